@@ -1,0 +1,28 @@
+/**
+ * npm run bench: figures, never assertions. Prints per-route bundle sizes and API latencies on
+ * PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, or the local server answers)
+ * PostgreSQL. Later work adds its own sections here.
+ */
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { bundleSizes } from './bundle-sizes';
+import { apiLatency } from './api-latency';
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+if (!existsSync('dist/app/.vite/manifest.json')) execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+console.log('\n## Bundle sizes (JavaScript added per route, gzip -9)\n');
+console.log('| chunk | files | raw | gzip |\n|---|---:|---:|---:|');
+for (const r of bundleSizes()) console.log(`| ${r.name} | ${r.files} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} |`);
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+console.log('\n## API latency (app.inject, in-process)\n');
+console.log('| backend | call | n | median | p99 |\n|---|---|---:|---:|---:|');
+for (const backend of ['pglite', 'postgres'] as const) {
+  try {
+    for (const r of await apiLatency(backend, pgUrl)) console.log(`| ${r.backend} | ${r.call} | ${r.n} | ${r.medianMs.toFixed(2)} ms | ${r.p99Ms.toFixed(2)} ms |`);
+  } catch (err) {
+    console.log(`| ${backend} | (skipped: ${(err as Error).message.split('\n')[0]}) | | | |`);
+  }
+}
+process.exit(0);

@@ -1,0 +1,228 @@
+/**
+ * npm run bench:ui — figures, never assertions. The entry grid kit in headless Chromium on the
+ * built kit page (dist/app/kit.html, served by `vite preview`):
+ *
+ * - keystroke-to-paint over a scripted 20-row voucher entry: from the keydown's timestamp to the
+ *   end of the frame that painted the last DOM change the key caused (so it includes waiting for
+ *   the next frame, as a user sees it), and the main-thread work alone (keydown to last change);
+ * - a 20-row block pasted at once (20 rows × 2 digit-cell columns re-rendered) to paint;
+ * - time to first interactive grid: navigation start to the grid's first rows rendered with the
+ *   caret in the first cell, over fresh page loads.
+ *
+ * Prints a table and writes it into docs/benchmarks.md under "## Grid kit".
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { chromium, type Page } from '@playwright/test';
+import { build, preview } from 'vite';
+import playwrightConfig from '../playwright.config';
+
+const ROWS = 20;
+const LOADS = 7;
+const DOC_PATH = 'docs/benchmarks.md';
+const SECTION = '## Grid kit';
+
+/**
+ * Runs in the page before its scripts: records, per key, keydown → last DOM change → painted.
+ * Plain JavaScript in a string: a transpiled function could carry helpers the page does not have.
+ */
+const PROBE = `
+(() => {
+  let mutated = false;
+  let lastMutation = 0;
+  const observer = new MutationObserver(() => { mutated = true; lastMutation = performance.now(); });
+  const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now());
+    channel.port2.postMessage(null);
+  }));
+  const bench = (window.__bench = { armed: false, samples: [], busy: null });
+  bench.measure = async (key, t0) => {
+    mutated = false;
+    lastMutation = 0;
+    let paintedAt = 0;
+    let quiet = 0;
+    // Follow frames until three in a row change nothing (or a second has passed).
+    while (quiet < 3 && performance.now() - t0 < 1000) {
+      const frameEnd = await afterPaint();
+      if (mutated) { mutated = false; paintedAt = frameEnd; quiet = 0; }
+      else { if (paintedAt === 0) paintedAt = frameEnd; quiet++; }
+    }
+    bench.samples.push({ key, paintMs: paintedAt - t0, workMs: lastMutation > 0 ? lastMutation - t0 : 0 });
+  };
+  const start = (key, t0) => {
+    if (!bench.armed || bench.busy) return;
+    bench.busy = bench.measure(key, t0).finally(() => { bench.busy = null; });
+  };
+  addEventListener('keydown', (e) => start(e.key, e.timeStamp), true);
+  addEventListener('paste', () => start('paste', performance.now()), true);
+  addEventListener('DOMContentLoaded', () => observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true }));
+})();
+`;
+
+async function settle(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __bench: { busy: unknown } }).__bench.busy === null);
+}
+
+async function press(page: Page, key: string) {
+  await page.keyboard.press(key);
+  await settle(page);
+}
+
+async function typeText(page: Page, text: string) {
+  for (const ch of text) await press(page, ch);
+}
+
+/** The clerk's keystrokes for one voucher line (alternating debit lines and `=`-balanced credit lines). */
+async function enterLine(page: Page, i: number) {
+  await typeText(page, `Line ${i + 1}`);
+  await press(page, 'Enter');
+  const withDepartment = i % 3 === 0;
+  await typeText(page, withDepartment ? '6602' : i % 2 === 0 ? '1001' : '1002');
+  await press(page, 'Enter');
+  if (withDepartment) {
+    await typeText(page, 'D01');
+    await press(page, 'Enter');
+  }
+  if (i % 2 === 0) {
+    await typeText(page, `${100 + i * 7}.${(i * 13) % 100}`);
+    await press(page, 'Enter');
+  } else {
+    await press(page, 'Enter');
+    await press(page, '=');
+    await press(page, 'Enter');
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function writeSection(markdown: string) {
+  const existing = existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '# Benchmarks\n\nFigures from `npm run bench` and `npm run bench:ui`; never asserted in tests.\n';
+  const start = existing.indexOf(`\n${SECTION}\n`);
+  let next: string;
+  if (start < 0) next = `${existing.trimEnd()}\n\n${markdown}`;
+  else {
+    const after = existing.indexOf('\n## ', start + SECTION.length + 1);
+    next = existing.slice(0, start + 1) + markdown + (after < 0 ? '' : `\n${existing.slice(after + 1)}`);
+  }
+  writeFileSync(DOC_PATH, `${next.trimEnd()}\n`);
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+if (!existsSync('dist/app/kit.html')) {
+  console.log('dist/app/kit.html missing: building…');
+  await build({ logLevel: 'warn' });
+}
+const port = await freePort();
+const server = await preview({ logLevel: 'warn', preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
+const url = `http://127.0.0.1:${port}/kit.html?lang=zh_CN`;
+const launch = playwrightConfig.use?.launchOptions ?? {};
+const browser = await chromium.launch({ ...launch, executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium' });
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+
+  // Time to first interactive grid over fresh loads.
+  const interactive: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector('body[data-grid-ready="true"]');
+    interactive.push(await page.evaluate(() => performance.getEntriesByName('kit-grid-interactive')[0]?.startTime ?? Number.NaN));
+    await page.close();
+  }
+
+  // Scripted entry.
+  const page = await context.newPage();
+  await page.addInitScript({ content: PROBE });
+  await page.goto(url);
+  await page.waitForSelector('body[data-grid-ready="true"]');
+  await page.evaluate(() => ((window as unknown as { __bench: { armed: boolean } }).__bench.armed = true));
+  // The floor: a key nothing listens to (Shift) still waits for the next frame to be painted.
+  for (let i = 0; i < 40; i++) await press(page, 'Shift');
+  const floor = (await page.evaluate(() => (window as unknown as { __bench: { samples: { paintMs: number }[] } }).__bench.samples.splice(0))).map((s) => s.paintMs);
+  for (let i = 0; i < ROWS; i++) await enterLine(page, i);
+  const samples = await page.evaluate(() => (window as unknown as { __bench: { samples: { key: string; paintMs: number; workMs: number }[] } }).__bench.samples.splice(0));
+  const balanced = await page.getByTestId('kit-balance').innerText();
+
+  // A 20-row block pasted at once into the first row.
+  const block = Array.from({ length: ROWS }, (_, i) => `Pasted ${i + 1}\t1001\t\t${(i + 1) * 11}.5\t`).join('\n');
+  await press(page, 'Control+Home');
+  await press(page, 'Home');
+  const pasteSamples: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.setData('text/plain', text);
+      (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    }, block.replace(/Pasted/g, `Pasted r${round}`));
+    await settle(page);
+    const [paste] = await page.evaluate(() => (window as unknown as { __bench: { samples: { paintMs: number }[] } }).__bench.samples.splice(0));
+    if (paste) pasteSamples.push(paste.paintMs);
+  }
+
+  const paint = samples.map((s) => s.paintMs);
+  const work = samples.map((s) => s.workMs);
+  const within = paint.filter((ms) => ms <= 16).length;
+  const rows = [
+    ['floor: a key nothing handles (Shift) → next paint', floor.length, fmt(percentile(floor, 50)), fmt(percentile(floor, 95)), fmt(Math.max(...floor))],
+    ['keystroke → paint, scripted 20-row entry', samples.length, fmt(percentile(paint, 50)), fmt(percentile(paint, 95)), fmt(Math.max(...paint))],
+    ['keystroke → last DOM change (main-thread work)', samples.length, fmt(percentile(work, 50)), fmt(percentile(work, 95)), fmt(Math.max(...work))],
+    ['paste 20 rows → paint (20 rows × 2 digit columns)', pasteSamples.length, fmt(percentile(pasteSamples, 50)), fmt(percentile(pasteSamples, 95)), fmt(Math.max(...pasteSamples))],
+    ['first interactive grid (navigation start → caret in first cell)', interactive.length, fmt(percentile(interactive, 50)), fmt(percentile(interactive, 95)), fmt(Math.max(...interactive))],
+  ];
+  const byKey = new Map<string, { paint: number[]; work: number[] }>();
+  for (const s of samples) {
+    const kind = s.key === 'Enter' || s.key === '=' ? s.key : s.key.length === 1 ? 'typed character' : s.key;
+    const entry = byKey.get(kind) ?? { paint: [], work: [] };
+    entry.paint.push(s.paintMs);
+    entry.work.push(s.workMs);
+    byKey.set(kind, entry);
+  }
+  const keyRows = [...byKey.entries()].map(
+    ([k, v]) => `| ${k} | ${v.paint.length} | ${fmt(percentile(v.paint, 50))} | ${fmt(percentile(v.paint, 95))} | ${fmt(percentile(v.work, 50))} | ${fmt(percentile(v.work, 95))} |`,
+  );
+
+  const markdown = [
+    SECTION,
+    '',
+    `\`npm run bench:ui\` — headless Chromium ${browser.version()} on the built kit page (\`vite preview\`), ${cpus().length} CPU(s), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. Goal: keystroke → paint p95 ≤ 16 ms. The voucher after the script: ${balanced}.`,
+    '',
+    '| measure | n | p50 | p95 | max |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    'Method: each key is pressed only after the previous one has been painted and three frames in a row changed nothing. A key\'s paint time is the end of the last frame whose DOM it changed, measured from the keydown event\'s timestamp; the work time is its last DOM change. The script enters 20 lines (summary, subject by code, a department where the subject needs one, then either a typed debit or `=` on the credit) and ends balanced.',
+    '',
+    `Keystrokes painted within 16 ms: ${within} of ${paint.length} (${((100 * within) / Math.max(1, paint.length)).toFixed(0)}%). Keystroke → paint includes the wait for the next frame; the floor row shows what that wait alone costs here, so the grid's own share is the difference (p95 ${fmt(percentile(paint, 95) - percentile(floor, 95))} over the floor's p95).`,
+    '',
+    '| key | n | paint p50 | paint p95 | work p50 | work p95 |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...keyRows,
+    '',
+  ].join('\n');
+  console.log(`\n${markdown}`);
+  writeSection(markdown);
+  console.log(`written to ${DOC_PATH}`);
+} finally {
+  await browser.close();
+  await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+}
+process.exit(0);

@@ -1,0 +1,288 @@
+/**
+ * Administration screens of issue 2: users (create, role, company link, disable/enable, set
+ * password; the new user sees only the menus its role allows), roles with the rights tree,
+ * ledger sets (create, set main, delete), account years and period boundaries, companies
+ * (create, edit), and screenshots of every screen in both languages.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { chooseOption, confirmDelete, ListModel } from './page-models/admin-list';
+import { adminScreens, openAdminScreen, type AdminScreen } from './page-models/admin-screens';
+
+const stamp = Date.now().toString(36).slice(-5);
+const roleName = `E2E Role ${stamp}`;
+const username = `e2e${stamp}`;
+
+async function notified(page: Page) {
+  await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
+}
+
+test('admin creates a role and a user, links and toggles it; the user sees only the allowed menus', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+
+  // A role with a chosen set of rights: customers and projects (with their operations).
+  await openAdminScreen(page, 'roles');
+  await page.getByTestId('role-new').click();
+  const roleNameInput = page.getByTestId('role-name');
+  await roleNameInput.fill(roleName);
+  await roleNameInput.press('Enter');
+  await expect(page.getByTestId('role-dialog')).toBeHidden();
+  const roles = ListModel.byId(page, adminScreens.roles.grid);
+  await roles.select(roleName);
+  const card = page.getByTestId('role-rights-card');
+  await expect(card).toContainText(roleName);
+  await card.getByTestId('right-4').click();
+  await card.getByTestId('right-502').click();
+  await expect(card.getByTestId('right-4')).toBeChecked();
+  // Checking an operation grants its menu: project (5) is partly granted (501 not).
+  await expect(card.getByTestId('right-5')).toHaveAttribute('data-indeterminate', 'true');
+  await card.getByTestId('role-rights-save').click();
+  await notified(page);
+  await expect(card.getByTestId('role-rights-save')).toBeDisabled();
+
+  // The user, with that role in the current company and linked to company 1.
+  await openAdminScreen(page, 'users');
+  await page.getByTestId('user-new').click();
+  const dialog = page.getByTestId('user-dialog');
+  await dialog.getByTestId('user-username').fill(username);
+  await dialog.getByTestId('user-name').fill('E2E 测试用户');
+  await dialog.getByTestId('user-password').fill('bad');
+  await dialog.getByTestId('user-password').blur();
+  await expect(dialog).toContainText(/4 (to|到) 12/);
+  await dialog.getByTestId('user-password').fill('abc123');
+  await chooseOption(page, dialog.getByTestId('user-roles'), roleName);
+  await expect(dialog.getByTestId('user-companies')).toBeVisible();
+  await dialog.getByTestId('user-password').press('Enter');
+  await expect(dialog).toBeHidden();
+  const users = ListModel.byId(page, adminScreens.users.grid);
+  await users.search(username);
+  await expect(users.rows()).toHaveCount(1);
+
+  // Company links: linked to company 1; link company 2 too, then unlink it again.
+  await users.rowAction(username, 'companies');
+  const edit = page.getByTestId('user-dialog');
+  await expect(edit.getByTestId('user-company-1')).toBeChecked();
+  await edit.getByTestId('user-company-2').click();
+  await expect(edit.getByTestId('user-company-2')).toBeChecked();
+  await edit.getByTestId('user-company-2').click();
+  await expect(edit.getByTestId('user-company-2')).not.toBeChecked();
+  await edit.getByTestId('tab-roles').click();
+  await expect(edit.getByTestId(`user-role-${roleName}`)).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+
+  // Disable, then enable again.
+  const row = await users.fullRow(username);
+  const toggle = row.getByTestId(`user-enabled-${username}`);
+  await expect(toggle).toBeChecked();
+  await toggle.click({ force: true });
+  await expect(row).toContainText(/Disabled|禁用/);
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeEnabled();
+  await toggle.click({ force: true });
+  await expect(row).toContainText(/Normal|正常/);
+  await expect(toggle).toBeChecked();
+
+  // Set the password (validated on blur, confirmed, submitted with Enter).
+  await users.rowAction(username, 'password');
+  const pw = page.getByTestId('set-password-dialog');
+  await pw.getByTestId('new-password').fill('xyz789');
+  await pw.getByTestId('confirm-password').fill('xyz78');
+  await pw.getByTestId('confirm-password').blur();
+  await expect(pw).toContainText(/do not match|不一致/);
+  await pw.getByTestId('confirm-password').fill('xyz789');
+  await pw.getByTestId('confirm-password').press('Enter');
+  await expect(pw).toBeHidden();
+  await notified(page);
+
+  // The new user sees the customer and project menus only, no administration.
+  const shell = new ShellModel(page);
+  await shell.logout();
+  await loginAs(page, username, 'xyz789');
+  await expect(shell.menu('customer')).toBeVisible();
+  await expect(shell.menu('project')).toBeVisible();
+  await expect(shell.menu('userCenter')).toHaveCount(0);
+  await expect(shell.menu('system')).toHaveCount(0);
+  await expect(shell.menu('voucher')).toHaveCount(0);
+  await expect(shell.menu('basic')).toHaveCount(0);
+});
+
+test('user-company links: add users to a company and remove them', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'userCompanies');
+  const companies = ListModel.byId(page, adminScreens.userCompanies.grid);
+  await companies.select(/Second Branch/);
+  await expect(page.getByTestId('user-company-title')).toContainText(/Second Branch/);
+  const linked = ListModel.byId(page, 'userCenter.userCompany.users');
+  await expect(linked.row('auditor')).toHaveCount(0);
+  await page.getByTestId('user-company-add').click();
+  const users = page.getByTestId('user-company-users');
+  await users.fill('audit');
+  await page.getByRole('option', { name: /auditor/ }).click();
+  // Enter submits the dialog (keyboard-first).
+  await users.press('Enter');
+  await expect(page.getByTestId('user-company-dialog')).toBeHidden();
+  await expect(linked.row('auditor')).toHaveCount(1);
+  await linked.rowAction('auditor', 'unlink');
+  await confirmDelete(page);
+  await expect(linked.row('auditor')).toHaveCount(0);
+});
+
+test('a role in use cannot be deleted; a fresh role can', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'roles');
+  const roles = ListModel.byId(page, adminScreens.roles.grid);
+  await roles.select(/Clerk/);
+  await page.getByTestId('role-delete').click();
+  await confirmDelete(page);
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText(/in use|已被使用|使用/);
+  await expect(roles.row(/Clerk/)).toHaveCount(1);
+
+  await page.getByTestId('role-new').click();
+  await page.getByTestId('role-name').fill(`Temp ${stamp}`);
+  await page.getByTestId('role-name').press('Enter');
+  await roles.select(`Temp ${stamp}`);
+  await page.getByTestId('role-delete').click();
+  await confirmDelete(page);
+  await expect(roles.row(`Temp ${stamp}`)).toHaveCount(0);
+});
+
+test('ledger sets: create, set main, delete; account year 2027 and a period boundary', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'accountList');
+  const accounts = ListModel.byId(page, adminScreens.accountList.grid);
+  await expect(accounts.row(/Main ledger/)).toHaveCount(1);
+
+  const name = `E2E 账套 ${stamp}`;
+  await page.getByTestId('account-new').click();
+  await page.getByTestId('account-with-year').uncheck();
+  await page.getByTestId('account-name').fill(name);
+  await page.getByTestId('account-name').press('Enter');
+  await expect(page.getByTestId('account-dialog')).toBeHidden();
+  await expect(accounts.row(name)).toHaveCount(1);
+
+  await accounts.select(name);
+  await page.getByTestId('account-set-main').click();
+  await expect((await accounts.fullRow(name)).getByTestId('account-main-badge')).toBeVisible();
+  await expect((await accounts.fullRow(/Main ledger/)).getByTestId('account-main-badge')).toHaveCount(0);
+
+  await accounts.select(name);
+  await page.getByTestId('account-delete').click();
+  await confirmDelete(page);
+  await expect(accounts.row(name)).toHaveCount(0);
+  // The main flag goes back to the remaining ledger set.
+  await expect((await accounts.fullRow(/Main ledger/)).getByTestId('account-main-badge')).toBeVisible();
+
+  // Account year 2027 for the main ledger (opened from its row), then move the end of its first period.
+  await accounts.rowAction(/Main ledger/, 'periods');
+  await page.waitForURL(/\/basic\/accountPeriod/);
+  await expect(page.getByTestId('period-account')).toHaveValue(/Main ledger/);
+  await page.getByTestId('period-new-year').click();
+  await expect(page.getByTestId('year-input')).toHaveValue('2027');
+  await page.getByTestId('year-input').press('Enter');
+  await expect(page.getByTestId('year-dialog')).toBeHidden();
+  await expect(page.getByTestId('period-year')).toHaveValue('2027');
+  const periods = ListModel.byId(page, adminScreens.periods.grid);
+  await expect(periods.rows()).toHaveCount(12);
+  await expect(periods.row(/^2027-01/)).toContainText('2027-01-31');
+
+  const first = await periods.fullRow('2027-01-01');
+  await first.locator('[col-id="endAt"]').dblclick();
+  const editor = page.locator('.ag-cell-inline-editing input');
+  await editor.fill('2027-01-20');
+  await editor.press('Enter');
+  await expect(periods.rows().nth(0)).toContainText('2027-01-20');
+  // The neighbour moved so the year stays contiguous (its name is its new start month).
+  await expect(periods.rows().nth(1)).toContainText('2027-01-21');
+  await expect(periods.rows().nth(1)).toContainText('2027-02-28');
+
+  // An end before the start is refused with the localized message.
+  await periods.rowAction('2027-01-01', 'edit');
+  const dlg = page.getByTestId('period-dialog');
+  await dlg.getByTestId('period-end').fill('2026-12-15');
+  await dlg.getByTestId('period-end').blur();
+  await expect(dlg).toContainText(/before its start|不能早于/);
+  await page.keyboard.press('Escape');
+});
+
+test('companies: create and edit', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'companyList');
+  const companies = ListModel.byId(page, adminScreens.companyList.grid);
+  const name = `E2E Company ${stamp}`;
+  await page.getByTestId('company-new').click();
+  const dialog = page.getByTestId('company-dialog');
+  await dialog.getByTestId('company-name').fill('A');
+  await dialog.getByTestId('company-name').blur();
+  await expect(dialog).toContainText(/At least 2|至少 2/);
+  await dialog.getByTestId('company-name').fill(name);
+  await dialog.getByTestId('company-shortcut').fill('E2E');
+  await dialog.getByTestId('company-shortcut').press('Enter');
+  await expect(dialog).toBeHidden();
+  await companies.search(stamp);
+  await expect(companies.rows()).toHaveCount(1);
+
+  await companies.open(name);
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('company-phone').fill('010-12345678');
+  await dialog.getByTestId('company-phone').press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(companies.row(name)).toContainText('010-12345678');
+
+  // The new company appears in the top-bar selector (shown on level-1 pages such as company info).
+  const shell = new ShellModel(page);
+  await openAdminScreen(page, 'companyInfo');
+  await shell.companySelect().click();
+  await expect(page.getByRole('option', { name })).toBeVisible();
+  await page.keyboard.press('Escape');
+});
+
+test('list column widths are saved per user and restored', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'companyList');
+  const list = ListModel.byId(page, adminScreens.companyList.grid);
+  await expect(list.rows().first()).toBeVisible();
+  const header = list.root.locator('.ag-header-cell[col-id="shortCut"]');
+  const before = (await header.boundingBox())!;
+  const handle = header.locator('.ag-header-cell-resize');
+  const hb = (await handle.boundingBox())!;
+  const saved = page.waitForResponse((r) => r.url().includes('/api/system/userData') && r.request().method() === 'POST' && r.ok());
+  await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(hb.x + hb.width / 2 + 90, hb.y + hb.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await saved;
+  const widened = (await header.boundingBox())!.width;
+  expect(widened).toBeGreaterThan(before.width + 60);
+
+  // After a reload (which goes home and closes tabs) the list opens with the saved width.
+  await page.reload();
+  await expect(page.getByTestId('tabs-bar')).toBeVisible();
+  await openAdminScreen(page, 'companyList');
+  await expect(list.rows().first()).toBeVisible();
+  await expect.poll(async () => Math.round((await header.boundingBox())!.width)).toBe(Math.round(widened));
+});
+
+test('screenshots of every administration screen in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    await shell.switchLanguage(lang);
+    for (const screen of Object.keys(adminScreens) as AdminScreen[]) {
+      await openAdminScreen(page, screen);
+      const grid = adminScreens[screen].grid;
+      if (grid) await expect(ListModel.byId(page, grid).rows().first()).toBeVisible();
+      else await expect(page.getByTestId('company-info')).toBeVisible();
+      if (screen === 'roles') await ListModel.byId(page, grid!).select(/Clerk/);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `test-results/admin-${lang}-${screen}.png` });
+    }
+    await openAdminScreen(page, 'users');
+    await ListModel.byId(page, adminScreens.users.grid).rowAction('clerk', 'edit');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/admin-${lang}-user-dialog.png` });
+    await page.keyboard.press('Escape');
+  }
+});

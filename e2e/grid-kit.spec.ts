@@ -1,0 +1,311 @@
+/**
+ * The entry grid kit on kit.html, driven with the keyboard only: four voucher lines entered with
+ * Enter, `..`/`//`, F7, arithmetic, space and `=`; undo/redo and the sign key; row insert, copy
+ * and delete by keys; a 3-row block pasted from Excel and a bad block reported; rows added past
+ * the end; a locked document; screenshots at 100% and 200% in both languages.
+ */
+import { expect, test, type Browser } from '@playwright/test';
+import { GridKitPage } from './page-models/grid-kit';
+
+const PASTE_BLOCK = ['Travel\t6601\tD02\t1,280.00\t', 'Travel\t6601\tD02\t-80\t', 'Reimburse travel\t1001\t\t\t1200'].join('\r\n') + '\r\n';
+
+async function enterFourLines(kit: GridKitPage) {
+  // Line 1: summary, a subject with a department, the department by code, arithmetic in the debit.
+  await kit.enter('Office rent');
+  await kit.expectFocus(0, 'subjectId');
+  await kit.enter('6602');
+  await kit.expectFocus(0, 'auxId');
+  await kit.enter('D03');
+  await kit.expectFocus(0, 'debit');
+  await kit.enter('1200*3+45.5');
+  await kit.expectFocus(1, 'summary'); // the credit is skipped: the debit is filled
+
+  // Line 2: `..` copies summary and subject from line 1, `//` the department of the first line.
+  await kit.type('..');
+  await kit.press('Enter');
+  await kit.type('..');
+  await kit.press('Enter');
+  await kit.expectFocus(1, 'auxId');
+  await kit.type('//');
+  await kit.press('Enter');
+  await kit.expectFocus(1, 'debit');
+  await kit.enter('354.5');
+  await kit.expectFocus(2, 'summary');
+
+  // Line 3: subject from the F7 picker; the typed amount goes to the credit with space.
+  await kit.enter('Pay by bank');
+  await kit.press('F7');
+  const picker = kit.page.getByTestId('list-picker-query');
+  await expect(picker).toBeFocused();
+  await kit.page.keyboard.type('1002');
+  await kit.page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await kit.expectFocus(2, 'debit');
+  await kit.type('3000');
+  await kit.press(' ');
+  await kit.expectFocus(2, 'credit');
+  await kit.press('Enter');
+  await kit.expectFocus(3, 'summary');
+
+  // Line 4: `=` fills the credit that balances the voucher.
+  await kit.enter('Adjustment');
+  await kit.enter('1001');
+  await kit.expectFocus(3, 'debit');
+  await kit.press('Enter');
+  await kit.expectFocus(3, 'credit');
+  await kit.press('=');
+  await kit.press('Enter');
+  await kit.expectFocus(4, 'summary');
+}
+
+test.describe('grid kit', () => {
+  test('enters a voucher with the keyboard only', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto();
+    await enterFourLines(kit);
+
+    await expect.poll(() => kit.text(0, 'summary')).toBe('Office rent');
+    await expect.poll(() => kit.text(0, 'subjectId')).toBe('6602 管理费用');
+    await expect.poll(() => kit.text(0, 'auxId')).toBe('行政部');
+    await expect.poll(() => kit.cents(0, 'debit')).toBe(364550);
+    await expect.poll(() => kit.digits(0, 'debit')).toBe('     364550');
+    await expect.poll(() => kit.text(1, 'summary')).toBe('Office rent');
+    await expect.poll(() => kit.text(1, 'subjectId')).toBe('6602 管理费用');
+    await expect.poll(() => kit.text(1, 'auxId')).toBe('行政部');
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(35450);
+    await expect.poll(() => kit.text(2, 'subjectId')).toBe('1002 银行存款');
+    await expect.poll(async () => [await kit.cents(2, 'debit'), await kit.cents(2, 'credit')]).toEqual([null, 300000]);
+    await expect.poll(async () => [await kit.cents(3, 'debit'), await kit.cents(3, 'credit')]).toEqual([null, 100000]);
+    await expect.poll(() => kit.totalCents('debit')).toBe(400000);
+    await expect.poll(() => kit.totalCents('credit')).toBe(400000);
+    await expect.poll(() => kit.debitTotalText()).toBe('4,000.00');
+    await expect.poll(() => kit.uppercase()).toBe('肆仟元整');
+    await expect(page.getByTestId('totals-uppercase')).toHaveText('合计：肆仟元整');
+
+    // Undo and redo the `=`; the caret returns to the cell that changed.
+    await kit.press('Control+z');
+    await kit.expectFocus(3, 'credit');
+    await expect.poll(() => kit.cents(3, 'credit')).toBeNull();
+    await expect(page.getByTestId('totals-difference')).toHaveText('借贷差额 1,000.00');
+    await expect(page.getByTestId('kit-balance')).toHaveText('借贷不平衡');
+    await kit.press('Control+y');
+    await expect.poll(() => kit.cents(3, 'credit')).toBe(100000);
+    await expect(page.getByTestId('kit-balance')).toHaveText('借贷平衡');
+
+    // `-` flips the sign of the amount under the caret (red), and back.
+    await kit.press('-');
+    await expect.poll(() => kit.cents(3, 'credit')).toBe(-100000);
+    await expect.poll(() => kit.isNegative(3, 'credit')).toBe(true);
+    await kit.press('-');
+    await expect.poll(() => kit.cents(3, 'credit')).toBe(100000);
+    await expect.poll(() => kit.isNegative(3, 'credit')).toBe(false);
+
+    // Rows by keys: insert above line 2, delete it again; copy line 2 and undo the copy.
+    await kit.press('ArrowUp');
+    await kit.press('ArrowUp');
+    await kit.expectFocus(1, 'credit');
+    await kit.press('Alt+Insert');
+    await expect.poll(() => kit.rowCount()).toBe(21);
+    await kit.expectFocus(1, 'credit');
+    await expect.poll(() => kit.text(1, 'summary')).toBe('');
+    await expect.poll(() => kit.cents(2, 'debit')).toBe(35450);
+    await kit.press('Control+Delete');
+    await expect.poll(() => kit.rowCount()).toBe(20);
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(35450);
+    await kit.press('Control+d');
+    await kit.expectFocus(2, 'credit');
+    await expect.poll(() => kit.cents(2, 'debit')).toBe(35450);
+    await expect.poll(() => kit.totalCents('debit')).toBe(435450);
+    await kit.press('Control+z');
+    await expect.poll(() => kit.totalCents('debit')).toBe(400000);
+    await expect.poll(() => kit.text(2, 'subjectId')).toBe('1002 银行存款');
+
+    // Paste a 3-row block copied from Excel at line 5.
+    await kit.press('Control+End');
+    await kit.press('Control+Home');
+    await kit.expectFocus(0, 'credit');
+    for (let i = 0; i < 4; i++) await kit.press('ArrowDown');
+    await kit.press('Home');
+    await kit.expectFocus(4, 'summary');
+    await kit.paste(PASTE_BLOCK);
+    await expect.poll(() => kit.text(4, 'summary')).toBe('Travel');
+    await expect.poll(() => kit.text(4, 'subjectId')).toBe('6601 销售费用');
+    await expect.poll(() => kit.text(4, 'auxId')).toBe('销售部');
+    await expect.poll(() => kit.cents(4, 'debit')).toBe(128000);
+    await expect.poll(() => kit.cents(5, 'debit')).toBe(-8000);
+    await expect.poll(() => kit.isNegative(5, 'debit')).toBe(true);
+    await expect.poll(() => kit.text(6, 'summary')).toBe('Reimburse travel');
+    await expect.poll(() => kit.cents(6, 'credit')).toBe(120000);
+    await expect.poll(() => kit.debitTotalText()).toBe('5,200.00');
+    await expect.poll(() => kit.creditTotalText()).toBe('5,200.00');
+    await expect.poll(() => kit.uppercase()).toBe('伍仟贰佰元整');
+    await expect.poll(() => kit.totalCents('debit')).toBe(520000);
+
+    // A block with cells that cannot be read: the good cells go in, the bad ones are listed.
+    await kit.press('ArrowDown');
+    await kit.press('ArrowDown');
+    await kit.press('ArrowDown');
+    await kit.expectFocus(7, 'summary');
+    await kit.paste('Bad line\t9999\t\tabc\t\n');
+    await expect.poll(() => kit.text(7, 'summary')).toBe('Bad line');
+    await expect.poll(() => kit.text(7, 'subjectId')).toBe('');
+    const report = page.locator('.mantine-Notification-root');
+    await expect(report).toContainText('已粘贴 1 个单元格，2 个单元格无法读取');
+    await expect(report).toContainText('第 8 行「会计科目」：没有找到匹配项（9999）');
+    await expect(report).toContainText('第 8 行「借方金额」：金额只能包含数字、小数点和负号（abc）');
+    await kit.press('Control+z');
+    await expect.poll(() => kit.text(7, 'summary')).toBe('');
+
+    // Switching the language relabels headers, digit units, subjects and totals in place.
+    await kit.switchLanguage('English');
+    await expect(page.locator('.ag-header-cell[col-id="debit"]')).toContainText('Debit');
+    await expect(page.locator('.ag-header-cell[col-id="debit"] .ld-digit').first()).toHaveText('M');
+    await expect.poll(() => kit.text(0, 'subjectId')).toBe('6602 Administrative expenses');
+    await expect.poll(() => kit.text(0, 'auxId')).toBe('Administration');
+    await expect(page.getByTestId('totals-uppercase')).toHaveText('Total: 伍仟贰佰元整');
+    await expect.poll(() => kit.cents(4, 'debit')).toBe(128000);
+  });
+
+  test('adds rows past the end, clears cells, refuses bad amounts', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ rows: 2 });
+    await expect.poll(() => kit.rowCount()).toBe(2);
+    await kit.press('ArrowDown');
+    await kit.expectFocus(1, 'summary');
+    await kit.enter('Last');
+    await kit.enter('1001');
+    await kit.enter('12.345');
+    // The key filter stops the third decimal: 12.34 is committed.
+    await kit.expectFocus(2, 'summary');
+    await expect.poll(() => kit.rowCount()).toBe(3);
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(1234);
+    // Arithmetic that does not evaluate stays in the editor with a message.
+    await kit.press('ArrowUp');
+    await kit.press('End');
+    await kit.expectFocus(1, 'credit');
+    await kit.type('5/0');
+    await kit.press('Enter');
+    await expect(kit.cell(1, 'credit').locator('input[aria-invalid="true"]')).toHaveCount(1);
+    await expect(page.getByText('除数不能为零')).toBeVisible();
+    await kit.press('Escape');
+    await kit.expectFocus(1, 'credit');
+    await expect.poll(() => kit.cents(1, 'credit')).toBeNull();
+    // Letters never start editing an amount; Delete clears a cell.
+    await kit.press('ArrowLeft');
+    await kit.type('x');
+    await expect.poll(() => kit.focused()).toMatchObject({ rowIndex: 1, colId: 'debit', editing: false });
+    await kit.press('Delete');
+    await expect.poll(() => kit.cents(1, 'debit')).toBeNull();
+    // On an empty amount cell '-' starts a negative amount; on a filled one it flips the sign.
+    await kit.enter('-12.5');
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(-1250);
+    await expect.poll(() => kit.isNegative(1, 'debit')).toBe(true);
+    await kit.press('Shift+Enter');
+    await kit.expectFocus(1, 'debit');
+    await kit.press('-');
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(1250);
+    // F2 edits the amount in place.
+    await kit.press('F2');
+    await kit.type('1');
+    await kit.press('Enter');
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(1251);
+  });
+
+  test('row menu from Shift+F10 and a right click; Tab; lookup text that does not resolve opens the picker', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ lang: 'en_US' });
+    await kit.enter('First');
+    await kit.press('Tab');
+    await kit.expectFocus(0, 'debit'); // Tab passes over the auxiliary cell of a row without such a subject
+    await kit.press('Shift+Tab');
+    await kit.expectFocus(0, 'subjectId');
+
+    // '6' matches several subjects: Enter opens the picker with it as the query.
+    await kit.type('6');
+    await kit.press('Enter');
+    const query = page.getByTestId('list-picker-query');
+    await expect(query).toBeFocused();
+    await expect(query).toHaveValue('6');
+    await expect(page.getByRole('option')).toHaveCount(3);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => kit.text(0, 'subjectId')).toBe('6601 Selling expenses');
+    await kit.expectFocus(0, 'auxId');
+    await page.keyboard.press('F7');
+    await expect(query).toBeFocused();
+    await page.keyboard.press('Escape');
+    await kit.expectFocus(0, 'auxId');
+
+    // Keyboard: Shift+F10 opens the row menu under the cell; arrows and Enter choose.
+    await kit.press('Shift+F10');
+    const menu = page.getByTestId('kit-grid-menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.locator('[data-command="insertRowAbove"]')).toContainText('Alt+Insert');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeHidden();
+    await expect.poll(() => kit.rowCount()).toBe(21);
+    await kit.expectFocus(0, 'auxId');
+    await expect.poll(() => kit.text(1, 'summary')).toBe('First');
+
+    // Mouse: a right click opens the same menu at the pointer.
+    await kit.cell(1, 'summary').click({ button: 'right' });
+    await expect(menu).toBeVisible();
+    await menu.locator('[data-command="deleteRow"]').click();
+    await expect.poll(() => kit.rowCount()).toBe(20);
+    await expect.poll(() => kit.text(0, 'summary')).toBe('');
+    await kit.expectFocus(1, 'summary');
+    await kit.cell(1, 'summary').click({ button: 'right' });
+    await menu.locator('[data-command="undo"]').click();
+    await expect.poll(() => kit.text(1, 'summary')).toBe('First');
+    await expect.poll(() => kit.rowCount()).toBe(21);
+
+    // The keyboard help lists the bindings.
+    await page.getByTestId('grid-key-help').click();
+    await expect(page.getByTestId('grid-key-help-panel')).toContainText('Ctrl+Delete');
+  });
+
+  test('a locked document takes no edits', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ locked: true });
+    await expect(kit.grid).toHaveAttribute('data-readonly', 'true');
+    await kit.type('Nope');
+    await kit.press('Enter');
+    await expect.poll(() => kit.text(0, 'summary')).toBe('');
+    await kit.expectFocus(0, 'subjectId');
+    await kit.press('Alt+Insert');
+    await kit.press('Control+Delete');
+    await expect.poll(() => kit.rowCount()).toBe(20);
+    await kit.paste('a\tb');
+    await expect.poll(() => kit.text(0, 'subjectId')).toBe('');
+    await page.getByTestId('kit-locked').click();
+    await kit.cell(0, 'summary').click();
+    await kit.enter('Now');
+    await expect.poll(() => kit.text(0, 'summary')).toBe('Now');
+  });
+
+  test('screenshots at 100% and 200% in both languages', async ({ browser }) => {
+    for (const scale of [1, 2]) {
+      for (const lang of ['zh_CN', 'en_US'] as const) {
+        await screenshot(browser, scale, lang);
+      }
+    }
+  });
+});
+
+async function screenshot(browser: Browser, deviceScaleFactor: number, lang: 'zh_CN' | 'en_US') {
+  const context = await browser.newContext({ deviceScaleFactor, viewport: { width: 1440, height: 1000 }, locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
+  const page = await context.newPage();
+  const kit = new GridKitPage(page);
+  await kit.goto({ lang });
+  await enterFourLines(kit);
+  await kit.paste(PASTE_BLOCK);
+  for (let i = 0; i < 3; i++) await kit.press('ArrowDown');
+  await kit.enter('Refund');
+  await kit.enter('1001');
+  await kit.enter('-12.5');
+  await kit.expectFocus(8, 'summary');
+  await page.screenshot({ path: test.info().outputPath(`grid-kit-${lang}-${deviceScaleFactor * 100}.png`), fullPage: true });
+  await context.close();
+}

@@ -1,0 +1,76 @@
+/**
+ * Page model of the shared list grid (grids/list) and the admin dialogs: rows by text, row
+ * actions, keyword search, paging, dialogs submitted with Enter, delete confirmation.
+ * Selectors use test ids and roles so the steps run in either language.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class ListModel {
+  constructor(readonly page: Page, readonly root: Locator = page.locator('[data-testid^="list-"]').first()) {}
+
+  static byId(page: Page, gridId: string): ListModel {
+    return new ListModel(page, page.getByTestId(`list-${gridId}`));
+  }
+
+  /** The grid's body rows (AG Grid 36 keeps pinned cells inside the same row element). */
+  readonly rows = () => this.root.locator('[role="row"].ag-row');
+  /** A row by any text in it. */
+  row(text: string | RegExp): Locator {
+    return this.rows().filter({ hasText: text });
+  }
+
+  async rowIndex(text: string | RegExp): Promise<string> {
+    const row = this.row(text).first();
+    await expect(row).toBeVisible();
+    return (await row.getAttribute('row-index'))!;
+  }
+
+  /** The whole row holding the text (pinned cells included). */
+  async fullRow(text: string | RegExp): Promise<Locator> {
+    const index = await this.rowIndex(text);
+    return this.root.locator(`[role="row"].ag-row[row-index="${index}"]`);
+  }
+
+  private firstDataCell(text: string | RegExp): Locator {
+    return this.row(text).first().locator('.ag-cell:not([col-id="ag-Grid-SelectionColumn"])').first();
+  }
+
+  async rowAction(text: string | RegExp, action: string) {
+    const row = await this.fullRow(text);
+    await row.getByTestId(`row-action-${action}`).click();
+  }
+
+  async select(text: string | RegExp) {
+    await this.firstDataCell(text).click();
+  }
+
+  async open(text: string | RegExp) {
+    await this.firstDataCell(text).dblclick();
+  }
+
+  async search(keyword: string) {
+    const box = this.root.getByTestId('list-keyword');
+    await box.fill(keyword);
+    await box.press('Enter');
+  }
+
+  readonly total = () => this.root.getByTestId('list-total');
+}
+
+/** Submits the open dialog with Enter in the given field (keyboard-first). */
+export async function submitWithEnter(field: Locator) {
+  await field.press('Enter');
+}
+
+export async function confirmDelete(page: Page) {
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('confirm-ok').click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Picks an option of a Mantine (Multi)Select by its label. */
+export async function chooseOption(page: Page, input: Locator, label: string | RegExp) {
+  await input.click();
+  await page.getByRole('option', { name: label }).click();
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { GRID_KEY_BINDINGS, bindingFor, keyNameOf, matchKeyBinding, parseChords, shortcutLabel, type KeyLike } from './key-bindings';
+import { DIGIT_SLOT_COUNT, SLOT_RULES, digitSlots } from './digit-slots';
+
+function key(k: string, mods: Partial<KeyLike> = {}): KeyLike {
+  return { key: k, code: undefined, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...mods };
+}
+
+describe('key bindings', () => {
+  it.each<[KeyLike, 'amount' | 'other', string | undefined]>([
+    [key('Enter'), 'other', 'moveNext'],
+    [key('Enter', { code: 'NumpadEnter' }), 'amount', 'moveNext'],
+    [key('Enter', { shiftKey: true }), 'other', 'movePrevious'],
+    [key('Enter', { ctrlKey: true }), 'other', undefined],
+    [key('Home'), 'other', 'rowStart'],
+    [key('End', { ctrlKey: true }), 'other', 'lastRow'],
+    [key('Delete'), 'other', 'clearCell'],
+    [key('Delete', { ctrlKey: true }), 'other', 'deleteRow'],
+    [key('F7'), 'other', 'openPicker'],
+    [key('F10', { shiftKey: true }), 'other', 'openMenu'],
+    [key('z', { ctrlKey: true }), 'other', 'undo'],
+    [key('Z', { ctrlKey: true, shiftKey: true }), 'other', 'redo'],
+    [key('y', { ctrlKey: true }), 'other', 'redo'],
+    [key('z', { metaKey: true }), 'other', 'undo'],
+    [key('a', { altKey: true, code: 'KeyA' }), 'other', 'appendRow'],
+    [key('å', { altKey: true, code: 'KeyA' }), 'other', 'appendRow'],
+    [key('Insert', { altKey: true }), 'other', 'insertRowAbove'],
+    [key('i', { ctrlKey: true, code: 'KeyI' }), 'other', 'insertRowAbove'],
+    [key('d', { ctrlKey: true, code: 'KeyD' }), 'other', 'copyRow'],
+    [key('='), 'amount', 'balance'],
+    [key('=', { shiftKey: true }), 'amount', 'balance'],
+    [key('='), 'other', undefined],
+    [key(' '), 'amount', 'otherSide'],
+    [key(' '), 'other', undefined],
+    [key('-'), 'amount', 'negate'],
+    [key('-', { code: 'NumpadSubtract' }), 'amount', 'negate'],
+    [key('1'), 'amount', undefined],
+    [key('a'), 'other', undefined],
+    [key('ArrowDown'), 'other', undefined],
+    [key('Tab'), 'other', undefined],
+    [key('F2'), 'other', undefined],
+  ])('%j in a %s cell → %s', (event, kind, command) => {
+    expect(matchKeyBinding(event, kind)?.command).toBe(command);
+  });
+
+  it('binds no chord twice for the same kind of cell', () => {
+    for (const kind of ['amount', 'other'] as const) {
+      const seen = new Set<string>();
+      for (const b of GRID_KEY_BINDINGS) {
+        if (b.amountOnly && kind !== 'amount') continue;
+        for (const c of parseChords(b.keys)) {
+          const sig = JSON.stringify(c);
+          expect(seen.has(sig), `${b.command} ${sig}`).toBe(false);
+          seen.add(sig);
+        }
+      }
+    }
+  });
+
+  it('names keys layout-independently', () => {
+    expect(keyNameOf(key(' '))).toBe('space');
+    expect(keyNameOf(key('ArrowUp'))).toBe('up');
+    expect(keyNameOf(key('F7'))).toBe('f7');
+  });
+
+  it('labels shortcuts for menus and help', () => {
+    expect(shortcutLabel(bindingFor('redo'))).toBe('Ctrl+Y');
+    expect(shortcutLabel(bindingFor('insertRowAbove'))).toBe('Alt+Insert');
+    expect(shortcutLabel(bindingFor('deleteRow'))).toBe('Ctrl+Delete');
+    expect(shortcutLabel(bindingFor('undo'), 'mac')).toBe('⌘+Z');
+    expect(shortcutLabel(bindingFor('otherSide'))).toBe('Space');
+    expect(shortcutLabel(bindingFor('openMenu'))).toBe('Shift+F10');
+  });
+});
+
+describe('digit slots', () => {
+  it.each<[number | null, string]>([
+    [null, '           '],
+    [0, '           '],
+    [5, '        005'],
+    [50, '        050'],
+    [100, '        100'],
+    [123456, '     123456'],
+    [-123456, '     123456'],
+    [99_999_999_999, '99999999999'],
+  ])('%j fills %j', (cents, shown) => {
+    expect(digitSlots(cents).digits.map((d) => d || ' ').join('')).toBe(shown);
+    expect(digitSlots(cents).digits).toHaveLength(DIGIT_SLOT_COUNT);
+  });
+
+  it('marks negatives and amounts wider than the columns', () => {
+    expect(digitSlots(-1).negative).toBe(true);
+    expect(digitSlots(1).negative).toBe(false);
+    expect(digitSlots(100_000_000_000)).toMatchObject({ overflow: true });
+    expect(digitSlots(100_000_000_000).digits.every((d) => d === '')).toBe(true);
+  });
+
+  it('rules the columns: thick between 元 and 角 and every three integer digits', () => {
+    // 亿 千万 百万 | 十万 万 千 | 百 十 元 ‖ 角 分
+    expect(SLOT_RULES).toEqual(['none', 'digit', 'digit', 'group', 'digit', 'digit', 'group', 'digit', 'digit', 'decimal', 'digit']);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * The one list grid of the product (every list screen plugs in here): server-side paging through
+ * the API's index/size, page sizes 10/15/30/50/100, a keyword box (Enter searches at once, typing
+ * searches after 200 ms), server sorting mapped to the API's sort param, a selection column,
+ * row double-click (and Enter on a row) to open, column widths saved per user, a loading overlay
+ * and an empty text. Column definitions are data (`<screen>.columns.ts`).
+ *
+ * A screen supplies `query(request)` → TanStack query options fetching one page, so lists share
+ * the query-key hierarchy and refresh on invalidation like any other query.
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Box, Group, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue, useElementSize } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellEditRequestEvent, CellKeyDownEvent, ColDef, GridApi, RowClassRules, RowSelectionOptions, SortChangedEvent } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { ListAnswer } from '../../src/contract/common';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
+import { ensureAgGridModules, listGridTheme } from './ag-setup';
+import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
+import { PaginationBar } from './pagination-bar';
+import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, toApiPaging } from './paging';
+import { useColumnWidths } from './use-column-widths';
+import './list-grid.css';
+
+ensureAgGridModules();
+
+/** What the grid asks the screen's query for. */
+export interface ListRequest {
+  index: number;
+  size: number;
+  sort: SortParam;
+  keyword: string;
+}
+
+// The key type is left open: each screen keeps its own hierarchical key shape.
+export type ListQueryOptions<T> = UseQueryOptions<ListAnswer<T>, Error, ListAnswer<T>, any>;
+
+export interface ListGridProps<T> {
+  /** Stable id of the grid; the saved column widths are keyed by it (userData subKind). */
+  gridId: string;
+  columns: ListColumn<T>[];
+  /** Query options for one page (use the screen's `admin-*.ts` options). */
+  query: (request: ListRequest) => ListQueryOptions<T>;
+  getRowId: (row: T) => string | number;
+  renderers?: Record<string, ColDef<T>['cellRenderer']>;
+  formatters?: Record<string, (value: unknown, row: T | undefined) => string>;
+  /** 'multi' (default) shows a checkbox column; 'single' selects by click; 'none' disables selection. */
+  selection?: 'multi' | 'single' | 'none';
+  onSelectionChange?: (rows: T[]) => void;
+  /** Double-click or Enter on a row. */
+  onRowOpen?: (row: T) => void;
+  /** Buttons shown left of the keyword box. */
+  toolbar?: ReactNode;
+  /** Extra filter inputs shown before the keyword box; changing `resetKey` returns to page 1. */
+  filters?: ReactNode;
+  resetKey?: unknown;
+  searchable?: boolean;
+  keywordPlaceholder?: string;
+  /** false: one unpaged request (size = max page limit) and no pagination bar. */
+  paged?: boolean;
+  initialSort?: SortParam;
+  initialPageSize?: number;
+  /** Total height of the list (toolbar, grid, pagination); the grid takes what the bars leave. */
+  height?: number | string;
+  emptyText?: string;
+  rowClassRules?: RowClassRules<T>;
+  /** Inline edits arrive here (readOnlyEdit): call a mutation, never mutate the row. */
+  onCellEditRequest?: (event: CellEditRequestEvent<T>) => void;
+  /** Passed to cell renderers as `context`. */
+  context?: unknown;
+  testId?: string;
+}
+
+export function ListGrid<T>(props: ListGridProps<T>) {
+  const {
+    gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
+    searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, context, testId,
+  } = props;
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(() => normalizePageSize(initialPageSize ?? DEFAULT_PAGE_SIZE));
+  const [sort, setSort] = useState<SortParam>(initialSort ?? {});
+  const [keywordInput, setKeywordInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [debouncedKeyword] = useDebouncedValue(keywordInput, SEARCH_DEBOUNCE_MS);
+  const apiRef = useRef<GridApi<T> | null>(null);
+  const { ref, width } = useElementSize();
+
+  // Typing searches after the debounce; Enter (below) searches at once.
+  useEffect(() => {
+    setKeyword(debouncedKeyword.trim());
+    setPage(1);
+  }, [debouncedKeyword]);
+  // A changed outside filter starts again on page 1.
+  const resetSig = JSON.stringify(resetKey ?? null);
+  useEffect(() => setPage(1), [resetSig]);
+
+  const request: ListRequest = paged ? { ...toApiPaging({ page, size }), sort, keyword } : { index: 0, size: MAX_PAGE_LIMIT, sort, keyword };
+  const q = useQuery({ ...query(request), placeholderData: keepPreviousData });
+  const rows = useMemo(() => q.data?.content ?? [], [q.data]);
+  const total = q.data?.total ?? 0;
+
+  // After deletions the current page may lie beyond the last one.
+  useEffect(() => {
+    if (!q.data || q.isPlaceholderData) return;
+    const last = lastPage(total, size);
+    if (page > last) setPage(clampPage(page, last));
+  }, [q.data, q.isPlaceholderData, total, size, page]);
+
+  const { widths, ready, saveWidths } = useColumnWidths(gridId);
+  const lang = i18n.language;
+  const colDefs = useMemo(
+    () => toColDefs(columns, { t: (k) => t(k), renderers, formatters, widths, sort: initialSort }),
+    // widths are read once when ready; later saves must not rebuild the columns under the user's mouse
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, renderers, formatters, ready, lang],
+  );
+
+  // Renderers read callbacks and flags from the context: redraw them when it changes.
+  useEffect(() => {
+    apiRef.current?.refreshCells({ force: true });
+  }, [context]);
+
+  const rowSelection = useMemo<RowSelectionOptions<T> | undefined>(() => {
+    if (selection === 'multi') return { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: true, selectAll: 'currentPage' };
+    if (selection === 'single') return { mode: 'singleRow', checkboxes: false, enableClickSelection: true };
+    return undefined;
+  }, [selection]);
+
+  const localeText = useMemo(
+    () => ({ noRowsToShow: emptyText ?? t('admin:list.empty'), loadingOoo: t('common:loading'), ariaRowSelect: t('admin:list.select'), ariaRowSelectAll: t('admin:list.selectAll') }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [emptyText, lang],
+  );
+
+  const onSortChanged = (e: SortChangedEvent<T>) => {
+    setSort(sortParamFromState(e.api.getColumnState(), columns));
+    setPage(1);
+  };
+
+  const onCellKeyDown = (e: CellKeyDownEvent<T>) => {
+    const ev = e.event as KeyboardEvent | null;
+    if (ev?.key === 'Enter' && e.data && onRowOpen && !e.api.getEditingCells().length) onRowOpen(e.data);
+  };
+
+  return (
+    <Stack gap="xs" data-testid={testId ?? `list-${gridId}`} ref={ref} style={{ minWidth: 0, height: height ?? 'calc(100vh - 140px)', minHeight: 360 }}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap">{toolbar}</Group>
+        <Group gap="xs" wrap="wrap">
+          {filters}
+          {searchable && (
+            <TextInput
+              size="sm"
+              w={240}
+              leftSection={<IconSearch size={14} />}
+              placeholder={keywordPlaceholder ?? t('admin:list.keyword')}
+              aria-label={keywordPlaceholder ?? t('admin:list.keyword')}
+              value={keywordInput}
+              onChange={(e) => setKeywordInput(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  setKeyword(keywordInput.trim());
+                  setPage(1);
+                  void q.refetch();
+                }
+              }}
+              data-testid="list-keyword"
+            />
+          )}
+        </Group>
+      </Group>
+      <Box style={{ flex: 1, minHeight: 200 }}>
+        {ready && (
+          <AgGridReact<T>
+            theme={listGridTheme}
+            rowData={rows}
+            columnDefs={colDefs}
+            getRowId={(p) => String(getRowId(p.data))}
+            loading={q.isFetching}
+            localeText={localeText}
+            rowSelection={rowSelection}
+            selectionColumnDef={{ width: 44, minWidth: 44, maxWidth: 44, pinned: 'left', resizable: false }}
+            onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows())}
+            onRowDoubleClicked={(e) => e.data && onRowOpen?.(e.data)}
+            onCellKeyDown={onCellKeyDown}
+            onSortChanged={onSortChanged}
+            onColumnResized={(e) => {
+              if (e.finished && e.source === 'uiColumnResized') saveWidths(widthsFromState(e.api.getColumnState(), columns));
+            }}
+            onGridReady={(e) => {
+              apiRef.current = e.api;
+            }}
+            rowClassRules={rowClassRules}
+            readOnlyEdit={!!onCellEditRequest}
+            onCellEditRequest={onCellEditRequest}
+            stopEditingWhenCellsLoseFocus
+            context={context}
+            suppressCellFocus={false}
+            animateRows={false}
+          />
+        )}
+      </Box>
+      {paged && (
+        <PaginationBar
+          compact={width > 0 && width < 720}
+          page={page}
+          size={size}
+          total={total}
+          onPageChange={(p) => setPage(clampPage(p, lastPage(total, size)))}
+          onSizeChange={(s) => {
+            const n = normalizePageSize(s);
+            setPage(pageAfterSizeChange({ page, size }, n, total));
+            setSize(n);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Root providers: Mantine theme, TanStack Query and the router. To keep the sign-in route small
+ * (≤ 200 kB gzipped), the notification host loads lazily once a session exists (and stays, so a
+ * message shown right before logout is still seen on /login), and the modals provider lives in
+ * the signed-in layout (shell/app-layout.tsx), where every dialog of the product opens.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { theme } from './theme';
+import { router } from './router';
+import { useSession } from './session/store';
+import { queryClient } from './shell/query-client';
+
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+function NotificationsHost() {
+  const signedIn = useSession((s) => !!s.token);
+  const [needed, setNeeded] = useState(signedIn);
+  if (signedIn && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" autoClose={3000} />
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <NotificationsHost />
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,241 @@
+/**
+ * /basic/accountPeriod: choose a ledger set and an account year (defaults: the current scope),
+ * see its periods (name = start month, start, end, settled flag), move a boundary inline or in a
+ * dialog (the server shifts the neighbours so the year stays contiguous), create the next year.
+ */
+import 'dayjs/locale/zh-cn';
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Card, Group, NumberInput, Select, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendarPlus, IconEdit } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import type { CellEditRequestEvent, ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { PeriodDto } from '../../../contract/account';
+import { RIGHTS } from '../../../domain/rights';
+import { ListGrid } from '../../../../grids/list/list-grid';
+import { periodsColumns } from '../../../../grids/list/periods.columns';
+import { useHasRight, useScope, useSession } from '../../session/store';
+import { accountYearsOptions, companyAccountsOptions, periodListOptions, useCreateAccountYear, useUpdatePeriod } from '../../queries/admin-accounts';
+import { FormDialog } from '../system/admin-dialogs';
+import { RowActions } from '../system/admin-cells';
+import { boundaryProblem, nextAccountYear, nextYearStart, periodDays, pickYearId } from './period-math';
+
+interface Ctx {
+  t: (k: string) => string;
+  canManage: boolean;
+  onEdit: (p: PeriodDto) => void;
+}
+
+const renderers = {
+  rolled: (p: ICellRendererParams<PeriodDto, boolean, Ctx>) =>
+    p.value ? <Badge tt="none" color="gray" variant="filled">{p.context.t('admin:period.settled')}</Badge> : <Badge tt="none" color="green" variant="light">{p.context.t('admin:period.open')}</Badge>,
+  actions: (p: ICellRendererParams<PeriodDto, unknown, Ctx>) =>
+    p.data && p.context.canManage && !p.data.rolled ? (
+      <RowActions actions={[{ key: 'edit', label: p.context.t('admin:period.edit'), icon: <IconEdit size={16} />, onClick: () => p.context.onEdit(p.data!) }]} />
+    ) : null,
+};
+const formatters = { days: (_: unknown, row: PeriodDto | undefined) => (row ? String(periodDays(row.startAt, row.endAt)) : '') };
+
+export function PeriodsPage() {
+  const { t } = useTranslation(['admin', 'common', 'errors']);
+  const scope = useScope();
+  const canManage = useHasRight(RIGHTS.ACCOUNT_MANAGE);
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const wantedAccount = Number(search?.accountId) || null;
+  const [accountId, setAccountId] = useState<number | null>(wantedAccount ?? scope.accountId);
+  const [yearId, setYearId] = useState<number | null>(scope.accountYearId);
+  const [editing, setEditing] = useState<PeriodDto | null>(null);
+  const [creatingYear, setCreatingYear] = useState(false);
+  const update = useUpdatePeriod();
+
+  const accounts = useQuery(companyAccountsOptions(scope.companyId));
+  const years = useQuery(accountYearsOptions(accountId));
+  const yearList = useMemo(() => [...(years.data?.content ?? [])].sort((a, b) => a.year - b.year), [years.data]);
+  const year = yearList.find((y) => y.id === yearId) ?? null;
+
+  // Follow the scope when it changes (top-bar selectors), unless a ledger set was asked for by link.
+  useEffect(() => {
+    setAccountId(wantedAccount ?? scope.accountId);
+    setYearId(scope.accountYearId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scope.scopeVersion, wantedAccount]);
+  // Without a usable account choose the main (or first) ledger set.
+  useEffect(() => {
+    const list = accounts.data?.content;
+    if (!list?.length) return;
+    if (!accountId || !list.some((a) => a.id === accountId)) setAccountId((list.find((a) => a.main === 1) ?? list[0]).id);
+  }, [accounts.data, accountId]);
+  // Keep the year valid for the chosen account.
+  useEffect(() => {
+    if (!years.data) return;
+    const picked = pickYearId(yearList, yearId);
+    if (picked !== yearId) setYearId(picked);
+  }, [years.data, yearList, yearId]);
+
+  const context = useMemo<Ctx>(() => ({ t: (k) => t(k), canManage, onEdit: setEditing }), [t, canManage]);
+
+  const onCellEditRequest = (e: CellEditRequestEvent<PeriodDto>) => {
+    const p = e.data;
+    const value = typeof e.newValue === 'string' ? e.newValue.slice(0, 10) : null;
+    if (!p || !value) return;
+    const next = { startAt: p.startAt, endAt: p.endAt, [e.colDef.field as 'startAt' | 'endAt']: value };
+    const problem = boundaryProblem(next.startAt, next.endAt);
+    if (problem === 'PERIOD_END_BEFORE_START') {
+      setEditing({ ...p, ...next });
+      return;
+    }
+    update.mutate({ id: p.id, ...next });
+  };
+
+  if (!scope.companyId) return <Text c="dimmed">{t('admin:noCompany')}</Text>;
+
+  return (
+    <>
+      <Card withBorder padding="sm" mb="sm">
+        <Group gap="md" wrap="wrap" align="flex-end">
+          <Select
+            label={t('admin:period.account')}
+            w={240}
+            data={(accounts.data?.content ?? []).map((a) => ({ value: String(a.id), label: a.main === 1 ? `${a.name} ★` : a.name }))}
+            value={accountId ? String(accountId) : null}
+            onChange={(v) => {
+              setAccountId(v ? Number(v) : null);
+              setYearId(null);
+            }}
+            allowDeselect={false}
+            data-testid="period-account"
+          />
+          <Select
+            label={t('admin:period.year')}
+            w={140}
+            data={yearList.map((y) => ({ value: String(y.id), label: String(y.year) }))}
+            value={yearId ? String(yearId) : null}
+            onChange={(v) => setYearId(v ? Number(v) : null)}
+            allowDeselect={false}
+            nothingFoundMessage={t('admin:period.noYears')}
+            data-testid="period-year"
+          />
+          {year && (
+            <Text size="sm" c="dimmed" pb={8} data-testid="period-year-range">
+              {t('admin:period.yearRange', { start: year.startAt, end: year.endAt })}
+            </Text>
+          )}
+          {canManage && accountId && (
+            <Button ml="auto" leftSection={<IconCalendarPlus size={16} />} onClick={() => setCreatingYear(true)} data-testid="period-new-year">
+              {t('admin:period.newYear')}
+            </Button>
+          )}
+        </Group>
+      </Card>
+      {years.data && !yearList.length ? (
+        <Text c="dimmed">{t('admin:period.noYears')}</Text>
+      ) : (
+        <ListGrid<PeriodDto>
+          gridId="basic.accountPeriod"
+          columns={periodsColumns}
+          query={() => periodListOptions(yearId)}
+          resetKey={yearId}
+          paged={false}
+          searchable={false}
+          selection="none"
+          getRowId={(p) => p.id}
+          renderers={renderers}
+          formatters={formatters}
+          context={context}
+          // No row-open here: double-click and Enter edit the date cells in place.
+          onCellEditRequest={canManage ? onCellEditRequest : undefined}
+          emptyText={t('admin:period.noPeriods')}
+          height={34 * 12 + 90}
+          toolbar={<Text size="sm" c="dimmed">{t('admin:period.hint')}</Text>}
+        />
+      )}
+      <PeriodDialog period={editing} onClose={() => setEditing(null)} />
+      {accountId && scope.companyId && (
+        <NewYearDialog opened={creatingYear} accountId={accountId} companyId={scope.companyId} years={yearList} onClose={() => setCreatingYear(false)} onCreated={setYearId} />
+      )}
+    </>
+  );
+}
+
+function useDateLocale() {
+  return useSession((s) => (s.language === 'zh_CN' ? 'zh-cn' : 'en'));
+}
+
+function PeriodDialog({ period, onClose }: { period: PeriodDto | null; onClose: () => void }) {
+  const { t } = useTranslation(['admin', 'errors']);
+  const locale = useDateLocale();
+  const [startAt, setStartAt] = useState<string | null>(null);
+  const [endAt, setEndAt] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdatePeriod();
+  useEffect(() => {
+    setStartAt(period?.startAt ?? null);
+    setEndAt(period?.endAt ?? null);
+    setError(null);
+  }, [period]);
+  const check = (s = startAt, e = endAt) => {
+    const p = boundaryProblem(s, e);
+    const m = p === 'required' ? t('admin:validation.required') : p ? t(`errors:${p}`) : null;
+    setError(m);
+    return m;
+  };
+  const submit = async () => {
+    if (check() || !period || !startAt || !endAt) return;
+    try {
+      await update.mutateAsync({ id: period.id, startAt, endAt });
+      onClose();
+    } catch {
+      /* notified */
+    }
+  };
+  return (
+    <FormDialog opened={!!period} title={t('admin:period.editTitle', { name: period?.name ?? '' })} onClose={onClose} onSubmit={submit} loading={update.isPending} size="sm" testId="period-dialog">
+      <DateInput label={t('admin:period.startAt')} valueFormat="YYYY-MM-DD" locale={locale} value={startAt} onChange={setStartAt} onBlur={() => check()} data-autofocus data-testid="period-start" />
+      <DateInput label={t('admin:period.endAt')} valueFormat="YYYY-MM-DD" locale={locale} value={endAt} onChange={setEndAt} onBlur={() => check()} error={error} data-testid="period-end" />
+      <Text size="xs" c="dimmed">{t('admin:period.shiftHint')}</Text>
+    </FormDialog>
+  );
+}
+
+function NewYearDialog(props: { opened: boolean; accountId: number; companyId: number; years: { id: number; year: number; endAt: string }[]; onClose: () => void; onCreated: (id: number) => void }) {
+  const { opened, accountId, companyId, years, onClose, onCreated } = props;
+  const { t } = useTranslation(['admin', 'errors']);
+  const locale = useDateLocale();
+  const [year, setYear] = useState<number | string>('');
+  const [startAt, setStartAt] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateAccountYear();
+  useEffect(() => {
+    if (!opened) return;
+    setYear(nextAccountYear(years));
+    // A fiscal year that does not start on 1 January follows on from the last one; else the server's default.
+    const follow = nextYearStart(years);
+    setStartAt(follow && !follow.endsWith('-01-01') ? follow : null);
+    setError(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
+  const check = (v = year) => {
+    const n = Number(v);
+    const m = v === '' || !Number.isInteger(n) || n < 1990 || n > 2200 ? t('admin:account.yearRange') : years.some((y) => y.year === n) ? t('errors:YEAR_EXISTS') : null;
+    setError(m);
+    return m;
+  };
+  const submit = async () => {
+    if (check()) return;
+    try {
+      const y = await create.mutateAsync({ accountId, companyId, year: Number(year), startAt: startAt ?? undefined });
+      onCreated(y.id);
+      onClose();
+    } catch {
+      /* notified */
+    }
+  };
+  return (
+    <FormDialog opened={opened} title={t('admin:period.newYearTitle')} onClose={onClose} onSubmit={submit} loading={create.isPending} size="sm" testId="year-dialog">
+      <NumberInput label={t('admin:period.year')} withAsterisk data-autofocus min={1990} max={2200} allowDecimal={false} value={year} onChange={setYear} onBlur={() => check()} error={error} data-testid="year-input" />
+      <DateInput label={t('admin:period.yearStart')} valueFormat="YYYY-MM-DD" locale={locale} clearable value={startAt} onChange={setStartAt} description={t('admin:period.yearStartHint')} data-testid="year-start" />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,45 @@
+/** Small cell pieces shared by the administration lists: date formatting, row action buttons. */
+import type { ReactNode } from 'react';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import dayjs from 'dayjs';
+
+export const formatDateTime = (v: unknown): string => (v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm') : '');
+export const formatDate = (v: unknown): string => (v ? dayjs(String(v)).format('YYYY-MM-DD') : '');
+
+export interface RowAction {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  color?: string;
+  hidden?: boolean;
+  disabled?: boolean;
+}
+
+/** Icon buttons in a grid cell; clicks do not select or open the row. */
+export function RowActions({ actions }: { actions: RowAction[] }) {
+  return (
+    <Group gap={4} wrap="nowrap" h="100%" align="center" onDoubleClick={(e) => e.stopPropagation()}>
+      {actions
+        .filter((a) => !a.hidden)
+        .map((a) => (
+          <Tooltip key={a.key} label={a.label} withArrow openDelay={300}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              color={a.color}
+              aria-label={a.label}
+              disabled={a.disabled}
+              data-testid={`row-action-${a.key}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                a.onClick();
+              }}
+            >
+              {a.icon}
+            </ActionIcon>
+          </Tooltip>
+        ))}
+    </Group>
+  );
+}

@@ -1,0 +1,71 @@
+/** /system/companyInfor: the current company's information, editable with the system right. */
+import { useEffect } from 'react';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RIGHTS } from '../../../domain/rights';
+import { useHasRight, useScope } from '../../session/store';
+import { companyOptions, useUpdateCompany } from '../../queries/admin-companies';
+import { formatDateTime } from './admin-cells';
+import { CompanyFields, companyValues, useCompanyForm } from './company-form';
+
+export function CompanyInfoPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  const { companyId } = useScope();
+  const canEdit = useHasRight(RIGHTS.SYSTEM);
+  const company = useQuery(companyOptions(companyId));
+  const form = useCompanyForm();
+  const update = useUpdateCompany();
+
+  useEffect(() => {
+    if (company.data) form.reset(companyValues(company.data));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [company.data]);
+
+  if (!companyId) return <Text c="dimmed">{t('admin:noCompany')}</Text>;
+  if (company.isLoading) return <Loader size="sm" />;
+  if (!company.data) return <Text c="red">{company.error?.message ?? t('common:queryFailed')}</Text>;
+
+  const submit = async () => {
+    const body = form.validate();
+    if (!body) return;
+    try {
+      await update.mutateAsync({ id: companyId, body });
+    } catch {
+      /* notified */
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" maw={860} data-testid="company-info">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canEdit) void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={4}>{t('admin:company.infoTitle')}</Title>
+            <Text size="xs" c="dimmed">
+              {t('admin:company.id')} {company.data.id} · {t('admin:common.createdAt')} {formatDateTime(company.data.createdAt)}
+            </Text>
+          </Group>
+          <CompanyFields form={form} readOnly={!canEdit} />
+          {canEdit && (
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => form.reset(companyValues(company.data))}>
+                {t('common:reset')}
+              </Button>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} data-testid="company-info-save">
+                {t('common:save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

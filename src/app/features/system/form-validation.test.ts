@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { userCreateBody, roleCreateBody } from '../../../contract/idm';
+import { companyCreateBody } from '../../../contract/company';
+import { validateObject, validateValue } from './form-validation';
+
+describe('admin form validation with contract schemas', () => {
+  const shape = userCreateBody.shape;
+  it('reports required, format, password and mobile problems as message keys', () => {
+    expect(validateValue(shape.username, '', true)).toEqual({ key: 'admin:validation.required' });
+    expect(validateValue(shape.username, 'a b c')).toEqual({ key: 'admin:validation.format' });
+    expect(validateValue(shape.username, 'x')).toEqual({ key: 'admin:validation.tooShort', values: { min: 2 } });
+    expect(validateValue(shape.password, 'abc')).toEqual({ key: 'errors:INVALID_PASSWORD' });
+    expect(validateValue(shape.password, 'abc123')).toBeNull();
+    expect(validateValue(shape.mobileTel, '123')).toEqual({ key: 'admin:validation.mobile' });
+    expect(validateValue(shape.mobileTel, '')).toBeNull();
+    expect(validateValue(shape.mobileTel, '13800138000')).toBeNull();
+    expect(validateValue(shape.email, 'nope')).toEqual({ key: 'admin:validation.email' });
+    expect(validateValue(shape.name, 'a<b')).toEqual({ key: 'admin:validation.specialSymbols' });
+  });
+
+  it('validates whole objects, keyed by field', () => {
+    const r = validateObject(userCreateBody, { username: '', name: 'N', password: '1' }, ['username']);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors.username).toEqual({ key: 'admin:validation.required' });
+      expect(r.errors.password).toEqual({ key: 'errors:INVALID_PASSWORD' });
+    }
+    const ok = validateObject(roleCreateBody, { companyId: 1, name: 'Clerks' });
+    expect(ok.ok).toBe(true);
+    const c = validateObject(companyCreateBody, { name: 'A' });
+    expect(c.ok).toBe(false);
+    if (!c.ok) expect(c.errors.name.key).toBe('admin:validation.tooShort');
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Form validation for the administration dialogs with the contract's own zod schemas (no payload
+ * shape is re-declared): each field is checked on blur with its schema, the whole form on submit,
+ * and zod issues become localized message keys.
+ */
+import type { z } from 'zod';
+
+export interface MessageRef {
+  key: string;
+  values?: Record<string, unknown>;
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/** Map the first zod issue of a failed field to an i18n key (namespaces admin/errors). */
+export function issueToMessage(issue: z.core.$ZodIssue | undefined, input: unknown, required: boolean): MessageRef {
+  if (required && isBlank(input)) return { key: 'admin:validation.required' };
+  if (!issue) return { key: 'admin:validation.invalid' };
+  const msg = issue.message;
+  if (msg === 'INVALID_PASSWORD') return { key: 'errors:INVALID_PASSWORD' };
+  if (msg === 'mobile') return { key: 'admin:validation.mobile' };
+  if (msg === 'special symbols') return { key: 'admin:validation.specialSymbols' };
+  if (msg === 'YYYY-MM-DD') return { key: 'admin:validation.date' };
+  switch (issue.code) {
+    case 'too_small':
+      return { key: 'admin:validation.tooShort', values: { min: Number((issue as { minimum?: number | bigint }).minimum ?? 0) } };
+    case 'too_big':
+      return { key: 'admin:validation.tooLong', values: { max: Number((issue as { maximum?: number | bigint }).maximum ?? 0) } };
+    case 'invalid_format': {
+      const format = (issue as { format?: string }).format;
+      if (format === 'email') return { key: 'admin:validation.email' };
+      return { key: 'admin:validation.format' };
+    }
+    default:
+      return { key: 'admin:validation.invalid' };
+  }
+}
+
+/** Validate one value against a field schema; null when valid. */
+export function validateValue(schema: z.ZodType, value: unknown, required = false): MessageRef | null {
+  if (required && isBlank(value)) return { key: 'admin:validation.required' };
+  const r = schema.safeParse(value);
+  return r.success ? null : issueToMessage(r.error.issues[0], value, required);
+}
+
+/** Validate a whole object; messages keyed by the first path segment. */
+export function validateObject<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+  required: readonly string[] = [],
+): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, MessageRef> } {
+  const errors: Record<string, MessageRef> = {};
+  const v = (values ?? {}) as Record<string, unknown>;
+  for (const f of required) if (isBlank(v[f])) errors[f] = { key: 'admin:validation.required' };
+  const r = schema.safeParse(values);
+  if (!r.success) {
+    for (const issue of r.error.issues) {
+      const f = String(issue.path[0] ?? '');
+      if (!errors[f]) errors[f] = issueToMessage(issue, v[f], required.includes(f));
+    }
+  }
+  if (Object.keys(errors).length || !r.success) return { ok: false, errors };
+  return { ok: true, data: r.data };
+}

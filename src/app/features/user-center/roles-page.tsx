@@ -1,0 +1,180 @@
+/**
+ * /userCenter/role: the roles of the current company on the left, the selected role's rights
+ * tree on the right. Saving replaces the role's whole set of rights. System roles are read-only.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Card, Grid, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconEdit, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { roleCreateBody, type RoleDto } from '../../../contract/idm';
+import { RIGHTS } from '../../../domain/rights';
+import { ListGrid } from '../../../../grids/list/list-grid';
+import { rolesColumns } from '../../../../grids/list/roles.columns';
+import { useHasRight, useScope, useSession } from '../../session/store';
+import { allRightsOptions, roleListOptions, roleRightsOptions, useCreateRole, useDeleteRole, useSaveRoleRights, useUpdateRole } from '../../queries/admin-roles';
+import { ConfirmDialog, FormDialog, useConfirm, useZodForm } from '../system/admin-dialogs';
+import { buildRightsTree, indexTree, normalizeGranted, sameSet } from './rights-tree';
+import { RightsTreeEditor } from './rights-tree-editor';
+
+const renderers = {
+  kind: (p: ICellRendererParams<RoleDto, RoleDto['kind'], { t: (k: string) => string }>) =>
+    p.value ? <Badge tt="none" variant="light" color={p.value === 'SYSTEM' ? 'gray' : 'blue'}>{p.context.t(`admin:role.kinds.${p.value}`)}</Badge> : null,
+};
+
+export function RolesPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  const { companyId } = useScope();
+  const canManage = useHasRight(RIGHTS.USER_CENTER);
+  const [role, setRole] = useState<RoleDto | null>(null);
+  const [dialog, setDialog] = useState<{ role: RoleDto | null } | null>(null);
+  const confirm = useConfirm<RoleDto>();
+  const del = useDeleteRole();
+  const context = useMemo(() => ({ t: (k: string) => t(k) }), [t]);
+
+  useEffect(() => setRole(null), [companyId]);
+
+  if (!companyId) return <Text c="dimmed">{t('admin:noCompany')}</Text>;
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <ListGrid<RoleDto>
+          gridId="userCenter.role"
+          columns={rolesColumns}
+          query={(req) => roleListOptions(companyId, req)}
+          resetKey={companyId}
+          getRowId={(r) => r.id}
+          selection="single"
+          renderers={renderers}
+          context={context}
+          onSelectionChange={(rows) => rows[0] && setRole(rows[0])}
+          onRowOpen={(r) => canManage && r.kind !== 'SYSTEM' && setDialog({ role: r })}
+          keywordPlaceholder={t('admin:role.keyword')}
+          rowClassRules={{ 'ld-row-current': (p) => p.data?.id === role?.id }}
+          toolbar={
+            canManage && (
+              <>
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ role: null })} data-testid="role-new">
+                  {t('common:new')}
+                </Button>
+                <Button variant="default" leftSection={<IconEdit size={16} />} disabled={!role || role.kind === 'SYSTEM'} onClick={() => role && setDialog({ role })}>
+                  {t('common:edit')}
+                </Button>
+                <Button variant="default" color="red" leftSection={<IconTrash size={16} />} disabled={!role || role.kind === 'SYSTEM'} onClick={() => role && confirm.ask(role)} data-testid="role-delete">
+                  {t('common:delete')}
+                </Button>
+              </>
+            )
+          }
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <RoleRightsCard role={role} canManage={canManage} />
+      </Grid.Col>
+      <RoleDialog opened={!!dialog} role={dialog?.role ?? null} companyId={companyId} onClose={() => setDialog(null)} onCreated={setRole} />
+      <ConfirmDialog
+        opened={confirm.opened}
+        onCancel={confirm.close}
+        loading={del.isPending}
+        onConfirm={async () => {
+          const r = confirm.payload;
+          try {
+            if (r) await del.mutateAsync(r.id);
+            if (r?.id === role?.id) setRole(null);
+          } finally {
+            confirm.close();
+          }
+        }}
+      />
+    </Grid>
+  );
+}
+
+function RoleRightsCard({ role, canManage }: { role: RoleDto | null; canManage: boolean }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const lang = useSession((s) => s.language);
+  const catalogue = useQuery(allRightsOptions(lang));
+  const saved = useQuery(roleRightsOptions(role?.id ?? null));
+  const save = useSaveRoleRights();
+  const tree = useMemo(() => buildRightsTree(catalogue.data ?? []), [catalogue.data]);
+  const index = useMemo(() => indexTree(tree), [tree]);
+  const [granted, setGranted] = useState<Set<number>>(new Set());
+
+  useEffect(() => {
+    setGranted(new Set(saved.data ?? []));
+  }, [saved.data, role?.id]);
+
+  const readOnly = !canManage || role?.kind === 'SYSTEM';
+  const dirty = !!saved.data && !sameSet(granted, saved.data);
+
+  return (
+    <Card withBorder padding="md" data-testid="role-rights-card">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={5}>{role ? t('admin:role.rightsOf', { name: role.name }) : t('admin:role.rights')}</Title>
+          {role?.kind === 'SYSTEM' && <Badge tt="none" color="gray" variant="light">{t('admin:role.readOnly')}</Badge>}
+          {dirty && <Badge tt="none" color="orange" variant="light">{t('admin:role.unsaved')}</Badge>}
+        </Group>
+        {role && !readOnly && (
+          <Group gap="xs">
+            <Button variant="default" size="xs" leftSection={<IconRestore size={14} />} disabled={!dirty} onClick={() => setGranted(new Set(saved.data ?? []))}>
+              {t('common:reset')}
+            </Button>
+            <Button
+              size="xs"
+              leftSection={<IconDeviceFloppy size={14} />}
+              disabled={!dirty}
+              loading={save.isPending}
+              onClick={() => save.mutate({ roleId: role.id, rightIds: normalizeGranted(index, granted) })}
+              data-testid="role-rights-save"
+            >
+              {t('common:save')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {!role ? (
+        <Text c="dimmed" size="sm">{t('admin:role.pick')}</Text>
+      ) : catalogue.isLoading || saved.isLoading ? (
+        <Loader size="sm" />
+      ) : (
+        <Stack gap={4} style={{ maxHeight: 'calc(100vh - 230px)', overflow: 'auto' }}>
+          <Text size="xs" c="dimmed">{t('admin:role.treeHint', { count: granted.size })}</Text>
+          <RightsTreeEditor tree={tree} granted={granted} onChange={setGranted} readOnly={readOnly} />
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function RoleDialog({ opened, role, companyId, onClose, onCreated }: { opened: boolean; role: RoleDto | null; companyId: number; onClose: () => void; onCreated: (r: RoleDto) => void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const form = useZodForm(roleCreateBody, { companyId, name: '', remark: '' } as Record<string, unknown> & { name: string; remark: string; companyId: number }, ['name']);
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  useEffect(() => {
+    if (opened) form.reset({ companyId, name: role?.name ?? '', remark: role?.remark ?? '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, role?.id]);
+
+  const submit = async () => {
+    const body = form.validate();
+    if (!body) return;
+    try {
+      if (role) await update.mutateAsync({ id: role.id, body: { name: body.name, remark: body.remark ?? null } });
+      else onCreated(await create.mutateAsync({ ...body, companyId }));
+      onClose();
+    } catch {
+      /* notified */
+    }
+  };
+
+  return (
+    <FormDialog opened={opened} title={role ? t('admin:role.editTitle') : t('admin:role.newTitle')} onClose={onClose} onSubmit={submit} loading={create.isPending || update.isPending} testId="role-dialog">
+      <TextInput label={t('admin:role.name')} withAsterisk data-autofocus {...form.text('name')} data-testid="role-name" />
+      <Textarea label={t('admin:role.remark')} autosize minRows={2} {...form.text('remark')} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Queries and mutations of account management (/basic/accountList, /basic/accountPeriod):
+ * ledger sets, account years and periods. Ledger-set changes invalidate ['accounts', companyId],
+ * year and period changes ['accountYears', …], so the shell's top-bar selectors refresh.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../api/client';
+import type { ListAnswer } from '../../contract/common';
+import type { AccountDto, AccountYearDto, PeriodDto } from '../../contract/account';
+import { queryKeys } from './keys';
+import { useAdminMutation } from './admin-common';
+import type { ListRequest } from '../../../grids/list/list-grid';
+
+export const accountListOptions = (companyId: number | null, req: ListRequest) =>
+  queryOptions({
+    queryKey: queryKeys.accountList(companyId, req),
+    queryFn: ({ signal }) =>
+      api.get<ListAnswer<AccountDto>>(
+        '/account',
+        { filter: { companyId, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined, expand: 'accountYears' },
+        signal,
+      ),
+    enabled: !!companyId,
+  });
+
+/** All ledger sets of a company (periods page selector). */
+export const companyAccountsOptions = (companyId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.accountList(companyId, 'all'),
+    queryFn: ({ signal }) => api.get<ListAnswer<AccountDto>>('/account', { filter: { companyId }, index: 0, size: 1000 }, signal),
+    enabled: !!companyId,
+  });
+
+export const accountYearsOptions = (accountId: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.accountYears(accountId), 'withPeriods'] as const,
+    queryFn: ({ signal }) => api.get<ListAnswer<AccountYearDto>>('/account/year', { accountId, expand: 'periods' }, signal),
+    enabled: !!accountId,
+  });
+
+export const periodListOptions = (accountYearId: number | null) =>
+  queryOptions({
+    // Under the shell's periods key (same invalidation), but a distinct leaf: this one keeps the {content,total} answer.
+    queryKey: [...queryKeys.periods(accountYearId), 'list'] as const,
+    queryFn: ({ signal }) => api.get<ListAnswer<PeriodDto>>('/account/period', { accountYearId }, signal),
+    enabled: !!accountYearId,
+  });
+
+export function useCreateAccount() {
+  return useAdminMutation({
+    mutationFn: (body: { companyId: number; name: string; main?: boolean; year?: number }) => api.post<AccountDto>('/account', body),
+    invalidate: (vars) => [queryKeys.accounts(vars.companyId), ['accountYears']],
+  });
+}
+
+export function useRenameAccount() {
+  return useAdminMutation({
+    mutationFn: ({ id, name }: { id: number; name: string; companyId: number }) => api.post<AccountDto>(`/account/${id}`, { name }),
+    invalidate: (vars) => [queryKeys.accounts(vars.companyId)],
+  });
+}
+
+export function useSetMainAccount() {
+  return useAdminMutation({
+    mutationFn: ({ id }: { id: number; companyId: number }) => api.post<AccountDto>(`/account/${id}/main`),
+    invalidate: (vars) => [queryKeys.accounts(vars.companyId)],
+  });
+}
+
+export function useDeleteAccount() {
+  return useAdminMutation({
+    mutationFn: ({ id }: { id: number; companyId: number }) => api.del<null>(`/account/${id}`),
+    invalidate: (vars) => [queryKeys.accounts(vars.companyId), ['accountYears']],
+  });
+}
+
+export function useCreateAccountYear() {
+  return useAdminMutation({
+    mutationFn: (body: { accountId: number; year: number; startAt?: string; companyId: number }) =>
+      api.post<AccountYearDto>('/account/year', { accountId: body.accountId, year: body.year, ...(body.startAt ? { startAt: body.startAt } : {}) }),
+    invalidate: (vars) => [['accountYears'], queryKeys.accounts(vars.companyId)],
+  });
+}
+
+/** Moves a period's boundaries; the server shifts the neighbours and answers the year's periods. */
+export function useUpdatePeriod() {
+  return useAdminMutation({
+    mutationFn: ({ id, startAt, endAt }: { id: number; startAt: string; endAt: string }) => api.post<ListAnswer<PeriodDto>>(`/account/period/${id}`, { startAt, endAt }),
+    invalidate: [['accountYears']],
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Shared plumbing of the administration screens' mutations: success and failure notices
+ * (server messages arrive already localized in ApiError.message) and cache invalidation.
+ */
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n';
+import { ApiError } from '../api/client';
+
+export function notifySuccess(message?: string): void {
+  notifications.show({ color: 'green', message: message ?? i18n.t('common:operationSucceeded'), autoClose: 1500 });
+}
+
+export function notifyError(err: unknown): void {
+  const message = err instanceof ApiError || err instanceof Error ? err.message : i18n.t('common:operationFailed');
+  notifications.show({ color: 'red', message: message || i18n.t('common:operationFailed'), autoClose: 4000 });
+}
+
+export interface AdminMutationOptions<TVars, TData> {
+  mutationFn: (vars: TVars) => Promise<TData>;
+  /** Keys to invalidate after success (a function sees the variables and the answer). */
+  invalidate?: QueryKey[] | ((vars: TVars, data: TData) => QueryKey[]);
+  /** false: no success notice (the caller shows its own). */
+  notify?: boolean;
+  onSuccess?: (data: TData, vars: TVars) => void;
+}
+
+/** A mutation that notifies and invalidates; errors are shown and re-thrown to mutateAsync callers. */
+export function useAdminMutation<TVars, TData = unknown>(opts: AdminMutationOptions<TVars, TData>) {
+  const qc = useQueryClient();
+  return useMutation<TData, Error, TVars>({
+    mutationFn: opts.mutationFn,
+    onSuccess: async (data, vars) => {
+      const keys = typeof opts.invalidate === 'function' ? opts.invalidate(vars, data) : (opts.invalidate ?? []);
+      await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+      if (opts.notify !== false) notifySuccess();
+      opts.onSuccess?.(data, vars);
+    },
+    onError: (err) => notifyError(err),
+  });
+}

@@ -1,0 +1,57 @@
+/** Queries and mutations of the company list and company info screens (/system). */
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../api/client';
+import type { ListAnswer } from '../../contract/common';
+import type { CompanyDto, companyCreateBody, companyUpdateBody } from '../../contract/company';
+import { queryKeys } from './keys';
+import { useAdminMutation } from './admin-common';
+import type { ListRequest } from '../../../grids/list/list-grid';
+
+export type CompanyCreateInput = z.input<typeof companyCreateBody>;
+export type CompanyUpdateInput = z.input<typeof companyUpdateBody>;
+
+export const companyListOptions = (req: ListRequest) =>
+  queryOptions({
+    queryKey: queryKeys.companyList(req),
+    queryFn: ({ signal }) =>
+      api.get<ListAnswer<CompanyDto>>('/company', { filter: req.keyword ? { keyword: req.keyword } : undefined, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined }, signal),
+  });
+
+/** Every company visible to the caller, for pickers. */
+export const companyPickerOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.companyList('picker'),
+    queryFn: ({ signal }) => api.get<ListAnswer<CompanyDto>>('/company', { index: 0, size: 1000, sort: { id: 'asc' } }, signal),
+  });
+
+export const companyOptions = (id: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.company(id ?? 0),
+    queryFn: ({ signal }) => api.get<CompanyDto>(`/company/${id}`, undefined, signal),
+    enabled: !!id,
+  });
+
+// Every company change invalidates ['companies'] so the shell's company selector refreshes too.
+export function useCreateCompany() {
+  return useAdminMutation({
+    mutationFn: (body: CompanyCreateInput) => api.post<CompanyDto>('/company', body),
+    invalidate: [queryKeys.companies()],
+  });
+}
+
+export function useUpdateCompany() {
+  return useAdminMutation({
+    mutationFn: ({ id, body }: { id: number; body: CompanyUpdateInput }) => api.post<CompanyDto>(`/company/${id}`, body),
+    invalidate: [queryKeys.companies()],
+  });
+}
+
+export function useDeleteCompanies() {
+  return useAdminMutation({
+    mutationFn: async (ids: number[]) => {
+      for (const id of ids) await api.del<null>(`/company/${id}`);
+    },
+    invalidate: [queryKeys.companies(), ['userCompanies']],
+  });
+}

@@ -1,0 +1,71 @@
+/** Queries and mutations of the roles screen (/userCenter/role): roles, role rights, the rights catalogue. */
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../api/client';
+import type { ListAnswer } from '../../contract/common';
+import type { RightDto, RoleDto, roleCreateBody, roleUpdateBody } from '../../contract/idm';
+import { queryKeys } from './keys';
+import { useAdminMutation } from './admin-common';
+import type { ListRequest } from '../../../grids/list/list-grid';
+
+export type RoleCreateInput = z.input<typeof roleCreateBody>;
+export type RoleUpdateInput = z.input<typeof roleUpdateBody>;
+
+export const roleListOptions = (companyId: number | null, req: ListRequest) =>
+  queryOptions({
+    queryKey: queryKeys.roles(companyId, req),
+    queryFn: ({ signal }) =>
+      api.get<ListAnswer<RoleDto>>('/idm/role', { filter: { companyId, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined }, signal),
+    enabled: !!companyId,
+  });
+
+/** All roles of a company, for pickers (user role assignment). */
+export const companyRolesOptions = (companyId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.roles(companyId, 'all'),
+    queryFn: ({ signal }) => api.get<ListAnswer<RoleDto>>('/idm/role', { filter: { companyId }, index: 0, size: 1000, sort: { name: 'asc' } }, signal),
+    enabled: !!companyId,
+  });
+
+export const roleRightsOptions = (roleId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.roleRights(roleId ?? 0),
+    queryFn: ({ signal }) => api.get<number[]>('/idm/roleRights', { roleId }, signal),
+    enabled: !!roleId,
+  });
+
+export const allRightsOptions = (lang: string) =>
+  queryOptions({
+    queryKey: queryKeys.allRights(lang),
+    queryFn: ({ signal }) => api.get<RightDto[]>('/idm/user/allRights', undefined, signal),
+    staleTime: 10 * 60_000,
+  });
+
+export function useCreateRole() {
+  return useAdminMutation({
+    mutationFn: (body: RoleCreateInput) => api.post<RoleDto>('/idm/role', body),
+    invalidate: [['roles']],
+  });
+}
+
+export function useUpdateRole() {
+  return useAdminMutation({
+    mutationFn: ({ id, body }: { id: number; body: RoleUpdateInput }) => api.post<RoleDto>(`/idm/role/${id}`, body),
+    invalidate: [['roles']],
+  });
+}
+
+export function useDeleteRole() {
+  return useAdminMutation({
+    mutationFn: (id: number) => api.del<null>(`/idm/role/${id}`),
+    invalidate: [['roles'], ['userRoles']],
+  });
+}
+
+/** Replaces the role's rights with the given set. */
+export function useSaveRoleRights() {
+  return useAdminMutation({
+    mutationFn: (body: { roleId: number; rightIds: number[] }) => api.post<number[]>('/idm/roleRights', body),
+    invalidate: (vars) => [queryKeys.roleRights(vars.roleId), ['roles'], queryKeys.currentUser()],
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * The router: code-based TanStack Router tree built from the route table (routes/route-table.ts).
+ *   /login      public; a signed-in user goes to /
+ *   /404        where unknown paths land
+ *   (app)       the shell layout; without a token → /login?redirect=<path>
+ *     /         home
+ *     …         every page of the table (rights and scope are checked by the shell's PageGate)
+ */
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { pages } from './routes/access';
+import { homeScreen, screenFor } from './routes/screens';
+import { sessionStore } from './session/store';
+import { queryClient } from './shell/query-client';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+declare module '@tanstack/router-core' {
+  interface StaticDataRouteOption {
+    /** Route-table page key (menu.json title). */
+    pageKey?: string;
+  }
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: () => <Navigate to="/404" replace />,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => (typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+  beforeLoad: () => {
+    if (sessionStore.getState().token) throw redirect({ to: '/' });
+  },
+  component: lazyRouteComponent(() => import('./features/auth/login-page'), 'LoginPage'),
+});
+
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '404',
+  component: lazyRouteComponent(() => import('./shell/not-found-page'), 'NotFoundPage'),
+});
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    if (!sessionStore.getState().token) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
+});
+
+const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', staticData: { pageKey: 'root' }, component: homeScreen });
+
+const pageRoutes = pages.map((p) => {
+  const screen = screenFor(p.path);
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path: p.path,
+    staticData: { pageKey: p.key },
+    component: screen.component,
+    loader: screen.loader ? ({ context, params }) => screen.loader!({ context, params: params as Record<string, string> }) : undefined,
+  });
+});
+
+const routeTree = rootRoute.addChildren([loginRoute, notFoundRoute, appRoute.addChildren([homeRoute, ...pageRoutes])]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultErrorComponent: lazyRouteComponent(() => import('./shell/page-error'), 'PageError'),
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

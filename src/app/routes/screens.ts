@@ -1,0 +1,45 @@
+/**
+ * Which component renders each page of the route table, and optionally its loader. Every
+ * component is loaded lazily (its own chunk), so the sign-in route stays small and AG Grid loads
+ * only with the screens using it. Pages without an entry show the "coming in a later release"
+ * placeholder naming the feature.
+ *
+ * A later screen registers itself here by path:
+ *   '/voucher/daily/list': {
+ *     component: lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage'),
+ *     loader: ({ context }) => context.queryClient.ensureQueryData(vouchersQueryOptions(sessionStore.getState().accountYearId)),
+ *   },
+ * Loaders re-run when the company / ledger set / year changes (the shell calls router.invalidate()).
+ */
+import { lazyRouteComponent, type AsyncRouteComponent } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+
+type Screen = AsyncRouteComponent<any>;
+
+export interface ScreenLoaderContext {
+  context: { queryClient: QueryClient };
+  params: Record<string, string>;
+}
+
+export interface ScreenEntry {
+  component: Screen;
+  loader?: (ctx: ScreenLoaderContext) => unknown;
+}
+
+export const placeholderScreen: Screen = lazyRouteComponent(() => import('../features/placeholder/placeholder-page'), 'PlaceholderPage');
+export const homeScreen: Screen = lazyRouteComponent(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+
+const lazy = (component: Screen): ScreenEntry => ({ component });
+
+/** Screens built so far, by route path. */
+export const screens: Record<string, ScreenEntry> = {
+  '/userCenter/user': lazy(lazyRouteComponent(() => import('../features/user-center/users-page'), 'UsersPage')),
+  '/userCenter/role': lazy(lazyRouteComponent(() => import('../features/user-center/roles-page'), 'RolesPage')),
+  '/userCenter/userCompany': lazy(lazyRouteComponent(() => import('../features/user-center/user-companies-page'), 'UserCompaniesPage')),
+  '/system/companyList': lazy(lazyRouteComponent(() => import('../features/system/company-list-page'), 'CompanyListPage')),
+  '/system/companyInfor': lazy(lazyRouteComponent(() => import('../features/system/company-info-page'), 'CompanyInfoPage')),
+  '/basic/accountList': lazy(lazyRouteComponent(() => import('../features/account/account-list-page'), 'AccountListPage')),
+  '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
+};
+
+export const screenFor = (path: string): ScreenEntry => screens[path] ?? { component: placeholderScreen };

@@ -1,0 +1,121 @@
+/**
+ * The signed-in shell (spec 01 §2 shell layout): top bar, sidebar (tree or popup, collapsible,
+ * a drawer below MOBILE_BREAKPOINT_PX), visited-page tabs, breadcrumbs and the page. It also runs
+ * the session watchdogs and the company setup flow, and reloads the page when the scope changes:
+ * dialogs close, cached queries are invalidated, route loaders re-run and the page remounts.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { AppShell, Box, Center, Loader, Stack } from '@mantine/core';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { ModalsProvider, modals } from '@mantine/modals';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_BREAKPOINT_PX } from '../../domain/constants';
+import { queryKeys } from '../queries/keys';
+import { pageOf, scopeReplaced, type ScopeLike } from '../routes/access';
+import { useScope } from '../session/store';
+import { ShellBreadcrumbs } from './breadcrumbs';
+import { PageGate } from './page-gate';
+import { queryClient } from './query-client';
+import { SessionAlerts, useUserLoad } from './session-guard';
+import { Sidebar, type SidebarMode } from './sidebar';
+import { TabsBar, useTabTitle } from './tabs-bar';
+import { TopBar } from './top-bar';
+import { useCompanySetup } from './use-company-setup';
+
+/** Shell-level queries that a scope change must not refetch (they drive the scope itself). */
+const SCOPE_INDEPENDENT = new Set<string>([queryKeys.currentUser()[0], queryKeys.config()[0]]);
+const isShellQuery = (key: readonly unknown[]) => SCOPE_INDEPENDENT.has(String(key[0])) || (key[0] === 'companies' && key[1] === 'mine');
+
+/**
+ * Reloads the page when the company, ledger set or year selection is replaced: dialogs close,
+ * cached queries are invalidated, route loaders re-run, and the returned key remounts the page.
+ */
+function useScopeReload(): number {
+  const router = useRouter();
+  const scope = useScope();
+  const previous = useRef<ScopeLike>(scope);
+  const [reloadKey, setReloadKey] = useState(0);
+  useEffect(() => {
+    const prev = previous.current;
+    previous.current = { companyId: scope.companyId, accountId: scope.accountId, accountYearId: scope.accountYearId };
+    if (!scopeReplaced(prev, scope)) return;
+    modals.closeAll();
+    setReloadKey((k) => k + 1);
+    void queryClient.invalidateQueries({ predicate: (q) => !isShellQuery(q.queryKey) });
+    void router.invalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the version says when anything changed
+  }, [scope.scopeVersion, router]);
+  return reloadKey;
+}
+
+/** Every dialog of the signed-in product opens inside this provider (see app.tsx for why here). */
+export function AppLayout() {
+  const { t } = useTranslation('common');
+  return (
+    <ModalsProvider labels={{ confirm: t('confirm'), cancel: t('cancel') }}>
+      <Shell />
+    </ModalsProvider>
+  );
+}
+
+function Shell() {
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`) ?? false;
+  const [mobileOpened, setMobileOpened] = useState(false);
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'ledgerdesk.sidebar.collapsed', defaultValue: false });
+  const [mode, setMode] = useLocalStorage<SidebarMode>({ key: 'ledgerdesk.sidebar.mode', defaultValue: 'tree' });
+  const userReady = useUserLoad();
+  const { accountsCount } = useCompanySetup();
+  const reloadKey = useScopeReload();
+  const page = pageOf(pathname);
+  const { t } = useTranslation('common');
+  const tabTitle = useTabTitle();
+  const pageTitle = page ? tabTitle({ pageKey: page.key, path: pathname }) : '';
+
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} - ${t('appName')}` : t('appName');
+  }, [pageTitle, t]);
+
+  // Below the breakpoint the sidebar is a drawer, closed after every navigation.
+  useEffect(() => setMobileOpened(false), [pathname, mobile]);
+
+  const narrow = collapsed && !mobile;
+  return (
+    <AppShell
+      header={{ height: 52 }}
+      navbar={{ width: narrow ? 64 : 240, breakpoint: MOBILE_BREAKPOINT_PX, collapsed: { mobile: !mobileOpened, desktop: false } }}
+      padding={0}
+      data-mobile={mobile || undefined}
+    >
+      <AppShell.Header>
+        <TopBar level={page?.level ?? 0} mobile={mobile} mobileMenuOpened={mobileOpened} onToggleMobileMenu={() => setMobileOpened((o) => !o)} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        {userReady && (
+          <Sidebar mode={mode} collapsed={narrow} onModeChange={setMode} onCollapsedChange={setCollapsed} canCollapse={!mobile} onNavigate={() => setMobileOpened(false)} />
+        )}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {userReady ? (
+          <Stack gap={0}>
+            <TabsBar />
+            <Box px="md" pt="xs" pb="md">
+              <Stack gap="xs">
+                <ShellBreadcrumbs />
+                <Box key={reloadKey}>
+                  <PageGate page={page} accountsCount={accountsCount}>
+                    <Outlet />
+                  </PageGate>
+                </Box>
+              </Stack>
+            </Box>
+          </Stack>
+        ) : (
+          <Center h="60vh"><Loader /></Center>
+        )}
+      </AppShell.Main>
+      <SessionAlerts />
+    </AppShell>
+  );
+}

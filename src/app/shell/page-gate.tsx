@@ -1,0 +1,53 @@
+/**
+ * What the content area shows for the current page: the page when the user holds its rights and
+ * the scope it needs; else the no-permission screen, or a banner naming the missing company,
+ * ledger set or account year (spec 01 §2). Account management pages render with less scope so
+ * the setup prompts can lead there.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from '@tanstack/react-router';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { RIGHTS, hasRight } from '../../domain/rights';
+import { canOpen, missingScope, type PageRoute } from '../routes/access';
+import { useScope, useSession } from '../session/store';
+import { NoPermission } from './no-permission';
+
+export function ScopeBanner({ page, accountsCount }: { page: PageRoute; accountsCount: number | null }) {
+  const { t } = useTranslation('shell');
+  const scope = useScope();
+  const user = useSession((s) => s.user);
+  const missing = missingScope(page.level, scope);
+  if (!missing || !user) return null;
+  const canManage = hasRight(user, RIGHTS.ACCOUNT_MANAGE);
+  // A company without any ledger set: the no-sub-account notice.
+  const noAccounts = missing === 'account' && accountsCount === 0;
+  const link =
+    (missing === 'account' && canManage && { to: '/basic/accountList', label: t('banner.createAccount') }) ||
+    (missing === 'accountYear' && canManage && { to: '/basic/accountPeriod', label: t('banner.createYear') }) ||
+    (missing === 'company' && user.kind === 'ADMIN' && { to: '/system/companyList', label: t('banner.createCompany') }) ||
+    null;
+  return (
+    <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} py="xs" data-testid="scope-banner" data-missing={missing}>
+      <Text size="sm" span>{noAccounts ? t('banner.noAccounts') : t(`banner.${missing}`)}</Text>
+      {link && page.path !== link.to && (
+        <Anchor component={Link} to={link.to} size="sm" ml="sm">{link.label}</Anchor>
+      )}
+    </Alert>
+  );
+}
+
+export function PageGate({ page, accountsCount, children }: { page: PageRoute | undefined; accountsCount: number | null; children: ReactNode }) {
+  const scope = useScope();
+  const user = useSession((s) => s.user);
+  if (!page) return <>{children}</>;
+  if (!canOpen(page, user)) return <NoPermission />;
+  const lacksContentScope = missingScope(page.contentLevel, scope) !== null;
+  return (
+    <Stack gap="sm">
+      <ScopeBanner page={page} accountsCount={accountsCount} />
+      {!lacksContentScope && children}
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Visited-page tabs: every opened page is a tab (home and /common are fixed), with close, close
+ * others and close all. Dirty tabs raise a close request (see use-tab-dirty.ts); without a page
+ * handler the shell asks for confirmation here.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { ActionIcon, CloseButton, Group, Menu, ScrollArea, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconChevronDown, IconPinned } from '@tabler/icons-react';
+import { canOpen, pageOf, pages } from '../routes/access';
+import { useSession } from '../session/store';
+import { tabsStore, useTabs, type Tab } from './tabs-store';
+
+/** Title of a tab: the page title, plus the id of editor pages (/newVoucher/12). */
+export function useTabTitle() {
+  const { t } = useTranslation('menu');
+  return (tab: Pick<Tab, 'pageKey' | 'path'>) => {
+    const title = t(tab.pageKey);
+    const page = pageOf(tab.path);
+    if (page?.path.includes('$')) return `${title} ${tab.path.split('/').at(-1)}`;
+    return title;
+  };
+}
+
+export function TabsBar() {
+  const { t } = useTranslation('shell');
+  const title = useTabTitle();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSession((s) => s.user);
+  const { tabs, dirty } = useTabs();
+  const go = (href: string) => void navigate({ href });
+
+  // Record every visited page; the fixed tabs are always there.
+  useEffect(() => {
+    if (!user) return;
+    tabsStore.visit({ path: '/', href: '/', pageKey: 'root', affix: true });
+    for (const p of pages) if (p.affix && canOpen(p, user)) tabsStore.visit({ path: p.path, href: p.path, pageKey: p.key, affix: true });
+    const page = pageOf(location.pathname);
+    if (page && canOpen(page, user)) {
+      tabsStore.visit({ path: location.pathname, href: location.href, pageKey: page.key, affix: page.affix });
+    }
+  }, [location.pathname, location.href, user]);
+
+  // Default answer to a dirty tab's close request: confirm, then close anyway.
+  useEffect(
+    () =>
+      tabsStore.onCloseRequest((req) => {
+        const tab = tabsStore.getSnapshot().tabs.find((x) => x.path === req.path);
+        modals.openConfirmModal({
+          title: t('tabs.unsavedTitle'),
+          children: <Text size="sm">{t('tabs.unsavedBody', { name: tab ? title(tab) : req.path })}</Text>,
+          labels: { confirm: t('tabs.closeAnyway'), cancel: t('tabs.keepOpen') },
+          confirmProps: { color: 'red' },
+          onConfirm: req.close,
+        });
+      }),
+    [t, title],
+  );
+
+  const active = location.pathname;
+  return (
+    <Group gap={0} wrap="nowrap" px={4} h={34} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }} data-testid="tabs-bar">
+      <ScrollArea type="never" style={{ flex: 1 }}>
+        <Group gap={2} wrap="nowrap" role="tablist" py={3}>
+          {tabs.map((tab) => {
+            const isActive = tab.path === active;
+            return (
+              <Group
+                key={tab.path}
+                gap={2}
+                wrap="nowrap"
+                px={8}
+                h={27}
+                role="tab"
+                aria-selected={isActive}
+                data-path={tab.path}
+                data-dirty={dirty.has(tab.path) || undefined}
+                style={{
+                  borderRadius: 4,
+                  cursor: 'pointer',
+                  background: isActive ? 'var(--mantine-color-blue-6)' : 'white',
+                  color: isActive ? 'white' : undefined,
+                  border: '1px solid var(--mantine-color-gray-3)',
+                  whiteSpace: 'nowrap',
+                }}
+                onClick={() => !isActive && go(tab.href)}
+                onAuxClick={(e) => e.button === 1 && !tab.affix && tabsStore.close([tab.path], active, go)}
+              >
+                {tab.affix && <IconPinned size={12} />}
+                <Text size="xs" span>{dirty.has(tab.path) ? `● ${title(tab)}` : title(tab)}</Text>
+                {!tab.affix && (
+                  <CloseButton
+                    size="xs"
+                    variant="transparent"
+                    c={isActive ? 'white' : 'gray'}
+                    aria-label={t('tabs.close')}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      tabsStore.close([tab.path], active, go);
+                    }}
+                  />
+                )}
+              </Group>
+            );
+          })}
+        </Group>
+      </ScrollArea>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('tabs.actions')} data-testid="tabs-actions">
+            <IconChevronDown size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => tabsStore.close([active], active, go)} disabled={!tabs.some((x) => x.path === active && !x.affix)}>
+            {t('tabs.close')}
+          </Menu.Item>
+          <Menu.Item onClick={() => tabsStore.closeOthers(active, active, go)}>{t('tabs.closeOthers')}</Menu.Item>
+          <Menu.Item onClick={() => tabsStore.closeAll(active, go)}>{t('tabs.closeAll')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}

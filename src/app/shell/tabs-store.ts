@@ -1,0 +1,169 @@
+/**
+ * Visited-page tabs (spec 01 §2 shell layout). Each visited page path is a tab; affix tabs
+ * (home, /common) cannot be closed. A tab whose page reported unsaved changes (useTabDirty) is
+ * not closed: a close request is raised instead, which the page (or the shell's default
+ * confirmation) answers. Closing the active tab moves to the last remaining tab, else root.
+ * Kept in sessionStorage so a reload of /common keeps them; logout and refresh clear them.
+ *
+ * The decisions are pure functions (closeTabs); the store wires them to state and listeners.
+ */
+import { useSyncExternalStore } from 'react';
+
+export interface Tab {
+  /** Pathname: the tab's identity. */
+  path: string;
+  /** Last full location (path + search) to return to. */
+  href: string;
+  /** Route-table page key (title from menu.json). */
+  pageKey: string;
+  affix: boolean;
+}
+
+export interface CloseRequest {
+  path: string;
+  /** Close anyway (discarding the unsaved changes). */
+  close: () => void;
+}
+
+export interface CloseOutcome {
+  tabs: Tab[];
+  /** Dirty tabs that were asked to close: they stay open and raise a close request. */
+  refused: Tab[];
+  /** Where to go when the active tab was closed, else null. */
+  navigateTo: string | null;
+}
+
+/** Pure: closes `toClose` (paths) unless affix or dirty; decides where the active tab goes. */
+export function closeTabs(tabs: readonly Tab[], toClose: readonly string[], dirty: ReadonlySet<string>, activePath: string, rootPath = '/'): CloseOutcome {
+  const closing = new Set(toClose);
+  const refused: Tab[] = [];
+  const kept: Tab[] = [];
+  for (const t of tabs) {
+    if (!closing.has(t.path) || t.affix) kept.push(t);
+    else if (dirty.has(t.path)) {
+      refused.push(t);
+      kept.push(t);
+    } else {
+      /* closed */
+    }
+  }
+  const activeClosed = !kept.some((t) => t.path === activePath) && tabs.some((t) => t.path === activePath);
+  return { tabs: kept, refused, navigateTo: activeClosed ? (kept.at(-1)?.href ?? rootPath) : null };
+}
+
+const STORAGE_KEY = 'ledgerdesk.tabs';
+
+function load(): Tab[] {
+  try {
+    const raw = typeof sessionStorage !== 'undefined' ? sessionStorage.getItem(STORAGE_KEY) : null;
+    return raw ? (JSON.parse(raw) as Tab[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+type Listener = () => void;
+
+function createTabsStore() {
+  let tabs: Tab[] = load();
+  let dirty = new Set<string>();
+  const listeners = new Set<Listener>();
+  const closeListeners = new Set<(r: CloseRequest) => void>();
+  /** Close handlers registered by pages (useTabDirty's second argument), by tab path. */
+  const pageHandlers = new Map<string, (close: () => void) => void>();
+  const emit = () => {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tabs));
+    listeners.forEach((l) => l());
+  };
+  let snapshot = { tabs, dirty };
+  const commit = () => {
+    snapshot = { tabs, dirty };
+    emit();
+  };
+
+  const store = {
+    getSnapshot: () => snapshot,
+    subscribe(l: Listener) {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    /** Records a visit; affix tabs are kept first. */
+    visit(tab: Tab) {
+      const i = tabs.findIndex((t) => t.path === tab.path);
+      if (i >= 0) {
+        if (tabs[i].href === tab.href && tabs[i].pageKey === tab.pageKey) return;
+        tabs = tabs.map((t, j) => (j === i ? { ...t, href: tab.href, pageKey: tab.pageKey } : t));
+      } else if (tab.affix) {
+        const lastAffix = tabs.findLastIndex((t) => t.affix);
+        tabs = [...tabs.slice(0, lastAffix + 1), tab, ...tabs.slice(lastAffix + 1)];
+      } else tabs = [...tabs, tab];
+      commit();
+    },
+    setDirty(path: string, isDirty: boolean) {
+      if (dirty.has(path) === isDirty) return;
+      dirty = new Set(dirty);
+      if (isDirty) dirty.add(path);
+      else dirty.delete(path);
+      commit();
+    },
+    /** Subscribe to close requests of dirty tabs. Returns an unsubscribe function. */
+    onCloseRequest(l: (r: CloseRequest) => void) {
+      closeListeners.add(l);
+      return () => {
+        closeListeners.delete(l);
+      };
+    },
+    /** A page answers its own tab's close requests (e.g. with a save dialog). */
+    registerCloseHandler(path: string, handler: (close: () => void) => void) {
+      pageHandlers.set(path, handler);
+      return () => {
+        if (pageHandlers.get(path) === handler) pageHandlers.delete(path);
+      };
+    },
+    /**
+     * Closes tabs; returns where to navigate when the active one closed. Dirty ones raise a close
+     * request whose `close` closes that tab regardless.
+     */
+    close(paths: readonly string[], activePath: string, navigate: (href: string) => void) {
+      const out = closeTabs(tabs, paths, dirty, activePath);
+      tabs = out.tabs;
+      commit();
+      if (out.navigateTo) navigate(out.navigateTo);
+      for (const t of out.refused) {
+        const request: CloseRequest = {
+          path: t.path,
+          close: () => {
+            store.setDirty(t.path, false);
+            store.close([t.path], currentPath(), navigate);
+          },
+        };
+        const own = pageHandlers.get(t.path);
+        if (own) own(request.close);
+        else closeListeners.forEach((l) => l(request));
+      }
+    },
+    closeOthers(keep: string, activePath: string, navigate: (href: string) => void) {
+      store.close(tabs.filter((t) => t.path !== keep).map((t) => t.path), activePath, navigate);
+    },
+    closeAll(activePath: string, navigate: (href: string) => void) {
+      store.close(tabs.map((t) => t.path), activePath, navigate);
+    },
+    /** Logout and application refresh: every tab goes. */
+    clear() {
+      tabs = [];
+      dirty = new Set();
+      commit();
+    },
+  };
+  return store;
+}
+
+const currentPath = () => (typeof window !== 'undefined' ? window.location.pathname : '/');
+
+export const tabsStore = createTabsStore();
+
+export function useTabs() {
+  return useSyncExternalStore(tabsStore.subscribe, tabsStore.getSnapshot, tabsStore.getSnapshot);
+}

@@ -1,0 +1,190 @@
+/**
+ * Simple arithmetic typed into an amount cell ("1200*3+45.5", "(100-20)/3"), evaluated exactly:
+ * every number is held as a fraction of bigints, so nothing is ever lost to binary floating point,
+ * and the result is rounded once, to the cent, half away from zero (the usual "half-up" of money;
+ * 1/3 → 0.33, 2/3 → 0.67, -2/3 → -0.67). dinero.js has no division and no exact rational type,
+ * which is why this tiny recursive-descent evaluator exists.
+ *
+ * Grammar: expr = term {("+"|"-") term}; term = factor {("*"|"/") factor};
+ * factor = ("+"|"-") factor | number | "(" expr ")"; number = digits ["." digits] | "." digits.
+ */
+import { AMOUNT_MAX_INTEGER_DIGITS, checkLimits, isAmountPrefix, parseAmount, type AmountErrorCode, type AmountLimits } from './money';
+
+export const EXPRESSION_MAX_LENGTH = 60;
+/** Decimals allowed in a number inside an expression (rates such as 0.065 or 1.13). */
+export const EXPRESSION_MAX_DECIMALS = 6;
+const MAX_DEPTH = 16;
+
+export type ExpressionErrorCode = 'EXPR_SYNTAX' | 'EXPR_DIVISION_BY_ZERO' | 'EXPR_TOO_LONG' | 'EXPR_NUMBER_TOO_LARGE' | 'EXPR_TOO_MANY_DECIMALS' | 'EXPR_OUT_OF_RANGE';
+
+export type AmountInputErrorCode = AmountErrorCode | ExpressionErrorCode;
+export type AmountInputResult = { ok: true; cents: number } | { ok: false; code: AmountInputErrorCode };
+
+interface Fraction {
+  n: bigint;
+  d: bigint;
+}
+
+class ExpressionError extends Error {
+  constructor(readonly code: ExpressionErrorCode) {
+    super(code);
+  }
+}
+
+const EXPRESSION_CHARS = /^[0-9.+\-*/()\s]*$/;
+
+/** True when the text holds an operator other than a leading minus, i.e. it is arithmetic. */
+export function isAmountExpression(text: string): boolean {
+  return /[+*/()]/.test(text) || text.trim().lastIndexOf('-') > 0;
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  let x = a < 0n ? -a : a;
+  let y = b < 0n ? -b : b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x;
+}
+
+function normalise(n: bigint, d: bigint): Fraction {
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
+  const g = gcd(n, d);
+  return g > 1n ? { n: n / g, d: d / g } : { n, d };
+}
+
+class Parser {
+  private pos = 0;
+  private depth = 0;
+  constructor(private readonly s: string) {}
+
+  parse(): Fraction {
+    const value = this.expr();
+    this.skipSpace();
+    if (this.pos !== this.s.length) throw new ExpressionError('EXPR_SYNTAX');
+    return value;
+  }
+
+  private skipSpace() {
+    while (this.s[this.pos] === ' ' || this.s[this.pos] === '\t') this.pos++;
+  }
+
+  private peek(): string | undefined {
+    this.skipSpace();
+    return this.s[this.pos];
+  }
+
+  private expr(): Fraction {
+    let left = this.term();
+    for (let op = this.peek(); op === '+' || op === '-'; op = this.peek()) {
+      this.pos++;
+      const right = this.term();
+      left = normalise(op === '+' ? left.n * right.d + right.n * left.d : left.n * right.d - right.n * left.d, left.d * right.d);
+    }
+    return left;
+  }
+
+  private term(): Fraction {
+    let left = this.factor();
+    for (let op = this.peek(); op === '*' || op === '/'; op = this.peek()) {
+      this.pos++;
+      const right = this.factor();
+      if (op === '*') left = normalise(left.n * right.n, left.d * right.d);
+      else {
+        if (right.n === 0n) throw new ExpressionError('EXPR_DIVISION_BY_ZERO');
+        left = normalise(left.n * right.d, left.d * right.n);
+      }
+    }
+    return left;
+  }
+
+  private factor(): Fraction {
+    const c = this.peek();
+    if (c === '-' || c === '+') {
+      this.pos++;
+      const inner = this.nested(() => this.factor());
+      return c === '-' ? { n: -inner.n, d: inner.d } : inner;
+    }
+    if (c === '(') {
+      this.pos++;
+      const inner = this.nested(() => this.expr());
+      if (this.peek() !== ')') throw new ExpressionError('EXPR_SYNTAX');
+      this.pos++;
+      return inner;
+    }
+    return this.number();
+  }
+
+  private nested(fn: () => Fraction): Fraction {
+    if (++this.depth > MAX_DEPTH) throw new ExpressionError('EXPR_SYNTAX');
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private number(): Fraction {
+    this.skipSpace();
+    const m = /^(\d*)(?:\.(\d*))?/.exec(this.s.slice(this.pos));
+    const intDigits = m?.[1] ?? '';
+    const fracDigits = m?.[2] ?? '';
+    if (!m || (intDigits === '' && fracDigits === '')) throw new ExpressionError('EXPR_SYNTAX');
+    if (intDigits.replace(/^0+(?=\d)/, '').length > AMOUNT_MAX_INTEGER_DIGITS) throw new ExpressionError('EXPR_NUMBER_TOO_LARGE');
+    if (fracDigits.length > EXPRESSION_MAX_DECIMALS) throw new ExpressionError('EXPR_TOO_MANY_DECIMALS');
+    this.pos += m[0].length;
+    return normalise(BigInt((intDigits || '0') + fracDigits), 10n ** BigInt(fracDigits.length));
+  }
+}
+
+/** Rounds a fraction of yuan to whole cents, half away from zero. */
+function toCentsHalfUp(value: Fraction): bigint {
+  const scaled = value.n * 100n;
+  const negative = scaled < 0n;
+  const abs = negative ? -scaled : scaled;
+  const q = abs / value.d;
+  const rounded = (abs % value.d) * 2n >= value.d ? q + 1n : q;
+  return negative ? -rounded : rounded;
+}
+
+/** Evaluates an arithmetic amount exactly and rounds the result to cents (half away from zero). */
+export function evaluateAmountExpression(text: string, limits: AmountLimits = {}): AmountInputResult {
+  const s = text.trim();
+  if (s === '') return { ok: false, code: 'AMOUNT_EMPTY' };
+  if (s.length > EXPRESSION_MAX_LENGTH) return { ok: false, code: 'EXPR_TOO_LONG' };
+  if (!EXPRESSION_CHARS.test(s)) return { ok: false, code: 'AMOUNT_INVALID_CHARACTER' };
+  let cents: bigint;
+  try {
+    cents = toCentsHalfUp(new Parser(s).parse());
+  } catch (e) {
+    if (e instanceof ExpressionError) return { ok: false, code: e.code };
+    throw e;
+  }
+  const limit = 10n ** BigInt(AMOUNT_MAX_INTEGER_DIGITS + 2);
+  if (cents >= limit || cents <= -limit) return { ok: false, code: 'EXPR_OUT_OF_RANGE' };
+  return checkLimits(Number(cents), limits);
+}
+
+/** What an amount cell accepts on commit: a plain amount, or arithmetic evaluated exactly. */
+export function evaluateAmountInput(text: string, limits: AmountLimits = {}): AmountInputResult {
+  return isAmountExpression(text) ? evaluateAmountExpression(text, limits) : parseAmount(text, limits);
+}
+
+/**
+ * The key filter of an amount editor that also takes arithmetic: plain text must stay a valid
+ * amount prefix (11 integer digits, 2 decimals, 15 characters); arithmetic may only use digits,
+ * dots, + - * / and parentheses, up to 60 characters, numbers of at most 11 integer digits and
+ * 6 decimals.
+ */
+export function isAmountInputPrefix(text: string): boolean {
+  if (!isAmountExpression(text)) return isAmountPrefix(text);
+  if (text.length > EXPRESSION_MAX_LENGTH || !EXPRESSION_CHARS.test(text)) return false;
+  for (const literal of text.split(/[^0-9.]+/)) {
+    if (literal === '') continue;
+    const [intPart, fracPart = '', extra] = literal.split('.');
+    if (extra !== undefined) return false;
+    if (intPart.replace(/^0+(?=\d)/, '').length > AMOUNT_MAX_INTEGER_DIGITS || fracPart.length > EXPRESSION_MAX_DECIMALS) return false;
+  }
+  return true;
+}

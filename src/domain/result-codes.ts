@@ -1,0 +1,65 @@
+/**
+ * Every outcome the API can report. Each code maps to an HTTP status and to a message key in
+ * locales/<lang>/errors.json (the spec's error catalogue). The wire `code` is 0 on success and the
+ * code string on failure, so "a code other than 0 is a failure" (spec 01 §7) holds.
+ */
+export const resultCodes = {
+  OK: { status: 200, key: 'errors.OK' },
+  INVALID_INPUT: { status: 400, key: 'errors.INVALID_INPUT' },
+  UNAUTHENTICATED: { status: 401, key: 'errors.UNAUTHENTICATED' },
+  SESSION_IDLE: { status: 401, key: 'errors.SESSION_IDLE' },
+  LOGIN_FAILED: { status: 401, key: 'errors.LOGIN_FAILED' },
+  CAPTCHA_REQUIRED: { status: 401, key: 'errors.CAPTCHA_REQUIRED' },
+  CAPTCHA_WRONG: { status: 401, key: 'errors.CAPTCHA_WRONG' },
+  USER_DISABLED: { status: 403, key: 'errors.USER_DISABLED' },
+  USER_LOCKED: { status: 403, key: 'errors.USER_LOCKED' },
+  TOO_MANY_REQUESTS: { status: 429, key: 'errors.TOO_MANY_REQUESTS' },
+  NO_PERMISSION: { status: 403, key: 'errors.NO_PERMISSION' },
+  NO_ACCOUNT_PERMISSION: { status: 403, key: 'errors.NO_ACCOUNT_PERMISSION' },
+  NOT_FOUND: { status: 404, key: 'errors.NOT_FOUND' },
+  INVALID_PASSWORD: { status: 400, key: 'errors.INVALID_PASSWORD' },
+  OLD_PASSWORD_WRONG: { status: 400, key: 'errors.OLD_PASSWORD_WRONG' },
+  PASSWORDS_DO_NOT_MATCH: { status: 400, key: 'errors.PASSWORDS_DO_NOT_MATCH' },
+  DATA_DUPLICATION: { status: 409, key: 'errors.DATA_DUPLICATION' },
+  IN_USE: { status: 409, key: 'errors.IN_USE' },
+  MISSING_ACCOUNT_OR_PERIOD: { status: 400, key: 'errors.MISSING_ACCOUNT_OR_PERIOD' },
+  PERIOD_END_BEFORE_START: { status: 400, key: 'errors.PERIOD_END_BEFORE_START' },
+  PERIOD_OVERLAP: { status: 400, key: 'errors.PERIOD_OVERLAP' },
+  YEAR_EXISTS: { status: 409, key: 'errors.YEAR_EXISTS' },
+  FILE_TYPE_NOT_ALLOWED: { status: 400, key: 'errors.FILE_TYPE_NOT_ALLOWED' },
+  FILE_TOO_LARGE: { status: 413, key: 'errors.FILE_TOO_LARGE' },
+  FILE_CLEARED: { status: 410, key: 'errors.FILE_CLEARED' },
+  NO_DATA_TO_EXPORT: { status: 400, key: 'errors.NO_DATA_TO_EXPORT' },
+  DEBIT_CREDIT_IMBALANCE: { status: 400, key: 'errors.DEBIT_CREDIT_IMBALANCE' },
+  BALANCE_SHEET_IMBALANCE: { status: 400, key: 'errors.BALANCE_SHEET_IMBALANCE' },
+  CANNOT_DISABLE_SELF: { status: 400, key: 'errors.CANNOT_DISABLE_SELF' },
+  SYSTEM_ROLE_READONLY: { status: 400, key: 'errors.SYSTEM_ROLE_READONLY' },
+  QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
+  OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
+} as const satisfies Record<string, { status: number; key: string }>;
+
+export type ResultCode = keyof typeof resultCodes;
+
+export function httpStatusOf(code: ResultCode): number {
+  return resultCodes[code].status;
+}
+
+export function messageKeyOf(code: ResultCode): string {
+  return resultCodes[code].key;
+}
+
+export function isResultCode(value: unknown): value is ResultCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(resultCodes, value);
+}
+
+/** A domain failure carrying a result code; the server turns it into the wrapped answer. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ResultCode,
+    readonly params: Record<string, string | number> = {},
+    readonly appendix?: unknown,
+  ) {
+    super(code);
+    this.name = 'DomainError';
+  }
+}

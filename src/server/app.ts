@@ -1,0 +1,64 @@
+/**
+ * buildApp assembles the HTTP application around a database handle; main.ts listens. Tests call
+ * buildApp() and app.inject() with no port.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import './http/types';
+import type { AppOptions } from './http/types';
+import { errorHandler, sendFailure } from './http/errors';
+import { registerAuth } from './auth/plugin';
+import { UPLOAD_MAX_BYTES } from '../domain/constants';
+import { API_VERSION, registerApiRoutes } from './routes/index';
+
+export type App = FastifyInstance;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array' } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', opts.db);
+  app.decorate('opts', { ...opts, fileSecret: opts.fileSecret ?? randomBytes(32).toString('hex') });
+  app.setErrorHandler(errorHandler);
+
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ledgerdesk API', version: API_VERSION, description: 'Answers are wrapped {data, success, code, msg}; lists are {content, total}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app);
+  await app.register(registerApiRoutes, { prefix: '/api' });
+  app.get('/api/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+
+  const staticDir = opts.staticDir;
+  const hasSpa = staticDir && existsSync(join(staticDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !hasSpa || req.method !== 'GET') return sendFailure(req, reply, 'NOT_FOUND');
+    // Client-side routes (deep links, /404) are answered with the SPA shell.
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

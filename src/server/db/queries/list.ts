@@ -1,0 +1,31 @@
+/** Shared list helpers: ordering by whitelisted columns, paging, counting. */
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Paging } from '../../../contract/common';
+
+/** ORDER BY from a sort map, using only known columns (unknown keys are ignored, never interpolated). */
+export function orderBy(sort: Paging['sort'], columns: Record<string, PgColumn>, fallback: SQL[]): SQL[] {
+  const out: SQL[] = [];
+  for (const [k, dir] of Object.entries(sort)) {
+    const col = columns[k];
+    if (col) out.push(dir === 'desc' ? desc(col) : asc(col));
+  }
+  return out.length ? [...out, ...fallback] : fallback;
+}
+
+export const countAll = sql<number>`cast(count(*) over() as integer)`;
+
+export function likeKeyword(keyword: unknown): string | null {
+  if (typeof keyword !== 'string' || keyword.trim() === '') return null;
+  return `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function idList(v: unknown): number[] | null {
+  if (v === undefined || v === null || v === '') return null;
+  const arr = Array.isArray(v) ? v : [v];
+  const ids = arr.map(Number).filter((n) => Number.isInteger(n));
+  return ids;
+}
+
+/** Timestamps leave the server as ISO-8601 UTC strings whichever driver read them. */
+export const iso = (t: string) => new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();

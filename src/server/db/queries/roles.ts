@@ -1,0 +1,139 @@
+/** Roles (owned by a company), their rights, user roles and user-company links. */
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import { companies, rights, roleRights, roles, userCompanies, userRoles, users } from '../schema';
+import { countAll, likeKeyword, orderBy } from './list';
+import type { Paging } from '../../../contract/common';
+import { ALL_RIGHT_IDS } from '../../../domain/rights';
+import { DomainError } from '../../../domain/result-codes';
+
+export type RoleRow = typeof roles.$inferSelect;
+
+export async function listRoles(db: Db, p: Paging, companyId: number) {
+  const conds: SQL[] = [eq(roles.companyId, companyId)];
+  const kw = likeKeyword(p.filter.keyword);
+  if (kw) conds.push(ilike(roles.name, kw));
+  const rows = await db
+    .select({ r: roles, total: countAll, userCount: sql<number>`cast((select count(*) from ${userRoles} ur where ur.role_id = ${roles.id}) as integer)` })
+    .from(roles)
+    .where(and(...conds))
+    .orderBy(...orderBy(p.sort, { name: roles.name, id: roles.id }, [asc(roles.id)]))
+    .limit(p.limit)
+    .offset(p.offset);
+  const ids = rows.map((r) => r.r.id);
+  const rr = p.expand.has('rights') && ids.length ? await db.select().from(roleRights).where(inArray(roleRights.roleId, ids)) : [];
+  return {
+    content: rows.map(({ r, userCount }) => ({
+      id: r.id, companyId: r.companyId, name: r.name, kind: r.kind as 'SYSTEM' | 'USER', owner: 'COMPANY' as const, remark: r.remark, userCount,
+      ...(p.expand.has('rights') ? { rightIds: rr.filter((x) => x.roleId === r.id).map((x) => x.rightId) } : {}),
+    })),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+export async function findRole(db: Db, id: number): Promise<RoleRow | undefined> {
+  const [r] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  return r;
+}
+
+export async function roleRightIds(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db.select({ id: roleRights.rightId }).from(roleRights).where(eq(roleRights.roleId, roleId)).orderBy(asc(roleRights.rightId));
+  return rows.map((r) => r.id);
+}
+
+export async function replaceRoleRights(db: Db, role: RoleRow, rightIds: number[]): Promise<number[]> {
+  const unknown = rightIds.filter((id) => !ALL_RIGHT_IDS.includes(id));
+  if (unknown.length) throw new DomainError('INVALID_INPUT', { detail: `rightIds ${unknown.join(',')}` });
+  const unique = [...new Set(rightIds)];
+  await db.transaction(async (tx) => {
+    await tx.delete(roleRights).where(eq(roleRights.roleId, role.id));
+    if (unique.length) await tx.insert(roleRights).values(unique.map((rightId) => ({ roleId: role.id, rightId, companyId: role.companyId })));
+  });
+  return roleRightIds(db, role.id);
+}
+
+export async function createRole(db: Db, v: { companyId: number; name: string; remark?: string | null; kind?: string }, rightIds?: number[]): Promise<RoleRow> {
+  const [row] = await db.insert(roles).values({ companyId: v.companyId, name: v.name, remark: v.remark ?? null, kind: v.kind ?? 'USER' }).returning();
+  if (rightIds) await replaceRoleRights(db, row, rightIds);
+  return row;
+}
+
+export async function updateRole(db: Db, id: number, patch: { name?: string; remark?: string | null }): Promise<RoleRow> {
+  const [row] = await db.update(roles).set(patch).where(eq(roles.id, id)).returning();
+  return row;
+}
+
+export async function deleteRole(db: Db, id: number): Promise<void> {
+  const [used] = await db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.roleId, id)).limit(1);
+  if (used) throw new DomainError('IN_USE');
+  await db.delete(roles).where(eq(roles.id, id));
+}
+
+export async function rightsCatalogue(db: Db) {
+  return db.select().from(rights).orderBy(asc(rights.sort), asc(rights.id));
+}
+
+export async function listUserRoles(db: Db, companyIds: number[], f: { userId?: number; roleId?: number; companyId?: number }) {
+  const conds: SQL[] = [companyIds.length ? inArray(userRoles.companyId, companyIds) : sql`false`];
+  if (f.userId) conds.push(eq(userRoles.userId, f.userId));
+  if (f.roleId) conds.push(eq(userRoles.roleId, f.roleId));
+  if (f.companyId) conds.push(eq(userRoles.companyId, f.companyId));
+  return db
+    .select({ id: userRoles.id, companyId: userRoles.companyId, userId: userRoles.userId, roleId: userRoles.roleId, roleName: roles.name, username: users.username })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(...conds))
+    .orderBy(asc(userRoles.id));
+}
+
+export async function addUserRole(db: Db, userId: number, role: RoleRow) {
+  // A role only makes sense in a company the user is linked to; link implicitly.
+  await db.insert(userCompanies).values({ userId, companyId: role.companyId }).onConflictDoNothing();
+  const [row] = await db.insert(userRoles).values({ userId, roleId: role.id, companyId: role.companyId }).onConflictDoNothing().returning();
+  if (row) return row;
+  const [existing] = await db.select().from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, role.id))).limit(1);
+  return existing;
+}
+
+export async function findUserRole(db: Db, id: number) {
+  const [r] = await db.select().from(userRoles).where(eq(userRoles.id, id)).limit(1);
+  return r;
+}
+
+export async function deleteUserRoles(db: Db, ids: number[]) {
+  if (ids.length) await db.delete(userRoles).where(inArray(userRoles.id, ids));
+}
+
+export async function listUserCompanies(db: Db, visibleCompanyIds: number[] | null, f: { userId?: number; companyId?: number }) {
+  const conds: SQL[] = [];
+  if (visibleCompanyIds) conds.push(visibleCompanyIds.length ? inArray(userCompanies.companyId, visibleCompanyIds) : sql`false`);
+  if (f.userId) conds.push(eq(userCompanies.userId, f.userId));
+  if (f.companyId) conds.push(eq(userCompanies.companyId, f.companyId));
+  return db
+    .select({ id: userCompanies.id, userId: userCompanies.userId, companyId: userCompanies.companyId, companyName: companies.name, username: users.username, name: users.name })
+    .from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .innerJoin(users, eq(users.id, userCompanies.userId))
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(asc(userCompanies.id));
+}
+
+export async function addUserCompany(db: Db, userId: number, companyId: number) {
+  await db.insert(userCompanies).values({ userId, companyId }).onConflictDoNothing();
+  const [row] = await db.select().from(userCompanies).where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId))).limit(1);
+  return row;
+}
+
+export async function findUserCompany(db: Db, id: number) {
+  const [r] = await db.select().from(userCompanies).where(eq(userCompanies.id, id)).limit(1);
+  return r;
+}
+
+/** Unlinking a user from a company also removes the user's roles there. */
+export async function deleteUserCompany(db: Db, link: { id: number; userId: number; companyId: number }) {
+  await db.transaction(async (tx) => {
+    await tx.delete(userRoles).where(and(eq(userRoles.userId, link.userId), eq(userRoles.companyId, link.companyId)));
+    await tx.delete(userCompanies).where(eq(userCompanies.id, link.id));
+  });
+}

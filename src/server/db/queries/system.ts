@@ -1,0 +1,74 @@
+/** System configuration (key/value) and saved user data. */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import { files, systemConfig, userData } from '../schema';
+import { IDLE_TIMEOUT_MS, MAX_PAGE_LIMIT, NAME_MAX } from '../../../domain/constants';
+import { iso } from './list';
+import type { Paging } from '../../../contract/common';
+
+/** Import templates available for download, by name; master-data modules register theirs. */
+export const importTemplates = new Map<string, string>();
+
+export async function readConfig(db: Db, apiVersion: string) {
+  const rows = await db.select().from(systemConfig);
+  const map = new Map(rows.map((r) => [r.key, r.value]));
+  const downloadBase = (map.get('downloadBase') as string | undefined) ?? '/api/system/export';
+  return {
+    downloadBase,
+    languageSwitch: (map.get('languageSwitch') as boolean | undefined) ?? true,
+    maxPageLimit: MAX_PAGE_LIMIT,
+    idleTimeoutMs: IDLE_TIMEOUT_MS,
+    nameMaxLength: NAME_MAX,
+    apiVersion,
+    templates: Object.fromEntries([...importTemplates.keys()].map((t) => [t, `/api/system/template/${t}`])),
+  };
+}
+
+export async function writeConfig(db: Db, patch: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    await db.insert(systemConfig).values({ key, value: value as never }).onConflictDoUpdate({ target: systemConfig.key, set: { value: value as never } });
+  }
+}
+
+export const userDataDto = (r: typeof userData.$inferSelect) => ({ id: r.id, kind: r.kind, subKind: r.subKind, content: r.content, modifiedAt: iso(r.modifiedAt), createdBy: r.createdBy });
+
+export async function listUserData(db: Db, userId: number, p: Paging) {
+  const conds: SQL[] = [eq(userData.createdBy, userId)];
+  if (typeof p.filter.kind === 'string') conds.push(eq(userData.kind, p.filter.kind));
+  if (typeof p.filter.subKind === 'string') conds.push(eq(userData.subKind, p.filter.subKind));
+  const rows = await db.select().from(userData).where(and(...conds)).orderBy(desc(userData.modifiedAt), desc(userData.id)).limit(p.limit).offset(p.offset);
+  const [{ n }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(userData).where(and(...conds));
+  return { content: rows.map(userDataDto), total: n };
+}
+
+export async function findUserData(db: Db, userId: number, id: number) {
+  const [r] = await db.select().from(userData).where(and(eq(userData.id, id), eq(userData.createdBy, userId))).limit(1);
+  return r;
+}
+
+export async function createUserData(db: Db, userId: number, v: { kind: string; subKind?: string | null; content: unknown }) {
+  const [r] = await db.insert(userData).values({ createdBy: userId, kind: v.kind, subKind: v.subKind ?? null, content: (v.content ?? null) as never }).returning();
+  return r;
+}
+
+export async function updateUserData(db: Db, id: number, v: { kind?: string; subKind?: string | null; content?: unknown }) {
+  const [r] = await db.update(userData).set({ ...v, content: v.content as never, modifiedAt: sql`now()` }).where(eq(userData.id, id)).returning();
+  return r;
+}
+
+export async function deleteUserData(db: Db, userId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const r = await db.delete(userData).where(and(eq(userData.createdBy, userId), inArray(userData.id, ids))).returning({ id: userData.id });
+  return r.length;
+}
+
+export async function storeFile(db: Db, v: { companyId?: number | null; ownerId: number; name: string; mime: string; content: Buffer }) {
+  const [r] = await db.insert(files).values({ companyId: v.companyId ?? null, ownerId: v.ownerId, name: v.name, mime: v.mime, size: v.content.length, content: v.content }).returning({ id: files.id });
+  return r.id;
+}
+
+export async function readFile(db: Db, id: number) {
+  const [r] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return r;
+}

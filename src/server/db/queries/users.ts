@@ -1,0 +1,112 @@
+/** Users: list, create, update, state changes, passwords. */
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import type { Db } from '../client';
+import { userCompanies, userRoles, roles, users } from '../schema';
+import { countAll, idList, likeKeyword, orderBy } from './list';
+import type { Paging } from '../../../contract/common';
+import { DomainError } from '../../../domain/result-codes';
+
+export type UserRow = typeof users.$inferSelect;
+
+// argon2id with OWASP's second recommended profile (19 MiB, 2 passes).
+const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const hashPassword = (plain: string) => hash(plain, ARGON);
+export async function verifyPassword(hashed: string, plain: string): Promise<boolean> {
+  try {
+    return await verify(hashed, plain);
+  } catch {
+    return false;
+  }
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [u] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  return u;
+}
+
+export interface UserListScope {
+  /** Only users linked to these companies (non-admin managers); null = all users. */
+  companyIds: number[] | null;
+}
+
+export async function listUsers(db: Db, p: Paging, scope: UserListScope) {
+  const f = p.filter;
+  const conds: SQL[] = [];
+  const kw = likeKeyword(f.keyword);
+  if (kw) conds.push(or(ilike(users.username, kw), ilike(users.name, kw), ilike(users.mobileTel, kw), ilike(users.email, kw))!);
+  if (typeof f.kind === 'string') conds.push(eq(users.kind, f.kind));
+  if (typeof f.state === 'string') conds.push(eq(users.state, f.state));
+  const ids = idList(f.id);
+  if (ids) conds.push(ids.length ? inArray(users.id, ids) : sql`false`);
+  const companyFilter = f.companyId !== undefined ? [Number(f.companyId)] : null;
+  const allowed = scope.companyIds === null ? companyFilter : companyFilter ? companyFilter.filter((c) => scope.companyIds!.includes(c)) : scope.companyIds;
+  if (allowed) {
+    conds.push(allowed.length ? sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users.id} and uc.company_id in ${allowed})` : sql`false`);
+  }
+  const rows = await db
+    .select({ user: users, total: countAll })
+    .from(users)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(...orderBy(p.sort, { username: users.username, name: users.name, createdAt: users.createdAt, state: users.state, kind: users.kind, id: users.id }, [sql`${users.id}`]))
+    .limit(p.limit)
+    .offset(p.offset);
+  const total = rows[0]?.total ?? (p.offset > 0 ? await countUsers(db, conds) : 0);
+  return { rows: rows.map((r) => r.user), total };
+}
+
+async function countUsers(db: Db, conds: SQL[]): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(users).where(conds.length ? and(...conds) : undefined);
+  return r.n;
+}
+
+export async function userLinkedTo(db: Db, userId: number, companyIds: number[]): Promise<boolean> {
+  if (!companyIds.length) return false;
+  const [r] = await db.select({ id: userCompanies.id }).from(userCompanies).where(and(eq(userCompanies.userId, userId), inArray(userCompanies.companyId, companyIds))).limit(1);
+  return !!r;
+}
+
+export interface NewUser {
+  username: string;
+  name: string;
+  password: string;
+  kind: 'ADMIN' | 'OTHER';
+  state: 'NORMAL' | 'DISABLED' | 'LOCKED';
+  companyId?: number | null;
+  mobileTel?: string | null;
+  email?: string | null;
+  companyIds?: number[];
+  roleIds?: number[];
+}
+
+export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
+  if (await findUserByUsername(db, u.username)) throw new DomainError('DATA_DUPLICATION');
+  const passwordHash = await hashPassword(u.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ username: u.username, name: u.name, passwordHash, kind: u.kind, state: u.state, companyId: u.companyId ?? null, mobileTel: u.mobileTel ?? null, email: u.email ?? null })
+      .returning();
+    const companyIds = [...new Set([...(u.companyIds ?? []), ...(u.companyId ? [u.companyId] : [])])];
+    if (companyIds.length) await tx.insert(userCompanies).values(companyIds.map((companyId) => ({ userId: row.id, companyId }))).onConflictDoNothing();
+    if (u.roleIds?.length) {
+      const rs = await tx.select({ id: roles.id, companyId: roles.companyId }).from(roles).where(inArray(roles.id, u.roleIds));
+      if (rs.length) await tx.insert(userRoles).values(rs.map((r) => ({ userId: row.id, roleId: r.id, companyId: r.companyId }))).onConflictDoNothing();
+    }
+    return row;
+  });
+}
+
+export async function updateUser(db: Db, id: number, patch: Partial<Pick<UserRow, 'name' | 'kind' | 'state' | 'companyId' | 'mobileTel' | 'email' | 'language' | 'avatarFileId' | 'username'>>): Promise<UserRow> {
+  const [row] = await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  if (!row) throw new DomainError('NO_PERMISSION');
+  return row;
+}
+
+export async function setUserPassword(db: Db, id: number, plain: string): Promise<void> {
+  await db.update(users).set({ passwordHash: await hashPassword(plain), updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}

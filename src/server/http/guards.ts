@@ -1,0 +1,59 @@
+/**
+ * Scope guards for ids that arrive in paths, bodies and filters. Each resolves the company the id
+ * belongs to and checks the caller's link and the route's declared right there. Missing and foreign
+ * ids both answer NO_PERMISSION.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/result-codes';
+import { accounts, accountYears, periods, companies } from '../db/schema';
+
+function declaredRight(req: FastifyRequest): number | readonly number[] | null {
+  const rule = req.routeOptions.config?.access;
+  return rule && !('public' in rule) ? rule.right : null;
+}
+
+export function guardCompany(req: FastifyRequest, companyId: number | null | undefined, right = declaredRight(req)): number {
+  req.access.assertCompany(companyId, right);
+  return companyId as number;
+}
+
+export async function guardCompanyRow(req: FastifyRequest, companyId: number, right = declaredRight(req)) {
+  guardCompany(req, companyId, right);
+  const [row] = await req.server.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!row) throw new DomainError('NO_PERMISSION');
+  return row;
+}
+
+/** Loads a tenant row by id and checks the caller may touch its company; missing = foreign. */
+async function guardTenantRow<T extends { companyId: number }>(req: FastifyRequest, load: () => Promise<T[]>, right: number | readonly number[] | null): Promise<T> {
+  const [row] = await load();
+  if (!row) throw new DomainError('NO_PERMISSION');
+  guardCompany(req, row.companyId, right);
+  return row;
+}
+
+export async function guardAccount(req: FastifyRequest, accountId: number | null | undefined, right = declaredRight(req)) {
+  if (!accountId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
+  const db = req.server.db;
+  return guardTenantRow(req, () => db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.deleted, false))).limit(1), right);
+}
+
+export async function guardAccountYear(req: FastifyRequest, accountYearId: number | null | undefined, right = declaredRight(req)) {
+  if (!accountYearId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
+  const db = req.server.db;
+  return guardTenantRow(req, () => db.select().from(accountYears).where(eq(accountYears.id, accountYearId)).limit(1), right);
+}
+
+export async function guardPeriod(req: FastifyRequest, periodId: number | null | undefined, right = declaredRight(req)) {
+  if (!periodId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
+  const db = req.server.db;
+  return guardTenantRow(req, () => db.select().from(periods).where(eq(periods.id, periodId)).limit(1), right);
+}
+
+/** For list filters: a given companyId must be linked; none means the session's company. */
+export function companyOfFilter(req: FastifyRequest, companyId: unknown, right = declaredRight(req)): number {
+  const id = companyId === undefined || companyId === null || companyId === '' ? req.access.currentCompanyId : Number(companyId);
+  if (!Number.isInteger(id)) throw new DomainError('NO_PERMISSION');
+  return guardCompany(req, id as number, right);
+}

@@ -1,0 +1,45 @@
+/** Route-level access declarations: every /api route states the right it needs and the scope it touches. */
+import type { Access } from '../auth/access';
+import type { Language } from '../../domain/enums';
+import type { Db } from '../db/client';
+
+export type Scope = 'none' | 'self' | 'company' | 'account' | 'accountYear' | 'period';
+
+export type AccessRule =
+  | { public: true }
+  | {
+      /** The right (or any of several) the caller must hold; null = any signed-in user. */
+      right: number | readonly number[] | null;
+      /** What the route reads or writes; scoped routes check the company link of every id they touch. */
+      scope: Scope;
+      /** Admin users only. */
+      adminOnly?: boolean;
+    };
+
+export interface AppOptions {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  /** Serve the built SPA from this folder (dist/app) when present. */
+  staticDir?: string;
+  logger?: boolean;
+  loginRateLimitMax?: number;
+  idleTimeoutMs?: number;
+  /** Secret for signed file URLs; generated per process when absent. */
+  fileSecret?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    access: Access;
+    lang: Language;
+  }
+  interface FastifyInstance {
+    db: Db;
+    opts: AppOptions;
+    /** Every /api route with its declared access rule (the rights-matrix test walks this list). */
+    declaredRoutes: Array<{ method: string; url: string; access: AccessRule }>;
+  }
+}

@@ -1,0 +1,39 @@
+/** Starts Ledgerdesk: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds, listens. */
+import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { buildApp } from './app';
+import { openDb } from './db/client';
+import { seedDemo, DEMO_LOGINS, ensureFileSecret } from './db/seed';
+
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '0.0.0.0';
+const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+const url = process.env.DATABASE_URL;
+
+if (!url && process.env.FRESH_DATA_DIR === '1') rmSync(dataDir, { recursive: true, force: true });
+
+const handle = await openDb(url ? { url } : { dataDir });
+const seeded = await seedDemo(handle.db);
+const app = await buildApp({
+  db: handle.db,
+  dbKind: handle.kind,
+  staticDir: resolve(process.env.STATIC_DIR ?? 'dist/app'),
+  logger: process.env.NODE_ENV !== 'test',
+  loginRateLimitMax: process.env.LOGIN_RATE_LIMIT_MAX ? Number(process.env.LOGIN_RATE_LIMIT_MAX) : undefined,
+  fileSecret: process.env.FILE_SECRET ?? (await ensureFileSecret(handle.db)),
+});
+
+await app.listen({ port, host });
+const shown = host === '0.0.0.0' ? '127.0.0.1' : host;
+console.log(`\nLedgerdesk is running at http://${shown}:${port}/  (API docs: http://${shown}:${port}/api/docs)`);
+console.log(`Database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}${seeded ? ' — demo data seeded' : ''}`);
+console.log('Demo logins:');
+for (const l of DEMO_LOGINS) console.log(`  ${l.username.padEnd(8)} / ${l.password.padEnd(9)} ${l.note}`);
+
+const stop = async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { backends, createTestApp, type TestApp } from './harness';
+import { sessions } from '../../src/server/db/schema';
+
+describe.each(backends())('sign-in and sessions (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => t?.close());
+
+  it('signs in with the demo admin and answers the wrapped token and user', async () => {
+    const res = await t.call('POST', '/api/idm/user/login', { body: { username: 'admin', password: 'admin123', captcha: '' } });
+    expect(res.statusCode).toBe(200);
+    const j = res.json();
+    expect(j).toMatchObject({ success: true, code: 0, data: { user: { username: 'admin', kind: 'ADMIN', currentCompanyId: 1 } } });
+    expect(j.data.accessToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(j.data.user.rightIds).toContain(2010101);
+    // Tokens are stored hashed, never in clear.
+    const rows = await t.db.db.select().from(sessions);
+    expect(rows.some((r) => r.tokenHash === j.data.accessToken)).toBe(false);
+  });
+
+  it('refuses a wrong password with a localized message and asks for a captcha after 3 failures', async () => {
+    for (let i = 1; i <= 3; i++) {
+      const res = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'wrong1' }, lang: i === 1 ? 'en_US' : 'zh_CN' });
+      expect(res.statusCode).toBe(401);
+      const j = res.json();
+      expect(j.success).toBe(false);
+      expect(j.code).toBe('LOGIN_FAILED');
+      if (i === 1) expect(j.msg).toBe('Wrong username or password');
+      else expect(j.msg).toBe('用户名或密码错误');
+      expect(j.appendix.captchaRequired).toBe(i >= 3);
+      if (i >= 3) expect(j.appendix.captcha).toMatch(/^data:image\/svg\+xml;base64,/);
+    }
+    // Now even the right password needs the captcha…
+    const need = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123' } });
+    expect(need.json().code).toBe('CAPTCHA_REQUIRED');
+    expect(need.json().appendix.captcha).toBeTruthy();
+    // …and a wrong captcha is refused.
+    const wrong = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123', captcha: 'zzzz' } });
+    expect(wrong.json().code).toBe('CAPTCHA_WRONG');
+    const fresh = await t.call('GET', '/api/idm/user/captcha', { query: { userName: 'auditor' } });
+    expect(fresh.json().data.captchaRequired).toBe(true);
+  });
+
+  it('the right captcha lets the user in and clears the counter', async () => {
+    const { issueCaptcha } = await import('../../src/server/db/queries/login-guards');
+    const { loginGuards } = await import('../../src/server/db/schema');
+    const { hashToken } = await import('../../src/server/auth/tokens');
+    await issueCaptcha(t.db.db, 'auditor');
+    // Plant a known answer (the image text is random); the server compares hashes.
+    await t.db.db.update(loginGuards).set({ captchaHash: hashToken('ab12') }).where(eq(loginGuards.username, 'auditor'));
+    const res = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123', captcha: 'AB12' } });
+    expect(res.json().success).toBe(true);
+    const again = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123' } });
+    expect(again.json().success).toBe(true);
+  });
+
+  it('refuses calls without a token, with a bad token, and after logout', async () => {
+    expect((await t.call('GET', '/api/company')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/company', { token: 'nope' })).json().code).toBe('UNAUTHENTICATED');
+    const token = await t.login('clerk');
+    expect((await t.call('GET', '/api/company', { token })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/idm/user/logout', { token })).json().success).toBe(true);
+    const after = await t.call('GET', '/api/company', { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a token idle for more than an hour', async () => {
+    const token = await t.login('clerk');
+    const { hashToken } = await import('../../src/server/auth/tokens');
+    await t.db.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 3_600_001).toISOString() }).where(eq(sessions.tokenHash, hashToken(token)));
+    const res = await t.call('GET', '/api/company', { token, lang: 'en_US' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'SESSION_IDLE', msg: 'You have not operated for a long time, please login again' });
+    // The idle session stays dead even if used again.
+    expect((await t.call('GET', '/api/company', { token })).json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('a password change ends every session of that user; the new password works', async () => {
+    const a = await t.login('cashier');
+    const b = await t.login('cashier');
+    const bad = await t.call('POST', '/api/idm/user/changePassword', { token: a, body: { oldPassword: 'cash123', newPassword: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_PASSWORD');
+    const wrongOld = await t.call('POST', '/api/idm/user/changePassword', { token: a, body: { oldPassword: 'nope123', newPassword: 'cash456' } });
+    expect(wrongOld.json().code).toBe('OLD_PASSWORD_WRONG');
+    const okRes = await t.call('POST', '/api/idm/user/changePassword', { token: a, body: { oldPassword: 'cash123', newPassword: 'cash456' } });
+    expect(okRes.json().success).toBe(true);
+    expect((await t.call('GET', '/api/company', { token: a })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/company', { token: b })).statusCode).toBe(401);
+    await t.login('cashier', 'cash456');
+    const old = await t.call('POST', '/api/idm/user/login', { body: { username: 'cashier', password: 'cash123' } });
+    expect(old.json().success).toBe(false);
+  });
+
+  it('disabling a user ends their sessions and refuses sign-in; admin setPassword ends sessions too', async () => {
+    const admin = await t.login('admin');
+    const clerk = await t.login('clerk');
+    const users = (await t.call('GET', '/api/idm/user', { token: admin, query: { filter: { keyword: 'clerk' } } })).json().data.content;
+    const clerkId = users.find((u: { username: string }) => u.username === 'clerk').id;
+    const dis = await t.call('POST', `/api/idm/user/${clerkId}/disable`, { token: admin, body: { disabled: true } });
+    expect(dis.json().data.state).toBe('DISABLED');
+    expect((await t.call('GET', '/api/company', { token: clerk })).statusCode).toBe(401);
+    const refused = await t.call('POST', '/api/idm/user/login', { body: { username: 'clerk', password: 'clerk123' } });
+    expect(refused.json().code).toBe('USER_DISABLED');
+    await t.call('POST', `/api/idm/user/${clerkId}/disable`, { token: admin, body: { disabled: false } });
+    const clerk2 = await t.login('clerk');
+    await t.call('POST', '/api/idm/user/setPassword', { token: admin, body: { userId: clerkId, password: 'clerk789' } });
+    expect((await t.call('GET', '/api/company', { token: clerk2 })).statusCode).toBe(401);
+    await t.login('clerk', 'clerk789');
+    // An admin cannot disable themself.
+    const self = await t.call('POST', '/api/idm/user/1/disable', { token: admin, body: { disabled: true } });
+    expect(self.json().code).toBe('CANNOT_DISABLE_SELF');
+  });
+
+  it('refreshToken replaces the token; switchCompany changes rights to that company', async () => {
+    const admin = await t.login('admin');
+    const r = await t.call('POST', '/api/idm/user/refreshToken', { token: admin });
+    const fresh = r.json().data.accessToken;
+    expect(fresh).not.toBe(admin);
+    expect((await t.call('GET', '/api/company', { token: admin })).statusCode).toBe(401);
+    const sw = await t.call('POST', '/api/idm/user/switchCompany', { token: fresh, body: { companyId: 2 } });
+    expect(sw.json().data.currentCompanyId).toBe(2);
+    const cur = await t.call('GET', '/api/idm/user/current', { token: fresh });
+    expect(cur.json().data.currentCompanyId).toBe(2);
+    // A clerk linked to company 1 only cannot switch to company 2.
+    const clerk = await t.login('clerk', 'clerk789');
+    const denied = await t.call('POST', '/api/idm/user/switchCompany', { token: clerk, body: { companyId: 2 } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().msg).toBe('没有操作权限');
+  });
+
+  it('rate-limits sign-in attempts per IP', async () => {
+    const limited = await createTestApp(backend, { loginRateLimitMax: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await limited.call('POST', '/api/idm/user/login', { body: { username: 'x', password: 'y' } })).statusCode);
+      expect(codes.slice(0, 3).every((c) => c === 401)).toBe(true);
+      expect(codes[4]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('takes an avatar only when its content is png/jpeg under 200 kB', async () => {
+    const token = await t.login('admin');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082', 'hex');
+    const form = (name: string, content: Buffer, type: string) => {
+      const boundary = '----ldtest';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } };
+    };
+    const good = await t.app.inject({ method: 'POST', url: '/api/idm/user/avatar', ...form('me.png', png, 'image/png') });
+    expect(good.json().success).toBe(true);
+    const uri = good.json().data.avatar.realUri as string;
+    const img = await t.app.inject({ method: 'GET', url: uri });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ method: 'GET', url: uri.replace(/sig=.*/, 'sig=forged') })).statusCode).toBe(403);
+    // A text file named .png is refused by content.
+    const fake = await t.app.inject({ method: 'POST', url: '/api/idm/user/avatar', ...form('evil.png', Buffer.from('<svg onload=alert(1)>'), 'image/png') });
+    expect(fake.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
+    const big = await t.app.inject({ method: 'POST', url: '/api/idm/user/avatar', ...form('big.png', Buffer.concat([png, Buffer.alloc(210 * 1024)]), 'image/png') });
+    expect(big.json().code).toBe('FILE_TOO_LARGE');
+  });
+});

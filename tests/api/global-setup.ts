@@ -1,0 +1,63 @@
+/**
+ * Once per API test run: a migrated, seeded PGlite snapshot (restored by each test file instead of
+ * running initdb in WASM again) and, when TEST_DATABASE_URL is set, a fresh PostgreSQL template
+ * database for this run that is dropped at the end.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDb, pgliteClientOf } from '../../src/server/db/client';
+import { seedDemo } from '../../src/server/db/seed';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    pgTemplateUrl: string | null;
+    pgAdminUrl: string | null;
+  }
+}
+
+function withDb(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const dir = resolve('.tmp/api-tests');
+  mkdirSync(dir, { recursive: true });
+  const snapshot = resolve(dir, `pglite-${process.pid}.tar.gz`);
+  const handle = await openDb({ dataDir: 'memory://' });
+  await seedDemo(handle.db);
+  const blob = await pgliteClientOf(handle)!.dumpDataDir('gzip');
+  writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
+  await handle.close();
+  project.provide('pgliteSnapshot', snapshot);
+
+  const adminUrl = process.env.TEST_DATABASE_URL ?? null;
+  let template: string | null = null;
+  if (adminUrl) {
+    template = `ledgerdesk_t${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${template}`);
+    await admin.end();
+    const h = await openDb({ url: withDb(adminUrl, template), poolSize: 2 });
+    await seedDemo(h.db);
+    await h.close();
+  }
+  project.provide('pgTemplateUrl', template && adminUrl ? withDb(adminUrl, template) : null);
+  project.provide('pgAdminUrl', adminUrl);
+
+  return async () => {
+    if (adminUrl && template) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      // Drop this run's databases (the template and every per-file copy of it).
+      const { rows } = await admin.query(`select datname from pg_database where datname like $1`, [`${template}%`]);
+      for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+      await admin.end();
+    }
+  };
+}

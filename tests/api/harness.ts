@@ -1,0 +1,78 @@
+/**
+ * Test apps on a real database: PGlite restored from the run's snapshot, or a PostgreSQL database
+ * copied from the run's template. `backends()` lists the ones available in this run.
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { openDb, type DbHandle } from '../../src/server/db/client';
+
+export type Backend = 'pglite' | 'postgres';
+
+export function backends(): Backend[] {
+  return inject('pgTemplateUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+let copies = 0;
+
+export async function openTestDb(backend: Backend): Promise<DbHandle & { url?: string }> {
+  if (backend === 'pglite') {
+    const bytes = readFileSync(inject('pgliteSnapshot'));
+    return openDb({ dataDir: 'memory://', loadDataDir: new Blob([bytes]), migrate: false });
+  }
+  const templateUrl = new URL(inject('pgTemplateUrl')!);
+  const template = templateUrl.pathname.slice(1);
+  const name = `${template}_${process.pid}_${++copies}`;
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl')! });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  templateUrl.pathname = `/${name}`;
+  const h = await openDb({ url: templateUrl.toString(), migrate: false, poolSize: 5 });
+  return { ...h, url: templateUrl.toString() };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DbHandle;
+  close(): Promise<void>;
+  login(username: string, password?: string): Promise<string>;
+  call(method: 'GET' | 'POST' | 'DELETE', url: string, opts?: { token?: string; body?: unknown; query?: Record<string, unknown>; lang?: string }): Promise<LightMyRequestResponse & { body: string; json(): any }>;
+}
+
+export const DEMO_PASSWORDS: Record<string, string> = { admin: 'admin123', clerk: 'clerk123', auditor: 'audit123', cashier: 'cash123' };
+
+export async function createTestApp(backend: Backend, opts: { idleTimeoutMs?: number; loginRateLimitMax?: number } = {}): Promise<TestApp> {
+  const db = await openTestDb(backend);
+  const app = await buildApp({ db: db.db, dbKind: db.kind, loginRateLimitMax: opts.loginRateLimitMax ?? 10_000, idleTimeoutMs: opts.idleTimeoutMs, fileSecret: 'test-secret' });
+  await app.ready();
+  const call: TestApp['call'] = async (method, url, o = {}) => {
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    const res = await app.inject({
+      method,
+      url,
+      query,
+      headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.lang ? { 'x-language': o.lang } : {}) },
+      ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    });
+    return res as never;
+  };
+  return {
+    app,
+    db,
+    call,
+    async login(username, password = DEMO_PASSWORDS[username]) {
+      const res = await call('POST', '/api/idm/user/login', { body: { username, password } });
+      const j = res.json();
+      if (!j.success) throw new Error(`login ${username} failed: ${res.body}`);
+      return j.data.accessToken as string;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

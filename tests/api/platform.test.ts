@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestApp, type TestApp } from './harness';
+
+describe.each(backends())('companies, ledger sets, years and periods (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+  });
+  afterAll(async () => t?.close());
+
+  it('lists accounts exactly as outside clients call it, with years expanded', async () => {
+    const res = await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: 1 }, expand: 'accountYears' } });
+    const j = res.json();
+    expect(j.success).toBe(true);
+    expect(j.data.total).toBe(1);
+    expect(j.data.content[0]).toMatchObject({ companyId: 1, main: 1, state: 'NORMAL' });
+    expect(j.data.content[0].accountYears.map((y: { year: number }) => y.year)).toEqual([2025, 2026]);
+    const periods = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: j.data.content[0].accountYears[1].id } })).json().data;
+    expect(periods.total).toBe(12);
+    expect(periods.content[0]).toMatchObject({ name: '2026-01', startAt: '2026-01-01', endAt: '2026-01-31', rolled: false });
+  });
+
+  it('pages with offset/limit and index/size alike, and caps the page at 1000', async () => {
+    for (let i = 0; i < 5; i++) await t.call('POST', '/api/company', { token: admin, body: { name: `Paging Co ${i}` } });
+    const a = (await t.call('GET', '/api/company', { token: admin, query: { offset: 2, limit: 2, sort: { id: 'asc' } } })).json().data;
+    const b = (await t.call('GET', '/api/company', { token: admin, query: { index: 1, size: 2, sort: { id: 'asc' } } })).json().data;
+    expect(a.content.map((c: { id: number }) => c.id)).toEqual(b.content.map((c: { id: number }) => c.id));
+    expect(a.total).toBe(7);
+    const desc = (await t.call('GET', '/api/company', { token: admin, query: { limit: 3, sort: { id: 'desc' } } })).json().data.content;
+    expect(desc[0].id).toBeGreaterThan(desc[1].id);
+    const tooBig = await t.call('GET', '/api/company', { token: admin, query: { limit: 1001 } });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().code).toBe('INVALID_INPUT');
+    const kw = (await t.call('GET', '/api/company', { token: admin, query: { filter: { keyword: '示例' } } })).json().data;
+    expect(kw.total).toBe(1);
+  });
+
+  it('refuses bad input with a localized 400 and changes nothing', async () => {
+    const before = (await t.call('GET', '/api/company', { token: admin, query: { limit: 100 } })).json().data.total;
+    const res = await t.call('POST', '/api/company', { token: admin, body: { name: 'x' }, lang: 'en_US' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/^Please enter the correct content: name/);
+    const zh = await t.call('POST', '/api/company', { token: admin, body: { name: 42 } });
+    expect(zh.json().msg).toMatch(/^输入的内容不正确/);
+    const badJson = await t.call('GET', '/api/company', { token: admin, query: { filter: '{not json' } });
+    expect(badJson.statusCode).toBe(400);
+    expect((await t.call('GET', '/api/company', { token: admin, query: { limit: 100 } })).json().data.total).toBe(before);
+  });
+
+  it('creates a ledger set with a first year, sets main, refuses duplicate years, deletes', async () => {
+    const created = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Second ledger', year: 2026 } })).json();
+    expect(created.success).toBe(true);
+    expect(created.data).toMatchObject({ main: 0, accountYears: [{ year: 2026 }] });
+    const id = created.data.id;
+    const dup = await t.call('POST', '/api/account/year', { token: admin, body: { accountId: id, year: 2026 }, lang: 'en_US' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().msg).toBe('This account year already exists');
+    const y = (await t.call('POST', '/api/account/year', { token: admin, body: { accountId: id, year: 2027 } })).json().data;
+    expect(y.periods).toHaveLength(12);
+    expect(y.periods[11]).toMatchObject({ startAt: '2027-12-01', endAt: '2027-12-31' });
+    const years = (await t.call('GET', '/api/account/year', { token: admin, query: { accountId: id, year: 2027 } })).json().data;
+    expect(years.content).toHaveLength(1);
+    await t.call('POST', `/api/account/${id}/main`, { token: admin });
+    const main = (await t.call('GET', '/api/account/main', { token: admin, query: { companyId: 1 } })).json().data;
+    expect(main.id).toBe(id);
+    const list = (await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: 1 } } })).json().data.content;
+    expect(list.filter((a: { main: number }) => a.main === 1)).toHaveLength(1);
+    await t.call('DELETE', `/api/account/${id}`, { token: admin });
+    const after = (await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: 1 } } })).json().data.content;
+    expect(after.map((a: { id: number }) => a.id)).not.toContain(id);
+    // Deleting the main set hands the main flag to the remaining one.
+    expect(after.find((a: { main: number }) => a.main === 1)?.id).toBe(1);
+  });
+
+  it('refuses deleting a ledger set in use (a settled period)', async () => {
+    const { periods } = await import('../../src/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Used ledger', year: 2025 } })).json().data;
+    const p = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: acc.accountYears[0].id } })).json().data.content[0];
+    await t.db.db.update(periods).set({ rolled: true }).where(eq(periods.id, p.id));
+    const res = await t.call('DELETE', `/api/account/${acc.id}`, { token: admin, lang: 'en_US' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe('Already in use, cannot be deleted!');
+  });
+
+  it('adjusts a period boundary and moves the neighbour, refusing an end before the start', async () => {
+    const ps = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 2 } })).json().data.content;
+    const res = await t.call('POST', `/api/account/period/${ps[0].id}`, { token: admin, body: { startAt: '2026-01-01', endAt: '2026-01-25' } });
+    const after = res.json().data.content;
+    expect(after[0].endAt).toBe('2026-01-25');
+    expect(after[1].startAt).toBe('2026-01-26');
+    const bad = await t.call('POST', `/api/account/period/${ps[2].id}`, { token: admin, body: { startAt: '2026-03-10', endAt: '2026-03-01' }, lang: 'en_US' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('The period end cannot be before its start');
+    const again = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 2 } })).json().data.content;
+    expect(again[2]).toMatchObject({ startAt: '2026-03-01', endAt: '2026-03-31' });
+  });
+
+  it('soft-deletes a company: gone from lists, its data refused', async () => {
+    const c = (await t.call('POST', '/api/company', { token: admin, body: { name: 'Closing Co' } })).json().data;
+    await t.call('POST', '/api/account', { token: admin, body: { companyId: c.id, name: 'Closing ledger' } });
+    expect((await t.call('DELETE', `/api/company/${c.id}`, { token: admin })).json().success).toBe(true);
+    const list = (await t.call('GET', '/api/company', { token: admin, query: { limit: 100 } })).json().data.content;
+    expect(list.map((x: { id: number }) => x.id)).not.toContain(c.id);
+    const deleted = (await t.call('GET', '/api/company', { token: admin, query: { filter: { deleted: true } } })).json().data.content;
+    expect(deleted.map((x: { id: number }) => x.id)).toContain(c.id);
+    expect((await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: c.id } } })).statusCode).toBe(403);
+  });
+});
+
+describe.each(backends())('users, roles and links (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+  });
+  afterAll(async () => t?.close());
+
+  it('creates a user with a role; the user gets exactly the role rights in that company', async () => {
+    const role = (await t.call('POST', '/api/idm/role', { token: admin, body: { companyId: 1, name: 'Reader', rightIds: [1, 10101, 4, 401] } })).json().data;
+    expect(role.rightIds).toEqual([1, 4, 401, 10101]);
+    const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'reader', name: 'Reader One', password: 'read123', companyIds: [1], roleIds: [role.id], mobileTel: '13800138000' } })).json();
+    expect(u.success).toBe(true);
+    const token = await t.login('reader', 'read123');
+    const rights = (await t.call('GET', '/api/idm/user/rights', { token })).json().data;
+    expect(rights).toEqual([1, 4, 401, 10101]);
+    // Changing the role's rights changes the user's rights at once.
+    await t.call('POST', '/api/idm/roleRights', { token: admin, body: { roleId: role.id, rightIds: [1, 5] } });
+    expect((await t.call('GET', '/api/idm/user/rights', { token })).json().data).toEqual([1, 5]);
+    const dupe = await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'READER', name: 'Again', password: 'read123' }, lang: 'en_US' });
+    expect(dupe.json().msg).toBe('Data duplication!');
+    const badMobile = await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'x2', name: 'Xx', password: 'read123', mobileTel: '123' } });
+    expect(badMobile.statusCode).toBe(400);
+  });
+
+  it('a user-centre manager cannot grant rights they lack, nor touch admins', async () => {
+    const mgrRole = (await t.call('POST', '/api/idm/role', { token: admin, body: { companyId: 1, name: 'Manager', rightIds: [10, 1] } })).json().data;
+    await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'mgr', name: 'Manager', password: 'mgr123', companyIds: [1], roleIds: [mgrRole.id] } });
+    const mgr = await t.login('mgr', 'mgr123');
+    const escalate = await t.call('POST', '/api/idm/role', { token: mgr, body: { companyId: 1, name: 'Sneaky', rightIds: [2010102] } });
+    expect(escalate.statusCode).toBe(403);
+    const ownRole = await t.call('POST', '/api/idm/roleRights', { token: mgr, body: { roleId: mgrRole.id, rightIds: [10, 1, 7] } });
+    expect(ownRole.statusCode).toBe(403);
+    expect((await t.call('POST', '/api/idm/user/1/disable', { token: mgr, body: { disabled: true } })).statusCode).toBe(403);
+    const makeAdmin = await t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'root2', name: 'Root', password: 'root123', kind: 'ADMIN' } });
+    expect(makeAdmin.statusCode).toBe(403);
+    // The manager sees only users of the companies they are linked to.
+    const seen = (await t.call('GET', '/api/idm/user', { token: mgr, query: { limit: 100 } })).json().data.content.map((u: { username: string }) => u.username);
+    expect(seen).toContain('clerk');
+    const created = (await t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'newbie', name: 'New Bie', password: 'newb123' } })).json().data;
+    const links = (await t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { userId: created.id } } })).json().data.content;
+    expect(links.map((l: { companyId: number }) => l.companyId)).toEqual([1]);
+  });
+
+  it('refuses deleting a role in use and a system role', async () => {
+    const r1 = await t.call('DELETE', '/api/idm/role/1', { token: admin, lang: 'en_US' });
+    expect(r1.json().msg).toBe('Already in use, cannot be deleted!');
+    const roles = (await t.call('GET', '/api/idm/role', { token: admin, query: { filter: { companyId: 1 }, limit: 100 } })).json().data.content;
+    const sys = roles.find((r: { kind: string }) => r.kind === 'SYSTEM');
+    expect((await t.call('DELETE', `/api/idm/role/${sys.id}`, { token: admin })).json().code).toBe('SYSTEM_ROLE_READONLY');
+  });
+
+  it('links and unlinks a user and a company; unlinking drops the roles there', async () => {
+    const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'linker', name: 'Linker', password: 'link123' } })).json().data;
+    const link = (await t.call('POST', '/api/idm/userCompany', { token: admin, body: { userId: u.id, companyId: 1 } })).json().data;
+    const ur = (await t.call('POST', '/api/idm/userRole', { token: admin, body: { userId: u.id, roleId: 1 } })).json().data;
+    expect(ur.companyId).toBe(1);
+    const token = await t.login('linker', 'link123');
+    expect((await t.call('GET', '/api/idm/user/rights', { token })).json().data).toContain(2010101);
+    await t.call('DELETE', `/api/idm/userCompany/${link.id}`, { token: admin });
+    expect((await t.call('GET', '/api/company', { token })).json().data.total).toBe(0);
+    const roles = (await t.call('GET', '/api/idm/userRole', { token: admin, query: { filter: { userId: u.id } } })).json().data.content;
+    expect(roles).toEqual([]);
+  });
+
+  it('serves the rights catalogue in the caller language', async () => {
+    const en = (await t.call('GET', '/api/idm/user/allRights', { token: admin, lang: 'en_US' })).json().data;
+    expect(en.find((r: { id: number }) => r.id === 2010102)).toMatchObject({ name: 'Audit', nameZh: '审核', parentId: 20101 });
+    const zh = (await t.call('GET', '/api/idm/user/allRights', { token: admin, lang: 'zh_CN' })).json().data;
+    expect(zh.find((r: { id: number }) => r.id === 603).name).toBe('账套管理');
+  });
+});
+
+describe.each(backends())('system config, user data and OpenAPI (%s)', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(async () => t?.close());
+
+  it('serves the config publicly and lets only admins change it', async () => {
+    const cfg = (await t.call('GET', '/api/system/config')).json().data;
+    expect(cfg).toMatchObject({ languageSwitch: true, maxPageLimit: 1000, idleTimeoutMs: 3_600_000, apiVersion: '2.5.788' });
+    const clerk = await t.login('clerk');
+    expect((await t.call('POST', '/api/system/config', { token: clerk, body: { languageSwitch: false } })).statusCode).toBe(403);
+    const admin = await t.login('admin');
+    const changed = (await t.call('POST', '/api/system/config', { token: admin, body: { languageSwitch: false } })).json().data;
+    expect(changed.languageSwitch).toBe(false);
+  });
+
+  it('keeps saved user data per user: find, create, update, delete many', async () => {
+    const a = await t.login('clerk');
+    const b = await t.login('auditor');
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push((await t.call('POST', '/api/system/userData', { token: a, body: { kind: 'voucherQuery1', subKind: 'widths', content: { i } } })).json().data);
+    await t.call('POST', `/api/system/userData/${made[0].id}`, { token: a, body: { content: { i: 99 } } });
+    const list = (await t.call('GET', '/api/system/userData', { token: a, query: { filter: { kind: 'voucherQuery1' }, index: 0, size: 50 } })).json().data;
+    expect(list.total).toBe(3);
+    expect(list.content[0].content).toEqual({ i: 99 }); // newest modification first
+    expect((await t.call('GET', '/api/system/userData', { token: b, query: { filter: { kind: 'voucherQuery1' } } })).json().data.total).toBe(0);
+    expect((await t.call('POST', `/api/system/userData/${made[1].id}`, { token: b, body: { content: 1 } })).statusCode).toBe(403);
+    const n = (await t.call('DELETE', '/api/system/userData', { token: a, query: { filter: { id: [made[1].id, made[2].id] } } })).json().data;
+    expect(n).toBe(2);
+    expect((await t.call('GET', '/api/system/userData', { token: a })).json().data.total).toBe(1);
+  });
+
+  it('serves an OpenAPI document describing the routes', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/idm/user/login', '/api/account', '/api/account/period', '/api/company']));
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+    const unknown = await t.call('GET', '/api/nope');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});

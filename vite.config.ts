@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+
+const apiPort = Number(process.env.PORT ?? 8080);
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+    manifest: true,
+    rollupOptions: {
+      // index.html is the product; kit.html is the grid-kit page for tests and development (not linked from the menu).
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        ...(existsSync(resolve(import.meta.dirname, 'src/app/kit/main.tsx')) ? { kit: resolve(import.meta.dirname, 'kit.html') } : {}),
+      },
+    },
+  },
+  server: { proxy: { '/api': `http://127.0.0.1:${apiPort}` } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'machines/**/*.test.ts', 'grids/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'src/app/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -8,11 +8,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { chooseOption, confirmDelete, ListModel } from './page-models/admin-list';
+import { restoreDemoState } from './page-models/demo-state';
 import { adminScreens, openAdminScreen, type AdminScreen } from './page-models/admin-screens';
 
 const stamp = Date.now().toString(36).slice(-5);
 const roleName = `E2E Role ${stamp}`;
 const username = `e2e${stamp}`;
+
+test.afterAll(async ({ request }) => restoreDemoState(request));
 
 async function notified(page: Page) {
   await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
@@ -204,6 +207,13 @@ test('ledger sets: create, set main, delete; account year 2027 and a period boun
   await dlg.getByTestId('period-end').blur();
   await expect(dlg).toContainText(/before its start|不能早于/);
   await page.keyboard.press('Escape');
+  await expect(dlg).toBeHidden();
+
+  // The year was a trial: delete it (only the last year can go), which leaves 2026 as the last year.
+  await page.getByTestId('period-delete-year').click();
+  await confirmDelete(page);
+  await expect(page.getByTestId('period-year')).toHaveValue('2026');
+  await expect(periods.row(/^2026-01/)).toContainText('2026-01-31');
 });
 
 test('companies: create and edit', async ({ page }) => {
@@ -285,4 +295,5 @@ test('screenshots of every administration screen in both languages', async ({ pa
     await page.screenshot({ path: `test-results/admin-${lang}-user-dialog.png` });
     await page.keyboard.press('Escape');
   }
+  await shell.switchLanguage('zh_CN');
 });

@@ -6,6 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LoginPageModel, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+
+test.afterAll(async ({ request }) => restoreDemoState(request));
 
 async function apiLogin(page: Page, username: string, password: string): Promise<string> {
   const res = await page.request.post('/api/idm/user/login', { data: { username, password } });

@@ -26,6 +26,7 @@ export const resultCodes = {
   PERIOD_END_BEFORE_START: { status: 400, key: 'errors.PERIOD_END_BEFORE_START' },
   PERIOD_OVERLAP: { status: 400, key: 'errors.PERIOD_OVERLAP' },
   YEAR_EXISTS: { status: 409, key: 'errors.YEAR_EXISTS' },
+  YEAR_NOT_LAST: { status: 409, key: 'errors.YEAR_NOT_LAST' },
   FILE_TYPE_NOT_ALLOWED: { status: 400, key: 'errors.FILE_TYPE_NOT_ALLOWED' },
   FILE_TOO_LARGE: { status: 413, key: 'errors.FILE_TOO_LARGE' },
   FILE_CLEARED: { status: 410, key: 'errors.FILE_CLEARED' },

@@ -62,6 +62,14 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
     expect(y.periods[11]).toMatchObject({ startAt: '2027-12-01', endAt: '2027-12-31' });
     const years = (await t.call('GET', '/api/account/year', { token: admin, query: { accountId: id, year: 2027 } })).json().data;
     expect(years.content).toHaveLength(1);
+    // Only the last year can be deleted (years stay contiguous); its periods go with it.
+    const notLast = await t.call('DELETE', `/api/account/year/${created.data.accountYears[0].id}`, { token: admin, lang: 'en_US' });
+    expect(notLast.statusCode).toBe(409);
+    expect(notLast.json()).toMatchObject({ success: false, code: 'YEAR_NOT_LAST', msg: 'Only the last account year of a ledger set can be deleted' });
+    expect((await t.call('DELETE', `/api/account/year/${y.id}`, { token: admin })).json().success).toBe(true);
+    expect((await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: y.id } })).statusCode).toBe(403);
+    const left = (await t.call('GET', '/api/account/year', { token: admin, query: { accountId: id } })).json().data.content;
+    expect(left.map((x: { year: number }) => x.year)).toEqual([2026]);
     await t.call('POST', `/api/account/${id}/main`, { token: admin });
     const main = (await t.call('GET', '/api/account/main', { token: admin, query: { companyId: 1 } })).json().data;
     expect(main.id).toBe(id);
@@ -83,6 +91,10 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
     const res = await t.call('DELETE', `/api/account/${acc.id}`, { token: admin, lang: 'en_US' });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe('Already in use, cannot be deleted!');
+    // The year with the settled period cannot be deleted either.
+    const year = await t.call('DELETE', `/api/account/year/${acc.accountYears[0].id}`, { token: admin, lang: 'en_US' });
+    expect(year.statusCode).toBe(409);
+    expect(year.json().code).toBe('IN_USE');
   });
 
   it('adjusts a period boundary and moves the neighbour, refusing an end before the start', async () => {

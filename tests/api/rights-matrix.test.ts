@@ -61,6 +61,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/account/main': (i) => ({ query: { companyId: i.company }, scoped: true }),
   'GET /api/account/year': (i) => ({ query: { accountId: i.account }, scoped: true }),
   'POST /api/account/year': (i) => ({ body: { accountId: i.account, year: 2030 }, scoped: true }),
+  'DELETE /api/account/year/:id': (i) => ({ url: `/api/account/year/${i.accountYear}`, scoped: true }),
   'GET /api/account/period': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
   'POST /api/account/period/:id': (i) => ({ url: `/api/account/period/${i.period}`, body: { startAt: '2025-01-01', endAt: '2025-01-30' }, scoped: true }),
   'GET /api/account/:id': (i) => ({ url: `/api/account/${i.account}`, scoped: true }),
@@ -164,6 +165,8 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     expect(account).toMatchObject({ name: '主账套 Main ledger', main: 1, deleted: false });
     const periods = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 1 } })).json().data.content;
     expect(periods[0].endAt).toBe('2025-01-31');
+    const years = (await t.call('GET', '/api/account/year', { token: admin, query: { accountId: 1 } })).json().data.content;
+    expect(years.map((y: { year: number }) => y.year)).toEqual([2025, 2026]);
     const role = (await t.call('GET', '/api/idm/role/1', { token: admin })).json().data;
     expect(role.name).toBe('记账员 Clerk');
     expect(role.rightIds).toContain(2010101);

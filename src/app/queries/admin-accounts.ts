@@ -82,6 +82,14 @@ export function useCreateAccountYear() {
   });
 }
 
+/** Deletes the last account year of a ledger set (with its periods) while nothing uses it. */
+export function useDeleteAccountYear() {
+  return useAdminMutation({
+    mutationFn: ({ id }: { id: number; companyId: number }) => api.del<null>(`/account/year/${id}`),
+    invalidate: (vars) => [['accountYears'], queryKeys.accounts(vars.companyId)],
+  });
+}
+
 /** Moves a period's boundaries; the server shifts the neighbours and answers the year's periods. */
 export function useUpdatePeriod() {
   return useAdminMutation({

@@ -7,7 +7,7 @@ import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, NumberInput, Select, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconCalendarPlus, IconEdit } from '@tabler/icons-react';
+import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import type { CellEditRequestEvent, ICellRendererParams } from 'ag-grid-community';
@@ -17,8 +17,8 @@ import { RIGHTS } from '../../../domain/rights';
 import { ListGrid } from '../../../../grids/list/list-grid';
 import { periodsColumns } from '../../../../grids/list/periods.columns';
 import { useHasRight, useScope, useSession } from '../../session/store';
-import { accountYearsOptions, companyAccountsOptions, periodListOptions, useCreateAccountYear, useUpdatePeriod } from '../../queries/admin-accounts';
-import { FormDialog } from '../system/admin-dialogs';
+import { accountYearsOptions, companyAccountsOptions, periodListOptions, useCreateAccountYear, useDeleteAccountYear, useUpdatePeriod } from '../../queries/admin-accounts';
+import { ConfirmDialog, FormDialog } from '../system/admin-dialogs';
 import { RowActions } from '../system/admin-cells';
 import { boundaryProblem, nextAccountYear, nextYearStart, periodDays, pickYearId } from './period-math';
 
@@ -49,11 +49,15 @@ export function PeriodsPage() {
   const [editing, setEditing] = useState<PeriodDto | null>(null);
   const [creatingYear, setCreatingYear] = useState(false);
   const update = useUpdatePeriod();
+  const deleteYear = useDeleteAccountYear();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const accounts = useQuery(companyAccountsOptions(scope.companyId));
   const years = useQuery(accountYearsOptions(accountId));
   const yearList = useMemo(() => [...(years.data?.content ?? [])].sort((a, b) => a.year - b.year), [years.data]);
   const year = yearList.find((y) => y.id === yearId) ?? null;
+  // Only the last year of a ledger set can be deleted (the server also refuses a year in use).
+  const lastYear = yearList.at(-1) ?? null;
 
   // Follow the scope when it changes (top-bar selectors), unless a ledger set was asked for by link.
   useEffect(() => {
@@ -122,8 +126,13 @@ export function PeriodsPage() {
               {t('admin:period.yearRange', { start: year.startAt, end: year.endAt })}
             </Text>
           )}
+          {canManage && year && lastYear?.id === year.id && (
+            <Button ml="auto" variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirmingDelete(true)} data-testid="period-delete-year">
+              {t('admin:period.deleteYear')}
+            </Button>
+          )}
           {canManage && accountId && (
-            <Button ml="auto" leftSection={<IconCalendarPlus size={16} />} onClick={() => setCreatingYear(true)} data-testid="period-new-year">
+            <Button ml={year && lastYear?.id === year.id ? undefined : 'auto'} leftSection={<IconCalendarPlus size={16} />} onClick={() => setCreatingYear(true)} data-testid="period-new-year">
               {t('admin:period.newYear')}
             </Button>
           )}
@@ -152,6 +161,24 @@ export function PeriodsPage() {
         />
       )}
       <PeriodDialog period={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        opened={confirmingDelete && !!year}
+        message={t('admin:period.deleteYearConfirm', { year: year?.year ?? '' })}
+        loading={deleteYear.isPending}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={async () => {
+          try {
+            if (year && scope.companyId) {
+              await deleteYear.mutateAsync({ id: year.id, companyId: scope.companyId });
+              setYearId(null);
+            }
+          } catch {
+            /* notified */
+          } finally {
+            setConfirmingDelete(false);
+          }
+        }}
+      />
       {accountId && scope.companyId && (
         <NewYearDialog opened={creatingYear} accountId={accountId} companyId={scope.companyId} years={yearList} onClose={() => setCreatingYear(false)} onCreated={setYearId} />
       )}

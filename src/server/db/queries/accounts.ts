@@ -112,6 +112,32 @@ export async function deleteAccount(db: Db, account: AccountRow): Promise<void> 
   });
 }
 
+/**
+ * Checks that decide whether an account year is in use (vouchers, balances and subjects register
+ * their own as they arrive); a year with a settled period is always in use.
+ */
+export type AccountYearUsageCheck = (db: Db, accountYearId: number) => Promise<boolean>;
+export const accountYearUsageChecks: AccountYearUsageCheck[] = [
+  async (db, accountYearId) => {
+    const [r] = await db.select({ id: periods.id }).from(periods).where(and(eq(periods.accountYearId, accountYearId), eq(periods.rolled, true))).limit(1);
+    return !!r;
+  },
+];
+
+/**
+ * Deletes an account year created by mistake, with its periods. Only the last year of a ledger set
+ * can go (the years stay contiguous), and only while nothing uses it.
+ */
+export async function deleteAccountYear(db: Db, year: AccountYearRow): Promise<void> {
+  const [later] = await db.select({ id: accountYears.id }).from(accountYears).where(and(eq(accountYears.accountId, year.accountId), sql`${accountYears.startAt} > ${year.startAt}`)).limit(1);
+  if (later) throw new DomainError('YEAR_NOT_LAST');
+  for (const check of accountYearUsageChecks) if (await check(db, year.id)) throw new DomainError('IN_USE');
+  await db.transaction(async (tx) => {
+    await tx.delete(periods).where(eq(periods.accountYearId, year.id));
+    await tx.delete(accountYears).where(eq(accountYears.id, year.id));
+  });
+}
+
 async function insertYear(db: Db, account: AccountRow, year: number, startAt?: string): Promise<AccountYearRow> {
   const span = accountYearSpan(year, startAt);
   const [y] = await db.insert(accountYears).values({ companyId: account.companyId, accountId: account.id, year, ...span }).returning();

@@ -10,7 +10,7 @@ import { DomainError } from '../../../domain/result-codes';
 import { RIGHTS } from '../../../domain/rights';
 import { companyOfFilter, guardAccount, guardAccountYear, guardCompany, guardPeriod } from '../../http/guards';
 import {
-  accountDto, accountYearDto, createAccount, createAccountYear, deleteAccount, listAccounts, listPeriods, listYears, mainAccountOf, periodDto, setMainAccount, updatePeriodBoundaries,
+  accountDto, accountYearDto, createAccount, createAccountYear, deleteAccount, deleteAccountYear, listAccounts, listPeriods, listYears, mainAccountOf, periodDto, setMainAccount, updatePeriodBoundaries,
 } from '../../db/queries/accounts';
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../db/schema';
@@ -49,6 +49,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const account = await guardAccount(req, body.accountId);
     const y = await createAccountYear(app.db, account, body.year, body.startAt);
     return ok(accountYearDto(y, await listPeriods(app.db, y.id)));
+  });
+
+  /** Deletes the last account year of a ledger set with its periods, while nothing uses it. */
+  app.delete('/year/:id', { config: { access: { right: RIGHTS.ACCOUNT_MANAGE, scope: 'accountYear' } }, schema: { tags: ['account'], params: idParams, response: { 200: envelope(z.null()) } } }, async (req) => {
+    const year = await guardAccountYear(req, (req.params as { id: number }).id);
+    await deleteAccountYear(app.db, year);
+    return ok(null);
   });
 
   app.get('/period', { config: { access: { right: null, scope: 'accountYear' } }, schema: { tags: ['account'], querystring: periodQuery.passthrough(), response: { 200: envelope(listOf(periodSchema)) } } }, async (req) => {

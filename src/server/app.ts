@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import './http/types';
 import type { AppOptions } from './http/types';
 import { errorHandler, sendFailure } from './http/errors';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { registerAuth } from './auth/plugin';
 import { UPLOAD_MAX_BYTES } from '../domain/constants';
 import { API_VERSION, registerApiRoutes } from './routes/index';
@@ -24,7 +25,8 @@ export type App = FastifyInstance;
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
-    trustProxy: true,
+    // X-Forwarded-For is honoured only from configured proxies (TRUST_PROXY); see http/trust-proxy.ts.
+    trustProxy: fastifyTrustProxy(opts.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array' } },
   }).withTypeProvider<ZodTypeProvider>();

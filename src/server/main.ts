@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import { buildApp } from './app';
+import { parseTrustProxy } from './http/trust-proxy';
 import { openDb } from './db/client';
 import { seedDemo, DEMO_LOGINS, ensureFileSecret } from './db/seed';
 
@@ -20,6 +21,7 @@ const app = await buildApp({
   staticDir: resolve(process.env.STATIC_DIR ?? 'dist/app'),
   logger: process.env.NODE_ENV !== 'test',
   loginRateLimitMax: process.env.LOGIN_RATE_LIMIT_MAX ? Number(process.env.LOGIN_RATE_LIMIT_MAX) : undefined,
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   fileSecret: process.env.FILE_SECRET ?? (await ensureFileSecret(handle.db)),
 });
 

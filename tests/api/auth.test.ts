@@ -146,6 +146,48 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
     }
   });
 
+  it('ignores a client-sent X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    const attempt = (app: TestApp, i: number) =>
+      app.call('POST', '/api/idm/user/login', { body: { username: 'x', password: 'y' }, headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+    // Default (no TRUST_PROXY): every spoofed address still counts against the real peer.
+    const plain = await createTestApp(backend, { loginRateLimitMax: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await attempt(plain, i)).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+      const spoofedList = await plain.call('POST', '/api/idm/user/login', { body: { username: 'x', password: 'y' }, headers: { 'x-forwarded-for': '198.51.100.7, 127.0.0.1' } });
+      expect(spoofedList.statusCode).toBe(429);
+      expect(spoofedList.json().code).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await plain.close();
+    }
+    // With the peer (inject's 127.0.0.1) listed as a trusted proxy, the forwarded client is the key.
+    const proxied = await createTestApp(backend, { loginRateLimitMax: 3, trustProxy: ['127.0.0.1'] });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await attempt(proxied, i)).statusCode);
+      expect(codes).toEqual([401, 401, 401, 401, 401]);
+      for (let i = 0; i < 3; i++) await attempt(proxied, 99);
+      expect((await attempt(proxied, 99)).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('parses TRUST_PROXY: off by default, a hop count or an address list; never "true"', async () => {
+    const { parseTrustProxy, fastifyTrustProxy } = await import('../../src/server/http/trust-proxy');
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' 127.0.0.1, 10.0.0.0/8 ')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY/);
+    expect(fastifyTrustProxy(undefined)).toBe(false);
+    const hops = fastifyTrustProxy(1) as (a: string, i: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
+  });
+
   it('takes an avatar only when its content is png/jpeg under 200 kB', async () => {
     const token = await t.login('admin');
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082', 'hex');

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { openDb, type DbHandle } from '../../src/server/db/client';
+import type { TrustProxy } from '../../src/server/http/trust-proxy';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -39,14 +40,14 @@ export interface TestApp {
   db: DbHandle;
   close(): Promise<void>;
   login(username: string, password?: string): Promise<string>;
-  call(method: 'GET' | 'POST' | 'DELETE', url: string, opts?: { token?: string; body?: unknown; query?: Record<string, unknown>; lang?: string }): Promise<LightMyRequestResponse & { body: string; json(): any }>;
+  call(method: 'GET' | 'POST' | 'DELETE', url: string, opts?: { token?: string; body?: unknown; query?: Record<string, unknown>; lang?: string; headers?: Record<string, string> }): Promise<LightMyRequestResponse & { body: string; json(): any }>;
 }
 
 export const DEMO_PASSWORDS: Record<string, string> = { admin: 'admin123', clerk: 'clerk123', auditor: 'audit123', cashier: 'cash123' };
 
-export async function createTestApp(backend: Backend, opts: { idleTimeoutMs?: number; loginRateLimitMax?: number } = {}): Promise<TestApp> {
+export async function createTestApp(backend: Backend, opts: { idleTimeoutMs?: number; loginRateLimitMax?: number; trustProxy?: TrustProxy } = {}): Promise<TestApp> {
   const db = await openTestDb(backend);
-  const app = await buildApp({ db: db.db, dbKind: db.kind, loginRateLimitMax: opts.loginRateLimitMax ?? 10_000, idleTimeoutMs: opts.idleTimeoutMs, fileSecret: 'test-secret' });
+  const app = await buildApp({ db: db.db, dbKind: db.kind, loginRateLimitMax: opts.loginRateLimitMax ?? 10_000, idleTimeoutMs: opts.idleTimeoutMs, trustProxy: opts.trustProxy, fileSecret: 'test-secret' });
   await app.ready();
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const query: Record<string, string> = {};
@@ -55,7 +56,7 @@ export async function createTestApp(backend: Backend, opts: { idleTimeoutMs?: nu
       method,
       url,
       query,
-      headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.lang ? { 'x-language': o.lang } : {}) },
+      headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.lang ? { 'x-language': o.lang } : {}), ...(o.headers ?? {}) },
       ...(o.body !== undefined ? { payload: o.body as object } : {}),
     });
     return res as never;

@@ -2,6 +2,7 @@
 import type { Access } from '../auth/access';
 import type { Language } from '../../domain/enums';
 import type { Db } from '../db/client';
+import type { TrustProxy } from './trust-proxy';
 
 export type Scope = 'none' | 'self' | 'company' | 'account' | 'accountYear' | 'period';
 
@@ -23,6 +24,8 @@ export interface AppOptions {
   staticDir?: string;
   logger?: boolean;
   loginRateLimitMax?: number;
+  /** Proxies trusted to set X-Forwarded-For (TRUST_PROXY): a hop count or addresses; off when absent. */
+  trustProxy?: TrustProxy;
   idleTimeoutMs?: number;
   /** Secret for signed file URLs; generated per process when absent. */
   fileSecret?: string;

@@ -94,7 +94,7 @@ describe('amount commands', () => {
     expect(s.rows[3].credit).toBe(13050);
     const totals = sheetTotals(schema, s.rows);
     expect(totals).toMatchObject({ debitCents: 15050, creditCents: 15050, differenceCents: 0, totalCents: 15050 });
-    expect(totalInUppercase(totals)).toBe('壹佰伍拾元伍角整');
+    expect(totalInUppercase(totals)).toBe('壹佰伍拾元零伍角整');
   });
 
   it('= on a line that already holds the balance leaves it, and ignores the line’s own other side', () => {

@@ -205,7 +205,11 @@ const UPPERCASE_TABLE: Array<[number, string]> = [
   [11000, '壹佰壹拾元整'],
   [32504, '叁佰贰拾伍元零肆分'],
   [140950, '壹仟肆佰零玖元伍角整'],
-  [168032, '壹仟陆佰捌拾元叁角贰分'],
+  [168032, '壹仟陆佰捌拾元零叁角贰分'], // 《支付结算办法》附一: the first form
+  [1050, '壹拾元零伍角整'],
+  [1055, '壹拾元零伍角伍分'],
+  [10007, '壹佰元零柒分'],
+  [100050, '壹仟元零伍角整'],
   [600714, '陆仟零柒元壹角肆分'],
   [100005, '壹仟元零伍分'],
   [1000000, '壹万元整'],
@@ -214,12 +218,12 @@ const UPPERCASE_TABLE: Array<[number, string]> = [
   [2000000, '贰万元整'],
   [10000000, '壹拾万元整'],
   [10010000, '壹拾万零壹佰元整'],
-  [10700053, '壹拾万柒仟元伍角叁分'],
+  [10700053, '壹拾万柒仟元零伍角叁分'], // 《支付结算办法》附一: the first form
   [100010000, '壹佰万零壹佰元整'],
   [100100000, '壹佰万壹仟元整'],
   [1000100000, '壹仟万壹仟元整'],
   [1001000000, '壹仟零壹万元整'],
-  [1010101010, '壹仟零壹拾万壹仟零壹拾元壹角整'],
+  [1010101010, '壹仟零壹拾万壹仟零壹拾元零壹角整'],
   [8007000000, '捌仟零柒万元整'],
   [MAX_COST_CENTS, '贰仟壹佰万元整'],
   [10000000000, '壹亿元整'],
@@ -228,7 +232,8 @@ const UPPERCASE_TABLE: Array<[number, string]> = [
   [10001000000, '壹亿零壹万元整'],
   [11000000000, '壹亿壹仟万元整'],
   [100000000000, '壹拾亿元整'],
-  [123456789012, '壹拾贰亿叁仟肆佰伍拾陆万柒仟捌佰玖拾元壹角贰分'],
+  [123456789012, '壹拾贰亿叁仟肆佰伍拾陆万柒仟捌佰玖拾元零壹角贰分'],
+  [10000000050, '壹亿元零伍角整'],
   [1000000000000, '壹佰亿元整'],
   [10000000000000, '壹仟亿元整'],
   [10000000000001, '壹仟亿元零壹分'],
@@ -236,6 +241,7 @@ const UPPERCASE_TABLE: Array<[number, string]> = [
   [-1, '负壹分'],
   [-10005, '负壹佰元零伍分'],
   [-1000, '负壹拾元整'],
+  [-168032, '负壹仟陆佰捌拾元零叁角贰分'],
   [-99999999999999, '负玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元玖角玖分'],
 ];
 
@@ -268,9 +274,19 @@ function readUppercase(text: string): bigint {
     yuan = total + section + digit;
     s = s.slice(yuanAt + 1);
   }
-  const jiao = /([零壹贰叁肆伍陆柒捌玖])角/.exec(s);
-  const fen = /([零壹贰叁肆伍陆柒捌玖])分/.exec(s);
-  const cents = yuan * 100n + (jiao ? UPPER_DIGIT_VALUE[jiao[1]] * 10n : 0n) + (fen ? UPPER_DIGIT_VALUE[fen[1]] : 0n);
+  // After 元: an optional 零, then 角 and 分 digits, then 整 — nothing else may follow.
+  const tail = /^(零)?(?:([壹贰叁肆伍陆柒捌玖])角)?(?:([壹贰叁肆伍陆柒捌玖])分)?(整)?$/.exec(s);
+  if (!tail) throw new Error(`unreadable jiao/fen part ${s} in ${text}`);
+  const [, zero, jiao, fen, whole] = tail;
+  const jiaoValue = jiao ? UPPER_DIGIT_VALUE[jiao] : 0n;
+  const fenValue = fen ? UPPER_DIGIT_VALUE[fen] : 0n;
+  if (zero) {
+    // 元零 only where the rules put it: a 0 元 digit before a jiao, or a 0 jiao before a fen.
+    const yuanDigitZero = yuan % 10n === 0n;
+    if (yuanAt < 0 || !((jiaoValue > 0n && yuanDigitZero) || (jiaoValue === 0n && fenValue > 0n))) throw new Error(`misplaced 零 in ${text}`);
+  }
+  if (Boolean(whole) === fenValue > 0n) throw new Error(`整 must close exactly the amounts without fen: ${text}`);
+  const cents = yuan * 100n + jiaoValue * 10n + fenValue;
   return negative ? -cents : cents;
 }
 
@@ -319,7 +335,7 @@ describe('toChineseUppercase', () => {
     );
   });
 
-  it('writes 负 for negatives, 整 exactly when there are no fen, 壹拾 for every ten', () => {
+  it('writes 负 for negatives, 整 exactly when there are no fen, 壹拾 for every ten, 元零 exactly where the rules put it', () => {
     fc.assert(
       fc.property(inRange, (c) => {
         const text = toChineseUppercase(c);
@@ -328,7 +344,13 @@ describe('toChineseUppercase', () => {
         expect(text.endsWith('分')).toBe(c % 10 !== 0);
         expect(text).not.toMatch(/(^|[^零壹贰叁肆伍陆柒捌玖])拾/);
         expect(text.includes('元')).toBe(c === 0 || Math.abs(c) >= 100);
-        if (Math.abs(c) >= 100 && Math.floor(Math.abs(c) / 10) % 10 === 0 && c % 10 !== 0) expect(text).toContain('元零');
+        const abs = Math.abs(c);
+        const yuanDigit = Math.floor(abs / 100) % 10;
+        const jiao = Math.floor(abs / 10) % 10;
+        const fen = abs % 10;
+        // 元零 when the 元 digit is 0 before a jiao (壹拾元零伍角) or the jiao is 0 before a fen (壹元零伍分).
+        const yuanZero = abs >= 100 && ((yuanDigit === 0 && jiao !== 0) || (jiao === 0 && fen !== 0));
+        expect(text.includes('元零')).toBe(yuanZero);
       }),
       { numRuns: 3000 },
     );

@@ -197,13 +197,14 @@ function integerUppercase(yuan: bigint): string {
  * on bills and settlement documents:
  * - 零壹贰叁肆伍陆柒捌玖 with 拾佰仟万亿 and 元角分; 负 in front of a negative amount;
  * - zeros inside the amount are written as a single 零 (壹仟肆佰零玖元, 陆仟零柒元); where the rules
- *   allow either form, the form of the number read aloud is used: no 零 for zeros closing the 万
- *   or 亿 section (¥107,000.53 → 壹拾万柒仟元伍角叁分);
+ *   allow either form, the first form of the rules' examples is used: no 零 for zeros closing the
+ *   万 or 亿 section, 零 after 元 when the 元 digit is 0 (¥107,000.53 → 壹拾万柒仟元零伍角叁分);
  * - a ten is written 壹拾 (壹拾元整, 壹拾万元整);
  * - 元零…分 when the jiao is zero and the fen is not (壹万陆仟肆佰零玖元零贰分);
  * - 整 when there are no fen (壹元整, 壹元伍角整); nothing after 分;
- * - a zero in the 元 place before a non-zero jiao is not written (壹仟陆佰捌拾元叁角贰分, one of the
- *   two forms the rules allow); amounts under one yuan start at the jiao or fen (伍角整, 伍分);
+ * - a zero in the 元 place before a non-zero jiao is written as 零 after 元 — the first of the two
+ *   forms 《支付结算办法》附一 allows (¥1,680.32 → 壹仟陆佰捌拾元零叁角贰分, ¥107,000.53 →
+ *   壹拾万柒仟元零伍角叁分); amounts under one yuan start at the jiao or fen (伍角整, 伍分);
  * - zero is 零元整.
  * Range ±999,999,999,999.99; anything else (or a fraction of a cent) throws a RangeError.
  */
@@ -219,9 +220,13 @@ export function toChineseUppercase(cents: number | bigint): string {
   const jiao = Number((abs / 10n) % 10n);
   const fen = Number(abs % 10n);
   let out = negative ? '负' : '';
-  if (yuan > 0n) out += `${integerUppercase(yuan)}元`;
+  if (yuan > 0n) {
+    out += `${integerUppercase(yuan)}元`;
+    // 元零: the 元 digit is 0 before a jiao (壹拾元零伍角), or the jiao is 0 before a fen (壹元零伍分).
+    const yuanDigitZero = yuan % 10n === 0n;
+    if ((jiao > 0 && yuanDigitZero) || (jiao === 0 && fen > 0)) out += '零';
+  }
   if (jiao > 0) out += `${UPPER_DIGITS[jiao]}角`;
-  else if (fen > 0 && yuan > 0n) out += '零';
   out += fen > 0 ? `${UPPER_DIGITS[fen]}分` : '整';
   return out;
 }

@@ -16,8 +16,12 @@ describe('evaluateAmountExpression', () => {
     ['2/3', 67],
     ['-2/3', -67],
     ['0.005*1', 1],
-    ['-0.005', -1],
-    ['0.004', 0],
+    ['0.004*1', 0],
+    ['1.125*2', 225],
+    ['100.5+0.125*2', 10075],
+    ['(1.005+2)*3', 902],
+    ['1000*(1+0.065)', 106500],
+    ['1000*0.0325', 3250],
     ['1/3*3', 100],
     ['10/4', 250],
     ['1000/1.13*0.13', 11504],
@@ -46,6 +50,13 @@ describe('evaluateAmountExpression', () => {
     ['1+a', 'AMOUNT_INVALID_CHARACTER'],
     ['123456789012+1', 'EXPR_NUMBER_TOO_LARGE'],
     ['1.1234567*2', 'EXPR_TOO_MANY_DECIMALS'],
+    ['-0.005', 'EXPR_AMOUNT_TOO_MANY_DECIMALS'],
+    ['0.004', 'EXPR_AMOUNT_TOO_MANY_DECIMALS'],
+    ['100.125+1', 'EXPR_AMOUNT_TOO_MANY_DECIMALS'],
+    ['1-0.001', 'EXPR_AMOUNT_TOO_MANY_DECIMALS'],
+    ['(100.125)', 'EXPR_AMOUNT_TOO_MANY_DECIMALS'],
+    ['-(2.5+0.125)', 'EXPR_AMOUNT_TOO_MANY_DECIMALS'],
+    ['2*3+0.125', 'EXPR_AMOUNT_TOO_MANY_DECIMALS'],
     ['99999999999*10', 'EXPR_OUT_OF_RANGE'],
     ['1+'.repeat(40) + '1', 'EXPR_TOO_LONG'],
     ['-'.repeat(20) + '1', 'EXPR_SYNTAX'],
@@ -60,6 +71,29 @@ describe('evaluateAmountExpression', () => {
   });
 
   const amount = fc.integer({ min: -99_999_999_999, max: 99_999_999_999 });
+
+  it('never rounds a sum of amounts: amounts keep 2 decimals, only * and / can end between two cents', () => {
+    // A number with 0–3 decimals, and its value in thousandths of a yuan.
+    const literal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 999 })).map(([i, places, f]) => {
+      const frac = String(f).padStart(3, '0').slice(0, places);
+      return { text: places === 0 ? String(i) : `${i}.${frac}`, places, milli: i * 1000 + Number(frac.padEnd(3, '0')) };
+    });
+    fc.assert(
+      fc.property(fc.array(literal, { minLength: 1, maxLength: 4 }), (xs) => {
+        const sum = xs.map((x) => x.text).join('+');
+        const milli = xs.reduce((acc, x) => acc + x.milli, 0);
+        const amountsOk = xs.every((x) => x.places <= 2);
+        for (const text of [sum, `(${sum})`, `-(${sum})`]) {
+          const result = evaluateAmountExpression(text);
+          if (amountsOk) expect(result).toEqual({ ok: true, cents: (text.startsWith('-') ? -1 : 1) * (milli / 10) || 0 });
+          else expect(result).toEqual({ ok: false, code: 'EXPR_AMOUNT_TOO_MANY_DECIMALS' });
+        }
+        // The same numbers as a factor are taken, and the product rounded once, half away from zero.
+        const rounded = Math.floor(milli / 10) + (milli % 10 >= 5 ? 1 : 0);
+        expect(evaluateAmountExpression(`(${sum})*1`)).toEqual({ ok: true, cents: rounded });
+      }),
+    );
+  });
 
   it('adds and subtracts exactly', () => {
     fc.assert(

@@ -1,21 +1,38 @@
 /**
  * Simple arithmetic typed into an amount cell ("1200*3+45.5", "(100-20)/3"), evaluated exactly:
- * every number is held as a fraction of bigints, so nothing is ever lost to binary floating point,
- * and the result is rounded once, to the cent, half away from zero (the usual "half-up" of money;
- * 1/3 → 0.33, 2/3 → 0.67, -2/3 → -0.67). dinero.js has no division and no exact rational type,
- * which is why this tiny recursive-descent evaluator exists.
+ * every number is held as a fraction of bigints, so nothing is ever lost to binary floating point.
+ * dinero.js has no division and no exact rational type, which is why this tiny recursive-descent
+ * evaluator exists.
+ *
+ * Decimals and rounding (what a clerk can rely on):
+ * - a number that is an amount — a term of a sum or difference, or the whole input — has at most
+ *   2 decimals, like a typed amount (`100.125+1` → EXPR_AMOUNT_TOO_MANY_DECIMALS). Sums and
+ *   differences of amounts are therefore exact in cents and never rounded;
+ * - a number inside a product or quotient (a rate, a quantity, a divisor: `1000*0.065`,
+ *   `1000/1.13*0.13`, `1000*(1+0.065)`) may have up to 6 decimals (EXPR_TOO_MANY_DECIMALS beyond);
+ * - only `*` and `/` can give fractions of a cent: the result is rounded once, at the end, to the
+ *   cent, half away from zero (the usual "half-up" of money: 1/3 → 0.33, 2/3 → 0.67, -2/3 → -0.67).
  *
  * Grammar: expr = term {("+"|"-") term}; term = factor {("*"|"/") factor};
  * factor = ("+"|"-") factor | number | "(" expr ")"; number = digits ["." digits] | "." digits.
  */
-import { AMOUNT_MAX_INTEGER_DIGITS, checkLimits, isAmountPrefix, parseAmount, type AmountErrorCode, type AmountLimits } from './money';
+import { AMOUNT_MAX_DECIMALS, AMOUNT_MAX_INTEGER_DIGITS, checkLimits, isAmountPrefix, parseAmount, type AmountErrorCode, type AmountLimits } from './money';
 
 export const EXPRESSION_MAX_LENGTH = 60;
-/** Decimals allowed in a number inside an expression (rates such as 0.065 or 1.13). */
+/** Decimals allowed in a number inside a product or quotient (rates such as 0.065 or 1.13). */
 export const EXPRESSION_MAX_DECIMALS = 6;
+/** Decimals allowed in a number that is an amount (a term of a sum): the same 2 as a typed amount. */
+export const EXPRESSION_AMOUNT_MAX_DECIMALS = AMOUNT_MAX_DECIMALS;
 const MAX_DEPTH = 16;
 
-export type ExpressionErrorCode = 'EXPR_SYNTAX' | 'EXPR_DIVISION_BY_ZERO' | 'EXPR_TOO_LONG' | 'EXPR_NUMBER_TOO_LARGE' | 'EXPR_TOO_MANY_DECIMALS' | 'EXPR_OUT_OF_RANGE';
+export type ExpressionErrorCode =
+  | 'EXPR_SYNTAX'
+  | 'EXPR_DIVISION_BY_ZERO'
+  | 'EXPR_TOO_LONG'
+  | 'EXPR_NUMBER_TOO_LARGE'
+  | 'EXPR_TOO_MANY_DECIMALS'
+  | 'EXPR_AMOUNT_TOO_MANY_DECIMALS'
+  | 'EXPR_OUT_OF_RANGE';
 
 export type AmountInputErrorCode = AmountErrorCode | ExpressionErrorCode;
 export type AmountInputResult = { ok: true; cents: number } | { ok: false; code: AmountInputErrorCode };
@@ -54,16 +71,26 @@ function normalise(n: bigint, d: bigint): Fraction {
   return g > 1n ? { n: n / g, d: d / g } : { n, d };
 }
 
+/**
+ * A parsed sub-expression: its exact value, and the most decimals of a number in it that stands as
+ * an amount (not inside a product or quotient) — checked against 2 once the whole input is read.
+ */
+interface Node {
+  value: Fraction;
+  amountDecimals: number;
+}
+
 class Parser {
   private pos = 0;
   private depth = 0;
   constructor(private readonly s: string) {}
 
   parse(): Fraction {
-    const value = this.expr();
+    const node = this.expr();
     this.skipSpace();
     if (this.pos !== this.s.length) throw new ExpressionError('EXPR_SYNTAX');
-    return value;
+    if (node.amountDecimals > EXPRESSION_AMOUNT_MAX_DECIMALS) throw new ExpressionError('EXPR_AMOUNT_TOO_MANY_DECIMALS');
+    return node.value;
   }
 
   private skipSpace() {
@@ -75,36 +102,42 @@ class Parser {
     return this.s[this.pos];
   }
 
-  private expr(): Fraction {
-    let left = this.term();
+  private expr(): Node {
+    let { value: left, amountDecimals } = this.term();
     for (let op = this.peek(); op === '+' || op === '-'; op = this.peek()) {
       this.pos++;
       const right = this.term();
-      left = normalise(op === '+' ? left.n * right.d + right.n * left.d : left.n * right.d - right.n * left.d, left.d * right.d);
+      const r = right.value;
+      left = normalise(op === '+' ? left.n * r.d + r.n * left.d : left.n * r.d - r.n * left.d, left.d * r.d);
+      amountDecimals = Math.max(amountDecimals, right.amountDecimals);
     }
-    return left;
+    return { value: left, amountDecimals };
   }
 
-  private term(): Fraction {
-    let left = this.factor();
+  private term(): Node {
+    const first = this.factor();
+    let left = first.value;
+    let product = false;
     for (let op = this.peek(); op === '*' || op === '/'; op = this.peek()) {
       this.pos++;
-      const right = this.factor();
+      product = true;
+      const right = this.factor().value;
       if (op === '*') left = normalise(left.n * right.n, left.d * right.d);
       else {
         if (right.n === 0n) throw new ExpressionError('EXPR_DIVISION_BY_ZERO');
         left = normalise(left.n * right.d, left.d * right.n);
       }
     }
-    return left;
+    // Every number of a product or quotient is a factor (a rate, a quantity): 6 decimals were allowed.
+    return { value: left, amountDecimals: product ? 0 : first.amountDecimals };
   }
 
-  private factor(): Fraction {
+  private factor(): Node {
     const c = this.peek();
     if (c === '-' || c === '+') {
       this.pos++;
       const inner = this.nested(() => this.factor());
-      return c === '-' ? { n: -inner.n, d: inner.d } : inner;
+      return c === '-' ? { ...inner, value: { n: -inner.value.n, d: inner.value.d } } : inner;
     }
     if (c === '(') {
       this.pos++;
@@ -116,7 +149,7 @@ class Parser {
     return this.number();
   }
 
-  private nested(fn: () => Fraction): Fraction {
+  private nested(fn: () => Node): Node {
     if (++this.depth > MAX_DEPTH) throw new ExpressionError('EXPR_SYNTAX');
     try {
       return fn();
@@ -125,7 +158,7 @@ class Parser {
     }
   }
 
-  private number(): Fraction {
+  private number(): Node {
     this.skipSpace();
     const m = /^(\d*)(?:\.(\d*))?/.exec(this.s.slice(this.pos));
     const intDigits = m?.[1] ?? '';
@@ -134,7 +167,7 @@ class Parser {
     if (intDigits.replace(/^0+(?=\d)/, '').length > AMOUNT_MAX_INTEGER_DIGITS) throw new ExpressionError('EXPR_NUMBER_TOO_LARGE');
     if (fracDigits.length > EXPRESSION_MAX_DECIMALS) throw new ExpressionError('EXPR_TOO_MANY_DECIMALS');
     this.pos += m[0].length;
-    return normalise(BigInt((intDigits || '0') + fracDigits), 10n ** BigInt(fracDigits.length));
+    return { value: normalise(BigInt((intDigits || '0') + fracDigits), 10n ** BigInt(fracDigits.length)), amountDecimals: fracDigits.length };
   }
 }
 
@@ -148,7 +181,10 @@ function toCentsHalfUp(value: Fraction): bigint {
   return negative ? -rounded : rounded;
 }
 
-/** Evaluates an arithmetic amount exactly and rounds the result to cents (half away from zero). */
+/**
+ * Evaluates an arithmetic amount exactly; a product or quotient that ends between two cents is
+ * rounded once to the cent, half away from zero (see the module comment for the decimals rules).
+ */
 export function evaluateAmountExpression(text: string, limits: AmountLimits = {}): AmountInputResult {
   const s = text.trim();
   if (s === '') return { ok: false, code: 'AMOUNT_EMPTY' };
@@ -175,7 +211,8 @@ export function evaluateAmountInput(text: string, limits: AmountLimits = {}): Am
  * The key filter of an amount editor that also takes arithmetic: plain text must stay a valid
  * amount prefix (11 integer digits, 2 decimals, 15 characters); arithmetic may only use digits,
  * dots, + - * / and parentheses, up to 60 characters, numbers of at most 11 integer digits and
- * 6 decimals.
+ * 6 decimals (while typing, a number may still become a factor of `*` or `/`; an amount with more
+ * than 2 decimals is refused on commit).
  */
 export function isAmountInputPrefix(text: string): boolean {
   if (!isAmountExpression(text)) return isAmountPrefix(text);

@@ -340,7 +340,7 @@ test('user loading is retried; after the third failure the user is logged out wi
   await page.reload();
   await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
   expect(calls).toBe(3);
-  await expect(page.getByText('操作失败!')).toBeVisible();
+  await expect(page.getByText('登录失败，请重新登录。')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('ledgerdesk.token'))).toBeNull();
 });
 

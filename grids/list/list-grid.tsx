@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../src/contract/common';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
 import { ensureAgGridModules, listGridTheme } from './ag-setup';
+import { agGridLocaleText } from './ag-locale';
 import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
 import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, toApiPaging } from './paging';
@@ -131,7 +132,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   }, [selection]);
 
   const localeText = useMemo(
-    () => ({ noRowsToShow: emptyText ?? t('admin:list.empty'), loadingOoo: t('common:loading'), ariaRowSelect: t('admin:list.select'), ariaRowSelectAll: t('admin:list.selectAll') }),
+    () => agGridLocaleText(lang, { noRowsToShow: emptyText ?? t('admin:list.empty'), loadingOoo: t('common:loading'), ariaRowSelect: t('admin:list.select'), ariaRowSelectAll: t('admin:list.selectAll') }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [emptyText, lang],
   );

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { MESSAGE_DISPLAY_MS } from '../domain/constants';
 import { theme } from './theme';
 import { router } from './router';
 import { useSession } from './session/store';
@@ -22,7 +23,7 @@ function NotificationsHost() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-center" autoClose={3000} />
+      <Notifications position="top-center" autoClose={MESSAGE_DISPLAY_MS} />
     </Suspense>
   );
 }

@@ -1,32 +1,47 @@
 /**
  * i18next set-up for the SPA. Every namespace is a JSON file in locales/<lang>/; both languages
- * hold the same keys (locales/parity.test.ts). Language: saved preference, else browser language,
- * else Chinese (spec 01 §1).
+ * hold the same keys (locales/parity.test.ts). Language: saved preference, else the browser's
+ * languages, else Chinese (spec 01 §1).
+ *
+ * Only what the sign-in page needs (common, auth, errors) is bundled with the entry; every other
+ * namespace is its own lazily loaded chunk, fetched when the signed-in shell starts
+ * (loadAppNamespaces, awaited by the router), so the login route stays small as screens add
+ * their texts.
  */
 import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../domain/enums';
 
-const modules = import.meta.glob('../../locales/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+type Json = Record<string, unknown>;
+const eagerModules = import.meta.glob('../../locales/*/{common,auth,errors}.json', { eager: true, import: 'default' }) as Record<string, Json>;
+const lazyModules = import.meta.glob(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors}.json'], { import: 'default' }) as Record<string, () => Promise<Json>>;
 
-function buildResources() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [path, content] of Object.entries(modules)) {
-    const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!m) continue;
-    const [, lang, ns] = m;
-    (resources[lang] ??= {})[ns] = content;
+const nsOf = (path: string) => /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+
+function bundledResources() {
+  const resources: Record<string, Record<string, Json>> = {};
+  for (const [path, content] of Object.entries(eagerModules)) {
+    const m = nsOf(path);
+    if (m) (resources[m[1]] ??= {})[m[2]] = content;
   }
   return resources;
 }
+
+/** Namespaces loaded on demand (every namespace but the sign-in page's). */
+export const LAZY_NAMESPACES: readonly string[] = [...new Set(Object.keys(lazyModules).map((p) => nsOf(p)?.[2]).filter((x): x is string => !!x))].sort();
 
 export const LANGUAGE_STORAGE_KEY = 'ledgerdesk.language';
 
 export function detectLanguage(): Language {
   const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_STORAGE_KEY) : null;
   if (saved === 'zh_CN' || saved === 'en_US') return saved;
-  const nav = typeof navigator !== 'undefined' ? navigator.language : '';
-  if (/^en/i.test(nav)) return 'en_US';
+  const wanted = typeof navigator !== 'undefined' ? (navigator.languages?.length ? navigator.languages : [navigator.language]) : [];
+  // The first browser language we support decides; none supported → Chinese.
+  for (const l of wanted) {
+    if (/^zh/i.test(l)) return 'zh_CN';
+    if (/^en/i.test(l)) return 'en_US';
+  }
   return 'zh_CN';
 }
 
@@ -40,15 +55,24 @@ let initialised = false;
 export function initI18n(lang: Language = detectLanguage()) {
   if (initialised) return i18next;
   initialised = true;
-  const resources = buildResources();
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: lang,
-    fallbackLng: 'zh_CN',
-    ns: Object.keys(resources.zh_CN ?? {}),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  const resources = bundledResources();
+  void i18next
+    .use(initReactI18next)
+    .use(resourcesToBackend((language: string, namespace: string) => lazyModules[`../../locales/${language}/${namespace}.json`]?.() ?? Promise.resolve({})))
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      lng: lang,
+      fallbackLng: 'zh_CN',
+      ns: Object.keys(resources.zh_CN ?? {}),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   return i18next;
+}
+
+/** Loads the given namespaces (default: all lazy ones) in the current language; resolves when ready. */
+export function loadNamespaces(namespaces: readonly string[] = LAZY_NAMESPACES): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]);
 }

@@ -10,6 +10,7 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import type { QueryClient } from '@tanstack/react-query';
 import { pages } from './routes/access';
 import { homeScreen, screenFor } from './routes/screens';
+import { loadNamespaces } from './i18n';
 import { sessionStore } from './session/store';
 import { queryClient } from './shell/query-client';
 
@@ -42,14 +43,19 @@ const loginRoute = createRoute({
 const notFoundRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '404',
+  beforeLoad: () => loadNamespaces(['shell']),
   component: lazyRouteComponent(() => import('./shell/not-found-page'), 'NotFoundPage'),
 });
 
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: ({ location }) => {
-    if (!sessionStore.getState().token) throw redirect({ to: '/login', search: { redirect: location.href } });
+  beforeLoad: async ({ location }) => {
+    // Spec 01 §2: every route but /login needs a token and a user id.
+    const { token, userId } = sessionStore.getState();
+    if (!token || !userId) throw redirect({ to: '/login', search: { redirect: location.href } });
+    // The shell's and the screens' texts (the sign-in page's are bundled with the entry).
+    await loadNamespaces();
   },
   component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
 });

@@ -49,11 +49,8 @@ export const routeTable: RouteNode[] = [
       page('home.businessQuery', '/businessQuery', { authId: 103, level: 1 }),
     ],
   },
-  {
-    key: 'retrieval', path: '/retrieval', authId: 9, level: 1, icon: 'search', children: [
-      page('retrieval.query', '/retrieval/query'),
-    ],
-  },
+  // A single entry: the firm-wide conflict-of-interest query over clients and cases of the company.
+  page('retrieval', '/retrieval/query', { authId: 9, level: 1, icon: 'search' }),
   {
     key: 'voucher', path: '/voucher', authId: 2, level: 3, icon: 'voucher', children: [
       {
@@ -83,6 +80,8 @@ export const routeTable: RouteNode[] = [
       },
     ],
   },
+  // Editors opened as tabs: $id is the record id, or "new" plus a counter for unsaved documents;
+  // the getRandomId search parameter keys a new document's temporary data (its tab state).
   page('newVoucher', '/newVoucher/$id', { authId: 2, level: 3, hidden: true }),
   page('newReimburse', '/newReimburse/$id', { authId: 30105, level: 1, hidden: true }),
   {
@@ -100,6 +99,7 @@ export const routeTable: RouteNode[] = [
       page('cashier.reimburseManagement', '/cashier/reimburseManagement', { authId: 30104, level: 1 }),
       // The menu entry opens a new reimbursement editor page instead of a list (spec 01 §2).
       { key: 'cashier.newReimburse', authId: 30105, level: 1, href: '/newReimburse/new' },
+      page('cashier.reimburseEditor', '/cashier/newReimburse/$id', { authId: 30105, level: 1, hidden: true }),
       page('cashier.reimburseKind', '/cashier/reimburseKind'),
     ],
   },

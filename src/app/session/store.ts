@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionUserDto } from '../../contract/idm';
 import type { Language } from '../../domain/enums';
+import { STORAGE_EXPIRE_S } from '../../domain/constants';
 import { detectLanguage } from '../i18n';
 
 export interface Scope {
@@ -26,12 +27,21 @@ export interface SessionState extends Scope {
 
 const TOKEN_KEY = 'ledgerdesk.token';
 const USER_ID_KEY = 'ledgerdesk.userId';
+/** When the token was stored; stored session data older than STORAGE_EXPIRE_S is not restored. */
+const SAVED_AT_KEY = 'ledgerdesk.savedAt';
+
+/** Whether stored session data saved at `savedAt` (ms) is still usable at `now` (spec 01 §9 storage expiry). */
+export function storedSessionValid(savedAt: number | null, now: number): boolean {
+  return savedAt !== null && Number.isFinite(savedAt) && now - savedAt >= 0 && now - savedAt < STORAGE_EXPIRE_S * 1000;
+}
 const scopeKey = (userId: number) => `ledgerdesk.scope.${userId}`;
 
 function readInitial(): SessionState {
   const ss = typeof sessionStorage !== 'undefined' ? sessionStorage : undefined;
-  const token = ss?.getItem(TOKEN_KEY) ?? null;
-  const userId = ss?.getItem(USER_ID_KEY) ? Number(ss.getItem(USER_ID_KEY)) : null;
+  const savedAt = ss?.getItem(SAVED_AT_KEY) ? Number(ss.getItem(SAVED_AT_KEY)) : null;
+  const fresh = storedSessionValid(savedAt, Date.now());
+  const token = fresh ? (ss?.getItem(TOKEN_KEY) ?? null) : null;
+  const userId = fresh && ss?.getItem(USER_ID_KEY) ? Number(ss.getItem(USER_ID_KEY)) : null;
   let scope: Scope = { companyId: null, accountId: null, accountYearId: null };
   if (userId && typeof localStorage !== 'undefined') {
     try {
@@ -80,12 +90,14 @@ function createStore() {
     signIn(token: string, user: SessionUserDto) {
       sessionStorage.setItem(TOKEN_KEY, token);
       sessionStorage.setItem(USER_ID_KEY, String(user.id));
+      sessionStorage.setItem(SAVED_AT_KEY, String(Date.now()));
       const saved = readInitial();
       state = { ...state, token, userId: user.id, user, companyId: user.currentCompanyId ?? saved.companyId, accountId: saved.accountId, accountYearId: saved.accountYearId };
       emit();
     },
     setToken(token: string) {
       sessionStorage.setItem(TOKEN_KEY, token);
+      sessionStorage.setItem(SAVED_AT_KEY, String(Date.now()));
       state = { ...state, token };
       emit();
     },
@@ -118,6 +130,7 @@ function createStore() {
     signOut() {
       sessionStorage.removeItem(TOKEN_KEY);
       sessionStorage.removeItem(USER_ID_KEY);
+      sessionStorage.removeItem(SAVED_AT_KEY);
       state = { ...state, token: null, userId: null, user: null, companyId: null, accountId: null, accountYearId: null, scopeVersion: state.scopeVersion + 1 };
       emit();
     },

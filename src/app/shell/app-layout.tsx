@@ -9,11 +9,13 @@ import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
 import { AppShell, Box, Center, Loader, Stack } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider, modals } from '@mantine/modals';
+import { DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/zh-cn';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_BREAKPOINT_PX } from '../../domain/constants';
 import { queryKeys } from '../queries/keys';
 import { pageOf, scopeReplaced, type ScopeLike } from '../routes/access';
-import { useScope } from '../session/store';
+import { useScope, useSession } from '../session/store';
 import { ShellBreadcrumbs } from './breadcrumbs';
 import { PageGate } from './page-gate';
 import { queryClient } from './query-client';
@@ -22,6 +24,7 @@ import { Sidebar, type SidebarMode } from './sidebar';
 import { TabsBar, useTabTitle } from './tabs-bar';
 import { TopBar } from './top-bar';
 import { useCompanySetup } from './use-company-setup';
+import { installLeaveGuard } from './dirty-guard';
 
 /** Shell-level queries that a scope change must not refetch (they drive the scope itself). */
 const SCOPE_INDEPENDENT = new Set<string>([queryKeys.currentUser()[0], queryKeys.config()[0]]);
@@ -52,10 +55,14 @@ function useScopeReload(): number {
 /** Every dialog of the signed-in product opens inside this provider (see app.tsx for why here). */
 export function AppLayout() {
   const { t } = useTranslation('common');
+  const language = useSession((s) => s.language);
+  // Date pickers follow the UI language everywhere; weeks start on Monday, as in China.
   return (
-    <ModalsProvider labels={{ confirm: t('confirm'), cancel: t('cancel') }}>
-      <Shell />
-    </ModalsProvider>
+    <DatesProvider settings={{ locale: language === 'zh_CN' ? 'zh-cn' : 'en', firstDayOfWeek: 1 }}>
+      <ModalsProvider labels={{ confirm: t('confirm'), cancel: t('cancel') }}>
+        <Shell />
+      </ModalsProvider>
+    </DatesProvider>
   );
 }
 
@@ -66,12 +73,16 @@ function Shell() {
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'ledgerdesk.sidebar.collapsed', defaultValue: false });
   const [mode, setMode] = useLocalStorage<SidebarMode>({ key: 'ledgerdesk.sidebar.mode', defaultValue: 'tree' });
   const userReady = useUserLoad();
-  const { accountsCount } = useCompanySetup();
+  // Before the setup flow: a scope change first closes the dialogs, then the setup flow may open
+  // its prompt for the new scope (effects run in this order).
   const reloadKey = useScopeReload();
+  const { accountsCount } = useCompanySetup();
   const page = pageOf(pathname);
   const { t } = useTranslation('common');
   const tabTitle = useTabTitle();
   const pageTitle = page ? tabTitle({ pageKey: page.key, path: pathname }) : '';
+
+  useEffect(() => installLeaveGuard(), []);
 
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} - ${t('appName')}` : t('appName');

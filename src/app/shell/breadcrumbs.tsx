@@ -14,7 +14,7 @@ export function ShellBreadcrumbs() {
   return (
     <Breadcrumbs separatorMargin={6} fz="sm" data-testid="breadcrumbs">
       <Anchor component={Link} to="/" size="sm">{t('root')}</Anchor>
-      {page.trail.map((k) => (
+      {page.trail.filter((k) => k !== 'home').map((k) => (
         <Text key={k} size="sm" c="dimmed">{t(`${k}.title`)}</Text>
       ))}
       <Text size="sm" fw={500}>{title({ pageKey: page.key, path: pathname })}</Text>

@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { RIGHTS, hasRight } from '../../domain/rights';
-import { canOpen, missingScope, type PageRoute } from '../routes/access';
+import { canOpen, findPage, missingScope, type PageRoute } from '../routes/access';
 import { useScope, useSession } from '../session/store';
 import { NoPermission } from './no-permission';
 
@@ -20,14 +19,12 @@ export function ScopeBanner({ page, accountsCount }: { page: PageRoute; accounts
   const user = useSession((s) => s.user);
   const missing = missingScope(page.level, scope);
   if (!missing || !user) return null;
-  const canManage = hasRight(user, RIGHTS.ACCOUNT_MANAGE);
   // A company without any ledger set: the no-sub-account notice.
   const noAccounts = missing === 'account' && accountsCount === 0;
-  const link =
-    (missing === 'account' && canManage && { to: '/basic/accountList', label: t('banner.createAccount') }) ||
-    (missing === 'accountYear' && canManage && { to: '/basic/accountPeriod', label: t('banner.createYear') }) ||
-    (missing === 'company' && user.kind === 'ADMIN' && { to: '/system/companyList', label: t('banner.createCompany') }) ||
-    null;
+  // The banner links to the screen that fixes the gap, when the user may open it.
+  const target = { account: { to: '/basic/accountList', label: t('banner.createAccount') }, accountYear: { to: '/basic/accountPeriod', label: t('banner.createYear') }, company: { to: '/system/companyList', label: t('banner.createCompany') } }[missing];
+  const targetPage = findPage(target.to);
+  const link = targetPage && canOpen(targetPage, user) ? target : null;
   return (
     <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} py="xs" data-testid="scope-banner" data-missing={missing}>
       <Text size="sm" span>{noAccounts ? t('banner.noAccounts') : t(`banner.${missing}`)}</Text>

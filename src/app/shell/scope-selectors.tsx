@@ -18,6 +18,7 @@ import { myCompaniesQueryOptions } from '../queries/company';
 import { queryKeys } from '../queries/keys';
 import { switchCompany } from '../queries/session';
 import { sessionStore, useScope } from '../session/store';
+import { confirmDiscardDirtyTabs } from './dirty-guard';
 import { queryClient } from './query-client';
 
 /** Switches the working company (also used by the company setup flow). */
@@ -60,6 +61,7 @@ export function ScopeSelectors({ level, compact }: { level: MenuLevel; compact: 
         comboboxProps={{ withinPortal: true, width: 'max-content' }}
         onChange={async (v) => {
           if (!v || Number(v) === scope.companyId) return;
+          if (!(await confirmDiscardDirtyTabs())) return;
           setSwitching(true);
           await changeCompany(Number(v));
           setSwitching(false);
@@ -77,7 +79,10 @@ export function ScopeSelectors({ level, compact }: { level: MenuLevel; compact: 
           allowDeselect={false}
           checkIconPosition="right"
           comboboxProps={{ withinPortal: true, width: 'max-content' }}
-          onChange={(v) => v && sessionStore.setScope({ accountId: Number(v) })}
+          onChange={async (v) => {
+            if (!v || Number(v) === scope.accountId || !(await confirmDiscardDirtyTabs())) return;
+            sessionStore.setScope({ accountId: Number(v) });
+          }}
           data-testid="account-select"
         />
       )}
@@ -91,7 +96,10 @@ export function ScopeSelectors({ level, compact }: { level: MenuLevel; compact: 
           value={scope.accountYearId === null ? null : String(scope.accountYearId)}
           allowDeselect={false}
           checkIconPosition="right"
-          onChange={(v) => v && sessionStore.setScope({ accountYearId: Number(v) })}
+          onChange={async (v) => {
+            if (!v || Number(v) === scope.accountYearId || !(await confirmDiscardDirtyTabs())) return;
+            sessionStore.setScope({ accountYearId: Number(v) });
+          }}
           data-testid="year-select"
         />
       )}

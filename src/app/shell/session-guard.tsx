@@ -26,7 +26,7 @@ const isSessionProblem = (e: unknown) => e instanceof ApiError && (e.status === 
 
 /** Loads the user (after a reload) and logs out after too many failures. Returns whether the user is ready. */
 export function useUserLoad(): boolean {
-  const { t } = useTranslation(['errors']);
+  const { t } = useTranslation(['errors', 'shell']);
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
@@ -47,7 +47,8 @@ export function useUserLoad(): boolean {
       notifications.show({ color: 'red', message: t('errors:VERIFICATION_FAILED') });
       void logout().then(() => navigate({ to: '/login' }));
     } else if (query.isError && !isSessionProblem(query.error)) {
-      notifications.show({ color: 'red', message: query.error instanceof ApiError && query.error.message ? query.error.message : t('errors:VERIFICATION_FAILED') });
+      // More than USER_LOAD_MAX_FAILURES - 1 failed loads: the login-failed message (spec 01 §4, §8).
+      notifications.show({ color: 'red', message: t('shell:userLoadFailed') });
       void logout().then(() => navigate({ to: '/login' }));
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps

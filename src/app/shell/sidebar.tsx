@@ -151,6 +151,9 @@ export function Sidebar({ mode, collapsed, onModeChange, onCollapsedChange, canC
     const timer = setTimeout(() => setFlyout(null), FLYOUT_HIDE_MS);
     return () => clearTimeout(timer);
   }, [flyout]);
+  // A scope change closes it too, like every other popup (spec 01 §2).
+  const scopeVersion = useSession((s) => s.scopeVersion);
+  useEffect(() => setFlyout(null), [scopeVersion]);
 
   return (
     <Stack h="100%" gap={0} data-testid="sidebar" data-mode={popup ? 'popup' : 'tree'}>

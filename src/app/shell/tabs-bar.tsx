@@ -44,6 +44,16 @@ export function TabsBar() {
     }
   }, [location.pathname, location.href, user]);
 
+  // Rights are per company: after a switch, tabs of pages the user may no longer open go.
+  useEffect(() => {
+    if (!user) return;
+    tabsStore.retain((tab) => {
+      const page = pageOf(tab.path);
+      return !page || canOpen(page, user);
+    }, location.pathname, go);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new user (rights) matters here
+  }, [user]);
+
   // Default answer to a dirty tab's close request: confirm, then close anyway.
   useEffect(
     () =>

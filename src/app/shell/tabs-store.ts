@@ -5,6 +5,10 @@
  * confirmation) answers. Closing the active tab moves to the last remaining tab, else root.
  * Kept in sessionStorage so a reload of /common keeps them; logout and refresh clear them.
  *
+ * A tab keeps its page's draft while the user works elsewhere (tab-state.ts keeps the state of
+ * editor pages per tab; it is dropped when the tab closes), so a background tab can be dirty:
+ * closing it — directly, by close others or close all — raises the close request too.
+ *
  * The decisions are pure functions (closeTabs); the store wires them to state and listeners.
  */
 import { useSyncExternalStore } from 'react';
@@ -69,6 +73,11 @@ function createTabsStore() {
   let dirty = new Set<string>();
   const listeners = new Set<Listener>();
   const closeListeners = new Set<(r: CloseRequest) => void>();
+  /** Told about every tab that goes (closed, discarded, cleared), so per-tab state is dropped. */
+  const goneListeners = new Set<(paths: readonly string[]) => void>();
+  const gone = (paths: readonly string[]) => {
+    if (paths.length) goneListeners.forEach((l) => l(paths));
+  };
   /** Close handlers registered by pages (useTabDirty's second argument), by tab path. */
   const pageHandlers = new Map<string, (close: () => void) => void>();
   const emit = () => {
@@ -128,8 +137,10 @@ function createTabsStore() {
      */
     close(paths: readonly string[], activePath: string, navigate: (href: string) => void) {
       const out = closeTabs(tabs, paths, dirty, activePath);
+      const closed = tabs.filter((t) => !out.tabs.includes(t)).map((t) => t.path);
       tabs = out.tabs;
       commit();
+      gone(closed);
       if (out.navigateTo) navigate(out.navigateTo);
       for (const t of out.refused) {
         const request: CloseRequest = {
@@ -150,11 +161,41 @@ function createTabsStore() {
     closeAll(activePath: string, navigate: (href: string) => void) {
       store.close(tabs.map((t) => t.path), activePath, navigate);
     },
+    /** Subscribe to tabs going away (closed or cleared): drop what was kept for them. */
+    onTabsGone(l: (paths: readonly string[]) => void) {
+      goneListeners.add(l);
+      return () => {
+        goneListeners.delete(l);
+      };
+    },
+    /** Paths of the tabs with unsaved changes, in tab order. */
+    dirtyTabs(): Tab[] {
+      return tabs.filter((t) => dirty.has(t.path));
+    },
+    /** Throws away a tab's unsaved changes (it stays open, clean, its kept state dropped). */
+    discard(path: string) {
+      store.setDirty(path, false);
+      gone([path]);
+    },
+    /** Drops tabs the user may no longer open (after a company switch changed the rights). */
+    retain(keep: (tab: Tab) => boolean, activePath: string, navigate: (href: string) => void) {
+      const dropped = tabs.filter((t) => !t.affix && !keep(t));
+      if (!dropped.length) return;
+      const paths = dropped.map((t) => t.path);
+      dirty = new Set([...dirty].filter((p) => !paths.includes(p)));
+      const out = closeTabs(tabs, paths, dirty, activePath);
+      tabs = out.tabs;
+      commit();
+      gone(paths);
+      if (out.navigateTo) navigate(out.navigateTo);
+    },
     /** Logout and application refresh: every tab goes. */
     clear() {
+      const paths = tabs.map((t) => t.path);
       tabs = [];
       dirty = new Set();
       commit();
+      gone(paths);
     },
   };
   return store;

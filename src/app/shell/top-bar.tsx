@@ -3,7 +3,7 @@
  * menu level, the language switch (when the system config allows it) and the user menu with
  * change password and log out.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -12,8 +12,9 @@ import { IconChevronDown, IconKey, IconLanguage, IconLogout, IconReceipt2 } from
 import type { Language } from '../../domain/enums';
 import type { MenuLevel } from '../routes/route-table';
 import { systemConfigQueryOptions } from '../queries/session';
-import { useSession } from '../session/store';
+import { useScope, useSession } from '../session/store';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { confirmDiscardDirtyTabs } from './dirty-guard';
 import { ScopeSelectors } from './scope-selectors';
 import { applyLanguage, logout } from './session-actions';
 
@@ -33,6 +34,9 @@ export function TopBar({ level, mobile, mobileMenuOpened, onToggleMobileMenu }: 
   const language = useSession((s) => s.language);
   const config = useQuery(systemConfigQueryOptions());
   const [passwordOpened, setPasswordOpened] = useState(false);
+  // A company, ledger set or year change closes every dialog (spec 01 §2), this one too.
+  const { scopeVersion } = useScope();
+  useEffect(() => setPasswordOpened(false), [scopeVersion]);
 
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
@@ -47,7 +51,7 @@ export function TopBar({ level, mobile, mobileMenuOpened, onToggleMobileMenu }: 
         <ScopeSelectors level={level} compact={mobile} />
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {config.data?.languageSwitch && (
+        {config.data?.languageSwitch !== false && (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <UnstyledButton aria-label={t('shell:language')} data-testid="language-switch">
@@ -85,6 +89,7 @@ export function TopBar({ level, mobile, mobileMenuOpened, onToggleMobileMenu }: 
               leftSection={<IconLogout size={16} />}
               color="red"
               onClick={async () => {
+                if (!(await confirmDiscardDirtyTabs())) return;
                 await logout();
                 await navigate({ to: '/login' });
               }}

@@ -6,7 +6,9 @@
  * 3. the remembered, else last account year is current;
  * 4. no company: an admin is told and taken to the company list (the alert closes after 2 s);
  *    others are told. No ledger set: a confirm offers creating one (account list) — only for
- *    admins and holders of right 603. No account year: a confirm offers creating one.
+ *    admins and holders of right 603 (spec §4.5), others get the no-sub-account notice. No account
+ *    year: a confirm offers creating one; a user who cannot create one is told to ask for it.
+ * If the server refuses the remembered company, the server's current company is used instead.
  * Each prompt shows once per company / ledger set and session.
  */
 import { useEffect, useRef } from 'react';
@@ -32,6 +34,7 @@ export function useCompanySetup(): { companiesLoaded: boolean; accountsCount: nu
   const accounts = useQuery(accountsQueryOptions(user ? scope.companyId : null));
   const prompted = useRef(new Set<string>());
   const switching = useRef<number | null>(null);
+  const refused = useRef(new Set<number>());
   const canManageAccounts = !!user && hasRight(user, RIGHTS.ACCOUNT_MANAGE);
 
   const promptOnce = (key: string, open: () => void) => {
@@ -63,13 +66,19 @@ export function useCompanySetup(): { companiesLoaded: boolean; accountsCount: nu
       });
       return;
     }
-    const chosen = pickCompany(companies.data, scope.companyId, user)!;
+    const usable = companies.data.filter((c) => !refused.current.has(c.id) || c.id === user.currentCompanyId);
+    const chosen = pickCompany(usable.length ? usable : companies.data, scope.companyId, user)!;
     if (chosen.id !== user.currentCompanyId) {
       // The server session works in one company; align it with the remembered choice.
-      if (switching.current === chosen.id) return;
+      if (switching.current === chosen.id || refused.current.has(chosen.id)) return;
       switching.current = chosen.id;
-      void changeCompany(chosen.id).finally(() => {
+      void changeCompany(chosen.id).then((ok) => {
         switching.current = null;
+        if (ok) return;
+        // Refused (or failed): fall back to the company the server session works in.
+        refused.current.add(chosen.id);
+        const fallback = companies.data?.find((c) => c.id === user.currentCompanyId);
+        sessionStore.setScope({ companyId: fallback ? fallback.id : null });
       });
     } else if (chosen.id !== scope.companyId) sessionStore.setScope({ companyId: chosen.id });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- prompts depend on data, not on t/navigate identity
@@ -104,7 +113,17 @@ export function useCompanySetup(): { companiesLoaded: boolean; accountsCount: nu
     const years = account.accountYears ?? [];
     if (years.length === 0) {
       if (scope.accountYearId !== null) sessionStore.setScope({ accountYearId: null });
-      if (!canManageAccounts) return;
+      if (!canManageAccounts) {
+        promptOnce(`year:${account.id}`, () =>
+          modals.openConfirmModal({
+            title: t('shell:setup.title'),
+            children: <Text size="sm" data-testid="setup-no-year">{t('shell:setup.noYearAsk', { name: account.name })}</Text>,
+            labels: { confirm: t('common:ok'), cancel: t('common:close') },
+            cancelProps: { display: 'none' },
+          }),
+        );
+        return;
+      }
       promptOnce(`year:${account.id}`, () =>
         modals.openConfirmModal({
           title: t('shell:setup.title'),

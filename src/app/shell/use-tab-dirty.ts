@@ -4,13 +4,17 @@
  * close request instead: `onCloseRequest(close)` when given (show a save dialog, call `close()`
  * to discard and close), else the shell's default "close without saving?" confirmation.
  *
- *   useTabDirty(form.isDirty(), (close) => openSaveDialog({ onDiscard: close }));
+ *   useTabDirty(form.dirty, (close) => openSaveDialog({ onDiscard: close }), { kept: true });
+ *
+ * `kept`: the page keeps its unsaved state with the tab (tab-state.ts), so the tab stays dirty
+ * after the page unmounts (the user went to another tab); otherwise leaving the page drops the
+ * changes and the flag with them.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { tabsStore } from './tabs-store';
 
-export function useTabDirty(dirty: boolean, onCloseRequest?: (close: () => void) => void): void {
+export function useTabDirty(dirty: boolean, onCloseRequest?: (close: () => void) => void, options: { kept?: boolean } = {}): void {
   const path = useLocation({ select: (l) => l.pathname });
   const handler = useRef(onCloseRequest);
   useEffect(() => {
@@ -19,8 +23,9 @@ export function useTabDirty(dirty: boolean, onCloseRequest?: (close: () => void)
   useEffect(() => {
     tabsStore.setDirty(path, dirty);
   }, [path, dirty]);
-  // Leaving the page drops its unsaved state, so the tab is no longer dirty.
-  useEffect(() => () => tabsStore.setDirty(path, false), [path]);
+  // Leaving a page that does not keep its state drops the unsaved changes, and the flag with them.
+  const kept = !!options.kept;
+  useEffect(() => (kept ? undefined : () => tabsStore.setDirty(path, false)), [path, kept]);
   const hasHandler = onCloseRequest !== undefined;
   useEffect(() => {
     if (!hasHandler) return;

@@ -3,7 +3,7 @@
  * with its input; a language choice. Goes to the `redirect` search parameter (local paths only)
  * or home. Failure messages come from the server in the chosen language.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +30,10 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
   const [languageChosen, setLanguageChosen] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('auth:signIn')} - ${t('common:appName')}`;
+  }, [t, language]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -3,6 +3,7 @@
  * delete confirmation of the product ('Cannot be recovered after deletion!…').
  */
 import { useState, type ReactNode } from 'react';
+import { useTabState } from '../../shell/tab-state';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -89,16 +90,34 @@ export function useConfirm<P>() {
 }
 
 /**
- * A small form state for dialogs, validated with a contract schema: each field on blur, the whole
- * object on submit. `required` lists fields whose blank value is an error even when the schema
- * accepts it (e.g. a partial update schema).
+ * A small form state for dialogs and editor pages, validated with a contract schema: each field
+ * on blur, the whole object on submit. `required` lists fields whose blank value is an error even
+ * when the schema accepts it (e.g. a partial update schema).
+ *
+ * `keep` (a slot name) keeps the values with the page's tab (shell/tab-state.ts), so a page's
+ * unsaved edits survive switching tabs; `load(server)` sets the baseline the draft is compared
+ * with (`dirty`) and replaces the values only while they hold no unsaved edit.
  */
-export function useZodForm<S extends z.ZodObject, V extends Record<string, unknown>>(schema: S, initial: V, required: readonly (keyof V & string)[] = []) {
+interface FormState<V> {
+  values: V;
+  baseline: V;
+  errors: Record<string, MessageRef | null>;
+}
+
+const sameValues = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if ((a[k] ?? '') !== (b[k] ?? '')) return false;
+  return true;
+};
+
+export function useZodForm<S extends z.ZodObject, V extends Record<string, unknown>>(schema: S, initial: V, required: readonly (keyof V & string)[] = [], keep: string | null = null) {
   const { t } = useTranslation(['admin', 'errors']);
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<Record<string, MessageRef | null>>({});
+  const [state, setState] = useTabState<FormState<V>>(keep, () => ({ values: initial, baseline: initial, errors: {} }));
+  const { values, errors } = state;
   const shape = schema.shape as Record<string, z.ZodType>;
   const msg = (m: MessageRef | null | undefined) => (m ? t(m.key, m.values) : undefined);
+  const setErrors = (f: (e: Record<string, MessageRef | null>) => Record<string, MessageRef | null>) => setState((s) => ({ ...s, errors: f(s.errors) }));
+  const setValue = (name: string, value: unknown) => setState((s) => ({ ...s, values: { ...s.values, [name]: value } }));
 
   const checkField = (name: keyof V & string, value: unknown = values[name]) => {
     const s = shape[name];
@@ -110,12 +129,18 @@ export function useZodForm<S extends z.ZodObject, V extends Record<string, unkno
   return {
     values,
     errors,
+    /** Values differ from the last loaded (or reset) baseline. */
+    dirty: !sameValues(values, state.baseline),
+    /** Replaces values and baseline (after a save, or "reset" to the loaded data). */
     reset(next: V) {
-      setValues(next);
-      setErrors({});
+      setState({ values: next, baseline: next, errors: {} });
+    },
+    /** New data from the server: becomes the baseline; replaces the values unless they hold unsaved edits. */
+    load(next: V) {
+      setState((s) => (sameValues(s.values, s.baseline) ? { values: next, baseline: next, errors: {} } : { ...s, baseline: next }));
     },
     set<K extends keyof V & string>(name: K, value: V[K]) {
-      setValues((v) => ({ ...v, [name]: value }));
+      setValue(name, value);
       if (errors[name]) checkField(name, value);
     },
     /** Props for text inputs: value, onChange, onBlur (validates), localized error. */
@@ -124,7 +149,7 @@ export function useZodForm<S extends z.ZodObject, V extends Record<string, unkno
         value: (values[name] as string | null | undefined) ?? '',
         onChange: (e: { currentTarget: { value: string } }) => {
           const value = e.currentTarget.value;
-          setValues((v) => ({ ...v, [name]: value }));
+          setValue(name, value);
           if (errors[name]) checkField(name, value);
         },
         onBlur: () => checkField(name),
@@ -138,7 +163,7 @@ export function useZodForm<S extends z.ZodObject, V extends Record<string, unkno
     validate(): z.output<S> | null {
       const r = validateObject(schema, values, required);
       if (r.ok) return r.data;
-      setErrors(r.errors);
+      setErrors(() => r.errors);
       return null;
     },
   };

@@ -18,8 +18,9 @@ export const companyValues = (c?: CompanyDto | null): CompanyValues => ({
   name: c?.name ?? '', shortCut: c?.shortCut ?? '', taxNumber: c?.taxNumber ?? '', address: c?.address ?? '', phone: c?.phone ?? '', remark: c?.remark ?? '',
 });
 
-export function useCompanyForm() {
-  return useZodForm(companyCreateBody, companyValues(), ['name']);
+/** `keep`: a slot to keep the draft with the page's tab (company info), null in dialogs. */
+export function useCompanyForm(keep: string | null = null) {
+  return useZodForm(companyCreateBody, companyValues(), ['name'], keep);
 }
 
 export function CompanyFields({ form, readOnly }: { form: ReturnType<typeof useCompanyForm>; readOnly?: boolean }) {

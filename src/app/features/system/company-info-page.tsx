@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope } from '../../session/store';
 import { companyOptions, useUpdateCompany } from '../../queries/admin-companies';
+import { useTabDirty } from '../../shell/use-tab-dirty';
 import { formatDateTime } from './admin-cells';
 import { CompanyFields, companyValues, useCompanyForm } from './company-form';
 
@@ -15,11 +16,13 @@ export function CompanyInfoPage() {
   const { companyId } = useScope();
   const canEdit = useHasRight(RIGHTS.SYSTEM);
   const company = useQuery(companyOptions(companyId));
-  const form = useCompanyForm();
+  // The draft is kept with the tab, per company: unsaved edits survive a visit to another tab.
+  const form = useCompanyForm(`company:${companyId}`);
   const update = useUpdateCompany();
+  useTabDirty(canEdit && form.dirty, undefined, { kept: true });
 
   useEffect(() => {
-    if (company.data) form.reset(companyValues(company.data));
+    if (company.data) form.load(companyValues(company.data));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [company.data]);
 
@@ -31,7 +34,8 @@ export function CompanyInfoPage() {
     const body = form.validate();
     if (!body) return;
     try {
-      await update.mutateAsync({ id: companyId, body });
+      const saved = await update.mutateAsync({ id: companyId, body });
+      form.reset(companyValues(saved));
     } catch {
       /* notified */
     }
@@ -56,10 +60,10 @@ export function CompanyInfoPage() {
           <CompanyFields form={form} readOnly={!canEdit} />
           {canEdit && (
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => form.reset(companyValues(company.data))}>
+              <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!form.dirty} onClick={() => form.reset(companyValues(company.data))} data-testid="company-info-reset">
                 {t('common:reset')}
               </Button>
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} data-testid="company-info-save">
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} disabled={!form.dirty} data-testid="company-info-save">
                 {t('common:save')}
               </Button>
             </Group>

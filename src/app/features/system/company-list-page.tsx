@@ -90,7 +90,7 @@ export function CompanyListPage() {
                 {t('common:edit')}
               </Button>
               {isAdmin && (
-                <Button variant="default" color="red" leftSection={<IconTrash size={16} />} disabled={!selected.length} onClick={() => confirm.ask(selected)}>
+                <Button variant="default" color="red" leftSection={<IconTrash size={16} />} disabled={!selected.length} onClick={() => confirm.ask(selected)} data-testid="company-delete">
                   {t('common:delete')}
                 </Button>
               )}

@@ -1,0 +1,183 @@
+/**
+ * The workspace around the pages (issue 2): a dirty tab keeps its draft while the user works in
+ * another tab and asks before it closes (also by close others, a company switch or logout); the
+ * ledger-set selector; the setup prompts for a ledger set without a year and for an admin without
+ * any company; list paging (sizes 10/15/30/50/100, page jump); deleting a company.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { confirmDelete, ListModel } from './page-models/admin-list';
+import { adminScreens, openAdminScreen } from './page-models/admin-screens';
+import { restoreDemoState } from './page-models/demo-state';
+
+test.afterAll(async ({ request }) => restoreDemoState(request));
+
+async function adminHeaders(request: APIRequestContext) {
+  const body = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return { authorization: `Bearer ${body.data.accessToken}` };
+}
+
+const phone = (page: Page) => page.getByTestId('company-info').getByTestId('company-phone');
+
+test('a dirty tab keeps its draft in the background and asks before closing, switching company or logging out', async ({ page }) => {
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'companyInfo');
+  await expect(phone(page)).toHaveValue('010-12345678');
+  await phone(page).fill('010-99999999');
+  const infoTab = shell.tab('/system/companyInfor');
+  await expect(infoTab).toHaveAttribute('data-dirty', 'true');
+
+  // Another tab: the draft stays with its tab, which stays marked.
+  await openAdminScreen(page, 'companyList');
+  await expect(infoTab).toHaveAttribute('data-dirty', 'true');
+  await infoTab.click();
+  await expect(phone(page)).toHaveValue('010-99999999');
+
+  // Closing it directly asks; "Cancel" keeps it.
+  await shell.tab('/system/companyList').click();
+  await shell.closeTab('/system/companyInfor');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('有未保存的修改');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(infoTab).toHaveCount(1);
+
+  // "Close others" from the company list asks for the background tab too; closing anyway drops the draft.
+  await page.getByTestId('tabs-actions').click();
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await expect(page.getByRole('dialog')).toContainText('公司信息');
+  await page.getByRole('button', { name: '仍然关闭' }).click();
+  await expect(infoTab).toHaveCount(0);
+  await openAdminScreen(page, 'companyInfo');
+  await expect(phone(page)).toHaveValue('010-12345678');
+  await expect(infoTab).not.toHaveAttribute('data-dirty', 'true');
+
+  // A company switch names the dirty tabs; cancelling keeps company and draft, confirming discards.
+  await phone(page).fill('010-55555555');
+  await shell.selectCompany(/Second Branch/);
+  await expect(page.getByTestId('discard-dirty-dialog')).toContainText('公司信息');
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(shell.companySelect()).toHaveValue(/Demo Law Firm/);
+  await expect(phone(page)).toHaveValue('010-55555555');
+  await shell.selectCompany(/Second Branch/);
+  await page.getByTestId('discard-dirty-confirm').click();
+  await expect(shell.companySelect()).toHaveValue(/Second Branch/);
+  await expect(page.getByTestId('company-info').getByTestId('company-name')).toHaveValue(/Second Branch/);
+  await expect(infoTab).not.toHaveAttribute('data-dirty', 'true');
+
+  // Logging out with a dirty tab asks first as well.
+  await phone(page).fill('021-1');
+  await shell.openUserMenu();
+  await page.getByTestId('menu-logout').click();
+  await expect(page.getByTestId('discard-dirty-dialog')).toBeVisible();
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(/\/system\/companyInfor$/);
+  await shell.selectCompany(/Demo Law Firm/);
+  await page.getByTestId('discard-dirty-confirm').click();
+  await expect(shell.companySelect()).toHaveValue(/Demo Law Firm/);
+});
+
+test('the ledger-set selector switches ledgers; a ledger without a year prompts to create one (603) or to ask for one', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const created = await (await request.post('/api/account', { data: { companyId: 1, name: 'E2E 无年度账套' }, headers })).json();
+  expect(created.success, JSON.stringify(created)).toBe(true);
+  try {
+    const shell = new ShellModel(page);
+    await loginAs(page, 'admin', 'admin123');
+    await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
+    const years = page.waitForResponse((r) => r.url().includes('/api/account') && r.ok());
+    await shell.choose(shell.accountSelect(), /E2E 无年度账套/);
+    await years;
+    await expect(page.getByTestId('setup-no-year')).toContainText('E2E 无年度账套');
+    await expect(page.getByTestId('setup-no-year')).toContainText('是否现在创建');
+    await page.getByRole('button', { name: '去创建' }).click();
+    await expect(page).toHaveURL(/\/basic\/accountPeriod$/);
+    await expect(page.getByTestId('period-account')).toHaveValue(/E2E 无年度账套/);
+    // Back to the main ledger: its last year is selected again.
+    await shell.choose(shell.accountSelect(), /Main ledger/);
+    await expect(shell.yearSelect()).toHaveValue('2026');
+    await shell.logout();
+
+    // A clerk (no right 603) is told to ask an administrator instead.
+    await loginAs(page, 'clerk', 'clerk123');
+    await shell.choose(shell.accountSelect(), /E2E 无年度账套/);
+    await expect(page.getByTestId('setup-no-year')).toContainText('请联系管理员');
+    await expect(page.getByRole('button', { name: '去创建' })).toHaveCount(0);
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByTestId('scope-banner')).toHaveAttribute('data-missing', 'accountYear');
+    // The banner offers no link the clerk could not follow.
+    await expect(page.getByTestId('scope-banner').getByRole('link')).toHaveCount(0);
+    await shell.choose(shell.accountSelect(), /Main ledger/);
+  } finally {
+    await request.delete(`/api/account/${created.data.id}`, { headers });
+  }
+});
+
+test('an admin without any company is told so and taken to the company list after 2 s', async ({ page }) => {
+  await page.route(/\/api\/company\?/, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { content: [], total: 0 }, success: true, code: 0, msg: '' }) }),
+  );
+  await loginAs(page, 'admin', 'admin123');
+  const notice = page.getByTestId('setup-no-company');
+  await expect(notice).toBeVisible();
+  await expect(page).not.toHaveURL(/companyList/);
+  await expect(page).toHaveURL(/\/system\/companyList$/, { timeout: 5000 });
+  await expect(notice).toHaveCount(0);
+});
+
+test('list paging: page sizes 10/15/30/50/100, page buttons and the page jump', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  // Enough users for two pages of 10 (they are linked to no company and harm nothing).
+  const existing = await (await request.get('/api/idm/user', { params: { filter: JSON.stringify({ keyword: 'pager' }), limit: 100 }, headers })).json();
+  for (let i = existing.data.total; i < 12; i++) {
+    const r = await (await request.post('/api/idm/user', { data: { username: `pager${String(i).padStart(2, '0')}`, name: `分页用户${i}`, password: 'pager123', companyIds: [] }, headers })).json();
+    expect(r.success, JSON.stringify(r)).toBe(true);
+  }
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'users');
+  const users = ListModel.byId(page, adminScreens.users.grid);
+  await users.search('pager');
+  await expect(users.rows()).toHaveCount(10);
+  await expect(users.total()).toContainText('12');
+
+  const size = users.root.getByTestId('list-page-size');
+  await size.click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveText([/10/, /15/, /30/, /50/, /100/]);
+  await page.getByRole('option', { name: /15/ }).click();
+  await expect(users.rows()).toHaveCount(12);
+
+  await size.click();
+  await page.getByRole('option', { name: '10 条/页', exact: true }).click();
+  await expect(users.rows()).toHaveCount(10);
+  const jump = users.root.getByTestId('list-jump');
+  await jump.fill('9');
+  await jump.press('Enter');
+  // The jump is clamped to the last page.
+  await expect(users.rows()).toHaveCount(2);
+  await expect(users.total()).toContainText('11');
+  await users.root.getByRole('button', { name: '首页', exact: true }).click();
+  await expect(users.rows()).toHaveCount(10);
+});
+
+test('companies can be deleted from the list (admin), with confirmation', async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const name = `E2E 删除公司 ${Date.now().toString(36).slice(-4)}`;
+  expect((await (await request.post('/api/company', { data: { name }, headers })).json()).success).toBe(true);
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'companyList');
+  const companies = ListModel.byId(page, adminScreens.companyList.grid);
+  await companies.search(name);
+  await companies.select(name);
+  await page.getByTestId('company-delete').click();
+  await confirmDelete(page);
+  await expect(companies.row(name)).toHaveCount(0);
+  // Gone from the top-bar selector too.
+  await openAdminScreen(page, 'companyInfo');
+  const shell = new ShellModel(page);
+  await shell.companySelect().click();
+  await expect(page.getByRole('option', { name })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+});

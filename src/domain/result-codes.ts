@@ -25,6 +25,8 @@ export const resultCodes = {
   MISSING_ACCOUNT_OR_PERIOD: { status: 400, key: 'errors.MISSING_ACCOUNT_OR_PERIOD' },
   PERIOD_END_BEFORE_START: { status: 400, key: 'errors.PERIOD_END_BEFORE_START' },
   PERIOD_OVERLAP: { status: 400, key: 'errors.PERIOD_OVERLAP' },
+  /** A settled (rolled) period cannot change; reverse the settlement first. */
+  PERIOD_SETTLED: { status: 409, key: 'errors.PERIOD_SETTLED' },
   YEAR_EXISTS: { status: 409, key: 'errors.YEAR_EXISTS' },
   YEAR_NOT_LAST: { status: 409, key: 'errors.YEAR_NOT_LAST' },
   FILE_TYPE_NOT_ALLOWED: { status: 400, key: 'errors.FILE_TYPE_NOT_ALLOWED' },

@@ -41,9 +41,9 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
     const before = (await t.call('GET', '/api/company', { token: admin, query: { limit: 100 } })).json().data.total;
     const res = await t.call('POST', '/api/company', { token: admin, body: { name: 'x' }, lang: 'en_US' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toMatch(/^Please enter the correct content: name/);
+    expect(res.json().msg).toBe('Please enter the correct content: Name must have at least 2 characters');
     const zh = await t.call('POST', '/api/company', { token: admin, body: { name: 42 } });
-    expect(zh.json().msg).toMatch(/^输入的内容不正确/);
+    expect(zh.json().msg).toBe('输入的内容不正确：【名称】类型不正确，应为文本');
     const badJson = await t.call('GET', '/api/company', { token: admin, query: { filter: '{not json' } });
     expect(badJson.statusCode).toBe(400);
     expect((await t.call('GET', '/api/company', { token: admin, query: { limit: 100 } })).json().data.total).toBe(before);

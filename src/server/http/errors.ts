@@ -1,40 +1,73 @@
 /** Turns every failure into the wrapped answer with a localized message from the error catalogue. */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, httpStatusOf, isResultCode, type ResultCode } from '../../domain/result-codes';
-import { messageOf, pickLanguage } from './messages';
+import type { Language } from '../../domain/enums';
+import { messageOf, pickLanguage, translate } from './messages';
+import { describeIssues, fieldLabel, InputValidationError, normalizeIssue } from './validation';
 
-function langOf(req: FastifyRequest) {
+function langOf(req: FastifyRequest): Language {
   return req.lang ?? pickLanguage(req.headers['x-language'] as string | undefined, req.headers['accept-language']);
 }
 
-export function sendFailure(req: FastifyRequest, reply: FastifyReply, code: ResultCode, params: Record<string, string | number> = {}, appendix?: unknown) {
-  return reply.status(httpStatusOf(code)).send({ data: null, success: false, code, msg: messageOf(code, langOf(req), params), ...(appendix !== undefined ? { appendix } : {}) });
+type Params = Record<string, string | number>;
+
+/**
+ * INVALID_INPUT raised in code names the field and, optionally, the rule: {field: 'rightIds', rule:
+ * 'unknownRight', ids: '1,2'}. A bare identifier as detail ({detail: 'startAt'}) is read as a field.
+ */
+function localizeParams(code: ResultCode, params: Params, lang: Language): Params {
+  if (code !== 'INVALID_INPUT') return params;
+  if (typeof params.field === 'string') {
+    const rule = translate(`validation.${params.rule ?? 'invalid'}`, lang, params);
+    return { ...params, detail: translate('validation.field', lang, { field: fieldLabel(params.field.split('.'), lang), rule }) };
+  }
+  if (typeof params.detail === 'string' && /^[A-Za-z][\w.]*$/.test(params.detail)) {
+    return { ...params, detail: translate('validation.field', lang, { field: fieldLabel(params.detail.split('.'), lang), rule: translate('validation.invalid', lang) }) };
+  }
+  return params;
 }
 
-interface ZodIssueLike { path?: PropertyKey[]; message?: string; instancePath?: string }
+export function failureBody(req: FastifyRequest, code: ResultCode, params: Params = {}, appendix?: unknown) {
+  const lang = langOf(req);
+  return { data: null, success: false, code, msg: messageOf(code, lang, localizeParams(code, params, lang)), ...(appendix !== undefined ? { appendix } : {}) };
+}
 
-function validationDetail(issues: ZodIssueLike[]): { code: ResultCode; detail: string } {
+export function sendFailure(req: FastifyRequest, reply: FastifyReply, code: ResultCode, params: Params = {}, appendix?: unknown) {
+  return reply.status(httpStatusOf(code)).send(failureBody(req, code, params, appendix));
+}
+
+/** The raw input a schema validated, so a missing value can be told from a wrong one. */
+function validatedInput(req: FastifyRequest, err: { validationContext?: string } | InputValidationError): unknown {
+  if (err instanceof InputValidationError) return err.source;
+  switch (err.validationContext) {
+    case 'body': return req.body;
+    case 'querystring': return req.query;
+    case 'params': return req.params;
+    case 'headers': return req.headers;
+    default: return undefined;
+  }
+}
+
+function validationFailure(req: FastifyRequest, err: { validation: unknown[]; validationContext?: string }): { code: ResultCode; detail: string } {
+  const issues = err.validation.map(normalizeIssue);
+  // A schema may name a result code as its message (passwordSchema → INVALID_PASSWORD).
   for (const i of issues) if (isResultCode(i.message)) return { code: i.message, detail: '' };
-  const detail = issues
-    .slice(0, 3)
-    .map((i) => {
-      const path = i.path?.length ? i.path.map(String).join('.') : (i.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-      return path ? `${path}: ${i.message}` : String(i.message);
-    })
-    .join('; ');
-  return { code: 'INVALID_INPUT', detail };
+  return { code: 'INVALID_INPUT', detail: describeIssues(issues, langOf(req), validatedInput(req, err as never)) };
 }
 
-export function errorHandler(err: FastifyError & { validation?: unknown[]; cause?: unknown }, req: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(err: FastifyError & { validation?: unknown[]; validationContext?: string; cause?: unknown }, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof DomainError) return sendFailure(req, reply, err.code, err.params, err.appendix);
   if (err.validation) {
-    const { code, detail } = validationDetail(err.validation as ZodIssueLike[]);
+    const { code, detail } = validationFailure(req, err as { validation: unknown[]; validationContext?: string });
     return sendFailure(req, reply, code, { detail });
   }
   if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) return sendFailure(req, reply, 'FILE_TOO_LARGE');
   if (err.statusCode === 429) return sendFailure(req, reply, 'TOO_MANY_REQUESTS');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-    return sendFailure(req, reply, err.statusCode === 404 ? 'NOT_FOUND' : 'INVALID_INPUT', { detail: err.message });
+    if (err.statusCode === 404) return sendFailure(req, reply, 'NOT_FOUND');
+    // Fastify's own 4xx texts are English; answer with the catalogue's words instead.
+    const rule = /JSON/i.test(`${err.code ?? ''} ${err.message}`) ? 'badJson' : 'badRequest';
+    return sendFailure(req, reply, 'INVALID_INPUT', { detail: translate(`validation.${rule}`, langOf(req)) });
   }
   // Unique violations from the database are the catalogue's "Data duplication!".
   const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;

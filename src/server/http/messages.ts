@@ -4,7 +4,8 @@ import enErrors from '../../../locales/en_US/errors.json' with { type: 'json' };
 import type { Language } from '../../domain/enums';
 import { messageKeyOf, type ResultCode } from '../../domain/result-codes';
 
-const catalogues: Record<Language, Record<string, string>> = { zh_CN: zhErrors, en_US: enErrors };
+type Catalogue = { [key: string]: string | Catalogue };
+const catalogues: Record<Language, Catalogue> = { zh_CN: zhErrors, en_US: enErrors };
 
 export function pickLanguage(explicit: string | undefined | null, acceptLanguage: string | undefined): Language {
   if (explicit === 'zh_CN' || explicit === 'en_US') return explicit;
@@ -17,8 +18,22 @@ export function pickLanguage(explicit: string | undefined | null, acceptLanguage
   return 'zh_CN';
 }
 
-export function messageOf(code: ResultCode, lang: Language, params: Record<string, string | number> = {}): string {
-  const key = messageKeyOf(code).replace(/^errors\./, '');
-  const template = catalogues[lang][key] ?? catalogues.zh_CN[key] ?? code;
+function lookup(cat: Catalogue, key: string): string | undefined {
+  let node: string | Catalogue | undefined = cat;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function hasMessage(key: string): boolean {
+  return lookup(catalogues.zh_CN, key) !== undefined;
+}
+
+/** A message of errors.json by dotted key ("validation.required"), with {{param}} substitution. */
+export function translate(key: string, lang: Language, params: Record<string, string | number> = {}): string {
+  const template = lookup(catalogues[lang], key) ?? lookup(catalogues.zh_CN, key) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
+}
+
+export function messageOf(code: ResultCode, lang: Language, params: Record<string, string | number> = {}): string {
+  return translate(messageKeyOf(code).replace(/^errors\./, ''), lang, params);
 }

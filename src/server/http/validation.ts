@@ -1,0 +1,130 @@
+/**
+ * Localized details for INVALID_INPUT: each zod issue becomes "<field>: <rule>" with the field's label
+ * and the rule from errors.json (validation.*, fields.*), so a zh_CN answer is Chinese throughout.
+ * Issues arrive in two shapes: zod's own ({code, path, ...}) and fastify-type-provider-zod's
+ * ({keyword, instancePath, params}).
+ */
+import type { z } from 'zod';
+import type { Language } from '../../domain/enums';
+import { hasMessage, translate } from './messages';
+
+export interface Issue {
+  code: string;
+  path: string[];
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export function normalizeIssue(raw: unknown): Issue {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  if (typeof r.keyword === 'string') {
+    const path = String(r.instancePath ?? '').split('/').filter(Boolean);
+    return { code: r.keyword, path, message: String(r.message ?? ''), params: (r.params as Record<string, unknown>) ?? {} };
+  }
+  const { code, path, message, ...params } = r;
+  return { code: String(code ?? 'custom'), path: Array.isArray(path) ? path.map(String) : [], message: String(message ?? ''), params };
+}
+
+/** The label of a field path: known names from fields.*, array positions as [n]. */
+export function fieldLabel(path: readonly string[], lang: Language): string {
+  let out = '';
+  for (const seg of path) {
+    if (/^\d+$/.test(seg)) out += `[${seg}]`;
+    else out += (out ? '.' : '') + (hasMessage(`fields.${seg}`) ? translate(`fields.${seg}`, lang) : seg);
+  }
+  return out;
+}
+
+/** Messages the contract's schemas give their refinements (src/contract), and the rule each names. */
+const RULE_MESSAGES: Record<string, string> = { 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required' };
+
+const typeLabel = (t: unknown, lang: Language) => (hasMessage(`validation.types.${String(t)}`) ? translate(`validation.types.${String(t)}`, lang) : String(t));
+
+/** The rule an issue broke, localized. `value` is the input at the issue's path (undefined = missing). */
+export function ruleOf(issue: Issue, lang: Language, value: unknown): string {
+  const p = issue.params;
+  const t = (key: string, params: Record<string, string | number> = {}) => translate(`validation.${key}`, lang, params);
+  // Contract schemas name some rules in the message (the app's form validation reads them too).
+  const named = RULE_MESSAGES[issue.message];
+  if (named) return t(named);
+  const n = (v: unknown) => (typeof v === 'bigint' ? v.toString() : Number(v));
+  switch (issue.code) {
+    case 'invalid_type':
+      if (value === undefined || /received undefined$/.test(issue.message)) return t('required');
+      return t('invalidType', { expected: typeLabel(p.expected, lang) });
+    case 'invalid_union':
+      return value === undefined ? t('required') : t('invalid');
+    case 'too_small': {
+      const min = n(p.minimum);
+      if (p.origin === 'string') return t('tooShort', { min });
+      if (p.origin === 'array' || p.origin === 'set') return t('tooFew', { min });
+      return p.inclusive === false ? t('greaterThan', { min }) : t('min', { min });
+    }
+    case 'too_big': {
+      const max = n(p.maximum);
+      if (p.origin === 'string') return t('tooLong', { max });
+      if (p.origin === 'array' || p.origin === 'set') return t('tooMany', { max });
+      return p.inclusive === false ? t('lessThan', { max }) : t('max', { max });
+    }
+    case 'invalid_value': {
+      const values = Array.isArray(p.values) ? p.values.map(String) : [];
+      return values.length === 1 ? t('mustEqual', { values: values[0] }) : t('oneOf', { values: values.join(' / ') });
+    }
+    case 'invalid_format':
+      if (p.format === 'email') return t('email');
+      if (p.format === 'date' || p.format === 'datetime' || p.format === 'iso_date') return t('date');
+      return t('pattern');
+    case 'unrecognized_keys':
+      return t('unknownKeys', { keys: Array.isArray(p.keys) ? p.keys.join(', ') : '' });
+    case 'not_multiple_of':
+      return t('multipleOf', { divisor: n(p.divisor) });
+    default:
+      return t('invalid');
+  }
+}
+
+/** Reads the raw input at a path; JSON-encoded query values (filter) are looked into as well. */
+export function valueAt(source: unknown, path: readonly string[]): unknown {
+  let node: unknown = source;
+  for (const seg of path) {
+    if (typeof node === 'string') {
+      try {
+        node = JSON.parse(node);
+      } catch {
+        return undefined;
+      }
+    }
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[seg];
+  }
+  return node;
+}
+
+export function describeIssue(issue: Issue, lang: Language, source: unknown): string {
+  const rule = ruleOf(issue, lang, valueAt(source, issue.path));
+  return issue.path.length ? translate('validation.field', lang, { field: fieldLabel(issue.path, lang), rule }) : rule;
+}
+
+export function describeIssues(issues: Issue[], lang: Language, source: unknown): string {
+  return issues.slice(0, 3).map((i) => describeIssue(i, lang, source)).join(translate('validation.separator', lang));
+}
+
+/**
+ * Raised by handlers that validate input themselves (list filters); the error handler answers it
+ * like a failed route schema.
+ */
+export class InputValidationError extends Error {
+  readonly statusCode = 400;
+  readonly validation: unknown[];
+  constructor(issues: unknown[], readonly source: unknown) {
+    super('input validation failed');
+    this.validation = issues;
+  }
+}
+
+/** Parses a list filter (already JSON-decoded) with its contract schema; failures answer INVALID_INPUT naming filter.<field>. */
+export function parseFilter<T extends z.ZodType>(schema: T, filter: Record<string, unknown>): z.output<T> {
+  const r = schema.safeParse(filter);
+  if (r.success) return r.data;
+  throw new InputValidationError(r.error.issues.map((i) => ({ ...i, path: ['filter', ...i.path.map(String)] })), { filter });
+}

@@ -101,4 +101,30 @@ export interface ListAnswer<T> {
 
 /** Filter helpers: ids may be sent as a single id or a list. */
 export const idOrIds = z.union([z.coerce.number().int(), z.array(z.coerce.number().int())]).transform((v) => (Array.isArray(v) ? v : [v]));
-export const deleteByFilterSchema = z.object({ filter: jsonParam(z.object({ id: idOrIds })) });
+const idListParam = z.preprocess((v) => {
+  // ?id=1&id=2 arrives as a list, ?id=1,2 as one string, ?id=[1,2] as JSON.
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  if (s.startsWith('[')) {
+    try {
+      return JSON.parse(s);
+    } catch {
+      return v;
+    }
+  }
+  return s.includes(',') ? s.split(',').map((x) => x.trim()).filter(Boolean) : s;
+}, idOrIds);
+
+/**
+ * Delete many: filter={"id":[…]} (spec 01 §7) or plain id parameters (?id=1&id=2, ?id=1,2); both
+ * may be given and are merged. At least one of them is required.
+ */
+export const deleteByFilterSchema = z
+  .object({ filter: jsonParam(z.object({ id: idOrIds })).optional(), id: idListParam.optional() })
+  .refine((q) => q.filter !== undefined || q.id !== undefined, { path: ['id'], message: 'required' });
+export type DeleteByFilterQuery = z.infer<typeof deleteByFilterSchema>;
+
+/** The ids of a delete-many query, without duplicates. */
+export function idsOfDeleteQuery(q: DeleteByFilterQuery): number[] {
+  return [...new Set([...(q.filter?.id ?? []), ...(q.id ?? [])])];
+}

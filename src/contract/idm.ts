@@ -94,6 +94,12 @@ export const roleUpdateBody = roleCreateBody.omit({ companyId: true }).partial()
 export const roleRightsBody = z.object({ roleId: z.coerce.number().int().positive(), rightIds: z.array(z.coerce.number().int()) });
 export const userRoleBody = z.object({ userId: z.coerce.number().int().positive(), roleId: z.coerce.number().int().positive() });
 export const userRoleDto = z.object({ id: z.number().int(), companyId: z.number().int(), userId: z.number().int(), roleId: z.number().int(), roleName: z.string().optional(), username: z.string().optional() });
+/** Filter of the user-role and user-company lists (in filter JSON or as flat query parameters). */
+export const userLinkFilter = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  roleId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+}).passthrough();
 export const userCompanyBody = z.object({ userId: z.coerce.number().int().positive(), companyId: z.coerce.number().int().positive() });
 export const userCompanyDto = z.object({ id: z.number().int(), userId: z.number().int(), companyId: z.number().int(), companyName: z.string().optional(), username: z.string().optional(), name: z.string().optional() });
 

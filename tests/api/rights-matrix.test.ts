@@ -77,6 +77,19 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/system/userData': (i) => ({ query: { filter: { id: [i.userData] } } }),
 };
 
+/**
+ * List routes called with no filter at all: the company scope is implied (the session's company or
+ * every company where the caller holds the right), so a caller without the right must still get 403,
+ * not an empty list.
+ */
+const unfiltered: Record<string, Sample> = {
+  'GET /api/idm/user': {},
+  'GET /api/idm/role': {},
+  'GET /api/idm/userRole': {},
+  'GET /api/idm/userCompany': {},
+  'GET /api/idm/user/exists': { query: { username: 'clerk' } },
+};
+
 describe.each(backends())('rights matrix (%s)', (backend) => {
   let t: TestApp;
   let admin: string;
@@ -137,6 +150,16 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
       checked++;
     }
     expect(checked).toBeGreaterThan(30);
+  });
+
+  it('refuses list routes without any filter to a user lacking the right (no empty 200)', async () => {
+    for (const [key, s] of Object.entries(unfiltered)) {
+      const [method, url] = key.split(' ');
+      expect(t.app.declaredRoutes.some((r) => `${r.method} ${r.url}` === key), key).toBe(true);
+      const res = await t.call(method as 'GET', url, { token: norights, query: s.query, lang: 'en_US' });
+      expect(res.statusCode, key).toBe(403);
+      expect(res.json(), key).toMatchObject({ success: false, code: 'NO_PERMISSION', msg: 'No permission to operate', data: null });
+    }
   });
 
   it('answers a foreign company id exactly like a missing id, and refuses both', async () => {

@@ -19,6 +19,8 @@ export interface CallerUser {
 
 export class Access {
   readonly isAdmin: boolean;
+  /** Set once a scope guard has passed; scoped routes that finish without one answer 403 (plugin.ts). */
+  private scopeChecked = false;
   constructor(
     readonly user: CallerUser,
     readonly sessionId: number,
@@ -33,6 +35,20 @@ export class Access {
 
   get companyIds(): number[] {
     return [...this.rightsByCompany.keys()];
+  }
+
+  get scopeWasChecked(): boolean {
+    return this.scopeChecked;
+  }
+
+  /** Records that the request's company scope was checked (guards call this; assertCompany does it itself). */
+  noteScopeChecked(): void {
+    this.scopeChecked = true;
+  }
+
+  /** Companies where the caller holds the right (admins: every undeleted company). */
+  companiesWith(right: number | readonly number[] | null): number[] {
+    return this.companyIds.filter((c) => this.has(right, c));
   }
 
   isLinked(companyId: number): boolean {
@@ -60,6 +76,7 @@ export class Access {
   assertCompany(companyId: number | null | undefined, right?: number | readonly number[] | null): void {
     if (companyId === null || companyId === undefined || !this.isLinked(companyId)) throw new DomainError('NO_PERMISSION');
     if (!this.has(right, companyId)) throw new DomainError('NO_PERMISSION');
+    this.scopeChecked = true;
   }
 
   /** Throws NO_PERMISSION unless the caller holds the right in the session's company (global resources). */

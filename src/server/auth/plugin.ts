@@ -10,6 +10,7 @@ import { pickLanguage } from '../http/messages';
 import type { Language } from '../../domain/enums';
 import { IDLE_TIMEOUT_MS } from '../../domain/constants';
 import type { AccessRule } from '../http/types';
+import { failureBody } from '../http/errors';
 
 export function bearerOf(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -74,5 +75,16 @@ export function registerAuth(app: FastifyInstance): void {
     // Global routes check the right in the session's company here; scoped routes check it against
     // the company of each id they touch (guards.ts), because rights are held per company.
     if (rule.scope === 'none' || rule.scope === 'self') req.access.assertRight(rule.right);
+  });
+  // Fail closed: a scoped route whose handler succeeded without running a scope guard answers 403
+  // instead of whatever it computed. This is a backstop for a forgotten guard (a bug, so logged);
+  // handlers still guard before they read or write.
+  app.addHook('onSend', async (req, reply, payload) => {
+    const rule = req.routeOptions.config?.access;
+    if (!rule || 'public' in rule || rule.scope === 'none' || rule.scope === 'self') return payload;
+    if (!req.access || reply.statusCode >= 300 || req.access.scopeWasChecked) return payload;
+    req.log.error({ route: req.routeOptions.url, method: req.method }, 'scoped route finished without a scope check');
+    reply.code(403).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(failureBody(req, 'NO_PERMISSION'));
   });
 }

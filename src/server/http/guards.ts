@@ -57,3 +57,25 @@ export function companyOfFilter(req: FastifyRequest, companyId: unknown, right =
   if (!Number.isInteger(id)) throw new DomainError('NO_PERMISSION');
   return guardCompany(req, id as number, right);
 }
+
+/**
+ * For lists across every company where the caller holds the route's right (user centre lists
+ * without a company filter). None at all answers NO_PERMISSION, like a foreign company (admins
+ * pass even before any company exists).
+ */
+export function guardRightCompanies(req: FastifyRequest, right = declaredRight(req)): number[] {
+  const ids = req.access.companiesWith(right);
+  if (!ids.length && !req.access.isAdmin) throw new DomainError('NO_PERMISSION');
+  req.access.noteScopeChecked();
+  return ids;
+}
+
+/**
+ * For lists of the caller's own companies (GET /company): explicitly named ids must be visible
+ * (foreign = missing = NO_PERMISSION); answers the visible set, or null for admins (all).
+ */
+export function guardVisibleCompanies(req: FastifyRequest, namedIds: readonly number[] | null): number[] | null {
+  if (namedIds && !req.access.isAdmin) for (const id of namedIds) guardCompany(req, id, null);
+  req.access.noteScopeChecked();
+  return req.access.isAdmin ? null : req.access.companyIds;
+}

@@ -41,26 +41,45 @@ export async function roleRightIds(db: Db, roleId: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export async function replaceRoleRights(db: Db, role: RoleRow, rightIds: number[]): Promise<number[]> {
+function checkRightIds(rightIds: readonly number[]): number[] {
   const unknown = rightIds.filter((id) => !ALL_RIGHT_IDS.includes(id));
-  if (unknown.length) throw new DomainError('INVALID_INPUT', { detail: `rightIds ${unknown.join(',')}` });
-  const unique = [...new Set(rightIds)];
-  await db.transaction(async (tx) => {
-    await tx.delete(roleRights).where(eq(roleRights.roleId, role.id));
-    if (unique.length) await tx.insert(roleRights).values(unique.map((rightId) => ({ roleId: role.id, rightId, companyId: role.companyId })));
-  });
+  if (unknown.length) throw new DomainError('INVALID_INPUT', { field: 'rightIds', rule: 'unknownRight', ids: unknown.join(', ') });
+  return [...new Set(rightIds)];
+}
+
+async function writeRoleRights(tx: Db, role: RoleRow, rightIds: number[]): Promise<void> {
+  await tx.delete(roleRights).where(eq(roleRights.roleId, role.id));
+  if (rightIds.length) await tx.insert(roleRights).values(rightIds.map((rightId) => ({ roleId: role.id, rightId, companyId: role.companyId })));
+}
+
+export async function replaceRoleRights(db: Db, role: RoleRow, rightIds: number[]): Promise<number[]> {
+  const unique = checkRightIds(rightIds);
+  await db.transaction((tx) => writeRoleRights(tx as unknown as Db, role, unique));
   return roleRightIds(db, role.id);
 }
 
 export async function createRole(db: Db, v: { companyId: number; name: string; remark?: string | null; kind?: string }, rightIds?: number[]): Promise<RoleRow> {
-  const [row] = await db.insert(roles).values({ companyId: v.companyId, name: v.name, remark: v.remark ?? null, kind: v.kind ?? 'USER' }).returning();
-  if (rightIds) await replaceRoleRights(db, row, rightIds);
-  return row;
+  const unique = rightIds ? checkRightIds(rightIds) : undefined;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(roles).values({ companyId: v.companyId, name: v.name, remark: v.remark ?? null, kind: v.kind ?? 'USER' }).returning();
+    if (unique) await writeRoleRights(tx as unknown as Db, row, unique);
+    return row;
+  });
 }
 
-export async function updateRole(db: Db, id: number, patch: { name?: string; remark?: string | null }): Promise<RoleRow> {
-  const [row] = await db.update(roles).set(patch).where(eq(roles.id, id)).returning();
-  return row;
+/**
+ * Renames a role and/or replaces its rights in one transaction. Absent fields are left alone; an
+ * update with nothing to change answers the role as it is.
+ */
+export async function updateRole(db: Db, role: RoleRow, patch: { name?: string; remark?: string | null }, rightIds?: number[]): Promise<RoleRow> {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as typeof patch;
+  const unique = rightIds ? checkRightIds(rightIds) : undefined;
+  if (!Object.keys(set).length && !unique) return role;
+  return db.transaction(async (tx) => {
+    const row = Object.keys(set).length ? (await tx.update(roles).set(set).where(eq(roles.id, role.id)).returning())[0] : role;
+    if (unique) await writeRoleRights(tx as unknown as Db, role, unique);
+    return row;
+  });
 }
 
 export async function deleteRole(db: Db, id: number): Promise<void> {
@@ -73,18 +92,34 @@ export async function rightsCatalogue(db: Db) {
   return db.select().from(rights).orderBy(asc(rights.sort), asc(rights.id));
 }
 
-export async function listUserRoles(db: Db, companyIds: number[], f: { userId?: number; roleId?: number; companyId?: number }) {
+export interface LinkFilter {
+  userId?: number;
+  roleId?: number;
+  companyId?: number;
+}
+
+/** User roles in the given companies, paged; sortable by id, userId, roleId, companyId, username, roleName. */
+export async function listUserRoles(db: Db, companyIds: number[], f: LinkFilter, p: Paging) {
   const conds: SQL[] = [companyIds.length ? inArray(userRoles.companyId, companyIds) : sql`false`];
   if (f.userId) conds.push(eq(userRoles.userId, f.userId));
   if (f.roleId) conds.push(eq(userRoles.roleId, f.roleId));
   if (f.companyId) conds.push(eq(userRoles.companyId, f.companyId));
-  return db
-    .select({ id: userRoles.id, companyId: userRoles.companyId, userId: userRoles.userId, roleId: userRoles.roleId, roleName: roles.name, username: users.username })
+  const rows = await db
+    .select({ id: userRoles.id, companyId: userRoles.companyId, userId: userRoles.userId, roleId: userRoles.roleId, roleName: roles.name, username: users.username, total: countAll })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(and(...conds))
-    .orderBy(asc(userRoles.id));
+    .orderBy(...orderBy(p.sort, { id: userRoles.id, userId: userRoles.userId, roleId: userRoles.roleId, companyId: userRoles.companyId, username: users.username, roleName: roles.name }, [asc(userRoles.id)]))
+    .limit(p.limit)
+    .offset(p.offset);
+  const total = rows[0]?.total ?? (p.offset > 0 ? await countRows(db, userRoles, and(...conds)) : 0);
+  return { content: rows.map(({ total: _t, ...r }) => r), total };
+}
+
+async function countRows(db: Db, table: typeof userRoles | typeof userCompanies, where: SQL | undefined): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(table).where(where);
+  return r.n;
 }
 
 export async function addUserRole(db: Db, userId: number, role: RoleRow) {
@@ -105,18 +140,24 @@ export async function deleteUserRoles(db: Db, ids: number[]) {
   if (ids.length) await db.delete(userRoles).where(inArray(userRoles.id, ids));
 }
 
-export async function listUserCompanies(db: Db, visibleCompanyIds: number[] | null, f: { userId?: number; companyId?: number }) {
+/** User-company links in the given companies (null = all), paged; sortable by id, userId, companyId, username, companyName. */
+export async function listUserCompanies(db: Db, companyIds: number[] | null, f: LinkFilter, p: Paging) {
   const conds: SQL[] = [];
-  if (visibleCompanyIds) conds.push(visibleCompanyIds.length ? inArray(userCompanies.companyId, visibleCompanyIds) : sql`false`);
+  if (companyIds) conds.push(companyIds.length ? inArray(userCompanies.companyId, companyIds) : sql`false`);
   if (f.userId) conds.push(eq(userCompanies.userId, f.userId));
   if (f.companyId) conds.push(eq(userCompanies.companyId, f.companyId));
-  return db
-    .select({ id: userCompanies.id, userId: userCompanies.userId, companyId: userCompanies.companyId, companyName: companies.name, username: users.username, name: users.name })
+  const where = conds.length ? and(...conds) : undefined;
+  const rows = await db
+    .select({ id: userCompanies.id, userId: userCompanies.userId, companyId: userCompanies.companyId, companyName: companies.name, username: users.username, name: users.name, total: countAll })
     .from(userCompanies)
     .innerJoin(companies, eq(companies.id, userCompanies.companyId))
     .innerJoin(users, eq(users.id, userCompanies.userId))
-    .where(conds.length ? and(...conds) : undefined)
-    .orderBy(asc(userCompanies.id));
+    .where(where)
+    .orderBy(...orderBy(p.sort, { id: userCompanies.id, userId: userCompanies.userId, companyId: userCompanies.companyId, username: users.username, companyName: companies.name }, [asc(userCompanies.id)]))
+    .limit(p.limit)
+    .offset(p.offset);
+  const total = rows[0]?.total ?? (p.offset > 0 ? await countRows(db, userCompanies, where) : 0);
+  return { content: rows.map(({ total: _t, ...r }) => r), total };
 }
 
 export async function addUserCompany(db: Db, userId: number, companyId: number) {

@@ -26,8 +26,10 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
 }
 
 export interface UserListScope {
-  /** Only users linked to these companies (non-admin managers); null = all users. */
+  /** Only users linked to one of these companies; null = all users (admins without a company filter). */
   companyIds: number[] | null;
+  /** Leave ADMIN users out (callers who are not admins never see them). */
+  excludeAdmins: boolean;
 }
 
 export async function listUsers(db: Db, p: Paging, scope: UserListScope) {
@@ -39,10 +41,9 @@ export async function listUsers(db: Db, p: Paging, scope: UserListScope) {
   if (typeof f.state === 'string') conds.push(eq(users.state, f.state));
   const ids = idList(f.id);
   if (ids) conds.push(ids.length ? inArray(users.id, ids) : sql`false`);
-  const companyFilter = f.companyId !== undefined ? [Number(f.companyId)] : null;
-  const allowed = scope.companyIds === null ? companyFilter : companyFilter ? companyFilter.filter((c) => scope.companyIds!.includes(c)) : scope.companyIds;
-  if (allowed) {
-    conds.push(allowed.length ? sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users.id} and uc.company_id in ${allowed})` : sql`false`);
+  if (scope.excludeAdmins) conds.push(sql`${users.kind} <> 'ADMIN'`);
+  if (scope.companyIds) {
+    conds.push(scope.companyIds.length ? sql`exists (select 1 from ${userCompanies} uc where uc.user_id = ${users.id} and uc.company_id in ${scope.companyIds})` : sql`false`);
   }
   const rows = await db
     .select({ user: users, total: countAll })
@@ -79,6 +80,10 @@ export interface NewUser {
   roleIds?: number[];
 }
 
+/**
+ * Creates a user with company links and roles. Role ids must have been checked by the caller
+ * (routes: guardAssignableRole); a role also links the user to its company, as addUserRole does.
+ */
 export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   if (await findUserByUsername(db, u.username)) throw new DomainError('DATA_DUPLICATION');
   const passwordHash = await hashPassword(u.password);
@@ -87,12 +92,11 @@ export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
       .insert(users)
       .values({ username: u.username, name: u.name, passwordHash, kind: u.kind, state: u.state, companyId: u.companyId ?? null, mobileTel: u.mobileTel ?? null, email: u.email ?? null })
       .returning();
-    const companyIds = [...new Set([...(u.companyIds ?? []), ...(u.companyId ? [u.companyId] : [])])];
+    const rs = u.roleIds?.length ? await tx.select({ id: roles.id, companyId: roles.companyId }).from(roles).where(inArray(roles.id, u.roleIds)) : [];
+    if (rs.length !== new Set(u.roleIds ?? []).size) throw new DomainError('NO_PERMISSION');
+    const companyIds = [...new Set([...(u.companyIds ?? []), ...(u.companyId ? [u.companyId] : []), ...rs.map((r) => r.companyId)])];
     if (companyIds.length) await tx.insert(userCompanies).values(companyIds.map((companyId) => ({ userId: row.id, companyId }))).onConflictDoNothing();
-    if (u.roleIds?.length) {
-      const rs = await tx.select({ id: roles.id, companyId: roles.companyId }).from(roles).where(inArray(roles.id, u.roleIds));
-      if (rs.length) await tx.insert(userRoles).values(rs.map((r) => ({ userId: row.id, roleId: r.id, companyId: r.companyId }))).onConflictDoNothing();
-    }
+    if (rs.length) await tx.insert(userRoles).values(rs.map((r) => ({ userId: row.id, roleId: r.id, companyId: r.companyId }))).onConflictDoNothing();
     return row;
   });
 }

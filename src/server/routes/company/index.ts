@@ -2,24 +2,27 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, okList } from '../../http/reply';
-import { envelope, idParams, listOf, listQuerySchema, normalizePaging } from '../../../contract/common';
-import { companyCreateBody, companyDto, companyUpdateBody } from '../../../contract/company';
+import { envelope, idParams, listOf, listQuerySchema, normalizePaging, type ListQuery } from '../../../contract/common';
+import { companyCreateBody, companyDto, companyFilter, companyUpdateBody } from '../../../contract/company';
 import { DomainError } from '../../../domain/result-codes';
 import { RIGHTS } from '../../../domain/rights';
-import { guardCompanyRow } from '../../http/guards';
+import { guardCompanyRow, guardVisibleCompanies } from '../../http/guards';
+import { guardManagedUser } from '../../http/idm-guards';
+import { parseFilter } from '../../http/validation';
+import { idList } from '../../db/queries/list';
 import { createCompany, listCompanies, softDeleteCompany, updateCompany } from '../../db/queries/companies';
 import { toCompanyDto } from '../dto';
 
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   /** Lists the companies the caller may work in (admins: all; deleted ones only on request, admin only). */
   app.get('', { config: { access: { right: null, scope: 'company' } }, schema: { tags: ['company'], querystring: listQuerySchema, response: { 200: envelope(listOf(companyDto)) } } }, async (req) => {
-    const p = normalizePaging(req.query as never, 100);
-    const f = p.filter;
-    // "User-company query by userId": another user's companies need the user-centre right.
-    if (f.userId !== undefined && Number(f.userId) !== req.access.user.id) req.access.assertRight(RIGHTS.USER_CENTER);
-    const wantsDeleted = f.deleted === true || f.deleted === 'true';
-    if (wantsDeleted && !req.access.isAdmin) throw new DomainError('NO_PERMISSION');
-    const visible = req.access.isAdmin ? null : req.access.companyIds;
+    const p = normalizePaging(req.query as ListQuery, 100);
+    const f = parseFilter(companyFilter, p.filter);
+    // "User-company query by userId": another user's companies only for a user the caller manages.
+    if (f.userId !== undefined && f.userId !== req.access.user.id) await guardManagedUser(req, f.userId);
+    if (f.deleted === true && !req.access.isAdmin) throw new DomainError('NO_PERMISSION');
+    // Explicitly named companies the caller cannot see answer 403 (foreign = missing), not an empty list.
+    const visible = guardVisibleCompanies(req, idList(f.id));
     const { rows, total } = await listCompanies(app.db, p, visible, false);
     return okList(rows.map(toCompanyDto), total);
   });

@@ -1,29 +1,16 @@
 /** Roles and role rights (/idm/role, /idm/roleRights). Roles belong to a company. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, okList } from '../../http/reply';
 import { envelope, idParams, listOf, listQuerySchema, normalizePaging } from '../../../contract/common';
 import { roleCreateBody, roleDto, roleRightsBody, roleUpdateBody } from '../../../contract/idm';
 import { DomainError } from '../../../domain/result-codes';
+import { assertGrantable, guardRole as guardedRole } from '../../http/idm-guards';
 import { RIGHTS } from '../../../domain/rights';
 import { companyOfFilter, guardCompany } from '../../http/guards';
 import { createRole, deleteRole, findRole, listRoles, replaceRoleRights, roleRightIds, updateRole } from '../../db/queries/roles';
 
 const manage = { right: RIGHTS.USER_CENTER, scope: 'company' } as const;
-
-async function guardedRole(req: FastifyRequest, id: number) {
-  const role = await findRole(req.server.db, id);
-  if (!role) throw new DomainError('NO_PERMISSION');
-  guardCompany(req, role.companyId);
-  return role;
-}
-
-/** A non-admin may only hand out rights they hold themselves in that company (no self-escalation). */
-function assertGrantable(req: FastifyRequest, companyId: number, rightIds: number[]) {
-  if (req.access.isAdmin) return;
-  const held = new Set(req.access.rightIds(companyId));
-  if (rightIds.some((r) => !held.has(r))) throw new DomainError('NO_PERMISSION');
-}
 
 const toDto = (r: Awaited<ReturnType<typeof findRole>> & object, rightIds?: number[]) => ({
   id: r.id, companyId: r.companyId, name: r.name, kind: r.kind as 'SYSTEM' | 'USER', owner: 'COMPANY' as const, remark: r.remark, ...(rightIds ? { rightIds } : {}),
@@ -54,11 +41,9 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     const role = await guardedRole(req, (req.params as { id: number }).id);
     if (role.kind === 'SYSTEM') throw new DomainError('SYSTEM_ROLE_READONLY');
     const body = req.body as z.infer<typeof roleUpdateBody>;
-    const updated = await updateRole(app.db, role.id, { name: body.name, remark: body.remark });
-    if (body.rightIds) {
-      assertGrantable(req, role.companyId, body.rightIds);
-      await replaceRoleRights(app.db, role, body.rightIds);
-    }
+    // Check before writing anything: a refused right set must not leave a renamed role behind.
+    if (body.rightIds) assertGrantable(req, role.companyId, body.rightIds);
+    const updated = await updateRole(app.db, role, { name: body.name, remark: body.remark }, body.rightIds);
     return ok(toDto(updated, await roleRightIds(app.db, role.id)));
   });
 

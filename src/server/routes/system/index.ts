@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok, okList } from '../../http/reply';
-import { deleteByFilterSchema, envelope, idParams, listOf, listQuerySchema, normalizePaging } from '../../../contract/common';
+import { deleteByFilterSchema, envelope, idsOfDeleteQuery, idParams, listOf, listQuerySchema, normalizePaging } from '../../../contract/common';
 import { systemConfigDto, systemConfigUpdateBody, userDataCreateBody, userDataDto as userDataSchema, userDataUpdateBody } from '../../../contract/system';
 import { DomainError } from '../../../domain/result-codes';
 import { createUserData, deleteUserData, findUserData, listUserData, readConfig, updateUserData, userDataDto, writeConfig } from '../../db/queries/system';
@@ -42,9 +42,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return ok(await deleteUserData(app.db, req.access.user.id, [id]));
   });
 
-  /** Delete many ({id: [...]}) to prune extras; only the caller's own rows are touched. */
+  /** Delete many (filter={"id":[…]} or ?id=…) to prune extras; only the caller's own rows are touched. */
   app.delete('/userData', { config: { access: own }, schema: { tags: ['system'], querystring: deleteByFilterSchema, response: { 200: envelope(z.number().int()) } } }, async (req) => {
-    const ids = (req.query as z.infer<typeof deleteByFilterSchema>).filter.id;
-    return ok(await deleteUserData(app.db, req.access.user.id, ids));
+    return ok(await deleteUserData(app.db, req.access.user.id, idsOfDeleteQuery(req.query as z.infer<typeof deleteByFilterSchema>)));
   });
 }

@@ -1,0 +1,51 @@
+/**
+ * What a user-centre manager may act on. Admins manage everyone. Any other caller manages the
+ * companies where they hold the user-centre right (10): the non-admin users linked to one of them,
+ * the roles of those companies — and may only hand out rights they hold there themselves.
+ */
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/result-codes';
+import { RIGHTS } from '../../domain/rights';
+import { findUserById } from '../db/queries/sessions';
+import { userLinkedTo } from '../db/queries/users';
+import { findRole, roleRightIds, type RoleRow } from '../db/queries/roles';
+import { guardCompany } from './guards';
+
+/** Companies where the caller holds the user-centre right (admins: all). */
+export function managedCompanies(req: FastifyRequest): number[] {
+  return req.access.companiesWith(RIGHTS.USER_CENTER);
+}
+
+/** The target user must be managed by the caller; unmanaged, admin (for non-admins) and missing users look the same. */
+export async function guardManagedUser(req: FastifyRequest, userId: number) {
+  const user = await findUserById(req.server.db, userId);
+  if (!user) throw new DomainError('NO_PERMISSION');
+  if (!req.access.isAdmin) {
+    if (user.kind === 'ADMIN') throw new DomainError('NO_PERMISSION');
+    if (!(await userLinkedTo(req.server.db, userId, managedCompanies(req)))) throw new DomainError('NO_PERMISSION');
+  }
+  req.access.noteScopeChecked();
+  return user;
+}
+
+/** A non-admin may only hand out rights they hold themselves in that company (no self-escalation). */
+export function assertGrantable(req: FastifyRequest, companyId: number, rightIds: readonly number[]): void {
+  if (req.access.isAdmin) return;
+  const held = new Set(req.access.rightIds(companyId));
+  if (rightIds.some((r) => !held.has(r))) throw new DomainError('NO_PERMISSION');
+}
+
+/** A role of a managed company. */
+export async function guardRole(req: FastifyRequest, roleId: number): Promise<RoleRow> {
+  const role = await findRole(req.server.db, roleId);
+  if (!role) throw new DomainError('NO_PERMISSION');
+  guardCompany(req, role.companyId, RIGHTS.USER_CENTER);
+  return role;
+}
+
+/** A role the caller may give to someone: in a managed company, and every right of it grantable. */
+export async function guardAssignableRole(req: FastifyRequest, roleId: number): Promise<RoleRow> {
+  const role = await guardRole(req, roleId);
+  assertGrantable(req, role.companyId, await roleRightIds(req.server.db, role.id));
+  return role;
+}

@@ -1,0 +1,211 @@
+/**
+ * User-centre scoping: a non-admin manages the companies where they hold right 10, sees no admins,
+ * grants only rights they hold, never to themselves; named ids they cannot use answer 403; link lists
+ * page; scoped routes fail closed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, createTestApp, openTestDb, type TestApp } from './harness';
+import { buildApp } from '../../src/server/app';
+import { ok } from '../../src/server/http/reply';
+import { guardCompany } from '../../src/server/http/guards';
+import { RIGHTS } from '../../src/domain/rights';
+
+const CLERK = 2;
+const AUDITOR = 3;
+const ADMIN = 1;
+const CLERK_ROLE = 1; // company 1: voucher rights
+const SYSTEM_ROLE = 4; // company 1: system, user centre, account management
+
+describe.each(backends())('user centre scoping (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let mgr: string; // right 10 in company 1
+  let mgr2: string; // linked to 1 and 2, right 10 in company 2 only, home company 1
+  const id: Record<string, number> = {};
+
+  const post = async (url: string, body: unknown, token = admin) => {
+    const r = await t.call('POST', url, { token, body });
+    if (!r.json().success) throw new Error(`${url}: ${r.body}`);
+    return r.json().data;
+  };
+  const list = async (url: string, token: string, query: Record<string, unknown> = {}) => {
+    const r = await t.call('GET', url, { token, query });
+    if (!r.json().success) throw new Error(`${url}: ${r.body}`);
+    return r.json().data as { content: any[]; total: number };
+  };
+  const refused = async (res: Promise<{ statusCode: number; json(): any }>) => {
+    const r = await res;
+    expect(r.statusCode).toBe(403);
+    expect(r.json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    id.mgrRole1 = (await post('/api/idm/role', { companyId: 1, name: 'UC manager', rightIds: [10, 1] })).id;
+    id.home1 = (await post('/api/idm/role', { companyId: 1, name: 'Home only', rightIds: [1] })).id;
+    id.mgrRole2 = (await post('/api/idm/role', { companyId: 2, name: 'UC manager 2', rightIds: [10, 1] })).id;
+    id.home2 = (await post('/api/idm/role', { companyId: 2, name: 'Home only 2', rightIds: [1] })).id;
+    id.mgr = (await post('/api/idm/user', { username: 'mgr', name: 'Manager', password: 'mgr123', companyIds: [1], roleIds: [id.mgrRole1] })).id;
+    id.mgr2 = (await post('/api/idm/user', { username: 'mgr2', name: 'Manager Two', password: 'mgr123', companyId: 1, companyIds: [1, 2], roleIds: [id.home1, id.mgrRole2] })).id;
+    id.branch = (await post('/api/idm/user', { username: 'branchy', name: 'Branch User', password: 'branch1', companyIds: [2] })).id;
+    mgr = await t.login('mgr', 'mgr123');
+    mgr2 = await t.login('mgr2', 'mgr123');
+  });
+  afterAll(async () => t?.close());
+
+  it('user roles: only roles whose rights the caller holds, in a managed company, never to oneself', async () => {
+    const roleIdsOf = async (userId: number) => (await list('/api/idm/userRole', admin, { filter: { userId } })).content.map((r) => r.roleId);
+    // The clerk role carries voucher rights the manager lacks.
+    await refused(t.call('POST', '/api/idm/userRole', { token: mgr, body: { userId: AUDITOR, roleId: CLERK_ROLE } }));
+    await refused(t.call('POST', '/api/idm/userRole', { token: mgr, body: { userId: AUDITOR, roleId: SYSTEM_ROLE } }));
+    expect(await roleIdsOf(AUDITOR)).not.toContain(CLERK_ROLE);
+    // A role of a company the manager does not manage.
+    await refused(t.call('POST', '/api/idm/userRole', { token: mgr, body: { userId: AUDITOR, roleId: id.home2 } }));
+    // Not to oneself, even a role whose rights are held.
+    await refused(t.call('POST', '/api/idm/userRole', { token: mgr, body: { userId: id.mgr, roleId: id.home1 } }));
+    await refused(t.call('POST', '/api/idm/userRole', { token: mgr, body: { userId: id.mgr, roleId: SYSTEM_ROLE } }));
+    expect(await roleIdsOf(id.mgr)).toEqual([id.mgrRole1]);
+    // Grantable role to another managed user: fine.
+    expect((await t.call('POST', '/api/idm/userRole', { token: mgr, body: { userId: AUDITOR, roleId: id.home1 } })).json().success).toBe(true);
+    expect(await roleIdsOf(AUDITOR)).toContain(id.home1);
+    // Admins hold every right and may give themselves a role.
+    expect((await t.call('POST', '/api/idm/userRole', { token: admin, body: { userId: ADMIN, roleId: id.home1 } })).json().success).toBe(true);
+  });
+
+  it('creating a user checks every role id like a user-role link', async () => {
+    const exists = async (username: string) => (await t.call('GET', '/api/idm/user/exists', { token: admin, query: { username } })).json().data;
+    await refused(t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'esc1', name: 'Esc', password: 'esc123', roleIds: [CLERK_ROLE] } }));
+    await refused(t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'esc2', name: 'Esc', password: 'esc123', roleIds: [id.home2] } }));
+    await refused(t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'esc3', name: 'Esc', password: 'esc123', roleIds: [999_999] } }));
+    await refused(t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'esc4', name: 'Esc', password: 'esc123', companyIds: [2] } }));
+    for (const u of ['esc1', 'esc2', 'esc3', 'esc4']) expect(await exists(u)).toBe(false);
+    const made = (await t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'okrole', name: 'Ok Role', password: 'okr123', roleIds: [id.home1] } })).json();
+    expect(made.success).toBe(true);
+    const token = await t.login('okrole', 'okr123');
+    expect((await t.call('GET', '/api/idm/user/rights', { token })).json().data).toEqual([1]);
+    // A role links the new user to its company.
+    const u = await post('/api/idm/user', { username: 'rolelinked', name: 'Role Linked', password: 'rl1234', roleIds: [id.home2] });
+    expect((await list('/api/idm/userCompany', admin, { filter: { userId: u.id } })).content.map((l) => l.companyId)).toEqual([2]);
+  });
+
+  it('manages users by "holds right 10 in a company they are linked to", and never admins', async () => {
+    // mgr2 manages company 2 only; the session's company is 1, where mgr2 lacks right 10.
+    const seen = (await list('/api/idm/user', mgr2, { limit: 100 })).content.map((u) => u.username);
+    expect(seen).toEqual(expect.arrayContaining(['branchy', 'mgr2']));
+    expect(seen).not.toContain('clerk');
+    expect(seen).not.toContain('admin');
+    expect((await t.call('GET', `/api/idm/user/${id.branch}`, { token: mgr2 })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/idm/user/setPassword', { token: mgr2, body: { userId: id.branch, password: 'branch2' } })).json().success).toBe(true);
+    // Clerk is linked to company 1 only, where mgr2 is linked but holds no user-centre right.
+    await refused(t.call('GET', `/api/idm/user/${CLERK}`, { token: mgr2 }));
+    await refused(t.call('POST', `/api/idm/user/${CLERK}`, { token: mgr2, body: { name: 'Hijacked' } }));
+    await refused(t.call('POST', '/api/idm/user/setPassword', { token: mgr2, body: { userId: CLERK, password: 'abc123' } }));
+    await refused(t.call('POST', `/api/idm/user/${CLERK}/disable`, { token: mgr2, body: { disabled: true } }));
+    await refused(t.call('DELETE', `/api/idm/user/${CLERK}`, { token: mgr2 }));
+    // The admin is linked to both companies, yet out of reach and out of sight for managers.
+    for (const token of [mgr, mgr2]) {
+      await refused(t.call('GET', `/api/idm/user/${ADMIN}`, { token }));
+      await refused(t.call('POST', '/api/idm/user/setPassword', { token, body: { userId: ADMIN, password: 'abc123' } }));
+    }
+    expect((await list('/api/idm/user', mgr, { limit: 100 })).content.map((u) => u.username)).not.toContain('admin');
+    const clerk = (await t.call('GET', `/api/idm/user/${CLERK}`, { token: admin })).json().data;
+    expect(clerk).toMatchObject({ name: '张记账', state: 'NORMAL' });
+    await t.login('clerk');
+  });
+
+  it('answers 403 for filters naming a company, user or role the caller cannot use', async () => {
+    const foreign = await t.call('GET', '/api/idm/user', { token: mgr, query: { filter: { companyId: 2 } }, lang: 'en_US' });
+    const missing = await t.call('GET', '/api/idm/user', { token: mgr, query: { filter: { companyId: 999_999 } }, lang: 'en_US' });
+    expect(foreign.statusCode).toBe(403);
+    expect(missing.json()).toEqual(foreign.json());
+    expect((await list('/api/idm/user', mgr, { filter: { companyId: 1 }, limit: 100 })).total).toBeGreaterThan(3);
+    await refused(t.call('GET', '/api/idm/user', { token: mgr, query: { filter: { id: [ADMIN] } } }));
+    await refused(t.call('GET', '/api/company', { token: mgr, query: { filter: { id: [2] } } }));
+    await refused(t.call('GET', '/api/company', { token: mgr, query: { filter: { id: [1, 999_999] } } }));
+    expect((await list('/api/company', mgr, { filter: { id: [1] } })).total).toBe(1);
+    await refused(t.call('GET', '/api/company', { token: mgr, query: { filter: { userId: ADMIN } } }));
+    await refused(t.call('GET', '/api/idm/userRole', { token: mgr, query: { filter: { companyId: 2 } } }));
+    await refused(t.call('GET', '/api/idm/userRole', { token: mgr, query: { filter: { userId: ADMIN } } }));
+    await refused(t.call('GET', '/api/idm/userRole', { token: mgr, query: { filter: { roleId: id.home2 } } }));
+    await refused(t.call('GET', '/api/idm/userCompany', { token: mgr, query: { userId: id.branch } }));
+  });
+
+  it('lists links without a filter only in managed companies; refuses callers who manage none', async () => {
+    const roles = (await list('/api/idm/userRole', mgr2, { limit: 1000 })).content;
+    expect(roles.length).toBeGreaterThan(0);
+    expect(new Set(roles.map((r) => r.companyId))).toEqual(new Set([2]));
+    const links = (await list('/api/idm/userCompany', mgr2, { limit: 1000 })).content;
+    expect(new Set(links.map((r) => r.companyId))).toEqual(new Set([2]));
+    const clerk = await t.login('clerk');
+    await refused(t.call('GET', '/api/idm/userRole', { token: clerk }));
+    await refused(t.call('GET', '/api/idm/userCompany', { token: clerk }));
+    await refused(t.call('GET', '/api/idm/user', { token: clerk }));
+  });
+
+  it('pages and sorts user-role and user-company lists with a real total', async () => {
+    for (const url of ['/api/idm/userCompany', '/api/idm/userRole']) {
+      const all = await list(url, admin, { limit: 1000, sort: { id: 'asc' } });
+      expect(all.total).toBe(all.content.length);
+      expect(all.total).toBeGreaterThan(4);
+      const first = await list(url, admin, { limit: 2, sort: { id: 'asc' } });
+      expect(first.content.map((r) => r.id)).toEqual(all.content.slice(0, 2).map((r) => r.id));
+      expect(first.total).toBe(all.total);
+      const second = await list(url, admin, { offset: 2, limit: 2, sort: { id: 'asc' } });
+      const page1 = await list(url, admin, { index: 1, size: 2, sort: { id: 'asc' } });
+      expect(second.content.map((r) => r.id)).toEqual(all.content.slice(2, 4).map((r) => r.id));
+      expect(page1.content.map((r) => r.id)).toEqual(second.content.map((r) => r.id));
+      const desc = await list(url, admin, { limit: 3, sort: { id: 'desc' } });
+      expect(desc.content.map((r) => r.id)).toEqual(all.content.slice(-3).reverse().map((r) => r.id));
+      const past = await list(url, admin, { offset: all.total + 5, limit: 2 });
+      expect(past).toEqual({ content: [], total: all.total });
+    }
+  });
+
+  it('updates a role with only rights or nothing; refuses ungrantable rights before renaming', async () => {
+    const r = await post('/api/idm/role', { companyId: 1, name: 'Editable', rightIds: [1] });
+    const onlyRights = await t.call('POST', `/api/idm/role/${r.id}`, { token: admin, body: { rightIds: [1, 4] } });
+    expect(onlyRights.statusCode).toBe(200);
+    expect(onlyRights.json().data).toMatchObject({ name: 'Editable', rightIds: [1, 4] });
+    const nothing = await t.call('POST', `/api/idm/role/${r.id}`, { token: admin, body: {} });
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.json().data).toMatchObject({ name: 'Editable', rightIds: [1, 4] });
+    const unknown = await t.call('POST', `/api/idm/role/${r.id}`, { token: admin, body: { name: 'Renamed', rightIds: [1, 424242] }, lang: 'en_US' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().msg).toBe('Please enter the correct content: Rights contain unknown ids: 424242');
+    await refused(t.call('POST', `/api/idm/role/${id.home1}`, { token: mgr, body: { name: 'Sneaky', rightIds: [1, 2010101] } }));
+    const after = (await t.call('GET', `/api/idm/role/${r.id}`, { token: admin })).json().data;
+    expect(after).toMatchObject({ name: 'Editable', rightIds: [1, 4] });
+    expect((await t.call('GET', `/api/idm/role/${id.home1}`, { token: admin })).json().data).toMatchObject({ name: 'Home only', rightIds: [1] });
+    const both = await t.call('POST', `/api/idm/role/${r.id}`, { token: admin, body: { name: 'Edited', remark: 'r', rightIds: [5] } });
+    expect(both.json().data).toMatchObject({ name: 'Edited', remark: 'r', rightIds: [5] });
+  });
+});
+
+describe.each(backends())('scoped routes fail closed (%s)', (backend) => {
+  it('answers 403 when a scoped route finishes without a scope check', async () => {
+    const db = await openTestDb(backend);
+    const app = await buildApp({ db: db.db, dbKind: db.kind, fileSecret: 'test-secret' });
+    const rule = { access: { right: RIGHTS.USER_CENTER, scope: 'company' as const } };
+    app.get('/api/test/forgot-guard', { config: rule }, async () => ok(['secret']));
+    app.get('/api/test/guarded', { config: rule }, async (req) => {
+      guardCompany(req, 1);
+      return ok(['fine']);
+    });
+    app.get('/api/test/global', { config: { access: { right: null, scope: 'none' as const } } }, async () => ok(['global']));
+    await app.ready();
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/idm/user/login', payload: { username: 'admin', password: 'admin123' } });
+      const headers = { authorization: `Bearer ${login.json().data.accessToken}`, 'x-language': 'en_US' };
+      const forgot = await app.inject({ method: 'GET', url: '/api/test/forgot-guard', headers });
+      expect(forgot.statusCode).toBe(403);
+      expect(forgot.json()).toEqual({ data: null, success: false, code: 'NO_PERMISSION', msg: 'No permission to operate' });
+      expect(forgot.body).not.toContain('secret');
+      expect((await app.inject({ method: 'GET', url: '/api/test/guarded', headers })).json().data).toEqual(['fine']);
+      expect((await app.inject({ method: 'GET', url: '/api/test/global', headers })).json().data).toEqual(['global']);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});

@@ -69,6 +69,22 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
     expect(after.json().code).toBe('UNAUTHENTICATED');
   });
 
+  it('logout ends every session of the user, and only that user\'s', async () => {
+    const here = await t.login('auditor');
+    const elsewhere = await t.login('auditor');
+    const other = await t.login('cashier');
+    expect((await t.call('GET', '/api/company', { token: elsewhere })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/idm/user/logout', { token: here })).json()).toMatchObject({ success: true, code: 0 });
+    for (const token of [here, elsewhere]) {
+      const res = await t.call('GET', '/api/idm/user/current', { token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHENTICATED');
+    }
+    expect((await t.call('GET', '/api/company', { token: other })).statusCode).toBe(200);
+    // Signing in again works as usual.
+    expect((await t.call('GET', '/api/company', { token: await t.login('auditor') })).statusCode).toBe(200);
+  });
+
   it('refuses a token idle for more than an hour', async () => {
     const token = await t.login('clerk');
     const { hashToken } = await import('../../src/server/auth/tokens');

@@ -188,6 +188,37 @@ describe.each(backends())('users, roles and links (%s)', (backend) => {
     expect(roles).toEqual([]);
   });
 
+  it('replaces an avatar without keeping the old file, and deletes a user who has one', async () => {
+    const { files } = await import('../../src/server/db/schema');
+    const { storeFile } = await import('../../src/server/db/queries/system');
+    const { eq } = await import('drizzle-orm');
+    const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'pictured', name: 'Pictured', password: 'pic123', companyIds: [1] } })).json().data;
+    const token = await t.login('pictured', 'pic123');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082', 'hex');
+    const upload = async () => {
+      const boundary = '----ldavatar';
+      const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/idm/user/avatar', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } });
+      expect(res.json().success).toBe(true);
+      return res.json().data.avatar as { id: number; realUri: string };
+    };
+    const first = await upload();
+    const second = await upload();
+    expect(second.id).not.toBe(first.id);
+    const owned = await t.db.db.select({ id: files.id }).from(files).where(eq(files.ownerId, u.id));
+    expect(owned.map((f) => f.id)).toEqual([second.id]);
+    expect((await t.app.inject({ method: 'GET', url: first.realUri })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: second.realUri })).statusCode).toBe(200);
+    // Another file the user uploaded (an attachment, later) outlives the user, unowned.
+    const attachment = await storeFile(t.db.db, { companyId: 1, ownerId: u.id, name: 'a.png', mime: 'image/png', content: png });
+    const del = await t.call('DELETE', `/api/idm/user/${u.id}`, { token: admin });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().success).toBe(true);
+    expect(await t.db.db.select({ id: files.id }).from(files).where(eq(files.id, second.id))).toEqual([]);
+    expect(await t.db.db.select({ id: files.id, ownerId: files.ownerId }).from(files).where(eq(files.id, attachment))).toEqual([{ id: attachment, ownerId: null }]);
+    expect((await t.call('GET', `/api/idm/user/${u.id}`, { token: admin })).statusCode).toBe(403);
+  });
+
   it('serves the rights catalogue in the caller language', async () => {
     const en = (await t.call('GET', '/api/idm/user/allRights', { token: admin, lang: 'en_US' })).json().data;
     expect(en.find((r: { id: number }) => r.id === 2010102)).toMatchObject({ name: 'Audit', nameZh: '审核', parentId: 20101 });

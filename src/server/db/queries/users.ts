@@ -2,7 +2,7 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../client';
-import { userCompanies, userRoles, roles, users } from '../schema';
+import { files, userCompanies, userRoles, roles, users } from '../schema';
 import { countAll, idList, likeKeyword, orderBy } from './list';
 import type { Paging } from '../../../contract/common';
 import { DomainError } from '../../../domain/result-codes';
@@ -111,6 +111,24 @@ export async function setUserPassword(db: Db, id: number, plain: string): Promis
   await db.update(users).set({ passwordHash: await hashPassword(plain), updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
+/** Stores a new avatar and removes the one it replaces, in one transaction. */
+export async function replaceAvatar(db: Db, userId: number, file: { name: string; mime: string; content: Buffer }): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, userId)).limit(1);
+    const [f] = await tx.insert(files).values({ ownerId: userId, name: file.name, mime: file.mime, size: file.content.length, content: file.content }).returning({ id: files.id });
+    const [row] = await tx.update(users).set({ avatarFileId: f.id, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+    if (old?.avatarFileId) await tx.delete(files).where(and(eq(files.id, old.avatarFileId), eq(files.ownerId, userId)));
+    return row;
+  });
+}
+
+/**
+ * Deletes a user with the avatar; sessions, links, roles and saved data go by cascade. Other files
+ * the user uploaded stay (owner_id becomes null): they belong to the company.
+ */
 export async function deleteUser(db: Db, id: number): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    const [u] = await tx.delete(users).where(eq(users.id, id)).returning({ avatarFileId: users.avatarFileId });
+    if (u?.avatarFileId) await tx.delete(files).where(eq(files.id, u.avatarFileId));
+  });
 }

@@ -157,7 +157,8 @@ export const userData = pgTable('user_data', {
 export const files = pgTable('files', {
   id: serial('id').primaryKey(),
   companyId: integer('company_id').references(() => companies.id),
-  ownerId: integer('owner_id').references(() => users.id),
+  /** The uploader. Deleting a user deletes their avatar (queries/users.ts) and keeps other files, unowned. */
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
   name: varchar('name', { length: 250 }).notNull(),
   mime: varchar('mime', { length: 100 }).notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),

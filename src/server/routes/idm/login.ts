@@ -11,9 +11,8 @@ import { DomainError } from '../../../domain/result-codes';
 import { AVATAR_MAX_BYTES } from '../../../domain/constants';
 import { captchaRequired, clearGuard, consumeCaptcha, getGuard, issueCaptcha, recordFailure } from '../../db/queries/login-guards';
 import { createSession, findUserById, loadRightsByCompany, revokeSession, revokeUserSessions, setSessionCompany } from '../../db/queries/sessions';
-import { findUserByUsername, hashPassword, setUserPassword, updateUser, verifyPassword, type UserRow } from '../../db/queries/users';
+import { findUserByUsername, hashPassword, replaceAvatar, setUserPassword, updateUser, verifyPassword, type UserRow } from '../../db/queries/users';
 import { listRoles, rightsCatalogue } from '../../db/queries/roles';
-import { storeFile } from '../../db/queries/system';
 import { toUserDto } from '../dto';
 import type { Access } from '../../auth/access';
 import { ALL_RIGHT_IDS } from '../../../domain/rights';
@@ -82,8 +81,9 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     return ok({ captchaRequired: needed, captcha: needed ? await issueCaptcha(app.db, userName) : null });
   });
 
+  /** Logout ends every session of the user at once (other tabs and devices too), like a password change. */
   app.post('/logout', { config: { access: self }, schema: { tags: ['idm'], response: { 200: envelope(z.null()) } } }, async (req) => {
-    await revokeSession(app.db, req.access.sessionId);
+    await revokeUserSessions(app.db, req.access.user.id);
     return ok(null);
   });
 
@@ -157,8 +157,8 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     if (part.file.truncated || buf.length > AVATAR_MAX_BYTES) throw new DomainError('FILE_TOO_LARGE');
     const type = await fileTypeFromBuffer(buf);
     if (!type || !['image/png', 'image/jpeg'].includes(type.mime)) throw new DomainError('FILE_TYPE_NOT_ALLOWED');
-    const id = await storeFile(app.db, { ownerId: req.access.user.id, name: part.filename || `avatar.${type.ext}`, mime: type.mime, content: buf });
-    await updateUser(app.db, req.access.user.id, { avatarFileId: id });
+    // The replaced avatar is removed with it, so old images do not pile up.
+    await replaceAvatar(app.db, req.access.user.id, { name: part.filename || `avatar.${type.ext}`, mime: type.mime, content: buf });
     return ok(await currentUserOf(app, req.access));
   });
 }

@@ -110,6 +110,57 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
     expect(again[2]).toMatchObject({ startAt: '2026-03-01', endAt: '2026-03-31' });
   });
 
+  it('updates a ledger set: an empty body changes nothing, a rename renames', async () => {
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Editable ledger' } })).json().data;
+    const empty = await t.call('POST', `/api/account/${acc.id}`, { token: admin, body: {} });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data).toMatchObject({ id: acc.id, name: 'Editable ledger', state: 'NORMAL' });
+    const renamed = await t.call('POST', `/api/account/${acc.id}`, { token: admin, body: { name: 'Renamed ledger', state: 'DRAFT' } });
+    expect(renamed.json().data).toMatchObject({ name: 'Renamed ledger', state: 'DRAFT' });
+    expect((await t.call('GET', `/api/account/${acc.id}`, { token: admin })).json().data.name).toBe('Renamed ledger');
+  });
+
+  it('refuses changing a settled period, or moving one through a neighbour, with PERIOD_SETTLED', async () => {
+    const { periods } = await import('../../src/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Settled ledger', year: 2025 } })).json().data;
+    const ps = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: acc.accountYears[0].id } })).json().data.content;
+    await t.db.db.update(periods).set({ rolled: true }).where(eq(periods.id, ps[1].id));
+    const own = await t.call('POST', `/api/account/period/${ps[1].id}`, { token: admin, body: { startAt: '2025-02-01', endAt: '2025-02-20' }, lang: 'en_US' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ success: false, code: 'PERIOD_SETTLED', msg: 'This period is settled and cannot be changed' });
+    const before = await t.call('POST', `/api/account/period/${ps[0].id}`, { token: admin, body: { startAt: '2025-01-01', endAt: '2025-02-05' } });
+    expect(before.statusCode).toBe(409);
+    expect(before.json()).toMatchObject({ code: 'PERIOD_SETTLED', msg: '该会计期间已结账，不能修改' });
+    const after = await t.call('POST', `/api/account/period/${ps[2].id}`, { token: admin, body: { startAt: '2025-02-25', endAt: '2025-03-31' } });
+    expect(after.json().code).toBe('PERIOD_SETTLED');
+    // A change that leaves the settled period alone is fine, and an overlap is still an overlap.
+    expect((await t.call('POST', `/api/account/period/${ps[5].id}`, { token: admin, body: { startAt: '2025-06-01', endAt: '2025-06-20' } })).json().success).toBe(true);
+    expect((await t.call('POST', `/api/account/period/${ps[0].id}`, { token: admin, body: { startAt: '2024-12-01', endAt: '2025-01-31' } })).json().code).toBe('PERIOD_OVERLAP');
+    const again = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: acc.accountYears[0].id } })).json().data.content;
+    expect(again.slice(0, 3).map((p: { startAt: string; endAt: string }) => [p.startAt, p.endAt])).toEqual([['2025-01-01', '2025-01-31'], ['2025-02-01', '2025-02-28'], ['2025-03-01', '2025-03-31']]);
+  });
+
+  it("a deleted ledger set's years and periods look missing", async () => {
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Doomed ledger', year: 2025 } })).json().data;
+    const yearId = acc.accountYears[0].id;
+    const period = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: yearId } })).json().data.content[0];
+    expect((await t.call('DELETE', `/api/account/${acc.id}`, { token: admin })).json().success).toBe(true);
+    const calls: Array<[string, string, Record<string, unknown>?, unknown?]> = [
+      ['GET', '/api/account/period', { accountYearId: yearId }],
+      ['POST', `/api/account/period/${period.id}`, undefined, { startAt: '2025-01-01', endAt: '2025-01-20' }],
+      ['DELETE', `/api/account/year/${yearId}`],
+      ['GET', '/api/account/year', { accountId: acc.id }],
+    ];
+    for (const [method, url, query, body] of calls) {
+      const res = await t.call(method as 'GET', url, { token: admin, query, body, lang: 'en_US' });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toMatchObject({ code: 'NO_PERMISSION', msg: 'No permission to operate' });
+    }
+    const missing = await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 999_999 }, lang: 'en_US' });
+    expect(missing.json()).toEqual((await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: yearId }, lang: 'en_US' })).json());
+  });
+
   it('soft-deletes a company: gone from lists, its data refused', async () => {
     const c = (await t.call('POST', '/api/company', { token: admin, body: { name: 'Closing Co' } })).json().data;
     await t.call('POST', '/api/account', { token: admin, body: { companyId: c.id, name: 'Closing ledger' } });

@@ -39,16 +39,29 @@ export async function guardAccount(req: FastifyRequest, accountId: number | null
   return guardTenantRow(req, () => db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.deleted, false))).limit(1), right);
 }
 
+/** An account year of a live (undeleted) ledger set; a deleted set's years look missing. */
 export async function guardAccountYear(req: FastifyRequest, accountYearId: number | null | undefined, right = declaredRight(req)) {
   if (!accountYearId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
   const db = req.server.db;
-  return guardTenantRow(req, () => db.select().from(accountYears).where(eq(accountYears.id, accountYearId)).limit(1), right);
+  return guardTenantRow(req, async () => {
+    const rows = await db.select({ y: accountYears }).from(accountYears)
+      .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))
+      .where(eq(accountYears.id, accountYearId)).limit(1);
+    return rows.map((r) => r.y);
+  }, right);
 }
 
+/** A period of a live (undeleted) ledger set; a deleted set's periods look missing. */
 export async function guardPeriod(req: FastifyRequest, periodId: number | null | undefined, right = declaredRight(req)) {
   if (!periodId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
   const db = req.server.db;
-  return guardTenantRow(req, () => db.select().from(periods).where(eq(periods.id, periodId)).limit(1), right);
+  return guardTenantRow(req, async () => {
+    const rows = await db.select({ p: periods }).from(periods)
+      .innerJoin(accountYears, eq(accountYears.id, periods.accountYearId))
+      .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))
+      .where(eq(periods.id, periodId)).limit(1);
+    return rows.map((r) => r.p);
+  }, right);
 }
 
 /** For list filters: a given companyId must be linked; none means the session's company. */

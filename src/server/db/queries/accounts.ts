@@ -67,6 +67,14 @@ export async function createAccount(db: Db, v: { companyId: number; name: string
   });
 }
 
+/** Renames a ledger set or changes its state; a body with nothing to change answers the set as it is. */
+export async function updateAccount(db: Db, account: AccountRow, patch: { name?: string; state?: 'NORMAL' | 'DRAFT' }): Promise<AccountRow> {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (!Object.keys(set).length) return account;
+  const [row] = await db.update(accounts).set(set).where(eq(accounts.id, account.id)).returning();
+  return row;
+}
+
 export async function setMainAccount(db: Db, account: AccountRow): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(accounts).set({ main: false }).where(eq(accounts.companyId, account.companyId));
@@ -170,11 +178,18 @@ export async function listPeriods(db: Db, accountYearId: number): Promise<Period
   return db.select().from(periods).where(eq(periods.accountYearId, accountYearId)).orderBy(asc(periods.startAt));
 }
 
+/**
+ * Moves a period's boundaries (neighbours follow). A settled (rolled) period — the one named or a
+ * neighbour that would have to move — refuses with PERIOD_SETTLED, not as an overlap: the domain
+ * rule is asked with every period open, then the periods it would change are checked here.
+ */
 export async function updatePeriodBoundaries(db: Db, period: PeriodRow, next: { startAt: string; endAt: string }): Promise<PeriodRow[]> {
+  if (period.rolled) throw new DomainError('PERIOD_SETTLED');
   const [year] = await db.select().from(accountYears).where(eq(accountYears.id, period.accountYearId)).limit(1);
-  if (period.rolled) throw new DomainError('PERIOD_OVERLAP');
   const all = await listPeriods(db, period.accountYearId);
-  const changed = adjustPeriod(all, year, period.id, next);
+  const settled = new Set(all.filter((p) => p.rolled).map((p) => p.id));
+  const changed = adjustPeriod(all.map((p) => ({ ...p, rolled: false })), year, period.id, next);
+  if (changed.some((c) => settled.has(c.id))) throw new DomainError('PERIOD_SETTLED');
   await db.transaction(async (tx) => {
     for (const c of changed) await tx.update(periods).set({ startAt: c.startAt, endAt: c.endAt }).where(eq(periods.id, c.id));
   });

@@ -10,10 +10,8 @@ import { DomainError } from '../../../domain/result-codes';
 import { RIGHTS } from '../../../domain/rights';
 import { companyOfFilter, guardAccount, guardAccountYear, guardCompany, guardPeriod } from '../../http/guards';
 import {
-  accountDto, accountYearDto, createAccount, createAccountYear, deleteAccount, deleteAccountYear, listAccounts, listPeriods, listYears, mainAccountOf, periodDto, setMainAccount, updatePeriodBoundaries,
+  accountDto, accountYearDto, createAccount, createAccountYear, deleteAccount, deleteAccountYear, listAccounts, listPeriods, listYears, mainAccountOf, periodDto, setMainAccount, updateAccount, updatePeriodBoundaries,
 } from '../../db/queries/accounts';
-import { eq } from 'drizzle-orm';
-import { accounts } from '../../db/schema';
 
 const read = { right: null, scope: 'account' } as const;
 const manage = { right: RIGHTS.ACCOUNT_MANAGE, scope: 'account' } as const;
@@ -88,8 +86,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/:id', { config: { access: manage }, schema: { tags: ['account'], params: idParams, body: accountUpdateBody, response: { 200: envelope(accountSchema) } } }, async (req) => {
     const account = await guardAccount(req, (req.params as { id: number }).id);
-    const [row] = await app.db.update(accounts).set(req.body as z.infer<typeof accountUpdateBody>).where(eq(accounts.id, account.id)).returning();
-    return ok(accountDto(row));
+    return ok(accountDto(await updateAccount(app.db, account, req.body as z.infer<typeof accountUpdateBody>)));
   });
 
   app.post('/:id/main', { config: { access: manage }, schema: { tags: ['account'], params: idParams, response: { 200: envelope(accountSchema) } } }, async (req) => {

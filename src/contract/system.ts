@@ -1,8 +1,26 @@
 /** /system/config and /system/userData (spec 01 §7). */
 import { z } from 'zod';
 
+/** The limits of spec 01 §9 and §4 the app enforces before the server does. */
+export const systemLimitsDto = z.object({
+  maxPageLimit: z.number().int(),
+  pageSizes: z.array(z.number().int()),
+  defaultPageSize: z.number().int(),
+  idleTimeoutMs: z.number().int(),
+  upload: z.object({
+    /** Images and videos alike, in bytes (2 MB). */
+    maxBytes: z.number().int(),
+    imageExtensions: z.array(z.string()),
+    videoExtensions: z.array(z.string()),
+    avatarMaxBytes: z.number().int(),
+    avatarExtensions: z.array(z.string()),
+  }),
+  textLength: z.object({ short: z.number().int(), base: z.number().int(), long: z.number().int(), intro: z.number().int() }),
+});
+export type SystemLimitsDto = z.infer<typeof systemLimitsDto>;
+
 export const systemConfigDto = z.object({
-  /** Base URL for downloads (exports, templates, PDFs); export buttons show only when set. */
+  /** Base URL for downloads (exports, templates, PDFs); null until exports exist, and export buttons show only when set. */
   downloadBase: z.string().nullable(),
   languageSwitch: z.boolean(),
   maxPageLimit: z.number().int(),
@@ -10,6 +28,7 @@ export const systemConfigDto = z.object({
   nameMaxLength: z.number().int(),
   apiVersion: z.string(),
   templates: z.record(z.string(), z.string()),
+  limits: systemLimitsDto,
 });
 export type SystemConfigDto = z.infer<typeof systemConfigDto>;
 export const systemConfigUpdateBody = systemConfigDto.pick({ downloadBase: true, languageSwitch: true }).partial();

@@ -288,6 +288,16 @@ describe.each(backends())('system config, user data and OpenAPI (%s)', (backend)
   it('serves the config publicly and lets only admins change it', async () => {
     const cfg = (await t.call('GET', '/api/system/config')).json().data;
     expect(cfg).toMatchObject({ languageSwitch: true, maxPageLimit: 1000, idleTimeoutMs: 3_600_000, apiVersion: '2.5.788' });
+    // No export endpoint exists yet, so there is no download base to point at.
+    expect(cfg.downloadBase).toBeNull();
+    expect(cfg.limits).toEqual({
+      maxPageLimit: 1000,
+      pageSizes: [10, 15, 30, 50, 100],
+      defaultPageSize: 10,
+      idleTimeoutMs: 3_600_000,
+      upload: { maxBytes: 2 * 1024 * 1024, imageExtensions: ['jpg', 'jpeg', 'png'], videoExtensions: ['mp4'], avatarMaxBytes: 200 * 1024, avatarExtensions: ['png', 'jpeg', 'jpg'] },
+      textLength: { short: 16, base: 50, long: 250, intro: 500 },
+    });
     const clerk = await t.login('clerk');
     expect((await t.call('POST', '/api/system/config', { token: clerk, body: { languageSwitch: false } })).statusCode).toBe(403);
     const admin = await t.login('admin');
@@ -309,6 +319,28 @@ describe.each(backends())('system config, user data and OpenAPI (%s)', (backend)
     const n = (await t.call('DELETE', '/api/system/userData', { token: a, query: { filter: { id: [made[1].id, made[2].id] } } })).json().data;
     expect(n).toBe(2);
     expect((await t.call('GET', '/api/system/userData', { token: a })).json().data.total).toBe(1);
+  });
+
+  it('deletes user data by filter={"id":[…]} and by plain id parameters alike', async () => {
+    const a = await t.login('cashier');
+    const b = await t.login('auditor');
+    const make = async (token = a) => (await t.call('POST', '/api/system/userData', { token, body: { kind: 'prune', content: {} } })).json().data.id as number;
+    const ids = [];
+    for (let i = 0; i < 7; i++) ids.push(await make());
+    const theirs = await make(b);
+    const del = async (url: string, token = a) => (await t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` } })).json();
+    expect((await del(`/api/system/userData?id=${ids[0]}&id=${ids[1]}`)).data).toBe(2);
+    expect((await del(`/api/system/userData?id=${ids[2]}`)).data).toBe(1);
+    expect((await del(`/api/system/userData?id=${ids[3]},${ids[4]}`)).data).toBe(2);
+    expect((await del(`/api/system/userData?filter=${encodeURIComponent(JSON.stringify({ id: [ids[5]] }))}`)).data).toBe(1);
+    expect((await del(`/api/system/userData?filter=${encodeURIComponent(JSON.stringify({ id: ids[6] }))}&id=${ids[6]}`)).data).toBe(1);
+    // Only the caller's own rows go; another user's id is simply not theirs.
+    expect((await del(`/api/system/userData?id=${theirs}`)).data).toBe(0);
+    expect((await t.call('GET', '/api/system/userData', { token: b, query: { filter: { kind: 'prune' } } })).json().data.total).toBe(1);
+    const none = await t.call('DELETE', '/api/system/userData', { token: a, lang: 'en_US' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'INVALID_INPUT', msg: 'Please enter the correct content: ID is required' });
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/system/userData?id=abc', headers: { authorization: `Bearer ${a}` } })).statusCode).toBe(400);
   });
 
   it('serves an OpenAPI document describing the routes', async () => {

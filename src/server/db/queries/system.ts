@@ -2,17 +2,29 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { files, systemConfig, userData } from '../schema';
-import { IDLE_TIMEOUT_MS, MAX_PAGE_LIMIT, NAME_MAX } from '../../../domain/constants';
+import {
+  AVATAR_MAX_BYTES, DEFAULT_PAGE_SIZE, IDLE_TIMEOUT_MS, MAX_PAGE_LIMIT, NAME_MAX, PAGE_SIZES, TEXT_BASE, TEXT_INTRO, TEXT_LONG, TEXT_SHORT, UPLOAD_MAX_BYTES,
+} from '../../../domain/constants';
 import { iso } from './list';
 import type { Paging } from '../../../contract/common';
 
 /** Import templates available for download, by name; master-data modules register theirs. */
 export const importTemplates = new Map<string, string>();
 
+const SYSTEM_LIMITS = {
+  maxPageLimit: MAX_PAGE_LIMIT,
+  pageSizes: [...PAGE_SIZES],
+  defaultPageSize: DEFAULT_PAGE_SIZE,
+  idleTimeoutMs: IDLE_TIMEOUT_MS,
+  upload: { maxBytes: UPLOAD_MAX_BYTES, imageExtensions: ['jpg', 'jpeg', 'png'], videoExtensions: ['mp4'], avatarMaxBytes: AVATAR_MAX_BYTES, avatarExtensions: ['png', 'jpeg', 'jpg'] },
+  textLength: { short: TEXT_SHORT, base: TEXT_BASE, long: TEXT_LONG, intro: TEXT_INTRO },
+};
+
 export async function readConfig(db: Db, apiVersion: string) {
   const rows = await db.select().from(systemConfig);
   const map = new Map(rows.map((r) => [r.key, r.value]));
-  const downloadBase = (map.get('downloadBase') as string | undefined) ?? '/api/system/export';
+  // No export endpoint exists yet, so no default: the app hides export buttons while this is null.
+  const downloadBase = (map.get('downloadBase') as string | null | undefined) ?? null;
   return {
     downloadBase,
     languageSwitch: (map.get('languageSwitch') as boolean | undefined) ?? true,
@@ -21,6 +33,7 @@ export async function readConfig(db: Db, apiVersion: string) {
     nameMaxLength: NAME_MAX,
     apiVersion,
     templates: Object.fromEntries([...importTemplates.keys()].map((t) => [t, `/api/system/template/${t}`])),
+    limits: SYSTEM_LIMITS,
   };
 }
 

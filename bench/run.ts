@@ -1,7 +1,8 @@
 /**
  * npm run bench: figures, never assertions. Prints per-route bundle sizes and API latencies on
- * PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, or the local server answers)
- * PostgreSQL. Later work adds its own sections here.
+ * PGlite and, when BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server
+ * (a scratch database is created there and dropped), on PostgreSQL too; otherwise that row says it
+ * was skipped. Later work adds its own sections here.
  */
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
@@ -15,10 +16,14 @@ console.log('\n## Bundle sizes (JavaScript added per route, gzip -9)\n');
 console.log('| chunk | files | raw | gzip |\n|---|---:|---:|---:|');
 for (const r of bundleSizes()) console.log(`| ${r.name} | ${r.files} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} |`);
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 console.log('\n## API latency (app.inject, in-process)\n');
 console.log('| backend | call | n | median | p99 |\n|---|---|---:|---:|---:|');
 for (const backend of ['pglite', 'postgres'] as const) {
+  if (backend === 'postgres' && !pgUrl) {
+    console.log('| postgres | (skipped: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL to measure PostgreSQL) | | | |');
+    continue;
+  }
   try {
     for (const r of await apiLatency(backend, pgUrl)) console.log(`| ${r.backend} | ${r.call} | ${r.n} | ${r.medianMs.toFixed(2)} ms | ${r.p99Ms.toFixed(2)} ms |`);
   } catch (err) {

@@ -160,6 +160,8 @@ describe.each(backends())('user centre scoping (%s)', (backend) => {
       const past = await list(url, admin, { offset: all.total + 5, limit: 2 });
       expect(past).toEqual({ content: [], total: all.total });
     }
+    const roles = await list('/api/idm/role', admin, { filter: { companyId: 1 }, limit: 1000 });
+    expect(await list('/api/idm/role', admin, { filter: { companyId: 1 }, offset: roles.total + 1 })).toEqual({ content: [], total: roles.total });
   });
 
   it('updates a role with only rights or nothing; refuses ungrantable rights before renaming', async () => {

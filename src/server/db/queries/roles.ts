@@ -27,8 +27,13 @@ export async function listRoles(db: Db, p: Paging, companyId: number) {
       id: r.id, companyId: r.companyId, name: r.name, kind: r.kind as 'SYSTEM' | 'USER', owner: 'COMPANY' as const, remark: r.remark, userCount,
       ...(p.expand.has('rights') ? { rightIds: rr.filter((x) => x.roleId === r.id).map((x) => x.rightId) } : {}),
     })),
-    total: rows[0]?.total ?? 0,
+    total: rows[0]?.total ?? (p.offset > 0 ? await countRoles(db, and(...conds)) : 0),
   };
+}
+
+async function countRoles(db: Db, where: SQL | undefined): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(roles).where(where);
+  return r.n;
 }
 
 export async function findRole(db: Db, id: number): Promise<RoleRow | undefined> {

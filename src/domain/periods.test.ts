@@ -50,7 +50,8 @@ describe('adjusting a period', () => {
   });
   it('refuses touching a settled period', () => {
     const rolled = ps.map((p) => (p.id === 2 ? { ...p, rolled: true } : p));
-    expect(() => adjustPeriod(rolled, year, 1, { startAt: '2025-01-01', endAt: '2025-01-20' })).toThrow('PERIOD_OVERLAP');
+    expect(() => adjustPeriod(rolled, year, 1, { startAt: '2025-01-01', endAt: '2025-01-20' })).toThrow('PERIOD_SETTLED');
+    expect(() => adjustPeriod(rolled, year, 2, { startAt: '2025-02-01', endAt: '2025-02-20' })).toThrow('PERIOD_SETTLED');
   });
   it('finds the period of a date, else the last one', () => {
     expect(periodForDate(ps, '2025-05-17')?.id).toBe(5);

@@ -42,7 +42,7 @@ export interface AdjustablePeriod extends PeriodSpan {
  * Moves one period's boundaries and shifts its neighbours so the year stays covered without gaps
  * or overlaps. Returns the periods whose boundaries change. Refuses an end before the start
  * (PERIOD_END_BEFORE_START), a span leaving the year or emptying a neighbour (PERIOD_OVERLAP), and
- * any change to a settled period (NO_PERMISSION is not right here: the period is closed).
+ * any change to a settled period, the one named or a neighbour that would move (PERIOD_SETTLED).
  */
 export function adjustPeriod(periods: AdjustablePeriod[], year: PeriodSpan, id: number, next: PeriodSpan): AdjustablePeriod[] {
   if (next.endAt < next.startAt) throw new DomainError('PERIOD_END_BEFORE_START');
@@ -53,7 +53,7 @@ export function adjustPeriod(periods: AdjustablePeriod[], year: PeriodSpan, id: 
   const changed: AdjustablePeriod[] = [];
   const cur = { ...sorted[i], ...next };
   const touch = (p: AdjustablePeriod) => {
-    if (p.rolled) throw new DomainError('PERIOD_OVERLAP');
+    if (p.rolled) throw new DomainError('PERIOD_SETTLED');
     changed.push(p);
   };
   if (sorted[i].startAt !== cur.startAt || sorted[i].endAt !== cur.endAt) touch(cur);

@@ -145,3 +145,32 @@ export function hasRight(user: RightHolder, right: number | readonly number[]): 
   const wanted = Array.isArray(right) ? right : [right as number];
   return wanted.some((r) => ids.has(r));
 }
+
+const parentOf: ReadonlyMap<number, number | null> = new Map(flattenRights().map((r) => [r.id, r.parentId]));
+
+/**
+ * A set of rights with every ancestor added: an operation right implies the menus above it
+ * (2010101 edit voucher → 20101, 201, 2), so a role never holds a right it cannot reach.
+ */
+export function withAncestorRights(rightIds: Iterable<number>): number[] {
+  const out = new Set<number>();
+  for (const id of rightIds) {
+    let cur: number | null | undefined = id;
+    while (cur !== null && cur !== undefined && !out.has(cur)) {
+      out.add(cur);
+      cur = parentOf.get(cur);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * Whether a holder may hand out these rights (in a role): admins may give anything, everyone else
+ * only rights they hold themselves, menus above them included. The app greys out roles it would
+ * refuse; the server refuses them.
+ */
+export function canGrant(holder: RightHolder, rightIds: Iterable<number>): boolean {
+  if (holder.kind === 'ADMIN') return true;
+  const held = holder.rightIds instanceof Set ? holder.rightIds : new Set(holder.rightIds as readonly number[]);
+  return withAncestorRights(rightIds).every((r) => held.has(r));
+}

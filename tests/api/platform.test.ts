@@ -193,6 +193,10 @@ describe.each(backends())('users, roles and links (%s)', (backend) => {
     // Changing the role's rights changes the user's rights at once.
     await t.call('POST', '/api/idm/roleRights', { token: admin, body: { roleId: role.id, rightIds: [1, 5] } });
     expect((await t.call('GET', '/api/idm/user/rights', { token })).json().data).toEqual([1, 5]);
+    // An operation right brings the menus above it: edit voucher alone opens the voucher menus.
+    const saved = (await t.call('POST', '/api/idm/roleRights', { token: admin, body: { roleId: role.id, rightIds: [2010101] } })).json().data;
+    expect(saved).toEqual([2, 201, 20101, 2010101]);
+    expect((await t.call('GET', '/api/idm/user/rights', { token })).json().data).toEqual([2, 201, 20101, 2010101]);
     const dupe = await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'READER', name: 'Again', password: 'read123' }, lang: 'en_US' });
     expect(dupe.json().msg).toBe('Data duplication!');
     const badMobile = await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'x2', name: 'Xx', password: 'read123', mobileTel: '123' } });

@@ -1,4 +1,5 @@
 /** Queries and mutations of the roles screen (/userCenter/role): roles, role rights, the rights catalogue. */
+import { canGrant, type RightHolder } from '../../domain/rights';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../api/client';
@@ -23,7 +24,7 @@ export const roleListOptions = (companyId: number | null, req: ListRequest) =>
 export const companyRolesOptions = (companyId: number | null) =>
   queryOptions({
     queryKey: queryKeys.roles(companyId, 'all'),
-    queryFn: ({ signal }) => api.get<ListAnswer<RoleDto>>('/idm/role', { filter: { companyId }, index: 0, size: 1000, sort: { name: 'asc' } }, signal),
+    queryFn: ({ signal }) => api.get<ListAnswer<RoleDto>>('/idm/role', { filter: { companyId }, index: 0, size: 1000, sort: { name: 'asc' }, expand: 'rights' }, signal),
     enabled: !!companyId,
   });
 
@@ -68,4 +69,9 @@ export function useSaveRoleRights() {
     mutationFn: (body: { roleId: number; rightIds: number[] }) => api.post<number[]>('/idm/roleRights', body),
     invalidate: (vars) => [queryKeys.roleRights(vars.roleId), ['roles'], queryKeys.currentUser()],
   });
+}
+
+/** Whether the signed-in user may give this role to someone (roles whose rights they lack are refused by the server). */
+export function canGrantRole(user: RightHolder | null | undefined, role: Pick<RoleDto, 'rightIds'>): boolean {
+  return !!user && canGrant(user, role.rightIds ?? []);
 }

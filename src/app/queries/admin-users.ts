@@ -1,5 +1,6 @@
 /** Queries and mutations of the users screen (/userCenter/user): users, their roles and company links. */
 import { queryOptions } from '@tanstack/react-query';
+import { MAX_PAGE_LIMIT } from '../../domain/constants';
 import type { z } from 'zod';
 import { api } from '../api/client';
 import type { ListAnswer } from '../../contract/common';
@@ -41,15 +42,24 @@ export const userExists = (username: string) => api.get<boolean>('/idm/user/exis
 export const userRolesOptions = (userId: number | null, companyId: number | null) =>
   queryOptions({
     queryKey: queryKeys.userRoles({ userId, companyId }),
-    queryFn: ({ signal }) => api.get<ListAnswer<UserRoleDto>>('/idm/userRole', { filter: clean({ userId, companyId }) }, signal),
+    queryFn: ({ signal }) => api.get<ListAnswer<UserRoleDto>>('/idm/userRole', { filter: clean({ userId, companyId }), index: 0, size: MAX_PAGE_LIMIT }, signal),
     enabled: !!userId,
   });
 
 export const userCompaniesOptions = (filter: { userId?: number | null; companyId?: number | null }) =>
   queryOptions({
     queryKey: queryKeys.userCompanies(filter),
-    queryFn: ({ signal }) => api.get<ListAnswer<UserCompanyDto>>('/idm/userCompany', { filter: clean(filter) }, signal),
+    queryFn: ({ signal }) => api.get<ListAnswer<UserCompanyDto>>('/idm/userCompany', { filter: clean(filter), index: 0, size: MAX_PAGE_LIMIT }, signal),
     enabled: !!(filter.userId || filter.companyId),
+  });
+
+/** One page of a company's user links (the user-company screen). */
+export const companyUsersPageOptions = (companyId: number | null, req: ListRequest) =>
+  queryOptions({
+    queryKey: [...queryKeys.userCompanies({ companyId }), 'page', req] as const,
+    queryFn: ({ signal }) =>
+      api.get<ListAnswer<UserCompanyDto>>('/idm/userCompany', { filter: { companyId }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined }, signal),
+    enabled: !!companyId,
   });
 
 export function useCreateUser() {

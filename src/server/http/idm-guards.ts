@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
-import { RIGHTS } from '../../domain/rights';
+import { canGrant, RIGHTS } from '../../domain/rights';
 import { findUserById } from '../db/queries/sessions';
 import { userLinkedTo } from '../db/queries/users';
 import { findRole, roleRightIds, type RoleRow } from '../db/queries/roles';
@@ -30,9 +30,8 @@ export async function guardManagedUser(req: FastifyRequest, userId: number) {
 
 /** A non-admin may only hand out rights they hold themselves in that company (no self-escalation). */
 export function assertGrantable(req: FastifyRequest, companyId: number, rightIds: readonly number[]): void {
-  if (req.access.isAdmin) return;
-  const held = new Set(req.access.rightIds(companyId));
-  if (rightIds.some((r) => !held.has(r))) throw new DomainError('NO_PERMISSION');
+  // Roles are stored with the menus above each right, so those must be held too (canGrant).
+  if (!canGrant({ kind: req.access.isAdmin ? 'ADMIN' : 'OTHER', rightIds: req.access.rightIds(companyId) }, rightIds)) throw new DomainError('NO_PERMISSION');
 }
 
 /** A role of a managed company. */

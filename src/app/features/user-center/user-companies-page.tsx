@@ -17,7 +17,7 @@ import { ListGrid } from '../../../../grids/list/list-grid';
 import { linkCompaniesColumns, linkedUsersColumns } from '../../../../grids/list/user-companies.columns';
 import { useHasRight, useScope } from '../../session/store';
 import { companyListOptions } from '../../queries/admin-companies';
-import { useAddUserCompany, userCompaniesOptions, userPickerOptions, useRemoveUserCompany, type UserCompanyDto } from '../../queries/admin-users';
+import { companyUsersPageOptions, useAddUserCompany, userCompaniesOptions, userPickerOptions, useRemoveUserCompany, type UserCompanyDto } from '../../queries/admin-users';
 import { ConfirmDialog, FormDialog, useConfirm } from '../system/admin-dialogs';
 import { RowActions } from '../system/admin-cells';
 
@@ -67,9 +67,8 @@ export function UserCompaniesPage() {
           <ListGrid<UserCompanyDto>
             gridId="userCenter.userCompany.users"
             columns={linkedUsersColumns}
-            query={() => userCompaniesOptions({ companyId })}
+            query={(req) => companyUsersPageOptions(companyId, req)}
             resetKey={companyId}
-            paged={false}
             searchable={false}
             getRowId={(l) => l.id}
             renderers={linkRenderers}

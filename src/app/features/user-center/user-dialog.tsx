@@ -11,7 +11,7 @@ import { userCreateBody, type UserDto } from '../../../contract/idm';
 import { userKinds, userStates, type UserKind, type UserState } from '../../../domain/enums';
 import { useScope, useSession } from '../../session/store';
 import { companyPickerOptions } from '../../queries/admin-companies';
-import { companyRolesOptions } from '../../queries/admin-roles';
+import { canGrantRole, companyRolesOptions } from '../../queries/admin-roles';
 import {
   useAddUserCompany, useAddUserRole, useCreateUser, useRemoveUserCompany, useRemoveUserRole, userCompaniesOptions, userExists, userRolesOptions, useUpdateUser,
 } from '../../queries/admin-users';
@@ -39,6 +39,7 @@ export function UserDialog({ opened, user, tab, onClose }: { opened: boolean; us
   const { t } = useTranslation(['admin', 'common']);
   const { companyId } = useScope();
   const isAdmin = useSession((s) => s.user?.kind === 'ADMIN');
+  const me = useSession((s) => s.user);
   const editing = !!user;
   const form = useZodForm(userCreateBody, empty(companyId), editing ? ['name'] : ['username', 'name', 'password']);
   const [activeTab, setActiveTab] = useState<string | null>(tab);
@@ -124,7 +125,8 @@ export function UserDialog({ opened, user, tab, onClose }: { opened: boolean; us
           />
           <MultiSelect
             label={t('admin:user.rolesInCompany')}
-            data={(roles.data?.content ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            // Roles with rights the manager does not hold cannot be given (the server refuses them too).
+            data={(roles.data?.content ?? []).map((r) => ({ value: String(r.id), label: r.name, disabled: !canGrantRole(me, r) }))}
             value={form.values.roleIds}
             onChange={(v) => form.set('roleIds', v)}
             searchable
@@ -177,6 +179,7 @@ function UserRolesPanel({ userId }: { userId: number }) {
   const held = useQuery(userRolesOptions(userId, companyId));
   const add = useAddUserRole();
   const remove = useRemoveUserRole();
+  const me = useSession((s) => s.user);
   if (!companyId) return <Text c="dimmed">{t('noCompany')}</Text>;
   if (roles.isLoading || held.isLoading) return <Loader size="sm" />;
   const links = held.data?.content ?? [];
@@ -197,7 +200,7 @@ function UserRolesPanel({ userId }: { userId: number }) {
               </Group>
             }
             checked={!!link}
-            disabled={add.isPending || remove.isPending}
+            disabled={add.isPending || remove.isPending || !canGrantRole(me, r)}
             onChange={(e) => (e.currentTarget.checked ? add.mutate({ userId, roleId: r.id }) : link && remove.mutate(link.id))}
             data-testid={`user-role-${r.name}`}
           />

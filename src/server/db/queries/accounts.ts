@@ -178,18 +178,12 @@ export async function listPeriods(db: Db, accountYearId: number): Promise<Period
   return db.select().from(periods).where(eq(periods.accountYearId, accountYearId)).orderBy(asc(periods.startAt));
 }
 
-/**
- * Moves a period's boundaries (neighbours follow). A settled (rolled) period — the one named or a
- * neighbour that would have to move — refuses with PERIOD_SETTLED, not as an overlap: the domain
- * rule is asked with every period open, then the periods it would change are checked here.
- */
+/** Moves a period's boundaries (neighbours follow); a settled period that would change refuses (PERIOD_SETTLED). */
 export async function updatePeriodBoundaries(db: Db, period: PeriodRow, next: { startAt: string; endAt: string }): Promise<PeriodRow[]> {
   if (period.rolled) throw new DomainError('PERIOD_SETTLED');
   const [year] = await db.select().from(accountYears).where(eq(accountYears.id, period.accountYearId)).limit(1);
   const all = await listPeriods(db, period.accountYearId);
-  const settled = new Set(all.filter((p) => p.rolled).map((p) => p.id));
-  const changed = adjustPeriod(all.map((p) => ({ ...p, rolled: false })), year, period.id, next);
-  if (changed.some((c) => settled.has(c.id))) throw new DomainError('PERIOD_SETTLED');
+  const changed = adjustPeriod(all, year, period.id, next);
   await db.transaction(async (tx) => {
     for (const c of changed) await tx.update(periods).set({ startAt: c.startAt, endAt: c.endAt }).where(eq(periods.id, c.id));
   });

@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { companies, rights, roleRights, roles, userCompanies, userRoles, users } from '../schema';
 import { countAll, likeKeyword, orderBy } from './list';
 import type { Paging } from '../../../contract/common';
-import { ALL_RIGHT_IDS } from '../../../domain/rights';
+import { ALL_RIGHT_IDS, withAncestorRights } from '../../../domain/rights';
 import { DomainError } from '../../../domain/result-codes';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -49,7 +49,8 @@ export async function roleRightIds(db: Db, roleId: number): Promise<number[]> {
 function checkRightIds(rightIds: readonly number[]): number[] {
   const unknown = rightIds.filter((id) => !ALL_RIGHT_IDS.includes(id));
   if (unknown.length) throw new DomainError('INVALID_INPUT', { field: 'rightIds', rule: 'unknownRight', ids: unknown.join(', ') });
-  return [...new Set(rightIds)];
+  // An operation right implies the menus above it (else the role could never reach it).
+  return withAncestorRights(rightIds);
 }
 
 async function writeRoleRights(tx: Db, role: RoleRow, rightIds: number[]): Promise<void> {

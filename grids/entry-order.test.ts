@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryColumns, firstEntryColId, nextEntryTarget, previousEntryCell, rowEdgeCell, sheetEdgeCell, tabTarget, type GridCell } from './entry-order';
+import { arrowDownTarget, entryColumns, firstEntryColId, nextEntryTarget, previousEntryCell, rowEdgeCell, sheetEdgeCell, tabTarget, type GridCell } from './entry-order';
 import { createSheetState, reduceSheet, type SheetEvent } from './sheet';
 import type { SheetSchema } from './sheet-schema';
 import type { VoucherKitRow } from './voucher-kit.columns';
@@ -103,5 +103,25 @@ describe('Tab, Home and End', () => {
     expect(sheetEdgeCell(schema, rows, 'debit', true)).toEqual({ rowIndex: 2, colId: 'debit' });
     expect(sheetEdgeCell(schema, rows, 'auxId', false)).toEqual({ rowIndex: 0, colId: 'summary' });
     expect(sheetEdgeCell(schema, rows, 'index', false)).toEqual({ rowIndex: 0, colId: 'index' });
+  });
+});
+
+describe('arrow-down', () => {
+  const rows = rowsAfter([]);
+
+  it('moves one row down in the same column, and stays on the last row of an ordinary sheet', () => {
+    expect(arrowDownTarget(schema, rows, { rowIndex: 0, colId: 'debit' })).toEqual({ kind: 'cell', cell: { rowIndex: 1, colId: 'debit' } });
+    expect(arrowDownTarget(schema, rows, { rowIndex: 2, colId: 'debit' })).toBeNull();
+  });
+
+  it('adds a row at the end of a sheet that grows by arrow-down (auxiliary-rows popup, spec 02 §2.9)', () => {
+    const popup: SheetSchema<VoucherKitRow> = { ...schema, appendOnArrowDown: true, rowStep: 1 };
+    expect(arrowDownTarget(popup, rows, { rowIndex: 1, colId: 'summary' })).toEqual({ kind: 'cell', cell: { rowIndex: 2, colId: 'summary' } });
+    const target = arrowDownTarget(popup, rows, { rowIndex: 2, colId: 'debit' });
+    expect(target).toEqual({ kind: 'append', colId: 'debit' });
+    // What the grid does with it: one row at the end, the caret in the same column of the new row.
+    const grown = reduceSheet(popup, createSheetState(popup), { type: 'sheet.appendRows', count: 1 });
+    expect(grown.rows).toHaveLength(4);
+    expect(grown.rows[3].id).toBe(id(4));
   });
 });

@@ -47,6 +47,15 @@ export function nextEntryTarget<R extends SheetRow>(schema: SheetSchema<R>, rows
   return { kind: 'append', colId: firstEntryColId(schema) };
 }
 
+/**
+ * Arrow-down: the same column one row down; on the last row, one more row when the sheet grows by
+ * arrow-down (`appendOnArrowDown`), else nowhere (null: the caret stays).
+ */
+export function arrowDownTarget<R extends SheetRow>(schema: SheetSchema<R>, rows: readonly R[], from: GridCell): EnterTarget | null {
+  if (from.rowIndex + 1 < rows.length) return { kind: 'cell', cell: { rowIndex: from.rowIndex + 1, colId: from.colId } };
+  return schema.appendOnArrowDown && from.rowIndex === rows.length - 1 ? { kind: 'append', colId: from.colId } : null;
+}
+
 /** Shift+Enter: the previous cell in entry order; null at the very first cell. */
 export function previousEntryCell<R extends SheetRow>(schema: SheetSchema<R>, rows: readonly R[], from: GridCell): GridCell | null {
   const cols = entryColumns(schema);

@@ -5,11 +5,10 @@
  * cannot be read are reported with their position and reason — never silently dropped — and the
  * good cells go into the sheet as one undoable `sheet.paste` event.
  */
-import { MAX_COST_CENTS } from '../src/domain/constants';
 import { parseAmount, type AmountErrorCode } from '../src/domain/money';
 import type { SheetEvent } from './sheet';
 import { rowIndexOf } from './sheet';
-import { colIdOf, isApplicable, isDataColumn, isEmptyValue, type CellValue, type DataColumn, type SheetRow, type SheetSchema } from './sheet-schema';
+import { amountLimitsOf, colIdOf, isApplicable, isDataColumn, isEmptyValue, type CellValue, type DataColumn, type SheetRow, type SheetSchema } from './sheet-schema';
 
 export type PasteErrorCode = AmountErrorCode | 'TEXT_TOO_LONG' | 'LOOKUP_NOT_FOUND' | 'LOOKUP_AMBIGUOUS' | 'NOT_APPLICABLE' | 'NO_COLUMN' | 'BOTH_SIDES';
 
@@ -92,6 +91,16 @@ export function parseTsv(text: string): string[][] {
 }
 
 /**
+ * Writes cells as Excel puts them on the clipboard, so `parseTsv` (and Excel) read them back: tabs
+ * between cells, CRLF after every row, a cell holding a tab, a line break or a quote wrapped in
+ * double quotes with inner quotes doubled.
+ */
+export function formatTsv(rows: readonly (readonly string[])[]): string {
+  const cell = (text: string) => (/[\t\r\n"]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  return rows.map((row) => `${row.map(cell).join('\t')}\r\n`).join('');
+}
+
+/**
  * An amount as spreadsheets copy it: surrounding spaces and thousands separators are dropped
  * ("1,234.50" → "1234.50"); everything else must pass the amount filter.
  */
@@ -110,7 +119,7 @@ function readCell<R extends SheetRow>(column: DataColumn<R>, text: string, row: 
   }
   if (trimmed === '') return { ok: true, value: null };
   if (column.kind === 'amount') {
-    const parsed = parseAmount(normalisePastedAmount(trimmed), column.limits ?? { maxAbsCents: MAX_COST_CENTS });
+    const parsed = parseAmount(normalisePastedAmount(trimmed), amountLimitsOf(column));
     return parsed.ok ? { ok: true, value: parsed.cents === 0 ? null : parsed.cents } : { ok: false, code: parsed.code };
   }
   if (!column.lookup) return { ok: false, code: 'LOOKUP_NOT_FOUND' };

@@ -5,6 +5,7 @@
  * the pure sheet state (`sheet.ts`), the navigation order (`entry-order.ts`), paste (`paste.ts`)
  * and the AG Grid binding (`entry-grid.tsx`) all read it.
  */
+import { MAX_COST_CENTS } from '../src/domain/constants';
 import type { AmountLimits } from '../src/domain/money';
 
 export type CellValue = string | number | null;
@@ -81,6 +82,8 @@ export interface SheetSchema<R extends SheetRow> {
   rowStep: number;
   /** Add `rowStep` blank rows as soon as the last row gets content (reimbursement: 20 rows, +5 when filled). */
   growWhenFilled?: boolean;
+  /** Arrow-down on the last row adds a row at the end (the auxiliary-rows popup, spec 02 §2.9). */
+  appendOnArrowDown?: boolean;
   /** Debit and credit of a double-entry sheet: enables `=`, space, exclusive sides and the difference. */
   amountPair?: { debit: FieldOf<R>; credit: FieldOf<R> };
   /** Enter order when it differs from the display order (fields). */
@@ -122,6 +125,11 @@ export function isEmptyValue(value: CellValue | undefined): boolean {
 /** The value an emptied cell holds: '' for text, null otherwise. */
 export function emptyValueOf<R>(column: DataColumn<R>): CellValue {
   return column.kind === 'text' ? '' : null;
+}
+
+/** The limits an amount column applies on commit, paste and `=`: its own, else the maximum cost. */
+export function amountLimitsOf<R>(column: DataColumn<R> | undefined): AmountLimits {
+  return column?.limits ?? { maxAbsCents: MAX_COST_CENTS };
 }
 
 export function isApplicable<R>(column: DataColumn<R>, row: R): boolean {

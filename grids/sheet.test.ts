@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_COST_CENTS } from '../src/domain/constants';
-import { balancingAmount, canRedo, canUndo, createSheetState, reduceSheet, type SheetEvent, type SheetState } from './sheet';
+import { balancePlan, balancingAmount, canRedo, canUndo, copyFromRowValue, createSheetState, reduceSheet, type SheetEvent, type SheetState } from './sheet';
 import { isBlankRow, type SheetSchema } from './sheet-schema';
 import { sheetTotals, totalInUppercase } from './totals';
 import { testSchema } from './voucher-kit.fixtures';
@@ -103,6 +103,21 @@ describe('amount commands', () => {
     expect(run([{ type: 'sheet.balance', rowId: id(1), field: 'debit' }]).history.past).toHaveLength(0);
   });
 
+  it('= that would give a negative amount on this side fills the other side with the positive amount', () => {
+    // Debits 150.50, credits 20.00: a balancing debit would be -130.50, so the credit takes 130.50.
+    expect(balancePlan(schema, run(base).rows, id(4), 'debit')).toEqual({ field: 'credit', cents: 13050 });
+    expect(balancePlan(schema, run(base).rows, id(4), 'credit')).toEqual({ field: 'credit', cents: 13050 });
+    const s = run([...base, set(4, 'debit', 1), { type: 'sheet.balance', rowId: id(4), field: 'debit' }]);
+    expect(s.rows[3]).toMatchObject({ debit: null, credit: 13050 });
+    expect(s.focus).toEqual({ rowId: id(4), field: 'credit' });
+    expect(sheetTotals(schema, s.rows).differenceCents).toBe(0);
+    // One undo step brings back the debit that was there.
+    expect(reduceSheet(schema, s, { type: 'sheet.undo' }).rows[3]).toMatchObject({ debit: 1, credit: null });
+    // A positive balance stays on the side asked for.
+    const credits = run([set(1, 'credit', 500), { type: 'sheet.balance', rowId: id(2), field: 'debit' }]);
+    expect(credits.rows[1]).toMatchObject({ debit: 500, credit: null });
+  });
+
   it('space moves the amount to the other side, typed or stored', () => {
     const s1 = run([set(1, 'debit', 300), { type: 'sheet.moveToOtherSide', rowId: id(1), field: 'debit' }]);
     expect(s1.rows[0]).toMatchObject({ debit: null, credit: 300 });
@@ -135,6 +150,45 @@ describe('.. and //', () => {
     ]);
     expect(s.rows.slice(0, 4).map((r) => r.summary)).toEqual(['Rent', 'Power', 'Power', 'Rent']);
     expect(s.rows[1]).toMatchObject({ subjectId: 's6602', auxId: 'd2' });
+  });
+
+  it('read a lookup value again for the target row: an auxiliary item of another kind is refused, not copied', () => {
+    // Row 1: a department under an admin expense; row 2: a receivable, which takes a customer.
+    const s = run([set(1, 'subjectId', 's6602'), set(1, 'auxId', 'd2'), set(2, 'subjectId', 's1122'), set(3, 'subjectId', 's6601')]);
+    expect(copyFromRowValue(schema, s.rows, id(2), 'auxId', 'first')).toEqual({ ok: false, reason: 'doesNotFit', sourceIndex: 0, text: 'Sales' });
+    const refused = reduceSheet(schema, s, { type: 'sheet.copyFromRow', rowId: id(2), field: 'auxId', from: 'first' });
+    expect(refused).toBe(s);
+    expect(refused.rows[1].auxId).toBeNull();
+    // A row whose subject also takes a department gets the department.
+    expect(copyFromRowValue(schema, s.rows, id(3), 'auxId', 'first')).toEqual({ ok: true, value: 'd2', sourceIndex: 0 });
+    expect(reduceSheet(schema, s, { type: 'sheet.copyFromRow', rowId: id(3), field: 'auxId', from: 'first' }).rows[2].auxId).toBe('d2');
+    // A row without auxiliary items cannot take one at all.
+    const plain = run([set(2, 'subjectId', 's1001')], schema, s);
+    expect(copyFromRowValue(schema, plain.rows, id(2), 'auxId', 'previous')).toMatchObject({ ok: false, reason: 'notApplicable' });
+    // Subjects copy as they are; the auxiliary cell they clear stays empty.
+    expect(copyFromRowValue(schema, s.rows, id(2), 'subjectId', 'first')).toEqual({ ok: true, value: 's6602', sourceIndex: 0 });
+  });
+
+  it('re-resolve a lookup value by its text when the stored value differs between kinds', () => {
+    // Same name, different ids per subject: the copy takes the target row's own item.
+    const byName: SheetSchema<Row> = {
+      ...schema,
+      columns: schema.columns.map((c) =>
+        c.kind === 'lookup' && c.field === 'auxId'
+          ? {
+              ...c,
+              lookup: {
+                // Items are per subject ('<subject>:<n>'): a foreign id shows as nothing.
+                format: (v, row) => (typeof v === 'string' && v.startsWith(`${row.subjectId}:`) ? `Item ${v.slice(-1)}` : ''),
+                resolve: (text, row) => ({ ok: true, value: `${row.subjectId}:${text.slice(-1)}` }),
+              },
+            }
+          : c,
+      ),
+    };
+    const s = run([set(1, 'subjectId', 's6602'), set(1, 'auxId', 's6602:1'), set(2, 'subjectId', 's6601')], byName, createSheetState(byName));
+    expect(copyFromRowValue(byName, s.rows, id(2), 'auxId', 'previous')).toEqual({ ok: true, value: 's6601:1', sourceIndex: 0 });
+    expect(reduceSheet(byName, s, { type: 'sheet.copyFromRow', rowId: id(2), field: 'auxId', from: 'previous' }).rows[1].auxId).toBe('s6601:1');
   });
 
   it('do nothing on the first row', () => {

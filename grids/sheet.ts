@@ -9,11 +9,11 @@
  * side only; cells that do not apply to their row (auxiliary without a subject that needs it)
  * are empty.
  */
-import { MAX_COST_CENTS } from '../src/domain/constants';
 import { checkLimits, negateCents, subtractCents, sumCents } from '../src/domain/money';
 import { firstEntryColId } from './entry-order';
 import { emptyUndoStack, recordChange, redoChange, undoChange, type UndoStack } from './history';
 import {
+  amountLimitsOf,
   cellValue,
   dataColumns,
   emptyValueOf,
@@ -100,7 +100,7 @@ function acceptValue<R extends SheetRow>(column: DataColumn<R>, value: CellValue
   if (column.kind === 'amount') {
     if (value === null || value === '') return null;
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) return undefined;
-    const limited = checkLimits(value, column.limits ?? { maxAbsCents: MAX_COST_CENTS });
+    const limited = checkLimits(value, amountLimitsOf(column));
     if (!limited.ok) return undefined;
     return limited.cents === 0 ? null : limited.cents;
   }
@@ -229,6 +229,56 @@ export function otherSideField<R extends SheetRow>(schema: SheetSchema<R>, field
   return null;
 }
 
+/**
+ * Where `=` puts the balancing amount: in the cell itself, or — when that would make it negative
+ * (a credit-side balance asked for on the debit) — as a positive amount on the other side, since
+ * nobody wants a negative debit from `=`. Null when there is nothing to balance.
+ */
+export function balancePlan<R extends SheetRow>(schema: SheetSchema<R>, rows: readonly R[], rowId: string, field: string): { field: string; cents: number } | null {
+  const value = balancingAmount(schema, rows, rowId, field);
+  if (value === null) return null;
+  const other = otherSideField(schema, field);
+  if (value < 0 && other !== null) return { field: other, cents: negateCents(value) };
+  return { field, cents: value };
+}
+
+export type CopyFromRowRefusal = 'noSource' | 'notApplicable' | 'doesNotFit';
+
+export type CopyFromRowResult =
+  | { ok: true; value: CellValue; sourceIndex: number }
+  | { ok: false; reason: CopyFromRowRefusal; sourceIndex: number; text: string };
+
+/**
+ * The value `..` (previous row) or `//` (first row) brings into a cell. A lookup value is read
+ * again for the target row — an auxiliary item only fits a row whose subject takes that kind of
+ * item — by its display text in the source row; a value that does not resolve there is refused
+ * (`doesNotFit`, with the text for the message) rather than copied into a row it does not fit.
+ */
+export function copyFromRowValue<R extends SheetRow>(
+  schema: SheetSchema<R>,
+  rows: readonly R[],
+  rowId: string,
+  field: string,
+  from: 'previous' | 'first',
+): CopyFromRowResult {
+  const rowIndex = rowIndexOf(rows, rowId);
+  const sourceIndex = from === 'previous' ? rowIndex - 1 : 0;
+  const column = findDataColumn(schema, field);
+  if (rowIndex < 0 || sourceIndex < 0 || sourceIndex === rowIndex || !column) return { ok: false, reason: 'noSource', sourceIndex, text: '' };
+  const source = rows[sourceIndex];
+  const target = rows[rowIndex];
+  const value = cellValue(source, field);
+  const lookup = column.kind === 'lookup' ? column.lookup : undefined;
+  const text = lookup ? lookup.format(value, source) : String(value ?? '');
+  if (!isApplicable(column, target)) return { ok: false, reason: 'notApplicable', sourceIndex, text };
+  if (!lookup || isEmptyValue(value)) return { ok: true, value, sourceIndex };
+  // The same stored value shows the same way in the target row: it belongs there as it is.
+  if (text !== '' && lookup.format(value, target) === text) return { ok: true, value, sourceIndex };
+  const resolved = text === '' ? null : lookup.resolve(text, target);
+  if (resolved?.ok && !isEmptyValue(resolved.value)) return { ok: true, value: resolved.value, sourceIndex };
+  return { ok: false, reason: 'doesNotFit', sourceIndex, text: text || String(value) };
+}
+
 function insertRows<R extends SheetRow>(rows: readonly R[], at: number, inserted: readonly R[]): R[] {
   return [...rows.slice(0, at), ...inserted, ...rows.slice(at)];
 }
@@ -274,16 +324,18 @@ export function reduceSheet<R extends SheetRow>(schema: SheetSchema<R>, state: S
     }
     case 'sheet.copyFromRow': {
       const rowIndex = rowIndexOf(state.rows, event.rowId);
-      const sourceIndex = event.from === 'previous' ? rowIndex - 1 : 0;
-      if (rowIndex < 0 || sourceIndex < 0 || sourceIndex === rowIndex) return state;
-      const value = cellValue(state.rows[sourceIndex], event.field);
-      return setCells(schema, state, [{ rowIndex, field: event.field, value }], at({ rowId: event.rowId, field: event.field }));
+      const copied = copyFromRowValue(schema, state.rows, event.rowId, event.field, event.from);
+      if (!copied.ok) return state;
+      return setCells(schema, state, [{ rowIndex, field: event.field, value: copied.value }], at({ rowId: event.rowId, field: event.field }));
     }
     case 'sheet.balance': {
       const rowIndex = rowIndexOf(state.rows, event.rowId);
-      const value = balancingAmount(schema, state.rows, event.rowId, event.field);
-      if (rowIndex < 0 || value === null) return state;
-      return setCells(schema, state, [{ rowIndex, field: event.field, value }], at({ rowId: event.rowId, field: event.field }));
+      const plan = balancePlan(schema, state.rows, event.rowId, event.field);
+      if (rowIndex < 0 || plan === null) return state;
+      const changes: CellChange[] = [{ rowIndex, field: plan.field, value: plan.cents }];
+      // A balance that lands on the other side empties this cell (one side per line does the rest).
+      if (plan.field !== event.field) changes.unshift({ rowIndex, field: event.field, value: null });
+      return setCells(schema, state, changes, { before: { rowId: event.rowId, field: event.field }, after: { rowId: event.rowId, field: plan.field } });
     }
     case 'sheet.moveToOtherSide': {
       const rowIndex = rowIndexOf(state.rows, event.rowId);

@@ -18,7 +18,32 @@ export interface SheetTotals {
 
 export const TOTALS_ROW_ID = '__totals';
 
+/** Totals of a rows array, per schema: rows are immutable, so an array's totals never change. */
+const cache = new WeakMap<readonly SheetRow[], { schema: SheetSchema<SheetRow>; totals: SheetTotals }>();
+
 export function sheetTotals<R extends SheetRow>(schema: SheetSchema<R>, rows: readonly R[]): SheetTotals {
+  const hit = cache.get(rows);
+  if (hit && hit.schema === (schema as unknown as SheetSchema<SheetRow>)) return hit.totals;
+  const totals = computeTotals(schema, rows);
+  cache.set(rows, { schema: schema as unknown as SheetSchema<SheetRow>, totals });
+  return totals;
+}
+
+/** Same figures (the totals row and the uppercase need no refresh when they are). */
+export function sameTotals(a: SheetTotals, b: SheetTotals): boolean {
+  if (a === b) return true;
+  const fields = Object.keys(a.byField);
+  return (
+    a.totalCents === b.totalCents &&
+    a.differenceCents === b.differenceCents &&
+    a.debitCents === b.debitCents &&
+    a.creditCents === b.creditCents &&
+    fields.length === Object.keys(b.byField).length &&
+    fields.every((f) => a.byField[f] === b.byField[f])
+  );
+}
+
+function computeTotals<R extends SheetRow>(schema: SheetSchema<R>, rows: readonly R[]): SheetTotals {
   const byField: Record<string, number> = {};
   for (const column of dataColumns(schema)) {
     if (column.kind === 'amount') byField[column.field] = sumCents(rows.map((r) => cellValue(r, column.field) as number | null));

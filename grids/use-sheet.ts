@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { createSheetState, reduceSheet, type SheetEvent, type SheetState } from './sheet';
 import type { SheetRow, SheetSchema } from './sheet-schema';
-import { sheetTotals, totalInUppercase, type SheetTotals } from './totals';
+import { sameTotals, sheetTotals, totalInUppercase, type SheetTotals } from './totals';
 
 export function useSheet<R extends SheetRow>(schema: SheetSchema<R>, initialRows?: readonly R[]): [SheetState<R>, (event: SheetEvent<R>) => void] {
   const reducer = useCallback((state: SheetState<R>, event: SheetEvent<R>) => reduceSheet(schema, state, event), [schema]);
@@ -19,22 +19,12 @@ export interface SheetTotalsView extends SheetTotals {
   uppercase: string | null;
 }
 
-function sameFigures(a: SheetTotals, b: SheetTotals): boolean {
-  const fields = Object.keys(a.byField);
-  return (
-    a.totalCents === b.totalCents &&
-    a.differenceCents === b.differenceCents &&
-    fields.length === Object.keys(b.byField).length &&
-    fields.every((f) => a.byField[f] === b.byField[f])
-  );
-}
-
 /** Totals of the rows; the same object while the figures do not change (edits to text leave it alone). */
 export function useSheetTotals<R extends SheetRow>(schema: SheetSchema<R>, rows: readonly R[]): SheetTotalsView {
   const previous = useRef<SheetTotalsView | null>(null);
   return useMemo(() => {
     const totals = sheetTotals(schema, rows);
-    if (previous.current && sameFigures(previous.current, totals)) return previous.current;
+    if (previous.current && sameTotals(previous.current, totals)) return previous.current;
     const view = { ...totals, uppercase: totalInUppercase(totals) };
     previous.current = view;
     return view;

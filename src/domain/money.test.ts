@@ -169,6 +169,17 @@ describe('sums', () => {
     );
   });
 
+  it('stays exact when a running total passes the safe-integer range and comes back', () => {
+    const big = fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
+    fc.assert(
+      fc.property(fc.array(big, { maxLength: 8 }), (xs) => {
+        const exact = xs.reduce((a, b) => a + BigInt(b), 0n);
+        if (exact > BigInt(Number.MAX_SAFE_INTEGER) || exact < BigInt(Number.MIN_SAFE_INTEGER)) expect(() => sumCents(xs)).toThrow(RangeError);
+        else expect(BigInt(sumCents(xs))).toBe(exact);
+      }),
+    );
+  });
+
   it('is associative', () => {
     fc.assert(
       fc.property(cents, cents, cents, (a, b, c) => {

@@ -114,10 +114,33 @@ function amountOf(d: Dinero<bigint>): bigint {
   return toSnapshot(d).amount;
 }
 
-/** Sum of amounts in cents; null/undefined count as zero. Throws RangeError rather than drift. */
+/**
+ * Sum of amounts in cents; null/undefined count as zero. Throws RangeError rather than drift.
+ *
+ * Totals are summed on every edit of an entry grid, so whole-number cents are added as plain
+ * numbers while the running total stays a safe integer — integer addition is exact there — and
+ * the sum goes through dinero.js on bigints as soon as it would leave that range (an intermediate
+ * total may, as long as the result comes back into it).
+ */
 export function sumCents(values: Iterable<number | bigint | null | undefined>): number {
+  const list = Array.isArray(values) ? (values as readonly (number | bigint | null | undefined)[]) : [...values];
+  let fast = 0;
+  let exact = true;
+  for (const v of list) {
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
+      exact = false;
+      break;
+    }
+    fast += v;
+    if (!Number.isSafeInteger(fast)) {
+      exact = false;
+      break;
+    }
+  }
+  if (exact) return fast === 0 ? 0 : fast;
   let total = money(0n);
-  for (const v of values) if (v !== null && v !== undefined) total = add(total, money(v));
+  for (const v of list) if (v !== null && v !== undefined) total = add(total, money(v));
   return toSafeNumber(amountOf(total));
 }
 

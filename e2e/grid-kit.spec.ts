@@ -1,10 +1,12 @@
 /**
  * The entry grid kit on kit.html, driven with the keyboard only: four voucher lines entered with
  * Enter, `..`/`//`, F7, arithmetic, space and `=`; undo/redo and the sign key; row insert, copy
- * and delete by keys; a 3-row block pasted from Excel and a bad block reported; rows added past
- * the end; a locked document; screenshots at 100% and 200% in both languages.
+ * and delete by keys; a 3-row block pasted from the system clipboard with Ctrl+V and a bad block
+ * reported; a block copied with Shift+arrows and Ctrl+C; rows added past the end and by
+ * arrow-down on the auxiliary rows; typing never lost on Tab or a click elsewhere; a locked
+ * document (nothing flashes); key tooltips; screenshots at 100% and 200% zoom in both languages.
  */
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { GridKitPage } from './page-models/grid-kit';
 
 const PASTE_BLOCK = ['Travel\t6601\tD02\t1,280.00\t', 'Travel\t6601\tD02\t-80\t', 'Reimburse travel\t1001\t\t\t1200'].join('\r\n') + '\r\n';
@@ -61,6 +63,7 @@ async function enterFourLines(kit: GridKitPage) {
 test.describe('grid kit', () => {
   test('enters a voucher with the keyboard only', async ({ page }) => {
     const kit = new GridKitPage(page);
+    await kit.allowClipboard();
     await kit.goto();
     await enterFourLines(kit);
 
@@ -120,14 +123,14 @@ test.describe('grid kit', () => {
     await expect.poll(() => kit.totalCents('debit')).toBe(400000);
     await expect.poll(() => kit.text(2, 'subjectId')).toBe('1002 银行存款');
 
-    // Paste a 3-row block copied from Excel at line 5.
+    // Paste a 3-row block copied from Excel at line 5: the system clipboard and Ctrl+V.
     await kit.press('Control+End');
     await kit.press('Control+Home');
     await kit.expectFocus(0, 'credit');
     for (let i = 0; i < 4; i++) await kit.press('ArrowDown');
     await kit.press('Home');
     await kit.expectFocus(4, 'summary');
-    await kit.paste(PASTE_BLOCK);
+    await kit.pasteFromClipboard(PASTE_BLOCK);
     await expect.poll(() => kit.text(4, 'summary')).toBe('Travel');
     await expect.poll(() => kit.text(4, 'subjectId')).toBe('6601 销售费用');
     await expect.poll(() => kit.text(4, 'auxId')).toBe('销售部');
@@ -146,7 +149,7 @@ test.describe('grid kit', () => {
     await kit.press('ArrowDown');
     await kit.press('ArrowDown');
     await kit.expectFocus(7, 'summary');
-    await kit.paste('Bad line\t9999\t\tabc\t\n');
+    await kit.pasteFromClipboard('Bad line\t9999\t\tabc\t\n');
     await expect.poll(() => kit.text(7, 'summary')).toBe('Bad line');
     await expect.poll(() => kit.text(7, 'subjectId')).toBe('');
     const report = page.locator('.mantine-Notification-root');
@@ -268,6 +271,7 @@ test.describe('grid kit', () => {
 
   test('a locked document takes no edits', async ({ page }) => {
     const kit = new GridKitPage(page);
+    await kit.allowClipboard();
     await kit.goto({ locked: true });
     await expect(kit.grid).toHaveAttribute('data-readonly', 'true');
     await kit.type('Nope');
@@ -277,7 +281,7 @@ test.describe('grid kit', () => {
     await kit.press('Alt+Insert');
     await kit.press('Control+Delete');
     await expect.poll(() => kit.rowCount()).toBe(20);
-    await kit.paste('a\tb');
+    await kit.pasteFromClipboard('a\tb');
     await expect.poll(() => kit.text(0, 'subjectId')).toBe('');
     await page.getByTestId('kit-locked').click();
     await kit.cell(0, 'summary').click();
@@ -285,27 +289,250 @@ test.describe('grid kit', () => {
     await expect.poll(() => kit.text(0, 'summary')).toBe('Now');
   });
 
-  test('screenshots at 100% and 200% in both languages', async ({ browser }) => {
-    for (const scale of [1, 2]) {
+  test('F7 opens the picker while a cell is being edited, with the typed text', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ lang: 'en_US' });
+    // Whether the page kept F7 from the browser (Chromium's caret-browsing prompt).
+    await page.evaluate(() => window.addEventListener('keydown', (e) => e.key === 'F7' && ((window as unknown as { f7: boolean[] }).f7 ??= []).push(e.defaultPrevented)));
+    await kit.enter('Fees');
+    await kit.type('66');
+    await kit.expectFocus(0, 'subjectId', true);
+    await kit.press('F7');
+    const query = page.getByTestId('list-picker-query');
+    await expect(query).toBeFocused();
+    await expect(query).toHaveValue('66');
+    await expect(page.getByRole('option')).toHaveCount(2);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => kit.text(0, 'subjectId')).toBe('6601 Selling expenses');
+    await kit.expectFocus(0, 'auxId');
+    // F7 in a text cell while editing: nothing to pick, but the browser does not get it either; the typing stays.
+    await kit.press('ArrowLeft');
+    await kit.press('ArrowLeft');
+    await kit.type('x');
+    await kit.press('F7');
+    await kit.expectFocus(0, 'summary', true);
+    await expect(page.locator('[data-testid="text-editor"]')).toHaveValue('x');
+    await kit.press('Escape');
+    expect(await page.evaluate(() => (window as unknown as { f7: boolean[] }).f7)).toEqual([true, true]);
+  });
+
+  test('.. and // copy only what fits the row; = never gives a negative amount; space on an empty amount moves across', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto();
+    // Line 1: an admin expense for the administration department, a debit of 100.
+    await kit.enter('Rent');
+    await kit.enter('6602');
+    await kit.enter('D03');
+    await kit.enter('100');
+    // Line 2: a receivable takes a customer: `//` would bring a department — refused, with a message.
+    await kit.enter('Invoice');
+    await kit.enter('1122');
+    await kit.expectFocus(1, 'auxId');
+    await kit.type('//');
+    await expect(kit.editorError()).toHaveText('第 1 行的「行政部」不适用于本行的科目，未复制');
+    await kit.expectFocus(1, 'auxId', true);
+    await kit.enter('C01');
+    await expect.poll(() => kit.text(1, 'auxId')).toBe('华东贸易有限公司');
+    await kit.expectFocus(1, 'debit');
+    // Space on the empty debit moves the caret to the credit.
+    await kit.press(' ');
+    await kit.expectFocus(1, 'credit');
+    await kit.press('Shift+Tab');
+    await kit.expectFocus(1, 'debit');
+    // `=` on the debit would be -100: the credit gets 100 instead, and the caret goes there.
+    await kit.press('=');
+    await kit.expectFocus(1, 'credit');
+    await expect.poll(async () => [await kit.cents(1, 'debit'), await kit.cents(1, 'credit')]).toEqual([null, 10000]);
+    await expect(page.getByTestId('kit-balance')).toHaveText('借贷平衡');
+    // Line 3: `..` copies the summary; under a subject that also takes a department, `//` brings line 1's.
+    await kit.press('Enter');
+    await kit.enter('..');
+    await kit.enter('6601');
+    await kit.type('//');
+    await kit.press('Enter');
+    await expect.poll(() => kit.text(2, 'auxId')).toBe('行政部');
+  });
+
+  test('Tab and a click elsewhere never lose typing silently', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ rows: 3 });
+    await kit.enter('Rent');
+    await kit.enter('1001');
+    await kit.expectFocus(0, 'debit');
+    // Tab with an amount that does not read: the editor stays open with the message.
+    await kit.type('5/0');
+    await kit.press('Tab');
+    await kit.expectFocus(0, 'debit', true);
+    await expect(kit.editorError()).toHaveText('除数不能为零');
+    // Amounts in a sum keep two decimals.
+    await kit.press('Control+A');
+    await kit.type('1+100.125');
+    await kit.press('Enter');
+    await expect(kit.editorError()).toHaveText('算式中作为金额相加减的数字最多两位小数；只有乘除运算中的数字可以有更多小数');
+    await kit.press('Control+A');
+    await kit.type('2*1.125');
+    await kit.press('Tab');
+    await kit.expectFocus(0, 'credit');
+    await expect.poll(() => kit.cents(0, 'debit')).toBe(225);
+    // A click elsewhere with an amount that does not read: the cell keeps its value and the clerk is told.
+    await kit.press('Shift+Tab');
+    await kit.type('9/0');
+    await page.getByRole('heading', { name: '录入表格组件' }).click();
+    await expect(kit.notice().filter({ hasText: '第 1 行「借方金额」的输入未保存：除数不能为零（9/0）' })).toBeVisible();
+    await expect.poll(() => kit.cents(0, 'debit')).toBe(225);
+    // Tab with a subject code that does not resolve opens the picker with it; a click elsewhere reports it.
+    await kit.cell(1, 'subjectId').click();
+    await kit.type('6');
+    await kit.press('Tab');
+    const query = page.getByTestId('list-picker-query');
+    await expect(query).toHaveValue('6');
+    await page.keyboard.press('Escape');
+    await kit.expectFocus(1, 'subjectId');
+    await kit.type('9999');
+    await kit.cell(2, 'summary').click();
+    await expect(kit.notice().filter({ hasText: '第 2 行「会计科目」的输入未保存：没有找到匹配项（9999）' })).toBeVisible();
+    await expect.poll(() => kit.text(1, 'subjectId')).toBe('');
+    // Text that reads is committed by a click elsewhere.
+    await kit.cell(1, 'subjectId').click();
+    await kit.type('1002');
+    await kit.cell(2, 'summary').click();
+    await expect.poll(() => kit.text(1, 'subjectId')).toBe('1002 银行存款');
+  });
+
+  test('Ctrl+C copies the block selected with Shift+arrows as Excel rows; Ctrl+V puts it back', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.allowClipboard();
+    await kit.goto();
+    await enterFourLines(kit);
+    // One cell: its value as typed.
+    await kit.press('Control+Home');
+    await kit.expectFocus(0, 'summary');
+    expect(await kit.copyToClipboard()).toBe('Office rent');
+    // Lines 1–2, every column: Shift+End then Shift+↓.
+    await kit.press('Shift+End');
+    await kit.press('Shift+ArrowDown');
+    await expect(kit.grid.locator('.ld-cell-selected')).toHaveCount(10);
+    const tsv = await kit.copyToClipboard();
+    expect(tsv).toBe('Office rent\t6602 管理费用\t行政部\t3645.5\t\r\nOffice rent\t6602 管理费用\t行政部\t354.5\t\r\n');
+    // The block pastes back as the same lines, at line 6.
+    await kit.press('Escape');
+    await expect(kit.grid.locator('.ld-cell-selected')).toHaveCount(0);
+    for (let i = 0; i < 5; i++) await kit.press('ArrowDown');
+    await kit.expectFocus(5, 'summary');
+    await kit.press('Control+V');
+    await expect.poll(() => kit.text(5, 'subjectId')).toBe('6602 管理费用');
+    await expect.poll(() => kit.text(6, 'auxId')).toBe('行政部');
+    await expect.poll(() => kit.cents(6, 'debit')).toBe(35450);
+    await expect.poll(() => kit.totalCents('debit')).toBe(800000);
+  });
+
+  test('arrow-down on the last auxiliary row adds a row', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ sheet: 'aux', lang: 'en_US' });
+    await expect(page.getByTestId('kit-aux-hint')).toHaveText('Press ↓ on the last row to add a row');
+    await expect.poll(() => kit.rowCount()).toBe(6);
+    await expect.poll(() => kit.text(0, 'auxId')).toBe('Finance');
+    await expect.poll(() => kit.cents(0, 'amount')).toBe(120000);
+    for (let i = 0; i < 5; i++) await kit.press('ArrowDown');
+    await kit.expectFocus(5, 'auxId');
+    await kit.press('ArrowDown');
+    await expect.poll(() => kit.rowCount()).toBe(7);
+    await kit.expectFocus(6, 'auxId');
+    await kit.enter('D02');
+    await kit.expectFocus(6, 'amount');
+    await kit.enter('50');
+    await expect.poll(() => kit.cents(6, 'amount')).toBe(5000);
+    // The voucher sheet keeps its rows: arrow-down on its last row goes nowhere.
+    await kit.goto({ rows: 2 });
+    await kit.press('ArrowDown');
+    await kit.press('ArrowDown');
+    await kit.expectFocus(1, 'summary');
+    await expect.poll(() => kit.rowCount()).toBe(2);
+  });
+
+  test('a locked document shows no edit, not even for a frame', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.allowClipboard();
+    await kit.goto();
+    await kit.enter('Rent');
+    await kit.enter('1001');
+    await kit.enter('100');
+    await page.getByTestId('kit-locked').click();
+    await expect(kit.grid).toHaveAttribute('data-readonly', 'true');
+    await kit.cell(0, 'debit').click();
+    // Record every change to the cells' content from now on.
+    await page.evaluate(() => {
+      const w = window as unknown as { cellChanges: number };
+      w.cellChanges = 0;
+      const inCell = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest('.ag-cell') != null;
+      new MutationObserver((records) => (w.cellChanges += records.filter((r) => inCell(r.target)).length)).observe(document.querySelector('[data-testid="kit-grid"]')!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    for (const key of ['Delete', '=', ' ', '-', 'Control+d', 'Alt+Insert', 'Control+Delete', 'Control+z', '5', 'Enter']) await kit.press(key);
+    await kit.pasteFromClipboard('x\t1002\t\t1\t');
+    await page.getByTestId('kit-row-toolbar').locator('[data-command="deleteRow"]').click({ force: true });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+    expect(await page.evaluate(() => (window as unknown as { cellChanges: number }).cellChanges)).toBe(0);
+    await expect.poll(() => kit.cents(0, 'debit')).toBe(10000);
+  });
+
+  test('row operation keys in tooltips: toolbar buttons and row menu items', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ lang: 'en_US' });
+    const toolbar = page.getByTestId('kit-row-toolbar');
+    await expect(await kit.tooltipOf(toolbar.locator('[data-command="insertRowAbove"]'))).toHaveText('Insert row above (Alt+Insert / Ctrl+I)');
+    await expect(await kit.tooltipOf(toolbar.locator('[data-command="deleteRow"]'))).toHaveText('Delete row (Ctrl+Delete / Alt+Delete)');
+    // The button runs the command on the caret's cell, and the caret stays in the grid.
+    await kit.cell(0, 'summary').click();
+    await toolbar.locator('[data-command="appendRow"]').click();
+    await expect.poll(() => kit.rowCount()).toBe(21);
+    await expect.poll(() => kit.focused()).not.toBeNull();
+    await kit.cell(0, 'summary').click({ button: 'right' });
+    const menu = page.getByTestId('kit-grid-menu');
+    await expect(await kit.tooltipOf(menu.locator('[data-command="copyRow"]'))).toHaveText('Copy the row below it (Ctrl+D)');
+    await expect(menu.locator('[data-command="insertRowAbove"]')).toHaveAttribute('aria-keyshortcuts', 'Alt+Insert Ctrl+I');
+  });
+
+  test('screenshots at 100% and 200% zoom in both languages', async ({ browser }, testInfo) => {
+    for (const zoom of [100, 200] as const) {
       for (const lang of ['zh_CN', 'en_US'] as const) {
-        await screenshot(browser, scale, lang);
+        await screenshot(browser, testInfo, zoom, lang);
       }
     }
   });
 });
 
-async function screenshot(browser: Browser, deviceScaleFactor: number, lang: 'zh_CN' | 'en_US') {
-  const context = await browser.newContext({ deviceScaleFactor, viewport: { width: 1440, height: 1000 }, locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
+/**
+ * A browser zoomed to 200% on a 1440×900 screen lays the page out in 720×450 CSS pixels drawn
+ * with two device pixels each: that is the context at 200%; 100% is 1440×900 at one.
+ */
+async function screenshot(browser: Browser, testInfo: TestInfo, zoom: 100 | 200, lang: 'zh_CN' | 'en_US') {
+  const scale = zoom / 100;
+  const context = await browser.newContext({ deviceScaleFactor: scale, viewport: { width: 1440 / scale, height: 900 / scale }, locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
   const kit = new GridKitPage(page);
   await kit.goto({ lang });
   await enterFourLines(kit);
-  await kit.paste(PASTE_BLOCK);
+  await kit.pasteFromClipboard(PASTE_BLOCK);
   for (let i = 0; i < 3; i++) await kit.press('ArrowDown');
   await kit.enter('Refund');
   await kit.enter('1001');
   await kit.enter('-12.5');
   await kit.expectFocus(8, 'summary');
-  await page.screenshot({ path: test.info().outputPath(`grid-kit-${lang}-${deviceScaleFactor * 100}.png`), fullPage: true });
+  // Crisp rules: every digit column starts and ends on a whole device pixel.
+  const offGrid = await page.locator('[data-testid="kit-grid"] .ld-digit').evaluateAll((spans) =>
+    spans
+      .map((s) => s.getBoundingClientRect())
+      .flatMap((r) => [r.left, r.right].map((x) => x * devicePixelRatio))
+      .filter((x) => Math.abs(x - Math.round(x)) > 0.01),
+  );
+  expect(offGrid, `digit rules off the device-pixel grid at ${zoom}%`).toEqual([]);
+  const path = testInfo.outputPath(`grid-kit-${lang}-${zoom}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`grid kit ${lang} ${zoom}%`, { path, contentType: 'image/png' });
   await context.close();
 }

@@ -2,17 +2,19 @@
  * The one amount editor. Editing starts with the digit typed on the cell (or the amount, on F2);
  * the key filter only lets through what can still become a valid amount or simple arithmetic;
  * Enter evaluates exactly in cents and moves on; Esc cancels (AG Grid); `=` fills the balancing
- * amount; space puts the typed amount on the other side; `-` typed before the first character
- * toggles the sign (anywhere else it subtracts).
+ * amount; space puts the typed amount on the other side (on an empty editor: moves there); `-`
+ * typed before the first character toggles the sign (anywhere else it subtracts). Tab checks the
+ * amount like Enter (the editor stays open with the message when it does not read); a click
+ * elsewhere commits an amount that reads and reports one that does not — never silently dropped.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { CustomCellEditorProps } from 'ag-grid-react';
-import { MAX_COST_CENTS } from '../src/domain/constants';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useGridCellEditor, type CustomCellEditorProps } from 'ag-grid-react';
 import { evaluateAmountInput, isAmountInputPrefix, type AmountInputErrorCode } from '../src/domain/amount-expression';
 import { formatCentsForEdit } from '../src/domain/money';
+import { EDITOR_MOVES as MOVES, editorKeyAction, pickerQuery } from './editor-input';
 import { EditorError } from './editor-error';
 import { kitContextOf } from './kit-context';
-import { findDataColumn, type SheetRow } from './sheet-schema';
+import { amountLimitsOf, findDataColumn, type SheetRow } from './sheet-schema';
 
 function initialText(eventKey: string | null, value: unknown): string {
   if (eventKey === 'Backspace' || eventKey === 'Delete') return '';
@@ -23,13 +25,14 @@ function initialText(eventKey: string | null, value: unknown): string {
 export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number | null>) {
   const kit = kitContextOf(props.context);
   const field = props.colDef.field ?? '';
-  const limits = findDataColumn(kit.schema, field)?.limits ?? { maxAbsCents: MAX_COST_CENTS };
+  const column = findDataColumn(kit.schema, field);
+  const limits = amountLimitsOf(column);
   const [text, setText] = useState(() => initialText(props.eventKey, props.initialValue));
   const [error, setError] = useState<AmountInputErrorCode | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const latest = useRef({ text, props, kit, limits });
-  useEffect(() => {
-    latest.current = { text, props, kit, limits };
+  const latest = useRef({ text, props, kit, limits, column });
+  useLayoutEffect(() => {
+    latest.current = { text, props, kit, limits, column };
   });
 
   const evaluate = (value: string) => {
@@ -37,27 +40,54 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
     return trimmed === '' ? ({ ok: true, cents: null } as const) : evaluateAmountInput(trimmed, latest.current.limits);
   };
 
+  // AG Grid stops the editor itself on a click elsewhere: an amount that does not read is reported
+  // and the cell keeps its value.
+  useGridCellEditor({
+    isCancelAfterEnd: () => {
+      const { text: current, props: p, kit: k } = latest.current;
+      // The grid is committing the value itself (Enter) and moves the caret away first.
+      if (k.closing) return true;
+      const result = evaluate(current);
+      if (result.ok) {
+        // AG Grid reads the value right after this: hand it over now rather than on every keystroke
+        // (each hand-over re-renders the cell).
+        p.onValueChange(result.cents);
+        return false;
+      }
+      k.reportInputNotSaved(p.data.id, field, current.trim(), k.amountErrorText(result.code, field));
+      return true;
+    },
+  });
+
   // Focus during the commit (a layout effect), before the next key arrives: fast typing loses nothing.
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
-    input.focus();
+    // The cell is already on screen: no scrolling, so focusing needs no layout of the page.
+    input.focus({ preventScroll: true });
     const end = input.value.length;
     input.setSelectionRange(end, end);
     const onKeyDown = (e: KeyboardEvent) => {
-      const { text: current, kit: k, props: p } = latest.current;
-      if (e.ctrlKey || e.altKey || e.metaKey) return;
-      if (e.key === 'Enter') {
+      const { text: current, kit: k, props: p, column: col } = latest.current;
+      const action = editorKeyAction(e);
+      if (action === 'openPicker') {
+        // Also keeps Chromium's caret-browsing prompt (F7) away.
+        e.preventDefault();
+        if (col?.picker) k.openPicker(p.data.id, field, pickerQuery(current, ''));
+        return;
+      }
+      if (action) {
+        const result = evaluate(current);
         e.preventDefault();
         e.stopPropagation();
-        const result = evaluate(current);
         if (!result.ok) {
           setError(result.code);
           return;
         }
-        k.commitEdit(p.data.id, field, result.cents, e.shiftKey ? 'previous' : 'next');
+        k.commitEdit(p.data.id, field, result.cents, MOVES[action]);
         return;
       }
+      if (e.ctrlKey || e.altKey || e.metaKey) return;
       if (e.key === '=') {
         e.preventDefault();
         e.stopPropagation();
@@ -95,9 +125,6 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
     if (!isAmountInputPrefix(value)) return;
     setText(value);
     setError(null);
-    // Keep AG Grid's value current so Tab or a click elsewhere commits what is typed (when valid).
-    const result = evaluate(value);
-    props.onValueChange(result.ok ? result.cents : props.initialValue);
   };
 
   return (
@@ -114,7 +141,7 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
         data-testid="amount-editor"
         onChange={(e) => onChange(e.target.value)}
       />
-      <EditorError anchor={inputRef} message={error ? kit.amountErrorText(error) : null} />
+      <EditorError anchor={inputRef} message={error ? kit.amountErrorText(error, field) : null} />
     </>
   );
 }

@@ -7,6 +7,7 @@
 import type { CellClassParams, ColDef, ColSpanParams, EditableCallbackParams, ValueFormatterParams, ValueGetterParams } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { AmountCellEditor } from './amount-editor';
+import { inBounds } from './cell-range';
 import { DigitCellRenderer } from './digit-cell';
 import { DigitHeader, type DigitHeaderParams } from './digit-header';
 import { AMOUNT_COLUMN_WIDTH_PX } from './entry-grid-setup';
@@ -70,7 +71,14 @@ export function toEntryColDefs<R extends SheetRow>(schema: SheetSchema<R>, optio
       headerName,
       context,
       editable: editableFor(column),
-      cellClassRules: { 'ld-cell-na': (p: CellClassParams<R>) => !p.node.rowPinned && p.data !== undefined && !isApplicable(column, p.data) },
+      cellClassRules: {
+        'ld-cell-na': (p: CellClassParams<R>) => !p.node.rowPinned && p.data !== undefined && !isApplicable(column, p.data),
+        // The block Shift+arrows selected for Ctrl+C.
+        'ld-cell-selected': (p: CellClassParams<R>) => {
+          const selection = kitContextOf<R>(p.context).selection;
+          return selection !== null && !p.node.rowPinned && typeof p.node.rowIndex === 'number' && inBounds(schema, selection, p.node.rowIndex, column.field);
+        },
+      },
     };
     if (column.kind === 'amount') {
       return {

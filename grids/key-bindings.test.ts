@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRID_KEY_BINDINGS, bindingFor, keyNameOf, matchKeyBinding, parseChords, shortcutLabel, type KeyLike } from './key-bindings';
+import { GRID_KEY_BINDINGS, bindingFor, keyNameOf, matchKeyBinding, parseChords, shortcutLabel, shortcutText, type KeyLike } from './key-bindings';
 import { DIGIT_SLOT_COUNT, SLOT_RULES, digitSlots } from './digit-slots';
 
 function key(k: string, mods: Partial<KeyLike> = {}): KeyLike {
@@ -39,6 +39,8 @@ describe('key bindings', () => {
     [key('ArrowDown'), 'other', undefined],
     [key('Tab'), 'other', undefined],
     [key('F2'), 'other', undefined],
+    [key('ArrowDown', { shiftKey: true }), 'other', 'extendSelection'],
+    [key('End', { shiftKey: true }), 'amount', 'extendSelection'],
   ])('%j in a %s cell → %s', (event, kind, command) => {
     expect(matchKeyBinding(event, kind)?.command).toBe(command);
   });
@@ -70,6 +72,15 @@ describe('key bindings', () => {
     expect(shortcutLabel(bindingFor('undo'), 'mac')).toBe('⌘+Z');
     expect(shortcutLabel(bindingFor('otherSide'))).toBe('Space');
     expect(shortcutLabel(bindingFor('openMenu'))).toBe('Shift+F10');
+  });
+
+  it('lists every chord of a binding in tooltips', () => {
+    expect(shortcutText(bindingFor('insertRowAbove'))).toBe('Alt+Insert / Ctrl+I');
+    expect(shortcutText(bindingFor('deleteRow'))).toBe('Ctrl+Delete / Alt+Delete');
+    expect(shortcutText(bindingFor('redo'))).toBe('Ctrl+Y / Ctrl+Shift+Z');
+    expect(shortcutText(bindingFor('undo'), 'mac')).toBe('⌘+Z');
+    expect(shortcutText(bindingFor('appendRow'))).toBe('Alt+A');
+    expect(shortcutText(bindingFor('extendSelection'))).toBe('Shift+↑ ↓ ← → / Home / End');
   });
 });
 

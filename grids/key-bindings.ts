@@ -18,6 +18,7 @@ export type GridCommand =
   | 'openPicker'
   | 'openMenu'
   | 'copyCell'
+  | 'extendSelection'
   | 'undo'
   | 'redo'
   | 'appendRow'
@@ -38,6 +39,8 @@ export interface KeyBinding {
   mutates: boolean;
   /** i18n key (namespace grid) of the help line. */
   helpKey: string;
+  /** How the help shows the keys when the first chord alone would not say it ("Shift+↑ ↓ ← →"). */
+  label?: string;
 }
 
 export const GRID_KEY_BINDINGS: readonly KeyBinding[] = [
@@ -51,6 +54,13 @@ export const GRID_KEY_BINDINGS: readonly KeyBinding[] = [
   { command: 'openPicker', keys: 'f7', mutates: true, helpKey: 'keys.openPicker' },
   { command: 'openMenu', keys: 'shift+f10', mutates: false, helpKey: 'keys.openMenu' },
   { command: 'copyCell', keys: 'ctrl+c,command+c', mutates: false, helpKey: 'keys.copyCell' },
+  {
+    command: 'extendSelection',
+    keys: 'shift+up,shift+down,shift+left,shift+right,shift+home,shift+end',
+    mutates: false,
+    helpKey: 'keys.extendSelection',
+    label: 'Shift+↑ ↓ ← → / Home / End',
+  },
   { command: 'undo', keys: 'ctrl+z,command+z', mutates: true, helpKey: 'keys.undo' },
   { command: 'redo', keys: 'ctrl+y,ctrl+shift+z,command+shift+z', mutates: true, helpKey: 'keys.redo' },
   { command: 'appendRow', keys: 'alt+a', mutates: true, helpKey: 'keys.appendRow' },
@@ -133,15 +143,44 @@ export function matchKeyBinding(event: KeyLike, cellKind: 'amount' | 'other'): K
   return undefined;
 }
 
-const KEY_LABELS: Record<string, string> = { enter: 'Enter', home: 'Home', end: 'End', delete: 'Delete', insert: 'Insert', space: 'Space', backspace: 'Backspace', up: '↑', down: '↓', num_subtract: '-' };
+const KEY_LABELS: Record<string, string> = {
+  enter: 'Enter',
+  home: 'Home',
+  end: 'End',
+  delete: 'Delete',
+  insert: 'Insert',
+  space: 'Space',
+  backspace: 'Backspace',
+  up: '↑',
+  down: '↓',
+  left: '←',
+  right: '→',
+  num_subtract: '-',
+};
+
+function chordLabel(chord: Chord): string {
+  const key = KEY_LABELS[chord.key] ?? chord.key.toUpperCase();
+  const mods = [chord.ctrl && 'Ctrl', chord.meta && '⌘', chord.alt && 'Alt', chord.shift && 'Shift'].filter(Boolean);
+  return [...mods, key].join('+');
+}
 
 /** The first chord of a binding as shown to the user ("Ctrl+Shift+Z", "Alt+Insert"). */
 export function shortcutLabel(binding: KeyBinding, platform: 'mac' | 'other' = 'other'): string {
   const chords = parseChords(binding.keys);
   const chord = (platform === 'mac' ? chords.find((c) => c.meta) : chords.find((c) => !c.meta)) ?? chords[0];
-  const key = KEY_LABELS[chord.key] ?? (chord.key.length === 1 ? chord.key.toUpperCase() : chord.key.toUpperCase());
-  const mods = [chord.ctrl && 'Ctrl', chord.meta && '⌘', chord.alt && 'Alt', chord.shift && 'Shift'].filter(Boolean);
-  return [...mods, key].join('+');
+  return chordLabel(chord);
+}
+
+/** Every chord of a binding for the platform, as a tooltip shows them ("Alt+Insert / Ctrl+I"). */
+export function shortcutText(binding: KeyBinding, platform: 'mac' | 'other' = 'other'): string {
+  if (binding.label) return binding.label;
+  const chords = parseChords(binding.keys).filter((c) => (platform === 'mac' ? !c.ctrl : !c.meta));
+  return [...new Set(chords.map(chordLabel))].join(' / ');
+}
+
+/** The current platform for shortcut labels (⌘ on Apple keyboards). */
+export function shortcutPlatform(): 'mac' | 'other' {
+  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform ?? '') ? 'mac' : 'other';
 }
 
 export function bindingFor(command: GridCommand): KeyBinding {

@@ -4,10 +4,11 @@
  */
 import { ActionIcon, Kbd, Popover, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { GRID_KEY_BINDINGS, GRID_TYPING_HELP_KEYS, shortcutLabel } from './key-bindings';
+import { GRID_KEY_BINDINGS, GRID_TYPING_HELP_KEYS, shortcutLabel, shortcutPlatform } from './key-bindings';
 
 export function KeyHelp({ testId = 'grid-key-help' }: { testId?: string }) {
   const { t } = useTranslation('grid');
+  const platform = shortcutPlatform();
   return (
     <Popover width={460} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
@@ -27,7 +28,7 @@ export function KeyHelp({ testId = 'grid-key-help' }: { testId?: string }) {
               {GRID_KEY_BINDINGS.map((b) => (
                 <Table.Tr key={b.command}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Kbd size="xs">{shortcutLabel(b)}</Kbd>
+                    <Kbd size="xs">{b.label ?? shortcutLabel(b, platform)}</Kbd>
                   </Table.Td>
                   <Table.Td>{t(b.helpKey)}</Table.Td>
                 </Table.Tr>

@@ -1,11 +1,12 @@
 /**
  * The row context menu of an entry grid (AG Grid's own is Enterprise-only): add at end, insert
- * above, copy, delete, undo, redo — each with its shortcut. Opened by a right click at the mouse,
- * or by Shift+F10 under the focused cell; Mantine Menu does the keyboard handling.
+ * above, copy, delete, undo, redo — each with its shortcut beside it and, in a tooltip, what it
+ * does with every key that does it. Opened by a right click at the mouse, or by Shift+F10 under
+ * the focused cell; Mantine Menu does the keyboard handling.
  */
-import { Menu, Text } from '@mantine/core';
+import { Menu, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { bindingFor, shortcutLabel, type GridCommand } from './key-bindings';
+import { bindingFor, shortcutLabel, shortcutPlatform, shortcutText, type GridCommand } from './key-bindings';
 
 export interface RowMenuAnchor {
   x: number;
@@ -31,22 +32,29 @@ const ROW_COMMANDS: { command: GridCommand; labelKey: string }[] = [
 
 export function RowMenu({ anchor, readOnly, canUndo, canRedo, onCommand, onClose, testId }: RowMenuProps) {
   const { t } = useTranslation('grid');
-  const item = (command: GridCommand, labelKey: string, disabled: boolean, color?: string) => (
-    <Menu.Item
-      key={command}
-      color={color}
-      disabled={disabled}
-      data-command={command}
-      rightSection={
-        <Text size="xs" c="dimmed" ff="monospace">
-          {shortcutLabel(bindingFor(command))}
-        </Text>
-      }
-      onClick={() => onCommand(command)}
-    >
-      {t(labelKey)}
-    </Menu.Item>
-  );
+  const platform = shortcutPlatform();
+  const item = (command: GridCommand, labelKey: string, disabled: boolean, color?: string) => {
+    const binding = bindingFor(command);
+    const keys = shortcutText(binding, platform);
+    return (
+      <Tooltip key={command} label={t('menu.tooltip', { action: t(binding.helpKey), keys })} position="right" withinPortal openDelay={300}>
+        <Menu.Item
+          color={color}
+          disabled={disabled}
+          data-command={command}
+          aria-keyshortcuts={keys.replace(/ \/ /g, ' ')}
+          rightSection={
+            <Text size="xs" c="dimmed" ff="monospace">
+              {shortcutLabel(binding, platform)}
+            </Text>
+          }
+          onClick={() => onCommand(command)}
+        >
+          {t(labelKey)}
+        </Menu.Item>
+      </Tooltip>
+    );
+  };
   return (
     <Menu opened={anchor !== null} onChange={(opened) => !opened && onClose()} position="bottom-start" offset={2} shadow="md" width={240} withinPortal returnFocus={false} trapFocus>
       <Menu.Target>

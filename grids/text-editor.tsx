@@ -1,12 +1,16 @@
 /**
  * The text and lookup cell editor. Editing starts with the character typed on the cell (or the
  * current text, on F2/double click); `..` copies the same cell of the previous row and `//` that
- * of the first row; Enter commits and moves on in the entry order. In a lookup cell (subject,
- * auxiliary item) the text is read by the column's `lookup.resolve`; text that does not resolve
- * opens the column's picker with it as the query, or is flagged when there is no picker.
+ * of the first row (refused, with a message, when the value does not fit this row); Enter commits
+ * and moves on in the entry order; F7 opens the column's picker with the typed text as its query.
+ * In a lookup cell (subject, auxiliary item) the text is read by the column's `lookup.resolve`;
+ * text that does not resolve opens the column's picker with it as the query, or is flagged when
+ * there is no picker — on Enter and on Tab alike. A click elsewhere commits text that resolves and
+ * reports text that does not (the cell keeps its value): typing is never lost silently.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { CustomCellEditorProps } from 'ag-grid-react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useGridCellEditor, type CustomCellEditorProps } from 'ag-grid-react';
+import { EDITOR_MOVES as MOVES, editorKeyAction, pickerQuery, readEditorText } from './editor-input';
 import { EditorError } from './editor-error';
 import { kitContextOf } from './kit-context';
 import { copiesDown, findDataColumn, type CellValue, type SheetRow } from './sheet-schema';
@@ -25,44 +29,60 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const latest = useRef({ text, props, kit, column, shown });
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { text, props, kit, column, shown };
+  });
+
+  const read = () => {
+    const { text: current, props: p, column: col, shown: before } = latest.current;
+    return readEditorText(col, current, before, p.initialValue ?? null, p.data);
+  };
+
+  // AG Grid stops the editor itself on a click elsewhere: text that does not read is reported and
+  // the cell keeps its value.
+  useGridCellEditor({
+    isCancelAfterEnd: () => {
+      // The grid is committing the value itself (Enter) and moves the caret away first.
+      if (latest.current.kit.closing) return true;
+      const reading = read();
+      const { text: current, props: p, kit: k } = latest.current;
+      if (reading.ok) {
+        // AG Grid reads the value right after this: hand it over now rather than on every keystroke
+        // (each hand-over re-renders the cell).
+        p.onValueChange(reading.value);
+        return false;
+      }
+      k.reportInputNotSaved(p.data.id, field, current.trim(), k.t(`grid:errors.${reading.code}`));
+      return true;
+    },
   });
 
   // Focus during the commit (a layout effect), before the next key arrives: fast typing loses nothing.
   useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input) return;
-    input.focus();
+    // The cell is already on screen: no scrolling, so focusing needs no layout of the page.
+    input.focus({ preventScroll: true });
     const end = input.value.length;
     input.setSelectionRange(end, end);
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Enter' || e.ctrlKey || e.altKey || e.metaKey) return;
+      const action = editorKeyAction(e);
+      if (!action) return;
+      const { text: current, props: p, kit: k, column: col, shown: before } = latest.current;
+      if (action === 'openPicker') {
+        // Also keeps Chromium's caret-browsing prompt (F7) away.
+        e.preventDefault();
+        if (col?.picker) k.openPicker(p.data.id, field, pickerQuery(current, before));
+        return;
+      }
+      const reading = read();
       e.preventDefault();
       e.stopPropagation();
-      const { text: current, props: p, kit: k, column: col, shown: before } = latest.current;
-      const move = e.shiftKey ? 'previous' : 'next';
-      if (!col || col.kind === 'text') {
-        k.commitEdit(p.data.id, field, current, move);
+      if (reading.ok) {
+        k.commitEdit(p.data.id, field, reading.value, MOVES[action]);
         return;
       }
-      const trimmed = current.trim();
-      if (trimmed === before.trim()) {
-        k.commitEdit(p.data.id, field, p.initialValue ?? null, move);
-        return;
-      }
-      if (trimmed === '') {
-        k.commitEdit(p.data.id, field, null, move);
-        return;
-      }
-      const resolved = col.lookup?.resolve(trimmed, p.data);
-      if (resolved?.ok) {
-        k.commitEdit(p.data.id, field, resolved.value, move);
-        return;
-      }
-      if (!k.openPicker(p.data.id, field, trimmed)) {
-        setError(k.t(resolved?.reason === 'ambiguous' ? 'grid:errors.LOOKUP_AMBIGUOUS' : 'grid:errors.LOOKUP_NOT_FOUND'));
-      }
+      if (!k.openPicker(p.data.id, field, current.trim())) setError(k.t(`grid:errors.${reading.code}`));
     };
     input.addEventListener('keydown', onKeyDown);
     return () => input.removeEventListener('keydown', onKeyDown);
@@ -73,21 +93,14 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
   const onChange = (value: string) => {
     setError(null);
     if (column && copiesDown(column) && (value === '..' || value === '//')) {
-      kit.copyFromRow(props.data.id, field, value === '..' ? 'previous' : 'first');
+      const refusal = kit.copyFromRow(props.data.id, field, value === '..' ? 'previous' : 'first');
+      if (refusal !== null) {
+        setText('');
+        setError(refusal);
+      }
       return;
     }
     setText(value);
-    if (!column || column.kind === 'text') {
-      props.onValueChange(value);
-      return;
-    }
-    // A lookup keeps its old value for Tab or a click elsewhere unless the text resolves.
-    const trimmed = value.trim();
-    if (trimmed === '') props.onValueChange(null);
-    else {
-      const resolved = column.lookup?.resolve(trimmed, props.data);
-      props.onValueChange(resolved?.ok ? resolved.value : props.initialValue);
-    }
   };
 
   return (

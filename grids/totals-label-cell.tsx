@@ -1,7 +1,8 @@
-/** The label cell of the pinned totals row: whatever the entry grid's context renders for it. */
+/** The label cell of the pinned totals row: whatever the entry grid's context renders for its figures. */
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { kitContextOf } from './kit-context';
+import { kitContextOf, type TotalsLabelValue } from './kit-context';
 
 export function TotalsLabelCell(props: CustomCellRendererProps) {
-  return <>{kitContextOf(props.context).renderTotalsLabel()}</>;
+  const value = props.value && typeof props.value === 'object' ? (props.value as TotalsLabelValue) : undefined;
+  return <>{kitContextOf(props.context).renderTotalsLabel(value)}</>;
 }

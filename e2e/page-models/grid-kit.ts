@@ -1,10 +1,11 @@
 /**
- * Page model of the grid-kit page (kit.html): the voucher-shaped entry grid driven with the
- * keyboard the way a clerk does, and readers for cells and totals.
+ * Page model of the grid-kit page (kit.html): the voucher-shaped entry grid (and the
+ * auxiliary-rows grid, `sheet: 'aux'`) driven with the keyboard the way a clerk does, the real
+ * clipboard, and readers for cells, totals, messages and tooltips.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type KitColumn = 'index' | 'summary' | 'subjectId' | 'auxId' | 'debit' | 'credit';
+export type KitColumn = 'index' | 'summary' | 'subjectId' | 'auxId' | 'debit' | 'credit' | 'amount';
 
 export interface FocusedCell {
   rowIndex: number;
@@ -19,14 +20,20 @@ export class GridKitPage {
     this.grid = page.getByTestId('kit-grid');
   }
 
-  async goto(options: { lang?: 'zh_CN' | 'en_US'; rows?: number; locked?: boolean } = {}) {
+  async goto(options: { lang?: 'zh_CN' | 'en_US'; rows?: number; locked?: boolean; sheet?: 'voucher' | 'aux' } = {}) {
     const params = new URLSearchParams();
     params.set('lang', options.lang ?? 'zh_CN');
     if (options.rows) params.set('rows', String(options.rows));
     if (options.locked) params.set('locked', '1');
+    if (options.sheet) params.set('sheet', options.sheet);
     await this.page.goto(`/kit.html?${params}`);
     await expect(this.page.locator('body[data-grid-ready="true"]')).toHaveCount(1);
-    await expect.poll(() => this.focused()).toMatchObject({ rowIndex: 0, colId: 'summary' });
+    await expect.poll(() => this.focused()).toMatchObject({ rowIndex: 0, colId: options.sheet === 'aux' ? 'auxId' : 'summary' });
+  }
+
+  /** Lets the page use the system clipboard as a browser would after the user allowed it. */
+  async allowClipboard() {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   }
 
   row(rowIndex: number): Locator {
@@ -41,6 +48,16 @@ export class GridKitPage {
     return this.grid.locator(`.ag-row-pinned .ag-cell[col-id="${colId}"]`);
   }
 
+  /** The open cell editor's message (role=alert under the cell). */
+  editorError(): Locator {
+    return this.page.locator('.ld-editor-error[role="alert"]');
+  }
+
+  /** Messages the grid reports (Mantine notifications). */
+  notice(): Locator {
+    return this.page.locator('.mantine-Notification-root');
+  }
+
   async rowCount(): Promise<number> {
     return this.grid.locator('.ag-row:not(.ag-row-pinned)').count();
   }
@@ -51,7 +68,7 @@ export class GridKitPage {
   }
 
   /** Cents shown by a digit cell (null when blank). */
-  async cents(rowIndex: number, colId: 'debit' | 'credit'): Promise<number | null> {
+  async cents(rowIndex: number, colId: 'debit' | 'credit' | 'amount'): Promise<number | null> {
     return readCents(this.cell(rowIndex, colId));
   }
 
@@ -80,8 +97,8 @@ export class GridKitPage {
     });
   }
 
-  async expectFocus(rowIndex: number, colId: KitColumn) {
-    await expect.poll(() => this.focused()).toMatchObject({ rowIndex, colId });
+  async expectFocus(rowIndex: number, colId: KitColumn, editing?: boolean) {
+    await expect.poll(() => this.focused()).toMatchObject(editing === undefined ? { rowIndex, colId } : { rowIndex, colId, editing });
   }
 
   async press(key: string) {
@@ -99,14 +116,19 @@ export class GridKitPage {
     await this.press('Enter');
   }
 
-  /** Pastes text into the focused cell as Ctrl+V from Excel would (a paste event with text/plain). */
-  async paste(text: string) {
-    await this.page.evaluate((data) => {
-      const target = document.activeElement ?? document.body;
-      const transfer = new DataTransfer();
-      transfer.setData('text/plain', data);
-      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-    }, text);
+  /** Puts text on the system clipboard (as Excel's copy would) and pastes it with Ctrl+V. */
+  async pasteFromClipboard(text: string) {
+    await this.page.evaluate((data) => navigator.clipboard.writeText(data), text);
+    await this.press('Control+V');
+  }
+
+  /** Ctrl+C, then what the system clipboard holds. */
+  async copyToClipboard(): Promise<string> {
+    await this.page.evaluate(() => navigator.clipboard.writeText(''));
+    await this.press('Control+C');
+    let text = '';
+    await expect.poll(async () => (text = await this.page.evaluate(() => navigator.clipboard.readText()))).not.toBe('');
+    return text;
   }
 
   async debitTotalText(): Promise<string> {
@@ -123,6 +145,16 @@ export class GridKitPage {
 
   async switchLanguage(label: string) {
     await this.page.getByTestId('kit-language').getByText(label, { exact: true }).click();
+  }
+
+  /** The tooltip shown while hovering `target`. */
+  async tooltipOf(target: Locator): Promise<Locator> {
+    const tips = this.page.getByRole('tooltip');
+    await this.page.mouse.move(0, 0);
+    await expect(tips).toHaveCount(0);
+    await target.hover();
+    await expect(tips).toHaveCount(1);
+    return tips;
   }
 }
 

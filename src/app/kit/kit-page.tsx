@@ -1,56 +1,118 @@
 /**
  * The grid-kit page (kit.html): a voucher-shaped entry grid with a fixed subject list, so the kit
  * can be driven in a browser — by people, the Playwright e2e and the UI benchmark — before the
- * real voucher screen exists. Not linked from the product menu.
+ * real voucher screen exists; and an auxiliary-rows grid shaped like the voucher's auxiliary popup
+ * (arrow-down on the last row adds a row). Not linked from the product menu.
  *
- * Query parameters: `lang=zh_CN|en_US`, `rows=N` (initial rows, default 20), `locked=1`.
+ * Query parameters: `lang=zh_CN|en_US`, `rows=N` (initial rows, default 20), `locked=1`,
+ * `sheet=voucher|aux`.
  */
-import { memo, useCallback, useMemo, useState } from 'react';
-import { Badge, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Anchor, Badge, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EntryGrid, type PickerHook, type PickerRequest } from '../../../grids/entry-grid';
+import { auxRowsKitSchema, type AuxKitRow } from '../../../grids/aux-rows-kit.columns';
+import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../grids/entry-grid';
 import { KeyHelp } from '../../../grids/key-help';
 import { ListPicker } from '../../../grids/list-picker';
 import type { LookupOption } from '../../../grids/lookup-match';
+import { RowToolbar } from '../../../grids/row-toolbar';
+import type { SheetEvent } from '../../../grids/sheet';
+import type { SheetRow } from '../../../grids/sheet-schema';
 import { useSheet, useSheetTotals, type SheetTotalsView } from '../../../grids/use-sheet';
 import { voucherKitSchema, type VoucherKitRow } from '../../../grids/voucher-kit.columns';
 import { VOUCHER_DEFAULT_ROWS } from '../../domain/constants';
 import type { Language } from '../../domain/enums';
 import { formatCents } from '../../domain/money';
 import { setStoredLanguage } from '../i18n';
-import { createKitCatalog } from './kit-catalog';
+import { createKitCatalog, type KitCatalog } from './kit-catalog';
 
-interface Picking {
-  request: PickerRequest<VoucherKitRow>;
+type KitSheet = 'voucher' | 'aux';
+
+interface Picking<R extends SheetRow> {
+  request: PickerRequest<R>;
   title: string;
   options: LookupOption[];
 }
 
-function readOptions() {
+interface KitOptions {
+  initialRows: number;
+  locked: boolean;
+  sheet: KitSheet;
+}
+
+function readOptions(): KitOptions {
   const params = new URLSearchParams(window.location.search);
   const rows = Number(params.get('rows'));
   return {
     initialRows: Number.isInteger(rows) && rows >= 1 && rows <= 200 ? rows : VOUCHER_DEFAULT_ROWS,
     locked: params.get('locked') === '1',
+    sheet: params.get('sheet') === 'aux' ? 'aux' : 'voucher',
   };
 }
+
+/** The store hears of the lock too, so it refuses edits itself (the grid then previews none). */
+function useStoreLock<R extends SheetRow>(locked: boolean, dispatch: (event: SheetEvent<R>) => void) {
+  useLayoutEffect(() => {
+    dispatch({ type: 'sheet.lock', locked });
+  }, [locked, dispatch]);
+}
+
+/** The pick list the grid's pickers open, and what closing it does with the request. */
+function usePicking<R extends SheetRow>() {
+  const [picking, setPicking] = useState<Picking<R> | null>(null);
+  const close = (pick: (request: PickerRequest<R>) => void) => {
+    const current = picking;
+    setPicking(null);
+    if (current) pick(current.request);
+  };
+  const picker = (
+    <ListPicker
+      opened={picking !== null}
+      title={picking?.title ?? ''}
+      options={picking?.options ?? []}
+      initialQuery={picking?.request.query}
+      onPick={(value) => close((r) => r.commit(value))}
+      onClose={() => close((r) => r.cancel())}
+    />
+  );
+  return { setPicking, picker };
+}
+
+const markInteractive = () => {
+  performance.mark('kit-grid-interactive');
+  document.body.dataset.gridReady = 'true';
+};
 
 export function KitPage() {
   const { t } = useTranslation('grid');
   const [options] = useState(readOptions);
   const catalog = useMemo(() => createKitCatalog(t), [t]);
-  const schema = useMemo(() => voucherKitSchema(catalog.lookups, { initialRows: options.initialRows }), [catalog, options.initialRows]);
-  const [state, dispatch] = useSheet(schema);
   const [locked, setLocked] = useState(options.locked);
+  return (
+    <Container size={1280} py="md">
+      <Stack gap="sm">
+        <KitHeader locked={locked} onLockedChange={setLocked} sheet={options.sheet} />
+        {options.sheet === 'aux' ? <AuxRowsKit catalog={catalog} locked={locked} /> : <VoucherKit catalog={catalog} locked={locked} initialRows={options.initialRows} />}
+      </Stack>
+    </Container>
+  );
+}
+
+function VoucherKit({ catalog, locked, initialRows }: { catalog: KitCatalog; locked: boolean; initialRows: number }) {
+  const { t } = useTranslation('grid');
+  const schema = useMemo(() => voucherKitSchema(catalog.lookups, { initialRows }), [catalog, initialRows]);
+  const [state, dispatch] = useSheet(schema);
+  useStoreLock(locked, dispatch);
   const totals = useSheetTotals(schema, state.rows);
-  const [picking, setPicking] = useState<Picking | null>(null);
+  const { setPicking, picker } = usePicking<VoucherKitRow>();
+  const gridRef = useRef<EntryGridHandle>(null);
 
   const pickers = useMemo<Record<string, PickerHook<VoucherKitRow>>>(
     () => ({
       subject: (request) => setPicking({ request, title: t('picker.subject'), options: catalog.subjectOptions }),
       aux: (request) => setPicking({ request, title: t('picker.aux'), options: catalog.auxOptions(request.row.subjectId) }),
     }),
-    [catalog, t],
+    [catalog, t, setPicking],
   );
 
   const totalsLabel = useCallback(
@@ -69,69 +131,90 @@ export function KitPage() {
     [t],
   );
 
-  const markInteractive = useCallback(() => {
-    performance.mark('kit-grid-interactive');
-    document.body.dataset.gridReady = 'true';
-  }, []);
-
-  const closePicker = (pick: (request: PickerRequest<VoucherKitRow>) => void) => {
-    const current = picking;
-    setPicking(null);
-    if (current) pick(current.request);
-  };
-
-  const balanced = totals.differenceCents === 0;
   return (
-    <Container size={1280} py="md">
-      <Stack gap="sm">
-        <KitHeader locked={locked} onLockedChange={setLocked} />
-        <EntryGrid
-          schema={schema}
-          state={state}
-          dispatch={dispatch}
-          readOnly={locked}
-          pickers={pickers}
-          totalsLabel={totalsLabel}
-          autoFocus
-          onInteractive={markInteractive}
-          testId="kit-grid"
-        />
-        <Paper withBorder p="sm">
-          <Group gap="xl">
-            <Badge color={balanced ? 'green' : 'red'} variant="light" data-testid="kit-balance">
-              {balanced ? t('kit.balanced') : t('kit.unbalanced')}
-            </Badge>
-            <Text size="sm">
-              {t('kit.totals.debit')}: <b data-testid="kit-debit-total">{formatCents(totals.debitCents ?? 0)}</b>
-            </Text>
-            <Text size="sm">
-              {t('kit.totals.credit')}: <b data-testid="kit-credit-total">{formatCents(totals.creditCents ?? 0)}</b>
-            </Text>
-            <Text size="sm">
-              {t('kit.uppercaseTitle')}: <b data-testid="kit-uppercase">{totals.uppercase ?? t('totals.uppercaseOutOfRange')}</b>
-            </Text>
-          </Group>
-        </Paper>
-      </Stack>
-      <ListPicker
-        opened={picking !== null}
-        title={picking?.title ?? ''}
-        options={picking?.options ?? []}
-        initialQuery={picking?.request.query}
-        onPick={(value) => closePicker((r) => r.commit(value))}
-        onClose={() => closePicker((r) => r.cancel())}
+    <>
+      <RowToolbar grid={gridRef} readOnly={locked} testId="kit-row-toolbar" />
+      <EntryGrid
+        schema={schema}
+        state={state}
+        dispatch={dispatch}
+        readOnly={locked}
+        pickers={pickers}
+        totalsLabel={totalsLabel}
+        autoFocus
+        onInteractive={markInteractive}
+        testId="kit-grid"
+        handleRef={gridRef}
       />
-    </Container>
+      <KitTotals totals={totals} />
+      {picker}
+    </>
   );
 }
 
-/** Title, lock switch, language switch and keyboard help; memoised so data entry does not re-render it. */
-const KitHeader = memo(function KitHeader({ locked, onLockedChange }: { locked: boolean; onLockedChange: (locked: boolean) => void }) {
+/** The figures under the grid; memoised on the totals, which keep their identity while the figures stay the same. */
+const KitTotals = memo(function KitTotals({ totals }: { totals: SheetTotalsView }) {
+  const { t } = useTranslation('grid');
+  const balanced = totals.differenceCents === 0;
+  return (
+    <Paper withBorder p="sm">
+      <Group gap="xl">
+        <Badge color={balanced ? 'green' : 'red'} variant="light" data-testid="kit-balance">
+          {balanced ? t('kit.balanced') : t('kit.unbalanced')}
+        </Badge>
+        <Text size="sm">
+          {t('kit.totals.debit')}: <b data-testid="kit-debit-total">{formatCents(totals.debitCents ?? 0)}</b>
+        </Text>
+        <Text size="sm">
+          {t('kit.totals.credit')}: <b data-testid="kit-credit-total">{formatCents(totals.creditCents ?? 0)}</b>
+        </Text>
+        <Text size="sm">
+          {t('kit.uppercaseTitle')}: <b data-testid="kit-uppercase">{totals.uppercase ?? t('totals.uppercaseOutOfRange')}</b>
+        </Text>
+      </Group>
+    </Paper>
+  );
+});
+
+function AuxRowsKit({ catalog, locked }: { catalog: KitCatalog; locked: boolean }) {
+  const { t } = useTranslation('grid');
+  // The kit's auxiliary items are departments (subject 6602); the popup starts with one filled row.
+  const options = useMemo(() => catalog.auxOptions('s6602'), [catalog]);
+  const schema = useMemo(() => auxRowsKitSchema(options), [options]);
+  const [state, dispatch] = useSheet(schema, [{ id: 'aux-rows-kit-0', auxId: options[0]?.value ?? null, amount: 120000 }]);
+  useStoreLock(locked, dispatch);
+  const { setPicking, picker } = usePicking<AuxKitRow>();
+  const gridRef = useRef<EntryGridHandle>(null);
+  const pickers = useMemo<Record<string, PickerHook<AuxKitRow>>>(() => ({ aux: (request) => setPicking({ request, title: t('picker.aux'), options }) }), [options, t, setPicking]);
+  return (
+    <Paper withBorder p="sm" maw={560}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fw={600}>{t('kit.auxTitle')}</Text>
+          <RowToolbar grid={gridRef} readOnly={locked} testId="kit-row-toolbar" />
+        </Group>
+        <EntryGrid schema={schema} state={state} dispatch={dispatch} readOnly={locked} pickers={pickers} autoFocus onInteractive={markInteractive} testId="kit-grid" handleRef={gridRef} />
+        <Text size="sm" c="dimmed" data-testid="kit-aux-hint">
+          {t('kit.auxHint')}
+        </Text>
+      </Stack>
+      {picker}
+    </Paper>
+  );
+}
+
+/** Title, sheet links, lock switch, language switch and keyboard help; memoised so data entry does not re-render it. */
+const KitHeader = memo(function KitHeader({ locked, onLockedChange, sheet }: { locked: boolean; onLockedChange: (locked: boolean) => void; sheet: KitSheet }) {
   const { t, i18n } = useTranslation('grid');
   const changeLanguage = (lang: string) => {
     void i18n.changeLanguage(lang);
     setStoredLanguage(lang as Language);
     document.documentElement.lang = lang === 'zh_CN' ? 'zh-CN' : 'en-US';
+  };
+  const linkTo = (to: KitSheet) => {
+    const params = new URLSearchParams(window.location.search);
+    params.set('sheet', to);
+    return `?${params}`;
   };
   return (
     <>
@@ -141,6 +224,13 @@ const KitHeader = memo(function KitHeader({ locked, onLockedChange }: { locked: 
           <Text size="sm" c="dimmed">
             {t('kit.subtitle')}
           </Text>
+          <Group gap="md" mt={4}>
+            {(['voucher', 'aux'] as const).map((s) => (
+              <Anchor key={s} href={linkTo(s)} size="sm" fw={s === sheet ? 700 : 400} data-testid={`kit-sheet-${s}`}>
+                {t(`kit.sheets.${s}`)}
+              </Anchor>
+            ))}
+          </Group>
         </div>
         <Group gap="md">
           <Checkbox label={t('kit.locked')} checked={locked} onChange={(e) => onLockedChange(e.currentTarget.checked)} data-testid="kit-locked" />

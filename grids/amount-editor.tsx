@@ -1,11 +1,15 @@
 /**
  * The one amount editor. Editing starts with the digit typed on the cell (or the amount, on F2);
  * the key filter only lets through what can still become a valid amount or simple arithmetic;
- * Enter evaluates exactly in cents and moves on; Esc cancels (AG Grid); `=` fills the balancing
- * amount; space puts the typed amount on the other side (on an empty editor: moves there); `-`
- * typed before the first character toggles the sign (anywhere else it subtracts). Tab checks the
- * amount like Enter (the editor stays open with the message when it does not read); a click
- * elsewhere commits an amount that reads and reports one that does not — never silently dropped.
+ * Enter evaluates exactly in cents and moves on in the entry order, Tab in the tab order; Esc
+ * cancels (AG Grid); `=` fills the balancing amount; space puts the typed amount on the other
+ * side (on an empty editor: moves there); `-` typed before the first character toggles the sign
+ * (anywhere else it subtracts). Enter and Tab keep the editor open with the message when the
+ * amount does not read; a click elsewhere commits an amount that reads and reports one that does
+ * not — typing is never dropped silently.
+ *
+ * The input is uncontrolled: a typed character re-renders nothing; the filter puts back the last
+ * acceptable text (before the frame is drawn) when a key would make the text unreadable.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useGridCellEditor, type CustomCellEditorProps } from 'ag-grid-react';
@@ -27,14 +31,15 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
   const field = props.colDef.field ?? '';
   const column = findDataColumn(kit.schema, field);
   const limits = amountLimitsOf(column);
-  const [text, setText] = useState(() => initialText(props.eventKey, props.initialValue));
+  const [startText] = useState(() => initialText(props.eventKey, props.initialValue));
   const [error, setError] = useState<AmountInputErrorCode | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const latest = useRef({ text, props, kit, limits, column });
+  const latest = useRef({ props, kit, limits, column, error });
   useLayoutEffect(() => {
-    latest.current = { text, props, kit, limits, column };
+    latest.current = { props, kit, limits, column, error };
   });
 
+  const textNow = () => inputRef.current?.value ?? startText;
   const evaluate = (value: string) => {
     const trimmed = value.trim();
     return trimmed === '' ? ({ ok: true, cents: null } as const) : evaluateAmountInput(trimmed, latest.current.limits);
@@ -44,17 +49,17 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
   // and the cell keeps its value.
   useGridCellEditor({
     isCancelAfterEnd: () => {
-      const { text: current, props: p, kit: k } = latest.current;
+      const { props: p, kit: k } = latest.current;
       // The grid is committing the value itself (Enter) and moves the caret away first.
       if (k.closing) return true;
-      const result = evaluate(current);
+      const result = evaluate(textNow());
       if (result.ok) {
         // AG Grid reads the value right after this: hand it over now rather than on every keystroke
         // (each hand-over re-renders the cell).
         p.onValueChange(result.cents);
         return false;
       }
-      k.reportInputNotSaved(p.data.id, field, current.trim(), k.amountErrorText(result.code, field));
+      k.reportInputNotSaved(p.data.id, field, textNow().trim(), k.amountErrorText(result.code, field));
       return true;
     },
   });
@@ -67,8 +72,14 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
     input.focus({ preventScroll: true });
     const end = input.value.length;
     input.setSelectionRange(end, end);
+    /** The last text the filter let through. */
+    let accepted = input.value;
+    const showError = (code: AmountInputErrorCode | null) => {
+      if (latest.current.error !== code) setError(code);
+    };
     const onKeyDown = (e: KeyboardEvent) => {
-      const { text: current, kit: k, props: p, column: col } = latest.current;
+      const { kit: k, props: p, column: col } = latest.current;
+      const current = input.value;
       const action = editorKeyAction(e);
       if (action === 'openPicker') {
         // Also keeps Chromium's caret-browsing prompt (F7) away.
@@ -81,7 +92,7 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
         e.preventDefault();
         e.stopPropagation();
         if (!result.ok) {
-          setError(result.code);
+          showError(result.code);
           return;
         }
         k.commitEdit(p.data.id, field, result.cents, MOVES[action]);
@@ -102,44 +113,52 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
           return;
         }
         const result = evaluate(current);
-        if (!result.ok) setError(result.code);
+        if (!result.ok) showError(result.code);
         else k.moveToOtherSide(p.data.id, field, result.cents);
         return;
       }
       if (e.key === '-' && input.selectionStart === 0 && input.selectionEnd === 0 && current.startsWith('-')) {
         // '-' in front of an existing sign removes it: the key toggles the sign.
         e.preventDefault();
-        const next = current.slice(1);
-        setText(next);
-        setError(null);
-        requestAnimationFrame(() => input.setSelectionRange(0, 0));
+        input.value = accepted = current.slice(1);
+        input.setSelectionRange(0, 0);
+        showError(null);
       }
     };
+    const onInput = () => {
+      const value = input.value;
+      if (!isAmountInputPrefix(value)) {
+        // The key filter: back to the last acceptable text, the caret where the key left it.
+        const caret = Math.max(0, (input.selectionStart ?? value.length) - (value.length - accepted.length));
+        input.value = accepted;
+        input.setSelectionRange(caret, caret);
+        return;
+      }
+      accepted = value;
+      showError(null);
+    };
     input.addEventListener('keydown', onKeyDown);
-    return () => input.removeEventListener('keydown', onKeyDown);
-    // The listener reads everything through `latest`; it is attached once per editor.
+    input.addEventListener('input', onInput);
+    return () => {
+      input.removeEventListener('keydown', onKeyDown);
+      input.removeEventListener('input', onInput);
+    };
+    // The listeners read everything through `latest` and the input; they are attached once per editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const onChange = (value: string) => {
-    if (!isAmountInputPrefix(value)) return;
-    setText(value);
-    setError(null);
-  };
 
   return (
     <>
       <input
         ref={inputRef}
         className={`ld-editor ld-editor--amount${error ? ' ld-editor--error' : ''}`}
-        value={text}
+        defaultValue={startText}
         inputMode="decimal"
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error !== null}
         aria-label={props.colDef.headerName}
         data-testid="amount-editor"
-        onChange={(e) => onChange(e.target.value)}
       />
       <EditorError anchor={inputRef} message={error ? kit.amountErrorText(error, field) : null} />
     </>

@@ -1,16 +1,34 @@
 /**
- * AG Grid set-up for entry grids: the Community modules registered once (no Enterprise features:
- * the kit brings its own context menu and paste), and the entry theme through the Theming API —
- * ruled columns, a taller header for the digit-unit row, dense rows for all-day entry.
+ * AG Grid set-up for entry grids: only the Community modules the kit uses, given to each entry
+ * grid (AgGridReact `modules`) rather than registered for every grid of the page — no pagination
+ * panel, tooltips, filters, flashing or row selection listening to every edit (the kit brings its
+ * own context menu, paste and copy) — and the entry theme through the Theming API: ruled columns,
+ * a taller header for the digit-unit row, dense rows for all-day entry.
  */
-import { AllCommunityModule, ModuleRegistry, themeQuartz } from 'ag-grid-community';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  CustomEditorModule,
+  PinnedRowModule,
+  RenderApiModule,
+  RowApiModule,
+  ScrollApiModule,
+  themeQuartz,
+  type Module,
+} from 'ag-grid-community';
 
-let registered = false;
-export function ensureEntryGridModules(): void {
-  if (registered) return;
-  ModuleRegistry.registerModules([AllCommunityModule]);
-  registered = true;
-}
+/** rowData and row nodes · custom editors · cell classes · the totals row · getRowNode, getColumn, ensure…Visible, refreshCells. */
+export const ENTRY_GRID_MODULES: Module[] = [
+  ClientSideRowModelModule,
+  CustomEditorModule,
+  CellStyleModule,
+  PinnedRowModule,
+  RowApiModule,
+  ColumnApiModule,
+  ScrollApiModule,
+  RenderApiModule,
+];
 
 export const ENTRY_ROW_HEIGHT_PX = 34;
 export const ENTRY_HEADER_HEIGHT_PX = 50;

@@ -41,7 +41,7 @@ import { formatCents, formatCentsForEdit } from '../src/domain/money';
 import { extendRange, rangeBounds, rangeToTsv, type CellRange, type RangeBounds, type RangeStep } from './cell-range';
 import { toEntryColDefs, type EntryColumnContext } from './column-defs';
 import type { DigitUnitLabel } from './digit-header';
-import { ensureEntryGridModules, entryGridTheme } from './entry-grid-setup';
+import { ENTRY_GRID_MODULES, entryGridTheme } from './entry-grid-setup';
 import { arrowDownTarget, firstEntryColId, nextEntryTarget, previousEntryCell, rowEdgeCell, sheetEdgeCell, tabTarget } from './entry-order';
 import { cellErrorText, copyRefusalText, inputNotSavedText } from './grid-messages';
 import { keyNameOf, matchKeyBinding, type GridCommand } from './key-bindings';
@@ -66,8 +66,6 @@ import {
 import { TOTALS_ROW_ID, sameTotals, sheetTotals, totalInUppercase, type SheetTotals } from './totals';
 import { useGridHotkeys } from './use-grid-hotkeys';
 import type { SheetTotalsView } from './use-sheet';
-
-ensureEntryGridModules();
 
 /** What a screen's picker (F7, or lookup text that does not resolve) receives. */
 export interface PickerRequest<R extends SheetRow> {
@@ -876,6 +874,7 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
   const grid = useMemo(
     () => (
       <AgGridReact<R>
+        modules={ENTRY_GRID_MODULES}
         theme={entryGridTheme}
         columnDefs={columnDefs}
         defaultColDef={defaultColDef}

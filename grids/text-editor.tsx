@@ -2,11 +2,15 @@
  * The text and lookup cell editor. Editing starts with the character typed on the cell (or the
  * current text, on F2/double click); `..` copies the same cell of the previous row and `//` that
  * of the first row (refused, with a message, when the value does not fit this row); Enter commits
- * and moves on in the entry order; F7 opens the column's picker with the typed text as its query.
- * In a lookup cell (subject, auxiliary item) the text is read by the column's `lookup.resolve`;
- * text that does not resolve opens the column's picker with it as the query, or is flagged when
- * there is no picker — on Enter and on Tab alike. A click elsewhere commits text that resolves and
- * reports text that does not (the cell keeps its value): typing is never lost silently.
+ * and moves on in the entry order, Tab in the tab order; F7 opens the column's picker with the
+ * typed text as its query. In a lookup cell (subject, auxiliary item) the text is read by the
+ * column's `lookup.resolve`; text that does not resolve opens the column's picker with it as the
+ * query, or is flagged when there is no picker — on Enter and on Tab alike. A click elsewhere
+ * commits text that resolves and reports text that does not (the cell keeps its value): typing
+ * is never lost silently.
+ *
+ * The input is uncontrolled: typing a character re-renders nothing (the browser draws the text);
+ * React state only holds the message.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useGridCellEditor, type CustomCellEditorProps } from 'ag-grid-react';
@@ -19,8 +23,8 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
   const kit = kitContextOf(props.context);
   const field = props.colDef.field ?? '';
   const column = findDataColumn(kit.schema, field);
-  const shown = column?.lookup ? column.lookup.format(props.initialValue ?? null, props.data) : String(props.initialValue ?? '');
-  const [text, setText] = useState(() => {
+  const [shown] = useState(() => (column?.lookup ? column.lookup.format(props.initialValue ?? null, props.data) : String(props.initialValue ?? '')));
+  const [initialText] = useState(() => {
     const key = props.eventKey;
     if (key === 'Backspace' || key === 'Delete') return '';
     if (key && key.length === 1) return key;
@@ -28,14 +32,15 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
   });
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const latest = useRef({ text, props, kit, column, shown });
+  const latest = useRef({ props, kit, column, shown, error });
   useLayoutEffect(() => {
-    latest.current = { text, props, kit, column, shown };
+    latest.current = { props, kit, column, shown, error };
   });
 
+  const textNow = () => inputRef.current?.value ?? initialText;
   const read = () => {
-    const { text: current, props: p, column: col, shown: before } = latest.current;
-    return readEditorText(col, current, before, p.initialValue ?? null, p.data);
+    const { props: p, column: col, shown: before } = latest.current;
+    return readEditorText(col, textNow(), before, p.initialValue ?? null, p.data);
   };
 
   // AG Grid stops the editor itself on a click elsewhere: text that does not read is reported and
@@ -45,14 +50,14 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
       // The grid is committing the value itself (Enter) and moves the caret away first.
       if (latest.current.kit.closing) return true;
       const reading = read();
-      const { text: current, props: p, kit: k } = latest.current;
+      const { props: p, kit: k } = latest.current;
       if (reading.ok) {
         // AG Grid reads the value right after this: hand it over now rather than on every keystroke
         // (each hand-over re-renders the cell).
         p.onValueChange(reading.value);
         return false;
       }
-      k.reportInputNotSaved(p.data.id, field, current.trim(), k.t(`grid:errors.${reading.code}`));
+      k.reportInputNotSaved(p.data.id, field, textNow().trim(), k.t(`grid:errors.${reading.code}`));
       return true;
     },
   });
@@ -68,7 +73,8 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
     const onKeyDown = (e: KeyboardEvent) => {
       const action = editorKeyAction(e);
       if (!action) return;
-      const { text: current, props: p, kit: k, column: col, shown: before } = latest.current;
+      const { props: p, kit: k, column: col, shown: before } = latest.current;
+      const current = input.value;
       if (action === 'openPicker') {
         // Also keeps Chromium's caret-browsing prompt (F7) away.
         e.preventDefault();
@@ -84,38 +90,40 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
       }
       if (!k.openPicker(p.data.id, field, current.trim())) setError(k.t(`grid:errors.${reading.code}`));
     };
+    const onInput = () => {
+      const { props: p, kit: k, column: col, error: shownError } = latest.current;
+      if (shownError !== null) setError(null);
+      const value = input.value;
+      if (col && copiesDown(col) && (value === '..' || value === '//')) {
+        const refusal = k.copyFromRow(p.data.id, field, value === '..' ? 'previous' : 'first');
+        if (refusal !== null) {
+          input.value = '';
+          setError(refusal);
+        }
+      }
+    };
     input.addEventListener('keydown', onKeyDown);
-    return () => input.removeEventListener('keydown', onKeyDown);
-    // The listener reads everything through `latest`; it is attached once per editor.
+    input.addEventListener('input', onInput);
+    return () => {
+      input.removeEventListener('keydown', onKeyDown);
+      input.removeEventListener('input', onInput);
+    };
+    // The listeners read everything through `latest` and the input; they are attached once per editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const onChange = (value: string) => {
-    setError(null);
-    if (column && copiesDown(column) && (value === '..' || value === '//')) {
-      const refusal = kit.copyFromRow(props.data.id, field, value === '..' ? 'previous' : 'first');
-      if (refusal !== null) {
-        setText('');
-        setError(refusal);
-      }
-      return;
-    }
-    setText(value);
-  };
 
   return (
     <>
       <input
         ref={inputRef}
         className={`ld-editor${error ? ' ld-editor--error' : ''}`}
-        value={text}
+        defaultValue={initialText}
         maxLength={column?.kind === 'text' ? column.maxLength : undefined}
         autoComplete="off"
         spellCheck={false}
         aria-invalid={error !== null}
         aria-label={props.colDef.headerName}
         data-testid="text-editor"
-        onChange={(e) => onChange(e.target.value)}
       />
       <EditorError anchor={inputRef} message={error} />
     </>

@@ -151,6 +151,17 @@ test('tabs: visited pages stay, close goes to the last tab, close others and clo
   await page.getByRole('menuitem', { name: '关闭全部' }).click();
   await expect(shell.tabs()).toHaveCount(2);
   await expect(page).toHaveURL(/\/common$/);
+
+  // The tab row is optional: hidden from the user menu, kept hidden after a reload, shown again.
+  await shell.openUserMenu();
+  await page.getByTestId('menu-toggle-tabs').click();
+  await expect(page.getByTestId('tabs-bar')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('tabs-hidden')).toBeAttached();
+  await expect(page.getByTestId('tabs-bar')).toHaveCount(0);
+  await shell.openUserMenu();
+  await page.getByTestId('menu-toggle-tabs').click();
+  await expect(page.getByTestId('tabs-bar')).toBeVisible();
 });
 
 test('sidebar: popup mode flyout closes by itself after 10 s; collapse; logo goes to root', async ({ page }) => {

@@ -21,7 +21,7 @@ import { PageGate } from './page-gate';
 import { queryClient } from './query-client';
 import { SessionAlerts, useUserLoad } from './session-guard';
 import { Sidebar, type SidebarMode } from './sidebar';
-import { TabsBar, useTabTitle } from './tabs-bar';
+import { TabsBar, useTabsVisible, useTabTitle } from './tabs-bar';
 import { TopBar } from './top-bar';
 import { useCompanySetup } from './use-company-setup';
 import { installLeaveGuard } from './dirty-guard';
@@ -77,6 +77,7 @@ function Shell() {
   // its prompt for the new scope (effects run in this order).
   const reloadKey = useScopeReload();
   const { accountsCount } = useCompanySetup();
+  const [tabsVisible] = useTabsVisible();
   const page = pageOf(pathname);
   const { t } = useTranslation('common');
   const tabTitle = useTabTitle();
@@ -110,7 +111,7 @@ function Shell() {
       <AppShell.Main>
         {userReady ? (
           <Stack gap={0}>
-            <TabsBar />
+            {tabsVisible ? <TabsBar /> : <Box data-testid="tabs-hidden" />}
             <Box px="md" pt="xs" pb="md">
               <Stack gap="xs">
                 <ShellBreadcrumbs />

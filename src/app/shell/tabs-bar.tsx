@@ -4,6 +4,7 @@
  * handler the shell asks for confirmation here.
  */
 import { useEffect } from 'react';
+import { useLocalStorage } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { ActionIcon, CloseButton, Group, Menu, ScrollArea, Text } from '@mantine/core';
@@ -22,6 +23,11 @@ export function useTabTitle() {
     if (page?.path.includes('$')) return `${title} ${tab.path.split('/').at(-1)}`;
     return title;
   };
+}
+
+/** The row of visited-page tabs is optional (spec 01 §2); the choice is kept per browser. */
+export function useTabsVisible() {
+  return useLocalStorage({ key: 'ledgerdesk.tabs.visible', defaultValue: true });
 }
 
 export function TabsBar() {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLanguage, IconLogout, IconReceipt2 } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconKey, IconLanguage, IconLayoutNavbar, IconLogout, IconReceipt2 } from '@tabler/icons-react';
 import type { Language } from '../../domain/enums';
 import type { MenuLevel } from '../routes/route-table';
 import { systemConfigQueryOptions } from '../queries/session';
@@ -16,6 +16,7 @@ import { useScope, useSession } from '../session/store';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { confirmDiscardDirtyTabs } from './dirty-guard';
 import { ScopeSelectors } from './scope-selectors';
+import { useTabsVisible } from './tabs-bar';
 import { applyLanguage, logout } from './session-actions';
 
 export const LANGUAGE_LABELS: Record<Language, string> = { zh_CN: '中文', en_US: 'English' };
@@ -34,6 +35,7 @@ export function TopBar({ level, mobile, mobileMenuOpened, onToggleMobileMenu }: 
   const language = useSession((s) => s.language);
   const config = useQuery(systemConfigQueryOptions());
   const [passwordOpened, setPasswordOpened] = useState(false);
+  const [tabsVisible, setTabsVisible] = useTabsVisible();
   // A company, ledger set or year change closes every dialog (spec 01 §2), this one too.
   const { scopeVersion } = useScope();
   useEffect(() => setPasswordOpened(false), [scopeVersion]);
@@ -84,6 +86,14 @@ export function TopBar({ level, mobile, mobileMenuOpened, onToggleMobileMenu }: 
             <Menu.Label>{user?.username}</Menu.Label>
             <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setPasswordOpened(true)} data-testid="menu-change-password">
               {t('shell:password.title')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconLayoutNavbar size={16} />}
+              rightSection={tabsVisible ? <IconCheck size={14} /> : null}
+              onClick={() => setTabsVisible(!tabsVisible)}
+              data-testid="menu-toggle-tabs"
+            >
+              {t('shell:tabs.show')}
             </Menu.Item>
             <Menu.Item
               leftSection={<IconLogout size={16} />}

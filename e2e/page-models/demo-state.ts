@@ -1,7 +1,7 @@
 /**
  * The specs share one demo database. A spec that changes shared demo state (the admin's language,
- * a trial account year) puts it back in afterAll, also after a failure half-way, so the next spec
- * starts from the seed.
+ * the main ledger set, trial ledger sets and account years) puts it back in afterAll, also after a
+ * failure half-way, so the next spec starts from the seed.
  */
 import type { APIRequestContext } from '@playwright/test';
 
@@ -10,6 +10,11 @@ export async function restoreDemoState(request: APIRequestContext): Promise<void
   if (!login.success) return;
   const headers = { authorization: `Bearer ${login.data.accessToken}` };
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
+  const accounts = await (await request.get('/api/account', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 100 }, headers })).json();
+  for (const a of (accounts.data?.content ?? []) as { id: number; name: string; main: number }[]) {
+    if (a.id !== 1 && a.name.startsWith('E2E')) await request.delete(`/api/account/${a.id}`, { headers });
+  }
+  await request.post('/api/account/1/main', { headers });
   const years = await (await request.get('/api/account/year', { params: { accountId: 1 }, headers })).json();
   for (const y of (years.data?.content ?? []) as { id: number; year: number }[]) {
     if (y.year > 2026) await request.delete(`/api/account/year/${y.id}`, { headers });

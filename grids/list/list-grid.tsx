@@ -18,15 +18,13 @@ import type { CellEditRequestEvent, CellKeyDownEvent, ColDef, GridApi, RowClassR
 import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../src/contract/common';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
-import { ensureAgGridModules, listGridTheme } from './ag-setup';
+import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { agGridLocaleText } from './ag-locale';
 import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
 import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, toApiPaging } from './paging';
 import { useColumnWidths } from './use-column-widths';
 import './list-grid.css';
-
-ensureAgGridModules();
 
 /** What the grid asks the screen's query for. */
 export interface ListRequest {
@@ -177,6 +175,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
       <Box style={{ flex: 1, minHeight: 200 }}>
         {ready && (
           <AgGridReact<T>
+            modules={LIST_GRID_MODULES}
             theme={listGridTheme}
             rowData={rows}
             columnDefs={colDefs}

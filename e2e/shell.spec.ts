@@ -3,19 +3,13 @@
  * follow rights, idle time-out (fake clock), the expired-login alert on network failure, the
  * language switch (screenshots), the change-password dialog, tabs, sidebar modes and mobile.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPageModel, loginAs } from './page-models/login';
+import { expect, test } from '@playwright/test';
+import { apiHeaders, LoginPageModel, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
-async function apiLogin(page: Page, username: string, password: string): Promise<string> {
-  const res = await page.request.post('/api/idm/user/login', { data: { username, password } });
-  const body = await res.json();
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return body.data.accessToken as string;
-}
 
 test('switching company selects its main ledger and last year and reloads the page data', async ({ page }) => {
   const shell = new ShellModel(page);
@@ -82,8 +76,7 @@ test('menus without the right are hidden and typed URLs show no permission', asy
 test('the selectors follow the page level and banners name missing scope', async ({ page, request }) => {
   const shell = new ShellModel(page);
   // A fresh company without a ledger set.
-  const token = await apiLogin(page, 'admin', 'admin123');
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = await apiHeaders(page.request, 'admin', 'admin123');
   const created = await request.post('/api/company', { data: { name: 'Empty Co 空公司' }, headers: auth });
   const createdBody = await created.json();
   expect(createdBody.success).toBe(true);
@@ -115,10 +108,10 @@ test('the selectors follow the page level and banners name missing scope', async
 });
 
 test('a user linked to no company is told so; level ≥1 pages show the missing-company banner', async ({ page, request }) => {
-  const token = await apiLogin(page, 'admin', 'admin123');
+  const headers = await apiHeaders(request, 'admin', 'admin123');
   const res = await request.post('/api/idm/user', {
     data: { username: 'loner', name: '独立用户', password: 'lone123', kind: 'OTHER', companyIds: [] },
-    headers: { authorization: `Bearer ${token}` },
+    headers,
   });
   expect((await res.json()).success).toBe(true);
   await loginAs(page, 'loner', 'lone123');
@@ -319,8 +312,7 @@ test('change password: on-blur validation, then a real change logs out', async (
   await loginAs(page, 'cashier', 'cash456');
   await expect(page.getByTestId('user-menu')).toContainText('王出纳');
   // Restore the demo password for later specs.
-  const token = await apiLogin(page, 'cashier', 'cash456');
-  const back = await page.request.post('/api/idm/user/changePassword', { data: { oldPassword: 'cash456', newPassword: 'cash123' }, headers: { authorization: `Bearer ${token}` } });
+  const back = await page.request.post('/api/idm/user/changePassword', { data: { oldPassword: 'cash456', newPassword: 'cash123' }, headers: await apiHeaders(page.request, 'cashier', 'cash456') });
   expect((await back.json()).success).toBe(true);
 });
 

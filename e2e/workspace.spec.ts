@@ -5,7 +5,7 @@
  * any company; list paging (sizes 10/15/30/50/100, page jump); deleting a company.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginAs } from './page-models/login';
+import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { confirmDelete, ListModel } from './page-models/admin-list';
 import { adminScreens, openAdminScreen } from './page-models/admin-screens';
@@ -13,11 +13,7 @@ import { restoreDemoState } from './page-models/demo-state';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
-async function adminHeaders(request: APIRequestContext) {
-  const body = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return { authorization: `Bearer ${body.data.accessToken}` };
-}
+const adminHeaders = (request: APIRequestContext) => apiHeaders(request, 'admin', 'admin123');
 
 const phone = (page: Page) => page.getByTestId('company-info').getByTestId('company-phone');
 
@@ -180,4 +176,48 @@ test('companies can be deleted from the list (admin), with confirmation', async 
   await shell.companySelect().click();
   await expect(page.getByRole('option', { name })).toHaveCount(0);
   await page.keyboard.press('Escape');
+});
+
+test('a remembered company the server refuses falls back to the session company, without retrying', async ({ page }) => {
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  await expect(shell.companySelect()).toHaveValue(/Demo Law Firm/);
+  // Another tab of this user remembered the second company; the server session works in the first.
+  await page.evaluate(() => {
+    const userId = sessionStorage.getItem('ledgerdesk.userId');
+    localStorage.setItem(`ledgerdesk.scope.${userId}`, JSON.stringify({ companyId: 2, accountId: null, accountYearId: null }));
+  });
+  let refusals = 0;
+  await page.route('**/api/idm/user/switchCompany', (route) => {
+    refusals += 1;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, success: false, code: 'QUERY_FAILED', msg: '查询失败' }) });
+  });
+  await page.reload();
+  await expect(shell.companySelect()).toHaveValue(/Demo Law Firm/);
+  await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
+  await expect(page.getByTestId('home-company')).toHaveText(/Demo Law Firm/);
+  await expect(page.getByText('查询失败')).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(refusals).toBe(1);
+});
+
+test("after a company switch, tabs of pages the new company's rights do not open are closed", async ({ page, request }) => {
+  const headers = await adminHeaders(request);
+  const username = `tabs${Date.now().toString(36).slice(-5)}`;
+  // Customers in company 1 only; nothing but a link in company 2.
+  const role = await (await request.post('/api/idm/role', { data: { companyId: 1, name: `E2E 客户 ${username}`, rightIds: [4, 401] }, headers })).json();
+  expect(role.success, JSON.stringify(role)).toBe(true);
+  const user = await (await request.post('/api/idm/user', { data: { username, name: '页签用户', password: 'tabs123', companyIds: [1, 2], companyId: 1, roleIds: [role.data.id] }, headers })).json();
+  expect(user.success, JSON.stringify(user)).toBe(true);
+
+  const shell = new ShellModel(page);
+  await loginAs(page, username, 'tabs123');
+  await shell.openMenu('customer');
+  await expect(shell.tab('/customer/list')).toHaveCount(1);
+  await shell.selectCompany(/Second Branch/);
+  await expect(shell.tab('/customer/list')).toHaveCount(0);
+  await expect(shell.menu('customer')).toHaveCount(0);
+  await expect(page.getByTestId('no-permission')).toHaveCount(0);
+  await shell.selectCompany(/Demo Law Firm/);
+  await expect(shell.menu('customer')).toBeVisible();
 });

@@ -2,7 +2,7 @@
  * Sign-in page model. `loginAs(page, username, password)` signs in from /login and waits for the
  * shell, so other specs start from a signed-in page in one line.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export class LoginPageModel {
   constructor(readonly page: Page) {}
@@ -38,4 +38,11 @@ export async function loginAs(page: Page, username: string, password: string): P
   if (!/^\/login/.test(new URL(page.url(), 'http://x').pathname)) await login.goto();
   await login.submit(username, password);
   await expect(page.getByTestId('tabs-bar')).toBeVisible();
+}
+
+/** Signs in through the API (for test set-up): the bearer headers of a fresh session. */
+export async function apiHeaders(request: APIRequestContext, username: string, password: string): Promise<{ authorization: string }> {
+  const body = await (await request.post('/api/idm/user/login', { data: { username, password } })).json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  return { authorization: `Bearer ${body.data.accessToken as string}` };
 }

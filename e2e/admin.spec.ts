@@ -195,10 +195,10 @@ test('ledger sets: create, set main, delete; account year 2027 and a period boun
   const editor = page.locator('.ag-cell-inline-editing input');
   await editor.fill('2027-01-20');
   await editor.press('Enter');
-  await expect(periods.rows().nth(0)).toContainText('2027-01-20');
+  await expect(periods.rowAt(0)).toContainText('2027-01-20');
   // The neighbour moved so the year stays contiguous (its name is its new start month).
-  await expect(periods.rows().nth(1)).toContainText('2027-01-21');
-  await expect(periods.rows().nth(1)).toContainText('2027-02-28');
+  await expect(periods.rowAt(1)).toContainText('2027-01-21');
+  await expect(periods.rowAt(1)).toContainText('2027-02-28');
 
   // An end before the start is refused with the localized message.
   await periods.rowAction('2027-01-01', 'edit');
@@ -291,13 +291,12 @@ test('screenshots of every administration screen in both languages', async ({ pa
       if (grid) await expect(ListModel.byId(page, grid).rows().first()).toBeVisible();
       else await expect(page.getByTestId('company-info')).toBeVisible();
       if (screen === 'roles') await ListModel.byId(page, grid!).select(/Clerk/);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `test-results/admin-${lang}-${screen}.png` });
+      await page.screenshot({ path: `test-results/admin-${lang}-${screen}.png`, animations: 'disabled' });
     }
     await openAdminScreen(page, 'users');
     await ListModel.byId(page, adminScreens.users.grid).rowAction('clerk', 'edit');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `test-results/admin-${lang}-user-dialog.png` });
+    await expect(page.getByTestId('user-dialog')).toBeVisible();
+    await page.screenshot({ path: `test-results/admin-${lang}-user-dialog.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
   }
   await shell.switchLanguage('zh_CN');

@@ -197,7 +197,8 @@ test('a remembered company the server refuses falls back to the session company,
   await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
   await expect(page.getByTestId('home-company')).toHaveText(/Demo Law Firm/);
   await expect(page.getByText('查询失败')).toBeVisible();
-  await page.waitForTimeout(1000);
+  // No retry loop: once the page has no request in flight, the refusal was asked exactly once.
+  await page.waitForLoadState('networkidle');
   expect(refusals).toBe(1);
 });
 

@@ -19,15 +19,26 @@ export class ListModel {
     return this.rows().filter({ hasText: text });
   }
 
-  async rowIndex(text: string | RegExp): Promise<string> {
+  /**
+   * The whole row holding the text (pinned cells included), found by its AG Grid row id. The row id
+   * is the record's key (getRowId), so the locator keeps pointing at the same record after the list
+   * re-sorts, refreshes or drops a row above it; a row index would point at whatever moved there.
+   */
+  async fullRow(text: string | RegExp): Promise<Locator> {
     const row = this.row(text).first();
     await expect(row).toBeVisible();
-    return (await row.getAttribute('row-index'))!;
+    const id = await row.getAttribute('row-id');
+    if (id === null) throw new Error(`list row "${String(text)}" has no row-id (is getRowId set?)`);
+    return this.rowById(id);
   }
 
-  /** The whole row holding the text (pinned cells included). */
-  async fullRow(text: string | RegExp): Promise<Locator> {
-    const index = await this.rowIndex(text);
+  /** The row of a record by its id (the grid's getRowId), wherever the record sits now. */
+  rowById(id: string | number): Locator {
+    return this.root.locator(`[role="row"].ag-row[row-id=${JSON.stringify(String(id))}]`);
+  }
+
+  /** The row displayed at a position, resolved each time it is used (for order assertions only). */
+  rowAt(index: number): Locator {
     return this.root.locator(`[role="row"].ag-row[row-index="${index}"]`);
   }
 

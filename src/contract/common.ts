@@ -6,21 +6,82 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from '../domain/constants';
 
-export const idSchema = z.coerce.number().int().positive();
+/** Ids are positive 32-bit integers (PostgreSQL `integer`): a larger one is refused, never sent to the database. */
+export const INT32_MAX = 2_147_483_647;
+export const idSchema = z.coerce.number<number>().int().positive().max(INT32_MAX);
 export const idParams = z.object({ id: idSchema });
-export const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** A 32-bit integer that is not an id (right numbers, counts). */
+export const int32 = z.coerce.number<number>().int().min(-INT32_MAX - 1).max(INT32_MAX);
 
-/** Query values arrive as strings; JSON-encoded ones (filter, sort) are parsed here. */
-const jsonParam = <T extends z.ZodTypeAny>(inner: T) =>
-  z.preprocess((v) => {
+/** True for a real calendar date written YYYY-MM-DD (years 1–9999; 2040-02-30 and 0000-00-00 are not). */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
+  const days = [31, y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
+  return d <= days;
+}
+export const dateString = z.string().refine(isCalendarDate, 'YYYY-MM-DD');
+
+/** How deep a JSON value may nest (bodies and JSON query values); deeper input is refused with 400. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The nesting depth of a parsed JSON value, counting no further than `limit + 1`. */
+export function jsonDepth(v: unknown, limit = MAX_JSON_DEPTH): number {
+  if (v === null || typeof v !== 'object') return 0;
+  if (limit < 0) return 1;
+  let max = 0;
+  for (const x of Object.values(v as object)) {
+    const d = jsonDepth(x, limit - 1);
+    if (d > max) max = d;
+    if (max > limit) break;
+  }
+  return max + 1;
+}
+
+/** NUL and lone UTF-16 surrogates: text PostgreSQL cannot store, refused wherever input arrives. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
+export const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string (or key) in a value that holds a NUL or a lone surrogate. */
+export function badTextPath(v: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof v === 'string') return BAD_TEXT.test(v) ? path : null;
+  if (v === null || typeof v !== 'object' || depth > MAX_JSON_DEPTH) return null;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (BAD_TEXT.test(k)) return [...path, k];
+    const found = badTextPath(x, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Query values arrive as strings; JSON-encoded ones (filter, sort) are parsed here. Typed as the
+ * inner schema (a caller passes the object; the client JSON-encodes it).
+ */
+export const jsonParam = <T extends z.ZodType>(inner: T): z.ZodType<z.output<T>, z.input<T>> =>
+  z.preprocess((v, ctx) => {
     if (typeof v !== 'string') return v;
     if (v.trim() === '') return undefined;
+    let parsed: unknown;
     try {
-      return JSON.parse(v);
+      parsed = JSON.parse(v);
     } catch {
       return v; // let the inner schema report the bad value
     }
-  }, inner);
+    if (jsonDepth(parsed) > MAX_JSON_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: 'tooDeep', input: v });
+      return z.NEVER;
+    }
+    // Escapes such as \u0000 only become NUL here, after the request-level check has run.
+    const bad = badTextPath(parsed);
+    if (bad) {
+      ctx.addIssue({ code: 'custom', message: 'badText', path: bad, input: v });
+      return z.NEVER;
+    }
+    return parsed;
+  }, inner) as never;
 
 export const sortSchema = z.union([
   z.record(z.string(), z.enum(['asc', 'desc', 'ASC', 'DESC'])),
@@ -35,45 +96,85 @@ export const sortSchema = z.union([
   }),
 ]);
 
-export const listQuerySchema = z.object({
-  filter: jsonParam(z.record(z.string(), z.unknown())).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  start: z.coerce.number().int().min(0).optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
-  index: z.coerce.number().int().min(0).optional(),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).optional(),
+const pagingFields = {
+  offset: z.coerce.number<number>().int().min(0).optional(),
+  start: z.coerce.number<number>().int().min(0).optional(),
+  limit: z.coerce.number<number>().int().min(1).max(MAX_PAGE_LIMIT).optional(),
+  index: z.coerce.number<number>().int().min(0).optional(),
+  size: z.coerce.number<number>().int().min(1).max(MAX_PAGE_LIMIT).optional(),
   sort: jsonParam(sortSchema).optional(),
   order: jsonParam(sortSchema).optional(),
   expand: z.string().optional(),
   include: z.string().optional(),
   fields: z.string().optional(),
-}).passthrough();
-export type ListQuery = z.infer<typeof listQuerySchema>;
+};
 
-export interface Paging {
+const PAGING_WORDS = new Set(['filter', 'offset', 'start', 'limit', 'index', 'size', 'sort', 'order', 'expand', 'include', 'fields']);
+
+export interface Paging<F = Record<string, unknown>> {
   offset: number;
   limit: number;
   sort: Record<string, 'asc' | 'desc'>;
   expand: Set<string>;
-  filter: Record<string, unknown>;
+  filter: F;
 }
 
+/** What a caller sends to a list route: paging in either style, the typed filter, sort and expand. */
+export interface ListInput<F> {
+  filter?: F;
+  offset?: number;
+  start?: number;
+  limit?: number;
+  index?: number;
+  size?: number;
+  sort?: Record<string, 'asc' | 'desc'> | string;
+  order?: Record<string, 'asc' | 'desc'> | string;
+  expand?: string;
+  include?: string;
+  fields?: string;
+}
+
+const pagingObject = z.object({ filter: jsonParam(z.record(z.string(), z.unknown())).optional(), ...pagingFields }).catchall(z.unknown());
+
 /** Both paging styles: offset/limit (or start/limit) and index/size (zero-based page). */
-export function normalizePaging(q: ListQuery, defaultLimit = 10): Paging {
+function pagingOf(q: z.output<typeof pagingObject>, defaultLimit: number): Omit<Paging, 'filter'> {
   const limit = Math.min(q.limit ?? q.size ?? defaultLimit, MAX_PAGE_LIMIT);
   const offset = q.offset ?? q.start ?? (q.index !== undefined ? q.index * limit : 0);
-  const rawSort = (q.sort ?? q.order ?? {}) as Record<string, string>;
   const sort: Record<string, 'asc' | 'desc'> = {};
-  for (const [k, v] of Object.entries(rawSort)) sort[k] = String(v).toLowerCase() === 'desc' ? 'desc' : 'asc';
+  for (const [k, v] of Object.entries(q.sort ?? q.order ?? {})) sort[k] = String(v).toLowerCase() === 'desc' ? 'desc' : 'asc';
   const expand = new Set(
     [q.expand, q.include].filter(Boolean).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean),
   );
-  const extra: Record<string, unknown> = {};
-  // Flat query parameters that are not paging words act as filter fields too (e.g. ?accountYearId=3).
-  for (const [k, v] of Object.entries(q)) {
-    if (!['filter', 'offset', 'start', 'limit', 'index', 'size', 'sort', 'order', 'expand', 'include', 'fields'].includes(k) && v !== undefined) extra[k] = v;
-  }
-  return { offset, limit, sort, expand, filter: { ...extra, ...(q.filter ?? {}) } };
+  return { offset, limit, sort, expand };
+}
+
+/**
+ * The list query of spec 01 §7 with a typed filter. The filter arrives as JSON in `filter`; flat query
+ * parameters that are not paging words are filter fields too (?accountYearId=3) and are validated by
+ * the same filter schema. Handlers receive {offset, limit, sort, expand, filter} already parsed. The
+ * OpenAPI document lists the filter's fields in the parameter's description.
+ */
+export function listQuery<F extends z.ZodObject>(filter: F, opts: { defaultLimit?: number } = {}): z.ZodType<Paging<z.output<F>>, ListInput<z.input<F>>> {
+  const fields = JSON.stringify(z.toJSONSchema(filter, { io: 'input', unrepresentable: 'any' }).properties ?? {});
+  const described = pagingObject.extend({ filter: pagingObject.shape.filter.meta({ description: `Filter (JSON object). Fields: ${fields}` }) });
+  return described.transform((q, ctx) => {
+    const extra: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(q)) if (!PAGING_WORDS.has(k) && v !== undefined) extra[k] = v;
+    const r = filter.safeParse({ ...extra, ...(q.filter ?? {}) });
+    if (!r.success) {
+      for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: ['filter', ...issue.path] } as never);
+      return z.NEVER;
+    }
+    return { ...pagingOf(q, opts.defaultLimit ?? 10), filter: r.data };
+  }) as never;
+}
+/** A list without filter fields. */
+export const listQuerySchema = listQuery(z.object({}).catchall(z.unknown()));
+
+/** Paging for internal callers, with the same defaults as a list route. */
+export function normalizePaging(q: ListInput<Record<string, unknown>> = {}, defaultLimit = 10): Paging {
+  const parsed = pagingObject.parse(q);
+  return { ...pagingOf(parsed, defaultLimit), filter: q.filter ?? {} };
 }
 
 export const envelope = <T extends z.ZodTypeAny>(data: T) =>
@@ -100,7 +201,7 @@ export interface ListAnswer<T> {
 }
 
 /** Filter helpers: ids may be sent as a single id or a list. */
-export const idOrIds = z.union([z.coerce.number().int(), z.array(z.coerce.number().int())]).transform((v) => (Array.isArray(v) ? v : [v]));
+export const idOrIds = z.union([idSchema, z.array(idSchema).max(MAX_PAGE_LIMIT)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const idListParam = z.preprocess((v) => {
   // ?id=1&id=2 arrives as a list, ?id=1,2 as one string, ?id=[1,2] as JSON.
   if (typeof v !== 'string') return v;

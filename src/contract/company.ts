@@ -1,5 +1,8 @@
 /** Companies (spec 01 §3 Company; /company and /system companyList/companyInfor). */
 import { z } from 'zod';
+import { RIGHTS } from '../domain/rights';
+import { idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { defineRoute } from './route';
 
 export const companyDto = z.object({
   id: z.number().int(),
@@ -25,8 +28,19 @@ export const companyCreateBody = z.object({
 });
 export const companyUpdateBody = companyCreateBody.partial();
 export const companyFilter = z.object({
-  keyword: z.string().optional(),
+  keyword: z.string().max(100).optional(),
   deleted: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
-  id: z.union([z.coerce.number().int(), z.array(z.coerce.number().int())]).optional(),
-  userId: z.coerce.number().int().optional(),
-}).passthrough();
+  id: idOrIds.optional(),
+  /** Companies of this user ("user-company query by userId"): oneself, or a user the caller manages. */
+  userId: idSchema.optional(),
+});
+
+/** Companies (/company …). */
+export const companyApi = {
+  /** The companies the caller may work in (admins: all; deleted ones only on request, admin only). */
+  list: defineRoute({ method: 'GET', path: '/company', query: listQuery(companyFilter, { defaultLimit: 100 }), answer: listOf(companyDto), access: { right: null, scope: 'company' }, tags: ['company'] }),
+  get: defineRoute({ method: 'GET', path: '/company/:id', params: idParams, answer: companyDto, access: { right: null, scope: 'company' }, tags: ['company'] }),
+  create: defineRoute({ method: 'POST', path: '/company', body: companyCreateBody, answer: companyDto, access: { right: RIGHTS.SYSTEM, scope: 'none' }, tags: ['company'] }),
+  update: defineRoute({ method: 'POST', path: '/company/:id', params: idParams, body: companyUpdateBody, answer: companyDto, access: { right: RIGHTS.SYSTEM, scope: 'company' }, tags: ['company'] }),
+  remove: defineRoute({ method: 'DELETE', path: '/company/:id', params: idParams, answer: z.null(), access: { right: RIGHTS.SYSTEM, scope: 'company', adminOnly: true }, tags: ['company'] }),
+};

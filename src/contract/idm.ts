@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { userKinds, userStates, roleKinds, languages } from '../domain/enums';
 import { isValidPassword } from '../domain/password';
 import { TEXT_BASE } from '../domain/constants';
+import { RIGHTS } from '../domain/rights';
+import { deleteByFilterSchema, idOrIds, idParams, idSchema, int32, listOf, listQuery } from './common';
+import { defineRoute } from './route';
 
 export const passwordSchema = z.string().refine(isValidPassword, { message: 'INVALID_PASSWORD' });
 
@@ -42,9 +45,9 @@ export type LoginAnswer = z.infer<typeof loginAnswer>;
 export const loginFailureAppendix = z.object({ captchaRequired: z.boolean(), captcha: z.string().nullable() });
 
 export const changePasswordBody = z.object({ oldPassword: z.string().min(1), newPassword: passwordSchema });
-export const setPasswordBody = z.object({ userId: z.coerce.number().int().positive(), password: passwordSchema });
+export const setPasswordBody = z.object({ userId: idSchema, password: passwordSchema });
 export const changeUsernameBody = z.object({ username: z.string().trim().min(2).max(50).regex(/^[A-Za-z0-9_.@-]+$/) });
-export const switchCompanyBody = z.object({ companyId: z.coerce.number().int().positive() });
+export const switchCompanyBody = z.object({ companyId: idSchema });
 export const languageBody = z.object({ language: z.enum(languages) });
 
 const mobile = z.string().trim().regex(/^1\d{10}$/, 'mobile');
@@ -56,21 +59,21 @@ export const userCreateBody = z.object({
   password: passwordSchema,
   kind: z.enum(userKinds).default('OTHER'),
   state: z.enum(userStates).default('NORMAL'),
-  companyId: z.coerce.number().int().positive().nullable().optional(),
+  companyId: idSchema.nullable().optional(),
   mobileTel: mobile.nullable().optional().or(z.literal('').transform(() => null)),
   email: z.string().trim().email().nullable().optional().or(z.literal('').transform(() => null)),
   /** Companies to link the new user to (user-company links). */
-  companyIds: z.array(z.coerce.number().int().positive()).optional(),
-  roleIds: z.array(z.coerce.number().int().positive()).optional(),
+  companyIds: z.array(idSchema).max(1000).optional(),
+  roleIds: z.array(idSchema).max(1000).optional(),
 });
 export const userUpdateBody = userCreateBody.omit({ password: true, username: true }).partial();
 export const userFilter = z.object({
-  keyword: z.string().optional(),
+  keyword: z.string().max(100).optional(),
   kind: z.enum(userKinds).optional(),
   state: z.enum(userStates).optional(),
-  companyId: z.coerce.number().int().optional(),
-  id: z.union([z.coerce.number().int(), z.array(z.coerce.number().int())]).optional(),
-}).passthrough();
+  companyId: idSchema.optional(),
+  id: idOrIds.optional(),
+});
 
 export const roleDto = z.object({
   id: z.number().int(),
@@ -81,27 +84,92 @@ export const roleDto = z.object({
   remark: z.string().nullable(),
   rightIds: z.array(z.number().int()).optional(),
   userCount: z.number().int().optional(),
+  /** Bumped by every change of the role or its rights; sent back with an update (STALE_DATA when stale). */
+  version: z.number().int(),
 });
 export type RoleDto = z.infer<typeof roleDto>;
 export const roleCreateBody = z.object({
-  companyId: z.coerce.number().int().positive(),
+  companyId: idSchema,
   name: nameText,
   remark: z.string().trim().max(250).nullable().optional(),
-  rightIds: z.array(z.coerce.number().int()).optional(),
+  rightIds: z.array(int32).max(1000).optional(),
 });
-export const roleUpdateBody = roleCreateBody.omit({ companyId: true }).partial();
+export const roleUpdateBody = roleCreateBody.omit({ companyId: true }).partial().extend({ version: z.number().int().min(0).optional() });
 /** Replace a role's rights (the rights-tree editor saves the whole set). */
-export const roleRightsBody = z.object({ roleId: z.coerce.number().int().positive(), rightIds: z.array(z.coerce.number().int()) });
-export const userRoleBody = z.object({ userId: z.coerce.number().int().positive(), roleId: z.coerce.number().int().positive() });
+export const roleRightsBody = z.object({ roleId: idSchema, rightIds: z.array(int32).max(1000), version: z.number().int().min(0).optional() });
+export const userRoleBody = z.object({ userId: idSchema, roleId: idSchema });
 export const userRoleDto = z.object({ id: z.number().int(), companyId: z.number().int(), userId: z.number().int(), roleId: z.number().int(), roleName: z.string().optional(), username: z.string().optional() });
 /** Filter of the user-role and user-company lists (in filter JSON or as flat query parameters). */
 export const userLinkFilter = z.object({
-  userId: z.coerce.number().int().positive().optional(),
-  roleId: z.coerce.number().int().positive().optional(),
-  companyId: z.coerce.number().int().positive().optional(),
-}).passthrough();
-export const userCompanyBody = z.object({ userId: z.coerce.number().int().positive(), companyId: z.coerce.number().int().positive() });
+  userId: idSchema.optional(),
+  roleId: idSchema.optional(),
+  companyId: idSchema.optional(),
+});
+export const userCompanyBody = z.object({ userId: idSchema, companyId: idSchema });
 export const userCompanyDto = z.object({ id: z.number().int(), userId: z.number().int(), companyId: z.number().int(), companyName: z.string().optional(), username: z.string().optional(), name: z.string().optional() });
 
 export const rightDto = z.object({ id: z.number().int(), parentId: z.number().int().nullable(), name: z.string(), nameZh: z.string(), nameEn: z.string(), sort: z.number().int() });
 export type RightDto = z.infer<typeof rightDto>;
+
+export const captchaAnswer = z.object({ captchaRequired: z.boolean(), captcha: z.string().nullable() });
+
+const self = { right: null, scope: 'self' } as const;
+const manage = { right: RIGHTS.USER_CENTER, scope: 'company' } as const;
+const tags = ['idm'];
+
+/** Sign-in and the signed-in user's own session (/idm/user/login, logout, current, …). */
+export const sessionApi = {
+  login: defineRoute({ method: 'POST', path: '/idm/user/login', body: loginBody, answer: loginAnswer, access: { public: true }, tags }),
+  /** A fresh captcha image for a username that needs one ("captcha by userName"). */
+  captcha: defineRoute({ method: 'GET', path: '/idm/user/captcha', query: z.object({ userName: z.string().trim().min(1).max(50) }), answer: captchaAnswer, access: { public: true }, tags }),
+  /** Logout ends every session of the user at once (other tabs and devices too). */
+  logout: defineRoute({ method: 'POST', path: '/idm/user/logout', answer: z.null(), access: self, tags }),
+  refreshToken: defineRoute({ method: 'POST', path: '/idm/user/refreshToken', answer: z.object({ accessToken: z.string() }), access: self, tags }),
+  current: defineRoute({ method: 'GET', path: '/idm/user/current', answer: sessionUserDto, access: self, tags }),
+  rights: defineRoute({ method: 'GET', path: '/idm/user/rights', query: z.object({ companyId: idSchema.optional() }), answer: z.array(z.number().int()), access: self, tags }),
+  allRights: defineRoute({ method: 'GET', path: '/idm/user/allRights', answer: z.array(rightDto), access: self, tags }),
+  myRoles: defineRoute({ method: 'GET', path: '/idm/user/role', answer: z.array(roleDto), access: self, tags }),
+  changePassword: defineRoute({ method: 'POST', path: '/idm/user/changePassword', body: changePasswordBody, answer: z.null(), access: self, tags }),
+  changeUsername: defineRoute({ method: 'POST', path: '/idm/user/changeUsername', body: changeUsernameBody, answer: sessionUserDto, access: self, tags }),
+  switchCompany: defineRoute({ method: 'POST', path: '/idm/user/switchCompany', body: switchCompanyBody, answer: sessionUserDto, access: self, tags }),
+  language: defineRoute({ method: 'POST', path: '/idm/user/language', body: languageBody, answer: z.null(), access: self, tags }),
+  /** Avatar upload: png or jpeg under 200 kB, recognised by content, not by file name. */
+  avatar: defineRoute({ method: 'POST', path: '/idm/user/avatar', multipart: true, answer: sessionUserDto, access: self, tags }),
+};
+
+/** User administration (/userCenter/user). */
+export const userApi = {
+  list: defineRoute({ method: 'GET', path: '/idm/user', query: listQuery(userFilter), answer: listOf(userDto), access: manage, tags }),
+  get: defineRoute({ method: 'GET', path: '/idm/user/:id', params: idParams, answer: userDto, access: manage, tags }),
+  create: defineRoute({ method: 'POST', path: '/idm/user', body: userCreateBody, answer: userDto, access: manage, tags }),
+  update: defineRoute({ method: 'POST', path: '/idm/user/:id', params: idParams, body: userUpdateBody, answer: userDto, access: manage, tags }),
+  /** The disable toggle of spec 01 §4: disabling ends every session of that user at once. */
+  disable: defineRoute({ method: 'POST', path: '/idm/user/:id/disable', params: idParams, body: z.object({ disabled: z.boolean() }), answer: userDto, access: manage, tags }),
+  setPassword: defineRoute({ method: 'POST', path: '/idm/user/setPassword', body: setPasswordBody, answer: z.null(), access: manage, tags }),
+  /** Whether a username is taken (the create dialog checks on blur); usernames are global. */
+  exists: defineRoute({ method: 'GET', path: '/idm/user/exists', query: z.object({ username: z.string().trim().min(1).max(50) }), answer: z.boolean(), access: manage, tags }),
+  remove: defineRoute({ method: 'DELETE', path: '/idm/user/:id', params: idParams, answer: z.null(), access: manage, tags }),
+};
+
+/** Roles and role rights (/idm/role, /idm/roleRights). */
+export const roleApi = {
+  list: defineRoute({ method: 'GET', path: '/idm/role', query: listQuery(z.object({ companyId: idSchema.optional(), keyword: z.string().max(100).optional() })), answer: listOf(roleDto), access: manage, tags }),
+  get: defineRoute({ method: 'GET', path: '/idm/role/:id', params: idParams, answer: roleDto, access: manage, tags }),
+  create: defineRoute({ method: 'POST', path: '/idm/role', body: roleCreateBody, answer: roleDto, access: manage, tags }),
+  update: defineRoute({ method: 'POST', path: '/idm/role/:id', params: idParams, body: roleUpdateBody, answer: roleDto, access: manage, tags }),
+  remove: defineRoute({ method: 'DELETE', path: '/idm/role/:id', params: idParams, answer: z.null(), access: manage, tags }),
+  rights: defineRoute({ method: 'GET', path: '/idm/roleRights', query: z.object({ roleId: idSchema }), answer: z.array(z.number().int()), access: manage, tags }),
+  /** Replaces a role's rights with the given set (the rights-tree editor saves the whole tree). */
+  setRights: defineRoute({ method: 'POST', path: '/idm/roleRights', body: roleRightsBody, answer: z.array(z.number().int()), access: manage, tags }),
+};
+
+/** User roles (/idm/userRole) and user-company links (/idm/userCompany). */
+export const linkApi = {
+  userRoles: defineRoute({ method: 'GET', path: '/idm/userRole', query: listQuery(userLinkFilter, { defaultLimit: 100 }), answer: listOf(userRoleDto), access: manage, tags }),
+  addUserRole: defineRoute({ method: 'POST', path: '/idm/userRole', body: userRoleBody, answer: userRoleDto, access: manage, tags }),
+  removeUserRole: defineRoute({ method: 'DELETE', path: '/idm/userRole/:id', params: idParams, answer: z.null(), access: manage, tags }),
+  removeUserRoles: defineRoute({ method: 'DELETE', path: '/idm/userRole', query: deleteByFilterSchema, answer: z.number().int(), access: manage, tags }),
+  userCompanies: defineRoute({ method: 'GET', path: '/idm/userCompany', query: listQuery(userLinkFilter, { defaultLimit: 100 }), answer: listOf(userCompanyDto), access: manage, tags }),
+  addUserCompany: defineRoute({ method: 'POST', path: '/idm/userCompany', body: userCompanyBody, answer: userCompanyDto, access: manage, tags }),
+  removeUserCompany: defineRoute({ method: 'DELETE', path: '/idm/userCompany/:id', params: idParams, answer: z.null(), access: manage, tags }),
+};

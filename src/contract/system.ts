@@ -1,5 +1,7 @@
 /** /system/config and /system/userData (spec 01 §7). */
 import { z } from 'zod';
+import { deleteByFilterSchema, idParams, idSchema, listOf, listQuery } from './common';
+import { defineRoute } from './route';
 
 /** The limits of spec 01 §9 and §4 the app enforces before the server does. */
 export const systemLimitsDto = z.object({
@@ -31,7 +33,8 @@ export const systemConfigDto = z.object({
   limits: systemLimitsDto,
 });
 export type SystemConfigDto = z.infer<typeof systemConfigDto>;
-export const systemConfigUpdateBody = systemConfigDto.pick({ downloadBase: true, languageSwitch: true }).partial();
+/** downloadBase null clears it (export buttons hide again). */
+export const systemConfigUpdateBody = z.object({ downloadBase: z.string().trim().max(500).nullable().optional(), languageSwitch: z.boolean().optional() });
 
 export const userDataDto = z.object({
   id: z.number().int(),
@@ -42,6 +45,26 @@ export const userDataDto = z.object({
   createdBy: z.number().int(),
 });
 export type UserDataDto = z.infer<typeof userDataDto>;
+/** content is any JSON value, null included. */
 export const userDataCreateBody = z.object({ kind: z.string().trim().min(1).max(100), subKind: z.string().trim().max(100).nullable().optional(), content: z.unknown() });
 export const userDataUpdateBody = userDataCreateBody.partial();
-export const userDataFilter = z.object({ kind: z.string().optional(), subKind: z.string().optional(), createdBy: z.coerce.number().int().optional() }).passthrough();
+export const userDataFilter = z.object({ kind: z.string().max(100).optional(), subKind: z.string().max(100).optional(), createdBy: idSchema.optional() });
+
+export const healthDto = z.object({ status: z.literal('ok'), db: z.string(), version: z.string() });
+const own = { right: null, scope: 'self' } as const;
+
+/** /health, /system/config, /system/userData and stored files. */
+export const systemApi = {
+  health: defineRoute({ method: 'GET', path: '/health', answer: healthDto, access: { public: true }, tags: ['system'] }),
+  /** Public: the sign-in page needs to know whether the language switch is enabled. */
+  config: defineRoute({ method: 'GET', path: '/system/config', answer: systemConfigDto, access: { public: true }, tags: ['system'] }),
+  updateConfig: defineRoute({ method: 'POST', path: '/system/config', body: systemConfigUpdateBody, answer: systemConfigDto, access: { right: null, scope: 'none', adminOnly: true }, tags: ['system'] }),
+  userData: defineRoute({ method: 'GET', path: '/system/userData', query: listQuery(userDataFilter, { defaultLimit: 50 }), answer: listOf(userDataDto), access: own, tags: ['system'] }),
+  createUserData: defineRoute({ method: 'POST', path: '/system/userData', body: userDataCreateBody, answer: userDataDto, access: own, tags: ['system'] }),
+  updateUserData: defineRoute({ method: 'POST', path: '/system/userData/:id', params: idParams, body: userDataUpdateBody, answer: userDataDto, access: own, tags: ['system'] }),
+  deleteUserData: defineRoute({ method: 'DELETE', path: '/system/userData/:id', params: idParams, answer: z.number().int(), access: own, tags: ['system'] }),
+  /** Delete many (filter={"id":[…]} or ?id=…) to prune extras; only the caller's own rows are touched. */
+  deleteUserDataMany: defineRoute({ method: 'DELETE', path: '/system/userData', query: deleteByFilterSchema, answer: z.number().int(), access: own, tags: ['system'] }),
+  /** A stored file by signed URL (public but unguessable: the signature is an HMAC of the id). Answers the file itself. */
+  file: defineRoute({ method: 'GET', path: '/files/:id', params: idParams, query: z.object({ sig: z.string().max(100).optional() }), answer: z.unknown(), access: { public: true }, tags: ['system'] }),
+};

@@ -37,6 +37,10 @@ export const resultCodes = {
   BALANCE_SHEET_IMBALANCE: { status: 400, key: 'errors.BALANCE_SHEET_IMBALANCE' },
   CANNOT_DISABLE_SELF: { status: 400, key: 'errors.CANNOT_DISABLE_SELF' },
   SYSTEM_ROLE_READONLY: { status: 400, key: 'errors.SYSTEM_ROLE_READONLY' },
+  /** The last active (NORMAL) ADMIN cannot be demoted, disabled or deleted, not even by itself. */
+  LAST_ADMIN: { status: 409, key: 'errors.LAST_ADMIN' },
+  /** The record changed since the caller read it (its version moved on): reload and apply the change again. */
+  STALE_DATA: { status: 409, key: 'errors.STALE_DATA' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -16,26 +16,33 @@ import './http/types';
 import type { AppOptions } from './http/types';
 import { errorHandler, sendFailure } from './http/errors';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { clientErrorHandler, frameworkErrors, registerInputGuards } from './http/input-guards';
+import { loggerOptions, registerSecurityHeaders } from './http/security-headers';
 import { registerAuth } from './auth/plugin';
 import { UPLOAD_MAX_BYTES } from '../domain/constants';
-import { API_VERSION, registerApiRoutes } from './routes/index';
+import { registerApiRoutes } from './features/index';
+import { API_VERSION } from './api-version';
 
 export type App = FastifyInstance;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'info' } : false,
+    logger: opts.logger ? loggerOptions(process.env.LOG_LEVEL ?? 'info') : false,
     // X-Forwarded-For is honoured only from configured proxies (TRUST_PROXY); see http/trust-proxy.ts.
     trustProxy: fastifyTrustProxy(opts.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array' } },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', opts.db);
   app.decorate('opts', { ...opts, fileSecret: opts.fileSecret ?? randomBytes(32).toString('hex') });
   app.setErrorHandler(errorHandler);
+  registerInputGuards(app);
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(fastifySwagger, {

@@ -46,7 +46,7 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
   });
 
   it('the right captcha lets the user in and clears the counter', async () => {
-    const { issueCaptcha } = await import('../../src/server/db/queries/login-guards');
+    const { issueCaptcha } = await import('../../src/server/features/idm/login-guards');
     const { loginGuards } = await import('../../src/server/db/schema');
     const { hashToken } = await import('../../src/server/auth/tokens');
     await issueCaptcha(t.db.db, 'auditor');

@@ -245,7 +245,7 @@ describe.each(backends())('users, roles and links (%s)', (backend) => {
 
   it('replaces an avatar without keeping the old file, and deletes a user who has one', async () => {
     const { files } = await import('../../src/server/db/schema');
-    const { storeFile } = await import('../../src/server/db/queries/system');
+    const { storeFile } = await import('../../src/server/features/system/queries');
     const { eq } = await import('drizzle-orm');
     const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'pictured', name: 'Pictured', password: 'pic123', companyIds: [1] } })).json().data;
     const token = await t.login('pictured', 'pic123');

@@ -3,6 +3,9 @@
  * grants only rights they hold, never to themselves; named ids they cannot use answer 403; link lists
  * page; scoped routes fail closed.
  */
+import { z } from 'zod';
+import { defineRoute } from '../../src/contract/route';
+import { handle } from '../../src/server/http/route';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, openTestDb, type TestApp } from './harness';
 import { buildApp } from '../../src/server/app';
@@ -185,16 +188,22 @@ describe.each(backends())('user centre scoping (%s)', (backend) => {
 });
 
 describe.each(backends())('scoped routes fail closed (%s)', (backend) => {
-  it('answers 403 when a scoped route finishes without a scope check', async () => {
+  it('answers 403 when a scoped route finishes without a guard of its declared scope', async () => {
     const db = await openTestDb(backend);
     const app = await buildApp({ db: db.db, dbKind: db.kind, fileSecret: 'test-secret' });
-    const rule = { access: { right: RIGHTS.USER_CENTER, scope: 'company' as const } };
-    app.get('/api/test/forgot-guard', { config: rule }, async () => ok(['secret']));
-    app.get('/api/test/guarded', { config: rule }, async (req) => {
+    const access = { right: RIGHTS.USER_CENTER, scope: 'company' as const };
+    const answer = z.array(z.string());
+    handle(app, defineRoute({ method: 'GET', path: '/api/test/forgot-guard', answer, access, tags: ['test'] }), async () => ok(['secret']));
+    handle(app, defineRoute({ method: 'GET', path: '/api/test/guarded', answer, access, tags: ['test'] }), async (req) => {
       guardCompany(req, 1);
       return ok(['fine']);
     });
-    app.get('/api/test/global', { config: { access: { right: null, scope: 'none' as const } } }, async () => ok(['global']));
+    // Declared as a period route, but only the company was checked: the wrong guard counts as none.
+    handle(app, defineRoute({ method: 'GET', path: '/api/test/wrong-guard', answer, access: { right: null, scope: 'period' }, tags: ['test'] }), async (req) => {
+      guardCompany(req, 1);
+      return ok(['period data']);
+    });
+    handle(app, defineRoute({ method: 'GET', path: '/api/test/global', answer, access: { right: null, scope: 'none' }, tags: ['test'] }), async () => ok(['global']));
     await app.ready();
     try {
       const login = await app.inject({ method: 'POST', url: '/api/idm/user/login', payload: { username: 'admin', password: 'admin123' } });
@@ -203,8 +212,22 @@ describe.each(backends())('scoped routes fail closed (%s)', (backend) => {
       expect(forgot.statusCode).toBe(403);
       expect(forgot.json()).toEqual({ data: null, success: false, code: 'NO_PERMISSION', msg: 'No permission to operate' });
       expect(forgot.body).not.toContain('secret');
+      const wrong = await app.inject({ method: 'GET', url: '/api/test/wrong-guard', headers });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.body).not.toContain('period data');
       expect((await app.inject({ method: 'GET', url: '/api/test/guarded', headers })).json().data).toEqual(['fine']);
       expect((await app.inject({ method: 'GET', url: '/api/test/global', headers })).json().data).toEqual(['global']);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('refuses at start-up a route that is not registered from a contract declaration', async () => {
+    const db = await openTestDb(backend);
+    const app = await buildApp({ db: db.db, dbKind: db.kind, fileSecret: 'test-secret' });
+    try {
+      expect(() => app.get('/api/test/by-hand', { config: { access: { right: null, scope: 'none' } } }, async () => ok(null))).toThrow(/contract declaration/);
     } finally {
       await app.close();
       await db.close();

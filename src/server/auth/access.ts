@@ -6,6 +6,7 @@
 import { ALL_RIGHT_IDS } from '../../domain/rights';
 import { DomainError } from '../../domain/result-codes';
 import type { Language } from '../../domain/enums';
+import type { Scope } from '../../contract/route';
 
 export interface CallerUser {
   id: number;
@@ -19,8 +20,8 @@ export interface CallerUser {
 
 export class Access {
   readonly isAdmin: boolean;
-  /** Set once a scope guard has passed; scoped routes that finish without one answer 403 (plugin.ts). */
-  private scopeChecked = false;
+  /** The scopes whose guards have passed; a scoped route that finishes without its own answers 403 (plugin.ts). */
+  private readonly scopes = new Set<Scope>();
   constructor(
     readonly user: CallerUser,
     readonly sessionId: number,
@@ -37,13 +38,18 @@ export class Access {
     return [...this.rightsByCompany.keys()];
   }
 
-  get scopeWasChecked(): boolean {
-    return this.scopeChecked;
+  get checkedScopes(): Scope[] {
+    return [...this.scopes];
   }
 
-  /** Records that the request's company scope was checked (guards call this; assertCompany does it itself). */
-  noteScopeChecked(): void {
-    this.scopeChecked = true;
+  /** Whether a guard of this scope has passed during the request. */
+  checkedScope(scope: Scope): boolean {
+    return this.scopes.has(scope);
+  }
+
+  /** Records that a guard of this scope passed (guards call this; assertCompany records 'company' itself). */
+  noteScopeChecked(scope: Scope = 'company'): void {
+    this.scopes.add(scope);
   }
 
   /** Companies where the caller holds the right (admins: every undeleted company). */
@@ -76,7 +82,7 @@ export class Access {
   assertCompany(companyId: number | null | undefined, right?: number | readonly number[] | null): void {
     if (companyId === null || companyId === undefined || !this.isLinked(companyId)) throw new DomainError('NO_PERMISSION');
     if (!this.has(right, companyId)) throw new DomainError('NO_PERMISSION');
-    this.scopeChecked = true;
+    this.scopes.add('company');
   }
 
   /** Throws NO_PERMISSION unless the caller holds the right in the session's company (global resources). */

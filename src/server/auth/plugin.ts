@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
 import { Access } from './access';
-import { findUserById, loadRightsByCompany, resolveSession } from '../db/queries/sessions';
+import { findUserById, loadRightsByCompany, resolveSession } from '../features/idm/sessions';
 import { pickLanguage } from '../http/messages';
 import type { Language } from '../../domain/enums';
 import { IDLE_TIMEOUT_MS } from '../../domain/constants';
@@ -19,12 +19,16 @@ export function bearerOf(req: FastifyRequest): string | null {
   return m ? m[1].trim() : null;
 }
 
+/** The API's own documentation routes, the only /api routes not declared in the contract. */
+const isDocsRoute = (url: string) => url.startsWith('/api/docs') || url === '/api/openapi.json';
+
 export function assertAccessDeclared(route: RouteOptions): void {
   const url = route.url;
-  if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
-  if (!route.config || !(route.config as { access?: unknown }).access) {
-    throw new Error(`Route ${String(route.method)} ${url} declares no access rule`);
-  }
+  if (!url.startsWith('/api/') || isDocsRoute(url)) return;
+  const config = route.config as { access?: unknown; contract?: boolean } | undefined;
+  if (!config?.access) throw new Error(`Route ${String(route.method)} ${url} declares no access rule`);
+  // Every API route comes from its declaration in src/contract (http/route.ts), never by hand.
+  if (!config.contract) throw new Error(`Route ${String(route.method)} ${url} is not registered from a contract declaration`);
 }
 
 export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Access> {
@@ -76,14 +80,15 @@ export function registerAuth(app: FastifyInstance): void {
     // the company of each id they touch (guards.ts), because rights are held per company.
     if (rule.scope === 'none' || rule.scope === 'self') req.access.assertRight(rule.right);
   });
-  // Fail closed: a scoped route whose handler succeeded without running a scope guard answers 403
-  // instead of whatever it computed. This is a backstop for a forgotten guard (a bug, so logged);
-  // handlers still guard before they read or write.
+  // Fail closed: a scoped route whose handler succeeded without running the guard of its declared
+  // scope (a route declared 'period' must have checked a period, not just some company) answers 403
+  // instead of whatever it computed. This is a backstop for a forgotten or wrong guard (a bug, so
+  // logged); handlers still guard before they read or write.
   app.addHook('onSend', async (req, reply, payload) => {
     const rule = req.routeOptions.config?.access;
     if (!rule || 'public' in rule || rule.scope === 'none' || rule.scope === 'self') return payload;
-    if (!req.access || reply.statusCode >= 300 || req.access.scopeWasChecked) return payload;
-    req.log.error({ route: req.routeOptions.url, method: req.method }, 'scoped route finished without a scope check');
+    if (!req.access || reply.statusCode >= 300 || req.access.checkedScope(rule.scope)) return payload;
+    req.log.error({ route: req.routeOptions.url, method: req.method, declared: rule.scope, checked: req.access.checkedScopes }, 'scoped route finished without a guard of its declared scope');
     reply.code(403).header('content-type', 'application/json; charset=utf-8');
     return JSON.stringify(failureBody(req, 'NO_PERMISSION'));
   });

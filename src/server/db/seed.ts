@@ -3,15 +3,16 @@
  * ledger set, account years 2025 and 2026, a second company, roles and four demo users.
  * Idempotent: the demo part runs only while no user exists.
  */
+import { withTx } from './tx';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { companies, rights, systemConfig, users } from './schema';
 import { flattenRights, RIGHTS } from '../../domain/rights';
-import { createCompany } from './queries/companies';
-import { createAccount, createAccountYear } from './queries/accounts';
-import { createRole } from './queries/roles';
-import { createUser } from './queries/users';
+import { createCompany } from '../features/company/service';
+import { createAccount, createAccountYear } from '../features/account/service';
+import { createRole } from '../features/idm/roles';
+import { createUser } from '../features/idm/users';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -53,18 +54,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(users);
   if (n > 0) return false;
   // A concurrent first start of a second instance must not seed twice: take an advisory lock.
-  return db.transaction(async (tx) => {
+  return withTx(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
     const [{ m }] = await tx.select({ m: sql<number>`cast(count(*) as integer)` }).from(users);
     if (m > 0) return false;
-    const t = tx as unknown as Db;
+    const t = tx;
     const firm = await createCompany(t, { name: DEMO_COMPANY_NAME, shortCut: 'DEMO', address: '北京市朝阳区示例路 1 号', phone: '010-12345678' });
     const branch = await createCompany(t, { name: SECOND_COMPANY_NAME, shortCut: 'BR2' });
     const main = await createAccount(t, { companyId: firm.id, name: '主账套 Main ledger', main: true });
-    await createAccountYear(t, main, 2025);
-    await createAccountYear(t, main, 2026);
+    await createAccountYear(t, main.id, 2025);
+    await createAccountYear(t, main.id, 2026);
     const branchLedger = await createAccount(t, { companyId: branch.id, name: '分所账套 Branch ledger', main: true });
-    await createAccountYear(t, branchLedger, 2026);
+    await createAccountYear(t, branchLedger.id, 2026);
 
     const clerkRole = await createRole(t, { companyId: firm.id, name: '记账员 Clerk', kind: 'USER' }, [...HOME, RIGHTS.VOUCHER, 201, 20101, RIGHTS.VOUCHER_EDIT, RIGHTS.BUDGET, 202]);
     const auditorRole = await createRole(t, { companyId: firm.id, name: '审核员 Auditor', kind: 'USER' }, [...HOME, RIGHTS.VOUCHER, 201, 20101, RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP, 202, 203, RIGHTS.REPORT]);

@@ -52,7 +52,7 @@ function validationFailure(req: FastifyRequest, err: { validation: unknown[]; va
   const issues = err.validation.map(normalizeIssue);
   // A schema may name a result code as its message (passwordSchema → INVALID_PASSWORD).
   for (const i of issues) if (isResultCode(i.message)) return { code: i.message, detail: '' };
-  return { code: 'INVALID_INPUT', detail: describeIssues(issues, langOf(req), validatedInput(req, err as never)) };
+  return { code: 'INVALID_INPUT', detail: describeIssues(issues, langOf(req), validatedInput(req, err as { validationContext?: string })) };
 }
 
 export function errorHandler(err: FastifyError & { validation?: unknown[]; validationContext?: string; cause?: unknown }, req: FastifyRequest, reply: FastifyReply) {

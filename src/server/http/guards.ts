@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
 import { accounts, accountYears, periods, companies } from '../db/schema';
+import type { Scope } from '../../contract/route';
 
 function declaredRight(req: FastifyRequest): number | readonly number[] | null {
   const rule = req.routeOptions.config?.access;
@@ -25,25 +26,26 @@ export async function guardCompanyRow(req: FastifyRequest, companyId: number, ri
   return row;
 }
 
-/** Loads a tenant row by id and checks the caller may touch its company; missing = foreign. */
-async function guardTenantRow<T extends { companyId: number }>(req: FastifyRequest, load: () => Promise<T[]>, right: number | readonly number[] | null): Promise<T> {
+/** Loads a tenant row by id and checks the caller may touch its company; missing = foreign. Records the row's scope. */
+async function guardTenantRow<T extends { companyId: number }>(req: FastifyRequest, scope: Scope, load: () => Promise<T[]>, right: number | readonly number[] | null): Promise<T> {
   const [row] = await load();
   if (!row) throw new DomainError('NO_PERMISSION');
   guardCompany(req, row.companyId, right);
+  req.access.noteScopeChecked(scope);
   return row;
 }
 
 export async function guardAccount(req: FastifyRequest, accountId: number | null | undefined, right = declaredRight(req)) {
   if (!accountId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
   const db = req.server.db;
-  return guardTenantRow(req, () => db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.deleted, false))).limit(1), right);
+  return guardTenantRow(req, 'account', () => db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.deleted, false))).limit(1), right);
 }
 
 /** An account year of a live (undeleted) ledger set; a deleted set's years look missing. */
 export async function guardAccountYear(req: FastifyRequest, accountYearId: number | null | undefined, right = declaredRight(req)) {
   if (!accountYearId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
   const db = req.server.db;
-  return guardTenantRow(req, async () => {
+  return guardTenantRow(req, 'accountYear', async () => {
     const rows = await db.select({ y: accountYears }).from(accountYears)
       .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))
       .where(eq(accountYears.id, accountYearId)).limit(1);
@@ -55,7 +57,7 @@ export async function guardAccountYear(req: FastifyRequest, accountYearId: numbe
 export async function guardPeriod(req: FastifyRequest, periodId: number | null | undefined, right = declaredRight(req)) {
   if (!periodId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
   const db = req.server.db;
-  return guardTenantRow(req, async () => {
+  return guardTenantRow(req, 'period', async () => {
     const rows = await db.select({ p: periods }).from(periods)
       .innerJoin(accountYears, eq(accountYears.id, periods.accountYearId))
       .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))

@@ -1,14 +1,15 @@
 /**
  * What a user-centre manager may act on. Admins manage everyone. Any other caller manages the
- * companies where they hold the user-centre right (10): the non-admin users linked to one of them,
- * the roles of those companies — and may only hand out rights they hold there themselves.
+ * companies where they hold the user-centre right (10): it sees the non-admin users linked to one of
+ * them, acts only on users tied to none but managed companies, manages the roles of those companies
+ * — and may only hand out rights they hold there themselves.
  */
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
 import { canGrant, RIGHTS } from '../../domain/rights';
-import { findUserById } from '../db/queries/sessions';
-import { userLinkedTo } from '../db/queries/users';
-import { findRole, roleRightIds, type RoleRow } from '../db/queries/roles';
+import { findUserById } from '../features/idm/sessions';
+import { companiesOfUser, userLinkedTo } from '../features/idm/users';
+import { findRole, roleRightIds, type RoleRow } from '../features/idm/roles';
 import { guardCompany } from './guards';
 
 /** Companies where the caller holds the user-centre right (admins: all). */
@@ -16,13 +17,35 @@ export function managedCompanies(req: FastifyRequest): number[] {
   return req.access.companiesWith(RIGHTS.USER_CENTER);
 }
 
-/** The target user must be managed by the caller; unmanaged, admin (for non-admins) and missing users look the same. */
-export async function guardManagedUser(req: FastifyRequest, userId: number) {
+/**
+ * A user the caller may see (read routes, list filters): for a non-admin, a non-admin user linked to
+ * at least one managed company. Unmanaged, admin (for non-admins) and missing users look the same.
+ */
+export async function guardVisibleUser(req: FastifyRequest, userId: number) {
   const user = await findUserById(req.server.db, userId);
   if (!user) throw new DomainError('NO_PERMISSION');
   if (!req.access.isAdmin) {
     if (user.kind === 'ADMIN') throw new DomainError('NO_PERMISSION');
     if (!(await userLinkedTo(req.server.db, userId, managedCompanies(req)))) throw new DomainError('NO_PERMISSION');
+  }
+  req.access.noteScopeChecked();
+  return user;
+}
+
+/**
+ * A user the caller may act on (reset, rename, disable, delete, re-link): for a non-admin, a
+ * non-admin user every company of whom (links, roles, home company) the caller manages — otherwise a
+ * manager of one company could take over a user who also works in another (reset the password,
+ * sign in as them). Refused users answer like missing ones.
+ */
+export async function guardManagedUser(req: FastifyRequest, userId: number) {
+  const user = await findUserById(req.server.db, userId);
+  if (!user) throw new DomainError('NO_PERMISSION');
+  if (!req.access.isAdmin) {
+    if (user.kind === 'ADMIN') throw new DomainError('NO_PERMISSION');
+    const managed = new Set(managedCompanies(req));
+    const theirs = await companiesOfUser(req.server.db, userId);
+    if (!theirs.length || theirs.some((c) => !managed.has(c))) throw new DomainError('NO_PERMISSION');
   }
   req.access.noteScopeChecked();
   return user;

@@ -3,19 +3,9 @@ import type { Access } from '../auth/access';
 import type { Language } from '../../domain/enums';
 import type { Db } from '../db/client';
 import type { TrustProxy } from './trust-proxy';
+import type { AccessRule, Scope } from '../../contract/route';
 
-export type Scope = 'none' | 'self' | 'company' | 'account' | 'accountYear' | 'period';
-
-export type AccessRule =
-  | { public: true }
-  | {
-      /** The right (or any of several) the caller must hold; null = any signed-in user. */
-      right: number | readonly number[] | null;
-      /** What the route reads or writes; scoped routes check the company link of every id they touch. */
-      scope: Scope;
-      /** Admin users only. */
-      adminOnly?: boolean;
-    };
+export type { AccessRule, Scope };
 
 export interface AppOptions {
   db: Db;
@@ -34,6 +24,8 @@ export interface AppOptions {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** Set by http/route.ts: the route was registered from its contract declaration. */
+    contract?: boolean;
   }
   interface FastifyRequest {
     access: Access;

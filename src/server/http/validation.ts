@@ -36,7 +36,7 @@ export function fieldLabel(path: readonly string[], lang: Language): string {
 }
 
 /** Messages the contract's schemas give their refinements (src/contract), and the rule each names. */
-const RULE_MESSAGES: Record<string, string> = { 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required' };
+const RULE_MESSAGES: Record<string, string> = { 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required', tooDeep: 'tooDeep', badText: 'badText' };
 
 const typeLabel = (t: unknown, lang: Language) => (hasMessage(`validation.types.${String(t)}`) ? translate(`validation.types.${String(t)}`, lang) : String(t));
 

@@ -1,15 +1,19 @@
 /** System configuration (key/value) and saved user data. */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client';
-import { files, systemConfig, userData } from '../schema';
+import type { Db } from '../../db/client';
+import { files, systemConfig, userData } from '../../db/schema';
 import {
   AVATAR_MAX_BYTES, DEFAULT_PAGE_SIZE, IDLE_TIMEOUT_MS, MAX_PAGE_LIMIT, NAME_MAX, PAGE_SIZES, TEXT_BASE, TEXT_INTRO, TEXT_LONG, TEXT_SHORT, UPLOAD_MAX_BYTES,
 } from '../../../domain/constants';
-import { iso } from './list';
+import { iso } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
+import type { UserDataDto } from '../../../contract/system';
 
-/** Import templates available for download, by name; master-data modules register theirs. */
-export const importTemplates = new Map<string, string>();
+/**
+ * Import templates available for download, by name (master data adds its templates here, in code:
+ * no registry filled at import time).
+ */
+const IMPORT_TEMPLATES: readonly string[] = [];
 
 const SYSTEM_LIMITS = {
   maxPageLimit: MAX_PAGE_LIMIT,
@@ -32,24 +36,29 @@ export async function readConfig(db: Db, apiVersion: string) {
     idleTimeoutMs: IDLE_TIMEOUT_MS,
     nameMaxLength: NAME_MAX,
     apiVersion,
-    templates: Object.fromEntries([...importTemplates.keys()].map((t) => [t, `/api/system/template/${t}`])),
+    templates: Object.fromEntries(IMPORT_TEMPLATES.map((t) => [t, `/api/system/template/${t}`])),
     limits: SYSTEM_LIMITS,
   };
 }
 
+/** A JSON value as jsonb, JSON null included (a bare null would be SQL NULL). */
+const jsonb = (v: unknown) => sql`${JSON.stringify(v ?? null)}::jsonb`;
+
+/** Writes the given keys; a null value removes the key, so the setting falls back to its default. */
 export async function writeConfig(db: Db, patch: Record<string, unknown>) {
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    await db.insert(systemConfig).values({ key, value: value as never }).onConflictDoUpdate({ target: systemConfig.key, set: { value: value as never } });
+    if (value === null) await db.delete(systemConfig).where(eq(systemConfig.key, key));
+    else await db.insert(systemConfig).values({ key, value: jsonb(value) }).onConflictDoUpdate({ target: systemConfig.key, set: { value: jsonb(value) } });
   }
 }
 
-export const userDataDto = (r: typeof userData.$inferSelect) => ({ id: r.id, kind: r.kind, subKind: r.subKind, content: r.content, modifiedAt: iso(r.modifiedAt), createdBy: r.createdBy });
+export const userDataDto = (r: typeof userData.$inferSelect): UserDataDto => ({ id: r.id, kind: r.kind, subKind: r.subKind, content: r.content, modifiedAt: iso(r.modifiedAt), createdBy: r.createdBy });
 
-export async function listUserData(db: Db, userId: number, p: Paging) {
+export async function listUserData(db: Db, userId: number, p: Paging<{ kind?: string; subKind?: string }>) {
   const conds: SQL[] = [eq(userData.createdBy, userId)];
-  if (typeof p.filter.kind === 'string') conds.push(eq(userData.kind, p.filter.kind));
-  if (typeof p.filter.subKind === 'string') conds.push(eq(userData.subKind, p.filter.subKind));
+  if (p.filter.kind !== undefined) conds.push(eq(userData.kind, p.filter.kind));
+  if (p.filter.subKind !== undefined) conds.push(eq(userData.subKind, p.filter.subKind));
   const rows = await db.select().from(userData).where(and(...conds)).orderBy(desc(userData.modifiedAt), desc(userData.id)).limit(p.limit).offset(p.offset);
   const [{ n }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(userData).where(and(...conds));
   return { content: rows.map(userDataDto), total: n };
@@ -61,12 +70,13 @@ export async function findUserData(db: Db, userId: number, id: number) {
 }
 
 export async function createUserData(db: Db, userId: number, v: { kind: string; subKind?: string | null; content: unknown }) {
-  const [r] = await db.insert(userData).values({ createdBy: userId, kind: v.kind, subKind: v.subKind ?? null, content: (v.content ?? null) as never }).returning();
+  const [r] = await db.insert(userData).values({ createdBy: userId, kind: v.kind, subKind: v.subKind ?? null, content: jsonb(v.content) }).returning();
   return r;
 }
 
 export async function updateUserData(db: Db, id: number, v: { kind?: string; subKind?: string | null; content?: unknown }) {
-  const [r] = await db.update(userData).set({ ...v, content: v.content as never, modifiedAt: sql`now()` }).where(eq(userData.id, id)).returning();
+  const { content, ...rest } = v;
+  const [r] = await db.update(userData).set({ ...rest, ...('content' in v ? { content: jsonb(content) } : {}), modifiedAt: sql`now()` }).where(eq(userData.id, id)).returning();
   return r;
 }
 

@@ -1,23 +1,24 @@
-/** Companies. Deleting is soft (deleted = true): ledgers keep pointing at them. */
+/** Database access for companies. Deleting is soft (deleted = true): ledgers keep pointing at them. */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client';
-import { companies, userCompanies } from '../schema';
-import { countAll, idList, likeKeyword, orderBy } from './list';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { companies, userCompanies } from '../../db/schema';
+import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
+import type { companyFilter } from '../../../contract/company';
+import type { CompanyRow } from './dto';
 
-export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyFilter = z.output<typeof companyFilter>;
 
-export async function listCompanies(db: Db, p: Paging, visibleIds: number[] | null, includeDeleted: boolean) {
+export async function listCompanies(db: Db, p: Paging<CompanyFilter>, visibleIds: number[] | null) {
   const f = p.filter;
   const conds: SQL[] = [];
   if (visibleIds) conds.push(visibleIds.length ? inArray(companies.id, visibleIds) : sql`false`);
-  const deleted = f.deleted === true || f.deleted === 'true' ? true : f.deleted === false || f.deleted === 'false' ? false : includeDeleted ? undefined : false;
-  if (deleted !== undefined) conds.push(eq(companies.deleted, deleted));
+  conds.push(eq(companies.deleted, f.deleted === true));
   const kw = likeKeyword(f.keyword);
   if (kw) conds.push(or(ilike(companies.name, kw), ilike(companies.shortCut, kw))!);
-  const ids = idList(f.id);
-  if (ids) conds.push(ids.length ? inArray(companies.id, ids) : sql`false`);
-  if (f.userId !== undefined) conds.push(sql`exists (select 1 from ${userCompanies} uc where uc.company_id = ${companies.id} and uc.user_id = ${Number(f.userId)})`);
+  if (f.id) conds.push(inArray(companies.id, f.id));
+  if (f.userId !== undefined) conds.push(sql`exists (select 1 from ${userCompanies} uc where uc.company_id = ${companies.id} and uc.user_id = ${f.userId})`);
   const rows = await db
     .select({ c: companies, total: countAll })
     .from(companies)
@@ -33,12 +34,18 @@ export async function listCompanies(db: Db, p: Paging, visibleIds: number[] | nu
   return { rows: rows.map((r) => r.c), total };
 }
 
-export async function createCompany(db: Db, values: Omit<typeof companies.$inferInsert, 'id'>, linkUserId?: number): Promise<CompanyRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(companies).values(values).returning();
-    if (linkUserId) await tx.insert(userCompanies).values({ userId: linkUserId, companyId: row.id }).onConflictDoNothing();
-    return row;
-  });
+export async function findCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}
+
+export async function insertCompany(db: Db, values: Omit<typeof companies.$inferInsert, 'id'>): Promise<CompanyRow> {
+  const [row] = await db.insert(companies).values(values).returning();
+  return row;
+}
+
+export async function linkUser(db: Db, companyId: number, userId: number): Promise<void> {
+  await db.insert(userCompanies).values({ userId, companyId }).onConflictDoNothing();
 }
 
 export async function updateCompany(db: Db, id: number, patch: Partial<typeof companies.$inferInsert>): Promise<CompanyRow> {

@@ -1,9 +1,11 @@
 /** Users: list, create, update, state changes, passwords. */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { withTx } from '../../db/tx';
+import { and, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { hash, verify } from '@node-rs/argon2';
-import type { Db } from '../client';
-import { files, userCompanies, userRoles, roles, users } from '../schema';
-import { countAll, idList, likeKeyword, orderBy } from './list';
+import type { Db } from '../../db/client';
+import { files, userCompanies, userRoles, roles, users } from '../../db/schema';
+import { countAll, idList, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import { DomainError } from '../../../domain/result-codes';
 
@@ -67,6 +69,19 @@ export async function userLinkedTo(db: Db, userId: number, companyIds: number[])
   return !!r;
 }
 
+/**
+ * Every company a user is tied to: linked companies, companies of the user's roles and the home
+ * company. A caller may act on the user only when it manages all of them (http/idm-guards.ts).
+ */
+export async function companiesOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await union(
+    db.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId)),
+    db.select({ companyId: userRoles.companyId }).from(userRoles).where(eq(userRoles.userId, userId)),
+    db.select({ companyId: sql<number>`${users.companyId}` }).from(users).where(and(eq(users.id, userId), isNotNull(users.companyId))),
+  );
+  return rows.map((r) => Number(r.companyId));
+}
+
 export interface NewUser {
   username: string;
   name: string;
@@ -87,7 +102,7 @@ export interface NewUser {
 export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   if (await findUserByUsername(db, u.username)) throw new DomainError('DATA_DUPLICATION');
   const passwordHash = await hashPassword(u.password);
-  return db.transaction(async (tx) => {
+  return withTx(db, async (tx) => {
     const [row] = await tx
       .insert(users)
       .values({ username: u.username, name: u.name, passwordHash, kind: u.kind, state: u.state, companyId: u.companyId ?? null, mobileTel: u.mobileTel ?? null, email: u.email ?? null })
@@ -101,10 +116,36 @@ export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   });
 }
 
-export async function updateUser(db: Db, id: number, patch: Partial<Pick<UserRow, 'name' | 'kind' | 'state' | 'companyId' | 'mobileTel' | 'email' | 'language' | 'avatarFileId' | 'username'>>): Promise<UserRow> {
-  const [row] = await db.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-  if (!row) throw new DomainError('NO_PERMISSION');
-  return row;
+type UserPatch = Partial<Pick<UserRow, 'name' | 'kind' | 'state' | 'companyId' | 'mobileTel' | 'email' | 'language' | 'avatarFileId' | 'username'>>;
+
+/**
+ * Refuses (LAST_ADMIN) a change that would leave no active administrator: the target is an ADMIN in
+ * state NORMAL and afterwards is not (demoted, disabled, locked; `after` null = deleted) while no
+ * other active admin exists. Inside a transaction the active admins are row-locked in id order, so
+ * two admins demoting each other at the same time cannot both succeed.
+ */
+export async function refuseLastAdmin(db: Db, userId: number, after: { kind?: string; state?: string } | null): Promise<void> {
+  if (after && (after.kind ?? 'ADMIN') === 'ADMIN' && (after.state ?? 'NORMAL') === 'NORMAL') return;
+  const active = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.kind, 'ADMIN'), eq(users.state, 'NORMAL')))
+    .orderBy(users.id)
+    .for('update');
+  if (active.some((a) => a.id === userId) && active.length <= 1) throw new DomainError('LAST_ADMIN');
+}
+
+export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<UserRow> {
+  const write = async (tx: Db) => {
+    const [row] = await tx.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    if (!row) throw new DomainError('NO_PERMISSION');
+    return row;
+  };
+  if (patch.kind === undefined && patch.state === undefined) return write(db);
+  return withTx(db, async (tx) => {
+    await refuseLastAdmin(tx, id, { kind: patch.kind, state: patch.state });
+    return write(tx);
+  });
 }
 
 export async function setUserPassword(db: Db, id: number, plain: string): Promise<void> {
@@ -113,7 +154,7 @@ export async function setUserPassword(db: Db, id: number, plain: string): Promis
 
 /** Stores a new avatar and removes the one it replaces, in one transaction. */
 export async function replaceAvatar(db: Db, userId: number, file: { name: string; mime: string; content: Buffer }): Promise<UserRow> {
-  return db.transaction(async (tx) => {
+  return withTx(db, async (tx) => {
     const [old] = await tx.select({ avatarFileId: users.avatarFileId }).from(users).where(eq(users.id, userId)).limit(1);
     const [f] = await tx.insert(files).values({ ownerId: userId, name: file.name, mime: file.mime, size: file.content.length, content: file.content }).returning({ id: files.id });
     const [row] = await tx.update(users).set({ avatarFileId: f.id, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
@@ -127,7 +168,8 @@ export async function replaceAvatar(db: Db, userId: number, file: { name: string
  * the user uploaded stay (owner_id becomes null): they belong to the company.
  */
 export async function deleteUser(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withTx(db, async (tx) => {
+    await refuseLastAdmin(tx, id, null);
     const [u] = await tx.delete(users).where(eq(users.id, id)).returning({ avatarFileId: users.avatarFileId });
     if (u?.avatarFileId) await tx.delete(files).where(eq(files.id, u.avatarFileId));
   });

@@ -1,7 +1,7 @@
 /** Sessions: create on sign-in, resolve a bearer token, idle time-out, revoke. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { companies, roleRights, sessions, userCompanies, userRoles, users } from '../schema';
+import type { Db } from '../../db/client';
+import { companies, roleRights, sessions, userCompanies, userRoles, users } from '../../db/schema';
 import { hashToken, newToken } from '../../auth/tokens';
 import { IDLE_TIMEOUT_MS, LOGIN_COOKIE_DAYS } from '../../../domain/constants';
 

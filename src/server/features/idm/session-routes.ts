@@ -1,22 +1,19 @@
 /** Sign-in and the signed-in user's own session: /idm/user/login, logout, refreshToken, current, rights… */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { ok } from '../../http/reply';
-import { envelope } from '../../../contract/common';
-import {
-  changePasswordBody, changeUsernameBody, languageBody, loginAnswer, loginBody, rightDto, roleDto, sessionUserDto, switchCompanyBody, type SessionUserDto,
-} from '../../../contract/idm';
+import { handle } from '../../http/route';
+import { normalizePaging } from '../../../contract/common';
+import { sessionApi, type SessionUserDto } from '../../../contract/idm';
 import { DomainError } from '../../../domain/result-codes';
 import { AVATAR_MAX_BYTES } from '../../../domain/constants';
-import { captchaRequired, clearGuard, consumeCaptcha, getGuard, issueCaptcha, recordFailure } from '../../db/queries/login-guards';
-import { createSession, findUserById, loadRightsByCompany, revokeSession, revokeUserSessions, setSessionCompany } from '../../db/queries/sessions';
-import { findUserByUsername, hashPassword, replaceAvatar, setUserPassword, updateUser, verifyPassword, type UserRow } from '../../db/queries/users';
-import { listRoles, rightsCatalogue } from '../../db/queries/roles';
-import { toUserDto } from '../dto';
-import type { Access } from '../../auth/access';
 import { ALL_RIGHT_IDS } from '../../../domain/rights';
-import { normalizePaging } from '../../../contract/common';
+import { captchaRequired, clearGuard, consumeCaptcha, getGuard, issueCaptcha, mayVerify, reserveAttempt } from './login-guards';
+import { createSession, findUserById, loadRightsByCompany, revokeSession, revokeUserSessions, setSessionCompany } from './sessions';
+import { findUserByUsername, hashPassword, replaceAvatar, setUserPassword, updateUser, verifyPassword, type UserRow } from './users';
+import { listRoles, rightsCatalogue } from './roles';
+import { toUserDto } from './dto';
+import type { Access } from '../../auth/access';
 
 // A real hash to verify against when the username is unknown, so timing does not reveal it.
 let dummyHash: Promise<string> | undefined;
@@ -38,78 +35,73 @@ function failLogin(code: 'LOGIN_FAILED' | 'CAPTCHA_REQUIRED' | 'CAPTCHA_WRONG', 
   throw new DomainError(code, {}, { captchaRequired: captchaRequiredNow, captcha });
 }
 
-export async function loginRoutes(app: FastifyInstance): Promise<void> {
-  const self = { right: null, scope: 'self' } as const;
+/** Renames per signed-in user (authentication runs before the limiter), not per address. */
+const usernameChangeLimit = { max: 10, timeWindow: '10 minutes', keyGenerator: (req: FastifyRequest) => `changeUsername:${req.access?.user.id ?? req.ip}` };
 
-  app.post('/login', {
-    config: {
-      access: { public: true },
-      rateLimit: { max: app.opts.loginRateLimitMax ?? 20, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.ip },
-    },
-    schema: { tags: ['idm'], security: [], body: loginBody, response: { 200: envelope(loginAnswer) } },
-  }, async (req) => {
-    const { username, password, captcha } = req.body as z.infer<typeof loginBody>;
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  handle(app, sessionApi.login, async (req) => {
+    const { username, password, captcha } = req.body;
     const db = app.db;
     const guard = await getGuard(db, username);
+    let captchaSolved = false;
     if (captchaRequired(guard)) {
       if (!captcha) failLogin('CAPTCHA_REQUIRED', true, await issueCaptcha(db, username));
       if (!(await consumeCaptcha(db, username, captcha))) failLogin('CAPTCHA_WRONG', true, await issueCaptcha(db, username));
+      captchaSolved = true;
     }
+    // Counted before the (slow) password check, atomically: concurrent wrong passwords past the
+    // threshold are refused without a real check unless they solved a captcha.
+    const attempt = await reserveAttempt(db, username);
+    if (!mayVerify(attempt, captchaSolved)) failLogin('CAPTCHA_REQUIRED', true, await issueCaptcha(db, username));
     const user = await findUserByUsername(db, username);
     const good = await verifyPassword(user?.passwordHash ?? (await dummy()), password);
     if (!user || !good) {
-      const failures = await recordFailure(db, username);
-      const needs = captchaRequired({ failures });
+      const needs = captchaRequired({ failures: attempt });
       failLogin('LOGIN_FAILED', needs, needs ? await issueCaptcha(db, username) : null);
     }
+    // The right password: the reserved attempt was no failure.
+    await clearGuard(db, username);
     if (user.state === 'DISABLED') throw new DomainError('USER_DISABLED');
     if (user.state === 'LOCKED') throw new DomainError('USER_LOCKED');
-    await clearGuard(db, username);
     const rights = await loadRightsByCompany(db, user);
     const companyId = user.companyId !== null && rights.has(user.companyId) ? user.companyId : (rights.keys().next().value ?? null);
     const { token } = await createSession(db, user.id, companyId, req.ip);
     return ok({ accessToken: token, user: await sessionUser(app, user, companyId, rights) });
-  });
+  }, { config: { rateLimit: { max: app.opts.loginRateLimitMax ?? 20, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => req.ip } } });
 
   /** A fresh captcha image for a username that needs one ("captcha by userName"). */
-  app.get('/captcha', {
-    config: { access: { public: true }, rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags: ['idm'], security: [], querystring: z.object({ userName: z.string().trim().min(1).max(50) }), response: { 200: envelope(z.object({ captchaRequired: z.boolean(), captcha: z.string().nullable() })) } },
-  }, async (req) => {
-    const { userName } = req.query as { userName: string };
+  handle(app, sessionApi.captcha, async (req) => {
+    const { userName } = req.query;
     const needed = captchaRequired(await getGuard(app.db, userName));
     return ok({ captchaRequired: needed, captcha: needed ? await issueCaptcha(app.db, userName) : null });
-  });
+  }, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } });
 
   /** Logout ends every session of the user at once (other tabs and devices too), like a password change. */
-  app.post('/logout', { config: { access: self }, schema: { tags: ['idm'], response: { 200: envelope(z.null()) } } }, async (req) => {
+  handle(app, sessionApi.logout, async (req) => {
     await revokeUserSessions(app.db, req.access.user.id);
     return ok(null);
   });
 
-  app.post('/refreshToken', { config: { access: self }, schema: { tags: ['idm'], response: { 200: envelope(z.object({ accessToken: z.string() })) } } }, async (req) => {
+  handle(app, sessionApi.refreshToken, async (req) => {
     const { token } = await createSession(app.db, req.access.user.id, req.access.currentCompanyId, req.ip);
     await revokeSession(app.db, req.access.sessionId);
     return ok({ accessToken: token });
   });
 
-  app.get('/current', { config: { access: self }, schema: { tags: ['idm'], response: { 200: envelope(sessionUserDto) } } }, async (req) => ok(await currentUserOf(app, req.access)));
+  handle(app, sessionApi.current, async (req) => ok(await currentUserOf(app, req.access)));
 
-  app.get('/rights', {
-    config: { access: self },
-    schema: { tags: ['idm'], querystring: z.object({ companyId: z.coerce.number().int().optional() }), response: { 200: envelope(z.array(z.number().int())) } },
-  }, async (req) => {
-    const { companyId } = req.query as { companyId?: number };
+  handle(app, sessionApi.rights, async (req) => {
+    const { companyId } = req.query;
     if (companyId !== undefined && !req.access.isLinked(companyId)) throw new DomainError('NO_PERMISSION');
     return ok(req.access.rightIds(companyId ?? req.access.currentCompanyId).sort((a, b) => a - b));
   });
 
-  app.get('/allRights', { config: { access: self }, schema: { tags: ['idm'], response: { 200: envelope(z.array(rightDto)) } } }, async (req) => {
+  handle(app, sessionApi.allRights, async (req) => {
     const rows = await rightsCatalogue(app.db);
     return ok(rows.map((r) => ({ id: r.id, parentId: r.parentId, nameZh: r.nameZh, nameEn: r.nameEn, name: req.lang === 'en_US' ? r.nameEn : r.nameZh, sort: r.sort })));
   });
 
-  app.get('/role', { config: { access: self }, schema: { tags: ['idm'], response: { 200: envelope(z.array(roleDto)) } } }, async (req) => {
+  handle(app, sessionApi.myRoles, async (req) => {
     const companyId = req.access.currentCompanyId;
     if (companyId === null) return ok([]);
     const all = await listRoles(app.db, normalizePaging({ limit: 1000 }), companyId);
@@ -118,8 +110,8 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     return ok(all.content.filter((r) => ids.has(r.id)));
   });
 
-  app.post('/changePassword', { config: { access: self }, schema: { tags: ['idm'], body: changePasswordBody, response: { 200: envelope(z.null()) } } }, async (req) => {
-    const { oldPassword, newPassword } = req.body as z.infer<typeof changePasswordBody>;
+  handle(app, sessionApi.changePassword, async (req) => {
+    const { oldPassword, newPassword } = req.body;
     const user = await findUserById(app.db, req.access.user.id);
     if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) throw new DomainError('OLD_PASSWORD_WRONG');
     await setUserPassword(app.db, user.id, newPassword);
@@ -128,29 +120,35 @@ export async function loginRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
-  app.post('/changeUsername', { config: { access: self }, schema: { tags: ['idm'], body: changeUsernameBody, response: { 200: envelope(sessionUserDto) } } }, async (req) => {
-    const { username } = req.body as z.infer<typeof changeUsernameBody>;
+  /**
+   * Renames the caller only (the body names no user). Usernames are global, so a name taken in any
+   * company answers the spec's "Data duplication!" — and nothing else about its holder; the attempts
+   * are rate-limited per user so the route cannot serve to list the names of other companies.
+   */
+  handle(app, sessionApi.changeUsername, async (req) => {
+    const { username } = req.body;
     const other = await findUserByUsername(app.db, username);
     if (other && other.id !== req.access.user.id) throw new DomainError('DATA_DUPLICATION');
+    // A concurrent rename to the same name hits the unique index: also DATA_DUPLICATION (errors.ts).
     await updateUser(app.db, req.access.user.id, { username });
     return ok(await currentUserOf(app, req.access));
-  });
+  }, { config: { rateLimit: usernameChangeLimit } });
 
-  app.post('/switchCompany', { config: { access: self }, schema: { tags: ['idm'], body: switchCompanyBody, response: { 200: envelope(sessionUserDto) } } }, async (req) => {
-    const { companyId } = req.body as z.infer<typeof switchCompanyBody>;
+  handle(app, sessionApi.switchCompany, async (req) => {
+    const { companyId } = req.body;
     if (!req.access.isLinked(companyId)) throw new DomainError('NO_PERMISSION');
     await setSessionCompany(app.db, req.access.sessionId, companyId);
     const user = await findUserById(app.db, req.access.user.id);
     return ok(await sessionUser(app, user!, companyId, await loadRightsByCompany(app.db, user!)));
   });
 
-  app.post('/language', { config: { access: self }, schema: { tags: ['idm'], body: languageBody, response: { 200: envelope(z.null()) } } }, async (req) => {
-    await updateUser(app.db, req.access.user.id, { language: (req.body as z.infer<typeof languageBody>).language });
+  handle(app, sessionApi.language, async (req) => {
+    await updateUser(app.db, req.access.user.id, { language: req.body.language });
     return ok(null);
   });
 
   /** Avatar upload: png or jpeg under 200 kB, recognised by content, not by file name. */
-  app.post('/avatar', { config: { access: self }, schema: { tags: ['idm'], consumes: ['multipart/form-data'], response: { 200: envelope(sessionUserDto) } } }, async (req) => {
+  handle(app, sessionApi.avatar, async (req) => {
     const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES } });
     if (!part) throw new DomainError('INVALID_INPUT', { detail: 'file' });
     const buf = await part.toBuffer();

@@ -1,11 +1,13 @@
 /** Roles (owned by a company), their rights, user roles and user-company links. */
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../client';
-import { companies, rights, roleRights, roles, userCompanies, userRoles, users } from '../schema';
-import { countAll, likeKeyword, orderBy } from './list';
+import type { Db } from '../../db/client';
+import { companies, rights, roleRights, roles, userCompanies, userRoles, users } from '../../db/schema';
+import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import { ALL_RIGHT_IDS, withAncestorRights } from '../../../domain/rights';
 import { DomainError } from '../../../domain/result-codes';
+import { assertVersion, withTx, type Tx } from '../../db/tx';
+import type { RoleDto } from '../../../contract/idm';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -24,7 +26,7 @@ export async function listRoles(db: Db, p: Paging, companyId: number) {
   const rr = p.expand.has('rights') && ids.length ? await db.select().from(roleRights).where(inArray(roleRights.roleId, ids)) : [];
   return {
     content: rows.map(({ r, userCount }) => ({
-      id: r.id, companyId: r.companyId, name: r.name, kind: r.kind as 'SYSTEM' | 'USER', owner: 'COMPANY' as const, remark: r.remark, userCount,
+      ...roleDto(r), userCount,
       ...(p.expand.has('rights') ? { rightIds: rr.filter((x) => x.roleId === r.id).map((x) => x.rightId) } : {}),
     })),
     total: rows[0]?.total ?? (p.offset > 0 ? await countRoles(db, and(...conds)) : 0),
@@ -36,9 +38,24 @@ async function countRoles(db: Db, where: SQL | undefined): Promise<number> {
   return r.n;
 }
 
-export async function findRole(db: Db, id: number): Promise<RoleRow | undefined> {
-  const [r] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
+/** The one mapping of a role row to its DTO. */
+export function roleDto(r: RoleRow, rightIds?: number[]): RoleDto {
+  return { id: r.id, companyId: r.companyId, name: r.name, kind: r.kind as RoleDto['kind'], owner: 'COMPANY', remark: r.remark, version: r.version, ...(rightIds ? { rightIds } : {}) };
+}
+
+export async function findRole(db: Db, id: number, lock = false): Promise<RoleRow | undefined> {
+  const q = db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  const [r] = lock ? await q.for('update') : await q;
   return r;
+}
+
+/** Re-reads a role under a row lock inside the transaction, refusing a stale version and system roles. */
+async function lockEditableRole(tx: Tx, id: number, version: number | undefined): Promise<RoleRow> {
+  const role = await findRole(tx, id, true);
+  if (!role) throw new DomainError('NO_PERMISSION');
+  if (role.kind === 'SYSTEM') throw new DomainError('SYSTEM_ROLE_READONLY');
+  assertVersion(role.version, version);
+  return role;
 }
 
 export async function roleRightIds(db: Db, roleId: number): Promise<number[]> {
@@ -58,17 +75,26 @@ async function writeRoleRights(tx: Db, role: RoleRow, rightIds: number[]): Promi
   if (rightIds.length) await tx.insert(roleRights).values(rightIds.map((rightId) => ({ roleId: role.id, rightId, companyId: role.companyId })));
 }
 
-export async function replaceRoleRights(db: Db, role: RoleRow, rightIds: number[]): Promise<number[]> {
+/**
+ * Replaces a role's rights. The role is locked and its version checked in the same transaction, so
+ * of two editors who loaded the same version, the second gets STALE_DATA instead of erasing the
+ * first one's additions.
+ */
+export async function replaceRoleRights(db: Db, roleId: number, rightIds: number[], version?: number): Promise<number[]> {
   const unique = checkRightIds(rightIds);
-  await db.transaction((tx) => writeRoleRights(tx as unknown as Db, role, unique));
-  return roleRightIds(db, role.id);
+  return withTx(db, async (tx) => {
+    const role = await lockEditableRole(tx, roleId, version);
+    await writeRoleRights(tx, role, unique);
+    await tx.update(roles).set({ version: sql`${roles.version} + 1` }).where(eq(roles.id, role.id));
+    return roleRightIds(tx, role.id);
+  });
 }
 
 export async function createRole(db: Db, v: { companyId: number; name: string; remark?: string | null; kind?: string }, rightIds?: number[]): Promise<RoleRow> {
   const unique = rightIds ? checkRightIds(rightIds) : undefined;
-  return db.transaction(async (tx) => {
+  return withTx(db, async (tx) => {
     const [row] = await tx.insert(roles).values({ companyId: v.companyId, name: v.name, remark: v.remark ?? null, kind: v.kind ?? 'USER' }).returning();
-    if (unique) await writeRoleRights(tx as unknown as Db, row, unique);
+    if (unique) await writeRoleRights(tx, row, unique);
     return row;
   });
 }
@@ -77,21 +103,26 @@ export async function createRole(db: Db, v: { companyId: number; name: string; r
  * Renames a role and/or replaces its rights in one transaction. Absent fields are left alone; an
  * update with nothing to change answers the role as it is.
  */
-export async function updateRole(db: Db, role: RoleRow, patch: { name?: string; remark?: string | null }, rightIds?: number[]): Promise<RoleRow> {
+export async function updateRole(db: Db, roleId: number, patch: { name?: string; remark?: string | null }, rightIds?: number[], version?: number): Promise<RoleRow> {
   const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as typeof patch;
   const unique = rightIds ? checkRightIds(rightIds) : undefined;
-  if (!Object.keys(set).length && !unique) return role;
-  return db.transaction(async (tx) => {
-    const row = Object.keys(set).length ? (await tx.update(roles).set(set).where(eq(roles.id, role.id)).returning())[0] : role;
-    if (unique) await writeRoleRights(tx as unknown as Db, role, unique);
+  return withTx(db, async (tx) => {
+    const role = await lockEditableRole(tx, roleId, version);
+    if (!Object.keys(set).length && !unique) return role;
+    if (unique) await writeRoleRights(tx, role, unique);
+    const [row] = await tx.update(roles).set({ ...set, version: sql`${roles.version} + 1` }).where(eq(roles.id, role.id)).returning();
     return row;
   });
 }
 
+/** Deletes an unused role; the in-use check and the delete run under the role's lock. */
 export async function deleteRole(db: Db, id: number): Promise<void> {
-  const [used] = await db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.roleId, id)).limit(1);
-  if (used) throw new DomainError('IN_USE');
-  await db.delete(roles).where(eq(roles.id, id));
+  await withTx(db, async (tx) => {
+    const role = await lockEditableRole(tx, id, undefined);
+    const [used] = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.roleId, role.id)).limit(1);
+    if (used) throw new DomainError('IN_USE');
+    await tx.delete(roles).where(eq(roles.id, role.id));
+  });
 }
 
 export async function rightsCatalogue(db: Db) {
@@ -179,7 +210,7 @@ export async function findUserCompany(db: Db, id: number) {
 
 /** Unlinking a user from a company also removes the user's roles there. */
 export async function deleteUserCompany(db: Db, link: { id: number; userId: number; companyId: number }) {
-  await db.transaction(async (tx) => {
+  await withTx(db, async (tx) => {
     await tx.delete(userRoles).where(and(eq(userRoles.userId, link.userId), eq(userRoles.companyId, link.companyId)));
     await tx.delete(userCompanies).where(eq(userCompanies.id, link.id));
   });

@@ -1,0 +1,24 @@
+/** Rules of companies: a new company is linked to its creator in the same transaction. */
+import type { Db } from '../../db/client';
+import { withTx } from '../../db/tx';
+import type { companies } from '../../db/schema';
+import { DomainError } from '../../../domain/result-codes';
+import type { CompanyDto } from '../../../contract/company';
+import { companyDto, type CompanyRow } from './dto';
+import * as q from './queries';
+
+export async function createCompany(db: Db, values: Omit<typeof companies.$inferInsert, 'id'>, linkUserId?: number): Promise<CompanyRow> {
+  return withTx(db, async (tx) => {
+    const row = await q.insertCompany(tx, values);
+    if (linkUserId) await q.linkUser(tx, row.id, linkUserId);
+    return row;
+  });
+}
+
+export async function updateCompany(db: Db, id: number, patch: Partial<typeof companies.$inferInsert>): Promise<CompanyDto> {
+  const row = await q.updateCompany(db, id, patch);
+  if (!row) throw new DomainError('NO_PERMISSION');
+  return companyDto(row);
+}
+
+export { listCompanies, softDeleteCompany } from './queries';

@@ -1,0 +1,23 @@
+/** All /api routes, by feature. Each feature registers handlers for the routes its contract declares. */
+import type { FastifyInstance } from 'fastify';
+import { sessionRoutes } from './idm/session-routes';
+import { userRoutes } from './idm/user-routes';
+import { roleRoutes } from './idm/role-routes';
+import { linkRoutes } from './idm/link-routes';
+import { companyRoutes } from './company/routes';
+import { accountRoutes } from './account/routes';
+import { systemRoutes } from './system/routes';
+import { fileRoutes } from './system/file-routes';
+
+export { API_VERSION } from '../api-version';
+
+export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(systemRoutes);
+  await app.register(companyRoutes);
+  await app.register(accountRoutes);
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(linkRoutes);
+  await app.register(fileRoutes);
+}

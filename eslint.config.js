@@ -28,4 +28,27 @@ export default tseslint.config(
     files: ['src/app/**/*.{ts,tsx}', 'grids/**/*.{ts,tsx}', 'machines/**/*.ts', 'src/contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  {
+    // One executable contract: the app calls routes through the typed client (api/typed-client.ts),
+    // never the raw transport with a hand-written path and answer type.
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The app never imports the server.' }, { group: ['**/api/client'], importNames: ['request'], message: 'Call routes with call(route, input) from api/typed-client.' }] },
+      ],
+    },
+  },
+  {
+    // The grid kit is the app's dependency, never the other way round: what it needs from the app
+    // (saved column widths, pickers, reports) comes in through props or a context the app provides.
+    files: ['grids/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The grid kit never imports the server.' }, { group: ['**/src/app/**', '**/app/**'], message: 'grids/ imports nothing from src/app: take it as a prop or a context the app provides.' }] },
+      ],
+    },
+  },
 );

@@ -46,6 +46,7 @@ function encodeQuery(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
+/** The transport under the typed client (api/typed-client.ts); queries call `call(route, input)`, never this. */
 export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
   const { token, language } = sessionStore.getState();
   const headers: Record<string, string> = { 'x-language': language };
@@ -80,10 +81,3 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
   }
   throw new ApiError(res.status, code, message, env?.appendix);
 }
-
-export const api = {
-  get: <T>(path: string, query?: Record<string, unknown>, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown, query?: Record<string, unknown>) => request<T>('POST', path, { body, query }),
-  del: <T>(path: string, query?: Record<string, unknown>) => request<T>('DELETE', path, { query }),
-  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { body: form }),
-};

@@ -3,9 +3,8 @@
  * for the top bar, the company setup flow and the home page.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api/client';
-import type { ListAnswer } from '../../contract/common';
-import type { AccountDto, AccountYearDto, PeriodDto } from '../../contract/account';
+import { call } from '../api/typed-client';
+import { accountApi, type AccountDto, type AccountYearDto } from '../../contract/account';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
 import { queryKeys } from './keys';
 
@@ -13,7 +12,7 @@ export const accountsQueryOptions = (companyId: number | null) =>
   queryOptions({
     queryKey: [...queryKeys.accounts(companyId), 'withYears'] as const,
     queryFn: async ({ signal }) => {
-      const page = await api.get<ListAnswer<AccountDto>>('/account', { filter: { companyId, deleted: false }, expand: 'accountYears', limit: MAX_PAGE_LIMIT }, signal);
+      const page = await call(accountApi.list, { query: { filter: { companyId: companyId!, deleted: false }, expand: 'accountYears', limit: MAX_PAGE_LIMIT } }, { signal });
       return page.content;
     },
     enabled: companyId !== null,
@@ -22,7 +21,7 @@ export const accountsQueryOptions = (companyId: number | null) =>
 export const periodsQueryOptions = (accountYearId: number | null) =>
   queryOptions({
     queryKey: queryKeys.periods(accountYearId),
-    queryFn: async ({ signal }) => (await api.get<ListAnswer<PeriodDto>>('/account/period', { accountYearId }, signal)).content,
+    queryFn: async ({ signal }) => (await call(accountApi.periods, { query: { accountYearId: accountYearId! } }, { signal })).content,
     enabled: accountYearId !== null,
   });
 

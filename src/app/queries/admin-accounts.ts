@@ -4,9 +4,8 @@
  * year and period changes ['accountYears', …], so the shell's top-bar selectors refresh.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api/client';
-import type { ListAnswer } from '../../contract/common';
-import type { AccountDto, AccountYearDto, PeriodDto } from '../../contract/account';
+import { call } from '../api/typed-client';
+import { accountApi } from '../../contract/account';
 import { queryKeys } from './keys';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';
@@ -15,10 +14,10 @@ export const accountListOptions = (companyId: number | null, req: ListRequest) =
   queryOptions({
     queryKey: queryKeys.accountList(companyId, req),
     queryFn: ({ signal }) =>
-      api.get<ListAnswer<AccountDto>>(
-        '/account',
-        { filter: { companyId, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined, expand: 'accountYears' },
-        signal,
+      call(
+        accountApi.list,
+        { query: { filter: { companyId: companyId ?? undefined, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined, expand: 'accountYears' } },
+        { signal },
       ),
     enabled: !!companyId,
   });
@@ -27,14 +26,14 @@ export const accountListOptions = (companyId: number | null, req: ListRequest) =
 export const companyAccountsOptions = (companyId: number | null) =>
   queryOptions({
     queryKey: queryKeys.accountList(companyId, 'all'),
-    queryFn: ({ signal }) => api.get<ListAnswer<AccountDto>>('/account', { filter: { companyId }, index: 0, size: 1000 }, signal),
+    queryFn: ({ signal }) => call(accountApi.list, { query: { filter: { companyId: companyId ?? undefined }, index: 0, size: 1000 } }, { signal }),
     enabled: !!companyId,
   });
 
 export const accountYearsOptions = (accountId: number | null) =>
   queryOptions({
     queryKey: [...queryKeys.accountYears(accountId), 'withPeriods'] as const,
-    queryFn: ({ signal }) => api.get<ListAnswer<AccountYearDto>>('/account/year', { accountId, expand: 'periods' }, signal),
+    queryFn: ({ signal }) => call(accountApi.years, { query: { accountId: accountId!, expand: 'periods' } }, { signal }),
     enabled: !!accountId,
   });
 
@@ -42,34 +41,34 @@ export const periodListOptions = (accountYearId: number | null) =>
   queryOptions({
     // Under the shell's periods key (same invalidation), but a distinct leaf: this one keeps the {content,total} answer.
     queryKey: [...queryKeys.periods(accountYearId), 'list'] as const,
-    queryFn: ({ signal }) => api.get<ListAnswer<PeriodDto>>('/account/period', { accountYearId }, signal),
+    queryFn: ({ signal }) => call(accountApi.periods, { query: { accountYearId: accountYearId! } }, { signal }),
     enabled: !!accountYearId,
   });
 
 export function useCreateAccount() {
   return useAdminMutation({
-    mutationFn: (body: { companyId: number; name: string; main?: boolean; year?: number }) => api.post<AccountDto>('/account', body),
+    mutationFn: (body: { companyId: number; name: string; main?: boolean; year?: number }) => call(accountApi.create, { body }),
     invalidate: (vars) => [queryKeys.accounts(vars.companyId), ['accountYears']],
   });
 }
 
 export function useRenameAccount() {
   return useAdminMutation({
-    mutationFn: ({ id, name }: { id: number; name: string; companyId: number }) => api.post<AccountDto>(`/account/${id}`, { name }),
+    mutationFn: ({ id, name }: { id: number; name: string; companyId: number }) => call(accountApi.update, { params: { id }, body: { name } }),
     invalidate: (vars) => [queryKeys.accounts(vars.companyId)],
   });
 }
 
 export function useSetMainAccount() {
   return useAdminMutation({
-    mutationFn: ({ id }: { id: number; companyId: number }) => api.post<AccountDto>(`/account/${id}/main`),
+    mutationFn: ({ id }: { id: number; companyId: number }) => call(accountApi.setMain, { params: { id } }),
     invalidate: (vars) => [queryKeys.accounts(vars.companyId)],
   });
 }
 
 export function useDeleteAccount() {
   return useAdminMutation({
-    mutationFn: ({ id }: { id: number; companyId: number }) => api.del<null>(`/account/${id}`),
+    mutationFn: ({ id }: { id: number; companyId: number }) => call(accountApi.remove, { params: { id } }),
     invalidate: (vars) => [queryKeys.accounts(vars.companyId), ['accountYears']],
   });
 }
@@ -77,7 +76,7 @@ export function useDeleteAccount() {
 export function useCreateAccountYear() {
   return useAdminMutation({
     mutationFn: (body: { accountId: number; year: number; startAt?: string; companyId: number }) =>
-      api.post<AccountYearDto>('/account/year', { accountId: body.accountId, year: body.year, ...(body.startAt ? { startAt: body.startAt } : {}) }),
+      call(accountApi.createYear, { body: { accountId: body.accountId, year: body.year, ...(body.startAt ? { startAt: body.startAt } : {}) } }),
     invalidate: (vars) => [['accountYears'], queryKeys.accounts(vars.companyId)],
   });
 }
@@ -85,7 +84,7 @@ export function useCreateAccountYear() {
 /** Deletes the last account year of a ledger set (with its periods) while nothing uses it. */
 export function useDeleteAccountYear() {
   return useAdminMutation({
-    mutationFn: ({ id }: { id: number; companyId: number }) => api.del<null>(`/account/year/${id}`),
+    mutationFn: ({ id }: { id: number; companyId: number }) => call(accountApi.deleteYear, { params: { id } }),
     invalidate: (vars) => [['accountYears'], queryKeys.accounts(vars.companyId)],
   });
 }
@@ -93,7 +92,7 @@ export function useDeleteAccountYear() {
 /** Moves a period's boundaries; the server shifts the neighbours and answers the year's periods. */
 export function useUpdatePeriod() {
   return useAdminMutation({
-    mutationFn: ({ id, startAt, endAt }: { id: number; startAt: string; endAt: string }) => api.post<ListAnswer<PeriodDto>>(`/account/period/${id}`, { startAt, endAt }),
+    mutationFn: ({ id, startAt, endAt }: { id: number; startAt: string; endAt: string }) => call(accountApi.updatePeriod, { params: { id }, body: { startAt, endAt } }),
     invalidate: [['accountYears']],
   });
 }

@@ -1,9 +1,8 @@
 /** Queries and mutations of the company list and company info screens (/system). */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../api/client';
-import type { ListAnswer } from '../../contract/common';
-import type { CompanyDto, companyCreateBody, companyUpdateBody } from '../../contract/company';
+import { call } from '../api/typed-client';
+import { companyApi, type companyCreateBody, type companyUpdateBody } from '../../contract/company';
 import { queryKeys } from './keys';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';
@@ -15,34 +14,34 @@ export const companyListOptions = (req: ListRequest) =>
   queryOptions({
     queryKey: queryKeys.companyList(req),
     queryFn: ({ signal }) =>
-      api.get<ListAnswer<CompanyDto>>('/company', { filter: req.keyword ? { keyword: req.keyword } : undefined, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined }, signal),
+      call(companyApi.list, { query: { filter: req.keyword ? { keyword: req.keyword } : undefined, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined } }, { signal }),
   });
 
 /** Every company visible to the caller, for pickers. */
 export const companyPickerOptions = () =>
   queryOptions({
     queryKey: queryKeys.companyList('picker'),
-    queryFn: ({ signal }) => api.get<ListAnswer<CompanyDto>>('/company', { index: 0, size: 1000, sort: { id: 'asc' } }, signal),
+    queryFn: ({ signal }) => call(companyApi.list, { query: { index: 0, size: 1000, sort: { id: 'asc' } } }, { signal }),
   });
 
 export const companyOptions = (id: number | null) =>
   queryOptions({
     queryKey: queryKeys.company(id ?? 0),
-    queryFn: ({ signal }) => api.get<CompanyDto>(`/company/${id}`, undefined, signal),
+    queryFn: ({ signal }) => call(companyApi.get, { params: { id: id! } }, { signal }),
     enabled: !!id,
   });
 
 // Every company change invalidates ['companies'] so the shell's company selector refreshes too.
 export function useCreateCompany() {
   return useAdminMutation({
-    mutationFn: (body: CompanyCreateInput) => api.post<CompanyDto>('/company', body),
+    mutationFn: (body: CompanyCreateInput) => call(companyApi.create, { body }),
     invalidate: [queryKeys.companies()],
   });
 }
 
 export function useUpdateCompany() {
   return useAdminMutation({
-    mutationFn: ({ id, body }: { id: number; body: CompanyUpdateInput }) => api.post<CompanyDto>(`/company/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: CompanyUpdateInput }) => call(companyApi.update, { params: { id }, body }),
     invalidate: [queryKeys.companies()],
   });
 }
@@ -50,7 +49,7 @@ export function useUpdateCompany() {
 export function useDeleteCompanies() {
   return useAdminMutation({
     mutationFn: async (ids: number[]) => {
-      for (const id of ids) await api.del<null>(`/company/${id}`);
+      for (const id of ids) await call(companyApi.remove, { params: { id } });
     },
     invalidate: [queryKeys.companies(), ['userCompanies']],
   });

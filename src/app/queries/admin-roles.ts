@@ -2,9 +2,8 @@
 import { canGrant, type RightHolder } from '../../domain/rights';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../api/client';
-import type { ListAnswer } from '../../contract/common';
-import type { RightDto, RoleDto, roleCreateBody, roleUpdateBody } from '../../contract/idm';
+import { call } from '../api/typed-client';
+import { roleApi, sessionApi, type RoleDto, type roleCreateBody, type roleUpdateBody } from '../../contract/idm';
 import { queryKeys } from './keys';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';
@@ -16,7 +15,7 @@ export const roleListOptions = (companyId: number | null, req: ListRequest) =>
   queryOptions({
     queryKey: queryKeys.roles(companyId, req),
     queryFn: ({ signal }) =>
-      api.get<ListAnswer<RoleDto>>('/idm/role', { filter: { companyId, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined }, signal),
+      call(roleApi.list, { query: { filter: { companyId: companyId ?? undefined, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined } }, { signal }),
     enabled: !!companyId,
   });
 
@@ -24,41 +23,41 @@ export const roleListOptions = (companyId: number | null, req: ListRequest) =>
 export const companyRolesOptions = (companyId: number | null) =>
   queryOptions({
     queryKey: queryKeys.roles(companyId, 'all'),
-    queryFn: ({ signal }) => api.get<ListAnswer<RoleDto>>('/idm/role', { filter: { companyId }, index: 0, size: 1000, sort: { name: 'asc' }, expand: 'rights' }, signal),
+    queryFn: ({ signal }) => call(roleApi.list, { query: { filter: { companyId: companyId ?? undefined }, index: 0, size: 1000, sort: { name: 'asc' }, expand: 'rights' } }, { signal }),
     enabled: !!companyId,
   });
 
 export const roleRightsOptions = (roleId: number | null) =>
   queryOptions({
     queryKey: queryKeys.roleRights(roleId ?? 0),
-    queryFn: ({ signal }) => api.get<number[]>('/idm/roleRights', { roleId }, signal),
+    queryFn: ({ signal }) => call(roleApi.rights, { query: { roleId: roleId! } }, { signal }),
     enabled: !!roleId,
   });
 
 export const allRightsOptions = (lang: string) =>
   queryOptions({
     queryKey: queryKeys.allRights(lang),
-    queryFn: ({ signal }) => api.get<RightDto[]>('/idm/user/allRights', undefined, signal),
+    queryFn: ({ signal }) => call(sessionApi.allRights, {}, { signal }),
     staleTime: 10 * 60_000,
   });
 
 export function useCreateRole() {
   return useAdminMutation({
-    mutationFn: (body: RoleCreateInput) => api.post<RoleDto>('/idm/role', body),
+    mutationFn: (body: RoleCreateInput) => call(roleApi.create, { body }),
     invalidate: [['roles']],
   });
 }
 
 export function useUpdateRole() {
   return useAdminMutation({
-    mutationFn: ({ id, body }: { id: number; body: RoleUpdateInput }) => api.post<RoleDto>(`/idm/role/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: RoleUpdateInput }) => call(roleApi.update, { params: { id }, body }),
     invalidate: [['roles']],
   });
 }
 
 export function useDeleteRole() {
   return useAdminMutation({
-    mutationFn: (id: number) => api.del<null>(`/idm/role/${id}`),
+    mutationFn: (id: number) => call(roleApi.remove, { params: { id } }),
     invalidate: [['roles'], ['userRoles']],
   });
 }
@@ -66,7 +65,7 @@ export function useDeleteRole() {
 /** Replaces the role's rights with the given set. */
 export function useSaveRoleRights() {
   return useAdminMutation({
-    mutationFn: (body: { roleId: number; rightIds: number[] }) => api.post<number[]>('/idm/roleRights', body),
+    mutationFn: (body: { roleId: number; rightIds: number[] }) => call(roleApi.setRights, { body }),
     invalidate: (vars) => [queryKeys.roleRights(vars.roleId), ['roles'], queryKeys.currentUser()],
   });
 }

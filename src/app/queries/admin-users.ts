@@ -2,9 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
 import type { z } from 'zod';
-import { api } from '../api/client';
-import type { ListAnswer } from '../../contract/common';
-import type { UserDto, userCreateBody, userUpdateBody, userRoleDto, userCompanyDto } from '../../contract/idm';
+import { call } from '../api/typed-client';
+import { linkApi, userApi, type userCreateBody, type userUpdateBody, type userRoleDto, type userCompanyDto } from '../../contract/idm';
 import type { UserKind, UserState } from '../../domain/enums';
 import { queryKeys } from './keys';
 import { useAdminMutation } from './admin-common';
@@ -27,29 +26,29 @@ export const userListOptions = (req: ListRequest, filter: UserListFilter = {}) =
   queryOptions({
     queryKey: queryKeys.users({ ...req, ...filter }),
     queryFn: ({ signal }) =>
-      api.get<ListAnswer<UserDto>>('/idm/user', { filter: clean({ keyword: req.keyword, ...filter }), index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined }, signal),
+      call(userApi.list, { query: { filter: clean({ keyword: req.keyword, ...filter }), index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined } }, { signal }),
   });
 
 /** Users for pickers (add-link dialogs): one request, up to the search result size. */
 export const userPickerOptions = (keyword: string) =>
   queryOptions({
     queryKey: queryKeys.users({ picker: keyword }),
-    queryFn: ({ signal }) => api.get<ListAnswer<UserDto>>('/idm/user', { filter: clean({ keyword }), index: 0, size: 100, sort: { username: 'asc' } }, signal),
+    queryFn: ({ signal }) => call(userApi.list, { query: { filter: clean({ keyword }), index: 0, size: 100, sort: { username: 'asc' } } }, { signal }),
   });
 
-export const userExists = (username: string) => api.get<boolean>('/idm/user/exists', { username });
+export const userExists = (username: string) => call(userApi.exists, { query: { username } });
 
 export const userRolesOptions = (userId: number | null, companyId: number | null) =>
   queryOptions({
     queryKey: queryKeys.userRoles({ userId, companyId }),
-    queryFn: ({ signal }) => api.get<ListAnswer<UserRoleDto>>('/idm/userRole', { filter: clean({ userId, companyId }), index: 0, size: MAX_PAGE_LIMIT }, signal),
+    queryFn: ({ signal }) => call(linkApi.userRoles, { query: { filter: clean({ userId, companyId }), index: 0, size: MAX_PAGE_LIMIT } }, { signal }),
     enabled: !!userId,
   });
 
 export const userCompaniesOptions = (filter: { userId?: number | null; companyId?: number | null }) =>
   queryOptions({
     queryKey: queryKeys.userCompanies(filter),
-    queryFn: ({ signal }) => api.get<ListAnswer<UserCompanyDto>>('/idm/userCompany', { filter: clean(filter), index: 0, size: MAX_PAGE_LIMIT }, signal),
+    queryFn: ({ signal }) => call(linkApi.userCompanies, { query: { filter: clean(filter), index: 0, size: MAX_PAGE_LIMIT } }, { signal }),
     enabled: !!(filter.userId || filter.companyId),
   });
 
@@ -58,41 +57,41 @@ export const companyUsersPageOptions = (companyId: number | null, req: ListReque
   queryOptions({
     queryKey: [...queryKeys.userCompanies({ companyId }), 'page', req] as const,
     queryFn: ({ signal }) =>
-      api.get<ListAnswer<UserCompanyDto>>('/idm/userCompany', { filter: { companyId }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined }, signal),
+      call(linkApi.userCompanies, { query: { filter: { companyId: companyId ?? undefined }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined } }, { signal }),
     enabled: !!companyId,
   });
 
 export function useCreateUser() {
   return useAdminMutation({
-    mutationFn: (body: UserCreateInput) => api.post<UserDto>('/idm/user', body),
+    mutationFn: (body: UserCreateInput) => call(userApi.create, { body }),
     invalidate: [queryKeys.users(), ['userCompanies'], ['userRoles']],
   });
 }
 
 export function useUpdateUser() {
   return useAdminMutation({
-    mutationFn: ({ id, body }: { id: number; body: UserUpdateInput }) => api.post<UserDto>(`/idm/user/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: UserUpdateInput }) => call(userApi.update, { params: { id }, body }),
     invalidate: [queryKeys.users()],
   });
 }
 
 export function useToggleUserDisabled() {
   return useAdminMutation({
-    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) => api.post<UserDto>(`/idm/user/${id}/disable`, { disabled }),
+    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) => call(userApi.disable, { params: { id }, body: { disabled } }),
     invalidate: [queryKeys.users()],
   });
 }
 
 export function useSetUserPassword() {
   return useAdminMutation({
-    mutationFn: (body: { userId: number; password: string }) => api.post<null>('/idm/user/setPassword', body),
+    mutationFn: (body: { userId: number; password: string }) => call(userApi.setPassword, { body }),
   });
 }
 
 export function useDeleteUsers() {
   return useAdminMutation({
     mutationFn: async (ids: number[]) => {
-      for (const id of ids) await api.del<null>(`/idm/user/${id}`);
+      for (const id of ids) await call(userApi.remove, { params: { id } });
     },
     invalidate: [queryKeys.users(), ['userCompanies'], ['userRoles']],
   });
@@ -100,28 +99,28 @@ export function useDeleteUsers() {
 
 export function useAddUserRole() {
   return useAdminMutation({
-    mutationFn: (body: { userId: number; roleId: number }) => api.post<UserRoleDto>('/idm/userRole', body),
+    mutationFn: (body: { userId: number; roleId: number }) => call(linkApi.addUserRole, { body }),
     invalidate: [['userRoles'], ['roles']],
   });
 }
 
 export function useRemoveUserRole() {
   return useAdminMutation({
-    mutationFn: (id: number) => api.del<null>(`/idm/userRole/${id}`),
+    mutationFn: (id: number) => call(linkApi.removeUserRole, { params: { id } }),
     invalidate: [['userRoles'], ['roles']],
   });
 }
 
 export function useAddUserCompany() {
   return useAdminMutation({
-    mutationFn: (body: { userId: number; companyId: number }) => api.post<UserCompanyDto>('/idm/userCompany', body),
+    mutationFn: (body: { userId: number; companyId: number }) => call(linkApi.addUserCompany, { body }),
     invalidate: [['userCompanies'], queryKeys.users()],
   });
 }
 
 export function useRemoveUserCompany() {
   return useAdminMutation({
-    mutationFn: (id: number) => api.del<null>(`/idm/userCompany/${id}`),
+    mutationFn: (id: number) => call(linkApi.removeUserCompany, { params: { id } }),
     // Unlinking also drops that user's roles in the company.
     invalidate: [['userCompanies'], ['userRoles'], queryKeys.users()],
   });

@@ -1,8 +1,7 @@
 /** The signed-in user's companies for the top bar and the company setup flow (spec 01 §4). */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api/client';
-import type { ListAnswer } from '../../contract/common';
-import type { CompanyDto } from '../../contract/company';
+import { call } from '../api/typed-client';
+import { companyApi, type CompanyDto } from '../../contract/company';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
 import { queryKeys } from './keys';
 
@@ -10,7 +9,7 @@ export const myCompaniesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.myCompanies(),
     queryFn: async ({ signal }) => {
-      const page = await api.get<ListAnswer<CompanyDto>>('/company', { limit: MAX_PAGE_LIMIT }, signal);
+      const page = await call(companyApi.list, { query: { limit: MAX_PAGE_LIMIT } }, { signal });
       return page.content.filter((c) => !c.deleted);
     },
   });

@@ -5,7 +5,7 @@ import { pickAccount, pickAccountYear } from './account';
 import { pickCompany } from './company';
 
 const company = (id: number): CompanyDto => ({ id, name: `c${id}`, shortCut: null, taxNumber: null, address: null, phone: null, remark: null, deleted: false, createdAt: '' });
-const account = (id: number, main: 0 | 1): AccountDto => ({ id, companyId: 1, name: `a${id}`, main, state: 'NORMAL', deleted: false, createdAt: '' });
+const account = (id: number, main: 0 | 1): AccountDto => ({ id, companyId: 1, name: `a${id}`, main, state: 'NORMAL', deleted: false, createdAt: '', version: 0 });
 const year = (id: number, y: number): AccountYearDto => ({ id, accountId: 1, year: y, startAt: `${y}-01-01`, endAt: `${y}-12-31` });
 
 describe('company setup choices (spec 01 §4)', () => {

@@ -3,35 +3,35 @@
  * company switch and language preference (spec 01 §4, §7 /idm/user, /system/config).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api, request } from '../api/client';
-import type { LoginAnswer, LoginBody, SessionUserDto } from '../../contract/idm';
-import type { SystemConfigDto } from '../../contract/system';
+import { call } from '../api/typed-client';
+import { sessionApi, type LoginBody } from '../../contract/idm';
+import { systemApi } from '../../contract/system';
 import type { Language } from '../../domain/enums';
 import { queryKeys } from './keys';
 
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.currentUser(),
-    queryFn: ({ signal }) => api.get<SessionUserDto | null>('/idm/user/current', undefined, signal),
+    queryFn: ({ signal }) => call(sessionApi.current, {}, { signal }),
     staleTime: Infinity,
   });
 
 export const systemConfigQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.config(),
-    queryFn: ({ signal }) => api.get<SystemConfigDto>('/system/config', undefined, signal),
+    queryFn: ({ signal }) => call(systemApi.config, {}, { signal }),
     staleTime: 5 * 60_000,
   });
 
 /** Sign-in; failures carry the captcha appendix ({captchaRequired, captcha}). */
-export const login = (body: LoginBody) => request<LoginAnswer>('POST', '/idm/user/login', { body, quiet: true });
+export const login = (body: LoginBody) => call(sessionApi.login, { body }, { quiet: true });
 
-export const fetchCaptcha = (userName: string) => api.get<{ captchaRequired: boolean; captcha: string | null }>('/idm/user/captcha', { userName });
+export const fetchCaptcha = (userName: string) => call(sessionApi.captcha, { query: { userName } });
 
-export const logoutCall = () => request<null>('POST', '/idm/user/logout', { quiet: true });
+export const logoutCall = () => call(sessionApi.logout, {}, { quiet: true });
 
-export const changePassword = (oldPassword: string, newPassword: string) => api.post<null>('/idm/user/changePassword', { oldPassword, newPassword });
+export const changePassword = (oldPassword: string, newPassword: string) => call(sessionApi.changePassword, { body: { oldPassword, newPassword } });
 
-export const switchCompany = (companyId: number) => api.post<SessionUserDto>('/idm/user/switchCompany', { companyId });
+export const switchCompany = (companyId: number) => call(sessionApi.switchCompany, { body: { companyId } });
 
-export const saveLanguage = (language: Language) => api.post<null>('/idm/user/language', { language });
+export const saveLanguage = (language: Language) => call(sessionApi.language, { body: { language } });

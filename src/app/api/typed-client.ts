@@ -1,0 +1,20 @@
+/**
+ * The typed way to call the API: `call(accountApi.list, { query: { filter: { companyId } } })`. The
+ * declaration (src/contract) gives the method, the path and the types of params, query, body and
+ * answer, so a wrong path, a missing parameter or a body that does not match fails the typecheck.
+ */
+import { fillPath, type AnswerOf, type CallInput, type RouteDef } from '../../contract/route';
+import { request } from './client';
+
+type Args<D> = Record<never, never> extends CallInput<D> ? [input?: CallInput<D>, options?: CallOptions] : [input: CallInput<D>, options?: CallOptions];
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Do not broadcast session problems (the sign-in call itself). */
+  quiet?: boolean;
+}
+
+export function call<D extends RouteDef>(def: D, ...[input, options]: Args<D>): Promise<AnswerOf<D>> {
+  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  return request<AnswerOf<D>>(def.method, fillPath(def.path, i.params), { query: i.query, body: i.body, signal: options?.signal, quiet: options?.quiet });
+}

@@ -4,7 +4,9 @@
  * and delete by keys; a 3-row block pasted from the system clipboard with Ctrl+V and a bad block
  * reported; a block copied with Shift+arrows and Ctrl+C; rows added past the end and by
  * arrow-down on the auxiliary rows; typing never lost on Tab or a click elsewhere; a locked
- * document (nothing flashes); key tooltips; screenshots at 100% and 200% zoom in both languages.
+ * document (nothing flashes, and it says why); a Chinese input method's `。。` / `、、`; a third
+ * decimal and the voucher line limit refused with their messages; amounts pasted as Excel and
+ * Chinese banks export them; key tooltips; screenshots at 100% and 200% zoom in both languages.
  */
 import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { GridKitPage } from './page-models/grid-kit';
@@ -155,7 +157,8 @@ test.describe('grid kit', () => {
     const report = page.locator('.mantine-Notification-root');
     await expect(report).toContainText('已粘贴 1 个单元格，2 个单元格无法读取');
     await expect(report).toContainText('第 8 行「会计科目」：没有找到匹配项（9999）');
-    await expect(report).toContainText('第 8 行「借方金额」：金额只能包含数字、小数点和负号（abc）');
+    await expect(report).toContainText('第 8 行「借方金额」：无法识别为金额');
+    await expect(report).toContainText('（abc）');
     await kit.press('Control+z');
     await expect.poll(() => kit.text(7, 'summary')).toBe('');
 
@@ -177,8 +180,14 @@ test.describe('grid kit', () => {
     await kit.expectFocus(1, 'summary');
     await kit.enter('Last');
     await kit.enter('1001');
-    await kit.enter('12.345');
-    // The key filter stops the third decimal: 12.34 is committed.
+    // A third decimal is refused with its message, not truncated: the editor keeps the typing.
+    await kit.type('12.345');
+    await kit.press('Enter');
+    await kit.expectFocus(1, 'debit', true);
+    await expect(kit.editorError()).toHaveText('金额最多两位小数（到分）');
+    await expect(kit.amountEditor()).toHaveValue('12.345');
+    await kit.press('Backspace');
+    await kit.press('Enter');
     await kit.expectFocus(2, 'summary');
     await expect.poll(() => kit.rowCount()).toBe(3);
     await expect.poll(() => kit.cents(1, 'debit')).toBe(1234);
@@ -287,6 +296,121 @@ test.describe('grid kit', () => {
     await kit.cell(0, 'summary').click();
     await kit.enter('Now');
     await expect.poll(() => kit.text(0, 'summary')).toBe('Now');
+  });
+
+  test('a locked sheet says why it refuses an edit', async ({ page }, testInfo) => {
+    const kit = new GridKitPage(page);
+    await kit.allowClipboard();
+    await kit.goto({ locked: true });
+    // Typing on a cell: the message names the lock reason the screen passed (an audited voucher).
+    await kit.type('N');
+    const refusal = kit.notice().filter({ hasText: '单据已锁定，不能修改：凭证已审核' });
+    await expect(refusal).toBeVisible();
+    await expect.poll(() => kit.text(0, 'summary')).toBe('');
+    await kit.expectFocus(0, 'summary', false);
+    await page.screenshot({ path: testInfo.outputPath('grid-kit-locked-refusal.png'), fullPage: true });
+    // Delete, a row key, an input method's key and a paste say the same — once, not piled up.
+    for (const key of ['Delete', 'F2', 'Control+Delete', 'Alt+Insert']) await kit.press(key);
+    await kit.typeWithIme('。');
+    await kit.pasteFromClipboard('x');
+    await expect(refusal).toHaveCount(1);
+    await expect.poll(() => kit.rowCount()).toBe(20);
+    // Moving the caret is no edit: nothing to refuse.
+    await kit.press('ArrowDown');
+    await kit.expectFocus(1, 'summary');
+    // In English, with the same reason.
+    await kit.goto({ locked: true, lang: 'en_US' });
+    await kit.press('Delete');
+    await expect(kit.notice().filter({ hasText: 'The document is locked and cannot be changed: the voucher has been audited' })).toBeVisible();
+  });
+
+  test('a Chinese input method: 。。 and 、、 copy like .. and //', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto();
+    await kit.enter('Rent');
+    await kit.enter('6602');
+    await kit.enter('D03');
+    await kit.enter('100');
+    await kit.expectFocus(1, 'summary');
+    // Pinyin mode types `。` for `.` and `、` for `/`: the first key opens the editor, the second copies.
+    await kit.typeWithIme('。。');
+    await expect.poll(() => kit.text(1, 'summary')).toBe('Rent');
+    await kit.expectFocus(1, 'summary', false);
+    await kit.press('Enter');
+    await kit.typeWithIme('、、');
+    await expect.poll(() => kit.text(1, 'subjectId')).toBe('6602 管理费用');
+    await kit.press('Enter');
+    await kit.expectFocus(1, 'auxId');
+    // Full-width mode types `．` and `／`.
+    await kit.typeWithIme('．．');
+    await expect.poll(() => kit.text(1, 'auxId')).toBe('行政部');
+    await kit.press('Enter');
+    await kit.expectFocus(1, 'debit');
+    // An amount typed in full-width digits with the IME's `。` reads as 123.45.
+    await kit.typeWithIme('１２３。４５');
+    await expect(kit.amountEditor()).toHaveValue('123.45');
+    await kit.press('Enter');
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(12345);
+  });
+
+  test('amounts: a third decimal and an amount over the digit columns are refused with their messages', async ({ page }, testInfo) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ rows: 3 });
+    await kit.enter('Rent');
+    await kit.enter('1001');
+    await kit.expectFocus(0, 'debit');
+    await kit.type('100.125');
+    await kit.press('Enter');
+    await kit.expectFocus(0, 'debit', true);
+    await expect(kit.editorError()).toHaveText('金额最多两位小数（到分）');
+    await expect(kit.amountEditor()).toHaveValue('100.125');
+    await page.screenshot({ path: testInfo.outputPath('grid-kit-third-decimal.png'), fullPage: true });
+    // Tab refuses it too; a click elsewhere reports it and the cell keeps its value.
+    await kit.press('Tab');
+    await kit.expectFocus(0, 'debit', true);
+    await page.getByRole('heading', { name: '录入表格组件' }).click();
+    await expect(kit.notice().filter({ hasText: '第 1 行「借方金额」的输入未保存：金额最多两位小数（到分）（100.125）' })).toBeVisible();
+    await expect.poll(() => kit.cents(0, 'debit')).toBeNull();
+    // The voucher line limit is what the 11 digit columns (亿 … 分) draw: 999,999,999.99.
+    await kit.cell(0, 'debit').click();
+    await kit.type('999999999.99');
+    await kit.press('Enter');
+    await expect.poll(() => kit.digits(0, 'debit')).toBe('99999999999');
+    await kit.press('ArrowUp');
+    await kit.press('End');
+    await kit.press('Shift+Tab');
+    await kit.expectFocus(0, 'debit');
+    await kit.type('1000000000');
+    await kit.press('Enter');
+    await expect(kit.editorError()).toHaveText('金额不能超过 999,999,999.99');
+    // A 12th integer digit is kept out by the key filter, which says why.
+    await kit.type('12');
+    await expect(kit.amountEditor()).toHaveValue('10000000001');
+    await expect(kit.editorError()).toHaveText('金额不能超过 999,999,999.99');
+    await kit.press('Escape');
+    await expect.poll(() => kit.cents(0, 'debit')).toBe(99_999_999_999);
+  });
+
+  test('pasted amounts as Excel and Chinese banks export them', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.allowClipboard();
+    await kit.goto();
+    await kit.press('End');
+    await kit.press('ArrowLeft');
+    await kit.expectFocus(0, 'debit');
+    await kit.pasteFromClipboard(['¥1,000.00', '￥1,000.00', '1,000.00', '(1,000.00)', '（1,000.00）', '-1,000.00', '１２３．４５', '88元', 'N/A'].join('\r\n') + '\r\n');
+    await expect.poll(() => kit.cents(0, 'debit')).toBe(100000);
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(100000);
+    await expect.poll(() => kit.cents(2, 'debit')).toBe(100000);
+    await expect.poll(() => kit.cents(3, 'debit')).toBe(-100000);
+    await expect.poll(() => kit.cents(4, 'debit')).toBe(-100000);
+    await expect.poll(() => kit.cents(5, 'debit')).toBe(-100000);
+    await expect.poll(() => kit.cents(6, 'debit')).toBe(12345);
+    await expect.poll(() => kit.cents(7, 'debit')).toBe(8800);
+    await expect.poll(() => kit.cents(8, 'debit')).toBeNull();
+    const report = kit.notice();
+    await expect(report).toContainText('已粘贴 8 个单元格，1 个单元格无法读取');
+    await expect(report).toContainText('第 9 行「借方金额」：无法识别为金额');
   });
 
   test('F7 opens the picker while a cell is being edited, with the typed text', async ({ page }) => {

@@ -9,21 +9,34 @@
  * not — typing is never dropped silently.
  *
  * The input is uncontrolled: a typed character re-renders nothing; the filter puts back the last
- * acceptable text (before the frame is drawn) when a key would make the text unreadable.
+ * acceptable text (before the frame is drawn) when a key would make the text unreadable, and says
+ * why. A third decimal is not such a key: `100.125` stays in the editor (it may become a factor,
+ * `100.125*2`) and Enter refuses it as an amount with its message — never truncated to 100.12.
+ * Full-width digits and a Chinese input method's `。` / `、` are read as `.` / `/`.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useGridCellEditor, type CustomCellEditorProps } from 'ag-grid-react';
-import { evaluateAmountInput, isAmountInputPrefix, type AmountInputErrorCode } from '../src/domain/amount-expression';
-import { formatCentsForEdit } from '../src/domain/money';
-import { EDITOR_MOVES as MOVES, editorKeyAction, pickerQuery } from './editor-input';
+import { amountInputRefusal, evaluateAmountInput, isAmountInputPrefix, type AmountInputErrorCode } from '../src/domain/amount-expression';
+import { formatCentsForEdit, normaliseAmountText, type AmountLimits } from '../src/domain/money';
+import { EDITOR_MOVES as MOVES, editorKeyAction, pickerQuery, startingText } from './editor-input';
 import { EditorError } from './editor-error';
 import { kitContextOf } from './kit-context';
 import { amountLimitsOf, findDataColumn, type SheetRow } from './sheet-schema';
 
 function initialText(eventKey: string | null, value: unknown): string {
-  if (eventKey === 'Backspace' || eventKey === 'Delete') return '';
-  if (eventKey && eventKey.length === 1) return isAmountInputPrefix(eventKey) ? eventKey : '';
-  return typeof value === 'number' && value !== 0 ? formatCentsForEdit(value) : '';
+  const typed = startingText(eventKey, typeof value === 'number' && value !== 0 ? formatCentsForEdit(value) : '');
+  const text = eventKey && eventKey.length === 1 ? normaliseAmountText(typed) : typed;
+  return isAmountInputPrefix(text) ? text : '';
+}
+
+/**
+ * Why the key filter put the text back, as the column says it: a 12th integer digit in a column
+ * with a maximum is over that maximum (the message names it).
+ */
+function refusalOf(text: string, limits: AmountLimits): AmountInputErrorCode | null {
+  const code = amountInputRefusal(text);
+  if ((code === 'AMOUNT_TOO_MANY_INTEGER_DIGITS' || code === 'EXPR_NUMBER_TOO_LARGE') && limits.maxAbsCents !== undefined) return 'AMOUNT_ABOVE_MAXIMUM';
+  return code;
 }
 
 export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number | null>) {
@@ -125,13 +138,24 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
         showError(null);
       }
     };
-    const onInput = () => {
-      const value = input.value;
-      if (!isAmountInputPrefix(value)) {
-        // The key filter: back to the last acceptable text, the caret where the key left it.
+    const onInput = (e: Event) => {
+      // An input method's composition (pinyin letters) is read once it is committed.
+      if ((e as InputEvent).isComposing) return;
+      // Full-width digits and the IME's `。` / `、` are typed as `.` / `/`.
+      const typed = input.value;
+      const value = normaliseAmountText(typed);
+      if (value !== typed) {
+        const at = input.selectionStart ?? typed.length;
+        input.value = value;
+        input.setSelectionRange(at, at);
+      }
+      const refusal = refusalOf(value, latest.current.limits);
+      if (refusal !== null) {
+        // The key filter: back to the last acceptable text, the caret where the key left it, and why.
         const caret = Math.max(0, (input.selectionStart ?? value.length) - (value.length - accepted.length));
         input.value = accepted;
         input.setSelectionRange(caret, caret);
+        showError(refusal);
         return;
       }
       accepted = value;
@@ -139,9 +163,11 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
     };
     input.addEventListener('keydown', onKeyDown);
     input.addEventListener('input', onInput);
+    input.addEventListener('compositionend', onInput);
     return () => {
       input.removeEventListener('keydown', onKeyDown);
       input.removeEventListener('input', onInput);
+      input.removeEventListener('compositionend', onInput);
     };
     // The listeners read everything through `latest` and the input; they are attached once per editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps

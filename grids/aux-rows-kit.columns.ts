@@ -4,7 +4,7 @@
  * amount; it starts with 1 + 5 rows and arrow-down on the last row adds one (`appendOnArrowDown`).
  * The real popup's columns follow the subject's auxiliary types.
  */
-import { MAX_COST_CENTS } from '../src/domain/constants';
+import { VOUCHER_LINE_MAX_CENTS } from '../src/domain/constants';
 import { matchLookup, type LookupOption } from './lookup-match';
 import type { SheetRow, SheetSchema } from './sheet-schema';
 
@@ -40,7 +40,7 @@ export function auxRowsKitSchema(options: readonly LookupOption[]): SheetSchema<
           resolve: (text) => matchLookup(text, options),
         },
       },
-      { kind: 'amount', field: 'amount', headerKey: 'grid:columns.amount', limits: { maxAbsCents: MAX_COST_CENTS } },
+      { kind: 'amount', field: 'amount', headerKey: 'grid:columns.amount', limits: { maxAbsCents: VOUCHER_LINE_MAX_CENTS } },
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editorKeyAction, pickerQuery, readEditorText } from './editor-input';
+import { copyFromRowKey, editorKeyAction, pickerQuery, readEditorText, startingText } from './editor-input';
 import type { KeyLike } from './key-bindings';
 import { findDataColumn } from './sheet-schema';
 import { testSchema } from './voucher-kit.fixtures';
@@ -47,5 +47,38 @@ describe('reading editor text (Enter, Tab and a click elsewhere alike)', () => {
   it('gives the picker what was typed, not the cell’s own text', () => {
     expect(pickerQuery(' 66 ', '')).toBe('66');
     expect(pickerQuery('1001 Cash', '1001 Cash')).toBe('');
+  });
+});
+
+describe('`..` and `//`, also from a Chinese input method', () => {
+  it.each<[string, 'previous' | 'first' | null]>([
+    ['..', 'previous'],
+    ['。。', 'previous'],
+    ['．．', 'previous'],
+    ['.。', 'previous'],
+    ['//', 'first'],
+    ['、、', 'first'],
+    ['／／', 'first'],
+    ['.', null],
+    ['。', null],
+    ['./', null],
+    ['...', null],
+    ['a..', null],
+  ])('%j → %s', (text, from) => {
+    expect(copyFromRowKey(text)).toBe(from);
+  });
+});
+
+describe('the text an editor starts with', () => {
+  it.each<[string | null, string]>([
+    ['a', 'a'],
+    ['Backspace', ''],
+    ['Delete', ''],
+    // An input method's first key: its composition lands in an empty editor, as a typed character would.
+    ['Process', ''],
+    [null, 'shown'],
+    ['F2', 'shown'],
+  ])('%j → %j', (key, text) => {
+    expect(startingText(key, 'shown')).toBe(text);
   });
 });

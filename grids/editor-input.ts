@@ -56,3 +56,26 @@ export function pickerQuery(text: string, shown: string): string {
   const trimmed = text.trim();
   return trimmed === shown.trim() ? '' : trimmed;
 }
+
+/**
+ * `..` (copy the cell of the previous row) and `//` (of the first row) as typed in a text or
+ * lookup cell — also as a Chinese input method types them: `。。` and `、、` in pinyin mode,
+ * `．．` and `／／` in full-width mode (any mix of the forms of one key).
+ */
+export function copyFromRowKey(text: string): 'previous' | 'first' | null {
+  const s = text.replace(/[。．｡]/g, '.').replace(/[、／]/g, '/');
+  if (s === '..') return 'previous';
+  if (s === '//') return 'first';
+  return null;
+}
+
+/**
+ * The text an editor starts with: empty for Backspace / Delete and for an input method's first
+ * key (its composition lands in the empty editor, as a typed character replaces the cell), the
+ * typed character, or the cell's own text (F2, double click).
+ */
+export function startingText(eventKey: string | null | undefined, shown: string): string {
+  if (eventKey === 'Backspace' || eventKey === 'Delete' || eventKey === 'Process') return '';
+  if (eventKey && eventKey.length === 1) return eventKey;
+  return shown;
+}

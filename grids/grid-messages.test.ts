@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_COST_CENTS } from '../src/domain/constants';
-import { cellErrorText, copyRefusalText, inputNotSavedText } from './grid-messages';
+import { MAX_COST_CENTS, VOUCHER_LINE_MAX_CENTS } from '../src/domain/constants';
+import { cellErrorText, copyRefusalText, inputNotSavedText, lockedText } from './grid-messages';
 import { copyFromRowValue, createSheetState, reduceSheet } from './sheet';
 import { findDataColumn, type DataColumn } from './sheet-schema';
 import type { VoucherKitRow } from './voucher-kit.columns';
@@ -50,5 +50,26 @@ describe('input that could not be saved, copies that do not fit', () => {
     expect(copyRefusalText(i18n.getFixedT('zh_CN'), refused)).toBe('第 1 行的「Finance」不适用于本行的科目，未复制');
     expect(copyRefusalText(i18n.t, copyFromRowValue(schema, s.rows, 'voucher-kit-1', 'summary', 'first'))).toBe('There is no row to copy from');
     expect(copyRefusalText(i18n.t, copyFromRowValue(schema, s.rows, 'voucher-kit-2', 'summary', 'first'))).toBeNull();
+  });
+});
+
+describe('a locked sheet says why', () => {
+  it('names the reason the screen passed, or says the document is locked', () => {
+    expect(lockedText(i18n.getFixedT('zh_CN'), '凭证已审核')).toBe('单据已锁定，不能修改：凭证已审核');
+    expect(lockedText(i18n.t, 'the voucher has been audited')).toBe('The document is locked and cannot be changed: the voucher has been audited');
+    expect(lockedText(i18n.getFixedT('zh_CN'), undefined)).toBe('单据已锁定，不能修改');
+    expect(lockedText(i18n.t, '  ')).toBe('The document is locked and cannot be changed');
+  });
+});
+
+describe('the voucher line limit', () => {
+  it('a voucher column refuses over 999,999,999.99 — what its 11 digit columns draw', () => {
+    const debit = findDataColumn(testSchema(), 'debit') as DataColumn<VoucherKitRow>;
+    expect(debit.limits?.maxAbsCents).toBe(VOUCHER_LINE_MAX_CENTS);
+    expect(cellErrorText(i18n.getFixedT('zh_CN'), 'AMOUNT_ABOVE_MAXIMUM', debit)).toBe('金额不能超过 999,999,999.99');
+  });
+
+  it('pasted text that is no amount is refused with the forms that are', () => {
+    expect(cellErrorText(i18n.getFixedT('zh_CN'), 'AMOUNT_NOT_RECOGNISED', undefined)).toContain('无法识别为金额');
   });
 });

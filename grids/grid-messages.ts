@@ -25,3 +25,9 @@ export function copyRefusalText(t: TFunction, result: CopyFromRowResult): string
   if (result.reason === 'noSource') return t('grid:errors.COPY_NO_SOURCE');
   return t('grid:errors.COPY_DOES_NOT_FIT', { row: result.sourceIndex + 1, text: result.text });
 }
+
+/** Why a locked sheet refuses an edit: the screen's reason ("凭证已审核"), or that it is locked. */
+export function lockedText(t: TFunction, reason: string | undefined): string {
+  const trimmed = reason?.trim();
+  return trimmed ? t('grid:readOnlyBecause', { reason: trimmed }) : t('grid:readOnly');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRID_KEY_BINDINGS, bindingFor, keyNameOf, matchKeyBinding, parseChords, shortcutLabel, shortcutText, type KeyLike } from './key-bindings';
+import { bindingFor, GRID_KEY_BINDINGS, isImeKey, type KeyLike, keyNameOf, matchKeyBinding, parseChords, shortcutLabel, shortcutText, startsEditing } from './key-bindings';
 import { DIGIT_SLOT_COUNT, SLOT_RULES, digitSlots } from './digit-slots';
 
 function key(k: string, mods: Partial<KeyLike> = {}): KeyLike {
@@ -109,5 +109,32 @@ describe('digit slots', () => {
   it('rules the columns: thick between 元 and 角 and every three integer digits', () => {
     // 亿 千万 百万 | 十万 万 千 | 百 十 元 ‖ 角 分
     expect(SLOT_RULES).toEqual(['none', 'digit', 'digit', 'group', 'digit', 'digit', 'group', 'digit', 'digit', 'decimal', 'digit']);
+  });
+});
+
+describe('keys that would edit (a locked sheet says why it refuses them)', () => {
+  const k = (key: string, mods: Partial<KeyLike> & { keyCode?: number } = {}) => ({ key, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...mods });
+  it.each<[ReturnType<typeof k>, boolean]>([
+    [k('a'), true],
+    [k('5'), true],
+    [k('.'), true],
+    [k('。'), true],
+    [k('F2'), true],
+    [k('Backspace'), true],
+    [k('Process'), true],
+    [k('Unidentified', { keyCode: 229 }), true],
+    [k(' '), false],
+    [k('ArrowDown'), false],
+    [k('Enter'), false],
+    [k('c', { ctrlKey: true }), false],
+    [k('Escape'), false],
+  ])('%o → %s', (event, edits) => {
+    expect(startsEditing(event)).toBe(edits);
+  });
+
+  it('knows an input method key', () => {
+    expect(isImeKey({ key: 'Process' })).toBe(true);
+    expect(isImeKey({ key: 'a', keyCode: 229 })).toBe(true);
+    expect(isImeKey({ key: 'a', keyCode: 65 })).toBe(false);
   });
 });

@@ -188,3 +188,17 @@ export function bindingFor(command: GridCommand): KeyBinding {
   if (!found) throw new Error(`no key binding for ${command}`);
   return found;
 }
+
+/** An input method's key (pinyin, full-width punctuation): browsers report it as `Process` / keyCode 229. */
+export function isImeKey(event: Pick<KeyLike, 'key'> & { keyCode?: number }): boolean {
+  return event.key === 'Process' || event.keyCode === 229;
+}
+
+/**
+ * A key that starts editing a cell, as on a spreadsheet: a character, F2, Backspace, an input
+ * method's key. A locked sheet answers these (and the editing commands of the table) with why.
+ */
+export function startsEditing(event: KeyLike & { keyCode?: number }): boolean {
+  if (event.ctrlKey || event.altKey || event.metaKey) return false;
+  return (event.key.length === 1 && event.key !== ' ') || event.key === 'F2' || event.key === 'Backspace' || isImeKey(event);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_COST_CENTS } from '../src/domain/constants';
-import { normalisePastedAmount, parseTsv, planPaste } from './paste';
+import { parseTsv, planPaste } from './paste';
 import { createSheetState, reduceSheet } from './sheet';
 import { testSchema } from './voucher-kit.fixtures';
 
@@ -24,16 +24,6 @@ describe('parseTsv', () => {
   ])('%j', (text, rows) => {
     expect(parseTsv(text)).toEqual(rows);
   });
-});
-
-describe('normalisePastedAmount', () => {
-  it.each([
-    ['1,234.50', '1234.50'],
-    ['-12,345,678', '-12345678'],
-    [' 12 ', '12'],
-    ['1,23', '1,23'],
-    ['12,34.5', '12,34.5'],
-  ])('%j → %j', (a, b) => expect(normalisePastedAmount(a)).toBe(b));
 });
 
 describe('planPaste', () => {
@@ -61,7 +51,7 @@ describe('planPaste', () => {
       { rowIndex: 0, field: 'auxId', text: 'x', code: 'NOT_APPLICABLE' },
       { rowIndex: 0, field: 'debit', text: '12.345', code: 'AMOUNT_TOO_MANY_DECIMALS' },
       { rowIndex: 1, field: 'auxId', text: 'Sales', code: 'NOT_APPLICABLE' },
-      { rowIndex: 1, field: 'debit', text: 'abc', code: 'AMOUNT_INVALID_CHARACTER' },
+      { rowIndex: 1, field: 'debit', text: 'abc', code: 'AMOUNT_NOT_RECOGNISED' },
       { rowIndex: 2, field: 'subjectId', text: '6', code: 'LOOKUP_AMBIGUOUS' },
       { rowIndex: 2, field: 'credit', text: '2', code: 'BOTH_SIDES' },
       { rowIndex: 3, field: 'summary', text: 'x'.repeat(51), code: 'TEXT_TOO_LONG' },
@@ -75,6 +65,22 @@ describe('planPaste', () => {
       ['C', null, 100, null],
       ['', null, null, null],
     ]);
+  });
+
+  it('reads amounts as Excel and Chinese banks export them; refuses anything else, never as zero', () => {
+    const text = ['¥1,000.00', '￥1,000.00', '1,000.00', '(1,000.00)', '（1,000.00）', '-1,000.00', '１２３．４５', '88元', '1,00', 'N/A'].join('\r\n');
+    const plan = planPaste(schema, state.rows, { rowId: id(1), colId: 'debit' }, text);
+    expect(plan.errors).toEqual([
+      { rowIndex: 8, field: 'debit', text: '1,00', code: 'AMOUNT_NOT_RECOGNISED' },
+      { rowIndex: 9, field: 'debit', text: 'N/A', code: 'AMOUNT_NOT_RECOGNISED' },
+    ]);
+    const next = reduceSheet(schema, state, plan.event!);
+    expect(next.rows.map((r) => r.debit)).toEqual([100000, 100000, 100000, -100000, -100000, -100000, 12345, 8800, null, null]);
+  });
+
+  it('refuses a voucher amount the digit columns cannot draw, naming the limit', () => {
+    const plan = planPaste(schema, state.rows, { rowId: id(1), colId: 'debit' }, '999,999,999.99\n1,000,000,000.00');
+    expect(plan.errors).toEqual([{ rowIndex: 1, field: 'debit', text: '1,000,000,000.00', code: 'AMOUNT_ABOVE_MAXIMUM' }]);
   });
 
   it('starts at the focused column, and at the first data column from the index column', () => {

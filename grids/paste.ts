@@ -5,7 +5,7 @@
  * cannot be read are reported with their position and reason — never silently dropped — and the
  * good cells go into the sheet as one undoable `sheet.paste` event.
  */
-import { parseAmount, type AmountErrorCode } from '../src/domain/money';
+import { parsePastedAmount, type AmountErrorCode } from '../src/domain/money';
 import type { SheetEvent } from './sheet';
 import { rowIndexOf } from './sheet';
 import { amountLimitsOf, colIdOf, isApplicable, isDataColumn, isEmptyValue, type CellValue, type DataColumn, type SheetRow, type SheetSchema } from './sheet-schema';
@@ -100,15 +100,6 @@ export function formatTsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.map(cell).join('\t')}\r\n`).join('');
 }
 
-/**
- * An amount as spreadsheets copy it: surrounding spaces and thousands separators are dropped
- * ("1,234.50" → "1234.50"); everything else must pass the amount filter.
- */
-export function normalisePastedAmount(text: string): string {
-  const s = text.trim();
-  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(s) ? s.replace(/,/g, '') : s;
-}
-
 type CellReading = { ok: true; value: CellValue } | { ok: false; code: PasteErrorCode };
 
 function readCell<R extends SheetRow>(column: DataColumn<R>, text: string, row: R): CellReading {
@@ -119,7 +110,8 @@ function readCell<R extends SheetRow>(column: DataColumn<R>, text: string, row: 
   }
   if (trimmed === '') return { ok: true, value: null };
   if (column.kind === 'amount') {
-    const parsed = parseAmount(normalisePastedAmount(trimmed), amountLimitsOf(column));
+    // Excel and bank exports: `¥1,000.00`, `(1,000.00)`, full-width digits, `100元` (src/domain/money.ts).
+    const parsed = parsePastedAmount(trimmed, amountLimitsOf(column));
     return parsed.ok ? { ok: true, value: parsed.cents === 0 ? null : parsed.cents } : { ok: false, code: parsed.code };
   }
   if (!column.lookup) return { ok: false, code: 'LOOKUP_NOT_FOUND' };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_COST_CENTS } from '../src/domain/constants';
+import { MAX_COST_CENTS, VOUCHER_LINE_MAX_CENTS } from '../src/domain/constants';
 import { balancePlan, balancingAmount, canRedo, canUndo, copyFromRowValue, createSheetState, reduceSheet, type SheetEvent, type SheetState } from './sheet';
 import { isBlankRow, type SheetSchema } from './sheet-schema';
 import { sheetTotals, totalInUppercase } from './totals';
@@ -61,7 +61,7 @@ describe('cell edits', () => {
 
   it('refuses what the cell cannot hold', () => {
     const s = run([
-      set(1, 'debit', MAX_COST_CENTS + 1),
+      set(1, 'debit', VOUCHER_LINE_MAX_CENTS + 1),
       set(1, 'debit', 1.5),
       set(1, 'debit', '12'),
       set(1, 'summary', 'x'.repeat(51)),
@@ -71,7 +71,7 @@ describe('cell edits', () => {
     ]);
     expect(s.rows[0]).toEqual(createSheetState(schema).rows[0]);
     expect(s.history.past).toHaveLength(0);
-    expect(run([set(1, 'debit', -MAX_COST_CENTS)]).rows[0].debit).toBe(-MAX_COST_CENTS);
+    expect(run([set(1, 'debit', -VOUCHER_LINE_MAX_CENTS)]).rows[0].debit).toBe(-VOUCHER_LINE_MAX_CENTS);
   });
 
   it('lets the auxiliary cell hold a value only under a subject with auxiliary types, and clears it when the subject changes', () => {
@@ -350,7 +350,7 @@ describe('invariants under any sequence of events', () => {
             if (r.debit !== null && r.credit !== null) broken.push(`${r.id} has both sides`);
             if (r.debit === 0 || r.credit === 0) broken.push(`${r.id} holds a zero amount`);
             if (r.auxId !== null && r.subjectId !== 's6602') broken.push(`${r.id} has an auxiliary item without a subject that takes one`);
-            for (const v of [r.debit, r.credit]) if (v !== null && Math.abs(v) > MAX_COST_CENTS) broken.push(`${r.id} is above the maximum`);
+            for (const v of [r.debit, r.credit]) if (v !== null && Math.abs(v) > VOUCHER_LINE_MAX_CENTS) broken.push(`${r.id} is above the maximum`);
           }
           expect(broken, JSON.stringify(e)).toEqual([]);
         }

@@ -1,9 +1,9 @@
 /**
  * The text and lookup cell editor. Editing starts with the character typed on the cell (or the
  * current text, on F2/double click); `..` copies the same cell of the previous row and `//` that
- * of the first row (refused, with a message, when the value does not fit this row); Enter commits
- * and moves on in the entry order, Tab in the tab order; F7 opens the column's picker with the
- * typed text as its query. In a lookup cell (subject, auxiliary item) the text is read by the
+ * of the first row (also `。。` / `、、` from a Chinese input method; refused, with a message, when
+ * the value does not fit this row); Enter commits and moves on in the entry order, Tab in the
+ * tab order; F7 opens the column's picker with the typed text as its query. In a lookup cell (subject, auxiliary item) the text is read by the
  * column's `lookup.resolve`; text that does not resolve opens the column's picker with it as the
  * query, or is flagged when there is no picker — on Enter and on Tab alike. A click elsewhere
  * commits text that resolves and reports text that does not (the cell keeps its value): typing
@@ -14,7 +14,7 @@
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useGridCellEditor, type CustomCellEditorProps } from 'ag-grid-react';
-import { EDITOR_MOVES as MOVES, editorKeyAction, pickerQuery, readEditorText } from './editor-input';
+import { EDITOR_MOVES as MOVES, copyFromRowKey, editorKeyAction, pickerQuery, readEditorText, startingText } from './editor-input';
 import { EditorError } from './editor-error';
 import { kitContextOf } from './kit-context';
 import { copiesDown, findDataColumn, type CellValue, type SheetRow } from './sheet-schema';
@@ -24,12 +24,7 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
   const field = props.colDef.field ?? '';
   const column = findDataColumn(kit.schema, field);
   const [shown] = useState(() => (column?.lookup ? column.lookup.format(props.initialValue ?? null, props.data) : String(props.initialValue ?? '')));
-  const [initialText] = useState(() => {
-    const key = props.eventKey;
-    if (key === 'Backspace' || key === 'Delete') return '';
-    if (key && key.length === 1) return key;
-    return shown;
-  });
+  const [initialText] = useState(() => startingText(props.eventKey, shown));
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const latest = useRef({ props, kit, column, shown, error });
@@ -93,9 +88,10 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
     const onInput = () => {
       const { props: p, kit: k, column: col, error: shownError } = latest.current;
       if (shownError !== null) setError(null);
-      const value = input.value;
-      if (col && copiesDown(col) && (value === '..' || value === '//')) {
-        const refusal = k.copyFromRow(p.data.id, field, value === '..' ? 'previous' : 'first');
+      // `..` / `//`, also as an input method types them (`。。`, `、、`).
+      const from = col && copiesDown(col) ? copyFromRowKey(input.value) : null;
+      if (from) {
+        const refusal = k.copyFromRow(p.data.id, field, from);
         if (refusal !== null) {
           input.value = '';
           setError(refusal);

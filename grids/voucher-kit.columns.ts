@@ -4,7 +4,7 @@
  * voucher editor's `voucher.columns.ts` will look the same with the account year's subjects as
  * its catalogue. Rows: 20 to start with (spec 01 §2), Enter past the last row adds one.
  */
-import { MAX_COST_CENTS, TEXT_BASE, VOUCHER_DEFAULT_ROWS } from '../src/domain/constants';
+import { TEXT_BASE, VOUCHER_DEFAULT_ROWS, VOUCHER_LINE_MAX_CENTS } from '../src/domain/constants';
 import type { LookupResolution, SheetRow, SheetSchema } from './sheet-schema';
 
 export interface VoucherKitRow extends SheetRow {
@@ -33,7 +33,8 @@ export interface VoucherKitOptions {
 
 export function voucherKitSchema(catalog: VoucherKitCatalog, options: VoucherKitOptions = {}): SheetSchema<VoucherKitRow> {
   const initialRows = options.initialRows ?? VOUCHER_DEFAULT_ROWS;
-  const amountLimits = { maxAbsCents: MAX_COST_CENTS };
+  // A voucher line holds what its 11 digit columns draw (亿 … 分): 999,999,999.99.
+  const amountLimits = { maxAbsCents: VOUCHER_LINE_MAX_CENTS };
   return {
     id: 'voucher-kit',
     initialRows,

@@ -110,6 +110,27 @@ export class GridKitPage {
     await this.page.keyboard.type(text);
   }
 
+  /**
+   * Types as a Chinese input method does (pinyin mode: `.` gives `。`, `/` gives `、`): every key
+   * reaches the page as `Process` (keyCode 229), then the input method commits its text into the
+   * focused element.
+   */
+  async typeWithIme(text: string) {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    const key = { key: 'Process', windowsVirtualKeyCode: 229, nativeVirtualKeyCode: 229 };
+    for (const ch of text) {
+      await cdp.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...key });
+      await cdp.send('Input.insertText', { text: ch });
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+    }
+    await cdp.detach();
+  }
+
+  /** The open amount editor. */
+  amountEditor(): Locator {
+    return this.page.getByTestId('amount-editor');
+  }
+
   /** Types and confirms with Enter. */
   async enter(text: string) {
     if (text !== '') await this.type(text);

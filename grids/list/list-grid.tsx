@@ -23,7 +23,7 @@ import { agGridLocaleText } from './ag-locale';
 import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
 import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, toApiPaging } from './paging';
-import { useColumnWidths } from './use-column-widths';
+import { useColumnWidths, type ColumnWidthStore } from './use-column-widths';
 import './list-grid.css';
 
 /** What the grid asks the screen's query for. */
@@ -40,6 +40,8 @@ export type ListQueryOptions<T> = UseQueryOptions<ListAnswer<T>, Error, ListAnsw
 export interface ListGridProps<T> {
   /** Stable id of the grid; the saved column widths are keyed by it (userData subKind). */
   gridId: string;
+  /** Where the column widths are saved; default: the app's `ColumnWidthStoreContext` (none: default widths). */
+  columnWidthStore?: ColumnWidthStore;
   columns: ListColumn<T>[];
   /** Query options for one page (use the screen's `admin-*.ts` options). */
   query: (request: ListRequest) => ListQueryOptions<T>;
@@ -77,6 +79,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   const {
     gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
     searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, context, testId,
+    columnWidthStore,
   } = props;
   const { t, i18n } = useTranslation(['admin', 'common']);
   const [page, setPage] = useState(1);
@@ -109,7 +112,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
     if (page > last) setPage(clampPage(page, last));
   }, [q.data, q.isPlaceholderData, total, size, page]);
 
-  const { widths, ready, saveWidths } = useColumnWidths(gridId);
+  const { widths, ready, saveWidths } = useColumnWidths(gridId, columnWidthStore);
   const lang = i18n.language;
   const colDefs = useMemo(
     () => toColDefs(columns, { t: (k) => t(k), renderers, formatters, widths, sort: initialSort }),

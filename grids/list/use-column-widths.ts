@@ -1,53 +1,63 @@
 /**
- * Column widths of a list grid, saved per user through /api/system/userData
- * (kind 'list', subKind = grid id; spec 01 §3 "saved user data"). Saves are debounced and
- * flushed when the grid unmounts; extra rows for the same grid are pruned.
+ * Column widths of a list grid, kept per user and per grid by a `ColumnWidthStore` the app
+ * provides (the product keeps them in /api/system/userData, `src/app/features/common/column-widths.tsx`).
+ * The kit knows nothing of the API: it loads once per grid, debounces saves, skips a save that
+ * changes nothing and flushes a pending save when the grid unmounts. Without a store the grid
+ * simply uses its default widths.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../src/app/api/client';
-import { queryKeys } from '../../src/app/queries/keys';
-import type { ListAnswer } from '../../src/contract/common';
-import type { UserDataDto } from '../../src/contract/system';
-import { readSavedWidths, sameWidths, type ColumnWidths } from './columns';
+import { sameWidths, type ColumnWidths } from './columns';
+
+/** Where the saved column widths of list grids live. */
+export interface ColumnWidthStore {
+  /** The saved widths of a grid ({} when none are saved). */
+  load: (gridId: string) => Promise<ColumnWidths>;
+  /** Saves a grid's widths. A failure is ignored: widths are a convenience that must never disturb the screen. */
+  save: (gridId: string, widths: ColumnWidths) => Promise<void>;
+}
+
+/** The app's store for every list grid below it (a grid's `columnWidthStore` prop wins). */
+export const ColumnWidthStoreContext = createContext<ColumnWidthStore | null>(null);
 
 export const WIDTHS_SAVE_DEBOUNCE_MS = 800;
-const KIND = 'list';
 
-export function useColumnWidths(gridId: string): { widths: ColumnWidths | undefined; ready: boolean; saveWidths: (w: ColumnWidths) => void } {
+export function useColumnWidths(
+  gridId: string,
+  ownStore?: ColumnWidthStore | null,
+): { widths: ColumnWidths | undefined; ready: boolean; saveWidths: (w: ColumnWidths) => void } {
+  const contextStore = useContext(ColumnWidthStoreContext);
+  const store = ownStore ?? contextStore;
   const qc = useQueryClient();
-  const key = queryKeys.userData(KIND, gridId);
+  const key = ['grids', 'columnWidths', gridId] as const;
   const query = useQuery({
     queryKey: key,
-    queryFn: () => api.get<ListAnswer<UserDataDto>>('/system/userData', { filter: { kind: KIND, subKind: gridId }, index: 0, size: 50, sort: { modifiedAt: 'desc' } }),
+    queryFn: () => store!.load(gridId),
+    enabled: store !== null,
     staleTime: Infinity,
     retry: false,
   });
-  const rows = query.data?.content;
-  const row = rows?.[0];
-  const widths = query.isSuccess ? readSavedWidths(row?.content) : undefined;
+  const widths = query.isSuccess ? query.data : undefined;
 
   const pending = useRef<ColumnWidths | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const rowRef = useRef<{ id: number | null; widths: ColumnWidths; extras: number[] }>({ id: null, widths: {}, extras: [] });
-  rowRef.current = { id: row?.id ?? null, widths: widths ?? {}, extras: (rows ?? []).slice(1).map((r) => r.id) };
+  const saved = useRef<{ store: ColumnWidthStore | null; widths: ColumnWidths }>({ store, widths: widths ?? {} });
+  useEffect(() => {
+    saved.current = { store, widths: widths ?? {} };
+  });
 
   const flush = useCallback(async () => {
     timer.current = null;
     const next = pending.current;
     pending.current = null;
-    if (!next) return;
-    const { id, widths: saved, extras } = rowRef.current;
-    if (sameWidths(next, saved)) return;
+    const { store: target, widths: before } = saved.current;
+    if (!next || !target || sameWidths(next, before)) return;
     try {
-      if (id) await api.post(`/system/userData/${id}`, { content: { widths: next } });
-      else await api.post('/system/userData', { kind: KIND, subKind: gridId, content: { widths: next } });
-      if (extras.length) await api.del('/system/userData', { filter: { id: extras } });
-      await qc.invalidateQueries({ queryKey: key });
+      await target.save(gridId, next);
+      qc.setQueryData(['grids', 'columnWidths', gridId], next);
     } catch {
       // Widths are a convenience; a failed save must never disturb the screen.
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [gridId, qc]);
 
   const saveWidths = useCallback(
@@ -69,5 +79,5 @@ export function useColumnWidths(gridId: string): { widths: ColumnWidths | undefi
     [flush],
   );
 
-  return { widths, ready: query.isSuccess || query.isError, saveWidths };
+  return { widths, ready: store === null || query.isSuccess || query.isError, saveWidths };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_COST_CENTS } from './constants';
-import { evaluateAmountExpression, evaluateAmountInput, isAmountExpression, isAmountInputPrefix } from './amount-expression';
+import { amountInputRefusal, evaluateAmountExpression, evaluateAmountInput, isAmountExpression, isAmountInputPrefix } from './amount-expression';
 import { formatCentsForEdit } from './money';
 
 describe('evaluateAmountExpression', () => {
@@ -146,10 +146,47 @@ describe('amount input (plain or arithmetic)', () => {
     expect(evaluateAmountInput('1.5*2')).toEqual({ ok: true, cents: 300 });
   });
 
-  it.each(['', '-', '1', '12.34', '1200*', '1200*3+45.5', '(100-20)/3', '0.065*1000', '-(', '1.123456*2'])('key filter lets %j be typed', (t) => {
+  it.each(['', '-', '1', '12.34', '1200*', '1200*3+45.5', '(100-20)/3', '0.065*1000', '-(', '1.123456*2', '12.345', '100.125'])('key filter lets %j be typed', (t) => {
     expect(isAmountInputPrefix(t)).toBe(true);
   });
-  it.each(['12.345', 'a', '1+a', '1.1.1+2', '123456789012+1', '1.1234567*2', '1=2', '1 + 2'.repeat(20)])('key filter stops %j', (t) => {
+  it.each(['a', '1+a', '1.1.1+2', '123456789012+1', '1.1234567*2', '1=2', '1 + 2'.repeat(20), '12.3456789', '123456789012'])('key filter stops %j', (t) => {
     expect(isAmountInputPrefix(t)).toBe(false);
+  });
+
+  it('a third decimal is kept in the editor and refused on commit, never truncated', () => {
+    // The filter lets the digit stand (it could still become a factor: 100.125*2)…
+    expect(amountInputRefusal('100.125')).toBeNull();
+    expect(evaluateAmountInput('100.125*2')).toEqual({ ok: true, cents: 20025 });
+    // …and as an amount it is refused with the message ENTRY-KIT.md promises, not read as 100.12.
+    expect(evaluateAmountInput('100.125')).toEqual({ ok: false, code: 'AMOUNT_TOO_MANY_DECIMALS' });
+    expect(evaluateAmountInput('-100.125')).toEqual({ ok: false, code: 'AMOUNT_TOO_MANY_DECIMALS' });
+    expect(evaluateAmountInput('100.125+1')).toEqual({ ok: false, code: 'EXPR_AMOUNT_TOO_MANY_DECIMALS' });
+  });
+
+  it.each<[string, string]>([
+    ['12.3456789', 'AMOUNT_TOO_MANY_DECIMALS'],
+    ['1.1234567*2', 'EXPR_TOO_MANY_DECIMALS'],
+    ['123456789012', 'AMOUNT_TOO_MANY_INTEGER_DIGITS'],
+    ['123456789012+1', 'EXPR_NUMBER_TOO_LARGE'],
+    ['1.2.', 'AMOUNT_MULTIPLE_DOTS'],
+    ['1.1.1+2', 'AMOUNT_MULTIPLE_DOTS'],
+    ['12a', 'EXPR_INVALID_CHARACTER'],
+    ['1=2', 'EXPR_INVALID_CHARACTER'],
+    ['1+2'.repeat(21), 'EXPR_TOO_LONG'],
+  ])('the key filter says why it stops %j: %s', (t, code) => {
+    expect(amountInputRefusal(t)).toBe(code);
+  });
+
+  it('reads full-width and IME text as its ASCII form', () => {
+    expect(evaluateAmountInput('１２３．４５')).toEqual({ ok: true, cents: 12345 });
+    expect(evaluateAmountInput('１２３。４５')).toEqual({ ok: true, cents: 12345 });
+    expect(evaluateAmountInput('１０００、４')).toEqual({ ok: true, cents: 25000 });
+    expect(evaluateAmountInput('（１００－２０）＊３')).toEqual({ ok: true, cents: 24000 });
+  });
+
+  it('refuses an amount over the column limit with the limit code', () => {
+    expect(evaluateAmountInput('1000000000', { maxAbsCents: 99_999_999_999 })).toEqual({ ok: false, code: 'AMOUNT_ABOVE_MAXIMUM' });
+    expect(evaluateAmountInput('999999999.99', { maxAbsCents: 99_999_999_999 })).toEqual({ ok: true, cents: 99_999_999_999 });
+    expect(evaluateAmountInput('500000000*2', { maxAbsCents: 99_999_999_999 })).toEqual({ ok: false, code: 'AMOUNT_ABOVE_MAXIMUM' });
   });
 });

@@ -16,7 +16,7 @@
  * Grammar: expr = term {("+"|"-") term}; term = factor {("*"|"/") factor};
  * factor = ("+"|"-") factor | number | "(" expr ")"; number = digits ["." digits] | "." digits.
  */
-import { AMOUNT_MAX_DECIMALS, AMOUNT_MAX_INTEGER_DIGITS, checkLimits, isAmountPrefix, parseAmount, type AmountErrorCode, type AmountLimits } from './money';
+import { AMOUNT_MAX_DECIMALS, AMOUNT_MAX_INTEGER_DIGITS, checkLimits, normaliseAmountText, parseAmount, type AmountErrorCode, type AmountLimits } from './money';
 
 export const EXPRESSION_MAX_LENGTH = 60;
 /** Decimals allowed in a number inside a product or quotient (rates such as 0.065 or 1.13). */
@@ -32,7 +32,9 @@ export type ExpressionErrorCode =
   | 'EXPR_NUMBER_TOO_LARGE'
   | 'EXPR_TOO_MANY_DECIMALS'
   | 'EXPR_AMOUNT_TOO_MANY_DECIMALS'
-  | 'EXPR_OUT_OF_RANGE';
+  | 'EXPR_OUT_OF_RANGE'
+  /** A key the amount editor does not take (a letter): it takes digits, `.`, `-`, `+ * / ( )`. */
+  | 'EXPR_INVALID_CHARACTER';
 
 export type AmountInputErrorCode = AmountErrorCode | ExpressionErrorCode;
 export type AmountInputResult = { ok: true; cents: number } | { ok: false; code: AmountInputErrorCode };
@@ -202,26 +204,45 @@ export function evaluateAmountExpression(text: string, limits: AmountLimits = {}
   return checkLimits(Number(cents), limits);
 }
 
-/** What an amount cell accepts on commit: a plain amount, or arithmetic evaluated exactly. */
+/**
+ * What an amount cell accepts on commit: a plain amount, or arithmetic evaluated exactly.
+ * Full-width and IME text (`１２３．４５`, `100、3`) reads as its ASCII form.
+ */
 export function evaluateAmountInput(text: string, limits: AmountLimits = {}): AmountInputResult {
-  return isAmountExpression(text) ? evaluateAmountExpression(text, limits) : parseAmount(text, limits);
+  const s = normaliseAmountText(text);
+  return isAmountExpression(s) ? evaluateAmountExpression(s, limits) : parseAmount(s, limits);
 }
 
+const PLAIN_PREFIX = /^-?\d*(\.\d*)?$/;
+
 /**
- * The key filter of an amount editor that also takes arithmetic: plain text must stay a valid
- * amount prefix (11 integer digits, 2 decimals, 15 characters); arithmetic may only use digits,
- * dots, + - * / and parentheses, up to 60 characters, numbers of at most 11 integer digits and
- * 6 decimals (while typing, a number may still become a factor of `*` or `/`; an amount with more
- * than 2 decimals is refused on commit).
+ * Why the amount editor's key filter refuses `text`, or null when the text can still become an
+ * amount or a calculation. The filter keeps out only what can never read — a character that is
+ * not part of an amount, a second dot in a number, a 12th integer digit, a 7th decimal, a 61st
+ * character — and the editor says which. A third decimal passes: `100.125` may still become a
+ * factor (`100.125*2`); as an amount it is refused on commit with AMOUNT_TOO_MANY_DECIMALS, so the
+ * typed digit is never dropped silently.
  */
-export function isAmountInputPrefix(text: string): boolean {
-  if (!isAmountExpression(text)) return isAmountPrefix(text);
-  if (text.length > EXPRESSION_MAX_LENGTH || !EXPRESSION_CHARS.test(text)) return false;
+export function amountInputRefusal(text: string): AmountInputErrorCode | null {
+  if (text.length > EXPRESSION_MAX_LENGTH) return 'EXPR_TOO_LONG';
+  const expression = isAmountExpression(text);
+  if (!expression && !PLAIN_PREFIX.test(text)) return /^[0-9.-]*$/.test(text) ? 'AMOUNT_MULTIPLE_DOTS' : 'EXPR_INVALID_CHARACTER';
+  if (!EXPRESSION_CHARS.test(text)) return 'EXPR_INVALID_CHARACTER';
   for (const literal of text.split(/[^0-9.]+/)) {
     if (literal === '') continue;
     const [intPart, fracPart = '', extra] = literal.split('.');
-    if (extra !== undefined) return false;
-    if (intPart.replace(/^0+(?=\d)/, '').length > AMOUNT_MAX_INTEGER_DIGITS || fracPart.length > EXPRESSION_MAX_DECIMALS) return false;
+    if (extra !== undefined) return 'AMOUNT_MULTIPLE_DOTS';
+    if (intPart.replace(/^0+(?=\d)/, '').length > AMOUNT_MAX_INTEGER_DIGITS) return expression ? 'EXPR_NUMBER_TOO_LARGE' : 'AMOUNT_TOO_MANY_INTEGER_DIGITS';
+    if (fracPart.length > EXPRESSION_MAX_DECIMALS) return expression ? 'EXPR_TOO_MANY_DECIMALS' : 'AMOUNT_TOO_MANY_DECIMALS';
   }
-  return true;
+  return null;
+}
+
+/**
+ * The key filter of an amount editor that also takes arithmetic: digits, dots, `+ - * / ( )`, up
+ * to 60 characters, numbers of at most 11 integer digits and 6 decimals (see `amountInputRefusal`;
+ * an amount with more than 2 decimals is refused on commit, with its message).
+ */
+export function isAmountInputPrefix(text: string): boolean {
+  return amountInputRefusal(text) === null;
 }

@@ -7,6 +7,14 @@ export const MAX_PAGE_LIMIT = 1000;
 export const PAGE_SIZES = [10, 15, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_COST_CENTS = 2_100_000_000;
+/** A reimbursement line's largest amount: the spec's maximum cost (21,000,000.00 yuan). */
+export const REIMBURSE_LINE_MAX_CENTS = MAX_COST_CENTS;
+/**
+ * A voucher line's largest amount: what the 11 digit columns of the entry grid (亿 down to 分,
+ * `grids/digit-slots.ts`) can draw — 999,999,999.99 yuan. A larger amount would not fit the
+ * columns a clerk checks the figure against.
+ */
+export const VOUCHER_LINE_MAX_CENTS = 99_999_999_999;
 export const UPPERCASE_LIMIT_CENTS = 99_999_999_999_999n;
 export const DEBOUNCE_MS = 2000;
 export const MESSAGE_DISPLAY_MS = 1500;

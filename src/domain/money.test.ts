@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_COST_CENTS, UPPERCASE_LIMIT_CENTS } from './constants';
+import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, UPPERCASE_LIMIT_CENTS, VOUCHER_LINE_MAX_CENTS } from './constants';
 import {
   addCents,
   applyAmountKey,
@@ -9,7 +9,9 @@ import {
   formatCentsForEdit,
   isAmountPrefix,
   negateCents,
+  normaliseAmountText,
   parseAmount,
+  parsePastedAmount,
   subtractCents,
   sumCents,
   toChineseUppercase,
@@ -67,6 +69,89 @@ describe('parseAmount', () => {
     expect(parseAmount('-1', { allowNegative: false })).toEqual({ ok: false, code: 'AMOUNT_NEGATIVE_NOT_ALLOWED' });
     expect(checkLimits(-0)).toEqual({ ok: true, cents: 0 });
     expect(Object.is((checkLimits(-0) as { cents: number }).cents, 0)).toBe(true);
+  });
+});
+
+describe('pasted amounts (Excel and Chinese bank exports)', () => {
+  it.each<[string, number]>([
+    ['1,000.00', 100000],
+    ['¥1,000.00', 100000],
+    ['￥1,000.00', 100000],
+    ['¥ 1,000.00', 100000],
+    ['-1,000.00', -100000],
+    ['-¥1,000.00', -100000],
+    ['¥-1,000.00', -100000],
+    ['(1,000.00)', -100000],
+    ['（1,000.00）', -100000],
+    ['(¥1,000.00)', -100000],
+    ['１２３．４５', 12345],
+    ['１，２３４．５０', 123450],
+    ['100元', 10000],
+    ['1,000.00 元', 100000],
+    ['￥１，０００．００元', 100000],
+    [' 12 ', 1200],
+    ['1234.5', 123450],
+    ['-12,345,678', -1234567800],
+    ['.5', 50],
+    ['0', 0],
+  ])('%j → %d cents', (text, cents) => {
+    expect(parsePastedAmount(text)).toEqual({ ok: true, cents });
+  });
+
+  it.each<[string, string]>([
+    ['abc', 'AMOUNT_NOT_RECOGNISED'],
+    ['1,00', 'AMOUNT_NOT_RECOGNISED'],
+    ['12,34.5', 'AMOUNT_NOT_RECOGNISED'],
+    ['12 34', 'AMOUNT_NOT_RECOGNISED'],
+    ['(-1.00)', 'AMOUNT_NOT_RECOGNISED'],
+    ['(1.00', 'AMOUNT_NOT_RECOGNISED'],
+    ['$1.00', 'AMOUNT_NOT_RECOGNISED'],
+    ['1.00 USD', 'AMOUNT_NOT_RECOGNISED'],
+    ['1+2', 'AMOUNT_NOT_RECOGNISED'],
+    ['1,000.005', 'AMOUNT_TOO_MANY_DECIMALS'],
+    ['1.2.3', 'AMOUNT_MULTIPLE_DOTS'],
+    ['¥', 'AMOUNT_NO_DIGITS'],
+    ['()', 'AMOUNT_NO_DIGITS'],
+    ['', 'AMOUNT_EMPTY'],
+  ])('%j is refused: %s (never read as zero)', (text, code) => {
+    expect(parsePastedAmount(text)).toEqual({ ok: false, code });
+  });
+
+  it('applies the column limits', () => {
+    expect(parsePastedAmount('¥21,000,000.01', { maxAbsCents: REIMBURSE_LINE_MAX_CENTS })).toEqual({ ok: false, code: 'AMOUNT_ABOVE_MAXIMUM' });
+    expect(parsePastedAmount('¥999,999,999.99', { maxAbsCents: VOUCHER_LINE_MAX_CENTS })).toEqual({ ok: true, cents: VOUCHER_LINE_MAX_CENTS });
+    expect(parsePastedAmount('(1.00)', { allowNegative: false })).toEqual({ ok: false, code: 'AMOUNT_NEGATIVE_NOT_ALLOWED' });
+  });
+
+  it('reads every amount it formats, and its accounting form', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -VOUCHER_LINE_MAX_CENTS, max: VOUCHER_LINE_MAX_CENTS }), (cents) => {
+        expect(parsePastedAmount(formatCents(cents))).toEqual({ ok: true, cents });
+        expect(parsePastedAmount(`¥${formatCents(cents)}`)).toEqual({ ok: true, cents });
+        if (cents > 0) expect(parsePastedAmount(`(${formatCents(cents)})`)).toEqual({ ok: true, cents: -cents });
+      }),
+    );
+  });
+});
+
+describe('amount text from a Chinese keyboard', () => {
+  it.each([
+    ['１２３．４５', '123.45'],
+    ['12。5', '12.5'],
+    ['100、3', '100/3'],
+    ['（１＋２）×３÷４', '(1+2)*3/4'],
+    ['－５', '-5'],
+    ['−5', '-5'],
+    ['￥１，０００', '¥1,000'],
+  ])('%j → %j', (a, b) => expect(normaliseAmountText(a)).toBe(b));
+});
+
+describe('voucher and reimbursement line limits', () => {
+  it('a voucher line holds what the 11 digit columns (亿 … 分) draw; a reimbursement line the maximum cost', () => {
+    expect(String(VOUCHER_LINE_MAX_CENTS)).toHaveLength(11);
+    expect(String(VOUCHER_LINE_MAX_CENTS + 1)).toHaveLength(12);
+    expect(REIMBURSE_LINE_MAX_CENTS).toBe(MAX_COST_CENTS);
+    expect(formatCents(VOUCHER_LINE_MAX_CENTS)).toBe('999,999,999.99');
   });
 });
 

@@ -26,7 +26,9 @@ export type AmountErrorCode =
   | 'AMOUNT_TOO_MANY_INTEGER_DIGITS'
   | 'AMOUNT_TOO_MANY_DECIMALS'
   | 'AMOUNT_NEGATIVE_NOT_ALLOWED'
-  | 'AMOUNT_ABOVE_MAXIMUM';
+  | 'AMOUNT_ABOVE_MAXIMUM'
+  /** Pasted text that is none of the forms spreadsheets and banks export (`parsePastedAmount`). */
+  | 'AMOUNT_NOT_RECOGNISED';
 
 export type AmountResult = { ok: true; cents: number } | { ok: false; code: AmountErrorCode };
 
@@ -60,6 +62,55 @@ export function parseAmount(text: string, limits: AmountLimits = {}): AmountResu
   if (fracPart.length > AMOUNT_MAX_DECIMALS) return { ok: false, code: 'AMOUNT_TOO_MANY_DECIMALS' };
   const magnitude = Number(intPart || '0') * 100 + Number(fracPart.padEnd(2, '0'));
   return checkLimits(negative && magnitude !== 0 ? -magnitude : magnitude, limits);
+}
+
+/**
+ * Amount text as a Chinese keyboard or input method types it, in the ASCII the amount rules read:
+ * full-width digits and signs (`１２３．４５`, `－`, `（`, `＊`, `／`, `￥`, `，`) become their ASCII
+ * forms (Unicode NFKC), the IME's `。` is a dot and `、` a slash (pinyin mode types them for `.`
+ * and `/`), `×` `÷` and the minus sign `−` are `*` `/` `-`.
+ */
+export function normaliseAmountText(text: string): string {
+  return text.normalize('NFKC').replace(/[。｡]/g, '.').replace(/[、÷]/g, '/').replace(/×/g, '*').replace(/−/g, '-');
+}
+
+const GROUPED_DIGITS = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
+const PLAIN_DIGITS = /^\d*(\.\d*)?$/;
+
+/**
+ * Reads an amount pasted from a spreadsheet or a bank's export, in the forms they write:
+ * `1,000.00`, `¥1,000.00` / `￥1,000.00`, `-1,000.00`, `-¥1,000.00`, `(1,000.00)` and
+ * `（1,000.00）` as negative (accounting format), full-width digits `１２３．４５`, a trailing `元`,
+ * spaces around the signs. Thousands separators must group by three (`1,00` is not read as 100). Text in
+ * none of these forms is refused with AMOUNT_NOT_RECOGNISED — never read as zero; a form that
+ * reads goes through the typed-amount rules (2 decimals, 11 integer digits, the limits).
+ */
+export function parsePastedAmount(text: string, limits: AmountLimits = {}): AmountResult {
+  // Spaces may stand around the signs (`¥ 1,000.00`, `( 1.00 )`, `100 元`), never between digits.
+  let body = normaliseAmountText(text).trim().replace(/\s*([()¥元-])\s*/g, '$1');
+  if (body === '') return { ok: false, code: 'AMOUNT_EMPTY' };
+  const paren = /^\((.*)\)$/.exec(body);
+  if (paren) body = paren[1];
+  if (body.endsWith('元')) body = body.slice(0, -1);
+  let minus = false;
+  if (body.startsWith('-')) {
+    minus = true;
+    body = body.slice(1);
+  }
+  if (body.startsWith('¥')) body = body.slice(1);
+  if (!minus && body.startsWith('-')) {
+    minus = true;
+    body = body.slice(1);
+  }
+  // `(-1.00)` is no form anybody writes: a sign too many is a typo, not a double negative.
+  if (paren && minus) return { ok: false, code: 'AMOUNT_NOT_RECOGNISED' };
+  if (body.includes(',')) {
+    if (!GROUPED_DIGITS.test(body)) return { ok: false, code: 'AMOUNT_NOT_RECOGNISED' };
+    body = body.replace(/,/g, '');
+  }
+  if (body === '') return { ok: false, code: 'AMOUNT_NO_DIGITS' };
+  if (!PLAIN_DIGITS.test(body) && !/^\d*(\.\d*){2,}$/.test(body)) return { ok: false, code: 'AMOUNT_NOT_RECOGNISED' };
+  return parseAmount(`${paren || minus ? '-' : ''}${body}`, limits);
 }
 
 /** Applies sign and maximum limits to an amount already in cents. */

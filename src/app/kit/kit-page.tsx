@@ -4,8 +4,8 @@
  * real voucher screen exists; and an auxiliary-rows grid shaped like the voucher's auxiliary popup
  * (arrow-down on the last row adds a row). Not linked from the product menu.
  *
- * Query parameters: `lang=zh_CN|en_US`, `rows=N` (initial rows, default 20), `locked=1`,
- * `sheet=voucher|aux`.
+ * Query parameters: `lang=zh_CN|en_US`, `rows=N` (initial rows, default 20), `locked=1` (an
+ * audited voucher: a refused edit names that reason), `sheet=voucher|aux`.
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Anchor, Badge, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
@@ -139,6 +139,7 @@ function VoucherKit({ catalog, locked, initialRows }: { catalog: KitCatalog; loc
         state={state}
         dispatch={dispatch}
         readOnly={locked}
+        lockReason={t('kit.lockReason')}
         pickers={pickers}
         totalsLabel={totalsLabel}
         autoFocus
@@ -193,7 +194,7 @@ function AuxRowsKit({ catalog, locked }: { catalog: KitCatalog; locked: boolean 
           <Text fw={600}>{t('kit.auxTitle')}</Text>
           <RowToolbar grid={gridRef} readOnly={locked} testId="kit-row-toolbar" />
         </Group>
-        <EntryGrid schema={schema} state={state} dispatch={dispatch} readOnly={locked} pickers={pickers} autoFocus onInteractive={markInteractive} testId="kit-grid" handleRef={gridRef} />
+        <EntryGrid schema={schema} state={state} dispatch={dispatch} readOnly={locked} lockReason={t('kit.lockReason')} pickers={pickers} autoFocus onInteractive={markInteractive} testId="kit-grid" handleRef={gridRef} />
         <Text size="sm" c="dimmed" data-testid="kit-aux-hint">
           {t('kit.auxHint')}
         </Text>

@@ -1,0 +1,185 @@
+/**
+ * The AG Grid element of an entry grid and its options: column definitions from the schema (they
+ * follow the language), which keys AG Grid leaves to the kit, row ids, read-only edits that come
+ * back as sheet events, row numbers redrawn when rows move, and the caret's first cell. The
+ * element only changes with its options: the screen re-rendering with the store's copy of an edit
+ * (every keystroke that commits) does not re-render AG Grid.
+ */
+import { useCallback, useMemo, useRef, type ReactElement } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellDoubleClickedEvent, CellEditRequestEvent, ColDef, GetRowIdParams, GridReadyEvent, SuppressKeyboardEventParams } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
+import { toEntryColDefs, type EntryColumnContext } from './column-defs';
+import type { DigitUnitLabel } from './digit-header';
+import { ENTRY_GRID_MODULES, entryGridTheme } from './entry-grid-setup';
+import { firstEntryColId } from './entry-order';
+import { matchKeyBinding } from './key-bindings';
+import { kitContextOf } from './kit-context';
+import { findDataColumn, isDataColumn, isEmptyValue, type CellValue, type SheetRow } from './sheet-schema';
+import type { Caret } from './use-caret';
+import type { CellRangeSelection } from './use-cell-range';
+import type { GridCore } from './use-grid-core';
+import type { GridMessages } from './use-grid-messages';
+import type { RowMenuState } from './use-row-menu';
+import type { SheetPreview } from './use-sheet-preview';
+
+interface AgGridDeps<R extends SheetRow> {
+  core: GridCore<R>;
+  t: TFunction;
+  language: string;
+  height: number | 'auto';
+  autoFocus: boolean;
+  onInteractive: (() => void) | undefined;
+  caret: Caret<R>;
+  preview: SheetPreview<R>;
+  range: CellRangeSelection<R>;
+  rowMenu: RowMenuState<R>;
+  messages: GridMessages;
+}
+
+/** AG Grid `suppressKeyboardEvent`: keys of the kit's table are the kit's; an amount cell starts editing only with what can begin an amount. */
+function suppressKeyboardEvent<R extends SheetRow>(p: SuppressKeyboardEventParams<R>): boolean {
+  if (p.editing) return false;
+  const kind = (p.colDef.context as EntryColumnContext | undefined)?.kind;
+  const binding = matchKeyBinding(p.event, kind === 'amount' ? 'amount' : 'other');
+  if (binding) return !(binding.command === 'negate' && p.data && p.colDef.field && isEmptyValue(kitContextOf<R>(p.context).valueOf(p.data.id, p.colDef.field)));
+  const e = p.event;
+  return kind === 'amount' && e.key.length === 1 && !e.ctrlKey && !e.altKey && !e.metaKey && !/^[0-9.(]$/.test(e.key);
+}
+
+export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactElement {
+  const { core, t, language, height, autoFocus, onInteractive, caret, preview, range, rowMenu, messages } = deps;
+  const { schema } = core;
+  const scrollsItself = height !== 'auto';
+
+  const columnDefs = useMemo<ColDef<R>[]>(() => {
+    // Headers and digit units follow the language (`t` alone keeps its identity across a language change).
+    void language;
+    const units = t('digits.header', { returnObjects: true }) as DigitUnitLabel[];
+    const unitNames = t('digits.names', { returnObjects: true }) as string[];
+    return toEntryColDefs(schema, { t, units, unitNames });
+  }, [schema, t, language]);
+
+  const defaultColDef = useMemo<ColDef<R>>(
+    () => ({
+      sortable: false,
+      suppressHeaderMenuButton: true,
+      suppressMovable: true,
+      resizable: true,
+      // The kit knows its value types; AG Grid need not infer them from the rows.
+      cellDataType: false,
+      suppressKeyboardEvent,
+    }),
+    [],
+  );
+
+  const getRowId = useCallback((p: GetRowIdParams<R>) => p.data.id, []);
+
+  const { showRows, resetShown, send } = preview;
+  const onGridReady = useCallback(
+    (e: GridReadyEvent<R>) => {
+      core.apiRef.current = e.api;
+      resetShown();
+      showRows(core.latest.current.rows);
+    },
+    [core, showRows, resetShown],
+  );
+
+  const { focusCell } = caret;
+  const onFirstDataRendered = useCallback(() => {
+    if (autoFocus) {
+      const first = core.latest.current.rows[0];
+      if (first) focusCell(first.id, firstEntryColId(schema, first));
+    }
+    onInteractive?.();
+  }, [core, schema, autoFocus, focusCell, onInteractive]);
+
+  // Row numbers come from the row index: redraw them when rows were added, removed or moved.
+  const rowOrder = useRef('');
+  const onRowDataUpdated = useCallback(() => {
+    const api = core.apiRef.current;
+    const index = schema.columns.find((c) => c.kind === 'index');
+    if (!api || !index || isDataColumn(index)) return;
+    const ids: string[] = [];
+    for (let i = 0; i < api.getDisplayedRowCount(); i++) ids.push(api.getDisplayedRowAtIndex(i)?.id ?? '');
+    const order = ids.join('\n');
+    if (order === rowOrder.current) return;
+    rowOrder.current = order;
+    api.refreshCells({ columns: [index.colId], force: true });
+  }, [core, schema]);
+
+  const onCellEditRequest = useCallback(
+    (e: CellEditRequestEvent<R>) => {
+      const field = e.colDef.field;
+      if (!field || e.node.rowPinned || !e.data || core.readOnlyRef.current) return;
+      const column = findDataColumn(schema, field);
+      if (!column) return;
+      let value = (e.newValue ?? null) as CellValue;
+      if (column.kind === 'amount' && typeof value !== 'number') value = null;
+      send({ type: 'sheet.setCell', rowId: e.data.id, field, value });
+    },
+    [core, schema, send],
+  );
+
+  // A double click edits a cell: on a locked sheet it says why it does not.
+  const { refuseLocked } = messages;
+  const onCellDoubleClicked = useCallback(
+    (e: CellDoubleClickedEvent<R>) => {
+      if (core.readOnlyRef.current && !e.node.rowPinned && e.colDef.field && findDataColumn(schema, e.colDef.field)) refuseLocked();
+    },
+    [core, schema, refuseLocked],
+  );
+
+  const { navigateToNextCell, tabToNextCell } = caret;
+  const { onCellFocused } = range;
+  const { onCellContextMenu } = rowMenu;
+  return useMemo(
+    () => (
+      <AgGridReact<R>
+        modules={ENTRY_GRID_MODULES}
+        theme={entryGridTheme}
+        columnDefs={columnDefs}
+        defaultColDef={defaultColDef}
+        getRowId={getRowId}
+        context={core.kit}
+        readOnlyEdit
+        onCellEditRequest={onCellEditRequest}
+        stopEditingWhenCellsLoseFocus
+        navigateToNextCell={navigateToNextCell}
+        tabToNextCell={tabToNextCell}
+        suppressNoRowsOverlay
+        domLayout={scrollsItself ? 'normal' : 'autoHeight'}
+        suppressMovableColumns
+        suppressDragLeaveHidesColumns
+        preventDefaultOnContextMenu
+        onCellContextMenu={onCellContextMenu}
+        onCellDoubleClicked={onCellDoubleClicked}
+        onCellFocused={onCellFocused}
+        onGridReady={onGridReady}
+        onFirstDataRendered={onFirstDataRendered}
+        onRowDataUpdated={onRowDataUpdated}
+        animateRows={false}
+        // Entry sheets are short: drawing changed cells at once saves a frame per keystroke. A grid
+        // that scrolls (a fixed height) keeps AG Grid's frame-by-frame row drawing.
+        suppressAnimationFrame={!scrollsItself}
+        suppressScrollOnNewData
+      />
+    ),
+    [
+      columnDefs,
+      defaultColDef,
+      getRowId,
+      core.kit,
+      onCellEditRequest,
+      navigateToNextCell,
+      tabToNextCell,
+      scrollsItself,
+      onCellContextMenu,
+      onCellDoubleClicked,
+      onCellFocused,
+      onGridReady,
+      onFirstDataRendered,
+      onRowDataUpdated,
+    ],
+  );
+}

@@ -59,3 +59,70 @@ export class ShellModel {
     await this.tab(path).getByRole('button').click();
   }
 }
+
+/**
+ * The shell driven by the keyboard only (issue 6 §4): the sidebar tree, page tabs, the command
+ * palette and the shortcuts dialog. Keys come from src/app/shell/key-map.ts.
+ */
+export class ShellKeyboard {
+  constructor(readonly page: Page) {}
+
+  readonly tree = () => this.page.getByTestId('sidebar').getByRole('tree');
+  readonly palette = () => this.page.getByTestId('palette-input');
+  readonly paletteEntry = (id: string) => this.page.locator(`[data-entry="${id}"]`);
+  readonly pageRegion = () => this.page.getByTestId('page-region');
+
+  /** data-menu of the focused element ('' when focus is elsewhere). */
+  async focusedMenuKey(): Promise<string> {
+    return this.page.evaluate(() => document.activeElement?.getAttribute('data-menu') ?? '');
+  }
+
+  /** Presses Shift+Tab (back from the page) until a menu entry has the focus. */
+  async tabBackIntoMenu(maxPresses = 10) {
+    for (let i = 0; i < maxPresses; i++) {
+      await this.page.keyboard.press('Shift+Tab');
+      if (await this.page.evaluate(() => document.activeElement?.getAttribute('role') === 'treeitem')) return;
+    }
+    throw new Error('Shift+Tab never reached the menu');
+  }
+
+  /** Moves down the tree with ↓ until the entry has the focus. */
+  async arrowTo(key: string, maxPresses = 40) {
+    for (let i = 0; i < maxPresses; i++) {
+      if ((await this.focusedMenuKey()) === key) return;
+      await this.page.keyboard.press('ArrowDown');
+    }
+    expect(await this.focusedMenuKey()).toBe(key);
+  }
+
+  /** Opens a page through the tree: → opens each group and moves into it, Enter opens the page. */
+  async openMenu(...keys: string[]) {
+    for (const key of keys) {
+      await this.arrowTo(key);
+      if (key === keys.at(-1)) await this.page.keyboard.press('Enter');
+      else {
+        if ((await this.page.locator(`[data-menu="${key}"]`).getAttribute('aria-expanded')) !== 'true') await this.page.keyboard.press('ArrowRight');
+        await expect(this.page.locator(`[data-menu="${key}"]`)).toHaveAttribute('aria-expanded', 'true');
+        await this.page.keyboard.press('ArrowRight');
+      }
+    }
+  }
+
+  /** Whether the focused element is a control inside the page's region (not the region itself). */
+  async focusIsOnPageControl(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const region = document.querySelector('[data-testid="page-region"]');
+      if (!el || !region || el === region || !region.contains(el)) return null;
+      return el.tagName.toLowerCase() + (el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : '');
+    });
+  }
+
+  /** Ctrl+K, types the query, waits for the entry to be the chosen one. */
+  async searchPalette(query: string, expectedEntry: string) {
+    await this.page.keyboard.press('Control+k');
+    await expect(this.palette()).toBeFocused();
+    await this.page.keyboard.type(query);
+    await expect(this.paletteEntry(expectedEntry)).toHaveAttribute('data-selected', 'true');
+  }
+}

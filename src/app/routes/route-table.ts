@@ -9,6 +9,8 @@
  * locales/<lang>/menu.json under `key` (sections: `key.title`).
  */
 
+import { RIGHTS } from '../../domain/rights';
+
 /** Menu level: 0 needs nothing, 1 a company, 2 an account (ledger set), 3 an account year. */
 export type MenuLevel = 0 | 1 | 2 | 3;
 
@@ -17,7 +19,7 @@ export interface RouteNode {
   key: string;
   /** Pages: full path. Sections: the path prefix shared by their pages (for breadcrumbs only). */
   path?: string;
-  /** Right needed to see and open this node (besides every ancestor's). */
+  /** Right needed to see and open this node (besides every ancestor's): a RIGHTS constant. */
   authId?: number;
   /** Minimum level; inherited by children unless they set their own. */
   level?: MenuLevel;
@@ -42,19 +44,19 @@ const page = (key: string, path: string, extra: Partial<RouteNode> = {}): RouteN
 
 export const routeTable: RouteNode[] = [
   {
-    key: 'home', path: '/', authId: 1, level: 0, icon: 'home', children: [
-      page('home.manage', '/dashboard/manage', { authId: 10101, level: 0 }),
-      page('home.business', '/dashboard/business', { authId: 10102, level: 1 }),
-      page('home.common', '/common', { authId: 102, level: 0, affix: true }),
-      page('home.businessQuery', '/businessQuery', { authId: 103, level: 1 }),
+    key: 'home', path: '/', authId: RIGHTS.HOME, level: 0, icon: 'home', children: [
+      page('home.manage', '/dashboard/manage', { authId: RIGHTS.DASHBOARD_MANAGE, level: 0 }),
+      page('home.business', '/dashboard/business', { authId: RIGHTS.DASHBOARD_BUSINESS, level: 1 }),
+      page('home.common', '/common', { authId: RIGHTS.COMMON, level: 0, affix: true }),
+      page('home.businessQuery', '/businessQuery', { authId: RIGHTS.BUSINESS_QUERY, level: 1 }),
     ],
   },
   // A single entry: the firm-wide conflict-of-interest query over clients and cases of the company.
-  page('retrieval', '/retrieval/query', { authId: 9, level: 1, icon: 'search' }),
+  page('retrieval', '/retrieval/query', { authId: RIGHTS.RETRIEVAL, level: 1, icon: 'search' }),
   {
-    key: 'voucher', path: '/voucher', authId: 2, level: 3, icon: 'voucher', children: [
+    key: 'voucher', path: '/voucher', authId: RIGHTS.VOUCHER, level: 3, icon: 'voucher', children: [
       {
-        key: 'voucher.daily', path: '/voucher/daily', authId: 201, children: [
+        key: 'voucher.daily', path: '/voucher/daily', authId: RIGHTS.VOUCHER_DAILY, children: [
           page('voucher.daily.list', '/voucher/daily/list'),
           page('voucher.daily.printVoucher', '/voucher/daily/printVoucher', { hidden: true }),
           page('voucher.daily.documentToVoucher', '/voucher/daily/documentToVoucher'),
@@ -63,7 +65,7 @@ export const routeTable: RouteNode[] = [
         ],
       },
       {
-        key: 'voucher.business', path: '/voucher/business', authId: 202, children: [
+        key: 'voucher.business', path: '/voucher/business', authId: RIGHTS.VOUCHER_BOOKS, children: [
           page('voucher.business.summaryBySubject', '/voucher/business/summaryBySubject'),
           page('voucher.business.generalLedgerBySubject', '/voucher/business/generalLedgerBySubject'),
           page('voucher.business.subLedgerBySubject', '/voucher/business/subLedgerBySubject'),
@@ -74,7 +76,7 @@ export const routeTable: RouteNode[] = [
         ],
       },
       {
-        key: 'voucher.end', path: '/voucher/end', authId: 203, children: [
+        key: 'voucher.end', path: '/voucher/end', authId: RIGHTS.VOUCHER_PERIOD_END, children: [
           page('voucher.end.periodSettlement', '/voucher/end/periodSettlement'),
         ],
       },
@@ -82,34 +84,34 @@ export const routeTable: RouteNode[] = [
   },
   // Editors opened as tabs: $id is the record id, or "new" plus a counter for unsaved documents;
   // the getRandomId search parameter keys a new document's temporary data (its tab state).
-  page('newVoucher', '/newVoucher/$id', { authId: 2, level: 3, hidden: true }),
-  page('newReimburse', '/newReimburse/$id', { authId: 30105, level: 1, hidden: true }),
+  page('newVoucher', '/newVoucher/$id', { authId: RIGHTS.VOUCHER, level: 3, hidden: true }),
+  page('newReimburse', '/newReimburse/$id', { authId: RIGHTS.REIMBURSE_EDIT, level: 1, hidden: true }),
   {
-    key: 'budget', path: '/budget', authId: 12, level: 3, icon: 'budget', children: [
+    key: 'budget', path: '/budget', authId: RIGHTS.BUDGET, level: 3, icon: 'budget', children: [
       page('budget.catalog', '/budget/catalog'),
       page('budget.summaryByBudgetExecution', '/budget/summaryByBudgetExecution'),
       page('budget.subLedgerByBudgetExecution', '/budget/subLedgerByBudgetExecution'),
     ],
   },
   {
-    key: 'cashier', path: '/cashier', authId: 3, level: 2, icon: 'cashier', children: [
+    key: 'cashier', path: '/cashier', authId: RIGHTS.CASHIER, level: 2, icon: 'cashier', children: [
       page('cashier.balanceByCashBank', '/cashier/balanceByCashBank'),
       page('cashier.cashBankJournalEdit', '/cashier/cashBankJournalEdit'),
       page('cashier.cashBankJournalQuery', '/cashier/cashBankJournalQuery'),
-      page('cashier.reimburseManagement', '/cashier/reimburseManagement', { authId: 30104, level: 1 }),
+      page('cashier.reimburseManagement', '/cashier/reimburseManagement', { authId: RIGHTS.REIMBURSE_MANAGE, level: 1 }),
       // The menu entry opens a new reimbursement editor page instead of a list (spec 01 §2).
-      { key: 'cashier.newReimburse', authId: 30105, level: 1, href: '/newReimburse/new' },
-      page('cashier.reimburseEditor', '/cashier/newReimburse/$id', { authId: 30105, level: 1, hidden: true }),
+      { key: 'cashier.newReimburse', authId: RIGHTS.REIMBURSE_EDIT, level: 1, href: '/newReimburse/new' },
+      page('cashier.reimburseEditor', '/cashier/newReimburse/$id', { authId: RIGHTS.REIMBURSE_EDIT, level: 1, hidden: true }),
       page('cashier.reimburseKind', '/cashier/reimburseKind'),
     ],
   },
-  page('customer', '/customer/list', { authId: 4, level: 1, icon: 'customer' }),
-  page('project', '/project/list', { authId: 5, level: 1, icon: 'project' }),
-  page('invoice', '/invoice/list', { authId: 11, level: 1, icon: 'invoice' }),
+  page('customer', '/customer/list', { authId: RIGHTS.CUSTOMER, level: 1, icon: 'customer' }),
+  page('project', '/project/list', { authId: RIGHTS.PROJECT, level: 1, icon: 'project' }),
+  page('invoice', '/invoice/list', { authId: RIGHTS.INVOICE, level: 1, icon: 'invoice' }),
   {
-    key: 'basic', path: '/basic', authId: 6, level: 3, icon: 'basic', children: [
+    key: 'basic', path: '/basic', authId: RIGHTS.BASIC, level: 3, icon: 'basic', children: [
       {
-        key: 'basic.finance', authId: 601, children: [
+        key: 'basic.finance', authId: RIGHTS.BASIC_FINANCE, children: [
           page('basic.finance.subjectCodeRule', '/basic/subjectCodeRule'),
           page('basic.finance.subjectList', '/basic/subjectList'),
           page('basic.finance.specificSubjectSet', '/basic/specificSubjectSet'),
@@ -119,7 +121,7 @@ export const routeTable: RouteNode[] = [
         ],
       },
       {
-        key: 'basic.init', authId: 602, children: [
+        key: 'basic.init', authId: RIGHTS.BASIC_INIT, children: [
           page('basic.init.subjectOpeningBalance', '/basic/subjectOpeningBalance'),
           page('basic.init.cashFlowOpeningBalance', '/basic/cashFlowOpeningBalance', { disabled: true }),
           page('basic.init.bankReconciliationOpeningBalance', '/basic/bankReconciliationOpeningBalance', { disabled: true }),
@@ -127,13 +129,13 @@ export const routeTable: RouteNode[] = [
         ],
       },
       {
-        key: 'basic.accountManage', authId: 603, children: [
+        key: 'basic.accountManage', authId: RIGHTS.ACCOUNT_MANAGE, children: [
           page('basic.accountManage.accountList', '/basic/accountList', { contentLevel: 1 }),
           page('basic.accountManage.accountPeriod', '/basic/accountPeriod', { contentLevel: 2 }),
         ],
       },
       {
-        key: 'basic.cashierSettings', authId: 604, children: [
+        key: 'basic.cashierSettings', authId: RIGHTS.CASHIER_SETTINGS, children: [
           page('basic.cashierSettings.bankAccount', '/basic/bankAccount'),
           page('basic.cashierSettings.income', '/basic/income'),
           page('basic.cashierSettings.outcome', '/basic/outcome'),
@@ -142,7 +144,7 @@ export const routeTable: RouteNode[] = [
     ],
   },
   {
-    key: 'system', path: '/system', authId: 7, level: 0, icon: 'system', children: [
+    key: 'system', path: '/system', authId: RIGHTS.SYSTEM, level: 0, icon: 'system', children: [
       page('system.companyList', '/system/companyList', { level: 0 }),
       page('system.companyInfor', '/system/companyInfor', { level: 1 }),
       page('system.settings', '/system/settings', { level: 0 }),
@@ -150,7 +152,7 @@ export const routeTable: RouteNode[] = [
     ],
   },
   {
-    key: 'userCenter', path: '/userCenter', authId: 10, level: 0, icon: 'userCenter', children: [
+    key: 'userCenter', path: '/userCenter', authId: RIGHTS.USER_CENTER, level: 0, icon: 'userCenter', children: [
       page('userCenter.user', '/userCenter/user', { level: 0 }),
       page('userCenter.department', '/userCenter/department', { level: 1 }),
       page('userCenter.employee', '/userCenter/employee', { level: 1 }),
@@ -159,7 +161,7 @@ export const routeTable: RouteNode[] = [
     ],
   },
   {
-    key: 'report', path: '/report', authId: 8, level: 3, icon: 'report', children: [
+    key: 'report', path: '/report', authId: RIGHTS.REPORT, level: 3, icon: 'report', children: [
       page('report.balanceSheet', '/report/balanceSheet'),
       page('report.incomeStatement', '/report/incomeStatement'),
       page('report.comprehensiveStatistical', '/report/comprehensiveStatistical'),

@@ -3,9 +3,11 @@
  * a drawer below MOBILE_BREAKPOINT_PX), visited-page tabs, breadcrumbs and the page. It also runs
  * the session watchdogs and the company setup flow, and reloads the page when the scope changes:
  * dialogs close, cached queries are invalidated, route loaders re-run and the page remounts.
+ * Keyboard: the global keys of key-map.ts, the command palette, the shortcuts dialog, and focus
+ * placed on the page's first control after every navigation (page-focus.ts).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { AppShell, Box, Center, Loader, Stack } from '@mantine/core';
 import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider, modals } from '@mantine/modals';
@@ -25,6 +27,13 @@ import { TabsBar, useTabsVisible, useTabTitle } from './tabs-bar';
 import { TopBar } from './top-bar';
 import { useCompanySetup } from './use-company-setup';
 import { installLeaveGuard } from './dirty-guard';
+import { CommandPalette, openPalette } from './command-palette';
+import type { PageCommand } from './page-commands';
+import { usePageFocus } from './page-focus';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { adjacentTab, tabsStore } from './tabs-store';
+import { useShellKeys } from './use-shell-keys';
+import { SIDEBAR_NAV_ID } from './sidebar';
 
 /** Shell-level queries that a scope change must not refetch (they drive the scope itself). */
 const SCOPE_INDEPENDENT = new Set<string>([queryKeys.currentUser()[0], queryKeys.config()[0]]);
@@ -79,11 +88,40 @@ function Shell() {
   const { accountsCount } = useCompanySetup();
   const [tabsVisible] = useTabsVisible();
   const page = pageOf(pathname);
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'shell']);
   const tabTitle = useTabTitle();
   const pageTitle = page ? tabTitle({ pageKey: page.key, path: pathname }) : '';
 
   useEffect(() => installLeaveGuard(), []);
+
+  // Keyboard: the global keys of key-map.ts, the palette, the shortcuts dialog, focus on the page.
+  const navigate = useNavigate();
+  const [shortcutsOpened, setShortcutsOpened] = useState(false);
+  const focusMenu = () => {
+    const entry = () => document.querySelector<HTMLElement>(`#${SIDEBAR_NAV_ID} [role="treeitem"][tabindex="0"]`);
+    if (!mobile) return entry()?.focus();
+    // The drawer opens first; then the menu's tabbable entry takes the focus.
+    setMobileOpened(true);
+    setTimeout(() => entry()?.focus(), 250);
+  };
+  const switchTab = (delta: number) => {
+    const next = adjacentTab(tabsStore.getSnapshot().tabs, pathname, delta);
+    if (next) void navigate({ href: next.href });
+  };
+  useShellKeys({
+    'palette.open': openPalette,
+    'shortcuts.open': () => setShortcutsOpened(true),
+    'menu.focus': focusMenu,
+    'tabs.next': () => switchTab(1),
+    'tabs.previous': () => switchTab(-1),
+  });
+  const shellCommands = useMemo<PageCommand[]>(
+    () => [{ id: 'shell.shortcuts', label: t('shell:keys.title'), keywords: ['F1', 'shortcuts', '快捷键', 'kjj'], run: () => setShortcutsOpened(true) }],
+    [t],
+  );
+  const pageRegion = useRef<HTMLDivElement>(null);
+  const routerIdle = useRouterState({ select: (s) => s.status === 'idle' });
+  usePageFocus(pageRegion, `${pathname}#${reloadKey}`, userReady && routerIdle);
 
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} - ${t('appName')}` : t('appName');
@@ -101,7 +139,7 @@ function Shell() {
       data-mobile={mobile || undefined}
     >
       <AppShell.Header>
-        <TopBar level={page?.level ?? 0} mobile={mobile} mobileMenuOpened={mobileOpened} onToggleMobileMenu={() => setMobileOpened((o) => !o)} />
+        <TopBar onShowShortcuts={() => setShortcutsOpened(true)} level={page?.level ?? 0} mobile={mobile} mobileMenuOpened={mobileOpened} onToggleMobileMenu={() => setMobileOpened((o) => !o)} />
       </AppShell.Header>
       <AppShell.Navbar>
         {userReady && (
@@ -115,7 +153,7 @@ function Shell() {
             <Box px="md" pt="xs" pb="md">
               <Stack gap="xs">
                 <ShellBreadcrumbs />
-                <Box key={reloadKey}>
+                <Box key={reloadKey} ref={pageRegion} tabIndex={-1} style={{ outline: 'none' }} data-testid="page-region">
                   <PageGate page={page} accountsCount={accountsCount}>
                     <Outlet />
                   </PageGate>
@@ -128,6 +166,8 @@ function Shell() {
         )}
       </AppShell.Main>
       <SessionAlerts />
+      {userReady && <CommandPalette shellCommands={shellCommands} />}
+      <ShortcutsDialog opened={shortcutsOpened} onClose={() => setShortcutsOpened(false)} />
     </AppShell>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * Visited-page tabs: every opened page is a tab (home and /common are fixed), with close, close
- * others and close all. Dirty tabs raise a close request (see use-tab-dirty.ts); without a page
+ * others and close all, all reachable by keyboard (key-map.ts). Dirty tabs raise a close request (see use-tab-dirty.ts); without a page
  * handler the shell asks for confirmation here.
  */
-import { useEffect } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { useLocalStorage } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { modals } from '@mantine/modals';
 import { IconChevronDown, IconPinned } from '@tabler/icons-react';
 import { canOpen, pageOf, pages } from '../routes/access';
 import { useSession } from '../session/store';
+import { matchShellKey } from './key-map';
 import { tabsStore, useTabs, type Tab } from './tabs-store';
 
 /** Title of a tab: the page title, plus the id of editor pages (/newVoucher/12). */
@@ -77,12 +78,34 @@ export function TabsBar() {
   );
 
   const active = location.pathname;
+  // Roving tabindex over the tab strip (key-map.ts, scope "tabs"): ←/→/Home/End move the focus,
+  // Enter/Space open the focused tab, Delete closes it.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const binding = matchShellKey(e.nativeEvent, 'tabs');
+    const el = (e.target as HTMLElement).closest<HTMLElement>('[role="tab"]');
+    if (!binding || !el || e.target !== el) return;
+    const all = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const i = all.indexOf(el);
+    const tab = tabs.find((x) => x.path === el.dataset.path);
+    e.preventDefault();
+    const focusAt = (j: number) => all[(j + all.length) % all.length]?.focus();
+    switch (binding.command) {
+      case 'tablist.next': return focusAt(i + 1);
+      case 'tablist.previous': return focusAt(i - 1);
+      case 'tablist.first': return focusAt(0);
+      case 'tablist.last': return focusAt(all.length - 1);
+      case 'tablist.activate': return tab && tab.path !== active ? go(tab.href) : undefined;
+      case 'tablist.close': return tab && !tab.affix ? tabsStore.close([tab.path], active, go) : undefined;
+      default: return undefined;
+    }
+  };
   return (
     <Group gap={0} wrap="nowrap" px={4} h={34} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }} data-testid="tabs-bar">
       <ScrollArea type="never" style={{ flex: 1 }}>
-        <Group gap={2} wrap="nowrap" role="tablist" py={3}>
-          {tabs.map((tab) => {
+        <Group gap={2} wrap="nowrap" role="tablist" aria-label={t('tabs.label')} py={3} onKeyDown={onKeyDown}>
+          {tabs.map((tab, index) => {
             const isActive = tab.path === active;
+            const tabbable = isActive || (index === 0 && !tabs.some((x) => x.path === active));
             return (
               <Group
                 key={tab.path}
@@ -92,6 +115,7 @@ export function TabsBar() {
                 h={27}
                 role="tab"
                 aria-selected={isActive}
+                tabIndex={tabbable ? 0 : -1}
                 data-path={tab.path}
                 data-dirty={dirty.has(tab.path) || undefined}
                 style={{
@@ -113,6 +137,7 @@ export function TabsBar() {
                     variant="transparent"
                     c={isActive ? 'white' : 'gray'}
                     aria-label={t('tabs.close')}
+                    tabIndex={-1}
                     onClick={(e) => {
                       e.stopPropagation();
                       tabsStore.close([tab.path], active, go);

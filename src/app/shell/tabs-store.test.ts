@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeTabs, type Tab } from './tabs-store';
+import { adjacentTab, closeTabs, type Tab } from './tabs-store';
 
 const tab = (path: string, affix = false): Tab => ({ path, href: `${path}?q=1`, pageKey: path, affix });
 const tabs = [tab('/', true), tab('/common', true), tab('/a'), tab('/b'), tab('/c')];
@@ -27,5 +27,19 @@ describe('closeTabs', () => {
     expect(out.tabs.map((t) => t.path)).toEqual(['/', '/common', '/b']);
     expect(out.refused.map((t) => t.path)).toEqual(['/b']);
     expect(out.navigateTo).toBeNull();
+  });
+});
+
+describe('adjacentTab', () => {
+  it('steps forward and back, wrapping around', () => {
+    expect(adjacentTab(tabs, '/a', 1)?.path).toBe('/b');
+    expect(adjacentTab(tabs, '/a', -1)?.path).toBe('/common');
+    expect(adjacentTab(tabs, '/c', 1)?.path).toBe('/');
+    expect(adjacentTab(tabs, '/', -1)?.path).toBe('/c');
+  });
+  it('goes to the first tab from a page without one, nowhere with a single tab', () => {
+    expect(adjacentTab(tabs, '/elsewhere', 1)?.path).toBe('/');
+    expect(adjacentTab([tab('/')], '/', 1)).toBeNull();
+    expect(adjacentTab([], '/', 1)).toBeNull();
   });
 });

@@ -55,6 +55,18 @@ export function closeTabs(tabs: readonly Tab[], toClose: readonly string[], dirt
   return { tabs: kept, refused, navigateTo: activeClosed ? (kept.at(-1)?.href ?? rootPath) : null };
 }
 
+/**
+ * Pure: the tab `delta` steps from the active one, wrapping around (the tabs.next / tabs.previous
+ * keys); the first tab when the active page has none; null when there is nowhere else to go.
+ */
+export function adjacentTab(tabs: readonly Tab[], activePath: string, delta: number): Tab | null {
+  if (!tabs.length) return null;
+  const i = tabs.findIndex((t) => t.path === activePath);
+  if (i < 0) return tabs[0];
+  if (tabs.length === 1) return null;
+  return tabs[(((i + delta) % tabs.length) + tabs.length) % tabs.length];
+}
+
 const STORAGE_KEY = 'ledgerdesk.tabs';
 
 function load(): Tab[] {

@@ -1,20 +1,21 @@
 /**
  * Top bar (spec 01 §2): logo and system name (link to root), the scope selectors of the current
  * menu level, the language switch (when the system config allows it) and the user menu with
- * change password and log out.
+ * change password, keyboard shortcuts and log out.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Burger, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconKey, IconLanguage, IconLayoutNavbar, IconLogout, IconReceipt2 } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconKey, IconKeyboard, IconLanguage, IconLayoutNavbar, IconLogout, IconReceipt2 } from '@tabler/icons-react';
 import type { Language } from '../../domain/enums';
 import type { MenuLevel } from '../routes/route-table';
 import { systemConfigQueryOptions } from '../queries/session';
 import { useScope, useSession } from '../session/store';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { confirmDiscardDirtyTabs } from './dirty-guard';
+import { bindingOf, shellKeyLabel } from './key-map';
 import { ScopeSelectors } from './scope-selectors';
 import { useTabsVisible } from './tabs-bar';
 import { applyLanguage, logout } from './session-actions';
@@ -23,12 +24,14 @@ export const LANGUAGE_LABELS: Record<Language, string> = { zh_CN: '中文', en_U
 
 interface TopBarProps {
   level: MenuLevel;
+  /** Opens the "Keyboard shortcuts" dialog. */
+  onShowShortcuts: () => void;
   mobile: boolean;
   mobileMenuOpened: boolean;
   onToggleMobileMenu: () => void;
 }
 
-export function TopBar({ level, mobile, mobileMenuOpened, onToggleMobileMenu }: TopBarProps) {
+export function TopBar({ level, onShowShortcuts, mobile, mobileMenuOpened, onToggleMobileMenu }: TopBarProps) {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -94,6 +97,14 @@ export function TopBar({ level, mobile, mobileMenuOpened, onToggleMobileMenu }: 
               data-testid="menu-toggle-tabs"
             >
               {t('shell:tabs.show')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconKeyboard size={16} />}
+              rightSection={<Text size="xs" c="dimmed">{shellKeyLabel(bindingOf('shortcuts.open'))}</Text>}
+              onClick={onShowShortcuts}
+              data-testid="menu-shortcuts"
+            >
+              {t('shell:keys.title')}
             </Menu.Item>
             <Menu.Item
               leftSection={<IconLogout size={16} />}

@@ -1,11 +1,15 @@
 /**
- * Home ('/'): a greeting and the current working scope — company, ledger set, account year and
+ * Home ('/'): a greeting, the way to any screen (the command palette, focused after sign-in) and the current working scope — company, ledger set, account year and
  * its periods (loaded for the selected year, so it reloads when the scope changes). The
  * management and business dashboards of the menu come with a later issue.
  */
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Kbd, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { shortcutPlatform } from '../../../../grids/key-bindings';
+import { openPalette } from '../../shell/command-palette';
+import { bindingOf, shellKeyLabel } from '../../shell/key-map';
 import { myCompaniesQueryOptions } from '../../queries/company';
 import { accountsQueryOptions, periodsQueryOptions } from '../../queries/account';
 import { useScope, useSession } from '../../session/store';
@@ -24,7 +28,20 @@ export function DashboardPage() {
 
   return (
     <Stack gap="md" data-testid="home-page">
-      <Title order={3}>{t('dashboard.welcome', { name: user?.name ?? '' })}</Title>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={3}>{t('dashboard.welcome', { name: user?.name ?? '' })}</Title>
+        {/* The landing page's first control (focused after sign-in): the way to any screen. */}
+        <Button
+          variant="default"
+          leftSection={<IconSearch size={16} />}
+          rightSection={<Kbd size="xs">{shellKeyLabel(bindingOf('palette.open'), shortcutPlatform())}</Kbd>}
+          onClick={openPalette}
+          data-autofocus
+          data-testid="home-palette"
+        >
+          {t('palette.placeholder')}
+        </Button>
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Card withBorder>
           <Text size="xs" c="dimmed">{t('company')}</Text>

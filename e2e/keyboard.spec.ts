@@ -1,0 +1,204 @@
+/**
+ * The keyboard-reachable shell of issue 6 §4, driven without the mouse: Tab into the sidebar
+ * tree, open a nested entry with the arrows and Enter, switch page tabs by key, focus on the
+ * page's first control after sign-in and every navigation, the command palette (pinyin
+ * initials, names in either language) and the shortcuts dialog. Mouse events are counted and
+ * must stay at zero. Screenshots of the palette and the focused menu in both languages.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellKeyboard, ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+
+test.afterAll(async ({ request }) => restoreDemoState(request));
+
+/** Counts real pointer presses in the page (keyboard activation never makes one). */
+async function countMouse(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { __mouse: number }).__mouse = 0;
+    for (const type of ['mousedown', 'pointerdown']) window.addEventListener(type, () => ((window as unknown as { __mouse: number }).__mouse += 1), true);
+  });
+  return () => page.evaluate(() => (window as unknown as { __mouse: number }).__mouse);
+}
+
+test('menu, tabs, page focus, palette and shortcuts work from the keyboard alone', async ({ page }) => {
+  const mouse = await countMouse(page);
+  const keys = new ShellKeyboard(page);
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+
+  // After sign-in the focus is on the home page's first control (the way to any screen).
+  await expect(page.getByTestId('home-palette')).toBeFocused();
+
+  // Tab (backwards from the page) into the menu: one tree, one tabbable entry.
+  await keys.tabBackIntoMenu();
+  await expect(keys.tree()).toBeVisible();
+  await expect.poll(() => keys.focusedMenuKey()).toBe('home');
+  await expect(keys.tree().locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
+
+  // Down to System, → opens it (aria-expanded, data-expanded), → moves in, Enter opens the page.
+  await keys.arrowTo('system');
+  await expect(shell.menu('system')).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowRight');
+  await expect(shell.menu('system')).toHaveAttribute('aria-expanded', 'true');
+  await expect(shell.menu('system')).toHaveAttribute('data-expanded', 'true');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system');
+  await page.keyboard.press('ArrowRight');
+  // The group's entries show as it opens: focus moves in a frame later.
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system.companyList');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/system\/companyList$/);
+  // Focus lands on the page's first control (its search field), not on the body.
+  await expect.poll(() => keys.focusIsOnPageControl()).toBe('input');
+
+  // Alt+M goes back to the menu, on the current page's entry; ← goes to the group, ← closes it, Esc on a closed top group stays.
+  await page.keyboard.press('Alt+m');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system.companyList');
+  await expect(shell.menu('system.companyList')).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system');
+  await page.keyboard.press('Escape');
+  await expect(shell.menu('system')).toHaveAttribute('aria-expanded', 'false');
+  // Home / End jump to the ends of the tree.
+  await page.keyboard.press('End');
+  const lastEntry = await keys.tree().locator('[role="treeitem"]:visible').last().getAttribute('data-menu');
+  await expect.poll(() => keys.focusedMenuKey()).toBe(lastEntry);
+  await page.keyboard.press('Home');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('home');
+
+  // A deeper entry: Basic settings → Account management → Ledger sets.
+  await keys.openMenu('basic', 'basic.accountManage', 'basic.accountManage.accountList');
+  await expect(page).toHaveURL(/\/basic\/accountList$/);
+  await expect.poll(() => keys.focusIsOnPageControl()).not.toBeNull();
+
+  // Page tabs by key: Alt+PageUp to the previous tab, Alt+PageDown back; focus follows onto the page.
+  await expect(shell.tab('/basic/accountList')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).toHaveURL(/\/system\/companyList$/);
+  await expect(shell.tab('/system/companyList')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => keys.focusIsOnPageControl()).toBe('input');
+  await page.keyboard.press('Alt+PageDown');
+  await expect(page).toHaveURL(/\/basic\/accountList$/);
+  await page.keyboard.press('Alt+PageDown');
+  await expect(page).toHaveURL(/\/$/);
+
+  // The palette: pinyin initials (pzlb → 凭证列表), Enter opens the screen.
+  await keys.searchPalette('pzlb', 'screen:voucher.daily.list');
+  await expect(keys.paletteEntry('screen:voucher.daily.list')).toContainText('凭证列表');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  await expect(keys.palette()).toHaveCount(0);
+  // An English name while the interface is in Chinese.
+  await keys.searchPalette('Roles', 'screen:userCenter.role');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/userCenter\/role$/);
+  await expect.poll(() => keys.focusIsOnPageControl()).not.toBeNull();
+  // Esc closes the palette and gives the focus back.
+  const before = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
+  await page.keyboard.press('Control+k');
+  await expect(keys.palette()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(keys.palette()).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))).toBe(before);
+
+  // The tab strip itself: Tab-reachable, ← / → move, Enter shows, Delete closes.
+  await page.keyboard.press('Alt+m');
+  await page.keyboard.press('Escape');
+  const roleTab = shell.tab('/userCenter/role');
+  await roleTab.focus(); // the roving entry of the strip (what Tab reaches)
+  await expect(roleTab).toHaveAttribute('tabindex', '0');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  await page.keyboard.press('Alt+m');
+  await roleTab.focus();
+  await page.keyboard.press('Delete');
+  await expect(roleTab).toHaveCount(0);
+
+  // The key map in one place: F1 (or ? outside fields) opens it; it lists the palette key.
+  await page.keyboard.press('F1');
+  const dialog = page.getByTestId('shortcuts-dialog').getByRole('dialog');
+  await expect(page.getByRole('dialog')).toContainText('Ctrl+K');
+  await expect(page.getByRole('dialog')).toContainText('Alt+PageDown');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  expect(await mouse()).toBe(0);
+});
+
+test('popup mode: Enter opens a section\'s flyout with the focus in it, arrows move, Esc closes', async ({ page }) => {
+  const mouse = await countMouse(page);
+  const keys = new ShellKeyboard(page);
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  await page.getByTestId('sidebar-mode').focus();
+  await page.keyboard.press('Enter');
+  await expect(shell.sidebar()).toHaveAttribute('data-mode', 'popup');
+  await page.keyboard.press('Alt+m');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('home');
+  await keys.arrowTo('system');
+  await page.keyboard.press('Enter');
+  const flyout = page.getByTestId('menu-flyout');
+  await expect(flyout).toBeVisible();
+  await expect(shell.menu('system')).toHaveAttribute('aria-expanded', 'true');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system.companyList');
+  // Esc closes the flyout and gives the focus back to its section.
+  await page.keyboard.press('Escape');
+  await expect(flyout).toHaveCount(0);
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system.companyList');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => keys.focusedMenuKey()).toBe('system.companyInfor');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/system\/companyList$/);
+  await expect(flyout).toHaveCount(0);
+  await expect.poll(() => keys.focusIsOnPageControl()).toBe('input');
+  // The shortcuts dialog from the user menu, by keyboard (Enter opens the menu, ↓ to the entry).
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('menu-shortcuts')).toBeVisible();
+  for (let i = 0; i < 6 && !(await page.getByTestId('menu-shortcuts').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('menu-shortcuts')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toContainText('Alt+PageDown');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Back to tree mode for the other specs.
+  await page.getByTestId('sidebar-mode').focus();
+  await page.keyboard.press('Enter');
+  await expect(shell.sidebar()).toHaveAttribute('data-mode', 'tree');
+  expect(await mouse()).toBe(0);
+});
+
+test('screenshots: the palette and the keyboard-focused menu in both languages', async ({ page }) => {
+  const keys = new ShellKeyboard(page);
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    if (lang === 'en_US') {
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/idm/user/language') && r.ok());
+      await shell.switchLanguage('en_US');
+      await saved;
+      await expect(shell.menu('voucher')).toContainText('Vouchers');
+    }
+    await page.keyboard.press('Alt+m');
+    await expect.poll(() => keys.focusedMenuKey()).not.toBe('');
+    await keys.openMenu('voucher', 'voucher.daily');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => keys.focusedMenuKey()).toBe('voucher.daily.list');
+    await page.waitForTimeout(300); // the group's opening animation, for the picture only
+    await page.screenshot({ path: `test-results/keyboard-menu-${lang}.png` });
+    await keys.searchPalette('pz', 'screen:voucher.daily.list');
+    await page.screenshot({ path: `test-results/keyboard-palette-${lang}.png` });
+    await page.keyboard.press('Escape');
+    // Close the groups again for the next round: ← to the group, ← closes it, ← to Vouchers, ← closes it.
+    await expect(keys.palette()).toHaveCount(0);
+    await page.keyboard.press('Alt+m');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+    await expect(shell.menu('voucher')).toHaveAttribute('aria-expanded', 'false');
+  }
+  await shell.switchLanguage('zh_CN');
+  await expect(shell.menu('voucher')).toContainText('凭证');
+});

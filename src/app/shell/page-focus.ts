@@ -1,0 +1,83 @@
+/**
+ * Focus lands on the first useful control of a page after sign-in and after every navigation, so
+ * a clerk can type at once: done once here for every page, not per page. A page may mark its
+ * control with `data-autofocus`; otherwise the first field, else the grid, else the first button
+ * or link of the page's region; a page without any gets the region itself (Tab goes on from there).
+ */
+import { useEffect, useRef } from 'react';
+
+const FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
+const GRID_CELL = '.ag-center-cols-container [role="gridcell"], [role="grid"] [role="gridcell"]';
+const TABBABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+const shown = (el: Element) => (el as HTMLElement).getClientRects().length > 0 && !el.closest('[aria-hidden="true"], [inert]');
+
+/** The control a page's region offers first, or null while it has none. */
+export function firstUsefulControl(region: ParentNode, isShown: (el: Element) => boolean = shown): HTMLElement | null {
+  const first = (selector: string) => [...region.querySelectorAll<HTMLElement>(selector)].find(isShown) ?? null;
+  const marked = first('[data-autofocus]');
+  if (marked) return marked.matches(`${FIELD}, ${TABBABLE}`) ? marked : (marked.querySelector<HTMLElement>(`${FIELD}, ${TABBABLE}`) ?? marked);
+  return first(FIELD) ?? first(GRID_CELL) ?? first(TABBABLE);
+}
+
+/** How long after a navigation a late control (data still loading) may still take the focus. */
+const WATCH_MS = 3000;
+/** How long to wait for a control before focusing the region itself. */
+const FALLBACK_MS = 600;
+
+/**
+ * Moves focus into `region` whenever `navigationKey` changes and `ready` is true. It never takes
+ * focus back from the user: it stops as soon as the focus moved somewhere else since the
+ * navigation (a field clicked, a dialog opened).
+ */
+export function usePageFocus(region: React.RefObject<HTMLElement | null>, navigationKey: string, ready: boolean): void {
+  const lastKey = useRef<string | null>(null);
+  useEffect(() => {
+    const root = region.current;
+    if (!ready || !root || lastKey.current === navigationKey) return;
+    lastKey.current = navigationKey;
+    const before = document.activeElement;
+    const untouched = () => {
+      const now = document.activeElement;
+      return now === before || now === null || now === document.body || now === root;
+    };
+    let done = false;
+    let settled = false;
+    const attempt = () => {
+      if (done) return;
+      if (!untouched()) {
+        settled = true;
+        return stop();
+      }
+      const control = firstUsefulControl(root);
+      if (control) {
+        control.focus({ preventScroll: false });
+        if (document.activeElement === control || control.contains(document.activeElement)) {
+          settled = true;
+          stop();
+        }
+      }
+    };
+    const observer = new MutationObserver(attempt);
+    const fallback = setTimeout(() => {
+      if (!done && untouched() && document.activeElement !== root) root.focus({ preventScroll: true });
+    }, FALLBACK_MS);
+    const expiry = setTimeout(() => {
+      settled = true;
+      stop();
+    }, WATCH_MS);
+    function stop() {
+      done = true;
+      observer.disconnect();
+      clearTimeout(fallback);
+      clearTimeout(expiry);
+    }
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'style', 'class'] });
+    attempt();
+    return () => {
+      // Unmounted before it settled (StrictMode's second run, a quick re-render): let the next run try.
+      if (!settled) lastKey.current = null;
+      stop();
+    };
+  }, [region, navigationKey, ready]);
+}

@@ -1,6 +1,7 @@
 /** Database access for ledger sets, account years and periods: no rules here (see service.ts). */
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { CompanyScope } from '../../db/tx';
 import { accounts, accountYears, periods } from '../../db/schema';
 import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
@@ -10,22 +11,24 @@ import type { AccountRow, AccountYearRow, PeriodRow } from './dto';
 
 export type AccountFilter = z.output<typeof accountFilter>;
 
-export async function selectAccounts(db: Db, p: Paging<AccountFilter>, companyId: number) {
+/** The ledger sets of the scope's company (the company condition comes from the scope, never forgotten). */
+export async function selectAccounts(scope: CompanyScope, p: Paging<AccountFilter>) {
+  const { db } = scope;
   const f = p.filter;
-  const conds: SQL[] = [eq(accounts.companyId, companyId), eq(accounts.deleted, f.deleted === true)];
+  const conds: SQL[] = [eq(accounts.deleted, f.deleted === true)];
   const kw = likeKeyword(f.keyword);
   if (kw) conds.push(ilike(accounts.name, kw));
   if (f.id) conds.push(inArray(accounts.id, f.id));
   const rows = await db
     .select({ a: accounts, total: countAll })
     .from(accounts)
-    .where(and(...conds))
+    .where(scope.where(accounts, ...conds))
     .orderBy(...orderBy(p.sort, { id: accounts.id, name: accounts.name, createdAt: accounts.createdAt }, [sql`${accounts.main} desc`, sql`${accounts.id}`]))
     .limit(p.limit)
     .offset(p.offset);
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(accounts).where(and(...conds));
+    const [r] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(accounts).where(scope.where(accounts, ...conds));
     total = r.n;
   }
   return { rows: rows.map((r) => r.a), total };

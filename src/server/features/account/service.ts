@@ -6,7 +6,7 @@
  * using ledger sets (vouchers, subjects, balances) adds its check there.
  */
 import type { Db } from '../../db/client';
-import { assertVersion, withTx, type Tx } from '../../db/tx';
+import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { accountYearSpan, adjustPeriod, monthlyPeriods } from '../../../domain/periods';
 import type { Paging } from '../../../contract/common';
@@ -34,7 +34,7 @@ async function yearsByAccount(db: Db, accountIds: number[], withPeriods: boolean
 }
 
 export async function listAccounts(db: Db, p: Paging<q.AccountFilter>, companyId: number): Promise<{ content: AccountDto[]; total: number }> {
-  const { rows, total } = await q.selectAccounts(db, p, companyId);
+  const { rows, total } = await q.selectAccounts(companyScope(db, companyId), p);
   const expandYears = p.expand.has('accountYears') || p.expand.has('accountYears.periods');
   const years = expandYears ? await yearsByAccount(db, rows.map((a) => a.id), p.expand.has('accountYears.periods')) : undefined;
   return { content: rows.map((a) => accountDto(a, years?.get(a.id))), total };

@@ -3,6 +3,7 @@
  * sheet takes no edit — through the screen's `onReport`, or a Mantine notification by default.
  * A refusal replaces the grid's previous one instead of piling up (one notification id per grid).
  */
+import { MESSAGE_DISPLAY_MS } from '../src/domain/constants';
 import { useCallback, useMemo } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
@@ -39,8 +40,8 @@ export function useGridMessages<R extends SheetRow>(
       if (r.kind === 'refused') {
         const id = `${scope}-refused`;
         // The same id shows once: a second refusal while the first is up replaces its text.
-        notifications.show({ id, color: r.locked ? 'gray' : 'red', message: r.message, autoClose: 4000 });
-        notifications.update({ id, color: r.locked ? 'gray' : 'red', message: r.message, autoClose: 4000 });
+        notifications.show({ id, color: r.locked ? 'gray' : 'red', message: r.message, autoClose: MESSAGE_DISPLAY_MS });
+        notifications.update({ id, color: r.locked ? 'gray' : 'red', message: r.message, autoClose: MESSAGE_DISPLAY_MS });
         return;
       }
       if (r.errors.length === 0) return;
@@ -49,6 +50,7 @@ export function useGridMessages<R extends SheetRow>(
         color: r.accepted > 0 ? 'orange' : 'red',
         title: t('paste.reportTitle', { accepted: r.accepted, rejected: r.errors.length }),
         message: r.messages.slice(0, PASTE_LINES_SHOWN).join('\n') + (more > 0 ? `\n${t('paste.more', { count: more })}` : ''),
+        // The one exception to the spec's 1.5 s: a list of refused pasted lines must stay readable (it has a close button).
         autoClose: 12000,
         withCloseButton: true,
         style: { whiteSpace: 'pre-line' },

@@ -128,6 +128,15 @@ describe.each(backends())('input hardening (%s)', (backend) => {
     expect(ud.json().data.content).toBeNull();
     const upd = await t.call('POST', `/api/system/userData/${ud.json().data.id}`, { token: admin, body: { content: null } });
     expect(upd.statusCode).toBe(200);
+    // JSON strings that look like JSON come back as the same strings (they were decoded twice: a 500).
+    for (const text of ['[]', '{"a":1}', '1', 'null']) {
+      const cfgText = await t.call('POST', '/api/system/config', { token: admin, body: { downloadBase: text } });
+      expect(cfgText.statusCode, text).toBe(200);
+      expect(cfgText.json().data.downloadBase).toBe(text);
+      const udText = await t.call('POST', '/api/system/userData', { token: admin, body: { kind: 'k', content: text } });
+      expect(udText.json().data.content).toBe(text);
+    }
+    await t.call('POST', '/api/system/config', { token: admin, body: { downloadBase: null } });
   });
 });
 

@@ -1,4 +1,5 @@
 /**
+ * Notices close after the host's MESSAGE_DISPLAY_MS (1.5 s, shell/notifications-host.tsx).
  * Shared plumbing of the administration screens' mutations: success and failure notices
  * (server messages arrive already localized in ApiError.message) and cache invalidation.
  */
@@ -8,12 +9,12 @@ import { i18n } from '../i18n';
 import { ApiError } from '../api/client';
 
 export function notifySuccess(message?: string): void {
-  notifications.show({ color: 'green', message: message ?? i18n.t('common:operationSucceeded'), autoClose: 1500 });
+  notifications.show({ color: 'green', message: message ?? i18n.t('common:operationSucceeded') });
 }
 
 export function notifyError(err: unknown): void {
   const message = err instanceof ApiError || err instanceof Error ? err.message : i18n.t('common:operationFailed');
-  notifications.show({ color: 'red', message: message || i18n.t('common:operationFailed'), autoClose: 4000 });
+  notifications.show({ color: 'red', message: message || i18n.t('common:operationFailed') });
 }
 
 export interface AdminMutationOptions<TVars, TData> {

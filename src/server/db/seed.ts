@@ -40,7 +40,7 @@ export async function ensureFileSecret(db: Db): Promise<string> {
   const [row] = await db.select().from(systemConfig).where(eq(systemConfig.key, 'fileSecret')).limit(1);
   if (row) return row.value as string;
   const secret = randomBytes(32).toString('hex');
-  await db.insert(systemConfig).values({ key: 'fileSecret', value: secret as never }).onConflictDoNothing();
+  await db.insert(systemConfig).values({ key: 'fileSecret', value: secret }).onConflictDoNothing();
   const [again] = await db.select().from(systemConfig).where(eq(systemConfig.key, 'fileSecret')).limit(1);
   return again.value as string;
 }

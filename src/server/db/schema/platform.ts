@@ -7,10 +7,21 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  bigint, boolean, check, customType, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, varchar,
+  bigint, boolean, check, customType, date, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { accountStates, languages, roleKinds, roleOwners, userKinds, userStates } from '../../../domain/enums';
+
+/**
+ * jsonb whose value comes back exactly as stored. Both drivers (pg, PGlite) already decode jsonb;
+ * Drizzle's own jsonb decodes a string value a second time, so a stored JSON string such as "[]"
+ * came back as an array (and broke the answer's schema: a 500). Written as JSON text, read as is.
+ */
+const jsonValue = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (v) => JSON.stringify(v ?? null),
+  fromDriver: (v) => v,
+});
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -192,7 +203,7 @@ export const periods = pgTable('periods', {
 
 export const systemConfig = pgTable('system_config', {
   key: varchar('key', { length: 100 }).primaryKey(),
-  value: jsonb('value').notNull(),
+  value: jsonValue('value').notNull(),
 });
 
 /** Saved query filters and column widths (spec 01 §3 "Saved user data"). */
@@ -201,7 +212,7 @@ export const userData = pgTable('user_data', {
   createdBy: integer('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
   kind: varchar('kind', { length: 100 }).notNull(),
   subKind: varchar('sub_kind', { length: 100 }),
-  content: jsonb('content').notNull(),
+  content: jsonValue('content').notNull(),
   modifiedAt: ts('modified_at').notNull().defaultNow(),
 }, (t) => [index('user_data_owner').on(t.createdBy, t.kind)]);
 

@@ -1,0 +1,10 @@
+/** Every declared API route, for the server's registration checks and for tests that walk them all. */
+import type { RouteDef } from './route';
+import { accountApi } from './account';
+import { companyApi } from './company';
+import { linkApi, roleApi, sessionApi, userApi } from './idm';
+import { systemApi } from './system';
+
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi };
+
+export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -13,7 +13,7 @@ export async function createSession(db: Db, userId: number, companyId: number | 
 }
 
 export type SessionLookup =
-  | { status: 'ok'; sessionId: number; userId: number; companyId: number | null }
+  | { status: 'ok'; sessionId: number; userId: number; companyId: number | null; user: typeof users.$inferSelect }
   | { status: 'missing' | 'expired' | 'idle' };
 
 /**
@@ -22,7 +22,9 @@ export type SessionLookup =
  * at most every 30 s to keep writes down.
  */
 export async function resolveSession(db: Db, token: string, now = Date.now(), idleTimeoutMs = IDLE_TIMEOUT_MS): Promise<SessionLookup> {
-  const [s] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+  // The session and its user in one query (authentication costs two queries per request with the rights).
+  const [row] = await db.select({ s: sessions, u: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(sessions.tokenHash, hashToken(token))).limit(1);
+  const s = row?.s;
   if (!s || s.revokedAt) return { status: 'missing' };
   if (Date.parse(s.expiresAt) <= now) return { status: 'expired' };
   const lastSeen = Date.parse(s.lastSeenAt);
@@ -33,7 +35,7 @@ export async function resolveSession(db: Db, token: string, now = Date.now(), id
   if (now - lastSeen > 30_000) {
     await db.update(sessions).set({ lastSeenAt: new Date(now).toISOString() }).where(eq(sessions.id, s.id));
   }
-  return { status: 'ok', sessionId: s.id, userId: s.userId, companyId: s.companyId };
+  return { status: 'ok', sessionId: s.id, userId: s.userId, companyId: s.companyId, user: row.u };
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
@@ -63,19 +65,19 @@ export async function loadRightsByCompany(db: Db, user: { id: number; kind: stri
     for (const r of rows) map.set(r.id, new Set());
     return map;
   }
-  const linked = await db
-    .select({ companyId: userCompanies.companyId })
+  // Links and the rights of the roles held there, in one query (a link without roles gives one null row).
+  const rows = await db
+    .select({ companyId: userCompanies.companyId, rightId: roleRights.rightId })
     .from(userCompanies)
     .innerJoin(companies, and(eq(companies.id, userCompanies.companyId), eq(companies.deleted, false)))
+    .leftJoin(userRoles, and(eq(userRoles.userId, userCompanies.userId), eq(userRoles.companyId, userCompanies.companyId)))
+    .leftJoin(roleRights, eq(roleRights.roleId, userRoles.roleId))
     .where(eq(userCompanies.userId, user.id))
     .orderBy(userCompanies.companyId);
-  for (const r of linked) map.set(r.companyId, new Set());
-  const held = await db
-    .select({ companyId: userRoles.companyId, rightId: roleRights.rightId })
-    .from(userRoles)
-    .innerJoin(roleRights, eq(roleRights.roleId, userRoles.roleId))
-    .where(eq(userRoles.userId, user.id));
-  for (const r of held) map.get(r.companyId)?.add(r.rightId);
+  for (const r of rows) {
+    if (!map.has(r.companyId)) map.set(r.companyId, new Set());
+    if (r.rightId !== null) map.get(r.companyId)!.add(r.rightId);
+  }
   return map;
 }
 

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
-import { chooseOption, confirmDelete, ListModel } from './page-models/admin-list';
+import { chooseOption, confirmDelete, FormDialogModel, ListModel } from './page-models/admin-list';
 import { restoreDemoState } from './page-models/demo-state';
 import { adminScreens, openAdminScreen, type AdminScreen } from './page-models/admin-screens';
 
@@ -151,6 +151,68 @@ test('a role in use cannot be deleted; a fresh role can', async ({ page }) => {
   await expect(roles.row(`Temp ${stamp}`)).toHaveCount(0);
 });
 
+test('the form dialog by keys: Save and new, Esc asks about unsaved changes, Delete on a row', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'roles');
+  const roles = ListModel.byId(page, adminScreens.roles.grid);
+  const dialog = new FormDialogModel(page, 'role-dialog');
+  const nameInput = dialog.root().getByTestId('role-name');
+  const [first, second, third] = ['A', 'B', 'C'].map((x) => `Keys ${x} ${stamp}`);
+  const openNew = async () => {
+    await page.getByTestId('role-new').focus();
+    await page.keyboard.press('Enter');
+    await expect(nameInput).toBeFocused();
+  };
+
+  // Ctrl+Enter saves and starts the next record: empty name, focus back on it.
+  await openNew();
+  await page.keyboard.type(first);
+  await dialog.saveAndNew();
+  await expect(roles.row(first)).toHaveCount(1);
+  await expect(dialog.root()).toBeVisible();
+  await expect(nameInput).toHaveValue('');
+  await expect(nameInput).toBeFocused();
+
+  // Esc with unsaved changes asks; Esc in the question returns to the form with the draft intact.
+  await page.keyboard.type(second);
+  await dialog.pressEscape();
+  await expect(dialog.unsavedPrompt()).toBeVisible();
+  await expect(page.getByTestId('unsaved-save')).toBeFocused();
+  await dialog.pressEscape();
+  await expect(dialog.unsavedPrompt()).toBeHidden();
+  await expect(dialog.root()).toBeVisible();
+  await expect(nameInput).toHaveValue(second);
+  // "Don't save" closes without saving.
+  await dialog.pressEscape();
+  await dialog.discardFromPrompt();
+  await expect(dialog.root()).toBeHidden();
+  await expect(roles.row(second)).toHaveCount(0);
+
+  // Enter in the question saves (its default button).
+  await openNew();
+  await page.keyboard.type(third);
+  await dialog.pressEscape();
+  await expect(dialog.unsavedPrompt()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog.root()).toBeHidden();
+  await expect(roles.row(third)).toHaveCount(1);
+
+  // An untouched dialog closes on Esc without a question.
+  await openNew();
+  await dialog.pressEscape();
+  await expect(dialog.root()).toBeHidden();
+  await expect(dialog.unsavedPrompt()).toBeHidden();
+
+  // Delete on a selected row asks, Enter confirms.
+  for (const name of [first, third]) {
+    await roles.select(name);
+    await page.keyboard.press('Delete');
+    await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(roles.row(name)).toHaveCount(0);
+  }
+});
+
 test('ledger sets: create, set main, delete; account year 2027 and a period boundary', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
   await openAdminScreen(page, 'accountList');
@@ -206,7 +268,10 @@ test('ledger sets: create, set main, delete; account year 2027 and a period boun
   await dlg.getByTestId('period-end').fill('2026-12-15');
   await dlg.getByTestId('period-end').blur();
   await expect(dlg).toContainText(/before its start|不能早于/);
-  await page.keyboard.press('Escape');
+  // Esc on a changed form asks first; "Don't save" drops the change.
+  const periodDialog = new FormDialogModel(page, 'period-dialog');
+  await periodDialog.pressEscape();
+  await periodDialog.discardFromPrompt();
   await expect(dlg).toBeHidden();
 
   // The year was a trial: delete it (only the last year can go), which leaves 2026 as the last year.

@@ -85,3 +85,33 @@ export async function chooseOption(page: Page, input: Locator, label: string | R
   await input.click();
   await page.getByRole('option', { name: label }).click();
 }
+
+/**
+ * A FormDialog (src/app/features/common/form-dialog.tsx) driven by keys: Enter saves, Ctrl+Enter
+ * saves and starts a new record, Esc closes or asks about unsaved changes (Save is focused,
+ * Shift+Tab reaches "Don't save", Esc returns to the form).
+ */
+export class FormDialogModel {
+  constructor(readonly page: Page, readonly testId: string) {}
+
+  readonly root = () => this.page.getByTestId(this.testId);
+  readonly unsavedPrompt = () => this.page.getByTestId('unsaved-dialog');
+
+  async save() {
+    await this.page.keyboard.press('Enter');
+  }
+  async saveAndNew() {
+    await this.page.keyboard.press('Control+Enter');
+  }
+  async pressEscape() {
+    await this.page.keyboard.press('Escape');
+  }
+  /** In the unsaved-changes prompt: Save is focused; Shift+Tab moves to "Don't save". */
+  async discardFromPrompt() {
+    await expect(this.unsavedPrompt()).toBeVisible();
+    await expect(this.page.getByTestId('unsaved-save')).toBeFocused();
+    await this.page.keyboard.press('Shift+Tab');
+    await expect(this.page.getByTestId('unsaved-discard')).toBeFocused();
+    await this.page.keyboard.press('Enter');
+  }
+}

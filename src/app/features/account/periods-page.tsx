@@ -7,34 +7,29 @@ import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, NumberInput, Select, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconCalendarPlus, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconCalendarPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import type { CellEditRequestEvent, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
-import type { PeriodDto } from '../../../contract/account';
+import { accountYearCreateBody, periodUpdateBody, type PeriodDto } from '../../../contract/account';
 import { RIGHTS } from '../../../domain/rights';
-import { ListGrid } from '../../../../grids/list/list-grid';
-import { periodsColumns } from '../../../../grids/list/periods.columns';
 import { useHasRight, useScope, useSession } from '../../session/store';
 import { accountYearsOptions, companyAccountsOptions, periodListOptions, useCreateAccountYear, useDeleteAccountYear, useUpdatePeriod } from '../../queries/admin-accounts';
-import { ConfirmDialog, FormDialog } from '../system/admin-dialogs';
-import { RowActions } from '../system/admin-cells';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { FormDialog } from '../common/form-dialog';
+import { ListPage, NoCompany } from '../common/list-page';
+import { useEntityForm } from '../common/use-entity-form';
 import { boundaryProblem, nextAccountYear, nextYearStart, periodDays, pickYearId } from './period-math';
+import { periodsColumns } from './periods.columns';
 
 interface Ctx {
   t: (k: string) => string;
-  canManage: boolean;
-  onEdit: (p: PeriodDto) => void;
 }
 
 const renderers = {
   rolled: (p: ICellRendererParams<PeriodDto, boolean, Ctx>) =>
     p.value ? <Badge tt="none" color="gray" variant="filled">{p.context.t('admin:period.settled')}</Badge> : <Badge tt="none" color="green" variant="light">{p.context.t('admin:period.open')}</Badge>,
-  actions: (p: ICellRendererParams<PeriodDto, unknown, Ctx>) =>
-    p.data && p.context.canManage && !p.data.rolled ? (
-      <RowActions actions={[{ key: 'edit', label: p.context.t('admin:period.edit'), icon: <IconEdit size={16} />, onClick: () => p.context.onEdit(p.data!) }]} />
-    ) : null,
 };
 const formatters = { days: (_: unknown, row: PeriodDto | undefined) => (row ? String(periodDays(row.startAt, row.endAt)) : '') };
 
@@ -78,7 +73,7 @@ export function PeriodsPage() {
     if (picked !== yearId) setYearId(picked);
   }, [years.data, yearList, yearId]);
 
-  const context = useMemo<Ctx>(() => ({ t: (k) => t(k), canManage, onEdit: setEditing }), [t, canManage]);
+  const context = useMemo<Ctx>(() => ({ t: (k) => t(k) }), [t]);
 
   const onCellEditRequest = (e: CellEditRequestEvent<PeriodDto>) => {
     const p = e.data;
@@ -93,7 +88,7 @@ export function PeriodsPage() {
     update.mutate({ id: p.id, ...next });
   };
 
-  if (!scope.companyId) return <Text c="dimmed">{t('admin:noCompany')}</Text>;
+  if (!scope.companyId) return <NoCompany />;
 
   return (
     <>
@@ -141,7 +136,7 @@ export function PeriodsPage() {
       {years.data && !yearList.length ? (
         <Text c="dimmed">{t('admin:period.noYears')}</Text>
       ) : (
-        <ListGrid<PeriodDto>
+        <ListPage<PeriodDto, Ctx>
           gridId="basic.accountPeriod"
           columns={periodsColumns}
           query={() => periodListOptions(yearId)}
@@ -157,7 +152,8 @@ export function PeriodsPage() {
           onCellEditRequest={canManage ? onCellEditRequest : undefined}
           emptyText={t('admin:period.noPeriods')}
           height={34 * 12 + 90}
-          toolbar={<Text size="sm" c="dimmed">{t('admin:period.hint')}</Text>}
+          actions={[{ key: 'edit', label: t('admin:period.edit'), placement: 'row', allowed: canManage, when: ([p]) => !p.rolled, run: ([p]) => setEditing(p) }]}
+          toolbarExtra={<Text size="sm" c="dimmed">{t('admin:period.hint')}</Text>}
         />
       )}
       <PeriodDialog period={editing} onClose={() => setEditing(null)} />
@@ -193,34 +189,27 @@ function useDateLocale() {
 function PeriodDialog({ period, onClose }: { period: PeriodDto | null; onClose: () => void }) {
   const { t } = useTranslation(['admin', 'errors']);
   const locale = useDateLocale();
-  const [startAt, setStartAt] = useState<string | null>(null);
-  const [endAt, setEndAt] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdatePeriod();
-  useEffect(() => {
-    setStartAt(period?.startAt ?? null);
-    setEndAt(period?.endAt ?? null);
-    setError(null);
-  }, [period]);
-  const check = (s = startAt, e = endAt) => {
-    const p = boundaryProblem(s, e);
-    const m = p === 'required' ? t('admin:validation.required') : p ? t(`errors:${p}`) : null;
-    setError(m);
-    return m;
-  };
-  const submit = async () => {
-    if (check() || !period || !startAt || !endAt) return;
-    try {
-      await update.mutateAsync({ id: period.id, startAt, endAt });
-      onClose();
-    } catch {
-      /* notified */
-    }
-  };
+  const form = useEntityForm({
+    schema: periodUpdateBody,
+    empty: () => ({ startAt: null as string | null, endAt: null as string | null }),
+    required: ['startAt', 'endAt'],
+    rules: (v) => (boundaryProblem(v.startAt, v.endAt) === 'PERIOD_END_BEFORE_START' ? { endAt: { key: 'errors:PERIOD_END_BEFORE_START' } } : {}),
+  });
   return (
-    <FormDialog opened={!!period} title={t('admin:period.editTitle', { name: period?.name ?? '' })} onClose={onClose} onSubmit={submit} loading={update.isPending} size="sm" testId="period-dialog">
-      <DateInput label={t('admin:period.startAt')} valueFormat="YYYY-MM-DD" locale={locale} value={startAt} onChange={setStartAt} onBlur={() => check()} data-autofocus data-testid="period-start" />
-      <DateInput label={t('admin:period.endAt')} valueFormat="YYYY-MM-DD" locale={locale} value={endAt} onChange={setEndAt} onBlur={() => check()} error={error} data-testid="period-end" />
+    <FormDialog
+      opened={!!period}
+      onClose={onClose}
+      title={t('admin:period.editTitle', { name: period?.name ?? '' })}
+      form={form}
+      values={period ? { startAt: period.startAt, endAt: period.endAt } : undefined}
+      recordKey={period && `${period.id}:${period.startAt}:${period.endAt}`}
+      onSave={(body) => update.mutateAsync({ id: period!.id, ...body })}
+      size="sm"
+      testId="period-dialog"
+    >
+      <DateInput label={t('admin:period.startAt')} valueFormat="YYYY-MM-DD" locale={locale} {...form.field('startAt')} data-autofocus data-testid="period-start" />
+      <DateInput label={t('admin:period.endAt')} valueFormat="YYYY-MM-DD" locale={locale} {...form.field('endAt')} data-testid="period-end" />
       <Text size="xs" c="dimmed">{t('admin:period.shiftHint')}</Text>
     </FormDialog>
   );
@@ -230,39 +219,31 @@ function NewYearDialog(props: { opened: boolean; accountId: number; companyId: n
   const { opened, accountId, companyId, years, onClose, onCreated } = props;
   const { t } = useTranslation(['admin', 'errors']);
   const locale = useDateLocale();
-  const [year, setYear] = useState<number | string>('');
-  const [startAt, setStartAt] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateAccountYear();
-  useEffect(() => {
-    if (!opened) return;
-    setYear(nextAccountYear(years));
-    // A fiscal year that does not start on 1 January follows on from the last one; else the server's default.
-    const follow = nextYearStart(years);
-    setStartAt(follow && !follow.endsWith('-01-01') ? follow : null);
-    setError(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
-  const check = (v = year) => {
-    const n = Number(v);
-    const m = v === '' || !Number.isInteger(n) || n < 1990 || n > 2200 ? t('admin:account.yearRange') : years.some((y) => y.year === n) ? t('errors:YEAR_EXISTS') : null;
-    setError(m);
-    return m;
-  };
-  const submit = async () => {
-    if (check()) return;
-    try {
-      const y = await create.mutateAsync({ accountId, companyId, year: Number(year), startAt: startAt ?? undefined });
-      onCreated(y.id);
-      onClose();
-    } catch {
-      /* notified */
-    }
-  };
+  const form = useEntityForm({
+    schema: accountYearCreateBody,
+    empty: () => {
+      // A fiscal year that does not start on 1 January follows on from the last one; else the server's default.
+      const follow = nextYearStart(years);
+      return { accountId, year: nextAccountYear(years) as number | string, startAt: follow && !follow.endsWith('-01-01') ? follow : (null as string | null) };
+    },
+    required: ['year'],
+    toInput: (v) => ({ accountId: v.accountId, year: v.year === '' ? undefined : v.year, startAt: v.startAt ?? undefined }),
+    messages: { year: { key: 'admin:account.yearRange' } },
+    rules: (v) => (years.some((y) => y.year === Number(v.year)) ? { year: { key: 'errors:YEAR_EXISTS' } } : {}),
+  });
   return (
-    <FormDialog opened={opened} title={t('admin:period.newYearTitle')} onClose={onClose} onSubmit={submit} loading={create.isPending} size="sm" testId="year-dialog">
-      <NumberInput label={t('admin:period.year')} withAsterisk data-autofocus min={1990} max={2200} allowDecimal={false} value={year} onChange={setYear} onBlur={() => check()} error={error} data-testid="year-input" />
-      <DateInput label={t('admin:period.yearStart')} valueFormat="YYYY-MM-DD" locale={locale} clearable value={startAt} onChange={setStartAt} description={t('admin:period.yearStartHint')} data-testid="year-start" />
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('admin:period.newYearTitle')}
+      form={form}
+      onSave={async (body) => onCreated((await create.mutateAsync({ accountId, companyId, year: body.year, startAt: body.startAt })).id)}
+      size="sm"
+      testId="year-dialog"
+    >
+      <NumberInput label={t('admin:period.year')} withAsterisk data-autofocus min={1990} max={2200} allowDecimal={false} {...form.field('year')} data-testid="year-input" />
+      <DateInput label={t('admin:period.yearStart')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('startAt')} description={t('admin:period.yearStartHint')} data-testid="year-start" />
     </FormDialog>
   );
 }

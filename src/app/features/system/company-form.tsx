@@ -3,7 +3,7 @@ import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { companyCreateBody } from '../../../contract/company';
 import type { CompanyDto } from '../../../contract/company';
-import { useZodForm } from './admin-dialogs';
+import { useEntityForm } from '../common/use-entity-form';
 
 export interface CompanyValues extends Record<string, unknown> {
   name: string;
@@ -20,7 +20,7 @@ export const companyValues = (c?: CompanyDto | null): CompanyValues => ({
 
 /** `keep`: a slot to keep the draft with the page's tab (company info), null in dialogs. */
 export function useCompanyForm(keep: string | null = null) {
-  return useZodForm(companyCreateBody, companyValues(), ['name'], keep);
+  return useEntityForm({ schema: companyCreateBody, empty: () => companyValues(), required: ['name'], keep });
 }
 
 export function CompanyFields({ form, readOnly }: { form: ReturnType<typeof useCompanyForm>; readOnly?: boolean }) {

@@ -8,7 +8,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope } from '../../session/store';
 import { companyOptions, useUpdateCompany } from '../../queries/admin-companies';
 import { useTabDirty } from '../../shell/use-tab-dirty';
-import { formatDateTime } from './admin-cells';
+import { formatDateTime } from '../common/row-actions';
 import { CompanyFields, companyValues, useCompanyForm } from './company-form';
 
 export function CompanyInfoPage() {

@@ -4,19 +4,21 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Grid, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconEdit, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { roleCreateBody, type RoleDto } from '../../../contract/idm';
 import { RIGHTS } from '../../../domain/rights';
-import { ListGrid } from '../../../../grids/list/list-grid';
-import { rolesColumns } from '../../../../grids/list/roles.columns';
 import { useHasRight, useScope, useSession } from '../../session/store';
 import { allRightsOptions, roleListOptions, roleRightsOptions, useCreateRole, useDeleteRole, useSaveRoleRights, useUpdateRole } from '../../queries/admin-roles';
-import { ConfirmDialog, FormDialog, useConfirm, useZodForm } from '../system/admin-dialogs';
+import { useDialogState } from '../common/confirm-dialog';
+import { FormDialog } from '../common/form-dialog';
+import { ListPage, NoCompany } from '../common/list-page';
+import { useEntityForm } from '../common/use-entity-form';
 import { buildRightsTree, indexTree, normalizeGranted, sameSet } from './rights-tree';
 import { RightsTreeEditor } from './rights-tree-editor';
+import { rolesColumns } from './roles.columns';
 
 const renderers = {
   kind: (p: ICellRendererParams<RoleDto, RoleDto['kind'], { t: (k: string) => string }>) =>
@@ -28,66 +30,50 @@ export function RolesPage() {
   const { companyId } = useScope();
   const canManage = useHasRight(RIGHTS.USER_CENTER);
   const [role, setRole] = useState<RoleDto | null>(null);
-  const [dialog, setDialog] = useState<{ role: RoleDto | null } | null>(null);
-  const confirm = useConfirm<RoleDto>();
+  const editor = useDialogState<RoleDto | null>();
   const del = useDeleteRole();
   const context = useMemo(() => ({ t: (k: string) => t(k) }), [t]);
+  const editable = (rows: RoleDto[]) => rows.every((r) => r.kind !== 'SYSTEM');
 
   useEffect(() => setRole(null), [companyId]);
 
-  if (!companyId) return <Text c="dimmed">{t('admin:noCompany')}</Text>;
+  if (!companyId) return <NoCompany />;
 
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <ListGrid<RoleDto>
+        <ListPage<RoleDto, { t: (k: string) => string }>
           gridId="userCenter.role"
           columns={rolesColumns}
           query={(req) => roleListOptions(companyId, req)}
           resetKey={companyId}
           getRowId={(r) => r.id}
+          rowLabel={(r) => r.name}
           selection="single"
           renderers={renderers}
           context={context}
           onSelectionChange={(rows) => rows[0] && setRole(rows[0])}
-          onRowOpen={(r) => canManage && r.kind !== 'SYSTEM' && setDialog({ role: r })}
+          onRowOpen={canManage ? (r) => r.kind !== 'SYSTEM' && editor.open(r) : undefined}
           keywordPlaceholder={t('admin:role.keyword')}
           rowClassRules={{ 'ld-row-current': (p) => p.data?.id === role?.id }}
-          toolbar={
-            canManage && (
-              <>
-                <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ role: null })} data-testid="role-new">
-                  {t('common:new')}
-                </Button>
-                <Button variant="default" leftSection={<IconEdit size={16} />} disabled={!role || role.kind === 'SYSTEM'} onClick={() => role && setDialog({ role })}>
-                  {t('common:edit')}
-                </Button>
-                <Button variant="default" color="red" leftSection={<IconTrash size={16} />} disabled={!role || role.kind === 'SYSTEM'} onClick={() => role && confirm.ask(role)} data-testid="role-delete">
-                  {t('common:delete')}
-                </Button>
-              </>
-            )
-          }
+          actions={[
+            { key: 'new', allowed: canManage, testId: 'role-new', run: () => editor.open(null) },
+            { key: 'edit', allowed: canManage, when: editable, run: ([r]) => editor.open(r) },
+          ]}
+          remove={{
+            allowed: canManage,
+            selection: 'one',
+            when: editable,
+            testId: 'role-delete',
+            one: (r) => del.mutateAsync(r.id),
+            onDone: (outcome) => outcome.deleted.includes(role?.id ?? -1) && setRole(null),
+          }}
+          dialogs={<RoleDialog opened={editor.opened} role={editor.payload} companyId={companyId} onClose={editor.close} onCreated={setRole} onNew={() => editor.open(null)} />}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <RoleRightsCard role={role} canManage={canManage} />
       </Grid.Col>
-      <RoleDialog opened={!!dialog} role={dialog?.role ?? null} companyId={companyId} onClose={() => setDialog(null)} onCreated={setRole} />
-      <ConfirmDialog
-        opened={confirm.opened}
-        onCancel={confirm.close}
-        loading={del.isPending}
-        onConfirm={async () => {
-          const r = confirm.payload;
-          try {
-            if (r) await del.mutateAsync(r.id);
-            if (r?.id === role?.id) setRole(null);
-          } finally {
-            confirm.close();
-          }
-        }}
-      />
     </Grid>
   );
 }
@@ -149,30 +135,28 @@ function RoleRightsCard({ role, canManage }: { role: RoleDto | null; canManage: 
   );
 }
 
-function RoleDialog({ opened, role, companyId, onClose, onCreated }: { opened: boolean; role: RoleDto | null; companyId: number; onClose: () => void; onCreated: (r: RoleDto) => void }) {
+function RoleDialog(props: { opened: boolean; role: RoleDto | null; companyId: number; onClose: () => void; onCreated: (r: RoleDto) => void; onNew: () => void }) {
+  const { opened, role, companyId, onClose, onCreated, onNew } = props;
   const { t } = useTranslation(['admin', 'common']);
-  const form = useZodForm(roleCreateBody, { companyId, name: '', remark: '' } as Record<string, unknown> & { name: string; remark: string; companyId: number }, ['name']);
+  const form = useEntityForm({ schema: roleCreateBody, empty: () => ({ companyId, name: '', remark: '' }), required: ['name'], serverFields: { DATA_DUPLICATION: 'name' } });
   const create = useCreateRole();
   const update = useUpdateRole();
-  useEffect(() => {
-    if (opened) form.reset({ companyId, name: role?.name ?? '', remark: role?.remark ?? '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, role?.id]);
-
-  const submit = async () => {
-    const body = form.validate();
-    if (!body) return;
-    try {
-      if (role) await update.mutateAsync({ id: role.id, body: { name: body.name, remark: body.remark ?? null } });
-      else onCreated(await create.mutateAsync({ ...body, companyId }));
-      onClose();
-    } catch {
-      /* notified */
-    }
-  };
-
   return (
-    <FormDialog opened={opened} title={role ? t('admin:role.editTitle') : t('admin:role.newTitle')} onClose={onClose} onSubmit={submit} loading={create.isPending || update.isPending} testId="role-dialog">
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={role ? t('admin:role.editTitle') : t('admin:role.newTitle')}
+      form={form}
+      values={role ? { companyId, name: role.name, remark: role.remark ?? '' } : undefined}
+      recordKey={role?.id}
+      onSave={async (body) => {
+        if (role) await update.mutateAsync({ id: role.id, body: { name: body.name, remark: body.remark ?? null } });
+        else onCreated(await create.mutateAsync({ ...body, companyId }));
+      }}
+      saveAndNew
+      onNew={onNew}
+      testId="role-dialog"
+    >
       <TextInput label={t('admin:role.name')} withAsterisk data-autofocus {...form.text('name')} data-testid="role-name" />
       <Textarea label={t('admin:role.remark')} autosize minRows={2} {...form.text('remark')} />
     </FormDialog>

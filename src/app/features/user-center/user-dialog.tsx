@@ -6,8 +6,9 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Group, Loader, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { userCreateBody, type UserDto } from '../../../contract/idm';
+import { userCreateBody, userUpdateBody, type UserDto } from '../../../contract/idm';
 import { userKinds, userStates, type UserKind, type UserState } from '../../../domain/enums';
 import { useScope, useSession } from '../../session/store';
 import { companyPickerOptions } from '../../queries/admin-companies';
@@ -15,7 +16,8 @@ import { canGrantRole, companyRolesOptions } from '../../queries/admin-roles';
 import {
   useAddUserCompany, useAddUserRole, useCreateUser, useRemoveUserCompany, useRemoveUserRole, userCompaniesOptions, userExists, userRolesOptions, useUpdateUser,
 } from '../../queries/admin-users';
-import { FormDialog, useZodForm } from '../system/admin-dialogs';
+import { FormDialog } from '../common/form-dialog';
+import { useEntityForm } from '../common/use-entity-form';
 
 export type UserDialogTab = 'basic' | 'roles' | 'companies';
 
@@ -35,13 +37,25 @@ const empty = (companyId: number | null): Values => ({
   username: '', name: '', password: '', kind: 'OTHER', state: 'NORMAL', mobileTel: '', email: '', companyIds: companyId ? [String(companyId)] : [], roleIds: [],
 });
 
-export function UserDialog({ opened, user, tab, onClose }: { opened: boolean; user: UserDto | null; tab: UserDialogTab; onClose: () => void }) {
+const editValues = (user: UserDto, companyId: number | null): Values => ({
+  ...empty(companyId), username: user.username, name: user.name, kind: user.kind, state: user.state, mobileTel: user.mobileTel ?? '', email: user.email ?? '', companyIds: [],
+});
+
+export function UserDialog({ opened, user, tab, onClose, onNew }: { opened: boolean; user: UserDto | null; tab: UserDialogTab; onClose: () => void; onNew?: () => void }) {
   const { t } = useTranslation(['admin', 'common']);
   const { companyId } = useScope();
   const isAdmin = useSession((s) => s.user?.kind === 'ADMIN');
   const me = useSession((s) => s.user);
   const editing = !!user;
-  const form = useZodForm(userCreateBody, empty(companyId), editing ? ['name'] : ['username', 'name', 'password']);
+  const form = useEntityForm({
+    schema: editing ? userUpdateBody : userCreateBody,
+    empty: () => empty(companyId),
+    required: editing ? ['name'] : ['username', 'name', 'password'],
+    // Editing changes the basic data only; links and roles are saved in their tabs.
+    toInput: ({ companyIds, roleIds, username, password, ...basic }) =>
+      editing ? basic : { ...basic, username, password, companyIds: companyIds.map(Number), roleIds: roleIds.map(Number) },
+    serverFields: editing ? {} : { DATA_DUPLICATION: 'username' },
+  });
   const [activeTab, setActiveTab] = useState<string | null>(tab);
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -49,14 +63,7 @@ export function UserDialog({ opened, user, tab, onClose }: { opened: boolean; us
   const roles = useQuery({ ...companyRolesOptions(companyId), enabled: opened && !!companyId });
 
   useEffect(() => {
-    if (!opened) return;
-    setActiveTab(tab);
-    form.reset(
-      user
-        ? { ...empty(companyId), username: user.username, name: user.name, kind: user.kind, state: user.state, mobileTel: user.mobileTel ?? '', email: user.email ?? '', companyIds: [] }
-        : empty(companyId),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (opened) setActiveTab(tab);
   }, [opened, user?.id, tab]);
 
   const checkUsername = async () => {
@@ -69,31 +76,12 @@ export function UserDialog({ opened, user, tab, onClose }: { opened: boolean; us
     }
   };
 
-  const submit = async () => {
-    const v = form.values;
-    if (editing) {
-      const err = form.checkField('name') ?? form.checkField('mobileTel') ?? form.checkField('email');
-      if (err) return;
-      try {
-        await update.mutateAsync({ id: user.id, body: { name: v.name, kind: v.kind, state: v.state, mobileTel: v.mobileTel, email: v.email } });
-        onClose();
-      } catch {
-        /* notified */
-      }
-      return;
-    }
-    const body = form.validate();
-    if (!body) return;
-    const companyIds = v.companyIds.map(Number);
+  const save = async (body: NonNullable<ReturnType<typeof form.validate>>) => {
+    if (user) return update.mutateAsync({ id: user.id, body });
+    const companyIds = form.values.companyIds.map(Number);
     // The user's home company: the current one when linked to it, else the first linked company.
     const home = companyId && companyIds.includes(companyId) ? companyId : (companyIds[0] ?? null);
-    const payload = { ...body, companyIds, roleIds: v.roleIds.map(Number), companyId: home };
-    try {
-      await create.mutateAsync(payload);
-      onClose();
-    } catch {
-      /* notified */
-    }
+    return create.mutateAsync({ ...(body as z.output<typeof userCreateBody>), companyId: home });
   };
 
   const kindData = userKinds.map((k) => ({ value: k, label: t(`admin:user.kinds.${k}`) }));
@@ -142,10 +130,14 @@ export function UserDialog({ opened, user, tab, onClose }: { opened: boolean; us
   return (
     <FormDialog
       opened={opened}
-      title={editing ? t('admin:user.editTitle', { name: user.name }) : t('admin:user.newTitle')}
       onClose={onClose}
-      onSubmit={submit}
-      loading={create.isPending || update.isPending}
+      title={editing ? t('admin:user.editTitle', { name: user.name }) : t('admin:user.newTitle')}
+      form={form}
+      values={user ? editValues(user, companyId) : undefined}
+      recordKey={user?.id}
+      onSave={save}
+      saveAndNew={!editing}
+      onNew={onNew}
       size="lg"
       testId="user-dialog"
     >

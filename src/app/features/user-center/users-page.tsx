@@ -4,21 +4,21 @@
  * set password, delete with confirmation.
  */
 import { useMemo, useState } from 'react';
-import { Badge, Button, Select, Switch } from '@mantine/core';
-import { IconBuilding, IconEdit, IconKey, IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { Badge, Select, Switch } from '@mantine/core';
+import { IconBuilding, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '../../../contract/idm';
 import { userKinds, userStates, type UserKind, type UserState } from '../../../domain/enums';
 import { RIGHTS } from '../../../domain/rights';
-import { ListGrid } from '../../../../grids/list/list-grid';
-import { usersColumns } from '../../../../grids/list/users.columns';
 import { useHasRight, useSession } from '../../session/store';
 import { userListOptions, useDeleteUsers, useToggleUserDisabled } from '../../queries/admin-users';
-import { ConfirmDialog, useConfirm } from '../system/admin-dialogs';
-import { formatDateTime, RowActions } from '../system/admin-cells';
+import { useDialogState } from '../common/confirm-dialog';
+import { ListPage } from '../common/list-page';
+import { formatDateTime } from '../common/row-actions';
 import { SetPasswordDialog } from './set-password-dialog';
 import { UserDialog, type UserDialogTab } from './user-dialog';
+import { usersColumns } from './users.columns';
 
 interface Ctx {
   t: (k: string, o?: Record<string, unknown>) => string;
@@ -26,9 +26,6 @@ interface Ctx {
   canManage: boolean;
   toggling: boolean;
   onToggle: (u: UserDto, enabled: boolean) => void;
-  onEdit: (u: UserDto, tab?: UserDialogTab) => void;
-  onPassword: (u: UserDto) => void;
-  onDelete: (u: UserDto) => void;
 }
 
 const KIND_COLOR: Record<UserKind, string> = { ADMIN: 'grape', OTHER: 'blue' };
@@ -56,23 +53,6 @@ const renderers = {
       />
     );
   },
-  actions: (p: ICellRendererParams<UserDto, unknown, Ctx>) => {
-    const u = p.data;
-    if (!u) return null;
-    const c = p.context;
-    const self = u.id === c.selfId;
-    return (
-      <RowActions
-        actions={[
-          { key: 'edit', label: c.t('common:edit'), icon: <IconEdit size={16} />, onClick: () => c.onEdit(u), hidden: !c.canManage },
-          { key: 'roles', label: c.t('user.tabRoles'), icon: <IconShieldCheck size={16} />, onClick: () => c.onEdit(u, 'roles'), hidden: !c.canManage },
-          { key: 'companies', label: c.t('user.tabCompanies'), icon: <IconBuilding size={16} />, onClick: () => c.onEdit(u, 'companies'), hidden: !c.canManage },
-          { key: 'password', label: c.t('user.setPassword'), icon: <IconKey size={16} />, onClick: () => c.onPassword(u), hidden: !c.canManage },
-          { key: 'delete', label: c.t('common:delete'), icon: <IconTrash size={16} />, color: 'red', onClick: () => c.onDelete(u), hidden: !c.canManage, disabled: self },
-        ]}
-      />
-    );
-  },
 };
 const formatters = { dateTime: formatDateTime };
 
@@ -82,10 +62,8 @@ export function UsersPage() {
   const selfId = useSession((s) => s.userId);
   const [kind, setKind] = useState<UserKind | null>(null);
   const [state, setState] = useState<UserState | null>(null);
-  const [selected, setSelected] = useState<UserDto[]>([]);
-  const [dialog, setDialog] = useState<{ user: UserDto | null; tab: UserDialogTab } | null>(null);
-  const [pwUser, setPwUser] = useState<UserDto | null>(null);
-  const confirm = useConfirm<UserDto[]>();
+  const editor = useDialogState<{ user: UserDto | null; tab: UserDialogTab }>();
+  const password = useDialogState<UserDto>();
   const toggle = useToggleUserDisabled();
   const del = useDeleteUsers();
 
@@ -96,95 +74,66 @@ export function UsersPage() {
       canManage,
       toggling: toggle.isPending,
       onToggle: (u, enabled) => toggle.mutate({ id: u.id, disabled: !enabled }),
-      onEdit: (u, tab = 'basic') => setDialog({ user: u, tab }),
-      onPassword: setPwUser,
-      onDelete: (u) => confirm.ask([u]),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, selfId, canManage, toggle.isPending],
   );
 
   const filter = { kind, state };
-  const one = selected.length === 1 ? selected[0] : null;
+  const edit = (tab: UserDialogTab) => ([u]: UserDto[]) => editor.open({ user: u, tab });
 
   return (
-    <>
-      <ListGrid<UserDto>
-        gridId="userCenter.user"
-        columns={usersColumns}
-        query={(req) => userListOptions(req, filter)}
-        resetKey={filter}
-        getRowId={(u) => u.id}
-        renderers={renderers}
-        formatters={formatters}
-        context={context}
-        onSelectionChange={setSelected}
-        onRowOpen={(u) => canManage && setDialog({ user: u, tab: 'basic' })}
-        keywordPlaceholder={t('admin:user.keyword')}
-        rowClassRules={{ 'ld-row-muted': (p) => p.data?.state === 'DISABLED' }}
-        toolbar={
-          canManage && (
-            <>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ user: null, tab: 'basic' })} data-testid="user-new">
-                {t('common:new')}
-              </Button>
-              <Button variant="default" leftSection={<IconEdit size={16} />} disabled={!one} onClick={() => one && setDialog({ user: one, tab: 'basic' })}>
-                {t('common:edit')}
-              </Button>
-              <Button variant="default" leftSection={<IconKey size={16} />} disabled={!one} onClick={() => one && setPwUser(one)}>
-                {t('admin:user.setPassword')}
-              </Button>
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                disabled={!selected.length || selected.some((u) => u.id === selfId)}
-                onClick={() => confirm.ask(selected)}
-              >
-                {t('common:delete')}
-              </Button>
-            </>
-          )
-        }
-        filters={
-          <>
-            <Select
-              size="sm"
-              w={130}
-              placeholder={t('admin:user.kind')}
-              aria-label={t('admin:user.kind')}
-              data={userKinds.map((k) => ({ value: k, label: t(`admin:user.kinds.${k}`) }))}
-              value={kind}
-              onChange={(v) => setKind(v as UserKind | null)}
-              clearable
-            />
-            <Select
-              size="sm"
-              w={130}
-              placeholder={t('admin:user.state')}
-              aria-label={t('admin:user.state')}
-              data={userStates.map((s) => ({ value: s, label: t(`admin:user.states.${s}`) }))}
-              value={state}
-              onChange={(v) => setState(v as UserState | null)}
-              clearable
-            />
-          </>
-        }
-      />
-      <UserDialog opened={!!dialog} user={dialog?.user ?? null} tab={dialog?.tab ?? 'basic'} onClose={() => setDialog(null)} />
-      <SetPasswordDialog user={pwUser} onClose={() => setPwUser(null)} />
-      <ConfirmDialog
-        opened={confirm.opened}
-        onCancel={confirm.close}
-        loading={del.isPending}
-        onConfirm={async () => {
-          try {
-            await del.mutateAsync((confirm.payload ?? []).map((u) => u.id));
-          } finally {
-            confirm.close();
-          }
-        }}
-      />
-    </>
+    <ListPage<UserDto, Ctx>
+      gridId="userCenter.user"
+      columns={usersColumns}
+      query={(req) => userListOptions(req, filter)}
+      resetKey={filter}
+      getRowId={(u) => u.id}
+      rowLabel={(u) => u.username}
+      renderers={renderers}
+      formatters={formatters}
+      context={context}
+      onRowOpen={canManage ? (u) => editor.open({ user: u, tab: 'basic' }) : undefined}
+      keywordPlaceholder={t('admin:user.keyword')}
+      rowClassRules={{ 'ld-row-muted': (p) => p.data?.state === 'DISABLED' }}
+      actions={[
+        { key: 'new', allowed: canManage, testId: 'user-new', run: () => editor.open({ user: null, tab: 'basic' }) },
+        { key: 'edit', allowed: canManage, placement: 'both', run: edit('basic') },
+        { key: 'roles', label: t('admin:user.tabRoles'), icon: <IconShieldCheck size={16} />, allowed: canManage, placement: 'row', run: edit('roles') },
+        { key: 'companies', label: t('admin:user.tabCompanies'), icon: <IconBuilding size={16} />, allowed: canManage, placement: 'row', run: edit('companies') },
+        { key: 'password', label: t('admin:user.setPassword'), icon: <IconKey size={16} />, selection: 'one', allowed: canManage, placement: 'both', run: ([u]) => password.open(u) },
+      ]}
+      remove={{ allowed: canManage, placement: 'both', when: (rows) => !rows.some((u) => u.id === selfId), one: (u) => del.mutateAsync([u.id]) }}
+      filters={
+        <>
+          <Select
+            size="sm"
+            w={130}
+            placeholder={t('admin:user.kind')}
+            aria-label={t('admin:user.kind')}
+            data={userKinds.map((k) => ({ value: k, label: t(`admin:user.kinds.${k}`) }))}
+            value={kind}
+            onChange={(v) => setKind(v as UserKind | null)}
+            clearable
+          />
+          <Select
+            size="sm"
+            w={130}
+            placeholder={t('admin:user.state')}
+            aria-label={t('admin:user.state')}
+            data={userStates.map((s) => ({ value: s, label: t(`admin:user.states.${s}`) }))}
+            value={state}
+            onChange={(v) => setState(v as UserState | null)}
+            clearable
+          />
+        </>
+      }
+      dialogs={
+        <>
+          <UserDialog opened={editor.opened} user={editor.payload?.user ?? null} tab={editor.payload?.tab ?? 'basic'} onClose={editor.close} onNew={() => editor.open({ user: null, tab: 'basic' })} />
+          <SetPasswordDialog user={password.payload} onClose={password.close} />
+        </>
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 /** Roles list (/userCenter/role), left of the rights tree editor. */
-import type { RoleDto } from '../../src/contract/idm';
-import type { ListColumn } from './columns';
+import type { RoleDto } from '../../../contract/idm';
+import type { ListColumn } from '../../../../grids/list/columns';
 
 export const rolesColumns: ListColumn<RoleDto>[] = [
   { field: 'name', headerKey: 'admin:role.name', minWidth: 120, flex: 1, sortable: true },

@@ -1,6 +1,6 @@
 /** Company list (/system/companyList). */
-import type { CompanyDto } from '../../src/contract/company';
-import type { ListColumn } from './columns';
+import type { CompanyDto } from '../../../contract/company';
+import type { ListColumn } from '../../../../grids/list/columns';
 
 export const companiesColumns: ListColumn<CompanyDto>[] = [
   { field: 'id', headerKey: 'admin:company.id', width: 80, sortable: true },

@@ -1,6 +1,6 @@
 /** Accounting periods of one account year (/basic/accountPeriod); boundaries edit inline. */
-import type { PeriodDto } from '../../src/contract/account';
-import type { ListColumn } from './columns';
+import type { PeriodDto } from '../../../contract/account';
+import type { ListColumn } from '../../../../grids/list/columns';
 
 export const periodsColumns: ListColumn<PeriodDto>[] = [
   { field: 'name', headerKey: 'admin:period.name', width: 140 },

@@ -1,8 +1,8 @@
 /** User-company links (/userCenter/userCompany): companies on the left, linked users on the right. */
-import type { CompanyDto } from '../../src/contract/company';
+import type { CompanyDto } from '../../../contract/company';
 import type { z } from 'zod';
-import type { userCompanyDto } from '../../src/contract/idm';
-import type { ListColumn } from './columns';
+import type { userCompanyDto } from '../../../contract/idm';
+import type { ListColumn } from '../../../../grids/list/columns';
 
 export const linkCompaniesColumns: ListColumn<CompanyDto>[] = [
   { field: 'id', headerKey: 'admin:company.id', width: 70, sortable: true },

@@ -1,5 +1,5 @@
 /**
- * Form validation for the administration dialogs with the contract's own zod schemas (no payload
+ * Form validation for the forms (use-entity-form.ts) with the contract's own zod schemas (no payload
  * shape is re-declared): each field is checked on blur with its schema, the whole form on submit,
  * and zod issues become localized message keys.
  */
@@ -8,6 +8,8 @@ import type { z } from 'zod';
 export interface MessageRef {
   key: string;
   values?: Record<string, unknown>;
+  /** Text already localized (a server message); shown as is instead of `key`. */
+  text?: string;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);

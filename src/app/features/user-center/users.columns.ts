@@ -1,6 +1,6 @@
 /** Users list (/userCenter/user). */
-import type { UserDto } from '../../src/contract/idm';
-import type { ListColumn } from './columns';
+import type { UserDto } from '../../../contract/idm';
+import type { ListColumn } from '../../../../grids/list/columns';
 
 export const usersColumns: ListColumn<UserDto>[] = [
   { field: 'username', headerKey: 'admin:user.username', width: 120, sortable: true },

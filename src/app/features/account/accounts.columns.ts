@@ -1,6 +1,6 @@
 /** Ledger sets (/basic/accountList). */
-import type { AccountDto } from '../../src/contract/account';
-import type { ListColumn } from './columns';
+import type { AccountDto } from '../../../contract/account';
+import type { ListColumn } from '../../../../grids/list/columns';
 
 export const accountsColumns: ListColumn<AccountDto>[] = [
   { field: 'id', headerKey: 'admin:account.id', width: 80, sortable: true },

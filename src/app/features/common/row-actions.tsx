@@ -1,4 +1,4 @@
-/** Small cell pieces shared by the administration lists: date formatting, row action buttons. */
+/** Small cell pieces of the list screens: date formatting, the icon buttons of a row's actions cell. */
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';

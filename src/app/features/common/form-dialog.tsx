@@ -1,0 +1,212 @@
+/**
+ * The editor dialog of every list screen, around a useEntityForm form:
+ * - opening seeds the form with `values` (the record) or the form's empty values (a new record);
+ * - Enter saves and closes; Ctrl+Enter (or the "Save and new" button, with `saveAndNew`) saves and
+ *   starts the next new record with the focus back on the first field;
+ * - Esc, the close button and Cancel close at once when nothing changed, else ask "Save the
+ *   changes?" (Save, the default / Don't save / Cancel back to the form);
+ * - a refused save stays open with the server's message under its field or above the form; the
+ *   first invalid field takes the focus.
+ *
+ *   <FormDialog opened={editor.opened} onClose={editor.close} title={…} form={form} values={role ? roleValues(role) : undefined}
+ *     recordKey={role?.id} saveAndNew={!role} onSave={(body) => (role ? update.mutateAsync({ id: role.id, body }) : create.mutateAsync(body))} testId="role-dialog">
+ *     <TextInput data-autofocus {...form.text('name')} data-testid="role-name" />
+ *   </FormDialog>
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useTabDirty } from '../../shell/use-tab-dirty';
+import type { EntityForm } from './use-entity-form';
+
+export type SaveMode = 'close' | 'new';
+
+/** What the dialog needs of a useEntityForm form (V: its values, B: the validated body). */
+export type DialogForm<V, B> = Pick<EntityForm, 'dirty' | 'serverError' | 'fail'> & {
+  values: V;
+  empty: () => V;
+  reset: (next: V) => void;
+  validate: () => B | null;
+};
+
+export interface FormDialogProps<V, B> {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  form: DialogForm<V, B>;
+  /** The record's values; omitted for a new record (the form's empty values). */
+  values?: V;
+  /** Re-seeds the form when it changes while open (another record, another tab of the dialog). */
+  recordKey?: unknown;
+  /** Saves the validated body; a rejection keeps the dialog open and shows the refusal. */
+  onSave: (body: B, mode: SaveMode) => Promise<unknown>;
+  /** Offer "Save and new" (Ctrl+Enter). */
+  saveAndNew?: boolean;
+  /** After "Save and new": the values of the next record (default: empty), e.g. the next code. */
+  nextValues?: (saved: V) => V;
+  /** After "Save and new", e.g. to switch the screen's dialog state from editing to new. */
+  onNew?: () => void;
+  /** Read-only view: no save buttons, Enter does nothing. */
+  readOnly?: boolean;
+  size?: string | number;
+  submitLabel?: ReactNode;
+  /** Buttons on the left of the footer (Copy…). */
+  footerLeft?: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}
+
+const focusLater = (root: HTMLElement | null, selector: string) =>
+  requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
+
+export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
+  const { opened, onClose, title, form, values, recordKey, onSave, saveAndNew, nextValues, onNew, readOnly, size = 'md', submitLabel, footerLeft, testId, children } = props;
+  const { t } = useTranslation('common');
+  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTabDirty(opened && form.dirty);
+
+  // The form is seeded once per opening and record (recordKey undefined: a new record).
+  const seedKey = JSON.stringify(recordKey ?? null);
+  const seededFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!opened) {
+      seededFor.current = null;
+      return;
+    }
+    if (seededFor.current === seedKey) return;
+    seededFor.current = seedKey;
+    form.reset(values ?? form.empty());
+    setAsking(false);
+    // The record's values are read when the dialog opens or the record changes, not on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, seedKey]);
+
+  const save = async (mode: SaveMode) => {
+    if (saving || readOnly) return;
+    const body = form.validate();
+    if (!body) {
+      focusLater(formRef.current, '[aria-invalid="true"]');
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave(body, mode);
+    } catch (err) {
+      form.fail(err);
+      return;
+    } finally {
+      setSaving(false);
+    }
+    if (mode === 'close') {
+      onClose();
+      return;
+    }
+    // The next record is a new one: onNew may switch the screen's record to none, which must not re-seed.
+    seededFor.current = JSON.stringify(null);
+    onNew?.();
+    form.reset(nextValues ? nextValues(form.values) : form.empty());
+    focusLater(formRef.current, '[data-autofocus]');
+  };
+
+  // The field that had the focus when the question came up gets it back on "Cancel".
+  const focusBeforeAsking = useRef<HTMLElement | null>(null);
+  const requestClose = () => {
+    if (saving) return;
+    if (form.dirty && !readOnly) {
+      focusBeforeAsking.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // After this key event: every open modal reads its latest props on Escape (Mantine's window
+      // listeners), so a question opened within the same event would see that Escape and close again.
+      setTimeout(() => setAsking(true));
+    } else onClose();
+  };
+
+  return (
+    <>
+      <Modal opened={opened} onClose={requestClose} title={title} size={size} centered closeOnEscape={!asking} trapFocus={!asking} returnFocus>
+        <form
+          ref={formRef}
+          noValidate
+          data-testid={testId}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save('close');
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && saveAndNew) {
+              e.preventDefault();
+              void save('new');
+            }
+          }}
+        >
+          <Stack gap="sm">
+            {form.serverError && (
+              <Alert color="red" variant="light" p="xs" role="alert" data-testid="form-error">
+                {form.serverError}
+              </Alert>
+            )}
+            {children}
+            <Group justify="space-between" gap="xs" mt="sm">
+              <Group gap="xs">{footerLeft}</Group>
+              <Group gap="xs">
+                <Button variant="default" onClick={requestClose} data-testid="dialog-cancel">
+                  {readOnly ? t('close') : t('cancel')}
+                </Button>
+                {saveAndNew && !readOnly && (
+                  <Button variant="default" onClick={() => void save('new')} disabled={saving} title="Ctrl+Enter" aria-keyshortcuts="Control+Enter" data-testid="dialog-save-new">
+                    {t('saveAndNew')}
+                  </Button>
+                )}
+                {!readOnly && (
+                  <Button type="submit" loading={saving} aria-keyshortcuts="Enter" data-testid="dialog-submit">
+                    {submitLabel ?? t('save')}
+                  </Button>
+                )}
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <UnsavedChangesDialog
+        opened={opened && asking}
+        onCancel={() => {
+          setAsking(false);
+          const el = focusBeforeAsking.current;
+          requestAnimationFrame(() => el?.focus());
+        }}
+        onDiscard={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onSave={() => {
+          setAsking(false);
+          void save('close');
+        }}
+      />
+    </>
+  );
+}
+
+/** "Save the changes?" with Save (focused: Enter saves), Don't save, and Cancel (Esc) back to the form. */
+function UnsavedChangesDialog({ opened, onCancel, onDiscard, onSave }: { opened: boolean; onCancel: () => void; onDiscard: () => void; onSave: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Modal opened={opened} onClose={onCancel} title={t('unsaved.title')} size="sm" centered>
+      <Stack gap="md" data-testid="unsaved-dialog">
+        <Text size="sm">{t('unsaved.body')}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            {t('cancel')}
+          </Button>
+          <Button variant="default" color="red" onClick={onDiscard} data-testid="unsaved-discard">
+            {t('unsaved.discard')}
+          </Button>
+          <Button onClick={onSave} data-autofocus data-testid="unsaved-save">
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The pure half of the form pattern (use-entity-form.ts, form-dialog.tsx): whether a draft differs
+ * from what was loaded, and where a server refusal is shown (under a field or above the form).
+ */
+import { ApiError } from '../../api/client';
+import type { MessageRef } from './form-validation';
+
+const norm = (v: unknown): unknown => (v === undefined || v === null ? '' : v);
+
+/** Same draft: blank (undefined, null, '') values are equal, arrays and objects compare by content. */
+export function sameValues(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    const x = norm(a[k]);
+    const y = norm(b[k]);
+    if (x === y) continue;
+    if (typeof x === 'object' && typeof y === 'object' && JSON.stringify(x) === JSON.stringify(y)) continue;
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A failed save → a message under the field the result code belongs to (`fields`, e.g.
+ * {DATA_DUPLICATION: 'code'}), else a message above the form. Server messages arrive localized.
+ */
+export function serverErrorToForm(err: unknown, fields: Record<string, string> = {}): { field: string | null; message: MessageRef } {
+  const text = err instanceof Error && err.message ? err.message : undefined;
+  const message: MessageRef = text ? { key: 'common:operationFailed', text } : { key: 'common:operationFailed' };
+  const field = err instanceof ApiError ? (fields[err.code] ?? null) : null;
+  return { field, message };
+}
+
+/** Field errors of a failed whole-form check, with per-field message overrides and cross-field rules. */
+export function mergeErrors(
+  schemaErrors: Record<string, MessageRef>,
+  ruleErrors: Record<string, MessageRef | undefined> = {},
+  overrides: Record<string, MessageRef | undefined> = {},
+): Record<string, MessageRef> {
+  const out: Record<string, MessageRef> = {};
+  for (const [k, m] of Object.entries(schemaErrors)) out[k] = m.key === 'admin:validation.required' ? m : (overrides[k] ?? m);
+  for (const [k, m] of Object.entries(ruleErrors)) if (m && !out[k]) out[k] = m;
+  return out;
+}

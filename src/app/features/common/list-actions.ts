@@ -1,0 +1,151 @@
+/**
+ * The pure half of the list-page scaffold (list-page.tsx): which declared actions a toolbar or a
+ * row shows and whether they are enabled for the rows they would act on, and the delete run that
+ * deletes records one by one and reports per record. No React here, so it is unit-tested.
+ */
+import type { ReactNode } from 'react';
+
+/** What a toolbar button needs selected: nothing, exactly one row, or at least one row. */
+export type ActionSelection = 'none' | 'one' | 'some';
+/** Toolbar button, icon in the row's actions cell, or both. */
+export type ActionPlacement = 'toolbar' | 'row' | 'both';
+export type ActionTone = 'primary' | 'default' | 'danger';
+
+/** Actions every master-data list offers; they bring their label, icon, selection rule and tone. */
+export const standardActions = {
+  new: { labelKey: 'common:new', selection: 'none', tone: 'primary' },
+  edit: { labelKey: 'common:edit', selection: 'one', tone: 'default' },
+  view: { labelKey: 'common:view', selection: 'one', tone: 'default' },
+  copy: { labelKey: 'common:copy', selection: 'one', tone: 'default' },
+  enable: { labelKey: 'common:enable', selection: 'some', tone: 'default' },
+  disable: { labelKey: 'common:disable', selection: 'some', tone: 'default' },
+  import: { labelKey: 'common:import', selection: 'none', tone: 'default' },
+  template: { labelKey: 'common:importTemplate', selection: 'none', tone: 'default' },
+  export: { labelKey: 'common:export', selection: 'some', tone: 'default' },
+  delete: { labelKey: 'common:delete', selection: 'some', tone: 'danger' },
+} as const satisfies Record<string, { labelKey: string; selection: ActionSelection; tone: ActionTone }>;
+
+export type StandardActionKey = keyof typeof standardActions;
+
+export interface ListAction<T> {
+  /** Identifies the action; a standard key brings defaults. Row icons get data-testid `row-action-<key>`. */
+  key: StandardActionKey | (string & {});
+  /** Shown text (already translated); defaults to the standard action's label. */
+  label?: string;
+  /** Icon of the button and the row icon (standard actions have one). */
+  icon?: ReactNode;
+  /** Selection a toolbar button needs (standard default, else 'none'). A row icon always acts on its row. */
+  selection?: ActionSelection;
+  /** Further condition on the rows acted on (e.g. "not the main ledger", "not yourself"). */
+  when?: (rows: T[]) => boolean;
+  /** false hides the action altogether (the caller lacks the right). Default true. */
+  allowed?: boolean;
+  placement?: ActionPlacement;
+  tone?: ActionTone;
+  /** A mutation is running: the button spins and refuses clicks. */
+  loading?: boolean;
+  /** data-testid of the toolbar button (default `list-action-<key>`). */
+  testId?: string;
+  run: (rows: T[]) => void;
+}
+
+export interface ResolvedAction<T> extends ListAction<T> {
+  labelKey?: string;
+  selection: ActionSelection;
+  placement: ActionPlacement;
+  tone: ActionTone;
+  allowed: boolean;
+}
+
+const isStandard = (key: string): key is StandardActionKey => Object.prototype.hasOwnProperty.call(standardActions, key);
+
+/** Fills in the standard defaults; explicit fields win. */
+export function resolveAction<T>(action: ListAction<T>): ResolvedAction<T> {
+  const std = isStandard(action.key) ? standardActions[action.key] : null;
+  return {
+    ...action,
+    labelKey: action.label === undefined ? std?.labelKey : undefined,
+    selection: action.selection ?? std?.selection ?? 'none',
+    placement: action.placement ?? 'toolbar',
+    tone: action.tone ?? std?.tone ?? 'default',
+    allowed: action.allowed ?? true,
+  };
+}
+
+/** Whether the action may run on these rows (the selection for a toolbar button, [row] for a row icon). */
+export function actionEnabled<T>(action: Pick<ResolvedAction<T>, 'selection' | 'when' | 'loading'>, rows: T[]): boolean {
+  if (action.loading) return false;
+  if (action.selection === 'one' && rows.length !== 1) return false;
+  if (action.selection === 'some' && rows.length === 0) return false;
+  return action.when ? action.when(rows) : true;
+}
+
+export interface ActionState<T> {
+  action: ResolvedAction<T>;
+  enabled: boolean;
+}
+
+/** The toolbar's buttons for the current selection, in declaration order; disallowed ones are left out. */
+export function toolbarActions<T>(actions: ListAction<T>[], selected: T[]): ActionState<T>[] {
+  return actions
+    .map(resolveAction)
+    .filter((a) => a.allowed && a.placement !== 'row')
+    .map((action) => ({ action, enabled: actionEnabled(action, selected) }));
+}
+
+/** The icons of one row's actions cell; a row icon ignores the selection rule (it acts on its row). */
+export function rowActions<T>(actions: ListAction<T>[], row: T): ActionState<T>[] {
+  return actions
+    .map(resolveAction)
+    .filter((a) => a.allowed && a.placement !== 'toolbar')
+    .map((action) => ({ action, enabled: actionEnabled({ ...action, selection: 'none' }, [row]) }));
+}
+
+/** Changes whenever what the actions show could change, so the grid redraws its action cells then. */
+export function actionsSignature<T>(actions: ListAction<T>[]): string {
+  return actions.map((a) => `${a.key}:${a.allowed ?? true}:${!!a.loading}:${a.label ?? ''}`).join('|');
+}
+
+export interface DeleteFailure<Id> {
+  id: Id;
+  label: string;
+  message: string;
+}
+
+export interface DeleteOutcome<Id> {
+  deleted: Id[];
+  failed: DeleteFailure<Id>[];
+}
+
+/**
+ * Deletes the rows one at a time (in order, so the server sees one request per record as the spec
+ * describes) and keeps going after a failure: every record gets its own result.
+ */
+export async function runDeletes<T, Id extends string | number>(
+  rows: T[],
+  deleteOne: (row: T) => Promise<unknown>,
+  getRowId: (row: T) => Id,
+  rowLabel: (row: T) => string = (row) => String(getRowId(row)),
+): Promise<DeleteOutcome<Id>> {
+  const outcome: DeleteOutcome<Id> = { deleted: [], failed: [] };
+  for (const row of rows) {
+    try {
+      await deleteOne(row);
+      outcome.deleted.push(getRowId(row));
+    } catch (err) {
+      outcome.failed.push({ id: getRowId(row), label: rowLabel(row), message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return outcome;
+}
+
+/**
+ * The summary notice after deleting several records with some failures (single deletes and
+ * complete successes need none: the mutation already said so). Values for `admin:list.deletePartial`.
+ */
+export function deleteSummary<Id>(outcome: DeleteOutcome<Id>): { key: string; values: Record<string, string | number> } | null {
+  const total = outcome.deleted.length + outcome.failed.length;
+  if (total < 2 || outcome.failed.length === 0) return null;
+  const failures = outcome.failed.map((f) => `${f.label}: ${f.message}`).join('; ');
+  return { key: 'admin:list.deletePartial', values: { deleted: outcome.deleted.length, total, failures } };
+}

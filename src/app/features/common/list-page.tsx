@@ -1,0 +1,252 @@
+/**
+ * The list-page scaffold every list screen is built on: a toolbar of declared actions (enabled by
+ * the selection and hidden without the right), the keyword box, filters, the ListGrid with server
+ * paging and saved column widths, the icons of each row's actions cell, the confirm-delete flow
+ * (one request per record, a result per record) and a slot for the screen's dialogs. Forms in
+ * those dialogs follow form-dialog.tsx + use-entity-form.ts. See docs/list-pages.md.
+ *
+ * A minimal screen (columns in `vendors.columns.ts` next to it, with an `actions` column whose
+ * renderer is 'actions' if rows get icons):
+ *
+ *   export function VendorListPage() {
+ *     const { t } = useTranslation(['admin', 'common']);
+ *     const { companyId } = useScope();
+ *     const canEdit = useHasRight(RIGHTS.VENDOR);
+ *     const editor = useDialogState<VendorDto | null>();
+ *     const del = useDeleteVendor();
+ *     if (!companyId) return <NoCompany />;
+ *     return (
+ *       <ListPage<VendorDto>
+ *         gridId="system.vendor"
+ *         columns={vendorsColumns}
+ *         query={(req) => vendorListOptions(companyId, req)}
+ *         resetKey={companyId}
+ *         getRowId={(v) => v.id}
+ *         rowLabel={(v) => v.name}
+ *         keywordPlaceholder={t('admin:vendor.keyword')}
+ *         actions={[
+ *           { key: 'new', allowed: canEdit, testId: 'vendor-new', run: () => editor.open(null) },
+ *           { key: 'edit', allowed: canEdit, placement: 'both', run: ([v]) => editor.open(v) },
+ *         ]}
+ *         remove={{ allowed: canEdit, placement: 'both', one: (v) => del.mutateAsync(v.id) }}
+ *         onRowOpen={canEdit ? (v) => editor.open(v) : undefined}
+ *         dialogs={<VendorDialog opened={editor.opened} vendor={editor.payload} onClose={editor.close} />}
+ *       />
+ *     );
+ *   }
+ */
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Box, Button, Text } from '@mantine/core';
+import {
+  IconBan, IconCircleCheck, IconCopy, IconEdit, IconEye, IconFileDownload, IconFileExport, IconFileImport, IconPlus, IconTrash, type Icon,
+} from '@tabler/icons-react';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { ListGrid, type ListGridProps } from '../../../../grids/list/list-grid';
+import { notifyError } from '../../queries/admin-common';
+import { ConfirmDialog } from './confirm-dialog';
+import {
+  actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, toolbarActions, type ActionPlacement, type ActionSelection, type DeleteOutcome, type ListAction, type ResolvedAction,
+} from './list-actions';
+import { RowActions } from './row-actions';
+
+const ICONS: Record<string, Icon> = {
+  new: IconPlus, edit: IconEdit, view: IconEye, copy: IconCopy, enable: IconCircleCheck, disable: IconBan,
+  import: IconFileImport, template: IconFileDownload, export: IconFileExport, delete: IconTrash,
+};
+
+/** The delete action: confirmation, then one `one(row)` per record; failures are reported per record. */
+export interface ListRemove<T> {
+  /** Deletes one record (usually a mutation's mutateAsync); a rejection marks that record failed. */
+  one: (row: T) => Promise<unknown>;
+  allowed?: boolean;
+  /** Default 'some' (several rows at once); 'one' for records deleted singly. */
+  selection?: Exclude<ActionSelection, 'none'>;
+  when?: (rows: T[]) => boolean;
+  /** Default 'toolbar'; 'both' adds a row icon. */
+  placement?: ActionPlacement;
+  /** Action key (row icon test id `row-action-<key>`); default 'delete'. */
+  key?: string;
+  label?: string;
+  icon?: ReactNode;
+  testId?: string;
+  /** The question asked (default: the product's "Cannot be recovered after deletion!…"). */
+  message?: (rows: T[]) => ReactNode;
+  /** Checked before asking, e.g. the spec's used-check: a message refuses the delete. */
+  guard?: (rows: T[]) => Promise<string | null>;
+  onDone?: (outcome: DeleteOutcome<string | number>) => void;
+}
+
+/** What cell renderers find in `p.context.listPage` besides the screen's own context fields. */
+export interface ListPageCellContext<T> {
+  listPage: { rowCell: (row: T) => ReactNode };
+}
+
+export interface ListPageProps<T, C extends object = object> extends Omit<ListGridProps<T>, 'toolbar' | 'context' | 'onSelectionChange'> {
+  /** Shown first in the toolbar (a panel title on two-list screens). */
+  title?: ReactNode;
+  /** Toolbar buttons and row icons, in order; the delete action (`remove`) comes last. */
+  actions?: ListAction<T>[];
+  remove?: ListRemove<T>;
+  /** How a record is named in per-record delete results (default its id). */
+  rowLabel?: (row: T) => string;
+  /** Shown after the actions (hints). */
+  toolbarExtra?: ReactNode;
+  /** Screen fields handed to its cell renderers as `p.context` (memoize it). */
+  context?: C;
+  onSelectionChange?: (rows: T[]) => void;
+  /** The screen's dialogs (editor, import…), rendered after the list. */
+  dialogs?: ReactNode;
+}
+
+/** Cell renderer of the row actions column (`renderer: 'actions'`), registered by ListPage. */
+function ActionsCell<T>(p: ICellRendererParams<T, unknown, ListPageCellContext<T>>) {
+  return p.data ? p.context.listPage.rowCell(p.data) : null;
+}
+
+const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
+export function ListPage<T, C extends object = object>(props: ListPageProps<T, C>) {
+  const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, ...grid } = props;
+  const { t } = useTranslation(['admin', 'common']);
+  const [selected, setSelected] = useState<T[]>([]);
+  const [pendingDelete, setPendingDelete] = useState<T[] | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const askDelete = async (rows: T[]) => {
+    if (!remove || !rows.length) return;
+    const refusal = remove.guard ? await remove.guard(rows) : null;
+    if (refusal) notifyError(new Error(refusal));
+    else setPendingDelete(rows);
+  };
+
+  const all: ListAction<T>[] = remove
+    ? [
+        ...actions,
+        {
+          key: remove.key ?? 'delete',
+          label: remove.label,
+          icon: remove.icon,
+          tone: 'danger',
+          selection: remove.selection ?? 'some',
+          when: remove.when,
+          allowed: remove.allowed,
+          placement: remove.placement,
+          testId: remove.testId,
+          loading: deleting,
+          run: (rows) => void askDelete(rows),
+        },
+      ]
+    : actions;
+  // Cells render outside this render pass: they read the latest declarations through a ref.
+  const latest = useRef({ all, remove });
+  latest.current = { all, remove };
+
+  const labelOf = (a: ResolvedAction<T>) => a.label ?? (a.labelKey ? t(a.labelKey) : a.key);
+  const iconOf = (a: ResolvedAction<T>, size: number) => {
+    if (a.icon) return a.icon;
+    const I = ICONS[a.key];
+    return I ? <I size={size} /> : undefined;
+  };
+
+  const signature = actionsSignature(all);
+  const gridContext = useMemo(
+    () => ({
+      ...context,
+      listPage: {
+        rowCell: (row: T) => (
+          <RowActions
+            actions={rowActions(latest.current.all, row).map(({ action, enabled }) => ({
+              key: action.key,
+              label: labelOf(action),
+              icon: iconOf(action, 16),
+              color: action.tone === 'danger' ? 'red' : undefined,
+              disabled: !enabled,
+              onClick: () => action.run([row]),
+            }))}
+          />
+        ),
+      },
+    }),
+    // labelOf/iconOf read `t` and the latest declarations; the signature says when cells must redraw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [context, signature, t],
+  );
+
+  const hasRowActions = all.some((a) => resolveAction(a).placement !== 'toolbar');
+  const gridRenderers = useMemo(
+    () => (hasRowActions && !renderers?.actions ? { ...renderers, actions: ActionsCell as ColDef<T>['cellRenderer'] } : renderers),
+    [renderers, hasRowActions],
+  );
+
+  const buttons = toolbarActions(all, selected).map(({ action, enabled }) => (
+    <Button
+      key={action.key}
+      variant={action.tone === 'primary' ? 'filled' : 'default'}
+      color={action.tone === 'danger' ? 'red' : undefined}
+      leftSection={iconOf(action, 16)}
+      disabled={!enabled && !action.loading}
+      loading={action.loading}
+      onClick={() => enabled && action.run(selected)}
+      data-testid={action.testId ?? `list-action-${action.key}`}
+    >
+      {labelOf(action)}
+    </Button>
+  ));
+
+  // Delete on a selected row asks to delete it (not while typing in a box or a cell editor).
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Delete' || !remove || isTyping(e.target)) return;
+    const state = toolbarActions(latest.current.all, selected).find((s) => s.action.key === (remove.key ?? 'delete'));
+    if (state?.enabled) {
+      e.preventDefault();
+      void askDelete(selected);
+    }
+  };
+
+  const toolbar = title || buttons.length || toolbarExtra ? <>{title}{buttons}{toolbarExtra}</> : undefined;
+
+  return (
+    <Box onKeyDown={onKeyDown} style={{ minWidth: 0 }}>
+      <ListGrid<T>
+        {...grid}
+        getRowId={getRowId}
+        renderers={gridRenderers}
+        context={gridContext}
+        toolbar={toolbar}
+        onSelectionChange={(rows) => {
+          setSelected(rows);
+          onSelectionChange?.(rows);
+        }}
+      />
+      <ConfirmDialog
+        opened={!!pendingDelete}
+        message={pendingDelete && remove?.message ? remove.message(pendingDelete) : pendingDelete && pendingDelete.length > 1 ? t('admin:confirm.deleteMany', { count: pendingDelete.length }) : undefined}
+        loading={deleting}
+        onCancel={() => !deleting && setPendingDelete(null)}
+        onConfirm={async () => {
+          const rows = pendingDelete;
+          const current = latest.current.remove;
+          if (!rows || !current || deleting) return;
+          setDeleting(true);
+          try {
+            const outcome = await runDeletes(rows, current.one, getRowId, rowLabel);
+            const summary = deleteSummary(outcome);
+            if (summary) notifyError(new Error(t(summary.key, summary.values)));
+            current.onDone?.(outcome);
+          } finally {
+            setDeleting(false);
+            setPendingDelete(null);
+          }
+        }}
+      />
+      {dialogs}
+    </Box>
+  );
+}
+
+/** Shown instead of a company-scoped list while no company is chosen. */
+export function NoCompany() {
+  const { t } = useTranslation('admin');
+  return <Text c="dimmed">{t('noCompany')}</Text>;
+}

@@ -1,0 +1,133 @@
+/**
+ * The form state of every editor (dialogs through form-dialog.tsx, and editor pages), validated
+ * with the contract's zod schema: a field is checked on blur (and again on each change once it
+ * showed an error), the whole object on save; zod issues become localized messages
+ * (form-validation.ts), server refusals go under their field or above the form (form-model.ts).
+ *
+ *   const form = useEntityForm({ schema: roleCreateBody, empty: () => ({ companyId, name: '', remark: '' }), required: ['name'] });
+ *   <TextInput label={t('admin:role.name')} withAsterisk data-autofocus {...form.text('name')} />
+ *
+ * Options: `toInput` maps the values to the schema's input when they differ (a checkbox that
+ * leaves a field out, strings that become numbers); `rules` adds cross-field checks; `messages`
+ * replaces the generic message of a field; `serverFields` maps result codes to fields;
+ * `keep` (a slot name) keeps the draft with the page's tab (shell/tab-state.ts) so unsaved edits
+ * survive a tab switch, and `load(server)` then replaces the values only while they are unedited.
+ */
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useTabState } from '../../shell/tab-state';
+import { mergeErrors, sameValues, serverErrorToForm } from './form-model';
+import { validateObject, validateValue, type MessageRef } from './form-validation';
+
+type Values = Record<string, unknown>;
+type Field<V> = keyof V & string;
+
+export interface EntityFormOptions<S extends z.ZodObject, V extends Values> {
+  schema: S;
+  /** The values of a new record. */
+  empty: () => V;
+  /** Fields whose blank value is an error even where the schema accepts it (partial update schemas). */
+  required?: readonly Field<V>[];
+  toInput?: (values: V) => Values;
+  rules?: (values: V) => Partial<Record<Field<V>, MessageRef>>;
+  messages?: Partial<Record<Field<V>, MessageRef>>;
+  serverFields?: Record<string, Field<V>>;
+  keep?: string | null;
+}
+
+interface FormState<V> {
+  values: V;
+  baseline: V;
+  errors: Record<string, MessageRef | null>;
+  /** A refusal of the last save that belongs to no field. */
+  serverError: MessageRef | null;
+}
+
+export function useEntityForm<S extends z.ZodObject, V extends Values>(options: EntityFormOptions<S, V>) {
+  const { schema, empty, required = [], toInput = (v: V) => v as Values, rules, serverFields = {}, keep = null } = options;
+  const messages: Partial<Record<Field<V>, MessageRef>> = options.messages ?? {};
+  const { t } = useTranslation(['admin', 'errors', 'common']);
+  const [state, setState] = useTabState<FormState<V>>(keep, () => {
+    const v = empty();
+    return { values: v, baseline: v, errors: {}, serverError: null };
+  });
+  const { values, errors } = state;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const msg = (m: MessageRef | null | undefined) => (m ? (m.text ?? t(m.key, m.values)) : undefined);
+  const setErrors = (f: (e: Record<string, MessageRef | null>) => Record<string, MessageRef | null>) => setState((s) => ({ ...s, errors: f(s.errors) }));
+
+  const checkField = (name: Field<V>, value: unknown = values[name]): MessageRef | null => {
+    const next = { ...values, [name]: value } as V;
+    const input = toInput(next);
+    const s = shape[name];
+    let m = s ? validateValue(s, input[name], required.includes(name)) : null;
+    if (m && m.key !== 'admin:validation.required' && messages[name]) m = messages[name]!;
+    if (!m && rules) m = rules(next)[name] ?? null;
+    setErrors((e) => ({ ...e, [name]: m }));
+    return m;
+  };
+
+  const set = <K extends Field<V>>(name: K, value: V[K]) => {
+    setState((s) => ({ ...s, values: { ...s.values, [name]: value }, serverError: null }));
+    if (errors[name]) checkField(name, value);
+  };
+
+  return {
+    values,
+    errors,
+    empty,
+    /** Values differ from the last loaded (or reset) baseline. */
+    dirty: !sameValues(values, state.baseline),
+    serverError: msg(state.serverError),
+    /** Replaces values and baseline (opening a record, after a save). */
+    reset(next: V) {
+      setState({ values: next, baseline: next, errors: {}, serverError: null });
+    },
+    /** New data from the server: becomes the baseline; replaces the values unless they hold unsaved edits. */
+    load(next: V) {
+      setState((s) => (sameValues(s.values, s.baseline) ? { values: next, baseline: next, errors: {}, serverError: null } : { ...s, baseline: next }));
+    },
+    set,
+    /** Props for TextInput, PasswordInput, Textarea: value, onChange, onBlur (validates), localized error. */
+    text(name: Field<V>) {
+      return {
+        value: (values[name] as string | null | undefined) ?? '',
+        onChange: (e: { currentTarget: { value: string } }) => set(name, e.currentTarget.value as V[typeof name]),
+        onBlur: () => void checkField(name),
+        error: msg(errors[name]),
+      };
+    },
+    /** Props for inputs that report a value (Select, MultiSelect, NumberInput, DateInput). */
+    field<K extends Field<V>>(name: K) {
+      return {
+        value: values[name],
+        onChange: (v: V[K]) => set(name, v),
+        onBlur: () => void checkField(name),
+        error: msg(errors[name]),
+      };
+    },
+    checkbox(name: Field<V>) {
+      return { checked: !!values[name], onChange: (e: { currentTarget: { checked: boolean } }) => set(name, e.currentTarget.checked as V[typeof name]) };
+    },
+    error: (name: string) => msg(errors[name]),
+    setError: (name: Field<V>, m: MessageRef | null) => setErrors((e) => ({ ...e, [name]: m })),
+    checkField,
+    /** Validates everything: the parsed payload when valid, else null (errors shown). */
+    validate(): z.output<S> | null {
+      const r = validateObject(schema, toInput(values), required);
+      const ruleErrors = rules ? rules(values) : {};
+      const failed = !r.ok || Object.values(ruleErrors).some(Boolean);
+      if (!failed && r.ok) return r.data;
+      setErrors(() => mergeErrors(r.ok ? {} : r.errors, ruleErrors, messages));
+      return null;
+    },
+    /** Shows a refused save: under its field when the result code maps to one, else above the form. */
+    fail(err: unknown) {
+      const { field, message } = serverErrorToForm(err, serverFields);
+      if (field) setErrors((e) => ({ ...e, [field]: message }));
+      else setState((s) => ({ ...s, serverError: message }));
+    },
+  };
+}
+
+export type EntityForm<S extends z.ZodObject = z.ZodObject, V extends Values = Values> = ReturnType<typeof useEntityForm<S, V>>;

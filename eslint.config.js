@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The app never imports the server.' }, { group: ['**/api/client'], importNames: ['request'], message: 'Call routes with call(route, input) from api/typed-client.' }] },
+        { patterns: [{ group: ['**/server/**'], message: 'The app never imports the server.' }, { group: ['**/api/client'], importNames: ['request'], message: 'Call routes with call(route, input) from api/typed-client.' }, { group: ['**/contract/*', '!**/contract/heads', '!**/contract/route'], importNamePattern: 'Api$', message: 'Take routes from contract/heads: the declarations carry zod and every schema.' }] },
       ],
     },
   },

@@ -23,6 +23,7 @@ test('the login route loads ≤ 200 kB of gzipped JavaScript and no AG Grid', as
     if (buf.includes('ag-grid') || buf.includes('AG Grid')) hasGrid = true;
   }
   console.log(`login route: ${scripts.size} scripts, ${(gz / 1024).toFixed(1)} kB gzipped`);
+  if (process.env.BUNDLE_DETAIL) for (const p of scripts) console.log(p, gzipSync(Buffer.from(await (await page.request.get(p)).body()), { level: 9 }).length);
   expect(gz).toBeLessThanOrEqual(200 * 1024);
   expect(hasGrid).toBe(false);
 });

@@ -152,22 +152,40 @@ function pagingOf(q: z.output<typeof pagingObject>, defaultLimit: number): Omit<
  * The list query of spec 01 §7 with a typed filter. The filter arrives as JSON in `filter`; flat query
  * parameters that are not paging words are filter fields too (?accountYearId=3) and are validated by
  * the same filter schema. Handlers receive {offset, limit, sort, expand, filter} already parsed. The
- * OpenAPI document lists the filter's fields in the parameter's description.
+ * server's OpenAPI document lists the filter's fields in the parameter's description (listFilterOf).
  */
-export function listQuery<F extends z.ZodObject>(filter: F, opts: { defaultLimit?: number } = {}): z.ZodType<Paging<z.output<F>>, ListInput<z.input<F>>> {
-  const fields = JSON.stringify(z.toJSONSchema(filter, { io: 'input', unrepresentable: 'any' }).properties ?? {});
-  const described = pagingObject.extend({ filter: pagingObject.shape.filter.meta({ description: `Filter (JSON object). Fields: ${fields}` }) });
-  return described.transform((q, ctx) => {
+function buildListQuery(filter: z.ZodObject, opts: { defaultLimit?: number }, filterField: z.ZodType = pagingObject.shape.filter) {
+  return pagingObject.extend({ filter: filterField }).transform((q, ctx) => {
     const extra: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(q)) if (!PAGING_WORDS.has(k) && v !== undefined) extra[k] = v;
-    const r = filter.safeParse({ ...extra, ...(q.filter ?? {}) });
+    const r = filter.safeParse({ ...extra, ...((q.filter as Record<string, unknown> | undefined) ?? {}) });
     if (!r.success) {
       for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: ['filter', ...issue.path] } as never);
       return z.NEVER;
     }
-    return { ...pagingOf(q, opts.defaultLimit ?? 10), filter: r.data };
-  }) as never;
+    return { ...pagingOf(q as z.output<typeof pagingObject>, opts.defaultLimit ?? 10), filter: r.data };
+  });
 }
+
+/** The filter and options of each list query, so the server can document the filter's fields. */
+const listQueries = new WeakMap<z.ZodType, { filter: z.ZodObject; opts: { defaultLimit?: number } }>();
+
+export function listQuery<F extends z.ZodObject>(filter: F, opts: { defaultLimit?: number } = {}): z.ZodType<Paging<z.output<F>>, ListInput<z.input<F>>> {
+  const schema = buildListQuery(filter, opts);
+  listQueries.set(schema, { filter, opts });
+  return schema as never;
+}
+
+/**
+ * The same list query, validating identically, with the `filter` parameter described from its
+ * schema (the server's OpenAPI document; the JSON-schema generator stays out of the app's bundle).
+ */
+export function describedListQuery<Q extends z.ZodType | undefined>(query: Q, describe: (filter: z.ZodObject) => string): Q {
+  const entry = query ? listQueries.get(query) : undefined;
+  if (!entry) return query;
+  return buildListQuery(entry.filter, entry.opts, pagingObject.shape.filter.meta({ description: describe(entry.filter) })) as unknown as Q;
+}
+
 /** A list without filter fields. */
 export const listQuerySchema = listQuery(z.object({}).catchall(z.unknown()));
 

@@ -2,9 +2,7 @@
  * Compile-time checks of the typed client (run by `npm run typecheck`, never executed): each
  * @ts-expect-error line must stay an error, so the client cannot silently loosen.
  */
-import { accountApi } from '../../contract/account';
-import { companyApi } from '../../contract/company';
-import { sessionApi } from '../../contract/idm';
+import { accountApi, companyApi, sessionApi } from '../../contract/heads';
 import { call } from './typed-client';
 
 export async function typedClientChecks(): Promise<void> {

@@ -4,7 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/typed-client';
-import { accountApi, type AccountDto, type AccountYearDto } from '../../contract/account';
+import { accountApi } from '../../contract/heads';
+import type { AccountDto, AccountYearDto } from '../../contract/account';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
 import { queryKeys } from './keys';
 

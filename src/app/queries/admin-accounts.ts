@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/typed-client';
-import { accountApi } from '../../contract/account';
+import { accountApi } from '../../contract/heads';
 import { queryKeys } from './keys';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';

@@ -2,7 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../api/typed-client';
-import { companyApi, type companyCreateBody, type companyUpdateBody } from '../../contract/company';
+import { companyApi } from '../../contract/heads';
+import type { companyCreateBody, companyUpdateBody } from '../../contract/company';
 import { queryKeys } from './keys';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';

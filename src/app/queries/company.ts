@@ -1,7 +1,8 @@
 /** The signed-in user's companies for the top bar and the company setup flow (spec 01 §4). */
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/typed-client';
-import { companyApi, type CompanyDto } from '../../contract/company';
+import { companyApi } from '../../contract/heads';
+import type { CompanyDto } from '../../contract/company';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
 import { queryKeys } from './keys';
 

@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api/typed-client';
-import { sessionApi, type LoginBody } from '../../contract/idm';
-import { systemApi } from '../../contract/system';
+import { sessionApi, systemApi } from '../../contract/heads';
+import type { LoginBody } from '../../contract/idm';
 import type { Language } from '../../domain/enums';
 import { queryKeys } from './keys';
 

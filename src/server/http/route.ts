@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { AnswerIn, BodyOf, ParamsOf, QueryOf, RouteDef } from '../../contract/route';
-import { envelope, type Envelope } from '../../contract/common';
+import { z } from 'zod';
+import { describedListQuery, envelope, type Envelope } from '../../contract/common';
 
 export type TypedRequest<D> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
   params: ParamsOf<D>;
@@ -23,6 +24,10 @@ export interface RouteExtras {
   config?: Record<string, unknown>;
 }
 
+/** A list's query schema with its filter's fields described (the filter travels as a JSON string). */
+const documentedQuery = (query: RouteDef['query']) =>
+  describedListQuery(query, (filter) => `Filter (a JSON object, or flat parameters). Fields: ${JSON.stringify(z.toJSONSchema(filter, { io: 'input', unrepresentable: 'any' }).properties ?? {})}`);
+
 function schemaOf(def: RouteDef, raw: boolean) {
   return {
     tags: def.tags,
@@ -30,7 +35,7 @@ function schemaOf(def: RouteDef, raw: boolean) {
     ...(def.hidden ? { hide: true } : {}),
     ...('public' in def.access ? { security: [] } : {}),
     ...(def.params ? { params: def.params } : {}),
-    ...(def.query ? { querystring: def.query } : {}),
+    ...(def.query ? { querystring: documentedQuery(def.query) } : {}),
     ...(def.body && !def.multipart ? { body: def.body } : {}),
     ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
     ...(raw ? {} : { response: { 200: envelope(def.answer) } }),

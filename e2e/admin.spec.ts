@@ -5,7 +5,7 @@
  * (create, edit), and screenshots of every screen in both languages.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from './page-models/login';
+import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { chooseOption, confirmDelete, FormDialogModel, ListModel } from './page-models/admin-list';
 import { restoreDemoState } from './page-models/demo-state';
@@ -211,6 +211,38 @@ test('the form dialog by keys: Save and new, Esc asks about unsaved changes, Del
     await page.keyboard.press('Enter');
     await expect(roles.row(name)).toHaveCount(0);
   }
+});
+
+test("a role changed meanwhile by someone else: saving its rights says so and reloads them instead of erasing that change", async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const me = await (await request.get('/api/idm/user/current', { headers })).json();
+  const name = `E2E Stale ${stamp}`;
+  const created = await (await request.post('/api/idm/role', { data: { companyId: me.data.currentCompanyId, name, rightIds: [1] }, headers })).json();
+  expect(created.success, JSON.stringify(created)).toBe(true);
+
+  await openAdminScreen(page, 'roles');
+  const roles = ListModel.byId(page, adminScreens.roles.grid);
+  await roles.search(name);
+  await roles.select(name);
+  const card = page.getByTestId('role-rights-card');
+  await expect(card).toContainText(name);
+  await card.getByTestId('right-4').click();
+  await expect(card.getByTestId('right-4')).toBeChecked();
+
+  // Another administrator saves a different change first.
+  const other = await (await request.post('/api/idm/roleRights', { data: { roleId: created.data.id, rightIds: [1, 11, 1101], version: created.data.version }, headers })).json();
+  expect(other.success, JSON.stringify(other)).toBe(true);
+
+  await card.getByTestId('role-rights-save').click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: /changed by someone else|已被他人修改/ })).toBeVisible();
+  // The tree now shows the other administrator's rights; this screen's stale change was not written.
+  await expect(card.getByTestId('right-1101')).toBeChecked();
+  await expect(card.getByTestId('right-4')).not.toBeChecked();
+  const now = await (await request.get(`/api/idm/role/${created.data.id}`, { headers })).json();
+  expect(now.data.rightIds).toContain(1101);
+  expect(now.data.rightIds).not.toContain(4);
+  await request.delete(`/api/idm/role/${created.data.id}`, { headers });
 });
 
 test('ledger sets: create, set main, delete; account year 2027 and a period boundary', async ({ page }) => {

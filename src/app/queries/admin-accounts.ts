@@ -54,7 +54,7 @@ export function useCreateAccount() {
 
 export function useRenameAccount() {
   return useAdminMutation({
-    mutationFn: ({ id, name }: { id: number; name: string; companyId: number }) => call(accountApi.update, { params: { id }, body: { name } }),
+    mutationFn: ({ id, name, version }: { id: number; name: string; companyId: number; version?: number }) => call(accountApi.update, { params: { id }, body: { name, version } }),
     invalidate: (vars) => [queryKeys.accounts(vars.companyId)],
   });
 }
@@ -92,7 +92,7 @@ export function useDeleteAccountYear() {
 /** Moves a period's boundaries; the server shifts the neighbours and answers the year's periods. */
 export function useUpdatePeriod() {
   return useAdminMutation({
-    mutationFn: ({ id, startAt, endAt }: { id: number; startAt: string; endAt: string }) => call(accountApi.updatePeriod, { params: { id }, body: { startAt, endAt } }),
+    mutationFn: ({ id, startAt, endAt, version }: { id: number; startAt: string; endAt: string; version?: number }) => call(accountApi.updatePeriod, { params: { id }, body: { startAt, endAt, version } }),
     invalidate: [['accountYears']],
   });
 }

@@ -24,6 +24,8 @@ export interface AdminMutationOptions<TVars, TData> {
   /** false: no success notice (the caller shows its own). */
   notify?: boolean;
   onSuccess?: (data: TData, vars: TVars) => void;
+  /** After the failure notice (e.g. reload what a STALE_DATA answer says is out of date). */
+  onError?: (err: Error, vars: TVars) => void;
 }
 
 /** A mutation that notifies and invalidates; errors are shown and re-thrown to mutateAsync callers. */
@@ -37,6 +39,9 @@ export function useAdminMutation<TVars, TData = unknown>(opts: AdminMutationOpti
       if (opts.notify !== false) notifySuccess();
       opts.onSuccess?.(data, vars);
     },
-    onError: (err) => notifyError(err),
+    onError: (err, vars) => {
+      notifyError(err);
+      opts.onError?.(err, vars);
+    },
   });
 }

@@ -1,6 +1,7 @@
 /** Queries and mutations of the roles screen (/userCenter/role): roles, role rights, the rights catalogue. */
 import { canGrant, type RightHolder } from '../../domain/rights';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
 import type { z } from 'zod';
 import { call } from '../api/typed-client';
 import { roleApi, sessionApi } from '../../contract/heads';
@@ -28,10 +29,14 @@ export const companyRolesOptions = (companyId: number | null) =>
     enabled: !!companyId,
   });
 
+/** A role's rights with the version they were read at (sent back on save: a stale save answers STALE_DATA). */
 export const roleRightsOptions = (roleId: number | null) =>
   queryOptions({
     queryKey: queryKeys.roleRights(roleId ?? 0),
-    queryFn: ({ signal }) => call(roleApi.rights, { query: { roleId: roleId! } }, { signal }),
+    queryFn: async ({ signal }) => {
+      const role = await call(roleApi.get, { params: { id: roleId! } }, { signal });
+      return { rightIds: role.rightIds ?? [], version: role.version };
+    },
     enabled: !!roleId,
   });
 
@@ -63,11 +68,19 @@ export function useDeleteRole() {
   });
 }
 
-/** Replaces the role's rights with the given set. */
+/**
+ * Replaces the role's rights with the given set, naming the version they were loaded at: if someone
+ * else saved meanwhile, the server answers STALE_DATA (shown) and the reloaded rights replace the
+ * stale tree instead of the other editor's change being erased.
+ */
 export function useSaveRoleRights() {
+  const qc = useQueryClient();
   return useAdminMutation({
-    mutationFn: (body: { roleId: number; rightIds: number[] }) => call(roleApi.setRights, { body }),
+    mutationFn: (body: { roleId: number; rightIds: number[]; version: number }) => call(roleApi.setRights, { body }),
     invalidate: (vars) => [queryKeys.roleRights(vars.roleId), ['roles'], queryKeys.currentUser()],
+    onError: (err, vars) => {
+      if (err instanceof ApiError && err.code === 'STALE_DATA') void qc.invalidateQueries({ queryKey: queryKeys.roleRights(vars.roleId) });
+    },
   });
 }
 

@@ -140,7 +140,7 @@ function RenameAccountDialog({ account, companyId, onClose }: { account: Account
       form={form}
       values={account ? { name: account.name } : undefined}
       recordKey={account?.id}
-      onSave={(body) => rename.mutateAsync({ id: account!.id, name: body.name ?? '', companyId })}
+      onSave={(body) => rename.mutateAsync({ id: account!.id, name: body.name ?? '', companyId, version: account!.version })}
       size="sm"
       testId="account-rename-dialog"
     >

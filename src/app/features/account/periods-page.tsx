@@ -85,7 +85,7 @@ export function PeriodsPage() {
       setEditing({ ...p, ...next });
       return;
     }
-    update.mutate({ id: p.id, ...next });
+    update.mutate({ id: p.id, ...next, version: p.version });
   };
 
   if (!scope.companyId) return <NoCompany />;
@@ -204,7 +204,7 @@ function PeriodDialog({ period, onClose }: { period: PeriodDto | null; onClose: 
       form={form}
       values={period ? { startAt: period.startAt, endAt: period.endAt } : undefined}
       recordKey={period && `${period.id}:${period.startAt}:${period.endAt}`}
-      onSave={(body) => update.mutateAsync({ id: period!.id, ...body })}
+      onSave={(body) => update.mutateAsync({ id: period!.id, ...body, version: period!.version })}
       size="sm"
       testId="period-dialog"
     >

@@ -89,11 +89,11 @@ function RoleRightsCard({ role, canManage }: { role: RoleDto | null; canManage: 
   const [granted, setGranted] = useState<Set<number>>(new Set());
 
   useEffect(() => {
-    setGranted(new Set(saved.data ?? []));
+    setGranted(new Set(saved.data?.rightIds ?? []));
   }, [saved.data, role?.id]);
 
   const readOnly = !canManage || role?.kind === 'SYSTEM';
-  const dirty = !!saved.data && !sameSet(granted, saved.data);
+  const dirty = !!saved.data && !sameSet(granted, saved.data.rightIds);
 
   return (
     <Card withBorder padding="md" data-testid="role-rights-card">
@@ -105,7 +105,7 @@ function RoleRightsCard({ role, canManage }: { role: RoleDto | null; canManage: 
         </Group>
         {role && !readOnly && (
           <Group gap="xs">
-            <Button variant="default" size="xs" leftSection={<IconRestore size={14} />} disabled={!dirty} onClick={() => setGranted(new Set(saved.data ?? []))}>
+            <Button variant="default" size="xs" leftSection={<IconRestore size={14} />} disabled={!dirty} onClick={() => setGranted(new Set(saved.data?.rightIds ?? []))}>
               {t('common:reset')}
             </Button>
             <Button
@@ -113,7 +113,7 @@ function RoleRightsCard({ role, canManage }: { role: RoleDto | null; canManage: 
               leftSection={<IconDeviceFloppy size={14} />}
               disabled={!dirty}
               loading={save.isPending}
-              onClick={() => save.mutate({ roleId: role.id, rightIds: normalizeGranted(index, granted) })}
+              onClick={() => saved.data && save.mutate({ roleId: role.id, rightIds: normalizeGranted(index, granted), version: saved.data.version })}
               data-testid="role-rights-save"
             >
               {t('common:save')}
@@ -150,7 +150,7 @@ function RoleDialog(props: { opened: boolean; role: RoleDto | null; companyId: n
       values={role ? { companyId, name: role.name, remark: role.remark ?? '' } : undefined}
       recordKey={role?.id}
       onSave={async (body) => {
-        if (role) await update.mutateAsync({ id: role.id, body: { name: body.name, remark: body.remark ?? null } });
+        if (role) await update.mutateAsync({ id: role.id, body: { name: body.name, remark: body.remark ?? null, version: role.version } });
         else onCreated(await create.mutateAsync({ ...body, companyId }));
       }}
       saveAndNew

@@ -2,11 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { backends, createTestApp, type TestApp } from './harness';
 import { sessions } from '../../src/server/db/schema';
+import { demoCompanyId, data, makeCompany, makeUser, userIdByName } from './factories';
 
 describe.each(backends())('sign-in and sessions (%s)', (backend) => {
   let t: TestApp;
+  let root: string;
+  /** A company of this file's own, for the users each test makes (tests change only their own users). */
+  let companyId: number;
+  const HOME = [1];
   beforeAll(async () => {
     t = await createTestApp(backend);
+    root = await t.login('admin');
+    companyId = (await makeCompany(t, root)).id;
   });
   afterAll(async () => t?.close());
 
@@ -14,7 +21,8 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
     const res = await t.call('POST', '/api/idm/user/login', { body: { username: 'admin', password: 'admin123', captcha: '' } });
     expect(res.statusCode).toBe(200);
     const j = res.json();
-    expect(j).toMatchObject({ success: true, code: 0, data: { user: { username: 'admin', kind: 'ADMIN', currentCompanyId: 1 } } });
+    const demoId = await demoCompanyId(t, j.data.accessToken);
+    expect(j).toMatchObject({ success: true, code: 0, data: { user: { username: 'admin', kind: 'ADMIN', currentCompanyId: demoId } } });
     expect(j.data.accessToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(j.data.user.rightIds).toContain(2010101);
     // Tokens are stored hashed, never in clear.
@@ -23,8 +31,9 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
   });
 
   it('refuses a wrong password with a localized message and asks for a captcha after 3 failures', async () => {
+    const { username } = await makeUser(t, root, companyId, { rightIds: HOME, password: 'audit123', login: false });
     for (let i = 1; i <= 3; i++) {
-      const res = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'wrong1' }, lang: i === 1 ? 'en_US' : 'zh_CN' });
+      const res = await t.call('POST', '/api/idm/user/login', { body: { username, password: 'wrong1' }, lang: i === 1 ? 'en_US' : 'zh_CN' });
       expect(res.statusCode).toBe(401);
       const j = res.json();
       expect(j.success).toBe(false);
@@ -35,13 +44,13 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
       if (i >= 3) expect(j.appendix.captcha).toMatch(/^data:image\/svg\+xml;base64,/);
     }
     // Now even the right password needs the captcha…
-    const need = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123' } });
+    const need = await t.call('POST', '/api/idm/user/login', { body: { username, password: 'audit123' } });
     expect(need.json().code).toBe('CAPTCHA_REQUIRED');
     expect(need.json().appendix.captcha).toBeTruthy();
     // …and a wrong captcha is refused.
-    const wrong = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123', captcha: 'zzzz' } });
+    const wrong = await t.call('POST', '/api/idm/user/login', { body: { username, password: 'audit123', captcha: 'zzzz' } });
     expect(wrong.json().code).toBe('CAPTCHA_WRONG');
-    const fresh = await t.call('GET', '/api/idm/user/captcha', { query: { userName: 'auditor' } });
+    const fresh = await t.call('GET', '/api/idm/user/captcha', { query: { userName: username } });
     expect(fresh.json().data.captchaRequired).toBe(true);
   });
 
@@ -49,19 +58,23 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
     const { issueCaptcha } = await import('../../src/server/features/idm/login-guards');
     const { loginGuards } = await import('../../src/server/db/schema');
     const { hashToken } = await import('../../src/server/auth/tokens');
-    await issueCaptcha(t.db.db, 'auditor');
+    const { username } = await makeUser(t, root, companyId, { rightIds: HOME, password: 'audit123', login: false });
+    // This test's own user reaches the captcha first (three wrong passwords).
+    for (let i = 0; i < 3; i++) await t.call('POST', '/api/idm/user/login', { body: { username, password: 'wrong1' } });
+    expect((await t.call('POST', '/api/idm/user/login', { body: { username, password: 'audit123' } })).json().code).toBe('CAPTCHA_REQUIRED');
+    await issueCaptcha(t.db.db, username);
     // Plant a known answer (the image text is random); the server compares hashes.
-    await t.db.db.update(loginGuards).set({ captchaHash: hashToken('ab12') }).where(eq(loginGuards.username, 'auditor'));
-    const res = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123', captcha: 'AB12' } });
+    await t.db.db.update(loginGuards).set({ captchaHash: hashToken('ab12') }).where(eq(loginGuards.username, username.toLowerCase()));
+    const res = await t.call('POST', '/api/idm/user/login', { body: { username, password: 'audit123', captcha: 'AB12' } });
     expect(res.json().success).toBe(true);
-    const again = await t.call('POST', '/api/idm/user/login', { body: { username: 'auditor', password: 'audit123' } });
+    const again = await t.call('POST', '/api/idm/user/login', { body: { username, password: 'audit123' } });
     expect(again.json().success).toBe(true);
   });
 
   it('refuses calls without a token, with a bad token, and after logout', async () => {
     expect((await t.call('GET', '/api/company')).statusCode).toBe(401);
     expect((await t.call('GET', '/api/company', { token: 'nope' })).json().code).toBe('UNAUTHENTICATED');
-    const token = await t.login('clerk');
+    const { token } = await makeUser(t, root, companyId, HOME);
     expect((await t.call('GET', '/api/company', { token })).statusCode).toBe(200);
     expect((await t.call('POST', '/api/idm/user/logout', { token })).json().success).toBe(true);
     const after = await t.call('GET', '/api/company', { token });
@@ -70,9 +83,10 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
   });
 
   it('logout ends every session of the user, and only that user\'s', async () => {
-    const here = await t.login('auditor');
-    const elsewhere = await t.login('auditor');
-    const other = await t.login('cashier');
+    const me = await makeUser(t, root, companyId, HOME);
+    const here = me.token;
+    const elsewhere = await t.login(me.username, me.password);
+    const other = (await makeUser(t, root, companyId, HOME)).token;
     expect((await t.call('GET', '/api/company', { token: elsewhere })).statusCode).toBe(200);
     expect((await t.call('POST', '/api/idm/user/logout', { token: here })).json()).toMatchObject({ success: true, code: 0 });
     for (const token of [here, elsewhere]) {
@@ -82,11 +96,11 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
     }
     expect((await t.call('GET', '/api/company', { token: other })).statusCode).toBe(200);
     // Signing in again works as usual.
-    expect((await t.call('GET', '/api/company', { token: await t.login('auditor') })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/company', { token: await t.login(me.username, me.password) })).statusCode).toBe(200);
   });
 
   it('refuses a token idle for more than an hour', async () => {
-    const token = await t.login('clerk');
+    const { token } = await makeUser(t, root, companyId, HOME);
     const { hashToken } = await import('../../src/server/auth/tokens');
     await t.db.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 3_600_001).toISOString() }).where(eq(sessions.tokenHash, hashToken(token)));
     const res = await t.call('GET', '/api/company', { token, lang: 'en_US' });
@@ -97,8 +111,8 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
   });
 
   it('a password change ends every session of that user; the new password works', async () => {
-    const a = await t.login('cashier');
-    const b = await t.login('cashier');
+    const { username, token: a } = await makeUser(t, root, companyId, { rightIds: HOME, password: 'cash123' });
+    const b = await t.login(username, 'cash123');
     const bad = await t.call('POST', '/api/idm/user/changePassword', { token: a, body: { oldPassword: 'cash123', newPassword: 'abc' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('INVALID_PASSWORD');
@@ -108,44 +122,48 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
     expect(okRes.json().success).toBe(true);
     expect((await t.call('GET', '/api/company', { token: a })).statusCode).toBe(401);
     expect((await t.call('GET', '/api/company', { token: b })).statusCode).toBe(401);
-    await t.login('cashier', 'cash456');
-    const old = await t.call('POST', '/api/idm/user/login', { body: { username: 'cashier', password: 'cash123' } });
+    await t.login(username, 'cash456');
+    const old = await t.call('POST', '/api/idm/user/login', { body: { username, password: 'cash123' } });
     expect(old.json().success).toBe(false);
   });
 
   it('disabling a user ends their sessions and refuses sign-in; admin setPassword ends sessions too', async () => {
     const admin = await t.login('admin');
-    const clerk = await t.login('clerk');
-    const users = (await t.call('GET', '/api/idm/user', { token: admin, query: { filter: { keyword: 'clerk' } } })).json().data.content;
-    const clerkId = users.find((u: { username: string }) => u.username === 'clerk').id;
+    const adminId = (await data(t.call('GET', '/api/idm/user/current', { token: admin }), 'current')).id as number;
+    const made = await makeUser(t, root, companyId, { rightIds: HOME, password: 'clerk123' });
+    const { username, token: clerk } = made;
+    const clerkId = await userIdByName(t, admin, username);
+    expect(clerkId).toBe(made.id);
     const dis = await t.call('POST', `/api/idm/user/${clerkId}/disable`, { token: admin, body: { disabled: true } });
     expect(dis.json().data.state).toBe('DISABLED');
     expect((await t.call('GET', '/api/company', { token: clerk })).statusCode).toBe(401);
-    const refused = await t.call('POST', '/api/idm/user/login', { body: { username: 'clerk', password: 'clerk123' } });
+    const refused = await t.call('POST', '/api/idm/user/login', { body: { username, password: 'clerk123' } });
     expect(refused.json().code).toBe('USER_DISABLED');
     await t.call('POST', `/api/idm/user/${clerkId}/disable`, { token: admin, body: { disabled: false } });
-    const clerk2 = await t.login('clerk');
+    const clerk2 = await t.login(username, 'clerk123');
     await t.call('POST', '/api/idm/user/setPassword', { token: admin, body: { userId: clerkId, password: 'clerk789' } });
     expect((await t.call('GET', '/api/company', { token: clerk2 })).statusCode).toBe(401);
-    await t.login('clerk', 'clerk789');
+    await t.login(username, 'clerk789');
     // An admin cannot disable themself.
-    const self = await t.call('POST', '/api/idm/user/1/disable', { token: admin, body: { disabled: true } });
+    const self = await t.call('POST', `/api/idm/user/${adminId}/disable`, { token: admin, body: { disabled: true } });
     expect(self.json().code).toBe('CANNOT_DISABLE_SELF');
   });
 
   it('refreshToken replaces the token; switchCompany changes rights to that company', async () => {
-    const admin = await t.login('admin');
+    // An administrator of this test's own, linked to two companies: switching changes only its session.
+    const other = (await makeCompany(t, root)).id;
+    const { token: admin } = await makeUser(t, root, companyId, { kind: 'ADMIN', companyIds: [other] });
     const r = await t.call('POST', '/api/idm/user/refreshToken', { token: admin });
     const fresh = r.json().data.accessToken;
     expect(fresh).not.toBe(admin);
     expect((await t.call('GET', '/api/company', { token: admin })).statusCode).toBe(401);
-    const sw = await t.call('POST', '/api/idm/user/switchCompany', { token: fresh, body: { companyId: 2 } });
-    expect(sw.json().data.currentCompanyId).toBe(2);
+    const sw = await t.call('POST', '/api/idm/user/switchCompany', { token: fresh, body: { companyId: other } });
+    expect(sw.json().data.currentCompanyId).toBe(other);
     const cur = await t.call('GET', '/api/idm/user/current', { token: fresh });
-    expect(cur.json().data.currentCompanyId).toBe(2);
-    // A clerk linked to company 1 only cannot switch to company 2.
-    const clerk = await t.login('clerk', 'clerk789');
-    const denied = await t.call('POST', '/api/idm/user/switchCompany', { token: clerk, body: { companyId: 2 } });
+    expect(cur.json().data.currentCompanyId).toBe(other);
+    // A clerk linked to the first company only cannot switch to the other one.
+    const { token: clerk } = await makeUser(t, root, companyId, [1, 2010101]);
+    const denied = await t.call('POST', '/api/idm/user/switchCompany', { token: clerk, body: { companyId: other } });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().msg).toBe('没有操作权限');
   });
@@ -205,7 +223,7 @@ describe.each(backends())('sign-in and sessions (%s)', (backend) => {
   });
 
   it('takes an avatar only when its content is png/jpeg under 200 kB', async () => {
-    const token = await t.login('admin');
+    const { token } = await makeUser(t, root, companyId, HOME);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082', 'hex');
     const form = (name: string, content: Buffer, type: string) => {
       const boundary = '----ldtest';

@@ -34,7 +34,7 @@ describe.each(backends())('input hardening (%s)', (backend) => {
       ['path (period)', 'POST', `/api/account/period/${BIG}`, { body: { startAt: '2026-01-01', endAt: '2026-01-31' } }],
       ['query', 'GET', '/api/account/year', { query: { accountId: BIG } }],
       ['filter', 'GET', '/api/account', { query: { filter: { companyId: BIG } } }],
-      ['filter list', 'GET', '/api/company', { query: { filter: { id: [1, BIG] } } }],
+      ['filter list', 'GET', '/api/company', { query: { filter: { id: [w.companyId, BIG] } } }],
       ['body', 'POST', '/api/account', { body: { companyId: BIG, name: 'x' } }],
       ['body list', 'POST', '/api/idm/user', { body: { username: 'big1', name: 'Big', password: 'abc123', companyIds: [BIG] } }],
       ['delete by filter', 'DELETE', '/api/idm/userRole', { query: { filter: { id: [BIG] } } }],

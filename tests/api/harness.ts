@@ -1,6 +1,19 @@
 /**
  * Test apps on a real database: PGlite restored from the run's snapshot, or a PostgreSQL database
  * copied from the run's template. `backends()` lists the ones available in this run.
+ *
+ * Isolation (issue 6 §6, "tests build their own world"):
+ * - Every `createTestApp()` opens a database of its own: a fresh in-memory PGlite restored from the
+ *   migrated, seeded snapshot that global-setup.ts writes once per run, or a new PostgreSQL database
+ *   `create database … template <run template>`. Nothing is shared between two apps.
+ * - Each API test file creates its app(s) in `beforeAll` of a top-level `describe.each(backends())`
+ *   (one app per backend and describe) and closes them in `afterAll`, so every file — and every
+ *   describe in it — starts from the snapshot, whatever ran before it or runs beside it.
+ * - Inside one describe the tests share that database, so a test builds the rows it reads or
+ *   changes with ./factories.ts and asserts on those rows; it never names a seed id or relies on
+ *   another test's leftovers, and the file passes under `vitest --sequence.shuffle`. The seed's
+ *   demo users may be signed in by name (DEMO_PASSWORDS); their ids come from answers (factories.ts: `demoCompanyId()`, `userIdByName()`).
+ *   no-seed-ids.test.ts fails when a literal id creeps back in.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from './harness';
+import { demoCompanyId, data, makeCompany, makeRole, makeUser, makeWorld, MISSING_ID, unique } from './factories';
+import { RIGHTS } from '../../src/domain/rights';
 
 describe.each(backends())('companies, ledger sets, years and periods (%s)', (backend) => {
   let t: TestApp;
@@ -11,11 +13,14 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
   afterAll(async () => t?.close());
 
   it('lists accounts exactly as outside clients call it, with years expanded', async () => {
-    const res = await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: 1 }, expand: 'accountYears' } });
+    const { id: companyId } = await makeCompany(t, admin);
+    const acc = await data(t.call('POST', '/api/account', { token: admin, body: { companyId, name: unique('Ledger'), year: 2025 } }), 'account');
+    await data(t.call('POST', '/api/account/year', { token: admin, body: { accountId: acc.id, year: 2026 } }), 'year 2026');
+    const res = await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId }, expand: 'accountYears' } });
     const j = res.json();
     expect(j.success).toBe(true);
     expect(j.data.total).toBe(1);
-    expect(j.data.content[0]).toMatchObject({ companyId: 1, main: 1, state: 'NORMAL' });
+    expect(j.data.content[0]).toMatchObject({ id: acc.id, companyId, main: 1, state: 'NORMAL' });
     expect(j.data.content[0].accountYears.map((y: { year: number }) => y.year)).toEqual([2025, 2026]);
     const periods = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: j.data.content[0].accountYears[1].id } })).json().data;
     expect(periods.total).toBe(12);
@@ -23,18 +28,23 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
   });
 
   it('pages with offset/limit and index/size alike, and caps the page at 1000', async () => {
-    for (let i = 0; i < 5; i++) await t.call('POST', '/api/company', { token: admin, body: { name: `Paging Co ${i}` } });
+    const before = (await t.call('GET', '/api/company', { token: admin, query: { limit: 1 } })).json().data.total as number;
+    // One of the five carries a unique Chinese keyword: the keyword filter must find exactly it.
+    const keyword = unique('示例').replace(/\s/g, '');
+    const made: number[] = [];
+    for (let i = 0; i < 5; i++) made.push((await makeCompany(t, admin, { name: i === 0 ? `${keyword} 分页公司` : unique(`Paging Co ${i}`) })).id);
     const a = (await t.call('GET', '/api/company', { token: admin, query: { offset: 2, limit: 2, sort: { id: 'asc' } } })).json().data;
     const b = (await t.call('GET', '/api/company', { token: admin, query: { index: 1, size: 2, sort: { id: 'asc' } } })).json().data;
     expect(a.content.map((c: { id: number }) => c.id)).toEqual(b.content.map((c: { id: number }) => c.id));
-    expect(a.total).toBe(7);
+    expect(a.total).toBe(before + 5);
     const desc = (await t.call('GET', '/api/company', { token: admin, query: { limit: 3, sort: { id: 'desc' } } })).json().data.content;
     expect(desc[0].id).toBeGreaterThan(desc[1].id);
     const tooBig = await t.call('GET', '/api/company', { token: admin, query: { limit: 1001 } });
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().code).toBe('INVALID_INPUT');
-    const kw = (await t.call('GET', '/api/company', { token: admin, query: { filter: { keyword: '示例' } } })).json().data;
+    const kw = (await t.call('GET', '/api/company', { token: admin, query: { filter: { keyword } } })).json().data;
     expect(kw.total).toBe(1);
+    expect(kw.content[0].id).toBe(made[0]);
   });
 
   it('refuses bad input with a localized 400 and changes nothing', async () => {
@@ -50,7 +60,8 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
   });
 
   it('creates a ledger set with a first year, sets main, refuses duplicate years, deletes', async () => {
-    const created = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Second ledger', year: 2026 } })).json();
+    const w = await makeWorld(t, admin);
+    const created = (await t.call('POST', '/api/account', { token: admin, body: { companyId: w.companyId, name: 'Second ledger', year: 2026 } })).json();
     expect(created.success).toBe(true);
     expect(created.data).toMatchObject({ main: 0, accountYears: [{ year: 2026 }] });
     const id = created.data.id;
@@ -71,21 +82,22 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
     const left = (await t.call('GET', '/api/account/year', { token: admin, query: { accountId: id } })).json().data.content;
     expect(left.map((x: { year: number }) => x.year)).toEqual([2026]);
     await t.call('POST', `/api/account/${id}/main`, { token: admin });
-    const main = (await t.call('GET', '/api/account/main', { token: admin, query: { companyId: 1 } })).json().data;
+    const main = (await t.call('GET', '/api/account/main', { token: admin, query: { companyId: w.companyId } })).json().data;
     expect(main.id).toBe(id);
-    const list = (await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: 1 } } })).json().data.content;
+    const list = (await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: w.companyId } } })).json().data.content;
     expect(list.filter((a: { main: number }) => a.main === 1)).toHaveLength(1);
     await t.call('DELETE', `/api/account/${id}`, { token: admin });
-    const after = (await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: 1 } } })).json().data.content;
+    const after = (await t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: w.companyId } } })).json().data.content;
     expect(after.map((a: { id: number }) => a.id)).not.toContain(id);
     // Deleting the main set hands the main flag to the remaining one.
-    expect(after.find((a: { main: number }) => a.main === 1)?.id).toBe(1);
+    expect(after.find((a: { main: number }) => a.main === 1)?.id).toBe(w.accountId);
   });
 
   it('refuses deleting a ledger set in use (a settled period)', async () => {
     const { periods } = await import('../../src/server/db/schema');
     const { eq } = await import('drizzle-orm');
-    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Used ledger', year: 2025 } })).json().data;
+    const w = await makeWorld(t, admin);
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: w.companyId, name: 'Used ledger', year: 2025 } })).json().data;
     const p = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: acc.accountYears[0].id } })).json().data.content[0];
     await t.db.db.update(periods).set({ rolled: true }).where(eq(periods.id, p.id));
     const res = await t.call('DELETE', `/api/account/${acc.id}`, { token: admin, lang: 'en_US' });
@@ -98,7 +110,8 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
   });
 
   it('adjusts a period boundary and moves the neighbour, refusing an end before the start', async () => {
-    const ps = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 2 } })).json().data.content;
+    const w = await makeWorld(t, admin, { year: 2026 });
+    const ps = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: w.accountYearId } })).json().data.content;
     const res = await t.call('POST', `/api/account/period/${ps[0].id}`, { token: admin, body: { startAt: '2026-01-01', endAt: '2026-01-25' } });
     const after = res.json().data.content;
     expect(after[0].endAt).toBe('2026-01-25');
@@ -106,12 +119,13 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
     const bad = await t.call('POST', `/api/account/period/${ps[2].id}`, { token: admin, body: { startAt: '2026-03-10', endAt: '2026-03-01' }, lang: 'en_US' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('The period end cannot be before its start');
-    const again = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 2 } })).json().data.content;
+    const again = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: w.accountYearId } })).json().data.content;
     expect(again[2]).toMatchObject({ startAt: '2026-03-01', endAt: '2026-03-31' });
   });
 
   it('updates a ledger set: an empty body changes nothing, a rename renames', async () => {
-    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Editable ledger' } })).json().data;
+    const w = await makeWorld(t, admin);
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: w.companyId, name: 'Editable ledger' } })).json().data;
     const empty = await t.call('POST', `/api/account/${acc.id}`, { token: admin, body: {} });
     expect(empty.statusCode).toBe(200);
     expect(empty.json().data).toMatchObject({ id: acc.id, name: 'Editable ledger', state: 'NORMAL' });
@@ -123,7 +137,8 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
   it('refuses changing a settled period, or moving one through a neighbour, with PERIOD_SETTLED', async () => {
     const { periods } = await import('../../src/server/db/schema');
     const { eq } = await import('drizzle-orm');
-    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Settled ledger', year: 2025 } })).json().data;
+    const w = await makeWorld(t, admin);
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: w.companyId, name: 'Settled ledger', year: 2025 } })).json().data;
     const ps = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: acc.accountYears[0].id } })).json().data.content;
     await t.db.db.update(periods).set({ rolled: true }).where(eq(periods.id, ps[1].id));
     const own = await t.call('POST', `/api/account/period/${ps[1].id}`, { token: admin, body: { startAt: '2025-02-01', endAt: '2025-02-20' }, lang: 'en_US' });
@@ -142,7 +157,8 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
   });
 
   it("a deleted ledger set's years and periods look missing", async () => {
-    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: 1, name: 'Doomed ledger', year: 2025 } })).json().data;
+    const w = await makeWorld(t, admin);
+    const acc = (await t.call('POST', '/api/account', { token: admin, body: { companyId: w.companyId, name: 'Doomed ledger', year: 2025 } })).json().data;
     const yearId = acc.accountYears[0].id;
     const period = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: yearId } })).json().data.content[0];
     expect((await t.call('DELETE', `/api/account/${acc.id}`, { token: admin })).json().success).toBe(true);
@@ -157,7 +173,7 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
       expect(res.statusCode, url).toBe(403);
       expect(res.json(), url).toMatchObject({ code: 'NO_PERMISSION', msg: 'No permission to operate' });
     }
-    const missing = await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 999_999 }, lang: 'en_US' });
+    const missing = await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: MISSING_ID }, lang: 'en_US' });
     expect(missing.json()).toEqual((await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: yearId }, lang: 'en_US' })).json());
   });
 
@@ -176,16 +192,19 @@ describe.each(backends())('companies, ledger sets, years and periods (%s)', (bac
 describe.each(backends())('users, roles and links (%s)', (backend) => {
   let t: TestApp;
   let admin: string;
+  let adminId: number;
   beforeAll(async () => {
     t = await createTestApp(backend);
     admin = await t.login('admin');
+    adminId = (await data(t.call('GET', '/api/idm/user/current', { token: admin }), 'current')).id;
   });
   afterAll(async () => t?.close());
 
   it('creates a user with a role; the user gets exactly the role rights in that company', async () => {
-    const role = (await t.call('POST', '/api/idm/role', { token: admin, body: { companyId: 1, name: 'Reader', rightIds: [1, 10101, 4, 401] } })).json().data;
+    const { id: companyId } = await makeCompany(t, admin);
+    const role = (await t.call('POST', '/api/idm/role', { token: admin, body: { companyId, name: 'Reader', rightIds: [1, 10101, 4, 401] } })).json().data;
     expect(role.rightIds).toEqual([1, 4, 401, 10101]);
-    const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'reader', name: 'Reader One', password: 'read123', companyIds: [1], roleIds: [role.id], mobileTel: '13800138000' } })).json();
+    const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'reader', name: 'Reader One', password: 'read123', companyIds: [companyId], roleIds: [role.id], mobileTel: '13800138000' } })).json();
     expect(u.success).toBe(true);
     const token = await t.login('reader', 'read123');
     const rights = (await t.call('GET', '/api/idm/user/rights', { token })).json().data;
@@ -204,37 +223,46 @@ describe.each(backends())('users, roles and links (%s)', (backend) => {
   });
 
   it('a user-centre manager cannot grant rights they lack, nor touch admins', async () => {
-    const mgrRole = (await t.call('POST', '/api/idm/role', { token: admin, body: { companyId: 1, name: 'Manager', rightIds: [10, 1] } })).json().data;
-    await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'mgr', name: 'Manager', password: 'mgr123', companyIds: [1], roleIds: [mgrRole.id] } });
+    const { id: companyId } = await makeCompany(t, admin);
+    const colleague = await makeUser(t, admin, companyId, { rightIds: [1], login: false });
+    const mgrRole = (await t.call('POST', '/api/idm/role', { token: admin, body: { companyId, name: 'Manager', rightIds: [10, 1] } })).json().data;
+    await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'mgr', name: 'Manager', password: 'mgr123', companyIds: [companyId], roleIds: [mgrRole.id] } });
     const mgr = await t.login('mgr', 'mgr123');
-    const escalate = await t.call('POST', '/api/idm/role', { token: mgr, body: { companyId: 1, name: 'Sneaky', rightIds: [2010102] } });
+    const escalate = await t.call('POST', '/api/idm/role', { token: mgr, body: { companyId, name: 'Sneaky', rightIds: [2010102] } });
     expect(escalate.statusCode).toBe(403);
     const ownRole = await t.call('POST', '/api/idm/roleRights', { token: mgr, body: { roleId: mgrRole.id, rightIds: [10, 1, 7] } });
     expect(ownRole.statusCode).toBe(403);
-    expect((await t.call('POST', '/api/idm/user/1/disable', { token: mgr, body: { disabled: true } })).statusCode).toBe(403);
+    expect((await t.call('POST', `/api/idm/user/${adminId}/disable`, { token: mgr, body: { disabled: true } })).statusCode).toBe(403);
     const makeAdmin = await t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'root2', name: 'Root', password: 'root123', kind: 'ADMIN' } });
     expect(makeAdmin.statusCode).toBe(403);
     // The manager sees only users of the companies they are linked to.
     const seen = (await t.call('GET', '/api/idm/user', { token: mgr, query: { limit: 100 } })).json().data.content.map((u: { username: string }) => u.username);
-    expect(seen).toContain('clerk');
+    expect(seen).toContain(colleague.username);
+    expect(seen).not.toContain('clerk');
     const created = (await t.call('POST', '/api/idm/user', { token: mgr, body: { username: 'newbie', name: 'New Bie', password: 'newb123' } })).json().data;
     const links = (await t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { userId: created.id } } })).json().data.content;
-    expect(links.map((l: { companyId: number }) => l.companyId)).toEqual([1]);
+    expect(links.map((l: { companyId: number }) => l.companyId)).toEqual([companyId]);
   });
 
   it('refuses deleting a role in use and a system role', async () => {
-    const r1 = await t.call('DELETE', '/api/idm/role/1', { token: admin, lang: 'en_US' });
+    const { id: companyId } = await makeCompany(t, admin);
+    const { roleId } = await makeUser(t, admin, companyId, { rightIds: [1, 2010101], login: false });
+    const r1 = await t.call('DELETE', `/api/idm/role/${roleId}`, { token: admin, lang: 'en_US' });
     expect(r1.json().msg).toBe('Already in use, cannot be deleted!');
-    const roles = (await t.call('GET', '/api/idm/role', { token: admin, query: { filter: { companyId: 1 }, limit: 100 } })).json().data.content;
+    // System roles come only from the seed (the API makes USER roles): the demo company's, found by name.
+    const demoId = await demoCompanyId(t, admin);
+    const roles = (await t.call('GET', '/api/idm/role', { token: admin, query: { filter: { companyId: demoId }, limit: 100 } })).json().data.content;
     const sys = roles.find((r: { kind: string }) => r.kind === 'SYSTEM');
     expect((await t.call('DELETE', `/api/idm/role/${sys.id}`, { token: admin })).json().code).toBe('SYSTEM_ROLE_READONLY');
   });
 
   it('links and unlinks a user and a company; unlinking drops the roles there', async () => {
+    const { id: companyId } = await makeCompany(t, admin);
+    const role = await makeRole(t, admin, companyId, [1, 2010101]);
     const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'linker', name: 'Linker', password: 'link123' } })).json().data;
-    const link = (await t.call('POST', '/api/idm/userCompany', { token: admin, body: { userId: u.id, companyId: 1 } })).json().data;
-    const ur = (await t.call('POST', '/api/idm/userRole', { token: admin, body: { userId: u.id, roleId: 1 } })).json().data;
-    expect(ur.companyId).toBe(1);
+    const link = (await t.call('POST', '/api/idm/userCompany', { token: admin, body: { userId: u.id, companyId } })).json().data;
+    const ur = (await t.call('POST', '/api/idm/userRole', { token: admin, body: { userId: u.id, roleId: role.id } })).json().data;
+    expect(ur.companyId).toBe(companyId);
     const token = await t.login('linker', 'link123');
     expect((await t.call('GET', '/api/idm/user/rights', { token })).json().data).toContain(2010101);
     await t.call('DELETE', `/api/idm/userCompany/${link.id}`, { token: admin });
@@ -247,7 +275,8 @@ describe.each(backends())('users, roles and links (%s)', (backend) => {
     const { files } = await import('../../src/server/db/schema');
     const { storeFile } = await import('../../src/server/features/system/queries');
     const { eq } = await import('drizzle-orm');
-    const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'pictured', name: 'Pictured', password: 'pic123', companyIds: [1] } })).json().data;
+    const { id: companyId } = await makeCompany(t, admin);
+    const u = (await t.call('POST', '/api/idm/user', { token: admin, body: { username: 'pictured', name: 'Pictured', password: 'pic123', companyIds: [companyId] } })).json().data;
     const token = await t.login('pictured', 'pic123');
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c60000000049454e44ae426082', 'hex');
     const upload = async () => {
@@ -265,7 +294,7 @@ describe.each(backends())('users, roles and links (%s)', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: first.realUri })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: second.realUri })).statusCode).toBe(200);
     // Another file the user uploaded (an attachment, later) outlives the user, unowned.
-    const attachment = await storeFile(t.db.db, { companyId: 1, ownerId: u.id, name: 'a.png', mime: 'image/png', content: png });
+    const attachment = await storeFile(t.db.db, { companyId, ownerId: u.id, name: 'a.png', mime: 'image/png', content: png });
     const del = await t.call('DELETE', `/api/idm/user/${u.id}`, { token: admin });
     expect(del.statusCode).toBe(200);
     expect(del.json().success).toBe(true);
@@ -276,16 +305,25 @@ describe.each(backends())('users, roles and links (%s)', (backend) => {
 
   it('serves the rights catalogue in the caller language', async () => {
     const en = (await t.call('GET', '/api/idm/user/allRights', { token: admin, lang: 'en_US' })).json().data;
-    expect(en.find((r: { id: number }) => r.id === 2010102)).toMatchObject({ name: 'Audit', nameZh: '审核', parentId: 20101 });
+    expect(en.find((r: { id: number }) => r.id === RIGHTS.VOUCHER_AUDIT)).toMatchObject({ name: 'Audit', nameZh: '审核', parentId: 20101 });
     const zh = (await t.call('GET', '/api/idm/user/allRights', { token: admin, lang: 'zh_CN' })).json().data;
-    expect(zh.find((r: { id: number }) => r.id === 603).name).toBe('账套管理');
+    expect(zh.find((r: { id: number }) => r.id === RIGHTS.ACCOUNT_MANAGE).name).toBe('账套管理');
   });
 });
 
 describe.each(backends())('system config, user data and OpenAPI (%s)', (backend) => {
   let t: TestApp;
+  let root: string;
+  /** Two fresh users of a fresh company: their saved data is only what the test writes. */
+  const twoUsers = async () => {
+    const { id: companyId } = await makeCompany(t, root);
+    const a = await makeUser(t, root, companyId, [1]);
+    const b = await makeUser(t, root, companyId, [1]);
+    return [a.token, b.token];
+  };
   beforeAll(async () => {
     t = await createTestApp(backend);
+    root = await t.login('admin');
   });
   afterAll(async () => t?.close());
 
@@ -307,11 +345,13 @@ describe.each(backends())('system config, user data and OpenAPI (%s)', (backend)
     const admin = await t.login('admin');
     const changed = (await t.call('POST', '/api/system/config', { token: admin, body: { languageSwitch: false } })).json().data;
     expect(changed.languageSwitch).toBe(false);
+    expect((await t.call('GET', '/api/system/config')).json().data.languageSwitch).toBe(false);
+    // Put the one shared setting back, so no other test sees this one's change.
+    expect((await t.call('POST', '/api/system/config', { token: admin, body: { languageSwitch: true } })).json().data.languageSwitch).toBe(true);
   });
 
   it('keeps saved user data per user: find, create, update, delete many', async () => {
-    const a = await t.login('clerk');
-    const b = await t.login('auditor');
+    const [a, b] = await twoUsers();
     const made = [];
     for (let i = 0; i < 3; i++) made.push((await t.call('POST', '/api/system/userData', { token: a, body: { kind: 'voucherQuery1', subKind: 'widths', content: { i } } })).json().data);
     await t.call('POST', `/api/system/userData/${made[0].id}`, { token: a, body: { content: { i: 99 } } });
@@ -326,8 +366,7 @@ describe.each(backends())('system config, user data and OpenAPI (%s)', (backend)
   });
 
   it('deletes user data by filter={"id":[…]} and by plain id parameters alike', async () => {
-    const a = await t.login('cashier');
-    const b = await t.login('auditor');
+    const [a, b] = await twoUsers();
     const make = async (token = a) => (await t.call('POST', '/api/system/userData', { token, body: { kind: 'prune', content: {} } })).json().data.id as number;
     const ids = [];
     for (let i = 0; i < 7; i++) ids.push(await make());

@@ -3,18 +3,20 @@
  * company who lacks the route's right, (3) by a fully-privileged user of ANOTHER company with this
  * company's ids, and (4) by that same user with ids that do not exist. (1) → 401; (2) and (3) → 403
  * 'No permission to operate'; (3) and (4) must be indistinguishable. A route without a sample here
- * fails the test, so new routes cannot skip the matrix.
+ * fails the test, so new routes cannot skip the matrix. "This company" and its rows are built by
+ * the file itself, and every refusing test ends by checking that none of them changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
+import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
 type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
   url?: string;
-  /** Touches company-1 data by id: used for the foreign/missing comparison. */
+  /** Touches the matrix company's data by id: used for the foreign/missing comparison. */
   scoped?: boolean;
 }
 
@@ -96,28 +98,47 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let norights: string;
   let foreigner: string;
   let ids: Ids;
-  const MISSING = 999_999;
+  const MISSING = MISSING_ID;
   const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING };
+
+  /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
+  const expectUnchanged = async () => {
+    const company = (await t.call('GET', `/api/company/${ids.company}`, { token: admin })).json().data;
+    expect(company.phone).toBe('010-12345678');
+    expect(company.deleted).toBe(false);
+    const user = (await t.call('GET', `/api/idm/user/${ids.user}`, { token: admin })).json().data;
+    expect(user).toMatchObject({ name: '张记账', state: 'NORMAL' });
+    const account = (await t.call('GET', `/api/account/${ids.account}`, { token: admin })).json().data;
+    expect(account).toMatchObject({ name: '主账套 Main ledger', main: 1, deleted: false });
+    const periods = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: ids.accountYear } })).json().data.content;
+    expect(periods[0].endAt).toBe('2025-01-31');
+    const years = (await t.call('GET', '/api/account/year', { token: admin, query: { accountId: ids.account } })).json().data.content;
+    expect(years.map((y: { year: number }) => y.year)).toEqual([2025, 2026]);
+    const role = (await t.call('GET', `/api/idm/role/${ids.role}`, { token: admin })).json().data;
+    expect(role.name).toBe('记账员 Clerk');
+    expect(role.rightIds).toContain(2010101);
+  };
 
   beforeAll(async () => {
     t = await createTestApp(backend);
     admin = await t.login('admin');
-    const post = async (url: string, body: unknown, token = admin) => {
-      const r = await t.call('POST', url, { token, body });
-      const j = r.json();
-      if (!j.success) throw new Error(`${url}: ${r.body}`);
-      return j.data;
-    };
-    await post('/api/idm/user', { username: 'norights', name: 'No Rights', password: 'norights1', companyIds: [1] });
-    norights = await t.login('norights', 'norights1');
-    const allRole = await post('/api/idm/role', { companyId: 2, name: 'All rights in 2', rightIds: ALL_RIGHT_IDS });
-    await post('/api/idm/user', { username: 'foreigner', name: 'Foreigner', password: 'foreign1', companyIds: [2], companyId: 2, roleIds: [allRole.id] });
-    foreigner = await t.login('foreigner', 'foreign1');
-    const clerk = await t.login('clerk');
-    const ud = await post('/api/system/userData', { kind: 'list', content: { w: 1 } }, clerk);
-    const userRoles = (await t.call('GET', '/api/idm/userRole', { token: admin, query: { filter: { companyId: 1 } } })).json().data.content;
-    const userCompanies = (await t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { companyId: 1, userId: 2 } } })).json().data.content;
-    ids = { user: 2, role: 1, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: 1, account: 1, accountYear: 1, period: 1, userData: ud.id };
+    const post = async (url: string, body: unknown, token = admin) => data(t.call('POST', url, { token, body }), url);
+    // The matrix company: a ledger set with years 2025 and 2026, a clerk role and a clerk holding it.
+    const company = await makeCompany(t, admin, { phone: '010-12345678' });
+    const account = await post('/api/account', { companyId: company.id, name: '主账套 Main ledger', year: 2025 });
+    await post('/api/account/year', { accountId: account.id, year: 2026 });
+    const year2025 = account.accountYears[0].id as number;
+    const periods = await data(t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: year2025 } }), 'periods');
+    const clerkRole = await makeRole(t, admin, company.id, [1, 2010101], '记账员 Clerk');
+    const clerk = await makeUser(t, admin, company.id, { roleIds: [clerkRole.id], name: '张记账' });
+    norights = (await makeUser(t, admin, company.id)).token;
+    const foreignCompany = await makeCompany(t, admin);
+    foreigner = (await makeUser(t, admin, foreignCompany.id, { rightIds: ALL_RIGHT_IDS })).token;
+    const ud = await post('/api/system/userData', { kind: 'list', content: { w: 1 } }, clerk.token);
+    const userRoles = (await data(t.call('GET', '/api/idm/userRole', { token: admin, query: { filter: { companyId: company.id, userId: clerk.id } } }), 'userRole')).content;
+    const userCompanies = (await data(t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { companyId: company.id, userId: clerk.id } } }), 'userCompany')).content;
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id };
+    await expectUnchanged();
   });
   afterAll(async () => t?.close());
 
@@ -137,6 +158,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
       expect(res.statusCode, key).toBe(401);
       expect(res.json().code, key).toBe('UNAUTHENTICATED');
     }
+    await expectUnchanged();
   });
 
   it('refuses a same-company user without the right (403 No permission to operate)', async () => {
@@ -150,6 +172,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
       checked++;
     }
     expect(checked).toBeGreaterThan(30);
+    await expectUnchanged();
   });
 
   it('refuses list routes without any filter to a user lacking the right (no empty 200)', async () => {
@@ -160,6 +183,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
       expect(res.statusCode, key).toBe(403);
       expect(res.json(), key).toMatchObject({ success: false, code: 'NO_PERMISSION', msg: 'No permission to operate', data: null });
     }
+    await expectUnchanged();
   });
 
   it('answers a foreign company id exactly like a missing id, and refuses both', async () => {
@@ -176,22 +200,6 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
       checked++;
     }
     expect(checked).toBeGreaterThan(25);
-  });
-
-  it('changed nothing through the refused calls', async () => {
-    const company = (await t.call('GET', '/api/company/1', { token: admin })).json().data;
-    expect(company.phone).toBe('010-12345678');
-    expect(company.deleted).toBe(false);
-    const user = (await t.call('GET', '/api/idm/user/2', { token: admin })).json().data;
-    expect(user).toMatchObject({ name: '张记账', state: 'NORMAL' });
-    const account = (await t.call('GET', '/api/account/1', { token: admin })).json().data;
-    expect(account).toMatchObject({ name: '主账套 Main ledger', main: 1, deleted: false });
-    const periods = (await t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: 1 } })).json().data.content;
-    expect(periods[0].endAt).toBe('2025-01-31');
-    const years = (await t.call('GET', '/api/account/year', { token: admin, query: { accountId: 1 } })).json().data.content;
-    expect(years.map((y: { year: number }) => y.year)).toEqual([2025, 2026]);
-    const role = (await t.call('GET', '/api/idm/role/1', { token: admin })).json().data;
-    expect(role.name).toBe('记账员 Clerk');
-    expect(role.rightIds).toContain(2010101);
+    await expectUnchanged();
   });
 });

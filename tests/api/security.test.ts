@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { symbols as pinoSymbols } from 'pino';
 import { backends, createTestApp, openTestDb, type TestApp } from './harness';
+import { MISSING_ID } from './factories';
 import { buildApp } from '../../src/server/app';
 import { files, loginGuards, users } from '../../src/server/db/schema';
 import { fileUrl } from '../../src/server/http/file-urls';
@@ -37,6 +38,8 @@ async function sqlStateOf(run: Promise<unknown>): Promise<string | undefined> {
 describe.each(backends())('security by construction (%s)', (backend) => {
   let t: TestApp;
   let admin: string;
+  /** The seeded admin's id, from the API (never a literal). */
+  let adminId: number;
   const run = `${backend === 'pglite' ? 'l' : 'p'}${Date.now().toString(36).slice(-4)}`;
 
   const post = async (url: string, body: unknown, token = admin) => {
@@ -57,9 +60,12 @@ describe.each(backends())('security by construction (%s)', (backend) => {
     (await post('/api/idm/user', { username: `${name}${run}`, name, password: 'pass123', ...extra })).id as number;
   const raw = (q: ReturnType<typeof sql>) => t.db.db.execute(q);
 
+  const activeAdmins = () => t.db.db.select({ id: users.id }).from(users).where(sql`${users.kind} = 'ADMIN' and ${users.state} = 'NORMAL'`);
+
   beforeAll(async () => {
     t = await createTestApp(backend);
     admin = await t.login('admin');
+    adminId = (await t.call('GET', '/api/idm/user/current', { token: admin })).json().data.id;
   });
   afterAll(async () => t?.close());
 
@@ -113,7 +119,6 @@ describe.each(backends())('security by construction (%s)', (backend) => {
       id.mgr = await newUser('mgrx', { companyIds: [x], roleIds: [id.mgrRole] });
       id.both = await newUser('bothxy', { companyId: x, companyIds: [x, y] });
       id.roleInY = await newUser('roley', { companyIds: [x], roleIds: [id.plainY] }); // the role links Y too
-      id.onlyX = await newUser('onlyx', { companyIds: [x] });
       mgr = await t.login(`mgrx${run}`, 'pass123');
     });
 
@@ -141,9 +146,10 @@ describe.each(backends())('security by construction (%s)', (backend) => {
       // Reading stays as before: linked to a managed company is enough to be listed and shown.
       expect((await t.call('GET', `/api/idm/user/${id.both}`, { token: mgr })).json().success).toBe(true);
       // Missing and unmanaged users answer alike.
-      await refused(t.call('POST', '/api/idm/user/setPassword', { token: mgr, body: { userId: 999_999, password: 'took0ver' } }));
-      await refused(t.call('GET', '/api/idm/user/999999', { token: mgr }));
-      // A user of managed companies only: every write works.
+      await refused(t.call('POST', '/api/idm/user/setPassword', { token: mgr, body: { userId: MISSING_ID, password: 'took0ver' } }));
+      await refused(t.call('GET', `/api/idm/user/${MISSING_ID}`, { token: mgr }));
+      // A user of managed companies only (this test's own): every write works.
+      id.onlyX = await newUser('onlyx', { companyIds: [x] });
       expect((await t.call('POST', '/api/idm/user/setPassword', { token: mgr, body: { userId: id.onlyX, password: 'new1pass' } })).json().success).toBe(true);
       expect((await t.call('POST', `/api/idm/user/${id.onlyX}`, { token: mgr, body: { name: 'Only X' } })).json().data.name).toBe('Only X');
       expect((await t.call('POST', '/api/idm/userRole', { token: mgr, body: { userId: id.onlyX, roleId: id.plainX } })).json().success).toBe(true);
@@ -157,24 +163,26 @@ describe.each(backends())('security by construction (%s)', (backend) => {
 
   describe('the last active administrator', () => {
     it('cannot demote, disable or delete itself; another admin is refused the same when it is the last', async () => {
-      // Only the seeded admin is an active ADMIN now.
-      await refusedAs(t.call('POST', '/api/idm/user/1', { token: admin, body: { kind: 'OTHER' } }), 'LAST_ADMIN', 409);
-      const en = await t.call('POST', '/api/idm/user/1', { token: admin, body: { kind: 'OTHER' }, lang: 'en_US' });
+      // Only the seeded admin is an active ADMIN now (every test here leaves it so).
+      expect(await activeAdmins()).toEqual([{ id: adminId }]);
+      await refusedAs(t.call('POST', `/api/idm/user/${adminId}`, { token: admin, body: { kind: 'OTHER' } }), 'LAST_ADMIN', 409);
+      const en = await t.call('POST', `/api/idm/user/${adminId}`, { token: admin, body: { kind: 'OTHER' }, lang: 'en_US' });
       expect(en.json().msg).toMatch(/administrator/);
       // Self-disable and self-delete keep their own refusal.
-      await refusedAs(t.call('POST', '/api/idm/user/1/disable', { token: admin, body: { disabled: true } }), 'CANNOT_DISABLE_SELF', 400);
-      await refusedAs(t.call('DELETE', '/api/idm/user/1', { token: admin }), 'CANNOT_DISABLE_SELF', 400);
-      await refusedAs(t.call('POST', '/api/idm/user/1', { token: admin, body: { state: 'LOCKED' } }), 'CANNOT_DISABLE_SELF', 400);
+      await refusedAs(t.call('POST', `/api/idm/user/${adminId}/disable`, { token: admin, body: { disabled: true } }), 'CANNOT_DISABLE_SELF', 400);
+      await refusedAs(t.call('DELETE', `/api/idm/user/${adminId}`, { token: admin }), 'CANNOT_DISABLE_SELF', 400);
+      await refusedAs(t.call('POST', `/api/idm/user/${adminId}`, { token: admin, body: { state: 'LOCKED' } }), 'CANNOT_DISABLE_SELF', 400);
       expect((await t.call('GET', '/api/idm/user/current', { token: admin })).json().data.kind).toBe('ADMIN');
 
       // With a second active admin, either may go; the one left is the last again.
       const second = await newUser('admin2', { kind: 'ADMIN' });
       const secondToken = await t.login(`admin2${run}`, 'pass123');
       expect((await t.call('POST', `/api/idm/user/${second}/disable`, { token: admin, body: { disabled: true } })).json().success).toBe(true);
-      // Disabled admins do not count: admin 1 is still the last active one.
-      await refusedAs(t.call('POST', '/api/idm/user/1', { token: admin, body: { kind: 'OTHER' } }), 'LAST_ADMIN', 409);
+      // Disabled admins do not count: the seeded admin is still the last active one.
+      await refusedAs(t.call('POST', `/api/idm/user/${adminId}`, { token: admin, body: { kind: 'OTHER' } }), 'LAST_ADMIN', 409);
       expect((await t.call('GET', '/api/idm/user/current', { token: secondToken })).statusCode).toBe(401);
       expect((await t.call('DELETE', `/api/idm/user/${second}`, { token: admin })).json().success).toBe(true);
+      expect(await activeAdmins()).toEqual([{ id: adminId }]);
     });
 
     it('two admins demoting each other at once leave one active admin', async () => {
@@ -182,15 +190,18 @@ describe.each(backends())('security by construction (%s)', (backend) => {
       const otherToken = await t.login(`admin3${run}`, 'pass123');
       const answers = await Promise.all([
         t.call('POST', `/api/idm/user/${other}`, { token: admin, body: { kind: 'OTHER' } }),
-        t.call('POST', '/api/idm/user/1', { token: otherToken, body: { kind: 'OTHER' } }),
+        t.call('POST', `/api/idm/user/${adminId}`, { token: otherToken, body: { kind: 'OTHER' } }),
       ]);
       expect(answers.filter((a) => a.json().success)).toHaveLength(1);
-      const active = await t.db.db.select({ id: users.id }).from(users).where(sql`${users.kind} = 'ADMIN' and ${users.state} = 'NORMAL'`);
+      const active = await activeAdmins();
       expect(active).toHaveLength(1);
-      // Put the seeded admin back in charge for the tests below.
-      const survivor = active[0].id === 1 ? admin : otherToken;
-      if (active[0].id !== 1) await post('/api/idm/user/1', { kind: 'ADMIN' }, survivor);
-      if (active[0].id === 1) expect((await t.call('DELETE', `/api/idm/user/${other}`, { token: admin })).json().success).toBe(true);
+      // Leave the file as this test found it: the seeded admin the only active administrator.
+      if (active[0].id !== adminId) {
+        await post(`/api/idm/user/${adminId}`, { kind: 'ADMIN' }, otherToken);
+        admin = await t.login('admin');
+      }
+      expect((await t.call('DELETE', `/api/idm/user/${other}`, { token: admin })).json().success).toBe(true);
+      expect(await activeAdmins()).toEqual([{ id: adminId }]);
     });
   });
 

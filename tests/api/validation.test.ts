@@ -4,13 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from './harness';
+import { makeWorld, type World } from './factories';
 
 describe.each(backends())('localized validation messages (%s)', (backend) => {
   let t: TestApp;
   let admin: string;
+  /** Real rows for the cases that name one (the input is refused before the row matters). */
+  let w: World;
   beforeAll(async () => {
     t = await createTestApp(backend);
     admin = await t.login('admin');
+    w = await makeWorld(t, admin);
   });
   afterAll(async () => t?.close());
 
@@ -27,11 +31,12 @@ describe.each(backends())('localized validation messages (%s)', (backend) => {
     { name: 'too long', method: 'POST', url: '/api/company', body: { name: 'x'.repeat(101) }, zh: '【名称】长度不能超过 100 个字符', en: 'Name must have at most 100 characters' },
     { name: 'invalid type', method: 'POST', url: '/api/company', body: { name: 42 }, zh: '【名称】类型不正确，应为文本', en: 'Name must be text' },
     { name: 'number too big', method: 'GET', url: '/api/company', query: { limit: 1001 }, zh: '【每页条数】不能大于 1000', en: 'Limit must be at most 1000' },
-    { name: 'invalid date', method: 'POST', url: '/api/account/period/1', body: { startAt: '2025/01/01', endAt: '2025-01-31' }, zh: '【开始日期】须为有效日期，格式如 2025-01-31', en: 'Start date must be a valid date such as 2025-01-31' },
+    // Getters: the world's ids exist only once beforeAll has run.
+    { name: 'invalid date', method: 'POST', get url() { return `/api/account/period/${w.periodIds[0]}`; }, body: { startAt: '2025/01/01', endAt: '2025-01-31' }, zh: '【开始日期】须为有效日期，格式如 2025-01-31', en: 'Start date must be a valid date such as 2025-01-31' },
     { name: 'mobile', method: 'POST', url: '/api/idm/user', body: { username: 'v1', name: 'Vee', password: 'abc123', mobileTel: '123' }, zh: '【手机号】须为 11 位手机号', en: 'Mobile must be an 11-digit mobile number' },
     { name: 'email', method: 'POST', url: '/api/idm/user', body: { username: 'v2', name: 'Vee', password: 'abc123', email: 'nope' }, zh: '【邮箱】邮箱格式不正确', en: 'Email is not a valid email address' },
     { name: 'list filter', method: 'GET', url: '/api/idm/userRole', query: { filter: { userId: 'abc' } }, zh: '【筛选条件.用户】类型不正确，应为数字', en: 'Filter.User must be a number' },
-    { name: 'number too small', method: 'POST', url: '/api/account/year', body: { accountId: 1, year: 1900 }, zh: '【年度】不能小于 1990', en: 'Year must be at least 1990' },
+    { name: 'number too small', method: 'POST', url: '/api/account/year', get body() { return { accountId: w.accountId, year: 1900 }; }, zh: '【年度】不能小于 1990', en: 'Year must be at least 1990' },
   ];
 
   for (const c of cases) {

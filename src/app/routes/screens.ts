@@ -39,6 +39,8 @@ export const screens: Record<string, ScreenEntry> = {
   '/system/companyList': lazy(lazyRouteComponent(() => import('../features/system/company-list-page'), 'CompanyListPage')),
   '/system/companyInfor': lazy(lazyRouteComponent(() => import('../features/system/company-info-page'), 'CompanyInfoPage')),
   '/basic/accountList': lazy(lazyRouteComponent(() => import('../features/account/account-list-page'), 'AccountListPage')),
+  '/system/settings': lazy(lazyRouteComponent(() => import('../features/finance-settings/system-settings-page'), 'SystemSettingsPage')),
+  '/basic/voucherKind': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-kind-page'), 'VoucherKindPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

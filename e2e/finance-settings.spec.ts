@@ -7,13 +7,17 @@ import { expect, test } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
-import { openFinanceScreen, VoucherKindScreen } from './page-models/finance-settings';
+import { FormDialogModel, ListModel } from './page-models/admin-list';
+import { financeScreens, openFinanceScreen, VoucherKindScreen } from './page-models/finance-settings';
 
 test.afterAll(async ({ request }) => {
   // Put the demo's kinds and settings back for the next spec.
   const headers = await apiHeaders(request, 'admin', 'admin123');
   const kinds = (await (await request.get('/api/voucher/kind', { params: { accountId: 1 }, headers })).json()).data?.content ?? [];
   for (const k of kinds as { id: number; name: string }[]) if (!['记', '收', '付', '转'].includes(k.name)) await request.delete(`/api/voucher/kind/${k.id}`, { headers });
+  const currencies = (await (await request.get('/api/common/currency', { params: { companyId: 1 }, headers })).json()).data?.content ?? [];
+  for (const c of currencies as { id: number; base: boolean }[]) if (!c.base) await request.delete(`/api/common/currency/${c.id}`, { headers });
+  await request.post('/api/voucher/codeRule', { data: { accountId: 1, length: 4 }, headers });
   await request.post('/api/system/config', { data: { downloadBase: null }, headers });
   await restoreDemoState(request);
 });
@@ -105,4 +109,45 @@ test('system settings by keyboard: download base saved with Enter, language swit
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('system-settings')).toContainText('系统设置');
   await page.screenshot({ path: 'test-results/finance-zh_CN-settings.png', animations: 'disabled' });
+});
+
+test('voucher code rule and currencies by keyboard', async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openFinanceScreen(page, 'voucherCode');
+  const length = page.getByTestId('voucher-code-length');
+  await expect(length).toHaveValue('4');
+  await length.focus();
+  await length.press('Control+a');
+  await page.keyboard.type('6');
+  await expect(page.getByTestId('voucher-code-example')).toContainText('000001');
+  await length.press('Enter');
+  await expect(page.getByTestId('voucher-code-save')).toBeDisabled();
+  await page.screenshot({ path: 'test-results/finance-zh_CN-voucherCode.png', animations: 'disabled' });
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  await expect.poll(async () => (await (await request.get('/api/voucher/codeRule', { params: { accountId: 1 }, headers })).json()).data.length).toBe(6);
+
+  await openFinanceScreen(page, 'currencyType');
+  const list = ListModel.byId(page, financeScreens.currencyType.grid);
+  await expect(list.row('CNY').getByTestId('currency-base-badge')).toBeVisible();
+  const dialog = new FormDialogModel(page, 'currency-dialog');
+  await page.getByTestId('currency-new').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.root().getByTestId('currency-code')).toBeFocused();
+  await page.keyboard.type('usd');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('美元');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('7.10');
+  await dialog.save();
+  await expect(dialog.root()).toBeHidden();
+  await expect(list.row('USD')).toContainText('7.1');
+  await page.screenshot({ path: 'test-results/finance-zh_CN-currencyType.png', animations: 'disabled' });
+  // The base currency cannot be deleted: its delete button stays disabled.
+  await list.select('CNY');
+  await expect(page.getByTestId('currency-delete')).toBeDisabled();
+  await list.select('USD');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(list.row('USD')).toHaveCount(0);
 });

@@ -5,6 +5,8 @@ import { FormDialogModel, ListModel } from './admin-list';
 
 export const financeScreens = {
   voucherKind: { keys: ['basic', 'basic.finance', 'basic.finance.voucherKind'], path: '/basic/voucherKind', grid: 'basic.voucherKind' },
+  voucherCode: { keys: ['basic', 'basic.finance', 'basic.finance.voucherCode'], path: '/basic/voucherCode', grid: null },
+  currencyType: { keys: ['basic', 'basic.finance', 'basic.finance.currencyType'], path: '/basic/currencyType', grid: 'basic.currencyType' },
   settings: { keys: ['system', 'system.settings'], path: '/system/settings', grid: null },
 } as const;
 

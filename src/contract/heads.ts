@@ -84,6 +84,19 @@ export const routes = {
     deleteUserDataMany: { method: 'DELETE', path: '/system/userData' },
     file: { method: 'GET', path: '/files/:id' },
   },
+  financeSettingsApi: {
+    voucherKinds: { method: 'GET', path: '/voucher/kind' },
+    createVoucherKind: { method: 'POST', path: '/voucher/kind' },
+    updateVoucherKind: { method: 'POST', path: '/voucher/kind/:id' },
+    voucherKindUsed: { method: 'GET', path: '/voucher/kind/:id/used' },
+    deleteVoucherKind: { method: 'DELETE', path: '/voucher/kind/:id' },
+    voucherCodeRule: { method: 'GET', path: '/voucher/codeRule' },
+    updateVoucherCodeRule: { method: 'POST', path: '/voucher/codeRule' },
+    currencies: { method: 'GET', path: '/common/currency' },
+    createCurrency: { method: 'POST', path: '/common/currency' },
+    updateCurrency: { method: 'POST', path: '/common/currency/:id' },
+    deleteCurrency: { method: 'DELETE', path: '/common/currency/:id' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi } = routes;

@@ -41,6 +41,10 @@ export const resultCodes = {
   LAST_ADMIN: { status: 409, key: 'errors.LAST_ADMIN' },
   /** The record changed since the caller read it (its version moved on): reload and apply the change again. */
   STALE_DATA: { status: 409, key: 'errors.STALE_DATA' },
+  /** The base currency cannot be deleted or disabled, and its rate stays 1. */
+  BASE_CURRENCY_LOCKED: { status: 409, key: 'errors.BASE_CURRENCY_LOCKED' },
+  /** The default voucher kind cannot be deleted; make another kind the default first. */
+  DEFAULT_VOUCHER_KIND: { status: 409, key: 'errors.DEFAULT_VOUCHER_KIND' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -77,6 +77,17 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/system/userData/:id': (i) => ({ url: `/api/system/userData/${i.userData}`, body: { content: { a: 2 } }, scoped: true }),
   'DELETE /api/system/userData/:id': (i) => ({ url: `/api/system/userData/${i.userData}`, scoped: true }),
   'DELETE /api/system/userData': (i) => ({ query: { filter: { id: [i.userData] } } }),
+  'GET /api/voucher/kind': (i) => ({ query: { accountId: i.account }, scoped: true }),
+  'POST /api/voucher/kind': (i) => ({ body: { accountId: i.account, name: '矩' }, scoped: true }),
+  'POST /api/voucher/kind/:id': (i) => ({ url: `/api/voucher/kind/${i.voucherKind}`, body: { name: '矩阵' }, scoped: true }),
+  'GET /api/voucher/kind/:id/used': (i) => ({ url: `/api/voucher/kind/${i.voucherKind}/used`, scoped: true }),
+  'DELETE /api/voucher/kind/:id': (i) => ({ url: `/api/voucher/kind/${i.voucherKind}`, scoped: true }),
+  'GET /api/voucher/codeRule': (i) => ({ query: { accountId: i.account }, scoped: true }),
+  'POST /api/voucher/codeRule': (i) => ({ body: { accountId: i.account, length: 6 }, scoped: true }),
+  'GET /api/common/currency': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'POST /api/common/currency': (i) => ({ body: { companyId: i.company, code: 'USD', name: 'Dollar', rate: '7.1' }, scoped: true }),
+  'POST /api/common/currency/:id': (i) => ({ url: `/api/common/currency/${i.currency}`, body: { name: 'Renamed' }, scoped: true }),
+  'DELETE /api/common/currency/:id': (i) => ({ url: `/api/common/currency/${i.currency}`, scoped: true }),
 };
 
 /**
@@ -99,7 +110,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -117,6 +128,11 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const role = (await t.call('GET', `/api/idm/role/${ids.role}`, { token: admin })).json().data;
     expect(role.name).toBe('记账员 Clerk');
     expect(role.rightIds).toContain(2010101);
+    const kinds = (await t.call('GET', '/api/voucher/kind', { token: admin, query: { accountId: ids.account } })).json().data.content;
+    expect(kinds.map((k: { name: string }) => k.name)).toEqual(['记', '收', '付', '转']);
+    expect((await t.call('GET', '/api/voucher/codeRule', { token: admin, query: { accountId: ids.account } })).json().data.length).toBe(4);
+    const currencies = (await t.call('GET', '/api/common/currency', { token: admin, query: { companyId: ids.company } })).json().data.content;
+    expect(currencies.map((c: { code: string }) => c.code)).toEqual(['CNY']);
   };
 
   beforeAll(async () => {
@@ -137,7 +153,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const ud = await post('/api/system/userData', { kind: 'list', content: { w: 1 } }, clerk.token);
     const userRoles = (await data(t.call('GET', '/api/idm/userRole', { token: admin, query: { filter: { companyId: company.id, userId: clerk.id } } }), 'userRole')).content;
     const userCompanies = (await data(t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { companyId: company.id, userId: clerk.id } } }), 'userCompany')).content;
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id };
+    const kinds = (await data(t.call('GET', '/api/voucher/kind', { token: admin, query: { accountId: account.id } }), 'kinds')).content;
+    const currencies = (await data(t.call('GET', '/api/common/currency', { token: admin, query: { companyId: company.id } }), 'currencies')).content;
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

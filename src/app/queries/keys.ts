@@ -22,4 +22,8 @@ export const queryKeys = {
   userRoles: (filter: unknown) => ['userRoles', filter] as const,
   userCompanies: (filter: unknown) => ['userCompanies', filter] as const,
   userData: (kind: string, subKind?: string) => ['userData', kind, subKind] as const,
+  /** Voucher kinds of a ledger set (the voucher editor reads the same key). */
+  voucherKinds: (accountId: number | null) => ['voucherKinds', accountId] as const,
+  voucherCodeRule: (accountId: number | null) => ['voucherCodeRule', accountId] as const,
+  currencies: (companyId: number | null) => ['currencies', companyId] as const,
 };

@@ -39,6 +39,10 @@ export const screens: Record<string, ScreenEntry> = {
   '/system/companyList': lazy(lazyRouteComponent(() => import('../features/system/company-list-page'), 'CompanyListPage')),
   '/system/companyInfor': lazy(lazyRouteComponent(() => import('../features/system/company-info-page'), 'CompanyInfoPage')),
   '/basic/accountList': lazy(lazyRouteComponent(() => import('../features/account/account-list-page'), 'AccountListPage')),
+  '/system/settings': lazy(lazyRouteComponent(() => import('../features/finance-settings/system-settings-page'), 'SystemSettingsPage')),
+  '/basic/voucherCode': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-code-page'), 'VoucherCodePage')),
+  '/basic/currencyType': lazy(lazyRouteComponent(() => import('../features/finance-settings/currency-page'), 'CurrencyPage')),
+  '/basic/voucherKind': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-kind-page'), 'VoucherKindPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -7,6 +7,7 @@ import { linkRoutes } from './idm/link-routes';
 import { companyRoutes } from './company/routes';
 import { accountRoutes } from './account/routes';
 import { systemRoutes } from './system/routes';
+import { financeSettingsRoutes } from './finance-settings/routes';
 import { fileRoutes } from './system/file-routes';
 
 export { API_VERSION } from '../api-version';
@@ -15,6 +16,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes);
   await app.register(companyRoutes);
   await app.register(accountRoutes);
+  await app.register(financeSettingsRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);

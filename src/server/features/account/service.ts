@@ -13,6 +13,7 @@ import type { Paging } from '../../../contract/common';
 import type { AccountDto, AccountYearDto } from '../../../contract/account';
 import { accountDto, accountYearDto, type AccountRow, type AccountYearRow, type PeriodRow } from './dto';
 import * as q from './queries';
+import { seedLedgerSetSettings } from '../finance-settings/service';
 
 /** A ledger set is in use once any of its periods is settled (vouchers and balances will add theirs). */
 export async function accountInUse(tx: Tx, accountId: number): Promise<boolean> {
@@ -60,6 +61,7 @@ export async function createAccount(db: Db, v: { companyId: number; name: string
     const main = v.main || (await q.countMainAccounts(tx, v.companyId)) === 0;
     if (main) await q.clearMain(tx, v.companyId);
     const row = await q.insertAccount(tx, { companyId: v.companyId, name: v.name, main, state: v.state ?? 'NORMAL' });
+    await seedLedgerSetSettings(tx, row);
     const years = v.year ? [accountYearDto(await insertYear(tx, row, v.year))] : [];
     return accountDto(row, years);
   });

@@ -1,4 +1,4 @@
-/** Rules of companies: a new company is linked to its creator in the same transaction. */
+/** Rules of companies: a new company is linked to its creator and gets its base currency (CNY) in the same transaction. */
 import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import type { companies } from '../../db/schema';
@@ -6,11 +6,13 @@ import { DomainError } from '../../../domain/result-codes';
 import type { CompanyDto } from '../../../contract/company';
 import { companyDto, type CompanyRow } from './dto';
 import * as q from './queries';
+import { seedCompanyCurrencies } from '../finance-settings/service';
 
 export async function createCompany(db: Db, values: Omit<typeof companies.$inferInsert, 'id'>, linkUserId?: number): Promise<CompanyRow> {
   return withTx(db, async (tx) => {
     const row = await q.insertCompany(tx, values);
     if (linkUserId) await q.linkUser(tx, row.id, linkUserId);
+    await seedCompanyCurrencies(tx, row.id);
     return row;
   });
 }

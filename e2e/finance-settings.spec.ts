@@ -1,0 +1,153 @@
+/**
+ * Financial settings by keyboard: voucher kinds (create, a duplicate refused with the spec's
+ * 'Data duplication!', delete with confirmation, the default kind refused) and the system
+ * settings page (download base, language switch). Screenshots in both languages.
+ */
+import { expect, test } from '@playwright/test';
+import { apiHeaders, loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+import { FormDialogModel, ListModel } from './page-models/admin-list';
+import { financeScreens, openFinanceScreen, VoucherKindScreen } from './page-models/finance-settings';
+
+test.afterAll(async ({ request }) => {
+  // Put the demo's kinds and settings back for the next spec.
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const kinds = (await (await request.get('/api/voucher/kind', { params: { accountId: 1 }, headers })).json()).data?.content ?? [];
+  for (const k of kinds as { id: number; name: string }[]) if (!['记', '收', '付', '转'].includes(k.name)) await request.delete(`/api/voucher/kind/${k.id}`, { headers });
+  const currencies = (await (await request.get('/api/common/currency', { params: { companyId: 1 }, headers })).json()).data?.content ?? [];
+  for (const c of currencies as { id: number; base: boolean }[]) if (!c.base) await request.delete(`/api/common/currency/${c.id}`, { headers });
+  await request.post('/api/voucher/codeRule', { data: { accountId: 1, length: 4 }, headers });
+  await request.post('/api/system/config', { data: { downloadBase: null, languageSwitch: true }, headers });
+  await restoreDemoState(request);
+});
+
+test('voucher kinds by keyboard: create, duplicate refused, delete with confirmation', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await new ShellModel(page).switchLanguage('en_US');
+  await openFinanceScreen(page, 'voucherKind');
+  const screen = new VoucherKindScreen(page);
+
+  // The ledger set starts with 记/收/付/转, 记 the default.
+  await expect(screen.list.rows()).toHaveCount(4);
+  await expect(screen.list.row('记').getByTestId('voucher-kind-default-badge')).toBeVisible();
+
+  // New by keyboard: Enter on New, type, Tab, type, Enter saves and closes.
+  await screen.openNew();
+  await screen.typeAndSave('现', 'Cash');
+  await expect(screen.dialog.root()).toBeHidden();
+  await expect(screen.list.row('Cash')).toHaveCount(1);
+
+  // A duplicate name is refused with the spec's message under the field; the dialog stays open.
+  await screen.openNew();
+  await screen.typeAndSave('收');
+  await expect(screen.dialog.root()).toBeVisible();
+  await expect(screen.dialog.root()).toContainText('Data duplication!');
+  await screen.dialog.pressEscape();
+  await screen.dialog.discardFromPrompt();
+  await expect(screen.dialog.root()).toBeHidden();
+  await expect(screen.list.rows()).toHaveCount(5);
+
+  // Delete on the selected row asks; Enter confirms.
+  await screen.list.select('Cash');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('Cannot be recovered after deletion');
+  await page.keyboard.press('Enter');
+  await expect(screen.list.row('Cash')).toHaveCount(0);
+
+  // The default kind cannot be deleted: the server's message is shown, the row stays.
+  await screen.list.select('General');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('The default voucher kind cannot be deleted; make another kind the default first!').first()).toBeVisible();
+  await expect(screen.list.row('General')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/finance-en_US-voucherKind.png', animations: 'disabled' });
+
+  await new ShellModel(page).switchLanguage('zh_CN');
+  await expect(screen.list.rows()).toHaveCount(4);
+  await page.screenshot({ path: 'test-results/finance-zh_CN-voucherKind.png', animations: 'disabled' });
+  await screen.openNew();
+  await page.screenshot({ path: 'test-results/finance-zh_CN-voucherKind-dialog.png', animations: 'disabled' });
+  await screen.dialog.pressEscape();
+});
+
+test('system settings by keyboard: download base saved with Enter, language switch, interface language', async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openFinanceScreen(page, 'settings');
+  const base = page.getByTestId('settings-download-base');
+  await base.focus();
+  await base.fill('https://files.example.com/');
+  await base.press('Enter');
+  await expect(page.getByTestId('settings-save')).toBeDisabled();
+  const config = async () => (await (await request.get('/api/system/config')).json()).data;
+  await expect.poll(async () => (await config()).downloadBase).toBe('https://files.example.com/');
+
+  // Clearing the box clears the address.
+  await base.fill('');
+  await base.press('Enter');
+  await expect.poll(async () => (await config()).downloadBase).toBeNull();
+
+  // The language switch checkbox: Space toggles, Enter in the form saves.
+  const toggle = page.getByTestId('settings-language-switch');
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await base.press('Enter');
+  await expect.poll(async () => (await config()).languageSwitch).toBe(false);
+  await expect(page.getByTestId('language-switch')).toHaveCount(0);
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await base.press('Enter');
+  await expect(page.getByTestId('language-switch')).toBeVisible();
+
+  // The interface language by the segmented control (arrow keys), then back.
+  await page.getByTestId('settings-language').getByRole('radio', { checked: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('system-settings')).toContainText('System settings');
+  await page.screenshot({ path: 'test-results/finance-en_US-settings.png', animations: 'disabled' });
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('system-settings')).toContainText('系统设置');
+  await page.screenshot({ path: 'test-results/finance-zh_CN-settings.png', animations: 'disabled' });
+});
+
+test('voucher code rule and currencies by keyboard', async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openFinanceScreen(page, 'voucherCode');
+  const length = page.getByTestId('voucher-code-length');
+  await expect(length).toHaveValue('4');
+  await length.focus();
+  await length.press('Control+a');
+  await page.keyboard.type('6');
+  await expect(page.getByTestId('voucher-code-example')).toContainText('000001');
+  await length.press('Enter');
+  await expect(page.getByTestId('voucher-code-save')).toBeDisabled();
+  await page.screenshot({ path: 'test-results/finance-zh_CN-voucherCode.png', animations: 'disabled' });
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  await expect.poll(async () => (await (await request.get('/api/voucher/codeRule', { params: { accountId: 1 }, headers })).json()).data.length).toBe(6);
+
+  await openFinanceScreen(page, 'currencyType');
+  const list = ListModel.byId(page, financeScreens.currencyType.grid);
+  await expect(list.row('CNY').getByTestId('currency-base-badge')).toBeVisible();
+  const dialog = new FormDialogModel(page, 'currency-dialog');
+  await page.getByTestId('currency-new').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.root().getByTestId('currency-code')).toBeFocused();
+  await page.keyboard.type('usd');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('美元');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('7.10');
+  await dialog.save();
+  await expect(dialog.root()).toBeHidden();
+  await expect(list.row('USD')).toContainText('7.1');
+  await page.screenshot({ path: 'test-results/finance-zh_CN-currencyType.png', animations: 'disabled' });
+  // The base currency cannot be deleted: its delete button stays disabled.
+  await list.select('CNY');
+  await expect(page.getByTestId('currency-delete')).toBeDisabled();
+  await list.select('USD');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(list.row('USD')).toHaveCount(0);
+});

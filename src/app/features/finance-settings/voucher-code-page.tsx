@@ -1,0 +1,96 @@
+/**
+ * /basic/voucherCode: the voucher code rule of the current ledger set — the length of voucher
+ * codes (default 4). Enter saves (the form pattern); the version read is sent back, so a change
+ * made meanwhile by someone else is reported instead of overwritten.
+ */
+import { useEffect } from 'react';
+import { Button, Card, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { voucherCodeRuleBody, type VoucherCodeRuleDto } from '../../../contract/finance-settings';
+import { padVoucherCode, VOUCHER_CODE_LENGTH_DEFAULT, VOUCHER_CODE_LENGTH_MAX, VOUCHER_CODE_LENGTH_MIN } from '../../../domain/finance-settings';
+import { RIGHTS } from '../../../domain/rights';
+import { useHasRight, useScope } from '../../session/store';
+import { useUpdateVoucherCodeRule, voucherCodeRuleOptions } from '../../queries/finance-settings';
+import { useTabDirty } from '../../shell/use-tab-dirty';
+import { NoCompany } from '../common/list-page';
+import { useEntityForm } from '../common/use-entity-form';
+
+const valuesOf = (accountId: number, r?: VoucherCodeRuleDto) => ({ accountId, length: (r?.length ?? VOUCHER_CODE_LENGTH_DEFAULT) as number | string, version: r?.version ?? 0 });
+
+export function VoucherCodePage() {
+  const { t } = useTranslation(['finance', 'common']);
+  const { accountId } = useScope();
+  const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);
+  const rule = useQuery(voucherCodeRuleOptions(accountId));
+  const update = useUpdateVoucherCodeRule();
+  const form = useEntityForm({
+    schema: voucherCodeRuleBody,
+    empty: () => valuesOf(accountId ?? 0),
+    required: ['length'],
+    keep: `voucher-code:${accountId}`,
+  });
+  useTabDirty(canEdit && form.dirty, undefined, { kept: true });
+
+  useEffect(() => {
+    if (rule.data && accountId) form.load(valuesOf(accountId, rule.data));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rule.data]);
+
+  if (!accountId) return <NoCompany />;
+  if (rule.isLoading) return <Loader size="sm" />;
+
+  const submit = async () => {
+    const body = form.validate();
+    if (!body) return;
+    try {
+      form.reset(valuesOf(accountId, await update.mutateAsync(body)));
+    } catch {
+      void rule.refetch();
+    }
+  };
+  const length = Number(form.values.length);
+  const example = Number.isInteger(length) && length >= VOUCHER_CODE_LENGTH_MIN && length <= VOUCHER_CODE_LENGTH_MAX ? `记-${padVoucherCode(1, length)}` : '';
+
+  return (
+    <Card withBorder padding="lg" maw={560} data-testid="voucher-code-rule">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canEdit) void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={4}>{t('codeRule.title')}</Title>
+          <NumberInput
+            w={200}
+            label={t('codeRule.length')}
+            withAsterisk
+            min={VOUCHER_CODE_LENGTH_MIN}
+            max={VOUCHER_CODE_LENGTH_MAX}
+            allowDecimal={false}
+            allowNegative={false}
+            readOnly={!canEdit}
+            data-autofocus
+            {...form.field('length')}
+            data-testid="voucher-code-length"
+          />
+          <Text size="sm" c="dimmed">{t('codeRule.hint', { min: VOUCHER_CODE_LENGTH_MIN, max: VOUCHER_CODE_LENGTH_MAX })}</Text>
+          {example && <Text size="sm" data-testid="voucher-code-example">{t('codeRule.example', { example })}</Text>}
+          {canEdit && (
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!form.dirty} onClick={() => form.reset(valuesOf(accountId, rule.data))} data-testid="voucher-code-reset">
+                {t('common:reset')}
+              </Button>
+              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} disabled={!form.dirty} data-testid="voucher-code-save">
+                {t('codeRule.save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -84,6 +84,17 @@ export const routes = {
     deleteUserDataMany: { method: 'DELETE', path: '/system/userData' },
     file: { method: 'GET', path: '/files/:id' },
   },
+  subjectApi: {
+    list: { method: 'GET', path: '/subject' },
+    codeRule: { method: 'GET', path: '/subject/codeRule' },
+    saveCodeRule: { method: 'POST', path: '/subject/codeRule' },
+    used: { method: 'GET', path: '/subject/used' },
+    usedLevel: { method: 'GET', path: '/subject/usedLevel' },
+    get: { method: 'GET', path: '/subject/:id' },
+    create: { method: 'POST', path: '/subject' },
+    update: { method: 'POST', path: '/subject/:id' },
+    remove: { method: 'DELETE', path: '/subject' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, subjectApi } = routes;

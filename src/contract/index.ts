@@ -3,8 +3,9 @@ import type { RouteDef } from './route';
 import { accountApi } from './account';
 import { companyApi } from './company';
 import { linkApi, roleApi, sessionApi, userApi } from './idm';
+import { subjectApi } from './subject';
 import { systemApi } from './system';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, subjectApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

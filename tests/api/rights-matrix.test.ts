@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; subject: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -69,6 +69,15 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/account/:id': (i) => ({ url: `/api/account/${i.account}`, body: { name: 'Renamed ledger' }, scoped: true }),
   'POST /api/account/:id/main': (i) => ({ url: `/api/account/${i.account}/main`, scoped: true }),
   'DELETE /api/account/:id': (i) => ({ url: `/api/account/${i.account}`, scoped: true }),
+  'GET /api/subject': (i) => ({ query: { filter: { accountYearId: i.accountYear } }, scoped: true }),
+  'GET /api/subject/codeRule': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'POST /api/subject/codeRule': (i) => ({ body: { accountYearId: i.accountYear, lengths: [4, 2, 2] }, scoped: true }),
+  'GET /api/subject/used': (i) => ({ query: { id: i.subject }, scoped: true }),
+  'GET /api/subject/usedLevel': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'GET /api/subject/:id': (i) => ({ url: `/api/subject/${i.subject}`, scoped: true }),
+  'POST /api/subject': (i) => ({ body: { accountYearId: i.accountYear, code: '100101', name: 'Matrix subject' }, scoped: true }),
+  'POST /api/subject/:id': (i) => ({ url: `/api/subject/${i.subject}`, body: { name: 'Renamed subject' }, scoped: true }),
+  'DELETE /api/subject': (i) => ({ query: { filter: { accountYearId: i.accountYear, id: [i.subject] } }, scoped: true }),
   'POST /api/system/config': () => ({ body: { languageSwitch: true } }),
   'GET /api/system/userData': () => ({}),
   'POST /api/system/userData': () => ({ body: { kind: 'list', subKind: 'x', content: { a: 1 } } }),
@@ -97,7 +106,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = 999_999;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, subject: MISSING };
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -117,7 +126,8 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const ud = await post('/api/system/userData', { kind: 'list', content: { w: 1 } }, clerk);
     const userRoles = (await t.call('GET', '/api/idm/userRole', { token: admin, query: { filter: { companyId: 1 } } })).json().data.content;
     const userCompanies = (await t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { companyId: 1, userId: 2 } } })).json().data.content;
-    ids = { user: 2, role: 1, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: 1, account: 1, accountYear: 1, period: 1, userData: ud.id };
+    const cash = (await t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: 1, code: '1001' } } })).json().data.content[0];
+    ids = { user: 2, role: 1, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: 1, account: 1, accountYear: 1, period: 1, userData: ud.id, subject: cash.id };
   });
   afterAll(async () => t?.close());
 
@@ -193,5 +203,10 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const role = (await t.call('GET', '/api/idm/role/1', { token: admin })).json().data;
     expect(role.name).toBe('记账员 Clerk');
     expect(role.rightIds).toContain(2010101);
+    const subjects = (await t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: 1 } } })).json().data;
+    expect(subjects.total).toBe(66);
+    expect(subjects.content[0]).toMatchObject({ code: '1001', name: '库存现金' });
+    const rule = (await t.call('GET', '/api/subject/codeRule', { token: admin, query: { accountYearId: 1 } })).json().data;
+    expect(rule.levels.map((l: { length: number }) => l.length)).toEqual([4, 2, 2, 2]);
   });
 });

@@ -39,6 +39,8 @@ export const screens: Record<string, ScreenEntry> = {
   '/system/companyList': lazy(lazyRouteComponent(() => import('../features/system/company-list-page'), 'CompanyListPage')),
   '/system/companyInfor': lazy(lazyRouteComponent(() => import('../features/system/company-info-page'), 'CompanyInfoPage')),
   '/basic/accountList': lazy(lazyRouteComponent(() => import('../features/account/account-list-page'), 'AccountListPage')),
+  '/basic/subjectList': lazy(lazyRouteComponent(() => import('../features/subject/subject-list-page'), 'SubjectListPage')),
+  '/basic/subjectCodeRule': lazy(lazyRouteComponent(() => import('../features/subject/subject-code-rule-page'), 'SubjectCodeRulePage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -150,6 +150,21 @@ describe.each(backends())('subjects (%s)', (backend) => {
     expect((await t.call('DELETE', `/api/account/year/${fresh.id}`, { token: admin })).json().success).toBe(true);
   });
 
+  it('runs concurrent writes of one year one after the other (no duplicate, no orphan)', async () => {
+    const [a, b] = await Promise.all([create({ code: '1005', name: 'Racer A' }), create({ code: '1005', name: 'Racer B' })]);
+    expect([a.json().code, b.json().code].sort()).toEqual([0, 'SUBJECT_CODE_DUPLICATE'].sort());
+    const parent = (await create({ code: '1006', name: 'Parent' })).json().data;
+    const [del, child] = await Promise.all([
+      t.call('DELETE', '/api/subject', { token: admin, query: { filter: { accountYearId: w.accountYearId, id: [parent.id] } } }),
+      create({ code: '1006001', name: 'Child' }), // the rule is 4-3-2-2 since the test above
+    ]);
+    const outcome = [del.json().code, child.json().code];
+    expect([[0, 'SUBJECT_PARENT_MISSING'], ['SUBJECT_NOT_LEAF', 0]]).toContainEqual(outcome);
+    const left = (await list({ codePrefix: '1006' })).content;
+    if (child.json().success) expect(left.map((x: { code: string; leaf: boolean }) => [x.code, x.leaf])).toEqual([['1006', false], ['1006001', true]]);
+    else expect(left).toEqual([]);
+  });
+
   it('lets any user of the year read, and only the finance-settings right write', async () => {
     const reader = await makeUser(t, admin, w.companyId, [RIGHTS.HOME]);
     expect((await list({ code: '1001' }, reader.token)).total).toBe(1);

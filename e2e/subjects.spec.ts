@@ -9,7 +9,7 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
 
-/** Removes what this spec adds (deepest first), so other specs see the seed's chart. */
+/** Removes what this spec adds (deepest first) and restores the code rule, so other specs see the seed's chart. */
 async function removeSubjects(request: APIRequestContext) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
   const headers = { authorization: `Bearer ${login.data.accessToken}` };
@@ -19,6 +19,7 @@ async function removeSubjects(request: APIRequestContext) {
     for (const s of list.filter((x) => x.level > 1).sort((a, b) => b.level - a.level)) {
       await request.delete('/api/subject', { params: { filter: JSON.stringify({ accountYearId: y.id, id: [s.id] }) }, headers });
     }
+    await request.post('/api/subject/codeRule', { data: { accountYearId: y.id, lengths: [4, 2, 2, 2] }, headers });
   }
 }
 
@@ -86,6 +87,47 @@ test('builds a subject tree by keyboard; the rules refuse bad codes', async ({ p
   await s.list.select('工商银行');
   await page.getByTestId('subject-delete').click();
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('100201');
+});
+
+test('copies a subject into a new one, and edits the code rule by keyboard', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const s = new SubjectCatalogueModel(page);
+  await s.open();
+  // Copy: the values of 1002 as a new subject (code editable again, abbreviation dropped).
+  await s.list.open(/银行存款/);
+  await expect(s.code()).toBeDisabled();
+  await s.dialog().getByTestId('subject-abbr').fill('yhck');
+  await s.dialog().getByTestId('subject-copy').focus();
+  await page.keyboard.press('Enter');
+  await expect(s.code()).toBeEnabled();
+  await expect(s.name()).toHaveValue('银行存款');
+  await expect(s.dialog().getByTestId('subject-abbr')).toHaveValue('');
+  await expect(s.dialog().getByTestId('subject-copy')).toBeDisabled();
+  await s.code().focus();
+  await s.type('100203', '建设银行');
+  await page.keyboard.press('Enter');
+  await expect(s.dialog()).toBeHidden();
+  await expect(s.list.row('建设银行')).toBeVisible();
+
+  // The code rule: levels used by subjects are locked; a fifth level is added and removed again.
+  await s.open('codeRule');
+  await expect(page.getByTestId('rule-length-1')).toBeDisabled();
+  await expect(page.getByTestId('rule-length-4')).toBeEnabled();
+  await page.getByTestId('rule-add').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('rule-length-5')).toHaveValue('2');
+  await page.getByTestId('rule-length-5').focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
+  await expect(page.getByTestId('rule-total')).toContainText('13');
+  await page.getByTestId('rule-remove').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('rule-save').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
+  await expect(page.getByTestId('rule-total')).toContainText('10');
 });
 
 test('screenshots of the subject screens in both languages', async ({ page }) => {

@@ -70,6 +70,8 @@ export const accountYearCreateBody = z.object({
   year: z.coerce.number().int().min(1990).max(2200),
   /** Defaults to the calendar year; a fiscal year may start on another day. */
   startAt: dateString.optional(),
+  /** Where the year's subjects come from: a copy of the previous year's (the default when there is one) or the standard chart. */
+  subjects: z.enum(['PREVIOUS', 'STANDARD']).optional(),
 });
 export const accountYearQuery = z.object({ accountId: idSchema, year: z.coerce.number().int().min(1).max(9999).optional(), expand: z.string().max(100).optional() });
 

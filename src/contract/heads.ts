@@ -97,6 +97,17 @@ export const routes = {
     updateCurrency: { method: 'POST', path: '/common/currency/:id' },
     deleteCurrency: { method: 'DELETE', path: '/common/currency/:id' },
   },
+  subjectApi: {
+    list: { method: 'GET', path: '/subject' },
+    codeRule: { method: 'GET', path: '/subject/codeRule' },
+    saveCodeRule: { method: 'POST', path: '/subject/codeRule' },
+    used: { method: 'GET', path: '/subject/used' },
+    usedLevel: { method: 'GET', path: '/subject/usedLevel' },
+    get: { method: 'GET', path: '/subject/:id' },
+    create: { method: 'POST', path: '/subject' },
+    update: { method: 'POST', path: '/subject/:id' },
+    remove: { method: 'DELETE', path: '/subject' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi } = routes;

@@ -3,9 +3,10 @@ import type { RouteDef } from './route';
 import { accountApi } from './account';
 import { companyApi } from './company';
 import { linkApi, roleApi, sessionApi, userApi } from './idm';
+import { subjectApi } from './subject';
 import { systemApi } from './system';
 import { financeSettingsApi } from './finance-settings';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -45,6 +45,22 @@ export const resultCodes = {
   BASE_CURRENCY_LOCKED: { status: 409, key: 'errors.BASE_CURRENCY_LOCKED' },
   /** The default voucher kind cannot be deleted; make another kind the default first. */
   DEFAULT_VOUCHER_KIND: { status: 409, key: 'errors.DEFAULT_VOUCHER_KIND' },
+  /** Subject tip1: the code already exists in this account year. */
+  SUBJECT_CODE_DUPLICATE: { status: 409, key: 'errors.SUBJECT_CODE_DUPLICATE' },
+  /** Subject tip2: the code's length is not one of the code rule's lengths, or its first digit is not a kind (1–5). */
+  SUBJECT_CODE_INVALID: { status: 400, key: 'errors.SUBJECT_CODE_INVALID' },
+  /** Subject tip3: a code below level 1 whose parent does not exist. */
+  SUBJECT_PARENT_MISSING: { status: 400, key: 'errors.SUBJECT_PARENT_MISSING' },
+  /** A subject already used by the ledger cannot get a child. */
+  SUBJECT_PARENT_IN_USE: { status: 409, key: 'errors.SUBJECT_PARENT_IN_USE' },
+  /** Only last-level (leaf) subjects can be deleted. */
+  SUBJECT_NOT_LEAF: { status: 409, key: 'errors.SUBJECT_NOT_LEAF' },
+  /** Used subjects cannot be deleted. */
+  SUBJECT_IN_USE: { status: 409, key: 'errors.SUBJECT_IN_USE' },
+  /** A code rule beyond 15 levels, 40 digits in all or 1–10 digits per level. */
+  SUBJECT_CODE_RULE_INVALID: { status: 400, key: 'errors.SUBJECT_CODE_RULE_INVALID' },
+  /** The new code rule would move existing subjects to another level. */
+  SUBJECT_CODE_RULE_IN_USE: { status: 409, key: 'errors.SUBJECT_CODE_RULE_IN_USE' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

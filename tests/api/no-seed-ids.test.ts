@@ -3,6 +3,7 @@
  * `demoCompanyId()` and `userIdByName()` for the seed's rows by name), never from literals that
  * happen to match the seed or an earlier test's rows. This scans tests/api/*.test.ts for the shapes
  * a literal id takes and names the file and line of each. Right numbers (`rightIds: [1, 4]`,
+ * auxiliary type numbers (`auxTypeIds: [1, 4]`, the spec's fixed aux kinds),
  * `RIGHTS.*`) are not ids and pass; for a row that must not exist use MISSING_ID from factories.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,8 +18,8 @@ const self = basename(fileURLToPath(import.meta.url));
 const rules: Array<[string, RegExp]> = [
   ['a literal id in an API path (/api/<resource>/<digits>)', /\/api\/(?:[\w-]+\/)*\d+(?=[/?'"`\s,)]|$)/],
   ['a literal id in a query string (?id=<digits>)', /[?&]\w*[iI]d=\d/],
-  ['a literal id as a value (companyId: 1, userId: 2, id: 3)', /\b(?!rightId\b|parentId\b)(?:id|\w+Id)\s*:\s*-?\d/],
-  ['a literal id in a list (companyIds: [1], id: [2])', /\b(?!rightIds\b)(?:id|\w+Ids?)\s*:\s*\[\s*-?\d/],
+  ['a literal id as a value (companyId: 1, userId: 2, id: 3)', /\b(?!rightId\b|parentId\b|auxTypeId\b)(?:id|\w+Id)\s*:\s*-?\d/],
+  ['a literal id in a list (companyIds: [1], id: [2])', /\b(?!rightIds\b|auxTypeIds\b)(?:id|\w+Ids?)\s*:\s*\[\s*-?\d/],
   ['an id compared with a literal (x.id === 1, ….toBe(1) on an id)', /\.id\s*[!=]==?\s*\d|\.id\s*,\s*\d+\s*\)|[iI]d\)\.(?:toBe|toEqual)\(\s*\d/],
   ['a named constant for a seed id (const CLERK = 2)', /^\s*(?:export\s+)?const\s+[A-Z_]*(?:ADMIN|CLERK|AUDITOR|CASHIER|COMPANY|ROLE|USER|ACCOUNT|PERIOD|YEAR|ID)[A-Z_]*\s*=\s*\d+\s*;/],
   ['a guard called with a literal company/period id', /\bguard\w*\(\s*\w+\s*,\s*\d/],
@@ -60,6 +61,7 @@ describe('API tests name no seed ids', () => {
       "await t.call('GET', `/api/account/${w.accountId}`, { token });",
       "body: { companyId: w.companyId, name: 'x', rightIds: [1, 10101, 4, 401] }",
       'body: { roleId: role.id, rightIds: [2010101] }',
+      "create({ code: '22020101', name: 'x', auxTypeIds: [4, 1, 4] })",
       "expect(r).toMatchObject({ name: 'Audit', parentId: 20101 })",
       'query: { accountYearId: MISSING_ID }',
       'filter: { id: [w.companyId, BIG] }',

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -71,6 +71,15 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/account/:id': (i) => ({ url: `/api/account/${i.account}`, body: { name: 'Renamed ledger' }, scoped: true }),
   'POST /api/account/:id/main': (i) => ({ url: `/api/account/${i.account}/main`, scoped: true }),
   'DELETE /api/account/:id': (i) => ({ url: `/api/account/${i.account}`, scoped: true }),
+  'GET /api/subject': (i) => ({ query: { filter: { accountYearId: i.accountYear } }, scoped: true }),
+  'GET /api/subject/codeRule': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'POST /api/subject/codeRule': (i) => ({ body: { accountYearId: i.accountYear, lengths: [4, 2, 2] }, scoped: true }),
+  'GET /api/subject/used': (i) => ({ query: { id: i.subject }, scoped: true }),
+  'GET /api/subject/usedLevel': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'GET /api/subject/:id': (i) => ({ url: `/api/subject/${i.subject}`, scoped: true }),
+  'POST /api/subject': (i) => ({ body: { accountYearId: i.accountYear, code: '100101', name: 'Matrix subject' }, scoped: true }),
+  'POST /api/subject/:id': (i) => ({ url: `/api/subject/${i.subject}`, body: { name: 'Renamed subject' }, scoped: true }),
+  'DELETE /api/subject': (i) => ({ query: { filter: { accountYearId: i.accountYear, id: [i.subject] } }, scoped: true }),
   'POST /api/system/config': () => ({ body: { languageSwitch: true } }),
   'GET /api/system/userData': () => ({}),
   'POST /api/system/userData': () => ({ body: { kind: 'list', subKind: 'x', content: { a: 1 } } }),
@@ -110,7 +119,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -133,6 +142,11 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     expect((await t.call('GET', '/api/voucher/codeRule', { token: admin, query: { accountId: ids.account } })).json().data.length).toBe(4);
     const currencies = (await t.call('GET', '/api/common/currency', { token: admin, query: { companyId: ids.company } })).json().data.content;
     expect(currencies.map((c: { code: string }) => c.code)).toEqual(['CNY']);
+    const subjects = (await t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: ids.accountYear } } })).json().data;
+    expect(subjects.total).toBe(66);
+    expect(subjects.content[0]).toMatchObject({ code: '1001', name: '库存现金' });
+    const rule = (await t.call('GET', '/api/subject/codeRule', { token: admin, query: { accountYearId: ids.accountYear } })).json().data;
+    expect(rule.levels.map((l: { length: number }) => l.length)).toEqual([4, 2, 2, 2]);
   };
 
   beforeAll(async () => {
@@ -155,7 +169,8 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const userCompanies = (await data(t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { companyId: company.id, userId: clerk.id } } }), 'userCompany')).content;
     const kinds = (await data(t.call('GET', '/api/voucher/kind', { token: admin, query: { accountId: account.id } }), 'kinds')).content;
     const currencies = (await data(t.call('GET', '/api/common/currency', { token: admin, query: { companyId: company.id } }), 'currencies')).content;
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id };
+    const cash = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: year2025, code: '1001' } } }), 'subjects')).content[0];
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

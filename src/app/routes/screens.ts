@@ -43,6 +43,8 @@ export const screens: Record<string, ScreenEntry> = {
   '/basic/voucherCode': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-code-page'), 'VoucherCodePage')),
   '/basic/currencyType': lazy(lazyRouteComponent(() => import('../features/finance-settings/currency-page'), 'CurrencyPage')),
   '/basic/voucherKind': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-kind-page'), 'VoucherKindPage')),
+  '/basic/subjectList': lazy(lazyRouteComponent(() => import('../features/subject/subject-list-page'), 'SubjectListPage')),
+  '/basic/subjectCodeRule': lazy(lazyRouteComponent(() => import('../features/subject/subject-code-rule-page'), 'SubjectCodeRulePage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -6,6 +6,7 @@ import { roleRoutes } from './idm/role-routes';
 import { linkRoutes } from './idm/link-routes';
 import { companyRoutes } from './company/routes';
 import { accountRoutes } from './account/routes';
+import { subjectRoutes } from './subject/routes';
 import { systemRoutes } from './system/routes';
 import { financeSettingsRoutes } from './finance-settings/routes';
 import { fileRoutes } from './system/file-routes';
@@ -17,6 +18,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(companyRoutes);
   await app.register(accountRoutes);
   await app.register(financeSettingsRoutes);
+  await app.register(subjectRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);

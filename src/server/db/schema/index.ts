@@ -1,2 +1,3 @@
 export * from './platform';
 export * from './finance-settings';
+export * from './subjects';

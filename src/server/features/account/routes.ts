@@ -25,7 +25,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   handle(app, accountApi.createYear, async (req) => {
     const account = await guardAccount(req, req.body.accountId);
-    return ok(await service.createAccountYear(app.db, account.id, req.body.year, req.body.startAt));
+    return ok(await service.createAccountYear(app.db, account.id, req.body.year, req.body.startAt, req.body.subjects));
   });
 
   handle(app, accountApi.deleteYear, async (req) => {

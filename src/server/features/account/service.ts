@@ -14,6 +14,7 @@ import type { AccountDto, AccountYearDto } from '../../../contract/account';
 import { accountDto, accountYearDto, type AccountRow, type AccountYearRow, type PeriodRow } from './dto';
 import * as q from './queries';
 import { seedLedgerSetSettings } from '../finance-settings/service';
+import { createChartForYear, type ChartSource } from '../subject/service';
 
 /** A ledger set is in use once any of its periods is settled (vouchers and balances will add theirs). */
 export async function accountInUse(tx: Tx, accountId: number): Promise<boolean> {
@@ -99,18 +100,25 @@ export async function deleteAccount(db: Db, accountId: number): Promise<void> {
   });
 }
 
-async function insertYear(tx: Tx, account: AccountRow, year: number, startAt?: string): Promise<AccountYearRow> {
-  return q.insertYear(tx, account, year, accountYearSpan(year, startAt), monthlyPeriods(year, startAt));
+/** A year with its periods, its subject code rule and its subjects, in the caller's transaction. */
+async function insertYear(tx: Tx, account: AccountRow, year: number, startAt?: string, chart: ChartSource = 'STANDARD'): Promise<AccountYearRow> {
+  const y = await q.insertYear(tx, account, year, accountYearSpan(year, startAt), monthlyPeriods(year, startAt));
+  await createChartForYear(tx, y, chart);
+  return y;
 }
 
-/** Creates an account year with its 12 monthly periods. Years must not overlap within a ledger set. */
-export async function createAccountYear(db: Db, accountId: number, year: number, startAt?: string): Promise<AccountYearDto> {
+/**
+ * Creates an account year with its 12 monthly periods, its subject code rule and its subjects: a
+ * copy of the previous year's chart (the default, when there is one) or the standard chart. Years
+ * must not overlap within a ledger set.
+ */
+export async function createAccountYear(db: Db, accountId: number, year: number, startAt?: string, chart: ChartSource = 'PREVIOUS'): Promise<AccountYearDto> {
   return withTx(db, async (tx) => {
     // Year changes of one ledger set run one at a time (two concurrent creates cannot both pass the overlap check).
     const account = await lockAccount(tx, accountId);
     const clash = await q.overlappingYear(tx, account.id, accountYearSpan(year, startAt));
     if (clash) throw new DomainError(clash.year === year ? 'YEAR_EXISTS' : 'PERIOD_OVERLAP');
-    const y = await insertYear(tx, account, year, startAt);
+    const y = await insertYear(tx, account, year, startAt, chart);
     return accountYearDto(y, await q.selectPeriods(tx, [y.id]));
   });
 }

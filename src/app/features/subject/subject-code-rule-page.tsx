@@ -1,0 +1,89 @@
+/**
+ * /basic/subjectCodeRule: the current account year's subject code rule — one length per level
+ * (at most 15 levels, 40 digits in all, 1–10 per level). Levels that subjects already use keep
+ * their lengths (the server refuses a rule that would move an existing code to another level).
+ * Keyboard: Tab through the lengths, Enter saves.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RIGHTS } from '../../../domain/rights';
+import { codeRuleProblem, SUBJECT_CODE_MAX_LEVEL_LENGTH, SUBJECT_CODE_MAX_LEVELS, SUBJECT_CODE_MAX_TOTAL } from '../../../domain/subject-code';
+import { useHasRight, useScope } from '../../session/store';
+import { codeRuleOptions, useSaveCodeRule } from '../../queries/subjects';
+
+/** "1001-01-01" for [4,2,2]. */
+const exampleOf = (lengths: number[]) => lengths.map((n, i) => (i === 0 ? '1'.padEnd(n, '0').slice(0, n - 1) + '1' : '1'.padStart(n, '0'))).join('-');
+
+export function SubjectCodeRulePage() {
+  const { t } = useTranslation(['subject', 'shell', 'errors']);
+  const { accountYearId } = useScope();
+  const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);
+  const rule = useQuery(codeRuleOptions(accountYearId));
+  const save = useSaveCodeRule(accountYearId);
+  const [lengths, setLengths] = useState<number[]>([]);
+  useEffect(() => {
+    if (rule.data) setLengths(rule.data.levels.map((l) => l.length));
+  }, [rule.data]);
+
+  if (!accountYearId) return <Text c="dimmed">{t('shell:banner.accountYear')}</Text>;
+  const usedLevel = rule.data?.usedLevel ?? 0;
+  const total = lengths.reduce((a, b) => a + b, 0);
+  const problem = codeRuleProblem(lengths);
+  const submit = () => {
+    if (!problem && canEdit) save.mutate(lengths);
+  };
+
+  return (
+    <Card withBorder padding="md" maw={560}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={4}>{t('rule.title')}</Title>
+          <Text size="sm" c="dimmed">{t('rule.limits')}</Text>
+          {usedLevel > 0 && <Alert color="blue" variant="light" p="xs">{t('rule.usedLevel', { level: usedLevel })}</Alert>}
+          {lengths.map((n, i) => (
+            <Group key={i} gap="sm">
+              <Text w={90} size="sm">{t('rule.level', { level: i + 1 })}</Text>
+              <NumberInput
+                aria-label={`${t('rule.level', { level: i + 1 })} ${t('rule.length')}`}
+                w={120}
+                min={1}
+                max={SUBJECT_CODE_MAX_LEVEL_LENGTH}
+                clampBehavior="strict"
+                allowDecimal={false}
+                value={n}
+                disabled={!canEdit || i < usedLevel}
+                onChange={(v) => setLengths((ls) => ls.map((x, j) => (j === i ? Number(v) || 0 : x)))}
+                data-autofocus={i === usedLevel || undefined}
+                data-testid={`rule-length-${i + 1}`}
+              />
+            </Group>
+          ))}
+          <Text size="sm" c={total > SUBJECT_CODE_MAX_TOTAL ? 'red' : 'dimmed'} data-testid="rule-total">
+            {t('rule.total', { total, max: SUBJECT_CODE_MAX_TOTAL })} · {t('rule.example', { example: exampleOf(lengths.filter((x) => x > 0)) })}
+          </Text>
+          {problem && lengths.length > 0 && <Text size="sm" c="red">{t('errors:SUBJECT_CODE_RULE_INVALID')}</Text>}
+          {canEdit && (
+            <Group gap="sm">
+              <Button variant="default" disabled={lengths.length >= SUBJECT_CODE_MAX_LEVELS} onClick={() => setLengths((ls) => [...ls, 2])} data-testid="rule-add">
+                {t('rule.addLevel')}
+              </Button>
+              <Button variant="default" disabled={lengths.length <= Math.max(1, usedLevel)} onClick={() => setLengths((ls) => ls.slice(0, -1))} data-testid="rule-remove">
+                {t('rule.removeLevel')}
+              </Button>
+              <Button type="submit" disabled={!!problem} loading={save.isPending} data-testid="rule-save">
+                {t('rule.save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

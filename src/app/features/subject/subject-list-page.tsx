@@ -1,0 +1,165 @@
+/**
+ * /basic/subjectList: the subject catalogue of the current account year (spec 02 §2.1). Left, the
+ * tree panel (200 px; root 'all', the kinds, then subjects with children) filters the list: arrows
+ * move, Enter or a click chooses. Right, the list with names indented by level, a show-disabled
+ * option, New / Modify (one record only) / Delete (leaf subjects only; the server also refuses used
+ * ones) and the detail popup.
+ */
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { Box, Checkbox, Group, ScrollArea, Text, Tree, useTree } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { SubjectDto } from '../../../contract/subject';
+import { RIGHTS } from '../../../domain/rights';
+import { useHasRight, useScope } from '../../session/store';
+import { allSubjectsOptions, codeRuleOptions, subjectListOptions, useDeleteSubjects } from '../../queries/subjects';
+import { notifyError } from '../../queries/admin-common';
+import { useDialogState } from '../common/confirm-dialog';
+import { ListPage } from '../common/list-page';
+import { subjectsColumns } from './subjects.columns';
+import { SubjectDialog, subjectValues, type SubjectEditorPayload } from './subject-dialog';
+import { buildSubjectTree, filterOfNode, TREE_ALL } from './subject-tree';
+
+interface Ctx {
+  t: (k: string, o?: Record<string, unknown>) => string;
+  english: boolean;
+}
+
+// Booleans are drawn as text: AG Grid would otherwise show its own checkbox for a boolean cell.
+const renderers = {
+  name: (p: ICellRendererParams<SubjectDto, unknown, Ctx>) =>
+    p.data ? <span style={{ paddingLeft: (p.data.level - 1) * 16 }} data-testid={`subject-row-${p.data.code}`}>{(p.context.english && p.data.nameEn) || p.data.name}</span> : null,
+  direction: (p: ICellRendererParams<SubjectDto, boolean, Ctx>) => p.context.t(p.value ? 'subject:direction.BORROWER' : 'subject:direction.LENDER'),
+  yes: (p: ICellRendererParams<SubjectDto, boolean, Ctx>) => (p.value ? p.context.t('subject:yes') : ''),
+};
+
+export function SubjectListPage() {
+  const { t, i18n } = useTranslation(['subject', 'admin', 'shell']);
+  const { accountYearId } = useScope();
+  const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);
+  const editor = useDialogState<SubjectEditorPayload>();
+  const del = useDeleteSubjects(accountYearId);
+  const [node, setNode] = useState(TREE_ALL);
+  const [showDisabled, setShowDisabled] = useState(true);
+  const all = useQuery(allSubjectsOptions(accountYearId));
+  const rule = useQuery(codeRuleOptions(accountYearId));
+  const subjects = useMemo(() => all.data?.content ?? [], [all.data]);
+  const ruleLengths = useMemo(() => rule.data?.levels.map((l) => l.length) ?? [], [rule.data]);
+
+  const treeData = useMemo(() => buildSubjectTree(subjects, { all: t('tree.all'), kind: (k) => t(`kind.${k}`) }), [subjects, t]);
+  const tree = useTree({ initialExpandedState: { [TREE_ALL]: true }, initialSelectedState: [TREE_ALL] });
+  const choose = (value: string) => {
+    tree.select(value);
+    tree.expand(value);
+    setNode(value);
+  };
+  const filter = useMemo(() => ({ ...filterOfNode(node, subjects), ...(showDisabled ? {} : { disabled: false }) }), [node, subjects, showDisabled]);
+
+  const english = i18n.language === 'en_US';
+  const context = useMemo<Ctx>(() => ({ t: (k, o) => t(k, o) as string, english }), [t, english]);
+  const formatters = useMemo(() => ({
+    kind: (v: unknown) => (v ? t(`subject:kind.${String(v)}`) : ''),
+    auxes: (v: unknown) => (Array.isArray(v) ? v.map((id) => t(`subject:aux.${id}`)).join(english ? ', ' : '、') : ''),
+  }), [t, english]);
+
+  if (!accountYearId) return <Text c="dimmed">{t('shell:banner.accountYear')}</Text>;
+
+  // A new subject under the chosen parent starts with its code prefix.
+  const newPayload = (): SubjectEditorPayload => {
+    const parent = node.startsWith('s:') ? subjects.find((s) => s.id === Number(node.slice(2))) : undefined;
+    return parent ? { subject: null, seed: { ...subjectValues(accountYearId), code: parent.code }, key: `child${parent.id}${Date.now()}` } : { subject: null, key: `new${Date.now()}` };
+  };
+
+  const onTreeKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    const value = (document.activeElement as HTMLElement | null)?.dataset?.value;
+    if (value) {
+      e.preventDefault();
+      choose(value);
+    }
+  };
+
+  return (
+    <Group align="stretch" gap="sm" wrap="nowrap" h="100%">
+      <Box w={200} miw={200} style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}>
+        <ScrollArea h="100%" type="auto">
+          <Tree
+            data={treeData}
+            tree={tree}
+            levelOffset="sm"
+            aria-label={t('tree.label')}
+            onKeyDown={onTreeKey}
+            data-testid="subject-tree"
+            renderNode={({ node: n, elementProps, selected }) => (
+              <Box
+                {...elementProps}
+                onClick={(e) => {
+                  elementProps.onClick(e);
+                  choose(n.value);
+                }}
+                px={4}
+                py={2}
+                fz="sm"
+                bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+                style={{ ...elementProps.style, cursor: 'pointer', whiteSpace: 'nowrap', borderRadius: 4 }}
+                data-testid={`subject-tree-${n.value}`}
+              >
+                {n.label}
+              </Box>
+            )}
+          />
+        </ScrollArea>
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <ListPage<SubjectDto, Ctx>
+          gridId="basic.subjectList"
+          columns={subjectsColumns}
+          query={(req) => subjectListOptions(accountYearId, filter, req)}
+          resetKey={[accountYearId, filter]}
+          getRowId={(s) => s.id}
+          rowLabel={(s) => `${s.code} ${s.name}`}
+          renderers={renderers}
+          formatters={formatters}
+          context={context}
+          keywordPlaceholder={t('keyword')}
+          filters={<Checkbox label={t('showDisabled')} checked={showDisabled} onChange={(e) => setShowDisabled(e.currentTarget.checked)} data-testid="subject-show-disabled" />}
+          actions={[
+            { key: 'new', allowed: canEdit, testId: 'subject-new', run: () => editor.open(newPayload()) },
+            {
+              key: 'edit',
+              allowed: canEdit,
+              placement: 'both',
+              selection: 'some',
+              testId: 'subject-edit',
+              run: (rows) => (rows.length > 1 ? notifyError(new Error(t('onlyOne'))) : editor.open({ subject: rows[0] })),
+            },
+          ]}
+          remove={{
+            allowed: canEdit,
+            placement: 'both',
+            testId: 'subject-delete',
+            guard: async (rows) => {
+              if (!rows.length) return t('selectOne');
+              const notLeaf = rows.filter((s) => !s.leaf);
+              return notLeaf.length ? t('nonEnd', { codes: notLeaf.map((s) => s.code).join(', ') }) : null;
+            },
+            one: (s) => del.mutateAsync([s.id]),
+          }}
+          onRowOpen={canEdit ? (s) => editor.open({ subject: s }) : undefined}
+          dialogs={
+            <SubjectDialog
+              opened={editor.opened}
+              payload={editor.payload}
+              accountYearId={accountYearId}
+              rule={ruleLengths}
+              subjects={subjects}
+              onClose={editor.close}
+              onOpen={editor.open}
+            />
+          }
+        />
+      </Box>
+    </Group>
+  );
+}

@@ -4,7 +4,8 @@ import { accountApi } from './account';
 import { companyApi } from './company';
 import { linkApi, roleApi, sessionApi, userApi } from './idm';
 import { systemApi } from './system';
+import { departmentApi, employeeApi, organizationApi } from './staff';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, departmentApi, employeeApi, organizationApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

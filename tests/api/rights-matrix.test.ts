@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; department: number; employee: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -75,6 +75,22 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/system/userData/:id': (i) => ({ url: `/api/system/userData/${i.userData}`, body: { content: { a: 2 } }, scoped: true }),
   'DELETE /api/system/userData/:id': (i) => ({ url: `/api/system/userData/${i.userData}`, scoped: true }),
   'DELETE /api/system/userData': (i) => ({ query: { filter: { id: [i.userData] } } }),
+  'GET /api/aux/department': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/aux/department/principal': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'GET /api/aux/department/:id/used': (i) => ({ url: `/api/aux/department/${i.department}/used`, scoped: true }),
+  'POST /api/aux/department': (i) => ({ body: { companyId: i.company, code: 'MX', name: 'Matrix dept' }, scoped: true }),
+  'POST /api/aux/department/:id': (i) => ({ url: `/api/aux/department/${i.department}`, body: { name: 'Renamed dept' }, scoped: true }),
+  'DELETE /api/aux/department/:id': (i) => ({ url: `/api/aux/department/${i.department}`, scoped: true }),
+  'DELETE /api/aux/department': (i) => ({ query: { filter: { id: [i.department] } }, scoped: true }),
+  'GET /api/aux/employee': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/aux/employee/:id/used': (i) => ({ url: `/api/aux/employee/${i.employee}/used`, scoped: true }),
+  'POST /api/aux/employee': (i) => ({ body: { companyId: i.company, code: 'MX', name: 'Matrix', departmentId: i.department }, scoped: true }),
+  'POST /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, body: { name: 'Renamed' }, scoped: true }),
+  'POST /api/aux/employee/:id/bindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/bindUser`, body: { userId: i.user }, scoped: true }),
+  'POST /api/aux/employee/:id/unbindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/unbindUser`, body: {}, scoped: true }),
+  'DELETE /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, scoped: true }),
+  'DELETE /api/aux/employee': (i) => ({ query: { filter: { id: [i.employee] } }, scoped: true }),
+  'GET /api/aux/organization': (i) => ({ query: { companyId: i.company }, scoped: true }),
 };
 
 /**
@@ -97,7 +113,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = 999_999;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, department: MISSING, employee: MISSING };
 
   beforeAll(async () => {
     t = await createTestApp(backend);
@@ -117,7 +133,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const ud = await post('/api/system/userData', { kind: 'list', content: { w: 1 } }, clerk);
     const userRoles = (await t.call('GET', '/api/idm/userRole', { token: admin, query: { filter: { companyId: 1 } } })).json().data.content;
     const userCompanies = (await t.call('GET', '/api/idm/userCompany', { token: admin, query: { filter: { companyId: 1, userId: 2 } } })).json().data.content;
-    ids = { user: 2, role: 1, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: 1, account: 1, accountYear: 1, period: 1, userData: ud.id };
+    const leaves = (await t.call('GET', '/api/aux/department', { token: admin, query: { filter: { companyId: 1, leaf: true } } })).json().data.content;
+    const staff = (await t.call('GET', '/api/aux/employee', { token: admin, query: { filter: { companyId: 1, departmentId: leaves[0].id } } })).json().data.content;
+    ids = { user: 2, role: 1, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: 1, account: 1, accountYear: 1, period: 1, userData: ud.id, department: leaves[0].id, employee: staff[0].id };
   });
   afterAll(async () => t?.close());
 
@@ -193,5 +211,11 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const role = (await t.call('GET', '/api/idm/role/1', { token: admin })).json().data;
     expect(role.name).toBe('记账员 Clerk');
     expect(role.rightIds).toContain(2010101);
+    const depts = (await t.call('GET', '/api/aux/department', { token: admin, query: { filter: { companyId: 1 } } })).json().data;
+    expect(depts.total).toBe(8);
+    expect(depts.content.some((d: { name: string }) => d.name === 'Renamed dept')).toBe(false);
+    const emps = (await t.call('GET', '/api/aux/employee', { token: admin, query: { filter: { companyId: 1 }, limit: 100 } })).json().data;
+    expect(emps.total).toBe(40);
+    expect(emps.content.filter((e: { userId: number | null }) => e.userId !== null)).toHaveLength(4);
   });
 });

@@ -8,6 +8,7 @@ import { companyRoutes } from './company/routes';
 import { accountRoutes } from './account/routes';
 import { systemRoutes } from './system/routes';
 import { fileRoutes } from './system/file-routes';
+import { staffRoutes } from './staff/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -20,4 +21,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(roleRoutes);
   await app.register(linkRoutes);
   await app.register(fileRoutes);
+  await app.register(staffRoutes);
 }

@@ -137,6 +137,27 @@ describe.each(backends())('departments and employees (%s)', (backend) => {
     expect(byUser.content.map((x: { id: number }) => x.id)).toEqual([e2.id]);
   });
 
+  it('lets only one of two concurrent binds of one account win', async () => {
+    const leaf = await dept({ code: 'RACE', name: 'Race' });
+    for (let trial = 0; trial < 3; trial++) {
+      const u = await makeUser(t, admin, w.companyId, []);
+      const a = await emp({ code: `RA-${trial}`, name: '钱一', departmentId: leaf.id });
+      const b = await emp({ code: `RB-${trial}`, name: '钱二', departmentId: leaf.id });
+      const rs = await Promise.all([a, b].map((e) => t.call('POST', `/api/aux/employee/${e.id}/bindUser`, { token: admin, body: { userId: u.id } })));
+      expect(rs.filter((r) => r.json().success)).toHaveLength(1);
+      expect(rs.find((r) => !r.json().success)!.json().code).toMatch(/ACCOUNT_ALREADY_BOUND|DATA_DUPLICATION/);
+      const bound = await ok('GET', '/api/aux/employee', { query: { filter: { companyId: w.companyId, userId: u.id } } });
+      expect(bound.total).toBe(1);
+    }
+  });
+
+  it('refuses moving an employee into a department with children', async () => {
+    const root = await dept({ code: 'MV1', name: 'Move root' });
+    const leaf = await dept({ code: 'MV101', name: 'Move leaf', parentId: root.id });
+    const e = await emp({ code: 'MV-1', name: '冯一', departmentId: leaf.id });
+    expect((await fail('POST', `/api/aux/employee/${e.id}`, { body: { departmentId: root.id } })).code).toBe('DEPARTMENT_NOT_LEAF');
+  });
+
   it('puts the linked employee and principal departments into the session user', async () => {
     const leaf = await dept({ code: 'S1', name: 'Session dept' });
     const u = await makeUser(t, admin, w.companyId, []);

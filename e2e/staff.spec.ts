@@ -48,9 +48,18 @@ test('creates a department and an employee by keyboard and binds the employee to
   await page.keyboard.type(deptCode);
   await page.keyboard.press('Tab');
   await page.keyboard.type(deptName);
+  // The principal by the employee autocomplete: type, wait for the server's answer, arrow, Enter.
+  await page.getByTestId('department-principal').focus();
+  await page.keyboard.type('李芳');
+  await expect(page.getByRole('option', { name: /李芳静/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('department-principal')).toHaveValue(/李芳静/);
+  await page.getByTestId('department-name').focus();
   await deptDialog.save();
   await expect(deptDialog.root()).toBeHidden();
   await expect(departments.row(deptName)).toBeVisible();
+  await expect(departments.row(deptName)).toContainText('李芳静');
   await expect(tree.root()).toContainText(deptName);
 
   const employees = await openStaffScreen(page, 'employees');

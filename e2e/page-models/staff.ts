@@ -1,5 +1,5 @@
 /** Page models of the department and employee screens (/userCenter/department, /userCenter/employee). */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ShellModel } from './shell';
 import { ListModel } from './admin-list';
 
@@ -20,7 +20,11 @@ export class DepartmentTreeModel {
   /** Chooses a node by keyboard: focus it, then Enter. */
   async choose(label: string | RegExp) {
     const node = this.root().getByRole('treeitem').filter({ has: this.page.getByText(label, { exact: false }) }).last();
-    await node.focus();
-    await this.page.keyboard.press('Enter');
+    // The tree may re-render while its data refreshes (focus is lost then): retry until chosen.
+    await expect(async () => {
+      await node.focus();
+      await this.page.keyboard.press('Enter');
+      await expect(this.root().locator('[data-chosen]')).toContainText(label, { timeout: 1000 });
+    }).toPass();
   }
 }

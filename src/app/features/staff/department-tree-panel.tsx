@@ -72,6 +72,7 @@ export function DepartmentTreePanel({ companyId, value, onChange }: { companyId:
               }}
               style={{ ...elementProps.style, cursor: 'pointer', padding: '3px 6px', borderRadius: 4, background: node.value === selected ? 'var(--mantine-color-blue-light)' : undefined }}
               data-testid={`department-node-${node.value}`}
+              data-chosen={node.value === selected || undefined}
             >
               <Box
                 component="span"

@@ -12,12 +12,13 @@ import { RIGHTS } from '../../../domain/rights';
 import { descendantIds } from '../../../domain/staff';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useHasRight, useScope } from '../../session/store';
-import { allDepartmentsOptions, departmentListOptions, departmentUsed, employeePickerOptions, useDeleteDepartment, useSaveDepartment } from '../../queries/staff';
+import { allDepartmentsOptions, departmentListOptions, departmentUsed, useDeleteDepartment, useSaveDepartment } from '../../queries/staff';
 import { useDialogState } from '../common/confirm-dialog';
 import { FormDialog } from '../common/form-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
 import { useEntityForm } from '../common/use-entity-form';
 import { DepartmentTreePanel } from './department-tree-panel';
+import { EmployeeSelect } from './employee-select';
 
 const columns: ListColumn<DepartmentDto>[] = [
   { field: 'code', headerKey: 'admin:department.code', width: 120, sortable: true },
@@ -101,7 +102,6 @@ function DepartmentDialog({ opened, companyId, department, parentId, all, onClos
 }) {
   const { t } = useTranslation(['admin', 'common']);
   const save = useSaveDepartment(companyId);
-  const { data: staff } = useQuery(employeePickerOptions(companyId, ''));
   const form = useEntityForm({
     schema: departmentCreateBody,
     empty: () => departmentValues(null, parentId),
@@ -137,13 +137,14 @@ function DepartmentDialog({ opened, companyId, department, parentId, all, onClos
           {...form.field('parentId')}
           data-testid="department-parent"
         />
-        <Select
+        <EmployeeSelect
+          companyId={companyId}
           label={t('admin:department.principal')}
-          searchable
-          clearable
-          data={(staff?.content ?? []).map((e) => ({ value: String(e.id), label: `${e.code} ${e.name}` }))}
-          {...form.field('principalId')}
-          data-testid="department-principal"
+          value={form.values.principalId ? Number(form.values.principalId) : null}
+          current={department?.principal ?? null}
+          onChange={(e) => form.set('principalId', e ? String(e.id) : null)}
+          error={form.error('principalId')}
+          testId="department-principal"
         />
         <Checkbox mt={6} label={t('admin:department.disabled')} {...form.checkbox('disabled')} data-testid="department-disabled" />
       </Stack>

@@ -108,6 +108,28 @@ export const routes = {
     update: { method: 'POST', path: '/subject/:id' },
     remove: { method: 'DELETE', path: '/subject' },
   },
+  departmentApi: {
+    list: { method: 'GET', path: '/aux/department' },
+    principal: { method: 'GET', path: '/aux/department/principal' },
+    used: { method: 'GET', path: '/aux/department/:id/used' },
+    create: { method: 'POST', path: '/aux/department' },
+    update: { method: 'POST', path: '/aux/department/:id' },
+    remove: { method: 'DELETE', path: '/aux/department/:id' },
+    removeMany: { method: 'DELETE', path: '/aux/department' },
+  },
+  employeeApi: {
+    list: { method: 'GET', path: '/aux/employee' },
+    used: { method: 'GET', path: '/aux/employee/:id/used' },
+    create: { method: 'POST', path: '/aux/employee' },
+    update: { method: 'POST', path: '/aux/employee/:id' },
+    bindUser: { method: 'POST', path: '/aux/employee/:id/bindUser' },
+    unbindUser: { method: 'POST', path: '/aux/employee/:id/unbindUser' },
+    remove: { method: 'DELETE', path: '/aux/employee/:id' },
+    removeMany: { method: 'DELETE', path: '/aux/employee' },
+  },
+  organizationApi: {
+    get: { method: 'GET', path: '/aux/organization' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi } = routes;

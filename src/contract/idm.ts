@@ -1,5 +1,6 @@
 /** Identity: sign-in, users, roles, role rights, user roles, user companies (spec 01 §7 /idm). */
 import { z } from 'zod';
+import { departmentDto, employeeDto } from './staff';
 import { userKinds, userStates, roleKinds, languages } from '../domain/enums';
 import { isValidPassword } from '../domain/password';
 import { TEXT_BASE } from '../domain/constants';
@@ -36,6 +37,10 @@ export const sessionUserDto = userDto.extend({
   /** Company of this session (switchCompany changes it). */
   currentCompanyId: z.number().int().nullable(),
   rightIds: z.array(z.number().int()),
+  /** The user's employee in the current company (spec 01 §3), null when none is bound. */
+  employee: employeeDto.nullable(),
+  /** The departments of the current company whose principal is that employee (spec 01 §6). */
+  principalDepartments: z.array(departmentDto),
 });
 export type SessionUserDto = z.infer<typeof sessionUserDto>;
 

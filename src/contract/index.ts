@@ -6,7 +6,8 @@ import { linkApi, roleApi, sessionApi, userApi } from './idm';
 import { subjectApi } from './subject';
 import { systemApi } from './system';
 import { financeSettingsApi } from './finance-settings';
+import { departmentApi, employeeApi, organizationApi } from './staff';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -61,6 +61,14 @@ export const resultCodes = {
   SUBJECT_CODE_RULE_INVALID: { status: 400, key: 'errors.SUBJECT_CODE_RULE_INVALID' },
   /** The new code rule would move existing subjects to another level. */
   SUBJECT_CODE_RULE_IN_USE: { status: 409, key: 'errors.SUBJECT_CODE_RULE_IN_USE' },
+  /** One account is bound to at most one employee per company (spec 02 §5). */
+  ACCOUNT_ALREADY_BOUND: { status: 409, key: 'errors.ACCOUNT_ALREADY_BOUND' },
+  /** Employees belong to last-level departments only. */
+  DEPARTMENT_NOT_LEAF: { status: 400, key: 'errors.DEPARTMENT_NOT_LEAF' },
+  /** A department with employees cannot get a child department. */
+  PARENT_IN_USE: { status: 409, key: 'errors.PARENT_IN_USE' },
+  /** A department cannot sit below itself. */
+  PARENT_IS_SELF: { status: 400, key: 'errors.PARENT_IS_SELF' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -97,6 +97,22 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/common/currency': (i) => ({ body: { companyId: i.company, code: 'USD', name: 'Dollar', rate: '7.1' }, scoped: true }),
   'POST /api/common/currency/:id': (i) => ({ url: `/api/common/currency/${i.currency}`, body: { name: 'Renamed' }, scoped: true }),
   'DELETE /api/common/currency/:id': (i) => ({ url: `/api/common/currency/${i.currency}`, scoped: true }),
+  'GET /api/aux/department': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/aux/department/principal': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'GET /api/aux/department/:id/used': (i) => ({ url: `/api/aux/department/${i.department}/used`, scoped: true }),
+  'POST /api/aux/department': (i) => ({ body: { companyId: i.company, code: 'MX', name: 'Matrix dept' }, scoped: true }),
+  'POST /api/aux/department/:id': (i) => ({ url: `/api/aux/department/${i.department}`, body: { name: 'Renamed dept' }, scoped: true }),
+  'DELETE /api/aux/department/:id': (i) => ({ url: `/api/aux/department/${i.department}`, scoped: true }),
+  'DELETE /api/aux/department': (i) => ({ query: { filter: { id: [i.department] } }, scoped: true }),
+  'GET /api/aux/employee': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/aux/employee/:id/used': (i) => ({ url: `/api/aux/employee/${i.employee}/used`, scoped: true }),
+  'POST /api/aux/employee': (i) => ({ body: { companyId: i.company, code: 'MX', name: 'Matrix', departmentId: i.department }, scoped: true }),
+  'POST /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, body: { name: 'Renamed' }, scoped: true }),
+  'POST /api/aux/employee/:id/bindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/bindUser`, body: { userId: i.user }, scoped: true }),
+  'POST /api/aux/employee/:id/unbindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/unbindUser`, body: {}, scoped: true }),
+  'DELETE /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, scoped: true }),
+  'DELETE /api/aux/employee': (i) => ({ query: { filter: { id: [i.employee] } }, scoped: true }),
+  'GET /api/aux/organization': (i) => ({ query: { companyId: i.company }, scoped: true }),
 };
 
 /**
@@ -119,7 +135,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -147,6 +163,10 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     expect(subjects.content[0]).toMatchObject({ code: '1001', name: '库存现金' });
     const rule = (await t.call('GET', '/api/subject/codeRule', { token: admin, query: { accountYearId: ids.accountYear } })).json().data;
     expect(rule.levels.map((l: { length: number }) => l.length)).toEqual([4, 2, 2, 2]);
+    const depts = (await t.call('GET', '/api/aux/department', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    expect(depts.content.map((d: { name: string }) => d.name)).toEqual(['矩阵部门']);
+    const emps = (await t.call('GET', '/api/aux/employee', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    expect(emps.content.map((e: { name: string; userId: number | null }) => [e.name, e.userId])).toEqual([['矩阵员工', null]]);
   };
 
   beforeAll(async () => {
@@ -170,7 +190,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const kinds = (await data(t.call('GET', '/api/voucher/kind', { token: admin, query: { accountId: account.id } }), 'kinds')).content;
     const currencies = (await data(t.call('GET', '/api/common/currency', { token: admin, query: { companyId: company.id } }), 'currencies')).content;
     const cash = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: year2025, code: '1001' } } }), 'subjects')).content[0];
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id };
+    const dept = await post('/api/aux/department', { companyId: company.id, code: 'MX', name: '矩阵部门' });
+    const emp = await post('/api/aux/employee', { companyId: company.id, code: 'MX01', name: '矩阵员工', departmentId: dept.id });
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

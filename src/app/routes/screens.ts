@@ -34,6 +34,8 @@ const lazy = (component: Screen): ScreenEntry => ({ component });
 /** Screens built so far, by route path. */
 export const screens: Record<string, ScreenEntry> = {
   '/userCenter/user': lazy(lazyRouteComponent(() => import('../features/user-center/users-page'), 'UsersPage')),
+  '/userCenter/department': lazy(lazyRouteComponent(() => import('../features/staff/departments-page'), 'DepartmentsPage')),
+  '/userCenter/employee': lazy(lazyRouteComponent(() => import('../features/staff/employees-page'), 'EmployeesPage')),
   '/userCenter/role': lazy(lazyRouteComponent(() => import('../features/user-center/roles-page'), 'RolesPage')),
   '/userCenter/userCompany': lazy(lazyRouteComponent(() => import('../features/user-center/user-companies-page'), 'UserCompaniesPage')),
   '/system/companyList': lazy(lazyRouteComponent(() => import('../features/system/company-list-page'), 'CompanyListPage')),

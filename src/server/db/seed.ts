@@ -13,6 +13,7 @@ import { createCompany } from '../features/company/service';
 import { createAccount, createAccountYear } from '../features/account/service';
 import { createRole } from '../features/idm/roles';
 import { createUser } from '../features/idm/users';
+import { bindUser, createDepartment, createEmployee, updateDepartment } from '../features/staff/service';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -45,6 +46,39 @@ export async function ensureFileSecret(db: Db): Promise<string> {
   return again.value as string;
 }
 
+const DEPARTMENTS: Array<{ code: string; name: string; children: Array<{ code: string; name: string }> }> = [
+  { code: '01', name: '业务部 Practice', children: [{ code: '0101', name: '诉讼组 Litigation' }, { code: '0102', name: '非诉组 Corporate' }, { code: '0103', name: '知识产权组 IP' }] },
+  { code: '02', name: '管理部 Administration', children: [{ code: '0201', name: '财务组 Finance' }, { code: '0202', name: '行政组 Office' }, { code: '0203', name: '人事组 HR' }] },
+];
+const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄'];
+const GIVEN = ['伟', '芳', '娜', '敏', '静'];
+const POSITIONS = ['律师 Lawyer', '助理 Assistant', '合伙人 Partner', '会计 Accountant', '行政 Clerk'];
+
+/**
+ * Demo staff: 8 departments in a 2-level tree, 40 employees (deterministic names) in the 6 leaf
+ * departments; the demo users are bound to the first employees; the clerk's employee is principal of
+ * the finance group, so principal departments show in the session.
+ */
+async function seedStaff(t: Db, companyId: number, userIds: number[]): Promise<void> {
+  const leaves: number[] = [];
+  for (const root of DEPARTMENTS) {
+    const r = await createDepartment(t, { companyId, code: root.code, name: root.name, disabled: false });
+    for (const c of root.children) leaves.push((await createDepartment(t, { companyId, code: c.code, name: c.name, parentId: r.id, disabled: false })).id);
+  }
+  const employeeIds: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const e = await createEmployee(t, {
+      companyId, code: `E${String(i + 1).padStart(3, '0')}`, name: `${SURNAMES[i % 8]}${GIVEN[Math.floor(i / 8) % 5]}${i >= 8 ? GIVEN[i % 5] : ''}`,
+      sex: i % 2 === 0 ? 1 : 0, departmentId: leaves[i % leaves.length], phone: `1380000${String(i + 1).padStart(4, '0')}`, position: POSITIONS[i % 5],
+      salesman: i % 3 === 0, birthday: `19${80 + (i % 20)}-0${(i % 9) + 1}-1${i % 10}`, entryDate: `20${10 + (i % 15)}-0${(i % 9) + 1}-01`, leaveDate: null, remark: null, disabled: i === 39,
+    });
+    employeeIds.push(e.id);
+  }
+  for (let i = 0; i < userIds.length; i++) await bindUser(t, companyId, employeeIds[i], userIds[i]);
+  const finance = leaves[3];
+  await updateDepartment(t, companyId, finance, { principalId: employeeIds[1] });
+}
+
 const HOME = [RIGHTS.HOME, RIGHTS.DASHBOARD_MANAGE, RIGHTS.DASHBOARD_BUSINESS, RIGHTS.COMMON, RIGHTS.BUSINESS_QUERY];
 
 /** Returns true when the demo data was written by this call. */
@@ -72,10 +106,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const cashierRole = await createRole(t, { companyId: firm.id, name: '出纳 Cashier', kind: 'USER' }, [...HOME, RIGHTS.VOUCHER, 201, 20101, RIGHTS.VOUCHER_CASHIER, RIGHTS.CASHIER, RIGHTS.REIMBURSE_MANAGE, RIGHTS.REIMBURSE_EDIT]);
     await createRole(t, { companyId: firm.id, name: '系统管理员 System manager', kind: 'SYSTEM' }, [RIGHTS.SYSTEM, RIGHTS.USER_CENTER, RIGHTS.ACCOUNT_MANAGE, RIGHTS.BASIC]);
 
-    await createUser(t, { username: 'admin', name: '系统管理员', password: 'admin123', kind: 'ADMIN', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id, branch.id] });
-    await createUser(t, { username: 'clerk', name: '张记账', password: 'clerk123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [clerkRole.id] });
-    await createUser(t, { username: 'auditor', name: '李审核', password: 'audit123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [auditorRole.id] });
-    await createUser(t, { username: 'cashier', name: '王出纳', password: 'cash123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [cashierRole.id] });
+    const adminUser = await createUser(t, { username: 'admin', name: '系统管理员', password: 'admin123', kind: 'ADMIN', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id, branch.id] });
+    const clerkUser = await createUser(t, { username: 'clerk', name: '张记账', password: 'clerk123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [clerkRole.id] });
+    const auditorUser = await createUser(t, { username: 'auditor', name: '李审核', password: 'audit123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [auditorRole.id] });
+    const cashierUser = await createUser(t, { username: 'cashier', name: '王出纳', password: 'cash123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [cashierRole.id] });
+    await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
     void companies;
     return true;
   });

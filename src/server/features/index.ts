@@ -10,6 +10,7 @@ import { subjectRoutes } from './subject/routes';
 import { systemRoutes } from './system/routes';
 import { financeSettingsRoutes } from './finance-settings/routes';
 import { fileRoutes } from './system/file-routes';
+import { staffRoutes } from './staff/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -24,4 +25,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(roleRoutes);
   await app.register(linkRoutes);
   await app.register(fileRoutes);
+  await app.register(staffRoutes);
 }

@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './finance-settings';
 export * from './subjects';
+export * from './staff';

@@ -32,10 +32,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * CHECK that a column holds one of an enumeration's values (src/domain/enums.ts), so the database
  * refuses an unknown state or kind that the code forgot to validate. Values are code constants.
  */
-const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '))})`;
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),

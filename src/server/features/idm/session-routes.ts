@@ -13,6 +13,7 @@ import { createSession, findUserById, loadRightsByCompany, revokeSession, revoke
 import { findUserByUsername, hashPassword, replaceAvatar, setUserPassword, updateUser, verifyPassword, type UserRow } from './users';
 import { listRoles, rightsCatalogue } from './roles';
 import { toUserDto } from './dto';
+import { employeeOfUser, principalDepartments as staffPrincipalDepartments } from '../staff/service';
 import type { Access } from '../../auth/access';
 
 // A real hash to verify against when the username is unknown, so timing does not reveal it.
@@ -21,7 +22,9 @@ const dummy = () => (dummyHash ??= hashPassword('not-a-user-0'));
 
 async function sessionUser(app: FastifyInstance, user: UserRow, currentCompanyId: number | null, rights: Map<number, Set<number>>): Promise<SessionUserDto> {
   const rightIds = user.kind === 'ADMIN' ? [...ALL_RIGHT_IDS] : currentCompanyId !== null ? [...(rights.get(currentCompanyId) ?? [])] : [];
-  return { ...toUserDto(app, user), currentCompanyId, rightIds: rightIds.sort((a, b) => a - b) };
+  const employee = currentCompanyId !== null ? await employeeOfUser(app.db, currentCompanyId, user.id) : null;
+  const principalDepartments = currentCompanyId !== null && employee ? await staffPrincipalDepartments(app.db, currentCompanyId, user.id) : [];
+  return { ...toUserDto(app, user), currentCompanyId, rightIds: rightIds.sort((a, b) => a - b), employee, principalDepartments };
 }
 
 async function currentUserOf(app: FastifyInstance, access: Access): Promise<SessionUserDto> {

@@ -1,0 +1,136 @@
+/**
+ * Departments and employees (spec 02 §2.3): a department created by keyboard under the chosen tree
+ * node, an employee created by keyboard in it, an account bound to the employee (800×600 popup),
+ * and screenshots of both screens and the popups in both languages.
+ */
+import { expect, test } from '@playwright/test';
+import { apiHeaders, loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { FormDialogModel } from './page-models/admin-list';
+import { DepartmentTreeModel, openStaffScreen } from './page-models/staff';
+import { restoreDemoState } from './page-models/demo-state';
+
+const stamp = Date.now().toString(36).slice(-5);
+const deptCode = `0109${stamp.slice(-2)}`;
+const deptName = `E2E组${stamp}`;
+const empCode = `E2E${stamp}`;
+const empName = `测试${stamp.slice(-3)}`;
+const username = `bind${stamp}`;
+
+test.afterAll(async ({ request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const emps = await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1, keyword: empCode }) }, headers })).json();
+  for (const e of emps.data?.content ?? []) {
+    if (e.userId) await request.post(`/api/aux/employee/${e.id}/unbindUser`, { data: {}, headers });
+    await request.delete(`/api/aux/employee/${e.id}`, { headers });
+  }
+  const depts = await (await request.get('/api/aux/department', { params: { filter: JSON.stringify({ companyId: 1, keyword: deptName }) }, headers })).json();
+  for (const d of depts.data?.content ?? []) await request.delete(`/api/aux/department/${d.id}`, { headers });
+  const users = await (await request.get('/api/idm/user', { params: { filter: JSON.stringify({ keyword: username }) }, headers })).json();
+  for (const u of users.data?.content ?? []) await request.delete(`/api/idm/user/${u.id}`, { headers });
+  await restoreDemoState(request);
+});
+
+test('creates a department and an employee by keyboard and binds the employee to an account', async ({ page, request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const created = await (await request.post('/api/idm/user', { data: { username, name: '绑定用户', password: 'bind1234', companyIds: [1], companyId: 1 }, headers })).json();
+  expect(created.success, JSON.stringify(created)).toBe(true);
+
+  await loginAs(page, 'admin', 'admin123');
+  const departments = await openStaffScreen(page, 'departments');
+  const tree = new DepartmentTreeModel(page);
+  await expect(tree.root()).toContainText('业务部');
+  // Choose the parent in the tree (keyboard), then New: the parent is preset.
+  await tree.choose('01 业务部');
+  await page.getByTestId('department-new').click();
+  const deptDialog = new FormDialogModel(page, 'department-dialog');
+  await expect(page.getByTestId('department-code')).toBeFocused();
+  await page.keyboard.type(deptCode);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(deptName);
+  // The principal by the employee autocomplete: type, wait for the server's answer, arrow, Enter.
+  await page.getByTestId('department-principal').focus();
+  await page.keyboard.type('李芳');
+  await expect(page.getByRole('option', { name: /李芳静/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('department-principal')).toHaveValue(/李芳静/);
+  await page.getByTestId('department-name').focus();
+  await deptDialog.save();
+  await expect(deptDialog.root()).toBeHidden();
+  await expect(departments.row(deptName)).toBeVisible();
+  await expect(departments.row(deptName)).toContainText('李芳静');
+  await expect(tree.root()).toContainText(deptName);
+
+  const employees = await openStaffScreen(page, 'employees');
+  await tree.choose(deptName);
+  await page.getByTestId('employee-new').click();
+  const empDialog = new FormDialogModel(page, 'employee-dialog');
+  await expect(page.getByTestId('employee-code')).toBeFocused();
+  await page.keyboard.type(` ${empCode} `);
+  await page.keyboard.press('Tab');
+  // A one-character name is refused (names take 2 to 18 characters).
+  await page.keyboard.type('王');
+  await empDialog.save();
+  await expect(empDialog.root()).toBeVisible();
+  await expect(empDialog.root()).toContainText('请输入正确的内容');
+  await page.getByTestId('employee-name').fill(empName);
+  await expect(page.getByTestId('employee-department')).toHaveValue(new RegExp(deptName));
+  await page.getByTestId('employee-name').focus();
+  await empDialog.save();
+  await expect(empDialog.root()).toBeHidden();
+  const row = await employees.fullRow(empCode);
+  await expect(row).toContainText(empName);
+  await expect(row).toContainText(deptName);
+
+  // Bind an account: the 800×600 popup, search, pick, Confirm.
+  await row.getByTestId(`employee-bind-${empCode}`).click();
+  const bind = page.getByTestId('bind-user-dialog');
+  await expect(bind).toBeVisible();
+  const box = bind.getByTestId('list-keyword');
+  await box.fill(username);
+  await box.press('Enter');
+  await bind.locator('[role="row"].ag-row').filter({ hasText: username }).locator('.ag-cell').nth(1).click();
+  await page.getByTestId('bind-user-confirm').click();
+  await expect(bind).toBeHidden();
+  await expect(row.getByTestId(`employee-unbind-${empCode}`)).toBeVisible();
+  await expect(row).toContainText(username);
+
+  // The bound account now carries its employee in the session.
+  const me = await (await request.get('/api/idm/user/current', { headers: await apiHeaders(request, username, 'bind1234') })).json();
+  expect(me.data.employee).toMatchObject({ code: empCode, name: empName });
+
+  // A department with employees is in use: the delete is refused before any confirmation.
+  await openStaffScreen(page, 'departments');
+  await tree.choose('01 业务部');
+  await departments.rowAction(deptName, 'delete');
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('已被使用，不能删除');
+});
+
+test('screenshots of the department and employee screens in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    await shell.switchLanguage(lang);
+    const departments = await openStaffScreen(page, 'departments');
+    await expect(departments.rows().first()).toBeVisible();
+    await page.screenshot({ path: `test-results/staff-${lang}-departments.png`, animations: 'disabled' });
+    await departments.rowAction(/0201/, 'edit');
+    await expect(page.getByTestId('department-dialog')).toBeVisible();
+    await page.screenshot({ path: `test-results/staff-${lang}-department-dialog.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    const employees = await openStaffScreen(page, 'employees');
+    await expect(employees.rows().first()).toBeVisible();
+    await page.screenshot({ path: `test-results/staff-${lang}-employees.png`, animations: 'disabled' });
+    await employees.rowAction('E005', 'edit');
+    await expect(page.getByTestId('employee-dialog')).toBeVisible();
+    await page.screenshot({ path: `test-results/staff-${lang}-employee-dialog.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await (await employees.fullRow('E005')).getByTestId('employee-bind-E005').click();
+    await expect(page.getByTestId('bind-user-dialog')).toBeVisible();
+    await page.screenshot({ path: `test-results/staff-${lang}-bind-user.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+  }
+  await shell.switchLanguage('zh_CN');
+});

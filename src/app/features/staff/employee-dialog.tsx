@@ -1,0 +1,130 @@
+/**
+ * The employee editor (500×450, spec 02 §2.3): code, name, sex, department (last-level only),
+ * phone, position, birthday, salesman, entry and leave dates, disabled, remark; Copy when editing.
+ * A false `disabled` is sent as null (spec 02 §4).
+ */
+import { useMemo } from 'react';
+import { Button, Checkbox, Group, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { employeeCreateBody, type EmployeeDto } from '../../../contract/staff';
+import { disabledOnWire } from '../../../domain/staff';
+import { allDepartmentsOptions, useSaveEmployee } from '../../queries/staff';
+import { FormDialog } from '../common/form-dialog';
+import { useEntityForm } from '../common/use-entity-form';
+
+export interface EmployeeValues extends Record<string, unknown> {
+  code: string;
+  name: string;
+  sex: string | null;
+  departmentId: string | null;
+  phone: string;
+  position: string;
+  birthday: string | null;
+  salesman: boolean;
+  entryDate: string | null;
+  leaveDate: string | null;
+  disabled: boolean;
+  remark: string;
+}
+
+export const employeeValues = (e?: EmployeeDto | null, departmentId?: number | null): EmployeeValues => ({
+  code: e?.code ?? '',
+  name: e?.name ?? '',
+  sex: e?.sex === 0 || e?.sex === 1 ? String(e.sex) : null,
+  departmentId: e ? String(e.departmentId) : departmentId ? String(departmentId) : null,
+  phone: e?.phone ?? '',
+  position: e?.position ?? '',
+  birthday: e?.birthday ?? null,
+  salesman: e?.salesman ?? false,
+  entryDate: e?.entryDate ?? null,
+  leaveDate: e?.leaveDate ?? null,
+  disabled: e?.disabled ?? false,
+  remark: e?.remark ?? '',
+});
+
+export function EmployeeDialog({ opened, companyId, employee, copyOf, departmentId, onClose, onOpen }: {
+  opened: boolean;
+  companyId: number;
+  /** The record edited; null for a new one. */
+  employee: EmployeeDto | null;
+  /** A new record starting from another's values (Copy). */
+  copyOf?: EmployeeDto | null;
+  /** The department chosen in the tree, preset for a new record when it is a last-level one. */
+  departmentId: number | null;
+  onClose: () => void;
+  onOpen: (next: { employee: EmployeeDto | null; copyOf?: EmployeeDto | null }) => void;
+}) {
+  const { t, i18n } = useTranslation(['admin', 'common']);
+  const save = useSaveEmployee(companyId);
+  const { data: depts } = useQuery(allDepartmentsOptions(companyId));
+  const leaves = useMemo(() => (depts?.content ?? []).filter((d) => d.leaf), [depts]);
+  const presetDept = departmentId && leaves.some((d) => d.id === departmentId) ? departmentId : null;
+  const form = useEntityForm({
+    schema: employeeCreateBody,
+    empty: () => employeeValues(null, presetDept),
+    required: ['code', 'name', 'departmentId'],
+    toInput: (v) => ({
+      ...v,
+      companyId,
+      sex: v.sex === null ? null : Number(v.sex),
+      departmentId: v.departmentId === null ? undefined : Number(v.departmentId),
+      disabled: disabledOnWire(v.disabled),
+    }),
+    messages: { name: { key: 'admin:employee.nameRule' }, departmentId: { key: 'admin:employee.pleaseSelect' } },
+    serverFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId' },
+  });
+  const source = employee ?? copyOf ?? null;
+  const values = source ? { ...employeeValues(source), ...(copyOf ? { code: '' } : {}) } : undefined;
+  const locale = i18n.language === 'en_US' ? 'en' : 'zh-cn';
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={employee ? t('admin:employee.editTitle', { name: employee.name }) : t('admin:employee.newTitle')}
+      form={form}
+      values={values}
+      recordKey={employee ? employee.id : copyOf ? `copy-${copyOf.id}` : 'new'}
+      onSave={(parsed) => {
+        const body = { ...parsed, disabled: disabledOnWire(parsed.disabled) };
+        return employee ? save.mutateAsync({ id: employee.id, body: { ...body, version: employee.version } }) : save.mutateAsync({ id: null, body });
+      }}
+      saveAndNew
+      onNew={() => onOpen({ employee: null })}
+      size={500}
+      footerLeft={employee ? <Button variant="default" onClick={() => onOpen({ employee: null, copyOf: employee })} data-testid="employee-copy">{t('admin:employee.copy')}</Button> : undefined}
+      testId="employee-dialog"
+    >
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+        <TextInput label={t('admin:employee.code')} withAsterisk data-autofocus {...form.text('code')} data-testid="employee-code" />
+        <TextInput label={t('admin:employee.name')} withAsterisk {...form.text('name')} data-testid="employee-name" />
+        <Select
+          label={t('admin:employee.sex')}
+          data={[{ value: '1', label: t('admin:employee.sexes.1') }, { value: '0', label: t('admin:employee.sexes.0') }]}
+          clearable
+          {...form.field('sex')}
+          data-testid="employee-sex"
+        />
+        <Select
+          label={t('admin:employee.department')}
+          withAsterisk
+          searchable
+          data={leaves.map((d) => ({ value: String(d.id), label: `${d.code} ${d.name}` }))}
+          {...form.field('departmentId')}
+          data-testid="employee-department"
+        />
+        <TextInput label={t('admin:employee.phone')} {...form.text('phone')} data-testid="employee-phone" />
+        <TextInput label={t('admin:employee.position')} {...form.text('position')} data-testid="employee-position" />
+        <DateInput label={t('admin:employee.birthday')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('birthday')} />
+        <DateInput label={t('admin:employee.entryDate')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('entryDate')} />
+        <DateInput label={t('admin:employee.leaveDate')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('leaveDate')} />
+        <Group gap="md" mt={24}>
+          <Checkbox label={t('admin:employee.salesman')} {...form.checkbox('salesman')} data-testid="employee-salesman" />
+          <Checkbox label={t('admin:employee.disabled')} {...form.checkbox('disabled')} data-testid="employee-disabled" />
+        </Group>
+      </SimpleGrid>
+      <Textarea label={t('admin:employee.remark')} autosize minRows={2} maxRows={3} {...form.text('remark')} />
+    </FormDialog>
+  );
+}

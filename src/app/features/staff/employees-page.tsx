@@ -1,0 +1,146 @@
+/**
+ * /userCenter/employee (spec 02 §2.3): the department tree (root 'All') beside the employee list;
+ * keyword and disabled (All, Yes, No) filters; New, Edit (500×450 popup with Copy), Delete after
+ * the used-check; the bound-account column binds (800×600 account list) or unbinds.
+ */
+import { useMemo, useState } from 'react';
+import { Anchor, Flex, Group, Select, Text } from '@mantine/core';
+import type { ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { EmployeeDto } from '../../../contract/staff';
+import { RIGHTS } from '../../../domain/rights';
+import { useHasRight, useScope } from '../../session/store';
+import { employeeListOptions, employeeUsed, useDeleteEmployee, useUnbindUser } from '../../queries/staff';
+import { ConfirmDialog, useDialogState } from '../common/confirm-dialog';
+import { ListPage, NoCompany } from '../common/list-page';
+import { BindUserDialog } from './bind-user-dialog';
+import { DepartmentTreePanel } from './department-tree-panel';
+import { EmployeeDialog } from './employee-dialog';
+import { employeesColumns } from './employees.columns';
+
+interface Ctx {
+  t: (k: string, o?: Record<string, unknown>) => string;
+  canManage: boolean;
+  onBind: (e: EmployeeDto) => void;
+  onUnbind: (e: EmployeeDto) => void;
+}
+
+const renderers = {
+  account: (p: ICellRendererParams<EmployeeDto, EmployeeDto['user'], Ctx>) => {
+    const e = p.data;
+    if (!e) return null;
+    if (!p.context.canManage) return e.user ? <Text size="sm">{e.user.username}</Text> : null;
+    return e.user ? (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{e.user.username}</Text>
+        <Anchor component="button" size="sm" c="red" onClick={() => p.context.onUnbind(e)} data-testid={`employee-unbind-${e.code}`}>{p.context.t('admin:employee.unbind')}</Anchor>
+      </Group>
+    ) : (
+      <Anchor component="button" size="sm" onClick={() => p.context.onBind(e)} data-testid={`employee-bind-${e.code}`}>{p.context.t('admin:employee.bind')}</Anchor>
+    );
+  },
+};
+
+export function EmployeesPage() {
+  const { t } = useTranslation(['admin', 'common']);
+  const { companyId } = useScope();
+  const canManage = useHasRight(RIGHTS.USER_CENTER);
+  const [departmentId, setDepartmentId] = useState<number | null>(null);
+  const [disabled, setDisabled] = useState<string | null>(null);
+  const editor = useDialogState<{ employee: EmployeeDto | null; copyOf?: EmployeeDto | null }>();
+  const binder = useDialogState<EmployeeDto>();
+  const unbinder = useDialogState<EmployeeDto>();
+  const del = useDeleteEmployee(companyId);
+  const unbind = useUnbindUser(companyId);
+
+  const formatters = useMemo(() => ({
+    ref: (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: string }).name) : ''),
+    yesNo: (v: unknown) => (v ? t('admin:employee.yes') : ''),
+    sex: (v: unknown) => (v === 0 || v === 1 ? t(`admin:employee.sexes.${v}`) : ''),
+  }), [t]);
+  const context = useMemo<Ctx>(() => ({
+    t: (k, o) => t(k, o),
+    canManage,
+    onBind: (e) => binder.open(e),
+    onUnbind: (e) => unbinder.open(e),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }), [t, canManage]);
+
+  if (!companyId) return <NoCompany />;
+  const filter = { parentDepartmentId: departmentId, disabled: disabled === null ? null : disabled === 'yes' };
+
+  return (
+    <Flex gap="sm" h="100%" align="stretch">
+      <DepartmentTreePanel companyId={companyId} value={departmentId} onChange={setDepartmentId} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <ListPage<EmployeeDto, Ctx>
+          gridId="userCenter.employee"
+          columns={employeesColumns}
+          query={(req) => employeeListOptions(companyId, req, filter)}
+          resetKey={{ companyId, ...filter }}
+          getRowId={(e) => e.id}
+          rowLabel={(e) => `${e.code} ${e.name}`}
+          renderers={renderers}
+          formatters={formatters}
+          context={context}
+          keywordPlaceholder={t('admin:employee.keyword')}
+          rowClassRules={{ 'ld-row-muted': (p) => !!p.data?.disabled }}
+          onRowOpen={canManage ? (e) => editor.open({ employee: e }) : undefined}
+          actions={[
+            { key: 'new', allowed: canManage, testId: 'employee-new', run: () => editor.open({ employee: null }) },
+            { key: 'edit', allowed: canManage, placement: 'both', run: ([e]) => editor.open({ employee: e }) },
+          ]}
+          remove={{
+            allowed: canManage,
+            placement: 'both',
+            // The spec's used-check first; a failed check refuses (never "not used").
+            guard: async (rows) => {
+              for (const e of rows) if (await employeeUsed(e.id)) return t('errors:IN_USE');
+              return null;
+            },
+            one: (e) => del.mutateAsync(e.id),
+          }}
+          filters={
+            <Select
+              size="sm"
+              w={110}
+              placeholder={t('admin:employee.filterDisabled')}
+              aria-label={t('admin:employee.filterDisabled')}
+              data={[{ value: 'yes', label: t('admin:employee.yes') }, { value: 'no', label: t('admin:employee.no') }]}
+              value={disabled}
+              onChange={setDisabled}
+              clearable
+              data-testid="employee-filter-disabled"
+            />
+          }
+          dialogs={
+            <>
+              <EmployeeDialog
+                opened={editor.opened}
+                companyId={companyId}
+                employee={editor.payload?.employee ?? null}
+                copyOf={editor.payload?.copyOf ?? null}
+                departmentId={departmentId}
+                onClose={editor.close}
+                onOpen={(next) => editor.open(next)}
+              />
+              <BindUserDialog companyId={companyId} employee={binder.payload} onClose={binder.close} />
+              <ConfirmDialog
+                opened={unbinder.opened}
+                color="blue"
+                message={t('admin:employee.unbindConfirm', { name: unbinder.payload?.name ?? '', username: unbinder.payload?.user?.username ?? '' })}
+                confirmLabel={t('admin:employee.unbind')}
+                loading={unbind.isPending}
+                onCancel={unbinder.close}
+                onConfirm={() => {
+                  const e = unbinder.payload;
+                  if (e) void unbind.mutateAsync({ id: e.id, version: e.version }).then(unbinder.close, () => undefined);
+                }}
+              />
+            </>
+          }
+        />
+      </div>
+    </Flex>
+  );
+}

@@ -130,6 +130,20 @@ export const routes = {
   organizationApi: {
     get: { method: 'GET', path: '/aux/organization' },
   },
+  customerApi: {
+    list: { method: 'GET', path: '/aux/customer' },
+    used: { method: 'GET', path: '/aux/customer/:id/used' },
+    create: { method: 'POST', path: '/aux/customer' },
+    update: { method: 'POST', path: '/aux/customer/:id' },
+    remove: { method: 'DELETE', path: '/aux/customer/:id' },
+  },
+  projectApi: {
+    list: { method: 'GET', path: '/aux/project' },
+    used: { method: 'GET', path: '/aux/project/:id/used' },
+    create: { method: 'POST', path: '/aux/project' },
+    update: { method: 'POST', path: '/aux/project/:id' },
+    remove: { method: 'DELETE', path: '/aux/project/:id' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi } = routes;

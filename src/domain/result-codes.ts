@@ -69,6 +69,10 @@ export const resultCodes = {
   PARENT_IN_USE: { status: 409, key: 'errors.PARENT_IN_USE' },
   /** A department cannot sit below itself. */
   PARENT_IS_SELF: { status: 400, key: 'errors.PARENT_IS_SELF' },
+  /** A project names at least one client (spec 02 §5). */
+  PROJECT_CLIENT_REQUIRED: { status: 400, key: 'errors.PROJECT_CLIENT_REQUIRED' },
+  /** A project names at least one principal (director) employee. */
+  PROJECT_PRINCIPAL_REQUIRED: { status: 400, key: 'errors.PROJECT_PRINCIPAL_REQUIRED' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -113,6 +113,16 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, scoped: true }),
   'DELETE /api/aux/employee': (i) => ({ query: { filter: { id: [i.employee] } }, scoped: true }),
   'GET /api/aux/organization': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'GET /api/aux/customer': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/aux/customer/:id/used': (i) => ({ url: `/api/aux/customer/${i.customer}/used`, scoped: true }),
+  'POST /api/aux/customer': (i) => ({ body: { companyId: i.company, code: 'MXC2', name: 'Matrix client 2' }, scoped: true }),
+  'POST /api/aux/customer/:id': (i) => ({ url: `/api/aux/customer/${i.customer}`, body: { name: 'Renamed client' }, scoped: true }),
+  'DELETE /api/aux/customer/:id': (i) => ({ url: `/api/aux/customer/${i.customer}`, scoped: true }),
+  'GET /api/aux/project': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/aux/project/:id/used': (i) => ({ url: `/api/aux/project/${i.project}/used`, scoped: true }),
+  'POST /api/aux/project': (i) => ({ body: { companyId: i.company, code: 'MXP2', name: 'Matrix project 2', clients: [i.customer], principals: [i.employee] }, scoped: true }),
+  'POST /api/aux/project/:id': (i) => ({ url: `/api/aux/project/${i.project}`, body: { name: 'Renamed project' }, scoped: true }),
+  'DELETE /api/aux/project/:id': (i) => ({ url: `/api/aux/project/${i.project}`, scoped: true }),
 };
 
 /**
@@ -135,7 +145,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -167,6 +177,10 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     expect(depts.content.map((d: { name: string }) => d.name)).toEqual(['矩阵部门']);
     const emps = (await t.call('GET', '/api/aux/employee', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
     expect(emps.content.map((e: { name: string; userId: number | null }) => [e.name, e.userId])).toEqual([['矩阵员工', null]]);
+    const clients = (await t.call('GET', '/api/aux/customer', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    expect(clients.content.map((c: { name: string; version: number }) => [c.name, c.version])).toEqual([['矩阵客户', 0]]);
+    const projects = (await t.call('GET', '/api/aux/project', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    expect(projects.content.map((p: { name: string; clientIds: number[]; version: number }) => [p.name, p.clientIds, p.version])).toEqual([['矩阵项目', [ids.customer], 0]]);
   };
 
   beforeAll(async () => {
@@ -192,7 +206,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const cash = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: year2025, code: '1001' } } }), 'subjects')).content[0];
     const dept = await post('/api/aux/department', { companyId: company.id, code: 'MX', name: '矩阵部门' });
     const emp = await post('/api/aux/employee', { companyId: company.id, code: 'MX01', name: '矩阵员工', departmentId: dept.id });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id };
+    const client = await post('/api/aux/customer', { companyId: company.id, code: 'MXC', name: '矩阵客户', ownerId: emp.id });
+    const project = await post('/api/aux/project', { companyId: company.id, code: 'MXP', name: '矩阵项目', clients: [client.id], principals: [emp.id] });
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

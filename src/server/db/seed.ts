@@ -14,6 +14,7 @@ import { createAccount, createAccountYear } from '../features/account/service';
 import { createRole } from '../features/idm/roles';
 import { createUser } from '../features/idm/users';
 import { bindUser, createDepartment, createEmployee, updateDepartment } from '../features/staff/service';
+import { createCustomer, createProject } from '../features/clients/service';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -59,7 +60,7 @@ const POSITIONS = ['律师 Lawyer', '助理 Assistant', '合伙人 Partner', '�
  * departments; the demo users are bound to the first employees; the clerk's employee is principal of
  * the finance group, so principal departments show in the session.
  */
-async function seedStaff(t: Db, companyId: number, userIds: number[]): Promise<void> {
+async function seedStaff(t: Db, companyId: number, userIds: number[]): Promise<number[]> {
   const leaves: number[] = [];
   for (const root of DEPARTMENTS) {
     const r = await createDepartment(t, { companyId, code: root.code, name: root.name, disabled: false });
@@ -77,6 +78,48 @@ async function seedStaff(t: Db, companyId: number, userIds: number[]): Promise<v
   for (let i = 0; i < userIds.length; i++) await bindUser(t, companyId, employeeIds[i], userIds[i]);
   const finance = leaves[3];
   await updateDepartment(t, companyId, finance, { principalId: employeeIds[1] });
+  return employeeIds;
+}
+
+const FIRM_WORDS = ['华夏', '东方', '长城', '京华', '海川', '明德', '瑞丰', '鼎新', '恒信', '博远'];
+const FIRM_KINDS = ['科技有限公司', '贸易有限公司', '实业集团', '投资有限公司', '建设工程有限公司'];
+const EN_WORDS = ['Apex', 'Blue River', 'Cedar', 'Delta', 'Evergreen', 'Falcon', 'Granite', 'Harbor', 'Ivy', 'Juniper'];
+const EN_KINDS = ['Trading Ltd.', 'Holdings Inc.', 'Logistics Co.', 'Software LLC', 'Partners LP'];
+const MATTERS = ['合同纠纷', '股权转让', '劳动争议', '知识产权', '并购尽调', '常年法律顾问', '债务重组', '行政复议'];
+const EN_MATTERS = ['Contract dispute', 'Share transfer', 'Labour dispute', 'IP licensing', 'M&A due diligence', 'General counsel', 'Debt restructuring', 'Administrative review'];
+
+/**
+ * Demo clients and projects: 200 clients (alternating Chinese and English names; kinds mostly NORMAL,
+ * every seventh VIP, every eleventh OTHER; owners cycling through the first 20 employees, so the
+ * clerk's employee leads some) and 120 projects, each with one to three clients and one or two
+ * principals. Everything is derived from the loop index: the same data on every start.
+ */
+async function seedClients(t: Db, companyId: number, employeeIds: number[]): Promise<void> {
+  const clientIds: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const zh = i % 2 === 0;
+    const name = zh ? `${FIRM_WORDS[i % 10]}${FIRM_WORDS[Math.floor(i / 10) % 10]}${FIRM_KINDS[i % 5]}` : `${EN_WORDS[i % 10]} ${EN_WORDS[Math.floor(i / 10) % 10]} ${EN_KINDS[i % 5]}`;
+    const c = await createCustomer(t, {
+      companyId, code: `C${String(i + 1).padStart(4, '0')}`, name: name.slice(0, 50), kind: i % 7 === 0 ? 'VIP' : i % 11 === 0 ? 'OTHER' : 'NORMAL',
+      ownerId: employeeIds[i % 20], bankName: zh ? '中国工商银行北京分行' : 'Bank of China Beijing', bankAccount: `6222${String(1_000_000_000 + i * 7919).slice(0, 12)}`,
+      invoiceTitle: name.slice(0, 50), taxNumber: `91110105${String(100_000_000 + i * 104_729).slice(0, 10)}`, address: zh ? `北京市朝阳区建国路 ${i + 1} 号` : `${i + 1} Jianguo Road, Beijing`,
+      formerName: null, disabled: i % 50 === 49,
+    });
+    clientIds.push(c.id);
+  }
+  for (let i = 0; i < 120; i++) {
+    const zh = i % 2 === 0;
+    const n = 1 + (i % 3);
+    await createProject(t, {
+      companyId, code: `P${String(2024 + (i % 3))}${String(i + 1).padStart(3, '0')}`,
+      name: zh ? `${FIRM_WORDS[i % 10]}${MATTERS[i % 8]}案` : `${EN_WORDS[i % 10]} ${EN_MATTERS[i % 8]}`,
+      kind: i % 3 === 0 ? 'LITIGATION' : 'NON_LITIGATION', amount: ((i * 37) % 500 + 1) * 100_000,
+      clients: Array.from({ length: n }, (_, k) => clientIds[(i * 3 + k * 17) % 200]),
+      principals: i % 4 === 0 ? [employeeIds[i % 20], employeeIds[(i + 7) % 20]] : [employeeIds[i % 20]],
+      oppParty: i % 3 === 0 ? (zh ? `${FIRM_WORDS[(i + 3) % 10]}控股有限公司` : `${EN_WORDS[(i + 3) % 10]} Group`) : null,
+      plaintiff: null, defendant: null, summary: zh ? `${MATTERS[i % 8]}相关法律服务` : `Legal services: ${EN_MATTERS[i % 8].toLowerCase()}`, remark: null, disabled: false,
+    });
+  }
 }
 
 const HOME = [RIGHTS.HOME, RIGHTS.DASHBOARD_MANAGE, RIGHTS.DASHBOARD_BUSINESS, RIGHTS.COMMON, RIGHTS.BUSINESS_QUERY];
@@ -110,7 +153,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const clerkUser = await createUser(t, { username: 'clerk', name: '张记账', password: 'clerk123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [clerkRole.id] });
     const auditorUser = await createUser(t, { username: 'auditor', name: '李审核', password: 'audit123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [auditorRole.id] });
     const cashierUser = await createUser(t, { username: 'cashier', name: '王出纳', password: 'cash123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [cashierRole.id] });
-    await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
+    const employeeIds = await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
+    await seedClients(t, firm.id, employeeIds);
     void companies;
     return true;
   });

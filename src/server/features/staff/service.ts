@@ -13,21 +13,23 @@ import type { Paging } from '../../../contract/common';
 import type { DepartmentDto, DepartmentTreeNode, EmployeeDto } from '../../../contract/staff';
 import { departmentDto, employeeDto, type DepartmentRow, type EmployeeRow } from './dto';
 import * as q from './queries';
+import { departmentOnProject, employeeOnClients } from '../clients/queries';
 import type { employees } from '../../db/schema';
 
 type EmployeeInsert = typeof employees.$inferInsert;
 
 type Body<T> = { [K in keyof T]: T[K] };
 
-/** A department is in use while it has child departments or employees (vouchers add theirs later). */
+/** A department is in use while it has child departments, employees or projects (vouchers add theirs later). */
 export async function departmentInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
   const scope = companyScope(tx, companyId);
-  return (await q.hasChildDepartment(scope, id)) || (await q.hasEmployees(scope, id));
+  return (await q.hasChildDepartment(scope, id)) || (await q.hasEmployees(scope, id)) || (await departmentOnProject(scope, id));
 }
 
-/** An employee is in use while it is a department's principal (vouchers, clients and vendors add theirs later). */
+/** An employee is in use while it is a department's principal, a client's owner or a project's principal (vouchers and vendors add theirs later). */
 export async function employeeInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
-  return q.isPrincipal(companyScope(tx, companyId), id);
+  const scope = companyScope(tx, companyId);
+  return (await q.isPrincipal(scope, id)) || (await employeeOnClients(scope, id));
 }
 
 // ---- departments -------------------------------------------------------------------------------

@@ -1,0 +1,40 @@
+/**
+ * Rules of clients (customers) and projects (cases), spec 02 §4–§6 and spec 01 §7: the visibility
+ * rule (own rows unless ADMIN or the view-all right), project amounts in integer cents, and the
+ * checks a project must pass before it is saved.
+ */
+import { MAX_COST_CENTS, TEXT_INTRO, TEXT_LONG } from './constants';
+import type { ResultCode } from './result-codes';
+
+/** The largest project amount in cents (the cost maximum; the form edits it ÷ 100 in currency units). */
+export const PROJECT_AMOUNT_MAX_CENTS = MAX_COST_CENTS;
+export const PROJECT_SUMMARY_MAX = TEXT_LONG;
+export const PROJECT_REMARK_MAX = TEXT_INTRO;
+/** The project view's client card shows this many rows before "more". */
+export const PROJECT_CARD_ROWS = 5;
+
+/**
+ * Who sees which rows: null means every row of the company (ADMIN, or the view-all right);
+ * otherwise only rows led by this employee (the caller's bound employee; none bound sees nothing).
+ */
+export function visibleLeader(o: { isAdmin: boolean; viewAll: boolean; employeeId: number | null }): number | null | 'none' {
+  if (o.isAdmin || o.viewAll) return null;
+  return o.employeeId ?? 'none';
+}
+
+/** The amount typed in currency units (2 decimals) → saved cents: value × 100 rounded (spec 02 §5). */
+export function amountToCents(value: number): number {
+  return Math.round(value * 100);
+}
+
+/** The first rule a project breaks, or null: at least one client, at least one principal (director). */
+export function projectProblem(p: { clientIds: readonly number[]; principalIds: readonly number[] }): ResultCode | null {
+  if (p.clientIds.length === 0) return 'PROJECT_CLIENT_REQUIRED';
+  if (p.principalIds.length === 0) return 'PROJECT_PRINCIPAL_REQUIRED';
+  return null;
+}
+
+/** Rows shown in a card: the first five unless expanded. */
+export function cardRows<T>(rows: readonly T[], expanded: boolean): readonly T[] {
+  return expanded ? rows : rows.slice(0, PROJECT_CARD_ROWS);
+}

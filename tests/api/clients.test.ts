@@ -1,0 +1,152 @@
+/** Clients and projects (spec 02 §4–§6, spec 01 §7): kinds, codes, visibility (401 / 501), operation rights (402 / 502), used-checks, amounts in cents. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS } from '../../src/domain/rights';
+import { backends, createTestApp, type TestApp } from './harness';
+import { makeUser, makeWorld, demoCompanyId, type MadeUser, type World } from './factories';
+
+type Q = { body?: unknown; query?: Record<string, unknown>; token?: string };
+
+describe.each(backends())('clients and projects (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: World;
+  let lawyer: MadeUser; // 402 + 502, bound to employee A: sees only what A leads
+  let partner: MadeUser; // 401 + 501 + 402 + 502: sees everything
+  let reader: MadeUser; // no rights at all
+  let empA: { id: number };
+  let empB: { id: number };
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, o: Q = {}) => t.call(method, url, { token: o.token ?? admin, body: o.body, query: o.query, lang: 'en_US' });
+  const ok = async (method: 'GET' | 'POST' | 'DELETE', url: string, o: Q = {}) => {
+    const r = await call(method, url, o);
+    expect(r.json().success, `${method} ${url}: ${r.body}`).toBe(true);
+    return r.json().data;
+  };
+  const fail = async (method: 'GET' | 'POST' | 'DELETE', url: string, o: Q = {}) => {
+    const r = await call(method, url, o);
+    expect(r.json().success, `${method} ${url}: ${r.body}`).toBe(false);
+    return { status: r.statusCode, code: r.json().code as string, msg: r.json().msg as string };
+  };
+  const customer = (body: Record<string, unknown>, token?: string) => ok('POST', '/api/aux/customer', { body: { companyId: w.companyId, ...body }, token });
+  const project = (body: Record<string, unknown>, token?: string) => ok('POST', '/api/aux/project', { body: { companyId: w.companyId, ...body }, token });
+  const codes = async (url: string, token?: string, query: Record<string, unknown> = {}) =>
+    (await ok('GET', url, { token, query: { filter: { companyId: w.companyId }, limit: 1000, ...query } })).content.map((r: { code: string }) => r.code);
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeWorld(t, admin);
+    const dept = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'LAW', name: 'Litigation' } });
+    empA = await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'A', name: 'Alice', departmentId: dept.id } });
+    empB = await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'B', name: 'Bob', departmentId: dept.id } });
+    lawyer = await makeUser(t, admin, w.companyId, [RIGHTS.CUSTOMER, RIGHTS.CUSTOMER_OPERATE, RIGHTS.PROJECT, RIGHTS.PROJECT_OPERATE]);
+    partner = await makeUser(t, admin, w.companyId, [RIGHTS.CUSTOMER, RIGHTS.CUSTOMER_VIEW_ALL, RIGHTS.CUSTOMER_OPERATE, RIGHTS.PROJECT, RIGHTS.PROJECT_VIEW_ALL, RIGHTS.PROJECT_OPERATE]);
+    reader = await makeUser(t, admin, w.companyId, []);
+    await ok('POST', `/api/aux/employee/${empA.id}/bindUser`, { body: { userId: lawyer.id } });
+  });
+  afterAll(async () => t?.close());
+
+  it('creates a client as NORMAL with a trimmed code and the owner, refuses a duplicate code, and sorts by code ascending', async () => {
+    const c = await customer({ code: '  K200 ', name: 'Zeta Holdings', ownerId: empA.id, address: '' });
+    expect(c).toMatchObject({ code: 'K200', kind: 'NORMAL', ownerId: empA.id, owner: { id: empA.id, name: 'Alice' }, ownerName: 'Alice', address: null, disabled: false, version: 0 });
+    await customer({ code: 'K100', name: '华夏科技有限公司', kind: 'VIP', ownerId: empB.id });
+    expect(await fail('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'K200 ', name: 'Other' } })).toMatchObject({ status: 409, code: 'DATA_DUPLICATION', msg: 'Data duplication!' });
+    expect((await fail('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'K300', name: 'X', kind: 'GOLD' } })).status).toBe(400);
+    const list = await codes('/api/aux/customer');
+    expect(list.slice(0, 2)).toEqual(['K100', 'K200']);
+  });
+
+  it('shows a user without 401 only the clients their employee owns; 401 or ADMIN show all', async () => {
+    await customer({ code: 'V-A', name: 'Owned by A', ownerId: empA.id });
+    await customer({ code: 'V-B', name: 'Owned by B', ownerId: empB.id });
+    const mine = await codes('/api/aux/customer', lawyer.token);
+    expect(mine).toContain('V-A');
+    expect(mine).not.toContain('V-B');
+    expect(await codes('/api/aux/customer', partner.token)).toEqual(expect.arrayContaining(['V-A', 'V-B']));
+    expect(await codes('/api/aux/customer')).toEqual(expect.arrayContaining(['V-A', 'V-B']));
+    // A user with no bound employee and no 401 sees nothing.
+    expect(await codes('/api/aux/customer', reader.token)).toEqual([]);
+    // A client the lawyer cannot see cannot be edited by them either.
+    const hidden = (await ok('GET', '/api/aux/customer', { query: { filter: { companyId: w.companyId, keyword: 'V-B' } } })).content[0];
+    expect((await fail('POST', `/api/aux/customer/${hidden.id}`, { body: { name: 'Taken' }, token: lawyer.token })).code).toBe('NO_PERMISSION');
+  });
+
+  it('needs the customer operation right (402) to create, edit or delete', async () => {
+    expect(await fail('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'NR', name: 'No right' }, token: reader.token })).toMatchObject({ status: 403, code: 'NO_PERMISSION', msg: 'No permission to operate' });
+    const c = await customer({ code: 'OP1', name: 'Op', ownerId: empA.id }, lawyer.token);
+    const edited = await ok('POST', `/api/aux/customer/${c.id}`, { body: { name: 'Op renamed', kind: 'OTHER', version: c.version }, token: lawyer.token });
+    expect(edited).toMatchObject({ name: 'Op renamed', kind: 'OTHER', version: 1 });
+    expect((await fail('POST', `/api/aux/customer/${c.id}`, { body: { name: 'Stale', version: 0 }, token: lawyer.token })).code).toBe('STALE_DATA');
+    // Nothing changed: success without a write.
+    expect((await ok('POST', `/api/aux/customer/${c.id}`, { body: { name: 'Op renamed', version: 1 } })).version).toBe(1);
+    expect((await fail('DELETE', `/api/aux/customer/${c.id}`, { token: reader.token })).status).toBe(403);
+  });
+
+  it('creates a project NON_LITIGATION by default with amount in cents, clients and principals; refuses one without a client or a director', async () => {
+    const c1 = await customer({ code: 'PC1', name: 'Project client 1', ownerId: empA.id });
+    const c2 = await customer({ code: 'PC2', name: 'Project client 2', ownerId: empB.id });
+    expect(await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'X1', name: 'No client', principals: [empA.id] } })).toMatchObject({ status: 400, code: 'PROJECT_CLIENT_REQUIRED', msg: 'Please select a client!' });
+    expect(await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'X1', name: 'No director', clients: [c1.id] } })).toMatchObject({ code: 'PROJECT_PRINCIPAL_REQUIRED', msg: 'Please select a director!' });
+    const p = await project({ code: ' 2025-001 ', name: 'Zeta v. Omega', amount: 1234567, clients: [c2.id, c1.id, c2.id], principals: [empA.id], summary: 's'.repeat(250), disabled: null });
+    expect(p).toMatchObject({ code: '2025-001', kind: 'NON_LITIGATION', amount: 1234567, clientIds: [c2.id, c1.id], principalIds: [empA.id], clientNames: 'Project client 2, Project client 1', principalNames: 'Alice', disabled: false });
+    expect((await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'X2', name: 'Long', clients: [c1.id], principals: [empA.id], summary: 's'.repeat(251) } })).status).toBe(400);
+    expect((await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'X3', name: 'Long', clients: [c1.id], principals: [empA.id], remark: 'r'.repeat(501) } })).status).toBe(400);
+    expect((await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'X4', name: 'Cents', clients: [c1.id], principals: [empA.id], amount: 12.5 } })).status).toBe(400);
+    expect((await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'X5', name: 'Max', clients: [c1.id], principals: [empA.id], amount: 2_100_000_001 } })).status).toBe(400);
+    expect((await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: '2025-001', name: 'Dup', clients: [c1.id], principals: [empA.id] } })).code).toBe('DATA_DUPLICATION');
+    // An edit emptying the clients is refused; a disabled false sent as null stays enabled.
+    expect((await fail('POST', `/api/aux/project/${p.id}`, { body: { clients: [] } })).code).toBe('PROJECT_CLIENT_REQUIRED');
+    const e = await ok('POST', `/api/aux/project/${p.id}`, { body: { kind: 'LITIGATION', clients: [c1.id], disabled: null, version: p.version } });
+    expect(e).toMatchObject({ kind: 'LITIGATION', clientIds: [c1.id], disabled: false, version: 1 });
+  });
+
+  it('refuses another company\'s client or employee on a project', async () => {
+    const other = await makeWorld(t, admin);
+    const od = await ok('POST', '/api/aux/department', { body: { companyId: other.companyId, code: 'O', name: 'Other' } });
+    const oe = await ok('POST', '/api/aux/employee', { body: { companyId: other.companyId, code: 'O1', name: 'Olga', departmentId: od.id } });
+    const c = await customer({ code: 'FX', name: 'Mine' });
+    expect((await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'FX1', name: 'Foreign', clients: [c.id], principals: [oe.id] } })).code).toBe('NO_PERMISSION');
+  });
+
+  it('lists projects by code descending; a user without 501 sees only projects their employee leads', async () => {
+    const c = await customer({ code: 'VP', name: 'Visibility client', ownerId: empA.id });
+    await project({ code: 'VP-1', name: 'Led by A', clients: [c.id], principals: [empA.id] });
+    await project({ code: 'VP-2', name: 'Led by B', clients: [c.id], principals: [empB.id] });
+    await project({ code: 'VP-3', name: 'Led by both', clients: [c.id], principals: [empB.id, empA.id] });
+    const all = await codes('/api/aux/project', partner.token, { filter: { companyId: w.companyId, keyword: 'VP-' } });
+    expect(all).toEqual(['VP-3', 'VP-2', 'VP-1']);
+    expect(await codes('/api/aux/project', lawyer.token, { filter: { companyId: w.companyId, keyword: 'VP-' } })).toEqual(['VP-3', 'VP-1']);
+    expect(await codes('/api/aux/project', reader.token)).toEqual([]);
+    expect(await codes('/api/aux/project', admin, { filter: { companyId: w.companyId, keyword: 'VP-' }, sort: { code: 'asc' } })).toEqual(['VP-1', 'VP-2', 'VP-3']);
+    expect(await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'NR', name: 'No right', clients: [c.id], principals: [empA.id] }, token: reader.token })).toMatchObject({ status: 403, code: 'NO_PERMISSION' });
+  });
+
+  it('deletes a client only when no project names it; the used-check says so first; employees on clients are in use', async () => {
+    const used = await customer({ code: 'DU', name: 'Used client', ownerId: empB.id });
+    const free = await customer({ code: 'DF', name: 'Free client' });
+    const p = await project({ code: 'DU-1', name: 'User', clients: [used.id], principals: [empB.id] });
+    expect(await ok('GET', `/api/aux/customer/${used.id}/used`)).toBe(true);
+    expect(await ok('GET', `/api/aux/customer/${free.id}/used`)).toBe(false);
+    expect(await fail('DELETE', `/api/aux/customer/${used.id}`)).toMatchObject({ status: 409, code: 'IN_USE', msg: 'Already in use, cannot be deleted!' });
+    expect(await ok('GET', `/api/aux/employee/${empB.id}/used`)).toBe(true);
+    await ok('DELETE', `/api/aux/customer/${free.id}`);
+    expect(await ok('GET', `/api/aux/project/${p.id}/used`)).toBe(false);
+    await ok('DELETE', `/api/aux/project/${p.id}`);
+    await ok('DELETE', `/api/aux/customer/${used.id}`);
+    expect((await fail('GET', `/api/aux/customer/${used.id}/used`)).code).toBe('NO_PERMISSION');
+  });
+
+  it('seeds 200 clients and 120 projects in the demo company', async () => {
+    const demo = await demoCompanyId(t, admin);
+    const cs = await ok('GET', '/api/aux/customer', { query: { filter: { companyId: demo }, limit: 1 } });
+    expect(cs.total).toBe(200);
+    const ps = await ok('GET', '/api/aux/project', { query: { filter: { companyId: demo }, limit: 1 } });
+    expect(ps.total).toBe(120);
+    expect(ps.content[0].clientIds.length).toBeGreaterThan(0);
+    expect(ps.content[0].principalIds.length).toBeGreaterThan(0);
+    // The clerk (bound to a seeded employee, no 401) sees only their own clients.
+    const clerk = await t.login('clerk');
+    const own = await ok('GET', '/api/aux/customer', { token: clerk, query: { filter: { companyId: demo }, limit: 1 } });
+    expect(own.total).toBe(10);
+  });
+});

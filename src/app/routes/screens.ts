@@ -47,6 +47,8 @@ export const screens: Record<string, ScreenEntry> = {
   '/basic/voucherKind': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-kind-page'), 'VoucherKindPage')),
   '/basic/subjectList': lazy(lazyRouteComponent(() => import('../features/subject/subject-list-page'), 'SubjectListPage')),
   '/basic/subjectCodeRule': lazy(lazyRouteComponent(() => import('../features/subject/subject-code-rule-page'), 'SubjectCodeRulePage')),
+  '/customer/list': lazy(lazyRouteComponent(() => import('../features/clients/customer-list-page'), 'CustomerListPage')),
+  '/project/list': lazy(lazyRouteComponent(() => import('../features/clients/project-list-page'), 'ProjectListPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

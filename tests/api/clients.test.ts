@@ -136,6 +136,21 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
     expect((await fail('GET', `/api/aux/customer/${used.id}/used`)).code).toBe('NO_PERMISSION');
   });
 
+  it('a client deleted while a project naming it is saved: one of the two wins, never a 5xx or a dangling link', async () => {
+    for (let trial = 0; trial < 3; trial++) {
+      const c = await customer({ code: `RACE-${trial}`, name: 'Race client' });
+      const [del, made] = await Promise.all([
+        call('DELETE', `/api/aux/customer/${c.id}`),
+        call('POST', '/api/aux/project', { body: { companyId: w.companyId, code: `RACE-P${trial}`, name: 'Race', clients: [c.id], principals: [empA.id] } }),
+      ]);
+      expect(del.statusCode).toBeLessThan(500);
+      expect(made.statusCode).toBeLessThan(500);
+      expect([del.json().success, made.json().success].filter(Boolean)).toHaveLength(1);
+      if (made.json().success) expect(del.json().code).toBe('IN_USE');
+      else expect(made.json().code).toBe('NO_PERMISSION');
+    }
+  });
+
   it('seeds 200 clients and 120 projects in the demo company', async () => {
     const demo = await demoCompanyId(t, admin);
     const cs = await ok('GET', '/api/aux/customer', { query: { filter: { companyId: demo }, limit: 1 } });

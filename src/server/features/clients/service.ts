@@ -1,12 +1,12 @@
 /**
  * Rules of clients and projects (spec 02 §5, §6). Each operation runs its checks and writes in one
  * transaction: the edited row is locked and version-checked, referenced employees, clients and
- * departments are checked to belong to the company (assertOwned), and "in use" is decided by
+ * departments are checked to belong to the company and share-locked (lockOwned), and "in use" is decided by
  * explicit calls (customerInUse, projectInUse). The visibility rule applies to reads and writes:
  * a row the caller cannot see answers NO_PERMISSION, like a missing one.
  */
 import type { Db } from '../../db/client';
-import { assertOwned, assertVersion, companyScope, withTx, type CompanyScope, type Tx } from '../../db/tx';
+import { assertVersion, companyScope, withTx, type CompanyScope, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { projectProblem, visibleLeader } from '../../../domain/clients';
 import type { Paging } from '../../../contract/common';
@@ -67,7 +67,7 @@ type CustomerFields = Omit<typeof customers.$inferInsert, 'id' | 'companyId' | '
 export async function createCustomer(db: Db, v: { companyId: number } & CustomerFields): Promise<CustomerDto> {
   return withTx(db, async (tx) => {
     const scope = companyScope(tx, v.companyId);
-    if (v.ownerId) await assertOwned(scope, employees, [v.ownerId]);
+    if (v.ownerId && !(await q.lockOwned(scope, employees, [v.ownerId]))) throw new DomainError('NO_PERMISSION');
     if (await q.customerCodeTaken(scope, v.code)) throw new DomainError('DATA_DUPLICATION');
     const row = await q.insertCustomer(tx, { ...v, kind: v.kind ?? 'NORMAL' });
     return (await customerDtos(scope, [row]))[0];
@@ -86,7 +86,7 @@ export async function updateCustomer(db: Db, companyId: number, viewer: Viewer, 
       const value = k === 'disabled' ? raw === true : raw;
       if (value !== current[k as keyof CustomerRow]) set[k] = value;
     }
-    if (typeof set.ownerId === 'number') await assertOwned(scope, employees, [set.ownerId]);
+    if (typeof set.ownerId === 'number' && !(await q.lockOwned(scope, employees, [set.ownerId]))) throw new DomainError('NO_PERMISSION');
     if (typeof set.code === 'string' && (await q.customerCodeTaken(scope, set.code, id))) throw new DomainError('DATA_DUPLICATION');
     // Nothing changed: answer success without writing.
     const row = Object.keys(set).length ? await q.patchCustomer(tx, id, set as Partial<CustomerRow>) : current;
@@ -139,11 +139,12 @@ export async function projectUsed(db: Db, companyId: number, viewer: Viewer, id:
   });
 }
 
-/** Clients, principals and the department must be the company's; duplicates collapse, order kept. */
+/** Clients, principals and the department must be the company's (share-locked against a concurrent delete). */
 async function checkRefs(scope: CompanyScope, v: { clients?: number[]; principals?: number[]; departmentId?: number | null }): Promise<void> {
-  if (v.clients) await assertOwned(scope, customers, v.clients);
-  if (v.principals) await assertOwned(scope, employees, v.principals);
-  if (v.departmentId) await assertOwned(scope, departments, [v.departmentId]);
+  const ok = (!v.clients || (await q.lockOwned(scope, customers, v.clients)))
+    && (!v.principals || (await q.lockOwned(scope, employees, v.principals)))
+    && (!v.departmentId || (await q.lockOwned(scope, departments, [v.departmentId])));
+  if (!ok) throw new DomainError('NO_PERMISSION');
 }
 const uniq = (ids: number[] | undefined) => (ids ? [...new Set(ids)] : undefined);
 

@@ -130,6 +130,10 @@ export const routes = {
   organizationApi: {
     get: { method: 'GET', path: '/aux/organization' },
   },
+  exportApi: {
+    subjects: { method: 'POST', path: '/subject/export' },
+    progress: { method: 'GET', path: '/system/export/:token' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, exportApi } = routes;

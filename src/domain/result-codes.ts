@@ -33,6 +33,10 @@ export const resultCodes = {
   FILE_TOO_LARGE: { status: 413, key: 'errors.FILE_TOO_LARGE' },
   FILE_CLEARED: { status: 410, key: 'errors.FILE_CLEARED' },
   NO_DATA_TO_EXPORT: { status: 400, key: 'errors.NO_DATA_TO_EXPORT' },
+  /** A background export failed (the task reports it; spec 02 §8 'Export fail'). */
+  EXPORT_FAILED: { status: 500, key: 'errors.EXPORT_FAILED' },
+  /** A background export was cut short by a server restart (marked at start-up). */
+  EXPORT_INTERRUPTED: { status: 500, key: 'errors.EXPORT_INTERRUPTED' },
   DEBIT_CREDIT_IMBALANCE: { status: 400, key: 'errors.DEBIT_CREDIT_IMBALANCE' },
   BALANCE_SHEET_IMBALANCE: { status: 400, key: 'errors.BALANCE_SHEET_IMBALANCE' },
   CANNOT_DISABLE_SELF: { status: 400, key: 'errors.CANNOT_DISABLE_SELF' },

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; exportToken: string };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -113,6 +113,8 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, scoped: true }),
   'DELETE /api/aux/employee': (i) => ({ query: { filter: { id: [i.employee] } }, scoped: true }),
   'GET /api/aux/organization': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'POST /api/subject/export': (i) => ({ body: { filter: { accountYearId: i.accountYear } }, scoped: true }),
+  'GET /api/system/export/:token': (i) => ({ url: `/api/system/export/${i.exportToken}`, scoped: true }),
 };
 
 /**
@@ -135,7 +137,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, exportToken: 'M'.repeat(32) };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -192,7 +194,8 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const cash = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: year2025, code: '1001' } } }), 'subjects')).content[0];
     const dept = await post('/api/aux/department', { companyId: company.id, code: 'MX', name: '矩阵部门' });
     const emp = await post('/api/aux/employee', { companyId: company.id, code: 'MX01', name: '矩阵员工', departmentId: dept.id });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id };
+    const exportTask = await post('/api/subject/export', { filter: { accountYearId: year2025 } }, clerk.token);
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, exportToken: exportTask.token as string };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

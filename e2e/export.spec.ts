@@ -1,0 +1,97 @@
+/**
+ * Export (issue 7): the subject catalogue's Export button (shown only with a download base) exports
+ * the ticked subjects in the background; the progress bar shows while the task runs, the workbook
+ * downloads when it completes and the bar hides; the downloaded .xlsx is opened with exceljs.
+ * The server runs with EXPORT_STEP_DELAY_MS (playwright.config.ts) so the bar can be watched.
+ */
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+import { SubjectCatalogueModel } from './page-models/subjects';
+
+async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
+  const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
+  const headers = { authorization: `Bearer ${login.data.accessToken}` };
+  await request.post('/api/system/config', { data: { downloadBase }, headers });
+  await request.post('/api/idm/user/logout', { headers });
+}
+
+test.afterAll(async ({ request }) => {
+  await setDownloadBase(request, null);
+  await restoreDemoState(request);
+});
+
+/** Ticks rows by keyboard: the first by a click-free focus + Space, the next ones with ArrowDown + Space. */
+async function tickRows(page: Page, s: SubjectCatalogueModel, firstCode: string, count: number) {
+  const cell = s.list.row(firstCode).first().locator('.ag-cell[col-id="code"]');
+  await cell.focus();
+  for (let i = 0; i < count; i++) {
+    if (i) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+  }
+}
+
+test('the Export button is hidden without a download base', async ({ page, request }) => {
+  await setDownloadBase(request, null);
+  await loginAs(page, 'admin', 'admin123');
+  const s = new SubjectCatalogueModel(page);
+  await s.open();
+  await expect(s.list.row('1001').first()).toBeVisible();
+  await expect(page.getByTestId('subject-new')).toBeVisible();
+  await expect(page.getByTestId('subject-export')).toHaveCount(0);
+});
+
+test('exports the ticked subjects with the progress bar and downloads the workbook', async ({ page, request }) => {
+  await setDownloadBase(request, '/api/files');
+  await loginAs(page, 'admin', 'admin123');
+  const s = new SubjectCatalogueModel(page);
+  await s.open();
+  await expect(s.list.row('1001').first()).toBeVisible();
+  const exportButton = page.getByTestId('subject-export');
+  // Disabled with no selection (spec 02 §2.1).
+  await expect(exportButton).toBeDisabled();
+  await tickRows(page, s, '1001', 3);
+  await expect(exportButton).toBeEnabled();
+
+  const download = page.waitForEvent('download');
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  const bar = page.getByTestId('export-progress');
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('data-state', 'running');
+  await page.screenshot({ path: 'test-results/export-zh_CN-progress.png', animations: 'disabled' });
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^subjects-\d{4}\.xlsx$/);
+  // The bar hides 0.5 s after completion.
+  await expect(bar).toBeHidden();
+
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await file.path());
+  const ws = wb.worksheets[0];
+  expect(ws.getRow(1).getCell(1).value).toBe('科目编码 Code');
+  expect(ws.rowCount).toBe(4);
+  const codes = [2, 3, 4].map((r) => ws.getRow(r).getCell(1).value);
+  expect(codes).toEqual(['1001', '1002', '1012']);
+  expect(ws.getRow(2).getCell(2).value).toBe('库存现金');
+});
+
+test('screenshot of the export progress bar in English', async ({ page, request }) => {
+  await setDownloadBase(request, '/api/files');
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.switchLanguage('en_US');
+  const s = new SubjectCatalogueModel(page);
+  await s.open();
+  await expect(s.list.row('1001').first()).toBeVisible();
+  await tickRows(page, s, '1001', 2);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('subject-export').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('export-progress')).toBeVisible();
+  await expect(page.getByTestId('export-progress-value')).toContainText('Exporting');
+  await page.screenshot({ path: 'test-results/export-en_US-progress.png', animations: 'disabled' });
+  await download;
+  await shell.switchLanguage('zh_CN');
+});

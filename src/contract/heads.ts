@@ -132,6 +132,7 @@ export const routes = {
   },
   exportApi: {
     subjects: { method: 'POST', path: '/subject/export' },
+    subjectImport: { method: 'POST', path: '/subject/import' },
     progress: { method: 'GET', path: '/system/export/:token' },
   },
 } as unknown as Heads;

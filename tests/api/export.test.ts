@@ -134,4 +134,89 @@ describe.each(backends())('exports (%s)', (backend) => {
     expect((await progress('bad token!')).statusCode).toBe(400);
     expect((await t.call('GET', `/api/system/export/${'A'.repeat(32)}`)).statusCode).toBe(401);
   });
+
+  // ── Import ────────────────────────────────────────────────────────────────────────────────
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  function multipart(file: Buffer | null, token = admin) {
+    const boundary = '----ldimport';
+    const parts = file
+      ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="subjects.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]
+      : [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nnone\r\n--${boundary}--\r\n`)];
+    return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'x-language': 'en_US' } };
+  }
+  async function sheet(rows: unknown[][], headers = ['科目编码 Code', '科目名称 Name', '英文名称 English name', '余额方向 Balance direction', '辅助核算 Auxiliary types', '停用 Disabled']) {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Subjects');
+    ws.addRow(headers);
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+  const importFile = (file: Buffer | null, query: Record<string, string> = {}, token = admin) =>
+    t.app.inject({ method: 'POST', url: '/api/subject/import', query: { accountYearId: String(w.accountYearId), ...query }, ...multipart(file, token) });
+  const codes = async (prefix: string) => (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: w.accountYearId, codePrefix: prefix } } }), 'list')).content as Array<{ code: string; name: string; auxTypeIds: number[]; disabled: boolean; version: number }>;
+
+  it("refuses an import without a file: 'please select EXCEL'", async () => {
+    const res = await importFile(null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'IMPORT_FILE_REQUIRED', msg: 'please select EXCEL' });
+    const notExcel = await importFile(Buffer.from('code,name\n1,x\n'));
+    expect(notExcel.json()).toMatchObject({ success: false, code: 'FILE_TYPE_NOT_ALLOWED' });
+  });
+
+  it('imports new subjects parents first, with the form rules; a bad row names its row number and nothing is imported', async () => {
+    // Row 3 has a code whose length fits no level of the rule (tip2); row 5 lacks a name.
+    const bad = await sheet([
+      ['112201', '客户甲', 'Client A', '', 'CUSTOMER', false],
+      ['11220', '坏编码', null, '', '', false],
+      ['11220101', '客户甲一部', null, '', '', false],
+      ['112202', '', null, '', '', false],
+    ]);
+    const res = await importFile(bad);
+    expect(res.statusCode).toBe(400);
+    const j = res.json();
+    expect(j.code).toBe('IMPORT_ROWS_INVALID');
+    expect(j.msg).toMatch(/row 3/);
+    expect(j.appendix.errors.map((e: { row: number }) => e.row)).toEqual([3, 5]);
+    expect(j.appendix.errors[1]).toMatchObject({ row: 5, column: 'Name' });
+    expect(await codes('1122')).toHaveLength(1);
+
+    // failFast stops at the first wrong row.
+    const fast = (await importFile(bad, { failFast: 'true' })).json();
+    expect(fast.appendix.errors.map((e: { row: number }) => e.row)).toEqual([3]);
+
+    // A rule the service checks (tip3: the parent 112299 is missing) also names its row and imports nothing.
+    const orphan = (await importFile(await sheet([['112201', '客户甲', null, '', '', false], ['11229901', '孤儿', null, '', '', false]]))).json();
+    expect(orphan).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    expect(orphan.appendix.errors).toEqual([{ row: 3, column: null, message: expect.stringContaining('112299') }]);
+    expect(await codes('1122')).toHaveLength(1);
+
+    // Child listed before its parent: still imported (parents first).
+    const good = await sheet([
+      ['11220101', '客户甲一部', null, '', '', false],
+      ['112201', '客户甲', 'Client A', '', 'CUSTOMER,DEPARTMENT', false],
+    ]);
+    expect(await data(importFile(good), 'import')).toEqual({ created: 2, updated: 0, unchanged: 0 });
+    const imported = await codes('1122');
+    expect(imported.map((s) => s.code)).toEqual(['1122', '112201', '11220101']);
+    expect(imported[1]).toMatchObject({ name: '客户甲', auxTypeIds: [1, 3] });
+  });
+
+  it('an exported workbook imports again: unchanged rows are not written, changed ones are updated', async () => {
+    const task = await data(startExport({ codePrefix: '1001' }), 'export');
+    const done = await pollUntilDone(task.token);
+    const res = await t.app.inject({ method: 'GET', url: done.result });
+    const before = await codes('1001');
+    expect(await data(importFile(res.rawPayload), 'reimport')).toEqual({ created: 0, updated: 0, unchanged: before.length });
+    expect((await codes('1001')).map((s) => s.version)).toEqual(before.map((s) => s.version));
+    const changed = await sheet([['1001', '现金', 'Cash', 'BORROWER', '', true]]);
+    expect(await data(importFile(changed), 'update')).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect((await codes('1001'))[0]).toMatchObject({ name: '现金', disabled: true });
+  });
+
+  it('import needs the basic-finance right in the year’s company', async () => {
+    const reader = await makeUser(t, admin, w.companyId, [RIGHTS.BASIC]);
+    const res = await importFile(await sheet([['100299', 'X', null, '', '', false]]), {}, reader.token);
+    expect(res.statusCode).toBe(403);
+  });
 });
+

@@ -114,6 +114,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/aux/employee': (i) => ({ query: { filter: { id: [i.employee] } }, scoped: true }),
   'GET /api/aux/organization': (i) => ({ query: { companyId: i.company }, scoped: true }),
   'POST /api/subject/export': (i) => ({ body: { filter: { accountYearId: i.accountYear } }, scoped: true }),
+  'POST /api/subject/import': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
   'GET /api/system/export/:token': (i) => ({ url: `/api/system/export/${i.exportToken}`, scoped: true }),
 };
 

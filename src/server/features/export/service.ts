@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { companyScope } from '../../db/tx';
 import { DomainError, isResultCode, type ResultCode } from '../../../domain/result-codes';
-import { auxTypes, type Language } from '../../../domain/enums';
+import type { Language } from '../../../domain/enums';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import type { ExportTaskDto } from '../../../contract/export';
 import { iso } from '../../db/queries/list';
@@ -18,6 +18,7 @@ import { storeFile } from '../system/queries';
 import { selectSubjects, type SubjectFilter } from '../subject/queries';
 import type { SubjectRow } from '../subject/dto';
 import { buildWorkbook, XLSX_MIME, type SheetColumn } from './workbook';
+import { SUBJECT_COLUMNS } from './subject-sheet';
 import * as q from './queries';
 
 export function taskDto(t: q.ExportTaskRow, fileSecret: string, lang: Language): ExportTaskDto {
@@ -75,21 +76,6 @@ async function startExport<R>(app: FastifyInstance, job: ExportJob<R>): Promise<
   });
   return task;
 }
-
-const auxName = new Map<number, string>(auxTypes.map((a) => [a.id, a.type]));
-
-const SUBJECT_COLUMNS: ReadonlyArray<SheetColumn<SubjectRow>> = [
-  { zh: '科目编码', en: 'Code', width: 16, value: (s) => s.code },
-  { zh: '科目名称', en: 'Name', width: 28, value: (s) => s.name },
-  { zh: '英文名称', en: 'English name', width: 28, value: (s) => s.nameEn },
-  { zh: '助记码', en: 'Abbreviation', width: 14, value: (s) => s.abbr },
-  { zh: '科目类别', en: 'Kind', width: 12, value: (s) => s.kind },
-  { zh: '余额方向', en: 'Balance direction', width: 14, value: (s) => (s.direction ? 'BORROWER' : 'LENDER') },
-  { zh: '级次', en: 'Level', width: 8, value: (s) => s.level },
-  { zh: '辅助核算', en: 'Auxiliary types', width: 24, value: (s) => s.auxTypeIds.map((id) => auxName.get(id) ?? String(id)).join(',') },
-  { zh: '现金科目', en: 'Cash', width: 8, value: (s) => s.beCash },
-  { zh: '停用', en: 'Disabled', width: 8, value: (s) => s.disabled },
-];
 
 /** Subjects of an account year matching the list filter (an id list for the ticked rows). */
 export async function startSubjectExport(app: FastifyInstance, v: { companyId: number; userId: number; year: number; filter: SubjectFilter }): Promise<q.ExportTaskRow> {

@@ -10,3 +10,10 @@ import type { ExportTaskState } from '../../../machines/export-progress.machine'
 export const startSubjectExport = (accountYearId: number, ids: number[]) => call(exportApi.subjects, { body: { filter: { accountYearId, id: ids } } });
 
 export const fetchExportTask = (token: string): Promise<ExportTaskState> => call(exportApi.progress, { params: { token } });
+
+/** Imports subjects from an .xlsx into the year (all or nothing). */
+export const importSubjects = (accountYearId: number, file: File) => {
+  const body = new FormData();
+  body.append('file', file);
+  return call(exportApi.subjectImport, { query: { accountYearId }, body });
+};

@@ -8,7 +8,7 @@
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Box, Checkbox, Group, ScrollArea, Text, Tree, useTree } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { SubjectDto } from '../../../contract/subject';
@@ -17,7 +17,9 @@ import { useHasRight, useScope } from '../../session/store';
 import { allSubjectsOptions, codeRuleOptions, subjectListOptions, useDeleteSubjects } from '../../queries/subjects';
 import { notifyError } from '../../queries/admin-common';
 import { systemConfigQueryOptions } from '../../queries/session';
-import { startSubjectExport } from '../../queries/export';
+import { importSubjects, startSubjectExport } from '../../queries/export';
+import { subjectKeys } from '../../queries/subjects';
+import { ImportDialog } from '../common/import-dialog';
 import { useExportProgress } from '../common/export-progress';
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage } from '../common/list-page';
@@ -51,6 +53,8 @@ export function SubjectListPage() {
   const subjects = useMemo(() => all.data?.content ?? [], [all.data]);
   const config = useQuery(systemConfigQueryOptions());
   const exporter = useExportProgress();
+  const qc = useQueryClient();
+  const [importing, setImporting] = useState(false);
   const ruleLengths = useMemo(() => rule.data?.levels.map((l) => l.length) ?? [], [rule.data]);
 
   const treeData = useMemo(() => buildSubjectTree(subjects, { all: t('tree.all'), kind: (k) => t(`kind.${k}`) }), [subjects, t]);
@@ -141,6 +145,7 @@ export function SubjectListPage() {
               testId: 'subject-edit',
               run: (rows) => (rows.length > 1 ? notifyError(new Error(t('onlyOne'))) : editor.open({ subject: rows[0] })),
             },
+            { key: 'import', allowed: canEdit, testId: 'subject-import', run: () => setImporting(true) },
             {
               key: 'export',
               // Only when a download base is configured; disabled with no selection (spec 02 §2.1).
@@ -171,6 +176,17 @@ export function SubjectListPage() {
           }}
           onRowOpen={canEdit ? (s) => editor.open({ subject: s }) : undefined}
           dialogs={
+            <>
+            <ImportDialog
+              opened={importing}
+              onClose={() => setImporting(false)}
+              onImport={async (file) => {
+                const r = await importSubjects(accountYearId, file);
+                await qc.invalidateQueries({ queryKey: subjectKeys.year(accountYearId) });
+                return r;
+              }}
+              testId="subject-import-dialog"
+            />
             <SubjectDialog
               opened={editor.opened}
               payload={editor.payload}
@@ -180,6 +196,7 @@ export function SubjectListPage() {
               onClose={editor.close}
               onOpen={editor.open}
             />
+            </>
           }
         />
       </Box>

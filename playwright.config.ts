@@ -40,6 +40,8 @@ export default defineConfig({
       FRESH_DATA_DIR: '1',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       LOGIN_RATE_LIMIT_MAX: '1000',
+      // Background exports pause between steps, so e2e can watch the progress bar (e2e/export.spec.ts).
+      EXPORT_STEP_DELAY_MS: '400',
       NODE_ENV: 'test',
     },
   },

@@ -144,6 +144,11 @@ export const routes = {
     update: { method: 'POST', path: '/aux/project/:id' },
     remove: { method: 'DELETE', path: '/aux/project/:id' },
   },
+  exportApi: {
+    subjects: { method: 'POST', path: '/subject/export' },
+    subjectImport: { method: 'POST', path: '/subject/import' },
+    progress: { method: 'GET', path: '/system/export/:token' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi } = routes;

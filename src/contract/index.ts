@@ -8,7 +8,8 @@ import { systemApi } from './system';
 import { financeSettingsApi } from './finance-settings';
 import { departmentApi, employeeApi, organizationApi } from './staff';
 import { customerApi, projectApi } from './clients';
+import { exportApi } from './export';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -56,8 +56,10 @@ export function defineRoute<
   Params extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
->(def: RouteDef<M, P, Params, Query, Body, Answer>): RouteDef<M, P, Params, Query, Body, Answer> {
-  return def;
+  const MP extends boolean | undefined = undefined,
+>(def: RouteDef<M, P, Params, Query, Body, Answer> & { multipart?: MP }): RouteDef<M, P, Params, Query, Body, Answer> & (MP extends true ? { multipart: true } : unknown) {
+  // `multipart: true` stays a literal in the type, so the typed client asks for a FormData body.
+  return def as RouteDef<M, P, Params, Query, Body, Answer> & (MP extends true ? { multipart: true } : unknown);
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

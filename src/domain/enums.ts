@@ -47,3 +47,9 @@ export const auxTypes = [
 
 export const languages = ['zh_CN', 'en_US'] as const;
 export type Language = (typeof languages)[number];
+
+/** Background export tasks (spec 01 §7 export progress): what they export and where they are. */
+export const exportKinds = ['SUBJECT'] as const;
+export type ExportKind = (typeof exportKinds)[number];
+export const exportTaskStates = ['RUNNING', 'FINISHED', 'FAILED'] as const;
+export type ExportTaskState = (typeof exportTaskStates)[number];

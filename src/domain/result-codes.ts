@@ -33,6 +33,14 @@ export const resultCodes = {
   FILE_TOO_LARGE: { status: 413, key: 'errors.FILE_TOO_LARGE' },
   FILE_CLEARED: { status: 410, key: 'errors.FILE_CLEARED' },
   NO_DATA_TO_EXPORT: { status: 400, key: 'errors.NO_DATA_TO_EXPORT' },
+  /** An import without an .xlsx file ('please select EXCEL'). */
+  IMPORT_FILE_REQUIRED: { status: 400, key: 'errors.IMPORT_FILE_REQUIRED' },
+  /** Some rows of an import are wrong: the first one named, every one in the appendix; nothing imported. */
+  IMPORT_ROWS_INVALID: { status: 400, key: 'errors.IMPORT_ROWS_INVALID' },
+  /** A background export failed (the task reports it; spec 02 §8 'Export fail'). */
+  EXPORT_FAILED: { status: 500, key: 'errors.EXPORT_FAILED' },
+  /** A background export was cut short by a server restart (marked at start-up). */
+  EXPORT_INTERRUPTED: { status: 500, key: 'errors.EXPORT_INTERRUPTED' },
   DEBIT_CREDIT_IMBALANCE: { status: 400, key: 'errors.DEBIT_CREDIT_IMBALANCE' },
   BALANCE_SHEET_IMBALANCE: { status: 400, key: 'errors.BALANCE_SHEET_IMBALANCE' },
   CANNOT_DISABLE_SELF: { status: 400, key: 'errors.CANNOT_DISABLE_SELF' },

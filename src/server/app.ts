@@ -22,6 +22,8 @@ import { registerAuth } from './auth/plugin';
 import { UPLOAD_MAX_BYTES } from '../domain/constants';
 import { registerApiRoutes } from './features/index';
 import { API_VERSION } from './api-version';
+import { JobRunner } from './jobs/runner';
+import { failRunningTasks } from './features/export/queries';
 
 export type App = FastifyInstance;
 
@@ -41,6 +43,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('opts', { ...opts, fileSecret: opts.fileSecret ?? randomBytes(32).toString('hex') });
   app.setErrorHandler(errorHandler);
   registerInputGuards(app);
+  // Background jobs (exports) of this process; closing the app waits for those under way.
+  app.decorate('jobs', new JobRunner((err) => app.log.error({ err }, 'background job failed')));
+  app.addHook('onClose', async () => app.jobs.drain());
+  // Exports left RUNNING by a previous process can never finish: mark them FAILED (never stuck).
+  await failRunningTasks(opts.db);
 
   await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });

@@ -23,6 +23,7 @@ const app = await buildApp({
   loginRateLimitMax: process.env.LOGIN_RATE_LIMIT_MAX ? Number(process.env.LOGIN_RATE_LIMIT_MAX) : undefined,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   fileSecret: process.env.FILE_SECRET ?? (await ensureFileSecret(handle.db)),
+  exportStepDelayMs: process.env.EXPORT_STEP_DELAY_MS ? Number(process.env.EXPORT_STEP_DELAY_MS) : undefined,
 });
 
 await app.listen({ port, host });

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -123,6 +123,9 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/aux/project': (i) => ({ body: { companyId: i.company, code: 'MXP2', name: 'Matrix project 2', clients: [i.customer], principals: [i.employee] }, scoped: true }),
   'POST /api/aux/project/:id': (i) => ({ url: `/api/aux/project/${i.project}`, body: { name: 'Renamed project' }, scoped: true }),
   'DELETE /api/aux/project/:id': (i) => ({ url: `/api/aux/project/${i.project}`, scoped: true }),
+  'POST /api/subject/export': (i) => ({ body: { filter: { accountYearId: i.accountYear } }, scoped: true }),
+  'POST /api/subject/import': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'GET /api/system/export/:token': (i) => ({ url: `/api/system/export/${i.exportToken}`, scoped: true }),
 };
 
 /**
@@ -145,7 +148,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32) };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -208,7 +211,8 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const emp = await post('/api/aux/employee', { companyId: company.id, code: 'MX01', name: '矩阵员工', departmentId: dept.id });
     const client = await post('/api/aux/customer', { companyId: company.id, code: 'MXC', name: '矩阵客户', ownerId: emp.id });
     const project = await post('/api/aux/project', { companyId: company.id, code: 'MXP', name: '矩阵项目', clients: [client.id], principals: [emp.id] });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id };
+    const exportTask = await post('/api/subject/export', { filter: { accountYearId: year2025 } }, clerk.token);
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

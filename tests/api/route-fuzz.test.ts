@@ -70,7 +70,9 @@ function pathOf(route: RouteDef, params: unknown): string {
   const filled: Record<string, unknown> = {};
   for (const m of route.path.matchAll(/:(\w+)/g)) {
     const v = p[m[1]];
-    filled[m[1]] = v === undefined || v === null || v === '' ? '1' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    const text = v === undefined || v === null || v === '' ? '1' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    // A URL cannot carry a lone surrogate (encodeURIComponent throws): string path parameters (export tokens) get U+FFFD instead.
+    filled[m[1]] = text.replace(/[\uD800-\uDFFF]/g, '\uFFFD');
   }
   return `/api${fillPath(route.path, filled)}`;
 }

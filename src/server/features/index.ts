@@ -12,6 +12,7 @@ import { financeSettingsRoutes } from './finance-settings/routes';
 import { fileRoutes } from './system/file-routes';
 import { staffRoutes } from './staff/routes';
 import { clientRoutes } from './clients/routes';
+import { exportRoutes } from './export/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -20,6 +21,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(companyRoutes);
   await app.register(accountRoutes);
   await app.register(financeSettingsRoutes);
+  // POST /subject/export is a static path: Fastify prefers it to subjectRoutes' POST /subject/:id.
+  await app.register(exportRoutes);
   await app.register(subjectRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);

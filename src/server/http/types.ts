@@ -3,6 +3,7 @@ import type { Access } from '../auth/access';
 import type { Language } from '../../domain/enums';
 import type { Db } from '../db/client';
 import type { TrustProxy } from './trust-proxy';
+import type { JobRunner } from '../jobs/runner';
 import type { AccessRule, Scope } from '../../contract/route';
 
 export type { AccessRule, Scope };
@@ -19,6 +20,8 @@ export interface AppOptions {
   idleTimeoutMs?: number;
   /** Secret for signed file URLs; generated per process when absent. */
   fileSecret?: string;
+  /** A pause between the steps of a background export (EXPORT_STEP_DELAY_MS), so its progress can be watched; 0 by default. */
+  exportStepDelayMs?: number;
 }
 
 declare module 'fastify' {
@@ -34,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     opts: AppOptions;
+    /** Background jobs of this process (exports); closing the app waits for them. */
+    jobs: JobRunner;
     /** Every /api route with its declared access rule (the rights-matrix test walks this list). */
     declaredRoutes: Array<{ method: string; url: string; access: AccessRule }>;
   }

@@ -3,11 +3,12 @@
  * tree panel (200 px; root 'all', the kinds, then subjects with children) filters the list: arrows
  * move, Enter or a click chooses. Right, the list with names indented by level, a show-disabled
  * option, New / Modify (one record only) / Delete (leaf subjects only; the server also refuses used
- * ones) and the detail popup.
+ * ones) and the detail popup. Export (only when a download base is configured; the ticked rows)
+ * runs in the background with the shared export progress bar, then downloads the workbook.
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { Box, Checkbox, Group, ScrollArea, Text, Tree, useTree } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { SubjectDto } from '../../../contract/subject';
@@ -15,6 +16,11 @@ import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope } from '../../session/store';
 import { allSubjectsOptions, codeRuleOptions, subjectListOptions, useDeleteSubjects } from '../../queries/subjects';
 import { notifyError } from '../../queries/admin-common';
+import { systemConfigQueryOptions } from '../../queries/session';
+import { importSubjects, startSubjectExport } from '../../queries/export';
+import { subjectKeys } from '../../queries/subjects';
+import { ImportDialog } from '../common/import-dialog';
+import { useExportProgress } from '../common/export-progress';
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage } from '../common/list-page';
 import { subjectsColumns } from './subjects.columns';
@@ -45,6 +51,10 @@ export function SubjectListPage() {
   const all = useQuery(allSubjectsOptions(accountYearId));
   const rule = useQuery(codeRuleOptions(accountYearId));
   const subjects = useMemo(() => all.data?.content ?? [], [all.data]);
+  const config = useQuery(systemConfigQueryOptions());
+  const exporter = useExportProgress();
+  const qc = useQueryClient();
+  const [importing, setImporting] = useState(false);
   const ruleLengths = useMemo(() => rule.data?.levels.map((l) => l.length) ?? [], [rule.data]);
 
   const treeData = useMemo(() => buildSubjectTree(subjects, { all: t('tree.all'), kind: (k) => t(`kind.${k}`) }), [subjects, t]);
@@ -123,6 +133,7 @@ export function SubjectListPage() {
           formatters={formatters}
           context={context}
           keywordPlaceholder={t('keyword')}
+          toolbarExtra={exporter.bar}
           filters={<Checkbox label={t('showDisabled')} checked={showDisabled} onChange={(e) => setShowDisabled(e.currentTarget.checked)} data-testid="subject-show-disabled" />}
           actions={[
             { key: 'new', allowed: canEdit, testId: 'subject-new', run: () => editor.open(newPayload()) },
@@ -133,6 +144,23 @@ export function SubjectListPage() {
               selection: 'some',
               testId: 'subject-edit',
               run: (rows) => (rows.length > 1 ? notifyError(new Error(t('onlyOne'))) : editor.open({ subject: rows[0] })),
+            },
+            { key: 'import', allowed: canEdit, testId: 'subject-import', run: () => setImporting(true) },
+            {
+              key: 'export',
+              // Only when a download base is configured; disabled with no selection (spec 02 §2.1).
+              allowed: !!config.data?.downloadBase,
+              selection: 'some',
+              loading: exporter.running,
+              testId: 'subject-export',
+              run: async (rows) => {
+                if (!rows.length) return notifyError(new Error(t('errors:NO_DATA_TO_EXPORT')));
+                try {
+                  exporter.start((await startSubjectExport(accountYearId, rows.map((r) => r.id))).token);
+                } catch (err) {
+                  notifyError(err);
+                }
+              },
             },
           ]}
           remove={{
@@ -148,6 +176,17 @@ export function SubjectListPage() {
           }}
           onRowOpen={canEdit ? (s) => editor.open({ subject: s }) : undefined}
           dialogs={
+            <>
+            <ImportDialog
+              opened={importing}
+              onClose={() => setImporting(false)}
+              onImport={async (file) => {
+                const r = await importSubjects(accountYearId, file);
+                await qc.invalidateQueries({ queryKey: subjectKeys.year(accountYearId) });
+                return r;
+              }}
+              testId="subject-import-dialog"
+            />
             <SubjectDialog
               opened={editor.opened}
               payload={editor.payload}
@@ -157,6 +196,7 @@ export function SubjectListPage() {
               onClose={editor.close}
               onOpen={editor.open}
             />
+            </>
           }
         />
       </Box>

@@ -3,3 +3,4 @@ export * from './finance-settings';
 export * from './subjects';
 export * from './staff';
 export * from './clients';
+export * from './export';

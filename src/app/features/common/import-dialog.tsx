@@ -1,0 +1,106 @@
+/**
+ * The shared import popup (spec 02 §2: 500x350, a single file input): an .xlsx is required
+ * ('please select EXCEL'); Import sends it; success says 'Operation successful!' and 'Please check
+ * again!' and closes; a refused import keeps the popup open and lists the wrong rows by number
+ * (nothing was imported). Enter imports, Esc closes.
+ */
+import { useState } from 'react';
+import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, Stack } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { notifySuccess } from '../../queries/admin-common';
+
+interface RowError { row: number; column: string | null; message: string }
+
+const rowErrorsOf = (err: unknown): RowError[] => {
+  const appendix = err instanceof ApiError ? (err.appendix as { errors?: RowError[] } | undefined) : undefined;
+  return Array.isArray(appendix?.errors) ? appendix.errors : [];
+};
+
+export interface ImportDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  onImport: (file: File) => Promise<unknown>;
+  title?: string;
+  testId?: string;
+}
+
+export function ImportDialog({ opened, onClose, onImport, title, testId = 'import-dialog' }: ImportDialogProps) {
+  const { t } = useTranslation(['common', 'errors']);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [rows, setRows] = useState<RowError[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setFile(null);
+    setError(null);
+    setRows([]);
+    onClose();
+  };
+  const submit = async () => {
+    if (!file || !/\.xlsx$/i.test(file.name)) {
+      setError(t('errors:IMPORT_FILE_REQUIRED'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onImport(file);
+      notifySuccess(`${t('common:operationSucceeded')} ${t('common:checkAgain')}`);
+      close();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t('common:operationFailed'));
+      setRows(rowErrorsOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={title ?? t('common:import')} size={500} data-testid={testId}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm" mih={250}>
+          <FileInput
+            data-autofocus
+            label={t('common:importFile')}
+            placeholder={t('common:importPlaceholder')}
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            value={file}
+            onChange={(f) => {
+              setFile(f);
+              setError(null);
+              setRows([]);
+            }}
+            clearable
+            data-testid={`${testId}-file`}
+          />
+          {error && (
+            <Alert color="red" data-testid={`${testId}-error`}>
+              {error}
+              {rows.length > 0 && (
+                <ScrollArea.Autosize mah={140} mt="xs">
+                  <List size="sm">
+                    {rows.map((r) => (
+                      <List.Item key={`${r.row}-${r.column ?? ''}`}>{t('common:importRow', { row: r.row })}: {r.column ? `${r.column}: ` : ''}{r.message}</List.Item>
+                    ))}
+                  </List>
+                </ScrollArea.Autosize>
+              )}
+            </Alert>
+          )}
+        </Stack>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={close}>{t('common:cancel')}</Button>
+          <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>{t('common:import')}</Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

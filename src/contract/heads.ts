@@ -130,6 +130,21 @@ export const routes = {
   organizationApi: {
     get: { method: 'GET', path: '/aux/organization' },
   },
+  budgetApi: {
+    list: { method: 'GET', path: '/aux/budget' },
+    summary: { method: 'GET', path: '/aux/budget/summary' },
+    used: { method: 'GET', path: '/aux/budget/:id/used' },
+    create: { method: 'POST', path: '/aux/budget' },
+    update: { method: 'POST', path: '/aux/budget/:id' },
+    remove: { method: 'DELETE', path: '/aux/budget/:id' },
+  },
+  vendorApi: {
+    list: { method: 'GET', path: '/aux/vendor' },
+    used: { method: 'GET', path: '/aux/vendor/:id/used' },
+    create: { method: 'POST', path: '/aux/vendor' },
+    update: { method: 'POST', path: '/aux/vendor/:id' },
+    remove: { method: 'DELETE', path: '/aux/vendor/:id' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, budgetApi, vendorApi } = routes;

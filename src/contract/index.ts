@@ -7,7 +7,8 @@ import { subjectApi } from './subject';
 import { systemApi } from './system';
 import { financeSettingsApi } from './finance-settings';
 import { departmentApi, employeeApi, organizationApi } from './staff';
+import { budgetApi, vendorApi } from './budget';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, budgetApi, vendorApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; budget: number; vendor: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -111,6 +111,17 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/aux/employee/:id/bindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/bindUser`, body: { userId: i.user }, scoped: true }),
   'POST /api/aux/employee/:id/unbindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/unbindUser`, body: {}, scoped: true }),
   'DELETE /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, scoped: true }),
+  'GET /api/aux/budget': (i) => ({ query: { filter: { accountYearId: i.accountYear } }, scoped: true }),
+  'GET /api/aux/budget/summary': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'GET /api/aux/budget/:id/used': (i) => ({ url: `/api/aux/budget/${i.budget}/used`, scoped: true }),
+  'POST /api/aux/budget': (i) => ({ body: { accountYearId: i.accountYear, code: '9002', name: 'Matrix budget' }, scoped: true }),
+  'POST /api/aux/budget/:id': (i) => ({ url: `/api/aux/budget/${i.budget}`, body: { name: 'Renamed budget' }, scoped: true }),
+  'DELETE /api/aux/budget/:id': (i) => ({ url: `/api/aux/budget/${i.budget}`, scoped: true }),
+  'GET /api/aux/vendor': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'GET /api/aux/vendor/:id/used': (i) => ({ url: `/api/aux/vendor/${i.vendor}/used`, scoped: true }),
+  'POST /api/aux/vendor': (i) => ({ body: { accountId: i.account, code: 'MXV2', name: 'Matrix vendor' }, scoped: true }),
+  'POST /api/aux/vendor/:id': (i) => ({ url: `/api/aux/vendor/${i.vendor}`, body: { name: 'Renamed vendor' }, scoped: true }),
+  'DELETE /api/aux/vendor/:id': (i) => ({ url: `/api/aux/vendor/${i.vendor}`, scoped: true }),
   'DELETE /api/aux/employee': (i) => ({ query: { filter: { id: [i.employee] } }, scoped: true }),
   'GET /api/aux/organization': (i) => ({ query: { companyId: i.company }, scoped: true }),
 };
@@ -135,7 +146,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, budget: MISSING, vendor: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -192,7 +203,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const cash = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: year2025, code: '1001' } } }), 'subjects')).content[0];
     const dept = await post('/api/aux/department', { companyId: company.id, code: 'MX', name: '矩阵部门' });
     const emp = await post('/api/aux/employee', { companyId: company.id, code: 'MX01', name: '矩阵员工', departmentId: dept.id });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id };
+    const budget = await post('/api/aux/budget', { accountYearId: year2025, code: '9001', name: '矩阵预算' });
+    const vendor = await post('/api/aux/vendor', { accountId: account.id, code: 'MXV', name: '矩阵供应商' });
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, budget: budget.id, vendor: vendor.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

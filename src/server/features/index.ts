@@ -11,6 +11,7 @@ import { systemRoutes } from './system/routes';
 import { financeSettingsRoutes } from './finance-settings/routes';
 import { fileRoutes } from './system/file-routes';
 import { staffRoutes } from './staff/routes';
+import { budgetRoutes } from './budget/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -26,4 +27,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(linkRoutes);
   await app.register(fileRoutes);
   await app.register(staffRoutes);
+  await app.register(budgetRoutes);
 }

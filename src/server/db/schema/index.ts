@@ -2,3 +2,4 @@ export * from './platform';
 export * from './finance-settings';
 export * from './subjects';
 export * from './staff';
+export * from './budgets';

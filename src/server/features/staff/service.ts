@@ -25,9 +25,10 @@ export async function departmentInUse(tx: Tx, companyId: number, id: number): Pr
   return (await q.hasChildDepartment(scope, id)) || (await q.hasEmployees(scope, id));
 }
 
-/** An employee is in use while it is a department's principal (vouchers, clients and vendors add theirs later). */
+/** An employee is in use while it is a department's or budget's principal or a vendor's owner (vouchers and clients add theirs later). */
 export async function employeeInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
-  return q.isPrincipal(companyScope(tx, companyId), id);
+  const scope = companyScope(tx, companyId);
+  return (await q.isPrincipal(scope, id)) || (await q.isBudgetOrVendorPerson(scope, id));
 }
 
 // ---- departments -------------------------------------------------------------------------------

@@ -47,6 +47,8 @@ export const screens: Record<string, ScreenEntry> = {
   '/basic/voucherKind': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-kind-page'), 'VoucherKindPage')),
   '/basic/subjectList': lazy(lazyRouteComponent(() => import('../features/subject/subject-list-page'), 'SubjectListPage')),
   '/basic/subjectCodeRule': lazy(lazyRouteComponent(() => import('../features/subject/subject-code-rule-page'), 'SubjectCodeRulePage')),
+  '/budget/catalog': lazy(lazyRouteComponent(() => import('../features/budget/budget-catalog-page'), 'BudgetCatalogPage')),
+  '/system/vendor': lazy(lazyRouteComponent(() => import('../features/budget/vendor-list-page'), 'VendorListPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -22,6 +22,8 @@ describe.each(backends())('budgets and vendors (%s)', (backend) => {
   const update = (id: number, body: Record<string, unknown>, token = admin) => t.call('POST', `/api/aux/budget/${id}`, { token, body, lang: 'en_US' });
   const list = async (filter: Record<string, unknown> = {}) => (await t.call('GET', '/api/aux/budget', { token: admin, query: { filter: { accountYearId: w.accountYearId, ...filter } } })).json().data;
   const byCode = async (code: string) => (await list()).content.find((b: { code: string }) => b.code === code);
+  const vcreate = (body: Record<string, unknown>, token = admin) => t.call('POST', '/api/aux/vendor', { token, body: { accountId: w.accountId, ...body }, lang: 'en_US' });
+  const vlist = async (filter: Record<string, unknown> = {}) => (await t.call('GET', '/api/aux/vendor', { token: admin, query: { filter: { accountId: w.accountId, ...filter } } })).json().data;
   const summary = async () => (await t.call('GET', '/api/aux/budget/summary', { token: admin, query: { accountYearId: w.accountYearId } })).json().data;
 
   it('builds a 4/6/8 tree: default kind INCOME, children inherit the kind, parents stop being leaves', async () => {
@@ -108,6 +110,20 @@ describe.each(backends())('budgets and vendors (%s)', (backend) => {
     expect(await byCode('10010101')).toBeUndefined();
   });
 
+  it('two concurrent creates of one code: exactly one wins, the other is tip1 (three trials)', async () => {
+    for (const code of ['3001', '3002', '3003']) {
+      const answers = await Promise.all([create({ code, name: 'A' }), create({ code, name: 'B' })]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe('BUDGET_CODE_DUPLICATE');
+      const made = (await byCode(code))!;
+      expect((await t.call('DELETE', `/api/aux/budget/${made.id}`, { token: admin })).json().success).toBe(true);
+    }
+    const v = await Promise.all([vcreate({ code: 'RACE', name: 'A' }), vcreate({ code: 'RACE', name: 'B' })]);
+    expect(v.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const made = (await vlist({ keyword: 'RACE' })).content[0];
+    expect((await t.call('DELETE', `/api/aux/vendor/${made.id}`, { token: admin })).json().success).toBe(true);
+  });
+
   it('an employee who is a budget principal is in use', async () => {
     expect((await t.call('GET', `/api/aux/employee/${employeeId}/used`, { token: admin })).json().data).toBe(true);
   });
@@ -145,8 +161,6 @@ describe.each(backends())('budgets and vendors (%s)', (backend) => {
   });
 
   // ---- vendors ----------------------------------------------------------------------------------
-  const vcreate = (body: Record<string, unknown>, token = admin) => t.call('POST', '/api/aux/vendor', { token, body: { accountId: w.accountId, ...body }, lang: 'en_US' });
-  const vlist = async (filter: Record<string, unknown> = {}) => (await t.call('GET', '/api/aux/vendor', { token: admin, query: { filter: { accountId: w.accountId, ...filter } } })).json().data;
 
   it('creates vendors in a ledger set: code trimmed, kind NORMAL by default, owner an employee', async () => {
     const v = (await vcreate({ code: '  V001 ', name: '文具供应商', ownerId: employeeId, disabled: null })).json();

@@ -70,6 +70,8 @@ export interface ListGridProps<T> {
   rowClassRules?: RowClassRules<T>;
   /** Inline edits arrive here (readOnlyEdit): call a mutation, never mutate the row. */
   onCellEditRequest?: (event: CellEditRequestEvent<T>) => void;
+  /** Summary rows pinned under the list (a profit or total row); not selectable, no row actions. */
+  pinnedBottomRowData?: T[];
   /** Passed to cell renderers as `context`. */
   context?: unknown;
   testId?: string;
@@ -78,7 +80,7 @@ export interface ListGridProps<T> {
 export function ListGrid<T>(props: ListGridProps<T>) {
   const {
     gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
-    searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, context, testId,
+    searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
     columnWidthStore,
   } = props;
   const { t, i18n } = useTranslation(['admin', 'common']);
@@ -199,6 +201,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             }}
             rowClassRules={rowClassRules}
             readOnlyEdit={!!onCellEditRequest}
+            pinnedBottomRowData={pinnedBottomRowData}
             onCellEditRequest={onCellEditRequest}
             stopEditingWhenCellsLoseFocus
             context={context}

@@ -149,6 +149,21 @@ export const routes = {
     subjectImport: { method: 'POST', path: '/subject/import' },
     progress: { method: 'GET', path: '/system/export/:token' },
   },
+  budgetApi: {
+    list: { method: 'GET', path: '/aux/budget' },
+    summary: { method: 'GET', path: '/aux/budget/summary' },
+    used: { method: 'GET', path: '/aux/budget/:id/used' },
+    create: { method: 'POST', path: '/aux/budget' },
+    update: { method: 'POST', path: '/aux/budget/:id' },
+    remove: { method: 'DELETE', path: '/aux/budget/:id' },
+  },
+  vendorApi: {
+    list: { method: 'GET', path: '/aux/vendor' },
+    used: { method: 'GET', path: '/aux/vendor/:id/used' },
+    create: { method: 'POST', path: '/aux/vendor' },
+    update: { method: 'POST', path: '/aux/vendor/:id' },
+    remove: { method: 'DELETE', path: '/aux/vendor/:id' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi } = routes;

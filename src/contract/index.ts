@@ -9,7 +9,8 @@ import { financeSettingsApi } from './finance-settings';
 import { departmentApi, employeeApi, organizationApi } from './staff';
 import { customerApi, projectApi } from './clients';
 import { exportApi } from './export';
+import { budgetApi, vendorApi } from './budget';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

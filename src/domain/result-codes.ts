@@ -81,6 +81,16 @@ export const resultCodes = {
   PROJECT_CLIENT_REQUIRED: { status: 400, key: 'errors.PROJECT_CLIENT_REQUIRED' },
   /** A project names at least one principal (director) employee. */
   PROJECT_PRINCIPAL_REQUIRED: { status: 400, key: 'errors.PROJECT_PRINCIPAL_REQUIRED' },
+  /** Budget tip1: the code already exists in this account year. */
+  BUDGET_CODE_DUPLICATE: { status: 409, key: 'errors.BUDGET_CODE_DUPLICATE' },
+  /** Budget tip2: the code is not 4, 6 or 8 digits, or a child's kind differs from its parent's. */
+  BUDGET_CODE_INVALID: { status: 400, key: 'errors.BUDGET_CODE_INVALID' },
+  /** Budget tip3: a code below level 1 whose parent does not exist. */
+  BUDGET_PARENT_MISSING: { status: 400, key: 'errors.BUDGET_PARENT_MISSING' },
+  /** Only leaf budgets can be deleted or carry an amount of their own. */
+  BUDGET_NOT_LEAF: { status: 409, key: 'errors.BUDGET_NOT_LEAF' },
+  /** A vendor code already exists in this ledger set. */
+  VENDOR_CODE_DUPLICATE: { status: 409, key: 'errors.VENDOR_CODE_DUPLICATE' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -111,6 +111,17 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/aux/employee/:id/bindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/bindUser`, body: { userId: i.user }, scoped: true }),
   'POST /api/aux/employee/:id/unbindUser': (i) => ({ url: `/api/aux/employee/${i.employee}/unbindUser`, body: {}, scoped: true }),
   'DELETE /api/aux/employee/:id': (i) => ({ url: `/api/aux/employee/${i.employee}`, scoped: true }),
+  'GET /api/aux/budget': (i) => ({ query: { filter: { accountYearId: i.accountYear } }, scoped: true }),
+  'GET /api/aux/budget/summary': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'GET /api/aux/budget/:id/used': (i) => ({ url: `/api/aux/budget/${i.budget}/used`, scoped: true }),
+  'POST /api/aux/budget': (i) => ({ body: { accountYearId: i.accountYear, code: '9002', name: 'Matrix budget' }, scoped: true }),
+  'POST /api/aux/budget/:id': (i) => ({ url: `/api/aux/budget/${i.budget}`, body: { name: 'Renamed budget' }, scoped: true }),
+  'DELETE /api/aux/budget/:id': (i) => ({ url: `/api/aux/budget/${i.budget}`, scoped: true }),
+  'GET /api/aux/vendor': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'GET /api/aux/vendor/:id/used': (i) => ({ url: `/api/aux/vendor/${i.vendor}/used`, scoped: true }),
+  'POST /api/aux/vendor': (i) => ({ body: { accountId: i.account, code: 'MXV2', name: 'Matrix vendor' }, scoped: true }),
+  'POST /api/aux/vendor/:id': (i) => ({ url: `/api/aux/vendor/${i.vendor}`, body: { name: 'Renamed vendor' }, scoped: true }),
+  'DELETE /api/aux/vendor/:id': (i) => ({ url: `/api/aux/vendor/${i.vendor}`, scoped: true }),
   'DELETE /api/aux/employee': (i) => ({ query: { filter: { id: [i.employee] } }, scoped: true }),
   'GET /api/aux/organization': (i) => ({ query: { companyId: i.company }, scoped: true }),
   'GET /api/aux/customer': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
@@ -148,7 +159,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32) };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -212,7 +223,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const client = await post('/api/aux/customer', { companyId: company.id, code: 'MXC', name: '矩阵客户', ownerId: emp.id });
     const project = await post('/api/aux/project', { companyId: company.id, code: 'MXP', name: '矩阵项目', clients: [client.id], principals: [emp.id] });
     const exportTask = await post('/api/subject/export', { filter: { accountYearId: year2025 } }, clerk.token);
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string };
+    const budget = await post('/api/aux/budget', { accountYearId: year2025, code: '9001', name: '矩阵预算' });
+    const vendor = await post('/api/aux/vendor', { accountId: account.id, code: 'MXV', name: '矩阵供应商' });
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

@@ -49,6 +49,8 @@ export const screens: Record<string, ScreenEntry> = {
   '/basic/subjectCodeRule': lazy(lazyRouteComponent(() => import('../features/subject/subject-code-rule-page'), 'SubjectCodeRulePage')),
   '/customer/list': lazy(lazyRouteComponent(() => import('../features/clients/customer-list-page'), 'CustomerListPage')),
   '/project/list': lazy(lazyRouteComponent(() => import('../features/clients/project-list-page'), 'ProjectListPage')),
+  '/budget/catalog': lazy(lazyRouteComponent(() => import('../features/budget/budget-catalog-page'), 'BudgetCatalogPage')),
+  '/system/vendor': lazy(lazyRouteComponent(() => import('../features/budget/vendor-list-page'), 'VendorListPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -15,6 +15,7 @@ import { createRole } from '../features/idm/roles';
 import { createUser } from '../features/idm/users';
 import { bindUser, createDepartment, createEmployee, updateDepartment } from '../features/staff/service';
 import { createCustomer, createProject } from '../features/clients/service';
+import { createBudget, createVendor } from '../features/budget/service';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -124,6 +125,40 @@ async function seedClients(t: Db, companyId: number, employeeIds: number[]): Pro
 
 const HOME = [RIGHTS.HOME, RIGHTS.DASHBOARD_MANAGE, RIGHTS.DASHBOARD_BUSINESS, RIGHTS.COMMON, RIGHTS.BUSINESS_QUERY];
 
+/** Demo budget tree (income and outcome, 2–3 levels; amounts in cents on the leaves). */
+const BUDGETS: Array<{ code: string; name: string; kind?: 'INCOME' | 'OUTCOME'; amount?: number }> = [
+  { code: '1001', name: '律师费收入 Legal fees', kind: 'INCOME' },
+  { code: '100101', name: '诉讼业务 Litigation' },
+  { code: '10010101', name: '民商事诉讼 Civil litigation', amount: 3_600_000_00 },
+  { code: '10010102', name: '刑事辩护 Criminal defence', amount: 1_200_000_00 },
+  { code: '100102', name: '非诉业务 Non-litigation', amount: 2_400_000_00 },
+  { code: '1002', name: '顾问费收入 Retainers', kind: 'INCOME' },
+  { code: '100201', name: '常年法律顾问 Standing counsel', amount: 900_000_00 },
+  { code: '2001', name: '人员成本 Staff costs', kind: 'OUTCOME' },
+  { code: '200101', name: '工资薪金 Salaries', amount: 4_200_000_00 },
+  { code: '200102', name: '社会保险 Social insurance', amount: 800_000_00 },
+  { code: '2002', name: '办公费用 Office costs', kind: 'OUTCOME' },
+  { code: '200201', name: '房租物业 Rent', amount: 960_000_00 },
+  { code: '200202', name: '差旅费 Travel', amount: 300_000_00 },
+  { code: '20020201', name: '境内差旅 Domestic travel', amount: 240_000_00 },
+  { code: '20020202', name: '境外差旅 Foreign travel', amount: 60_000_00 },
+];
+
+const VENDOR_WORDS = ['文具', '印刷', '快递', '软件', '物业', '保洁', '餐饮', '差旅', '会务', '翻译'];
+const VENDOR_SUFFIX = ['有限公司', '服务社', '科技公司'];
+
+async function seedBudgetsAndVendors(t: Db, companyId: number, accountId: number, accountYearIds: number[], employeeIds: number[]): Promise<void> {
+  for (const accountYearId of accountYearIds) for (const [i, b] of BUDGETS.entries()) {
+    await createBudget(t, companyId, { accountYearId, code: b.code, name: b.name, kind: b.kind, amount: b.amount, disabled: false, principalId: i % 4 === 0 ? employeeIds[i % employeeIds.length] : null });
+  }
+  for (let i = 0; i < 30; i++) {
+    await createVendor(t, companyId, {
+      accountId, code: `V${String(i + 1).padStart(3, '0')}`, name: `北京${VENDOR_WORDS[i % 10]}${VENDOR_SUFFIX[Math.floor(i / 10)]}`,
+      kind: i % 7 === 0 ? 'VIP' : 'NORMAL', ownerId: employeeIds[(i * 3) % 38], disabled: i === 29,
+    });
+  }
+}
+
 /** Returns true when the demo data was written by this call. */
 export async function seedDemo(db: Db): Promise<boolean> {
   await seedRights(db);
@@ -139,8 +174,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const firm = await createCompany(t, { name: DEMO_COMPANY_NAME, shortCut: 'DEMO', address: '北京市朝阳区示例路 1 号', phone: '010-12345678' });
     const branch = await createCompany(t, { name: SECOND_COMPANY_NAME, shortCut: 'BR2' });
     const main = await createAccount(t, { companyId: firm.id, name: '主账套 Main ledger', main: true });
-    await createAccountYear(t, main.id, 2025);
-    await createAccountYear(t, main.id, 2026);
+    const year2025 = await createAccountYear(t, main.id, 2025);
+    const year2026 = await createAccountYear(t, main.id, 2026);
     const branchLedger = await createAccount(t, { companyId: branch.id, name: '分所账套 Branch ledger', main: true });
     await createAccountYear(t, branchLedger.id, 2026);
 
@@ -155,6 +190,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const cashierUser = await createUser(t, { username: 'cashier', name: '王出纳', password: 'cash123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [cashierRole.id] });
     const employeeIds = await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
     await seedClients(t, firm.id, employeeIds);
+    await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
     void companies;
     return true;
   });

@@ -13,6 +13,7 @@ import { fileRoutes } from './system/file-routes';
 import { staffRoutes } from './staff/routes';
 import { clientRoutes } from './clients/routes';
 import { exportRoutes } from './export/routes';
+import { budgetRoutes } from './budget/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -31,4 +32,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes);
   await app.register(staffRoutes);
   await app.register(clientRoutes);
+  await app.register(budgetRoutes);
 }

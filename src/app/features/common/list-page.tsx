@@ -101,7 +101,7 @@ export interface ListPageProps<T, C extends object = object> extends Omit<ListGr
 
 /** Cell renderer of the row actions column (`renderer: 'actions'`), registered by ListPage. */
 function ActionsCell<T>(p: ICellRendererParams<T, unknown, ListPageCellContext<T>>) {
-  return p.data ? p.context.listPage.rowCell(p.data) : null;
+  return p.data && !p.node.rowPinned ? p.context.listPage.rowCell(p.data) : null;
 }
 
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));

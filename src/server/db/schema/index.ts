@@ -4,3 +4,4 @@ export * from './subjects';
 export * from './staff';
 export * from './clients';
 export * from './export';
+export * from './budgets';

@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
-import { departments, employees, userCompanies, users } from '../../db/schema';
+import { budgets, departments, employees, userCompanies, users, vendors } from '../../db/schema';
 import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { departmentFilter, employeeFilter } from '../../../contract/staff';
@@ -80,6 +80,14 @@ export async function hasEmployees(scope: CompanyScope, departmentId: number): P
 export async function isPrincipal(scope: CompanyScope, employeeId: number): Promise<boolean> {
   const [r] = await scope.db.select({ id: departments.id }).from(departments).where(scope.where(departments, eq(departments.principalId, employeeId))).limit(1);
   return Boolean(r);
+}
+
+/** A budget's principal or a vendor's owner. */
+export async function isBudgetOrVendorPerson(scope: CompanyScope, employeeId: number): Promise<boolean> {
+  const [b] = await scope.db.select({ id: budgets.id }).from(budgets).where(scope.where(budgets, eq(budgets.principalId, employeeId))).limit(1);
+  if (b) return true;
+  const [v] = await scope.db.select({ id: vendors.id }).from(vendors).where(scope.where(vendors, eq(vendors.ownerId, employeeId))).limit(1);
+  return Boolean(v);
 }
 
 export async function insertDepartment(db: Db, v: typeof departments.$inferInsert): Promise<DepartmentRow> {

@@ -26,10 +26,10 @@ export async function departmentInUse(tx: Tx, companyId: number, id: number): Pr
   return (await q.hasChildDepartment(scope, id)) || (await q.hasEmployees(scope, id)) || (await departmentOnProject(scope, id));
 }
 
-/** An employee is in use while it is a department's principal, a client's owner or a project's principal (vouchers and vendors add theirs later). */
+/** An employee is in use while it is a department's or budget's principal, a client's owner, a project's principal or a vendor's owner (vouchers add theirs later). */
 export async function employeeInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
   const scope = companyScope(tx, companyId);
-  return (await q.isPrincipal(scope, id)) || (await employeeOnClients(scope, id));
+  return (await q.isPrincipal(scope, id)) || (await employeeOnClients(scope, id)) || (await q.isBudgetOrVendorPerson(scope, id));
 }
 
 // ---- departments -------------------------------------------------------------------------------

@@ -1,0 +1,106 @@
+/**
+ * Budgets and vendors (issue 7): a budget child created by keyboard under 1002, its annual amount
+ * edited in place with Enter (the parent's bold total and the profit row follow), a vendor created
+ * by keyboard, and screenshots of both screens in both languages.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+import { BudgetCatalogueModel, VendorListModel } from './page-models/budgets';
+
+/** Removes what this spec adds, so other specs see the seed's budgets and vendors. */
+async function cleanUp(request: APIRequestContext) {
+  const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
+  const headers = { authorization: `Bearer ${login.data.accessToken}` };
+  const years = (await (await request.get('/api/account/year', { params: { accountId: 1 }, headers })).json()).data.content as { id: number }[];
+  for (const y of years) {
+    const list = (await (await request.get('/api/aux/budget', { params: { filter: JSON.stringify({ accountYearId: y.id, keyword: 'E2E' }) }, headers })).json()).data.content as { id: number }[];
+    for (const b of list) await request.delete(`/api/aux/budget/${b.id}`, { headers });
+  }
+  const vendors = (await (await request.get('/api/aux/vendor', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'E2E' }) }, headers })).json()).data.content as { id: number }[];
+  for (const v of vendors) await request.delete(`/api/aux/vendor/${v.id}`, { headers });
+}
+
+test.beforeAll(async ({ request }) => cleanUp(request));
+test.afterAll(async ({ request }) => {
+  await cleanUp(request);
+  await restoreDemoState(request);
+});
+
+test('creates a budget child by keyboard and edits its amount inline; parent total and profit follow', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const b = new BudgetCatalogueModel(page);
+  await b.open();
+  await expect(b.amount('1002')).toHaveText('900,000.00');
+  await expect(b.profit()).toHaveText('1,840,000.00');
+
+  // New with 1002 selected: the code starts with 1002; the kind is the parent's.
+  await b.list.select(/^1002|顾问费收入/);
+  await b.startNew();
+  await expect(b.code()).toHaveValue('1002');
+  await page.keyboard.press('End');
+  await page.keyboard.type('02');
+  await page.keyboard.press('Tab');
+  await expect(b.name()).toBeFocused();
+  await page.keyboard.type('E2E 专项顾问');
+  await expect(b.dialog().getByTestId('budget-parent')).toHaveValue(/^1002 /);
+  await page.keyboard.press('Enter');
+  await expect(b.dialog()).toBeHidden();
+  await expect(b.amount('100202')).toHaveText('0.00');
+
+  // Inline: Enter edits, Enter saves (cents on the wire); the parent's total and the profit follow.
+  await b.editAmount('100202', '1000.5');
+  await expect(b.amount('100202')).toHaveText('1,000.50');
+  await expect(b.amount('1002')).toHaveText('901,000.50');
+  await expect(b.profit()).toHaveText('1,841,000.50');
+
+  // A bad amount is refused and nothing changes.
+  await b.editAmount('100202', '-3');
+  await expect(page.getByText('请输入不小于 0 的金额')).toBeVisible();
+  await expect(b.amount('100202')).toHaveText('1,000.50');
+});
+
+test('creates a vendor by keyboard', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const v = new VendorListModel(page);
+  await v.open();
+  await expect(v.list.rows().first()).toBeVisible();
+  await v.startNew();
+  await page.keyboard.type('E2E01');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('E2E 测试供应商');
+  await page.keyboard.press('Enter');
+  await expect(v.dialog()).toBeHidden();
+  await v.list.search('E2E');
+  await expect(v.list.row('E2E 测试供应商')).toBeVisible();
+  await expect(v.list.row('E2E 测试供应商')).toContainText('普通');
+});
+
+test('screenshots of the budget and vendor screens in both languages', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  const b = new BudgetCatalogueModel(page);
+  const v = new VendorListModel(page);
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    await shell.switchLanguage(lang);
+    await b.open();
+    await expect(b.profit()).toBeVisible();
+    await page.screenshot({ path: `test-results/budgets-${lang}-catalog.png`, animations: 'disabled' });
+    await b.list.rowAction(/^1001|律师费收入/, 'edit');
+    await expect(b.dialog()).toBeVisible();
+    await page.screenshot({ path: `test-results/budgets-${lang}-dialog.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await expect(b.dialog()).toBeHidden();
+    await v.open();
+    await expect(v.list.rows().first()).toBeVisible();
+    await page.screenshot({ path: `test-results/budgets-${lang}-vendors.png`, animations: 'disabled' });
+    await v.list.open(/V001/);
+    await expect(v.dialog()).toBeVisible();
+    await page.screenshot({ path: `test-results/budgets-${lang}-vendor-dialog.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await expect(v.dialog()).toBeHidden();
+  }
+  await shell.switchLanguage('zh_CN');
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseBudgetAmount, profitRow, toBudgetRow } from './budget-rows';
+
+describe('budget rows', () => {
+  it('parses typed amounts into cents', () => {
+    expect(parseBudgetAmount('1234.5')).toBe(123_450);
+    expect(parseBudgetAmount('1,234.56')).toBe(123_456);
+    expect(parseBudgetAmount('１２')).toBe(1_200);
+    expect(parseBudgetAmount('')).toBe(0);
+    expect(parseBudgetAmount(null)).toBe(0);
+    expect(parseBudgetAmount('-1')).toBeNull();
+    expect(parseBudgetAmount('1.234')).toBeNull();
+    expect(parseBudgetAmount('abc')).toBeNull();
+    expect(parseBudgetAmount('123456789012')).toBeNull();
+  });
+  it('shows leaf amounts and parent totals in yuan (the cell value the grid compares)', () => {
+    const base = { id: 1, accountYearId: 1, parentId: null, code: '1001', name: 'x', abbr: null, kind: 'INCOME' as const, level: 1, principalId: null, principal: null, disabled: false, version: 0 };
+    expect(toBudgetRow({ ...base, leaf: true, amount: 500_050, total: 500_050 }).yuan).toBe('5000.5');
+    expect(toBudgetRow({ ...base, leaf: false, amount: 0, total: 9 }).yuan).toBe('0.09');
+    expect(profitRow('Profit', -100)).toMatchObject({ id: -1, name: 'Profit', total: -100, summary: true, leaf: false });
+  });
+});

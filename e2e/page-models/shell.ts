@@ -20,8 +20,14 @@ export class ShellModel {
 
   /** Picks an option of a Mantine Select by its visible label. */
   async choose(select: Locator, label: string | RegExp) {
-    await select.click();
-    await this.page.getByRole('option', { name: label }).click();
+    const option = this.page.getByRole('option', { name: label });
+    // The dropdown closes if the page re-renders the selector while it opens (a list still loading
+    // behind it); open it again until the option is there, then pick it.
+    await expect(async () => {
+      if (!(await option.isVisible())) await select.click();
+      await expect(option).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
+    await option.click();
   }
 
   async selectCompany(name: string | RegExp) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, cardRows, projectProblem, visibleLeader } from './clients';
+import { projectAmountCents, cardRows, projectProblem, visibleLeader } from './clients';
 
 describe('client and project rules', () => {
   it('shows every row to admins and view-all holders, own rows to others, none without an employee', () => {
@@ -8,11 +8,15 @@ describe('client and project rules', () => {
     expect(visibleLeader({ isAdmin: false, viewAll: false, employeeId: 3 })).toBe(3);
     expect(visibleLeader({ isAdmin: false, viewAll: false, employeeId: null })).toBe('none');
   });
-  it('saves the amount as value × 100 rounded', () => {
-    expect(amountToCents(12.34)).toBe(1234);
-    expect(amountToCents(0.1 + 0.2)).toBe(30);
-    expect(amountToCents(1.005)).toBe(100);
-    expect(amountToCents(21_000_000)).toBe(2_100_000_000);
+  it('reads the typed amount as text into cents, never through float arithmetic', () => {
+    expect(projectAmountCents(12.34)).toBe(1234);
+    expect(projectAmountCents('1,234.5')).toBe(123450);
+    expect(projectAmountCents('0.29')).toBe(29);
+    expect(projectAmountCents(1.1)).toBe(110);
+    expect(projectAmountCents('')).toBe(0);
+    expect(projectAmountCents('21000000')).toBe(2_100_000_000);
+    expect(projectAmountCents('1.005')).toBeNaN();
+    expect(projectAmountCents('abc')).toBeNaN();
   });
   it('asks for a client first, then a principal', () => {
     expect(projectProblem({ clientIds: [], principalIds: [] })).toBe('PROJECT_CLIENT_REQUIRED');

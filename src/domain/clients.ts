@@ -4,6 +4,7 @@
  * checks a project must pass before it is saved.
  */
 import { MAX_COST_CENTS, TEXT_INTRO, TEXT_LONG } from './constants';
+import { parseAmount } from './money';
 import type { ResultCode } from './result-codes';
 
 /** The largest project amount in cents (the cost maximum; the form edits it ÷ 100 in currency units). */
@@ -22,9 +23,16 @@ export function visibleLeader(o: { isAdmin: boolean; viewAll: boolean; employeeI
   return o.employeeId ?? 'none';
 }
 
-/** The amount typed in currency units (2 decimals) → saved cents: value × 100 rounded (spec 02 §5). */
-export function amountToCents(value: number): number {
-  return Math.round(value * 100);
+/**
+ * The amount typed in currency units (at most 2 decimals, thousands separators allowed) → cents,
+ * read as text by the money rules (no float arithmetic; spec 02 §5 "value × 100"). Anything that is
+ * not an amount gives NaN, which the contract refuses with a field message (never a silent 0).
+ */
+export function projectAmountCents(value: number | string): number {
+  const text = String(value).replace(/,/g, '').trim();
+  if (text === '') return 0;
+  const r = parseAmount(text);
+  return r.ok ? r.cents : Number.NaN;
 }
 
 /** The first rule a project breaks, or null: at least one client, at least one principal (director). */

@@ -1,6 +1,6 @@
 /**
  * The project editor (800×650, spec 02 §2.5, §4, §5): a two-column form; at least one client and one
- * director (principal); amount in currency units with 2 decimals (saved as value × 100 rounded);
+ * director (principal); amount in currency units with 2 decimals (read as text into cents);
  * summary (2 rows, ≤ 250) and remark (5 rows, ≤ 500) with a counter. New projects are
  * non-litigation; a false `disabled` is sent as null.
  */
@@ -10,7 +10,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { projectCreateBody, type ProjectDto } from '../../../contract/clients';
-import { amountToCents, PROJECT_AMOUNT_MAX_CENTS, PROJECT_REMARK_MAX, PROJECT_SUMMARY_MAX } from '../../../domain/clients';
+import { formatCentsForEdit } from '../../../domain/money';
+import { projectAmountCents, PROJECT_AMOUNT_MAX_CENTS, PROJECT_REMARK_MAX, PROJECT_SUMMARY_MAX } from '../../../domain/clients';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { projectKinds } from '../../../domain/enums';
 import { disabledOnWire } from '../../../domain/staff';
@@ -39,7 +40,7 @@ export const projectValues = (p?: ProjectDto | null): ProjectValues => ({
   code: p?.code ?? '',
   name: p?.name ?? '',
   kind: p?.kind ?? 'NON_LITIGATION',
-  amount: p ? p.amount / 100 : 0,
+  amount: p ? formatCentsForEdit(p.amount) : '0',
   departmentId: p?.departmentId ? String(p.departmentId) : null,
   oppParty: p?.oppParty ?? '',
   plaintiff: p?.plaintiff ?? '',
@@ -117,7 +118,7 @@ export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
     toInput: (v) => ({
       ...v,
       companyId,
-      amount: amountToCents(Number(v.amount || 0)),
+      amount: projectAmountCents(v.amount),
       departmentId: v.departmentId === null ? null : Number(v.departmentId),
       clients: v.clients.map(Number),
       principals: v.principals.map(Number),
@@ -157,7 +158,7 @@ export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
           <NumberInput
             label={t('clients:project.amount')}
             min={0}
-            max={PROJECT_AMOUNT_MAX_CENTS / 100}
+            max={Number(formatCentsForEdit(PROJECT_AMOUNT_MAX_CENTS))}
             step={1}
             decimalScale={2}
             fixedDecimalScale

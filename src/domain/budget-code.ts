@@ -15,7 +15,8 @@ export const DEFAULT_BUDGET_KIND: BudgetKind = 'INCOME';
 /** Largest annual amount in cents: 11 integer digits and 2 decimals (spec 02 §5 amount input). */
 export const BUDGET_AMOUNT_MAX = 99_999_999_999_99;
 
-export const digitsOnly = (s: string): string => s.replace(/\D/g, '');
+/** Codes keep digits only, like subject codes (one rule for every code input). */
+export { digitsOnly } from './subject-code';
 
 /** The level of a code (1..3), or null when it is not 4, 6 or 8 digits. */
 export function budgetLevelOfCode(code: string): number | null {

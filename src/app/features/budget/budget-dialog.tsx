@@ -9,11 +9,12 @@ import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { budgetCreateBody, type BudgetDto } from '../../../contract/budget';
 import { budgetKinds } from '../../../domain/enums';
-import { budgetParentCode, digitsOnly, isValidBudgetCode, nextBudgetCode, BUDGET_CODE_LENGTHS } from '../../../domain/budget-code';
+import { budgetParentCode, isValidBudgetCode, nextBudgetCode, BUDGET_CODE_LENGTHS } from '../../../domain/budget-code';
 import { useCreateBudget, useUpdateBudget } from '../../queries/budgets';
 import { FormDialog } from '../common/form-dialog';
 import { useEntityForm } from '../common/use-entity-form';
 import { EmployeeSelect } from '../staff/employee-select';
+import { CodeInput } from '../common/code-input';
 
 export interface BudgetValues extends Record<string, unknown> {
   accountYearId: number;
@@ -95,15 +96,13 @@ export function BudgetDialog({ opened, payload, accountYearId, companyId, budget
     >
       <Stack gap="sm" mih={250}>
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
+          <CodeInput
             label={t('field.code')}
             withAsterisk
             data-autofocus={isNew || undefined}
             disabled={!isNew}
             placeholder={t('codeHint')}
-            {...codeInput}
-            onChange={(e) => codeInput.onChange({ currentTarget: { value: digitsOnly(e.currentTarget.value) } })}
-            inputMode="numeric"
+            input={codeInput}
             maxLength={8}
             data-testid="budget-code"
           />

@@ -10,10 +10,11 @@ import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, Tex
 import { useTranslation } from 'react-i18next';
 import { subjectCreateBody, type SubjectDto } from '../../../contract/subject';
 import { auxTypes } from '../../../domain/enums';
-import { digitsOnly, isValidSubjectCode, kindOfCode, nextSiblingCode, parentCodeOf } from '../../../domain/subject-code';
+import { isValidSubjectCode, kindOfCode, nextSiblingCode, parentCodeOf } from '../../../domain/subject-code';
 import { useCreateSubject, useUpdateSubject } from '../../queries/subjects';
 import { FormDialog } from '../common/form-dialog';
 import { useEntityForm } from '../common/use-entity-form';
+import { CodeInput } from '../common/code-input';
 
 export interface SubjectValues extends Record<string, unknown> {
   accountYearId: number;
@@ -118,16 +119,14 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
     >
       <Stack gap="sm" mih={400}>
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput
+          <CodeInput
             label={t('field.code')}
             withAsterisk
             data-autofocus={isNew || undefined}
             disabled={!isNew}
             placeholder={t('codeHint')}
             title={t('codeHint')}
-            {...codeInput}
-            onChange={(e) => codeInput.onChange({ currentTarget: { value: digitsOnly(e.currentTarget.value) } })}
-            inputMode="numeric"
+            input={codeInput}
             maxLength={40}
             data-testid="subject-code"
           />

@@ -1,5 +1,5 @@
 /** Navigation to the administration screens through the sidebar menu, and their screenshots. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ShellModel } from './shell';
 
 export const adminScreens = {
@@ -16,6 +16,11 @@ export type AdminScreen = keyof typeof adminScreens;
 
 export async function openAdminScreen(page: Page, screen: AdminScreen) {
   const shell = new ShellModel(page);
-  await shell.openMenu(...adminScreens[screen].keys);
-  await page.waitForURL((u) => u.pathname === adminScreens[screen].path);
+  const { keys, path } = adminScreens[screen];
+  // Right after sign-in the menu may still expand the current page's group while a click lands;
+  // open it again (openMenu reads each group's state anew) until the page is there.
+  await expect(async () => {
+    if (new URL(page.url()).pathname !== path) await shell.openMenu(...keys);
+    await page.waitForURL((u) => u.pathname === path, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -44,6 +44,11 @@ export const subjectImportQuery = z.object({
 /** What an import did; a wrong row answers IMPORT_ROWS_INVALID with every row's error in `appendix.errors` instead. */
 export const importResultDto = z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() });
 export type ImportResultDto = z.infer<typeof importResultDto>;
+/**
+ * A refused import's appendix: every wrong row, and the signed URL of the error workbook (the
+ * uploaded sheet with an 'error' column naming what is wrong on each such row).
+ */
+export const importFailureAppendix = z.object({ errors: z.array(z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() })), errorFile: z.string().nullable() });
 /** One wrong row of an import (the failure's appendix.errors). */
 export const importRowErrorDto = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
 export type ImportRowErrorDto = z.infer<typeof importRowErrorDto>;
@@ -57,6 +62,8 @@ export const exportApi = {
    * children; rows that change nothing are left as they are.
    */
   subjectImport: defineRoute({ method: 'POST', path: '/subject/import', multipart: true, query: subjectImportQuery, answer: importResultDto, access: { right: RIGHTS.BASIC_FINANCE, scope: 'accountYear' }, tags: ['subject', 'import'] }),
+  /** The subject import template (.xlsx attachment). */
+  subjectTemplate: defineRoute({ method: 'GET', path: '/subject/template', answer: z.unknown(), access: { right: RIGHTS.BASIC_FINANCE, scope: 'none' }, tags: ['subject', 'import'] }),
   /** A task's progress; only its creator, or a holder of the system right in its company, may read it. */
   progress: defineRoute({ method: 'GET', path: '/system/export/:token', params: exportTokenParams, answer: exportTaskDto, access: { right: null, scope: 'company' }, tags: ['system', 'export'] }),
 };

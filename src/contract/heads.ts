@@ -147,6 +147,7 @@ export const routes = {
   exportApi: {
     subjects: { method: 'POST', path: '/subject/export' },
     subjectImport: { method: 'POST', path: '/subject/import' },
+    subjectTemplate: { method: 'GET', path: '/subject/template' },
     progress: { method: 'GET', path: '/system/export/:token' },
   },
   budgetApi: {
@@ -164,6 +165,36 @@ export const routes = {
     update: { method: 'POST', path: '/aux/vendor/:id' },
     remove: { method: 'DELETE', path: '/aux/vendor/:id' },
   },
+  departmentTransferApi: {
+    export: { method: 'POST', path: '/aux/department/export' },
+    import: { method: 'POST', path: '/aux/department/import' },
+    template: { method: 'GET', path: '/aux/department/template' },
+  },
+  employeeTransferApi: {
+    export: { method: 'POST', path: '/aux/employee/export' },
+    import: { method: 'POST', path: '/aux/employee/import' },
+    template: { method: 'GET', path: '/aux/employee/template' },
+  },
+  customerTransferApi: {
+    export: { method: 'POST', path: '/aux/customer/export' },
+    import: { method: 'POST', path: '/aux/customer/import' },
+    template: { method: 'GET', path: '/aux/customer/template' },
+  },
+  projectTransferApi: {
+    export: { method: 'POST', path: '/aux/project/export' },
+    import: { method: 'POST', path: '/aux/project/import' },
+    template: { method: 'GET', path: '/aux/project/template' },
+  },
+  vendorTransferApi: {
+    export: { method: 'POST', path: '/aux/vendor/export' },
+    import: { method: 'POST', path: '/aux/vendor/import' },
+    template: { method: 'GET', path: '/aux/vendor/template' },
+  },
+  budgetTransferApi: {
+    export: { method: 'POST', path: '/aux/budget/export' },
+    import: { method: 'POST', path: '/aux/budget/import' },
+    template: { method: 'GET', path: '/aux/budget/template' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi } = routes;

@@ -37,6 +37,10 @@ export const resultCodes = {
   IMPORT_FILE_REQUIRED: { status: 400, key: 'errors.IMPORT_FILE_REQUIRED' },
   /** Some rows of an import are wrong: the first one named, every one in the appendix; nothing imported. */
   IMPORT_ROWS_INVALID: { status: 400, key: 'errors.IMPORT_ROWS_INVALID' },
+  /** An import row repeats a code an earlier row of the same sheet has. */
+  IMPORT_CODE_REPEATED: { status: 400, key: 'errors.IMPORT_CODE_REPEATED' },
+  /** An import cell names a record (department, employee, client…) by a code nothing has. */
+  IMPORT_REFERENCE_UNKNOWN: { status: 400, key: 'errors.IMPORT_REFERENCE_UNKNOWN' },
   /** A background export failed (the task reports it; spec 02 §8 'Export fail'). */
   EXPORT_FAILED: { status: 500, key: 'errors.EXPORT_FAILED' },
   /** A background export was cut short by a server restart (marked at start-up). */

@@ -1,24 +1,21 @@
 /**
  * Background exports (spec 01 §7, spec 02 §4): the export call checks there is something to export
  * (else NO_DATA_TO_EXPORT), records a RUNNING task and answers it at once; the job builds the
- * workbook, stores it as a file and finishes the task (or fails it), reporting progress on the way.
+ * workbook from the resource's sheet definition, stores it as a file and finishes the task (or
+ * fails it), reporting progress on the way. Failed imports store their error workbook here too.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { companyScope } from '../../db/tx';
 import { DomainError, isResultCode, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
-import type { ExportTaskDto } from '../../../contract/export';
+import type { ExportTaskDto, ImportResultDto } from '../../../contract/export';
 import { iso } from '../../db/queries/list';
 import { fileUrl } from '../../http/file-urls';
 import { messageOf } from '../../http/messages';
 import { storeFile } from '../system/queries';
-import { selectSubjects, type SubjectFilter } from '../subject/queries';
-import type { SubjectRow } from '../subject/dto';
-import { buildWorkbook, XLSX_MIME, type SheetColumn } from './workbook';
-import { SUBJECT_COLUMNS } from './subject-sheet';
+import { buildErrorWorkbook, buildWorkbook, importError, importSheet, ImportFailure, XLSX_MIME, type AnySheetDef, type SheetScope } from './sheet';
 import * as q from './queries';
 
 export function taskDto(t: q.ExportTaskRow, fileSecret: string, lang: Language): ExportTaskDto {
@@ -38,35 +35,34 @@ export function taskDto(t: q.ExportTaskRow, fileSecret: string, lang: Language):
 
 const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
-interface ExportJob<R> {
-  kind: 'SUBJECT';
-  companyId: number;
-  userId: number;
-  fileName: string;
-  sheetName: string;
-  columns: ReadonlyArray<SheetColumn<R>>;
-  /** Loads the rows page by page, reporting the share done (0–1). */
-  load: (db: Db, report: (share: number) => Promise<void>) => Promise<R[]>;
-}
-
-/** Records the task and starts the job; answers the RUNNING task. */
-async function startExport<R>(app: FastifyInstance, job: ExportJob<R>): Promise<q.ExportTaskRow> {
+/**
+ * Starts exporting the records of `filter` (the list's filter, the caller's visibility) as the
+ * resource's workbook; answers the RUNNING task, or NO_DATA_TO_EXPORT before recording one.
+ */
+export async function startExport(app: FastifyInstance, def: AnySheetDef, v: { scope: SheetScope; filter: unknown; fileName: string }): Promise<q.ExportTaskRow> {
+  const first = await def.page(app.db, v.scope, v.filter, 0, 1);
+  if (first.total === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   const db = app.db;
-  const task = await q.insertTask(db, { token: randomBytes(24).toString('base64url'), companyId: job.companyId, kind: job.kind, createdBy: job.userId });
+  const task = await q.insertTask(db, { token: randomBytes(24).toString('base64url'), companyId: v.scope.companyId, kind: def.kind, createdBy: v.scope.userId });
   const delay = app.opts.exportStepDelayMs ?? 0;
   app.jobs.run(async () => {
     try {
       await pause(delay);
-      const rows = await job.load(db, async (share) => {
-        await q.setProgress(db, task.id, 10 + share * 50);
+      const rows: unknown[] = [];
+      for (;;) {
+        const { content, total } = await def.page(db, v.scope, v.filter, rows.length, MAX_PAGE_LIMIT);
+        rows.push(...content);
+        await q.setProgress(db, task.id, 10 + (total ? rows.length / total : 1) * 50);
         await pause(delay);
-      });
+        if (!content.length || rows.length >= total) break;
+      }
+      const ctx = await def.context(db, v.scope);
       await q.setProgress(db, task.id, 70);
       await pause(delay);
-      const content = await buildWorkbook(job.sheetName, job.columns, rows);
+      const content = await buildWorkbook(def, rows, ctx);
       await q.setProgress(db, task.id, 90);
       await pause(delay);
-      const fileId = await storeFile(db, { companyId: job.companyId, ownerId: job.userId, name: job.fileName, mime: XLSX_MIME, content });
+      const fileId = await storeFile(db, { companyId: v.scope.companyId, ownerId: v.scope.userId, name: v.fileName, mime: XLSX_MIME, content });
       await q.finishTask(db, task.id, fileId);
     } catch (err) {
       const code: ResultCode = err instanceof DomainError ? err.code : 'EXPORT_FAILED';
@@ -77,29 +73,24 @@ async function startExport<R>(app: FastifyInstance, job: ExportJob<R>): Promise<
   return task;
 }
 
-/** Subjects of an account year matching the list filter (an id list for the ticked rows). */
-export async function startSubjectExport(app: FastifyInstance, v: { companyId: number; userId: number; year: number; filter: SubjectFilter }): Promise<q.ExportTaskRow> {
-  const scope = companyScope(app.db, v.companyId);
-  const page = (offset: number, db: Db = app.db) => selectSubjects(companyScope(db, v.companyId), { filter: v.filter, offset, limit: MAX_PAGE_LIMIT, sort: {}, expand: new Set() });
-  const first = await selectSubjects(scope, { filter: v.filter, offset: 0, limit: 1, sort: {}, expand: new Set() });
-  if (first.total === 0) throw new DomainError('NO_DATA_TO_EXPORT');
-  return startExport(app, {
-    kind: 'SUBJECT',
-    companyId: v.companyId,
-    userId: v.userId,
-    fileName: `subjects-${v.year}.xlsx`,
-    sheetName: `Subjects ${v.year}`,
-    columns: SUBJECT_COLUMNS,
-    load: async (db, report) => {
-      const rows: SubjectRow[] = [];
-      for (;;) {
-        const { rows: got, total } = await page(rows.length, db);
-        rows.push(...got);
-        await report(total ? rows.length / total : 1);
-        if (!got.length || rows.length >= total) return rows;
-      }
-    },
-  });
+/**
+ * Imports the file (all or nothing). A refused import answers IMPORT_ROWS_INVALID with every wrong
+ * row and the signed URL of the error workbook (the upload with an 'error' column), stored after
+ * the import's transaction has rolled back.
+ */
+export async function runImport(app: FastifyInstance, def: AnySheetDef, v: { scope: SheetScope; file: Buffer; failFast: boolean; lang: Language }): Promise<ImportResultDto> {
+  try {
+    return await importSheet(app.db, def, v);
+  } catch (err) {
+    if (!(err instanceof ImportFailure)) throw err;
+    let errorFile: string | null = null;
+    const content = await buildErrorWorkbook(v.file, err.errors);
+    if (content) {
+      const id = await storeFile(app.db, { companyId: v.scope.companyId, ownerId: v.scope.userId, name: `${def.name.file}-errors.xlsx`, mime: XLSX_MIME, content });
+      errorFile = fileUrl(app.opts.fileSecret!, id);
+    }
+    throw importError(err.errors, { errorFile });
+  }
 }
 
 export async function readTask(db: Db, token: string) {

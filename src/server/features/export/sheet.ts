@@ -1,0 +1,326 @@
+/**
+ * Excel import / export / template of one resource (decision 018): a resource is described once by
+ * a `SheetDef` (src/server/features/export/sheets/<resource>.ts) — its columns (bilingual header
+ * "中文 English", value → cell for export, cell → body value for import), the key that finds an
+ * existing record (its code), how rows are loaded for an export, which contract schemas check an
+ * imported row (the SAME create/update bodies the form sends) and which service functions write it
+ * (so the form's rules apply). This file holds the generic half: reading a sheet, checking rows,
+ * the all-or-nothing import, the template and the error workbook.
+ */
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { withTx, type Tx } from '../../db/tx';
+import { DomainError } from '../../../domain/result-codes';
+import type { ExportKind, Language } from '../../../domain/enums';
+import { neutralizeCell } from '../../../domain/spreadsheet-safety';
+import type { ImportResultDto, ImportRowErrorDto } from '../../../contract/export';
+import { messageOf, translate } from '../../http/messages';
+import type { ResultCode } from '../../../domain/result-codes';
+
+export type CellValue = string | number | boolean | null;
+
+/** A cell read back: undefined = leave the field out (not sent); a message key or result code = the row is wrong. */
+export type Parsed = { value: unknown } | { skip: true } | { error: ResultCode | 'invalid' | 'required'; params?: Record<string, string | number> };
+
+export interface Column<Dto, Ctx> {
+  zh: string;
+  en: string;
+  width: number;
+  /** The exported cell of a record. */
+  cell: (dto: Dto, ctx: Ctx) => CellValue;
+  /** The body field the column imports into; none = exported only (derived, e.g. a level). */
+  field?: string;
+  /** A header row without this column refuses the file (code and name). */
+  required?: boolean;
+  /** The cell's text (formula neutralization undone, trimmed) → the body value. Default: text, empty = null. */
+  parse?: (text: string, raw: ExcelJS.CellValue, ctx: Ctx) => Parsed;
+  /** The template's example row. */
+  example: CellValue;
+  /** The template's notes sheet: what the column takes. */
+  note: { zh: string; en: string };
+}
+
+/** Who imports or exports where: the company and the resource's own scope id (company, ledger set or account year). */
+export interface SheetScope {
+  companyId: number;
+  /** companyId, accountId or accountYearId, as the resource's scope is. */
+  scopeId: number;
+  userId: number;
+  isAdmin: boolean;
+  /** Whether the caller holds a right in the company (the view-all rights of clients and projects). */
+  has: (right: number) => boolean;
+}
+
+/** A row read from the sheet, checked against the create body. */
+export interface SheetRow {
+  row: number;
+  key: string;
+  create: Record<string, unknown>;
+  update: Record<string, unknown>;
+  /** Every imported column's cell text by field (formula neutralization undone, trimmed). */
+  texts: Record<string, string>;
+}
+
+export interface SheetDef<Dto, Ctx, Filter = unknown> {
+  kind: ExportKind;
+  /** Sheet name and file name stem ('employees'). */
+  name: { zh: string; en: string; file: string };
+  columns: ReadonlyArray<Column<Dto, Ctx>>;
+  /** The body field holding the key (code) that finds an existing record. */
+  keyField: string;
+  /** What cells refer to by code (departments, employees, clients…), for both directions. */
+  context: (db: Db, scope: SheetScope) => Promise<Ctx>;
+  /** A page of the records an export takes (the list's filter and visibility). */
+  page: (db: Db, scope: SheetScope, filter: Filter, offset: number, limit: number) => Promise<{ content: Dto[]; total: number }>;
+  /** The existing records by key, as the caller may change them. */
+  existing: (tx: Tx, scope: SheetScope) => Promise<Map<string, Dto>>;
+  createBody: z.ZodType;
+  updateBody: z.ZodType;
+  /** The create body's scope fields ({companyId} / {accountId} / {accountYearId}). */
+  scopeFields: (scope: SheetScope) => Record<string, unknown>;
+  /** The order rows are written in (parents first); default: as in the sheet. */
+  order?: (rows: SheetRow[]) => SheetRow[];
+  /** The record's current value of an update-body field (default: the same-named DTO field). */
+  current?: (dto: Dto, field: string) => unknown;
+  /**
+   * Resolves, inside the import's transaction, what only the rows written before can settle (a
+   * department's parent given by a code created a few rows above); sets it on row.create / row.update.
+   * Throws a DomainError for the row.
+   */
+  resolve?: (tx: Tx, scope: SheetScope, row: SheetRow) => Promise<void>;
+  /** Drops fields an update of this record does not take (a child subject's direction). */
+  narrow?: (dto: Dto, update: Record<string, unknown>) => Record<string, unknown>;
+  create: (tx: Tx, scope: SheetScope, body: never) => Promise<unknown>;
+  update: (tx: Tx, scope: SheetScope, dto: Dto, body: never) => Promise<unknown>;
+}
+
+export type AnySheetDef = SheetDef<any, any, any>;
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ERROR_HEADER = '错误 Error';
+
+export const headerOf = (c: { zh: string; en: string }) => `${c.zh} ${c.en}`;
+const label = (c: { zh: string; en: string }, lang: Language) => (lang === 'en_US' ? c.en : c.zh);
+
+/** The column a header cell names: '科目编码 Code', '科目编码' or 'Code' (any case, any spacing). */
+export function columnOfHeader<C extends { zh: string; en: string }>(columns: readonly C[], header: string): C | undefined {
+  const h = header.trim().replace(/\s+/g, ' ').toLowerCase();
+  return columns.find((c) => h === headerOf(c).toLowerCase() || h === c.zh || h === c.en.toLowerCase());
+}
+
+/** Undoes the export's formula neutralization: an apostrophe before = + - @ (tab, CR) is dropped. */
+export function unneutralize(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/** A new workbook with one sheet and the bilingual header row. */
+function sheetWithHeader(name: string, headers: Array<{ header: string; width: number }>) {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Ledgerdesk';
+  const ws = wb.addWorksheet(name.slice(0, 31));
+  ws.columns = headers;
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  return { wb, ws };
+}
+
+const safe = (v: CellValue) => (typeof v === 'string' ? neutralizeCell(v) : v);
+
+/** An export workbook: the header row, then one record per row (text neutralized against formula injection). */
+export async function buildWorkbook<Dto, Ctx>(def: SheetDef<Dto, Ctx>, rows: readonly Dto[], ctx: Ctx): Promise<Buffer> {
+  const { wb, ws } = sheetWithHeader(def.name.en, def.columns.map((c) => ({ header: headerOf(c), width: c.width })));
+  for (const r of rows) ws.addRow(def.columns.map((c) => safe(c.cell(r, ctx))));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The import template: the importable columns' header row, one example row, and a notes sheet. */
+export async function buildTemplate(def: AnySheetDef): Promise<Buffer> {
+  const columns = def.columns.filter((c) => c.field);
+  const { wb, ws } = sheetWithHeader(def.name.en, columns.map((c) => ({ header: headerOf(c), width: c.width })));
+  ws.addRow(columns.map((c) => safe(c.example)));
+  ws.getRow(2).font = { italic: true, color: { argb: 'FF808080' } };
+  const notes = wb.addWorksheet('说明 Notes');
+  notes.columns = [{ header: '列 Column', width: 28 }, { header: '必填 Required', width: 14 }, { header: '说明', width: 50 }, { header: 'Notes', width: 60 }];
+  notes.getRow(1).font = { bold: true };
+  for (const c of columns) notes.addRow([headerOf(c), c.required ? '是 Yes' : '', c.note.zh, c.note.en]);
+  notes.addRow([]);
+  notes.addRow(['', '', '第 2 行是示例，导入前请删除或改写；已存在的编码会被更新，全部行无误才会导入。', 'Row 2 is an example: delete or overwrite it before importing. Existing codes are updated; nothing is imported unless every row is right.']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function loadSheet(file: Buffer): Promise<{ wb: ExcelJS.Workbook; ws: ExcelJS.Worksheet }> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw new DomainError('FILE_TYPE_NOT_ALLOWED');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new DomainError('IMPORT_FILE_REQUIRED');
+  return { wb, ws };
+}
+
+const messageOfParsed = (p: Extract<Parsed, { error: unknown }>, lang: Language) =>
+  p.error === 'invalid' || p.error === 'required' ? translate(`validation.${p.error}`, lang) : messageOf(p.error, lang, p.params);
+
+/** Reads and checks every row against the form's create and update schemas. */
+export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Worksheet, scope: SheetScope, ctx: Ctx, lang: Language): Promise<{ rows: SheetRow[]; errors: ImportRowErrorDto[] }> {
+  const at = new Map<number, Column<Dto, Ctx>>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const c = columnOfHeader(def.columns, cell.text ?? '');
+    if (c?.field) at.set(col, c);
+  });
+  const errors: ImportRowErrorDto[] = [];
+  const have = new Set(at.values());
+  for (const c of def.columns) if (c.required && !have.has(c)) errors.push({ row: 1, column: label(c, lang), message: translate('validation.required', lang) });
+  if (errors.length) return { rows: [], errors };
+  const byField = new Map(def.columns.filter((c) => c.field).map((c) => [c.field!, c]));
+  const columnOf = (field: string) => {
+    const c = byField.get(field);
+    return c ? label(c, lang) : null;
+  };
+
+  const rows: SheetRow[] = [];
+  const seen = new Set<string>();
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const raw: Record<string, unknown> = {};
+    const texts: Record<string, string> = {};
+    let empty = true;
+    let bad: ImportRowErrorDto | null = null;
+    for (const [col, c] of at) {
+      const cell = row.getCell(col);
+      const text = unneutralize(cell.text ?? '').trim();
+      if (text !== '' || typeof cell.value === 'boolean') empty = false;
+      texts[c.field!] = text;
+      const p: Parsed = c.parse ? c.parse(text, cell.value, ctx) : { value: text === '' ? (c.required ? '' : null) : text };
+      if ('error' in p) bad ??= { row: r, column: label(c, lang), message: messageOfParsed(p, lang) };
+      else if ('value' in p) raw[c.field!] = p.value;
+    }
+    if (empty) continue;
+    if (bad) {
+      errors.push(bad);
+      continue;
+    }
+    const create = def.createBody.safeParse({ ...raw, ...def.scopeFields(scope) });
+    const update = def.updateBody.safeParse(raw);
+    const failed = !create.success ? create : !update.success ? update : null;
+    if (failed && !failed.success) {
+      const field = String(failed.error.issues[0].path[0] ?? '');
+      const missing = raw[field] === '' || raw[field] === undefined || raw[field] === null;
+      errors.push({ row: r, column: columnOf(field), message: translate(missing ? 'validation.required' : 'validation.invalid', lang) });
+      continue;
+    }
+    const createBody = create.data as Record<string, unknown>;
+    const key = String(createBody[def.keyField]);
+    if (seen.has(key)) {
+      errors.push({ row: r, column: columnOf(def.keyField), message: messageOf('IMPORT_CODE_REPEATED', lang, { code: key }) });
+      continue;
+    }
+    seen.add(key);
+    rows.push({ row: r, key, create: createBody, update: update!.data as Record<string, unknown>, texts });
+  }
+  return { rows, errors };
+}
+
+const norm = (v: unknown): unknown => {
+  if (v === undefined || v === null || v === '') return null;
+  if (Array.isArray(v)) return JSON.stringify([...v].map(Number).sort((a, b) => a - b));
+  if (typeof v === 'bigint') return Number(v);
+  return v;
+};
+
+/** The update fields whose value differs from the record's (version excluded); none = nothing to write. */
+export function changedFields<Dto>(def: SheetDef<Dto, unknown>, dto: Dto, update: Record<string, unknown>): string[] {
+  const current = def.current ?? ((d: Dto, f: string) => (d as Record<string, unknown>)[f]);
+  return Object.keys(update).filter((f) => f !== 'version' && update[f] !== undefined && norm(update[f]) !== norm(current(dto, f)));
+}
+
+/** An import's failure: IMPORT_ROWS_INVALID naming the first wrong row, every wrong row in the appendix. */
+export class ImportFailure extends Error {
+  constructor(readonly errors: ImportRowErrorDto[]) {
+    super('IMPORT_ROWS_INVALID');
+  }
+}
+
+function sortErrors(all: ImportRowErrorDto[], failFast: boolean) {
+  const sorted = [...all].sort((a, b) => a.row - b.row);
+  return failFast ? sorted.slice(0, 1) : sorted;
+}
+
+export function importError(errors: ImportRowErrorDto[], appendix: Record<string, unknown> = {}): DomainError {
+  const first = errors[0];
+  const message = first.column ? `${first.column}: ${first.message}` : first.message;
+  return new DomainError('IMPORT_ROWS_INVALID', { row: first.row, message, count: new Set(errors.map((e) => e.row)).size }, { errors, ...appendix });
+}
+
+/**
+ * Imports the sheet, all rows or none, in one transaction through the resource's service: new keys
+ * are created, existing ones updated with only the changed fields; rows that change nothing are
+ * not written. Throws ImportFailure (every wrong row; failFast only the first) and writes nothing.
+ */
+export async function importSheet<Dto, Ctx>(db: Db, def: SheetDef<Dto, Ctx>, v: { scope: SheetScope; file: Buffer; failFast: boolean; lang: Language }): Promise<ImportResultDto> {
+  const { ws } = await loadSheet(v.file);
+  const ctx = await def.context(db, v.scope);
+  const { rows, errors } = await readRows(def, ws, v.scope, ctx, v.lang);
+  // The good rows still go through the service's rules (in a transaction then rolled back), so every
+  // wrong row is reported at once.
+  if (errors.length && !rows.length) throw new ImportFailure(sortErrors(errors, v.failFast));
+  if (!rows.length) return { created: 0, updated: 0, unchanged: 0 };
+  const ordered = def.order ? def.order(rows) : rows;
+  return withTx(db, async (tx) => {
+    const result = { created: 0, updated: 0, unchanged: 0 };
+    const existing = await def.existing(tx, v.scope);
+    for (const r of ordered) {
+      try {
+        const dto = existing.get(r.key);
+        if (def.resolve) await def.resolve(tx, v.scope, r);
+        if (!dto) {
+          await def.create(tx, v.scope, r.create as never);
+          result.created++;
+          continue;
+        }
+        const update = def.narrow ? def.narrow(dto, r.update) : r.update;
+        const changed = changedFields(def as SheetDef<Dto, unknown>, dto, update);
+        if (!changed.length) {
+          result.unchanged++;
+          continue;
+        }
+        await def.update(tx, v.scope, dto, Object.fromEntries(changed.map((f) => [f, update[f]])) as never);
+        result.updated++;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        errors.push({ row: r.row, column: null, message: messageOf(err.code, v.lang, err.params) });
+        if (v.failFast) break;
+      }
+    }
+    // Any wrong row undoes every row (the transaction rolls back).
+    if (errors.length) throw new ImportFailure(sortErrors(errors, v.failFast));
+    return result;
+  });
+}
+
+/** The uploaded workbook with an added error column: each wrong row's messages, highlighted. */
+export async function buildErrorWorkbook(file: Buffer, errors: readonly ImportRowErrorDto[]): Promise<Buffer | null> {
+  let loaded: { wb: ExcelJS.Workbook; ws: ExcelJS.Worksheet };
+  try {
+    loaded = await loadSheet(file);
+  } catch {
+    return null;
+  }
+  const { wb, ws } = loaded;
+  const col = Math.max(1, ws.getRow(1).cellCount, ws.columnCount) + 1;
+  ws.getRow(1).getCell(col).value = ERROR_HEADER;
+  ws.getRow(1).getCell(col).font = { bold: true, color: { argb: 'FFC00000' } };
+  ws.getColumn(col).width = 50;
+  const byRow = new Map<number, string[]>();
+  for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
+  for (const [row, messages] of byRow) {
+    const cell = ws.getRow(row).getCell(col);
+    cell.value = neutralizeCell(messages.join('; '));
+    cell.font = { color: { argb: 'FFC00000' } };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDE2E2' } };
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

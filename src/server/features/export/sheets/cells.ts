@@ -1,0 +1,85 @@
+/** Cell readers shared by the sheet definitions: yes/no, enums, dates, amounts, references by code. */
+import type ExcelJS from 'exceljs';
+import { MAX_PAGE_LIMIT } from '../../../../domain/constants';
+import { formatCentsForEdit, parseAmount } from '../../../../domain/money';
+import type { Paging } from '../../../../contract/common';
+import type { Parsed } from '../sheet';
+
+/** A yes/no cell: TRUE/FALSE cells, or Y/Yes/是/1/true as text; empty = false. */
+export function parseFlag(value: unknown, text: string): boolean | 'invalid' {
+  if (typeof value === 'boolean') return value;
+  const t = text.trim().toUpperCase();
+  if (!t || ['N', 'NO', '否', '0', 'FALSE'].includes(t)) return false;
+  if (['Y', 'YES', '是', '1', 'TRUE'].includes(t)) return true;
+  return 'invalid';
+}
+
+export const flag = (text: string, raw: ExcelJS.CellValue): Parsed => {
+  const b = parseFlag(raw, text);
+  return b === 'invalid' ? { error: 'invalid' } : { value: b };
+};
+
+/** Text of an optional field: empty clears it (null). */
+export const optionalText = (text: string): Parsed => ({ value: text === '' ? null : text });
+
+/** One of an enum's codes (any case), or one of its words (中文 / English); empty = not sent (the default applies). */
+export const oneOf = (values: readonly string[], words: Record<string, readonly string[]> = {}) => (text: string): Parsed => {
+  if (text === '') return { skip: true };
+  const t = text.toUpperCase();
+  const hit = values.find((v) => v === t || (words[v] ?? []).some((w) => w.toUpperCase() === t));
+  return hit ? { value: hit } : { error: 'invalid' };
+};
+
+/** A date cell (an Excel date) or text YYYY-MM-DD (also YYYY/MM/DD); empty clears it. */
+export const date = (text: string, raw: ExcelJS.CellValue): Parsed => {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? { error: 'invalid' } : { value: raw.toISOString().slice(0, 10) };
+  if (text === '') return { value: null };
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  return m ? { value: `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` } : { value: text };
+};
+
+/** An amount in currency units as text ("1,234.50"), read into integer cents by the money rules (never a float); empty = not sent. */
+export const amount = (text: string): Parsed => {
+  if (text === '') return { skip: true };
+  const r = parseAmount(text.replace(/[,，\s]/g, ''), { allowNegative: false });
+  return r.ok ? { value: r.cents } : { error: 'invalid' };
+};
+
+/** Cents as the sheet shows them: text with two decimals at most ("1234.5"), so nothing goes through a float. */
+export const centsText = (cents: number | bigint): string => formatCentsForEdit(cents);
+
+/** A record referred to by its code; empty clears it (null). */
+export const refByCode = (ids: (ctx: never) => Map<string, number>) => (text: string, _raw: ExcelJS.CellValue, ctx: unknown): Parsed => {
+  if (text === '') return { value: null };
+  const id = ids(ctx as never).get(text);
+  return id === undefined ? { error: 'IMPORT_REFERENCE_UNKNOWN', params: { code: text } } : { value: id };
+};
+
+/** Several records by their codes, separated by , ， 、 ; or spaces; empty = none. */
+export const refsByCodes = (ids: (ctx: never) => Map<string, number>) => (text: string, _raw: ExcelJS.CellValue, ctx: unknown): Parsed => {
+  const codes = text.split(/[,，、;；\s]+/).map((c) => c.trim()).filter(Boolean);
+  const out: number[] = [];
+  for (const code of codes) {
+    const id = ids(ctx as never).get(code);
+    if (id === undefined) return { error: 'IMPORT_REFERENCE_UNKNOWN', params: { code } };
+    out.push(id);
+  }
+  return { value: out };
+};
+
+export const joinCodes = (refs: ReadonlyArray<{ code: string }>) => refs.map((r) => r.code).join(',');
+
+/** Every record of a paged list function (page by page, MAX_PAGE_LIMIT at a time). */
+export async function collect<T, F>(page: (p: Paging<F>) => Promise<{ content: T[]; total: number }>, filter: F): Promise<T[]> {
+  const all: T[] = [];
+  for (;;) {
+    const { content, total } = await page({ filter, offset: all.length, limit: MAX_PAGE_LIMIT, sort: {}, expand: new Set() });
+    all.push(...content);
+    if (!content.length || all.length >= total) return all;
+  }
+}
+
+export const byCode = <T extends { code: string; id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [r.code, r.id]));
+export const keyed = <T extends { code: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.code, r]));
+
+export const listPaging = <F>(filter: F, offset: number, limit: number): Paging<F> => ({ filter, offset, limit, sort: {}, expand: new Set() });

@@ -1,0 +1,23 @@
+/**
+ * Every resource with an Excel import / export / template: its routes (src/contract/transfer.ts or
+ * export.ts) and its sheet definition. Adding one (invoices) = a sheet file + a line here + a
+ * transferRoutes line in the contract.
+ */
+import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, projectTransferApi, vendorTransferApi } from '../../../../contract/transfer';
+import type { AnySheetDef } from '../sheet';
+import { budgetSheet, vendorSheet } from './budget';
+import { customerSheet, projectSheet } from './clients';
+import { departmentSheet, employeeSheet } from './staff';
+
+export { subjectSheet } from './subject';
+
+type TransferApi = typeof departmentTransferApi | typeof employeeTransferApi | typeof customerTransferApi | typeof projectTransferApi | typeof vendorTransferApi | typeof budgetTransferApi;
+
+export const transfers: ReadonlyArray<{ api: TransferApi; sheet: AnySheetDef }> = [
+  { api: departmentTransferApi, sheet: departmentSheet },
+  { api: employeeTransferApi, sheet: employeeSheet },
+  { api: customerTransferApi, sheet: customerSheet },
+  { api: projectTransferApi, sheet: projectSheet },
+  { api: vendorTransferApi, sheet: vendorSheet },
+  { api: budgetTransferApi, sheet: budgetSheet },
+];

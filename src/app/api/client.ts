@@ -81,3 +81,36 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
   }
   throw new ApiError(res.status, code, message, env?.appendix);
 }
+
+/** The file name a content-disposition header names (the UTF-8 form first). */
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (utf8) return decodeURIComponent(utf8[1]);
+  const plain = /filename="([^"]+)"/i.exec(disposition ?? '');
+  return plain ? plain[1] : fallback;
+}
+
+/**
+ * A GET route that answers a file (an import template): fetched with the session's token and saved
+ * under the server's file name. A refusal arrives as the usual envelope and throws an ApiError.
+ */
+export async function requestDownload(path: string, fallbackName: string): Promise<string> {
+  const { token, language } = sessionStore.getState();
+  const headers: Record<string, string> = { 'x-language': language };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`/api${path}`, { headers });
+  if (!res.ok) {
+    const env = (await res.json().catch(() => undefined)) as Envelope<unknown> | undefined;
+    throw new ApiError(res.status, env?.code ? String(env.code) : `HTTP_${res.status}`, env?.msg || res.statusText, env?.appendix);
+  }
+  const name = fileNameOf(res.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}

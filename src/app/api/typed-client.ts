@@ -4,7 +4,7 @@
  * answer, so a wrong path, a missing parameter or a body that does not match fails the typecheck.
  */
 import { fillPath, type AnswerOf, type CallInput, type RouteDef } from '../../contract/route';
-import { request } from './client';
+import { request, requestDownload } from './client';
 
 type Args<D> = Record<never, never> extends CallInput<D> ? [input?: CallInput<D>, options?: CallOptions] : [input: CallInput<D>, options?: CallOptions];
 
@@ -17,4 +17,9 @@ export interface CallOptions {
 export function call<D extends RouteDef>(def: D, ...[input, options]: Args<D>): Promise<AnswerOf<D>> {
   const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   return request<AnswerOf<D>>(def.method, fillPath(def.path, i.params), { query: i.query, body: i.body, signal: options?.signal, quiet: options?.quiet });
+}
+
+/** Downloads what a file route (a GET answering an attachment: import templates) answers; resolves to the saved name. */
+export function download<D extends RouteDef & { method: 'GET' }>(def: D, fallbackName: string): Promise<string> {
+  return requestDownload(fillPath(def.path, {}), fallbackName);
 }

@@ -8,7 +8,7 @@
  */
 import { useMemo } from 'react';
 import { Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CellEditRequestEvent, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS } from '../../../domain/rights';
@@ -17,10 +17,11 @@ import { formatCents } from '../../../domain/money';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import { useHasRight, useScope } from '../../session/store';
-import { budgetListOptions, budgetSummaryOptions, budgetUsed, useDeleteBudget, useUpdateBudget } from '../../queries/budgets';
+import { budgetKeys, budgetListOptions, budgetSummaryOptions, budgetUsed, useDeleteBudget, useUpdateBudget } from '../../queries/budgets';
 import { notifyError } from '../../queries/admin-common';
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage } from '../common/list-page';
+import { useListTransfer } from '../common/list-transfer';
 import { BudgetDialog, budgetValues, type BudgetEditorPayload } from './budget-dialog';
 import { parseBudgetAmount, profitRow, toBudgetRow, type BudgetRow } from './budget-rows';
 
@@ -64,6 +65,8 @@ export function BudgetCatalogPage() {
   const editor = useDialogState<BudgetEditorPayload>();
   const del = useDeleteBudget(accountYearId);
   const update = useUpdateBudget(accountYearId);
+  const qc = useQueryClient();
+  const transfer = useListTransfer<BudgetRow>({ kind: 'budget', scope: accountYearId ? { accountYearId } : null, canImport: canEdit, refresh: () => qc.invalidateQueries({ queryKey: budgetKeys.year(accountYearId) }) });
   const all = useQuery(budgetListOptions(accountYearId, { index: 0, size: MAX_PAGE_LIMIT, sort: {}, keyword: '' }, toBudgetRow));
   const summary = useQuery(budgetSummaryOptions(accountYearId));
   const budgets = useMemo(() => all.data?.content ?? [], [all.data]);
@@ -112,7 +115,9 @@ export function BudgetCatalogPage() {
         actions={[
           { key: 'new', allowed: canEdit, testId: 'budget-new', run: (rows) => editor.open(newPayload(rows)) },
           { key: 'edit', allowed: canEdit, placement: 'both', selection: 'one', testId: 'budget-edit', run: (rows) => editor.open({ budget: rows[0] }) },
+          ...transfer.actions,
         ]}
+        toolbarExtra={transfer.bar}
         remove={{
           allowed: canEdit,
           placement: 'both',
@@ -128,6 +133,8 @@ export function BudgetCatalogPage() {
           one: (b) => del.mutateAsync(b.id),
         }}
         dialogs={
+          <>
+          {transfer.dialog}
           <BudgetDialog
             opened={editor.opened}
             payload={editor.payload}
@@ -137,6 +144,7 @@ export function BudgetCatalogPage() {
             onClose={editor.close}
             onOpen={editor.open}
           />
+          </>
         }
       />
       <Text size="xs" c="dimmed" data-testid="budget-tip">{t('tip')}</Text>

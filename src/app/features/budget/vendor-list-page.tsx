@@ -5,16 +5,18 @@
  */
 import { useMemo } from 'react';
 import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { vendorCreateBody, type VendorDto } from '../../../contract/budget';
 import { auxKinds } from '../../../domain/enums';
 import { RIGHTS } from '../../../domain/rights';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useHasRight, useScope } from '../../session/store';
-import { useCreateVendor, useDeleteVendor, useUpdateVendor, vendorListOptions, vendorUsed } from '../../queries/budgets';
+import { budgetKeys, useCreateVendor, useDeleteVendor, useUpdateVendor, vendorListOptions, vendorUsed } from '../../queries/budgets';
 import { useDialogState } from '../common/confirm-dialog';
 import { FormDialog } from '../common/form-dialog';
 import { ListPage } from '../common/list-page';
+import { useListTransfer } from '../common/list-transfer';
 import { useEntityForm } from '../common/use-entity-form';
 import { EmployeeSelect } from '../staff/employee-select';
 
@@ -106,6 +108,8 @@ export function VendorListPage() {
   const canEdit = useHasRight(RIGHTS.SYSTEM);
   const editor = useDialogState<VendorDto | null>();
   const del = useDeleteVendor(accountId);
+  const qc = useQueryClient();
+  const transfer = useListTransfer<VendorDto>({ kind: 'vendor', scope: accountId ? { accountId } : null, canImport: canEdit, refresh: () => qc.invalidateQueries({ queryKey: budgetKeys.vendors(accountId) }) });
   const formatters = useMemo(() => ({
     ref: (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: string }).name) : ''),
     kind: (v: unknown) => (v ? t(`budget:vendor.kinds.${String(v)}`) : ''),
@@ -129,7 +133,9 @@ export function VendorListPage() {
       actions={[
         { key: 'new', allowed: canEdit, testId: 'vendor-new', run: () => editor.open(null) },
         { key: 'edit', allowed: canEdit, placement: 'both', selection: 'one', testId: 'vendor-edit', run: (rows) => editor.open(rows[0]) },
+        ...transfer.actions,
       ]}
+      toolbarExtra={transfer.bar}
       remove={{
         allowed: canEdit,
         placement: 'both',
@@ -142,7 +148,12 @@ export function VendorListPage() {
         one: (v) => del.mutateAsync(v.id),
       }}
       onRowOpen={canEdit ? (v) => editor.open(v) : undefined}
-      dialogs={<VendorDialog opened={editor.opened} accountId={accountId} companyId={companyId} vendor={editor.payload} onClose={editor.close} onNew={() => editor.open(null)} />}
+      dialogs={
+        <>
+          {transfer.dialog}
+          <VendorDialog opened={editor.opened} accountId={accountId} companyId={companyId} vendor={editor.payload} onClose={editor.close} onNew={() => editor.open(null)} />
+        </>
+      }
     />
   );
 }

@@ -4,13 +4,15 @@
  * used-check) with the customer operation right (402); double-click or View opens the 800×600 popup.
  */
 import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '../../../contract/clients';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope } from '../../session/store';
-import { customerListOptions, customerUsed, useDeleteCustomer } from '../../queries/clients';
+import { clientKeys, customerListOptions, customerUsed, useDeleteCustomer } from '../../queries/clients';
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
+import { useListTransfer } from '../common/list-transfer';
 import { CustomerDialog, type DialogMode } from './customer-dialog';
 import { customersColumns } from './customers.columns';
 
@@ -20,6 +22,8 @@ export function CustomerListPage() {
   const canOperate = useHasRight(RIGHTS.CUSTOMER_OPERATE);
   const dialog = useDialogState<{ customer: CustomerDto | null; mode: DialogMode }>();
   const del = useDeleteCustomer(companyId);
+  const qc = useQueryClient();
+  const transfer = useListTransfer<CustomerDto>({ kind: 'customer', scope: companyId ? { companyId } : null, canImport: canOperate, refresh: () => qc.invalidateQueries({ queryKey: clientKeys.customers(companyId) }) });
   const formatters = useMemo(() => ({
     kind: (v: unknown) => (typeof v === 'string' ? t(`clients:customer.kinds.${v}`) : ''),
     yesNo: (v: unknown) => (v ? t('clients:customer.yes') : ''),
@@ -42,7 +46,9 @@ export function CustomerListPage() {
         { key: 'new', allowed: canOperate, testId: 'customer-new', run: () => dialog.open({ customer: null, mode: 'new' }) },
         { key: 'view', placement: 'row', run: ([c]) => dialog.open({ customer: c, mode: 'view' }) },
         { key: 'edit', allowed: canOperate, placement: 'both', run: ([c]) => dialog.open({ customer: c, mode: 'edit' }) },
+        ...transfer.actions,
       ]}
+      toolbarExtra={transfer.bar}
       remove={{
         allowed: canOperate,
         placement: 'both',
@@ -54,6 +60,8 @@ export function CustomerListPage() {
         one: (c) => del.mutateAsync(c.id),
       }}
       dialogs={
+        <>
+        {transfer.dialog}
         <CustomerDialog
           opened={dialog.opened}
           companyId={companyId}
@@ -63,6 +71,7 @@ export function CustomerListPage() {
           onClose={dialog.close}
           onOpen={(next) => dialog.open(next)}
         />
+        </>
       }
     />
   );

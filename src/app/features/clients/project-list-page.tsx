@@ -5,14 +5,16 @@
  * double-click or View opens the 1000×650 view.
  */
 import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDto } from '../../../contract/clients';
 import { formatCents } from '../../../domain/money';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope } from '../../session/store';
-import { projectListOptions, projectUsed, useDeleteProject } from '../../queries/clients';
+import { clientKeys, projectListOptions, projectUsed, useDeleteProject } from '../../queries/clients';
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
+import { useListTransfer } from '../common/list-transfer';
 import { ProjectDialog } from './project-dialog';
 import { ProjectViewDialog } from './project-view-dialog';
 import { projectsColumns } from './projects.columns';
@@ -24,6 +26,8 @@ export function ProjectListPage() {
   const editor = useDialogState<{ project: ProjectDto | null }>();
   const viewer = useDialogState<ProjectDto>();
   const del = useDeleteProject(companyId);
+  const qc = useQueryClient();
+  const transfer = useListTransfer<ProjectDto>({ kind: 'project', scope: companyId ? { companyId } : null, canImport: canOperate, refresh: () => qc.invalidateQueries({ queryKey: clientKeys.projects(companyId) }) });
   const formatters = useMemo(() => ({
     kind: (v: unknown) => (typeof v === 'string' ? t(`clients:project.kinds.${v}`) : ''),
     cents: (v: unknown) => (typeof v === 'number' ? formatCents(v) : ''),
@@ -47,7 +51,9 @@ export function ProjectListPage() {
         { key: 'new', allowed: canOperate, testId: 'project-new', run: () => editor.open({ project: null }) },
         { key: 'view', placement: 'row', run: ([p]) => viewer.open(p) },
         { key: 'edit', allowed: canOperate, placement: 'both', run: ([p]) => editor.open({ project: p }) },
+        ...transfer.actions,
       ]}
+      toolbarExtra={transfer.bar}
       remove={{
         allowed: canOperate,
         placement: 'both',
@@ -59,6 +65,7 @@ export function ProjectListPage() {
       }}
       dialogs={
         <>
+          {transfer.dialog}
           <ProjectDialog
             opened={editor.opened}
             companyId={companyId}

@@ -2,20 +2,27 @@
  * The shared import popup (spec 02 §2: 500x350, a single file input): an .xlsx is required
  * ('please select EXCEL'); Import sends it; success says 'Operation successful!' and 'Please check
  * again!' and closes; a refused import keeps the popup open and lists the wrong rows by number
- * (nothing was imported). Enter imports, Esc closes.
+ * (nothing was imported) with a link to the error workbook (the upload with an error column).
+ * Enter imports, Esc closes.
  */
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, List, Modal, ScrollArea, Stack } from '@mantine/core';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { Alert, Anchor, Button, FileInput, Group, List, Modal, ScrollArea, Stack } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifySuccess } from '../../queries/admin-common';
 
 interface RowError { row: number; column: string | null; message: string }
 
+const appendixOf = (err: unknown) => (err instanceof ApiError ? (err.appendix as { errors?: RowError[]; errorFile?: string | null } | undefined) : undefined);
 const rowErrorsOf = (err: unknown): RowError[] => {
-  const appendix = err instanceof ApiError ? (err.appendix as { errors?: RowError[] } | undefined) : undefined;
+  const appendix = appendixOf(err);
   return Array.isArray(appendix?.errors) ? appendix.errors : [];
+};
+/** The error workbook (the upload with an error column), a signed same-origin URL. */
+const errorFileOf = (err: unknown): string | null => {
+  const url = appendixOf(err)?.errorFile;
+  return typeof url === 'string' && url.startsWith('/api/files/') ? url : null;
 };
 
 export interface ImportDialogProps {
@@ -31,12 +38,14 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rows, setRows] = useState<RowError[]>([]);
+  const [errorFile, setErrorFile] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const close = () => {
     setFile(null);
     setError(null);
     setRows([]);
+    setErrorFile(null);
     onClose();
   };
   const submit = async () => {
@@ -52,6 +61,7 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
     } catch (err) {
       setError(err instanceof Error ? err.message : t('common:operationFailed'));
       setRows(rowErrorsOf(err));
+      setErrorFile(errorFileOf(err));
     } finally {
       setBusy(false);
     }
@@ -77,6 +87,7 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
               setFile(f);
               setError(null);
               setRows([]);
+              setErrorFile(null);
             }}
             clearable
             data-testid={`${testId}-file`}
@@ -92,6 +103,12 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
                     ))}
                   </List>
                 </ScrollArea.Autosize>
+              )}
+              {errorFile && (
+                <Anchor href={errorFile} download size="sm" mt="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }} data-testid={`${testId}-error-file`}>
+                  <IconDownload size={14} />
+                  {t('common:importErrorFile')}
+                </Anchor>
               )}
             </Alert>
           )}

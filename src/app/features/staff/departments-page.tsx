@@ -5,17 +5,18 @@
  */
 import { useMemo, useState } from 'react';
 import { Checkbox, Flex, Select, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { departmentCreateBody, type DepartmentDto } from '../../../contract/staff';
 import { RIGHTS } from '../../../domain/rights';
 import { descendantIds } from '../../../domain/staff';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useHasRight, useScope } from '../../session/store';
-import { allDepartmentsOptions, departmentListOptions, departmentUsed, useDeleteDepartment, useSaveDepartment } from '../../queries/staff';
+import { allDepartmentsOptions, departmentListOptions, departmentUsed, staffKeys, useDeleteDepartment, useSaveDepartment } from '../../queries/staff';
 import { useDialogState } from '../common/confirm-dialog';
 import { FormDialog } from '../common/form-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
+import { useListTransfer } from '../common/list-transfer';
 import { useEntityForm } from '../common/use-entity-form';
 import { DepartmentTreePanel } from './department-tree-panel';
 import { EmployeeSelect } from './employee-select';
@@ -37,6 +38,8 @@ export function DepartmentsPage() {
   const [parentId, setParentId] = useState<number | null>(null);
   const editor = useDialogState<DepartmentDto | null>();
   const del = useDeleteDepartment(companyId);
+  const qc = useQueryClient();
+  const transfer = useListTransfer<DepartmentDto>({ kind: 'department', scope: companyId ? { companyId } : null, canImport: canManage, refresh: () => qc.invalidateQueries({ queryKey: staffKeys.departments(companyId) }) });
   const { data: all } = useQuery(allDepartmentsOptions(companyId));
   const byId = useMemo(() => new Map((all?.content ?? []).map((d) => [d.id, d])), [all]);
   const formatters = useMemo(() => ({
@@ -64,7 +67,9 @@ export function DepartmentsPage() {
           actions={[
             { key: 'new', allowed: canManage, testId: 'department-new', run: () => editor.open(null) },
             { key: 'edit', allowed: canManage, placement: 'both', run: ([d]) => editor.open(d) },
+            ...transfer.actions,
           ]}
+          toolbarExtra={transfer.bar}
           remove={{
             allowed: canManage,
             placement: 'both',
@@ -74,7 +79,12 @@ export function DepartmentsPage() {
             },
             one: (d) => del.mutateAsync(d.id),
           }}
-          dialogs={<DepartmentDialog opened={editor.opened} companyId={companyId} department={editor.payload} parentId={parentId} all={all?.content ?? []} onClose={editor.close} onNew={() => editor.open(null)} />}
+          dialogs={
+            <>
+              {transfer.dialog}
+              <DepartmentDialog opened={editor.opened} companyId={companyId} department={editor.payload} parentId={parentId} all={all?.content ?? []} onClose={editor.close} onNew={() => editor.open(null)} />
+            </>
+          }
         />
       </div>
     </Flex>

@@ -5,14 +5,16 @@
  */
 import { useMemo, useState } from 'react';
 import { Anchor, Flex, Group, Select, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeDto } from '../../../contract/staff';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope } from '../../session/store';
-import { employeeListOptions, employeeUsed, useDeleteEmployee, useUnbindUser } from '../../queries/staff';
+import { employeeListOptions, employeeUsed, staffKeys, useDeleteEmployee, useUnbindUser } from '../../queries/staff';
 import { ConfirmDialog, useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
+import { useListTransfer } from '../common/list-transfer';
 import { BindUserDialog } from './bind-user-dialog';
 import { DepartmentTreePanel } from './department-tree-panel';
 import { EmployeeDialog } from './employee-dialog';
@@ -52,6 +54,8 @@ export function EmployeesPage() {
   const unbinder = useDialogState<EmployeeDto>();
   const del = useDeleteEmployee(companyId);
   const unbind = useUnbindUser(companyId);
+  const qc = useQueryClient();
+  const transfer = useListTransfer<EmployeeDto>({ kind: 'employee', scope: companyId ? { companyId } : null, canImport: canManage, refresh: () => qc.invalidateQueries({ queryKey: staffKeys.employees(companyId) }) });
 
   const formatters = useMemo(() => ({
     ref: (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: string }).name) : ''),
@@ -89,7 +93,9 @@ export function EmployeesPage() {
           actions={[
             { key: 'new', allowed: canManage, testId: 'employee-new', run: () => editor.open({ employee: null }) },
             { key: 'edit', allowed: canManage, placement: 'both', run: ([e]) => editor.open({ employee: e }) },
+            ...transfer.actions,
           ]}
+          toolbarExtra={transfer.bar}
           remove={{
             allowed: canManage,
             placement: 'both',
@@ -115,6 +121,7 @@ export function EmployeesPage() {
           }
           dialogs={
             <>
+              {transfer.dialog}
               <EmployeeDialog
                 opened={editor.opened}
                 companyId={companyId}

@@ -17,7 +17,7 @@ import { useHasRight, useScope } from '../../session/store';
 import { allSubjectsOptions, codeRuleOptions, subjectListOptions, useDeleteSubjects } from '../../queries/subjects';
 import { notifyError } from '../../queries/admin-common';
 import { systemConfigQueryOptions } from '../../queries/session';
-import { importSubjects, startSubjectExport } from '../../queries/export';
+import { downloadTemplate, importSubjects, startSubjectExport } from '../../queries/export';
 import { subjectKeys } from '../../queries/subjects';
 import { ImportDialog } from '../common/import-dialog';
 import { useExportProgress } from '../common/export-progress';
@@ -145,6 +145,7 @@ export function SubjectListPage() {
               testId: 'subject-edit',
               run: (rows) => (rows.length > 1 ? notifyError(new Error(t('onlyOne'))) : editor.open({ subject: rows[0] })),
             },
+            { key: 'template', allowed: canEdit, testId: 'subject-template', run: () => void downloadTemplate('subject').catch(notifyError) },
             { key: 'import', allowed: canEdit, testId: 'subject-import', run: () => setImporting(true) },
             {
               key: 'export',

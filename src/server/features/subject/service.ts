@@ -15,16 +15,17 @@ import type { Paging } from '../../../contract/common';
 import type { SubjectDto } from '../../../contract/subject';
 import { subjectDto, type SubjectInsert, type SubjectRow } from './dto';
 import * as q from './queries';
+import { subjectsOnVouchers } from '../voucher/usage';
 
 /** Where a new account year's chart comes from. */
 export type ChartSource = 'STANDARD' | 'PREVIOUS';
 
 /**
- * Subjects the ledger uses (voucher lines, opening balances). None yet: the voucher and balance
- * modules add their queries here, and every "in use" decision below follows.
+ * Subjects the ledger uses (voucher lines; opening balances add theirs); every "in use" decision
+ * below follows.
  */
-export async function ledgerUsedSubjectIds(_tx: Tx, _ids: number[]): Promise<number[]> {
-  return [];
+export async function ledgerUsedSubjectIds(tx: Tx, ids: number[]): Promise<number[]> {
+  return subjectsOnVouchers(tx, ids);
 }
 
 /** Subjects in use: with children, or used by the ledger. */

@@ -67,6 +67,10 @@ export const resultCodes = {
   SUBJECT_PARENT_IN_USE: { status: 409, key: 'errors.SUBJECT_PARENT_IN_USE' },
   /** Only last-level (leaf) subjects can be deleted. */
   SUBJECT_NOT_LEAF: { status: 409, key: 'errors.SUBJECT_NOT_LEAF' },
+  /** Tip7: the subject is in use; each newly added auxiliary type needs a value for its existing lines. */
+  SUBJECT_AUX_VALUES_REQUIRED: { status: 400, key: 'errors.SUBJECT_AUX_VALUES_REQUIRED' },
+  /** A used subject's auxiliary types can be added to but not removed (its lines carry them). */
+  SUBJECT_AUX_IN_USE: { status: 409, key: 'errors.SUBJECT_AUX_IN_USE' },
   /** Used subjects cannot be deleted. */
   SUBJECT_IN_USE: { status: 409, key: 'errors.SUBJECT_IN_USE' },
   /** A code rule beyond 15 levels, 40 digits in all or 1–10 digits per level. */

@@ -48,6 +48,19 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER vouchers_guard BEFORE INSERT OR UPDATE OR DELETE ON vouchers FOR EACH ROW EXECUTE FUNCTION ledger_voucher_guard();
 --> statement-breakpoint
+-- A line of a locked voucher may gain an auxiliary value it lacked (a used subject gaining an
+-- auxiliary type, tip7) and nothing else: amounts, subjects, summaries and existing values stay.
+CREATE OR REPLACE FUNCTION ledger_item_gains_aux_only(o voucher_items, n voucher_items) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT (o.id, o.company_id, o.voucher_id, o.line_no, o.summary, o.account_year_id, o.subject_id, o.direction, o.amount_cents)
+       IS NOT DISTINCT FROM (n.id, n.company_id, n.voucher_id, n.line_no, n.summary, n.account_year_id, n.subject_id, n.direction, n.amount_cents)
+     AND (o.department_id IS NULL OR o.department_id IS NOT DISTINCT FROM n.department_id)
+     AND (o.employee_id IS NULL OR o.employee_id IS NOT DISTINCT FROM n.employee_id)
+     AND (o.customer_id IS NULL OR o.customer_id IS NOT DISTINCT FROM n.customer_id)
+     AND (o.vendor_id IS NULL OR o.vendor_id IS NOT DISTINCT FROM n.vendor_id)
+     AND (o.project_id IS NULL OR o.project_id IS NOT DISTINCT FROM n.project_id)
+     AND (o.budget_id IS NULL OR o.budget_id IS NOT DISTINCT FROM n.budget_id)
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION ledger_item_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v vouchers;
@@ -60,7 +73,7 @@ BEGIN
     IF ledger_period_rolled(v.period_id) THEN
       RAISE EXCEPTION 'voucher % is in a settled period', v.id USING ERRCODE = 'LDROL';
     END IF;
-    IF ledger_voucher_locked(v) THEN
+    IF ledger_voucher_locked(v) AND NOT (TG_OP = 'UPDATE' AND ledger_item_gains_aux_only(OLD, NEW)) THEN
       RAISE EXCEPTION 'voucher % is locked', v.id USING ERRCODE = 'LDLCK';
     END IF;
   END LOOP;

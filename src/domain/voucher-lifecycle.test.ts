@@ -63,7 +63,12 @@ describe('voucher transition table', () => {
     let grew = true;
     while (grew) {
       grew = false;
-      for (const r of voucherTransitions) if (seen.has(r.from) && !seen.has(r.to)) (seen.add(r.to), (grew = true));
+      for (const r of voucherTransitions) {
+        if (seen.has(r.from) && !seen.has(r.to)) {
+          seen.add(r.to);
+          grew = true;
+        }
+      }
     }
     expect([...seen].sort()).toEqual([...voucherLifecycleStates].sort());
   });

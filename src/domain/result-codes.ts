@@ -27,10 +27,6 @@ export const resultCodes = {
   PERIOD_OVERLAP: { status: 400, key: 'errors.PERIOD_OVERLAP' },
   /** A settled (rolled) period cannot change; reverse the settlement first. */
   PERIOD_SETTLED: { status: 409, key: 'errors.PERIOD_SETTLED' },
-  /** An audited, bookkept, cashier-signed or invalid voucher cannot change (its lifecycle first). */
-  VOUCHER_LOCKED: { status: 409, key: 'errors.VOUCHER_LOCKED' },
-  /** Debits and credits of a voucher differ (借贷不平). */
-  VOUCHER_UNBALANCED: { status: 400, key: 'errors.VOUCHER_UNBALANCED' },
   YEAR_EXISTS: { status: 409, key: 'errors.YEAR_EXISTS' },
   YEAR_NOT_LAST: { status: 409, key: 'errors.YEAR_NOT_LAST' },
   FILE_TYPE_NOT_ALLOWED: { status: 400, key: 'errors.FILE_TYPE_NOT_ALLOWED' },

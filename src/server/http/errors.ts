@@ -6,7 +6,7 @@ import { messageOf, pickLanguage, translate } from './messages';
 import { describeIssues, fieldLabel, InputValidationError, normalizeIssue } from './validation';
 
 /** SQLSTATEs the ledger triggers raise, as result codes. */
-const LEDGER_GUARD_CODES: Record<string, ResultCode> = { LDROL: 'PERIOD_SETTLED', LDLCK: 'VOUCHER_LOCKED', LDBAL: 'VOUCHER_UNBALANCED', LDINV: 'INVALID_INPUT' };
+const LEDGER_GUARD_CODES: Record<string, ResultCode> = { LDROL: 'PERIOD_SETTLED', LDLCK: 'VOUCHER_LOCKED', LDBAL: 'DEBIT_CREDIT_IMBALANCE', LDINV: 'INVALID_INPUT' };
 
 function langOf(req: FastifyRequest): Language {
   return req.lang ?? pickLanguage(req.headers['x-language'] as string | undefined, req.headers['accept-language']);

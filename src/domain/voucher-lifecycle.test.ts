@@ -10,6 +10,7 @@ import {
   voucherActions,
   voucherActionSpecs,
   voucherLifecycleStateOf,
+  voucherListFilters,
   voucherLifecycleStates,
   voucherStatusOf,
   voucherTransitions,
@@ -137,6 +138,14 @@ describe('voucher transition table', () => {
     expect(nextVoucherState('audited', 'bookkeep', c)).toEqual({ ok: false, code: 'VOUCHER_CASHIER_SIGN_REQUIRED' });
     expect(nextVoucherState('auditedCashiered', 'bookkeep', c)).toEqual({ ok: true, next: 'bookkeptCashiered' });
     expect(nextVoucherState('audited', 'bookkeep', ctx())).toEqual({ ok: true, next: 'bookkept' });
+  });
+
+  it('list filters show exactly the states where the next step is possible', () => {
+    const where = (a: VoucherAction) => voucherLifecycleStates.filter((s) => findVoucherTransition(s, a)).sort();
+    expect([...voucherListFilters.toAudit].sort()).toEqual(where('audit'));
+    expect([...voucherListFilters.toCashier].sort()).toEqual(where('cashier'));
+    expect([...voucherListFilters.toBookkeep].sort()).toEqual(where('bookkeep'));
+    expect(voucherListFilters.all).not.toContain('deleted');
   });
 
   it('maps stored status fields to a state and back', () => {

@@ -77,6 +77,12 @@ export const subjectUpdateBody = z.object({
   disabled: z.boolean().optional(),
   beCash: z.boolean().optional(),
   auxTypeIds: auxTypeIds.optional(),
+  /**
+   * Tip7 (spec 02 §5): a subject the books already use that gains auxiliary types needs one value
+   * per new type; the value is written onto the subject's existing voucher lines. Without them the
+   * answer is SUBJECT_AUX_VALUES_REQUIRED naming the new types (appendix.auxTypeIds).
+   */
+  auxValues: z.array(z.object({ auxTypeId: z.number().int().min(1).max(6), id: idSchema })).max(6).optional(),
   /** The version the caller read (optional): a stale one answers STALE_DATA. */
   version: z.number().int().min(0).optional(),
 });

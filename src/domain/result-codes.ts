@@ -67,6 +67,10 @@ export const resultCodes = {
   SUBJECT_PARENT_IN_USE: { status: 409, key: 'errors.SUBJECT_PARENT_IN_USE' },
   /** Only last-level (leaf) subjects can be deleted. */
   SUBJECT_NOT_LEAF: { status: 409, key: 'errors.SUBJECT_NOT_LEAF' },
+  /** Tip7: the subject is in use; each newly added auxiliary type needs a value for its existing lines. */
+  SUBJECT_AUX_VALUES_REQUIRED: { status: 400, key: 'errors.SUBJECT_AUX_VALUES_REQUIRED' },
+  /** A used subject's auxiliary types can be added to but not removed (its lines carry them). */
+  SUBJECT_AUX_IN_USE: { status: 409, key: 'errors.SUBJECT_AUX_IN_USE' },
   /** Used subjects cannot be deleted. */
   SUBJECT_IN_USE: { status: 409, key: 'errors.SUBJECT_IN_USE' },
   /** A code rule beyond 15 levels, 40 digits in all or 1–10 digits per level. */
@@ -95,6 +99,31 @@ export const resultCodes = {
   BUDGET_NOT_LEAF: { status: 409, key: 'errors.BUDGET_NOT_LEAF' },
   /** A vendor code already exists in this ledger set. */
   VENDOR_CODE_DUPLICATE: { status: 409, key: 'errors.VENDOR_CODE_DUPLICATE' },
+  /** Voucher lifecycle refusals (src/domain/voucher-lifecycle.ts) and save rules (voucher-rules.ts). */
+  VOUCHER_NOT_SAVED: { status: 409, key: 'errors.VOUCHER_NOT_SAVED' },
+  VOUCHER_LOCKED: { status: 409, key: 'errors.VOUCHER_LOCKED' },
+  VOUCHER_INVALIDATED: { status: 409, key: 'errors.VOUCHER_INVALIDATED' },
+  VOUCHER_NOT_INVALID: { status: 409, key: 'errors.VOUCHER_NOT_INVALID' },
+  VOUCHER_ALREADY_AUDITED: { status: 409, key: 'errors.VOUCHER_ALREADY_AUDITED' },
+  VOUCHER_NOT_AUDITED: { status: 409, key: 'errors.VOUCHER_NOT_AUDITED' },
+  VOUCHER_AUDIT_ERROR: { status: 409, key: 'errors.VOUCHER_AUDIT_ERROR' },
+  VOUCHER_NOT_AUDIT_ERROR: { status: 409, key: 'errors.VOUCHER_NOT_AUDIT_ERROR' },
+  VOUCHER_BOOKKEPT: { status: 409, key: 'errors.VOUCHER_BOOKKEPT' },
+  VOUCHER_NOT_BOOKKEPT: { status: 409, key: 'errors.VOUCHER_NOT_BOOKKEPT' },
+  VOUCHER_ALREADY_CASHIERED: { status: 409, key: 'errors.VOUCHER_ALREADY_CASHIERED' },
+  VOUCHER_NOT_CASHIERED: { status: 409, key: 'errors.VOUCHER_NOT_CASHIERED' },
+  VOUCHER_CASHIER_SIGN_REQUIRED: { status: 409, key: 'errors.VOUCHER_CASHIER_SIGN_REQUIRED' },
+  VOUCHER_SELF_AUDIT: { status: 403, key: 'errors.VOUCHER_SELF_AUDIT' },
+  VOUCHER_ROW_INCOMPLETE: { status: 400, key: 'errors.VOUCHER_ROW_INCOMPLETE' },
+  VOUCHER_NO_COMPLETE_ROW: { status: 400, key: 'errors.VOUCHER_NO_COMPLETE_ROW' },
+  VOUCHER_ZERO_LINE: { status: 400, key: 'errors.VOUCHER_ZERO_LINE' },
+  VOUCHER_DEBIT_AND_CREDIT: { status: 400, key: 'errors.VOUCHER_DEBIT_AND_CREDIT' },
+  VOUCHER_AMOUNT_TOO_LARGE: { status: 400, key: 'errors.VOUCHER_AMOUNT_TOO_LARGE' },
+  VOUCHER_SUMMARY_TOO_LONG: { status: 400, key: 'errors.VOUCHER_SUMMARY_TOO_LONG' },
+  VOUCHER_FIELD_REQUIRED: { status: 400, key: 'errors.VOUCHER_FIELD_REQUIRED' },
+  VOUCHER_CODE_INVALID: { status: 400, key: 'errors.VOUCHER_CODE_INVALID' },
+  VOUCHER_BILL_COUNT_INVALID: { status: 400, key: 'errors.VOUCHER_BILL_COUNT_INVALID' },
+  MARK_DATE_OUT_OF_RANGE: { status: 400, key: 'errors.MARK_DATE_OUT_OF_RANGE' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

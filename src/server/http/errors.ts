@@ -5,6 +5,9 @@ import type { Language } from '../../domain/enums';
 import { messageOf, pickLanguage, translate } from './messages';
 import { describeIssues, fieldLabel, InputValidationError, normalizeIssue } from './validation';
 
+/** SQLSTATEs the ledger triggers raise, as result codes. */
+const LEDGER_GUARD_CODES: Record<string, ResultCode> = { LDROL: 'PERIOD_SETTLED', LDLCK: 'VOUCHER_LOCKED', LDBAL: 'DEBIT_CREDIT_IMBALANCE', LDINV: 'INVALID_INPUT' };
+
 function langOf(req: FastifyRequest): Language {
   return req.lang ?? pickLanguage(req.headers['x-language'] as string | undefined, req.headers['accept-language']);
 }
@@ -73,6 +76,12 @@ export function errorHandler(err: FastifyError & { validation?: unknown[]; valid
   const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
   if (pgCode === '23505') return sendFailure(req, reply, 'DATA_DUPLICATION');
   if (pgCode === '23503') return sendFailure(req, reply, 'IN_USE');
+  // The ledger's own guards (the voucher_guards migration): a code path that slipped past the services.
+  const ledgerGuard = pgCode ? LEDGER_GUARD_CODES[pgCode] : undefined;
+  if (ledgerGuard) {
+    req.log.warn({ err }, 'ledger guard refused a write');
+    return sendFailure(req, reply, ledgerGuard);
+  }
   req.log.error({ err }, 'unhandled error');
   return sendFailure(req, reply, 'OPERATION_FAILED');
 }

@@ -49,6 +49,8 @@ export const subjects = pgTable('subjects', {
 }, (t) => [
   uniqueIndex('subjects_year_code').on(t.accountYearId, t.code),
   unique('subjects_company_id').on(t.companyId, t.id),
+  // Voucher lines point at (account_year_id, id): a line's subject is of its voucher's year.
+  unique('subjects_year_id').on(t.accountYearId, t.id),
   index('subjects_parent').on(t.parentId),
   foreignKey({ name: 'subjects_year_fk', columns: [t.companyId, t.accountYearId], foreignColumns: [accountYears.companyId, accountYears.id] }).onDelete('cascade'),
   foreignKey({ name: 'subjects_parent_fk', columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }),

@@ -15,15 +15,16 @@ import { accountDto, accountYearDto, type AccountRow, type AccountYearRow, type 
 import * as q from './queries';
 import { seedLedgerSetSettings } from '../finance-settings/service';
 import { createChartForYear, type ChartSource } from '../subject/service';
+import { vouchersIn } from '../voucher/usage';
 
-/** A ledger set is in use once any of its periods is settled (vouchers and balances will add theirs). */
+/** A ledger set is in use once any of its periods is settled or it has vouchers (balances will add theirs). */
 export async function accountInUse(tx: Tx, accountId: number): Promise<boolean> {
-  return q.hasSettledPeriod(tx, { accountId });
+  return (await q.hasSettledPeriod(tx, { accountId })) || (await vouchersIn(tx, { accountId }));
 }
 
-/** An account year is in use once any of its periods is settled (vouchers and balances will add theirs). */
+/** An account year is in use once any of its periods is settled or it has vouchers (balances will add theirs). */
 export async function accountYearInUse(tx: Tx, accountYearId: number): Promise<boolean> {
-  return q.hasSettledPeriod(tx, { accountYearId });
+  return (await q.hasSettledPeriod(tx, { accountYearId })) || (await vouchersIn(tx, { accountYearId }));
 }
 
 /** Years (optionally with periods) of the given ledger sets, grouped by set. */

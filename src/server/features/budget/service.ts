@@ -11,6 +11,7 @@ import { budgetLevelOfCode, budgetParentCode, budgetProfit, DEFAULT_BUDGET_KIND,
 import type { Paging } from '../../../contract/common';
 import type { BudgetDto, VendorDto } from '../../../contract/budget';
 import * as q from './queries';
+import { auxOnVouchers } from '../voucher/usage';
 
 const budgetDto = (b: q.BudgetRow, total: number, principal: q.Ref | null): BudgetDto => ({
   id: b.id, accountYearId: b.accountYearId, parentId: b.parentId, code: b.code, name: b.name, abbr: b.abbr, kind: b.kind as BudgetKind,
@@ -22,9 +23,9 @@ const vendorDto = (v: q.VendorRow, owner: q.Ref | null): VendorDto => ({
   ownerId: v.ownerId, owner, disabled: v.disabled, version: v.version,
 });
 
-/** Budgets the ledger uses (voucher auxiliary lines). None yet: the voucher module adds its query here. */
-export async function ledgerUsedBudget(_tx: Tx, _id: number): Promise<boolean> {
-  return false;
+/** Whether voucher lines carry the budget as their auxiliary value. */
+export async function ledgerUsedBudget(tx: Tx, id: number): Promise<boolean> {
+  return auxOnVouchers(tx, 'budget', id);
 }
 
 /** A budget is in use while it has children or the ledger uses it. */
@@ -32,9 +33,9 @@ export async function usedBudget(tx: Tx, id: number): Promise<boolean> {
   return (await q.hasChildBudget(tx, id)) || (await ledgerUsedBudget(tx, id));
 }
 
-/** Vendors the ledger uses (voucher auxiliary lines). None yet: the voucher module adds its query here. */
-export async function usedVendor(_tx: Tx, _id: number): Promise<boolean> {
-  return false;
+/** A vendor is in use while voucher lines carry it as their auxiliary value. */
+export async function usedVendor(tx: Tx, id: number): Promise<boolean> {
+  return auxOnVouchers(tx, 'vendor', id);
 }
 
 async function oneBudget(tx: Tx, companyId: number, id: number): Promise<BudgetDto> {

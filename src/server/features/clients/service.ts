@@ -15,6 +15,7 @@ import { customers, departments, employees, type projects } from '../../db/schem
 import { employeeOfUser } from '../staff/queries';
 import { customerDto, projectDto, type CustomerRow, type ProjectRow } from './dto';
 import * as q from './queries';
+import { auxOnVouchers } from '../voucher/usage';
 
 /** Who is asking: the visibility rule needs the user, admin kind and whether the view-all right is held. */
 export interface Viewer { userId: number; isAdmin: boolean; viewAll: boolean }
@@ -25,14 +26,14 @@ async function leaderOf(scope: CompanyScope, v: Viewer): Promise<q.Leader> {
   return visibleLeader({ isAdmin: v.isAdmin, viewAll: v.viewAll, employeeId: e?.id ?? null });
 }
 
-/** A client is in use while a project names it (vouchers add theirs later). */
+/** A client is in use while a project or a voucher line names it. */
 export async function customerInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
-  return q.customerOnProject(companyScope(tx, companyId), id);
+  return (await q.customerOnProject(companyScope(tx, companyId), id)) || (await auxOnVouchers(tx, 'customer', id));
 }
 
-/** A project is in use once vouchers or invoices name it (those modules add their checks here). */
-export async function projectInUse(_tx: Tx, _companyId: number, _id: number): Promise<boolean> {
-  return false;
+/** A project is in use once voucher lines (or invoices, when that module adds its check) name it. */
+export async function projectInUse(tx: Tx, _companyId: number, id: number): Promise<boolean> {
+  return auxOnVouchers(tx, 'project', id);
 }
 
 // ---- clients -----------------------------------------------------------------------------------

@@ -16,12 +16,13 @@ import type { CurrencyDto, VoucherCodeRuleDto, VoucherKindDto } from '../../../c
 import { findAccount } from '../account/queries';
 import { currencyDto, voucherCodeRuleDto, voucherKindDto, type CurrencyRow, type VoucherKindRow } from './dto';
 import * as q from './queries';
+import { kindOnVouchers } from '../voucher/usage';
 
 interface LedgerSet { id: number; companyId: number }
 
-/** Whether vouchers use the kind. Vouchers do not exist yet: the voucher module adds its query here. */
-export async function voucherKindInUse(_tx: Tx, _kindId: number): Promise<boolean> {
-  return false;
+/** Whether vouchers use the kind. */
+export async function voucherKindInUse(tx: Tx, kindId: number): Promise<boolean> {
+  return kindOnVouchers(tx, kindId);
 }
 
 /** Whether voucher lines or balances use the currency. None do yet: their modules add their queries here. */

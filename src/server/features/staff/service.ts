@@ -15,21 +15,22 @@ import { departmentDto, employeeDto, type DepartmentRow, type EmployeeRow } from
 import * as q from './queries';
 import { departmentOnProject, employeeOnClients } from '../clients/queries';
 import type { employees } from '../../db/schema';
+import { auxOnVouchers } from '../voucher/usage';
 
 type EmployeeInsert = typeof employees.$inferInsert;
 
 type Body<T> = { [K in keyof T]: T[K] };
 
-/** A department is in use while it has child departments, employees or projects (vouchers add theirs later). */
+/** A department is in use while it has child departments, employees, projects or voucher lines. */
 export async function departmentInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
   const scope = companyScope(tx, companyId);
-  return (await q.hasChildDepartment(scope, id)) || (await q.hasEmployees(scope, id)) || (await departmentOnProject(scope, id));
+  return (await q.hasChildDepartment(scope, id)) || (await q.hasEmployees(scope, id)) || (await departmentOnProject(scope, id)) || (await auxOnVouchers(tx, 'department', id));
 }
 
-/** An employee is in use while it is a department's or budget's principal, a client's owner, a project's principal or a vendor's owner (vouchers add theirs later). */
+/** An employee is in use while it is a department's or budget's principal, a client's owner, a project's principal, a vendor's owner or on voucher lines. */
 export async function employeeInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
   const scope = companyScope(tx, companyId);
-  return (await q.isPrincipal(scope, id)) || (await employeeOnClients(scope, id)) || (await q.isBudgetOrVendorPerson(scope, id));
+  return (await q.isPrincipal(scope, id)) || (await employeeOnClients(scope, id)) || (await q.isBudgetOrVendorPerson(scope, id)) || (await auxOnVouchers(tx, 'employee', id));
 }
 
 // ---- departments -------------------------------------------------------------------------------

@@ -15,16 +15,17 @@ import type { Paging } from '../../../contract/common';
 import type { SubjectDto } from '../../../contract/subject';
 import { subjectDto, type SubjectInsert, type SubjectRow } from './dto';
 import * as q from './queries';
+import { AUX_DIMENSION_OF_TYPE, auxValueOfYear, fillAuxOnLines, subjectLinesInSettledPeriod, subjectsOnVouchers } from '../voucher/usage';
 
 /** Where a new account year's chart comes from. */
 export type ChartSource = 'STANDARD' | 'PREVIOUS';
 
 /**
- * Subjects the ledger uses (voucher lines, opening balances). None yet: the voucher and balance
- * modules add their queries here, and every "in use" decision below follows.
+ * Subjects the ledger uses (voucher lines; opening balances add theirs); every "in use" decision
+ * below follows.
  */
-export async function ledgerUsedSubjectIds(_tx: Tx, _ids: number[]): Promise<number[]> {
-  return [];
+export async function ledgerUsedSubjectIds(tx: Tx, ids: number[]): Promise<number[]> {
+  return subjectsOnVouchers(tx, ids);
 }
 
 /** Subjects in use: with children, or used by the ledger. */
@@ -124,6 +125,7 @@ export interface SubjectPatch {
   disabled?: boolean;
   beCash?: boolean;
   auxTypeIds?: number[];
+  auxValues?: Array<{ auxTypeId: number; id: number }>;
   version?: number;
 }
 
@@ -146,7 +148,10 @@ export async function updateSubject(db: Db, id: number, patch: SubjectPatch): Pr
     if (fields.abbr !== undefined && fields.abbr !== s.abbr) set.abbr = fields.abbr;
     if (fields.disabled !== undefined && fields.disabled !== s.disabled) set.disabled = fields.disabled;
     if (fields.beCash !== undefined && fields.beCash !== s.beCash) set.beCash = fields.beCash;
-    if (fields.auxTypeIds !== undefined && fields.auxTypeIds.join(',') !== s.auxTypeIds.join(',')) set.auxTypeIds = fields.auxTypeIds;
+    if (fields.auxTypeIds !== undefined && fields.auxTypeIds.join(',') !== s.auxTypeIds.join(',')) {
+      set.auxTypeIds = fields.auxTypeIds;
+      await changeAuxTypesOfUsed(tx, s, fields.auxTypeIds, fields.auxValues ?? []);
+    }
     if (fields.direction !== undefined && fields.direction !== s.direction) {
       // A child's direction is its parent's (spec 02 §4: disabled when the subject has a parent).
       if (s.parentId !== null) throw new DomainError('INVALID_INPUT');
@@ -156,6 +161,26 @@ export async function updateSubject(db: Db, id: number, patch: SubjectPatch): Pr
     if (!Object.keys(set).length) return subjectDto(s);
     return subjectDto(await q.patchSubject(tx, s.id, set));
   });
+}
+
+/**
+ * Tip7 (spec 02 §5): on a subject the books use, auxiliary types can be added — each with a value
+ * of the company (vendors of the ledger set, budgets of the year) written onto the existing lines
+ * that lack one — but not removed. Lines in a settled period cannot take a value: PERIOD_SETTLED.
+ */
+async function changeAuxTypesOfUsed(tx: Tx, s: SubjectRow, next: number[], values: Array<{ auxTypeId: number; id: number }>): Promise<void> {
+  if (!(await ledgerUsedSubjectIds(tx, [s.id])).length) return;
+  if (s.auxTypeIds.some((id) => !next.includes(id))) throw new DomainError('SUBJECT_AUX_IN_USE');
+  const added = next.filter((id) => !s.auxTypeIds.includes(id));
+  const given = new Map(values.map((v) => [v.auxTypeId, v.id]));
+  const missing = added.filter((id) => !given.has(id));
+  if (missing.length) throw new DomainError('SUBJECT_AUX_VALUES_REQUIRED', {}, { auxTypeIds: missing });
+  for (const typeId of added) {
+    const dimension = AUX_DIMENSION_OF_TYPE[typeId]!;
+    if (!(await auxValueOfYear(tx, dimension, s.accountYearId, given.get(typeId)!))) throw new DomainError('NO_PERMISSION');
+  }
+  if (await subjectLinesInSettledPeriod(tx, s.id)) throw new DomainError('PERIOD_SETTLED');
+  for (const typeId of added) await fillAuxOnLines(tx, s.id, AUX_DIMENSION_OF_TYPE[typeId]!, given.get(typeId)!);
 }
 
 /**

@@ -1,0 +1,190 @@
+/**
+ * Vouchers (spec 01 §3, §4, §7 "Voucher calls"): create, update, read, delete, list, the next code,
+ * and the lifecycle actions (audit, audit as error, bookkeep, cashier sign, invalidate and their
+ * reverses), one by one or in batches with a result per voucher. Amounts travel as integer cents in
+ * strings; direction true = debit. Lines carry at most one auxiliary value per type
+ * (1 department … 6 budget).
+ */
+import { z } from 'zod';
+import { VOUCHER_LINE_MAX_CENTS } from '../domain/constants';
+import { idParams, idSchema, dateString, listOf, listQuery, idOrIds } from './common';
+import { defineRoute } from './route';
+
+const version = z.number().int().min(0).optional();
+
+/** Integer cents as a string ("12345" = 123.45) or a number; non-zero, within the line maximum. */
+export const centsText = z.union([z.string().trim().regex(/^-?\d{1,12}$/), z.number().int()])
+  .transform((v) => Number(v))
+  .pipe(z.number().int().min(-VOUCHER_LINE_MAX_CENTS).max(VOUCHER_LINE_MAX_CENTS).refine((n) => n !== 0, 'zero'));
+
+export const voucherAuxInput = z.object({ auxTypeId: z.number().int().min(1).max(6), auxId: idSchema });
+
+export const voucherItemInput = z.object({
+  summary: z.string().trim().min(1).max(50),
+  subjectId: idSchema,
+  /** true: debit (借), false: credit (贷). */
+  direction: z.boolean(),
+  amount: centsText,
+  auxes: z.array(voucherAuxInput).max(6).optional().transform((v) => v ?? []),
+});
+export type VoucherItemInput = z.output<typeof voucherItemInput>;
+
+const header = {
+  kindId: idSchema,
+  /** The mark date (YYYY-MM-DD); the period is the one containing it, else the account year's last. */
+  markTime: dateString,
+  /** Optional: the period the caller resolved; it must contain markTime (or be the last period). */
+  periodId: idSchema.optional(),
+  billCount: z.number().int().min(0).max(9999).optional().transform((v) => v ?? 0),
+  /** Digits; leading zeros are padding. Absent: the next free code of the period and kind. */
+  code: z.string().trim().regex(/^\d{1,9}$/).optional(),
+  items: z.array(voucherItemInput).min(1).max(1000),
+};
+
+export const voucherCreateBody = z.object({
+  accountId: idSchema,
+  ...header,
+  /** The voucher this one copies (COPY) or reverses in red (REVERSAL). */
+  originId: idSchema.optional(),
+  originKind: z.enum(['COPY', 'REVERSAL']).optional(),
+});
+export type VoucherCreateBody = z.output<typeof voucherCreateBody>;
+
+export const voucherUpdateBody = z.object({ ...header, version });
+export type VoucherUpdateBody = z.output<typeof voucherUpdateBody>;
+
+export const voucherAuxDto = z.object({
+  auxTypeId: z.number().int(),
+  auxType: z.string(),
+  auxId: z.number().int(),
+  /** The value's code and name; a department carries its ancestor chain (outermost first). */
+  auxData: z.object({ code: z.string().nullable(), name: z.string(), path: z.array(z.object({ id: z.number().int(), name: z.string() })).optional() }),
+});
+
+export const voucherItemDto = z.object({
+  id: z.number().int(),
+  lineNo: z.number().int(),
+  summary: z.string(),
+  subjectId: z.number().int(),
+  subjectCode: z.string(),
+  subjectName: z.string(),
+  /** "1122 应收账款/华夏科技": the subject's name path. */
+  subjectFullName: z.string(),
+  direction: z.boolean(),
+  /** Cents, as a string. */
+  amount: z.string(),
+  auxes: z.array(voucherAuxDto),
+});
+export type VoucherItemDto = z.infer<typeof voucherItemDto>;
+
+export const voucherRelationDto = z.object({
+  kind: z.enum(['SYNC', 'REVERSAL', 'COPY']),
+  voucherId: z.number().int(),
+  targetId: z.number().int(),
+  accountId: z.number().int(),
+  accountName: z.string(),
+  /** "记-0003" of the other voucher. */
+  targetLabel: z.string(),
+});
+
+export const voucherDto = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  accountId: z.number().int(),
+  accountYearId: z.number().int(),
+  periodId: z.number().int(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  code: z.number().int(),
+  /** The code padded to the ledger set's code length ("0007"). */
+  codeText: z.string(),
+  markTime: z.string(),
+  billCount: z.number().int(),
+  state: z.enum(['NORMAL', 'INVALID']),
+  source: z.string(),
+  originId: z.number().int().nullable(),
+  /** The lifecycle state of machines/voucher.machine.ts (draft, audited, bookkept …). */
+  lifecycle: z.string(),
+  debitCents: z.string(),
+  creditCents: z.string(),
+  items: z.array(voucherItemDto),
+  auditAt: z.string().nullable(),
+  auditBy: z.number().int().nullable(),
+  auditByName: z.string().nullable(),
+  auditPass: z.boolean().nullable(),
+  auditNote: z.string().nullable(),
+  bookKeepAt: z.string().nullable(),
+  bookKeepBy: z.number().int().nullable(),
+  bookKeepByName: z.string().nullable(),
+  cashierAt: z.string().nullable(),
+  cashierBy: z.number().int().nullable(),
+  cashierByName: z.string().nullable(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  voucherRelationInfos: z.array(voucherRelationDto),
+  version: z.number().int(),
+});
+export type VoucherDto = z.infer<typeof voucherDto>;
+
+/** The voucher list's states (spec 01 §4): all, to be audited, to be cashier-signed, to be booked, difference (audit error) vouchers. */
+export const voucherListStates = ['ALL', 'TO_AUDIT', 'TO_CASHIER', 'TO_BOOK', 'ERROR'] as const;
+
+export const voucherFilter = z.object({
+  accountId: idSchema,
+  accountYearId: idSchema.optional(),
+  periodId: idOrIds.optional(),
+  id: idOrIds.optional(),
+  kindId: idSchema.optional(),
+  dateFrom: dateString.optional(),
+  dateTo: dateString.optional(),
+  codeFrom: z.coerce.number<number>().int().min(1).optional(),
+  codeTo: z.coerce.number<number>().int().min(1).optional(),
+  listState: z.enum(voucherListStates).optional(),
+  includeInvalid: z.boolean().optional(),
+  subjectId: idSchema.optional(),
+  /** Subject code prefix (a parent's code takes its children). */
+  subjectCode: z.string().regex(/^\d{1,40}$/).optional(),
+  summary: z.string().trim().max(50).optional(),
+  amountFrom: z.coerce.number<number>().int().optional(),
+  amountTo: z.coerce.number<number>().int().optional(),
+});
+export type VoucherFilter = z.output<typeof voucherFilter>;
+
+/** The next free code of a period and kind (spec 01 §7 "generate code (periodId, markTime)"). */
+export const voucherCodeQuery = z.object({ accountId: idSchema, kindId: idSchema, markTime: dateString, periodId: idSchema.optional() });
+export const voucherCodeDto = z.object({ periodId: z.number().int(), code: z.number().int(), codeText: z.string() });
+
+/** The lifecycle actions the API runs (the machine's events without the voucher. prefix). */
+export const voucherActionNames = ['audit', 'auditError', 'reverseAudit', 'reverseAuditError', 'bookkeep', 'reverseBookkeep', 'cashier', 'reverseCashier', 'invalid', 'reverseInvalid'] as const;
+export const voucherActionParams = z.object({ id: idSchema, action: z.enum(voucherActionNames) });
+export const voucherActionBody = z.object({
+  /** Why the voucher is marked as an error (auditError). */
+  reason: z.string().trim().max(200).optional(),
+  version,
+}).optional().transform((v) => v ?? {});
+export const voucherBatchBody = z.object({
+  action: z.enum(voucherActionNames),
+  ids: z.array(idSchema).min(1).max(1000),
+  reason: z.string().trim().max(200).optional(),
+});
+export const voucherBatchResultDto = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  code: z.string().nullable(),
+  msg: z.string().nullable(),
+});
+
+const scope = { right: null, scope: 'account' } as const;
+const tags = ['voucher'];
+
+export const voucherApi = {
+  list: defineRoute({ method: 'GET', path: '/voucher', query: listQuery(voucherFilter, { defaultLimit: 50 }), answer: listOf(voucherDto), access: scope, tags }),
+  code: defineRoute({ method: 'GET', path: '/voucher/code', query: voucherCodeQuery, answer: voucherCodeDto, access: scope, tags }),
+  get: defineRoute({ method: 'GET', path: '/voucher/:id', params: idParams, answer: voucherDto, access: scope, tags }),
+  create: defineRoute({ method: 'POST', path: '/voucher', body: voucherCreateBody, answer: voucherDto, access: scope, tags }),
+  update: defineRoute({ method: 'POST', path: '/voucher/:id', params: idParams, body: voucherUpdateBody, answer: voucherDto, access: scope, tags }),
+  remove: defineRoute({ method: 'DELETE', path: '/voucher/:id', params: idParams, answer: z.null(), access: scope, tags }),
+  act: defineRoute({ method: 'POST', path: '/voucher/:id/:action', params: voucherActionParams, body: voucherActionBody, answer: voucherDto, access: scope, tags }),
+  batch: defineRoute({ method: 'POST', path: '/voucher/batch', body: voucherBatchBody, answer: z.array(voucherBatchResultDto), access: scope, tags }),
+};

@@ -164,6 +164,16 @@ export const routes = {
     update: { method: 'POST', path: '/aux/vendor/:id' },
     remove: { method: 'DELETE', path: '/aux/vendor/:id' },
   },
+  invoiceApi: {
+    list: { method: 'GET', path: '/invoice' },
+    get: { method: 'GET', path: '/invoice/:id' },
+    create: { method: 'POST', path: '/invoice' },
+    update: { method: 'POST', path: '/invoice/:id' },
+    remove: { method: 'DELETE', path: '/invoice/:id' },
+    open: { method: 'POST', path: '/invoice/:id/open' },
+    upload: { method: 'POST', path: '/invoice/:id/attachment' },
+    removeAttachment: { method: 'DELETE', path: '/invoice/:id/attachment/:attachmentId' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, invoiceApi } = routes;

@@ -5,3 +5,4 @@ export * from './staff';
 export * from './clients';
 export * from './export';
 export * from './budgets';
+export * from './invoices';

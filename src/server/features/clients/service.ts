@@ -15,6 +15,7 @@ import { customers, departments, employees, type projects } from '../../db/schem
 import { employeeOfUser } from '../staff/queries';
 import { customerDto, projectDto, type CustomerRow, type ProjectRow } from './dto';
 import * as q from './queries';
+import { invoiceOnProject } from '../invoice/queries';
 
 /** Who is asking: the visibility rule needs the user, admin kind and whether the view-all right is held. */
 export interface Viewer { userId: number; isAdmin: boolean; viewAll: boolean }
@@ -30,9 +31,9 @@ export async function customerInUse(tx: Tx, companyId: number, id: number): Prom
   return q.customerOnProject(companyScope(tx, companyId), id);
 }
 
-/** A project is in use once vouchers or invoices name it (those modules add their checks here). */
-export async function projectInUse(_tx: Tx, _companyId: number, _id: number): Promise<boolean> {
-  return false;
+/** A project is in use once invoices name it (vouchers add theirs later). */
+export async function projectInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
+  return invoiceOnProject(companyScope(tx, companyId), id);
 }
 
 // ---- clients -----------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ interface Ctx { t: (k: string) => string }
 
 const renderers = {
   cents: (p: ICellRendererParams<InvoiceDto, number, Ctx>) => <CentsCell cents={p.value} />,
+  opened: (p: ICellRendererParams<InvoiceDto, boolean, Ctx>) =>
+    p.value ? <Text span size="sm">{p.context.t('common:yes')}</Text> : <Text span size="sm" c="dimmed">{p.context.t('common:no')}</Text>,
   attachments: (p: ICellRendererParams<InvoiceDto, InvoiceDto, Ctx>) => {
     const n = p.data?.attachments.length ?? 0;
     return n ? <Text span size="sm">{n}</Text> : <Badge color="red" variant="light" tt="none" data-testid="invoice-missing-attachment">{p.context.t('invoice:missingAttachment')}</Badge>;
@@ -52,7 +54,6 @@ export function InvoiceListPage() {
   const context = useMemo<Ctx>(() => ({ t: (k) => t(k) }), [t]);
   const formatters = useMemo(() => ({
     kind: (v: unknown) => (typeof v === 'string' ? t(`invoice:kinds.${v}`) : ''),
-    yesNo: (v: unknown) => (v ? t('common:yes') : t('common:no')),
     project: (v: unknown) => {
       const i = v as InvoiceDto | undefined;
       return i ? `${i.project.code} ${i.project.name}` : '';

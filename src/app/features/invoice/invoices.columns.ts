@@ -11,7 +11,7 @@ export const invoicesColumns: ListColumn<InvoiceDto>[] = [
   { field: 'receivedAmount', headerKey: 'invoice:receivedAmount', width: 130, renderer: 'cents', align: 'right', sortable: true },
   { field: 'redAmount', headerKey: 'invoice:redAmount', width: 120, renderer: 'cents', align: 'right', sortable: true },
   { field: 'kind', headerKey: 'invoice:kind', width: 130, format: 'kind', sortable: true },
-  { field: 'opened', headerKey: 'invoice:opened', width: 80, format: 'yesNo' },
+  { field: 'opened', headerKey: 'invoice:opened', width: 80, renderer: 'opened' },
   { field: 'attachments', source: '*', headerKey: 'invoice:attachmentCount', width: 100, renderer: 'attachments', align: 'center' },
   { field: 'actions', source: '*', headerKey: 'admin:common.actions', width: 130, renderer: 'actions', resizable: false, pinned: 'right' },
 ];

@@ -74,10 +74,11 @@ test('creates an invoice by keyboard with its PDF and views the PDF in the drawe
   await expect(page.getByTestId('pdf-viewer-frame')).toHaveAttribute('src', /^blob:/);
   await expect(page.getByTestId('pdf-viewer-download')).toBeEnabled();
   await page.screenshot({ path: 'test-results/invoices-zh_CN-pdf-drawer.png', animations: 'disabled' });
+  await expect(page.getByTestId('pdf-viewer-close')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   // Edit switches the same popup to editing, with the prefixed title.
-  if (await dialog.root().isHidden()) await list.rowAction(invoiceNo, 'view');
+  await expect(dialog.root()).toBeVisible();
   await page.getByTestId('invoice-view-edit').click();
   await expect(page.getByTestId('invoice-no')).not.toHaveAttribute('readonly', '');
   await expect(page.locator('.mantine-Modal-title').last()).toContainText(`编辑 发票 ${invoiceNo}`);

@@ -148,7 +148,7 @@ async function seedInvoices(t: Db, companyId: number, adminUserId: number, proje
       n++;
       const no = `0${String(44_000_000 + n * 37).padStart(8, '0')}`;
       const amount = ((i * 53 + k * 17) % 400 + 1) * 250_000 + ((i * 13 + k) % 100);
-      const month = ((i + k * 4) % 12) + 1;
+      const month = ((i + k * 4) % 10) + 1; // up to October: no invoice dated after the demo day
       const inv = await createInvoice(t, '', companyId, admin, {
         projectId, no, kind: INVOICE_KINDS[(i + k) % 4], issueOffice: TAX_OFFICES[(i + k) % 4],
         date: `${2025 + ((i + k) % 2)}-${String(month).padStart(2, '0')}-${String(((i * 7 + k) % 27) + 1).padStart(2, '0')}`,

@@ -4,7 +4,7 @@
  * application/pdf and shown from a blob: URL in an <iframe> with the browser's own viewer; the URL
  * is revoked when the drawer closes. Download saves the file under its name; Close and Esc close.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Group, Loader, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ export function PdfViewerDrawer({ file, onClose }: { file: PdfDocument | null; o
   const { t } = useTranslation('common');
   const [blobUrl, setBlobUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!file) return;
@@ -66,11 +67,19 @@ export function PdfViewerDrawer({ file, onClose }: { file: PdfDocument | null; o
         <div style={{ flex: 1, minHeight: 0 }}>
           {failed && <Alert color="red">{t('pdf.loadFailed')}</Alert>}
           {!failed && !blobUrl && <Group justify="center" mt="xl"><Loader size="sm" /></Group>}
-          {blobUrl && <iframe title={file?.name ?? 'PDF'} src={blobUrl} style={{ width: '100%', height: '100%', border: 0 }} data-testid="pdf-viewer-frame" />}
+          {blobUrl && <iframe
+            title={file?.name ?? 'PDF'}
+            src={blobUrl}
+            style={{ width: '100%', height: '100%', border: 0 }}
+            // The browser's viewer takes the focus when it loads; keys inside it never reach this page,
+            // so the focus goes back to Close and Esc keeps closing the drawer.
+            onLoad={() => setTimeout(() => closeRef.current?.focus(), 50)}
+            data-testid="pdf-viewer-frame"
+          />}
         </div>
         <Group justify="flex-end">
           <Button variant="default" leftSection={<IconDownload size={16} />} onClick={download} disabled={!blobUrl} data-testid="pdf-viewer-download">{t('pdf.download')}</Button>
-          <Button onClick={onClose} data-autofocus data-testid="pdf-viewer-close">{t('close')}</Button>
+          <Button ref={closeRef} onClick={onClose} data-autofocus data-testid="pdf-viewer-close">{t('close')}</Button>
         </Group>
       </Stack>
     </Drawer>

@@ -77,7 +77,12 @@ export interface InvoiceDialogProps {
   onNew: () => void;
 }
 
+/** One mount per opening: the popup's state (the invoice as last saved, chosen files, mode) starts from its props. */
 export function InvoiceDialog(props: InvoiceDialogProps) {
+  return <InvoiceDialogBody key={`${props.opened}:${props.invoice?.id ?? 'new'}:${props.editing}:${props.projectId ?? ''}`} {...props} />;
+}
+
+function InvoiceDialogBody(props: InvoiceDialogProps) {
   const { opened, companyId, invoice, canOperate, projectId, projectLabel, onClose, onNew } = props;
   const { t } = useTranslation(['invoice', 'common', 'errors']);
   const qc = useQueryClient();

@@ -59,7 +59,14 @@ export function PdfViewerDrawer({ file, onClose }: { file: PdfDocument | null; o
       position="right"
       size={PDF_VIEWER_WIDTH}
       title={file?.name}
-      closeOnEscape
+      // Esc closes the viewer only, not the popup it was opened from (Mantine's own Escape handling
+      // listens on window, where the popup below would hear it too).
+      closeOnEscape={false}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onClose();
+      }}
       padding="sm"
       styles={{ body: { height: 'calc(100% - 60px)' } }}
     >

@@ -195,6 +195,16 @@ export const routes = {
     import: { method: 'POST', path: '/aux/budget/import' },
     template: { method: 'GET', path: '/aux/budget/template' },
   },
+  invoiceApi: {
+    list: { method: 'GET', path: '/invoice' },
+    get: { method: 'GET', path: '/invoice/:id' },
+    create: { method: 'POST', path: '/invoice' },
+    update: { method: 'POST', path: '/invoice/:id' },
+    remove: { method: 'DELETE', path: '/invoice/:id' },
+    open: { method: 'POST', path: '/invoice/:id/open' },
+    upload: { method: 'POST', path: '/invoice/:id/attachment' },
+    removeAttachment: { method: 'DELETE', path: '/invoice/:id/attachment/:attachmentId' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi } = routes;

@@ -124,6 +124,16 @@ export const resultCodes = {
   VOUCHER_CODE_INVALID: { status: 400, key: 'errors.VOUCHER_CODE_INVALID' },
   VOUCHER_BILL_COUNT_INVALID: { status: 400, key: 'errors.VOUCHER_BILL_COUNT_INVALID' },
   MARK_DATE_OUT_OF_RANGE: { status: 400, key: 'errors.MARK_DATE_OUT_OF_RANGE' },
+  /** An invoice number already exists in the company (an invoice is a tax document: one number, one invoice). */
+  INVOICE_NO_DUPLICATE: { status: 409, key: 'errors.INVOICE_NO_DUPLICATE' },
+  /** The last attachment of an invoice cannot be deleted: an invoice needs one ('is mandatory'); upload the replacement first. */
+  INVOICE_ATTACHMENT_REQUIRED: { status: 409, key: 'errors.INVOICE_ATTACHMENT_REQUIRED' },
+  /** An invoice attachment that is not a PDF by its content ('only PDF files can be uploaded'). */
+  PDF_ONLY: { status: 400, key: 'errors.PDF_ONLY' },
+  /** An invoice attachment above 2 MB. */
+  ATTACHMENT_TOO_LARGE: { status: 413, key: 'errors.ATTACHMENT_TOO_LARGE' },
+  /** An upload request without a file part. */
+  ATTACHMENT_MISSING: { status: 400, key: 'errors.ATTACHMENT_MISSING' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -8,10 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHT_IDS } from '../../src/domain/rights';
+import { minimalPdf } from '../../src/domain/pdf';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -134,6 +135,14 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/aux/project': (i) => ({ body: { companyId: i.company, code: 'MXP2', name: 'Matrix project 2', clients: [i.customer], principals: [i.employee] }, scoped: true }),
   'POST /api/aux/project/:id': (i) => ({ url: `/api/aux/project/${i.project}`, body: { name: 'Renamed project' }, scoped: true }),
   'DELETE /api/aux/project/:id': (i) => ({ url: `/api/aux/project/${i.project}`, scoped: true }),
+  'GET /api/invoice': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/invoice/:id': (i) => ({ url: `/api/invoice/${i.invoice}`, scoped: true }),
+  'POST /api/invoice': (i) => ({ body: { projectId: i.project, no: 'MXI2', date: '2026-01-02' }, scoped: true }),
+  'POST /api/invoice/:id': (i) => ({ url: `/api/invoice/${i.invoice}`, body: { remark: 'Changed' }, scoped: true }),
+  'DELETE /api/invoice/:id': (i) => ({ url: `/api/invoice/${i.invoice}`, scoped: true }),
+  'POST /api/invoice/:id/open': (i) => ({ url: `/api/invoice/${i.invoice}/open`, scoped: true }),
+  'POST /api/invoice/:id/attachment': (i) => ({ url: `/api/invoice/${i.invoice}/attachment`, scoped: true }),
+  'DELETE /api/invoice/:id/attachment/:attachmentId': (i) => ({ url: `/api/invoice/${i.invoice}/attachment/${i.invoiceAttachment}`, scoped: true }),
   'POST /api/subject/export': (i) => ({ body: { filter: { accountYearId: i.accountYear } }, scoped: true }),
   'POST /api/subject/import': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
   'GET /api/subject/template': () => ({}),
@@ -178,7 +187,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -214,6 +223,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     expect(clients.content.map((c: { name: string; version: number }) => [c.name, c.version])).toEqual([['矩阵客户', 0]]);
     const projects = (await t.call('GET', '/api/aux/project', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
     expect(projects.content.map((p: { name: string; clientIds: number[]; version: number }) => [p.name, p.clientIds, p.version])).toEqual([['矩阵项目', [ids.customer], 0]]);
+    const invoices = (await t.call('GET', '/api/invoice', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    expect(invoices.content.map((i: { no: string; remark: string | null; opened: boolean; version: number; attachments: Array<{ id: number }> }) => [i.no, i.remark, i.opened, i.version, i.attachments.map((a) => a.id)]))
+      .toEqual([['MXI', null, false, 0, [ids.invoiceAttachment]]]);
   };
 
   beforeAll(async () => {
@@ -242,9 +254,18 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const client = await post('/api/aux/customer', { companyId: company.id, code: 'MXC', name: '矩阵客户', ownerId: emp.id });
     const project = await post('/api/aux/project', { companyId: company.id, code: 'MXP', name: '矩阵项目', clients: [client.id], principals: [emp.id] });
     const exportTask = await post('/api/subject/export', { filter: { accountYearId: year2025 } }, clerk.token);
+    const invoice = await post('/api/invoice', { projectId: project.id, no: 'MXI', date: '2026-01-01', amount: 100 });
+    const boundary = '----matrix';
+    const pdf = Buffer.from(minimalPdf(['Matrix invoice']));
+    const uploaded = await t.app.inject({
+      method: 'POST', url: `/api/invoice/${invoice.id}/attachment`,
+      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="mx.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${admin}` },
+    });
+    const invoiceAttachment = uploaded.json().data.attachments[0].id as number;
     const budget = await post('/api/aux/budget', { accountYearId: year2025, code: '9001', name: '矩阵预算' });
     const vendor = await post('/api/aux/vendor', { accountId: account.id, code: 'MXV', name: '矩阵供应商' });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id };
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

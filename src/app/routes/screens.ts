@@ -51,6 +51,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/project/list': lazy(lazyRouteComponent(() => import('../features/clients/project-list-page'), 'ProjectListPage')),
   '/budget/catalog': lazy(lazyRouteComponent(() => import('../features/budget/budget-catalog-page'), 'BudgetCatalogPage')),
   '/system/vendor': lazy(lazyRouteComponent(() => import('../features/budget/vendor-list-page'), 'VendorListPage')),
+  '/invoice/list': lazy(lazyRouteComponent(() => import('../features/invoice/invoice-list-page'), 'InvoiceListPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

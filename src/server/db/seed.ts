@@ -16,6 +16,12 @@ import { createUser } from '../features/idm/users';
 import { bindUser, createDepartment, createEmployee, updateDepartment } from '../features/staff/service';
 import { createCustomer, createProject } from '../features/clients/service';
 import { createBudget, createVendor } from '../features/budget/service';
+import { createInvoice } from '../features/invoice/service';
+import { insertAttachment } from '../features/invoice/queries';
+import { companyScope } from './tx';
+import { INVOICE_KINDS } from '../../domain/invoice';
+import { minimalPdf } from '../../domain/pdf';
+import { formatCents } from '../../domain/money';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -95,7 +101,8 @@ const EN_MATTERS = ['Contract dispute', 'Share transfer', 'Labour dispute', 'IP 
  * clerk's employee leads some) and 120 projects, each with one to three clients and one or two
  * principals. Everything is derived from the loop index: the same data on every start.
  */
-async function seedClients(t: Db, companyId: number, employeeIds: number[]): Promise<void> {
+async function seedClients(t: Db, companyId: number, employeeIds: number[]): Promise<number[]> {
+  const projectIds: number[] = [];
   const clientIds: number[] = [];
   for (let i = 0; i < 200; i++) {
     const zh = i % 2 === 0;
@@ -111,7 +118,7 @@ async function seedClients(t: Db, companyId: number, employeeIds: number[]): Pro
   for (let i = 0; i < 120; i++) {
     const zh = i % 2 === 0;
     const n = 1 + (i % 3);
-    await createProject(t, {
+    const project = await createProject(t, {
       companyId, code: `P${String(2024 + (i % 3))}${String(i + 1).padStart(3, '0')}`,
       name: zh ? `${FIRM_WORDS[i % 10]}${MATTERS[i % 8]}案` : `${EN_WORDS[i % 10]} ${EN_MATTERS[i % 8]}`,
       kind: i % 3 === 0 ? 'LITIGATION' : 'NON_LITIGATION', amount: ((i * 37) % 500 + 1) * 100_000,
@@ -120,6 +127,37 @@ async function seedClients(t: Db, companyId: number, employeeIds: number[]): Pro
       oppParty: i % 3 === 0 ? (zh ? `${FIRM_WORDS[(i + 3) % 10]}控股有限公司` : `${EN_WORDS[(i + 3) % 10]} Group`) : null,
       plaintiff: null, defendant: null, summary: zh ? `${MATTERS[i % 8]}相关法律服务` : `Legal services: ${EN_MATTERS[i % 8].toLowerCase()}`, remark: null, disabled: false,
     });
+    projectIds.push(project.id);
+  }
+  return projectIds;
+}
+
+const TAX_OFFICES = ['北京市朝阳区税务局', '北京市海淀区税务局', 'Shanghai Pudong tax bureau', '深圳市南山区税务局'];
+
+/**
+ * Invoices of the demo projects: 1–3 for most projects (every seventh has none yet), seven for the
+ * first one (its project view shows 5 rows and "more"); each carries a small valid PDF.
+ */
+async function seedInvoices(t: Db, companyId: number, adminUserId: number, projectIds: number[]): Promise<void> {
+  const scope = companyScope(t, companyId);
+  const admin = { userId: adminUserId, isAdmin: true, viewAll: true };
+  let n = 0;
+  for (const [i, projectId] of projectIds.entries()) {
+    const count = i === 0 ? 7 : i % 7 === 6 ? 0 : 1 + (i % 3);
+    for (let k = 0; k < count; k++) {
+      n++;
+      const no = `0${String(44_000_000 + n * 37).padStart(8, '0')}`;
+      const amount = ((i * 53 + k * 17) % 400 + 1) * 250_000 + ((i * 13 + k) % 100);
+      const month = ((i + k * 4) % 10) + 1; // up to October: no invoice dated after the demo day
+      const inv = await createInvoice(t, '', companyId, admin, {
+        projectId, no, kind: INVOICE_KINDS[(i + k) % 4], issueOffice: TAX_OFFICES[(i + k) % 4],
+        date: `${2025 + ((i + k) % 2)}-${String(month).padStart(2, '0')}-${String(((i * 7 + k) % 27) + 1).padStart(2, '0')}`,
+        amount, receivedAmount: k % 2 === 0 ? amount : Math.floor(amount / 2), redAmount: (i + k) % 11 === 0 ? Math.floor(amount / 10) : 0,
+        remark: null,
+      });
+      const pdf = minimalPdf([`Invoice No. ${no}`, `Date ${inv.date}`, `Amount CNY ${formatCents(amount)}`, 'Ledgerdesk demo document']);
+      await insertAttachment(scope, { invoiceId: inv.id, ownerId: adminUserId, name: `${no}.pdf`, content: Buffer.from(pdf) });
+    }
   }
 }
 
@@ -189,7 +227,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const auditorUser = await createUser(t, { username: 'auditor', name: '李审核', password: 'audit123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [auditorRole.id] });
     const cashierUser = await createUser(t, { username: 'cashier', name: '王出纳', password: 'cash123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [cashierRole.id] });
     const employeeIds = await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
-    await seedClients(t, firm.id, employeeIds);
+    const projectIds = await seedClients(t, firm.id, employeeIds);
+    await seedInvoices(t, firm.id, adminUser.id, projectIds);
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
     void companies;
     return true;

@@ -6,3 +6,4 @@ export * from './clients';
 export * from './export';
 export * from './budgets';
 export * from './vouchers';
+export * from './invoices';

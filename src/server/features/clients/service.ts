@@ -16,6 +16,7 @@ import { employeeOfUser } from '../staff/queries';
 import { customerDto, projectDto, type CustomerRow, type ProjectRow } from './dto';
 import * as q from './queries';
 import { auxOnVouchers } from '../voucher/usage';
+import { invoiceOnProject } from '../invoice/queries';
 
 /** Who is asking: the visibility rule needs the user, admin kind and whether the view-all right is held. */
 export interface Viewer { userId: number; isAdmin: boolean; viewAll: boolean }
@@ -31,9 +32,9 @@ export async function customerInUse(tx: Tx, companyId: number, id: number): Prom
   return (await q.customerOnProject(companyScope(tx, companyId), id)) || (await auxOnVouchers(tx, 'customer', id));
 }
 
-/** A project is in use once voucher lines (or invoices, when that module adds its check) name it. */
-export async function projectInUse(tx: Tx, _companyId: number, id: number): Promise<boolean> {
-  return auxOnVouchers(tx, 'project', id);
+/** A project is in use once invoices or voucher lines name it. */
+export async function projectInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
+  return (await invoiceOnProject(companyScope(tx, companyId), id)) || (await auxOnVouchers(tx, 'project', id));
 }
 
 // ---- clients -----------------------------------------------------------------------------------

@@ -1,0 +1,134 @@
+/**
+ * Invoices (spec 02 §2.5, §2.6, §4, §5): an invoice created from the list by keyboard, refused
+ * without its mandatory PDF and for a .pdf-named text file, saved with a real PDF, shown in the
+ * PDF viewer drawer (Esc closes it); the project view's invoice card with 5 rows, then more and
+ * less; screenshots of the screens in both languages.
+ */
+import { expect, test } from '@playwright/test';
+import { minimalPdf } from '../src/domain/pdf';
+import { apiHeaders, loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { FormDialogModel } from './page-models/admin-list';
+import { openClientScreen, pickByKeyboard } from './page-models/clients';
+import { chooseInvoiceFile, openInvoiceList } from './page-models/invoices';
+import { restoreDemoState } from './page-models/demo-state';
+
+const stamp = Date.now().toString(36).slice(-5);
+const invoiceNo = `E2EI${stamp}`;
+const pdf = { name: `${invoiceNo}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(minimalPdf([`Invoice ${invoiceNo}`, 'Amount 1,234.56'])) };
+const fakePdf = { name: 'not-really.pdf', mimeType: 'application/pdf', buffer: Buffer.from('plain text pretending to be a PDF '.repeat(10)) };
+
+test.afterAll(async ({ request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const list = await (await request.get('/api/invoice', { params: { filter: JSON.stringify({ companyId: 1, keyword: 'E2EI' }), limit: 100 }, headers })).json();
+  for (const i of list.data?.content ?? []) await request.delete(`/api/invoice/${i.id}`, { headers });
+  await restoreDemoState(request);
+});
+
+test('creates an invoice by keyboard with its PDF and views the PDF in the drawer', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const list = await openInvoiceList(page);
+  await expect(list.rows().first()).toBeVisible();
+  await page.getByTestId('invoice-new').click();
+  const dialog = new FormDialogModel(page, 'invoice-dialog');
+  await expect(page.getByTestId('invoice-no')).toBeFocused();
+  await page.keyboard.type(invoiceNo);
+  await expect(page.getByTestId('invoice-kind')).toHaveValue('增值税普通发票');
+  await pickByKeyboard(page, page.getByTestId('invoice-project'), 'P2024001', /P2024001/);
+  await page.getByTestId('invoice-issue-office').focus();
+  await page.keyboard.type('北京市朝阳区税务局');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1234.56');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('1000');
+  // The attachment is mandatory: Enter is refused until a PDF is chosen.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invoice-file-error')).toHaveText('附件为必填项');
+  await expect(dialog.root()).toBeVisible();
+  // A .pdf-named text file is refused by its content.
+  await chooseInvoiceFile(page, fakePdf);
+  await expect(page.getByTestId('invoice-file-error')).toContainText('只能上传PDF文件');
+  await expect(page.getByTestId('invoice-pending-row')).toHaveCount(0);
+  await chooseInvoiceFile(page, pdf);
+  await expect(page.getByTestId('invoice-pending-row')).toContainText(pdf.name);
+  await page.getByTestId('invoice-no').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.root()).toBeHidden();
+
+  await list.search(invoiceNo);
+  const row = await list.fullRow(invoiceNo);
+  await expect(row).toContainText('1,234.56');
+  await expect(row).toContainText('1,000.00');
+  await expect(row).toContainText('增值税普通发票');
+
+  // Viewing opens read-only, marks the invoice opened and shows the PDF in the drawer.
+  await list.rowAction(invoiceNo, 'view');
+  await expect(dialog.root()).toBeVisible();
+  await expect(page.getByTestId('invoice-no')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('invoice-attachment-row')).toHaveCount(1);
+  await page.getByTestId('invoice-attachment-view').click();
+  const drawer = page.getByTestId('pdf-viewer');
+  await expect(drawer).toBeVisible();
+  await expect(page.getByTestId('pdf-viewer-frame')).toHaveAttribute('src', /^blob:/);
+  await expect(page.getByTestId('pdf-viewer-download')).toBeEnabled();
+  await page.screenshot({ path: 'test-results/invoices-zh_CN-pdf-drawer.png', animations: 'disabled' });
+  await expect(page.getByTestId('pdf-viewer-close')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  // Edit switches the same popup to editing, with the prefixed title.
+  await expect(dialog.root()).toBeVisible();
+  await page.getByTestId('invoice-view-edit').click();
+  await expect(page.getByTestId('invoice-no')).not.toHaveAttribute('readonly', '');
+  await expect(page.locator('.mantine-Modal-title').last()).toContainText(`编辑 发票 ${invoiceNo}`);
+  // The only attachment cannot be deleted (confirm first, then the server refuses the last one).
+  await page.getByTestId('invoice-attachment-delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('删除后不可恢复');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('附件为必填项');
+  await expect(page.getByTestId('invoice-attachment-row')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog.root()).toBeHidden();
+  await list.search(invoiceNo);
+  await expect(await list.fullRow(invoiceNo)).toContainText('是');
+});
+
+test('the project view shows 5 invoices, then all with more; screenshots in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    await shell.switchLanguage(lang);
+    const invoices = await openInvoiceList(page);
+    await expect(invoices.rows().first()).toBeVisible();
+    await page.screenshot({ path: `test-results/invoices-${lang}-list.png`, animations: 'disabled' });
+    await invoices.search('P2024001');
+    await invoices.rowAction(/P2024001/, 'edit');
+    await expect(page.getByTestId('invoice-dialog')).toBeVisible();
+    await page.screenshot({ path: `test-results/invoices-${lang}-edit.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('invoice-dialog')).toBeHidden();
+
+    const projects = await openClientScreen(page, 'projects');
+    await projects.search('P2024001');
+    await projects.rowAction('P2024001', 'view');
+    const card = page.getByTestId('project-invoice-card');
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('project-invoice-row')).toHaveCount(5);
+    await expect(page.getByTestId('project-invoice-total')).toBeVisible();
+    await page.screenshot({ path: `test-results/invoices-${lang}-project-card.png`, animations: 'disabled' });
+    await card.getByTestId('project-invoice-more').click();
+    await expect(card.getByTestId('project-invoice-row')).toHaveCount(7);
+    await card.getByTestId('project-invoice-more').click();
+    await expect(card.getByTestId('project-invoice-row')).toHaveCount(5);
+    // A row opens in the invoice popup, read-only.
+    await card.getByTestId('project-invoice-view').first().click();
+    await expect(page.getByTestId('invoice-dialog')).toBeVisible();
+    await expect(page.getByTestId('invoice-view-edit')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('invoice-dialog')).toBeHidden();
+    await page.keyboard.press('Escape');
+  }
+  await shell.switchLanguage('zh_CN');
+});

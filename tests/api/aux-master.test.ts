@@ -4,8 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHT_IDS, RIGHTS } from '../../src/domain/rights';
+import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, type World } from './factories';
+
+/** The fixed type ids by name (1 department … 6 budget). */
+const typeIds = (...types: string[]) => types.map((t) => auxTypes.find((a) => a.type === t)!.id);
 
 describe.each(backends())('aux types, aux used, specific subjects (%s)', (backend) => {
   let t: TestApp;
@@ -95,18 +99,18 @@ describe.each(backends())('aux types, aux used, specific subjects (%s)', (backen
   });
 
   it('lists the subjects of a year having any of the given auxiliary types', async () => {
-    const a = await post('/api/subject', { accountYearId: w.accountYearId, code: '112201', name: '应收甲', auxTypeIds: [3] });
-    const b = await post('/api/subject', { accountYearId: w.accountYearId, code: '560201', name: '管理费用部门', auxTypeIds: [1, 2] });
+    const a = await post('/api/subject', { accountYearId: w.accountYearId, code: '112201', name: '应收甲', auxTypeIds: typeIds('CUSTOMER') });
+    const b = await post('/api/subject', { accountYearId: w.accountYearId, code: '560201', name: '管理费用部门', auxTypeIds: typeIds('DEPARTMENT', 'EMPLOYEE') });
     await post('/api/subject', { accountYearId: w.accountYearId, code: '560202', name: '管理费用其他' });
     const q = async (auxTypeId: unknown, extra: Record<string, unknown> = {}) =>
       (await data(t.call('GET', '/api/subject/aux', { token: admin, query: { filter: { accountYearId: w.accountYearId, auxTypeId, ...extra } } }), 'aux')).content.map((s: { id: number }) => s.id);
-    expect(await q([3])).toEqual([a.id]);
-    expect(await q(1)).toEqual([b.id]);
-    expect(await q([2, 3])).toEqual([a.id, b.id]);
-    expect(await q([4, 5, 6])).toEqual([]);
-    const bad = await t.call('GET', '/api/subject/aux', { token: admin, query: { filter: { accountYearId: w.accountYearId, auxTypeId: [7] } } });
+    expect(await q(typeIds('CUSTOMER'))).toEqual([a.id]);
+    expect(await q(typeIds('DEPARTMENT')[0])).toEqual([b.id]);
+    expect(await q(typeIds('EMPLOYEE', 'CUSTOMER'))).toEqual([a.id, b.id]);
+    expect(await q(typeIds('VENDOR', 'PROJECT', 'BUDGET'))).toEqual([]);
+    const bad = await t.call('GET', '/api/subject/aux', { token: admin, query: { filter: { accountYearId: w.accountYearId, auxTypeId: [auxTypes.length + 1] } } });
     expect(bad.statusCode).toBe(400);
-    const foreign = await t.call('GET', '/api/subject/aux', { token: foreigner, query: { filter: { accountYearId: w.accountYearId, auxTypeId: [3] } } });
+    const foreign = await t.call('GET', '/api/subject/aux', { token: foreigner, query: { filter: { accountYearId: w.accountYearId, auxTypeId: typeIds('CUSTOMER') } } });
     expect(foreign.statusCode).toBe(403);
   });
 

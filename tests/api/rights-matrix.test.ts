@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHT_IDS } from '../../src/domain/rights';
+import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
@@ -121,7 +122,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/aux/vendor/:id/used': (i) => ({ url: `/api/aux/vendor/${i.vendor}/used`, scoped: true }),
   'GET /api/aux/auxType': () => ({}),
   'GET /api/aux/auxUsed': (i) => ({ query: { type: 'CUSTOMER', id: i.customer }, scoped: true }),
-  'GET /api/subject/aux': (i) => ({ query: { filter: { accountYearId: i.accountYear, auxTypeId: [1, 2] } }, scoped: true }),
+  'GET /api/subject/aux': (i) => ({ query: { filter: { accountYearId: i.accountYear, auxTypeId: auxTypes.map((a) => a.id) } }, scoped: true }),
   'GET /api/subject/specific': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
   'POST /api/subject/specific': (i) => ({ body: { accountYearId: i.accountYear, kind: 'CASH', subjectIds: [i.subject] }, scoped: true }),
   'POST /api/aux/vendor': (i) => ({ body: { accountId: i.account, code: 'MXV2', name: 'Matrix vendor' }, scoped: true }),

@@ -128,8 +128,9 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
           if (a === 'yes') void save('close');
           else if (a === 'no') onClose();
           else {
+            // After the form's focus trap comes back on (it focuses its first field when it does).
             const el = focusBeforeAsking.current;
-            requestAnimationFrame(() => el?.focus());
+            setTimeout(() => requestAnimationFrame(() => el?.focus()), 30);
           }
         });
       });

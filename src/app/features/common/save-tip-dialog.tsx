@@ -9,7 +9,9 @@ import { answerOfKey, type SaveTipAnswer } from './save-tip';
 export function SaveTipDialog({ opened, onAnswer, message }: { opened: boolean; onAnswer: (a: SaveTipAnswer) => void; message?: string }) {
   const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={() => onAnswer('cancel')} title={t('unsaved.title')} size="sm" centered>
+    // Esc answers after this key event: the editor's own modal reads its latest props on the same
+    // Escape (Mantine's window listeners), and must still see the question open, or it would ask again.
+    <Modal opened={opened} onClose={() => setTimeout(() => onAnswer('cancel'))} title={t('unsaved.title')} size="sm" centered>
       <Stack
         gap="md"
         data-testid="unsaved-dialog"

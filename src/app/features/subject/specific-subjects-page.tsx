@@ -26,6 +26,7 @@ interface Ctx {
 }
 
 const renderers = {
+  name: (p: ICellRendererParams<SpecificSubjectDto, unknown, Ctx>) => (p.data ? (p.context.english && p.data.nameEn) || p.data.name : null),
   yes: (p: ICellRendererParams<SpecificSubjectDto, boolean, Ctx>) => (p.value ? p.context.t('subject:yes') : ''),
 };
 

@@ -8,7 +8,7 @@
  * A screen supplies `query(request)` → TanStack query options fetching one page, so lists share
  * the query-key hierarchy and refresh on invalidation like any other query.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Box, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue, useElementSize } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -37,7 +37,16 @@ export interface ListRequest {
 // The key type is left open: each screen keeps its own hierarchical key shape.
 export type ListQueryOptions<T> = UseQueryOptions<ListAnswer<T>, Error, ListAnswer<T>, any>;
 
+/** An imperative handle on the keyword box (saved filters read and set it). */
+export interface KeywordHandle {
+  get(): string;
+  /** Sets the box and searches at once, from page 1. */
+  set(keyword: string): void;
+}
+
 export interface ListGridProps<T> {
+  /** Receives a handle on the keyword box. */
+  keywordHandle?: Ref<KeywordHandle>;
   /** Stable id of the grid; the saved column widths are keyed by it (userData subKind). */
   gridId: string;
   /** Where the column widths are saved; default: the app's `ColumnWidthStoreContext` (none: default widths). */
@@ -80,7 +89,7 @@ export interface ListGridProps<T> {
 export function ListGrid<T>(props: ListGridProps<T>) {
   const {
     gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
-    searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
+    keywordHandle, searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
     columnWidthStore,
   } = props;
   const { t, i18n } = useTranslation(['admin', 'common']);
@@ -101,6 +110,14 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   // A changed outside filter starts again on page 1.
   const resetSig = JSON.stringify(resetKey ?? null);
   useEffect(() => setPage(1), [resetSig]);
+  useImperativeHandle(keywordHandle, () => ({
+    get: () => keywordInput,
+    set: (v: string) => {
+      setKeywordInput(v);
+      setKeyword(v.trim());
+      setPage(1);
+    },
+  }), [keywordInput]);
 
   const request: ListRequest = paged ? { ...toApiPaging({ page, size }), sort, keyword } : { index: 0, size: MAX_PAGE_LIMIT, sort, keyword };
   const q = useQuery({ ...query(request), placeholderData: keepPreviousData });

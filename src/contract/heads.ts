@@ -103,6 +103,9 @@ export const routes = {
     saveCodeRule: { method: 'POST', path: '/subject/codeRule' },
     used: { method: 'GET', path: '/subject/used' },
     usedLevel: { method: 'GET', path: '/subject/usedLevel' },
+    byAux: { method: 'GET', path: '/subject/aux' },
+    specific: { method: 'GET', path: '/subject/specific' },
+    saveSpecific: { method: 'POST', path: '/subject/specific' },
     get: { method: 'GET', path: '/subject/:id' },
     create: { method: 'POST', path: '/subject' },
     update: { method: 'POST', path: '/subject/:id' },
@@ -205,6 +208,10 @@ export const routes = {
     upload: { method: 'POST', path: '/invoice/:id/attachment' },
     removeAttachment: { method: 'DELETE', path: '/invoice/:id/attachment/:attachmentId' },
   },
+  auxApi: {
+    types: { method: 'GET', path: '/aux/auxType' },
+    used: { method: 'GET', path: '/aux/auxUsed' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi } = routes;

@@ -1,6 +1,6 @@
 /** Subjects (the chart of accounts) and their code rule, per account year (spec 01 §7 /subject, spec 02 §3, §5). */
 import { z } from 'zod';
-import { subjectKinds } from '../domain/enums';
+import { specificSubjectTypes, subjectKinds } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { digitsOnly, SUBJECT_CODE_MAX_LEVEL_LENGTH, SUBJECT_CODE_MAX_LEVELS, SUBJECT_CODE_MAX_TOTAL } from '../domain/subject-code';
 import { TEXT_BASE } from '../domain/constants';
@@ -105,6 +105,37 @@ export const codeRuleBody = z.object({
 });
 
 const yearQuery = z.object({ accountYearId: idSchema });
+
+/** Query by auxiliary types: the subjects of a year carrying ANY of the given types (spec 02 §7). */
+export const subjectAuxFilter = z.object({
+  accountYearId: idSchema,
+  /** One type id or a list (1 department … 6 budget). */
+  auxTypeId: z.union([z.coerce.number<number>().int().min(1).max(6), z.array(z.coerce.number<number>().int().min(1).max(6)).min(1).max(6)]).transform((v) => (Array.isArray(v) ? v : [v])),
+  leaf: flag.optional(),
+  disabled: flag.optional(),
+});
+
+export const specificKindSchema = z.enum(specificSubjectTypes);
+/** One subject playing a role in an account year, with the subject's code and names for the list. */
+export const specificSubjectDto = z.object({
+  id: z.number().int(),
+  accountYearId: z.number().int(),
+  kind: specificKindSchema,
+  subjectId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  leaf: z.boolean(),
+  disabled: z.boolean(),
+});
+export type SpecificSubjectDto = z.infer<typeof specificSubjectDto>;
+export const specificSubjectQuery = z.object({ accountYearId: idSchema, kind: specificKindSchema.optional() });
+/** Replaces the whole set of one kind (an empty list clears it). */
+export const specificSubjectBody = z.object({
+  accountYearId: idSchema,
+  kind: specificKindSchema,
+  subjectIds: z.array(idSchema).max(1000).transform((v) => [...new Set(v)]),
+});
 const read = { right: null, scope: 'accountYear' } as const;
 const write = { right: RIGHTS.BASIC_FINANCE, scope: 'accountYear' } as const;
 
@@ -120,6 +151,12 @@ export const subjectApi = {
   used: defineRoute({ method: 'GET', path: '/subject/used', query: z.object({ id: idSchema }), answer: z.boolean(), access: read, tags: ['subject'] }),
   /** The deepest level any subject of the year uses (0 when there are none). */
   usedLevel: defineRoute({ method: 'GET', path: '/subject/usedLevel', query: yearQuery, answer: z.number().int(), access: read, tags: ['subject'] }),
+  /** Subjects of a year having any of the given auxiliary types, sorted by code. */
+  byAux: defineRoute({ method: 'GET', path: '/subject/aux', query: listQuery(subjectAuxFilter, { defaultLimit: 1000 }), answer: listOf(subjectDto), access: read, tags: ['subject'] }),
+  /** The specific subjects (CASH, BANK, CASH_OPP, BUSINESS) of a year, by kind then code. */
+  specific: defineRoute({ method: 'GET', path: '/subject/specific', query: specificSubjectQuery, answer: z.array(specificSubjectDto), access: read, tags: ['subject'] }),
+  /** Replaces the subjects of one kind in one transaction (rules: decision record 019); answers that kind's new set. */
+  saveSpecific: defineRoute({ method: 'POST', path: '/subject/specific', body: specificSubjectBody, answer: z.array(specificSubjectDto), access: write, tags: ['subject'] }),
   get: defineRoute({ method: 'GET', path: '/subject/:id', params: idParams, answer: subjectDto, access: read, tags: ['subject'] }),
   create: defineRoute({ method: 'POST', path: '/subject', body: subjectCreateBody, answer: subjectDto, access: write, tags: ['subject'] }),
   /** Code and kind never change; a body with nothing to change answers the subject as it is. */

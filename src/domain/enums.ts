@@ -35,14 +35,14 @@ export const bankAccountKinds = ['CASH', 'BANK', 'OTHER', 'WX_PAY', 'ALI_PAY'] a
 export const specificSubjectTypes = ['CASH', 'BANK', 'CASH_OPP', 'BUSINESS'] as const;
 export const invoiceKinds = ['VAT_GENERAL', 'VAT_SPECIAL', 'PAPER_SPECIAL', 'PAPER_GENERAL'] as const;
 
-/** Auxiliary accounting types and their fixed ids (spec 02 §3). */
+/** Auxiliary accounting types, their fixed ids (spec 02 §3) and names (the /aux/auxType catalogue). */
 export const auxTypes = [
-  { id: 1, type: 'DEPARTMENT' },
-  { id: 2, type: 'EMPLOYEE' },
-  { id: 3, type: 'CUSTOMER' },
-  { id: 4, type: 'VENDOR' },
-  { id: 5, type: 'PROJECT' },
-  { id: 6, type: 'BUDGET' },
+  { id: 1, type: 'DEPARTMENT', nameZh: '部门', nameEn: 'Department' },
+  { id: 2, type: 'EMPLOYEE', nameZh: '职员', nameEn: 'Employee' },
+  { id: 3, type: 'CUSTOMER', nameZh: '客户', nameEn: 'Customer' },
+  { id: 4, type: 'VENDOR', nameZh: '供应商', nameEn: 'Vendor' },
+  { id: 5, type: 'PROJECT', nameZh: '项目', nameEn: 'Project' },
+  { id: 6, type: 'BUDGET', nameZh: '预算', nameEn: 'Budget' },
 ] as const;
 
 export const languages = ['zh_CN', 'en_US'] as const;

@@ -77,6 +77,8 @@ export const resultCodes = {
   SUBJECT_CODE_RULE_INVALID: { status: 400, key: 'errors.SUBJECT_CODE_RULE_INVALID' },
   /** The new code rule would move existing subjects to another level. */
   SUBJECT_CODE_RULE_IN_USE: { status: 409, key: 'errors.SUBJECT_CODE_RULE_IN_USE' },
+  /** A subject cannot play the specific role (decision record 019): {{codes}} and the role. */
+  SPECIFIC_SUBJECT_INVALID: { status: 400, key: 'errors.SPECIFIC_SUBJECT_INVALID' },
   /** One account is bound to at most one employee per company (spec 02 §5). */
   ACCOUNT_ALREADY_BOUND: { status: 409, key: 'errors.ACCOUNT_ALREADY_BOUND' },
   /** Employees belong to last-level departments only. */

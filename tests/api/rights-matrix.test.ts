@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { minimalPdf } from '../../src/domain/pdf';
+import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
@@ -120,6 +121,11 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/aux/budget/:id': (i) => ({ url: `/api/aux/budget/${i.budget}`, scoped: true }),
   'GET /api/aux/vendor': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
   'GET /api/aux/vendor/:id/used': (i) => ({ url: `/api/aux/vendor/${i.vendor}/used`, scoped: true }),
+  'GET /api/aux/auxType': () => ({}),
+  'GET /api/aux/auxUsed': (i) => ({ query: { type: 'CUSTOMER', id: i.customer }, scoped: true }),
+  'GET /api/subject/aux': (i) => ({ query: { filter: { accountYearId: i.accountYear, auxTypeId: auxTypes.map((a) => a.id) } }, scoped: true }),
+  'GET /api/subject/specific': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'POST /api/subject/specific': (i) => ({ body: { accountYearId: i.accountYear, kind: 'CASH', subjectIds: [i.subject] }, scoped: true }),
   'POST /api/aux/vendor': (i) => ({ body: { accountId: i.account, code: 'MXV2', name: 'Matrix vendor' }, scoped: true }),
   'POST /api/aux/vendor/:id': (i) => ({ url: `/api/aux/vendor/${i.vendor}`, body: { name: 'Renamed vendor' }, scoped: true }),
   'DELETE /api/aux/vendor/:id': (i) => ({ url: `/api/aux/vendor/${i.vendor}`, scoped: true }),

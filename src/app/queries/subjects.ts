@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { call } from '../api/typed-client';
 import { subjectApi } from '../../contract/heads';
 import type { subjectCreateBody, subjectFilter, subjectUpdateBody } from '../../contract/subject';
+import type { SpecificKind } from '../../domain/specific-subjects';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';
 
@@ -74,6 +75,25 @@ export function useDeleteSubjects(accountYearId: number | null) {
 export function useSaveCodeRule(accountYearId: number | null) {
   return useAdminMutation({
     mutationFn: (lengths: number[]) => call(subjectApi.saveCodeRule, { body: { accountYearId: accountYearId!, lengths } }),
+    invalidate: [subjectKeys.year(accountYearId)],
+  });
+}
+
+/** The specific subjects of one kind (/basic/specificSubjectSet), as a list answer for the grid. */
+export const specificSubjectsOptions = (accountYearId: number | null, kind: SpecificKind) =>
+  queryOptions({
+    queryKey: [...subjectKeys.year(accountYearId), 'specific', kind] as const,
+    queryFn: async ({ signal }) => {
+      const content = await call(subjectApi.specific, { query: { accountYearId: accountYearId!, kind } }, { signal });
+      return { content, total: content.length };
+    },
+    enabled: !!accountYearId,
+  });
+
+/** Replaces the subjects of one kind (the server checks the rules of decision record 019). */
+export function useSaveSpecificSubjects(accountYearId: number | null) {
+  return useAdminMutation({
+    mutationFn: ({ kind, subjectIds }: { kind: SpecificKind; subjectIds: number[] }) => call(subjectApi.saveSpecific, { body: { accountYearId: accountYearId!, kind, subjectIds } }),
     invalidate: [subjectKeys.year(accountYearId)],
   });
 }

@@ -15,6 +15,7 @@ import { clientRoutes } from './clients/routes';
 import { exportRoutes } from './export/routes';
 import { budgetRoutes } from './budget/routes';
 import { invoiceRoutes } from './invoice/routes';
+import { auxRoutes } from './aux/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -35,4 +36,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(clientRoutes);
   await app.register(budgetRoutes);
   await app.register(invoiceRoutes);
+  await app.register(auxRoutes);
 }

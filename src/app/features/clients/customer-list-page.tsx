@@ -33,6 +33,7 @@ export function CustomerListPage() {
   return (
     <ListPage<CustomerDto>
       gridId="customer.list"
+      savedFilters={{ queryId: 'customer.list', scope: `c${companyId}` }}
       columns={customersColumns}
       query={(req) => customerListOptions(companyId, req)}
       resetKey={{ companyId }}

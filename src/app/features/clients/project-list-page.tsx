@@ -38,6 +38,7 @@ export function ProjectListPage() {
   return (
     <ListPage<ProjectDto>
       gridId="project.list"
+      savedFilters={{ queryId: 'project.list', scope: `c${companyId}` }}
       columns={projectsColumns}
       query={(req) => projectListOptions(companyId, req)}
       resetKey={{ companyId }}

@@ -3,8 +3,9 @@
  * - opening seeds the form with `values` (the record) or the form's empty values (a new record);
  * - Enter saves and closes; Ctrl+Enter (or the "Save and new" button, with `saveAndNew`) saves and
  *   starts the next new record with the focus back on the first field;
- * - Esc, the close button and Cancel close at once when nothing changed, else ask "Save the
- *   changes?" (Save, the default / Don't save / Cancel back to the form);
+ * - Esc, the close button and Cancel close at once when nothing changed, else ask the save tip
+ *   (save-tip-dialog.tsx: Yes saves then closes, the default / No closes unchanged / Cancel back to
+ *   the form; keys Y, N, Esc);
  * - a refused save stays open with the server's message under its field or above the form; the
  *   first invalid field takes the focus.
  *
@@ -14,10 +15,12 @@
  *   </FormDialog>
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import type { EntityForm } from './use-entity-form';
+import { SaveTipDialog } from './save-tip-dialog';
+import { useSaveTip } from './use-save-tip';
 
 export type SaveMode = 'close' | 'new';
 
@@ -63,7 +66,8 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
   const { opened, onClose, title, form, values, recordKey, onSave, saveAndNew, nextValues, onNew, readOnly, size = 'md', submitLabel, footerLeft, testId, children } = props;
   const { t } = useTranslation('common');
   const [saving, setSaving] = useState(false);
-  const [asking, setAsking] = useState(false);
+  const tip = useSaveTip();
+  const asking = tip.opened;
   const formRef = useRef<HTMLFormElement>(null);
   useTabDirty(opened && form.dirty);
 
@@ -73,12 +77,13 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
   useEffect(() => {
     if (!opened) {
       seededFor.current = null;
+      // Closed from outside while asking: the question goes with the dialog.
+      if (tip.opened) tip.dialog.onAnswer('cancel');
       return;
     }
     if (seededFor.current === seedKey) return;
     seededFor.current = seedKey;
     form.reset(values ?? form.empty());
-    setAsking(false);
     // The record's values are read when the dialog opens or the record changes, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, seedKey]);
@@ -118,7 +123,17 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
       focusBeforeAsking.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       // After this key event: every open modal reads its latest props on Escape (Mantine's window
       // listeners), so a question opened within the same event would see that Escape and close again.
-      setTimeout(() => setAsking(true));
+      setTimeout(() => {
+        void tip.ask().then((a) => {
+          if (a === 'yes') void save('close');
+          else if (a === 'no') onClose();
+          else {
+            // After the form's focus trap comes back on (it focuses its first field when it does).
+            const el = focusBeforeAsking.current;
+            setTimeout(() => requestAnimationFrame(() => el?.focus()), 30);
+          }
+        });
+      });
     } else onClose();
   };
 
@@ -168,45 +183,7 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
           </Stack>
         </form>
       </Modal>
-      <UnsavedChangesDialog
-        opened={opened && asking}
-        onCancel={() => {
-          setAsking(false);
-          const el = focusBeforeAsking.current;
-          requestAnimationFrame(() => el?.focus());
-        }}
-        onDiscard={() => {
-          setAsking(false);
-          onClose();
-        }}
-        onSave={() => {
-          setAsking(false);
-          void save('close');
-        }}
-      />
+      {opened && <SaveTipDialog {...tip.dialog} />}
     </>
-  );
-}
-
-/** "Save the changes?" with Save (focused: Enter saves), Don't save, and Cancel (Esc) back to the form. */
-function UnsavedChangesDialog({ opened, onCancel, onDiscard, onSave }: { opened: boolean; onCancel: () => void; onDiscard: () => void; onSave: () => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <Modal opened={opened} onClose={onCancel} title={t('unsaved.title')} size="sm" centered>
-      <Stack gap="md" data-testid="unsaved-dialog">
-        <Text size="sm">{t('unsaved.body')}</Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
-          <Button variant="default" color="red" onClick={onDiscard} data-testid="unsaved-discard">
-            {t('unsaved.discard')}
-          </Button>
-          <Button onClick={onSave} data-autofocus data-testid="unsaved-save">
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

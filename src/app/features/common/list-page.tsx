@@ -42,13 +42,14 @@ import {
 } from '@tabler/icons-react';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
-import { ListGrid, type ListGridProps } from '../../../../grids/list/list-grid';
+import { ListGrid, type KeywordHandle, type ListGridProps } from '../../../../grids/list/list-grid';
 import { notifyError } from '../../queries/admin-common';
 import { ConfirmDialog } from './confirm-dialog';
 import {
   actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, toolbarActions, type ActionPlacement, type ActionSelection, type DeleteOutcome, type ListAction, type ResolvedAction,
 } from './list-actions';
 import { RowActions } from './row-actions';
+import { SavedFilters, type SavedFiltersOption } from './saved-filters';
 
 const ICONS: Record<string, Icon> = {
   new: IconPlus, edit: IconEdit, view: IconEye, copy: IconCopy, enable: IconCircleCheck, disable: IconBan,
@@ -97,6 +98,8 @@ export interface ListPageProps<T, C extends object = object> extends Omit<ListGr
   onSelectionChange?: (rows: T[]) => void;
   /** The screen's dialogs (editor, import…), rendered after the list. */
   dialogs?: ReactNode;
+  /** Opt in to the user's saved filters (keyword plus the screen's own filter values): saved-filters.tsx. */
+  savedFilters?: SavedFiltersOption<any>;
 }
 
 /** Cell renderer of the row actions column (`renderer: 'actions'`), registered by ListPage. */
@@ -107,7 +110,8 @@ function ActionsCell<T>(p: ICellRendererParams<T, unknown, ListPageCellContext<T
 const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 export function ListPage<T, C extends object = object>(props: ListPageProps<T, C>) {
-  const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, ...grid } = props;
+  const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, savedFilters, ...grid } = props;
+  const keywordHandle = useRef<KeywordHandle>(null);
   const { t } = useTranslation(['admin', 'common']);
   const [selected, setSelected] = useState<T[]>([]);
   const [pendingDelete, setPendingDelete] = useState<T[] | null>(null);
@@ -211,6 +215,15 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
       <ListGrid<T>
         {...grid}
         getRowId={getRowId}
+        keywordHandle={keywordHandle}
+        filters={
+          savedFilters ? (
+            <>
+              <SavedFilters option={savedFilters} keyword={() => keywordHandle.current?.get() ?? ''} applyKeyword={(k) => keywordHandle.current?.set(k)} />
+              {grid.filters}
+            </>
+          ) : grid.filters
+        }
         renderers={gridRenderers}
         context={gridContext}
         toolbar={toolbar}

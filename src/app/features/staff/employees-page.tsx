@@ -79,6 +79,15 @@ export function EmployeesPage() {
       <div style={{ flex: 1, minWidth: 0 }}>
         <ListPage<EmployeeDto, Ctx>
           gridId="userCenter.employee"
+          savedFilters={{
+            queryId: 'employee.list',
+            scope: `c${companyId}`,
+            value: { departmentId, disabled },
+            apply: (f: { departmentId?: number | null; disabled?: string | null }) => {
+              setDepartmentId(f.departmentId ?? null);
+              setDisabled(f.disabled ?? null);
+            },
+          }}
           columns={employeesColumns}
           query={(req) => employeeListOptions(companyId, req, filter)}
           resetKey={{ companyId, ...filter }}

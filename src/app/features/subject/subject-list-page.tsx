@@ -124,6 +124,15 @@ export function SubjectListPage() {
       <Box style={{ flex: 1, minWidth: 0 }}>
         <ListPage<SubjectDto, Ctx>
           gridId="basic.subjectList"
+          savedFilters={{
+            queryId: 'subject.list',
+            scope: `y${accountYearId}`,
+            value: { node, showDisabled },
+            apply: (f: { node?: typeof node; showDisabled?: boolean }) => {
+              if (f.node !== undefined) setNode(f.node);
+              setShowDisabled(f.showDisabled ?? true);
+            },
+          }}
           columns={subjectsColumns}
           query={(req) => subjectListOptions(accountYearId, filter, req)}
           resetKey={[accountYearId, filter]}

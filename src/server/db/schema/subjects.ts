@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, serial, unique, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { subjectKinds } from '../../../domain/enums';
+import { specificSubjectTypes, subjectKinds } from '../../../domain/enums';
 import { accountYears, companies } from './platform';
 
 const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
@@ -51,6 +51,8 @@ export const subjects = pgTable('subjects', {
   unique('subjects_company_id').on(t.companyId, t.id),
   // Voucher lines point at (account_year_id, id): a line's subject is of its voucher's year.
   unique('subjects_year_id').on(t.accountYearId, t.id),
+  /** Target of rows that must name a subject of one given account year (specific subjects). */
+  unique('subjects_company_year_id').on(t.companyId, t.accountYearId, t.id),
   index('subjects_parent').on(t.parentId),
   foreignKey({ name: 'subjects_year_fk', columns: [t.companyId, t.accountYearId], foreignColumns: [accountYears.companyId, accountYears.id] }).onDelete('cascade'),
   foreignKey({ name: 'subjects_parent_fk', columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }),
@@ -58,4 +60,22 @@ export const subjects = pgTable('subjects', {
   check('subjects_code_check', sql`${t.code} ~ '^[1-5][0-9]*$'`),
   check('subjects_level_check', sql`${t.level} between 1 and 15`),
   check('subjects_aux_check', sql`${t.auxTypeIds} <@ array[1,2,3,4,5,6]`),
+]);
+
+/**
+ * The subjects playing a specific role in an account year (spec 01 §3: CASH, BANK, CASH_OPP,
+ * BUSINESS). The subject is tied by (company_id, account_year_id, subject_id), so it is always a
+ * subject of the same company and year; deleting the subject or the year removes the row.
+ */
+export const specificSubjects = pgTable('specific_subjects', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  accountYearId: integer('account_year_id').notNull(),
+  kind: varchar('kind', { length: 16 }).notNull(),
+  subjectId: integer('subject_id').notNull(),
+}, (t) => [
+  uniqueIndex('specific_subjects_year_kind_subject').on(t.accountYearId, t.kind, t.subjectId),
+  foreignKey({ name: 'specific_subjects_year_fk', columns: [t.companyId, t.accountYearId], foreignColumns: [accountYears.companyId, accountYears.id] }).onDelete('cascade'),
+  foreignKey({ name: 'specific_subjects_subject_fk', columns: [t.companyId, t.accountYearId, t.subjectId], foreignColumns: [subjects.companyId, subjects.accountYearId, subjects.id] }).onDelete('cascade'),
+  check('specific_subjects_kind_check', oneOf(t.kind, specificSubjectTypes)),
 ]);

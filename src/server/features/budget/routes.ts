@@ -24,6 +24,18 @@ async function guardVendor(req: FastifyRequest, id: number) {
   return { v, companyId: account.companyId };
 }
 
+/** The budget used-check, shared by /aux/budget/:id/used and /aux/auxUsed (one implementation). */
+export async function budgetUsedCheck(req: FastifyRequest, id: number): Promise<boolean> {
+  const { b } = await guardBudget(req, id);
+  return service.budgetUsed(req.server.db, b.id);
+}
+
+/** The vendor used-check, shared by /aux/vendor/:id/used and /aux/auxUsed. */
+export async function vendorUsedCheck(req: FastifyRequest, id: number): Promise<boolean> {
+  const { v } = await guardVendor(req, id);
+  return service.vendorUsed(req.server.db, v.id);
+}
+
 export async function budgetRoutes(app: FastifyInstance): Promise<void> {
   handle(app, budgetApi.list, async (req) => {
     const year = await guardAccountYear(req, req.query.filter.accountYearId);
@@ -36,10 +48,7 @@ export async function budgetRoutes(app: FastifyInstance): Promise<void> {
     return ok(await service.budgetSummary(app.db, year.id));
   });
 
-  handle(app, budgetApi.used, async (req) => {
-    const { b } = await guardBudget(req, req.params.id);
-    return ok(await service.budgetUsed(app.db, b.id));
-  });
+  handle(app, budgetApi.used, async (req) => ok(await budgetUsedCheck(req, req.params.id)));
 
   handle(app, budgetApi.create, async (req) => {
     const year = await guardAccountYear(req, req.body.accountYearId);
@@ -63,10 +72,7 @@ export async function budgetRoutes(app: FastifyInstance): Promise<void> {
     return okList(content, total);
   });
 
-  handle(app, vendorApi.used, async (req) => {
-    const { v } = await guardVendor(req, req.params.id);
-    return ok(await service.vendorUsed(app.db, v.id));
-  });
+  handle(app, vendorApi.used, async (req) => ok(await vendorUsedCheck(req, req.params.id)));
 
   handle(app, vendorApi.create, async (req) => {
     const account = await guardAccount(req, req.body.accountId);

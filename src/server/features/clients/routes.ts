@@ -20,6 +20,18 @@ const viewer = (req: FastifyRequest, companyId: number, viewAllRight: number): s
   userId: req.access.user.id, isAdmin: req.access.isAdmin, viewAll: req.access.has(viewAllRight, companyId),
 });
 
+/** The customer used-check, shared by /aux/customer/:id/used and /aux/auxUsed (one implementation). */
+export async function customerUsedCheck(req: FastifyRequest, id: number): Promise<boolean> {
+  const companyId = await guardRow(req, (i) => q.companyOfCustomer(req.server.db, i), id);
+  return service.customerUsed(req.server.db, companyId, viewer(req, companyId, RIGHTS.CUSTOMER_VIEW_ALL), id);
+}
+
+/** The project used-check, shared by /aux/project/:id/used and /aux/auxUsed. */
+export async function projectUsedCheck(req: FastifyRequest, id: number): Promise<boolean> {
+  const companyId = await guardRow(req, (i) => q.companyOfProject(req.server.db, i), id);
+  return service.projectUsed(req.server.db, companyId, viewer(req, companyId, RIGHTS.PROJECT_VIEW_ALL), id);
+}
+
 export async function clientRoutes(app: FastifyInstance): Promise<void> {
   const customerCompany = (id: number) => q.companyOfCustomer(app.db, id);
   const projectCompany = (id: number) => q.companyOfProject(app.db, id);
@@ -31,10 +43,7 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
     const { content, total } = await service.listCustomers(app.db, companyId, viewer(req, companyId, C), req.query);
     return okList(content, total);
   });
-  handle(app, customerApi.used, async (req) => {
-    const companyId = await guardRow(req, customerCompany, req.params.id);
-    return ok(await service.customerUsed(app.db, companyId, viewer(req, companyId, C), req.params.id));
-  });
+  handle(app, customerApi.used, async (req) => ok(await customerUsedCheck(req, req.params.id)));
   handle(app, customerApi.create, async (req) => {
     guardCompany(req, req.body.companyId);
     return ok(await service.createCustomer(app.db, req.body));
@@ -54,10 +63,7 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
     const { content, total } = await service.listProjects(app.db, companyId, viewer(req, companyId, P), req.query);
     return okList(content, total);
   });
-  handle(app, projectApi.used, async (req) => {
-    const companyId = await guardRow(req, projectCompany, req.params.id);
-    return ok(await service.projectUsed(app.db, companyId, viewer(req, companyId, P), req.params.id));
-  });
+  handle(app, projectApi.used, async (req) => ok(await projectUsedCheck(req, req.params.id)));
   handle(app, projectApi.create, async (req) => {
     guardCompany(req, req.body.companyId);
     return ok(await service.createProject(app.db, req.body));

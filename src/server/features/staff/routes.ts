@@ -31,6 +31,18 @@ async function guardRows(req: FastifyRequest, find: (id: number) => Promise<numb
   return companyId;
 }
 
+/** The department used-check, shared by /aux/department/:id/used and /aux/auxUsed (one implementation). */
+export async function departmentUsedCheck(req: FastifyRequest, id: number): Promise<boolean> {
+  const companyId = await guardRow(req, (i) => q.companyOfDepartment(req.server.db, i), id);
+  return withTx(req.server.db, (tx) => service.departmentInUse(tx, companyId, id));
+}
+
+/** The employee used-check, shared by /aux/employee/:id/used and /aux/auxUsed. */
+export async function employeeUsedCheck(req: FastifyRequest, id: number): Promise<boolean> {
+  const companyId = await guardRow(req, (i) => q.companyOfEmployee(req.server.db, i), id);
+  return withTx(req.server.db, (tx) => service.employeeInUse(tx, companyId, id));
+}
+
 export async function staffRoutes(app: FastifyInstance): Promise<void> {
   const deptCompany = (id: number) => q.companyOfDepartment(app.db, id);
   const empCompany = (id: number) => q.companyOfEmployee(app.db, id);
@@ -47,10 +59,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     return okList(list, list.length);
   });
 
-  handle(app, departmentApi.used, async (req) => {
-    const companyId = await guardRow(req, deptCompany, req.params.id);
-    return ok(await withTx(app.db, (tx) => service.departmentInUse(tx, companyId, req.params.id)));
-  });
+  handle(app, departmentApi.used, async (req) => ok(await departmentUsedCheck(req, req.params.id)));
 
   handle(app, departmentApi.create, async (req) => {
     guardCompany(req, req.body.companyId);
@@ -81,10 +90,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     return okList(content, total);
   });
 
-  handle(app, employeeApi.used, async (req) => {
-    const companyId = await guardRow(req, empCompany, req.params.id);
-    return ok(await withTx(app.db, (tx) => service.employeeInUse(tx, companyId, req.params.id)));
-  });
+  handle(app, employeeApi.used, async (req) => ok(await employeeUsedCheck(req, req.params.id)));
 
   handle(app, employeeApi.create, async (req) => {
     guardCompany(req, req.body.companyId);

@@ -3,13 +3,14 @@ import { and, asc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-o
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
-import { accountYears, subjectCodeRules, subjects } from '../../db/schema';
+import { accountYears, specificSubjects, subjectCodeRules, subjects } from '../../db/schema';
 import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { subjectFilter } from '../../../contract/subject';
 import type { SubjectInsert, SubjectRow } from './dto';
 
-export type SubjectFilter = z.output<typeof subjectFilter>;
+/** The list filter, plus the auxiliary-type query's types (any of them). */
+export type SubjectFilter = z.output<typeof subjectFilter> & { auxTypeId?: number[] };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -25,6 +26,7 @@ export async function selectSubjects(scope: CompanyScope, p: Paging<SubjectFilte
   if (f.parentId !== undefined) conds.push(eq(subjects.parentId, f.parentId));
   if (f.leaf !== undefined) conds.push(eq(subjects.leaf, f.leaf));
   if (f.disabled !== undefined) conds.push(eq(subjects.disabled, f.disabled));
+  if (f.auxTypeId) conds.push(sql`${subjects.auxTypeIds} && ${`{${f.auxTypeId.join(',')}}`}::integer[]`);
   const kw = likeKeyword(f.keyword);
   if (kw) conds.push(or(ilike(subjects.code, kw), ilike(subjects.name, kw), ilike(subjects.nameEn, kw), ilike(subjects.abbr, kw))!);
   const where = scope.where(subjects, ...conds);
@@ -125,4 +127,23 @@ export async function previousYear(db: Db, year: { accountId: number; startAt: s
     .where(and(eq(accountYears.accountId, year.accountId), sql`${accountYears.startAt} < ${year.startAt}`))
     .orderBy(sql`${accountYears.startAt} desc`).limit(1);
   return row;
+}
+
+/** The specific subjects of a year (one kind or all) with their subjects, by kind then code. */
+export async function selectSpecificSubjects(db: Db, accountYearId: number, kind?: string) {
+  const conds: SQL[] = [eq(specificSubjects.accountYearId, accountYearId)];
+  if (kind) conds.push(eq(specificSubjects.kind, kind));
+  return db.select({ r: specificSubjects, s: subjects }).from(specificSubjects)
+    .innerJoin(subjects, eq(subjects.id, specificSubjects.subjectId))
+    .where(and(...conds))
+    .orderBy(asc(specificSubjects.kind), asc(subjects.code));
+}
+
+export async function replaceSpecificSubjects(db: Db, companyId: number, accountYearId: number, kind: string, subjectIds: readonly number[]): Promise<void> {
+  await db.delete(specificSubjects).where(and(eq(specificSubjects.accountYearId, accountYearId), eq(specificSubjects.kind, kind)));
+  if (subjectIds.length) await db.insert(specificSubjects).values(subjectIds.map((subjectId) => ({ companyId, accountYearId, kind, subjectId })));
+}
+
+export async function insertSpecificSubjects(db: Db, rows: (typeof specificSubjects.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(specificSubjects).values(rows).onConflictDoNothing();
 }

@@ -43,6 +43,23 @@ export async function subjectRoutes(app: FastifyInstance): Promise<void> {
     return ok(await service.usedLevel(app.db, year.id));
   });
 
+  handle(app, subjectApi.byAux, async (req) => {
+    const { accountYearId, auxTypeId, leaf, disabled } = req.query.filter;
+    const year = await guardAccountYear(req, accountYearId);
+    const { content, total } = await service.listSubjects(app.db, year.companyId, { ...req.query, filter: { accountYearId: year.id, code: undefined, auxTypeId, leaf, disabled } });
+    return okList(content, total);
+  });
+
+  handle(app, subjectApi.specific, async (req) => {
+    const year = await guardAccountYear(req, req.query.accountYearId);
+    return ok(await service.listSpecificSubjects(app.db, year.id, req.query.kind));
+  });
+
+  handle(app, subjectApi.saveSpecific, async (req) => {
+    const year = await guardAccountYear(req, req.body.accountYearId);
+    return ok(await service.saveSpecificSubjects(app.db, year.companyId, year.id, req.body.kind, req.body.subjectIds));
+  });
+
   handle(app, subjectApi.get, async (req) => {
     const s = await guardSubject(req, req.params.id);
     return ok(await service.getSubject(app.db, s.id));

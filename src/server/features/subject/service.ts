@@ -12,7 +12,8 @@ import {
 } from '../../../domain/subject-code';
 import { SMALL_ENTERPRISE_CHART } from '../../../domain/standard-chart';
 import type { Paging } from '../../../contract/common';
-import type { SubjectDto } from '../../../contract/subject';
+import type { SpecificSubjectDto, SubjectDto } from '../../../contract/subject';
+import { BANK_CODE, CASH_CODE, specificSubjectProblem, type SpecificKind } from '../../../domain/specific-subjects';
 import { subjectDto, type SubjectInsert, type SubjectRow } from './dto';
 import * as q from './queries';
 import { AUX_DIMENSION_OF_TYPE, auxValueOfYear, fillAuxOnLines, subjectLinesInSettledPeriod, subjectsOnVouchers } from '../voucher/usage';
@@ -54,13 +55,55 @@ export async function createChartForYear(tx: Tx, year: { id: number; companyId: 
       }));
       for (const r of await q.insertSubjects(tx, rows)) newId.set(r.code, r.id);
     }
+    // The specific subjects follow their subjects into the new year (by code).
+    const roles = await q.selectSpecificSubjects(tx, prev.id);
+    await q.insertSpecificSubjects(tx, roles.flatMap(({ r, s }) => {
+      const subjectId = newId.get(s.code);
+      return subjectId ? [{ companyId: year.companyId, accountYearId: year.id, kind: r.kind, subjectId }] : [];
+    }));
     return;
   }
   await q.replaceCodeRule(tx, year.companyId, year.id, DEFAULT_SUBJECT_CODE_RULE);
-  await q.insertSubjects(tx, SMALL_ENTERPRISE_CHART.map((s) => ({
+  const inserted = await q.insertSubjects(tx, SMALL_ENTERPRISE_CHART.map((s) => ({
     companyId: year.companyId, accountYearId: year.id, code: s.code, name: s.name, nameEn: s.nameEn,
-    kind: kindOfCode(s.code)!, direction: s.debit, level: 1, leaf: true, beCash: s.code === '1001' || s.code === '1002',
+    kind: kindOfCode(s.code)!, direction: s.debit, level: 1, leaf: true, beCash: s.code === CASH_CODE || s.code === BANK_CODE,
   })));
+  // The standard chart's cash and bank subjects play those roles from the start.
+  const defaults: [SpecificKind, string][] = [['CASH', CASH_CODE], ['BANK', BANK_CODE]];
+  await q.insertSpecificSubjects(tx, defaults.flatMap(([kind, code]) => {
+    const s = inserted.find((r) => r.code === code);
+    return s ? [{ companyId: year.companyId, accountYearId: year.id, kind, subjectId: s.id }] : [];
+  }));
+}
+
+const specificDto = ({ r, s }: { r: { id: number; accountYearId: number; kind: string; subjectId: number }; s: SubjectRow }): SpecificSubjectDto => ({
+  id: r.id, accountYearId: r.accountYearId, kind: r.kind as SpecificKind, subjectId: r.subjectId, code: s.code, name: s.name, nameEn: s.nameEn, leaf: s.leaf, disabled: s.disabled,
+});
+
+export async function listSpecificSubjects(db: Db, accountYearId: number, kind?: SpecificKind): Promise<SpecificSubjectDto[]> {
+  return (await q.selectSpecificSubjects(db, accountYearId, kind)).map(specificDto);
+}
+
+/**
+ * Replaces the subjects of one role in a year, all or none: every id must be a subject of that year
+ * (else NO_PERMISSION, like a foreign id) that may play the role (SPECIFIC_SUBJECT_INVALID with the
+ * codes; rules in domain/specific-subjects.ts). Subjects already holding the role keep it even when
+ * since disabled, so a clerk can still remove others without first cleaning those up.
+ */
+export async function saveSpecificSubjects(db: Db, companyId: number, accountYearId: number, kind: SpecificKind, subjectIds: number[]): Promise<SpecificSubjectDto[]> {
+  return withTx(db, async (tx) => {
+    await lockYear(tx, accountYearId);
+    const rows = subjectIds.length ? await q.lockSubjects(tx, accountYearId, subjectIds) : [];
+    if (rows.length !== subjectIds.length) throw new DomainError('NO_PERMISSION');
+    const current = new Set((await q.selectSpecificSubjects(tx, accountYearId, kind)).map(({ r }) => r.subjectId));
+    const refused = rows.filter((s) => {
+      const problem = specificSubjectProblem(kind, s);
+      return problem !== null && !(problem === 'disabled' && current.has(s.id));
+    });
+    if (refused.length) throw new DomainError('SPECIFIC_SUBJECT_INVALID', { codes: codesOf(refused) });
+    await q.replaceSpecificSubjects(tx, companyId, accountYearId, kind, subjectIds);
+    return (await q.selectSpecificSubjects(tx, accountYearId, kind)).map(specificDto);
+  });
 }
 
 export async function listSubjects(db: Db, companyId: number, p: Paging<q.SubjectFilter>): Promise<{ content: SubjectDto[]; total: number }> {

@@ -1,0 +1,138 @@
+/**
+ * Saved query filters of a list page, per user (spec 01 §3 / spec 02 §7 "User data"): stored in
+ * /api/system/userData with kind = `filter:<query id>@<scope>` (the scope is the company, ledger
+ * set or account year the list belongs to), subKind = the name the user gave, content = {keyword,
+ * filter}. Read page 0, size 50, modifiedAt descending; rows past the newest MAX_SAVED_FILTERS
+ * (or a second row of one name) are pruned with deleteMany on save.
+ *
+ * The control: a select of the saved names (picking one applies it), a save button (asks a name;
+ * an existing name is replaced) and a delete button for the picked one. ListPage renders it when a
+ * screen passes `savedFilters` (list-page.tsx).
+ */
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { systemApi } from '../../../contract/heads';
+import { call } from '../../api/typed-client';
+import { queryKeys } from '../../queries/keys';
+import { notifyError } from '../../queries/admin-common';
+import { prunedAfterSave, savedFilterKind, type SavedFilterContent, type SavedFiltersOption } from './saved-filters-model';
+
+export type { SavedFiltersOption } from './saved-filters-model';
+
+export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: SavedFiltersOption<F>; keyword: () => string; applyKeyword: (k: string) => void }) {
+  const { t } = useTranslation('common');
+  const qc = useQueryClient();
+  const kind = savedFilterKind(option.queryId, option.scope);
+  const key = queryKeys.userData(kind);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [naming, setNaming] = useState<string | null>(null);
+  const rows = useQuery({
+    queryKey: key,
+    queryFn: async () => (await call(systemApi.userData, { query: { filter: { kind }, index: 0, size: 50, sort: { modifiedAt: 'desc' } } })).content,
+  });
+  const list = rows.data ?? [];
+  const byName = (name: string | null) => list.find((r) => r.subKind === name);
+
+  const save = useMutation({
+    mutationFn: async (name: string) => {
+      const content: SavedFilterContent<F> = { keyword: keyword().trim(), ...(option.value !== undefined ? { filter: option.value } : {}) };
+      const existing = byName(name);
+      const row = existing
+        ? await call(systemApi.updateUserData, { params: { id: existing.id }, body: { content } })
+        : await call(systemApi.createUserData, { body: { kind, subKind: name, content } });
+      const extras = prunedAfterSave(list, row.id, name);
+      if (extras.length) await call(systemApi.deleteUserDataMany, { query: { filter: { id: extras } } });
+      return name;
+    },
+    onSuccess: (name) => {
+      setPicked(name);
+      setNaming(null);
+    },
+    onError: notifyError,
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => call(systemApi.deleteUserData, { params: { id } }),
+    onSuccess: () => setPicked(null),
+    onError: notifyError,
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+
+  const apply = (name: string | null) => {
+    setPicked(name);
+    const row = byName(name);
+    if (!row) return;
+    const content = (row.content ?? {}) as Partial<SavedFilterContent<F>>;
+    if (content.filter !== undefined && option.apply) option.apply(content.filter);
+    applyKeyword(typeof content.keyword === 'string' ? content.keyword : '');
+  };
+  const pickedRow = byName(picked);
+
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="saved-filters">
+      <Select
+        size="sm"
+        w={170}
+        placeholder={t('savedFilters.placeholder')}
+        aria-label={t('savedFilters.label')}
+        data={list.map((r) => r.subKind ?? '').filter(Boolean)}
+        value={pickedRow ? picked : null}
+        onChange={apply}
+        clearable
+        searchable
+        nothingFoundMessage={t('savedFilters.none')}
+        data-testid="saved-filters-select"
+      />
+      <Tooltip label={t('savedFilters.save')}>
+        <ActionIcon variant="default" size="lg" aria-label={t('savedFilters.save')} onClick={() => setNaming(picked ?? '')} data-testid="saved-filters-save">
+          <IconDeviceFloppy size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('savedFilters.delete')}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          color="red"
+          aria-label={t('savedFilters.delete')}
+          disabled={!pickedRow}
+          loading={remove.isPending}
+          onClick={() => pickedRow && remove.mutate(pickedRow.id)}
+          data-testid="saved-filters-delete"
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Modal opened={naming !== null} onClose={() => setNaming(null)} title={t('savedFilters.save')} size="sm" centered>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const name = (naming ?? '').trim();
+            if (name) save.mutate(name.slice(0, 100));
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              data-autofocus
+              label={t('savedFilters.name')}
+              value={naming ?? ''}
+              maxLength={100}
+              onChange={(e) => setNaming(e.currentTarget.value)}
+              data-testid="saved-filters-name"
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setNaming(null)}>
+                {t('cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={!(naming ?? '').trim()} data-testid="saved-filters-confirm">
+                {t('save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * /basic/specificSubjectSet: which subjects of the account year play the CASH (库存现金), BANK
+ * (银行存款), CASH_OPP (cash counter-subjects) and BUSINESS roles (spec 01 §3; decision record 019).
+ * One tab per kind (arrow keys move between tabs); the kind's subjects in a list; "Add subject" is a
+ * searchable box of the subjects that may play the role (type a code or name, Enter adds); Delete
+ * (toolbar or row icon) removes the ticked ones. Every change saves the kind's whole
+ * set at once; the server checks the rules again.
+ */
+import { useMemo, useState } from 'react';
+import { Select, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { SpecificSubjectDto } from '../../../contract/subject';
+import { specificSubjectTypes } from '../../../domain/enums';
+import { RIGHTS } from '../../../domain/rights';
+import { specificSubjectProblem, type SpecificKind } from '../../../domain/specific-subjects';
+import { useHasRight, useScope } from '../../session/store';
+import { allSubjectsOptions, specificSubjectsOptions, useSaveSpecificSubjects } from '../../queries/subjects';
+import { ListPage } from '../common/list-page';
+import { specificSubjectsColumns } from './specific-subjects.columns';
+
+interface Ctx {
+  t: (k: string) => string;
+  english: boolean;
+}
+
+const renderers = {
+  name: (p: ICellRendererParams<SpecificSubjectDto, unknown, Ctx>) => (p.data ? (p.context.english && p.data.nameEn) || p.data.name : null),
+  yes: (p: ICellRendererParams<SpecificSubjectDto, boolean, Ctx>) => (p.value ? p.context.t('subject:yes') : ''),
+};
+
+export function SpecificSubjectsPage() {
+  const { t, i18n } = useTranslation(['subject', 'admin', 'shell']);
+  const { accountYearId } = useScope();
+  const [kind, setKind] = useState<SpecificKind>('CASH');
+  if (!accountYearId) return <Text c="dimmed">{t('shell:banner.accountYear')}</Text>;
+  return (
+    <Stack gap="xs">
+      <Tabs value={kind} onChange={(v) => v && setKind(v as SpecificKind)} keepMounted={false}>
+        <Tabs.List>
+          {specificSubjectTypes.map((k) => (
+            <Tabs.Tab key={k} value={k} data-testid={`specific-tab-${k}`}>
+              {t(`subject:specific.kinds.${k}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Text size="sm" c="dimmed" data-testid="specific-rule">{t(`subject:specific.rules.${kind}`)}</Text>
+      <KindList key={`${accountYearId}-${kind}`} accountYearId={accountYearId} kind={kind} english={i18n.language === 'en_US'} />
+    </Stack>
+  );
+}
+
+function KindList({ accountYearId, kind, english }: { accountYearId: number; kind: SpecificKind; english: boolean }) {
+  const { t } = useTranslation(['subject', 'admin']);
+  const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);
+  const current = useQuery(specificSubjectsOptions(accountYearId, kind));
+  const all = useQuery(allSubjectsOptions(accountYearId));
+  const save = useSaveSpecificSubjects(accountYearId);
+  const ids = useMemo(() => (current.data?.content ?? []).map((s) => s.subjectId), [current.data]);
+  const nameOf = (s: { name: string; nameEn: string | null }) => (english && s.nameEn) || s.name;
+  const candidates = useMemo(
+    () => (all.data?.content ?? []).filter((s) => !ids.includes(s.id) && specificSubjectProblem(kind, s) === null).map((s) => ({ value: String(s.id), label: `${s.code} ${nameOf(s)}` })),
+    // nameOf reads `english`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [all.data, ids, kind, english],
+  );
+  const context = useMemo<Ctx>(() => ({ t, english }), [t, english]);
+  const setIds = (next: number[]) => save.mutateAsync({ kind, subjectIds: next });
+
+  return (
+    <ListPage<SpecificSubjectDto, Ctx>
+      gridId="basic.specificSubject"
+      columns={specificSubjectsColumns}
+      query={() => specificSubjectsOptions(accountYearId, kind)}
+      resetKey={[accountYearId, kind]}
+      getRowId={(s) => s.id}
+      rowLabel={(s) => `${s.code} ${s.name}`}
+      renderers={renderers}
+      context={context}
+      paged={false}
+      searchable={false}
+      height="calc(100vh - 230px)"
+      emptyText={t('subject:specific.empty')}
+      testId="specific-list"
+      toolbarExtra={
+        canEdit ? (
+          <Select
+            w={320}
+            searchable
+            clearable
+            placeholder={t('subject:specific.add')}
+            aria-label={t('subject:specific.add')}
+            data={candidates}
+            value={null}
+            nothingFoundMessage={t('subject:specific.noCandidate')}
+            onChange={(v) => v && void setIds([...ids, Number(v)])}
+            disabled={save.isPending}
+            data-testid="specific-add"
+          />
+        ) : undefined
+      }
+      actions={[
+        {
+          key: 'delete',
+          tone: 'danger',
+          selection: 'some',
+          allowed: canEdit,
+          placement: 'both',
+          loading: save.isPending,
+          run: (rows) => void setIds(ids.filter((id) => !rows.some((r) => r.subjectId === id))),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * /aux/auxType (the auxiliary types catalogue) and /aux/auxUsed (one used-check for every
+ * auxiliary record). auxUsed runs the very check of the record's own /aux/<kind>/:id/used route:
+ * same guard, same service, so the two cannot disagree. A failed check answers its error (the
+ * client then refuses the delete), never "not used".
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auxApi, type AuxTypeName } from '../../../contract/aux';
+import { auxTypes } from '../../../domain/enums';
+import { handle } from '../../http/route';
+import { ok, okList } from '../../http/reply';
+import { budgetUsedCheck, vendorUsedCheck } from '../budget/routes';
+import { customerUsedCheck, projectUsedCheck } from '../clients/routes';
+import { departmentUsedCheck, employeeUsedCheck } from '../staff/routes';
+
+const usedChecks: Record<AuxTypeName, (req: FastifyRequest, id: number) => Promise<boolean>> = {
+  DEPARTMENT: departmentUsedCheck,
+  EMPLOYEE: employeeUsedCheck,
+  CUSTOMER: customerUsedCheck,
+  VENDOR: vendorUsedCheck,
+  PROJECT: projectUsedCheck,
+  BUDGET: budgetUsedCheck,
+};
+
+export async function auxRoutes(app: FastifyInstance): Promise<void> {
+  handle(app, auxApi.types, async (req) => {
+    req.access.noteScopeChecked('none');
+    const content = auxTypes.map(({ id, type, nameZh, nameEn }) => ({ id, type, nameZh, nameEn, name: req.lang === 'en_US' ? nameEn : nameZh }));
+    return okList(content, content.length);
+  });
+
+  handle(app, auxApi.used, async (req) => ok(await usedChecks[req.query.type](req, req.query.id)));
+}

@@ -73,22 +73,24 @@ export interface LeafDepartment<D extends DepartmentLike = DepartmentLike> {
   path: string;
 }
 
-/** The last-level departments only, in code order, each with its ancestor path "Top / Mid / Leaf". */
+/** A department's ancestor names from the top, then its own: "Top / Mid / Leaf" (a cycle stops). */
+export function departmentPath<D extends Omit<DepartmentLike, 'leaf' | 'code'>>(rows: readonly D[], d: D, sep = ' / '): string {
+  const byId = new Map(rows.map((x) => [x.id, x]));
+  const names: string[] = [];
+  const seen = new Set<number>();
+  for (let cur: D | undefined = d; cur && !seen.has(cur.id); cur = cur.parentId === null ? undefined : byId.get(cur.parentId)) {
+    seen.add(cur.id);
+    names.unshift(cur.name);
+  }
+  return names.join(sep);
+}
+
+/** The last-level departments only, in code order, each with its ancestor path. */
 export function leafDepartments<D extends DepartmentLike>(rows: readonly D[], sep = ' / '): LeafDepartment<D>[] {
-  const byId = new Map(rows.map((d) => [d.id, d]));
-  const pathOf = (d: D) => {
-    const names: string[] = [];
-    const seen = new Set<number>();
-    for (let cur: D | undefined = d; cur && !seen.has(cur.id); cur = cur.parentId === null ? undefined : byId.get(cur.parentId)) {
-      seen.add(cur.id);
-      names.unshift(cur.name);
-    }
-    return names.join(sep);
-  };
   return rows
     .filter((d) => d.leaf)
     .sort((a, b) => a.code.localeCompare(b.code))
-    .map((department) => ({ department, path: pathOf(department) }));
+    .map((department) => ({ department, path: departmentPath(rows, department, sep) }));
 }
 
 /** Why a row cannot be chosen in a leaf-only picker (budgets, departments), or null. */

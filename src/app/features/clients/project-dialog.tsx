@@ -74,8 +74,9 @@ export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
   // Remote searches only for a non-empty keyword (spec 02 §5); directors come from every page of employees.
   const clientKeyword = remoteKeyword(clientKw);
   const { data: clientRows } = useQuery({ ...customerPageOptions(companyId, { index: 0, size: 15, sort: { createdAt: 'desc' }, keyword: clientKeyword ?? '' }), enabled: !!clientKeyword });
-  const principalKeyword = remoteKeyword(principalKw);
   const { data: allEmployees } = useQuery(employeesAllOptions(companyId, false));
+  // Once every employee is loaded the box filters them itself; until then a keyword asks the server.
+  const principalKeyword = allEmployees ? null : remoteKeyword(principalKw);
   const { data: foundEmployees } = useQuery(employeeSearchOptions(companyId, principalKeyword, false));
   const employeeRows = principalKeyword ? foundEmployees : allEmployees;
   const [knownClients, setKnownClients] = useState<Ref[]>([]);

@@ -1,7 +1,7 @@
 /**
- * Employee autocomplete (spec 02 §2.10, §4, §5, §6): typing searches the server after 200 ms, only
- * for a non-empty keyword; with an empty box the company's employees (all pages, loaded in the
- * background until the total) are offered. Choosing emits the record; clearing emits null (the
+ * Employee autocomplete (spec 02 §2.10, §4, §5, §6): the company's employees are loaded in the
+ * background, page after page until the total, and typing filters them; while they are still loading
+ * typing searches the server after 200 ms (only for a non-empty keyword). Choosing emits the record; clearing emits null (the
  * caller stores nothing). The search icon (reachable by Tab) or F7 opens the 1000×700 picker with
  * the department tree. Disabled employees are hidden unless `hideDisabled` is false.
  */
@@ -44,8 +44,9 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
   const disabled = employeeDisabledFilter({ hideDisabled });
   const shownLabel = picked && picked.id === value ? labelOf(picked) : null;
   // The box shows the chosen label after a pick: that is no search.
-  const keyword = debounced === shownLabel ? null : remoteKeyword(debounced);
   const all = useQuery(employeesAllOptions(companyId, disabled));
+  // Once every page is loaded the box filters the list itself; until then a keyword asks the server.
+  const keyword = debounced === shownLabel || all.data ? null : remoteKeyword(debounced);
   const found = useQuery(employeeSearchOptions(companyId, keyword, disabled));
   const list = useMemo(() => (keyword ? found.data?.content : all.data?.content) ?? [], [keyword, found.data, all.data]);
   const options = useMemo(() => {

@@ -11,6 +11,7 @@ import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../../contract/common';
 import { ListGrid, type ListGridProps, type ListRequest } from '../../../../grids/list/list-grid';
+import { useEscapeCloses } from './use-escape-closes';
 import { capAnswer, type PickerSize } from './picker-rules';
 
 /** Header and footer of the modal; the list takes the rest of the popup's height. */
@@ -42,6 +43,7 @@ export function PickerModal<T>(props: PickerModalProps<T>) {
 
 function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany, refuse, side, capKeywordResults, testId, ...grid }: PickerModalProps<T>) {
   const { t } = useTranslation('pickers');
+  useEscapeCloses(onClose);
   const [current, setCurrent] = useState<T | null>(null);
   const [ticked, setTicked] = useState<T[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -72,8 +74,12 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
       title={title}
       size={size.width}
       centered
+      closeOnEscape={false}
       transitionProps={{ duration: 0 }}
       styles={{ content: { height: size.height, maxHeight: '96vh' } }}
+      // The popup is rendered inside a form dialog: its keys (Enter chooses, Esc closes) must not
+      // also save or close that dialog.
+      onKeyDown={(e) => e.stopPropagation()}
       data-testid={testId}
     >
       <Stack gap="xs">

@@ -84,13 +84,21 @@ export interface ListGridProps<T> {
   /** Passed to cell renderers as `context`. */
   context?: unknown;
   testId?: string;
+  /** Focus the keyword box when the list mounts (pick-list popups). */
+  autoFocusKeyword?: boolean;
+  /** The row holding the focused cell (arrows move it), null when none: popups choose it with Sure. */
+  onCurrentRowChange?: (row: T | null) => void;
+  /** Changes the answer before it is shown (a picker caps keyword results at 100). */
+  mapAnswer?: (answer: ListAnswer<T>, request: ListRequest) => ListAnswer<T>;
+  /** Told of every answer shown (after `mapAnswer`). */
+  onAnswer?: (answer: ListAnswer<T>) => void;
 }
 
 export function ListGrid<T>(props: ListGridProps<T>) {
   const {
     gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
     keywordHandle, searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
-    columnWidthStore,
+    columnWidthStore, autoFocusKeyword, onCurrentRowChange, mapAnswer, onAnswer,
   } = props;
   const { t, i18n } = useTranslation(['admin', 'common']);
   const [page, setPage] = useState(1);
@@ -121,8 +129,17 @@ export function ListGrid<T>(props: ListGridProps<T>) {
 
   const request: ListRequest = paged ? { ...toApiPaging({ page, size }), sort, keyword } : { index: 0, size: MAX_PAGE_LIMIT, sort, keyword };
   const q = useQuery({ ...query(request), placeholderData: keepPreviousData });
-  const rows = useMemo(() => q.data?.content ?? [], [q.data]);
-  const total = q.data?.total ?? 0;
+  const answer = useMemo(() => (q.data && mapAnswer ? mapAnswer(q.data, request) : q.data),
+    // the request is rebuilt every render; the answer only changes with the data
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [q.data, mapAnswer]);
+  const rows = useMemo(() => answer?.content ?? [], [answer]);
+  const total = answer?.total ?? 0;
+  useEffect(() => {
+    if (answer) onAnswer?.(answer);
+    // told once per answer
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
 
   // After deletions the current page may lie beyond the last one.
   useEffect(() => {
@@ -182,7 +199,18 @@ export function ListGrid<T>(props: ListGridProps<T>) {
               aria-label={keywordPlaceholder ?? t('admin:list.keyword')}
               value={keywordInput}
               onChange={(e) => setKeywordInput(e.currentTarget.value)}
+              autoFocus={autoFocusKeyword}
+              data-autofocus={autoFocusKeyword || undefined}
               onKeyDown={(e) => {
+                // Arrow down leaves the box for the first row.
+                if (e.key === 'ArrowDown' && rows.length && apiRef.current) {
+                  const first = apiRef.current.getAllDisplayedColumns()[0];
+                  if (first) {
+                    e.preventDefault();
+                    apiRef.current.ensureIndexVisible(0);
+                    apiRef.current.setFocusedCell(0, first);
+                  }
+                }
                 if (e.key === 'Enter') {
                   setKeyword(keywordInput.trim());
                   setPage(1);
@@ -209,6 +237,12 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows())}
             onRowDoubleClicked={(e) => e.data && onRowOpen?.(e.data)}
             onCellKeyDown={onCellKeyDown}
+            onCellFocused={(e) => {
+              if (!onCurrentRowChange) return;
+              const node = typeof e.rowIndex === 'number' && !e.rowPinned ? e.api.getDisplayedRowAtIndex(e.rowIndex) : undefined;
+              onCurrentRowChange(node?.data ?? null);
+            }}
+            onRowDataUpdated={() => onCurrentRowChange?.(null)}
             onSortChanged={onSortChanged}
             onColumnResized={(e) => {
               if (e.finished && e.source === 'uiColumnResized') saveWidths(widthsFromState(e.api.getColumnState(), columns));

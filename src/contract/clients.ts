@@ -19,6 +19,8 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 const disabledFlag = z.boolean().nullable().optional().transform((v) => v === true);
 const version = z.number().int().min(0).optional();
 const ids = z.array(idSchema).max(100);
+/** A boolean query value (JSON or the text true / false). */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 export const refDto = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 
@@ -63,6 +65,8 @@ export const customerFilter = z.object({
   leaderId: idSchema.optional(),
   id: idOrIds.optional(),
   kind: z.enum(auxKinds).optional(),
+  /** false: enabled clients only (the pickers). */
+  disabled: flag.optional(),
 });
 
 export const projectDto = z.object({
@@ -123,6 +127,8 @@ export const projectFilter = z.object({
   id: idOrIds.optional(),
   kind: z.enum(projectKinds).optional(),
   customerId: idSchema.optional(),
+  /** false: enabled projects only (the pickers). */
+  disabled: flag.optional(),
 });
 
 const read = { right: null, scope: 'company' } as const;

@@ -151,6 +151,23 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
     }
   });
 
+  it('pickers: enabled clients and projects only, clients newest first, keyword search', async () => {
+    const on = await customer({ code: 'PK-1', name: 'Picker enabled', ownerId: empA.id });
+    const off = await customer({ code: 'PK-2', name: 'Picker disabled', ownerId: empA.id, disabled: true });
+    const newest = await customer({ code: 'PK-0', name: 'Picker newest', ownerId: empA.id });
+    const listed = await ok('GET', '/api/aux/customer', { query: { filter: { companyId: w.companyId, keyword: 'PK-', disabled: false }, sort: { createdAt: 'desc' }, limit: 100 } });
+    expect(listed.content.map((c: { id: number }) => c.id)).toEqual([newest.id, on.id]);
+    expect(listed.total).toBe(2);
+    const all = await codes('/api/aux/customer', undefined, { filter: { companyId: w.companyId, keyword: 'PK-' } });
+    expect(all).toEqual(['PK-0', 'PK-1', 'PK-2']);
+    expect(await codes('/api/aux/customer', undefined, { filter: { companyId: w.companyId, keyword: 'PK-', disabled: true } })).toEqual(['PK-2']);
+    await project({ code: 'PP-1', name: 'Open case', clients: [on.id], principals: [empA.id] });
+    await project({ code: 'PP-2', name: 'Closed case', clients: [on.id], principals: [empA.id], disabled: true });
+    expect(await codes('/api/aux/project', undefined, { filter: { companyId: w.companyId, keyword: 'PP-', disabled: false } })).toEqual(['PP-1']);
+    expect(await codes('/api/aux/project', undefined, { filter: { companyId: w.companyId, keyword: 'PP-', disabled: 'true' } })).toEqual(['PP-2']);
+    expect(off.disabled).toBe(true);
+  });
+
   it('seeds 200 clients and 120 projects in the demo company', async () => {
     const demo = await demoCompanyId(t, admin);
     const cs = await ok('GET', '/api/aux/customer', { query: { filter: { companyId: demo }, limit: 1 } });

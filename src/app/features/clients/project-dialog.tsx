@@ -5,7 +5,7 @@
  * non-litigation; a false `disabled` is sent as null.
  */
 import { useMemo, useState } from 'react';
-import { Checkbox, MultiSelect, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +15,13 @@ import { projectAmountCents, PROJECT_AMOUNT_MAX_CENTS, PROJECT_REMARK_MAX, PROJE
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { projectKinds } from '../../../domain/enums';
 import { disabledOnWire } from '../../../domain/staff';
-import { customerPickerOptions, useSaveProject } from '../../queries/clients';
-import { allDepartmentsOptions, employeePickerOptions } from '../../queries/staff';
+import { useSaveProject } from '../../queries/clients';
+import { CustomerPicker } from '../pickers/customer-picker';
+import { DepartmentField } from '../pickers/department-field';
+import { EmployeePicker } from '../pickers/employee-picker';
+import { customerPageOptions, employeeSearchOptions, employeesAllOptions } from '../pickers/picker-queries';
+import { mergeChosen, remoteKeyword } from '../pickers/picker-rules';
+import { RefMultiField, type Ref } from '../pickers/ref-multi-field';
 import { FormDialog } from '../common/form-dialog';
 import { useEntityForm } from '../common/use-entity-form';
 
@@ -52,46 +57,6 @@ export const projectValues = (p?: ProjectDto | null): ProjectValues => ({
   principals: (p?.principalIds ?? []).map(String),
 });
 
-interface Ref { id: number; code: string; name: string }
-const optionsOf = (rows: Ref[], known: Ref[]) => {
-  const all = [...known.filter((k) => !rows.some((r) => r.id === k.id)), ...rows];
-  return all.map((r) => ({ value: String(r.id), label: `${r.code} ${r.name}` }));
-};
-
-/** A searchable multi-select over a server search (200 ms), keeping the chosen records' labels. */
-function RefMultiSelect({ label, known, rows, onSearch, testId, ...field }: {
-  label: string;
-  known: Ref[];
-  rows: Ref[];
-  onSearch: (s: string) => void;
-  testId: string;
-  value: unknown;
-  onChange: (v: string[]) => void;
-  onBlur: () => void;
-  error?: string;
-}) {
-  const [search, setSearch] = useState('');
-  return (
-    <MultiSelect
-      label={label}
-      withAsterisk
-      searchable
-      data={optionsOf(rows, known)}
-      searchValue={search}
-      onSearchChange={(s) => {
-        setSearch(s);
-        onSearch(s);
-      }}
-      value={field.value as string[]}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      error={field.error}
-      nothingFoundMessage="—"
-      data-testid={testId}
-    />
-  );
-}
-
 export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
   opened: boolean;
   companyId: number;
@@ -106,9 +71,14 @@ export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
   const [principalSearch, setPrincipalSearch] = useState('');
   const [clientKw] = useDebouncedValue(clientSearch.trim(), SEARCH_DEBOUNCE_MS);
   const [principalKw] = useDebouncedValue(principalSearch.trim(), SEARCH_DEBOUNCE_MS);
-  const { data: clientRows } = useQuery(customerPickerOptions(companyId, clientKw));
-  const { data: employeeRows } = useQuery(employeePickerOptions(companyId, principalKw));
-  const { data: depts } = useQuery(allDepartmentsOptions(companyId));
+  // Remote searches only for a non-empty keyword (spec 02 §5); directors come from every page of employees.
+  const clientKeyword = remoteKeyword(clientKw);
+  const { data: clientRows } = useQuery({ ...customerPageOptions(companyId, { index: 0, size: 15, sort: { createdAt: 'desc' }, keyword: clientKeyword ?? '' }), enabled: !!clientKeyword });
+  const { data: allEmployees } = useQuery(employeesAllOptions(companyId, false));
+  // Once every employee is loaded the box filters them itself; until then a keyword asks the server.
+  const principalKeyword = allEmployees ? null : remoteKeyword(principalKw);
+  const { data: foundEmployees } = useQuery(employeeSearchOptions(companyId, principalKeyword, false));
+  const employeeRows = principalKeyword ? foundEmployees : allEmployees;
   const [knownClients, setKnownClients] = useState<Ref[]>([]);
   const [knownPrincipals, setKnownPrincipals] = useState<Ref[]>([]);
   const form = useEntityForm({
@@ -168,37 +138,73 @@ export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
             onChange={(v) => form.set('amount', v)}
             data-testid="project-amount"
           />
-          <RefMultiSelect
+          <RefMultiField
             label={t('clients:project.clients')}
+            withAsterisk
             known={clientsKnown}
-            rows={clientRows?.content ?? []}
+            rows={clientKeyword ? clientRows?.content ?? [] : []}
             onSearch={setClientSearch}
             testId="project-clients"
-            {...clientsField}
+            value={clientsField.value as string[]}
+            onBlur={clientsField.onBlur}
+            error={clientsField.error}
             onChange={(v) => {
               setKnownClients(clientsKnown);
               form.set('clients', v);
             }}
+            picker={(opened, close) => (
+              <CustomerPicker
+                opened={opened}
+                companyId={companyId}
+                multiple
+                onClose={close}
+                onChooseMany={(rows) => {
+                  const chosen = mergeChosen<Ref>(clientsKnown, rows);
+                  setKnownClients(chosen);
+                  form.set('clients', chosen.map((c) => String(c.id)));
+                  close();
+                }}
+              />
+            )}
           />
-          <RefMultiSelect
+          <RefMultiField
             label={t('clients:project.principals')}
+            withAsterisk
             known={principalsKnown}
             rows={employeeRows?.content ?? []}
             onSearch={setPrincipalSearch}
             testId="project-principals"
-            {...principalsField}
+            value={principalsField.value as string[]}
+            onBlur={principalsField.onBlur}
+            error={principalsField.error}
             onChange={(v) => {
               setKnownPrincipals(principalsKnown);
               form.set('principals', v);
             }}
+            picker={(opened, close) => (
+              <EmployeePicker
+                opened={opened}
+                companyId={companyId}
+                multiple
+                disabled={false}
+                onClose={close}
+                onChooseMany={(rows) => {
+                  const chosen = mergeChosen<Ref>(principalsKnown, rows);
+                  setKnownPrincipals(chosen);
+                  form.set('principals', chosen.map((e) => String(e.id)));
+                  close();
+                }}
+              />
+            )}
           />
-          <Select
+          <DepartmentField
             label={t('clients:project.department')}
+            companyId={companyId}
             clearable
-            searchable
-            data={(depts?.content ?? []).map((d) => ({ value: String(d.id), label: `${d.code} ${d.name}` }))}
             {...form.field('departmentId')}
-            data-testid="project-department"
+            value={form.values.departmentId}
+            onChange={(v) => form.set('departmentId', v)}
+            testId="project-department"
           />
           <TextInput label={t('clients:project.oppParty')} {...form.text('oppParty')} data-testid="project-opp-party" />
           <TextInput label={t('clients:project.plaintiff')} {...form.text('plaintiff')} />

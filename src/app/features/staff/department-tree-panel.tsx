@@ -22,7 +22,7 @@ export function departmentTreeData(rows: readonly DepartmentDto[], allLabel: str
   return [{ value: ALL, label: allLabel, children: buildTree(rows).map(toNode) }];
 }
 
-export function DepartmentTreePanel({ companyId, value, onChange }: { companyId: number; value: number | null; onChange: (id: number | null) => void }) {
+export function DepartmentTreePanel({ companyId, value, onChange, height }: { companyId: number; value: number | null; onChange: (id: number | null) => void; /** Inside a popup: the panel's height (default: the page's). */ height?: number }) {
   const { t } = useTranslation('admin');
   const { data } = useQuery(allDepartmentsOptions(companyId));
   const rows = data?.content;
@@ -55,7 +55,7 @@ export function DepartmentTreePanel({ companyId, value, onChange }: { companyId:
   return (
     <Box w={200} miw={200} style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }} onKeyDown={onKeyDown} data-testid="department-tree">
       <Text fw={600} size="sm" px="xs" py={6}>{t('department.tree')}</Text>
-      <ScrollArea h="calc(100vh - 180px)">
+      <ScrollArea h={height ? height - 34 : 'calc(100vh - 180px)'}>
         <Tree
           data={treeData}
           tree={tree}

@@ -12,6 +12,7 @@ import { employeeCreateBody, type EmployeeDto } from '../../../contract/staff';
 import { disabledOnWire } from '../../../domain/staff';
 import { allDepartmentsOptions, useSaveEmployee } from '../../queries/staff';
 import { FormDialog } from '../common/form-dialog';
+import { DepartmentField } from '../pickers/department-field';
 import { useEntityForm } from '../common/use-entity-form';
 
 export interface EmployeeValues extends Record<string, unknown> {
@@ -106,13 +107,14 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
           {...form.field('sex')}
           data-testid="employee-sex"
         />
-        <Select
+        <DepartmentField
           label={t('admin:employee.department')}
           withAsterisk
-          searchable
-          data={leaves.map((d) => ({ value: String(d.id), label: `${d.code} ${d.name}` }))}
+          companyId={companyId}
           {...form.field('departmentId')}
-          data-testid="employee-department"
+          value={form.values.departmentId}
+          onChange={(v) => form.set('departmentId', v)}
+          testId="employee-department"
         />
         <TextInput label={t('admin:employee.phone')} {...form.text('phone')} data-testid="employee-phone" />
         <TextInput label={t('admin:employee.position')} {...form.text('position')} data-testid="employee-position" />

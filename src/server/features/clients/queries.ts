@@ -29,6 +29,7 @@ export async function selectCustomers(scope: CompanyScope, p: Paging<CustomerFil
   if (f.leaderId) conds.push(eq(customers.ownerId, f.leaderId));
   if (f.id) conds.push(inArray(customers.id, f.id));
   if (f.kind) conds.push(eq(customers.kind, f.kind));
+  if (f.disabled !== undefined) conds.push(eq(customers.disabled, f.disabled));
   const rows = await scope.db.select({ r: customers, total: countAll }).from(customers).where(scope.where(customers, ...conds))
     .orderBy(...orderBy(p.sort, { code: customers.code, name: customers.name, id: customers.id, createdAt: customers.createdAt, kind: customers.kind }, [sql`${customers.code}`, sql`${customers.id}`]))
     .limit(p.limit).offset(p.offset);
@@ -106,6 +107,7 @@ export async function selectProjects(scope: CompanyScope, p: Paging<ProjectFilte
   if (f.leaderId) conds.push(ledBy(f.leaderId));
   if (f.id) conds.push(inArray(projects.id, f.id));
   if (f.kind) conds.push(eq(projects.kind, f.kind));
+  if (f.disabled !== undefined) conds.push(eq(projects.disabled, f.disabled));
   if (f.customerId) conds.push(sql`exists (select 1 from ${projectClients} pc where pc.project_id = ${projects.id} and pc.customer_id = ${f.customerId})`);
   const rows = await scope.db.select({ r: projects, total: countAll }).from(projects).where(scope.where(projects, ...conds))
     .orderBy(...orderBy(p.sort, { code: projects.code, name: projects.name, id: projects.id, createdAt: projects.createdAt, amount: projects.amountCents, kind: projects.kind }, [sql`${projects.code} desc`, sql`${projects.id} desc`]))

@@ -1,0 +1,155 @@
+/**
+ * Pickers (spec 02 §2.10, §4–§6, §9): the employee picker opened from the client owner field by
+ * keyboard (Tab to the search icon + Enter, and F7), searched and chosen with Enter; a project
+ * whose two clients and director come from the multi pickers (the client keyword search capped
+ * at 100 with its message) and whose department picker refuses a parent department; screenshots
+ * of the popups in both languages.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders, loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { FormDialogModel } from './page-models/admin-list';
+import { openClientScreen } from './page-models/clients';
+import { PickerModel } from './page-models/pickers';
+import { restoreDemoState } from './page-models/demo-state';
+
+const stamp = Date.now().toString(36).slice(-5);
+const custCode = `E2EK${stamp}`;
+const projCode = `E2EQ${stamp}`;
+
+test.afterAll(async ({ request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const ps = await (await request.get('/api/aux/project', { params: { filter: JSON.stringify({ companyId: 1, keyword: projCode }) }, headers })).json();
+  for (const p of ps.data?.content ?? []) await request.delete(`/api/aux/project/${p.id}`, { headers });
+  const cs = await (await request.get('/api/aux/customer', { params: { filter: JSON.stringify({ companyId: 1, keyword: custCode }) }, headers })).json();
+  for (const c of cs.data?.content ?? []) await request.delete(`/api/aux/customer/${c.id}`, { headers });
+  await restoreDemoState(request);
+});
+
+async function newCustomer(page: Page) {
+  await openClientScreen(page, 'customers');
+  await page.getByTestId('customer-new').click();
+  await expect(page.getByTestId('customer-code')).toBeFocused();
+  await page.keyboard.type(custCode);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`拣选客户${stamp}`);
+}
+
+test('the client owner is chosen in the employee picker by keyboard', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await newCustomer(page);
+  const picker = new PickerModel(page, 'employee-picker');
+  // Tab reaches the search icon; Enter opens the 1000×700 picker with the keyword box focused.
+  await page.getByTestId('customer-owner').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('customer-owner-open')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(picker.root).toBeVisible();
+  await expect(picker.keyword()).toBeFocused();
+  await expect(picker.root.getByTestId('department-tree')).toBeVisible();
+  await expect(picker.sure()).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(picker.root).toBeHidden();
+  // F7 in the field opens it too; type, arrow down into the list, Enter chooses.
+  await page.getByTestId('customer-owner').focus();
+  await page.keyboard.press('F7');
+  await expect(picker.keyword()).toBeFocused();
+  await page.keyboard.type('李芳静');
+  await expect(picker.rows()).toHaveCount(1);
+  await expect(picker.rows().first()).toContainText('李芳静');
+  await page.keyboard.press('ArrowDown');
+  await expect(picker.sure()).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(picker.root).toBeHidden();
+  await expect(page.getByTestId('customer-owner')).toHaveValue(/李芳静/);
+  // Esc in a picker closes only the picker, not the dialog behind it.
+  await page.getByTestId('customer-owner-open').click();
+  await expect(picker.root).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(picker.root).toBeHidden();
+  await expect(page.getByTestId('customer-dialog')).toBeVisible();
+  await page.getByTestId('customer-code').focus();
+  await new FormDialogModel(page, 'customer-dialog').save();
+  await expect(page.getByTestId('customer-dialog')).toBeHidden();
+});
+
+test('a project takes two clients and a director from the pickers; the department picker refuses a parent', async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openClientScreen(page, 'projects');
+  await page.getByTestId('project-new').click();
+  await expect(page.getByTestId('project-code')).toBeFocused();
+  await page.keyboard.type(projCode);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`拣选项目${stamp}`);
+
+  // Clients: a keyword matching 200 demo clients shows the first 100 with the message.
+  await page.getByTestId('project-clients-open').click();
+  const customers = new PickerModel(page, 'customer-picker');
+  await expect(customers.keyword()).toBeFocused();
+  await customers.search('C0', /C0/);
+  await expect(customers.root.getByTestId('picker-cap')).toHaveText('最多显示100条数据');
+  await expect(customers.root.getByTestId('list-total')).toContainText('100');
+  await customers.tick(0);
+  await customers.tick(1);
+  const picked = [await customers.rows().nth(0).locator('[col-id=code]').innerText(), await customers.rows().nth(1).locator('[col-id=code]').innerText()];
+  await customers.sure().click();
+  await expect(customers.root).toBeHidden();
+  const dialog = page.getByTestId('project-dialog');
+  for (const code of picked) await expect(dialog.getByTestId('project-clients').locator('..')).toContainText(code);
+
+  // Director: the multi-employee picker (1000×600).
+  await page.getByTestId('project-principals-open').click();
+  const employees = new PickerModel(page, 'employee-picker');
+  await employees.search('李芳静', '李芳静');
+  await employees.tick(0);
+  await employees.sure().click();
+  await expect(employees.root).toBeHidden();
+  await expect(dialog.getByTestId('project-principals').locator('..')).toContainText('李芳静');
+
+  // Department: a parent is refused, a last-level one is taken.
+  await page.getByTestId('project-department-open').click();
+  const depts = new PickerModel(page, 'department-picker');
+  await expect(depts.rows().first()).toBeVisible();
+  await depts.row(/^01\s*业务部/).dblclick();
+  await expect(depts.root.getByTestId('picker-refusal')).toContainText('只能选择末级');
+  await expect(depts.sure()).toBeDisabled();
+  const leaf = depts.rows().filter({ hasText: /^0101/ }).first();
+  const leafName = await leaf.locator('[col-id=name]').innerText();
+  await leaf.click();
+  await expect(depts.sure()).toBeEnabled();
+  await depts.sure().click();
+  await expect(depts.root).toBeHidden();
+  await expect(page.getByTestId('project-department')).toHaveValue(new RegExp(leafName));
+
+  await page.getByTestId('project-name').focus();
+  await new FormDialogModel(page, 'project-dialog').save();
+  await expect(dialog).toBeHidden();
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const saved = (await (await request.get('/api/aux/project', { params: { filter: JSON.stringify({ companyId: 1, keyword: projCode }) }, headers })).json()).data.content[0];
+  expect(saved.clients.map((c: { code: string }) => c.code).sort()).toEqual([...picked].sort());
+  expect(saved.principalNames).toContain('李芳静');
+  expect(saved.departmentName).toBe(leafName);
+});
+
+test('screenshots of the pickers in both languages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    await shell.switchLanguage(lang);
+    await openClientScreen(page, 'projects');
+    await page.getByTestId('project-new').click();
+    await expect(page.getByTestId('project-dialog')).toBeVisible();
+    for (const [open, id] of [['project-clients-open', 'customer-picker'], ['project-principals-open', 'employee-picker'], ['project-department-open', 'department-picker']] as const) {
+      await page.getByTestId(open).click();
+      const picker = new PickerModel(page, id);
+      await expect(picker.rows().first()).toBeVisible();
+      if (id === 'customer-picker') await picker.search('C0', /C0/);
+      await page.screenshot({ path: `test-results/pickers-${lang}-${id}.png`, animations: 'disabled' });
+      await page.keyboard.press('Escape');
+      await expect(picker.root).toBeHidden();
+    }
+    await page.keyboard.press('Escape');
+  }
+  await shell.switchLanguage('zh_CN');
+});

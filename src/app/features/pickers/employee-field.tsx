@@ -1,0 +1,104 @@
+/**
+ * Employee autocomplete (spec 02 §2.10, §4, §5, §6): the company's employees are loaded in the
+ * background, page after page until the total, and typing filters them; while they are still loading
+ * typing searches the server after 200 ms (only for a non-empty keyword). Choosing emits the record; clearing emits null (the
+ * caller stores nothing). The search icon (reachable by Tab) or F7 opens the 1000×700 picker with
+ * the department tree. Disabled employees are hidden unless `hideDisabled` is false.
+ */
+import { useMemo, useState } from 'react';
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { EmployeeDto } from '../../../contract/staff';
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
+import { EmployeePicker } from './employee-picker';
+import { onF7, PickerIcon } from './picker-icon';
+import { employeeSearchOptions, employeesAllOptions } from './picker-queries';
+import { employeeDisabledFilter, remoteKeyword } from './picker-rules';
+
+export interface EmployeeRef {
+  id: number;
+  code: string;
+  name: string;
+}
+
+const labelOf = (e: EmployeeRef) => `${e.code} ${e.name}`;
+
+export function EmployeeField({ companyId, value, current, onChange, onBlur, label, error, testId, hideDisabled = true, withAsterisk }: {
+  companyId: number | null;
+  value: number | null;
+  /** The chosen employee as the record shows it (so its name shows before anything loads). */
+  current?: EmployeeRef | null;
+  onChange: (e: EmployeeDto | null) => void;
+  onBlur?: () => void;
+  label: string;
+  error?: string;
+  testId?: string;
+  hideDisabled?: boolean;
+  withAsterisk?: boolean;
+}) {
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<EmployeeRef | null>(current ?? null);
+  const [popup, setPopup] = useState(false);
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const disabled = employeeDisabledFilter({ hideDisabled });
+  const shownLabel = picked && picked.id === value ? labelOf(picked) : null;
+  // The box shows the chosen label after a pick: that is no search.
+  const all = useQuery(employeesAllOptions(companyId, disabled));
+  // Once every page is loaded the box filters the list itself; until then a keyword asks the server.
+  const keyword = debounced === shownLabel || all.data ? null : remoteKeyword(debounced);
+  const found = useQuery(employeeSearchOptions(companyId, keyword, disabled));
+  const list = useMemo(() => (keyword ? found.data?.content : all.data?.content) ?? [], [keyword, found.data, all.data]);
+  const options = useMemo(() => {
+    const rows: EmployeeRef[] = [...list];
+    if (picked && picked.id === value && !rows.some((e) => e.id === picked.id)) rows.unshift(picked);
+    return rows.map((e) => ({ value: String(e.id), label: labelOf(e) }));
+  }, [list, picked, value]);
+
+  const choose = (e: EmployeeDto | null) => {
+    setPicked(e);
+    setSearch(e ? labelOf(e) : '');
+    onChange(e);
+  };
+
+  return (
+    <>
+      <Select
+        label={label}
+        withAsterisk={withAsterisk}
+        searchable
+        clearable
+        clearSectionMode="both"
+        data={options}
+        // Remote results are already filtered; the list shows them all.
+        filter={keyword ? ({ options: o }) => o : undefined}
+        limit={keyword ? undefined : 200}
+        searchValue={search}
+        onSearchChange={setSearch}
+        value={value === null ? null : String(value)}
+        onChange={(v) => {
+          if (v === null) return choose(null);
+          const e = list.find((x) => String(x.id) === v);
+          if (e) choose(e);
+        }}
+        onKeyDown={onF7(() => setPopup(true))}
+        onBlur={onBlur}
+        error={error}
+        nothingFoundMessage="—"
+        rightSectionPointerEvents="all"
+        rightSection={<PickerIcon onOpen={() => setPopup(true)} testId={testId ? `${testId}-open` : undefined} />}
+        data-testid={testId}
+      />
+      <EmployeePicker
+        opened={popup}
+        companyId={companyId}
+        disabled={disabled}
+        onClose={() => setPopup(false)}
+        onChoose={(e) => {
+          setPopup(false);
+          choose(e);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { capAnswer, employeeDisabledFilter, leafDepartments, leafRefusal, loadAllPages, mergeChosen, remoteKeyword, PICKER_SIZES } from './picker-rules';
+
+const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+describe('picker rules', () => {
+  it('searches remotely only for a non-empty keyword', () => {
+    expect(remoteKeyword('')).toBeNull();
+    expect(remoteKeyword('   ')).toBeNull();
+    expect(remoteKeyword(' Li ')).toBe('Li');
+  });
+
+  it('caps keyword results at 100 and cuts the page that reaches past it', () => {
+    const a = capAnswer({ content: rows(91, 15), total: 250 }, { index: 6, size: 15, keyword: 'x' });
+    expect(a.capped).toBe(true);
+    expect(a.answer.total).toBe(100);
+    expect(a.answer.content).toHaveLength(10);
+    expect(capAnswer({ content: rows(106, 15), total: 250 }, { index: 7, size: 15, keyword: 'x' }).answer.content).toHaveLength(0);
+  });
+
+  it('does not cap without a keyword or within 100', () => {
+    expect(capAnswer({ content: rows(1, 10), total: 250 }, { index: 0, size: 10, keyword: '' })).toEqual({ answer: { content: rows(1, 10), total: 250 }, capped: false });
+    expect(capAnswer({ content: rows(1, 10), total: 100 }, { index: 0, size: 10, keyword: 'a' }).capped).toBe(false);
+  });
+
+  it('loads pages one after another until the total', async () => {
+    const calls: number[] = [];
+    const all = await loadAllPages(async (index, size) => {
+      calls.push(index);
+      return { content: rows(index * size + 1, Math.min(size, 7 - index * size)), total: 7 };
+    }, 3);
+    expect(calls).toEqual([0, 1, 2]);
+    expect(all.content.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(all.total).toBe(7);
+  });
+
+  it('stops on an empty page even when the total promised more', async () => {
+    let n = 0;
+    const all = await loadAllPages(async () => (n++ === 0 ? { content: rows(1, 2), total: 10 } : { content: [], total: 10 }), 2);
+    expect(n).toBe(2);
+    expect(all.content).toHaveLength(2);
+  });
+
+  it('hides disabled employees unless showAll or hide-disabled is off', () => {
+    expect(employeeDisabledFilter({})).toBe(false);
+    expect(employeeDisabledFilter({ hideDisabled: true })).toBe(false);
+    expect(employeeDisabledFilter({ hideDisabled: false })).toBeUndefined();
+    expect(employeeDisabledFilter({ showAll: true })).toBeUndefined();
+  });
+
+  it('lists last-level departments only with their ancestor path', () => {
+    const depts = [
+      { id: 1, code: '01', name: 'Head office', parentId: null, leaf: false },
+      { id: 3, code: '0102', name: 'Audit', parentId: 1, leaf: true },
+      { id: 2, code: '0101', name: 'Finance', parentId: 1, leaf: false },
+      { id: 4, code: '010101', name: 'Payables', parentId: 2, leaf: true },
+      { id: 5, code: '02', name: 'Branch', parentId: null, leaf: true },
+    ];
+    expect(leafDepartments(depts).map((l) => [l.department.id, l.path])).toEqual([
+      [4, 'Head office / Finance / Payables'],
+      [3, 'Head office / Audit'],
+      [5, 'Branch'],
+    ]);
+  });
+
+  it('refuses non-leaf rows in leaf-only pickers', () => {
+    expect(leafRefusal({ leaf: true })).toBeNull();
+    expect(leafRefusal({ leaf: false })).toBe('notLeaf');
+    expect(leafRefusal(null)).toBe('none');
+  });
+
+  it('adds ticked rows to the chosen ones without duplicates', () => {
+    expect(mergeChosen([{ id: 2 }, { id: 1 }], [{ id: 1 }, { id: 3 }]).map((r) => r.id)).toEqual([2, 1, 3]);
+  });
+
+  it('uses the spec popup sizes', () => {
+    expect(PICKER_SIZES.employee).toEqual({ width: 1000, height: 700 });
+    expect(PICKER_SIZES.employeeMulti).toEqual({ width: 1000, height: 600 });
+    expect(PICKER_SIZES.customer).toEqual({ width: 1000, height: 800 });
+    expect(PICKER_SIZES.budget).toEqual({ width: 850, height: 700 });
+    expect(PICKER_SIZES.project).toEqual({ width: 960, height: 600 });
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Pure rules of the pick-list popups and autocompletes (spec 02 §2.10, §4, §5, §6, §9): popup sizes,
+ * when a remote search runs, the 100-record cap of customer/case keyword searches, loading every
+ * page of employees until the total, which employees show and the last-level departments with
+ * their ancestor path.
+ */
+import type { ListAnswer } from '../../../contract/common';
+import { MAX_PAGE_LIMIT, PICKER_MAX_RECORDS } from '../../../domain/constants';
+
+/** Popup sizes (spec 02 §2.10, §9): width × height in px. */
+export const PICKER_SIZES = {
+  employee: { width: 1000, height: 700 },
+  employeeMulti: { width: 1000, height: 600 },
+  customer: { width: 1000, height: 800 },
+  vendor: { width: 1000, height: 700 },
+  budget: { width: 850, height: 700 },
+  project: { width: 960, height: 600 },
+  department: { width: 1000, height: 600 },
+} as const;
+export type PickerSize = (typeof PICKER_SIZES)[keyof typeof PICKER_SIZES];
+
+/** An autocomplete queries the server only for a non-empty keyword (spec 02 §5). */
+export const remoteKeyword = (typed: string): string | null => {
+  const k = typed.trim();
+  return k ? k : null;
+};
+
+/**
+ * Customer and case keyword searches show at most the first 100 records (spec 02 §5): the total
+ * is cut to 100 and a page reaching past it is cut short; `capped` says the message is due.
+ */
+export function capAnswer<T>(answer: ListAnswer<T>, request: { index: number; size: number; keyword: string }, cap = PICKER_MAX_RECORDS): { answer: ListAnswer<T>; capped: boolean } {
+  if (!request.keyword.trim() || answer.total <= cap) return { answer, capped: false };
+  const room = Math.max(0, cap - request.index * request.size);
+  return { answer: { ...answer, content: answer.content.slice(0, room), total: cap }, capped: true };
+}
+
+/**
+ * Loads every page one after another until the total is reached (spec 02 §4, §7: employee pickers
+ * repeat maximum-size pages). Stops on an empty page so a shrinking list cannot loop forever.
+ */
+export async function loadAllPages<T>(fetchPage: (index: number, size: number) => Promise<ListAnswer<T>>, size = MAX_PAGE_LIMIT): Promise<ListAnswer<T>> {
+  const content: T[] = [];
+  let total = 0;
+  for (let index = 0; ; index += 1) {
+    const page = await fetchPage(index, size);
+    total = page.total;
+    content.push(...page.content);
+    if (!page.content.length || content.length >= total) break;
+  }
+  return { content, total: Math.max(total, content.length) };
+}
+
+/**
+ * The disabled filter an employee picker sends (spec 02 §6): disabled employees are hidden when
+ * hide-disabled is on, and in the multi-employee picker unless showAll; undefined shows all.
+ */
+export const employeeDisabledFilter = (opts: { hideDisabled?: boolean; showAll?: boolean }): false | undefined =>
+  opts.showAll ? undefined : opts.hideDisabled === false ? undefined : false;
+
+export interface DepartmentLike {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  leaf: boolean;
+  disabled?: boolean;
+}
+
+export interface LeafDepartment<D extends DepartmentLike = DepartmentLike> {
+  department: D;
+  /** Names of the ancestors from the top, then the department's own. */
+  path: string;
+}
+
+/** A department's ancestor names from the top, then its own: "Top / Mid / Leaf" (a cycle stops). */
+export function departmentPath<D extends Omit<DepartmentLike, 'leaf' | 'code'>>(rows: readonly D[], d: D, sep = ' / '): string {
+  const byId = new Map(rows.map((x) => [x.id, x]));
+  const names: string[] = [];
+  const seen = new Set<number>();
+  for (let cur: D | undefined = d; cur && !seen.has(cur.id); cur = cur.parentId === null ? undefined : byId.get(cur.parentId)) {
+    seen.add(cur.id);
+    names.unshift(cur.name);
+  }
+  return names.join(sep);
+}
+
+/** The last-level departments only, in code order, each with its ancestor path. */
+export function leafDepartments<D extends DepartmentLike>(rows: readonly D[], sep = ' / '): LeafDepartment<D>[] {
+  return rows
+    .filter((d) => d.leaf)
+    .sort((a, b) => a.code.localeCompare(b.code))
+    .map((department) => ({ department, path: departmentPath(rows, department, sep) }));
+}
+
+/** Why a row cannot be chosen in a leaf-only picker (budgets, departments), or null. */
+export const leafRefusal = (row: { leaf: boolean } | null | undefined): 'notLeaf' | 'none' | null => (!row ? 'none' : row.leaf ? null : 'notLeaf');
+
+/** Adds the ticked rows to the chosen ones (a multi picker's Select), keeping order and no duplicates. */
+export function mergeChosen<T extends { id: number }>(chosen: readonly T[], ticked: readonly T[]): T[] {
+  const out = [...chosen];
+  for (const r of ticked) if (!out.some((c) => c.id === r.id)) out.push(r);
+  return out;
+}

@@ -22,6 +22,14 @@ import type { EntityForm } from './use-entity-form';
 import { SaveTipDialog } from './save-tip-dialog';
 import { useSaveTip } from './use-save-tip';
 
+/** Thrown by an onSave that asked the user something and was cancelled: the dialog stays, silently. */
+export class SaveCancelled extends Error {
+  constructor() {
+    super('save cancelled');
+    this.name = 'SaveCancelled';
+  }
+}
+
 export type SaveMode = 'close' | 'new';
 
 /** What the dialog needs of a useEntityForm form (V: its values, B: the validated body). */
@@ -99,7 +107,8 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
     try {
       await onSave(body, mode);
     } catch (err) {
-      form.fail(err);
+      // The user stepped back from a question the save asked (e.g. tip7): nothing to show.
+      if (!(err instanceof SaveCancelled)) form.fail(err);
       return;
     } finally {
       setSaving(false);

@@ -5,14 +5,18 @@
  * auxiliary types. Save, Save and new (Ctrl+Enter: the next code at the same level), Copy (an
  * existing subject's values as a new one, without abbreviation), Exit (Esc).
  */
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { subjectCreateBody, type SubjectDto } from '../../../contract/subject';
 import { auxTypes } from '../../../domain/enums';
 import { isValidSubjectCode, kindOfCode, nextSiblingCode, parentCodeOf } from '../../../domain/subject-code';
 import { useCreateSubject, useUpdateSubject } from '../../queries/subjects';
-import { FormDialog } from '../common/form-dialog';
+import { FormDialog, SaveCancelled } from '../common/form-dialog';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { ApiError } from '../../api/client';
+import { useScope } from '../../session/store';
+import { AuxValuesDialog, type AuxValue } from './aux-values-dialog';
 import { useEntityForm } from '../common/use-entity-form';
 import { CodeInput } from '../common/code-input';
 
@@ -83,6 +87,31 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
   const directionLocked = !isNew || !!parentCode;
 
   const codeInput = form.text('code');
+  const scope = useScope();
+  // Tip7 (spec 02 §5): the server refuses new auxiliary types on a used subject without values; the
+  // user confirms, then chooses one value per new type, and the save is sent again with them.
+  const [tip7, setTip7] = useState<number[] | null>(null);
+  const [asking, setAsking] = useState<number[] | null>(null);
+  const answer = useRef<(v: AuxValue[] | null) => void>(() => {});
+  const askAuxValues = (auxTypeIds: number[]) => new Promise<AuxValue[] | null>((resolve) => {
+    answer.current = (v) => {
+      setTip7(null);
+      setAsking(null);
+      resolve(v);
+    };
+    setTip7(auxTypeIds);
+  });
+  const updateSubject = async (s: SubjectDto, body: Parameters<typeof update.mutateAsync>[0]['body']) => {
+    try {
+      return await update.mutateAsync({ id: s.id, body });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'SUBJECT_AUX_VALUES_REQUIRED') throw err;
+      const missing = ((err.appendix as { auxTypeIds?: number[] } | undefined)?.auxTypeIds ?? []).filter((n) => Number.isInteger(n));
+      const values = await askAuxValues(missing);
+      if (!values) throw new SaveCancelled();
+      return update.mutateAsync({ id: s.id, body: { ...body, auxValues: values } });
+    }
+  };
   const seedKey = payload?.key ?? (subject ? `s${subject.id}` : undefined);
 
   return (
@@ -96,7 +125,7 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
       onSave={(body) => {
         if (subject) {
           const { accountYearId: _y, code: _c, direction: d, ...rest } = body;
-          return update.mutateAsync({ id: subject.id, body: { ...rest, ...(subject.parentId === null ? { direction: d } : {}), version: subject.version } });
+          return updateSubject(subject, { ...rest, ...(subject.parentId === null ? { direction: d } : {}), version: subject.version });
         }
         return create.mutateAsync({ ...body, direction: parent ? undefined : body.direction });
       }}
@@ -157,6 +186,23 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
           </Group>
         </Checkbox.Group>
       </Stack>
+      <ConfirmDialog
+        opened={tip7 !== null && asking === null}
+        message={t('subject:auxValues.tip7')}
+        color="blue"
+        onCancel={() => answer.current(null)}
+        onConfirm={() => setAsking(tip7)}
+      />
+      <AuxValuesDialog
+        key={asking?.join(',') ?? 'none'}
+        opened={asking !== null}
+        auxTypeIds={asking ?? []}
+        companyId={scope.companyId}
+        accountId={scope.accountId}
+        accountYearId={accountYearId}
+        onCancel={() => answer.current(null)}
+        onConfirm={(v) => answer.current(v)}
+      />
     </FormDialog>
   );
 }

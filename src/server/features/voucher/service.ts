@@ -156,6 +156,9 @@ const isUniqueViolation = (e: unknown): boolean => {
  * one the next free code is taken, and a concurrent save that took it first (the unique index
  * vouchers_code answers 23505) makes it try the next, inside a savepoint, a few times.
  */
+/** How often an auto-numbered save retries after losing its code to a concurrent save (each loss means another save succeeded). */
+const MAX_CODE_ATTEMPTS = 50;
+
 async function insertWithCode(tx: Tx, row: Omit<typeof vouchers.$inferInsert, 'code'>, given: number | null, codeLength: number): Promise<q.VoucherRow> {
   if (given !== null) {
     if (await q.codeTaken(tx, row.periodId, row.kindId, given)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(given, codeLength) });
@@ -166,13 +169,16 @@ async function insertWithCode(tx: Tx, row: Omit<typeof vouchers.$inferInsert, 'c
       throw e;
     }
   }
+  let tried = 0;
   for (let attempt = 0; ; attempt++) {
-    const code = await q.nextFreeCode(tx, row.periodId, row.kindId);
+    // After a lost race the code just taken may not be visible yet: never retry a code below the last one tried.
+    const code = Math.max(await q.nextFreeCode(tx, row.periodId, row.kindId), tried + 1);
+    tried = code;
     if (String(code).length > codeLength) fail('VOUCHER_CODE_INVALID', { length: codeLength });
     try {
       return await tx.transaction(async (sp) => (await sp.insert(vouchers).values({ ...row, code }).returning())[0]);
     } catch (e) {
-      if (!isUniqueViolation(e) || attempt >= 8) throw e;
+      if (!isUniqueViolation(e) || attempt >= MAX_CODE_ATTEMPTS) throw e;
     }
   }
 }

@@ -11,7 +11,7 @@ import type { Db } from './client';
 import { customers, departments, projects, subjects, voucherKinds } from './schema';
 import { RIGHTS } from '../../domain/rights';
 import type { VoucherItemInput } from '../../contract/voucher';
-import { actOnVoucher, createVoucher, type Actor, type VoucherActionName } from '../features/voucher/service';
+import { createVoucher, createVouchersInBulk, type Actor, type BulkVoucher, type VoucherActionName } from '../features/voucher/service';
 
 /** The demo subjects that carry auxiliary types (spec 02 §5): receivables by customer, revenue by project, admin costs by department. */
 const AUX_SUBJECTS: Record<string, number[]> = { '1122': [3], '5001': [5], '5602': [1] };
@@ -52,7 +52,7 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
     for (const [code, aux] of Object.entries(AUX_SUBJECTS)) await db.update(subjects).set({ auxTypeIds: aux }).where(and(eq(subjects.accountYearId, y.id), eq(subjects.code, code)));
     const subs = await db.select({ id: subjects.id, code: subjects.code }).from(subjects).where(and(eq(subjects.accountYearId, y.id), inArray(subjects.code, codes)));
     const s = (code: string) => subs.find((r) => r.code === code)!.id;
-    const ids: number[] = [];
+    const list: BulkVoucher[] = [];
     for (let i = 0; i < 150; i++) {
       const month = Math.floor(i / 12.5) + 1;
       const markTime = `${y.year}-${String(month).padStart(2, '0')}-${String((i % 25) + 2).padStart(2, '0')}`;
@@ -89,13 +89,11 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
           kindName = '转';
           items = [line('计提本月工资', s('5602'), true, cents * 3, [{ auxTypeId: 1, auxId: dept }]), line('计提本月工资', s('2211'), false, cents * 3)];
       }
-      const v = await createVoucher(db, actors.clerk, companyId, { accountId, kindId: kind(kindName), markTime, billCount: i % 4, items });
-      ids.push(v.id);
-      for (const [action, who] of PATHS[i % PATHS.length]) {
-        await actOnVoucher(db, actors[who], companyId, v.id, action, action === 'auditError' ? { reason: '摘要与附件不符，请核对' } : {});
-      }
-      made++;
+      const steps = PATHS[i % PATHS.length].map(([action, who]) => ({ action, actor: actors[who], ...(action === 'auditError' ? { reason: '摘要与附件不符，请核对' } : {}) }));
+      list.push({ kindId: kind(kindName), markTime, billCount: i % 4, items, steps });
     }
+    const ids = await createVouchersInBulk(db, actors.clerk, companyId, accountId, list);
+    made += ids.length;
     // A red reversal of a bookkept voucher, so relations show in the editor.
     const bookkept = ids[6];
     await createVoucher(db, actors.clerk, companyId, { accountId, kindId: kind('记'), markTime: `${y.year}-12-20`, billCount: 0, items: [], originId: bookkept, originKind: 'REVERSAL' });

@@ -5,7 +5,7 @@
  * that drives the editor's toolbar; the save rules are those of src/domain/voucher-rules.ts the
  * editor runs. The database's triggers (migration 0011) back all of it up.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assertVersion, withTx, type Tx } from '../../db/tx';
 import { voucherItems, voucherProcs, voucherRelations, vouchers } from '../../db/schema';
@@ -106,9 +106,8 @@ const NO_AUX = { departmentId: null, employeeId: null, customerId: null, vendorI
  * leaf, enabled, of the voucher's account year; every auxiliary value of a type its subject takes,
  * one per type, valid for the year; every required type present; the line rules of voucher-rules.ts.
  */
-async function checkLines(tx: Tx, companyId: number, accountYearId: number, items: VoucherItemInput[]): Promise<{ lines: StoredLine[]; total: number }> {
-  const subjects = await q.subjectsByIds(tx, companyId, items.map((i) => i.subjectId));
-  const validAux = new Map<string, boolean>();
+async function checkLines(tx: Tx, companyId: number, accountYearId: number, items: VoucherItemInput[], known?: Map<number, q.SubjectRow>, validAux = new Map<string, boolean>()): Promise<{ lines: StoredLine[]; total: number }> {
+  const subjects = known ?? await q.subjectsByIds(tx, companyId, items.map((i) => i.subjectId));
   const lines: StoredLine[] = [];
   const inputs: VoucherLineInput[] = [];
   for (const [row, item] of items.entries()) {
@@ -122,7 +121,7 @@ async function checkLines(tx: Tx, companyId: number, accountYearId: number, item
       if (seen.has(a.auxTypeId) || !subject.auxTypeIds.includes(a.auxTypeId)) fail('VOUCHER_AUX_INVALID', { row: row + 1 });
       seen.add(a.auxTypeId);
       const dim: AuxDimension = AUX_DIMENSION_OF_TYPE[a.auxTypeId];
-      const key = `${dim}:${a.auxId}`;
+      const key = `${dim}:${a.auxId}:${accountYearId}`;
       if (!validAux.has(key)) validAux.set(key, await auxValueOfYear(tx, dim, accountYearId, a.auxId));
       if (!validAux.get(key)) fail('VOUCHER_AUX_INVALID', { row: row + 1 });
       line[`${dim}Id`] = a.auxId;
@@ -376,5 +375,85 @@ export async function batchAct(db: Db, actorOf: (companyId: number) => Actor, id
       }
     }
     return out;
+  });
+}
+
+/** A voucher of a bulk load (the demo seed, imports): its content and the lifecycle steps it has been through. */
+export interface BulkVoucher {
+  kindId: number;
+  markTime: string;
+  billCount: number;
+  items: VoucherItemInput[];
+  steps: Array<{ action: VoucherActionName; actor: Actor; reason?: string }>;
+}
+
+/**
+ * Many vouchers of one ledger set at once, under exactly the rules of createVoucher and actOnVoucher
+ * (the same line checks, the same machine deciding every step), written in a handful of statements:
+ * the lookups are made once, codes are numbered per period and kind in memory after reading each
+ * maximum, rows go in with multi-row inserts, and the stamps of each final state in one update.
+ */
+export async function createVouchersInBulk(db: Db, maker: Actor, companyId: number, accountId: number, list: BulkVoucher[]): Promise<number[]> {
+  return withTx(db, async (tx) => {
+    const years = await q.yearsWithPeriods(tx, accountId);
+    const periodIds = years.flatMap((y) => y.periods.map((p) => p.id));
+    const rolled = new Map<number, boolean>();
+    for (const id of periodIds) rolled.set(id, (await q.lockPeriod(tx, id))?.rolled ?? false);
+    const codeLength = await q.codeLengthOf(tx, accountId);
+    const subjects = await q.subjectsByIds(tx, companyId, list.flatMap((v) => v.items.map((i) => i.subjectId)));
+    const validAux = new Map<string, boolean>();
+    const nextCodes = new Map<string, number>();
+    const kinds = new Set<number>();
+    const prepared: Array<{ row: typeof vouchers.$inferInsert; lines: StoredLine[]; stamps: Partial<typeof vouchers.$inferInsert>; steps: BulkVoucher['steps'] }> = [];
+    for (const v of list) {
+      if (!kinds.has(v.kindId)) {
+        if (!(await q.kindOfAccount(tx, v.kindId, accountId))) fail('NO_PERMISSION');
+        kinds.add(v.kindId);
+      }
+      const r = resolveMarkDate(v.markTime, years);
+      if (!r.ok) fail(r.code, r.params);
+      const place = r as { accountYearId: number; periodId: number };
+      const settled = rolled.get(place.periodId) ?? false;
+      let state = decide('new', 'save', contextOf(maker, null, settled));
+      const { lines, total } = await checkLines(tx, companyId, place.accountYearId, v.items, subjects, validAux);
+      const key = `${place.periodId}:${v.kindId}`;
+      const code = nextCodes.get(key) ?? (await q.nextFreeCode(tx, place.periodId, v.kindId));
+      if (String(code).length > codeLength) fail('VOUCHER_CODE_INVALID', { length: codeLength });
+      nextCodes.set(key, code + 1);
+      let stamps: Partial<typeof vouchers.$inferInsert> = {};
+      for (const step of v.steps) {
+        state = decide(state, step.action, contextOf(step.actor, maker.id, settled));
+        if (step.action === 'auditError' && !step.reason) fail('VOUCHER_FIELD_REQUIRED', { field: 'reason' });
+        stamps = { ...stamps, ...stampsOf(step.action, step.actor, step.reason ?? null) };
+      }
+      prepared.push({
+        row: { companyId, accountId, accountYearId: place.accountYearId, periodId: place.periodId, kindId: v.kindId, code, markDate: v.markTime, billCount: v.billCount, debitCents: total, creditCents: total, createdBy: maker.id },
+        lines, stamps, steps: v.steps,
+      });
+    }
+    const ids: number[] = [];
+    for (let i = 0; i < prepared.length; i += 200) {
+      const chunk = prepared.slice(i, i + 200);
+      const rows = await tx.insert(vouchers).values(chunk.map((p) => p.row)).returning({ id: vouchers.id });
+      ids.push(...rows.map((r) => r.id));
+      const lines = chunk.flatMap((p, k) => p.lines.map((l) => ({ ...l, companyId, voucherId: rows[k].id, accountYearId: p.row.accountYearId })));
+      for (let j = 0; j < lines.length; j += 500) await tx.insert(voucherItems).values(lines.slice(j, j + 500));
+    }
+    // Stamps by final state: vouchers that share them are updated together.
+    const groups = new Map<string, { stamps: Partial<typeof vouchers.$inferInsert>; ids: number[] }>();
+    prepared.forEach((p, k) => {
+      if (!p.steps.length) return;
+      const key = JSON.stringify(p.stamps, (k, v: unknown) => (k.endsWith('At') && v !== null ? 'now' : v));
+      const g = groups.get(key) ?? { stamps: p.stamps, ids: [] };
+      g.ids.push(ids[k]);
+      groups.set(key, g);
+    });
+    for (const g of groups.values()) await tx.update(vouchers).set({ ...g.stamps, version: sql`${vouchers.version} + 1` }).where(inArray(vouchers.id, g.ids));
+    const procs = prepared.flatMap((p, k) => [
+      { companyId, voucherId: ids[k], action: 'CREATED', userId: maker.id, note: null },
+      ...p.steps.map((st) => ({ companyId, voucherId: ids[k], action: PROC_STEP[st.action], userId: st.actor.id, note: st.reason ?? null })),
+    ]);
+    for (let j = 0; j < procs.length; j += 500) await tx.insert(voucherProcs).values(procs.slice(j, j + 500));
+    return ids;
   });
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/tx';
-import { accountYears, budgets, customers, departments, employees, periods, projects, subjects, vendors, voucherItems, vouchers } from '../../db/schema';
+import { accountYears, budgets, customers, departments, employees, periods, projects, vendors, voucherItems, vouchers } from '../../db/schema';
 
 /** The given subjects that voucher lines name. */
 export async function subjectsOnVouchers(tx: Tx, subjectIds: number[]): Promise<number[]> {

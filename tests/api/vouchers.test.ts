@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { refusalOf, voucherLifecycleStates, voucherTransitions, type VoucherLifecycleState } from '../../src/domain/voucher-lifecycle';
 import { voucherActionNames } from '../../src/contract/voucher';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data } from './factories';
+import { data, MISSING_ID } from './factories';
 import { makeVoucherWorld, simpleVoucher, type VoucherWorld } from './voucher-world';
 
 type ApiAction = (typeof voucherActionNames)[number];
@@ -111,7 +111,7 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     for (const [code, body] of cases) await refused(call(clerk.token, 'POST', '/api/voucher', { body }), code);
     // Without the edit right, and another ledger's kind.
     await refused(call(w.users.auditor.token, 'POST', '/api/voucher', { body: base }), 'NO_PERMISSION');
-    await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...base, kindId: 999_999 } }), 'NO_PERMISSION');
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...base, kindId: MISSING_ID } }), 'NO_PERMISSION');
     expect((await rows<{ n: number }>(sql`select count(*)::int as n from vouchers where account_id = ${w.accountId}`))[0].n).toBe(before);
   });
 
@@ -207,6 +207,14 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: red.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');
   });
 
+  it('deletes a voucher others were copied from; the copy keeps its content and loses the origin', async () => {
+    const { clerk } = w.users;
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-10-15' }));
+    const copy = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-16' }), originId: v.id, originKind: 'COPY' });
+    await data(call(clerk.token, 'DELETE', `/api/voucher/${v.id}`), 'delete origin');
+    expect(await data(call(clerk.token, 'GET', `/api/voucher/${copy.id}`), 'copy')).toMatchObject({ originId: null, companyId: w.companyId, debitCents: '12000' });
+  });
+
   it('runs batch actions voucher by voucher with a result each', async () => {
     const { clerk, auditor } = w.users;
     const a = await create(clerk.token, simpleVoucher(w, { markTime: '2026-11-01' }));
@@ -214,7 +222,7 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     await data(act(auditor.token, b.id, 'audit'), 'audit b');
     const res = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, b.id] } }), 'batch');
     expect(res).toEqual([{ id: a.id, ok: true, code: null, msg: null }, { id: b.id, ok: false, code: 'VOUCHER_ALREADY_AUDITED', msg: expect.any(String) }]);
-    await refused(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, 999_999] } }), 'NO_PERMISSION');
+    await refused(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, MISSING_ID] } }), 'NO_PERMISSION');
   });
 
   it('lists by state, filters and pages', async () => {

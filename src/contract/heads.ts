@@ -212,6 +212,16 @@ export const routes = {
     types: { method: 'GET', path: '/aux/auxType' },
     used: { method: 'GET', path: '/aux/auxUsed' },
   },
+  voucherApi: {
+    list: { method: 'GET', path: '/voucher' },
+    code: { method: 'GET', path: '/voucher/code' },
+    get: { method: 'GET', path: '/voucher/:id' },
+    create: { method: 'POST', path: '/voucher' },
+    update: { method: 'POST', path: '/voucher/:id' },
+    remove: { method: 'DELETE', path: '/voucher/:id' },
+    act: { method: 'POST', path: '/voucher/:id/:action' },
+    batch: { method: 'POST', path: '/voucher/batch' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi } = routes;

@@ -16,6 +16,7 @@ import { exportRoutes } from './export/routes';
 import { budgetRoutes } from './budget/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { auxRoutes } from './aux/routes';
+import { voucherRoutes } from './voucher/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -37,4 +38,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(budgetRoutes);
   await app.register(invoiceRoutes);
   await app.register(auxRoutes);
+  await app.register(voucherRoutes);
 }

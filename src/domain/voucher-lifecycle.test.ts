@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from './rights';
 import {
+  applyVoucherAction,
   findVoucherTransition,
   isVoucherLocked,
   nextVoucherState,
@@ -9,12 +10,14 @@ import {
   voucherActions,
   voucherActionSpecs,
   voucherLifecycleStateOf,
+  voucherListFilters,
   voucherLifecycleStates,
   voucherStatusOf,
   voucherTransitions,
   type VoucherAction,
   type VoucherActionContext,
   type VoucherLifecycleState,
+  type VoucherStatusRecord,
 } from './voucher-lifecycle';
 
 const MAKER = 1;
@@ -137,6 +140,14 @@ describe('voucher transition table', () => {
     expect(nextVoucherState('audited', 'bookkeep', ctx())).toEqual({ ok: true, next: 'bookkept' });
   });
 
+  it('list filters show exactly the states where the next step is possible', () => {
+    const where = (a: VoucherAction) => voucherLifecycleStates.filter((s) => findVoucherTransition(s, a)).sort();
+    expect([...voucherListFilters.toAudit].sort()).toEqual(where('audit'));
+    expect([...voucherListFilters.toCashier].sort()).toEqual(where('cashier'));
+    expect([...voucherListFilters.toBookkeep].sort()).toEqual(where('bookkeep'));
+    expect(voucherListFilters.all).not.toContain('deleted');
+  });
+
   it('maps stored status fields to a state and back', () => {
     for (const s of voucherLifecycleStates) {
       if (s === 'new' || s === 'deleted') continue;
@@ -199,5 +210,48 @@ describe('voucher lifecycle properties (fast-check)', () => {
     );
     // The sequences got everywhere, so the properties were checked in every state.
     expect([...reached].sort()).toEqual([...voucherLifecycleStates].sort());
+  });
+});
+
+describe('applyVoucherAction (what the server writes)', () => {
+  const fresh: VoucherStatusRecord = { state: 'NORMAL', auditAt: null, auditPass: null, auditBy: null, auditByName: null, bookKeepAt: null, bookKeepBy: null, bookKeepByName: null, cashierAt: null, cashierBy: null, cashierByName: null };
+  const auditor = { id: CLERK, name: '李四' };
+
+  it('stamps the actor and time on a new mark, keeps old stamps and clears reversed ones', () => {
+    const signed = applyVoucherAction(fresh, 'cashier', ctx(), { id: 3, name: '出纳' }, '2026-04-01 09:00:00');
+    expect(signed).toMatchObject({ ok: true, next: 'cashiered', fields: { cashierAt: '2026-04-01 09:00:00', cashierBy: 3, cashierByName: '出纳', auditAt: null } });
+    if (!signed.ok) return;
+    const audited = applyVoucherAction(signed.fields, 'audit', ctx(), auditor, '2026-04-02 10:00:00');
+    expect(audited).toMatchObject({ ok: true, next: 'auditedCashiered', fields: { auditAt: '2026-04-02 10:00:00', auditBy: CLERK, auditPass: true, cashierAt: '2026-04-01 09:00:00', cashierBy: 3 } });
+    if (!audited.ok) return;
+    const back = applyVoucherAction(audited.fields, 'reverseAudit', ctx(), auditor, '2026-04-03 10:00:00');
+    expect(back).toMatchObject({ ok: true, next: 'cashiered', fields: { auditAt: null, auditBy: null, auditByName: null, auditPass: null, cashierBy: 3 } });
+    expect(applyVoucherAction(fresh, 'auditError', ctx(), auditor, 'x')).toMatchObject({ ok: true, next: 'auditError', fields: { auditPass: false, auditAt: 'x' } });
+    expect(applyVoucherAction(fresh, 'invalid', ctx(), auditor, 'x')).toMatchObject({ ok: true, next: 'invalid', fields: { state: 'INVALID' } });
+  });
+
+  it('refuses what the table refuses, writing nothing', () => {
+    expect(applyVoucherAction(fresh, 'bookkeep', ctx(), auditor, 'x')).toEqual({ ok: false, code: 'VOUCHER_NOT_AUDITED' });
+    expect(applyVoucherAction(fresh, 'audit', ctx({ makerId: CLERK }), auditor, 'x')).toEqual({ ok: false, code: 'VOUCHER_SELF_AUDIT' });
+  });
+
+  it('always writes fields that read back as the next state (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...voucherActions), { minLength: 5, maxLength: 60 }), (actions) => {
+        let fields = fresh;
+        let step = 0;
+        for (const a of actions) {
+          const r = applyVoucherAction(fields, a, ctx(), { id: CLERK, name: '李四' }, `t${step++}`);
+          if (!r.ok || r.next === 'deleted') continue;
+          expect(voucherLifecycleStateOf(r.fields)).toBe(r.next);
+          // Every mark carries its actor, and only a present mark does.
+          expect(r.fields.auditBy === null).toBe(r.fields.auditAt === null);
+          expect(r.fields.bookKeepBy === null).toBe(r.fields.bookKeepAt === null);
+          expect(r.fields.cashierBy === null).toBe(r.fields.cashierAt === null);
+          fields = r.fields;
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -344,3 +344,37 @@ export const voucherListFilters = {
   toCashier: ['draft', 'audited'],
   toBookkeep: ['audited', 'auditedCashiered'],
 } as const satisfies Record<string, readonly VoucherLifecycleState[]>;
+
+/** The stored status of a voucher with who did what (spec 01 §3 voucher). */
+export interface VoucherStatusRecord extends VoucherStatusFields {
+  auditBy: number | null;
+  auditByName: string | null;
+  bookKeepBy: number | null;
+  bookKeepByName: string | null;
+  cashierBy: number | null;
+  cashierByName: string | null;
+}
+
+export type VoucherApplyResult = { ok: true; next: VoucherLifecycleState; fields: VoucherStatusRecord } | { ok: false; code: ResultCode };
+
+/**
+ * What the server writes for an action: the decision of the table, then the status fields of the
+ * next state. A mark that appears is stamped with the actor and `at`; one that disappears is
+ * cleared; one that stays keeps its original stamp. Edit, save, copy and delete change no status
+ * field (delete removes the row; copies are new vouchers).
+ */
+export function applyVoucherAction(current: VoucherStatusRecord, action: VoucherAction, ctx: VoucherActionContext, actor: { id: number; name: string }, at: string): VoucherApplyResult {
+  const decision = nextVoucherState(voucherLifecycleStateOf(current), action, ctx);
+  if (!decision.ok) return decision;
+  const target = voucherStatusOf(decision.next);
+  if (decision.next === 'deleted') return { ok: true, next: 'deleted', fields: { ...current } };
+  const had = voucherStatusOf(voucherLifecycleStateOf(current));
+  const fields: VoucherStatusRecord = { ...current, state: target.state };
+  if (!target.audited) Object.assign(fields, { auditAt: null, auditBy: null, auditByName: null, auditPass: null });
+  else if (!had.audited) Object.assign(fields, { auditAt: at, auditBy: actor.id, auditByName: actor.name, auditPass: target.auditPass });
+  if (!target.bookkept) Object.assign(fields, { bookKeepAt: null, bookKeepBy: null, bookKeepByName: null });
+  else if (!had.bookkept) Object.assign(fields, { bookKeepAt: at, bookKeepBy: actor.id, bookKeepByName: actor.name });
+  if (!target.cashier) Object.assign(fields, { cashierAt: null, cashierBy: null, cashierByName: null });
+  else if (!had.cashier) Object.assign(fields, { cashierAt: at, cashierBy: actor.id, cashierByName: actor.name });
+  return { ok: true, next: decision.next, fields };
+}

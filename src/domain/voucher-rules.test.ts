@@ -4,6 +4,7 @@ import { VOUCHER_LINE_MAX_CENTS } from './constants';
 import { padVoucherCode } from './finance-settings';
 import { toChineseUppercase } from './money';
 import { monthlyPeriods } from './periods';
+import { isVoucherLocked, nextVoucherState, voucherActions, type VoucherActionContext, type VoucherLifecycleState } from './voucher-lifecycle';
 import {
   copyVoucher,
   lineAmounts,
@@ -13,6 +14,7 @@ import {
   syncCopyVoucher,
   validateVoucherHeader,
   validateVoucherLines,
+  type VoucherLine,
   type VoucherLineInput,
   type VoucherRecord,
   type YearWithPeriods,
@@ -213,5 +215,39 @@ describe('copy and synchronised copy', () => {
       id: null, periodId: null, kindId: 1, markTime: '2026-04-08', code: null, billCount: 3, state: 'NORMAL', createdBy: null, createdByName: null, voucherRelationInfos: [],
       items: [{ id: null, summary: '付房租', amount: '500000' }, { id: null, summary: '付房租', amount: '500000' }],
     });
+  });
+});
+
+describe('save gate property (fast-check)', () => {
+  const ctx: VoucherActionContext = { user: { id: 2, kind: 'ADMIN', rightIds: [] }, makerId: 1, periodSettled: false, cashierSignRequired: false };
+  // Half of the edits balance, half are off by a cent.
+  const arbLines = fc.tuple(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }), fc.boolean()).map(([a, b, balanced]) => [debit(a), debit(b), credit(a + b + (balanced ? 0 : 1))]);
+  const arbStep = fc.oneof(fc.constantFrom(...voucherActions).map((a) => ({ action: a, lines: null })), arbLines.map((lines) => ({ action: 'save' as const, lines })));
+
+  it('a voucher only ever holds balanced lines, and a locked voucher’s lines never change', () => {
+    let writes = 0;
+    fc.assert(
+      fc.property(fc.array(arbStep, { minLength: 5, maxLength: 60 }), (steps) => {
+        let state: VoucherLifecycleState = 'new';
+        let saved: VoucherLine[] = [];
+        for (const { action, lines } of steps) {
+          const before = saved;
+          const r = nextVoucherState(state, action, ctx);
+          if (!r.ok) continue;
+          if (action === 'save' && lines) {
+            const v = validateVoucherLines(lines);
+            if (!v.ok) continue; // the gate refuses; nothing is written
+            saved = v.lines;
+            writes++;
+          }
+          if (isVoucherLocked(state)) expect(saved).toBe(before);
+          state = r.next;
+          const sum = (dir: boolean) => saved.filter((l) => l.direction === dir).reduce((t, l) => t + l.amountCents, 0);
+          expect(sum(true)).toBe(sum(false));
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(writes).toBeGreaterThan(50);
   });
 });

@@ -164,6 +164,16 @@ export const routes = {
     update: { method: 'POST', path: '/aux/vendor/:id' },
     remove: { method: 'DELETE', path: '/aux/vendor/:id' },
   },
+  voucherApi: {
+    list: { method: 'GET', path: '/voucher' },
+    code: { method: 'GET', path: '/voucher/code' },
+    get: { method: 'GET', path: '/voucher/:id' },
+    create: { method: 'POST', path: '/voucher' },
+    update: { method: 'POST', path: '/voucher/:id' },
+    remove: { method: 'DELETE', path: '/voucher/:id' },
+    act: { method: 'POST', path: '/voucher/:id/:action' },
+    batch: { method: 'POST', path: '/voucher/batch' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, voucherApi } = routes;

@@ -51,6 +51,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/project/list': lazy(lazyRouteComponent(() => import('../features/clients/project-list-page'), 'ProjectListPage')),
   '/budget/catalog': lazy(lazyRouteComponent(() => import('../features/budget/budget-catalog-page'), 'BudgetCatalogPage')),
   '/system/vendor': lazy(lazyRouteComponent(() => import('../features/budget/vendor-list-page'), 'VendorListPage')),
+  '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

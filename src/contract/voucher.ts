@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { VOUCHER_LINE_MAX_CENTS } from '../domain/constants';
 import { idParams, idSchema, dateString, listOf, listQuery, idOrIds } from './common';
 import { defineRoute } from './route';
+import { RIGHTS } from '../domain/rights';
 
 const version = z.number().int().min(0).optional();
 
@@ -175,16 +176,23 @@ export const voucherBatchResultDto = z.object({
   msg: z.string().nullable(),
 });
 
-const scope = { right: null, scope: 'account' } as const;
+/** Operation rights of spec 01 §6 (2010101–2010105). */
+const operations = [RIGHTS.VOUCHER_EDIT, RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP, RIGHTS.VOUCHER_CASHIER, RIGHTS.VOUCHER_INVALIDATE] as const;
+/** Reading needs the voucher menu (凭证 / 日常凭证 / 凭证操作) or any voucher operation right. */
+const read = { right: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_DAILY, RIGHTS.VOUCHER_OPERATE, ...operations], scope: 'account' } as const;
+/** Writing the content needs 2010101 (edit). */
+const edit = { right: RIGHTS.VOUCHER_EDIT, scope: 'account' } as const;
+/** Lifecycle actions: any operation right lets the call in; the lifecycle table decides which one the action needs. */
+const act = { right: operations, scope: 'account' } as const;
 const tags = ['voucher'];
 
 export const voucherApi = {
-  list: defineRoute({ method: 'GET', path: '/voucher', query: listQuery(voucherFilter, { defaultLimit: 50 }), answer: listOf(voucherDto), access: scope, tags }),
-  code: defineRoute({ method: 'GET', path: '/voucher/code', query: voucherCodeQuery, answer: voucherCodeDto, access: scope, tags }),
-  get: defineRoute({ method: 'GET', path: '/voucher/:id', params: idParams, answer: voucherDto, access: scope, tags }),
-  create: defineRoute({ method: 'POST', path: '/voucher', body: voucherCreateBody, answer: voucherDto, access: scope, tags }),
-  update: defineRoute({ method: 'POST', path: '/voucher/:id', params: idParams, body: voucherUpdateBody, answer: voucherDto, access: scope, tags }),
-  remove: defineRoute({ method: 'DELETE', path: '/voucher/:id', params: idParams, answer: z.null(), access: scope, tags }),
-  act: defineRoute({ method: 'POST', path: '/voucher/:id/:action', params: voucherActionParams, body: voucherActionBody, answer: voucherDto, access: scope, tags }),
-  batch: defineRoute({ method: 'POST', path: '/voucher/batch', body: voucherBatchBody, answer: z.array(voucherBatchResultDto), access: scope, tags }),
+  list: defineRoute({ method: 'GET', path: '/voucher', query: listQuery(voucherFilter, { defaultLimit: 50 }), answer: listOf(voucherDto), access: read, tags }),
+  code: defineRoute({ method: 'GET', path: '/voucher/code', query: voucherCodeQuery, answer: voucherCodeDto, access: read, tags }),
+  get: defineRoute({ method: 'GET', path: '/voucher/:id', params: idParams, answer: voucherDto, access: read, tags }),
+  create: defineRoute({ method: 'POST', path: '/voucher', body: voucherCreateBody, answer: voucherDto, access: edit, tags }),
+  update: defineRoute({ method: 'POST', path: '/voucher/:id', params: idParams, body: voucherUpdateBody, answer: voucherDto, access: edit, tags }),
+  remove: defineRoute({ method: 'DELETE', path: '/voucher/:id', params: idParams, answer: z.null(), access: edit, tags }),
+  act: defineRoute({ method: 'POST', path: '/voucher/:id/:action', params: voucherActionParams, body: voucherActionBody, answer: voucherDto, access: act, tags }),
+  batch: defineRoute({ method: 'POST', path: '/voucher/batch', body: voucherBatchBody, answer: z.array(voucherBatchResultDto), access: act, tags }),
 };

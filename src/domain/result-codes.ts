@@ -120,6 +120,14 @@ export const resultCodes = {
   VOUCHER_CODE_INVALID: { status: 400, key: 'errors.VOUCHER_CODE_INVALID' },
   VOUCHER_BILL_COUNT_INVALID: { status: 400, key: 'errors.VOUCHER_BILL_COUNT_INVALID' },
   MARK_DATE_OUT_OF_RANGE: { status: 400, key: 'errors.MARK_DATE_OUT_OF_RANGE' },
+  /** The code is taken in this period and kind. */
+  VOUCHER_CODE_DUPLICATE: { status: 409, key: 'errors.VOUCHER_CODE_DUPLICATE' },
+  /** A line names a subject that is not a leaf, is disabled, or is of another account year. */
+  VOUCHER_SUBJECT_UNUSABLE: { status: 400, key: 'errors.VOUCHER_SUBJECT_UNUSABLE' },
+  /** A line carries an auxiliary value its subject does not take, twice, or one not valid for the year. */
+  VOUCHER_AUX_INVALID: { status: 400, key: 'errors.VOUCHER_AUX_INVALID' },
+  /** The voucher has been reversed in red already. */
+  VOUCHER_ALREADY_REVERSED: { status: 409, key: 'errors.VOUCHER_ALREADY_REVERSED' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

@@ -11,7 +11,7 @@ import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; voucher: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -137,7 +137,23 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/subject/export': (i) => ({ body: { filter: { accountYearId: i.accountYear } }, scoped: true }),
   'POST /api/subject/import': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
   'GET /api/system/export/:token': (i) => ({ url: `/api/system/export/${i.exportToken}`, scoped: true }),
+  'GET /api/voucher': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'GET /api/voucher/code': (i) => ({ query: { accountId: i.account, kindId: i.voucherKind, markTime: '2025-01-10' }, scoped: true }),
+  'GET /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, scoped: true }),
+  'POST /api/voucher': (i) => ({ body: { accountId: i.account, kindId: i.voucherKind, markTime: '2025-01-11', items: matrixItems(i) }, scoped: true }),
+  'POST /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, body: { kindId: i.voucherKind, markTime: '2025-01-12', items: matrixItems(i) }, scoped: true }),
+  'DELETE /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, scoped: true }),
+  'POST /api/voucher/:id/:action': (i) => ({ url: `/api/voucher/${i.voucher}/invalid`, body: {}, scoped: true }),
+  'POST /api/voucher/batch': (i) => ({ body: { action: 'invalid', ids: [i.voucher] }, scoped: true }),
 };
+
+/** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */
+function matrixItems(i: Ids) {
+  return [
+    { summary: '矩阵凭证', subjectId: i.subject, direction: true, amount: '100' },
+    { summary: '矩阵凭证', subjectId: i.subject, direction: false, amount: '100' },
+  ];
+}
 
 /**
  * List routes called with no filter at all: the company scope is implied (the session's company or
@@ -159,7 +175,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, voucher: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -194,6 +210,8 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const clients = (await t.call('GET', '/api/aux/customer', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
     expect(clients.content.map((c: { name: string; version: number }) => [c.name, c.version])).toEqual([['矩阵客户', 0]]);
     const projects = (await t.call('GET', '/api/aux/project', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    const voucher = (await t.call('GET', `/api/voucher/${ids.voucher}`, { token: admin })).json().data;
+    expect(voucher).toMatchObject({ state: 'NORMAL', lifecycle: 'draft', markTime: '2025-01-10', version: 0, debitCents: '100' });
     expect(projects.content.map((p: { name: string; clientIds: number[]; version: number }) => [p.name, p.clientIds, p.version])).toEqual([['矩阵项目', [ids.customer], 0]]);
   };
 
@@ -225,7 +243,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const exportTask = await post('/api/subject/export', { filter: { accountYearId: year2025 } }, clerk.token);
     const budget = await post('/api/aux/budget', { accountYearId: year2025, code: '9001', name: '矩阵预算' });
     const vendor = await post('/api/aux/vendor', { accountId: account.id, code: 'MXV', name: '矩阵供应商' });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id };
+    const voucher = await post('/api/voucher', { accountId: account.id, kindId: kinds[1].id, markTime: '2025-01-10', items: [
+      { summary: '矩阵凭证', subjectId: cash.id, direction: true, amount: '100' }, { summary: '矩阵凭证', subjectId: cash.id, direction: false, amount: '100' }] });
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, voucher: voucher.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

@@ -1,6 +1,6 @@
 /**
  * First-run seed: the rights catalogue (refreshed every start), and once, a demo firm with a main
- * ledger set, account years 2025 and 2026, a second company, roles and four demo users.
+ * ledger set, account years 2025 and 2026, a second company, roles, four demo users and ~300 vouchers.
  * Idempotent: the demo part runs only while no user exists.
  */
 import { withTx } from './tx';
@@ -16,6 +16,7 @@ import { createUser } from '../features/idm/users';
 import { bindUser, createDepartment, createEmployee, updateDepartment } from '../features/staff/service';
 import { createCustomer, createProject } from '../features/clients/service';
 import { createBudget, createVendor } from '../features/budget/service';
+import { seedVouchers } from './seed-vouchers';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -191,6 +192,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const employeeIds = await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
     await seedClients(t, firm.id, employeeIds);
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
+    await seedVouchers(t, firm.id, main.id, [{ id: year2025.id, year: 2025 }, { id: year2026.id, year: 2026 }], { admin: adminUser.id, clerk: clerkUser.id, auditor: auditorUser.id, cashier: cashierUser.id });
     void companies;
     return true;
   });

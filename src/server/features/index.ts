@@ -14,6 +14,7 @@ import { staffRoutes } from './staff/routes';
 import { clientRoutes } from './clients/routes';
 import { exportRoutes } from './export/routes';
 import { budgetRoutes } from './budget/routes';
+import { voucherRoutes } from './voucher/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -33,4 +34,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffRoutes);
   await app.register(clientRoutes);
   await app.register(budgetRoutes);
+  await app.register(voucherRoutes);
 }

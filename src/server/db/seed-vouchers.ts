@@ -1,0 +1,105 @@
+/**
+ * Demo vouchers: 150 per account year of the demo ledger set (300 over 2025 and 2026), written
+ * through the voucher service so they obey every save and lifecycle rule. A law firm's daily books:
+ * fees received and receivable (customer and project auxiliaries), receivables collected, office
+ * costs and salaries by department. Every lifecycle state appears, made by the clerk, audited and
+ * bookkept by the auditor, signed by the cashier; a red reversal per year shows the relations.
+ * Everything follows from the loop index: the same books on every start.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { customers, departments, projects, subjects, voucherKinds } from './schema';
+import { RIGHTS } from '../../domain/rights';
+import type { VoucherItemInput } from '../../contract/voucher';
+import { actOnVoucher, createVoucher, type Actor, type VoucherActionName } from '../features/voucher/service';
+
+/** The demo subjects that carry auxiliary types (spec 02 §5): receivables by customer, revenue by project, admin costs by department. */
+const AUX_SUBJECTS: Record<string, number[]> = { '1122': [3], '5001': [5], '5602': [1] };
+
+/** The actions that bring a fresh draft to each demo state, by whom. */
+type Who = 'auditor' | 'cashier' | 'admin';
+const PATHS: Array<Array<[VoucherActionName, Who]>> = [
+  [],
+  [],
+  [['cashier', 'cashier']],
+  [['audit', 'auditor']],
+  [['audit', 'auditor'], ['cashier', 'cashier']],
+  [['auditError', 'auditor']],
+  [['audit', 'auditor'], ['bookkeep', 'auditor']],
+  [['audit', 'auditor'], ['cashier', 'cashier'], ['bookkeep', 'auditor']],
+  [['cashier', 'cashier'], ['auditError', 'auditor']],
+  [['invalid', 'admin']],
+];
+
+export interface DemoVoucherUsers { admin: number; clerk: number; auditor: number; cashier: number }
+
+export async function seedVouchers(db: Db, companyId: number, accountId: number, years: Array<{ id: number; year: number }>, users: DemoVoucherUsers): Promise<number> {
+  const actors: Record<Who | 'clerk', Actor> = {
+    admin: { id: users.admin, kind: 'ADMIN', rightIds: [] },
+    clerk: { id: users.clerk, kind: 'OTHER', rightIds: [RIGHTS.VOUCHER_EDIT] },
+    auditor: { id: users.auditor, kind: 'OTHER', rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] },
+    cashier: { id: users.cashier, kind: 'OTHER', rightIds: [RIGHTS.VOUCHER_CASHIER] },
+  };
+  const kinds = await db.select({ id: voucherKinds.id, name: voucherKinds.name }).from(voucherKinds).where(eq(voucherKinds.accountId, accountId)).orderBy(asc(voucherKinds.sort), asc(voucherKinds.id));
+  const kind = (name: string) => kinds.find((k) => k.name === name)?.id ?? kinds[0].id;
+  const custIds = (await db.select({ id: customers.id }).from(customers).where(and(eq(customers.companyId, companyId), eq(customers.disabled, false))).orderBy(asc(customers.id)).limit(40)).map((r) => r.id);
+  const projIds = (await db.select({ id: projects.id }).from(projects).where(eq(projects.companyId, companyId)).orderBy(asc(projects.id)).limit(40)).map((r) => r.id);
+  const deptIds = (await db.select({ id: departments.id }).from(departments)
+    .where(and(eq(departments.companyId, companyId), sql`not exists (select 1 from departments c where c.parent_id = ${departments.id})`)).orderBy(asc(departments.id))).map((r) => r.id);
+  let made = 0;
+  for (const y of years) {
+    const codes = ['1001', '1002', '1122', '2211', '5001', '5602'];
+    for (const [code, aux] of Object.entries(AUX_SUBJECTS)) await db.update(subjects).set({ auxTypeIds: aux }).where(and(eq(subjects.accountYearId, y.id), eq(subjects.code, code)));
+    const subs = await db.select({ id: subjects.id, code: subjects.code }).from(subjects).where(and(eq(subjects.accountYearId, y.id), inArray(subjects.code, codes)));
+    const s = (code: string) => subs.find((r) => r.code === code)!.id;
+    const ids: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const month = Math.floor(i / 12.5) + 1;
+      const markTime = `${y.year}-${String(month).padStart(2, '0')}-${String((i % 25) + 2).padStart(2, '0')}`;
+      const cust = custIds[(i * 7) % custIds.length];
+      const proj = projIds[(i * 11) % projIds.length];
+      const dept = deptIds[i % deptIds.length];
+      const cents = ((i * 7919) % 4_900 + 100) * 100 + (i % 3) * 50;
+      const line = (summary: string, subjectId: number, direction: boolean, amount: number, auxes: VoucherItemInput['auxes'] = []): VoucherItemInput => ({ summary, subjectId, direction, amount, auxes });
+      let items: VoucherItemInput[];
+      let kindName = '记';
+      switch (i % 5) {
+        case 0:
+          kindName = '收';
+          items = [line('收到律师费', s('1002'), true, cents), line('收到律师费', s('5001'), false, cents, [{ auxTypeId: 5, auxId: proj }])];
+          break;
+        case 1:
+          items = [line('确认应收律师费', s('1122'), true, cents, [{ auxTypeId: 3, auxId: cust }]), line('确认应收律师费', s('5001'), false, cents, [{ auxTypeId: 5, auxId: proj }])];
+          break;
+        case 2:
+          kindName = '收';
+          items = [line('收回客户欠款', s('1002'), true, cents), line('收回客户欠款', s('1122'), false, cents, [{ auxTypeId: 3, auxId: cust }])];
+          break;
+        case 3: {
+          kindName = '付';
+          const half = Math.round(cents / 200) * 100;
+          items = [
+            line('报销办公用品', s('5602'), true, half, [{ auxTypeId: 1, auxId: dept }]),
+            line('报销差旅费', s('5602'), true, cents - half, [{ auxTypeId: 1, auxId: deptIds[(i + 1) % deptIds.length] }]),
+            line('现金支付报销款', s('1001'), false, cents),
+          ];
+          break;
+        }
+        default:
+          kindName = '转';
+          items = [line('计提本月工资', s('5602'), true, cents * 3, [{ auxTypeId: 1, auxId: dept }]), line('计提本月工资', s('2211'), false, cents * 3)];
+      }
+      const v = await createVoucher(db, actors.clerk, companyId, { accountId, kindId: kind(kindName), markTime, billCount: i % 4, items });
+      ids.push(v.id);
+      for (const [action, who] of PATHS[i % PATHS.length]) {
+        await actOnVoucher(db, actors[who], companyId, v.id, action, action === 'auditError' ? { reason: '摘要与附件不符，请核对' } : {});
+      }
+      made++;
+    }
+    // A red reversal of a bookkept voucher, so relations show in the editor.
+    const bookkept = ids[6];
+    await createVoucher(db, actors.clerk, companyId, { accountId, kindId: kind('记'), markTime: `${y.year}-12-20`, billCount: 0, items: [], originId: bookkept, originKind: 'REVERSAL' });
+    made++;
+  }
+  return made;
+}

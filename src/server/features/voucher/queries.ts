@@ -1,0 +1,139 @@
+/**
+ * Voucher reads and the small lookups the save rules need: the ledger set's years and periods, its
+ * code length, the period lock, subjects of a body, the next free code. Writes live in service.ts.
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/tx';
+import { accountYears, periods, subjects, voucherCodeRules, voucherItems, voucherKinds, vouchers } from '../../db/schema';
+import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
+import { voucherListFilters, voucherStatusOf, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
+import type { YearWithPeriods } from '../../../domain/voucher-rules';
+import type { VoucherFilter } from '../../../contract/voucher';
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+export type VoucherItemRow = typeof voucherItems.$inferSelect;
+export type SubjectRow = typeof subjects.$inferSelect;
+
+/** A voucher by id; `lock` reads it `for update` so two actions on one voucher run one after the other. */
+export async function findVoucher(tx: Tx, id: number, lock = false): Promise<VoucherRow | undefined> {
+  const q = tx.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function itemsOf(tx: Tx, voucherId: number): Promise<VoucherItemRow[]> {
+  return tx.select().from(voucherItems).where(eq(voucherItems.voucherId, voucherId)).orderBy(asc(voucherItems.lineNo));
+}
+
+/** The ledger set's account years with their periods (for resolveMarkDate). */
+export async function yearsWithPeriods(tx: Tx, accountId: number): Promise<YearWithPeriods[]> {
+  const years = await tx.select({ id: accountYears.id, startAt: accountYears.startAt, endAt: accountYears.endAt }).from(accountYears).where(eq(accountYears.accountId, accountId)).orderBy(asc(accountYears.startAt));
+  if (!years.length) return [];
+  const ps = await tx.select({ id: periods.id, accountYearId: periods.accountYearId, startAt: periods.startAt, endAt: periods.endAt }).from(periods)
+    .where(inArray(periods.accountYearId, years.map((y) => y.id))).orderBy(asc(periods.startAt));
+  return years.map((y) => ({ ...y, periods: ps.filter((p) => p.accountYearId === y.id) }));
+}
+
+/**
+ * Reads the period's settled flag `for share`: settling (an update of the row) waits until the
+ * voucher's transaction ends, and a voucher write waits for a settle in flight, while concurrent
+ * voucher saves in one period do not queue behind each other (decision 022).
+ */
+export async function lockPeriod(tx: Tx, periodId: number): Promise<{ rolled: boolean } | undefined> {
+  const [row] = await tx.select({ rolled: periods.rolled }).from(periods).where(eq(periods.id, periodId)).for('share');
+  return row;
+}
+
+export async function periodRolled(tx: Tx, periodId: number): Promise<boolean> {
+  const [row] = await tx.select({ rolled: periods.rolled }).from(periods).where(eq(periods.id, periodId));
+  return row?.rolled ?? false;
+}
+
+/** The code rule's length of a ledger set (4 when none is stored). */
+export async function codeLengthOf(tx: Tx, accountId: number): Promise<number> {
+  const [row] = await tx.select({ length: voucherCodeRules.length }).from(voucherCodeRules).where(eq(voucherCodeRules.accountId, accountId));
+  return row?.length ?? VOUCHER_CODE_LENGTH_DEFAULT;
+}
+
+export async function codeLengthsOf(tx: Tx, accountIds: number[]): Promise<Map<number, number>> {
+  const m = new Map<number, number>(accountIds.map((a) => [a, VOUCHER_CODE_LENGTH_DEFAULT]));
+  if (!accountIds.length) return m;
+  for (const r of await tx.select({ accountId: voucherCodeRules.accountId, length: voucherCodeRules.length }).from(voucherCodeRules).where(inArray(voucherCodeRules.accountId, accountIds))) m.set(r.accountId, r.length);
+  return m;
+}
+
+export async function kindOfAccount(tx: Tx, kindId: number, accountId: number) {
+  const [row] = await tx.select().from(voucherKinds).where(and(eq(voucherKinds.id, kindId), eq(voucherKinds.accountId, accountId)));
+  return row;
+}
+
+export async function subjectsByIds(tx: Tx, companyId: number, ids: number[]): Promise<Map<number, SubjectRow>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await tx.select().from(subjects).where(and(eq(subjects.companyId, companyId), inArray(subjects.id, unique)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The next free code of (period, kind): the highest plus one. */
+export async function nextFreeCode(tx: Tx, periodId: number, kindId: number): Promise<number> {
+  const [r] = await tx.select({ m: sql<number>`cast(coalesce(max(${vouchers.code}), 0) as integer)` }).from(vouchers).where(and(eq(vouchers.periodId, periodId), eq(vouchers.kindId, kindId)));
+  return Number(r.m) + 1;
+}
+
+export async function codeTaken(tx: Tx, periodId: number, kindId: number, code: number, exceptId?: number): Promise<boolean> {
+  const rows = await tx.select({ id: vouchers.id }).from(vouchers).where(and(eq(vouchers.periodId, periodId), eq(vouchers.kindId, kindId), eq(vouchers.code, code))).limit(1);
+  return rows.length > 0 && rows[0].id !== exceptId;
+}
+
+/** The stored fields a lifecycle state stands for, as a condition on `vouchers`. */
+export function lifecycleCondition(states: readonly VoucherLifecycleState[]): SQL {
+  const parts = states.map((s) => {
+    const f = voucherStatusOf(s);
+    return sql`(${vouchers.state} = ${f.state}
+      and ${f.audited ? sql`${vouchers.auditAt} is not null and ${vouchers.auditPass} = ${f.auditPass}` : sql`${vouchers.auditAt} is null`}
+      and ${f.bookkept ? sql`${vouchers.bookKeepAt} is not null` : sql`${vouchers.bookKeepAt} is null`}
+      and ${f.cashier ? sql`${vouchers.cashierAt} is not null` : sql`${vouchers.cashierAt} is null`})`;
+  });
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/** A line of the voucher moves cash or bank money: a 1001/1002 subject or one flagged as cash. */
+const hasCashLine = sql`exists (select 1 from voucher_items ci join subjects cs on cs.id = ci.subject_id
+  where ci.voucher_id = ${vouchers.id} and (cs.be_cash or cs.code like '1001%' or cs.code like '1002%'))`;
+
+export function listConditions(f: VoucherFilter): SQL[] {
+  const c: SQL[] = [eq(vouchers.accountId, f.accountId)];
+  if (f.accountYearId) c.push(eq(vouchers.accountYearId, f.accountYearId));
+  if (f.periodId?.length) c.push(inArray(vouchers.periodId, f.periodId));
+  if (f.id?.length) c.push(inArray(vouchers.id, f.id));
+  if (f.kindId) c.push(eq(vouchers.kindId, f.kindId));
+  if (f.dateFrom) c.push(sql`${vouchers.markDate} >= ${f.dateFrom}`);
+  if (f.dateTo) c.push(sql`${vouchers.markDate} <= ${f.dateTo}`);
+  if (f.codeFrom) c.push(sql`${vouchers.code} >= ${f.codeFrom}`);
+  if (f.codeTo) c.push(sql`${vouchers.code} <= ${f.codeTo}`);
+  switch (f.listState ?? 'ALL') {
+    case 'ALL': c.push(lifecycleCondition(voucherListFilters.all)); break;
+    case 'TO_AUDIT': c.push(lifecycleCondition(voucherListFilters.toAudit)); break;
+    case 'TO_CASHIER': c.push(lifecycleCondition(voucherListFilters.toCashier), hasCashLine); break;
+    case 'TO_BOOK': c.push(lifecycleCondition(voucherListFilters.toBookkeep)); break;
+    case 'ERROR': c.push(lifecycleCondition(['auditError', 'auditErrorCashiered'])); break;
+  }
+  if (f.includeInvalid === false) c.push(eq(vouchers.state, 'NORMAL'));
+  const line: SQL[] = [];
+  if (f.subjectId) line.push(sql`li.subject_id = ${f.subjectId}`);
+  if (f.subjectCode) line.push(sql`ls.code like ${`${f.subjectCode}%`}`);
+  if (f.summary) line.push(sql`li.summary ilike ${`%${f.summary.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  if (f.amountFrom !== undefined) line.push(sql`li.amount_cents >= ${f.amountFrom}`);
+  if (f.amountTo !== undefined) line.push(sql`li.amount_cents <= ${f.amountTo}`);
+  if (line.length) {
+    c.push(sql`exists (select 1 from voucher_items li join subjects ls on ls.id = li.subject_id where li.voucher_id = ${vouchers.id} and ${sql.join(line, sql` and `)})`);
+  }
+  return c;
+}
+
+export async function selectVoucherIds(tx: Tx, f: VoucherFilter, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+  const where = and(...listConditions(f));
+  const [{ n }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(vouchers).where(where);
+  const rows = await tx.select({ id: vouchers.id }).from(vouchers).where(where).orderBy(asc(vouchers.markDate), asc(vouchers.code), asc(vouchers.id)).offset(offset).limit(limit);
+  return { ids: rows.map((r) => r.id), total: Number(n) };
+}

@@ -1,0 +1,73 @@
+/** Vouchers: parse (by the contract), guard the ledger set of every voucher touched, call the service, wrap. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { voucherApi } from '../../../contract/voucher';
+import { DomainError } from '../../../domain/result-codes';
+import { handle } from '../../http/route';
+import { ok, okList } from '../../http/reply';
+import { guardAccount } from '../../http/guards';
+import * as q from './queries';
+import * as service from './service';
+
+/** The caller as the lifecycle machine sees them: the rights held in the voucher's company. */
+function actorOf(req: FastifyRequest, companyId: number): service.Actor {
+  const u = req.access.user;
+  return { id: u.id, kind: u.kind, rightIds: req.access.rightIds(companyId) };
+}
+
+/** A voucher's ledger set, guarded; a missing voucher answers like a foreign one (NO_PERMISSION). */
+async function guardVoucher(req: FastifyRequest, id: number) {
+  const v = await q.findVoucher(req.server.db, id);
+  if (!v) throw new DomainError('NO_PERMISSION');
+  const account = await guardAccount(req, v.accountId);
+  return { v, companyId: account.companyId };
+}
+
+export async function voucherRoutes(app: FastifyInstance): Promise<void> {
+  handle(app, voucherApi.list, async (req) => {
+    await guardAccount(req, req.query.filter.accountId);
+    const { content, total } = await service.listVouchers(app.db, req.query);
+    return okList(content, total);
+  });
+
+  handle(app, voucherApi.code, async (req) => {
+    const account = await guardAccount(req, req.query.accountId);
+    return ok(await service.nextCode(app.db, { ...req.query, accountId: account.id }));
+  });
+
+  handle(app, voucherApi.get, async (req) => {
+    const { v } = await guardVoucher(req, req.params.id);
+    return ok(await service.getVoucher(app.db, v.id));
+  });
+
+  handle(app, voucherApi.create, async (req) => {
+    const account = await guardAccount(req, req.body.accountId);
+    return ok(await service.createVoucher(app.db, actorOf(req, account.companyId), account.companyId, { ...req.body, accountId: account.id }));
+  });
+
+  handle(app, voucherApi.update, async (req) => {
+    const { v, companyId } = await guardVoucher(req, req.params.id);
+    return ok(await service.updateVoucher(app.db, actorOf(req, companyId), companyId, v.id, req.body));
+  });
+
+  handle(app, voucherApi.remove, async (req) => {
+    const { v, companyId } = await guardVoucher(req, req.params.id);
+    await service.deleteVoucher(app.db, actorOf(req, companyId), companyId, v.id);
+    return ok(null);
+  });
+
+  handle(app, voucherApi.act, async (req) => {
+    const { v, companyId } = await guardVoucher(req, req.params.id);
+    return ok(await service.actOnVoucher(app.db, actorOf(req, companyId), companyId, v.id, req.params.action, req.body));
+  });
+
+  // Every id is guarded first: a foreign or missing id refuses the whole call (ids cannot be probed);
+  // then each voucher is acted on by itself and answered by itself.
+  handle(app, voucherApi.batch, async (req) => {
+    const ids: Array<{ id: number; companyId: number }> = [];
+    for (const id of [...new Set(req.body.ids)]) {
+      const { v, companyId } = await guardVoucher(req, id);
+      ids.push({ id: v.id, companyId });
+    }
+    return ok(await service.batchAct(app.db, (companyId) => actorOf(req, companyId), ids, req.body.action, req.body.reason?.trim() || null, req.lang));
+  });
+}

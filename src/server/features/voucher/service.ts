@@ -1,0 +1,380 @@
+/**
+ * Voucher rules on the server (spec 01 §3–§5, §7): saving (create, update, copy, red reversal),
+ * deleting and every lifecycle action, each in one transaction. Every decision about the
+ * lifecycle goes through `decideVoucherAction` of machines/voucher.machine.ts, the same machine
+ * that drives the editor's toolbar; the save rules are those of src/domain/voucher-rules.ts the
+ * editor runs. The database's triggers (migration 0011) back all of it up.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { assertVersion, withTx, type Tx } from '../../db/tx';
+import { voucherItems, voucherProcs, voucherRelations, vouchers } from '../../db/schema';
+import { DomainError, type ResultCode } from '../../../domain/result-codes';
+import type { Language } from '../../../domain/enums';
+import { padVoucherCode } from '../../../domain/finance-settings';
+import { voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
+import { normalizeVoucherCode, resolveMarkDate, validateVoucherLines, type VoucherLineInput } from '../../../domain/voucher-rules';
+import { decideVoucherAction } from '../../../../machines/voucher.machine';
+import type { Paging } from '../../../contract/common';
+import type { VoucherCreateBody, VoucherDto, VoucherFilter, VoucherItemInput, VoucherUpdateBody, voucherActionNames } from '../../../contract/voucher';
+import { messageOf } from '../../http/messages';
+import * as q from './queries';
+import { loadVoucherDtos } from './dto';
+import { AUX_DIMENSION_OF_TYPE, auxValueOfYear, type AuxDimension } from './usage';
+
+/** Who acts: the user and the rights held in the voucher's company. */
+export interface Actor {
+  id: number;
+  kind: 'ADMIN' | 'OTHER';
+  rightIds: readonly number[];
+}
+
+export type VoucherActionName = (typeof voucherActionNames)[number];
+
+const fail = (code: ResultCode, params: Record<string, string | number> = {}, appendix?: unknown): never => {
+  throw new DomainError(code, params, appendix);
+};
+
+const statusOf = (v: q.VoucherRow): VoucherLifecycleState =>
+  voucherLifecycleStateOf({ state: v.state as 'NORMAL' | 'INVALID', auditAt: v.auditAt, auditPass: v.auditPass, bookKeepAt: v.bookKeepAt, cashierAt: v.cashierAt });
+
+const contextOf = (actor: Actor, makerId: number | null, periodSettled: boolean): VoucherActionContext => ({
+  user: { id: actor.id, kind: actor.kind, rightIds: actor.rightIds },
+  makerId,
+  periodSettled,
+  // No ledger option asks for the cashier's signature before bookkeeping yet (decision 022).
+  cashierSignRequired: false,
+});
+
+/** Runs the machine; a refusal throws its result code. */
+function decide(state: VoucherLifecycleState, action: VoucherAction, ctx: VoucherActionContext): VoucherLifecycleState {
+  const r = decideVoucherAction(state, action, ctx);
+  if (!r.ok) fail(r.code);
+  return (r as { ok: true; next: VoucherLifecycleState }).next;
+}
+
+async function oneDto(tx: Tx, id: number): Promise<VoucherDto> {
+  const [dto] = await loadVoucherDtos(tx, [id]);
+  if (!dto) fail('NOT_FOUND');
+  return dto;
+}
+
+export async function getVoucher(db: Db, id: number): Promise<VoucherDto> {
+  return oneDto(db, id);
+}
+
+export async function listVouchers(db: Db, p: Paging<VoucherFilter>): Promise<{ content: VoucherDto[]; total: number }> {
+  const { ids, total } = await q.selectVoucherIds(db, p.filter, p.offset, p.limit);
+  return { content: await loadVoucherDtos(db, ids), total };
+}
+
+/** The period and account year of a mark date in a ledger set; a given periodId must be that period. */
+async function placeOf(tx: Tx, accountId: number, markTime: string, periodId?: number): Promise<{ accountYearId: number; periodId: number }> {
+  const r = resolveMarkDate(markTime, await q.yearsWithPeriods(tx, accountId));
+  if (!r.ok) return fail(r.code, r.params);
+  const place = r as { accountYearId: number; periodId: number };
+  if (periodId !== undefined && periodId !== place.periodId) fail('INVALID_INPUT', { detail: 'periodId' });
+  return place;
+}
+
+export async function nextCode(db: Db, v: { accountId: number; kindId: number; markTime: string; periodId?: number }): Promise<{ periodId: number; code: number; codeText: string }> {
+  if (!(await q.kindOfAccount(db, v.kindId, v.accountId))) fail('NO_PERMISSION');
+  const place = await placeOf(db, v.accountId, v.markTime, v.periodId);
+  const code = await q.nextFreeCode(db, place.periodId, v.kindId);
+  return { periodId: place.periodId, code, codeText: padVoucherCode(code, await q.codeLengthOf(db, v.accountId)) };
+}
+
+/** A line as stored: the auxiliary values in their columns. */
+interface StoredLine {
+  lineNo: number;
+  summary: string;
+  subjectId: number;
+  direction: boolean;
+  amountCents: number;
+  departmentId: number | null;
+  employeeId: number | null;
+  customerId: number | null;
+  vendorId: number | null;
+  projectId: number | null;
+  budgetId: number | null;
+}
+
+const NO_AUX = { departmentId: null, employeeId: null, customerId: null, vendorId: null, projectId: null, budgetId: null };
+
+/**
+ * The lines of a body checked against the save rules (spec 01 §5) and the books: every subject a
+ * leaf, enabled, of the voucher's account year; every auxiliary value of a type its subject takes,
+ * one per type, valid for the year; every required type present; the line rules of voucher-rules.ts.
+ */
+async function checkLines(tx: Tx, companyId: number, accountYearId: number, items: VoucherItemInput[]): Promise<{ lines: StoredLine[]; total: number }> {
+  const subjects = await q.subjectsByIds(tx, companyId, items.map((i) => i.subjectId));
+  const validAux = new Map<string, boolean>();
+  const lines: StoredLine[] = [];
+  const inputs: VoucherLineInput[] = [];
+  for (const [row, item] of items.entries()) {
+    const s = subjects.get(item.subjectId);
+    if (!s) fail('NO_PERMISSION');
+    const subject = s!;
+    if (subject.accountYearId !== accountYearId || !subject.leaf || subject.disabled) fail('VOUCHER_SUBJECT_UNUSABLE', { row: row + 1, subject: `${subject.code} ${subject.name}` });
+    const line: StoredLine = { lineNo: row + 1, summary: item.summary, subjectId: subject.id, direction: item.direction, amountCents: item.amount, ...NO_AUX };
+    const seen = new Set<number>();
+    for (const a of item.auxes) {
+      if (seen.has(a.auxTypeId) || !subject.auxTypeIds.includes(a.auxTypeId)) fail('VOUCHER_AUX_INVALID', { row: row + 1 });
+      seen.add(a.auxTypeId);
+      const dim: AuxDimension = AUX_DIMENSION_OF_TYPE[a.auxTypeId];
+      const key = `${dim}:${a.auxId}`;
+      if (!validAux.has(key)) validAux.set(key, await auxValueOfYear(tx, dim, accountYearId, a.auxId));
+      if (!validAux.get(key)) fail('VOUCHER_AUX_INVALID', { row: row + 1 });
+      line[`${dim}Id`] = a.auxId;
+    }
+    lines.push(line);
+    inputs.push({
+      summary: item.summary, subjectId: subject.id,
+      debitCents: item.direction ? item.amount : null, creditCents: item.direction ? null : item.amount,
+      requiredAuxTypeIds: subject.auxTypeIds, chosenAuxTypeIds: [...seen],
+    });
+  }
+  const r = validateVoucherLines(inputs);
+  if (!r.ok) {
+    const first = r.errors[0];
+    fail(first.code, first.params, { errors: r.errors });
+  }
+  return { lines, total: r.debitCentsTotal };
+}
+
+async function proc(tx: Tx, companyId: number, voucherId: number, action: string, userId: number, note: string | null = null): Promise<void> {
+  await tx.insert(voucherProcs).values({ companyId, voucherId, action, userId, note });
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/**
+ * Inserts the voucher row with its code: a given code must be free (VOUCHER_CODE_DUPLICATE); without
+ * one the next free code is taken, and a concurrent save that took it first (the unique index
+ * vouchers_code answers 23505) makes it try the next, inside a savepoint, a few times.
+ */
+/** How often an auto-numbered save retries after losing its code to a concurrent save (each loss means another save succeeded). */
+const MAX_CODE_ATTEMPTS = 50;
+
+async function insertWithCode(tx: Tx, row: Omit<typeof vouchers.$inferInsert, 'code'>, given: number | null, codeLength: number): Promise<q.VoucherRow> {
+  if (given !== null) {
+    if (await q.codeTaken(tx, row.periodId, row.kindId, given)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(given, codeLength) });
+    try {
+      return await tx.transaction(async (sp) => (await sp.insert(vouchers).values({ ...row, code: given }).returning())[0]);
+    } catch (e) {
+      if (isUniqueViolation(e)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(given, codeLength) });
+      throw e;
+    }
+  }
+  let tried = 0;
+  for (let attempt = 0; ; attempt++) {
+    // After a lost race the code just taken may not be visible yet: never retry a code below the last one tried.
+    const code = Math.max(await q.nextFreeCode(tx, row.periodId, row.kindId), tried + 1);
+    tried = code;
+    if (String(code).length > codeLength) fail('VOUCHER_CODE_INVALID', { length: codeLength });
+    try {
+      return await tx.transaction(async (sp) => (await sp.insert(vouchers).values({ ...row, code }).returning())[0]);
+    } catch (e) {
+      if (!isUniqueViolation(e) || attempt >= MAX_CODE_ATTEMPTS) throw e;
+    }
+  }
+}
+
+async function insertLines(tx: Tx, companyId: number, voucherId: number, accountYearId: number, lines: StoredLine[]): Promise<void> {
+  if (lines.length) await tx.insert(voucherItems).values(lines.map((l) => ({ ...l, companyId, voucherId, accountYearId })));
+}
+
+const givenCode = (code: string | undefined, length: number): number | null => {
+  if (code === undefined) return null;
+  const c = normalizeVoucherCode(code, length);
+  if (!c.ok) fail(c.code, c.params);
+  return (c as { ok: true; code: number }).code;
+};
+
+/** The origin of a copy or red reversal: a voucher of the same company (else NO_PERMISSION, like a missing one). */
+async function originOf(tx: Tx, companyId: number, id: number): Promise<q.VoucherRow> {
+  const o = await q.findVoucher(tx, id, true);
+  if (!o || o.companyId !== companyId) fail('NO_PERMISSION');
+  return o!;
+}
+
+/** Red reversal (红字冲销): the original's lines with negated amounts. */
+const reversedItems = (items: q.VoucherItemRow[]): VoucherItemInput[] => items.map((i) => ({
+  summary: i.summary, subjectId: i.subjectId, direction: i.direction, amount: -i.amountCents,
+  auxes: Object.entries(AUX_DIMENSION_OF_TYPE).flatMap(([t, dim]) => (i[`${dim}Id`] === null ? [] : [{ auxTypeId: Number(t), auxId: i[`${dim}Id`] as number }])),
+}));
+
+/**
+ * Saves a new voucher (spec 01 §7 POST /voucher). The period of the mark date is read `for share`
+ * so a settle cannot slip in between the check and the commit. With `originKind` COPY the body is
+ * the copy the editor made (copyVoucher); with REVERSAL the lines are the original's, negated, and
+ * the two are linked both ways; a voucher is reversed at most once.
+ */
+export async function createVoucher(db: Db, actor: Actor, companyId: number, body: VoucherCreateBody): Promise<VoucherDto> {
+  return withTx(db, async (tx) => {
+    if (!(await q.kindOfAccount(tx, body.kindId, body.accountId))) fail('NO_PERMISSION');
+    const place = await placeOf(tx, body.accountId, body.markTime, body.periodId);
+    const period = await q.lockPeriod(tx, place.periodId);
+    decide('new', 'save', contextOf(actor, null, period?.rolled ?? false));
+    let items = body.items;
+    let origin: q.VoucherRow | null = null;
+    if (body.originId !== undefined) {
+      origin = await originOf(tx, companyId, body.originId);
+      const kind = body.originKind ?? 'COPY';
+      if (kind === 'COPY') decide(statusOf(origin), 'copy', contextOf(actor, origin.createdBy, false));
+      else {
+        const st = statusOf(origin);
+        if (st === 'invalid') fail('VOUCHER_INVALIDATED');
+        const [rev] = await tx.select({ id: voucherRelations.id }).from(voucherRelations)
+          .where(and(eq(voucherRelations.voucherId, origin.id), eq(voucherRelations.kind, 'REVERSAL'))).limit(1);
+        if (rev) fail('VOUCHER_ALREADY_REVERSED');
+        if (origin.source === 'REVERSAL') fail('VOUCHER_ALREADY_REVERSED');
+        items = reversedItems(await q.itemsOf(tx, origin.id));
+      }
+    }
+    const codeLength = await q.codeLengthOf(tx, body.accountId);
+    const code = givenCode(body.code, codeLength);
+    const { lines, total } = await checkLines(tx, companyId, place.accountYearId, items);
+    const source = origin ? (body.originKind ?? 'COPY') : 'MANUAL';
+    const v = await insertWithCode(tx, {
+      companyId, accountId: body.accountId, accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId,
+      markDate: body.markTime, billCount: body.billCount, source, originId: origin?.id ?? null, debitCents: total, creditCents: total, createdBy: actor.id,
+    }, code, codeLength);
+    await insertLines(tx, companyId, v.id, place.accountYearId, lines);
+    await proc(tx, companyId, v.id, 'CREATED', actor.id, origin ? `${source} ${origin.id}` : null);
+    if (origin && source === 'REVERSAL') {
+      await tx.insert(voucherRelations).values([
+        { companyId, voucherId: origin.id, targetId: v.id, kind: 'REVERSAL' },
+        { companyId, voucherId: v.id, targetId: origin.id, kind: 'REVERSAL' },
+      ]);
+      await proc(tx, companyId, origin.id, 'REVERSED', actor.id, String(v.id));
+    }
+    return oneDto(tx, v.id);
+  });
+}
+
+const sameLines = (a: StoredLine[], b: q.VoucherItemRow[]): boolean =>
+  a.length === b.length && a.every((l, i) => {
+    const o = b[i];
+    return l.lineNo === o.lineNo && l.summary === o.summary && l.subjectId === o.subjectId && l.direction === o.direction && l.amountCents === Number(o.amountCents)
+      && l.departmentId === o.departmentId && l.employeeId === o.employeeId && l.customerId === o.customerId && l.vendorId === o.vendorId && l.projectId === o.projectId && l.budgetId === o.budgetId;
+  });
+
+/**
+ * Saves the edits of a voucher: its lines are replaced wholesale. Only an unlocked voucher in an
+ * open period (old and new) is saved; an unchanged voucher answers without writing anything.
+ * Without a code the voucher keeps its own unless it moves to another period or kind.
+ */
+export async function updateVoucher(db: Db, actor: Actor, companyId: number, id: number, body: VoucherUpdateBody): Promise<VoucherDto> {
+  return withTx(db, async (tx) => {
+    const v = await q.findVoucher(tx, id, true);
+    if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
+    assertVersion(v.version, body.version);
+    const oldPeriod = await q.lockPeriod(tx, v.periodId);
+    decide(statusOf(v), 'save', contextOf(actor, v.createdBy, oldPeriod?.rolled ?? false));
+    if (!(await q.kindOfAccount(tx, body.kindId, v.accountId))) fail('NO_PERMISSION');
+    const place = await placeOf(tx, v.accountId, body.markTime, body.periodId);
+    if (place.periodId !== v.periodId && (await q.lockPeriod(tx, place.periodId))?.rolled) fail('PERIOD_SETTLED');
+    const codeLength = await q.codeLengthOf(tx, v.accountId);
+    let code = givenCode(body.code, codeLength);
+    const moved = place.periodId !== v.periodId || body.kindId !== v.kindId;
+    const { lines, total } = await checkLines(tx, companyId, place.accountYearId, body.items);
+    if (code === null && !moved) code = v.code;
+    const unchanged = !moved && code === v.code && body.markTime === v.markDate && body.billCount === v.billCount && sameLines(lines, await q.itemsOf(tx, v.id));
+    if (unchanged) return oneDto(tx, v.id);
+    if (code !== null && code !== v.code || moved) {
+      if (code === null) code = await q.nextFreeCode(tx, place.periodId, body.kindId);
+      if (await q.codeTaken(tx, place.periodId, body.kindId, code, v.id)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(code, codeLength) });
+    }
+    await tx.delete(voucherItems).where(eq(voucherItems.voucherId, v.id));
+    try {
+      await tx.transaction(async (sp) => {
+        await sp.update(vouchers).set({
+          accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId, code: code!, markDate: body.markTime, billCount: body.billCount,
+          debitCents: total, creditCents: total, updatedAt: sql`now()`, version: sql`${vouchers.version} + 1`,
+        }).where(eq(vouchers.id, v.id));
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(code!, codeLength) });
+      throw e;
+    }
+    await insertLines(tx, companyId, v.id, place.accountYearId, lines);
+    await proc(tx, companyId, v.id, 'UPDATED', actor.id);
+    return oneDto(tx, v.id);
+  });
+}
+
+export async function deleteVoucher(db: Db, actor: Actor, companyId: number, id: number): Promise<void> {
+  await withTx(db, async (tx) => {
+    const v = await q.findVoucher(tx, id, true);
+    if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
+    const period = await q.lockPeriod(tx, v.periodId);
+    decide(statusOf(v), 'delete', contextOf(actor, v.createdBy, period?.rolled ?? false));
+    await tx.delete(vouchers).where(eq(vouchers.id, v.id));
+  });
+}
+
+/** The stamps each action writes (its proc record names the step). */
+function stampsOf(action: VoucherActionName, actor: Actor, reason: string | null): Partial<typeof vouchers.$inferInsert> {
+  const now = sql`now()` as unknown as string;
+  switch (action) {
+    case 'audit': return { auditAt: now, auditBy: actor.id, auditPass: true, auditNote: null };
+    case 'auditError': return { auditAt: now, auditBy: actor.id, auditPass: false, auditNote: reason };
+    case 'reverseAudit':
+    case 'reverseAuditError': return { auditAt: null, auditBy: null, auditPass: null, auditNote: null };
+    case 'bookkeep': return { bookKeepAt: now, bookKeepBy: actor.id };
+    case 'reverseBookkeep': return { bookKeepAt: null, bookKeepBy: null };
+    case 'cashier': return { cashierAt: now, cashierBy: actor.id };
+    case 'reverseCashier': return { cashierAt: null, cashierBy: null };
+    case 'invalid': return { state: 'INVALID' };
+    case 'reverseInvalid': return { state: 'NORMAL' };
+  }
+}
+
+const PROC_STEP: Record<VoucherActionName, string> = {
+  audit: 'AUDIT_SUCCESS', auditError: 'AUDIT_ERROR', reverseAudit: 'REVERSE_AUDIT', reverseAuditError: 'REVERSE_AUDIT_ERROR', bookkeep: 'BOOK_KEEP',
+  reverseBookkeep: 'REVERSE_BOOK_KEEP', cashier: 'CASHIER', reverseCashier: 'REVERSE_CASHIER', invalid: 'INVALID', reverseInvalid: 'REVERSE_INVALID',
+};
+
+/** One lifecycle action inside the caller's transaction: the machine decides, then the stamps and the proc record. */
+async function actIn(tx: Tx, actor: Actor, companyId: number, id: number, action: VoucherActionName, reason: string | null, version?: number): Promise<void> {
+  const v = await q.findVoucher(tx, id, true);
+  if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
+  assertVersion(v.version, version);
+  const period = await q.lockPeriod(tx, v.periodId);
+  const next = decide(statusOf(v), action, contextOf(actor, v.createdBy, period?.rolled ?? false));
+  if (action === 'auditError' && !reason) fail('VOUCHER_FIELD_REQUIRED', { field: 'reason' });
+  const [after] = await tx.update(vouchers).set({ ...stampsOf(action, actor, reason), updatedAt: sql`now()`, version: sql`${vouchers.version} + 1` }).where(eq(vouchers.id, v.id)).returning();
+  if (statusOf(after) !== next) throw new Error(`voucher ${v.id}: ${action} led to ${statusOf(after)}, the machine says ${next}`);
+  await proc(tx, companyId, v.id, PROC_STEP[action], actor.id, reason);
+}
+
+export async function actOnVoucher(db: Db, actor: Actor, companyId: number, id: number, action: VoucherActionName, body: { reason?: string; version?: number }): Promise<VoucherDto> {
+  return withTx(db, async (tx) => {
+    await actIn(tx, actor, companyId, id, action, body.reason?.trim() || null, body.version);
+    return oneDto(tx, id);
+  });
+}
+
+/**
+ * A batch action: each voucher in its own savepoint, so one refusal leaves the others done; the
+ * answer says per voucher what happened, with the refusal's localized message.
+ */
+export async function batchAct(db: Db, actorOf: (companyId: number) => Actor, ids: Array<{ id: number; companyId: number }>, action: VoucherActionName, reason: string | null, lang: Language) {
+  return withTx(db, async (tx) => {
+    const out: Array<{ id: number; ok: boolean; code: string | null; msg: string | null }> = [];
+    for (const { id, companyId } of ids) {
+      try {
+        await tx.transaction((sp) => actIn(sp as unknown as Tx, actorOf(companyId), companyId, id, action, reason));
+        out.push({ id, ok: true, code: null, msg: null });
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        out.push({ id, ok: false, code: e.code, msg: messageOf(e.code, lang, e.params) });
+      }
+    }
+    return out;
+  });
+}

@@ -1,0 +1,269 @@
+/**
+ * Vouchers through the API: the save rules and their refusal codes, the code rules (given, padded,
+ * generated, unique also under concurrent saves), every lifecycle action as the transition table
+ * says (looped over voucherTransitions and over every refused pair), rights, locked vouchers
+ * unchanged byte for byte, copies and red reversals, the list's states and filters.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { refusalOf, voucherLifecycleStates, voucherTransitions, type VoucherLifecycleState } from '../../src/domain/voucher-lifecycle';
+import { voucherActionNames } from '../../src/contract/voucher';
+import { backends, createTestApp, type TestApp } from './harness';
+import { data } from './factories';
+import { makeVoucherWorld, simpleVoucher, type VoucherWorld } from './voucher-world';
+
+type ApiAction = (typeof voucherActionNames)[number];
+
+/** The actions that lead from a fresh draft to each state (acted by the boss, made by the clerk). */
+const PATHS: Partial<Record<VoucherLifecycleState, ApiAction[]>> = {
+  draft: [],
+  cashiered: ['cashier'],
+  audited: ['audit'],
+  auditedCashiered: ['audit', 'cashier'],
+  auditError: ['auditError'],
+  auditErrorCashiered: ['cashier', 'auditError'],
+  bookkept: ['audit', 'bookkeep'],
+  bookkeptCashiered: ['audit', 'cashier', 'bookkeep'],
+  invalid: ['invalid'],
+};
+
+describe.each(backends())('vouchers (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: VoucherWorld;
+  const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown> } = {}) => t.call(method, url, { token, lang: 'en_US', ...o });
+  const create = async (token: string, body: unknown) => data(call(token, 'POST', '/api/voucher', { body }), 'create');
+  const act = (token: string, id: number, action: ApiAction, body: unknown = action === 'auditError' ? { reason: 'wrong subject' } : {}) => call(token, 'POST', `/api/voucher/${id}/${action}`, { body });
+  const refused = async (res: Promise<{ json(): any }>, code: string) => {
+    const j = (await res).json();
+    expect(j, JSON.stringify(j)).toMatchObject({ success: false, code });
+    expect(j.msg).toBeTruthy();
+  };
+  /** A voucher's row and lines as stored, for byte-for-byte comparisons. */
+  const stored = async (id: number) => ({
+    v: await rows(sql`select id, period_id, kind_id, code, mark_date, bill_count, debit_cents, credit_cents, account_year_id from vouchers where id = ${id}`),
+    items: await rows(sql`select * from voucher_items where voucher_id = ${id} order by line_no`),
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeVoucherWorld(t, admin);
+  });
+  afterAll(async () => t?.close());
+
+  it('saves a voucher: period of the mark date, next code padded, totals, names, aux values, proc', async () => {
+    const { clerk } = w.users;
+    const v = await create(clerk.token, {
+      ...simpleVoucher(w, { markTime: '2026-02-10' }),
+      billCount: 3,
+      items: [
+        { summary: '收华夏律师费', subjectId: w.subject.receivable, direction: true, amount: '500000', auxes: [{ auxTypeId: 3, auxId: w.customerId }] },
+        { summary: '收华夏律师费', subjectId: w.subject.revenue, direction: false, amount: 400000, auxes: [{ auxTypeId: 5, auxId: w.projectId }] },
+        { summary: '诉讼部办公费', subjectId: w.subject.admin, direction: false, amount: '100000', auxes: [{ auxTypeId: 1, auxId: w.departmentId }] },
+      ],
+    });
+    expect(v).toMatchObject({ periodId: w.periodIds[1], accountYearId: w.accountYearId, code: 1, codeText: '0001', billCount: 3, debitCents: '500000', creditCents: '500000', lifecycle: 'draft', state: 'NORMAL', source: 'MANUAL', createdBy: clerk.id, createdByName: '张记账', version: 0 });
+    expect(v.items[0]).toMatchObject({ lineNo: 1, subjectCode: '1122', subjectName: '应收账款', subjectFullName: '1122 应收账款', amount: '500000', direction: true });
+    expect(v.items[0].auxes).toEqual([{ auxTypeId: 3, auxType: 'customer', auxId: w.customerId, auxData: { code: 'VWC', name: '华夏科技有限公司' } }]);
+    expect(v.items[2].auxes[0].auxData).toEqual({ code: 'VW01', name: '诉讼部', path: [{ id: w.parentDepartmentId, name: '业务中心' }] });
+    const next = await data(call(clerk.token, 'GET', '/api/voucher/code', { query: { accountId: w.accountId, kindId: w.kindId, markTime: '2026-02-20' } }), 'code');
+    expect(next).toEqual({ periodId: w.periodIds[1], code: 2, codeText: '0002' });
+    const v2 = await create(clerk.token, simpleVoucher(w, { markTime: '2026-02-11' }));
+    expect(v2.code).toBe(2);
+    const procs = await rows<{ action: string; user_id: number }>(sql`select action, user_id from voucher_procs where voucher_id = ${v.id}`);
+    expect(procs).toEqual([{ action: 'CREATED', user_id: clerk.id }]);
+    const got = await data(call(w.users.viewer.token, 'GET', `/api/voucher/${v.id}`), 'get');
+    expect(got).toEqual(v);
+  });
+
+  it('takes a given code without its padding and refuses a taken or too long one', async () => {
+    const { clerk } = w.users;
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-04-01', code: '0012' }));
+    expect(v).toMatchObject({ code: 12, codeText: '0012' });
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-04-02', code: '12' }) }), 'VOUCHER_CODE_DUPLICATE');
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-04-02', code: '12345' }) }), 'VOUCHER_CODE_INVALID');
+    // Another kind or another period has its own numbering.
+    expect((await create(clerk.token, simpleVoucher(w, { markTime: '2026-04-02', code: '12', kindId: w.kindIds[1] }))).code).toBe(12);
+    expect((await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-02', code: '12' }))).code).toBe(12);
+    expect((await create(clerk.token, simpleVoucher(w, { markTime: '2026-04-03' }))).code).toBe(13);
+  });
+
+  it('refuses every broken save rule with its code and writes nothing', async () => {
+    const { clerk } = w.users;
+    const before = (await rows<{ n: number }>(sql`select count(*)::int as n from vouchers where account_id = ${w.accountId}`))[0].n;
+    const base = simpleVoucher(w, { markTime: '2026-06-01' });
+    const line = (o: Record<string, unknown>) => ({ summary: 'x', subjectId: w.subject.cash, direction: true, amount: '100', ...o });
+    const cases: Array<[string, unknown]> = [
+      ['DEBIT_CREDIT_IMBALANCE', { ...base, items: [line({}), line({ direction: false, amount: '99' })] }],
+      ['VOUCHER_ROW_INCOMPLETE', { ...base, items: [line({ subjectId: w.subject.receivable }), line({ direction: false })] }],
+      ['VOUCHER_SUBJECT_UNUSABLE', { ...base, items: [line({ subjectId: w.subject.parent }), line({ direction: false })] }],
+      ['VOUCHER_AUX_INVALID', { ...base, items: [line({ auxes: [{ auxTypeId: 3, auxId: w.customerId }] }), line({ direction: false })] }],
+      ['VOUCHER_AUX_INVALID', { ...base, items: [line({ subjectId: w.subject.admin, auxes: [{ auxTypeId: 1, auxId: w.parentDepartmentId }] }), line({ direction: false })] }],
+      ['MARK_DATE_OUT_OF_RANGE', { ...base, markTime: '2027-01-05' }],
+      ['INVALID_INPUT', { ...base, items: [line({ amount: '0' }), line({ direction: false })] }],
+      ['INVALID_INPUT', { ...base, items: [line({ summary: 'x'.repeat(51) }), line({ direction: false })] }],
+      ['INVALID_INPUT', { ...base, billCount: 10_000 }],
+      ['INVALID_INPUT', { ...base, items: [] }],
+      ['INVALID_INPUT', { ...base, periodId: w.periodIds[0] }],
+    ];
+    for (const [code, body] of cases) await refused(call(clerk.token, 'POST', '/api/voucher', { body }), code);
+    // Without the edit right, and another ledger's kind.
+    await refused(call(w.users.auditor.token, 'POST', '/api/voucher', { body: base }), 'NO_PERMISSION');
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...base, kindId: 999_999 } }), 'NO_PERMISSION');
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from vouchers where account_id = ${w.accountId}`))[0].n).toBe(before);
+  });
+
+  it('updates: lines replaced, version checked, an unchanged save writes nothing', async () => {
+    const { clerk } = w.users;
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-07-01' }));
+    const same = await data(call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body: { ...simpleVoucher(w, { markTime: '2026-07-01' }), version: 0 } }), 'same');
+    expect(same.version).toBe(0);
+    const body = { ...simpleVoucher(w, { markTime: '2026-07-02', cents: 30_000 }), version: 0 };
+    const u = await data(call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body }), 'update');
+    expect(u).toMatchObject({ version: 1, debitCents: '30000', markTime: '2026-07-02', code: v.code });
+    expect(u.items.map((i: { amount: string }) => i.amount)).toEqual(['30000', '30000']);
+    await refused(call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body }), 'STALE_DATA');
+    // Moving to another month takes that month's next code.
+    const moved = await data(call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body: { ...body, markTime: '2026-08-03', version: 1 } }), 'move');
+    expect(moved).toMatchObject({ periodId: w.periodIds[7], code: 1 });
+  });
+
+  it('keeps locked vouchers byte for byte and refuses their edit and delete', async () => {
+    const { clerk, auditor } = w.users;
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-07-05' }));
+    await data(act(auditor.token, v.id, 'audit'), 'audit');
+    const before = await stored(v.id);
+    await refused(call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body: simpleVoucher(w, { markTime: '2026-07-06', cents: 1 }) }), 'VOUCHER_LOCKED');
+    await refused(call(clerk.token, 'DELETE', `/api/voucher/${v.id}`), 'VOUCHER_LOCKED');
+    expect(await stored(v.id)).toEqual(before);
+  });
+
+  it('refuses self-audit, actions without their right, auditError without a reason', async () => {
+    const { clerk, boss, cashier, viewer } = w.users;
+    const mine = await create(boss.token, simpleVoucher(w, { markTime: '2026-07-07' }));
+    await refused(act(boss.token, mine.id, 'audit'), 'VOUCHER_SELF_AUDIT');
+    await refused(act(boss.token, mine.id, 'auditError'), 'VOUCHER_SELF_AUDIT');
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-07-08' }));
+    await refused(act(clerk.token, v.id, 'audit'), 'NO_PERMISSION');
+    await refused(act(cashier.token, v.id, 'invalid'), 'NO_PERMISSION');
+    await refused(act(viewer.token, v.id, 'cashier'), 'NO_PERMISSION');
+    await refused(act(boss.token, v.id, 'auditError', {}), 'VOUCHER_FIELD_REQUIRED');
+    const e = await data(act(boss.token, v.id, 'auditError', { reason: '科目错误' }), 'auditError');
+    expect(e).toMatchObject({ lifecycle: 'auditError', auditPass: false, auditNote: '科目错误', auditBy: boss.id, auditByName: '钱主管' });
+    const procs = await rows<{ action: string; note: string | null }>(sql`select action, note from voucher_procs where voucher_id = ${v.id} order by id`);
+    expect(procs).toEqual([{ action: 'CREATED', note: null }, { action: 'AUDIT_ERROR', note: '科目错误' }]);
+  });
+
+  it('applies every action of the transition table through the API, and refuses every other pair with the table’s code', async () => {
+    const { clerk, boss } = w.users;
+    const apiActions = new Set<string>(voucherActionNames);
+    let day = 1;
+    const voucherIn = async (state: VoucherLifecycleState) => {
+      const v = await create(clerk.token, simpleVoucher(w, { markTime: `2026-09-${String((day++ % 28) + 1).padStart(2, '0')}` }));
+      for (const a of PATHS[state]!) await data(act(boss.token, v.id, a), `${state} via ${a}`);
+      return v.id as number;
+    };
+    let checked = 0;
+    for (const state of voucherLifecycleStates.filter((s) => PATHS[s])) {
+      // Refusals change nothing, so one voucher in the state answers all of them.
+      const standing = await voucherIn(state);
+      const before = await stored(standing);
+      for (const action of [...voucherActionNames, 'delete' as const]) {
+        const row = voucherTransitions.find((r) => r.from === state && r.action === action);
+        const id = row ? await voucherIn(state) : standing;
+        const res = action === 'delete' ? await call(boss.token, 'DELETE', `/api/voucher/${id}`) : await act(boss.token, id, action);
+        const j = res.json();
+        if (row) {
+          expect(j.success, `${state} × ${action}: ${res.body}`).toBe(true);
+          if (action === 'delete') expect((await rows(sql`select id from vouchers where id = ${id}`)).length).toBe(0);
+          else expect(j.data.lifecycle, `${state} × ${action}`).toBe(row.to);
+        } else {
+          expect(j.code, `${state} × ${action}`).toBe(refusalOf(state, action));
+        }
+        checked++;
+      }
+      expect(await stored(standing), state).toEqual(before);
+    }
+    expect(checked).toBe(9 * 11);
+    expect(apiActions.size).toBe(10);
+  }, 180_000);
+
+  it('copies and reverses in red once; the reversal is linked both ways', async () => {
+    const { clerk, auditor } = w.users;
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-10-05' }));
+    await data(act(auditor.token, v.id, 'audit'), 'audit');
+    await data(act(auditor.token, v.id, 'bookkeep'), 'bookkeep');
+    const copy = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-06' }), originId: v.id, originKind: 'COPY' });
+    expect(copy).toMatchObject({ source: 'COPY', originId: v.id, lifecycle: 'draft', voucherRelationInfos: [] });
+    const red = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-07' }), originId: v.id, originKind: 'REVERSAL' });
+    expect(red).toMatchObject({ source: 'REVERSAL', originId: v.id, debitCents: '-12000', creditCents: '-12000' });
+    expect(red.items.map((i: { amount: string }) => i.amount)).toEqual(['-12000', '-12000']);
+    expect(red.voucherRelationInfos).toEqual([{ kind: 'REVERSAL', voucherId: red.id, targetId: v.id, accountId: w.accountId, accountName: expect.any(String), targetLabel: `记-${v.codeText}` }]);
+    const orig = await data(call(clerk.token, 'GET', `/api/voucher/${v.id}`), 'orig');
+    expect(orig.voucherRelationInfos.map((r: { targetId: number }) => r.targetId)).toEqual([red.id]);
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: v.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: red.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');
+  });
+
+  it('runs batch actions voucher by voucher with a result each', async () => {
+    const { clerk, auditor } = w.users;
+    const a = await create(clerk.token, simpleVoucher(w, { markTime: '2026-11-01' }));
+    const b = await create(clerk.token, simpleVoucher(w, { markTime: '2026-11-02' }));
+    await data(act(auditor.token, b.id, 'audit'), 'audit b');
+    const res = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, b.id] } }), 'batch');
+    expect(res).toEqual([{ id: a.id, ok: true, code: null, msg: null }, { id: b.id, ok: false, code: 'VOUCHER_ALREADY_AUDITED', msg: expect.any(String) }]);
+    await refused(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, 999_999] } }), 'NO_PERMISSION');
+  });
+
+  it('lists by state, filters and pages', async () => {
+    const { clerk, auditor, cashier } = w.users;
+    const w12 = (d: string) => simpleVoucher(w, { markTime: `2026-12-${d}` });
+    const a = await create(clerk.token, w12('01'));
+    const b = await create(clerk.token, w12('02'));
+    const c = await create(clerk.token, { ...w12('03'), items: [
+      { summary: '诉讼部办公费', subjectId: w.subject.admin, direction: true, amount: '700', auxes: [{ auxTypeId: 1, auxId: w.departmentId }] },
+      { summary: '诉讼部办公费', subjectId: w.subject.tax, direction: false, amount: '700' },
+    ] });
+    await data(act(auditor.token, b.id, 'audit'), 'audit');
+    await data(act(auditor.token, c.id, 'auditError', { reason: 'x' }), 'err');
+    const list = async (filter: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      (await data(call(cashier.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, periodId: w.periodIds[11], ...filter }, ...extra } }), 'list'));
+    const ids = async (filter: Record<string, unknown>) => (await list(filter)).content.map((v: { id: number }) => v.id);
+    expect(await ids({})).toEqual([a.id, b.id, c.id]);
+    expect(await ids({ listState: 'TO_AUDIT' })).toEqual([a.id]);
+    expect(await ids({ listState: 'TO_BOOK' })).toEqual([b.id]);
+    expect(await ids({ listState: 'ERROR' })).toEqual([c.id]);
+    expect(await ids({ listState: 'TO_CASHIER' })).toEqual([a.id, b.id]);
+    expect(await ids({ subjectCode: '56' })).toEqual([c.id]);
+    expect(await ids({ summary: '办公' })).toEqual([c.id]);
+    const page = await list({}, { index: 1, size: 2 });
+    expect({ total: page.total, ids: page.content.map((v: { id: number }) => v.id) }).toEqual({ total: 3, ids: [c.id] });
+    const page2 = await list({}, { offset: 1, limit: 1 });
+    expect(page2.content.map((v: { id: number }) => v.id)).toEqual([b.id]);
+  });
+
+  it('refuses changes in a settled period', async () => {
+    const { clerk, auditor } = w.users;
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-01-20' }));
+    await t.db.db.execute(sql`update periods set rolled = true where id = ${w.periodIds[0]}`);
+    try {
+      await refused(call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-01-21' }) }), 'PERIOD_SETTLED');
+      await refused(act(auditor.token, v.id, 'audit'), 'PERIOD_SETTLED');
+      await refused(call(clerk.token, 'DELETE', `/api/voucher/${v.id}`), 'PERIOD_SETTLED');
+      await refused(call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body: simpleVoucher(w, { markTime: '2026-02-21' }) }), 'PERIOD_SETTLED');
+    } finally {
+      await t.db.db.execute(sql`update periods set rolled = false where id = ${w.periodIds[0]}`);
+    }
+  });
+
+  it.runIf(backend === 'postgres')('gives 20 concurrent auto-numbered saves 20 distinct codes and no error', async () => {
+    const { clerk } = w.users;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-06-20', kindId: w.kindIds[2] }) })));
+    const bodies = answers.map((r) => r.json());
+    expect(bodies.filter((b) => !b.success)).toEqual([]);
+    const codes = bodies.map((b) => b.data.code).sort((x: number, y: number) => x - y);
+    expect(codes).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  }, 60_000);
+});

@@ -114,7 +114,7 @@ function VoucherEditor(props: EditorProps) {
   const defaultKind = kinds.find((k) => k.isDefault)?.id ?? kinds[0]?.id ?? null;
   const freshHeader = useCallback((): VoucherHeaderState => ({ kindId: defaultKind, code: '', markDate: todayIn(yearSpan), billCount: 0 }), [defaultKind, yearSpan]);
 
-  const [state, setState] = useTabState<VoucherEditorState>(`voucher:${accountId}`, () => (stored ? loadedEditorState(schema, stored) : newEditorState(schema, freshHeader())));
+  const [state, setState] = useTabState<VoucherEditorState>(`voucher:${accountId}:${routeId}`, () => (stored ? loadedEditorState(schema, stored) : newEditorState(schema, freshHeader())));
   const latest = useRef(state);
   useEffect(() => {
     latest.current = state;
@@ -227,6 +227,8 @@ function VoucherEditor(props: EditorProps) {
         if (target === 'new') send({ type: 'reset', header: freshHeader() });
         return;
       }
+      // A new voucher starts empty: whatever an earlier "new" tab kept is dropped first.
+      if (target === 'new') tabsStore.discard(to);
       await navigate({ href: to });
       tabsStore.discard(path);
       tabsStore.close([path], to, () => undefined);
@@ -468,8 +470,9 @@ function VoucherEditor(props: EditorProps) {
             allowNegative={false}
             clampBehavior="strict"
             rightSection={<Text size="xs" c="dimmed">{t('voucher:header.billCountSuffix')}</Text>}
+            rightSectionWidth={40}
             disabled={!editable}
-            w={110}
+            w={130}
             size="xs"
             data-testid="voucher-bill-count"
           />

@@ -1,0 +1,94 @@
+/**
+ * The auxiliary-entry popup of a voucher line: the kit's entry grid with one column per
+ * auxiliary type of the subject plus the amount (voucher-aux.ts), F7 / unresolved text opens the
+ * pick list of the column's type. Confirm checks '[label] is required' and hands the entries back.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
+import { ListPicker } from '../../../../grids/list-picker';
+import { useSheet } from '../../../../grids/use-sheet';
+import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
+import { auxPopupSchema, checkAuxPopup, popupRowOfLine, type AuxEntry, type AuxPopupRow } from './voucher-aux';
+import type { VoucherCatalog } from './voucher-catalog';
+
+export interface AuxPopupProps {
+  line: VoucherKitRow;
+  catalog: VoucherCatalog;
+  onConfirm: (entries: AuxEntry[]) => void;
+  onCancel: () => void;
+}
+
+export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) {
+  const { t } = useTranslation(['voucher', 'grid']);
+  const types = catalog.auxTypesOf(line.subjectId);
+  const schema = useMemo(() => auxPopupSchema(types, catalog), [types, catalog]);
+  const [state, dispatch] = useSheet(schema, [popupRowOfLine(line)]);
+  const [picking, setPicking] = useState<{ request: PickerRequest<AuxPopupRow>; type: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const gridRef = useRef<EntryGridHandle>(null);
+
+  const pickers = useMemo(
+    () => Object.fromEntries(types.map((type) => [`aux${type}`, ((request) => setPicking({ request, type })) as PickerHook<AuxPopupRow>])),
+    [types],
+  );
+
+  const confirm = () => {
+    const api = gridRef.current?.api();
+    api?.stopEditing();
+    // The grid commits what is being typed through dispatch; read the rows on the next frame.
+    requestAnimationFrame(() => {
+      const check = checkAuxPopup(stateRef.current.rows, types);
+      if (!check.ok) {
+        setError(
+          check.missingType === null
+            ? t('voucher:messages.auxAmountRequired', { row: check.row + 1 })
+            : t('voucher:messages.auxRequired', { row: check.row + 1, label: t(`voucher:auxTypes.${check.missingType}`) }),
+        );
+        return;
+      }
+      onConfirm(check.entries);
+    });
+  };
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const closePicker = (then: (r: PickerRequest<AuxPopupRow>) => void) => {
+    const current = picking;
+    setPicking(null);
+    if (current) then(current.request);
+  };
+
+  return (
+    <Modal opened onClose={onCancel} title={t('voucher:aux.title', { subject: catalog.subjectLabel(line.subjectId ?? '') })} size="xl" centered data-testid="voucher-aux-popup">
+      <Stack gap="xs">
+        <EntryGrid schema={schema} state={state} dispatch={dispatch} pickers={pickers} autoFocus testId="voucher-aux-grid" handleRef={gridRef} />
+        <Text size="xs" c="dimmed">
+          {t('voucher:aux.hint')}
+        </Text>
+        {error && (
+          <Text size="sm" c="red" data-testid="voucher-aux-error">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            {t('voucher:aux.cancel')}
+          </Button>
+          <Button onClick={confirm} data-testid="voucher-aux-confirm">
+            {t('voucher:aux.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+      <ListPicker
+        opened={picking !== null}
+        title={picking ? t('voucher:picker.aux', { type: t(`voucher:auxTypes.${picking.type}`) }) : ''}
+        options={picking ? catalog.auxOptions(picking.type) : []}
+        initialQuery={picking?.request.query}
+        onPick={(value) => closePicker((r) => r.commit(value))}
+        onClose={() => closePicker((r) => r.cancel())}
+      />
+    </Modal>
+  );
+}

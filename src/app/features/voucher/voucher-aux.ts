@@ -1,0 +1,124 @@
+/**
+ * The auxiliary-entry popup of a voucher line (spec 01 §2, spec 02 §2.9): a kit sheet whose
+ * columns follow the subject's auxiliary types (1 department … 6 budget) plus the amount; it
+ * starts with the line's own values plus 5 blank rows, arrow-down on the last row adds one. On
+ * confirm every filled row becomes a voucher line: the first is the line itself, the others are
+ * copies of it inserted below (same summary and subject) with their own values and amounts.
+ */
+import { AUX_POPUP_INITIAL_ROWS } from '../../../../grids/aux-rows-kit.columns';
+import { matchLookup } from '../../../../grids/lookup-match';
+import { reduceSheet, type SheetEvent, type SheetState } from '../../../../grids/sheet';
+import type { DataColumn, SheetRow, SheetSchema } from '../../../../grids/sheet-schema';
+import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
+import { VOUCHER_LINE_MAX_CENTS } from '../../../domain/constants';
+import { decodeAux, encodeAux, type VoucherCatalog } from './voucher-catalog';
+
+export interface AuxPopupRow extends SheetRow {
+  aux1: string | null;
+  aux2: string | null;
+  aux3: string | null;
+  aux4: string | null;
+  aux5: string | null;
+  aux6: string | null;
+  /** Cents. */
+  amount: number | null;
+}
+
+type AuxField = 'aux1' | 'aux2' | 'aux3' | 'aux4' | 'aux5' | 'aux6';
+export const auxFieldOf = (type: number) => `aux${type}` as AuxField;
+
+export function auxPopupSchema(types: readonly number[], catalog: VoucherCatalog): SheetSchema<AuxPopupRow> {
+  const auxColumns: DataColumn<AuxPopupRow>[] = types.map((type) => ({
+    kind: 'lookup',
+    field: auxFieldOf(type),
+    headerKey: `voucher:auxTypes.${type}`,
+    flex: 1,
+    minWidth: 150,
+    picker: `aux${type}`,
+    lookup: {
+      format: (value) => (typeof value === 'string' && value ? catalog.auxValueLabel(type, Number(value)) : ''),
+      resolve: (text) => matchLookup(text, catalog.auxOptions(type)),
+    },
+  }));
+  return {
+    id: 'voucher-aux',
+    initialRows: AUX_POPUP_INITIAL_ROWS,
+    minRows: 1,
+    rowStep: 1,
+    appendOnArrowDown: true,
+    blankRow: (id) => ({ id, aux1: null, aux2: null, aux3: null, aux4: null, aux5: null, aux6: null, amount: null }),
+    totalsLabelColumn: types.length ? auxFieldOf(types[0]) : undefined,
+    columns: [
+      { kind: 'index', colId: 'index', headerKey: 'grid:columns.index', width: 52 },
+      ...auxColumns,
+      { kind: 'amount', field: 'amount', headerKey: 'grid:columns.amount', minWidth: 200, limits: { maxAbsCents: VOUCHER_LINE_MAX_CENTS } },
+    ],
+  };
+}
+
+/** The line's side: where its amount is, debit for an empty line. */
+export function sideOf(row: VoucherKitRow): 'debit' | 'credit' {
+  return row.credit !== null && row.debit === null ? 'credit' : 'debit';
+}
+
+/** The popup's first row, from the line (its values and amount). */
+export function popupRowOfLine(row: VoucherKitRow): AuxPopupRow {
+  const choice = decodeAux(row.auxId);
+  const value = (t: number) => (choice[t] !== undefined ? String(choice[t]) : null);
+  return { id: 'voucher-aux-0', aux1: value(1), aux2: value(2), aux3: value(3), aux4: value(4), aux5: value(5), aux6: value(6), amount: row[sideOf(row)] };
+}
+
+export interface AuxEntry {
+  auxId: string;
+  amount: number;
+}
+
+export type AuxPopupCheck = { ok: true; entries: AuxEntry[] } | { ok: false; row: number; missingType: number | null };
+
+/**
+ * The confirm rules: rows with nothing are dropped; a row with any value needs every type and an
+ * amount (`missingType` null: the amount is missing); at least one row.
+ */
+export function checkAuxPopup(rows: readonly AuxPopupRow[], types: readonly number[]): AuxPopupCheck {
+  const entries: AuxEntry[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const filled = types.filter((t) => r[auxFieldOf(t)] !== null);
+    if (filled.length === 0 && r.amount === null) continue;
+    const missing = types.find((t) => r[auxFieldOf(t)] === null);
+    if (missing !== undefined) return { ok: false, row: i, missingType: missing };
+    if (r.amount === null) return { ok: false, row: i, missingType: null };
+    entries.push({ auxId: encodeAux(Object.fromEntries(types.map((t) => [t, Number(r[auxFieldOf(t)])])))!, amount: r.amount });
+  }
+  if (entries.length === 0) return { ok: false, row: 0, missingType: types[0] ?? null };
+  return { ok: true, entries };
+}
+
+/**
+ * The sheet events that write the popup's entries into the voucher grid: the line takes the
+ * first, copies of it below take the others (in order). Simulated on the pure sheet so the new
+ * rows' ids are known; the caller dispatches them one by one.
+ */
+export function auxEntryEvents(schema: SheetSchema<VoucherKitRow>, state: SheetState<VoucherKitRow>, rowId: string, entries: readonly AuxEntry[]): SheetEvent<VoucherKitRow>[] {
+  const row = state.rows.find((r) => r.id === rowId);
+  if (!row || entries.length === 0) return [];
+  const side = sideOf(row);
+  const events: SheetEvent<VoucherKitRow>[] = [];
+  let sim = state;
+  const push = (e: SheetEvent<VoucherKitRow>) => {
+    events.push(e);
+    sim = reduceSheet(schema, sim, e);
+  };
+  push({ type: 'sheet.setCell', rowId, field: 'auxId', value: entries[0].auxId });
+  push({ type: 'sheet.setCell', rowId, field: side, value: entries[0].amount });
+  // Copies go directly below the line, so the last entry is copied first.
+  for (let i = entries.length - 1; i >= 1; i--) {
+    const before = new Set(sim.rows.map((r) => r.id));
+    push({ type: 'sheet.copyRow', rowId });
+    const copy = sim.rows.find((r) => !before.has(r.id));
+    if (!copy) break;
+    push({ type: 'sheet.setCell', rowId: copy.id, field: 'auxId', value: entries[i].auxId });
+    push({ type: 'sheet.setCell', rowId: copy.id, field: side, value: entries[i].amount });
+  }
+  return events;
+}

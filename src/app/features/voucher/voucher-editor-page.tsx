@@ -1,0 +1,557 @@
+/**
+ * The voucher editor (/newVoucher/$id, spec 01 §2): header (kind, code, date, bill count), the
+ * detail tab with the grid kit's entry grid (grids/, wired, not forked) and a summary tab, the
+ * footer with totals, the total in Chinese uppercase and the processing names, and the toolbar
+ * whose actions the voucher machine enables (machines/voucher.machine.ts via @xstate/react).
+ * `$id` is a voucher id or "new". Keys: the kit's, plus voucher-keys.ts.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Menu, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
+import { KeyHelp } from '../../../../grids/key-help';
+import { ListPicker } from '../../../../grids/list-picker';
+import type { LookupOption } from '../../../../grids/lookup-match';
+import { RowToolbar } from '../../../../grids/row-toolbar';
+import type { SheetEvent } from '../../../../grids/sheet';
+import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-sheet';
+import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
+import { voucherMachine } from '../../../../machines/voucher.machine';
+import type { VoucherDto } from '../../../contract/voucher';
+import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/constants';
+import { formatCents } from '../../../domain/money';
+import { resolveMarkDate, validateVoucherHeader, type VoucherRuleError } from '../../../domain/voucher-rules';
+import type { VoucherAction } from '../../../domain/voucher-lifecycle';
+import { ApiError } from '../../api/client';
+import { periodsQueryOptions, accountsQueryOptions } from '../../queries/account';
+import { useScope, useSession } from '../../session/store';
+import { tabsStore } from '../../shell/tabs-store';
+import { useTabState } from '../../shell/tab-state';
+import { useTabDirty } from '../../shell/use-tab-dirty';
+import { notifyError } from '../../queries/admin-common';
+import { AuxPopup } from './aux-popup';
+import { auxEntryEvents, type AuxEntry } from './voucher-aux';
+import { createVoucherCatalog, type VoucherCatalog } from './voucher-catalog';
+import { ReasonDialog, useSaveTip } from './voucher-dialogs';
+import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type VoucherEditorState, type VoucherHeaderState } from './voucher-editor-state';
+import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
+import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './voucher-mapping';
+import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
+import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
+import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
+
+const NEW_ID = 'new';
+
+export function VoucherEditorPage() {
+  const { id: routeId } = useParams({ strict: false }) as { id?: string };
+  const { companyId, accountId, accountYearId } = useScope();
+  const { t } = useTranslation(['voucher', 'grid', 'errors', 'common']);
+  const voucherId = routeId && routeId !== NEW_ID && /^\d+$/.test(routeId) ? Number(routeId) : null;
+
+  const kinds = useQuery(voucherKindsOptions(accountId));
+  const codeRule = useQuery(codeRuleOptions(accountId));
+  const subjects = useQuery(leafSubjectsOptions(accountYearId));
+  const auxValues = useQuery(auxValuesOptions(companyId, accountId, accountYearId));
+  const periods = useQuery(periodsQueryOptions(accountYearId));
+  const accounts = useQuery(accountsQueryOptions(companyId));
+  const stored = useQuery(voucherOptions(accountId, voucherId));
+
+  if (!accountId || !accountYearId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
+  if (stored.isError) return <Alert color="red" data-testid="voucher-load-error">{stored.error instanceof ApiError ? stored.error.message : t('voucher:messages.notFound')}</Alert>;
+  const ready = kinds.data && subjects.data && auxValues.data && periods.data && codeRule.data && (voucherId === null || stored.data);
+  if (!ready) return <Text c="dimmed" p="md">{t('common:loading', { defaultValue: '…' })}</Text>;
+  const year = accounts.data?.find((a) => a.id === accountId)?.accountYears?.find((y) => y.id === accountYearId);
+  return (
+    <VoucherEditor
+      key={`${accountId}:${routeId}`}
+      routeId={routeId ?? NEW_ID}
+      accountId={accountId}
+      accountYearId={accountYearId}
+      kinds={kinds.data!}
+      codeLength={codeRule.data?.length ?? VOUCHER_CODE_LENGTH_DEFAULT}
+      catalogInput={{ subjects: subjects.data!, aux: auxValues.data! }}
+      periods={periods.data!}
+      yearSpan={year ? { startAt: year.startAt, endAt: year.endAt } : null}
+      stored={stored.data ?? null}
+    />
+  );
+}
+
+interface EditorProps {
+  routeId: string;
+  accountId: number;
+  accountYearId: number;
+  kinds: { id: number; name: string; nameEn: string | null; isDefault: boolean }[];
+  codeLength: number;
+  catalogInput: { subjects: Parameters<typeof createVoucherCatalog>[0]; aux: Parameters<typeof createVoucherCatalog>[1] };
+  periods: { id: number; startAt: string; endAt: string; rolled: boolean; name: string }[];
+  yearSpan: { startAt: string; endAt: string } | null;
+  stored: VoucherDto | null;
+}
+
+function todayIn(span: { startAt: string; endAt: string } | null): string {
+  const today = dayjs().format('YYYY-MM-DD');
+  if (!span) return today;
+  return today < span.startAt ? span.startAt : today > span.endAt ? span.endAt : today;
+}
+
+function VoucherEditor(props: EditorProps) {
+  const { routeId, accountId, accountYearId, kinds, codeLength, periods, yearSpan, stored } = props;
+  const { t, i18n } = useTranslation(['voucher', 'grid', 'errors', 'common']);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const user = useSession((s) => s.user);
+  const path = `/newVoucher/${routeId}`;
+
+  const knownAux = useMemo(() => auxLabelsOfVoucher(stored?.items ?? []), [stored]);
+  const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, knownAux), [props.catalogInput, knownAux]);
+  const schema = useMemo(() => voucherKitSchema(catalog), [catalog]);
+  const defaultKind = kinds.find((k) => k.isDefault)?.id ?? kinds[0]?.id ?? null;
+  const freshHeader = useCallback((): VoucherHeaderState => ({ kindId: defaultKind, code: '', markDate: todayIn(yearSpan), billCount: 0 }), [defaultKind, yearSpan]);
+
+  const [state, setState] = useTabState<VoucherEditorState>(`voucher:${accountId}:${routeId}`, () => (stored ? loadedEditorState(schema, stored) : newEditorState(schema, freshHeader())));
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+  const send = useCallback(
+    (event: EditorEvent) =>
+      setState((prev) => {
+        const next = reduceEditor(schema, prev, event);
+        latest.current = next;
+        return next;
+      }),
+    [schema, setState],
+  );
+  const dispatchSheet = useCallback((event: SheetEvent<VoucherKitRow>) => send({ type: 'sheet', event }), [send]);
+
+  // A newer stored version (another user, an action) replaces a clean editor.
+  useEffect(() => {
+    if (stored && !latest.current.dirty && (latest.current.voucher?.id !== stored.id || latest.current.voucher.version !== stored.version)) send({ type: 'loaded', voucher: stored });
+  }, [stored, send]);
+
+  const period = periods.find((p) => p.id === state.voucher?.periodId) ?? periods.find((p) => p.startAt <= state.header.markDate && state.header.markDate <= p.endAt);
+  const snapshot = useMemo(
+    () => toolbarSnapshot({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: state.dirty }),
+    [state.voucher, user, period?.rolled, state.dirty],
+  );
+  const actor = useActorRef(voucherMachine, { snapshot, input: snapshot.context });
+  const view = useSelector(actor, toolbarViewOf);
+  // The machine follows the stored voucher: a new snapshot restarts the actor's view.
+  const liveView = view.lifecycle === snapshot.value ? view : toolbarViewOf(snapshot);
+  const editable = liveView.lifecycle === 'new' ? liveView.enabled.save : liveView.editable;
+  const lockReason = t(`voucher:states.${liveView.lifecycle}`);
+
+  useTabDirty(state.dirty, undefined, { kept: true });
+  const saveTip = useSaveTip();
+  const [reasonOpen, setReasonOpen] = useState(false);
+  const [ruleErrors, setRuleErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
+  const [picking, setPicking] = useState<{ request: PickerRequest<VoucherKitRow>; options: LookupOption[]; query: string; title: string } | null>(null);
+  const gridRef = useRef<EntryGridHandle>(null);
+  const totals = useSheetTotals(schema, state.sheet.rows);
+
+  // The code of a new voucher follows its kind and date (/voucher/code) until the clerk types one.
+  const { kindId, markDate } = state.header;
+  useEffect(() => {
+    if (!state.codeGenerated || kindId === null || !/^\d{4}-\d{2}-\d{2}$/.test(markDate)) return;
+    let live = true;
+    fetchNextCode(accountId, kindId, markDate).then(
+      (r) => live && send({ type: 'generatedCode', code: r.codeText }),
+      (e: unknown) => live && notifications.show({ color: 'orange', message: t('voucher:messages.codeFailed', { msg: e instanceof Error ? e.message : '' }) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId, kindId, markDate, state.codeGenerated, send, t]);
+
+  const messageOf = useCallback((e: VoucherRuleError) => t(`errors:${e.code}`, { ...e.params, field: e.params.field ? t(`voucher:header.${String(e.params.field)}`) : undefined }), [t]);
+
+  /** Saves; resolves with the saved voucher or null (rules refused, server refused). */
+  const save = useCallback(async (): Promise<VoucherDto | null> => {
+    gridRef.current?.api()?.stopEditing();
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const s = latest.current;
+    const errors: string[] = [];
+    const header = validateVoucherHeader({ ...s.header, code: s.header.code || '1' }, codeLength);
+    errors.push(...header.map(messageOf));
+    if (yearSpan && /^\d{4}-\d{2}-\d{2}$/.test(s.header.markDate)) {
+      const r = resolveMarkDate(s.header.markDate, [{ id: accountYearId, startAt: yearSpan.startAt, endAt: yearSpan.endAt, periods }]);
+      if (!r.ok) errors.push(t(`errors:${r.code}`, r.params));
+    }
+    const rows = checkVoucherRows(s.sheet.rows, catalog.auxTypesOf);
+    if (!rows.ok) errors.push(...rows.errors.map(messageOf));
+    setRuleErrors(errors);
+    if (errors.length || !rows.ok) return null;
+    setBusy(true);
+    try {
+      const code = s.header.code.trim().replace(/^0+/, '');
+      const saved = await saveVoucher(
+        s.voucher?.id ?? null,
+        { accountId, kindId: s.header.kindId!, markTime: s.header.markDate, billCount: s.header.billCount ?? 0, code: code || undefined!, items: rows.items },
+        s.voucher?.version,
+      );
+      qc.setQueryData(voucherKeys.one(accountId, saved.id), saved);
+      void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
+      send({ type: 'loaded', voucher: saved });
+      notifications.show({ color: 'green', message: t('voucher:messages.saved', { label: voucherLabel(saved.kindName, saved.codeText) }) });
+      return saved;
+    } catch (e) {
+      notifyError(e);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }, [accountId, accountYearId, catalog, codeLength, messageOf, periods, qc, send, t, yearSpan]);
+
+  /** Before leaving the voucher: the save tip when there are unsaved changes. Resolves false to stay. */
+  const settle = useCallback(async (): Promise<boolean> => {
+    if (!latest.current.dirty) return true;
+    const answer = await saveTip.ask();
+    if (answer === 'cancel') return false;
+    if (answer === 'no') return true;
+    return (await save()) !== null;
+  }, [save, saveTip]);
+
+  /** Shows another voucher in place of this one (the old tab goes, so stepping does not pile up tabs). */
+  const goTo = useCallback(
+    async (target: number | 'new') => {
+      const to = `/newVoucher/${target}`;
+      if (to === path) {
+        if (target === 'new') send({ type: 'reset', header: freshHeader() });
+        return;
+      }
+      // A new voucher starts empty: whatever an earlier "new" tab kept is dropped first.
+      if (target === 'new') tabsStore.discard(to);
+      await navigate({ href: to });
+      tabsStore.discard(path);
+      tabsStore.close([path], to, () => undefined);
+    },
+    [freshHeader, navigate, path, send],
+  );
+
+  const runCommand = useCallback(
+    async (command: VoucherCommand) => {
+      if (busy) return;
+      if (command === 'save') {
+        const saved = await save();
+        if (saved && routeId === NEW_ID) await goTo(saved.id);
+        return;
+      }
+      if (command === 'saveAndNew') {
+        const saved = await save();
+        if (!saved) return;
+        if (routeId === NEW_ID) send({ type: 'reset', header: { ...freshHeader(), kindId: saved.kindId, markDate: saved.markTime.slice(0, 10) } });
+        else await goTo('new');
+        requestAnimationFrame(() => gridRef.current?.focusFirstCell());
+        return;
+      }
+      if (!(await settle())) return;
+      if (command === 'new') {
+        await goTo('new');
+        requestAnimationFrame(() => gridRef.current?.focusFirstCell());
+        return;
+      }
+      const s = latest.current.voucher;
+      const current = s ? { id: s.id, markTime: s.markTime.slice(0, 10), code: s.code } : null;
+      try {
+        const target = await stepVoucher(accountId, accountYearId, command, current);
+        if (!target) {
+          notifications.show({ color: 'blue', message: t(current === null ? 'voucher:messages.noVouchers' : command === 'previous' || command === 'first' ? 'voucher:messages.firstReached' : 'voucher:messages.lastReached') });
+          return;
+        }
+        if (target.id === s?.id) {
+          notifications.show({ color: 'blue', message: t(command === 'first' ? 'voucher:messages.firstReached' : 'voucher:messages.lastReached') });
+          return;
+        }
+        await goTo(target.id);
+      } catch (e) {
+        notifyError(e);
+      }
+    },
+    [accountId, accountYearId, busy, freshHeader, goTo, routeId, save, send, settle, t],
+  );
+
+  const runAction = useCallback(
+    async (action: VoucherAction, reason?: string) => {
+      const v = latest.current.voucher;
+      if (action === 'copy') {
+        if (!(await settle())) return;
+        if (routeId !== NEW_ID) await goTo('new');
+        send({ type: 'copied', header: { ...freshHeader(), kindId: latest.current.header.kindId } });
+        notifications.show({ color: 'blue', message: t('voucher:messages.copied') });
+        return;
+      }
+      if (action === 'save') return void runCommand('save');
+      if (!v) return;
+      if (action === 'auditError' && reason === undefined) return setReasonOpen(true);
+      if (action === 'delete') {
+        if (!window.confirm(t('voucher:messages.confirmDelete'))) return;
+        setBusy(true);
+        try {
+          await deleteVoucher(v.id);
+          void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
+          notifications.show({ color: 'green', message: t('voucher:messages.deleted') });
+          send({ type: 'reset', header: freshHeader() });
+          await goTo('new');
+        } catch (e) {
+          notifyError(e);
+        } finally {
+          setBusy(false);
+        }
+        return;
+      }
+      if (!isServerAction(action)) return;
+      if (!(await settle())) return;
+      setBusy(true);
+      try {
+        const done = await runVoucherAction(v.id, action, latest.current.voucher?.version ?? v.version, reason);
+        qc.setQueryData(voucherKeys.one(accountId, done.id), done);
+        void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
+        send({ type: 'loaded', voucher: done });
+        notifications.show({ color: 'green', message: t('voucher:messages.done', { action: t(`voucher:actions.${action}`) }) });
+      } catch (e) {
+        notifyError(e);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [accountId, freshHeader, goTo, qc, routeId, runCommand, send, settle, t],
+  );
+
+  // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const binding = matchVoucherKey(e);
+      if (!binding || !rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void runCommand(binding.command);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [runCommand]);
+
+  const pickers = useMemo<Record<string, PickerHook<VoucherKitRow>>>(
+    () => ({
+      // Typed text that matched (code, name, mnemonic or pinyin initials) shows its 10 matches; else the whole list, filtered by the text.
+      subject: (request) => {
+        const hits = request.query.trim() ? catalog.searchSubjects(request.query) : [];
+        const all = props.catalogInput.subjects.map((s) => ({ value: String(s.id), code: s.code, name: s.name }));
+        setPicking({ request, options: hits.length ? hits : all, query: hits.length ? '' : request.query, title: t('voucher:picker.subject') });
+      },
+      aux: (request) => setAuxLine({ request }),
+    }),
+    [catalog, props.catalogInput.subjects, t],
+  );
+
+  const applyAux = (entries: AuxEntry[]) => {
+    const current = auxLine;
+    setAuxLine(null);
+    if (!current) return;
+    const events = auxEntryEvents(schema, latest.current.sheet, current.request.rowId, entries);
+    // The first entry goes through the request (the caret moves on as after a pick); the rest follow.
+    const [first, ...rest] = events;
+    if (first?.type === 'sheet.setCell') current.request.commit(first.value);
+    for (const e of rest) dispatchSheet(e);
+  };
+
+  const totalsLabel = useCallback(
+    (v: SheetTotalsView) => (
+      <span className="ld-totals-label">
+        <span className="ld-totals-label__text" data-testid="voucher-uppercase-inline">
+          {v.uppercase === null ? t('grid:totals.uppercaseOutOfRange') : t('grid:totals.uppercase', { text: v.uppercase })}
+        </span>
+        {v.differenceCents ? <span className="ld-totals-label__difference">{t('grid:totals.difference', { amount: formatCents(v.differenceCents) })}</span> : null}
+      </span>
+    ),
+    [t],
+  );
+
+  const kindOptions = kinds.map((k) => ({ value: String(k.id), label: i18n.language === 'en_US' && k.nameEn ? k.nameEn : k.name }));
+  const header = state.header;
+  const patch = (p: Partial<VoucherHeaderState>) => send({ type: 'header', patch: p, byUser: true });
+  const actionButton = (action: VoucherAction) => {
+    const reason = disabledReason(snapshot, action);
+    return (
+      <Tooltip key={action} label={reason ? t(`errors:${reason}`) : (action === 'save' ? voucherKeyLabel('save') : t(`voucher:actions.${action}`))} withArrow>
+        <Button size="xs" variant={action === 'save' ? 'filled' : 'default'} disabled={busy || !liveView.enabled[action]} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}>
+          {t(`voucher:actions.${action}`)}
+        </Button>
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Stack gap="xs" ref={rootRef} data-testid="voucher-editor" data-lifecycle={liveView.lifecycle} data-dirty={state.dirty || undefined}>
+      <Group gap={6} wrap="wrap" data-testid="voucher-toolbar">
+        <Tooltip label={voucherKeyLabel('new')} withArrow>
+          <Button size="xs" variant="default" onClick={() => void runCommand('new')} data-testid="voucher-action-new">
+            {t('voucher:actions.new')}
+          </Button>
+        </Tooltip>
+        {TOOLBAR_MAIN_ACTIONS.map(actionButton)}
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="default" data-testid="voucher-action-more">
+              {t('voucher:actions.more')} ▾
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {TOOLBAR_MORE_ACTIONS.map((action) => (
+              <Menu.Item key={action} disabled={busy || !liveView.enabled[action]} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}>
+                {t(`voucher:actions.${action}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        <Group gap={4} ml="auto">
+          {(['first', 'previous', 'next', 'last'] as const).map((c) => (
+            <Tooltip key={c} label={voucherKeyLabel(c)} withArrow>
+              <Button size="xs" variant="subtle" onClick={() => void runCommand(c)} data-testid={`voucher-step-${c}`}>
+                {t(`voucher:actions.${c}`)}
+              </Button>
+            </Tooltip>
+          ))}
+          <KeyHelp />
+        </Group>
+      </Group>
+
+      <Paper withBorder p="xs">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Select
+            label={t('voucher:header.kind')}
+            data={kindOptions}
+            value={header.kindId === null ? null : String(header.kindId)}
+            onChange={(v) => v && patch({ kindId: Number(v) })}
+            disabled={!editable}
+            allowDeselect={false}
+            w={120}
+            size="xs"
+            data-testid="voucher-kind"
+          />
+          <TextInput
+            label={t('voucher:header.code')}
+            value={header.code}
+            onChange={(e) => patch({ code: e.currentTarget.value.replace(/\D/g, '').slice(0, codeLength) })}
+            onBlur={() => header.code && send({ type: 'header', patch: { code: padCode(header.code, codeLength) }, byUser: false })}
+            disabled={!editable}
+            w={100}
+            size="xs"
+            inputMode="numeric"
+            data-testid="voucher-code"
+          />
+          <TextInput
+            type="date"
+            label={t('voucher:header.markDate')}
+            value={header.markDate}
+            min={yearSpan?.startAt}
+            max={yearSpan?.endAt}
+            onChange={(e) => patch({ markDate: e.currentTarget.value })}
+            disabled={!editable}
+            w={150}
+            size="xs"
+            data-testid="voucher-date"
+          />
+          <NumberInput
+            label={t('voucher:header.billCount')}
+            value={header.billCount ?? ''}
+            onChange={(v) => patch({ billCount: typeof v === 'number' ? v : v === '' ? null : Number(v) })}
+            min={0}
+            max={9999}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="strict"
+            rightSection={<Text size="xs" c="dimmed">{t('voucher:header.billCountSuffix')}</Text>}
+            rightSectionWidth={40}
+            disabled={!editable}
+            w={130}
+            size="xs"
+            data-testid="voucher-bill-count"
+          />
+          {period && <Text size="xs" c="dimmed">{t('voucher:header.period', { name: period.name })}</Text>}
+          <Badge ml="auto" variant="light" color={liveView.locked ? 'orange' : liveView.lifecycle === 'invalid' ? 'gray' : state.dirty ? 'yellow' : 'blue'} data-testid="voucher-state">
+            {t(`voucher:states.${liveView.lifecycle}`)}
+            {state.dirty && liveView.lifecycle !== 'new' ? ' *' : ''}
+          </Badge>
+        </Group>
+      </Paper>
+
+      {ruleErrors.length > 0 && (
+        <Alert color="red" withCloseButton onClose={() => setRuleErrors([])} data-testid="voucher-rule-errors" p="xs">
+          {ruleErrors.map((m, i) => (
+            <Text key={i} size="sm">
+              {m}
+            </Text>
+          ))}
+        </Alert>
+      )}
+
+      <Tabs defaultValue="detail" keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="detail" data-testid="voucher-tab-detail">
+            {t('voucher:tabs.detail')}
+          </Tabs.Tab>
+          <Tabs.Tab value="summary" data-testid="voucher-tab-summary">
+            {t('voucher:tabs.summary')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="detail" pt="xs">
+          <RowToolbar grid={gridRef} readOnly={!editable} testId="voucher-row-toolbar" />
+          <EntryGrid
+            schema={schema}
+            state={state.sheet}
+            dispatch={dispatchSheet}
+            readOnly={!editable}
+            lockReason={lockReason}
+            pickers={pickers}
+            totalsLabel={totalsLabel}
+            autoFocus
+            testId="voucher-grid"
+            handleRef={gridRef}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="summary" pt="xs">
+          <VoucherSummaryTab rows={state.sheet.rows} catalog={catalog} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <VoucherFooter totals={totals} voucher={state.voucher} makerName={state.voucher?.createdByName ?? user?.name ?? null} />
+
+      {saveTip.element}
+      <ReasonDialog
+        key={String(reasonOpen)}
+        opened={reasonOpen}
+        onCancel={() => setReasonOpen(false)}
+        onConfirm={(r) => {
+          setReasonOpen(false);
+          void runAction('auditError', r);
+        }}
+      />
+      {auxLine && <AuxPopup line={auxLine.request.row} catalog={catalog} onConfirm={applyAux} onCancel={() => { const c = auxLine; setAuxLine(null); c.request.cancel(); }} />}
+      <ListPicker
+        opened={picking !== null}
+        title={picking?.title ?? ''}
+        options={picking?.options ?? []}
+        initialQuery={picking?.query}
+        onPick={(value) => {
+          const c = picking;
+          setPicking(null);
+          c?.request.commit(value);
+        }}
+        onClose={() => {
+          const c = picking;
+          setPicking(null);
+          c?.request.cancel();
+        }}
+      />
+    </Stack>
+  );
+}

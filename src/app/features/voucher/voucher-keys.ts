@@ -1,0 +1,38 @@
+/**
+ * The voucher editor's own keys (on top of the grid kit's, grids/key-bindings.ts, and the
+ * shell's, shell/key-map.ts): save, save-and-new (F12, as Kingdee clerks expect), new, and the
+ * stepping through the year's vouchers. Chosen not to clash: the shell takes Alt+PageUp/PageDown
+ * and Alt+M, the grid Alt+A/Insert/Delete and Ctrl+Home/End, Chromium Ctrl+N/T/W/PageUp/PageDown
+ * and Alt+←/→; Ctrl+S and F12 are page-cancellable.
+ */
+import { keyNameOf, parseChords, type KeyLike } from '../../../../grids/key-bindings';
+
+export type VoucherCommand = 'save' | 'saveAndNew' | 'new' | 'previous' | 'next' | 'first' | 'last';
+
+export interface VoucherKeyBinding {
+  command: VoucherCommand;
+  keys: string;
+  /** Shown in tooltips and the key list. */
+  label: string;
+  /** i18n key (namespace voucher). */
+  helpKey: string;
+}
+
+export const VOUCHER_KEY_BINDINGS: readonly VoucherKeyBinding[] = [
+  { command: 'save', keys: 'ctrl+s,command+s', label: 'Ctrl+S', helpKey: 'keys.save' },
+  { command: 'saveAndNew', keys: 'f12', label: 'F12', helpKey: 'keys.saveAndNew' },
+  { command: 'new', keys: 'alt+n', label: 'Alt+N', helpKey: 'keys.new' },
+  { command: 'previous', keys: 'pageup,alt+up', label: 'PageUp / Alt+↑', helpKey: 'keys.previous' },
+  { command: 'next', keys: 'pagedown,alt+down', label: 'PageDown / Alt+↓', helpKey: 'keys.next' },
+  { command: 'first', keys: 'alt+shift+up,ctrl+shift+pageup', label: 'Alt+Shift+↑', helpKey: 'keys.first' },
+  { command: 'last', keys: 'alt+shift+down,ctrl+shift+pagedown', label: 'Alt+Shift+↓', helpKey: 'keys.last' },
+];
+
+const PARSED = VOUCHER_KEY_BINDINGS.map((b) => ({ binding: b, chords: parseChords(b.keys) }));
+
+export function matchVoucherKey(event: KeyLike): VoucherKeyBinding | undefined {
+  const name = keyNameOf(event);
+  return PARSED.find(({ chords }) => chords.some((c) => c.key === name && c.ctrl === event.ctrlKey && c.alt === event.altKey && c.meta === event.metaKey && c.shift === event.shiftKey))?.binding;
+}
+
+export const voucherKeyLabel = (command: VoucherCommand): string => VOUCHER_KEY_BINDINGS.find((b) => b.command === command)?.label ?? '';

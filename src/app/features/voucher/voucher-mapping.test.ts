@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createSheetState, reduceSheet } from '../../../../grids/sheet';
+import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
+import type { VoucherDto } from '../../../contract/voucher';
+import { auxEntryEvents, checkAuxPopup, popupRowOfLine, type AuxPopupRow } from './voucher-aux';
+import { createVoucherCatalog, decodeAux, encodeAux, type CatalogSubject } from './voucher-catalog';
+import { auxLabelsOfVoucher, checkVoucherRows, padCode, rowsOfVoucher } from './voucher-mapping';
+
+const subjects: CatalogSubject[] = [
+  { id: 11, code: '1001', name: '库存现金', abbr: null, initials: 'kcxj', auxTypeIds: [] },
+  { id: 12, code: '100201', name: '工商银行', abbr: null, initials: 'gsyx', auxTypeIds: [] },
+  { id: 13, code: '1122', name: '应收账款', abbr: 'YSZK', initials: 'yszk', auxTypeIds: [3] },
+  { id: 14, code: '660201', name: '办公费', abbr: null, initials: 'bgf', auxTypeIds: [1, 2] },
+];
+const aux = {
+  1: [{ id: 5, code: 'D01', name: '会计组', path: ['财务部'] }],
+  2: [{ id: 7, code: 'E01', name: '张三' }],
+  3: [{ id: 9, code: 'C01', name: '华夏科技' }, { id: 10, code: 'C02', name: '东方贸易' }],
+};
+const catalog = createVoucherCatalog(subjects, aux);
+const schema = voucherKitSchema(catalog);
+const row = (id: string, p: Partial<VoucherKitRow>): VoucherKitRow => ({ id, summary: '', subjectId: null, auxId: null, debit: null, credit: null, ...p });
+
+describe('auxiliary values in one cell', () => {
+  it('encodes by type and reads back, ignoring junk', () => {
+    expect(encodeAux({ 2: 7, 1: 5 })).toBe('1:5;2:7');
+    expect(encodeAux({})).toBeNull();
+    expect(decodeAux('1:5;2:7')).toEqual({ 1: 5, 2: 7 });
+    expect(decodeAux('9:1;x;1:0')).toEqual({});
+  });
+});
+
+describe('subject search', () => {
+  it('finds by code prefix, name, mnemonic and pinyin initials, 10 at most, leaf list only', () => {
+    expect(catalog.searchSubjects('1002').map((o) => o.code)).toEqual(['100201']);
+    expect(catalog.searchSubjects('yszk').map((o) => o.code)).toEqual(['1122']);
+    expect(catalog.searchSubjects('银行').map((o) => o.code)).toEqual(['100201']);
+    expect(catalog.searchSubjects('').length).toBe(4);
+    const many = createVoucherCatalog(Array.from({ length: 30 }, (_, i) => ({ id: i + 1, code: `5${String(i).padStart(3, '0')}`, name: `s${i}`, abbr: null, initials: null, auxTypeIds: [] })), {});
+    expect(many.searchSubjects('5').length).toBe(10);
+  });
+  it('resolves typed initials to the one subject', () => {
+    expect(catalog.resolveSubject('kcxj')).toEqual({ ok: true, value: '11' });
+    expect(catalog.resolveSubject('1001')).toEqual({ ok: true, value: '11' });
+  });
+  it('labels auxiliary values with the department chain, in the subject’s type order', () => {
+    expect(catalog.auxLabel('14', '2:7;1:5')).toBe('财务部/会计组 | 张三');
+    expect(catalog.resolveAux('13', '华夏')).toEqual({ ok: true, value: '3:9' });
+    // Two types cannot be typed as one value: the popup opens instead.
+    expect(catalog.resolveAux('14', '张三').ok).toBe(false);
+  });
+});
+
+describe('grid rows ↔ voucher items', () => {
+  const item = (id: number, lineNo: number, p: Partial<VoucherDto['items'][number]>): VoucherDto['items'][number] => ({
+    id, lineNo, summary: 's', subjectId: 11, subjectCode: '1001', subjectName: '库存现金', subjectFullName: '1001 库存现金', direction: true, amount: '100', auxes: [], ...p,
+  });
+  it('reads stored items as rows in line order, amounts on their side', () => {
+    const rows = rowsOfVoucher([
+      item(2, 2, { direction: false, amount: '12345', subjectId: 13, auxes: [{ auxTypeId: 3, auxType: 'CUSTOMER', auxId: 9, auxData: { code: 'C01', name: '华夏科技' } }] }),
+      item(1, 1, { amount: '12345' }),
+    ]);
+    expect(rows.map((r) => [r.subjectId, r.auxId, r.debit, r.credit])).toEqual([
+      ['11', null, 12345, null],
+      ['13', '3:9', null, 12345],
+    ]);
+  });
+  it('remembers stored auxiliary labels with their ancestor chain', () => {
+    const labels = auxLabelsOfVoucher([item(1, 1, { auxes: [{ auxTypeId: 1, auxType: 'DEPARTMENT', auxId: 99, auxData: { code: null, name: '出纳组', path: [{ id: 1, name: '财务部' }] } }] })]);
+    expect(labels.get('1:99')).toBe('财务部/出纳组');
+  });
+  it('turns complete rows into body items (cents as strings, only the subject’s aux types), blank rows skipped', () => {
+    const r = checkVoucherRows(
+      [
+        row('a', { summary: '收货款', subjectId: '12', debit: 50000 }),
+        row('b', {}),
+        row('c', { summary: '收货款', subjectId: '13', auxId: '3:9', credit: 50000 }),
+      ],
+      catalog.auxTypesOf,
+    );
+    expect(r).toEqual({
+      ok: true,
+      debitCentsTotal: 50000,
+      creditCentsTotal: 50000,
+      items: [
+        { summary: '收货款', subjectId: 12, direction: true, amount: '50000', auxes: [] },
+        { summary: '收货款', subjectId: 13, direction: false, amount: '50000', auxes: [{ auxTypeId: 3, auxId: 9 }] },
+      ],
+    });
+  });
+  it('refuses with row-indexed codes: missing aux, zero line, imbalance', () => {
+    const r = checkVoucherRows(
+      [row('a', { summary: 'x', subjectId: '13', debit: 100 }), row('b', { summary: 'y', subjectId: '11' }), row('c', { summary: 'z', subjectId: '11', credit: 50 })],
+      catalog.auxTypesOf,
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => [e.code, e.row])).toEqual([
+      ['VOUCHER_ROW_INCOMPLETE', 0],
+      ['VOUCHER_ZERO_LINE', 1],
+      ['DEBIT_CREDIT_IMBALANCE', null],
+    ]);
+  });
+  it('pads codes to the rule length for display', () => {
+    expect(padCode('7', 4)).toBe('0007');
+    expect(padCode('00012', 4)).toBe('0012');
+    expect(padCode('12345', 4)).toBe('12345');
+  });
+});
+
+describe('auxiliary popup', () => {
+  const popupRow = (p: Partial<AuxPopupRow>): AuxPopupRow => ({ id: 'p', aux1: null, aux2: null, aux3: null, aux4: null, aux5: null, aux6: null, amount: null, ...p });
+  it('starts from the line and checks that each filled row names every type and an amount', () => {
+    expect(popupRowOfLine(row('a', { subjectId: '14', auxId: '1:5;2:7', credit: 300 }))).toMatchObject({ aux1: '5', aux2: '7', amount: 300 });
+    expect(checkAuxPopup([popupRow({ aux1: '5', amount: 100 })], [1, 2])).toEqual({ ok: false, row: 0, missingType: 2 });
+    expect(checkAuxPopup([popupRow({ aux1: '5', aux2: '7' })], [1, 2])).toEqual({ ok: false, row: 0, missingType: null });
+    expect(checkAuxPopup([popupRow({}), popupRow({ aux3: '9', amount: 100 }), popupRow({ aux3: '10', amount: 200 })], [3])).toEqual({
+      ok: true,
+      entries: [{ auxId: '3:9', amount: 100 }, { auxId: '3:10', amount: 200 }],
+    });
+  });
+  it('writes the first entry into the line and the others into copies right below it, in order', () => {
+    let state = createSheetState(schema, [row('l1', { summary: '收款', subjectId: '13', credit: 1 }), row('l2', { summary: 'next' })]);
+    const events = auxEntryEvents(schema, state, 'l1', [{ auxId: '3:9', amount: 100 }, { auxId: '3:10', amount: 200 }, { auxId: '3:9', amount: 300 }]);
+    for (const e of events) state = reduceSheet(schema, state, e);
+    expect(state.rows.slice(0, 4).map((r) => [r.summary, r.subjectId, r.auxId, r.credit])).toEqual([
+      ['收款', '13', '3:9', 100],
+      ['收款', '13', '3:10', 200],
+      ['收款', '13', '3:9', 300],
+      ['next', null, null, null],
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Between the editor's grid rows (the kit's VoucherKitRow) and the voucher contract: a stored
+ * voucher's items as rows, rows as the save rules' line inputs (src/domain/voucher-rules.ts),
+ * and the complete lines as the create/update body's items. Pure.
+ */
+import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
+import type { VoucherDto } from '../../../contract/voucher';
+import { validateVoucherLines, type VoucherLineInput, type VoucherLinesResult } from '../../../domain/voucher-rules';
+import { decodeAux, encodeAux } from './voucher-catalog';
+
+export interface VoucherItemBody {
+  summary: string;
+  subjectId: number;
+  direction: boolean;
+  /** Cents as a string (spec 01 §7). */
+  amount: string;
+  auxes: { auxTypeId: number; auxId: number }[];
+}
+
+/** A stored voucher's lines as grid rows, in line order (the grid pads them to 20 rows). */
+export function rowsOfVoucher(items: VoucherDto['items']): VoucherKitRow[] {
+  return [...items]
+    .sort((a, b) => a.lineNo - b.lineNo)
+    .map((item) => {
+      const cents = Number(item.amount);
+      return {
+        id: `voucher-line-${item.id}`,
+        summary: item.summary,
+        subjectId: String(item.subjectId),
+        auxId: encodeAux(Object.fromEntries(item.auxes.map((a) => [a.auxTypeId, a.auxId]))),
+        debit: item.direction ? cents : null,
+        credit: item.direction ? null : cents,
+      };
+    });
+}
+
+/** Labels of the auxiliary values a stored voucher names ("1:12" → "财务部/会计组"), for the catalogue. */
+export function auxLabelsOfVoucher(items: VoucherDto['items']): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const item of items) {
+    for (const a of item.auxes) {
+      const path = a.auxData.path?.map((p) => p.name) ?? [];
+      out.set(`${a.auxTypeId}:${a.auxId}`, [...path, a.auxData.name].join('/'));
+    }
+  }
+  return out;
+}
+
+/** A grid row as the save rules read it. */
+export function lineInputOf(row: VoucherKitRow, auxTypesOf: (subjectId: string | null) => readonly number[]): VoucherLineInput {
+  const chosen = decodeAux(row.auxId);
+  return {
+    summary: row.summary,
+    subjectId: row.subjectId === null || row.subjectId === '' ? null : Number(row.subjectId),
+    requiredAuxTypeIds: auxTypesOf(row.subjectId),
+    chosenAuxTypeIds: Object.keys(chosen).map(Number),
+    debitCents: row.debit,
+    creditCents: row.credit,
+  };
+}
+
+export type VoucherRowsCheck =
+  | { ok: true; items: VoucherItemBody[]; debitCentsTotal: number; creditCentsTotal: number }
+  | Extract<VoucherLinesResult, { ok: false }>;
+
+/** The save rules over the grid rows; when they pass, the body's items (blank rows dropped, grid order kept). */
+export function checkVoucherRows(rows: readonly VoucherKitRow[], auxTypesOf: (subjectId: string | null) => readonly number[]): VoucherRowsCheck {
+  const result = validateVoucherLines(rows.map((r) => lineInputOf(r, auxTypesOf)));
+  if (!result.ok) return result;
+  const items = result.lines.map((line) => {
+    const row = rows[line.row];
+    const required = auxTypesOf(row.subjectId);
+    const chosen = decodeAux(row.auxId);
+    return {
+      summary: line.summary,
+      subjectId: line.subjectId,
+      direction: line.direction,
+      amount: String(line.amountCents),
+      // Only the types the subject takes now (a value left from an earlier subject is not sent).
+      auxes: required.filter((t) => chosen[t] !== undefined).map((t) => ({ auxTypeId: t, auxId: chosen[t] })),
+    };
+  });
+  return { ok: true, items, debitCentsTotal: result.debitCentsTotal, creditCentsTotal: result.creditCentsTotal };
+}
+
+/** The voucher's display label, "记-0007". */
+export function voucherLabel(kindName: string, codeText: string): string {
+  return `${kindName}-${codeText}`;
+}
+
+/** Pads a code to the code rule's length ("7" → "0007"); text that is not digits stays as typed. */
+export function padCode(text: string, length: number): string {
+  const s = text.trim();
+  if (!/^\d+$/.test(s)) return s;
+  const digits = s.replace(/^0+/, '') || '0';
+  return digits.length >= length ? digits : digits.padStart(length, '0');
+}

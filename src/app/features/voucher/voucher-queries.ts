@@ -1,0 +1,158 @@
+/**
+ * The voucher editor's data: kinds and the code rule of the ledger set, the account year's leaf
+ * subjects, the auxiliary values of the master-data lists, the periods, one voucher, the next code,
+ * saves, lifecycle actions and the stepping to a neighbouring voucher. Keys: ['vouchers', accountId, …].
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/typed-client';
+import { budgetApi, customerApi, departmentApi, employeeApi, financeSettingsApi, projectApi, subjectApi, vendorApi, voucherApi } from '../../../contract/heads';
+import type { VoucherDto } from '../../../contract/voucher';
+import { MAX_PAGE_LIMIT } from '../../../domain/constants';
+import { queryKeys } from '../../queries/keys';
+import type { CatalogAuxValue, CatalogSubject } from './voucher-catalog';
+import { compareVoucherOrder, neighbourOf, type ServerAction, type VoucherOrderKey } from './voucher-toolbar-model';
+import type { VoucherItemBody } from './voucher-mapping';
+
+export const voucherKeys = {
+  all: (accountId: number | null) => ['vouchers', accountId] as const,
+  one: (accountId: number | null, id: number) => ['vouchers', accountId, 'one', id] as const,
+  subjects: (accountYearId: number | null) => ['subjects', accountYearId, 'voucherLeaves'] as const,
+  aux: (companyId: number | null, accountId: number | null, accountYearId: number | null) => ['voucherAux', companyId, accountId, accountYearId] as const,
+};
+
+export const voucherKindsOptions = (accountId: number | null) =>
+  queryOptions({
+    queryKey: [...queryKeys.voucherKinds(accountId), 'editor'] as const,
+    queryFn: async ({ signal }) => (await call(financeSettingsApi.voucherKinds, { query: { filter: { accountId: accountId! }, limit: MAX_PAGE_LIMIT } }, { signal })).content,
+    enabled: !!accountId,
+  });
+
+export const codeRuleOptions = (accountId: number | null) =>
+  queryOptions({
+    queryKey: queryKeys.voucherCodeRule(accountId),
+    queryFn: ({ signal }) => call(financeSettingsApi.voucherCodeRule, { query: { accountId: accountId! } }, { signal }),
+    enabled: !!accountId,
+  });
+
+/** Pinyin initials of subject names, computed once per list (the editor's chunk only). */
+async function initialsOf(names: readonly string[]): Promise<(string | null)[]> {
+  try {
+    const { pinyin } = await import('pinyin-pro');
+    return names.map((n) => pinyin(n, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'removed' }).join('').toLowerCase() || null);
+  } catch {
+    return names.map(() => null);
+  }
+}
+
+/** The account year's leaf subjects that are not disabled (spec 01 §5 subject search). */
+export const leafSubjectsOptions = (accountYearId: number | null) =>
+  queryOptions({
+    queryKey: voucherKeys.subjects(accountYearId),
+    queryFn: async ({ signal }): Promise<CatalogSubject[]> => {
+      const page = await call(subjectApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true, disabled: false }, limit: MAX_PAGE_LIMIT, sort: { code: 'asc' } } }, { signal });
+      const initials = await initialsOf(page.content.map((s) => s.name));
+      return page.content.map((s, i) => ({ id: s.id, code: s.code, name: s.name, abbr: s.abbr, initials: initials[i], auxTypeIds: s.auxTypeIds }));
+    },
+    enabled: !!accountYearId,
+  });
+
+const valuesOf = <T extends { id: number; code: string; name: string; disabled?: boolean | null }>(rows: readonly T[]): CatalogAuxValue[] =>
+  rows.filter((r) => !r.disabled).map((r) => ({ id: r.id, code: r.code, name: r.name }));
+
+/** The auxiliary values by type: 1 department (with its ancestors), 2 employee, 3 customer, 4 vendor, 5 project, 6 budget. */
+export const auxValuesOptions = (companyId: number | null, accountId: number | null, accountYearId: number | null) =>
+  queryOptions({
+    queryKey: voucherKeys.aux(companyId, accountId, accountYearId),
+    queryFn: async ({ signal }): Promise<Record<number, CatalogAuxValue[]>> => {
+      const opts = { signal };
+      const q = { limit: MAX_PAGE_LIMIT };
+      const [departments, employees, customers, vendors, projects, budgets] = await Promise.all([
+        call(departmentApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
+        call(employeeApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
+        call(customerApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
+        call(vendorApi.list, { query: { filter: { accountId: accountId! }, ...q } }, opts),
+        call(projectApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
+        call(budgetApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true }, ...q } }, opts),
+      ]);
+      const byId = new Map(departments.content.map((d) => [d.id, d]));
+      const pathOf = (parentId: number | null): string[] => {
+        const out: string[] = [];
+        for (let p = parentId, guard = 0; p !== null && guard < 50; guard++) {
+          const d = byId.get(p);
+          if (!d) break;
+          out.unshift(d.name);
+          p = d.parentId;
+        }
+        return out;
+      };
+      return {
+        1: departments.content.filter((d) => !d.disabled).map((d) => ({ id: d.id, code: d.code, name: d.name, path: pathOf(d.parentId) })),
+        2: valuesOf(employees.content as never[]),
+        3: valuesOf(customers.content),
+        4: valuesOf(vendors.content as never[]),
+        5: valuesOf(projects.content as never[]),
+        6: valuesOf(budgets.content as never[]),
+      };
+    },
+    enabled: !!companyId && !!accountId && !!accountYearId,
+    staleTime: 60_000,
+  });
+
+export const voucherOptions = (accountId: number | null, id: number | null) =>
+  queryOptions({
+    queryKey: voucherKeys.one(accountId, id ?? 0),
+    queryFn: ({ signal }) => call(voucherApi.get, { params: { id: id! } }, { signal }),
+    enabled: !!accountId && id !== null,
+  });
+
+export const fetchNextCode = (accountId: number, kindId: number, markTime: string) => call(voucherApi.code, { query: { accountId, kindId, markTime } });
+
+export interface VoucherSaveInput {
+  accountId: number;
+  kindId: number;
+  markTime: string;
+  billCount: number;
+  code: string;
+  items: VoucherItemBody[];
+}
+
+export function saveVoucher(id: number | null, input: VoucherSaveInput, version: number | undefined): Promise<VoucherDto> {
+  const { accountId, ...header } = input;
+  if (id === null) return call(voucherApi.create, { body: { accountId, ...header } });
+  return call(voucherApi.update, { params: { id }, body: { ...header, version } });
+}
+
+export const runVoucherAction = (id: number, action: ServerAction, version: number, reason?: string) =>
+  call(voucherApi.act, { params: { id, action }, body: reason ? { reason, version } : { version } });
+
+export const deleteVoucher = (id: number) => call(voucherApi.remove, { params: { id } });
+
+const ORDER = { markTime: 'asc', code: 'asc', id: 'asc' } as const;
+const REVERSE = { markTime: 'desc', code: 'desc', id: 'desc' } as const;
+const STEP_PAGE = 50;
+
+/**
+ * The voucher to step to in the ledger set's current year, ordered by mark date then code
+ * (spec 01 §2 first / previous / next / last); null when there is none that way.
+ */
+export async function stepVoucher(accountId: number, accountYearId: number, step: 'first' | 'previous' | 'next' | 'last', current: VoucherOrderKey | null): Promise<VoucherOrderKey | null> {
+  const base = { accountId, accountYearId, includeInvalid: true };
+  const pick = (v: VoucherDto): VoucherOrderKey => ({ id: v.id, markTime: v.markTime, code: v.code });
+  if (step === 'first' || step === 'last' || current === null) {
+    const forward = step === 'first' || step === 'next';
+    const page = await call(voucherApi.list, { query: { filter: base, limit: 1, sort: forward ? ORDER : REVERSE } });
+    return page.content[0] ? pick(page.content[0]) : null;
+  }
+  const forward = step === 'next';
+  // Pages from the current date on (or back), until a voucher lies past the current one.
+  for (let index = 0; index < 100; index++) {
+    const filter = forward ? { ...base, dateFrom: current.markTime } : { ...base, dateTo: current.markTime };
+    const page = await call(voucherApi.list, { query: { filter, limit: STEP_PAGE, offset: index * STEP_PAGE, sort: forward ? ORDER : REVERSE } });
+    const found = neighbourOf(page.content.map(pick), current, forward ? 'next' : 'previous');
+    if (found) return found;
+    if (page.content.length < STEP_PAGE) return null;
+    const last = page.content[page.content.length - 1];
+    if (forward ? compareVoucherOrder(pick(last), current) > 0 : compareVoucherOrder(pick(last), current) < 0) return null;
+  }
+  return null;
+}

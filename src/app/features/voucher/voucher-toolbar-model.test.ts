@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { RIGHTS } from '../../../domain/rights';
+import { matchVoucherKey } from './voucher-keys';
+import { neighbourOf, toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
+
+const clerk = { id: 1, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_EDIT] };
+const auditor = { id: 2, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] };
+const stored = (p: Partial<NonNullable<ToolbarInput['voucher']>> = {}): NonNullable<ToolbarInput['voucher']> => ({
+  state: 'NORMAL', auditAt: null, auditPass: null, bookKeepAt: null, cashierAt: null, createdBy: 1, ...p,
+});
+const view = (input: Partial<ToolbarInput>) => toolbarViewOf(toolbarSnapshot({ voucher: null, user: clerk, periodSettled: false, dirty: false, ...input }));
+
+describe('toolbar enablement from the voucher machine', () => {
+  it('a new voucher: the clerk may save, nothing else of the lifecycle', () => {
+    const v = view({});
+    expect(v.lifecycle).toBe('new');
+    expect(v.enabled.save).toBe(true);
+    expect(v.enabled.audit || v.enabled.delete || v.enabled.copy).toBe(false);
+  });
+  it('a saved draft: the clerk edits, deletes, copies, invalidates only with the right; cannot audit', () => {
+    const v = view({ voucher: stored() });
+    expect(v).toMatchObject({ lifecycle: 'draft', editable: true, locked: false });
+    expect(v.enabled).toMatchObject({ save: true, delete: true, copy: true, audit: false, invalid: false, bookkeep: false });
+  });
+  it('the auditor audits someone else’s draft, not their own', () => {
+    expect(view({ voucher: stored(), user: auditor }).enabled.audit).toBe(true);
+    expect(view({ voucher: stored({ createdBy: 2 }), user: auditor }).enabled.audit).toBe(false);
+  });
+  it('an audited voucher is locked: no save or delete; reverse audit and bookkeep for the auditor', () => {
+    const audited = stored({ auditAt: '2026-01-05', auditPass: true });
+    expect(view({ voucher: audited })).toMatchObject({ lifecycle: 'audited', editable: false, locked: true });
+    expect(view({ voucher: audited }).enabled.save).toBe(false);
+    expect(view({ voucher: audited, user: auditor }).enabled).toMatchObject({ reverseAudit: true, bookkeep: true, audit: false });
+  });
+  it('a settled period refuses every change but copy', () => {
+    const v = view({ voucher: stored(), periodSettled: true });
+    expect(v.enabled).toMatchObject({ save: false, delete: false, copy: true });
+    expect(v.editable).toBe(false);
+  });
+  it('an admin holds every right', () => {
+    const admin = { id: 9, kind: 'ADMIN' as const, rightIds: [] };
+    expect(view({ voucher: stored({ state: 'INVALID' }), user: admin }).enabled).toMatchObject({ reverseInvalid: true, delete: true, save: false });
+  });
+});
+
+describe('stepping order and keys', () => {
+  const list = [
+    { id: 3, markTime: '2026-01-02', code: 1 },
+    { id: 1, markTime: '2026-01-01', code: 2 },
+    { id: 2, markTime: '2026-01-01', code: 1 },
+  ];
+  it('orders by date, then code, then id', () => {
+    expect(neighbourOf(list, list[2], 'next')?.id).toBe(1);
+    expect(neighbourOf(list, list[1], 'next')?.id).toBe(3);
+    expect(neighbourOf(list, list[0], 'next')).toBeNull();
+    expect(neighbourOf(list, list[2], 'previous')).toBeNull();
+    expect(neighbourOf(list, list[0], 'previous')?.id).toBe(1);
+  });
+  it('maps the editor keys', () => {
+    const k = (key: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) =>
+      matchVoucherKey({ key, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods })?.command;
+    expect(k('s', { ctrlKey: true })).toBe('save');
+    expect(k('F12')).toBe('saveAndNew');
+    expect(k('PageDown')).toBe('next');
+    expect(k('ArrowUp', { altKey: true })).toBe('previous');
+    expect(k('ArrowUp', { altKey: true, shiftKey: true })).toBe('first');
+    expect(k('PageDown', { altKey: true })).toBeUndefined();
+  });
+});

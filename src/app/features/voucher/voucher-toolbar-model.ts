@@ -1,0 +1,82 @@
+/**
+ * Which toolbar actions the editor offers: the voucher machine (machines/voucher.machine.ts)
+ * resolved at the voucher's lifecycle state with the signed-in user's rights, the period's
+ * settlement and the editor's unsaved changes. Pure, so the enablement is unit-tested; the page
+ * runs the same snapshot through @xstate/react.
+ */
+import { enabledVoucherActions, explainVoucherAction, voucherSnapshot, type VoucherSnapshot } from '../../../../machines/voucher.machine';
+import type { RightHolder } from '../../../domain/rights';
+import { isVoucherLocked, voucherLifecycleStateOf, type VoucherAction, type VoucherLifecycleState, type VoucherStatusFields } from '../../../domain/voucher-lifecycle';
+
+export interface ToolbarInput {
+  /** The stored voucher, or null for a new one. */
+  voucher: (VoucherStatusFields & { createdBy: number | null }) | null;
+  user: (RightHolder & { id: number }) | null;
+  periodSettled: boolean;
+  dirty: boolean;
+}
+
+export function lifecycleOf(voucher: ToolbarInput['voucher']): VoucherLifecycleState {
+  return voucher ? voucherLifecycleStateOf(voucher) : 'new';
+}
+
+export function toolbarSnapshot(input: ToolbarInput): VoucherSnapshot {
+  const user = input.user ?? { id: 0, kind: 'OTHER' as const, rightIds: [] };
+  return voucherSnapshot(
+    lifecycleOf(input.voucher),
+    // The ledger's cashier-signature rule is the server's to check; the toolbar does not hold it back.
+    { user, makerId: input.voucher?.createdBy ?? null, periodSettled: input.periodSettled, cashierSignRequired: false },
+    input.dirty,
+  );
+}
+
+export interface ToolbarView {
+  lifecycle: VoucherLifecycleState;
+  enabled: Record<VoucherAction, boolean>;
+  /** Editing the lines and the header is allowed (the machine's `edit`; a new voucher takes `save`). */
+  editable: boolean;
+  locked: boolean;
+}
+
+export function toolbarViewOf(snapshot: VoucherSnapshot): ToolbarView {
+  const lifecycle = snapshot.value as VoucherLifecycleState;
+  const enabled = enabledVoucherActions(snapshot);
+  return { lifecycle, enabled, editable: enabled.edit, locked: isVoucherLocked(lifecycle) };
+}
+
+/** The result code that explains a disabled action (for its tooltip), or null when it is enabled. */
+export function disabledReason(snapshot: VoucherSnapshot, action: VoucherAction): string | null {
+  const r = explainVoucherAction(snapshot, action);
+  return r.ok ? null : r.code;
+}
+
+/** Toolbar buttons and the split dropdown (spec 01 §2), in display order. */
+export const TOOLBAR_MAIN_ACTIONS = ['save', 'audit', 'auditError', 'delete', 'copy', 'bookkeep', 'cashier'] as const satisfies readonly VoucherAction[];
+export const TOOLBAR_MORE_ACTIONS = ['reverseAudit', 'reverseAuditError', 'reverseBookkeep', 'reverseCashier', 'invalid', 'reverseInvalid'] as const satisfies readonly VoucherAction[];
+
+/** The API action of a lifecycle action (src/contract/voucher.ts voucherActionNames). */
+export type ServerAction = 'audit' | 'auditError' | 'reverseAudit' | 'reverseAuditError' | 'bookkeep' | 'reverseBookkeep' | 'cashier' | 'reverseCashier' | 'invalid' | 'reverseInvalid';
+export const SERVER_ACTIONS: readonly ServerAction[] = ['audit', 'auditError', 'reverseAudit', 'reverseAuditError', 'bookkeep', 'reverseBookkeep', 'cashier', 'reverseCashier', 'invalid', 'reverseInvalid'];
+export const isServerAction = (a: VoucherAction): a is ServerAction => (SERVER_ACTIONS as readonly string[]).includes(a);
+
+/** Order of the voucher stepping (first / previous / next / last): mark date, then code, then id. */
+export interface VoucherOrderKey {
+  id: number;
+  markTime: string;
+  code: number;
+}
+
+export function compareVoucherOrder(a: VoucherOrderKey, b: VoucherOrderKey): number {
+  return a.markTime.localeCompare(b.markTime) || a.code - b.code || a.id - b.id;
+}
+
+/** The neighbour of `current` among `candidates` in the stepping order, or null at the end. */
+export function neighbourOf<T extends VoucherOrderKey>(candidates: readonly T[], current: VoucherOrderKey, step: 'next' | 'previous'): T | null {
+  const sign = step === 'next' ? 1 : -1;
+  let best: T | null = null;
+  for (const c of candidates) {
+    if (sign * compareVoucherOrder(c, current) <= 0) continue;
+    if (best === null || sign * compareVoucherOrder(c, best) < 0) best = c;
+  }
+  return best;
+}

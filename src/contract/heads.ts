@@ -208,10 +208,15 @@ export const routes = {
     upload: { method: 'POST', path: '/invoice/:id/attachment' },
     removeAttachment: { method: 'DELETE', path: '/invoice/:id/attachment/:attachmentId' },
   },
+  invoiceTransferApi: {
+    export: { method: 'POST', path: '/invoice/export' },
+    import: { method: 'POST', path: '/invoice/import' },
+    template: { method: 'GET', path: '/invoice/template' },
+  },
   auxApi: {
     types: { method: 'GET', path: '/aux/auxType' },
     used: { method: 'GET', path: '/aux/auxUsed' },
   },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, invoiceTransferApi, auxApi } = routes;

@@ -10,10 +10,10 @@ import { departmentApi, employeeApi, organizationApi } from './staff';
 import { customerApi, projectApi } from './clients';
 import { exportApi } from './export';
 import { budgetApi, vendorApi } from './budget';
-import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, projectTransferApi, vendorTransferApi } from './transfer';
+import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, invoiceTransferApi, projectTransferApi, vendorTransferApi } from './transfer';
 import { invoiceApi } from './invoice';
 import { auxApi } from './aux';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, invoiceTransferApi, auxApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -170,6 +170,9 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/aux/budget/export': (i) => ({ body: { filter: { accountYearId: i.accountYear, id: [i.budget] } }, scoped: true }),
   'POST /api/aux/budget/import': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
   'GET /api/aux/budget/template': () => ({}),
+  'POST /api/invoice/export': (i) => ({ body: { filter: { companyId: i.company, id: [i.invoice] } }, scoped: true }),
+  'POST /api/invoice/import': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'GET /api/invoice/template': () => ({}),
   'GET /api/system/export/:token': (i) => ({ url: `/api/system/export/${i.exportToken}`, scoped: true }),
 };
 

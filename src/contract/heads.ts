@@ -222,6 +222,11 @@ export const routes = {
     act: { method: 'POST', path: '/voucher/:id/:action' },
     batch: { method: 'POST', path: '/voucher/batch' },
   },
+  invoiceTransferApi: {
+    export: { method: 'POST', path: '/invoice/export' },
+    import: { method: 'POST', path: '/invoice/import' },
+    template: { method: 'GET', path: '/invoice/template' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi } = routes;

@@ -10,11 +10,11 @@ import { departmentApi, employeeApi, organizationApi } from './staff';
 import { customerApi, projectApi } from './clients';
 import { exportApi } from './export';
 import { budgetApi, vendorApi } from './budget';
-import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, projectTransferApi, vendorTransferApi } from './transfer';
+import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, invoiceTransferApi, projectTransferApi, vendorTransferApi } from './transfer';
 import { invoiceApi } from './invoice';
 import { auxApi } from './aux';
 import { voucherApi } from './voucher';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

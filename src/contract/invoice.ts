@@ -10,7 +10,7 @@ import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { invoiceKinds } from '../domain/enums';
 import { INVOICE_AMOUNT_MAX_CENTS, INVOICE_REMARK_MAX } from '../domain/invoice';
-import { dateString, idParams, idSchema, listOf, listQuery } from './common';
+import { dateString, idOrIds, idParams, idSchema, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v === '' ? null : v));
@@ -84,6 +84,8 @@ export const invoiceUpdateBody = z.object({
 });
 export const invoiceFilter = z.object({
   companyId: idSchema.optional(),
+  /** One id or several (the ticked rows of an export). */
+  id: idOrIds.optional(),
   projectId: idSchema.optional(),
   /** Number, issuing office, remark, project code or name. */
   keyword: z.string().max(100).optional(),

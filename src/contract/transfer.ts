@@ -15,6 +15,7 @@ import { exportTaskDto, importResultDto } from './export';
 import { departmentFilter, employeeFilter } from './staff';
 import { customerFilter, projectFilter } from './clients';
 import { budgetFilter, vendorFilter } from './budget';
+import { invoiceFilter } from './invoice';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 /** Report only the first wrong row (default: every wrong row); nothing is imported either way. */
@@ -23,11 +24,11 @@ export const companyImportQuery = z.object({ companyId: idSchema, failFast });
 export const accountImportQuery = z.object({ accountId: idSchema, failFast });
 export const accountYearImportQuery = z.object({ accountYearId: idSchema, failFast });
 
-function transferRoutes<P extends string, F extends z.ZodType, Q extends z.ZodType>(path: P, o: { filter: F; importQuery: Q; scope: Exclude<Scope, 'none' | 'self' | 'period'>; importRight: number; tag: string }) {
+function transferRoutes<P extends string, F extends z.ZodType, Q extends z.ZodType>(path: P, o: { filter: F; importQuery: Q; scope: Exclude<Scope, 'none' | 'self' | 'period'>; importRight: number; exportRight?: number; tag: string }) {
   const tags = [o.tag, 'export'];
   return {
     /** Starts exporting the matching rows (the list's filter and visibility) to .xlsx; NO_DATA_TO_EXPORT when none match. */
-    export: defineRoute({ method: 'POST', path: `${path}/export` as `${P}/export`, body: z.object({ filter: o.filter }), answer: exportTaskDto, access: { right: null, scope: o.scope }, tags }),
+    export: defineRoute({ method: 'POST', path: `${path}/export` as `${P}/export`, body: z.object({ filter: o.filter }), answer: exportTaskDto, access: { right: o.exportRight ?? null, scope: o.scope }, tags }),
     /** Imports an .xlsx in the export's layout: all rows or none, through the form's rules; wrong rows in appendix.errors with an error workbook. */
     import: defineRoute({ method: 'POST', path: `${path}/import` as `${P}/import`, multipart: true, query: o.importQuery, answer: importResultDto, access: { right: o.importRight, scope: o.scope }, tags: [o.tag, 'import'] }),
     /** The import template (.xlsx attachment). */
@@ -41,3 +42,5 @@ export const customerTransferApi = transferRoutes('/aux/customer', { filter: cus
 export const projectTransferApi = transferRoutes('/aux/project', { filter: projectFilter, importQuery: companyImportQuery, scope: 'company', importRight: RIGHTS.PROJECT_OPERATE, tag: 'clients' });
 export const vendorTransferApi = transferRoutes('/aux/vendor', { filter: vendorFilter, importQuery: accountImportQuery, scope: 'account', importRight: RIGHTS.SYSTEM, tag: 'vendor' });
 export const budgetTransferApi = transferRoutes('/aux/budget', { filter: budgetFilter, importQuery: accountYearImportQuery, scope: 'accountYear', importRight: RIGHTS.BUDGET, tag: 'budget' });
+/** Invoices: export reads like the list (menu 11 and the project visibility rule); import and template need the invoice operation right (1102). */
+export const invoiceTransferApi = transferRoutes('/invoice', { filter: invoiceFilter, importQuery: companyImportQuery, scope: 'company', importRight: RIGHTS.INVOICE_OPERATE, exportRight: RIGHTS.INVOICE, tag: 'invoice' });

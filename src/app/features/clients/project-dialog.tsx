@@ -5,13 +5,13 @@
  * non-litigation; a false `disabled` is sent as null.
  */
 import { useMemo, useState } from 'react';
-import { Checkbox, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { projectCreateBody, type ProjectDto } from '../../../contract/clients';
-import { formatCentsForEdit } from '../../../domain/money';
-import { projectAmountCents, PROJECT_AMOUNT_MAX_CENTS, PROJECT_REMARK_MAX, PROJECT_SUMMARY_MAX } from '../../../domain/clients';
+import { formatCents } from '../../../domain/money';
+import { projectAmountCents, PROJECT_REMARK_MAX, PROJECT_SUMMARY_MAX } from '../../../domain/clients';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { projectKinds } from '../../../domain/enums';
 import { disabledOnWire } from '../../../domain/staff';
@@ -24,6 +24,7 @@ import { mergeChosen, remoteKeyword } from '../pickers/picker-rules';
 import { RefMultiField, type Ref } from '../pickers/ref-multi-field';
 import { FormDialog } from '../common/form-dialog';
 import { useEntityForm } from '../common/use-entity-form';
+import { AmountInput } from '../common/amount-input';
 
 export interface ProjectValues extends Record<string, unknown> {
   code: string;
@@ -45,7 +46,7 @@ export const projectValues = (p?: ProjectDto | null): ProjectValues => ({
   code: p?.code ?? '',
   name: p?.name ?? '',
   kind: p?.kind ?? 'NON_LITIGATION',
-  amount: p ? formatCentsForEdit(p.amount) : '0',
+  amount: formatCents(p?.amount ?? 0),
   departmentId: p?.departmentId ? String(p.departmentId) : null,
   oppParty: p?.oppParty ?? '',
   plaintiff: p?.plaintiff ?? '',
@@ -125,19 +126,7 @@ export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
           <TextInput label={t('clients:project.code')} withAsterisk data-autofocus {...form.text('code')} data-testid="project-code" />
           <TextInput label={t('clients:project.name')} withAsterisk {...form.text('name')} data-testid="project-name" />
           <Select label={t('clients:project.kind')} data={projectKinds.map((k) => ({ value: k, label: t(`clients:project.kinds.${k}`) }))} allowDeselect={false} {...form.field('kind')} onChange={(v) => v && form.set('kind', v)} data-testid="project-kind" />
-          <NumberInput
-            label={t('clients:project.amount')}
-            min={0}
-            max={Number(formatCentsForEdit(PROJECT_AMOUNT_MAX_CENTS))}
-            step={1}
-            decimalScale={2}
-            fixedDecimalScale
-            thousandSeparator=","
-            clampBehavior="strict"
-            {...form.field('amount')}
-            onChange={(v) => form.set('amount', v)}
-            data-testid="project-amount"
-          />
+          <AmountInput label={t('clients:project.amount')} {...form.field('amount')} testId="project-amount" />
           <RefMultiField
             label={t('clients:project.clients')}
             withAsterisk

@@ -64,6 +64,11 @@ export interface FormDialogProps<V, B> {
   /** Buttons on the left of the footer (Copy…). */
   footerLeft?: ReactNode;
   testId?: string;
+  /**
+   * Another layer is open above the popup (a drawer such as the PDF viewer): Esc is that layer's
+   * (Mantine's modal hears Escape on window in the capture phase, before the layer could stop it).
+   */
+  covered?: boolean;
   children: ReactNode;
 }
 
@@ -71,7 +76,7 @@ const focusLater = (root: HTMLElement | null, selector: string) =>
   requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
 
 export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
-  const { opened, onClose, title, form, values, recordKey, onSave, saveAndNew, nextValues, onNew, readOnly, size = 'md', submitLabel, footerLeft, testId, children } = props;
+  const { opened, onClose, title, form, values, recordKey, onSave, saveAndNew, nextValues, onNew, readOnly, size = 'md', submitLabel, footerLeft, testId, covered = false, children } = props;
   const { t } = useTranslation('common');
   const [saving, setSaving] = useState(false);
   const tip = useSaveTip();
@@ -148,7 +153,7 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
 
   return (
     <>
-      <Modal opened={opened} onClose={requestClose} title={title} size={size} centered closeOnEscape={!asking} trapFocus={!asking} returnFocus>
+      <Modal opened={opened} onClose={requestClose} title={title} size={size} centered closeOnEscape={!asking && !covered} trapFocus={!asking} returnFocus>
         <form
           ref={formRef}
           noValidate

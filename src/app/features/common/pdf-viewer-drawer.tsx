@@ -59,8 +59,9 @@ export function PdfViewerDrawer({ file, onClose }: { file: PdfDocument | null; o
       position="right"
       size={PDF_VIEWER_WIDTH}
       title={file?.name}
-      // Esc closes the viewer only, not the popup it was opened from (Mantine's own Escape handling
-      // listens on window, where the popup below would hear it too).
+      // Esc closes the viewer only, not the popup it was opened from: Mantine's own Escape handling
+      // listens on window in the capture phase, where the popup below hears it first, so that popup
+      // turns its Escape off while the viewer is open (FormDialog `covered`).
       closeOnEscape={false}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;

@@ -9,17 +9,17 @@
  * after a confirmation (the last one only once a replacement is uploaded).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Button, FileButton, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconPaperclip, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { invoiceCreateBody, type InvoiceAttachmentDto, type InvoiceDto } from '../../../contract/invoice';
-import { formatCentsForEdit } from '../../../domain/money';
+import { formatCents } from '../../../domain/money';
 import { projectAmountCents } from '../../../domain/clients';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
-import { DEFAULT_INVOICE_KIND, INVOICE_AMOUNT_MAX_CENTS, INVOICE_ATTACHMENT_MAX_BYTES, INVOICE_KINDS, INVOICE_REMARK_MAX } from '../../../domain/invoice';
+import { DEFAULT_INVOICE_KIND, INVOICE_ATTACHMENT_MAX_BYTES, INVOICE_KINDS, INVOICE_REMARK_MAX } from '../../../domain/invoice';
 import { isPdf } from '../../../domain/pdf';
 import { useSession } from '../../session/store';
 import { invoiceKeys, invoiceProjectPickerOptions, openInvoice, uploadAttachment, useDeleteAttachment, useSaveInvoice } from '../../queries/invoice';
@@ -28,6 +28,7 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { FormDialog } from '../common/form-dialog';
 import { useEntityForm } from '../common/use-entity-form';
 import { PdfViewerDrawer, type PdfDocument } from '../common/pdf-viewer-drawer';
+import { AmountInput } from '../common/amount-input';
 
 export interface InvoiceValues extends Record<string, unknown> {
   projectId: string | null;
@@ -52,13 +53,12 @@ export const invoiceValues = (i: InvoiceDto | null, projectId?: number | null): 
   kind: i?.kind ?? DEFAULT_INVOICE_KIND,
   issueOffice: i?.issueOffice ?? '',
   date: i?.date ?? today(),
-  amount: i ? formatCentsForEdit(i.amount) : '0',
-  receivedAmount: i ? formatCentsForEdit(i.receivedAmount) : '0',
-  redAmount: i ? formatCentsForEdit(i.redAmount) : '0',
+  amount: formatCents(i?.amount ?? 0),
+  receivedAmount: formatCents(i?.receivedAmount ?? 0),
+  redAmount: formatCents(i?.redAmount ?? 0),
   remark: i?.remark ?? '',
 });
 
-const MAX_UNITS = Number(formatCentsForEdit(INVOICE_AMOUNT_MAX_CENTS));
 
 export interface InvoiceDialogProps {
   opened: boolean;
@@ -214,6 +214,7 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
         onSave={onSave}
         readOnly={readOnly}
         size={800}
+        covered={!!viewing}
         testId="invoice-dialog"
         footerLeft={readOnly && canOperate ? (
           <>
@@ -249,9 +250,9 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
               data-testid="invoice-project"
             />
             <TextInput label={t('invoice:issueOffice')} {...form.text('issueOffice')} readOnly={readOnly} data-testid="invoice-issue-office" />
-            <AmountInput label={t('invoice:amount')} field={form.field('amount')} set={(v) => form.set('amount', v)} readOnly={readOnly} testId="invoice-amount" />
-            <AmountInput label={t('invoice:receivedAmount')} field={form.field('receivedAmount')} set={(v) => form.set('receivedAmount', v)} readOnly={readOnly} testId="invoice-received" />
-            <AmountInput label={t('invoice:redAmount')} field={form.field('redAmount')} set={(v) => form.set('redAmount', v)} readOnly={readOnly} testId="invoice-red" />
+            <AmountInput label={t('invoice:amount')} {...form.field('amount')} readOnly={readOnly} testId="invoice-amount" />
+            <AmountInput label={t('invoice:receivedAmount')} {...form.field('receivedAmount')} readOnly={readOnly} testId="invoice-received" />
+            <AmountInput label={t('invoice:redAmount')} {...form.field('redAmount')} readOnly={readOnly} testId="invoice-red" />
           </SimpleGrid>
           <Textarea mt={6} label={t('invoice:remark')} rows={3} maxLength={INVOICE_REMARK_MAX} description={`${form.values.remark.length}/${INVOICE_REMARK_MAX}`} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.text('remark')} readOnly={readOnly} data-testid="invoice-remark" />
         </div>
@@ -320,34 +321,5 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
       />
       <PdfViewerDrawer file={viewing} onClose={() => setViewing(null)} />
     </>
-  );
-}
-
-/** An amount in currency units: 2 decimals, thousands separators, 0 to the cost maximum ÷ 100. */
-function AmountInput({ label, field, set, readOnly, testId }: {
-  label: string;
-  field: { value: unknown; onBlur: () => void; error?: string };
-  set: (v: number | string) => void;
-  readOnly: boolean;
-  testId: string;
-}) {
-  return (
-    <NumberInput
-      label={label}
-      min={0}
-      max={MAX_UNITS}
-      decimalScale={2}
-      fixedDecimalScale
-      thousandSeparator=","
-      clampBehavior="strict"
-      allowNegative={false}
-      hideControls
-      value={field.value as number | string}
-      onChange={set}
-      onBlur={field.onBlur}
-      error={field.error}
-      readOnly={readOnly}
-      data-testid={testId}
-    />
   );
 }

@@ -4,12 +4,14 @@
  * or right 1101); keyword, kind, date range and project filters. Double-click or View opens the
  * invoice read-only (and marks it opened); New, Edit and Delete need the invoice operation right
  * (1102). Invoices still lacking their mandatory PDF are flagged in the attachments column.
+ * Template / Import (1102) and Export (the ticked rows, background task) as on the master-data lists
+ * (decision 018); imported invoices have no attachment yet and show flagged.
  */
 import { useMemo, useState } from 'react';
 import { Badge, Select, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceDto } from '../../../contract/invoice';
@@ -17,9 +19,10 @@ import { RIGHTS } from '../../../domain/rights';
 import { INVOICE_KINDS, type InvoiceKind } from '../../../domain/invoice';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { useHasRight, useScope, useSession } from '../../session/store';
-import { invoiceListOptions, invoiceProjectPickerOptions, useDeleteInvoice } from '../../queries/invoice';
+import { invoiceKeys, invoiceListOptions, invoiceProjectPickerOptions, useDeleteInvoice } from '../../queries/invoice';
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
+import { useListTransfer } from '../common/list-transfer';
 import { CentsCell } from './cents-cell';
 import { InvoiceDialog } from './invoice-dialog';
 import { invoicesColumns } from './invoices.columns';
@@ -45,6 +48,9 @@ export function InvoiceListPage() {
   const canOperate = hasMenu && hasOperate;
   const dialog = useDialogState<{ invoice: InvoiceDto | null; editing: boolean }>();
   const del = useDeleteInvoice(companyId);
+  const qc = useQueryClient();
+  // Template and Import need the invoice operation right; Export reads like the list (its visibility rule).
+  const transfer = useListTransfer<InvoiceDto>({ kind: 'invoice', scope: companyId ? { companyId } : null, canImport: canOperate, refresh: () => qc.invalidateQueries({ queryKey: invoiceKeys.all(companyId) }) });
   const [kind, setKind] = useState<InvoiceKind | null>(null);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
   const [projectId, setProjectId] = useState<string | null>(null);
@@ -84,7 +90,9 @@ export function InvoiceListPage() {
         { key: 'new', allowed: canOperate, testId: 'invoice-new', run: () => dialog.open({ invoice: null, editing: true }) },
         { key: 'view', placement: 'row', run: ([i]) => dialog.open({ invoice: i, editing: false }) },
         { key: 'edit', allowed: canOperate, placement: 'both', run: ([i]) => dialog.open({ invoice: i, editing: true }) },
+        ...transfer.actions,
       ]}
+      toolbarExtra={transfer.bar}
       remove={{ allowed: canOperate, placement: 'both', one: (i) => del.mutateAsync(i.id) }}
       filters={
         <>
@@ -130,6 +138,8 @@ export function InvoiceListPage() {
         </>
       }
       dialogs={
+        <>
+        {transfer.dialog}
         <InvoiceDialog
           opened={dialog.opened}
           companyId={companyId}
@@ -139,6 +149,7 @@ export function InvoiceListPage() {
           onClose={dialog.close}
           onNew={() => dialog.open({ invoice: null, editing: true })}
         />
+        </>
       }
     />
   );

@@ -27,7 +27,7 @@ async function uploaded(req: FastifyRequest): Promise<Buffer> {
 }
 
 const scopeOf = (req: FastifyRequest, companyId: number, scopeId: number): SheetScope => ({
-  companyId, scopeId, userId: req.access.user.id, isAdmin: req.access.isAdmin, has: (right) => req.access.has(right, companyId),
+  companyId, scopeId, userId: req.access.user.id, isAdmin: req.access.isAdmin, has: (right) => req.access.has(right, companyId), fileSecret: req.server.opts.fileSecret!,
 });
 
 /** The guarded scope of a request: the company, ledger set or account year the ids name. */
@@ -60,10 +60,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const task = await service.startExport(app, def, { scope, filter: { ...filter, ...def.scopeFields(scope) }, fileName: `${def.name.file}-${label}.xlsx` });
     return ok(service.taskDto(task, app.opts.fileSecret!, req.lang));
   };
-  const runImport = async (req: FastifyRequest, def: AnySheetDef, query: { failFast?: boolean; companyId?: number; accountId?: number; accountYearId?: number }) => {
+  const runImport = async (req: FastifyRequest, def: AnySheetDef, query: { failFast?: boolean; companyId?: number; accountId?: number; accountYearId?: number }, menuRight?: number) => {
     const { failFast, ...ids } = query;
     // The scope is typed and guarded before the file is read.
     const { scope } = await guardScope(req, ids);
+    // Writes of some resources also need their menu there (invoices: 11 besides 1102), as their forms do.
+    if (menuRight) guardCompany(req, scope.companyId, menuRight);
     const file = await uploaded(req);
     return ok(await service.runImport(app, def, { scope, file, failFast: failFast ?? false, lang: req.lang }));
   };
@@ -72,9 +74,9 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   handle(app, exportApi.subjectImport, async (req) => runImport(req, subjectSheet, req.query));
   handleRaw(app, exportApi.subjectTemplate, async (_req, reply) => sendTemplate(reply, subjectSheet));
 
-  for (const { api, sheet } of transfers) {
+  for (const { api, sheet, menuRight } of transfers) {
     handle(app, api.export, async (req) => startExport(req, sheet, req.body.filter as Record<string, unknown>));
-    handle(app, api.import, async (req) => runImport(req, sheet, req.query));
+    handle(app, api.import, async (req) => runImport(req, sheet, req.query, menuRight));
     handleRaw(app, api.template, async (_req, reply) => sendTemplate(reply, sheet));
   }
 

@@ -50,6 +50,8 @@ export interface SheetScope {
   isAdmin: boolean;
   /** Whether the caller holds a right in the company (the view-all rights of clients and projects). */
   has: (right: number) => boolean;
+  /** The server's file-signing secret (services that answer signed file URLs, e.g. invoice attachments). */
+  fileSecret: string;
 }
 
 /** A row read from the sheet, checked against the create body. */
@@ -93,6 +95,8 @@ export interface SheetDef<Dto, Ctx, Filter = unknown> {
   narrow?: (dto: Dto, update: Record<string, unknown>) => Record<string, unknown>;
   create: (tx: Tx, scope: SheetScope, body: never) => Promise<unknown>;
   update: (tx: Tx, scope: SheetScope, dto: Dto, body: never) => Promise<unknown>;
+  /** Lines the template's notes sheet adds below the columns (what an import cannot do). */
+  notes?: ReadonlyArray<{ zh: string; en: string }>;
 }
 
 export type AnySheetDef = SheetDef<any, any, any>;
@@ -146,6 +150,7 @@ export async function buildTemplate(def: AnySheetDef): Promise<Buffer> {
   for (const c of columns) notes.addRow([headerOf(c), c.required ? '是 Yes' : '', c.note.zh, c.note.en]);
   notes.addRow([]);
   notes.addRow(['', '', '第 2 行是示例，导入前请删除或改写；已存在的编码会被更新，全部行无误才会导入。', 'Row 2 is an example: delete or overwrite it before importing. Existing codes are updated; nothing is imported unless every row is right.']);
+  for (const n of def.notes ?? []) notes.addRow(['', '', n.zh, n.en]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

@@ -28,6 +28,7 @@ export async function selectInvoices(scope: CompanyScope, p: Paging<InvoiceFilte
   }
   if (leader === 'none') conds.push(sql`false`);
   else if (leader !== null) conds.push(ofProjectLedBy(leader));
+  if (f.id) conds.push(inArray(invoices.id, f.id));
   if (f.projectId) conds.push(eq(invoices.projectId, f.projectId));
   if (f.kind) conds.push(eq(invoices.kind, f.kind));
   if (f.dateFrom) conds.push(gte(invoices.date, f.dateFrom));

@@ -3,21 +3,25 @@
  * export.ts) and its sheet definition. Adding one (invoices) = a sheet file + a line here + a
  * transferRoutes line in the contract.
  */
-import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, projectTransferApi, vendorTransferApi } from '../../../../contract/transfer';
+import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, invoiceTransferApi, projectTransferApi, vendorTransferApi } from '../../../../contract/transfer';
+import { RIGHTS } from '../../../../domain/rights';
 import type { AnySheetDef } from '../sheet';
 import { budgetSheet, vendorSheet } from './budget';
 import { customerSheet, projectSheet } from './clients';
 import { departmentSheet, employeeSheet } from './staff';
+import { invoiceSheet } from './invoice';
 
 export { subjectSheet } from './subject';
 
-type TransferApi = typeof departmentTransferApi | typeof employeeTransferApi | typeof customerTransferApi | typeof projectTransferApi | typeof vendorTransferApi | typeof budgetTransferApi;
+type TransferApi = typeof departmentTransferApi | typeof employeeTransferApi | typeof customerTransferApi | typeof projectTransferApi | typeof vendorTransferApi | typeof budgetTransferApi | typeof invoiceTransferApi;
 
-export const transfers: ReadonlyArray<{ api: TransferApi; sheet: AnySheetDef }> = [
+/** menuRight: a right the import also needs in the company, besides the route's (the invoice menu, as the invoice form's writes). */
+export const transfers: ReadonlyArray<{ api: TransferApi; sheet: AnySheetDef; menuRight?: number }> = [
   { api: departmentTransferApi, sheet: departmentSheet },
   { api: employeeTransferApi, sheet: employeeSheet },
   { api: customerTransferApi, sheet: customerSheet },
   { api: projectTransferApi, sheet: projectSheet },
   { api: vendorTransferApi, sheet: vendorSheet },
   { api: budgetTransferApi, sheet: budgetSheet },
+  { api: invoiceTransferApi, sheet: invoiceSheet, menuRight: RIGHTS.INVOICE },
 ];

@@ -75,6 +75,8 @@ test('a used subject gains an auxiliary type only with a value for its existing 
   // The value popup: confirming empty names the missing type; then a leaf department is chosen.
   const popup = page.getByTestId('aux-values-dialog');
   await expect(popup).toBeVisible();
+  // The popup is the answer to the server's refusal: no failure notice on top of it.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await popup.getByTestId('aux-values-ok').click();
   await expect(popup).toContainText('部门为必填项');
   await page.screenshot({ path: 'test-results/subject-tip7-zh_CN.png' });

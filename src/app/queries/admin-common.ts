@@ -26,6 +26,8 @@ export interface AdminMutationOptions<TVars, TData> {
   onSuccess?: (data: TData, vars: TVars) => void;
   /** After the failure notice (e.g. reload what a STALE_DATA answer says is out of date). */
   onError?: (err: Error, vars: TVars) => void;
+  /** Result codes the caller answers itself (a follow-up question, e.g. tip7): no failure notice for them. */
+  handledCodes?: readonly string[];
 }
 
 /** A mutation that notifies and invalidates; errors are shown and re-thrown to mutateAsync callers. */
@@ -40,7 +42,7 @@ export function useAdminMutation<TVars, TData = unknown>(opts: AdminMutationOpti
       opts.onSuccess?.(data, vars);
     },
     onError: (err, vars) => {
-      notifyError(err);
+      if (!(err instanceof ApiError && opts.handledCodes?.includes(err.code))) notifyError(err);
       opts.onError?.(err, vars);
     },
   });

@@ -62,6 +62,8 @@ export function useUpdateSubject(accountYearId: number | null) {
   return useAdminMutation({
     mutationFn: ({ id, body }: { id: number; body: SubjectUpdateInput }) => call(subjectApi.update, { params: { id }, body }),
     invalidate: [subjectKeys.year(accountYearId)],
+    // Tip7: the subject popup asks for the values and saves again.
+    handledCodes: ['SUBJECT_AUX_VALUES_REQUIRED'],
   });
 }
 

@@ -174,6 +174,12 @@ describe('voucher lifecycle properties (fast-check)', () => {
   });
   const arbStep = fc.tuple(fc.constantFrom(...voucherActions), arbCtx);
 
+  const admin = { user: { id: CLERK, kind: 'ADMIN' as const, rightIds: [...ALL_VOUCHER_RIGHTS] }, makerId: MAKER, periodSettled: false, cashierSignRequired: false };
+  const everyStateWalk: Array<[VoucherAction, typeof admin]> = ([
+    'edit', 'save', 'cashier', 'audit', 'reverseCashier', 'bookkeep', 'reverseBookkeep', 'cashier', 'bookkeep', 'reverseBookkeep',
+    'reverseAudit', 'auditError', 'reverseCashier', 'reverseAuditError', 'invalid', 'delete',
+  ] as const).map((a) => [a, admin]);
+
   it('random action sequences by random users never reach an inconsistent voucher', () => {
     const reached = new Set<VoucherLifecycleState>();
     fc.assert(
@@ -206,7 +212,8 @@ describe('voucher lifecycle properties (fast-check)', () => {
         }
         if (s === 'deleted') expect(voucherActions.every((a) => !nextVoucherState(s, a, { ...steps[0][1], user: { id: CLERK, kind: 'ADMIN', rightIds: [] } }).ok)).toBe(true);
       }),
-      { numRuns: 500 },
+      // One walk through every state runs first, so the coverage below never depends on the random draw.
+      { numRuns: 500, examples: [[everyStateWalk]] },
     );
     // The sequences got everywhere, so the properties were checked in every state.
     expect([...reached].sort()).toEqual([...voucherLifecycleStates].sort());

@@ -56,12 +56,14 @@ test('voucher kinds by keyboard: create, duplicate refused, delete with confirma
   await page.keyboard.press('Enter');
   await expect(screen.list.row('Cash')).toHaveCount(0);
 
-  // The default kind cannot be deleted: the server's message is shown, the row stays.
+  // 记 is used by the demo vouchers: the used-check refuses before any confirmation, the row stays.
+  // (That the default kind cannot be deleted either is the server's rule, tested in finance-settings.test.ts.)
   await screen.list.select('General');
+  const usedCheck = page.waitForResponse((r) => /\/api\/voucher\/kind\/\d+\/used/.test(r.url()));
   await page.keyboard.press('Delete');
-  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('The default voucher kind cannot be deleted; make another kind the default first!').first()).toBeVisible();
+  expect(await (await usedCheck).json()).toMatchObject({ success: true, data: true });
+  await expect(page.locator('.mantine-Notification-root', { hasText: 'Already in use, cannot be deleted!' }).first()).toBeVisible();
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
   await expect(screen.list.row('General')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/finance-en_US-voucherKind.png', animations: 'disabled' });
 

@@ -1,8 +1,8 @@
 /**
  * Specific subjects (/basic/specificSubjectSet, decision record 019): the BANK tab reached by arrow
- * keys, a bank sub-account added by typing its code in the add box, then removed; screenshots in
- * both languages. A bank sub-account 100299 is made for the test and deleted again afterwards
- * (which also takes its role with it), so the demo's sets end as they began.
+ * keys with 1002, then the cash counter-subject tab, where a sub-account 101299 (under 1012, which the
+ * demo vouchers do not use, so it may get a child) is added by typing its code, then removed;
+ * screenshots in both languages. 101299 is deleted again afterwards, so the demo's sets end as they began.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
@@ -10,7 +10,7 @@ import { ShellModel } from './page-models/shell';
 import { ListModel } from './page-models/admin-list';
 import { restoreDemoState } from './page-models/demo-state';
 
-const CODE = '100299';
+const CODE = '101299';
 const keys = ['basic', 'basic.finance', 'basic.finance.specificSubjectSet'];
 
 async function demoYears(request: APIRequestContext, headers: Record<string, string>): Promise<number[]> {
@@ -31,7 +31,7 @@ test.beforeAll(async ({ request }) => {
   await removeTestSubject(request);
   const headers = await apiHeaders(request, 'admin', 'admin123');
   for (const yearId of await demoYears(request, headers)) {
-    await request.post('/api/subject', { data: { accountYearId: yearId, code: CODE, name: 'E2E 测试银行' }, headers });
+    await request.post('/api/subject', { data: { accountYearId: yearId, code: CODE, name: 'E2E 其他货币资金' }, headers });
   }
 });
 
@@ -54,29 +54,40 @@ test('sets the bank subjects by keyboard', async ({ page }) => {
   await expect(page.getByTestId('specific-tab-BANK')).toHaveAttribute('aria-selected', 'true');
   await expect(grid.row('1002')).toBeVisible();
   await expect(page.getByTestId('specific-rule')).toContainText('1002');
-  // The add box offers bank subjects only: type the code, pick it, Enter.
+  // The add box offers bank subjects only: 1001 is not one.
   const add = page.getByTestId('specific-add');
   await add.focus();
   await page.keyboard.type('1001');
   await expect(page.getByRole('option', { name: /^1001/ })).toHaveCount(0);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  // On to the cash counter-subjects: cash and bank subjects are not offered there; 101299 is.
+  await page.getByTestId('specific-tab-BANK').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('specific-tab-CASH_OPP')).toHaveAttribute('aria-selected', 'true');
+  const before = await grid.rows().count();
+  await add.focus();
+  await page.keyboard.type('1002');
+  await expect(page.getByRole('option', { name: /^1002/ })).toHaveCount(0);
   await page.keyboard.press('Control+a');
   await page.keyboard.type(CODE);
   await expect(page.getByRole('option', { name: new RegExp(CODE) })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(grid.row(CODE)).toBeVisible();
-  await expect(grid.rows()).toHaveCount(2);
+  await expect(grid.rows()).toHaveCount(before + 1);
   await page.screenshot({ path: 'test-results/specific-subjects-zh.png' });
   // Stored on the server.
   const headers = await apiHeaders(page.request, 'admin', 'admin123');
   const years = await demoYears(page.request, headers);
-  const sets = await Promise.all(years.map(async (id) => (await (await page.request.get('/api/subject/specific', { params: { accountYearId: id, kind: 'BANK' }, headers })).json()).data));
+  const sets = await Promise.all(years.map(async (id) => (await (await page.request.get('/api/subject/specific', { params: { accountYearId: id, kind: 'CASH_OPP' }, headers })).json()).data));
   expect(sets.some((s: { code: string }[]) => s.some((r) => r.code === CODE))).toBe(true);
   // English screenshot, then remove the sub-account's role again.
   await new ShellModel(page).switchLanguage('en_US');
   await expect(page.getByTestId('specific-tab-BANK')).toContainText('Bank');
+  await expect(page.getByTestId('specific-tab-CASH_OPP')).toHaveAttribute('aria-selected', 'true');
   await page.screenshot({ path: 'test-results/specific-subjects-en.png' });
   await grid.rowAction(CODE, 'delete');
   await expect(grid.row(CODE)).toHaveCount(0);
-  await expect(grid.row('1002')).toBeVisible();
+  await expect(grid.rows()).toHaveCount(before);
 });

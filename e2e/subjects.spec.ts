@@ -1,5 +1,5 @@
 /**
- * Subjects (issue 7): a subject tree built by keyboard (a level-2 and a level-3 child of 1002), the
+ * Subjects (issue 7): a subject tree built by keyboard (a level-2 and a level-3 child of 1012, which the demo vouchers do not use), the
  * rules refusing bad codes (tip2 in the form, tip3 and tip1 from the server), Save and new giving
  * the next code, the tree panel filtering the list, and screenshots in both languages.
  */
@@ -15,7 +15,7 @@ async function removeSubjects(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${login.data.accessToken}` };
   const years = (await (await request.get('/api/account/year', { params: { accountId: 1 }, headers })).json()).data.content as { id: number }[];
   for (const y of years) {
-    const list = (await (await request.get('/api/subject', { params: { filter: JSON.stringify({ accountYearId: y.id, codePrefix: '1002' }) }, headers })).json()).data.content as { id: number; level: number }[];
+    const list = (await (await request.get('/api/subject', { params: { filter: JSON.stringify({ accountYearId: y.id, codePrefix: '1012' }) }, headers })).json()).data.content as { id: number; level: number }[];
     for (const s of list.filter((x) => x.level > 1).sort((a, b) => b.level - a.level)) {
       await request.delete('/api/subject', { params: { filter: JSON.stringify({ accountYearId: y.id, id: [s.id] }) }, headers });
     }
@@ -32,7 +32,7 @@ test('builds a subject tree by keyboard; the rules refuse bad codes', async ({ p
   await loginAs(page, 'admin', 'admin123');
   const s = new SubjectCatalogueModel(page);
   await s.open();
-  await expect(s.list.row('1002').first()).toBeVisible();
+  await expect(s.list.row('1012').first()).toBeVisible();
 
   // tip2: a kind digit outside 1–5 is refused in the form, before any call.
   await s.startNew();
@@ -41,44 +41,44 @@ test('builds a subject tree by keyboard; the rules refuse bad codes', async ({ p
   await expect(s.dialog()).toContainText('科目编码长度不符合科目编码规则');
   await expect(s.dialog()).toBeVisible();
 
-  // The code keeps digits only; tip3 (the parent 100299 does not exist) comes from the server.
+  // The code keeps digits only; tip3 (the parent 101299 does not exist) comes from the server.
   await s.code().focus();
-  await s.type('1002-99-01', '孤儿科目');
-  await expect(s.code()).toHaveValue('10029901');
+  await s.type('1012-99-01', '孤儿科目');
+  await expect(s.code()).toHaveValue('10129901');
   await page.keyboard.press('Enter');
-  await expect(s.dialog()).toContainText('上级科目 100299 不存在');
+  await expect(s.dialog()).toContainText('上级科目 101299 不存在');
 
-  // Level 2 under 1002: direction and kind follow; Save and new (Ctrl+Enter) offers the next code.
+  // Level 2 under 1012: direction and kind follow; Save and new (Ctrl+Enter) offers the next code.
   await s.code().focus();
-  await s.type('100201', '工商银行');
-  await expect(s.dialog().getByTestId('subject-parent')).toHaveValue(/^1002 /);
+  await s.type('101201', '工商银行');
+  await expect(s.dialog().getByTestId('subject-parent')).toHaveValue(/^1012 /);
   await page.keyboard.press('Control+Enter');
-  await expect(s.code()).toHaveValue('100202');
+  await expect(s.code()).toHaveValue('101202');
   await expect(s.code()).toBeFocused();
   await expect(s.name()).toHaveValue('');
 
-  // Level 3 under 100201.
-  await s.type('10020101', '基本户');
+  // Level 3 under 101201.
+  await s.type('10120101', '基本户');
   await page.keyboard.press('Enter');
   await expect(s.dialog()).toBeHidden();
 
   // tip1: the same code again in this year.
   await s.startNew();
-  await s.type('100201', '重复');
+  await s.type('101201', '重复');
   await page.keyboard.press('Enter');
-  await expect(s.dialog()).toContainText('科目编码 100201 在本会计年度已存在');
+  await expect(s.dialog()).toContainText('科目编码 101201 在本会计年度已存在');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(s.dialog()).toBeHidden();
 
-  // The tree now holds 1002 > 100201; choosing 1002 lists its subtree, names indented by level.
+  // The tree now holds 1012 > 101201; choosing 1012 lists its subtree, names indented by level.
   await s.treeChoose('kind:ASSET');
-  await expect(s.treeNode('1002 银行存款')).toBeVisible();
-  await s.treeChoose('1002 银行存款');
+  await expect(s.treeNode('1012 其他货币资金')).toBeVisible();
+  await s.treeChoose('1012 其他货币资金');
   await expect(s.list.rows()).toHaveCount(3);
-  const l3 = page.getByTestId('subject-row-10020101');
+  const l3 = page.getByTestId('subject-row-10120101');
   await expect(l3).toHaveText('基本户');
   const pad = await l3.evaluate((el) => getComputedStyle(el).paddingLeft);
   expect(pad).toBe('32px');
@@ -86,25 +86,25 @@ test('builds a subject tree by keyboard; the rules refuse bad codes', async ({ p
   // A parent cannot be deleted: the delete is refused with its code.
   await s.list.select('工商银行');
   await page.getByTestId('subject-delete').click();
-  await expect(page.locator('.mantine-Notification-root').last()).toContainText('100201');
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('101201');
 });
 
 test('copies a subject into a new one, and edits the code rule by keyboard', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
   const s = new SubjectCatalogueModel(page);
   await s.open();
-  // Copy: the values of 1002 as a new subject (code editable again, abbreviation dropped).
-  await s.list.open(/银行存款/);
+  // Copy: the values of 1012 as a new subject (code editable again, abbreviation dropped).
+  await s.list.open(/其他货币资金/);
   await expect(s.code()).toBeDisabled();
   await s.dialog().getByTestId('subject-abbr').fill('yhck');
   await s.dialog().getByTestId('subject-copy').focus();
   await page.keyboard.press('Enter');
   await expect(s.code()).toBeEnabled();
-  await expect(s.name()).toHaveValue('银行存款');
+  await expect(s.name()).toHaveValue('其他货币资金');
   await expect(s.dialog().getByTestId('subject-abbr')).toHaveValue('');
   await expect(s.dialog().getByTestId('subject-copy')).toBeDisabled();
   await s.code().focus();
-  await s.type('100203', '建设银行');
+  await s.type('101203', '建设银行');
   await page.keyboard.press('Enter');
   await expect(s.dialog()).toBeHidden();
   await expect(s.list.row('建设银行')).toBeVisible();

@@ -21,9 +21,15 @@ export class PickerModel {
     const rowIndex = await this.rows().nth(index).getAttribute('row-index');
     await this.root.locator(`[role="row"].ag-row[row-index="${rowIndex}"] input[type=checkbox]`).first().check();
   }
+  /** Searches and waits until the list shows only the search's answer (the unfiltered first page may hold a match too). */
   async search(keyword: string, expectRow: string | RegExp) {
     await this.keyword().fill(keyword);
-    await expect(this.row(expectRow)).toBeVisible();
+    await this.keyword().press('Enter');
+    const matches = (text: string) => (typeof expectRow === 'string' ? text.includes(expectRow) : expectRow.test(text));
+    await expect.poll(async () => {
+      const texts = await this.rows().allInnerTexts();
+      return texts.length > 0 && texts.every(matches);
+    }).toBe(true);
   }
   sure() {
     return this.root.getByTestId('picker-sure');

@@ -174,8 +174,9 @@ describe('voucher lifecycle properties (fast-check)', () => {
   });
   const arbStep = fc.tuple(fc.constantFrom(...voucherActions), arbCtx);
 
-  const admin = { user: { id: CLERK, kind: 'ADMIN' as const, rightIds: [...ALL_VOUCHER_RIGHTS] }, makerId: MAKER, periodSettled: false, cashierSignRequired: false };
-  const everyStateWalk: Array<[VoucherAction, typeof admin]> = ([
+  type Ctx = typeof arbCtx extends fc.Arbitrary<infer C> ? C : never;
+  const admin: Ctx = { user: { id: CLERK, kind: 'ADMIN', rightIds: [...ALL_VOUCHER_RIGHTS] }, makerId: MAKER, periodSettled: false, cashierSignRequired: false };
+  const everyStateWalk: Array<[VoucherAction, Ctx]> = ([
     'edit', 'save', 'cashier', 'audit', 'reverseCashier', 'bookkeep', 'reverseBookkeep', 'cashier', 'bookkeep', 'reverseBookkeep',
     'reverseAudit', 'auditError', 'reverseCashier', 'reverseAuditError', 'invalid', 'delete',
   ] as const).map((a) => [a, admin]);

@@ -366,8 +366,17 @@ export type VoucherApplyResult = { ok: true; next: VoucherLifecycleState; fields
 export function applyVoucherAction(current: VoucherStatusRecord, action: VoucherAction, ctx: VoucherActionContext, actor: { id: number; name: string }, at: string): VoucherApplyResult {
   const decision = nextVoucherState(voucherLifecycleStateOf(current), action, ctx);
   if (!decision.ok) return decision;
-  const target = voucherStatusOf(decision.next);
   if (decision.next === 'deleted') return { ok: true, next: 'deleted', fields: { ...current } };
+  return { ok: true, next: decision.next, fields: statusFieldsOf(current, decision.next, actor, at) };
+}
+
+/**
+ * The status fields of a voucher moved to `next` (decided by the table or the machine): a mark
+ * that appears is stamped with the actor and `at`, one that disappears is cleared, one that stays
+ * keeps its original stamp.
+ */
+export function statusFieldsOf(current: VoucherStatusRecord, next: Exclude<VoucherLifecycleState, 'deleted'>, actor: { id: number; name: string }, at: string): VoucherStatusRecord {
+  const target = voucherStatusOf(next);
   const had = voucherStatusOf(voucherLifecycleStateOf(current));
   const fields: VoucherStatusRecord = { ...current, state: target.state };
   if (!target.audited) Object.assign(fields, { auditAt: null, auditBy: null, auditByName: null, auditPass: null });
@@ -376,5 +385,5 @@ export function applyVoucherAction(current: VoucherStatusRecord, action: Voucher
   else if (!had.bookkept) Object.assign(fields, { bookKeepAt: at, bookKeepBy: actor.id, bookKeepByName: actor.name });
   if (!target.cashier) Object.assign(fields, { cashierAt: null, cashierBy: null, cashierByName: null });
   else if (!had.cashier) Object.assign(fields, { cashierAt: at, cashierBy: actor.id, cashierByName: actor.name });
-  return { ok: true, next: decision.next, fields };
+  return fields;
 }

@@ -12,7 +12,7 @@ import { voucherItems, voucherProcs, voucherRelations, vouchers } from '../../db
 import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { padVoucherCode } from '../../../domain/finance-settings';
-import { voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
+import { statusFieldsOf, voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
 import { normalizeVoucherCode, resolveMarkDate, validateVoucherLines, type VoucherLineInput } from '../../../domain/voucher-rules';
 import { decideVoucherAction } from '../../../../machines/voucher.machine';
 import type { Paging } from '../../../contract/common';
@@ -316,21 +316,26 @@ export async function deleteVoucher(db: Db, actor: Actor, companyId: number, id:
   });
 }
 
-/** The stamps each action writes (its proc record names the step). */
-function stampsOf(action: VoucherActionName, actor: Actor, reason: string | null): Partial<typeof vouchers.$inferInsert> {
-  const now = sql`now()` as unknown as string;
-  switch (action) {
-    case 'audit': return { auditAt: now, auditBy: actor.id, auditPass: true, auditNote: null };
-    case 'auditError': return { auditAt: now, auditBy: actor.id, auditPass: false, auditNote: reason };
-    case 'reverseAudit':
-    case 'reverseAuditError': return { auditAt: null, auditBy: null, auditPass: null, auditNote: null };
-    case 'bookkeep': return { bookKeepAt: now, bookKeepBy: actor.id };
-    case 'reverseBookkeep': return { bookKeepAt: null, bookKeepBy: null };
-    case 'cashier': return { cashierAt: now, cashierBy: actor.id };
-    case 'reverseCashier': return { cashierAt: null, cashierBy: null };
-    case 'invalid': return { state: 'INVALID' };
-    case 'reverseInvalid': return { state: 'NORMAL' };
-  }
+/**
+ * The columns a decided action writes: the domain's status fields of the next state (a mark that
+ * appears is stamped, one that disappears is cleared, one that stays keeps its stamp), plus the
+ * reason of an error examination.
+ */
+type StatusColumns = Pick<q.VoucherRow, 'state' | 'auditAt' | 'auditPass' | 'auditBy' | 'auditNote' | 'bookKeepAt' | 'bookKeepBy' | 'cashierAt' | 'cashierBy'>;
+const NEW_STATUS: StatusColumns = { state: 'NORMAL', auditAt: null, auditPass: null, auditBy: null, auditNote: null, bookKeepAt: null, bookKeepBy: null, cashierAt: null, cashierBy: null };
+
+function stampsOf(v: StatusColumns, next: VoucherLifecycleState, action: VoucherActionName, actor: Actor, reason: string | null): StatusColumns {
+  if (next === 'deleted') throw new Error('a lifecycle action does not delete');
+  const current = {
+    state: v.state as 'NORMAL' | 'INVALID', auditAt: v.auditAt, auditPass: v.auditPass, auditBy: v.auditBy, auditByName: null,
+    bookKeepAt: v.bookKeepAt, bookKeepBy: v.bookKeepBy, bookKeepByName: null, cashierAt: v.cashierAt, cashierBy: v.cashierBy, cashierByName: null,
+  };
+  const f = statusFieldsOf(current, next, { id: actor.id, name: '' }, new Date().toISOString());
+  const auditNote = f.auditAt === null ? null : action === 'auditError' ? reason : action === 'audit' ? null : v.auditNote;
+  return {
+    state: f.state, auditAt: f.auditAt, auditBy: f.auditBy, auditPass: f.auditPass, auditNote,
+    bookKeepAt: f.bookKeepAt, bookKeepBy: f.bookKeepBy, cashierAt: f.cashierAt, cashierBy: f.cashierBy,
+  };
 }
 
 const PROC_STEP: Record<VoucherActionName, string> = {
@@ -346,7 +351,7 @@ async function actIn(tx: Tx, actor: Actor, companyId: number, id: number, action
   const period = await q.lockPeriod(tx, v.periodId);
   const next = decide(statusOf(v), action, contextOf(actor, v.createdBy, period?.rolled ?? false));
   if (action === 'auditError' && !reason) fail('VOUCHER_FIELD_REQUIRED', { field: 'reason' });
-  const [after] = await tx.update(vouchers).set({ ...stampsOf(action, actor, reason), updatedAt: sql`now()`, version: sql`${vouchers.version} + 1` }).where(eq(vouchers.id, v.id)).returning();
+  const [after] = await tx.update(vouchers).set({ ...stampsOf(v, next, action, actor, reason), updatedAt: sql`now()`, version: sql`${vouchers.version} + 1` }).where(eq(vouchers.id, v.id)).returning();
   if (statusOf(after) !== next) throw new Error(`voucher ${v.id}: ${action} led to ${statusOf(after)}, the machine says ${next}`);
   await proc(tx, companyId, v.id, PROC_STEP[action], actor.id, reason);
 }
@@ -420,11 +425,11 @@ export async function createVouchersInBulk(db: Db, maker: Actor, companyId: numb
       const code = nextCodes.get(key) ?? (await q.nextFreeCode(tx, place.periodId, v.kindId));
       if (String(code).length > codeLength) fail('VOUCHER_CODE_INVALID', { length: codeLength });
       nextCodes.set(key, code + 1);
-      let stamps: Partial<typeof vouchers.$inferInsert> = {};
+      let stamps: StatusColumns = NEW_STATUS;
       for (const step of v.steps) {
         state = decide(state, step.action, contextOf(step.actor, maker.id, settled));
         if (step.action === 'auditError' && !step.reason) fail('VOUCHER_FIELD_REQUIRED', { field: 'reason' });
-        stamps = { ...stamps, ...stampsOf(step.action, step.actor, step.reason ?? null) };
+        stamps = stampsOf(stamps, state, step.action, step.actor, step.reason ?? null);
       }
       prepared.push({
         row: { companyId, accountId, accountYearId: place.accountYearId, periodId: place.periodId, kindId: v.kindId, code, markDate: v.markTime, billCount: v.billCount, debitCents: total, creditCents: total, createdBy: maker.id },

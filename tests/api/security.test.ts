@@ -23,17 +23,9 @@ import { files, loginGuards, users } from '../../src/server/db/schema';
 import { fileUrl } from '../../src/server/http/file-urls';
 import { LOGIN_FAILURE_WINDOW_MS_DEFAULT, loginFailureWindowMs } from '../../src/server/features/idm/login-guards';
 import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '../../src/domain/constants';
+import { sqlStateOf } from './sql-state';
 
 /** The SQLSTATE of a refused statement (Drizzle wraps the driver's error as `cause`). */
-async function sqlStateOf(run: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await run;
-    return undefined;
-  } catch (e) {
-    const err = e as { code?: string; cause?: { code?: string } };
-    return err.cause?.code ?? err.code;
-  }
-}
 
 describe.each(backends())('security by construction (%s)', (backend) => {
   let t: TestApp;

@@ -7,16 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backends, createTestApp, type TestApp } from './harness';
 import { makeWorld, type World } from './factories';
+import { sqlStateOf } from './sql-state';
 
-async function sqlStateOf(run: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await run;
-    return undefined;
-  } catch (e) {
-    const err = e as { code?: string; cause?: { code?: string } };
-    return err.cause?.code ?? err.code;
-  }
-}
 
 describe.each(backends())('voucher backstop (%s)', (backend) => {
   let t: TestApp;

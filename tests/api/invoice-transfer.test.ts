@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, type MadeUser, type World } from './factories';
+import { exportWorkbook, multipart, sheet, workbookAt as workbookAtOf } from './workbooks';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HEADERS = ['发票号码 Invoice number', '发票类型 Kind', '项目编码 Project code', '开票单位 Issuing office', '开票日期 Date', '金额 Amount', '已收金额 Received amount', '红冲金额 Red amount', '备注 Remark'];
 
 describe.each(backends())('invoice Excel import / export / template (%s)', (backend) => {
@@ -43,41 +43,10 @@ describe.each(backends())('invoice Excel import / export / template (%s)', (back
   });
   afterAll(async () => t?.close());
 
-  async function sheet(rows: unknown[][]): Promise<Buffer> {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Sheet1');
-    for (const r of rows) ws.addRow(r);
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  }
-  function importFile(file: Buffer, token = admin, companyId = w.companyId) {
-    const boundary = '----ldinvoice';
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="invoices.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    return t.app.inject({ method: 'POST', url: '/api/invoice/import', query: { companyId: String(companyId) }, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'x-language': 'en_US' } });
-  }
-  async function workbookAt(url: string, token?: string): Promise<ExcelJS.Workbook> {
-    const res = await t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment;.*\.xlsx/);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    return wb;
-  }
-  async function exportAll(filter: Record<string, unknown>, token = admin): Promise<{ ws: ExcelJS.Worksheet; raw: Buffer }> {
-    const task = await data(t.call('POST', '/api/invoice/export', { token, body: { filter }, lang: 'en_US' }), 'invoice export');
-    expect(task).toMatchObject({ kind: 'INVOICE', state: 'RUNNING', completed: false });
-    for (let i = 0; i < 300; i++) {
-      const p = await data(t.call('GET', `/api/system/export/${task.token}`, { token }), 'progress');
-      if (p.failed) throw new Error(`export failed: ${p.error}`);
-      if (p.completed) {
-        const res = await t.app.inject({ method: 'GET', url: p.result });
-        const wb = new ExcelJS.Workbook();
-        await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-        return { ws: wb.worksheets[0], raw: res.rawPayload };
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('export never finished');
-  }
+  const importFile = (file: Buffer, token = admin, companyId = w.companyId) =>
+    t.app.inject({ method: 'POST', url: '/api/invoice/import', query: { companyId: String(companyId) }, ...multipart(file, token, 'invoices.xlsx') });
+  const workbookAt = (url: string, token?: string) => workbookAtOf(t, url, token);
+  const exportAll = (filter: Record<string, unknown>, token = admin) => exportWorkbook(t, '/api/invoice/export', 'INVOICE', filter, token);
   const headerRow = (ws: ExcelJS.Worksheet) => (ws.getRow(1).values as unknown[]).slice(1).map(String);
   const cellOf = (ws: ExcelJS.Worksheet, row: number, header: string) => ws.getRow(row).getCell(headerRow(ws).indexOf(header) + 1).value;
 

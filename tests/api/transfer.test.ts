@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, type World } from './factories';
+import { exportWorkbook, multipart, sheet, workbookAt as workbookAtOf } from './workbooks';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 describe.each(backends())('Excel import / export / template (%s)', (backend) => {
   let t: TestApp;
@@ -88,43 +88,10 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
     },
   ];
 
-  async function sheet(rows: unknown[][]): Promise<Buffer> {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Sheet1');
-    for (const r of rows) ws.addRow(r);
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  }
-  function multipart(file: Buffer, token: string) {
-    const boundary = '----ldtransfer';
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\nContent-Type: ${XLSX}\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}`, 'x-language': 'en_US' } };
-  }
+  const workbookAt = (url: string, token?: string) => workbookAtOf(t, url, token);
+  const exportAll = (type: string, filter: Record<string, unknown>, token = admin) => exportWorkbook(t, `/api/aux/${type}/export`, type.toUpperCase(), filter, token);
   const importFile = (type: string, file: Buffer, query: Record<string, unknown>, token = admin) =>
     t.app.inject({ method: 'POST', url: `/api/aux/${type}/import`, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])), ...multipart(file, token) });
-  async function workbookAt(url: string, token?: string): Promise<ExcelJS.Workbook> {
-    const res = await t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment;.*\.xlsx/);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    return wb;
-  }
-  async function exportAll(type: string, filter: Record<string, unknown>, token = admin): Promise<{ ws: ExcelJS.Worksheet; raw: Buffer }> {
-    const task = await data(t.call('POST', `/api/aux/${type}/export`, { token, body: { filter }, lang: 'en_US' }), `${type} export`);
-    expect(task).toMatchObject({ kind: type.toUpperCase(), state: 'RUNNING', completed: false });
-    for (let i = 0; i < 300; i++) {
-      const p = await data(t.call('GET', `/api/system/export/${task.token}`, { token }), 'progress');
-      if (p.failed) throw new Error(`export failed: ${p.error}`);
-      if (p.completed) {
-        const res = await t.app.inject({ method: 'GET', url: p.result });
-        const wb = new ExcelJS.Workbook();
-        await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-        return { ws: wb.worksheets[0], raw: res.rawPayload };
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('export never finished');
-  }
   const headerRow = (ws: ExcelJS.Worksheet) => (ws.getRow(1).values as unknown[]).slice(1);
 
   describe.each(resources.map((r) => [r.type, r] as const))('%s', (type, r) => {

@@ -126,10 +126,9 @@ export function BudgetCatalogPage() {
           guard: async (rows) => {
             const notLeaf = rows.filter((b) => !b.leaf);
             if (notLeaf.length) return t('nonEnd', { codes: notLeaf.map((b) => b.code).join(', ') });
-            // The spec's used-check first; a failed check refuses (never "not used").
-            for (const b of rows) if (await budgetUsed(b.id)) return t('errors:IN_USE');
             return null;
           },
+          used: (b) => budgetUsed(b.id),
           one: (b) => del.mutateAsync(b.id),
         }}
         dialogs={

@@ -140,11 +140,7 @@ export function VendorListPage() {
         allowed: canEdit,
         placement: 'both',
         testId: 'vendor-delete',
-        // The spec's used-check first; a failed check refuses (never "not used").
-        guard: async (rows) => {
-          for (const v of rows) if (await vendorUsed(v.id)) return t('errors:IN_USE');
-          return null;
-        },
+        used: (v) => vendorUsed(v.id),
         one: (v) => del.mutateAsync(v.id),
       }}
       onRowOpen={canEdit ? (v) => editor.open(v) : undefined}

@@ -53,11 +53,7 @@ export function CustomerListPage() {
       remove={{
         allowed: canOperate,
         placement: 'both',
-        // The spec's used-check first; a failed check refuses (never "not used").
-        guard: async (rows) => {
-          for (const c of rows) if (await customerUsed(c.id)) return t('errors:IN_USE');
-          return null;
-        },
+        used: (c) => customerUsed(c.id),
         one: (c) => del.mutateAsync(c.id),
       }}
       dialogs={

@@ -58,10 +58,7 @@ export function ProjectListPage() {
       remove={{
         allowed: canOperate,
         placement: 'both',
-        guard: async (rows) => {
-          for (const p of rows) if (await projectUsed(p.id)) return t('errors:IN_USE');
-          return null;
-        },
+        used: (p) => projectUsed(p.id),
         one: (p) => del.mutateAsync(p.id),
       }}
       dialogs={

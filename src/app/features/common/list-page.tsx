@@ -75,6 +75,11 @@ export interface ListRemove<T> {
   message?: (rows: T[]) => ReactNode;
   /** Checked before asking, e.g. the spec's used-check: a message refuses the delete. */
   guard?: (rows: T[]) => Promise<string | null>;
+  /**
+   * The spec's used-check of one row, run for each chosen row after the guard: a used row refuses
+   * the delete with 'Already in use, cannot be deleted!'. A failed check refuses too (never "not used").
+   */
+  used?: (row: T) => Promise<boolean>;
   onDone?: (outcome: DeleteOutcome<string | number>) => void;
 }
 
@@ -112,14 +117,18 @@ const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.is
 export function ListPage<T, C extends object = object>(props: ListPageProps<T, C>) {
   const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, savedFilters, ...grid } = props;
   const keywordHandle = useRef<KeywordHandle>(null);
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'errors']);
   const [selected, setSelected] = useState<T[]>([]);
   const [pendingDelete, setPendingDelete] = useState<T[] | null>(null);
   const [deleting, setDeleting] = useState(false);
 
+  const firstUsed = async (rows: T[], used: (row: T) => Promise<boolean>) => {
+    for (const r of rows) if (await used(r)) return t('errors:IN_USE');
+    return null;
+  };
   const askDelete = async (rows: T[]) => {
     if (!remove || !rows.length) return;
-    const refusal = remove.guard ? await remove.guard(rows) : null;
+    const refusal = (remove.guard ? await remove.guard(rows) : null) ?? (remove.used ? await firstUsed(rows, remove.used) : null);
     if (refusal) notifyError(new Error(refusal));
     else setPendingDelete(rows);
   };

@@ -72,7 +72,7 @@ export function VoucherKindPage() {
         selection: 'one',
         placement: 'both',
         testId: 'voucher-kind-delete',
-        guard: async ([k]) => ((await voucherKindUsed(k.id)) ? t('errors:IN_USE') : null),
+        used: (k) => voucherKindUsed(k.id),
         one: (k) => del.mutateAsync({ id: k.id, accountId }),
       }}
       dialogs={<VoucherKindDialog opened={editor.opened} kind={editor.payload} accountId={accountId} onClose={editor.close} onNew={() => editor.open(null)} />}

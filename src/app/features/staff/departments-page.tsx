@@ -73,10 +73,7 @@ export function DepartmentsPage() {
           remove={{
             allowed: canManage,
             placement: 'both',
-            guard: async (rows) => {
-              for (const d of rows) if (await departmentUsed(d.id)) return t('errors:IN_USE');
-              return null;
-            },
+            used: (d) => departmentUsed(d.id),
             one: (d) => del.mutateAsync(d.id),
           }}
           dialogs={

@@ -108,11 +108,7 @@ export function EmployeesPage() {
           remove={{
             allowed: canManage,
             placement: 'both',
-            // The spec's used-check first; a failed check refuses (never "not used").
-            guard: async (rows) => {
-              for (const e of rows) if (await employeeUsed(e.id)) return t('errors:IN_USE');
-              return null;
-            },
+            used: (e) => employeeUsed(e.id),
             one: (e) => del.mutateAsync(e.id),
           }}
           filters={

@@ -67,6 +67,13 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
   // A clerk holds no audit right: the machine keeps the audit button disabled.
   await expect(v.action('audit')).toBeDisabled();
   await expect(v.action('delete')).toBeEnabled();
+  // Delete asks first ('Cannot be recovered after deletion'); Esc keeps the voucher.
+  await v.action('delete').click();
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
+  await expect(page).toHaveURL(/\/newVoucher\/\d+$/);
 
   // F12: save and a new voucher.
   await v.grid.locator('.ag-cell[col-id="summary"]').first().click();
@@ -91,7 +98,7 @@ test('the save rules speak before the server: an unbalanced voucher names its ro
   await expect(page).toHaveURL(/\/newVoucher\/new$/);
   // Stepping with unsaved changes asks Yes / No / Cancel first.
   await v.press('PageUp');
-  await expect(page.getByTestId('voucher-save-tip')).toBeVisible();
-  await page.getByTestId('save-tip-cancel').click();
+  await expect(page.getByTestId('unsaved-dialog')).toContainText('The voucher has changes that are not saved');
+  await page.getByTestId('unsaved-cancel').click();
   await page.screenshot({ path: testInfo.outputPath('voucher-editor-en.png'), fullPage: true });
 });

@@ -37,7 +37,10 @@ import { notifyError } from '../../queries/admin-common';
 import { AuxPopup } from './aux-popup';
 import { auxEntryEvents, type AuxEntry } from './voucher-aux';
 import { createVoucherCatalog, type VoucherCatalog } from './voucher-catalog';
-import { ReasonDialog, useSaveTip } from './voucher-dialogs';
+import { ReasonDialog } from './voucher-dialogs';
+import { useSaveTip } from '../common/use-save-tip';
+import { SaveTipDialog } from '../common/save-tip-dialog';
+import { ConfirmDialog } from '../common/confirm-dialog';
 import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type VoucherEditorState, type VoucherHeaderState } from './voucher-editor-state';
 import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
 import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './voucher-mapping';
@@ -150,6 +153,12 @@ function VoucherEditor(props: EditorProps) {
   useTabDirty(state.dirty, undefined, { kept: true });
   const saveTip = useSaveTip();
   const [reasonOpen, setReasonOpen] = useState(false);
+  // The delete confirmation ('Cannot be recovered after deletion!…'), answered through a promise.
+  const [deleteAnswer, setDeleteAnswer] = useState<((ok: boolean) => void) | null>(null);
+  const confirmDelete = () => new Promise<boolean>((resolve) => setDeleteAnswer(() => (ok: boolean) => {
+    setDeleteAnswer(null);
+    resolve(ok);
+  }));
   const [ruleErrors, setRuleErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
@@ -292,7 +301,7 @@ function VoucherEditor(props: EditorProps) {
       if (!v) return;
       if (action === 'auditError' && reason === undefined) return setReasonOpen(true);
       if (action === 'delete') {
-        if (!window.confirm(t('voucher:messages.confirmDelete'))) return;
+        if (!(await confirmDelete())) return;
         setBusy(true);
         try {
           await deleteVoucher(v.id);
@@ -525,7 +534,8 @@ function VoucherEditor(props: EditorProps) {
 
       <VoucherFooter totals={totals} voucher={state.voucher} makerName={state.voucher?.createdByName ?? user?.name ?? null} />
 
-      {saveTip.element}
+      <SaveTipDialog {...saveTip.dialog} message={t('voucher:saveTip.body')} />
+      <ConfirmDialog opened={deleteAnswer !== null} message={t('voucher:messages.confirmDelete')} onCancel={() => deleteAnswer?.(false)} onConfirm={() => deleteAnswer?.(true)} />
       <ReasonDialog
         key={String(reasonOpen)}
         opened={reasonOpen}

@@ -3,7 +3,7 @@
  * deleting and every lifecycle action, each in one transaction. Every decision about the
  * lifecycle goes through `decideVoucherAction` of machines/voucher.machine.ts, the same machine
  * that drives the editor's toolbar; the save rules are those of src/domain/voucher-rules.ts the
- * editor runs. The database's triggers (migration 0011) back all of it up.
+ * editor runs. The database's triggers (the voucher_guards migration) back all of it up.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -101,7 +101,10 @@ test('a project takes two clients and a director from the pickers; the departmen
   await page.getByTestId('project-principals-open').click();
   const employees = new PickerModel(page, 'employee-picker');
   await employees.search('李芳静', '李芳静');
-  await employees.tick(0);
+  // Keyboard only: arrow down from the keyword box to the row, Enter ticks it (like Space).
+  await employees.keyword().press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(employees.root).toContainText('已勾选 1 条');
   await employees.sure().click();
   await expect(employees.root).toBeHidden();
   await expect(dialog.getByTestId('project-principals').locator('..')).toContainText('李芳静');

@@ -9,6 +9,7 @@ import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { ListModel } from './page-models/admin-list';
 import { restoreDemoState } from './page-models/demo-state';
+import { PickerModel } from './page-models/pickers';
 
 const CODE = '101299';
 const keys = ['basic', 'basic.finance', 'basic.finance.specificSubjectSet'];
@@ -90,4 +91,26 @@ test('sets the bank subjects by keyboard', async ({ page }) => {
   await grid.rowAction(CODE, 'delete');
   await expect(grid.row(CODE)).toHaveCount(0);
   await expect(grid.rows()).toHaveCount(before);
+
+  // The catalogue in popup mode: F7 in the add box opens it; a bank subject is refused with the
+  // role's rule, the sub-account is chosen with Enter.
+  await add.focus();
+  await page.keyboard.press('F7');
+  const picker = new PickerModel(page, 'subject-picker');
+  await expect(picker.keyword()).toBeFocused();
+  await expect(picker.root.getByTestId('subject-picker-tree')).toBeVisible();
+  await picker.search('1002', /1002/);
+  await picker.keyword().press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker.root.getByTestId('picker-refusal')).toContainText('cannot play this role');
+  await expect(picker.sure()).toBeDisabled();
+  await picker.search(CODE, CODE);
+  await picker.keyword().press('ArrowDown');
+  await expect(picker.sure()).toBeEnabled();
+  await page.screenshot({ path: 'test-results/subject-picker-en.png' });
+  await page.keyboard.press('Enter');
+  await expect(picker.root).toBeHidden();
+  await expect(grid.row(CODE)).toBeVisible();
+  await grid.rowAction(CODE, 'delete');
+  await expect(grid.row(CODE)).toHaveCount(0);
 });

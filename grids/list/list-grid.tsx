@@ -181,7 +181,10 @@ export function ListGrid<T>(props: ListGridProps<T>) {
 
   const onCellKeyDown = (e: CellKeyDownEvent<T>) => {
     const ev = e.event as KeyboardEvent | null;
-    if (ev?.key === 'Enter' && e.data && onRowOpen && !e.api.getEditingCells().length) onRowOpen(e.data);
+    if (ev?.key !== 'Enter' || !e.data || e.api.getEditingCells().length) return;
+    if (onRowOpen) onRowOpen(e.data);
+    // A multi-select list that opens nothing (a multi picker): Enter ticks the row like Space.
+    else if (selection === 'multi') e.node.setSelected(!e.node.isSelected());
   };
 
   return (

@@ -24,7 +24,7 @@ export interface EmployeeRef {
 
 const labelOf = (e: EmployeeRef) => `${e.code} ${e.name}`;
 
-export function EmployeeField({ companyId, value, current, onChange, onBlur, label, error, testId, hideDisabled = true, withAsterisk }: {
+export function EmployeeField({ companyId, value, current, onChange, onBlur, label, error, testId, hideDisabled = true, withAsterisk, large }: {
   companyId: number | null;
   value: number | null;
   /** The chosen employee as the record shows it (so its name shows before anything loads). */
@@ -36,6 +36,8 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
   testId?: string;
   hideDisabled?: boolean;
   withAsterisk?: boolean;
+  /** The 1000×800 picker (a field inside another popup). */
+  large?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<EmployeeRef | null>(current ?? null);
@@ -93,6 +95,7 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
         opened={popup}
         companyId={companyId}
         disabled={disabled}
+        large={large}
         onClose={() => setPopup(false)}
         onChoose={(e) => {
           setPopup(false);

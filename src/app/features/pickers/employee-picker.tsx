@@ -1,5 +1,5 @@
 /**
- * The employee pick-list popup (spec 02 §2.3, §2.10): 1000×700 (multi: 1000×600), the department
+ * The employee pick-list popup (spec 02 §2.3, §2.10): 1000×700 (large: 1000×800; multi: 1000×600), the department
  * tree on the left like the employee list, disabled employees hidden unless asked otherwise
  * (spec 02 §6). Without a company it shows the query-failed message instead of a list.
  */
@@ -22,8 +22,10 @@ const columns: ListColumn<EmployeeDto>[] = [
   { field: 'disabled', headerKey: 'pickers:col.disabled', width: 80, format: 'yesNo' },
 ];
 
-export function EmployeePicker({ opened, companyId, multiple, disabled, onClose, onChoose, onChooseMany }: {
+export function EmployeePicker({ opened, companyId, multiple, large, disabled, onClose, onChoose, onChooseMany }: {
   opened: boolean;
+  /** The 1000×800 variant (spec 02 §2.10), for a picker opened from another popup. */
+  large?: boolean;
   companyId: number | null;
   multiple?: boolean;
   /** false hides disabled employees; undefined shows all. */
@@ -34,7 +36,7 @@ export function EmployeePicker({ opened, companyId, multiple, disabled, onClose,
 }) {
   const { t } = useTranslation(['pickers']);
   const [departmentId, setDepartmentId] = useState<number | null>(null);
-  const size = multiple ? PICKER_SIZES.employeeMulti : PICKER_SIZES.employee;
+  const size = multiple ? PICKER_SIZES.employeeMulti : large ? PICKER_SIZES.employeeLarge : PICKER_SIZES.employee;
   const formatters = useMemo(() => ({
     ref: (v: unknown) => (v && typeof v === 'object' && 'name' in v ? String((v as { name: string }).name) : ''),
     yesNo: (v: unknown) => (v ? t('pickers:yes') : ''),

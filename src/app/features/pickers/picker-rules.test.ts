@@ -75,7 +75,9 @@ describe('picker rules', () => {
 
   it('uses the spec popup sizes', () => {
     expect(PICKER_SIZES.employee).toEqual({ width: 1000, height: 700 });
+    expect(PICKER_SIZES.employeeLarge).toEqual({ width: 1000, height: 800 });
     expect(PICKER_SIZES.employeeMulti).toEqual({ width: 1000, height: 600 });
+    expect(PICKER_SIZES.subject).toEqual({ width: 1000, height: 700 });
     expect(PICKER_SIZES.customer).toEqual({ width: 1000, height: 800 });
     expect(PICKER_SIZES.budget).toEqual({ width: 850, height: 700 });
     expect(PICKER_SIZES.project).toEqual({ width: 960, height: 600 });

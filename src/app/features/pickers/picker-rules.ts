@@ -10,12 +10,16 @@ import { MAX_PAGE_LIMIT, PICKER_MAX_RECORDS } from '../../../domain/constants';
 /** Popup sizes (spec 02 §2.10, §9): width × height in px. */
 export const PICKER_SIZES = {
   employee: { width: 1000, height: 700 },
+  /** The larger variant (spec 02 §2.10 'other variants 1000x800'): popups opened from popups. */
+  employeeLarge: { width: 1000, height: 800 },
   employeeMulti: { width: 1000, height: 600 },
   customer: { width: 1000, height: 800 },
   vendor: { width: 1000, height: 700 },
   budget: { width: 850, height: 700 },
   project: { width: 960, height: 600 },
   department: { width: 1000, height: 600 },
+  /** The subject catalogue in popup mode (spec 02 §2.1). */
+  subject: { width: 1000, height: 700 },
 } as const;
 export type PickerSize = (typeof PICKER_SIZES)[keyof typeof PICKER_SIZES];
 

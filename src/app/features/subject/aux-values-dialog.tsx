@@ -87,7 +87,7 @@ export function AuxValuesDialog({ opened, auxTypeIds, companyId, accountId, acco
         );
       case 2:
         return (
-          <EmployeeField companyId={companyId} value={chosen[2]?.id ?? null} label={label(2)} withAsterisk error={error} testId={testId}
+          <EmployeeField companyId={companyId} value={chosen[2]?.id ?? null} label={label(2)} withAsterisk large error={error} testId={testId}
             onChange={(e) => choose(2, e ? { id: e.id, label: `${e.code} ${e.name}` } : null)} />
         );
       case 4:

@@ -2,12 +2,14 @@
  * /basic/specificSubjectSet: which subjects of the account year play the CASH (库存现金), BANK
  * (银行存款), CASH_OPP (cash counter-subjects) and BUSINESS roles (spec 01 §3; decision record 019).
  * One tab per kind (arrow keys move between tabs); the kind's subjects in a list; "Add subject" is a
- * searchable box of the subjects that may play the role (type a code or name, Enter adds); Delete
+ * searchable box of the subjects that may play the role (type a code or name, Enter adds; F7 or the
+ * icon opens the subject catalogue in popup mode, which names why a subject cannot be chosen); Delete
  * (toolbar or row icon) removes the ticked ones. Every change saves the kind's whole
  * set at once; the server checks the rules again.
  */
 import { useMemo, useState } from 'react';
-import { Select, Stack, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconListSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +20,7 @@ import { specificSubjectProblem, type SpecificKind } from '../../../domain/speci
 import { useHasRight, useScope } from '../../session/store';
 import { allSubjectsOptions, specificSubjectsOptions, useSaveSpecificSubjects } from '../../queries/subjects';
 import { ListPage } from '../common/list-page';
+import { SubjectPicker } from '../pickers/subject-picker';
 import { specificSubjectsColumns } from './specific-subjects.columns';
 
 interface Ctx {
@@ -68,6 +71,7 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
   );
   const context = useMemo<Ctx>(() => ({ t, english }), [t, english]);
   const setIds = (next: number[]) => save.mutateAsync({ kind, subjectIds: next });
+  const [picking, setPicking] = useState(false);
 
   return (
     <ListPage<SpecificSubjectDto, Ctx>
@@ -86,6 +90,7 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
       testId="specific-list"
       toolbarExtra={
         canEdit ? (
+          <Group gap={4} wrap="nowrap">
           <Select
             w={320}
             searchable
@@ -97,8 +102,34 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
             nothingFoundMessage={t('subject:specific.noCandidate')}
             onChange={(v) => v && void setIds([...ids, Number(v)])}
             disabled={save.isPending}
+            onKeyDown={(e) => {
+              if (e.key !== 'F7') return;
+              e.preventDefault();
+              setPicking(true);
+            }}
             data-testid="specific-add"
           />
+          <Tooltip label={t('subject:specific.pick')}>
+            <ActionIcon variant="default" size="lg" aria-label={t('subject:specific.pick')} onClick={() => setPicking(true)} disabled={save.isPending} data-testid="specific-pick">
+              <IconListSearch size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <SubjectPicker
+            opened={picking}
+            accountYearId={accountYearId}
+            leafOnly={false}
+            refuse={(s) => {
+              const name = `${s.code} ${nameOf(s)}`;
+              if (ids.includes(s.id)) return t('subject:specific.already', { name });
+              return specificSubjectProblem(kind, s) ? t('subject:specific.refused', { name, rule: t(`subject:specific.rules.${kind}`) }) : null;
+            }}
+            onClose={() => setPicking(false)}
+            onChoose={(s) => {
+              setPicking(false);
+              void setIds([...ids, s.id]);
+            }}
+          />
+          </Group>
         ) : undefined
       }
       actions={[

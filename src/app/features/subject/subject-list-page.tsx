@@ -1,13 +1,12 @@
 /**
  * /basic/subjectList: the subject catalogue of the current account year (spec 02 §2.1). Left, the
- * tree panel (200 px; root 'all', the kinds, then subjects with children) filters the list: arrows
- * move, Enter or a click chooses. Right, the list with names indented by level, a show-disabled
- * option, New / Modify (one record only) / Delete (leaf subjects only; the server also refuses used
+ * tree panel (`SubjectTreePanel`) filters the list. Right, the list with names indented by level,
+ * a show-disabled option, New / Modify (one record only) / Delete (leaf subjects only; the server also refuses used
  * ones) and the detail popup. Export (only when a download base is configured; the ticked rows)
  * runs in the background with the shared export progress bar, then downloads the workbook.
  */
-import { useMemo, useState, type KeyboardEvent } from 'react';
-import { Box, Checkbox, Group, ScrollArea, Text, Tree, useTree } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Box, Checkbox, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +24,8 @@ import { useDialogState } from '../common/confirm-dialog';
 import { ListPage } from '../common/list-page';
 import { subjectsColumns } from './subjects.columns';
 import { SubjectDialog, subjectValues, type SubjectEditorPayload } from './subject-dialog';
-import { buildSubjectTree, filterOfNode, TREE_ALL } from './subject-tree';
+import { filterOfNode, TREE_ALL } from './subject-tree';
+import { SubjectTreePanel } from './subject-tree-panel';
 
 interface Ctx {
   t: (k: string, o?: Record<string, unknown>) => string;
@@ -57,13 +57,6 @@ export function SubjectListPage() {
   const [importing, setImporting] = useState(false);
   const ruleLengths = useMemo(() => rule.data?.levels.map((l) => l.length) ?? [], [rule.data]);
 
-  const treeData = useMemo(() => buildSubjectTree(subjects, { all: t('tree.all'), kind: (k) => t(`kind.${k}`) }), [subjects, t]);
-  const tree = useTree({ initialExpandedState: { [TREE_ALL]: true }, initialSelectedState: [TREE_ALL] });
-  const choose = (value: string) => {
-    tree.select(value);
-    tree.expand(value);
-    setNode(value);
-  };
   const filter = useMemo(() => ({ ...filterOfNode(node, subjects), ...(showDisabled ? {} : { disabled: false }) }), [node, subjects, showDisabled]);
 
   const english = i18n.language === 'en_US';
@@ -81,46 +74,9 @@ export function SubjectListPage() {
     return parent ? { subject: null, seed: { ...subjectValues(accountYearId), code: parent.code }, key: `child${parent.id}${Date.now()}` } : { subject: null, key: `new${Date.now()}` };
   };
 
-  const onTreeKey = (e: KeyboardEvent) => {
-    if (e.key !== 'Enter') return;
-    const value = (document.activeElement as HTMLElement | null)?.dataset?.value;
-    if (value) {
-      e.preventDefault();
-      choose(value);
-    }
-  };
-
   return (
     <Group align="stretch" gap="sm" wrap="nowrap" h="100%">
-      <Box w={200} miw={200} style={{ borderRight: '1px solid var(--mantine-color-default-border)' }}>
-        <ScrollArea h="100%" type="auto">
-          <Tree
-            data={treeData}
-            tree={tree}
-            levelOffset="sm"
-            aria-label={t('tree.label')}
-            onKeyDown={onTreeKey}
-            data-testid="subject-tree"
-            renderNode={({ node: n, elementProps, selected }) => (
-              <Box
-                {...elementProps}
-                onClick={(e) => {
-                  elementProps.onClick(e);
-                  choose(n.value);
-                }}
-                px={4}
-                py={2}
-                fz="sm"
-                bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-                style={{ ...elementProps.style, cursor: 'pointer', whiteSpace: 'nowrap', borderRadius: 4 }}
-                data-testid={`subject-tree-${n.value}`}
-              >
-                {n.label}
-              </Box>
-            )}
-          />
-        </ScrollArea>
-      </Box>
+      <SubjectTreePanel subjects={subjects} value={node} onChange={setNode} />
       <Box style={{ flex: 1, minWidth: 0 }}>
         <ListPage<SubjectDto, Ctx>
           gridId="basic.subjectList"

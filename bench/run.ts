@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { bundleSizes } from './bundle-sizes';
 import { apiLatency } from './api-latency';
+import { voucherSaveBench } from './voucher-save';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
@@ -29,5 +30,28 @@ for (const backend of ['pglite', 'postgres'] as const) {
   } catch (err) {
     console.log(`| ${backend} | (skipped: ${(err as Error).message.split('\n')[0]}) | | | |`);
   }
+}
+
+console.log('\n## Voucher saves over HTTP (loopback, one at a time), beside their floors\n');
+console.log('| backend | measure | n | median | p99 |\n|---|---|---:|---:|---:|');
+const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+let load: Awaited<ReturnType<typeof voucherSaveBench>>['load'];
+for (const backend of ['pglite', 'postgres'] as const) {
+  if (backend === 'postgres' && !pgUrl) {
+    console.log('| postgres | (skipped: no PostgreSQL URL) | | | |');
+    continue;
+  }
+  try {
+    const r = await voucherSaveBench(backend, pgUrl, { loadSeconds: backend === 'postgres' ? loadSeconds : 0 });
+    for (const row of r.rows) console.log(`| ${row.backend} | ${row.measure} | ${row.n} | ${row.medianMs.toFixed(2)} ms | ${row.p99Ms.toFixed(2)} ms |`);
+    load = r.load ?? load;
+  } catch (err) {
+    console.log(`| ${backend} | (failed: ${(err as Error).message.split('\n')[0]}) | | | |`);
+  }
+}
+if (load) {
+  console.log(`\n## Voucher save load on PostgreSQL (autocannon, ${load.connections} connections, ${load.seconds} s, loopback)\n`);
+  console.log('| saves/s | requests | p50 | p99 | errors | non-2xx | vouchers stored | distinct codes | unbalanced | lines |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`| ${load.savesPerSecond.toFixed(0)} | ${load.requests} | ${load.p50Ms} ms | ${load.p99Ms} ms | ${load.errors} | ${load.non2xx} | ${load.vouchers} | ${load.distinctCodes} | ${load.unbalanced} | ${load.lines} |`);
 }
 process.exit(0);

@@ -107,6 +107,10 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     expect(zh[1].msg).toMatch(/[\u4e00-\u9fff]/);
     const noReason = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'auditError', ids: [own.id] } }), 'no reason');
     expect(noReason).toEqual([{ id: own.id, ok: false, code: 'VOUCHER_FIELD_REQUIRED', msg: expect.any(String) }]);
+    const withReason = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'auditError', ids: [own.id, a.id], reason: '附件不全' } }), 'with reason');
+    expect(withReason.map((r: { ok: boolean; code: string | null }) => [r.ok, r.code])).toEqual([[true, null], [false, 'VOUCHER_BOOKKEPT']]);
+    expect((await list(w.users.viewer.token, { id: own.id })).content[0]).toMatchObject({ lifecycle: 'auditError', auditNote: '附件不全' });
+    await act(auditor.token, own.id, 'reverseAuditError');
     // Without the right for the action every voucher is refused by itself (the cashier cannot audit).
     const cash = await data(call(w.users.cashier.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [own.id] } }), 'cashier');
     expect(cash).toEqual([{ id: own.id, ok: false, code: 'NO_PERMISSION', msg: expect.any(String) }]);

@@ -71,6 +71,8 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   await list.filter('summary').fill(TAG);
   await expect.poll(() => list.rowIds()).toEqual(ids);
   await expect(list.row(ids[2])).toHaveClass(/ld-row-muted/);
+  // The page total leaves the invalid voucher out: 100 + 200 + 400 + 500 + 600.
+  await expect(list.grid.locator('.ag-row-pinned .ag-cell[col-id="debitCents"]')).toHaveText('1,800.00');
   await expect(list.row(ids[0]).getByTestId('voucher-row-label')).toHaveText(/记-\d{4}/);
 
   // Keyboard selection: ↓ from the search box to the first row, Space, ↓ ↓, Space (the invalid one).

@@ -15,7 +15,7 @@ export class VoucherListModel {
 
   // A row is drawn twice (the pinned selection column and the scrolling part): the part with the date cell.
   rows(): Locator {
-    return this.grid.locator('.ag-row:has(.ag-cell[col-id="markTime"])');
+    return this.grid.locator('.ag-row:not(.ag-row-pinned):has(.ag-cell[col-id="markTime"])');
   }
   row(id: number): Locator {
     return this.grid.locator(`.ag-row[row-id="${id}"]:has(.ag-cell[col-id="markTime"])`);
@@ -43,7 +43,7 @@ export class VoucherListModel {
   /** Visible row ids in order. */
   async rowIds(): Promise<number[]> {
     return this.page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="list-voucher.list"] .ag-row:has(.ag-cell[col-id="markTime"])')]
+      [...document.querySelectorAll('[data-testid="list-voucher.list"] .ag-row:not(.ag-row-pinned):has(.ag-cell[col-id="markTime"])')]
         .map((r) => ({ id: Number(r.getAttribute('row-id')), index: Number(r.getAttribute('row-index')) }))
         .sort((a, b) => a.index - b.index)
         .map((r) => r.id),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import {
-  actionableCount, amountFilterCents, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, matchVoucherListKey, readSavedVoucherFilter, rowTags, toApiFilter,
+  actionableCount, amountFilterCents, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, matchVoucherListKey, readSavedVoucherFilter, rowTags, toApiFilter,
 } from './voucher-list-model';
 import { SHELL_KEY_BINDINGS } from '../../shell/key-map';
 import { GRID_KEY_BINDINGS, parseChords } from '../../../../grids/key-bindings';
@@ -118,5 +118,16 @@ describe('the auditor’s keys', () => {
     const chord = (c: { key: string; ctrl: boolean; alt: boolean; shift: boolean; meta: boolean }) => `${c.ctrl}${c.alt}${c.shift}${c.meta}${c.key}`;
     const taken = new Set([...SHELL_KEY_BINDINGS, ...GRID_KEY_BINDINGS, ...VOUCHER_KEY_BINDINGS].flatMap((b) => parseChords(b.keys).map(chord)));
     for (const b of VOUCHER_LIST_KEY_BINDINGS) for (const c of parseChords(b.keys)) expect(taken.has(chord(c)), b.keys).toBe(false);
+  });
+});
+
+describe('pageTotals', () => {
+  it('adds the page’s debit and credit, leaving invalid vouchers out', () => {
+    expect(pageTotals([
+      { debitCents: '100', creditCents: '100', state: 'NORMAL' },
+      { debitCents: '250', creditCents: '250', state: 'NORMAL' },
+      { debitCents: '999', creditCents: '999', state: 'INVALID' },
+    ])).toEqual({ debitCents: '350', creditCents: '350', count: 2 });
+    expect(pageTotals([])).toEqual({ debitCents: '0', creditCents: '0', count: 0 });
   });
 });

@@ -7,7 +7,7 @@
 import { keyNameOf, parseChords, type KeyLike } from '../../../../grids/key-bindings';
 import { enabledVoucherActions } from '../../../../machines/voucher.machine';
 import type { VoucherDto, VoucherFilter, voucherListStates } from '../../../contract/voucher';
-import { parseAmount } from '../../../domain/money';
+import { parseAmount, sumCents } from '../../../domain/money';
 import type { RightHolder } from '../../../domain/rights';
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
 import { toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
@@ -191,4 +191,11 @@ export function batchReport(
   });
   const done = lines.filter((l) => l.ok).length;
   return { lines, done, refused: lines.length - done };
+}
+
+/** The page's debit and credit totals (the pinned 合计 row), in cents as the API writes them. */
+export function pageTotals(rows: readonly Pick<VoucherDto, 'debitCents' | 'creditCents' | 'state'>[]): { debitCents: string; creditCents: string; count: number } {
+  // Invalid vouchers do not count: they are void, as in the ledgers.
+  const live = rows.filter((r) => r.state !== 'INVALID');
+  return { debitCents: String(sumCents(live.map((r) => Number(r.debitCents)))), creditCents: String(sumCents(live.map((r) => Number(r.creditCents)))), count: live.length };
 }

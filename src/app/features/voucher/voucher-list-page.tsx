@@ -33,7 +33,7 @@ import { ListPage } from '../common/list-page';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
-  actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, matchVoucherListKey, readSavedVoucherFilter, rowTags,
+  actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, matchVoucherListKey, pageTotals, readSavedVoucherFilter, rowTags,
   toApiFilter, voucherListKeyLabel, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
 import { runVoucherBatch, voucherListOptions } from './voucher-list-queries';
@@ -48,11 +48,14 @@ interface Ctx {
 
 const TAG_COLORS = { invalid: 'gray', auditSuccess: 'green', auditError: 'red', bookkept: 'blue', cashier: 'grape' } as const;
 
+// The pinned row under the list is the page's total (合计): no voucher behind it.
 const renderers = {
-  label: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) => (p.data ? <span data-testid="voucher-row-label">{p.context.kindLabel(p.data)}-{p.data.codeText}</span> : null),
-  summary: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) => (p.data ? firstSummary(p.data) : null),
+  label: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) =>
+    p.node.rowPinned ? <b data-testid="voucher-page-total">{p.context.t('voucher:list.pageTotal')}</b>
+      : p.data ? <span data-testid="voucher-row-label">{p.context.kindLabel(p.data)}-{p.data.codeText}</span> : null,
+  summary: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) => (p.data && !p.node.rowPinned ? firstSummary(p.data) : null),
   tags: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) =>
-    p.data ? (
+    p.data && !p.node.rowPinned ? (
       <Group gap={4} wrap="nowrap" h="100%" align="center" data-testid="voucher-row-tags" data-lifecycle={p.data.lifecycle}>
         {rowTags(p.data).map((tag) => (
           <Badge key={tag} size="xs" variant="light" tt="none" color={TAG_COLORS[tag]}>{p.context.t(`voucher:list.tags.${tag}`)}</Badge>
@@ -97,6 +100,7 @@ export function VoucherListPage() {
   const holder = useMemo(() => (user ? { id: user.id, kind: user.kind, rightIds: user.rightIds } : null), [user]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const selected = useMemo(() => selectedIds.map((id) => byId.get(id)).filter((v): v is VoucherDto => !!v), [selectedIds, byId]);
+  const totalRow = useMemo(() => (rows.length ? [{ id: -1, ...pageTotals(rows) } as unknown as VoucherDto] : []), [rows]);
   const allowed = (action: VoucherAction) => !!holder && hasRight(holder, voucherActionSpecs[action].right);
   const countFor = (action: VoucherAction) => actionableCount(action, selected, holder, settledIds);
 
@@ -343,6 +347,7 @@ export function VoucherListPage() {
           onSelectionChange={(list) => setSelectedIds(list.map((v) => v.id))}
           onRowOpen={(v) => void navigate({ href: `/newVoucher/${v.id}` })}
           onAnswer={onAnswer}
+          pinnedBottomRowData={totalRow}
           onGridApi={(api) => {
             apiRef.current = api;
           }}

@@ -66,6 +66,7 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   await expect(page.getByTestId('voucher-list-new')).toHaveCount(0);
   await expect(list.action('delete')).toHaveCount(0);
   await expect(page.getByTestId('voucher-list-keys')).toContainText('F8');
+  await expect(page.getByTestId('voucher-list-keys')).not.toContainText('Delete');
 
   // Filter: the spec's vouchers (summary), December only.
   await list.filter('summary').fill(TAG);
@@ -137,6 +138,8 @@ test('the clerk sees New, Delete and 凭证整理 with its preview; the list spe
   await list.filter('summary').fill(TAG);
   await expect.poll(() => list.rowIds()).toEqual(ids);
   await expect(page.getByTestId('voucher-list-keys')).toContainText('Enter opens in the editor');
+  await expect(page.getByTestId('voucher-list-keys')).toContainText('Delete deletes');
+  await expect(page.getByTestId('voucher-list-keys')).not.toContainText('F8');
   await page.screenshot({ path: testInfo.outputPath('voucher-list-en.png'), fullPage: true });
 
   // Saved filters: the filter saved under a name, the panel reset, the name picked to apply it again.

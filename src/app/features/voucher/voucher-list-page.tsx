@@ -87,6 +87,7 @@ export function VoucherListPage() {
   const apiRef = useRef<GridApi<VoucherDto> | null>(null);
   const gridBoxRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<VoucherDto[]>([]);
+  const actingRef = useRef(false);
   const pendingFocus = useRef<{ beforeIds: number[]; auditedId: number; colId: string | null } | null>(null);
 
   const english = i18n.language === 'en_US';
@@ -130,7 +131,8 @@ export function VoucherListPage() {
   /** F8 / Shift+F8 on the focused voucher: the machine first (its localized reason), then the server; on success the focus moves on. */
   const auditFocused = async (id: number, colId: string | null, action: 'audit' | 'auditError', reason?: string) => {
     const v = byId.get(id);
-    if (!v || busy) return;
+    // A key held down or pressed twice acts once: the next press waits for this voucher's answer.
+    if (!v || busy || actingRef.current) return;
     const why = disabledReason(toolbarSnapshot({ voucher: v, user: holder, periodSettled: settledIds.has(v.periodId), dirty: false }), action);
     if (why) {
       notifications.show({ color: 'orange', message: `${context.kindLabel(v)}-${v.codeText}: ${t(`errors:${why}`)}` });
@@ -141,6 +143,7 @@ export function VoucherListPage() {
       return;
     }
     setBusy(true);
+    actingRef.current = true;
     const beforeIds = rowsRef.current.map((r) => r.id);
     try {
       await runVoucherAction(v.id, action, v.version, reason);
@@ -153,6 +156,7 @@ export function VoucherListPage() {
       const index = rowsRef.current.findIndex((r) => r.id === id);
       if (index >= 0) focusRow(index, colId);
     } finally {
+      actingRef.current = false;
       setBusy(false);
     }
   };
@@ -356,7 +360,9 @@ export function VoucherListPage() {
         />
       </Box>
       <Text size="xs" c="dimmed" data-testid="voucher-list-keys">
-        {t('voucher:list.keys.hint', { audit: voucherListKeyLabel('auditNext'), error: voucherListKeyLabel('auditErrorNext') })}
+        {t('voucher:list.keys.hint')}
+        {allowed('audit') && t('voucher:list.keys.hintAudit', { audit: voucherListKeyLabel('auditNext'), error: voucherListKeyLabel('auditErrorNext') })}
+        {allowed('delete') && t('voucher:list.keys.hintDelete')}
       </Text>
 
       <BatchReportDialog report={report} onClose={() => setReport(null)} />

@@ -49,8 +49,8 @@ test('a deep link goes through /login with a redirect parameter and comes back',
   await expect(page).toHaveURL(/\/login\?redirect=%2Fvoucher%2Fdaily%2Flist/);
   await loginAs(page, 'clerk', 'clerk123');
   await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
-  await expect(page.getByTestId('placeholder-page')).toContainText('凭证列表');
-  await expect(new ShellModel(page).breadcrumbs()).toContainText('日常凭证');
+  await expect(page.getByTestId('voucher-list')).toBeVisible();
+  await expect(new ShellModel(page).breadcrumbs()).toContainText('凭证列表');
 });
 
 test('a foreign redirect is ignored', async ({ page }) => {

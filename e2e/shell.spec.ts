@@ -99,9 +99,9 @@ test('the selectors follow the page level and banners name missing scope', async
   await expect(page.getByTestId('scope-banner')).toHaveAttribute('data-missing', 'account');
   await shell.openMenu('voucher', 'voucher.daily', 'voucher.daily.list');
   await expect(page.getByTestId('scope-banner')).toBeVisible();
-  await expect(page.getByTestId('placeholder-page')).toHaveCount(0);
+  await expect(page.getByTestId('voucher-list')).toHaveCount(0);
   await shell.selectCompany(/Demo Law Firm/);
-  await expect(page.getByTestId('placeholder-page')).toBeVisible();
+  await expect(page.getByTestId('voucher-list')).toBeVisible();
   await expect(page.getByTestId('scope-banner')).toHaveCount(0);
   // Leave the shared demo data as it was for later specs.
   await request.delete(`/api/company/${createdBody.data.id}`, { headers: auth });

@@ -92,13 +92,15 @@ export interface ListGridProps<T> {
   mapAnswer?: (answer: ListAnswer<T>, request: ListRequest) => ListAnswer<T>;
   /** Told of every answer shown (after `mapAnswer`). */
   onAnswer?: (answer: ListAnswer<T>) => void;
+  /** Receives the grid's API once it is ready (screens that move the focus themselves). */
+  onGridApi?: (api: GridApi<T>) => void;
 }
 
 export function ListGrid<T>(props: ListGridProps<T>) {
   const {
     gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
     keywordHandle, searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
-    columnWidthStore, autoFocusKeyword, onCurrentRowChange, mapAnswer, onAnswer,
+    columnWidthStore, autoFocusKeyword, onCurrentRowChange, mapAnswer, onAnswer, onGridApi,
   } = props;
   const { t, i18n } = useTranslation(['admin', 'common']);
   const [page, setPage] = useState(1);
@@ -252,6 +254,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             }}
             onGridReady={(e) => {
               apiRef.current = e.api;
+              onGridApi?.(e.api);
             }}
             rowClassRules={rowClassRules}
             readOnlyEdit={!!onCellEditRequest}

@@ -221,6 +221,7 @@ export const routes = {
     remove: { method: 'DELETE', path: '/voucher/:id' },
     act: { method: 'POST', path: '/voucher/:id/:action' },
     batch: { method: 'POST', path: '/voucher/batch' },
+    arrangeCode: { method: 'POST', path: '/voucher/arrangeCode' },
   },
   invoiceTransferApi: {
     export: { method: 'POST', path: '/invoice/export' },

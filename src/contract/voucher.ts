@@ -149,6 +149,10 @@ export const voucherFilter = z.object({
   summary: z.string().trim().max(50).optional(),
   amountFrom: z.coerce.number<number>().int().optional(),
   amountTo: z.coerce.number<number>().int().optional(),
+  /** The list's search box: a code (digits) or a piece of a line's summary. */
+  keyword: z.string().trim().max(50).optional(),
+  /** The maker (createdBy). */
+  makerId: idSchema.optional(),
 });
 export type VoucherFilter = z.output<typeof voucherFilter>;
 
@@ -176,6 +180,40 @@ export const voucherBatchResultDto = z.object({
   msg: z.string().nullable(),
 });
 
+/**
+ * 凭证整理 (spec 01 §7 "/voucher … arrangeCode"): closes the gaps in a period's numbering, per kind
+ * or for every kind; unlocked vouchers only, locked ones keep their codes (docs/decisions/023).
+ * `dryRun` answers the changes without making them (the confirmation shows them).
+ */
+export const voucherArrangeBody = z.object({
+  accountId: idSchema,
+  periodId: idSchema,
+  kindId: idSchema.optional(),
+  dryRun: z.boolean().optional(),
+});
+export const voucherArrangeChangeDto = z.object({
+  id: z.number().int(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  markTime: z.string(),
+  from: z.number().int(),
+  to: z.number().int(),
+  /** Padded codes ("0007" → "0003"). */
+  fromText: z.string(),
+  toText: z.string(),
+});
+export const voucherArrangeDto = z.object({
+  periodId: z.number().int(),
+  /** false for a dry run. */
+  applied: z.boolean(),
+  changes: z.array(voucherArrangeChangeDto),
+  /** Vouchers of the period (and kind) that keep their code because they are locked or invalid. */
+  kept: z.number().int(),
+  /** Vouchers of the period (and kind) looked at. */
+  total: z.number().int(),
+});
+export type VoucherArrangeDto = z.infer<typeof voucherArrangeDto>;
+
 /** Operation rights of spec 01 §6 (2010101–2010105). */
 const operations = [RIGHTS.VOUCHER_EDIT, RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP, RIGHTS.VOUCHER_CASHIER, RIGHTS.VOUCHER_INVALIDATE] as const;
 /** Reading needs the voucher menu (凭证 / 日常凭证 / 凭证操作) or any voucher operation right. */
@@ -195,4 +233,5 @@ export const voucherApi = {
   remove: defineRoute({ method: 'DELETE', path: '/voucher/:id', params: idParams, answer: z.null(), access: edit, tags }),
   act: defineRoute({ method: 'POST', path: '/voucher/:id/:action', params: voucherActionParams, body: voucherActionBody, answer: voucherDto, access: act, tags }),
   batch: defineRoute({ method: 'POST', path: '/voucher/batch', body: voucherBatchBody, answer: z.array(voucherBatchResultDto), access: act, tags }),
+  arrangeCode: defineRoute({ method: 'POST', path: '/voucher/arrangeCode', body: voucherArrangeBody, answer: voucherArrangeDto, access: edit, tags }),
 };

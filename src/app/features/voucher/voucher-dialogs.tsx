@@ -6,14 +6,15 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export function ReasonDialog({ opened, onCancel, onConfirm }: { opened: boolean; onCancel: () => void; onConfirm: (reason: string) => void }) {
+/** `returnFocus: false` when the caller moves the focus itself afterwards (the list's auditor flow). */
+export function ReasonDialog({ opened, onCancel, onConfirm, returnFocus = true }: { opened: boolean; onCancel: () => void; onConfirm: (reason: string) => void; returnFocus?: boolean }) {
   const { t } = useTranslation(['voucher', 'common']);
   const [reason, setReason] = useState('');
   const submit = () => {
     if (reason.trim()) onConfirm(reason.trim());
   };
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('voucher:reason.title')} size="md" centered>
+    <Modal opened={opened} onClose={onCancel} title={t('voucher:reason.title')} size="md" centered returnFocus={returnFocus}>
       <Stack gap="sm" data-testid="voucher-reason-dialog">
         <Textarea
           data-autofocus

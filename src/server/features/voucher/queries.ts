@@ -9,6 +9,7 @@ import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
 import { voucherListFilters, voucherStatusOf, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
 import type { YearWithPeriods } from '../../../domain/voucher-rules';
 import type { VoucherFilter } from '../../../contract/voucher';
+import { orderBy } from '../../db/queries/list';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type VoucherItemRow = typeof voucherItems.$inferSelect;
@@ -101,6 +102,9 @@ export function lifecycleCondition(states: readonly VoucherLifecycleState[]): SQ
 const hasCashLine = sql`exists (select 1 from voucher_items ci join subjects cs on cs.id = ci.subject_id
   where ci.voucher_id = ${vouchers.id} and (cs.be_cash or cs.code like '1001%' or cs.code like '1002%'))`;
 
+/** A LIKE pattern finding the text anywhere, its wildcards taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
 export function listConditions(f: VoucherFilter): SQL[] {
   const c: SQL[] = [eq(vouchers.accountId, f.accountId)];
   if (f.accountYearId) c.push(eq(vouchers.accountYearId, f.accountYearId));
@@ -119,10 +123,15 @@ export function listConditions(f: VoucherFilter): SQL[] {
     case 'ERROR': c.push(lifecycleCondition(['auditError', 'auditErrorCashiered'])); break;
   }
   if (f.includeInvalid === false) c.push(eq(vouchers.state, 'NORMAL'));
+  if (f.makerId) c.push(eq(vouchers.createdBy, f.makerId));
+  if (f.keyword) {
+    const summary = sql`exists (select 1 from voucher_items ki where ki.voucher_id = ${vouchers.id} and ki.summary ilike ${likePattern(f.keyword)})`;
+    c.push(/^\d{1,9}$/.test(f.keyword) ? sql`(${vouchers.code} = ${Number(f.keyword)} or ${summary})` : summary);
+  }
   const line: SQL[] = [];
   if (f.subjectId) line.push(sql`li.subject_id = ${f.subjectId}`);
   if (f.subjectCode) line.push(sql`ls.code like ${`${f.subjectCode}%`}`);
-  if (f.summary) line.push(sql`li.summary ilike ${`%${f.summary.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  if (f.summary) line.push(sql`li.summary ilike ${likePattern(f.summary)}`);
   if (f.amountFrom !== undefined) line.push(sql`li.amount_cents >= ${f.amountFrom}`);
   if (f.amountTo !== undefined) line.push(sql`li.amount_cents <= ${f.amountTo}`);
   if (line.length) {
@@ -131,9 +140,13 @@ export function listConditions(f: VoucherFilter): SQL[] {
   return c;
 }
 
-export async function selectVoucherIds(tx: Tx, f: VoucherFilter, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+/** The list's sort keys (API names) and their columns; the voucher order (date, code, id) settles ties. */
+const SORTABLE = { markTime: vouchers.markDate, code: vouchers.code, id: vouchers.id, kindId: vouchers.kindId, debit: vouchers.debitCents, createdAt: vouchers.createdAt } as const;
+
+export async function selectVoucherIds(tx: Tx, f: VoucherFilter, offset: number, limit: number, sort: Record<string, 'asc' | 'desc'> = {}): Promise<{ ids: number[]; total: number }> {
   const where = and(...listConditions(f));
   const [{ n }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(vouchers).where(where);
-  const rows = await tx.select({ id: vouchers.id }).from(vouchers).where(where).orderBy(asc(vouchers.markDate), asc(vouchers.code), asc(vouchers.id)).offset(offset).limit(limit);
+  const order = orderBy(sort, SORTABLE, [asc(vouchers.markDate), asc(vouchers.code), asc(vouchers.id)]);
+  const rows = await tx.select({ id: vouchers.id }).from(vouchers).where(where).orderBy(...order).offset(offset).limit(limit);
   return { ids: rows.map((r) => r.id), total: Number(n) };
 }

@@ -7,6 +7,7 @@ import { ok, okList } from '../../http/reply';
 import { guardAccount } from '../../http/guards';
 import * as q from './queries';
 import * as service from './service';
+import { arrangeCodes } from './arrange';
 
 /** The caller as the lifecycle machine sees them: the rights held in the voucher's company. */
 function actorOf(req: FastifyRequest, companyId: number): service.Actor {
@@ -69,5 +70,11 @@ export async function voucherRoutes(app: FastifyInstance): Promise<void> {
       ids.push({ id: v.id, companyId });
     }
     return ok(await service.batchAct(app.db, (companyId) => actorOf(req, companyId), ids, req.body.action, req.body.reason?.trim() || null, req.lang));
+  });
+
+  // 凭证整理: the ledger set is guarded here, the period's membership in it by the service.
+  handle(app, voucherApi.arrangeCode, async (req) => {
+    const account = await guardAccount(req, req.body.accountId);
+    return ok(await arrangeCodes(app.db, account.companyId, req.access.user.id, { ...req.body, accountId: account.id }));
   });
 }

@@ -64,7 +64,7 @@ export async function getVoucher(db: Db, id: number): Promise<VoucherDto> {
 }
 
 export async function listVouchers(db: Db, p: Paging<VoucherFilter>): Promise<{ content: VoucherDto[]; total: number }> {
-  const { ids, total } = await q.selectVoucherIds(db, p.filter, p.offset, p.limit);
+  const { ids, total } = await q.selectVoucherIds(db, p.filter, p.offset, p.limit, p.sort);
   return { content: await loadVoucherDtos(db, ids), total };
 }
 

@@ -1,0 +1,197 @@
+/**
+ * The voucher list as an auditor, by the keyboard: opened from the menu, filtered to the spec's own
+ * vouchers, two picked with ↓ and Space and examined as a batch (the report names each voucher,
+ * the invalid one refused with its reason), then the auditor's flow: F8 examines the focused
+ * voucher and the focus moves on, Shift+F8 asks the reason and marks an error, Enter opens the
+ * editor. The 凭证整理 confirmation shows its preview. Screenshots in Chinese and English. The
+ * spec's vouchers are removed again in afterAll and the demo state restored.
+ */
+import { expect, test } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+import { apiLogin, VoucherListModel } from './page-models/voucher-list';
+
+test.describe.configure({ mode: 'serial' });
+
+const TAG = 'E2E凭证列表';
+const ids: number[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const years = await admin.get('/api/account/year', { accountId: 1 });
+  const year = (years.content as Array<{ id: number; year: number }>).find((y) => y.year === 2026)!;
+  const subjects = (await admin.get('/api/subject', { filter: { accountYearId: year.id }, limit: 1000 })).content as Array<{ id: number; code: string }>;
+  const s = (code: string) => subjects.find((x) => x.code === code)!.id;
+  const kinds = (await admin.get('/api/voucher/kind', { accountId: 1 })).content as Array<{ id: number; isDefault: boolean }>;
+  const kindId = (kinds.find((k) => k.isDefault) ?? kinds[0]).id;
+  for (let i = 0; i < 6; i++) {
+    const cents = String((i + 1) * 10_000);
+    const v = await clerk.post('/api/voucher', {
+      accountId: 1, kindId, markTime: `2026-12-${String(20 + i).padStart(2, '0')}`,
+      items: [
+        { summary: `${TAG} ${i + 1}`, subjectId: s('1001'), direction: true, amount: cents },
+        { summary: `${TAG} ${i + 1}`, subjectId: s('1002'), direction: false, amount: cents },
+      ],
+    });
+    ids.push(v.id);
+  }
+  // The third one is invalid: a batch examination refuses it by itself.
+  await admin.post(`/api/voucher/${ids[2]}/invalid`);
+});
+
+test.afterAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  for (const id of ids) {
+    const v = await admin.get(`/api/voucher/${id}`).catch(() => null);
+    if (!v) continue;
+    if (v.bookKeepAt) await admin.tryPost(`/api/voucher/${id}/reverseBookkeep`);
+    if (v.auditAt) await admin.tryPost(`/api/voucher/${id}/${v.auditPass === false ? 'reverseAuditError' : 'reverseAudit'}`);
+    if (v.cashierAt) await admin.tryPost(`/api/voucher/${id}/reverseCashier`);
+    await admin.del(`/api/voucher/${id}`);
+  }
+  await restoreDemoState(request);
+});
+
+test('an auditor filters, batch-examines with a report, steps through with F8 and opens the editor with Enter', async ({ page, request }, testInfo) => {
+  await loginAs(page, 'auditor', 'audit123');
+  const shell = new ShellModel(page);
+  await shell.openMenu('voucher', 'voucher.daily', 'voucher.daily.list');
+  await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  const list = new VoucherListModel(page);
+  await expect(list.root).toBeVisible();
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  // The auditor holds no edit right: no New, no Delete, no 凭证整理; the audit key is shown.
+  await expect(page.getByTestId('voucher-list-new')).toHaveCount(0);
+  await expect(list.action('delete')).toHaveCount(0);
+  await expect(page.getByTestId('voucher-list-keys')).toContainText('F8');
+  await expect(page.getByTestId('voucher-list-keys')).not.toContainText('Delete');
+
+  // Filter: the spec's vouchers (summary), December only.
+  await list.filter('summary').fill(TAG);
+  await expect.poll(() => list.rowIds()).toEqual(ids);
+  await expect(list.row(ids[2])).toHaveClass(/ld-row-muted/);
+  // The page total leaves the invalid voucher out: 100 + 200 + 400 + 500 + 600.
+  await expect(list.grid.locator('.ag-row-pinned .ag-cell[col-id="debitCents"]')).toHaveText('1,800.00');
+  await expect(list.row(ids[0]).getByTestId('voucher-row-label')).toHaveText(/记-\d{4}/);
+
+  // Keyboard selection: ↓ from the search box to the first row, Space, ↓ ↓, Space (the invalid one).
+  await list.focusFirstRow();
+  await list.expectFocusOn(ids[0]);
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await list.expectFocusOn(ids[2]);
+  await page.keyboard.press('Space');
+  await expect(list.action('audit')).toBeEnabled();
+  await expect(list.action('audit')).toContainText('(1)');
+  await page.screenshot({ path: testInfo.outputPath('voucher-list-zh.png'), fullPage: true });
+  await list.action('audit').click();
+  await expect(list.report()).toBeVisible();
+  await expect(page.getByTestId(`voucher-batch-line-${ids[0]}`)).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId(`voucher-batch-line-${ids[2]}`)).toHaveAttribute('data-ok', 'false');
+  await expect(page.getByTestId(`voucher-batch-line-${ids[2]}`)).toContainText('作废');
+  await expect(page.getByTestId('voucher-batch-summary')).toContainText('1');
+  await page.screenshot({ path: testInfo.outputPath('voucher-list-report-zh.png'), fullPage: true });
+  await page.keyboard.press('Enter');
+  await expect(list.report()).toBeHidden();
+  await expect(list.row(ids[0]).getByTestId('voucher-row-tags')).toHaveAttribute('data-lifecycle', 'audited');
+
+  // The auditor's flow on "to be examined": F8 examines and moves on; Shift+F8 asks the reason.
+  await shell.choose(list.filter('state'), '待审核');
+  await expect.poll(() => list.rowIds()).toEqual([ids[1], ids[3], ids[4], ids[5]]);
+  await list.focusFirstRow();
+  await list.expectFocusOn(ids[1]);
+  await page.keyboard.press('F8');
+  await list.expectFocusOn(ids[3]);
+  await expect.poll(() => list.rowIds()).toEqual([ids[3], ids[4], ids[5]]);
+  await page.keyboard.press('F8');
+  await list.expectFocusOn(ids[4]);
+  await page.keyboard.press('Shift+F8');
+  await expect(page.getByTestId('voucher-reason-dialog')).toBeVisible();
+  await page.keyboard.type('附件不全');
+  await page.keyboard.press('Enter');
+  await list.expectFocusOn(ids[5]);
+  await expect.poll(() => list.rowIds()).toEqual([ids[5]]);
+
+  const api = await apiLogin(request, 'auditor', 'audit123');
+  const states = await api.get('/api/voucher', { filter: { accountId: 1, id: ids, includeInvalid: true }, limit: 10 });
+  expect(Object.fromEntries((states.content as Array<{ id: number; lifecycle: string; auditNote: string | null }>).map((v) => [v.id, [v.lifecycle, v.auditNote]]))).toEqual({
+    [ids[0]]: ['audited', null], [ids[1]]: ['audited', null], [ids[2]]: ['invalid', null], [ids[3]]: ['audited', null], [ids[4]]: ['auditError', '附件不全'], [ids[5]]: ['draft', null],
+  });
+
+  // Enter opens the focused voucher in the editor.
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`/newVoucher/${ids[5]}$`));
+  await expect(page.getByTestId('voucher-editor')).toHaveAttribute('data-lifecycle', 'draft');
+});
+
+test('the clerk sees New, Delete and 凭证整理 with its preview; the list speaks English', async ({ page }, testInfo) => {
+  await page.addInitScript(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await loginAs(page, 'clerk', 'clerk123');
+  await page.goto('/voucher/daily/list');
+  const list = new VoucherListModel(page);
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('voucher-list-new')).toBeVisible();
+  await expect(list.action('audit')).toHaveCount(0);
+  await list.filter('summary').fill(TAG);
+  await expect.poll(() => list.rowIds()).toEqual(ids);
+  await expect(page.getByTestId('voucher-list-keys')).toContainText('Enter opens in the editor');
+  await expect(page.getByTestId('voucher-list-keys')).toContainText('Delete deletes');
+  await expect(page.getByTestId('voucher-list-keys')).not.toContainText('F8');
+  await page.screenshot({ path: testInfo.outputPath('voucher-list-en.png'), fullPage: true });
+
+  // Saved filters: the filter saved under a name, the panel reset, the name picked to apply it again.
+  const NAME = `E2E凭证${Date.now().toString(36).slice(-4)}`;
+  await page.getByTestId('saved-filters-save').click();
+  await expect(page.getByTestId('saved-filters-name')).toBeFocused();
+  await page.keyboard.type(NAME);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('saved-filters-name')).toBeHidden();
+  await expect(page.getByTestId('saved-filters-select')).toHaveValue(NAME);
+  // A reload starts at home with the tabs closed: open the list again, its filter empty.
+  await page.reload();
+  await new ShellModel(page).openMenu('voucher', 'voucher.daily', 'voucher.daily.list');
+  await expect(list.filter('summary')).toHaveValue('');
+  await expect.poll(async () => (await list.rowIds()).length).toBe(10);
+  const select = page.getByTestId('saved-filters-select');
+  await select.focus();
+  await page.keyboard.type(NAME.slice(0, 5));
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(list.filter('summary')).toHaveValue(TAG);
+  await expect.poll(() => list.rowIds()).toEqual(ids);
+  await page.getByTestId('saved-filters-delete').click();
+  await expect(select).toHaveValue('');
+
+  // Delete (the invalid one): the Delete key asks, Enter confirms, the report says done.
+  await list.focusFirstRow();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await list.expectFocusOn(ids[2]);
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await expect(page.getByTestId('confirm-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`voucher-batch-line-${ids[2]}`)).toHaveAttribute('data-ok', 'true');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => list.rowIds()).toEqual([ids[0], ids[1], ids[3], ids[4], ids[5]]);
+  const codeOf = async (id: number) => (await list.row(id).getByTestId('voucher-row-label').textContent()) ?? '';
+  const lastCode = await codeOf(ids[5]);
+  const freedCode = Number(/(\d+)$/.exec(lastCode)![1]) - 3;
+
+  // 凭证整理 of December, kind General: the preview names the one draft above the gap (the examined
+  // ones keep their numbers); confirming renumbers it.
+  const shell = new ShellModel(page);
+  await page.getByTestId('voucher-list-arrange').click();
+  await expect(page.getByTestId('voucher-arrange-dialog')).toBeVisible();
+  await shell.choose(page.getByTestId('voucher-arrange-period'), '2026-12');
+  await shell.choose(page.getByTestId('voucher-arrange-kind'), 'General');
+  await expect(page.getByTestId('voucher-arrange-changes')).toContainText(lastCode);
+  await expect(page.getByTestId('voucher-arrange-changes')).toContainText(`General-${String(freedCode).padStart(4, '0')}`);
+  await page.screenshot({ path: testInfo.outputPath('voucher-list-arrange-en.png'), fullPage: true });
+  await page.getByTestId('voucher-arrange-confirm').click();
+  await expect(page.getByTestId('voucher-arrange-dialog')).toBeHidden();
+  await expect.poll(() => codeOf(ids[5])).toBe(`General-${String(freedCode).padStart(4, '0')}`);
+});

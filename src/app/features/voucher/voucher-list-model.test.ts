@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { RIGHTS } from '../../../domain/rights';
+import {
+  actionableCount, amountFilterCents, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, matchVoucherListKey, readSavedVoucherFilter, rowTags, toApiFilter,
+} from './voucher-list-model';
+import { SHELL_KEY_BINDINGS } from '../../shell/key-map';
+import { GRID_KEY_BINDINGS, parseChords } from '../../../../grids/key-bindings';
+import { VOUCHER_KEY_BINDINGS } from './voucher-keys';
+import { VOUCHER_LIST_KEY_BINDINGS } from './voucher-list-model';
+
+const periods = [
+  { id: 11, startAt: '2026-01-01' }, { id: 12, startAt: '2026-02-01' }, { id: 13, startAt: '2026-03-01' }, { id: 14, startAt: '2026-04-01' },
+];
+const scope = { accountId: 1, accountYearId: 2 };
+
+const draft = { id: 1, state: 'NORMAL' as const, auditAt: null, auditPass: null, bookKeepAt: null, cashierAt: null, createdBy: 7, periodId: 11 };
+const audited = { ...draft, id: 2, auditAt: '2026-01-05T00:00:00Z', auditPass: true };
+const invalid = { ...draft, id: 3, state: 'INVALID' as const };
+const auditor = { id: 8, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] };
+
+describe('toApiFilter', () => {
+  it('sends only what is set, scoped to the ledger set and year', () => {
+    expect(toApiFilter(emptyVoucherListFilter(), scope, periods, '')).toEqual({ accountId: 1, accountYearId: 2, listState: 'ALL' });
+  });
+
+  it('turns a period range into the periods in it, either way round, and open ends into the year’s ends', () => {
+    const f = { ...emptyVoucherListFilter(), periodFrom: 14, periodTo: 12 };
+    expect(toApiFilter(f, scope, periods, '').periodId).toEqual([12, 13, 14]);
+    expect(toApiFilter({ ...f, periodTo: null }, scope, periods, '').periodId).toEqual([14]);
+    expect(toApiFilter({ ...f, periodFrom: null }, scope, periods, '').periodId).toEqual([11, 12]);
+  });
+
+  it('reads codes, amounts in yuan, subject, summary, state and the search box', () => {
+    const f = { ...emptyVoucherListFilter(), kindId: 5, codeFrom: '0003', codeTo: 'x', listState: 'TO_AUDIT' as const, subjectCode: '1002', summary: ' 房租 ', amountFrom: '1,200.5', amountTo: 'abc' };
+    expect(toApiFilter(f, scope, periods, ' 12 ')).toEqual({
+      accountId: 1, accountYearId: 2, listState: 'TO_AUDIT', kindId: 5, codeFrom: 3, subjectCode: '1002', summary: '房租', amountFrom: 120_050, keyword: '12',
+    });
+  });
+
+  it('amountFilterCents ignores what is not an amount', () => {
+    expect(amountFilterCents('')).toBeUndefined();
+    expect(amountFilterCents('12.345')).toBeUndefined();
+    expect(amountFilterCents('-3')).toBe(-300);
+  });
+});
+
+describe('readSavedVoucherFilter', () => {
+  it('keeps what fits and drops the rest', () => {
+    expect(readSavedVoucherFilter({ periodFrom: 12, listState: 'NOPE', subjectCode: 'x1', summary: 3, kindId: -1, amountTo: '5' })).toEqual({ ...emptyVoucherListFilter(), periodFrom: 12, amountTo: '5' });
+    expect(readSavedVoucherFilter(null)).toEqual(emptyVoucherListFilter());
+  });
+});
+
+describe('actionableCount (the editor toolbar’s machine per selected voucher)', () => {
+  it('counts the vouchers the user may take the action on', () => {
+    expect(actionableCount('audit', [draft, audited, invalid], auditor, new Set())).toBe(1);
+    expect(actionableCount('bookkeep', [draft, audited, invalid], auditor, new Set())).toBe(1);
+    expect(actionableCount('reverseInvalid', [draft, audited, invalid], auditor, new Set())).toBe(0);
+    expect(actionableCount('reverseInvalid', [invalid], { id: 9, kind: 'OTHER', rightIds: [RIGHTS.VOUCHER_INVALIDATE] }, new Set())).toBe(1);
+  });
+
+  it('refuses the maker’s own voucher and a settled period', () => {
+    expect(actionableCount('audit', [draft], { ...auditor, id: 7 }, new Set())).toBe(0);
+    expect(actionableCount('audit', [draft], auditor, new Set([11]))).toBe(0);
+    expect(actionableCount('audit', [draft], null, new Set())).toBe(0);
+  });
+});
+
+describe('rows', () => {
+  it('shows the first line’s summary and the tags', () => {
+    expect(firstSummary({ items: [{ lineNo: 2, summary: 'b' }, { lineNo: 1, summary: 'a' }] as never })).toBe('a');
+    expect(firstSummary({ items: [] })).toBe('');
+    expect(rowTags({ ...audited, bookKeepAt: 'x', cashierAt: 'y' })).toEqual(['auditSuccess', 'bookkept', 'cashier']);
+    expect(rowTags({ ...audited, auditPass: false })).toEqual(['auditError']);
+    expect(rowTags(invalid)).toEqual(['invalid']);
+  });
+});
+
+describe('focusAfterAudit', () => {
+  it('goes to the voucher that followed, wherever it is after the refresh', () => {
+    expect(focusAfterAudit([1, 2, 3], 1, [1, 2, 3])).toEqual({ index: 1, id: 2 });
+    // A "to be audited" list drops the audited one: the next is now at the same index.
+    expect(focusAfterAudit([1, 2, 3], 1, [2, 3])).toEqual({ index: 0, id: 2 });
+  });
+
+  it('stays at the end of the page, and gives up on an empty list', () => {
+    expect(focusAfterAudit([1, 2, 3], 3, [1, 2, 3])).toEqual({ index: 2, id: 3 });
+    expect(focusAfterAudit([1, 2, 3], 3, [1, 2])).toEqual({ index: 1, id: 2 });
+    expect(focusAfterAudit([1], 1, [])).toBeNull();
+  });
+});
+
+describe('batchReport', () => {
+  it('names each voucher in the order asked, with the refusal reason', () => {
+    const rows = [{ id: 1, kindName: '记', codeText: '0001', markTime: '2026-01-05' }, { id: 2, kindName: '记', codeText: '0002', markTime: '2026-01-06' }];
+    expect(batchReport([{ id: 2, ok: false, msg: '已审核' }, { id: 1, ok: true, msg: null }], rows)).toEqual({
+      lines: [
+        { id: 2, label: '记-0002', markTime: '2026-01-06', ok: false, message: '已审核' },
+        { id: 1, label: '记-0001', markTime: '2026-01-05', ok: true, message: null },
+      ],
+      done: 1,
+      refused: 1,
+    });
+  });
+});
+
+describe('the auditor’s keys', () => {
+  const ev = (key: string, o: Partial<{ shiftKey: boolean; ctrlKey: boolean; altKey: boolean }> = {}) => ({ key, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...o });
+
+  it('F8 audits and goes on, Shift+F8 marks as error; nothing else matches', () => {
+    expect(matchVoucherListKey(ev('F8'))).toBe('auditNext');
+    expect(matchVoucherListKey(ev('F8', { shiftKey: true }))).toBe('auditErrorNext');
+    expect(matchVoucherListKey(ev('F8', { ctrlKey: true }))).toBeUndefined();
+    expect(matchVoucherListKey(ev('Enter'))).toBeUndefined();
+  });
+
+  it('clash with none of the shell’s, the entry grid’s or the editor’s keys', () => {
+    const chord = (c: { key: string; ctrl: boolean; alt: boolean; shift: boolean; meta: boolean }) => `${c.ctrl}${c.alt}${c.shift}${c.meta}${c.key}`;
+    const taken = new Set([...SHELL_KEY_BINDINGS, ...GRID_KEY_BINDINGS, ...VOUCHER_KEY_BINDINGS].flatMap((b) => parseChords(b.keys).map(chord)));
+    for (const b of VOUCHER_LIST_KEY_BINDINGS) for (const c of parseChords(b.keys)) expect(taken.has(chord(c)), b.keys).toBe(false);
+  });
+});
+
+describe('pageTotals', () => {
+  it('adds the page’s debit and credit, leaving invalid vouchers out', () => {
+    expect(pageTotals([
+      { debitCents: '100', creditCents: '100', state: 'NORMAL' },
+      { debitCents: '250', creditCents: '250', state: 'NORMAL' },
+      { debitCents: '999', creditCents: '999', state: 'INVALID' },
+    ])).toEqual({ debitCents: '350', creditCents: '350', count: 2 });
+    expect(pageTotals([])).toEqual({ debitCents: '0', creditCents: '0', count: 0 });
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The pure half of the voucher list (/voucher/daily/list): the screen's filter as the API's
+ * voucherFilter, which batch actions a selection allows (the editor toolbar's machine, per voucher),
+ * the auditor's keys, the row the focus goes to after an audit, and the per-voucher report of a
+ * batch. No React here, so it is unit-tested.
+ */
+import { keyNameOf, parseChords, type KeyLike } from '../../../../grids/key-bindings';
+import { enabledVoucherActions } from '../../../../machines/voucher.machine';
+import type { VoucherDto, VoucherFilter, voucherListStates } from '../../../contract/voucher';
+import { parseAmount, sumCents } from '../../../domain/money';
+import type { RightHolder } from '../../../domain/rights';
+import type { VoucherAction } from '../../../domain/voucher-lifecycle';
+import { toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
+
+export type VoucherListState = (typeof voucherListStates)[number];
+
+/** What the filter panel holds (saved with the saved filters as it is). */
+export interface VoucherListFilterState {
+  periodFrom: number | null;
+  periodTo: number | null;
+  kindId: number | null;
+  codeFrom: string;
+  codeTo: string;
+  listState: VoucherListState;
+  /** Subject code prefix (a parent takes its children). */
+  subjectCode: string | null;
+  summary: string;
+  /** Amounts in yuan as typed ("1,200.50"). */
+  amountFrom: string;
+  amountTo: string;
+}
+
+export const emptyVoucherListFilter = (): VoucherListFilterState => ({
+  periodFrom: null, periodTo: null, kindId: null, codeFrom: '', codeTo: '', listState: 'ALL', subjectCode: null, summary: '', amountFrom: '', amountTo: '',
+});
+
+/** A saved filter from an older version of the screen: keep what still fits. */
+export function readSavedVoucherFilter(saved: unknown): VoucherListFilterState {
+  const base = emptyVoucherListFilter();
+  if (!saved || typeof saved !== 'object') return base;
+  const s = saved as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : null);
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const states: readonly string[] = ['ALL', 'TO_AUDIT', 'TO_CASHIER', 'TO_BOOK', 'ERROR'];
+  return {
+    periodFrom: num(s.periodFrom), periodTo: num(s.periodTo), kindId: num(s.kindId),
+    codeFrom: str(s.codeFrom), codeTo: str(s.codeTo),
+    listState: typeof s.listState === 'string' && states.includes(s.listState) ? (s.listState as VoucherListState) : 'ALL',
+    subjectCode: typeof s.subjectCode === 'string' && /^\d+$/.test(s.subjectCode) ? s.subjectCode : null,
+    summary: str(s.summary), amountFrom: str(s.amountFrom), amountTo: str(s.amountTo),
+  };
+}
+
+/** Amount text in yuan ("1,200.5") as cents, or undefined when empty or not an amount. */
+export function amountFilterCents(text: string): number | undefined {
+  const s = text.replace(/,/g, '').trim();
+  if (!s) return undefined;
+  const r = parseAmount(s);
+  return r.ok ? r.cents : undefined;
+}
+
+const codeOf = (text: string) => (/^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : undefined);
+
+/**
+ * The API filter of the screen's filter: the period range as the list of the year's periods in it
+ * (periods ordered by start), codes and amounts when they read as such. Scoped to the ledger set and
+ * the account year of the top bar.
+ */
+export function toApiFilter(
+  f: VoucherListFilterState,
+  scope: { accountId: number; accountYearId: number },
+  periods: readonly { id: number; startAt: string }[],
+  keyword: string,
+): VoucherFilter {
+  const out: VoucherFilter = { accountId: scope.accountId, accountYearId: scope.accountYearId, listState: f.listState };
+  if (f.periodFrom !== null || f.periodTo !== null) {
+    const ordered = [...periods].sort((a, b) => a.startAt.localeCompare(b.startAt));
+    const from = ordered.find((p) => p.id === f.periodFrom)?.startAt ?? '';
+    const to = ordered.find((p) => p.id === f.periodTo)?.startAt ?? '9999-12-31';
+    const [lo, hi] = from <= to ? [from, to] : [to, from];
+    // A period no longer in the year (a filter saved in another year) leaves that end open.
+    out.periodId = ordered.filter((p) => p.startAt >= lo && p.startAt <= hi).map((p) => p.id);
+  }
+  if (f.kindId !== null) out.kindId = f.kindId;
+  const cf = codeOf(f.codeFrom);
+  const ct = codeOf(f.codeTo);
+  if (cf !== undefined) out.codeFrom = cf;
+  if (ct !== undefined) out.codeTo = ct;
+  if (f.subjectCode) out.subjectCode = f.subjectCode;
+  if (f.summary.trim()) out.summary = f.summary.trim().slice(0, 50);
+  const af = amountFilterCents(f.amountFrom);
+  const at = amountFilterCents(f.amountTo);
+  if (af !== undefined) out.amountFrom = af;
+  if (at !== undefined) out.amountTo = at;
+  if (keyword.trim()) out.keyword = keyword.trim().slice(0, 50);
+  return out;
+}
+
+/** The batch actions of the list toolbar (main buttons, then the "more" dropdown), as the editor shows them. */
+export const LIST_MAIN_ACTIONS = ['audit', 'auditError', 'bookkeep', 'cashier'] as const satisfies readonly ServerAction[];
+export const LIST_MORE_ACTIONS = ['reverseAudit', 'reverseAuditError', 'reverseBookkeep', 'reverseCashier', 'invalid', 'reverseInvalid'] as const satisfies readonly ServerAction[];
+
+type ListVoucher = Pick<VoucherDto, 'id' | 'state' | 'auditAt' | 'auditPass' | 'bookKeepAt' | 'cashierAt' | 'createdBy' | 'periodId'>;
+
+/**
+ * How many of the selected vouchers the machine lets `user` take `action` on (the editor toolbar's
+ * snapshot per voucher: right, state, period, maker). A batch button is enabled when at least one
+ * can; the others are answered as refused in the report, never skipped silently.
+ */
+export function actionableCount(action: VoucherAction, rows: readonly ListVoucher[], user: (RightHolder & { id: number }) | null, settledPeriodIds: ReadonlySet<number>): number {
+  let n = 0;
+  for (const v of rows) {
+    const snapshot = toolbarSnapshot({ voucher: v, user, periodSettled: settledPeriodIds.has(v.periodId), dirty: false });
+    if (enabledVoucherActions(snapshot)[action]) n++;
+  }
+  return n;
+}
+
+/** The first line's summary and the number of lines ("收律师费" · 2). */
+export function firstSummary(v: Pick<VoucherDto, 'items'>): string {
+  const first = [...v.items].sort((a, b) => a.lineNo - b.lineNo)[0];
+  return first?.summary ?? '';
+}
+
+/** The tags a row shows (spec 01 §4): invalid, audit success / error, bookkept, cashier. */
+export type VoucherRowTag = 'invalid' | 'auditSuccess' | 'auditError' | 'bookkept' | 'cashier';
+export function rowTags(v: Pick<VoucherDto, 'state' | 'auditAt' | 'auditPass' | 'bookKeepAt' | 'cashierAt'>): VoucherRowTag[] {
+  const tags: VoucherRowTag[] = [];
+  if (v.state === 'INVALID') tags.push('invalid');
+  if (v.auditAt) tags.push(v.auditPass === false ? 'auditError' : 'auditSuccess');
+  if (v.bookKeepAt) tags.push('bookkept');
+  if (v.cashierAt) tags.push('cashier');
+  return tags;
+}
+
+/**
+ * The auditor's keys on the list (on top of the grid's arrows, Space to select, Enter to open and
+ * Delete). Chosen not to clash: the shell holds Ctrl+K, F1, ?, Alt+M and Alt+PageUp/PageDown; the
+ * entry grid Alt+A, Alt+Insert, Ctrl+D/I/Z/Y, F7, Shift+F10; the editor Ctrl+S, F12, Alt+N,
+ * PageUp/PageDown and Alt+↑/↓; Chromium F5/F6/F11 and Ctrl+letters. F8 has no default in Chromium.
+ */
+export type VoucherListCommand = 'auditNext' | 'auditErrorNext';
+export const VOUCHER_LIST_KEY_BINDINGS: ReadonlyArray<{ command: VoucherListCommand; keys: string; label: string; helpKey: string }> = [
+  { command: 'auditNext', keys: 'f8', label: 'F8', helpKey: 'list.keys.auditNext' },
+  { command: 'auditErrorNext', keys: 'shift+f8', label: 'Shift+F8', helpKey: 'list.keys.auditErrorNext' },
+];
+const PARSED = VOUCHER_LIST_KEY_BINDINGS.map((b) => ({ b, chords: parseChords(b.keys) }));
+
+export function matchVoucherListKey(e: KeyLike): VoucherListCommand | undefined {
+  const name = keyNameOf(e);
+  return PARSED.find(({ chords }) => chords.some((c) => c.key === name && c.ctrl === e.ctrlKey && c.alt === e.altKey && c.meta === e.metaKey && c.shift === e.shiftKey))?.b.command;
+}
+
+export const voucherListKeyLabel = (command: VoucherListCommand) => VOUCHER_LIST_KEY_BINDINGS.find((b) => b.command === command)?.label ?? '';
+
+/**
+ * Where the focus goes after the focused voucher was audited: the voucher that followed it, found
+ * again in the refreshed rows (it keeps its id when the audited one leaves a "to be audited" list),
+ * else the row at the same index, else the last row; null when the list is empty.
+ */
+export function focusAfterAudit(rowIdsBefore: readonly number[], auditedId: number, rowIdsAfter: readonly number[]): { index: number; id: number } | null {
+  if (!rowIdsAfter.length) return null;
+  const at = rowIdsBefore.indexOf(auditedId);
+  const nextId = at >= 0 ? rowIdsBefore[at + 1] : undefined;
+  if (nextId !== undefined) {
+    const i = rowIdsAfter.indexOf(nextId);
+    if (i >= 0) return { index: i, id: nextId };
+  }
+  const stay = Math.min(Math.max(at, 0), rowIdsAfter.length - 1);
+  return { index: stay, id: rowIdsAfter[stay] };
+}
+
+/** One line of the report after a batch. */
+export interface BatchReportLine {
+  id: number;
+  label: string;
+  markTime: string;
+  ok: boolean;
+  message: string | null;
+}
+
+/** The batch answer joined with the rows it was asked for (labels "记-0003"), in the order asked. */
+export function batchReport(
+  answers: readonly { id: number; ok: boolean; msg: string | null }[],
+  rows: readonly Pick<VoucherDto, 'id' | 'kindName' | 'codeText' | 'markTime'>[],
+): { lines: BatchReportLine[]; done: number; refused: number } {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lines = answers.map((a) => {
+    const r = byId.get(a.id);
+    return { id: a.id, label: r ? `${r.kindName}-${r.codeText}` : `#${a.id}`, markTime: r?.markTime.slice(0, 10) ?? '', ok: a.ok, message: a.ok ? null : a.msg };
+  });
+  const done = lines.filter((l) => l.ok).length;
+  return { lines, done, refused: lines.length - done };
+}
+
+/** The page's debit and credit totals (the pinned 合计 row), in cents as the API writes them. */
+export function pageTotals(rows: readonly Pick<VoucherDto, 'debitCents' | 'creditCents' | 'state'>[]): { debitCents: string; creditCents: string; count: number } {
+  // Invalid vouchers do not count: they are void, as in the ledgers.
+  const live = rows.filter((r) => r.state !== 'INVALID');
+  return { debitCents: String(sumCents(live.map((r) => Number(r.debitCents)))), creditCents: String(sumCents(live.map((r) => Number(r.creditCents)))), count: live.length };
+}

@@ -1,0 +1,413 @@
+/**
+ * /voucher/daily/list (spec 01 §2, §4; issue 8 "Voucher list"): the vouchers of the year, one row
+ * each (date, kind-code, first summary, debit and credit, attachments, maker, auditor, bookkeeper,
+ * cashier, tags; invalid vouchers grey), filtered by period range, kind, code range, state,
+ * subject, summary, amount and the search box, with saved filters. Multi-select and batch actions
+ * enabled by the editor toolbar's machine for the selected vouchers (hidden without the right);
+ * every batch ends with a report naming each voucher done or refused with the reason. 凭证整理
+ * (arrangeCode) after a confirmation showing what changes. Keys: arrows move, Space selects, Enter
+ * opens the voucher in the editor, Delete deletes, F8 examines the focused voucher and moves on,
+ * Shift+F8 examines it as an error after asking the reason (docs/decisions/023).
+ */
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Menu, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { GridApi, ICellRendererParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { ListAnswer } from '../../../contract/common';
+import type { VoucherDto } from '../../../contract/voucher';
+import { formatCents } from '../../../domain/money';
+import { hasRight } from '../../../domain/rights';
+import { voucherActionSpecs, type VoucherAction } from '../../../domain/voucher-lifecycle';
+import { periodsQueryOptions } from '../../queries/account';
+import { notifyError } from '../../queries/admin-common';
+import { allSubjectsOptions } from '../../queries/subjects';
+import { useScope, useSession } from '../../session/store';
+import { useTabState } from '../../shell/tab-state';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { ListPage } from '../common/list-page';
+import { ReasonDialog } from './voucher-dialogs';
+import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
+import {
+  actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, matchVoucherListKey, pageTotals, readSavedVoucherFilter, rowTags,
+  toApiFilter, voucherListKeyLabel, type BatchReportLine, type VoucherListFilterState,
+} from './voucher-list-model';
+import { runVoucherBatch, voucherListOptions } from './voucher-list-queries';
+import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
+import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
+import { vouchersColumns } from './vouchers.columns';
+
+interface Ctx {
+  t: (k: string) => string;
+  kindLabel: (v: Pick<VoucherDto, 'kindId' | 'kindName'>) => string;
+}
+
+const TAG_COLORS = { invalid: 'gray', auditSuccess: 'green', auditError: 'red', bookkept: 'blue', cashier: 'grape' } as const;
+
+// The pinned row under the list is the page's total (合计): no voucher behind it.
+const renderers = {
+  label: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) =>
+    p.node.rowPinned ? <b data-testid="voucher-page-total">{p.context.t('voucher:list.pageTotal')}</b>
+      : p.data ? <span data-testid="voucher-row-label">{p.context.kindLabel(p.data)}-{p.data.codeText}</span> : null,
+  summary: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) => (p.data && !p.node.rowPinned ? firstSummary(p.data) : null),
+  tags: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) =>
+    p.data && !p.node.rowPinned ? (
+      <Group gap={4} wrap="nowrap" h="100%" align="center" data-testid="voucher-row-tags" data-lifecycle={p.data.lifecycle}>
+        {rowTags(p.data).map((tag) => (
+          <Badge key={tag} size="xs" variant="light" tt="none" color={TAG_COLORS[tag]}>{p.context.t(`voucher:list.tags.${tag}`)}</Badge>
+        ))}
+      </Group>
+    ) : null,
+};
+
+type ReasonFor = { mode: 'batch' } | { mode: 'one'; id: number; colId: string | null };
+
+export function VoucherListPage() {
+  const { t, i18n } = useTranslation(['voucher', 'admin', 'common', 'errors']);
+  const { accountId, accountYearId } = useScope();
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const periods = useQuery(periodsQueryOptions(accountYearId));
+  const kinds = useQuery(voucherKindsOptions(accountId));
+  const subjects = useQuery(allSubjectsOptions(accountYearId));
+  const [filter, setFilter] = useTabState<VoucherListFilterState>(`voucherList:${accountYearId}`, emptyVoucherListFilter);
+  const [debounced] = useDebouncedValue(filter, 300);
+  const [rows, setRows] = useState<VoucherDto[]>([]);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<BatchReport | null>(null);
+  const [reasonFor, setReasonFor] = useState<ReasonFor | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<VoucherDto[] | null>(null);
+  const [arrange, setArrange] = useState<{ periodId: number | null; kindId: number | null } | null>(null);
+  const apiRef = useRef<GridApi<VoucherDto> | null>(null);
+  const gridBoxRef = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<VoucherDto[]>([]);
+  const actingRef = useRef(false);
+  const pendingFocus = useRef<{ beforeIds: number[]; auditedId: number; colId: string | null } | null>(null);
+
+  const english = i18n.language === 'en_US';
+  const kindLabels = useMemo(() => new Map((kinds.data ?? []).map((k) => [k.id, english && k.nameEn ? k.nameEn : k.name])), [kinds.data, english]);
+  const context = useMemo<Ctx>(() => ({ t: (k) => t(k), kindLabel: (v) => kindLabels.get(v.kindId) ?? v.kindName }), [t, kindLabels]);
+  const formatters = useMemo(() => ({
+    date: (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : ''),
+    cents: (v: unknown) => (v === null || v === undefined || v === '' ? '' : formatCents(Number(v))),
+  }), []);
+  const settledIds = useMemo(() => new Set((periods.data ?? []).filter((p) => p.rolled).map((p) => p.id)), [periods.data]);
+  const holder = useMemo(() => (user ? { id: user.id, kind: user.kind, rightIds: user.rightIds } : null), [user]);
+  const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
+  const selected = useMemo(() => selectedIds.map((id) => byId.get(id)).filter((v): v is VoucherDto => !!v), [selectedIds, byId]);
+  const totalRow = useMemo(() => (rows.length ? [{ id: -1, ...pageTotals(rows) } as unknown as VoucherDto] : []), [rows]);
+  const allowed = (action: VoucherAction) => !!holder && hasRight(holder, voucherActionSpecs[action].right);
+  const countFor = (action: VoucherAction) => actionableCount(action, selected, holder, settledIds);
+
+  const focusRow = useCallback((index: number, colId: string | null) => {
+    const api = apiRef.current;
+    if (!api) return;
+    const col = colId ?? api.getAllDisplayedColumns().find((c) => c.getColId() === 'markTime')?.getColId() ?? 'markTime';
+    api.ensureIndexVisible(index);
+    api.setFocusedCell(index, col);
+  }, []);
+
+  const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
+    rowsRef.current = answer.content;
+    setRows(answer.content);
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    pendingFocus.current = null;
+    const after = answer.content.map((v) => v.id);
+    const target = focusAfterAudit(pending.beforeIds, pending.auditedId, after);
+    // Nothing after it on this page (a "to be audited" list pulls the next page's first row up instead).
+    if (!target || target.id === pending.auditedId) notifications.show({ color: 'blue', message: t('voucher:list.lastOnPage') });
+    if (target) requestAnimationFrame(() => focusRow(target.index, pending.colId));
+  }, [focusRow, t]);
+
+  const refresh = useCallback(() => qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) }), [qc, accountId]);
+
+  /** F8 / Shift+F8 on the focused voucher: the machine first (its localized reason), then the server; on success the focus moves on. */
+  const auditFocused = async (id: number, colId: string | null, action: 'audit' | 'auditError', reason?: string) => {
+    const v = byId.get(id);
+    // A key held down or pressed twice acts once: the next press waits for this voucher's answer.
+    if (!v || busy || actingRef.current) return;
+    const why = disabledReason(toolbarSnapshot({ voucher: v, user: holder, periodSettled: settledIds.has(v.periodId), dirty: false }), action);
+    if (why) {
+      notifications.show({ color: 'orange', message: `${context.kindLabel(v)}-${v.codeText}: ${t(`errors:${why}`)}` });
+      return;
+    }
+    if (action === 'auditError' && reason === undefined) {
+      setReasonFor({ mode: 'one', id, colId });
+      return;
+    }
+    setBusy(true);
+    actingRef.current = true;
+    const beforeIds = rowsRef.current.map((r) => r.id);
+    try {
+      await runVoucherAction(v.id, action, v.version, reason);
+      notifications.show({ color: 'green', message: t('voucher:list.actedOne', { label: `${context.kindLabel(v)}-${v.codeText}`, action: t(`voucher:actions.${action}`) }) });
+      pendingFocus.current = { beforeIds, auditedId: id, colId };
+      await refresh();
+    } catch (e) {
+      pendingFocus.current = null;
+      notifyError(e);
+      const index = rowsRef.current.findIndex((r) => r.id === id);
+      if (index >= 0) focusRow(index, colId);
+    } finally {
+      actingRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  const runBatch = async (action: ServerAction, reason?: string) => {
+    const chosen = selected;
+    if (!chosen.length || busy) return;
+    if (action === 'auditError' && reason === undefined) {
+      setReasonFor({ mode: 'batch' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answers = await runVoucherBatch(action, chosen.map((v) => v.id), reason);
+      const labelled = chosen.map((v) => ({ ...v, kindName: context.kindLabel(v) }));
+      setReport({ action: t(`voucher:actions.${action}`), ...batchReport(answers, labelled) });
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+      void refresh();
+    }
+  };
+
+  const runDeletes = async (chosen: VoucherDto[]) => {
+    setPendingDelete(null);
+    setBusy(true);
+    const lines: BatchReportLine[] = [];
+    for (const v of chosen) {
+      const base = { id: v.id, label: `${context.kindLabel(v)}-${v.codeText}`, markTime: v.markTime.slice(0, 10) };
+      try {
+        await deleteVoucher(v.id);
+        lines.push({ ...base, ok: true, message: null });
+      } catch (e) {
+        lines.push({ ...base, ok: false, message: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    const done = lines.filter((l) => l.ok).length;
+    setReport({ action: t('voucher:actions.delete'), lines, done, refused: lines.length - done });
+    setBusy(false);
+    void refresh();
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    const rowEl = target.closest?.('.ag-row') as HTMLElement | null;
+    if (!rowEl || !gridBoxRef.current?.contains(rowEl) || rowEl.classList.contains('ag-row-pinned')) return;
+    const id = Number(rowEl.getAttribute('row-id'));
+    const colId = target.closest('.ag-cell')?.getAttribute('col-id') ?? null;
+    const command = matchVoucherListKey(e.nativeEvent);
+    if (command) {
+      e.preventDefault();
+      e.stopPropagation();
+      void auditFocused(id, colId, command === 'auditNext' ? 'audit' : 'auditError');
+      return;
+    }
+    if (e.key === 'Delete' && !e.ctrlKey && !e.altKey && allowed('delete')) {
+      const chosen = selected.length ? selected : [byId.get(id)].filter((v): v is VoucherDto => !!v);
+      if (chosen.length && actionableCount('delete', chosen, holder, settledIds) > 0) {
+        e.preventDefault();
+        setPendingDelete(chosen);
+      }
+    }
+  };
+
+  if (!accountId || !accountYearId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
+  const scope = { accountId, accountYearId };
+  const periodList = periods.data ?? [];
+  const periodOptions = periodList.map((p) => ({ value: String(p.id), label: p.name }));
+  const kindOptions = [...kindLabels.entries()].map(([id, label]) => ({ value: String(id), label }));
+  const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: s.code, label: `${s.code} ${english && s.nameEn ? s.nameEn : s.name}` }));
+  const patch = (p: Partial<VoucherListFilterState>) => setFilter((f) => ({ ...f, ...p }));
+  const num = (v: string | null) => (v ? Number(v) : null);
+
+  const actionButton = (action: ServerAction) => {
+    if (!allowed(action)) return null;
+    const n = countFor(action);
+    const key = action === 'audit' ? voucherListKeyLabel('auditNext') : action === 'auditError' ? voucherListKeyLabel('auditErrorNext') : null;
+    const tip = [
+      selected.length ? t('voucher:list.canCount', { count: n, total: selected.length }) : t('voucher:list.selectFirst'),
+      key ? t(`voucher:list.keys.${action === 'audit' ? 'auditNext' : 'auditErrorNext'}`) + ` (${key})` : null,
+    ].filter(Boolean).join(' · ');
+    return (
+      <Tooltip key={action} label={tip} withArrow>
+        <Button size="xs" variant="default" disabled={busy || n === 0} onClick={() => void runBatch(action)} data-testid={`voucher-list-action-${action}`}>
+          {t(`voucher:actions.${action}`)}
+          {selected.length > 0 && n > 0 ? ` (${n})` : ''}
+        </Button>
+      </Tooltip>
+    );
+  };
+  const moreActions = LIST_MORE_ACTIONS.filter(allowed);
+  const canEdit = allowed('save');
+
+  const toolbar = (
+    <Group gap={6} wrap="wrap" data-testid="voucher-list-toolbar">
+      {canEdit && (
+        <Button size="xs" onClick={() => void navigate({ href: '/newVoucher/new' })} data-testid="voucher-list-new">
+          {t('voucher:actions.new')}
+        </Button>
+      )}
+      {LIST_MAIN_ACTIONS.map(actionButton)}
+      {moreActions.length > 0 && (
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button size="xs" variant="default" disabled={busy || selected.length === 0} data-testid="voucher-list-more">
+              {t('voucher:actions.more')} ▾
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {moreActions.map((action) => {
+              const n = countFor(action);
+              return (
+                <Menu.Item key={action} disabled={n === 0} onClick={() => void runBatch(action)} data-testid={`voucher-list-action-${action}`}>
+                  {t(`voucher:actions.${action}`)}{n > 0 ? ` (${n})` : ''}
+                </Menu.Item>
+              );
+            })}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {allowed('delete') && (
+        <Button size="xs" variant="default" color="red" disabled={busy || countFor('delete') === 0} onClick={() => setPendingDelete(selected)} data-testid="voucher-list-action-delete">
+          {t('voucher:actions.delete')}
+        </Button>
+      )}
+      {canEdit && (
+        <Button
+          size="xs"
+          variant="default"
+          disabled={busy}
+          onClick={() => setArrange({ periodId: filter.periodFrom ?? periodList.find((p) => !p.rolled)?.id ?? periodList[0]?.id ?? null, kindId: filter.kindId })}
+          data-testid="voucher-list-arrange"
+        >
+          {t('voucher:list.arrange.button')}
+        </Button>
+      )}
+      {/* Export (PDF / xls of the selection) joins here: the export work adds its buttons after these. */}
+    </Group>
+  );
+
+  const filters = (
+    <Paper withBorder p="xs" data-testid="voucher-list-filters">
+      <Group gap={8} align="flex-end" wrap="wrap">
+        <Select size="xs" w={105} label={t('voucher:list.filters.periodFrom')} data={periodOptions} value={filter.periodFrom === null ? null : String(filter.periodFrom)} onChange={(v) => patch({ periodFrom: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-from" />
+        <Select size="xs" w={105} label={t('voucher:list.filters.periodTo')} data={periodOptions} value={filter.periodTo === null ? null : String(filter.periodTo)} onChange={(v) => patch({ periodTo: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-to" />
+        <Select size="xs" w={95} label={t('voucher:list.filters.kind')} data={kindOptions} value={filter.kindId === null ? null : String(filter.kindId)} onChange={(v) => patch({ kindId: num(v) })} clearable placeholder={t('voucher:list.filters.allKinds')} data-testid="voucher-filter-kind" />
+        <TextInput size="xs" w={64} label={t('voucher:list.filters.codeFrom')} value={filter.codeFrom} onChange={(e) => patch({ codeFrom: e.currentTarget.value.replace(/\D/g, '').slice(0, 9) })} inputMode="numeric" data-testid="voucher-filter-code-from" />
+        <TextInput size="xs" w={64} label={t('voucher:list.filters.codeTo')} value={filter.codeTo} onChange={(e) => patch({ codeTo: e.currentTarget.value.replace(/\D/g, '').slice(0, 9) })} inputMode="numeric" data-testid="voucher-filter-code-to" />
+        <Select
+          size="xs"
+          w={125}
+          label={t('voucher:list.filters.state')}
+          data={(['ALL', 'TO_AUDIT', 'TO_CASHIER', 'TO_BOOK', 'ERROR'] as const).map((s) => ({ value: s, label: t(`voucher:list.states.${s}`) }))}
+          value={filter.listState}
+          onChange={(v) => v && patch({ listState: v as VoucherListFilterState['listState'] })}
+          allowDeselect={false}
+          data-testid="voucher-filter-state"
+        />
+        <Select size="xs" w={160} label={t('voucher:list.filters.subject')} data={subjectOptions} value={filter.subjectCode} onChange={(v) => patch({ subjectCode: v })} searchable clearable limit={50} placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-subject" />
+        <TextInput size="xs" w={115} label={t('voucher:list.filters.summary')} value={filter.summary} onChange={(e) => patch({ summary: e.currentTarget.value.slice(0, 50) })} data-testid="voucher-filter-summary" />
+        <TextInput size="xs" w={82} label={t('voucher:list.filters.amountFrom')} value={filter.amountFrom} onChange={(e) => patch({ amountFrom: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-from" />
+        <TextInput size="xs" w={82} label={t('voucher:list.filters.amountTo')} value={filter.amountTo} onChange={(e) => patch({ amountTo: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-to" />
+        <Tooltip label={t('voucher:list.filters.reset')} withArrow>
+          <ActionIcon size="md" variant="subtle" aria-label={t('voucher:list.filters.reset')} onClick={() => setFilter(emptyVoucherListFilter())} data-testid="voucher-filter-reset">
+            <IconFilterOff size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+
+  return (
+    <Stack gap="xs" data-testid="voucher-list">
+      {filters}
+      <Box ref={gridBoxRef} onKeyDown={onKeyDown}>
+        <ListPage<VoucherDto, Ctx>
+          gridId="voucher.list"
+          savedFilters={{ queryId: 'voucher.list', scope: `y${accountYearId}`, value: filter, apply: (f: unknown) => setFilter(readSavedVoucherFilter(f)) }}
+          title={toolbar}
+          columns={vouchersColumns}
+          query={(req) => voucherListOptions(toApiFilter(debounced, scope, periodList, req.keyword), req, !!periods.data)}
+          resetKey={[accountId, accountYearId, debounced]}
+          getRowId={(v) => v.id}
+          renderers={renderers}
+          formatters={formatters}
+          context={context}
+          keywordPlaceholder={t('voucher:list.keyword')}
+          // The page opens in the search box: ↓ goes into the rows, where F8 starts the auditor's flow.
+          autoFocusKeyword
+          rowClassRules={{ 'ld-row-muted': (p) => p.data?.state === 'INVALID' }}
+          onSelectionChange={(list) => setSelectedIds(list.map((v) => v.id))}
+          onRowOpen={(v) => void navigate({ href: `/newVoucher/${v.id}` })}
+          onAnswer={onAnswer}
+          pinnedBottomRowData={totalRow}
+          onGridApi={(api) => {
+            apiRef.current = api;
+          }}
+          height="calc(100vh - 262px)"
+          emptyText={t('voucher:list.empty')}
+        />
+      </Box>
+      <Text size="xs" c="dimmed" data-testid="voucher-list-keys">
+        {t('voucher:list.keys.hint')}
+        {allowed('audit') && t('voucher:list.keys.hintAudit', { audit: voucherListKeyLabel('auditNext'), error: voucherListKeyLabel('auditErrorNext') })}
+        {allowed('delete') && t('voucher:list.keys.hintDelete')}
+      </Text>
+
+      <BatchReportDialog report={report} onClose={() => setReport(null)} />
+      <ConfirmDialog
+        opened={pendingDelete !== null}
+        message={pendingDelete && pendingDelete.length > 1 ? t('voucher:list.confirmDeleteMany', { count: pendingDelete.length }) : t('voucher:messages.confirmDelete')}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => pendingDelete && void runDeletes(pendingDelete)}
+      />
+      <ReasonDialog
+        key={reasonFor ? `${reasonFor.mode}${reasonFor.mode === 'one' ? reasonFor.id : ''}` : 'closed'}
+        opened={reasonFor !== null}
+        returnFocus={reasonFor?.mode !== 'one'}
+        onCancel={() => {
+          const r = reasonFor;
+          setReasonFor(null);
+          if (r?.mode === 'one') {
+            const index = rowsRef.current.findIndex((v) => v.id === r.id);
+            if (index >= 0) requestAnimationFrame(() => focusRow(index, r.colId));
+          }
+        }}
+        onConfirm={(reason) => {
+          const r = reasonFor;
+          setReasonFor(null);
+          if (r?.mode === 'one') void auditFocused(r.id, r.colId, 'auditError', reason);
+          else void runBatch('auditError', reason);
+        }}
+      />
+      {arrange && (
+        <ArrangeCodesDialog
+          opened
+          accountId={accountId}
+          periods={periodList}
+          kinds={[...kindLabels.entries()].map(([id, label]) => ({ id, label }))}
+          periodId={arrange.periodId}
+          kindId={arrange.kindId}
+          onChange={setArrange}
+          onClose={() => setArrange(null)}
+          onDone={(changed) => {
+            setArrange(null);
+            notifications.show({ color: 'green', message: t('voucher:list.arrange.done', { count: changed }) });
+            void refresh();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

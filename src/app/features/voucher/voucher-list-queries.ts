@@ -1,0 +1,26 @@
+/**
+ * The voucher list's data (/voucher/daily/list): one page of vouchers under the screen's filter,
+ * batch actions (answered per voucher), and 凭证整理 with its dry run. Keys hang under
+ * ['vouchers', accountId], so a save in the editor refreshes the list and the other way round.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/typed-client';
+import { voucherApi } from '../../../contract/heads';
+import type { VoucherFilter } from '../../../contract/voucher';
+import type { ListRequest } from '../../../../grids/list/list-grid';
+import type { ServerAction } from './voucher-toolbar-model';
+
+export const voucherListKey = (accountId: number | null, filter: unknown, req: unknown) => ['vouchers', accountId, 'list', filter, req] as const;
+
+export const voucherListOptions = (filter: VoucherFilter, req: ListRequest, enabled = true) =>
+  queryOptions({
+    queryKey: voucherListKey(filter.accountId, filter, { index: req.index, size: req.size, sort: req.sort }),
+    queryFn: ({ signal }) =>
+      call(voucherApi.list, { query: { filter, index: req.index, size: req.size, ...(Object.keys(req.sort).length ? { sort: req.sort } : {}) } }, { signal }),
+    enabled,
+  });
+
+export const runVoucherBatch = (action: ServerAction, ids: number[], reason?: string) =>
+  call(voucherApi.batch, { body: { action, ids, ...(reason ? { reason } : {}) } });
+
+export const arrangeVoucherCodes = (body: { accountId: number; periodId: number; kindId?: number; dryRun?: boolean }) => call(voucherApi.arrangeCode, { body });

@@ -1,0 +1,200 @@
+/**
+ * The voucher list (/voucher/daily/list) through the API: its filters (keyword, maker, kind, code
+ * range, date, subject, summary, amount, state) and server sorting; scoping (another company's
+ * vouchers never appear, a foreign ledger set is refused); batch actions answered voucher by
+ * voucher in the caller's language; and 凭证整理 (arrangeCode): gaps closed per kind keeping the
+ * order, locked and invalid vouchers untouched, a dry run that changes nothing, proc records,
+ * settled periods and missing rights refused (docs/decisions/023).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { backends, createTestApp, type TestApp } from './harness';
+import { data } from './factories';
+import { makeVoucherWorld, simpleVoucher, type VoucherWorld } from './voucher-world';
+
+describe.each(backends())('voucher list (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: VoucherWorld;
+  let other: VoucherWorld;
+  const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; lang?: string } = {}) => t.call(method, url, { token, lang: o.lang ?? 'en_US', ...o });
+  const create = async (token: string, body: unknown) => data(call(token, 'POST', '/api/voucher', { body }), 'create');
+  const act = (token: string, id: number, action: string, body: unknown = action === 'auditError' ? { reason: 'wrong subject' } : {}) => data(call(token, 'POST', `/api/voucher/${id}/${action}`, { body }), action);
+  const refused = async (res: Promise<{ json(): any }>, code: string) => {
+    const j = (await res).json();
+    expect(j, JSON.stringify(j)).toMatchObject({ success: false, code });
+    expect(j.msg).toBeTruthy();
+  };
+  const list = async (token: string, filter: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    data(call(token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, ...filter }, ...extra } }), 'list');
+  const ids = async (filter: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    (await list(w.users.viewer.token, filter, extra)).content.map((v: { id: number }) => v.id);
+  const arrange = (token: string, body: Record<string, unknown>) => call(token, 'POST', '/api/voucher/arrangeCode', { body: { accountId: w.accountId, ...body } });
+  const codeOf = async (id: number) => (await rows<{ code: number }>(sql`select code from vouchers where id = ${id}`))[0].code;
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeVoucherWorld(t, admin);
+    other = await makeVoucherWorld(t, admin);
+  });
+  afterAll(async () => t?.close());
+
+  it('filters by keyword (code or summary), maker, kind, code range, date, subject, summary and amount, and sorts on the server', async () => {
+    const { clerk, clerk2 } = w.users;
+    const p = w.periodIds[1]; // February
+    const a = await create(clerk.token, simpleVoucher(w, { markTime: '2026-02-03', cents: 50_000 }));
+    const b = await create(clerk2.token, { ...simpleVoucher(w, { markTime: '2026-02-05', cents: 7_700 }), items: [
+      { summary: '支付房租', subjectId: w.subject.admin, direction: true, amount: '7700', auxes: [{ auxTypeId: 1, auxId: w.departmentId }] },
+      { summary: '支付房租', subjectId: w.subject.bank, direction: false, amount: '7700' },
+    ] });
+    const c = await create(clerk.token, simpleVoucher(w, { markTime: '2026-02-04', cents: 99_900, kindId: w.kindIds[1] }));
+    expect(await ids({ periodId: p })).toEqual([a.id, c.id, b.id]);
+    // The search box: digits find a code (or a summary holding them), words a summary.
+    expect(await ids({ periodId: p, keyword: String(b.code) })).toContain(b.id);
+    expect(await ids({ periodId: p, keyword: '房租' })).toEqual([b.id]);
+    expect(await ids({ periodId: p, keyword: '100%' })).toEqual([]);
+    expect(await ids({ periodId: p, makerId: clerk2.id })).toEqual([b.id]);
+    expect(await ids({ periodId: p, kindId: w.kindIds[1] })).toEqual([c.id]);
+    expect(await ids({ periodId: p, kindId: w.kindId, codeFrom: b.code, codeTo: b.code })).toEqual([b.id]);
+    expect(await ids({ dateFrom: '2026-02-04', dateTo: '2026-02-04' })).toEqual([c.id]);
+    expect(await ids({ periodId: p, subjectId: w.subject.bank })).toEqual([b.id]);
+    expect(await ids({ periodId: p, subjectCode: '10' })).toEqual([a.id, c.id, b.id]);
+    expect(await ids({ periodId: p, summary: '律师' })).toEqual([a.id, c.id]);
+    expect(await ids({ periodId: p, amountFrom: 50_000, amountTo: 99_900 })).toEqual([a.id, c.id]);
+    // Sorting: by code descending within a kind, by date descending (the editor's "last voucher").
+    expect(await ids({ periodId: p, kindId: w.kindId }, { sort: { code: 'desc' } })).toEqual([b.id, a.id]);
+    expect(await ids({ periodId: p }, { sort: { markTime: 'desc' }, limit: 1 })).toEqual([b.id]);
+    expect(await ids({ periodId: p }, { sort: { debit: 'desc' } })).toEqual([c.id, a.id, b.id]);
+  });
+
+  it('shows only the ledger set asked for, and refuses another company’s ledger set', async () => {
+    const mine = await create(w.users.clerk.token, simpleVoucher(w, { markTime: '2026-04-02' }));
+    const foreign = await create(other.users.clerk.token, simpleVoucher(other, { markTime: '2026-04-02' }));
+    const all = await ids({ listState: 'ALL' }, { limit: 500 });
+    expect(all).toContain(mine.id);
+    expect(all).not.toContain(foreign.id);
+    // A foreign year, period or voucher id in my ledger set's filter finds nothing.
+    expect(await ids({ accountYearId: other.accountYearId })).toEqual([]);
+    expect(await ids({ periodId: other.periodIds[3] })).toEqual([]);
+    expect(await ids({ id: foreign.id })).toEqual([]);
+    await refused(call(w.users.viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: other.accountId } } }), 'NO_PERMISSION');
+    // The other company's admin-granted boss cannot list mine either.
+    await refused(call(other.users.boss.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId } } }), 'NO_PERMISSION');
+  });
+
+  it('answers a batch voucher by voucher, in the caller’s language, and never all-or-nothing', async () => {
+    const { clerk, auditor, boss } = w.users;
+    const own = await create(boss.token, simpleVoucher(w, { markTime: '2026-05-03' }));
+    const a = await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-04' }));
+    const b = await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-05' }));
+    const inv = await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-06' }));
+    await act(boss.token, inv.id, 'invalid');
+    await act(auditor.token, b.id, 'audit');
+    const res = await data(call(boss.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [own.id, a.id, b.id, inv.id] } }), 'batch');
+    expect(res.map((r: { id: number; ok: boolean; code: string | null }) => [r.id, r.ok, r.code])).toEqual([
+      [own.id, false, 'VOUCHER_SELF_AUDIT'], [a.id, true, null], [b.id, false, 'VOUCHER_ALREADY_AUDITED'], [inv.id, false, 'VOUCHER_INVALIDATED'],
+    ]);
+    expect(res.filter((r: { ok: boolean }) => !r.ok).every((r: { msg: string }) => /^[\x20-\x7e’]+$/.test(r.msg))).toBe(true);
+    // The done one is done, the refused ones are as they were.
+    const states = async () => (await list(w.users.viewer.token, { id: [own.id, a.id, b.id, inv.id] })).content.map((v: { id: number; lifecycle: string }) => [v.id, v.lifecycle]);
+    expect(await states()).toEqual([[own.id, 'draft'], [a.id, 'audited'], [b.id, 'audited'], [inv.id, 'invalid']]);
+    // In Chinese, the reasons are Chinese; auditError without a reason is refused per voucher.
+    const zh = await data(call(auditor.token, 'POST', '/api/voucher/batch', { lang: 'zh_CN', body: { action: 'bookkeep', ids: [a.id, own.id] } }), 'batch zh');
+    expect(zh[0]).toMatchObject({ id: a.id, ok: true });
+    expect(zh[1]).toMatchObject({ id: own.id, ok: false, code: 'VOUCHER_NOT_AUDITED' });
+    expect(zh[1].msg).toMatch(/[\u4e00-\u9fff]/);
+    const noReason = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'auditError', ids: [own.id] } }), 'no reason');
+    expect(noReason).toEqual([{ id: own.id, ok: false, code: 'VOUCHER_FIELD_REQUIRED', msg: expect.any(String) }]);
+    const withReason = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'auditError', ids: [own.id, a.id], reason: '附件不全' } }), 'with reason');
+    expect(withReason.map((r: { ok: boolean; code: string | null }) => [r.ok, r.code])).toEqual([[true, null], [false, 'VOUCHER_BOOKKEPT']]);
+    expect((await list(w.users.viewer.token, { id: own.id })).content[0]).toMatchObject({ lifecycle: 'auditError', auditNote: '附件不全' });
+    await act(auditor.token, own.id, 'reverseAuditError');
+    // Without the right for the action every voucher is refused by itself (the cashier cannot audit).
+    const cash = await data(call(w.users.cashier.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [own.id] } }), 'cashier');
+    expect(cash).toEqual([{ id: own.id, ok: false, code: 'NO_PERMISSION', msg: expect.any(String) }]);
+    // A foreign id refuses the whole call before anything is done.
+    const c = await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-07' }));
+    const foreign = await create(other.users.clerk.token, simpleVoucher(other, { markTime: '2026-05-07' }));
+    await refused(call(boss.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [c.id, foreign.id] } }), 'NO_PERMISSION');
+    expect((await list(w.users.viewer.token, { id: c.id })).content[0].lifecycle).toBe('draft');
+  });
+
+  it('arranges codes: closes the gaps per kind in order, leaves locked and invalid vouchers, logs each change', async () => {
+    const { clerk, clerk2, auditor, boss } = w.users;
+    const p = w.periodIds[6]; // July
+    const k = w.kindId;
+    const mk = (code: string, day: string, kindId = k) => create(clerk.token, simpleVoucher(w, { markTime: `2026-07-${day}`, code, kindId }));
+    const v2 = await mk('2', '02');
+    const v3 = await mk('3', '03');
+    const v5 = await mk('5', '05');
+    const v7 = await mk('7', '07');
+    const v9 = await mk('9', '09');
+    const v12 = await mk('12', '12');
+    const other4 = await mk('4', '04', w.kindIds[1]);
+    await act(auditor.token, v3.id, 'audit'); // locked: keeps 3
+    await act(boss.token, v7.id, 'invalid'); // invalid: keeps 7
+    const before = (await rows<{ version: number }>(sql`select version from vouchers where id = ${v5.id}`))[0].version;
+
+    // The dry run says what would change and changes nothing.
+    const preview = await data(arrange(clerk2.token, { periodId: p, kindId: k, dryRun: true }), 'preview');
+    expect(preview).toMatchObject({ periodId: p, applied: false, kept: 2, total: 6 });
+    expect(preview.changes.map((c: { id: number; fromText: string; toText: string }) => [c.id, c.fromText, c.toText])).toEqual([
+      [v2.id, '0002', '0001'], [v5.id, '0005', '0002'], [v9.id, '0009', '0004'], [v12.id, '0012', '0005'],
+    ]);
+    expect(await codeOf(v2.id)).toBe(2);
+
+    const done = await data(arrange(clerk2.token, { periodId: p, kindId: k }), 'arrange');
+    expect(done).toMatchObject({ applied: true, changes: preview.changes });
+    expect([await codeOf(v2.id), await codeOf(v3.id), await codeOf(v5.id), await codeOf(v7.id), await codeOf(v9.id), await codeOf(v12.id)]).toEqual([1, 3, 2, 7, 4, 5]);
+    // Another kind is not touched when a kind is named.
+    expect(await codeOf(other4.id)).toBe(4);
+    // The log and the version.
+    const procs = await rows<{ action: string; note: string; user_id: number }>(sql`select action, note, user_id from voucher_procs where voucher_id = ${v5.id} order by id desc limit 1`);
+    expect(procs[0]).toEqual({ action: 'ARRANGE_CODE', note: '0005 → 0002', user_id: clerk2.id });
+    expect((await rows<{ version: number }>(sql`select version from vouchers where id = ${v5.id}`))[0].version).toBe(before + 1);
+    expect(await rows(sql`select 1 from voucher_procs where voucher_id = ${v3.id} and action = 'ARRANGE_CODE'`)).toEqual([]);
+    // Arranging again changes nothing; without a kind every kind is arranged.
+    expect((await data(arrange(clerk.token, { periodId: p, kindId: k }), 'again')).changes).toEqual([]);
+    const allKinds = await data(arrange(clerk.token, { periodId: p }), 'all kinds');
+    expect(allKinds.changes.map((c: { id: number; to: number }) => [c.id, c.to])).toEqual([[other4.id, 1]]);
+    // The next code after arranging follows the highest held code.
+    const next = await data(call(clerk.token, 'GET', '/api/voucher/code', { query: { accountId: w.accountId, kindId: k, markTime: '2026-07-20' } }), 'code');
+    expect(next.code).toBe(8);
+  });
+
+  it('refuses arranging a settled period, without the edit right, and for another company’s period or kind', async () => {
+    const { clerk, auditor, viewer } = w.users;
+    const p = w.periodIds[8];
+    const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-09-10', code: '5' }));
+    await refused(arrange(auditor.token, { periodId: p }), 'NO_PERMISSION');
+    await refused(arrange(viewer.token, { periodId: p, dryRun: true }), 'NO_PERMISSION');
+    await refused(arrange(clerk.token, { periodId: other.periodIds[8] }), 'NO_PERMISSION');
+    await refused(arrange(clerk.token, { periodId: p, kindId: other.kindId }), 'NO_PERMISSION');
+    await refused(call(other.users.boss.token, 'POST', '/api/voucher/arrangeCode', { body: { accountId: w.accountId, periodId: p } }), 'NO_PERMISSION');
+    await t.db.db.execute(sql`update periods set rolled = true where id = ${p}`);
+    try {
+      await refused(arrange(clerk.token, { periodId: p }), 'PERIOD_SETTLED');
+      await refused(arrange(clerk.token, { periodId: p, dryRun: true }), 'PERIOD_SETTLED');
+      expect(await codeOf(v.id)).toBe(5);
+    } finally {
+      await t.db.db.execute(sql`update periods set rolled = false where id = ${p}`);
+    }
+    expect((await data(arrange(clerk.token, { periodId: p }), 'open again')).changes).toEqual([expect.objectContaining({ id: v.id, from: 5, to: 1 })]);
+  });
+
+  it.runIf(backend === 'postgres')('serialises arranging with concurrent saves in the period: codes stay distinct, no error', async () => {
+    const { clerk } = w.users;
+    const p = w.periodIds[10];
+    const kind = w.kindIds[2];
+    for (const code of ['3', '6', '9']) await create(clerk.token, simpleVoucher(w, { markTime: '2026-11-10', code, kindId: kind }));
+    const answers = await Promise.all([
+      arrange(clerk.token, { periodId: p, kindId: kind }),
+      ...Array.from({ length: 6 }, () => call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-11-11', kindId: kind }) })),
+    ]);
+    expect(answers.map((r) => r.json()).filter((j) => !j.success)).toEqual([]);
+    const codes = (await rows<{ code: number }>(sql`select code from vouchers where period_id = ${p} and kind_id = ${kind} order by code`)).map((r) => r.code);
+    expect(new Set(codes).size).toBe(9);
+  });
+});

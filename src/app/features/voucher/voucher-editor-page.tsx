@@ -47,6 +47,8 @@ import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './v
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
 import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
+import { VoucherSyncButton } from './voucher-sync';
+import { VoucherRelationsButton } from './voucher-relations';
 
 const NEW_ID = 'new';
 
@@ -421,6 +423,8 @@ function VoucherEditor(props: EditorProps) {
             ))}
           </Menu.Dropdown>
         </Menu>
+        <VoucherSyncButton voucher={state.voucher} enabled={!busy && !state.dirty && liveView.enabled.syncCopy} reason={disabledReason(snapshot, 'syncCopy') ? t(`errors:${disabledReason(snapshot, 'syncCopy')}`) : null} />
+        <VoucherRelationsButton voucher={state.voucher} />
         <Group gap={4} ml="auto">
           {(['first', 'previous', 'next', 'last'] as const).map((c) => (
             <Tooltip key={c} label={voucherKeyLabel(c)} withArrow>

@@ -63,9 +63,7 @@ export async function loadVoucherDtos(tx: Tx, ids: number[]): Promise<VoucherDto
   const vs = await tx.select().from(vouchers).where(inArray(vouchers.id, ids));
   const items = await tx.select().from(voucherItems).where(inArray(voucherItems.voucherId, ids)).orderBy(asc(voucherItems.voucherId), asc(voucherItems.lineNo));
   const rels = await tx.select().from(voucherRelations).where(or(inArray(voucherRelations.voucherId, ids), inArray(voucherRelations.targetId, ids)));
-  // A copy names its origin among its associated vouchers too (it records no relation, decision 022).
-  const copiedFrom = vs.flatMap((v) => (v.source === 'COPY' && v.originId !== null ? [v.originId] : []));
-  const otherIds = [...new Set([...rels.flatMap((r) => [r.voucherId, r.targetId]), ...copiedFrom])].filter((id) => !ids.includes(id));
+  const otherIds = [...new Set(rels.flatMap((r) => [r.voucherId, r.targetId]))].filter((id) => !ids.includes(id));
   const others = otherIds.length ? await tx.select().from(vouchers).where(inArray(vouchers.id, otherIds)) : [];
   const all = [...vs, ...others];
   const byId = new Map(all.map((v) => [v.id, v]));
@@ -127,12 +125,10 @@ export async function loadVoucherDtos(tx: Tx, ids: number[]): Promise<VoucherDto
     createdBy: v.createdBy,
     createdByName: userName(v.createdBy),
     createdAt: iso(v.createdAt) ?? '',
-    voucherRelationInfos: [
-      ...rels.filter((r) => r.voucherId === v.id || r.targetId === v.id).map((r) => ({ kind: r.kind as 'SYNC' | 'REVERSAL', otherId: r.voucherId === v.id ? r.targetId : r.voucherId })),
-      ...(v.source === 'COPY' && v.originId !== null && byId.has(v.originId) ? [{ kind: 'COPY' as const, otherId: v.originId }] : []),
-    ].map(({ kind, otherId }) => {
+    voucherRelationInfos: rels.filter((r) => r.voucherId === v.id || r.targetId === v.id).map((r) => {
+      const otherId = r.voucherId === v.id ? r.targetId : r.voucherId;
       const o = byId.get(otherId);
-      return { kind, voucherId: v.id, targetId: otherId, accountId: o?.accountId ?? v.accountId, accountName: accountNames.get(o?.accountId ?? v.accountId) ?? '', accountYearId: o?.accountYearId ?? v.accountYearId, targetLabel: o ? label(o) : '' };
+      return { kind: r.kind as 'SYNC' | 'REVERSAL', voucherId: v.id, targetId: otherId, accountId: o?.accountId ?? v.accountId, accountName: accountNames.get(o?.accountId ?? v.accountId) ?? '', accountYearId: o?.accountYearId ?? v.accountYearId, targetLabel: o ? label(o) : '' };
     }).filter((r, i, list) => list.findIndex((x) => x.kind === r.kind && x.targetId === r.targetId) === i),
     version: v.version,
   }));

@@ -1,0 +1,93 @@
+/**
+ * The editor's "Associated vouchers" (spec 01 §2 "view associated vouchers", §3 voucherRelationInfos):
+ * a popover listing the synchronised copies (to or from another ledger set), the red reversal and
+ * the voucher this one was copied from, each with a button that opens it. A voucher of another
+ * ledger set or year is opened after switching the shell's scope to it (the editor always works in
+ * the current ledger set and year); unsaved editors are asked about first, as for any scope switch.
+ */
+import { useState } from 'react';
+import { Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { VoucherDto } from '../../../contract/voucher';
+import { voucherApi } from '../../../contract/heads';
+import { call } from '../../api/typed-client';
+import { sessionStore, useScope } from '../../session/store';
+import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
+
+interface Associated {
+  key: string;
+  /** voucher:relations.kinds.<kind> */
+  kind: 'syncTo' | 'syncFrom' | 'reversedBy' | 'reverses' | 'copiedFrom';
+  id: number;
+  label: string;
+  accountId: number;
+  accountYearId: number;
+  accountName: string;
+}
+
+/** The associated vouchers of a voucher, in the words of its side of each link. */
+export function associatedOf(v: VoucherDto, origin: VoucherDto | null): Associated[] {
+  const out: Associated[] = v.voucherRelationInfos.map((r) => ({
+    key: `${r.kind}:${r.targetId}`,
+    kind: r.kind === 'SYNC' ? (v.source === 'SYNC' && v.originId === r.targetId ? 'syncFrom' : 'syncTo') : v.source === 'REVERSAL' ? 'reverses' : 'reversedBy',
+    id: r.targetId, label: r.targetLabel, accountId: r.accountId, accountYearId: r.accountYearId, accountName: r.accountName,
+  }));
+  if (v.source === 'COPY' && origin) {
+    out.push({ key: `COPY:${origin.id}`, kind: 'copiedFrom', id: origin.id, label: `${origin.kindName}-${origin.codeText}`, accountId: origin.accountId, accountYearId: origin.accountYearId, accountName: '' });
+  }
+  return out;
+}
+
+export function VoucherRelationsButton({ voucher }: { voucher: VoucherDto | null }) {
+  const { t } = useTranslation(['voucher']);
+  const { accountId, accountYearId } = useScope();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const copiedFrom = voucher?.source === 'COPY' && voucher.originId !== null ? voucher.originId : null;
+  const origin = useQuery({
+    queryKey: ['vouchers', voucher?.accountId ?? null, 'one', copiedFrom ?? 0] as const,
+    queryFn: ({ signal }) => call(voucherApi.get, { params: { id: copiedFrom! } }, { signal }),
+    enabled: opened && copiedFrom !== null,
+  });
+  const list = voucher ? associatedOf(voucher, origin.data ?? null) : [];
+  const count = voucher ? voucher.voucherRelationInfos.length + (copiedFrom !== null ? 1 : 0) : 0;
+
+  const open = async (a: Associated) => {
+    setOpened(false);
+    if (a.accountId !== accountId || a.accountYearId !== accountYearId) {
+      if (!(await confirmDiscardDirtyTabs())) return;
+      sessionStore.setScope({ accountId: a.accountId, accountYearId: a.accountYearId });
+    }
+    await navigate({ href: `/newVoucher/${a.id}` });
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Button size="xs" variant="default" disabled={count === 0} onClick={() => setOpened((o) => !o)} data-testid="voucher-relations">
+          {t('voucher:relations.button')}
+          {count > 0 && <Badge ml={6} size="xs" circle>{count}</Badge>}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="voucher-relations-list">
+        <Stack gap={6} miw={300}>
+          <Text size="sm" fw={600}>{t('voucher:relations.title')}</Text>
+          {list.map((a) => (
+            <Group key={a.key} gap="xs" justify="space-between" wrap="nowrap" data-testid={`voucher-relation-${a.id}`}>
+              <Stack gap={0}>
+                <Text size="sm">{t(`voucher:relations.kinds.${a.kind}`)} {a.label}</Text>
+                {a.accountId !== voucher?.accountId && <Text size="xs" c="dimmed">{a.accountName}</Text>}
+              </Stack>
+              <Button size="compact-xs" variant="light" onClick={() => void open(a)} data-testid={`voucher-relation-open-${a.id}`}>
+                {t('voucher:relations.open')}
+              </Button>
+            </Group>
+          ))}
+          {copiedFrom !== null && origin.isLoading && <Text size="xs" c="dimmed">…</Text>}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -14,6 +14,7 @@ import { Alert, Badge, Button, Checkbox, Group, Select, Stack, Text } from '@man
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CellEditRequestEvent, ICellRendererParams } from 'ag-grid-community';
+import { IconListSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { SubjectDto } from '../../../contract/subject';
@@ -239,7 +240,7 @@ export function SubjectRelationPage() {
             current.current = row;
           }}
           actions={[
-            { key: 'pick', label: t('subject:relation.pick'), allowed: canEdit, placement: 'row', selection: 'one', testId: 'relation-pick', run: ([row]) => setPicking({ row, query: '' }) },
+            { key: 'pick', label: t('subject:relation.pick'), icon: <IconListSearch size={16} />, allowed: canEdit, placement: 'row', selection: 'one', testId: 'relation-pick', run: ([row]) => setPicking({ row, query: '' }) },
           ]}
           remove={{
             allowed: canEdit,

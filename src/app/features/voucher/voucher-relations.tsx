@@ -15,6 +15,7 @@ import { voucherApi } from '../../../contract/heads';
 import { call } from '../../api/typed-client';
 import { sessionStore, useScope } from '../../session/store';
 import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
+import { voucherOptions } from './voucher-queries';
 
 interface Associated {
   key: string;
@@ -40,8 +41,11 @@ export function associatedOf(v: VoucherDto, origin: VoucherDto | null): Associat
   return out;
 }
 
-export function VoucherRelationsButton({ voucher }: { voucher: VoucherDto | null }) {
+export function VoucherRelationsButton({ voucher: shown }: { voucher: VoucherDto | null }) {
   const { t } = useTranslation(['voucher']);
+  // The cached voucher, refetched after a synchronisation (which links without changing the voucher's version).
+  const cached = useQuery(voucherOptions(shown?.accountId ?? null, shown?.id ?? null));
+  const voucher = shown && cached.data?.id === shown.id ? cached.data : shown;
   const { accountId, accountYearId } = useScope();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);

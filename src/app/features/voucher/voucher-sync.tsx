@@ -16,7 +16,7 @@ import { call } from '../../api/typed-client';
 import { accountsQueryOptions } from '../../queries/account';
 import { notifyError } from '../../queries/admin-common';
 import { useScope } from '../../session/store';
-import { voucherKeys } from './voucher-queries';
+import { voucherKeys, voucherOptions } from './voucher-queries';
 
 export function VoucherSyncButton({ voucher, enabled, reason }: { voucher: VoucherDto | null; enabled: boolean; reason?: string | null }) {
   const { t } = useTranslation(['voucher']);
@@ -33,8 +33,10 @@ export function VoucherSyncButton({ voucher, enabled, reason }: { voucher: Vouch
   );
 }
 
-function VoucherSyncDialog({ voucher, onClose }: { voucher: VoucherDto; onClose: () => void }) {
+function VoucherSyncDialog({ voucher: shown, onClose }: { voucher: VoucherDto; onClose: () => void }) {
   const { t } = useTranslation(['voucher', 'common']);
+  const cached = useQuery(voucherOptions(shown.accountId, shown.id));
+  const voucher = cached.data?.id === shown.id ? cached.data : shown;
   const { companyId } = useScope();
   const qc = useQueryClient();
   const accounts = useQuery(accountsQueryOptions(companyId));

@@ -47,6 +47,34 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   await expect(page.getByTestId('relation-list').locator('.ag-row', { has: page.getByTestId('relation-target-5602') })).toContainText('舍弃部门');
   await page.screenshot({ path: testInfo.outputPath('subject-relation-zh.png'), fullPage: true });
 
+  // In place, with keys: 5603 → 5601 by typing its code; a name part with several matches opens the
+  // pick list (narrowed to 管理费用, Enter picks 5602); F7 on the row opens the pick list too.
+  await page.getByTestId('list-keyword').fill('5603');
+  const cell = page.getByTestId('relation-list').locator('.ag-row [col-id="targetCode"]').first();
+  await expect(page.getByTestId('relation-target-5603')).toHaveText(/^5603/);
+  await cell.click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('5601');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('relation-target-5603')).toHaveText(/^5601 销售费用/);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('费用');
+  await page.keyboard.press('Enter');
+  const picker = page.getByRole('dialog');
+  await expect(picker).toContainText('5603 财务费用 的对照科目');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('管理费用');
+  await page.keyboard.press('Enter');
+  await expect(picker).toBeHidden();
+  await expect(page.getByTestId('relation-target-5603')).toHaveText(/^5602 管理费用/);
+  await page.keyboard.press('F7');
+  await expect(picker).toBeVisible();
+  await page.keyboard.type('5603');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('relation-target-5603')).toHaveText(/^5603 财务费用/);
+
   // The voucher: Synchronise to… opens the dialog on the management ledger; Enter confirms.
   await page.goto(`/newVoucher/${books.voucher.id}`);
   await expect(page.getByTestId('voucher-editor')).toBeVisible({ timeout: 20_000 });

@@ -86,6 +86,11 @@ const renderers = {
   },
 };
 
+/** Back to the row's target cell after the pick list (the cell editor that opened it is gone). */
+function refocus(rowId: number) {
+  setTimeout(() => document.querySelector<HTMLElement>(`[data-testid="relation-list"] .ag-row[row-id="${rowId}"] .ag-cell[col-id="targetCode"]`)?.focus(), 50);
+}
+
 const mappable = (s: { id: number; code: string; name: string; leaf: boolean; disabled: boolean; auxTypeIds: number[] }): MappableSubject => s;
 
 /** The rows: enabled leaves of the source year with their relations, filtered by the keyword and "unmapped only". */
@@ -126,6 +131,7 @@ export function SubjectRelationPage() {
   const [skipped, setSkipped] = useState<Array<{ code: string; name: string; reason: string }> | null>(null);
   const [picking, setPicking] = useState<{ row: RelationRow; query: string } | null>(null);
   const current = useRef<RelationRow | null>(null);
+  const rows = useRef(new Map<number, RelationRow>());
 
   const targetSubjects = useQuery({
     queryKey: ['subjects', targetYearId, 'relationTargets'] as const,
@@ -186,10 +192,13 @@ export function SubjectRelationPage() {
 
   return (
     <Stack gap="xs" onKeyDown={(e) => {
-      // F7: the pick list of the current row (as in the voucher editor).
-      if (e.key === 'F7' && current.current && canEdit && targetYearId) {
+      // F7: the pick list of the focused row (as in the voucher editor).
+      if (e.key !== 'F7' || !canEdit || !targetYearId) return;
+      const rowId = e.target instanceof HTMLElement ? e.target.closest('.ag-row')?.getAttribute('row-id') : null;
+      const row = (rowId ? rows.current.get(Number(rowId)) : undefined) ?? current.current;
+      if (row) {
         e.preventDefault();
-        setPicking({ row: current.current, query: '' });
+        setPicking({ row, query: '' });
       }
     }}>
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -239,6 +248,9 @@ export function SubjectRelationPage() {
           onCurrentRowChange={(row) => {
             current.current = row;
           }}
+          onAnswer={(answer) => {
+            rows.current = new Map(answer.content.map((r) => [r.id, r]));
+          }}
           actions={[
             { key: 'pick', label: t('subject:relation.pick'), icon: <IconListSearch size={16} />, allowed: canEdit, placement: 'row', selection: 'one', testId: 'relation-pick', run: ([row]) => setPicking({ row, query: '' }) },
           ]}
@@ -263,8 +275,12 @@ export function SubjectRelationPage() {
           setPicking(null);
           const target = byId.get(Number(value));
           if (p && target) mapTo(p.row, target);
+          if (p) refocus(p.row.id);
         }}
-        onClose={() => setPicking(null)}
+        onClose={() => {
+          if (picking) refocus(picking.row.id);
+          setPicking(null);
+        }}
       />
     </Stack>
   );

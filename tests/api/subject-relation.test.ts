@@ -11,6 +11,11 @@ import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, MISSING_ID, unique, type World } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
 
+/** Auxiliary type ids (spec 02 §3). */
+const DEPARTMENT = 1;
+const VENDOR = 4;
+const PROJECT = 5;
+
 describe.each(backends())('subject relations (%s)', (backend) => {
   let t: TestApp;
   let admin: string;
@@ -52,7 +57,7 @@ describe.each(backends())('subject relations (%s)', (backend) => {
     expect(byCode.get('1001')).toMatchObject({ source: { id: w.subject.cash }, target: { id: target['1001'], code: '1001' }, dropAuxTypeIds: [], targetAccountId: b.accountId });
     expect(byCode.get('1122')).toMatchObject({ target: { id: target['1122'], auxTypeIds: [3] }, dropAuxTypeIds: [] });
     // 5001 takes projects in the source only: the copy drops them, said by the relation.
-    expect(byCode.get('5001')).toMatchObject({ target: { id: target['5001'] }, dropAuxTypeIds: [5] });
+    expect(byCode.get('5001')).toMatchObject({ target: { id: target['5001'] }, dropAuxTypeIds: [PROJECT] });
     // The parent 2221 is not a leaf: no relation; its child 222101 has no same code in the target.
     expect(byCode.has('2221')).toBe(false);
     expect(r.skipped).toEqual(expect.arrayContaining([
@@ -78,22 +83,22 @@ describe.each(backends())('subject relations (%s)', (backend) => {
     expect(msg).toContain('Department');
     msg = await refused(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5603'] }], admin, 'zh_CN'), 'SUBJECT_RELATION_AUX_DROPPED');
     expect(msg).toContain('部门');
-    const saved = await data(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5603'], dropAuxTypeIds: [1, 4] }]), 'save');
+    const saved = await data(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5603'], dropAuxTypeIds: [DEPARTMENT, VENDOR] }]), 'save');
     // Only the types actually lost are kept.
-    expect(saved).toEqual([expect.objectContaining({ source: expect.objectContaining({ id: w.subject.admin }), target: expect.objectContaining({ id: target['5603'] }), dropAuxTypeIds: [1], version: 0 })]);
+    expect(saved).toEqual([expect.objectContaining({ source: expect.objectContaining({ id: w.subject.admin }), target: expect.objectContaining({ id: target['5603'] }), dropAuxTypeIds: [DEPARTMENT], version: 0 })]);
     // A parent subject on either side is refused.
     msg = await refused(save([{ sourceSubjectId: w.subject.parent, targetSubjectId: target['2221'] }]), 'SUBJECT_RELATION_SUBJECT_UNUSABLE');
     expect(msg).toContain('2221');
     await t.db.db.execute(sql`update subjects set disabled = true where id = ${target['5601']}`);
-    await refused(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5601'], dropAuxTypeIds: [1] }]), 'SUBJECT_RELATION_SUBJECT_UNUSABLE');
+    await refused(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5601'], dropAuxTypeIds: [DEPARTMENT] }]), 'SUBJECT_RELATION_SUBJECT_UNUSABLE');
     await t.db.db.execute(sql`update subjects set disabled = false where id = ${target['5601']}`);
     // Replacing the target keeps one relation per source and target year.
-    const replaced = await data(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5601'], dropAuxTypeIds: [1] }]), 'replace');
+    const replaced = await data(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5601'], dropAuxTypeIds: [DEPARTMENT] }]), 'replace');
     expect(replaced[0]).toMatchObject({ id: saved[0].id, target: { id: target['5601'] }, version: 1 });
     const n = await rows<{ n: number }>(sql`select cast(count(*) as integer) as n from subject_relations where source_subject_id = ${w.subject.admin}`);
     expect(n[0].n).toBe(1);
     // Saving the same again writes nothing.
-    const same = await data(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5601'], dropAuxTypeIds: [1] }]), 'same');
+    const same = await data(save([{ sourceSubjectId: w.subject.admin, targetSubjectId: target['5601'], dropAuxTypeIds: [DEPARTMENT] }]), 'same');
     expect(same[0].version).toBe(1);
     // All or none: one bad item leaves the good one unsaved.
     await refused(save([{ sourceSubjectId: w.subject.tax, targetSubjectId: target['2221'] }, { sourceSubjectId: w.subject.admin, targetSubjectId: target['5602'] }]), 'SUBJECT_RELATION_AUX_MISSING');

@@ -3,7 +3,7 @@
  * management ledger by code (Basic settings › Subject mapping), open a demo voucher, synchronise it
  * with the keyboard (the dialog opens on the focused target, Enter confirms), see the copy among the
  * associated vouchers and open it: the shell switches to the management ledger and the copy shows
- * its link back. Screenshots of the mapping screen, the dialog and the popover in both languages.
+ * its link back; the original, opened in the wrong ledger set, offers to switch back. Screenshots of the mapping screen, the dialog and the popover in both languages.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { loginAs } from './page-models/login';
@@ -114,6 +114,17 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   await expect(page.getByTestId('voucher-code')).toHaveValue(copy.codeText);
   await page.getByTestId('voucher-relations').click();
   await expect(page.getByTestId('voucher-relations-list')).toContainText(`同步自 ${books.voucher.kindName}-${books.voucher.codeText}`);
+  // The original, opened while the shell is on the management ledger, offers to switch back.
+  await page.goto(`/newVoucher/${books.voucher.id}`);
+  const notice = page.getByTestId('voucher-other-scope');
+  await expect(notice).toContainText(`${books.voucher.kindName}-${books.voucher.codeText}`);
+  await expect(notice).toContainText(books.main.name);
+  await page.screenshot({ path: testInfo.outputPath('voucher-other-scope-zh.png') });
+  await page.getByTestId('voucher-other-scope-switch').focus();
+  await page.keyboard.press('Enter');
+  await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
+  await expect(page.getByTestId('voucher-editor')).toBeVisible();
+  await expect(page.getByTestId('voucher-code')).toHaveValue(books.voucher.codeText);
   // Synchronising the original again is refused, naming the copy.
   const again = await (await request.post(`/api/voucher/${books.voucher.id}/sync`, { data: { targetAccountId: books.management.id }, headers: { ...books.headers, 'x-language': 'zh_CN' } })).json();
   expect(again).toMatchObject({ success: false, code: 'VOUCHER_SYNC_EXISTS' });

@@ -6,7 +6,7 @@
  * the current ledger set and year); unsaved editors are asked about first, as for any scope switch.
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,31 +15,9 @@ import { voucherApi } from '../../../contract/heads';
 import { call } from '../../api/typed-client';
 import { sessionStore, useScope } from '../../session/store';
 import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
+import { accountsQueryOptions } from '../../queries/account';
 import { voucherOptions } from './voucher-queries';
-
-interface Associated {
-  key: string;
-  /** voucher:relations.kinds.<kind> */
-  kind: 'syncTo' | 'syncFrom' | 'reversedBy' | 'reverses' | 'copiedFrom';
-  id: number;
-  label: string;
-  accountId: number;
-  accountYearId: number;
-  accountName: string;
-}
-
-/** The associated vouchers of a voucher, in the words of its side of each link. */
-export function associatedOf(v: VoucherDto, origin: VoucherDto | null): Associated[] {
-  const out: Associated[] = v.voucherRelationInfos.map((r) => ({
-    key: `${r.kind}:${r.targetId}`,
-    kind: r.kind === 'SYNC' ? (v.source === 'SYNC' && v.originId === r.targetId ? 'syncFrom' : 'syncTo') : v.source === 'REVERSAL' ? 'reverses' : 'reversedBy',
-    id: r.targetId, label: r.targetLabel, accountId: r.accountId, accountYearId: r.accountYearId, accountName: r.accountName,
-  }));
-  if (v.source === 'COPY' && origin) {
-    out.push({ key: `COPY:${origin.id}`, kind: 'copiedFrom', id: origin.id, label: `${origin.kindName}-${origin.codeText}`, accountId: origin.accountId, accountYearId: origin.accountYearId, accountName: '' });
-  }
-  return out;
-}
+import { associatedOf, type Associated } from './voucher-associated';
 
 export function VoucherRelationsButton({ voucher: shown }: { voucher: VoucherDto | null }) {
   const { t } = useTranslation(['voucher']);
@@ -93,5 +71,36 @@ export function VoucherRelationsButton({ voucher: shown }: { voucher: VoucherDto
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/**
+ * Shown instead of the editor when the voucher belongs to another ledger set or year than the
+ * shell's (a typed URL, a tab left open across a scope switch): the editor would offer the wrong
+ * kinds and subjects, so it offers to switch the scope to the voucher's instead.
+ */
+export function OtherScopeNotice({ voucher }: { voucher: VoucherDto }) {
+  const { t } = useTranslation(['voucher']);
+  const { companyId } = useScope();
+  const accounts = useQuery(accountsQueryOptions(companyId));
+  const account = accounts.data?.find((a) => a.id === voucher.accountId);
+  const year = account?.accountYears?.find((y) => y.id === voucher.accountYearId);
+  const label = `${voucher.kindName}-${voucher.codeText}`;
+  return (
+    <Alert color="orange" data-testid="voucher-other-scope">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('voucher:relations.otherScope', { label, account: account?.name ?? '', year: year?.year ?? '' })}</Text>
+        <Button
+          size="xs"
+          onClick={async () => {
+            if (!(await confirmDiscardDirtyTabs())) return;
+            sessionStore.setScope({ accountId: voucher.accountId, accountYearId: voucher.accountYearId });
+          }}
+          data-testid="voucher-other-scope-switch"
+        >
+          {t('voucher:relations.switchScope')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

@@ -228,6 +228,15 @@ export const routes = {
     import: { method: 'POST', path: '/invoice/import' },
     template: { method: 'GET', path: '/invoice/template' },
   },
+  subjectRelationApi: {
+    list: { method: 'GET', path: '/subject/relation' },
+    save: { method: 'POST', path: '/subject/relation' },
+    byCode: { method: 'POST', path: '/subject/relation/byCode' },
+    remove: { method: 'DELETE', path: '/subject/relation' },
+  },
+  voucherSyncApi: {
+    sync: { method: 'POST', path: '/voucher/:id/sync' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi } = routes;

@@ -84,6 +84,8 @@ export const voucherRelationDto = z.object({
   targetId: z.number().int(),
   accountId: z.number().int(),
   accountName: z.string(),
+  /** The other voucher's account year (opening it switches the shell to its ledger set and year). */
+  accountYearId: z.number().int(),
   /** "记-0003" of the other voucher. */
   targetLabel: z.string(),
 });

@@ -144,6 +144,22 @@ export const resultCodes = {
   VOUCHER_AUX_INVALID: { status: 400, key: 'errors.VOUCHER_AUX_INVALID' },
   /** The voucher has been reversed in red already. */
   VOUCHER_ALREADY_REVERSED: { status: 409, key: 'errors.VOUCHER_ALREADY_REVERSED' },
+  /** A subject relation must lead to an account year of another ledger set of the same company. */
+  SUBJECT_RELATION_SAME_LEDGER: { status: 400, key: 'errors.SUBJECT_RELATION_SAME_LEDGER' },
+  /** Only enabled leaf subjects are mapped (a voucher line can name nothing else). */
+  SUBJECT_RELATION_SUBJECT_UNUSABLE: { status: 400, key: 'errors.SUBJECT_RELATION_SUBJECT_UNUSABLE' },
+  /** The target requires auxiliary types the source does not carry: a copied line could not be completed. */
+  SUBJECT_RELATION_AUX_MISSING: { status: 400, key: 'errors.SUBJECT_RELATION_AUX_MISSING' },
+  /** The source carries auxiliary types the target does not take, and the relation does not say they are dropped. */
+  SUBJECT_RELATION_AUX_DROPPED: { status: 400, key: 'errors.SUBJECT_RELATION_AUX_DROPPED' },
+  /** A synchronised copy needs a relation for every subject of the voucher; the unmapped ones are named. */
+  VOUCHER_SYNC_UNMAPPED: { status: 400, key: 'errors.VOUCHER_SYNC_UNMAPPED' },
+  /** The voucher already has a synchronised copy (or is one) in that ledger set. */
+  VOUCHER_SYNC_EXISTS: { status: 409, key: 'errors.VOUCHER_SYNC_EXISTS' },
+  /** A voucher is synchronised to another ledger set than its own. */
+  VOUCHER_SYNC_SAME_ACCOUNT: { status: 400, key: 'errors.VOUCHER_SYNC_SAME_ACCOUNT' },
+  /** A vendor or budget value of a line has no counterpart of the same code in the target ledger set or year. */
+  VOUCHER_SYNC_AUX_UNMAPPED: { status: 400, key: 'errors.VOUCHER_SYNC_AUX_UNMAPPED' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
 } as const satisfies Record<string, { status: number; key: string }>;

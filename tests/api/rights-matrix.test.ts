@@ -183,6 +183,11 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/voucher/:id/:action': (i) => ({ url: `/api/voucher/${i.voucher}/invalid`, body: {}, scoped: true }),
   'POST /api/voucher/batch': (i) => ({ body: { action: 'invalid', ids: [i.voucher] }, scoped: true }),
   'POST /api/voucher/arrangeCode': (i) => ({ body: { accountId: i.account, periodId: i.period, dryRun: true }, scoped: true }),
+  'POST /api/voucher/:id/sync': (i) => ({ url: `/api/voucher/${i.voucher}/sync`, body: { targetAccountId: i.account }, scoped: true }),
+  'GET /api/subject/relation': (i) => ({ query: { filter: { sourceAccountYearId: i.accountYear } }, scoped: true }),
+  'POST /api/subject/relation': (i) => ({ body: { sourceAccountYearId: i.accountYear, targetAccountYearId: i.accountYear, items: [{ sourceSubjectId: i.subject, targetSubjectId: i.subject }] }, scoped: true }),
+  'POST /api/subject/relation/byCode': (i) => ({ body: { sourceAccountYearId: i.accountYear, targetAccountYearId: i.accountYear }, scoped: true }),
+  'DELETE /api/subject/relation': (i) => ({ query: { filter: { sourceAccountYearId: i.accountYear, id: [i.subject] } }, scoped: true }),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

@@ -200,7 +200,7 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     const red = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-07' }), originId: v.id, originKind: 'REVERSAL' });
     expect(red).toMatchObject({ source: 'REVERSAL', originId: v.id, debitCents: '-12000', creditCents: '-12000' });
     expect(red.items.map((i: { amount: string }) => i.amount)).toEqual(['-12000', '-12000']);
-    expect(red.voucherRelationInfos).toEqual([{ kind: 'REVERSAL', voucherId: red.id, targetId: v.id, accountId: w.accountId, accountName: expect.any(String), targetLabel: `记-${v.codeText}` }]);
+    expect(red.voucherRelationInfos).toEqual([{ kind: 'REVERSAL', voucherId: red.id, targetId: v.id, accountId: w.accountId, accountName: expect.any(String), accountYearId: w.accountYearId, targetLabel: `记-${v.codeText}` }]);
     const orig = await data(call(clerk.token, 'GET', `/api/voucher/${v.id}`), 'orig');
     expect(orig.voucherRelationInfos.map((r: { targetId: number }) => r.targetId)).toEqual([red.id]);
     await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: v.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');

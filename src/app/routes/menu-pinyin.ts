@@ -50,6 +50,7 @@ export const MENU_PINYIN: Readonly<Record<string, { initials: string; full: stri
   'basic.finance.subjectCodeRule': { initials: 'kmbmgz', full: 'kemubianmaguize' },
   'basic.finance.subjectList': { initials: 'kjkm', full: 'kuaijikemu' },
   'basic.finance.specificSubjectSet': { initials: 'tdkmsz', full: 'tedingkemushezhi' },
+  'basic.finance.subjectRelation': { initials: 'kmdz', full: 'kemuduizhao' },
   'basic.finance.voucherCode': { initials: 'pzbhgz', full: 'pingzhengbianhaoguize' },
   'basic.finance.voucherKind': { initials: 'pzz', full: 'pingzhengzi' },
   'basic.finance.currencyType': { initials: 'bz', full: 'bizhong' },

@@ -115,6 +115,8 @@ export const routeTable: RouteNode[] = [
           page('basic.finance.subjectCodeRule', '/basic/subjectCodeRule'),
           page('basic.finance.subjectList', '/basic/subjectList'),
           page('basic.finance.specificSubjectSet', '/basic/specificSubjectSet'),
+          // Subject mapping to another ledger set, for synchronised vouchers (spec 01 §7 /subject/relation).
+          page('basic.finance.subjectRelation', '/basic/subjectRelation'),
           page('basic.finance.voucherCode', '/basic/voucherCode'),
           page('basic.finance.voucherKind', '/basic/voucherKind'),
           page('basic.finance.currencyType', '/basic/currencyType'),

@@ -47,6 +47,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/basic/voucherKind': lazy(lazyRouteComponent(() => import('../features/finance-settings/voucher-kind-page'), 'VoucherKindPage')),
   '/basic/subjectList': lazy(lazyRouteComponent(() => import('../features/subject/subject-list-page'), 'SubjectListPage')),
   '/basic/specificSubjectSet': lazy(lazyRouteComponent(() => import('../features/subject/specific-subjects-page'), 'SpecificSubjectsPage')),
+  '/basic/subjectRelation': lazy(lazyRouteComponent(() => import('../features/subject/subject-relation-page'), 'SubjectRelationPage')),
   '/basic/subjectCodeRule': lazy(lazyRouteComponent(() => import('../features/subject/subject-code-rule-page'), 'SubjectCodeRulePage')),
   '/customer/list': lazy(lazyRouteComponent(() => import('../features/clients/customer-list-page'), 'CustomerListPage')),
   '/project/list': lazy(lazyRouteComponent(() => import('../features/clients/project-list-page'), 'ProjectListPage')),

@@ -1,13 +1,14 @@
 /**
  * First-run seed: the rights catalogue (refreshed every start), and once, a demo firm with a main
- * ledger set, account years 2025 and 2026, a second company, roles, four demo users and ~300 vouchers.
+ * ledger set, account years 2025 and 2026, a second (management) ledger set, a second company, roles,
+ * four demo users and ~300 vouchers.
  * Idempotent: the demo part runs only while no user exists.
  */
 import { withTx } from './tx';
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { companies, rights, systemConfig, users } from './schema';
+import { companies, rights, subjects, systemConfig, users } from './schema';
 import { flattenRights, RIGHTS } from '../../domain/rights';
 import { createCompany } from '../features/company/service';
 import { createAccount, createAccountYear } from '../features/account/service';
@@ -215,6 +216,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const main = await createAccount(t, { companyId: firm.id, name: '主账套 Main ledger', main: true });
     const year2025 = await createAccountYear(t, main.id, 2025);
     const year2026 = await createAccountYear(t, main.id, 2026);
+    // The firm's second set of books (management accounts): vouchers of the main ledger can be
+    // synchronised to it once its subjects are mapped (decision 024). Standard chart, 2025 and 2026;
+    // receivables by customer and revenue by project as in the main ledger, costs without departments.
+    const management = await createAccount(t, { companyId: firm.id, name: '管理账套 Management ledger', main: false });
+    for (const y of [await createAccountYear(t, management.id, 2025, undefined, 'STANDARD'), await createAccountYear(t, management.id, 2026)]) {
+      await t.update(subjects).set({ auxTypeIds: [3] }).where(and(eq(subjects.accountYearId, y.id), eq(subjects.code, '1122')));
+      await t.update(subjects).set({ auxTypeIds: [5] }).where(and(eq(subjects.accountYearId, y.id), eq(subjects.code, '5001')));
+    }
     const branchLedger = await createAccount(t, { companyId: branch.id, name: '分所账套 Branch ledger', main: true });
     await createAccountYear(t, branchLedger.id, 2026);
 

@@ -17,6 +17,8 @@ import { budgetRoutes } from './budget/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { auxRoutes } from './aux/routes';
 import { voucherRoutes } from './voucher/routes';
+import { subjectRelationRoutes } from './subject/relation-routes';
+import { voucherSyncRoutes } from './voucher/sync-routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -27,6 +29,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(financeSettingsRoutes);
   // POST /subject/export is a static path: Fastify prefers it to subjectRoutes' POST /subject/:id.
   await app.register(exportRoutes);
+  // GET/POST/DELETE /subject/relation are static paths: Fastify prefers them to /subject/:id.
+  await app.register(subjectRelationRoutes);
   await app.register(subjectRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
@@ -39,4 +43,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invoiceRoutes);
   await app.register(auxRoutes);
   await app.register(voucherRoutes);
+  // POST /voucher/:id/sync: the static last segment wins over /voucher/:id/:action.
+  await app.register(voucherSyncRoutes);
 }

@@ -47,6 +47,8 @@ import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './v
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
 import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
+import { VoucherSyncButton } from './voucher-sync';
+import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
 
 const NEW_ID = 'new';
 
@@ -65,6 +67,7 @@ export function VoucherEditorPage() {
   const stored = useQuery(voucherOptions(accountId, voucherId));
 
   if (!accountId || !accountYearId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
+  if (stored.data && (stored.data.accountId !== accountId || stored.data.accountYearId !== accountYearId)) return <OtherScopeNotice voucher={stored.data} />;
   if (stored.isError) return <Alert color="red" data-testid="voucher-load-error">{stored.error instanceof ApiError ? stored.error.message : t('voucher:messages.notFound')}</Alert>;
   const ready = kinds.data && subjects.data && auxValues.data && periods.data && codeRule.data && (voucherId === null || stored.data);
   if (!ready) return <Text c="dimmed" p="md">{t('common:loading', { defaultValue: '…' })}</Text>;
@@ -421,6 +424,8 @@ function VoucherEditor(props: EditorProps) {
             ))}
           </Menu.Dropdown>
         </Menu>
+        <VoucherSyncButton voucher={state.voucher} enabled={!busy && !state.dirty && liveView.enabled.syncCopy} reason={disabledReason(snapshot, 'syncCopy') ? t(`errors:${disabledReason(snapshot, 'syncCopy')}`) : null} />
+        <VoucherRelationsButton voucher={state.voucher} />
         <Group gap={4} ml="auto">
           {(['first', 'previous', 'next', 'last'] as const).map((c) => (
             <Tooltip key={c} label={voucherKeyLabel(c)} withArrow>

@@ -128,7 +128,7 @@ export async function loadVoucherDtos(tx: Tx, ids: number[]): Promise<VoucherDto
     voucherRelationInfos: rels.filter((r) => r.voucherId === v.id || r.targetId === v.id).map((r) => {
       const otherId = r.voucherId === v.id ? r.targetId : r.voucherId;
       const o = byId.get(otherId);
-      return { kind: r.kind as 'SYNC' | 'REVERSAL', voucherId: v.id, targetId: otherId, accountId: o?.accountId ?? v.accountId, accountName: accountNames.get(o?.accountId ?? v.accountId) ?? '', targetLabel: o ? label(o) : '' };
+      return { kind: r.kind as 'SYNC' | 'REVERSAL', voucherId: v.id, targetId: otherId, accountId: o?.accountId ?? v.accountId, accountName: accountNames.get(o?.accountId ?? v.accountId) ?? '', accountYearId: o?.accountYearId ?? v.accountYearId, targetLabel: o ? label(o) : '' };
     }).filter((r, i, list) => list.findIndex((x) => x.kind === r.kind && x.targetId === r.targetId) === i),
     version: v.version,
   }));

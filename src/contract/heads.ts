@@ -227,6 +227,12 @@ export const routes = {
     import: { method: 'POST', path: '/invoice/import' },
     template: { method: 'GET', path: '/invoice/template' },
   },
+  subjectBalanceApi: {
+    balance: { method: 'GET', path: '/subject/balance' },
+  },
+  voucherProcApi: {
+    list: { method: 'GET', path: '/voucher/:id/proc' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectBalanceApi, voucherProcApi } = routes;

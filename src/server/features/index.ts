@@ -17,6 +17,8 @@ import { budgetRoutes } from './budget/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { auxRoutes } from './aux/routes';
 import { voucherRoutes } from './voucher/routes';
+import { subjectBalanceRoutes } from './subject/balance';
+import { voucherProcRoutes } from './voucher/procs';
 
 export { API_VERSION } from '../api-version';
 
@@ -39,4 +41,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invoiceRoutes);
   await app.register(auxRoutes);
   await app.register(voucherRoutes);
+  await app.register(subjectBalanceRoutes);
+  await app.register(voucherProcRoutes);
 }

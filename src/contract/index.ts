@@ -16,8 +16,9 @@ import { auxApi } from './aux';
 import { voucherApi } from './voucher';
 import { subjectBalanceApi } from './subject-balance';
 import { voucherProcApi } from './voucher-procs';
+import { voucherStepApi } from './voucher-step';
 
 export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi,
-  subjectBalanceApi, voucherProcApi };
+  subjectBalanceApi, voucherProcApi, voucherStepApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -182,6 +182,9 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, scoped: true }),
   'POST /api/voucher/:id/:action': (i) => ({ url: `/api/voucher/${i.voucher}/invalid`, body: {}, scoped: true }),
   'POST /api/voucher/batch': (i) => ({ body: { action: 'invalid', ids: [i.voucher] }, scoped: true }),
+  'GET /api/voucher/:id/proc': (i) => ({ url: `/api/voucher/${i.voucher}/proc`, scoped: true }),
+  'GET /api/voucher/step': (i) => ({ query: { accountId: i.account, accountYearId: i.accountYear, step: 'next', fromId: i.voucher }, scoped: true }),
+  'GET /api/subject/balance': (i) => ({ query: { filter: { accountYearId: i.accountYear, subjectId: i.subject } }, scoped: true }),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, makeUser, makeWorld } from './factories';
+import { data, makeUser, makeWorld, MISSING_ID } from './factories';
 import { makeVoucherWorld, simpleVoucher, type VoucherWorld } from './voucher-world';
 
 describe.each(backends())('subject balance (%s)', (backend) => {
@@ -95,7 +95,7 @@ describe.each(backends())('subject balance (%s)', (backend) => {
     // Another company's year, or a subject of another year asked in this one: refused alike.
     expect((await call(w.users.clerk.token, 'GET', '/api/subject/balance', { query: { filter: { accountYearId: other.accountYearId, subjectId: foreignCash } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
     expect((await balance(admin, { subjectId: [w.subject.cash, foreignCash] })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
-    expect((await balance(admin, { subjectId: 999_999 })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    expect((await balance(admin, { subjectId: MISSING_ID })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
     const nobody = await makeUser(t, admin, w.companyId, { rightIds: [], name: '无权限' });
     expect((await balance(nobody.token, { subjectId: w.subject.cash })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
     // The viewer (voucher menu only) reads balances.
@@ -114,6 +114,6 @@ describe.each(backends())('subject balance (%s)', (backend) => {
     const other = await makeWorld(t, admin);
     const outsider = await makeUser(t, admin, other.companyId, { rightIds: [2, 201, 20101], name: '外人' });
     expect((await call(outsider.token, 'GET', `/api/voucher/${ids.v3}/proc`)).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
-    expect((await call(clerk.token, 'GET', '/api/voucher/999999/proc')).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    expect((await call(clerk.token, 'GET', `/api/voucher/${MISSING_ID}/proc`)).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
   });
 });

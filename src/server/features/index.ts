@@ -19,6 +19,7 @@ import { auxRoutes } from './aux/routes';
 import { voucherRoutes } from './voucher/routes';
 import { subjectBalanceRoutes } from './subject/balance';
 import { voucherProcRoutes } from './voucher/procs';
+import { voucherStepRoutes } from './voucher/step';
 
 export { API_VERSION } from '../api-version';
 
@@ -43,4 +44,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherRoutes);
   await app.register(subjectBalanceRoutes);
   await app.register(voucherProcRoutes);
+  await app.register(voucherStepRoutes);
 }

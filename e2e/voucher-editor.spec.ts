@@ -237,3 +237,42 @@ test('the balance of the caret subject counts this voucher; a date in another ye
   await expect(page.getByTestId('voucher-balance-after')).toContainText(onSide(Number(old.all.balanceCents) + 12_345, words));
   await page.screenshot({ path: testInfo.outputPath('voucher-balance-en.png'), fullPage: true });
 });
+
+test('the auxiliary popup has a direction column: a credit entry lands on the credit side; closing the dirty tab asks Yes / No / Cancel', async ({ page }, testInfo) => {
+  await loginAs(page, 'clerk', 'clerk123');
+  const v = new VoucherEditorModel(page);
+  await v.open('new');
+  await v.enter('E2E 辅助核算');
+  await v.enter('1122');
+  await v.expectFocus(0, 'auxId');
+  await v.press('F7');
+  const popup = page.getByTestId('voucher-aux-grid');
+  await expect(popup).toBeVisible();
+  await expect(popup.locator('.ag-header-cell[col-id="direction"]')).toContainText('方向');
+  // The customer from its pick list, 贷 typed as its pinyin initial, the amount.
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await v.press('Enter');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id'))).toBe('direction');
+  await page.keyboard.type('d');
+  await v.press('Enter');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id'))).toBe('amount');
+  await page.keyboard.type('50');
+  await v.press('Enter');
+  await expect(popup.locator('.ag-row[row-index="0"] .ag-cell[col-id="direction"]')).toHaveText('贷');
+  await page.screenshot({ path: testInfo.outputPath('voucher-aux-zh.png'), fullPage: true });
+  await page.getByTestId('voucher-aux-confirm').click();
+  await expect(popup).toBeHidden();
+  await expect(v.creditTotal()).toHaveText('50.00');
+  await expect(v.debitTotal()).toHaveText('0.00');
+
+  // The tab of a voucher with unsaved changes asks before it closes; Cancel keeps it, No discards it.
+  const close = v.activeTab().getByRole('button');
+  await close.click();
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await page.getByTestId('unsaved-cancel').click();
+  await expect(page).toHaveURL(/\/newVoucher\/new$/);
+  await close.click();
+  await page.getByTestId('unsaved-discard').click();
+  await expect(page).not.toHaveURL(/\/newVoucher\/new$/);
+});

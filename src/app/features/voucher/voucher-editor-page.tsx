@@ -193,8 +193,19 @@ function VoucherEditor(props: EditorProps) {
   const editable = liveView.lifecycle === 'new' ? liveView.enabled.save : liveView.editable;
   const lockReason = t(`voucher:states.${liveView.lifecycle}`);
 
-  useTabDirty(state.dirty, undefined, { kept: true });
   const saveTip = useSaveTip();
+  // Closing the tab with unsaved changes asks Yes / No / Cancel too (saveRef: the save below).
+  const saveRef = useRef<() => Promise<VoucherDto | null>>(async () => null);
+  useTabDirty(
+    state.dirty,
+    (close) =>
+      void (async () => {
+        const answer = await saveTip.ask();
+        if (answer === 'cancel' || (answer === 'yes' && (await saveRef.current()) === null)) return;
+        close();
+      })(),
+    { kept: true },
+  );
   const [reasonOpen, setReasonOpen] = useState(false);
   /** The reason dialog was opened by Shift+F9: after the error is recorded, the next voucher shows. */
   const reasonThenNext = useRef(false);
@@ -268,6 +279,10 @@ function VoucherEditor(props: EditorProps) {
       setBusy(false);
     }
   }, [accountId, catalog, codeLength, messageOf, periods, qc, send, t, yearId, years]);
+
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
 
   /** Before leaving the voucher: the save tip when there are unsaved changes. Resolves false to stay. */
   const settle = useCallback(async (): Promise<boolean> => {

@@ -16,8 +16,14 @@ test.describe.configure({ mode: 'serial' });
 
 /** Vouchers the auditor's test made (examined, then put back and deleted in afterAll). */
 const made: number[] = [];
+/** Vouchers the clerk saved through the editor (drafts, deleted in afterAll). */
+const saved: number[] = [];
 
 test.afterAll(async ({ request }) => {
+  if (saved.length) {
+    const clerk = await apiHeaders(request, 'clerk', 'clerk123');
+    for (const id of saved) await request.delete(`/api/voucher/${id}`, { headers: clerk });
+  }
   if (made.length) {
     const auditor = await apiHeaders(request, 'auditor', 'audit123');
     const clerk = await apiHeaders(request, 'clerk', 'clerk123');
@@ -87,6 +93,7 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
   // Ctrl+S: saved, the tab now shows the stored voucher.
   await v.press('Control+s');
   await page.waitForURL(/\/newVoucher\/\d+$/);
+  saved.push(Number(new URL(page.url()).pathname.split('/').at(-1)));
   await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
   await expect(v.debitTotal()).toHaveText('1,500.00');
   // A clerk holds no audit right: the machine keeps the audit button disabled.

@@ -2,13 +2,44 @@
  * The voucher editor as a clerk, keyboard only: a 4-line voucher entered with Enter, `..`, space
  * and `=`, saved with Ctrl+S (the rules pass, the server gives it a code), then F12 saves and
  * opens a new voucher; the save rules' row-indexed message before the server is called; the
- * toolbar follows the machine (the clerk cannot audit). Screenshots in both languages.
+ * toolbar follows the machine (the clerk cannot audit). An auditor steps through the last vouchers
+ * of the year with F9 / Shift+F9 only, to the "last voucher" message; the live balance of the
+ * caret's subject counts the lines on screen; a date in another account year asks to clear the
+ * subjects or keep the date. Screenshots in both languages.
  */
 import { expect, test } from '@playwright/test';
-import { loginAs } from './page-models/login';
-import { VoucherEditorModel } from './page-models/voucher-editor';
+import { restoreDemoState } from './page-models/demo-state';
+import { apiHeaders, loginAs } from './page-models/login';
+import { demoVoucherWorld, VoucherEditorModel } from './page-models/voucher-editor';
 
 test.describe.configure({ mode: 'serial' });
+
+/** Vouchers the auditor's test made (examined, then put back and deleted in afterAll). */
+const made: number[] = [];
+/** Vouchers the clerk saved through the editor (drafts, deleted in afterAll). */
+const saved: number[] = [];
+
+test.afterAll(async ({ request }) => {
+  if (saved.length) {
+    const clerk = await apiHeaders(request, 'clerk', 'clerk123');
+    for (const id of saved) await request.delete(`/api/voucher/${id}`, { headers: clerk });
+  }
+  if (made.length) {
+    const auditor = await apiHeaders(request, 'auditor', 'audit123');
+    const clerk = await apiHeaders(request, 'clerk', 'clerk123');
+    for (const id of made) {
+      // Whichever examination the voucher carries is reversed (the other call is refused harmlessly).
+      await request.post(`/api/voucher/${id}/reverseAudit`, { headers: auditor, data: {} });
+      await request.post(`/api/voucher/${id}/reverseAuditError`, { headers: auditor, data: {} });
+      await request.delete(`/api/voucher/${id}`, { headers: clerk });
+    }
+  }
+  await restoreDemoState(request);
+});
+
+/** "借 1,234.50" as the balance bar writes a balance on the debit side (cents signed on the subject's side, debit subject). */
+const onSide = (cents: number, words: { debit: string; credit: string; flat: string }) =>
+  `${cents > 0 ? words.debit : cents < 0 ? words.credit : words.flat} ${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on with F12', async ({ page }, testInfo) => {
   await loginAs(page, 'clerk', 'clerk123');
@@ -62,6 +93,7 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
   // Ctrl+S: saved, the tab now shows the stored voucher.
   await v.press('Control+s');
   await page.waitForURL(/\/newVoucher\/\d+$/);
+  saved.push(Number(new URL(page.url()).pathname.split('/').at(-1)));
   await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
   await expect(v.debitTotal()).toHaveText('1,500.00');
   // A clerk holds no audit right: the machine keeps the audit button disabled.
@@ -101,4 +133,153 @@ test('the save rules speak before the server: an unbalanced voucher names its ro
   await expect(page.getByTestId('unsaved-dialog')).toContainText('The voucher has changes that are not saved');
   await page.getByTestId('unsaved-cancel').click();
   await page.screenshot({ path: testInfo.outputPath('voucher-editor-en.png'), fullPage: true });
+});
+
+test('an auditor steps to the last voucher with keys only: F9 examines and goes on, Shift+F9 records an error with its reason', async ({ page, request }, testInfo) => {
+  const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
+  for (const cents of [11_100, 22_200, 33_300]) {
+    const body = await (
+      await request.post('/api/voucher', {
+        headers: w.headers,
+        data: {
+          accountId: 1, kindId: w.kindId, markTime: '2026-12-31',
+          items: [
+            { summary: `E2E 审核 ${cents}`, subjectId: w.bank, direction: true, amount: String(cents) },
+            { summary: `E2E 审核 ${cents}`, subjectId: w.cash, direction: false, amount: String(cents) },
+          ],
+        },
+      })
+    ).json();
+    expect(body.success, JSON.stringify(body)).toBe(true);
+    made.push(body.data.id);
+  }
+  // They are the year's last three in the stepping order (date, code, id).
+  const stepOf = async (step: string, fromId?: number) => ((await w.get('/api/voucher/step', { accountId: '1', accountYearId: String(w.year2026), step, ...(fromId ? { fromId: String(fromId) } : {}) })) as { id: number } | null)?.id;
+  expect(await stepOf('last')).toBe(made[2]);
+  expect(await stepOf('previous', made[2])).toBe(made[1]);
+  expect(await stepOf('previous', made[1])).toBe(made[0]);
+
+  await loginAs(page, 'auditor', 'audit123');
+  const v = new VoucherEditorModel(page);
+  await v.open(made[0]);
+  // The tab names the voucher, not the raw id; the caret's line (bank) shows its balance.
+  await expect(v.activeTab()).toContainText(/凭证 .+-\d{4}/);
+  await expect(v.balanceBar()).toHaveAttribute('data-state', 'ready');
+  await expect(v.action('audit')).toBeEnabled();
+
+  await v.auditAndNext();
+  await v.expectVoucher(made[1]);
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
+  await v.auditErrorAndNext('金额与原始单据不符');
+  await v.expectVoucher(made[2]);
+  await v.auditAndNext();
+  await expect(page.getByText('已经是最后一张凭证')).toBeVisible();
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'audited');
+  await expect(page).toHaveURL(new RegExp(`/newVoucher/${made[2]}$`));
+  await expect(v.procs()).toContainText('李审核');
+
+  // Back one: examined as an error, the reason in the processing records and the footer.
+  await v.press('PageUp');
+  await v.expectVoucher(made[1]);
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'auditError');
+  await expect(v.procs()).toContainText('审核错误');
+  await expect(v.procs()).toContainText('金额与原始单据不符');
+  await page.screenshot({ path: testInfo.outputPath('voucher-auditor-zh.png'), fullPage: true });
+  // F9 on a voucher already examined passes over it to the next.
+  await v.auditAndNext();
+  await v.expectVoucher(made[2]);
+
+  const stored = await Promise.all(made.map(async (id) => (await w.get(`/api/voucher/${id}`, {})) as { lifecycle: string; auditNote: string | null }));
+  expect(stored.map((x) => x.lifecycle)).toEqual(['audited', 'auditError', 'audited']);
+  expect(stored[1].auditNote).toBe('金额与原始单据不符');
+});
+
+test('the balance of the caret subject counts this voucher; a date in another year asks to clear the subjects or keep the date (in English)', async ({ page, request }, testInfo) => {
+  const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
+  const words = { debit: 'Dr', credit: 'Cr', flat: 'Nil' };
+  await page.addInitScript(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await loginAs(page, 'clerk', 'clerk123');
+  const v = new VoucherEditorModel(page);
+  await v.open('new');
+  await expect(v.activeTab()).toContainText('New voucher');
+  const date = await v.date().inputValue();
+  const [cash] = await w.get('/api/subject/balance', { filter: JSON.stringify({ accountYearId: w.year2026, subjectId: w.cash, dateTo: date }) });
+  const saved = Number(cash.all.balanceCents);
+
+  await v.enter('E2E balance');
+  await v.enter('1001');
+  await v.expectFocus(0, 'debit');
+  await expect(page.getByTestId('voucher-balance-saved')).toContainText(onSide(saved, words));
+  await v.enter('123.45');
+  await v.expectFocus(1, 'summary');
+  await expect(v.balanceBar()).toHaveAttribute('data-state', 'none');
+  await v.press('ArrowUp');
+  await expect(page.getByTestId('voucher-balance-after')).toContainText(onSide(saved + 12_345, words));
+
+  // Into 2025 with a subject filled: K keeps the old date.
+  await v.date().fill('2025-06-30');
+  await expect(page.getByTestId('voucher-year-dialog')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('voucher-year-en.png'), fullPage: true });
+  await page.keyboard.press('k');
+  await expect(page.getByTestId('voucher-year-dialog')).toBeHidden();
+  await expect(v.date()).toHaveValue(date);
+  await expect(v.cell(0, 'subjectId')).toContainText('1001');
+  // Again, Enter clears the subjects: the lines keep their summaries and amounts, the voucher lives in 2025.
+  await v.date().fill('2025-06-30');
+  await expect(page.getByTestId('voucher-year-clear')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('voucher-year-dialog')).toBeHidden();
+  await expect(v.date()).toHaveValue('2025-06-30');
+  await expect(v.cell(0, 'subjectId')).toHaveText('');
+  await expect(v.cell(0, 'summary')).toContainText('E2E balance');
+  await expect(v.debitTotal()).toHaveText('123.45');
+
+  // The subject typed again is 2025's; its balance is 2025's up to the new date.
+  const cash2025 = ((await w.get('/api/subject', { filter: JSON.stringify({ accountYearId: w.year2025, code: '1001' }) })).content as { id: number }[])[0].id;
+  const [old] = await w.get('/api/subject/balance', { filter: JSON.stringify({ accountYearId: w.year2025, subjectId: cash2025, dateTo: '2025-06-30' }) });
+  await v.cell(0, 'subjectId').click();
+  await v.enter('1001');
+  await v.expectFocus(0, 'debit');
+  await expect(page.getByTestId('voucher-balance-saved')).toContainText(onSide(Number(old.all.balanceCents), words));
+  await expect(page.getByTestId('voucher-balance-after')).toContainText(onSide(Number(old.all.balanceCents) + 12_345, words));
+  await page.screenshot({ path: testInfo.outputPath('voucher-balance-en.png'), fullPage: true });
+});
+
+test('the auxiliary popup has a direction column: a credit entry lands on the credit side; closing the dirty tab asks Yes / No / Cancel', async ({ page }, testInfo) => {
+  await loginAs(page, 'clerk', 'clerk123');
+  const v = new VoucherEditorModel(page);
+  await v.open('new');
+  await v.enter('E2E 辅助核算');
+  await v.enter('1122');
+  await v.expectFocus(0, 'auxId');
+  await v.press('F7');
+  const popup = page.getByTestId('voucher-aux-grid');
+  await expect(popup).toBeVisible();
+  await expect(popup.locator('.ag-header-cell[col-id="direction"]')).toContainText('方向');
+  // The customer from its pick list, 贷 typed as its pinyin initial, the amount.
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await v.press('Enter');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id'))).toBe('direction');
+  await page.keyboard.type('d');
+  await v.press('Enter');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id'))).toBe('amount');
+  await page.keyboard.type('50');
+  await v.press('Enter');
+  await expect(popup.locator('.ag-row[row-index="0"] .ag-cell[col-id="direction"]')).toHaveText('贷');
+  await page.screenshot({ path: testInfo.outputPath('voucher-aux-zh.png'), fullPage: true });
+  await page.getByTestId('voucher-aux-confirm').click();
+  await expect(popup).toBeHidden();
+  await expect(v.creditTotal()).toHaveText('50.00');
+  await expect(v.debitTotal()).toHaveText('0.00');
+
+  // The tab of a voucher with unsaved changes asks before it closes; Cancel keeps it, No discards it.
+  const close = v.activeTab().getByRole('button');
+  await close.click();
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await page.getByTestId('unsaved-cancel').click();
+  await expect(page).toHaveURL(/\/newVoucher\/new$/);
+  await close.click();
+  await page.getByTestId('unsaved-discard').click();
+  await expect(page).not.toHaveURL(/\/newVoucher\/new$/);
 });

@@ -1,8 +1,11 @@
 /**
  * Page model of the voucher editor (/newVoucher/$id): the kit grid driven with keys as a clerk
- * does, the editor's own keys (Ctrl+S, F12, PageUp/PageDown), the header, totals and state.
+ * does, the editor's own keys (Ctrl+S, F12, PageUp/PageDown, F9 / Shift+F9), the header, totals,
+ * state, the live balance, the processing records; and API helpers that set up and put back the
+ * vouchers a spec makes.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { apiHeaders } from './login';
 
 export type VoucherColumn = 'summary' | 'subjectId' | 'auxId' | 'debit' | 'credit';
 
@@ -55,7 +58,46 @@ export class VoucherEditorModel {
   readonly uppercase = () => this.page.getByTestId('voucher-uppercase');
   readonly code = () => this.page.getByTestId('voucher-code');
   readonly ruleErrors = () => this.page.getByTestId('voucher-rule-errors');
+  readonly date = () => this.page.getByTestId('voucher-date');
+  readonly balanceBar = () => this.page.getByTestId('voucher-balance-bar');
+  readonly procs = () => this.page.getByTestId('voucher-procs');
+  readonly activeTab = () => this.page.getByTestId('tabs-bar').locator('[role="tab"][aria-selected="true"]');
   action(name: string): Locator {
     return this.page.getByTestId(`voucher-action-${name}`);
   }
+
+  /** Waits until the editor shows the stored voucher `id` (after stepping). */
+  async expectVoucher(id: number) {
+    await this.page.waitForURL(new RegExp(`/newVoucher/${id}$`));
+    await expect(this.root).toBeVisible();
+  }
+
+  /** The auditor's keys: F9 examines and shows the next voucher; Shift+F9 asks the reason first. */
+  async auditAndNext() {
+    await this.press('F9');
+  }
+
+  async auditErrorAndNext(reason: string) {
+    await this.press('Shift+F9');
+    await expect(this.page.getByTestId('voucher-reason')).toBeFocused();
+    await this.page.keyboard.type(reason);
+    await this.press('Enter');
+  }
+}
+
+/** Demo ledger set 1, year 2026: ids the specs need, through the API. */
+export async function demoVoucherWorld(request: APIRequestContext, username: string, password: string) {
+  const headers = await apiHeaders(request, username, password);
+  const get = async (url: string, params: Record<string, string>) => {
+    const body = await (await request.get(url, { params, headers })).json();
+    expect(body.success, JSON.stringify(body)).toBe(true);
+    return body.data;
+  };
+  const years = (await get('/api/account/year', { accountId: '1' })).content as { id: number; year: number }[];
+  const year2026 = years.find((y) => y.year === 2026)!.id;
+  const year2025 = years.find((y) => y.year === 2025)!.id;
+  const kinds = (await get('/api/voucher/kind', { filter: JSON.stringify({ accountId: 1 }) })).content as { id: number; isDefault: boolean }[];
+  const subjects = (await get('/api/subject', { filter: JSON.stringify({ accountYearId: year2026, code: ['1001', '1002'] }) })).content as { id: number; code: string }[];
+  const subject = (code: string) => subjects.find((s) => s.code === code)!.id;
+  return { headers, year2026, year2025, kindId: (kinds.find((k) => k.isDefault) ?? kinds[0]).id, cash: subject('1001'), bank: subject('1002'), get };
 }

@@ -237,6 +237,15 @@ export const routes = {
   voucherSyncApi: {
     sync: { method: 'POST', path: '/voucher/:id/sync' },
   },
+  subjectBalanceApi: {
+    balance: { method: 'GET', path: '/subject/balance' },
+  },
+  voucherProcApi: {
+    list: { method: 'GET', path: '/voucher/:id/proc' },
+  },
+  voucherStepApi: {
+    step: { method: 'GET', path: '/voucher/step' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi } = routes;

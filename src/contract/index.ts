@@ -16,7 +16,11 @@ import { auxApi } from './aux';
 import { voucherApi } from './voucher';
 import { subjectRelationApi } from './subject-relation';
 import { voucherSyncApi } from './voucher-sync';
+import { subjectBalanceApi } from './subject-balance';
+import { voucherProcApi } from './voucher-procs';
+import { voucherStepApi } from './voucher-step';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi,
+  subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -188,6 +188,9 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/subject/relation': (i) => ({ body: { sourceAccountYearId: i.accountYear, targetAccountYearId: i.accountYear, items: [{ sourceSubjectId: i.subject, targetSubjectId: i.subject }] }, scoped: true }),
   'POST /api/subject/relation/byCode': (i) => ({ body: { sourceAccountYearId: i.accountYear, targetAccountYearId: i.accountYear }, scoped: true }),
   'DELETE /api/subject/relation': (i) => ({ query: { filter: { sourceAccountYearId: i.accountYear, id: [i.subject] } }, scoped: true }),
+  'GET /api/voucher/:id/proc': (i) => ({ url: `/api/voucher/${i.voucher}/proc`, scoped: true }),
+  'GET /api/voucher/step': (i) => ({ query: { accountId: i.account, accountYearId: i.accountYear, step: 'next', fromId: i.voucher }, scoped: true }),
+  'GET /api/subject/balance': (i) => ({ query: { filter: { accountYearId: i.accountYear, subjectId: i.subject } }, scoped: true }),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

@@ -19,6 +19,9 @@ import { auxRoutes } from './aux/routes';
 import { voucherRoutes } from './voucher/routes';
 import { subjectRelationRoutes } from './subject/relation-routes';
 import { voucherSyncRoutes } from './voucher/sync-routes';
+import { subjectBalanceRoutes } from './subject/balance';
+import { voucherProcRoutes } from './voucher/procs';
+import { voucherStepRoutes } from './voucher/step';
 
 export { API_VERSION } from '../api-version';
 
@@ -45,4 +48,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherRoutes);
   // POST /voucher/:id/sync: the static last segment wins over /voucher/:id/:action.
   await app.register(voucherSyncRoutes);
+  await app.register(subjectBalanceRoutes);
+  await app.register(voucherProcRoutes);
+  await app.register(voucherStepRoutes);
 }

@@ -1,7 +1,7 @@
 /**
  * The auxiliary-entry popup of a voucher line: the kit's entry grid with one column per
- * auxiliary type of the subject plus the amount (voucher-aux.ts), F7 / unresolved text opens the
- * pick list of the column's type. Confirm checks '[label] is required' and hands the entries back.
+ * auxiliary type of the subject plus the direction and the amount (voucher-aux.ts), F7 /
+ * unresolved text opens the pick list of the column's type (借 / 贷 in the direction column). Confirm checks '[label] is required' and hands the entries back.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -10,7 +10,7 @@ import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } 
 import { ListPicker } from '../../../../grids/list-picker';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
-import { auxPopupSchema, checkAuxPopup, popupRowOfLine, type AuxEntry, type AuxPopupRow } from './voucher-aux';
+import { auxPopupSchema, checkAuxPopup, popupRowOfLine, sideOf, type AuxEntry, type AuxPopupRow } from './voucher-aux';
 import type { VoucherCatalog } from './voucher-catalog';
 
 export interface AuxPopupProps {
@@ -23,14 +23,20 @@ export interface AuxPopupProps {
 export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) {
   const { t } = useTranslation(['voucher', 'grid']);
   const types = catalog.auxTypesOf(line.subjectId);
-  const schema = useMemo(() => auxPopupSchema(types, catalog), [types, catalog]);
+  const debitLabel = t('voucher:auxDirection.debit');
+  const creditLabel = t('voucher:auxDirection.credit');
+  const schema = useMemo(() => auxPopupSchema(types, catalog, { debit: debitLabel, credit: creditLabel }), [types, catalog, debitLabel, creditLabel]);
   const [state, dispatch] = useSheet(schema, [popupRowOfLine(line)]);
+  /** type 0: the direction column. */
   const [picking, setPicking] = useState<{ request: PickerRequest<AuxPopupRow>; type: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const gridRef = useRef<EntryGridHandle>(null);
 
   const pickers = useMemo(
-    () => Object.fromEntries(types.map((type) => [`aux${type}`, ((request) => setPicking({ request, type })) as PickerHook<AuxPopupRow>])),
+    () => ({
+      ...Object.fromEntries(types.map((type) => [`aux${type}`, ((request) => setPicking({ request, type })) as PickerHook<AuxPopupRow>])),
+      direction: ((request) => setPicking({ request, type: 0 })) as PickerHook<AuxPopupRow>,
+    }),
     [types],
   );
 
@@ -39,7 +45,7 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
     api?.stopEditing();
     // The grid commits what is being typed through dispatch; read the rows on the next frame.
     requestAnimationFrame(() => {
-      const check = checkAuxPopup(stateRef.current.rows, types);
+      const check = checkAuxPopup(stateRef.current.rows, types, sideOf(line));
       if (!check.ok) {
         setError(
           check.missingType === null
@@ -83,8 +89,17 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
       </Stack>
       <ListPicker
         opened={picking !== null}
-        title={picking ? t('voucher:picker.aux', { type: t(`voucher:auxTypes.${picking.type}`) }) : ''}
-        options={picking ? catalog.auxOptions(picking.type) : []}
+        title={picking ? (picking.type === 0 ? t('voucher:auxDirection.picker') : t('voucher:picker.aux', { type: t(`voucher:auxTypes.${picking.type}`) })) : ''}
+        options={
+          picking === null
+            ? []
+            : picking.type === 0
+              ? [
+                  { value: 'debit', code: '1', name: debitLabel },
+                  { value: 'credit', code: '2', name: creditLabel },
+                ]
+              : catalog.auxOptions(picking.type)
+        }
         initialQuery={picking?.request.query}
         onPick={(value) => closePicker((r) => r.commit(value))}
         onClose={() => closePicker((r) => r.cancel())}

@@ -3,12 +3,16 @@
  * detail tab with the grid kit's entry grid (grids/, wired, not forked) and a summary tab, the
  * footer with totals, the total in Chinese uppercase and the processing names, and the toolbar
  * whose actions the voucher machine enables (machines/voucher.machine.ts via @xstate/react).
- * `$id` is a voucher id or "new". Keys: the kit's, plus voucher-keys.ts.
+ * `$id` is a voucher id or "new". Keys: the kit's, plus voucher-keys.ts (F9 / Shift+F9: the
+ * auditor's examine-and-next). The editor works in the voucher's own account year (its subjects,
+ * periods and stepping); moving the date into another year asks first (year-change-dialog.tsx).
+ * Below the grid: the balance of the caret's subject (subject-balance-bar.tsx) and the voucher's
+ * processing records (voucher-procs.tsx).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Menu, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +29,7 @@ import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
 import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/constants';
 import { formatCents } from '../../../domain/money';
-import { resolveMarkDate, validateVoucherHeader, type VoucherRuleError } from '../../../domain/voucher-rules';
+import { isDateString, resolveMarkDate, validateVoucherHeader, type VoucherRuleError } from '../../../domain/voucher-rules';
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
 import { ApiError } from '../../api/client';
 import { periodsQueryOptions, accountsQueryOptions } from '../../queries/account';
@@ -33,6 +37,7 @@ import { useScope, useSession } from '../../session/store';
 import { tabsStore } from '../../shell/tabs-store';
 import { useTabState } from '../../shell/tab-state';
 import { useTabDirty } from '../../shell/use-tab-dirty';
+import { useTabLabel } from '../../shell/tab-labels';
 import { notifyError } from '../../queries/admin-common';
 import { AuxPopup } from './aux-popup';
 import { auxEntryEvents, type AuxEntry } from './voucher-aux';
@@ -46,11 +51,18 @@ import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher
 import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './voucher-mapping';
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
+import { SubjectBalanceBar, subjectBalanceKeys } from './subject-balance-bar';
+import { VoucherKeyHelp } from './voucher-key-help';
+import { VoucherProcs } from './voucher-procs';
+import { YearChangeDialog, type YearChangeQuestion } from './year-change-dialog';
 import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
 import { VoucherSyncButton } from './voucher-sync';
 import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
 
 const NEW_ID = 'new';
+
+/** Toolbar actions whose tooltip names an editor key. */
+const KEY_OF_ACTION: Partial<Record<VoucherAction, VoucherCommand>> = { save: 'save', audit: 'auditAndNext', auditError: 'auditErrorAndNext' };
 
 export function VoucherEditorPage() {
   const { id: routeId } = useParams({ strict: false }) as { id?: string };
@@ -60,43 +72,59 @@ export function VoucherEditorPage() {
 
   const kinds = useQuery(voucherKindsOptions(accountId));
   const codeRule = useQuery(codeRuleOptions(accountId));
-  const subjects = useQuery(leafSubjectsOptions(accountYearId));
-  const auxValues = useQuery(auxValuesOptions(companyId, accountId, accountYearId));
-  const periods = useQuery(periodsQueryOptions(accountYearId));
-  const accounts = useQuery(accountsQueryOptions(companyId));
   const stored = useQuery(voucherOptions(accountId, voucherId));
+  // The voucher's own year: a stored voucher may lie in another year than the top bar's.
+  const yearId = voucherId === null ? accountYearId : (stored.data?.accountYearId ?? null);
+  const subjects = useQuery(leafSubjectsOptions(yearId));
+  const auxValues = useQuery(auxValuesOptions(companyId, accountId, yearId));
+  const periods = useQuery(periodsQueryOptions(yearId));
+  const accounts = useQuery(accountsQueryOptions(companyId));
 
   if (!accountId || !accountYearId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   if (stored.data && (stored.data.accountId !== accountId || stored.data.accountYearId !== accountYearId)) return <OtherScopeNotice voucher={stored.data} />;
   if (stored.isError) return <Alert color="red" data-testid="voucher-load-error">{stored.error instanceof ApiError ? stored.error.message : t('voucher:messages.notFound')}</Alert>;
-  const ready = kinds.data && subjects.data && auxValues.data && periods.data && codeRule.data && (voucherId === null || stored.data);
-  if (!ready) return <Text c="dimmed" p="md">{t('common:loading', { defaultValue: '…' })}</Text>;
-  const year = accounts.data?.find((a) => a.id === accountId)?.accountYears?.find((y) => y.id === accountYearId);
+  const ready = kinds.data && subjects.data && auxValues.data && periods.data && codeRule.data && accounts.data && (voucherId === null || stored.data);
+  if (!ready || !companyId) return <Text c="dimmed" p="md">{t('common:loading', { defaultValue: '…' })}</Text>;
+  const years = [...(accounts.data?.find((a) => a.id === accountId)?.accountYears ?? [])]
+    .map((y) => ({ id: y.id, year: y.year, startAt: y.startAt, endAt: y.endAt }))
+    .sort((a, b) => a.startAt.localeCompare(b.startAt));
   return (
     <VoucherEditor
       key={`${accountId}:${routeId}`}
       routeId={routeId ?? NEW_ID}
+      companyId={companyId}
       accountId={accountId}
       accountYearId={accountYearId}
       kinds={kinds.data!}
       codeLength={codeRule.data?.length ?? VOUCHER_CODE_LENGTH_DEFAULT}
       catalogInput={{ subjects: subjects.data!, aux: auxValues.data! }}
       periods={periods.data!}
-      yearSpan={year ? { startAt: year.startAt, endAt: year.endAt } : null}
+      years={years}
       stored={stored.data ?? null}
     />
   );
 }
 
+interface YearSpan {
+  id: number;
+  year: number;
+  startAt: string;
+  endAt: string;
+}
+
 interface EditorProps {
   routeId: string;
+  companyId: number;
   accountId: number;
+  /** The top bar's account year: a new voucher starts in it. */
   accountYearId: number;
   kinds: { id: number; name: string; nameEn: string | null; isDefault: boolean }[];
   codeLength: number;
+  /** The subjects and auxiliary values of the voucher's year as the page loaded them (later years load here). */
   catalogInput: { subjects: Parameters<typeof createVoucherCatalog>[0]; aux: Parameters<typeof createVoucherCatalog>[1] };
   periods: { id: number; startAt: string; endAt: string; rolled: boolean; name: string }[];
-  yearSpan: { startAt: string; endAt: string } | null;
+  /** The ledger set's account years, first to last. */
+  years: YearSpan[];
   stored: VoucherDto | null;
 }
 
@@ -107,7 +135,7 @@ function todayIn(span: { startAt: string; endAt: string } | null): string {
 }
 
 function VoucherEditor(props: EditorProps) {
-  const { routeId, accountId, accountYearId, kinds, codeLength, periods, yearSpan, stored } = props;
+  const { routeId, companyId, accountId, accountYearId, kinds, codeLength, years, stored } = props;
   const { t, i18n } = useTranslation(['voucher', 'grid', 'errors', 'common']);
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -115,12 +143,27 @@ function VoucherEditor(props: EditorProps) {
   const path = `/newVoucher/${routeId}`;
 
   const knownAux = useMemo(() => auxLabelsOfVoucher(stored?.items ?? []), [stored]);
-  const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, knownAux), [props.catalogInput, knownAux]);
-  const schema = useMemo(() => voucherKitSchema(catalog), [catalog]);
   const defaultKind = kinds.find((k) => k.isDefault)?.id ?? kinds[0]?.id ?? null;
-  const freshHeader = useCallback((): VoucherHeaderState => ({ kindId: defaultKind, code: '', markDate: todayIn(yearSpan), billCount: 0 }), [defaultKind, yearSpan]);
+  const scopeYear = years.find((y) => y.id === accountYearId) ?? null;
+  const freshHeader = useCallback(
+    (): VoucherHeaderState => ({ accountYearId, kindId: defaultKind, code: '', markDate: todayIn(scopeYear), billCount: 0 }),
+    [accountYearId, defaultKind, scopeYear],
+  );
 
-  const [state, setState] = useTabState<VoucherEditorState>(`voucher:${accountId}:${routeId}`, () => (stored ? loadedEditorState(schema, stored) : newEditorState(schema, freshHeader())));
+  // The first state only needs the rows' shape; the catalogue of the state's year follows below.
+  const [initialSchema] = useState(() => voucherKitSchema(createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, knownAux)));
+  const [state, setState] = useTabState<VoucherEditorState>(`voucher:${accountId}:${routeId}`, () => (stored ? loadedEditorState(initialSchema, stored) : newEditorState(initialSchema, freshHeader())));
+  const yearId = state.header.accountYearId ?? accountYearId;
+  const year = years.find((y) => y.id === yearId) ?? null;
+  // The year's subjects, auxiliary values and periods (cached for the page's year; another year loads when the date moves there).
+  const subjectsQ = useQuery({ ...leafSubjectsOptions(yearId), placeholderData: keepPreviousData });
+  const auxQ = useQuery({ ...auxValuesOptions(companyId, accountId, yearId), placeholderData: keepPreviousData });
+  const periodsQ = useQuery({ ...periodsQueryOptions(yearId), placeholderData: keepPreviousData });
+  const subjectList = subjectsQ.data ?? props.catalogInput.subjects;
+  const auxLists = auxQ.data ?? props.catalogInput.aux;
+  const periods = periodsQ.data ?? props.periods;
+  const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(subjectList, auxLists, knownAux), [subjectList, auxLists, knownAux]);
+  const schema = useMemo(() => voucherKitSchema(catalog), [catalog]);
   const latest = useRef(state);
   useEffect(() => {
     latest.current = state;
@@ -141,7 +184,7 @@ function VoucherEditor(props: EditorProps) {
     if (stored && !latest.current.dirty && (latest.current.voucher?.id !== stored.id || latest.current.voucher.version !== stored.version)) send({ type: 'loaded', voucher: stored });
   }, [stored, send]);
 
-  const period = periods.find((p) => p.id === state.voucher?.periodId) ?? periods.find((p) => p.startAt <= state.header.markDate && state.header.markDate <= p.endAt);
+  const period = periods.find((p) => p.id === state.voucher?.periodId && state.voucher.markTime.slice(0, 10) === state.header.markDate) ?? periods.find((p) => p.startAt <= state.header.markDate && state.header.markDate <= p.endAt) ?? periods.at(-1);
   const snapshot = useMemo(
     () => toolbarSnapshot({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: state.dirty }),
     [state.voucher, user, period?.rolled, state.dirty],
@@ -153,10 +196,26 @@ function VoucherEditor(props: EditorProps) {
   const editable = liveView.lifecycle === 'new' ? liveView.enabled.save : liveView.editable;
   const lockReason = t(`voucher:states.${liveView.lifecycle}`);
 
-  useTabDirty(state.dirty, undefined, { kept: true });
   const saveTip = useSaveTip();
   const [tab, setTab] = useState<string>('detail');
+  // Closing the tab with unsaved changes asks Yes / No / Cancel too (saveRef: the save below).
+  const saveRef = useRef<() => Promise<VoucherDto | null>>(async () => null);
+  useTabDirty(
+    state.dirty,
+    (close) =>
+      void (async () => {
+        const answer = await saveTip.ask();
+        if (answer === 'cancel' || (answer === 'yes' && (await saveRef.current()) === null)) return;
+        close();
+      })(),
+    { kept: true },
+  );
   const [reasonOpen, setReasonOpen] = useState(false);
+  /** The reason dialog was opened by Shift+F9: after the error is recorded, the next voucher shows. */
+  const reasonThenNext = useRef(false);
+  const [yearQuestion, setYearQuestion] = useState<(YearChangeQuestion & { toYearId: number }) | null>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const [caretRowId, setCaretRowId] = useState<string | null>(null);
   // The delete confirmation ('Cannot be recovered after deletion!…'), answered through a promise.
   const [deleteAnswer, setDeleteAnswer] = useState<((ok: boolean) => void) | null>(null);
   const confirmDelete = () => new Promise<boolean>((resolve) => setDeleteAnswer(() => (ok: boolean) => {
@@ -194,9 +253,10 @@ function VoucherEditor(props: EditorProps) {
     const errors: string[] = [];
     const header = validateVoucherHeader({ ...s.header, code: s.header.code || '1' }, codeLength);
     errors.push(...header.map(messageOf));
-    if (yearSpan && /^\d{4}-\d{2}-\d{2}$/.test(s.header.markDate)) {
-      const r = resolveMarkDate(s.header.markDate, [{ id: accountYearId, startAt: yearSpan.startAt, endAt: yearSpan.endAt, periods }]);
-      if (!r.ok) errors.push(t(`errors:${r.code}`, r.params));
+    if (years.length && isDateString(s.header.markDate)) {
+      // Every year bounds the date (first to last); the date's own year must be the editor's (the year question saw to it).
+      const r = resolveMarkDate(s.header.markDate, years.map((y) => ({ ...y, periods: y.id === yearId ? periods : [] })));
+      if (!r.ok) errors.push(r.code === 'MARK_DATE_OUT_OF_RANGE' ? t('voucher:messages.dateOutOfRange', r.params) : t(`errors:${r.code}`, r.params));
     }
     const rows = checkVoucherRows(s.sheet.rows, catalog.auxTypesOf);
     if (!rows.ok) errors.push(...rows.errors.map(messageOf));
@@ -212,6 +272,7 @@ function VoucherEditor(props: EditorProps) {
       );
       qc.setQueryData(voucherKeys.one(accountId, saved.id), saved);
       void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
+      void qc.invalidateQueries({ queryKey: subjectBalanceKeys.all });
       send({ type: 'loaded', voucher: saved });
       notifications.show({ color: 'green', message: t('voucher:messages.saved', { label: voucherLabel(saved.kindName, saved.codeText) }) });
       return saved;
@@ -221,7 +282,11 @@ function VoucherEditor(props: EditorProps) {
     } finally {
       setBusy(false);
     }
-  }, [accountId, accountYearId, catalog, codeLength, messageOf, periods, qc, send, t, yearSpan]);
+  }, [accountId, catalog, codeLength, messageOf, periods, qc, send, t, yearId, years]);
+
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
 
   /** Before leaving the voucher: the save tip when there are unsaved changes. Resolves false to stay. */
   const settle = useCallback(async (): Promise<boolean> => {
@@ -249,6 +314,34 @@ function VoucherEditor(props: EditorProps) {
     [freshHeader, navigate, path, send],
   );
 
+  /**
+   * Shows the first / previous / next / last voucher of the voucher's year (mark date, code, id);
+   * says so when there is none that way. Resolves whether another voucher is shown.
+   */
+  const stepTo = useCallback(
+    async (command: 'first' | 'previous' | 'next' | 'last'): Promise<boolean> => {
+      const s = latest.current.voucher;
+      const current = s ? { id: s.id, markTime: s.markTime.slice(0, 10), code: s.code } : null;
+      try {
+        const target = await stepVoucher(accountId, s?.accountYearId ?? yearId, command, current);
+        if (!target) {
+          notifications.show({ color: 'blue', message: t(current === null ? 'voucher:messages.noVouchers' : command === 'previous' || command === 'first' ? 'voucher:messages.firstReached' : 'voucher:messages.lastReached') });
+          return false;
+        }
+        if (target.id === s?.id) {
+          notifications.show({ color: 'blue', message: t(command === 'first' ? 'voucher:messages.firstReached' : 'voucher:messages.lastReached') });
+          return false;
+        }
+        await goTo(target.id);
+        return true;
+      } catch (e) {
+        notifyError(e);
+        return false;
+      }
+    },
+    [accountId, goTo, t, yearId],
+  );
+
   const runCommand = useCallback(
     async (command: VoucherCommand) => {
       if (busy) return;
@@ -260,7 +353,7 @@ function VoucherEditor(props: EditorProps) {
       if (command === 'saveAndNew') {
         const saved = await save();
         if (!saved) return;
-        if (routeId === NEW_ID) send({ type: 'reset', header: { ...freshHeader(), kindId: saved.kindId, markDate: saved.markTime.slice(0, 10) } });
+        if (routeId === NEW_ID) send({ type: 'reset', header: { ...freshHeader(), accountYearId: saved.accountYearId, kindId: saved.kindId, markDate: saved.markTime.slice(0, 10) } });
         else await goTo('new');
         requestAnimationFrame(() => gridRef.current?.focusFirstCell());
         return;
@@ -271,41 +364,35 @@ function VoucherEditor(props: EditorProps) {
         requestAnimationFrame(() => gridRef.current?.focusFirstCell());
         return;
       }
-      const s = latest.current.voucher;
-      const current = s ? { id: s.id, markTime: s.markTime.slice(0, 10), code: s.code } : null;
-      try {
-        const target = await stepVoucher(accountId, accountYearId, command, current);
-        if (!target) {
-          notifications.show({ color: 'blue', message: t(current === null ? 'voucher:messages.noVouchers' : command === 'previous' || command === 'first' ? 'voucher:messages.firstReached' : 'voucher:messages.lastReached') });
-          return;
-        }
-        if (target.id === s?.id) {
-          notifications.show({ color: 'blue', message: t(command === 'first' ? 'voucher:messages.firstReached' : 'voucher:messages.lastReached') });
-          return;
-        }
-        await goTo(target.id);
-      } catch (e) {
-        notifyError(e);
-      }
+      if (command === 'auditAndNext' || command === 'auditErrorAndNext') return;
+      await stepTo(command);
     },
-    [accountId, accountYearId, busy, freshHeader, goTo, routeId, save, send, settle, t],
+    [busy, freshHeader, goTo, routeId, save, send, settle, stepTo],
   );
 
   const runAction = useCallback(
-    async (action: VoucherAction, reason?: string) => {
+    async (action: VoucherAction, reason?: string): Promise<boolean> => {
       const v = latest.current.voucher;
       if (action === 'copy') {
-        if (!(await settle())) return;
+        if (!(await settle())) return false;
+        const copiedFrom = latest.current.header;
         if (routeId !== NEW_ID) await goTo('new');
-        send({ type: 'copied', header: { ...freshHeader(), kindId: latest.current.header.kindId } });
+        // The copy stays in the source's year (its subjects are that year's), dated today within it.
+        send({ type: 'copied', header: { ...freshHeader(), accountYearId: copiedFrom.accountYearId ?? accountYearId, markDate: todayIn(year), kindId: copiedFrom.kindId } });
         notifications.show({ color: 'blue', message: t('voucher:messages.copied') });
-        return;
+        return true;
       }
-      if (action === 'save') return void runCommand('save');
-      if (!v) return;
-      if (action === 'auditError' && reason === undefined) return setReasonOpen(true);
+      if (action === 'save') {
+        await runCommand('save');
+        return !latest.current.dirty;
+      }
+      if (!v) return false;
+      if (action === 'auditError' && reason === undefined) {
+        setReasonOpen(true);
+        return false;
+      }
       if (action === 'delete') {
-        if (!(await confirmDelete())) return;
+        if (!(await confirmDelete())) return false;
         setBusy(true);
         try {
           await deleteVoucher(v.id);
@@ -313,29 +400,68 @@ function VoucherEditor(props: EditorProps) {
           notifications.show({ color: 'green', message: t('voucher:messages.deleted') });
           send({ type: 'reset', header: freshHeader() });
           await goTo('new');
+          return true;
         } catch (e) {
           notifyError(e);
+          return false;
         } finally {
           setBusy(false);
         }
-        return;
       }
-      if (!isServerAction(action)) return;
-      if (!(await settle())) return;
+      if (!isServerAction(action)) return false;
+      if (!(await settle())) return false;
       setBusy(true);
       try {
         const done = await runVoucherAction(v.id, action, latest.current.voucher?.version ?? v.version, reason);
         qc.setQueryData(voucherKeys.one(accountId, done.id), done);
         void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
+        void qc.invalidateQueries({ queryKey: subjectBalanceKeys.all });
         send({ type: 'loaded', voucher: done });
         notifications.show({ color: 'green', message: t('voucher:messages.done', { action: t(`voucher:actions.${action}`) }) });
+        return true;
       } catch (e) {
         notifyError(e);
+        return false;
       } finally {
         setBusy(false);
       }
     },
-    [accountId, freshHeader, goTo, qc, routeId, runCommand, send, settle, t],
+    [accountId, accountYearId, freshHeader, goTo, qc, routeId, runCommand, send, settle, t, year],
+  );
+
+  /**
+   * The auditor's flow (F9 / Shift+F9): examine the voucher (as an error: after the reason) and show
+   * the next one. A voucher already examined is passed over to the next; one the auditor may not
+   * examine (own voucher, no right, settled period, unsaved changes…) stays, with the reason.
+   */
+  const auditStep = useCallback(
+    async (asError: boolean) => {
+      if (busy) return;
+      const v = latest.current.voucher;
+      if (!v) {
+        notifications.show({ color: 'orange', message: t('voucher:messages.saveFirst') });
+        return;
+      }
+      const label = voucherLabel(v.kindName, v.codeText);
+      if (v.auditAt !== null) {
+        notifications.show({ color: 'blue', message: t('voucher:messages.alreadyExamined', { label }) });
+        if (await settle()) await stepTo('next');
+        return;
+      }
+      const action = asError ? 'auditError' : 'audit';
+      const refusal = disabledReason(toolbarSnapshot({ voucher: v, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: latest.current.dirty }), action);
+      if (refusal) {
+        notifications.show({ color: 'orange', message: t('voucher:messages.notExamined', { label, reason: t(`errors:${refusal}`) }) });
+        return;
+      }
+      if (asError) {
+        reasonThenNext.current = true;
+        setReasonOpen(true);
+        return;
+      }
+      if (await runAction('audit')) await stepTo('next');
+    },
+    [busy, period?.rolled, runAction, settle, stepTo, t, user],
   );
 
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
@@ -346,23 +472,65 @@ function VoucherEditor(props: EditorProps) {
       if (!binding || !rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
       e.preventDefault();
       e.stopPropagation();
-      void runCommand(binding.command);
+      if (binding.command === 'auditAndNext' || binding.command === 'auditErrorAndNext') void auditStep(binding.command === 'auditErrorAndNext');
+      else void runCommand(binding.command);
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [runCommand]);
+  }, [auditStep, runCommand]);
+
+  // The last date typed that lies in the editor's year: "keep the old date" goes back to it.
+  const keptDate = useRef(state.header.markDate);
+  useEffect(() => {
+    if (year && year.startAt <= state.header.markDate && state.header.markDate <= year.endAt) keptDate.current = state.header.markDate;
+  }, [state.header.markDate, year]);
+
+  /**
+   * A date in another account year (spec 01 §5): without subjects on the lines the voucher simply
+   * moves there; with subjects the clerk chooses between clearing them and keeping the old date.
+   * A date outside every year stays as typed and the save rules name the range.
+   */
+  const changeDate = (value: string) => {
+    const target = isDateString(value) ? years.find((y) => y.startAt <= value && value <= y.endAt) : undefined;
+    if (!target || target.id === yearId) return send({ type: 'header', patch: { markDate: value }, byUser: true });
+    if (!latest.current.sheet.rows.some((r) => r.subjectId !== null || r.auxId !== null)) return send({ type: 'header', patch: { markDate: value, accountYearId: target.id }, byUser: true });
+    setYearQuestion({ date: value, fromYear: year?.year ?? 0, toYear: target.year, toYearId: target.id });
+  };
+  const answerYear = (clear: boolean) => {
+    const q = yearQuestion;
+    setYearQuestion(null);
+    if (!q) return;
+    if (clear) send({ type: 'movedToYear', accountYearId: q.toYearId, markDate: q.date });
+    else send({ type: 'header', patch: { markDate: keptDate.current }, byUser: true });
+    requestAnimationFrame(() => dateRef.current?.focus());
+  };
+
+  /** The caret's row (for the balance of its subject): AG Grid's focused cell whenever focus moves in the grid. */
+  const trackCaret = useCallback(() => {
+    const api = gridRef.current?.api();
+    const cell = api?.getFocusedCell();
+    if (!api || !cell || cell.rowPinned) return;
+    setCaretRowId(api.getDisplayedRowAtIndex(cell.rowIndex)?.id ?? null);
+  }, []);
+  const caretSubject = state.sheet.rows.find((r) => r.id === caretRowId)?.subjectId ?? null;
+
+  const kindName = (kindId: number | null, fallback: string) => {
+    const k = kinds.find((x) => x.id === kindId);
+    return k ? (i18n.language === 'en_US' && k.nameEn ? k.nameEn : k.name) : fallback;
+  };
+  useTabLabel(path, state.voucher ? { key: 'voucher:tabTitle', params: { label: voucherLabel(kindName(state.voucher.kindId, state.voucher.kindName), state.voucher.codeText) } } : { key: 'voucher:newTitle' });
 
   const pickers = useMemo<Record<string, PickerHook<VoucherKitRow>>>(
     () => ({
       // Typed text that matched (code, name, mnemonic or pinyin initials) shows its 10 matches; else the whole list, filtered by the text.
       subject: (request) => {
         const hits = request.query.trim() ? catalog.searchSubjects(request.query) : [];
-        const all = props.catalogInput.subjects.map((s) => ({ value: String(s.id), code: s.code, name: s.name }));
+        const all = subjectList.map((s) => ({ value: String(s.id), code: s.code, name: s.name }));
         setPicking({ request, options: hits.length ? hits : all, query: hits.length ? '' : request.query, title: t('voucher:picker.subject') });
       },
       aux: (request) => setAuxLine({ request }),
     }),
-    [catalog, props.catalogInput.subjects, t],
+    [catalog, subjectList, t],
   );
 
   const applyAux = (entries: AuxEntry[]) => {
@@ -394,7 +562,7 @@ function VoucherEditor(props: EditorProps) {
   const actionButton = (action: VoucherAction) => {
     const reason = disabledReason(snapshot, action);
     return (
-      <Tooltip key={action} label={reason ? t(`errors:${reason}`) : (action === 'save' ? voucherKeyLabel('save') : t(`voucher:actions.${action}`))} withArrow>
+      <Tooltip key={action} label={reason ? t(`errors:${reason}`) : (KEY_OF_ACTION[action] ? `${t(`voucher:keys.${KEY_OF_ACTION[action]}`)} (${voucherKeyLabel(KEY_OF_ACTION[action]!)})` : t(`voucher:actions.${action}`))} withArrow>
         <Button size="xs" variant={action === 'save' ? 'filled' : 'default'} disabled={busy || !liveView.enabled[action]} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}>
           {t(`voucher:actions.${action}`)}
         </Button>
@@ -435,6 +603,7 @@ function VoucherEditor(props: EditorProps) {
               </Button>
             </Tooltip>
           ))}
+          <VoucherKeyHelp />
           <KeyHelp />
         </Group>
       </Group>
@@ -466,10 +635,11 @@ function VoucherEditor(props: EditorProps) {
           <TextInput
             type="date"
             label={t('voucher:header.markDate')}
+            ref={dateRef}
             value={header.markDate}
-            min={yearSpan?.startAt}
-            max={yearSpan?.endAt}
-            onChange={(e) => patch({ markDate: e.currentTarget.value })}
+            min={years[0]?.startAt}
+            max={years.at(-1)?.endAt}
+            onChange={(e) => changeDate(e.currentTarget.value)}
             disabled={!editable}
             w={150}
             size="xs"
@@ -522,6 +692,7 @@ function VoucherEditor(props: EditorProps) {
         </Tabs.List>
         <Tabs.Panel value="detail" pt="xs">
           <RowToolbar grid={gridRef} readOnly={!editable} testId="voucher-row-toolbar" />
+          <div onFocus={trackCaret}>
           <EntryGrid
             schema={schema}
             state={state.sheet}
@@ -534,6 +705,10 @@ function VoucherEditor(props: EditorProps) {
             testId="voucher-grid"
             handleRef={gridRef}
           />
+          </div>
+          <Paper withBorder px="xs" py={4} mt={4}>
+            <SubjectBalanceBar accountYearId={yearId} subjectId={caretSubject} markDate={header.markDate} voucherId={state.voucher?.id ?? null} rows={state.sheet.rows} catalog={catalog} />
+          </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="summary" pt="xs">
           {tab === 'summary' && <VoucherSummaryTab rows={state.sheet.rows} catalog={catalog} />}
@@ -541,18 +716,29 @@ function VoucherEditor(props: EditorProps) {
       </Tabs>
 
       <VoucherFooter totals={totals} voucher={state.voucher} makerName={state.voucher?.createdByName ?? user?.name ?? null} />
+      {state.voucher && (
+        <Paper withBorder p="xs">
+          <VoucherProcs accountId={accountId} voucherId={state.voucher.id} version={state.voucher.version} />
+        </Paper>
+      )}
 
       <SaveTipDialog {...saveTip.dialog} message={t('voucher:saveTip.body')} />
       <ConfirmDialog opened={deleteAnswer !== null} message={t('voucher:messages.confirmDelete')} onCancel={() => deleteAnswer?.(false)} onConfirm={() => deleteAnswer?.(true)} />
       <ReasonDialog
         key={String(reasonOpen)}
         opened={reasonOpen}
-        onCancel={() => setReasonOpen(false)}
-        onConfirm={(r) => {
+        onCancel={() => {
+          reasonThenNext.current = false;
           setReasonOpen(false);
-          void runAction('auditError', r);
+        }}
+        onConfirm={(r) => {
+          const thenNext = reasonThenNext.current;
+          reasonThenNext.current = false;
+          setReasonOpen(false);
+          void runAction('auditError', r).then((done) => (done && thenNext ? stepTo('next') : false));
         }}
       />
+      <YearChangeDialog question={yearQuestion} onClear={() => answerYear(true)} onKeep={() => answerYear(false)} />
       {auxLine && <AuxPopup line={auxLine.request.row} catalog={catalog} onConfirm={applyAux} onCancel={() => { const c = auxLine; setAuxLine(null); c.request.cancel(); }} />}
       <ListPicker
         opened={picking !== null}

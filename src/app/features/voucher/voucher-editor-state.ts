@@ -10,6 +10,8 @@ import type { VoucherDto } from '../../../contract/voucher';
 import { rowsOfVoucher } from './voucher-mapping';
 
 export interface VoucherHeaderState {
+  /** The account year the voucher lies in: its subjects, periods and stepping follow it. */
+  accountYearId: number;
   kindId: number | null;
   /** As typed or generated (digits; padded on display). */
   code: string;
@@ -32,7 +34,9 @@ export type EditorEvent =
   | { type: 'generatedCode'; code: string }
   | { type: 'loaded'; voucher: VoucherDto }
   | { type: 'reset'; header: VoucherHeaderState }
-  | { type: 'copied'; header: VoucherHeaderState };
+  | { type: 'copied'; header: VoucherHeaderState }
+  /** The mark date moved into another account year: the lines keep everything but their subjects (spec 01 §5). */
+  | { type: 'movedToYear'; accountYearId: number; markDate: string };
 
 export function newEditorState(schema: SheetSchema<VoucherKitRow>, header: VoucherHeaderState): VoucherEditorState {
   return { voucher: null, header, sheet: createSheetState(schema), dirty: false, codeGenerated: true };
@@ -41,7 +45,7 @@ export function newEditorState(schema: SheetSchema<VoucherKitRow>, header: Vouch
 export function loadedEditorState(schema: SheetSchema<VoucherKitRow>, voucher: VoucherDto): VoucherEditorState {
   return {
     voucher,
-    header: { kindId: voucher.kindId, code: voucher.codeText, markDate: voucher.markTime.slice(0, 10), billCount: voucher.billCount },
+    header: { accountYearId: voucher.accountYearId, kindId: voucher.kindId, code: voucher.codeText, markDate: voucher.markTime.slice(0, 10), billCount: voucher.billCount },
     sheet: createSheetState(schema, rowsOfVoucher(voucher.items)),
     dirty: false,
     codeGenerated: false,
@@ -67,6 +71,16 @@ export function reduceEditor(schema: SheetSchema<VoucherKitRow>, state: VoucherE
       return { ...loadedEditorState(schema, event.voucher), sheet: { ...createSheetState(schema, rowsOfVoucher(event.voucher.items), state.sheet.seq) } };
     case 'reset':
       return { ...newEditorState(schema, event.header), sheet: createSheetState(schema, [], state.sheet.seq) };
+    case 'movedToYear': {
+      // Subjects and their auxiliary values belong to the old year; summaries and amounts stay.
+      const rows = state.sheet.rows.map((r) => (r.subjectId === null && r.auxId === null ? r : { ...r, subjectId: null, auxId: null }));
+      return {
+        ...state,
+        header: { ...state.header, accountYearId: event.accountYearId, markDate: event.markDate },
+        sheet: { ...createSheetState(schema, rows, state.sheet.seq), locked: state.sheet.locked },
+        dirty: true,
+      };
+    }
     case 'copied':
       // Copy (spec 01 §4): same kind and lines; id, code, date, period, relations and processing cleared, bill count 0.
       return {

@@ -4,10 +4,15 @@
  * stepping through the year's vouchers. Chosen not to clash: the shell takes Alt+PageUp/PageDown
  * and Alt+M, the grid Alt+A/Insert/Delete and Ctrl+Home/End, Chromium Ctrl+N/T/W/PageUp/PageDown
  * and Alt+←/→; Ctrl+S and F12 are page-cancellable.
+ *
+ * The auditor's keys (spec 01 §8 "the auditor's flow"): F9 examines the voucher and shows the next
+ * one; Shift+F9 asks for the reason, marks it as an error and shows the next one. F9 is free in
+ * Chromium, the shell (F1, Ctrl+K, Alt+M …) and the grid kit (F7, Shift+F10); Firefox's F9 (reader
+ * view) is page-cancellable.
  */
 import { keyNameOf, parseChords, type KeyLike } from '../../../../grids/key-bindings';
 
-export type VoucherCommand = 'save' | 'saveAndNew' | 'new' | 'previous' | 'next' | 'first' | 'last';
+export type VoucherCommand = 'save' | 'saveAndNew' | 'new' | 'previous' | 'next' | 'first' | 'last' | 'auditAndNext' | 'auditErrorAndNext';
 
 export interface VoucherKeyBinding {
   command: VoucherCommand;
@@ -26,6 +31,8 @@ export const VOUCHER_KEY_BINDINGS: readonly VoucherKeyBinding[] = [
   { command: 'next', keys: 'pagedown,alt+down', label: 'PageDown / Alt+↓', helpKey: 'keys.next' },
   { command: 'first', keys: 'alt+shift+up,ctrl+shift+pageup', label: 'Alt+Shift+↑', helpKey: 'keys.first' },
   { command: 'last', keys: 'alt+shift+down,ctrl+shift+pagedown', label: 'Alt+Shift+↓', helpKey: 'keys.last' },
+  { command: 'auditAndNext', keys: 'f9', label: 'F9', helpKey: 'keys.auditAndNext' },
+  { command: 'auditErrorAndNext', keys: 'shift+f9', label: 'Shift+F9', helpKey: 'keys.auditErrorAndNext' },
 ];
 
 const PARSED = VOUCHER_KEY_BINDINGS.map((b) => ({ binding: b, chords: parseChords(b.keys) }));

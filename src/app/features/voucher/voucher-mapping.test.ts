@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSheetState, reduceSheet } from '../../../../grids/sheet';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import type { VoucherDto } from '../../../contract/voucher';
-import { auxEntryEvents, checkAuxPopup, popupRowOfLine, type AuxPopupRow } from './voucher-aux';
+import { auxEntryEvents, checkAuxPopup, popupRowOfLine, readSide, type AuxPopupRow } from './voucher-aux';
 import { createVoucherCatalog, decodeAux, encodeAux, type CatalogSubject } from './voucher-catalog';
 import { auxLabelsOfVoucher, checkVoucherRows, padCode, rowsOfVoucher } from './voucher-mapping';
 
@@ -109,25 +109,26 @@ describe('grid rows ↔ voucher items', () => {
 });
 
 describe('auxiliary popup', () => {
-  const popupRow = (p: Partial<AuxPopupRow>): AuxPopupRow => ({ id: 'p', aux1: null, aux2: null, aux3: null, aux4: null, aux5: null, aux6: null, amount: null, ...p });
+  const popupRow = (p: Partial<AuxPopupRow>): AuxPopupRow => ({ id: 'p', aux1: null, aux2: null, aux3: null, aux4: null, aux5: null, aux6: null, direction: null, amount: null, ...p });
   it('starts from the line and checks that each filled row names every type and an amount', () => {
-    expect(popupRowOfLine(row('a', { subjectId: '14', auxId: '1:5;2:7', credit: 300 }))).toMatchObject({ aux1: '5', aux2: '7', amount: 300 });
+    expect(popupRowOfLine(row('a', { subjectId: '14', auxId: '1:5;2:7', credit: 300 }))).toMatchObject({ aux1: '5', aux2: '7', direction: 'credit', amount: 300 });
     expect(checkAuxPopup([popupRow({ aux1: '5', amount: 100 })], [1, 2])).toEqual({ ok: false, row: 0, missingType: 2 });
     expect(checkAuxPopup([popupRow({ aux1: '5', aux2: '7' })], [1, 2])).toEqual({ ok: false, row: 0, missingType: null });
-    expect(checkAuxPopup([popupRow({}), popupRow({ aux3: '9', amount: 100 }), popupRow({ aux3: '10', amount: 200 })], [3])).toEqual({
+    expect(checkAuxPopup([popupRow({}), popupRow({ aux3: '9', amount: 100 }), popupRow({ aux3: '10', direction: 'debit', amount: 200 })], [3], 'credit')).toEqual({
       ok: true,
-      entries: [{ auxId: '3:9', amount: 100 }, { auxId: '3:10', amount: 200 }],
+      entries: [{ auxId: '3:9', amount: 100, side: 'credit' }, { auxId: '3:10', amount: 200, side: 'debit' }],
     });
+    expect(['借', 'J', 'dr', '贷', 'd', 'Credit', 'x'].map(readSide)).toEqual(['debit', 'debit', 'debit', 'credit', 'credit', 'credit', null]);
   });
   it('writes the first entry into the line and the others into copies right below it, in order', () => {
     let state = createSheetState(schema, [row('l1', { summary: '收款', subjectId: '13', credit: 1 }), row('l2', { summary: 'next' })]);
-    const events = auxEntryEvents(schema, state, 'l1', [{ auxId: '3:9', amount: 100 }, { auxId: '3:10', amount: 200 }, { auxId: '3:9', amount: 300 }]);
+    const events = auxEntryEvents(schema, state, 'l1', [{ auxId: '3:9', amount: 100, side: 'credit' }, { auxId: '3:10', amount: 200, side: 'debit' }, { auxId: '3:9', amount: 300, side: 'credit' }]);
     for (const e of events) state = reduceSheet(schema, state, e);
-    expect(state.rows.slice(0, 4).map((r) => [r.summary, r.subjectId, r.auxId, r.credit])).toEqual([
-      ['收款', '13', '3:9', 100],
-      ['收款', '13', '3:10', 200],
-      ['收款', '13', '3:9', 300],
-      ['next', null, null, null],
+    expect(state.rows.slice(0, 4).map((r) => [r.summary, r.subjectId, r.auxId, r.debit, r.credit])).toEqual([
+      ['收款', '13', '3:9', null, 100],
+      ['收款', '13', '3:10', 200, null],
+      ['收款', '13', '3:9', null, 300],
+      ['next', null, null, null, null],
     ]);
   });
 });

@@ -5,12 +5,12 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/typed-client';
-import { budgetApi, customerApi, departmentApi, employeeApi, financeSettingsApi, projectApi, subjectApi, vendorApi, voucherApi } from '../../../contract/heads';
+import { budgetApi, customerApi, departmentApi, employeeApi, financeSettingsApi, projectApi, subjectApi, vendorApi, voucherApi, voucherStepApi } from '../../../contract/heads';
 import type { VoucherDto } from '../../../contract/voucher';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import { queryKeys } from '../../queries/keys';
 import type { CatalogAuxValue, CatalogSubject } from './voucher-catalog';
-import { compareVoucherOrder, neighbourOf, type ServerAction, type VoucherOrderKey } from './voucher-toolbar-model';
+import type { ServerAction, VoucherOrderKey } from './voucher-toolbar-model';
 import type { VoucherItemBody } from './voucher-mapping';
 
 export const voucherKeys = {
@@ -127,32 +127,12 @@ export const runVoucherAction = (id: number, action: ServerAction, version: numb
 
 export const deleteVoucher = (id: number) => call(voucherApi.remove, { params: { id } });
 
-const ORDER = { markTime: 'asc', code: 'asc', id: 'asc' } as const;
-const REVERSE = { markTime: 'desc', code: 'desc', id: 'desc' } as const;
-const STEP_PAGE = 50;
-
 /**
- * The voucher to step to in the ledger set's current year, ordered by mark date then code
- * (spec 01 §2 first / previous / next / last); null when there is none that way.
+ * The voucher to step to in a year of the ledger set, ordered by mark date, code and id (spec 01
+ * §2 first / previous / next / last), by GET /voucher/step; null when there is none that way.
  */
 export async function stepVoucher(accountId: number, accountYearId: number, step: 'first' | 'previous' | 'next' | 'last', current: VoucherOrderKey | null): Promise<VoucherOrderKey | null> {
-  const base = { accountId, accountYearId, includeInvalid: true };
-  const pick = (v: VoucherDto): VoucherOrderKey => ({ id: v.id, markTime: v.markTime, code: v.code });
-  if (step === 'first' || step === 'last' || current === null) {
-    const forward = step === 'first' || step === 'next';
-    const page = await call(voucherApi.list, { query: { filter: base, limit: 1, sort: forward ? ORDER : REVERSE } });
-    return page.content[0] ? pick(page.content[0]) : null;
-  }
-  const forward = step === 'next';
-  // Pages from the current date on (or back), until a voucher lies past the current one.
-  for (let index = 0; index < 100; index++) {
-    const filter = forward ? { ...base, dateFrom: current.markTime } : { ...base, dateTo: current.markTime };
-    const page = await call(voucherApi.list, { query: { filter, limit: STEP_PAGE, offset: index * STEP_PAGE, sort: forward ? ORDER : REVERSE } });
-    const found = neighbourOf(page.content.map(pick), current, forward ? 'next' : 'previous');
-    if (found) return found;
-    if (page.content.length < STEP_PAGE) return null;
-    const last = page.content[page.content.length - 1];
-    if (forward ? compareVoucherOrder(pick(last), current) > 0 : compareVoucherOrder(pick(last), current) < 0) return null;
-  }
-  return null;
+  // Without a current voucher, "previous" is the last and "next" the first.
+  const effective = current === null ? (step === 'previous' ? 'last' : step === 'next' ? 'first' : step) : step;
+  return call(voucherStepApi.step, { query: { accountId, accountYearId, step: effective, ...(current ? { fromId: current.id } : {}) } });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import { matchVoucherKey } from './voucher-keys';
-import { neighbourOf, toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
+import { toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
 
 const clerk = { id: 1, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_EDIT] };
 const auditor = { id: 2, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] };
@@ -43,19 +43,7 @@ describe('toolbar enablement from the voucher machine', () => {
   });
 });
 
-describe('stepping order and keys', () => {
-  const list = [
-    { id: 3, markTime: '2026-01-02', code: 1 },
-    { id: 1, markTime: '2026-01-01', code: 2 },
-    { id: 2, markTime: '2026-01-01', code: 1 },
-  ];
-  it('orders by date, then code, then id', () => {
-    expect(neighbourOf(list, list[2], 'next')?.id).toBe(1);
-    expect(neighbourOf(list, list[1], 'next')?.id).toBe(3);
-    expect(neighbourOf(list, list[0], 'next')).toBeNull();
-    expect(neighbourOf(list, list[2], 'previous')).toBeNull();
-    expect(neighbourOf(list, list[0], 'previous')?.id).toBe(1);
-  });
+describe('editor keys', () => {
   it('maps the editor keys', () => {
     const k = (key: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean }> = {}) =>
       matchVoucherKey({ key, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods })?.command;

@@ -59,24 +59,9 @@ export type ServerAction = 'audit' | 'auditError' | 'reverseAudit' | 'reverseAud
 export const SERVER_ACTIONS: readonly ServerAction[] = ['audit', 'auditError', 'reverseAudit', 'reverseAuditError', 'bookkeep', 'reverseBookkeep', 'cashier', 'reverseCashier', 'invalid', 'reverseInvalid'];
 export const isServerAction = (a: VoucherAction): a is ServerAction => (SERVER_ACTIONS as readonly string[]).includes(a);
 
-/** Order of the voucher stepping (first / previous / next / last): mark date, then code, then id. */
+/** A voucher's place in the stepping order (first / previous / next / last: mark date, code, id; GET /voucher/step). */
 export interface VoucherOrderKey {
   id: number;
   markTime: string;
   code: number;
-}
-
-export function compareVoucherOrder(a: VoucherOrderKey, b: VoucherOrderKey): number {
-  return a.markTime.localeCompare(b.markTime) || a.code - b.code || a.id - b.id;
-}
-
-/** The neighbour of `current` among `candidates` in the stepping order, or null at the end. */
-export function neighbourOf<T extends VoucherOrderKey>(candidates: readonly T[], current: VoucherOrderKey, step: 'next' | 'previous'): T | null {
-  const sign = step === 'next' ? 1 : -1;
-  let best: T | null = null;
-  for (const c of candidates) {
-    if (sign * compareVoucherOrder(c, current) <= 0) continue;
-    if (best === null || sign * compareVoucherOrder(c, best) < 0) best = c;
-  }
-  return best;
 }

@@ -227,6 +227,12 @@ export const routes = {
     import: { method: 'POST', path: '/invoice/import' },
     template: { method: 'GET', path: '/invoice/template' },
   },
+  voucherDocsApi: {
+    exportPdf: { method: 'POST', path: '/voucher/exportPdf' },
+    exportXls: { method: 'POST', path: '/voucher/exportXls' },
+    importXls: { method: 'POST', path: '/voucher/importXls' },
+    template: { method: 'GET', path: '/voucher/template' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, voucherDocsApi } = routes;

@@ -182,6 +182,10 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'DELETE /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, scoped: true }),
   'POST /api/voucher/:id/:action': (i) => ({ url: `/api/voucher/${i.voucher}/invalid`, body: {}, scoped: true }),
   'POST /api/voucher/batch': (i) => ({ body: { action: 'invalid', ids: [i.voucher] }, scoped: true }),
+  'POST /api/voucher/exportPdf': (i) => ({ body: { ids: [i.voucher] }, scoped: true }),
+  'POST /api/voucher/exportXls': (i) => ({ body: { filter: { accountId: i.account, id: [i.voucher] } }, scoped: true }),
+  'POST /api/voucher/importXls': (i) => ({ query: { accountId: i.account }, scoped: true }),
+  'GET /api/voucher/template': () => ({}),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

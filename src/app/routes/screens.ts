@@ -54,6 +54,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/system/vendor': lazy(lazyRouteComponent(() => import('../features/budget/vendor-list-page'), 'VendorListPage')),
   '/invoice/list': lazy(lazyRouteComponent(() => import('../features/invoice/invoice-list-page'), 'InvoiceListPage')),
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
+  '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

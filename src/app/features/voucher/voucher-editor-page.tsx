@@ -47,6 +47,7 @@ import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './v
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
 import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
+import { VoucherDocsActions } from './voucher-print-drawer';
 
 const NEW_ID = 'new';
 
@@ -421,6 +422,7 @@ function VoucherEditor(props: EditorProps) {
             ))}
           </Menu.Dropdown>
         </Menu>
+        <VoucherDocsActions voucher={state.voucher} dirty={state.dirty} rootRef={rootRef} />
         <Group gap={4} ml="auto">
           {(['first', 'previous', 'next', 'last'] as const).map((c) => (
             <Tooltip key={c} label={voucherKeyLabel(c)} withArrow>

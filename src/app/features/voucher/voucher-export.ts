@@ -8,7 +8,8 @@
  * `exportPdf(ids)` and `exportXls(filter)` start the background task and the shared progress bar,
  * which downloads the file when it is ready. `useVoucherPrint()` runs the same task for the print
  * drawer: the same progress machine, but the finished PDF is handed to the drawer instead of being
- * downloaded. The import (dry run or for real) is `importVouchers`.
+ * downloaded (a failure is answered as `error`, for the drawer to show). The import (dry run or for
+ * real) is `importVouchers`.
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { notifications } from '@mantine/notifications';
@@ -71,31 +72,35 @@ export function useVoucherExport(): VoucherExport {
  * The print task: `print(ids)` starts the PDF and polls it with the export progress machine; the
  * finished file's signed URL comes back as `result` (null while none), for the print drawer.
  */
-export function useVoucherPrint(): { print: (ids: number[]) => Promise<void>; running: boolean; progress: number; result: string | null; clear: () => void } {
+export function useVoucherPrint(): { print: (ids: number[]) => Promise<void>; running: boolean; progress: number; result: string | null; error: string | null; clear: () => void } {
   const [result, setResult] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const machine = useMemo(() => exportProgressMachine.provide({
     actions: {
       remind: () => notifications.show({ color: 'blue', message: i18n.t('common:exportGenerating') }),
       download: ({ context }) => setResult(context.result),
-      reportFailure: ({ context }) => notifications.show({ color: 'red', message: context.error ?? i18n.t('common:exportFail') }),
+      reportFailure: ({ context }) => setError(context.error ?? i18n.t('common:exportFail')),
     },
   }), []);
   const [snapshot, send] = useMachine(machine, { input: { fetchTask: fetchExportTask } });
   return {
     print: async (ids) => {
       setResult(null);
+      setError(null);
       try {
         send({ type: 'export.start', token: (await startVoucherPdf(ids)).token });
       } catch (err) {
-        notifyError(err);
+        setError(err instanceof Error ? err.message : i18n.t('common:exportFail'));
       }
     },
     running: snapshot.matches('running'),
     progress: snapshot.context.progress,
     result,
+    error,
     clear: () => {
       send({ type: 'export.cancel' });
       setResult(null);
+      setError(null);
     },
   };
 }

@@ -134,8 +134,8 @@ export function VoucherDocsActions({ voucher, dirty, rootRef }: VoucherDocsActio
       >
         <Stack h="100%" gap="sm" data-testid="voucher-print-drawer" data-ready={blobUrl ? 'true' : undefined}>
           <div style={{ flex: 1, minHeight: 0 }}>
-            {failed && <Alert color="red">{t('common:pdf.loadFailed')}</Alert>}
-            {!failed && !blobUrl && (
+            {(failed || printer.error) && <Alert color="red" data-testid="voucher-print-error">{printer.error ?? t('common:pdf.loadFailed')}</Alert>}
+            {!failed && !printer.error && !blobUrl && (
               <Stack align="center" mt="xl" gap="xs">
                 <Loader size="sm" />
                 <Text size="sm" c="dimmed">{t('voucher:docs.preparing')}</Text>

@@ -3,7 +3,8 @@
  * PDF and shows it in the 800 px drawer; its Download saves the file, which poppler renders (page
  * 1 is not blank); Esc closes the drawer. On /voucher/daily/data (opened from the command palette)
  * the year's lines export as .xlsx, and an import with an unbalanced voucher is refused by the dry
- * run with its row number, then the fixed file passes the dry run and imports. Keyboard only.
+ * run with its row number, then the fixed file passes the dry run and imports; the editor's Export
+ * xls downloads the imported voucher's lines. Keyboard only.
  * Screenshots in zh_CN and en_US.
  */
 import { execFileSync } from 'node:child_process';
@@ -154,6 +155,18 @@ test('the data page exports the year as .xlsx and imports a file: the dry run na
   const imported = await (await request.get('/api/voucher', { params: { filter: JSON.stringify({ accountId: 1, summary: MARKER }), limit: 100 }, headers })).json();
   expect(imported.data.content).toHaveLength(1);
   expect(imported.data.content[0].items).toHaveLength(lines.length);
+
+  // The editor's Export xls: the current voucher's lines, with the progress bar.
+  const v = new VoucherEditorModel(page);
+  await v.open(imported.data.content[0].id);
+  const one = page.waitForEvent('download', { timeout: 30_000 });
+  await press(page, 'voucher-action-exportXls');
+  const single = testInfo.outputPath('voucher-one.xlsx');
+  await (await one).saveAs(single);
+  const wb1 = new ExcelJS.Workbook();
+  await wb1.xlsx.readFile(single);
+  expect(wb1.worksheets[0].rowCount).toBe(1 + lines.length);
+  expect(wb1.worksheets[0].getRow(2).getCell(5).text).toBe(`${MARKER}1`);
 });
 
 test('the data page and the print drawer in English', async ({ page, request }, testInfo) => {

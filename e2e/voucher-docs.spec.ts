@@ -1,7 +1,8 @@
 /**
  * Voucher printing, export and import in the browser: in the editor, Ctrl+P generates the voucher's
  * PDF and shows it in the 800 px drawer; its Download saves the file, which poppler renders (page
- * 1 is not blank); Esc closes the drawer. On /voucher/daily/data (opened from the command palette)
+ * 1 is not blank); Esc closes the drawer; the hidden /voucher/daily/printVoucher page prints an id
+ * list. On /voucher/daily/data (opened from the command palette)
  * the year's lines export as .xlsx, and an import with an unbalanced voucher is refused by the dry
  * run with its row number, then the fixed file passes the dry run and imports; the editor's Export
  * xls downloads the imported voucher's lines. Keyboard only.
@@ -25,9 +26,9 @@ async function setDownloadBase(request: APIRequestContext, downloadBase: string 
   await request.post('/api/system/config', { data: { downloadBase }, headers });
 }
 
-async function firstVoucherId(request: APIRequestContext): Promise<number> {
+async function firstVoucherId(request: APIRequestContext, offset = 0): Promise<number> {
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
-  const list = await (await request.get('/api/voucher', { params: { filter: JSON.stringify({ accountId: 1, dateFrom: '2026-01-01' }), limit: 1 }, headers })).json();
+  const list = await (await request.get('/api/voucher', { params: { filter: JSON.stringify({ accountId: 1, dateFrom: '2026-01-01' }), limit: 1, offset }, headers })).json();
   expect(list.success, JSON.stringify(list)).toBe(true);
   return list.data.content[0].id as number;
 }
@@ -89,6 +90,12 @@ test('Ctrl+P in the editor shows the voucher PDF in the drawer; Download saves i
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(v.root).toBeVisible();
+
+  // The hidden print page (what the voucher list opens for a selection): two vouchers, one PDF.
+  const second = await firstVoucherId(request, 1);
+  await page.goto(`/voucher/daily/printVoucher?ids=${id},${second}`);
+  await expect(page.getByTestId('voucher-print-page')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('voucher-print-page-frame')).toBeVisible();
 });
 
 test('the data page exports the year as .xlsx and imports a file: the dry run names the wrong row, the fixed file imports', async ({ page, request }, testInfo) => {

@@ -22,7 +22,7 @@ export const PRINT_KEY_LABEL = 'Ctrl+P';
 const isPrintKey = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'p';
 
 /** Fetches the signed PDF as a blob: URL typed application/pdf (the file route answers octet-stream downloads). */
-function usePdfBlob(url: string | null): { blobUrl: string | null; failed: boolean } {
+export function usePdfBlob(url: string | null): { blobUrl: string | null; failed: boolean } {
   const [state, setState] = useState<{ blobUrl: string | null; failed: boolean }>({ blobUrl: null, failed: false });
   useEffect(() => {
     setState({ blobUrl: null, failed: false });

@@ -20,9 +20,10 @@ step() {
 step "typecheck" npx tsc -p tsconfig.json --noEmit
 step "lint" npx eslint . --max-warnings=0
 step "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/reports/unit.json
+# Before the API tests: they read the voucher PDFs with poppler-utils, installed with the browser.
+step "browser" bash scripts/ensure-browser.sh
 step "API integration tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}" npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json
 step "build" npx vite build --logLevel warn
-step "browser" bash scripts/ensure-browser.sh
 step "e2e (Playwright, Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/reports/e2e.json npx playwright test --reporter=list,json
 node scripts/summarize-tests.mjs .tmp/reports || status=1
 exit $status

@@ -246,6 +246,12 @@ export const routes = {
   voucherStepApi: {
     step: { method: 'GET', path: '/voucher/step' },
   },
+  voucherDocsApi: {
+    exportPdf: { method: 'POST', path: '/voucher/exportPdf' },
+    exportXls: { method: 'POST', path: '/voucher/exportXls' },
+    importXls: { method: 'POST', path: '/voucher/importXls' },
+    template: { method: 'GET', path: '/voucher/template' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi } = routes;

@@ -19,8 +19,9 @@ import { voucherSyncApi } from './voucher-sync';
 import { subjectBalanceApi } from './subject-balance';
 import { voucherProcApi } from './voucher-procs';
 import { voucherStepApi } from './voucher-step';
+import { voucherDocsApi } from './voucher-docs';
 
 export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi,
-  subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi };
+  subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

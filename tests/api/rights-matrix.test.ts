@@ -191,6 +191,10 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/voucher/:id/proc': (i) => ({ url: `/api/voucher/${i.voucher}/proc`, scoped: true }),
   'GET /api/voucher/step': (i) => ({ query: { accountId: i.account, accountYearId: i.accountYear, step: 'next', fromId: i.voucher }, scoped: true }),
   'GET /api/subject/balance': (i) => ({ query: { filter: { accountYearId: i.accountYear, subjectId: i.subject } }, scoped: true }),
+  'POST /api/voucher/exportPdf': (i) => ({ body: { ids: [i.voucher] }, scoped: true }),
+  'POST /api/voucher/exportXls': (i) => ({ body: { filter: { accountId: i.account, id: [i.voucher] } }, scoped: true }),
+  'POST /api/voucher/importXls': (i) => ({ query: { accountId: i.account }, scoped: true }),
+  'GET /api/voucher/template': () => ({}),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

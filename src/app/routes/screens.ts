@@ -56,6 +56,8 @@ export const screens: Record<string, ScreenEntry> = {
   '/invoice/list': lazy(lazyRouteComponent(() => import('../features/invoice/invoice-list-page'), 'InvoiceListPage')),
   '/voucher/daily/list': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage')),
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
+  '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),
+  '/voucher/daily/printVoucher': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-print-page'), 'VoucherPrintPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -22,6 +22,7 @@ import { voucherSyncRoutes } from './voucher/sync-routes';
 import { subjectBalanceRoutes } from './subject/balance';
 import { voucherProcRoutes } from './voucher/procs';
 import { voucherStepRoutes } from './voucher/step';
+import { voucherDocsRoutes } from './voucher/docs-routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -51,4 +52,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(subjectBalanceRoutes);
   await app.register(voucherProcRoutes);
   await app.register(voucherStepRoutes);
+  await app.register(voucherDocsRoutes);
 }

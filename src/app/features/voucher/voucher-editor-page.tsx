@@ -58,6 +58,7 @@ import { YearChangeDialog, type YearChangeQuestion } from './year-change-dialog'
 import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
 import { VoucherSyncButton } from './voucher-sync';
 import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
+import { VoucherDocsActions } from './voucher-print-drawer';
 
 const NEW_ID = 'new';
 
@@ -595,6 +596,7 @@ function VoucherEditor(props: EditorProps) {
         </Menu>
         <VoucherSyncButton voucher={state.voucher} enabled={!busy && !state.dirty && liveView.enabled.syncCopy} reason={disabledReason(snapshot, 'syncCopy') ? t(`errors:${disabledReason(snapshot, 'syncCopy')}`) : null} />
         <VoucherRelationsButton voucher={state.voucher} />
+        <VoucherDocsActions voucher={state.voucher} dirty={state.dirty} rootRef={rootRef} />
         <Group gap={4} ml="auto">
           {(['first', 'previous', 'next', 'last'] as const).map((c) => (
             <Tooltip key={c} label={voucherKeyLabel(c)} withArrow>

@@ -154,7 +154,7 @@ export async function buildTemplate(def: AnySheetDef): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function loadSheet(file: Buffer): Promise<{ wb: ExcelJS.Workbook; ws: ExcelJS.Worksheet }> {
+export async function loadSheet(file: Buffer): Promise<{ wb: ExcelJS.Workbook; ws: ExcelJS.Worksheet }> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(file as unknown as ArrayBuffer);

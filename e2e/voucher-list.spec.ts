@@ -6,6 +6,7 @@
  * editor. The 凭证整理 confirmation shows its preview. Screenshots in Chinese and English. The
  * spec's vouchers are removed again in afterAll and the demo state restored.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
@@ -97,6 +98,15 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   await page.keyboard.press('Enter');
   await expect(list.report()).toBeHidden();
   await expect(list.row(ids[0]).getByTestId('voucher-row-tags')).toHaveAttribute('data-lifecycle', 'audited');
+
+  // Export: the ticked vouchers' PDF goes through the export task and downloads.
+  await page.getByTestId('voucher-list-export').click();
+  await expect(page.getByTestId('voucher-list-export-pdf')).toContainText('2');
+  const download = page.waitForEvent('download', { timeout: 30_000 });
+  await page.getByTestId('voucher-list-export-pdf').click();
+  const pdf = await download;
+  const head = readFileSync(await pdf.path()).subarray(0, 5).toString('latin1');
+  expect(head).toBe('%PDF-');
 
   // The auditor's flow on "to be examined": F8 examines and moves on; Shift+F8 asks the reason.
   await shell.choose(list.filter('state'), '待审核');

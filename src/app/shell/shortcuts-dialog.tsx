@@ -1,12 +1,14 @@
 /**
  * "Keyboard shortcuts": the one place in the app that lists the key map — the shell's table
- * (key-map.ts: global keys, menu, page tabs, palette) and the entry grid's (grids/key-bindings.ts).
+ * (key-map.ts: global keys, menu, page tabs, palette), the entry grid's (grids/key-bindings.ts) and
+ * the voucher editor's and list's (features/voucher/voucher-keys.ts).
  * Opened from the user menu, the palette and shortcuts.open (F1 / ?).
  */
 import { useTranslation } from 'react-i18next';
 import { Kbd, Modal, ScrollArea, Table, Title } from '@mantine/core';
 import { GRID_KEY_BINDINGS, GRID_TYPING_HELP_KEYS, shortcutPlatform, shortcutText } from '../../../grids/key-bindings';
 import { helpLines, type KeyScope } from './key-map';
+import { PRINT_KEY_LABEL, VOUCHER_KEY_BINDINGS, VOUCHER_LIST_KEY_BINDINGS } from '../features/voucher/voucher-keys';
 
 const SECTIONS: readonly KeyScope[] = ['global', 'menu', 'tabs', 'palette'];
 
@@ -26,7 +28,7 @@ function Lines({ rows }: { rows: Array<{ id: string; keys: string | null; text: 
 }
 
 export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['shell', 'grid']);
+  const { t } = useTranslation(['shell', 'grid', 'voucher']);
   const platform = shortcutPlatform();
   return (
     <Modal opened={opened} onClose={onClose} title={t('shell:keys.title')} size="lg" data-testid="shortcuts-dialog">
@@ -45,6 +47,19 @@ export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose:
               ...GRID_TYPING_HELP_KEYS.map((k) => ({ id: k, keys: t(`grid:${k}Key`), text: t(`grid:${k}`) })),
             ]}
           />
+        </section>
+        <section data-scope="voucherEditor">
+          <Title order={5} mb={4}>{t('shell:keys.section.voucherEditor')}</Title>
+          <Lines
+            rows={[
+              ...VOUCHER_KEY_BINDINGS.map((b) => ({ id: b.command, keys: b.label, text: t(`voucher:${b.helpKey}`) })),
+              { id: 'print', keys: PRINT_KEY_LABEL, text: t('voucher:docs.print') },
+            ]}
+          />
+        </section>
+        <section data-scope="voucherList">
+          <Title order={5} mb={4}>{t('shell:keys.section.voucherList')}</Title>
+          <Lines rows={VOUCHER_LIST_KEY_BINDINGS.map((b) => ({ id: b.command, keys: b.label, text: t(`voucher:${b.helpKey}`) }))} />
         </section>
       </ScrollArea.Autosize>
     </Modal>

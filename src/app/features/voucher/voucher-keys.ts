@@ -43,3 +43,23 @@ export function matchVoucherKey(event: KeyLike): VoucherKeyBinding | undefined {
 }
 
 export const voucherKeyLabel = (command: VoucherCommand): string => VOUCHER_KEY_BINDINGS.find((b) => b.command === command)?.label ?? '';
+
+/** Ctrl+P prints the voucher (the print drawer), taken from the browser's own print. */
+export const PRINT_KEY_LABEL = 'Ctrl+P';
+
+/**
+ * The voucher list's keys (the auditor's flow from the list): F8 examines the focused voucher and
+ * moves on, Shift+F8 asks the reason and marks an error. Kept here, with the editor's, so the
+ * shell's key list can show both without loading the list.
+ */
+export type VoucherListCommand = 'auditNext' | 'auditErrorNext';
+export const VOUCHER_LIST_KEY_BINDINGS: ReadonlyArray<{ command: VoucherListCommand; keys: string; label: string; helpKey: string }> = [
+  { command: 'auditNext', keys: 'f8', label: 'F8', helpKey: 'list.keys.auditNext' },
+  { command: 'auditErrorNext', keys: 'shift+f8', label: 'Shift+F8', helpKey: 'list.keys.auditErrorNext' },
+];
+const LIST_PARSED = VOUCHER_LIST_KEY_BINDINGS.map((b) => ({ b, chords: parseChords(b.keys) }));
+
+export function matchVoucherListKey(e: KeyLike): VoucherListCommand | undefined {
+  const name = keyNameOf(e);
+  return LIST_PARSED.find(({ chords }) => chords.some((c) => c.key === name && c.ctrl === e.ctrlKey && c.alt === e.altKey && c.meta === e.metaKey && c.shift === e.shiftKey))?.b.command;
+}

@@ -4,12 +4,12 @@
  * the auditor's keys, the row the focus goes to after an audit, and the per-voucher report of a
  * batch. No React here, so it is unit-tested.
  */
-import { keyNameOf, parseChords, type KeyLike } from '../../../../grids/key-bindings';
 import { enabledVoucherActions } from '../../../../machines/voucher.machine';
 import type { VoucherDto, VoucherFilter, voucherListStates } from '../../../contract/voucher';
 import { parseAmount, sumCents } from '../../../domain/money';
 import type { RightHolder } from '../../../domain/rights';
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
+import { VOUCHER_LIST_KEY_BINDINGS, type VoucherListCommand } from './voucher-keys';
 import { toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 
 export type VoucherListState = (typeof voucherListStates)[number];
@@ -139,17 +139,8 @@ export function rowTags(v: Pick<VoucherDto, 'state' | 'auditAt' | 'auditPass' | 
  * entry grid Alt+A, Alt+Insert, Ctrl+D/I/Z/Y, F7, Shift+F10; the editor Ctrl+S, F12, Alt+N,
  * PageUp/PageDown and Alt+↑/↓; Chromium F5/F6/F11 and Ctrl+letters. F8 has no default in Chromium.
  */
-export type VoucherListCommand = 'auditNext' | 'auditErrorNext';
-export const VOUCHER_LIST_KEY_BINDINGS: ReadonlyArray<{ command: VoucherListCommand; keys: string; label: string; helpKey: string }> = [
-  { command: 'auditNext', keys: 'f8', label: 'F8', helpKey: 'list.keys.auditNext' },
-  { command: 'auditErrorNext', keys: 'shift+f8', label: 'Shift+F8', helpKey: 'list.keys.auditErrorNext' },
-];
-const PARSED = VOUCHER_LIST_KEY_BINDINGS.map((b) => ({ b, chords: parseChords(b.keys) }));
-
-export function matchVoucherListKey(e: KeyLike): VoucherListCommand | undefined {
-  const name = keyNameOf(e);
-  return PARSED.find(({ chords }) => chords.some((c) => c.key === name && c.ctrl === e.ctrlKey && c.alt === e.altKey && c.meta === e.metaKey && c.shift === e.shiftKey))?.b.command;
-}
+export type { VoucherListCommand } from './voucher-keys';
+export { VOUCHER_LIST_KEY_BINDINGS, matchVoucherListKey } from './voucher-keys';
 
 export const voucherListKeyLabel = (command: VoucherListCommand) => VOUCHER_LIST_KEY_BINDINGS.find((b) => b.command === command)?.label ?? '';
 

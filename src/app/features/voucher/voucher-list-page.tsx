@@ -37,6 +37,7 @@ import {
   toApiFilter, voucherListKeyLabel, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
 import { runVoucherBatch, voucherListOptions } from './voucher-list-queries';
+import { useVoucherExport } from './voucher-export';
 import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 import { vouchersColumns } from './vouchers.columns';
@@ -72,6 +73,7 @@ export function VoucherListPage() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const exporter = useVoucherExport();
   const periods = useQuery(periodsQueryOptions(accountYearId));
   const kinds = useQuery(voucherKindsOptions(accountId));
   const subjects = useQuery(allSubjectsOptions(accountYearId));
@@ -294,7 +296,25 @@ export function VoucherListPage() {
           {t('voucher:list.arrange.button')}
         </Button>
       )}
-      {/* Export (PDF / xls of the selection) joins here: the export work adds its buttons after these. */}
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button size="xs" variant="default" loading={exporter.running} data-testid="voucher-list-export">
+            {t('voucher:list.export.button')} ▾
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item disabled={selected.length === 0} onClick={() => void exporter.exportPdf(selected.map((v) => v.id))} data-testid="voucher-list-export-pdf">
+            {t('voucher:list.export.pdfSelected', { count: selected.length })}
+          </Menu.Item>
+          <Menu.Item disabled={selected.length === 0} onClick={() => void exporter.exportXls({ accountId: scope.accountId!, id: selected.map((v) => v.id) })} data-testid="voucher-list-export-xls-selected">
+            {t('voucher:list.export.xlsSelected', { count: selected.length })}
+          </Menu.Item>
+          <Menu.Item onClick={() => void exporter.exportXls(toApiFilter(filter, scope, periodList, ''))} data-testid="voucher-list-export-xls-filtered">
+            {t('voucher:list.export.xlsFiltered')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {exporter.bar}
     </Group>
   );
 

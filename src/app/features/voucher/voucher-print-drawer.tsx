@@ -16,7 +16,8 @@ import { systemConfigQueryOptions } from '../../queries/session';
 import { PDF_VIEWER_WIDTH } from '../common/pdf-viewer-drawer';
 import { useVoucherExport, useVoucherPrint } from './voucher-export';
 
-export const PRINT_KEY_LABEL = 'Ctrl+P';
+export { PRINT_KEY_LABEL } from './voucher-keys';
+import { PRINT_KEY_LABEL } from './voucher-keys';
 
 /** Ctrl+P / ⌘+P (no other modifier). */
 const isPrintKey = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'p';

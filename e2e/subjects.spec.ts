@@ -122,11 +122,14 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await page.keyboard.press('Enter');
   await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
   await expect(page.getByTestId('rule-total')).toContainText('13');
+  // The save above may still be running (its buttons wait for it): remove only once it is done.
+  await expect(page.getByTestId('rule-remove')).toBeEnabled();
   await page.getByTestId('rule-remove').focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
+  await expect(page.getByTestId('rule-save')).toBeEnabled();
   await page.getByTestId('rule-save').focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
   await expect(page.getByTestId('rule-total')).toContainText('10');
 });
 

@@ -6,6 +6,7 @@
  * its link back; the original, opened in the wrong ledger set, offers to switch back. Screenshots of the mapping screen, the dialog and the popover in both languages.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { restoreDemoState } from './page-models/demo-state';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 
@@ -129,6 +130,11 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   const again = await (await request.post(`/api/voucher/${books.voucher.id}/sync`, { data: { targetAccountId: books.management.id }, headers: { ...books.headers, 'x-language': 'zh_CN' } })).json();
   expect(again).toMatchObject({ success: false, code: 'VOUCHER_SYNC_EXISTS' });
   expect(again.msg).toContain(`${copy.kindName}-${copy.codeText}`);
+});
+
+// The English test switches the admin's language: put the shared demo state back.
+test.afterAll(async ({ request }) => {
+  await restoreDemoState(request);
 });
 
 test('screens in English', async ({ page, request }, testInfo) => {

@@ -4,7 +4,7 @@
  * their lengths (the server refuses a rule that would move an existing code to another level).
  * Keyboard: Tab through the lengths, Enter saves.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,17 @@ export function SubjectCodeRulePage() {
   const rule = useQuery(codeRuleOptions(accountYearId));
   const save = useSaveCodeRule(accountYearId);
   const [lengths, setLengths] = useState<number[]>([]);
+  // The server's rule fills the form until the user changes it; a refetch (after a save, or on
+  // focus) must not throw away levels changed meanwhile. A successful save makes it clean again.
+  const edited = useRef(false);
+  const lengthsNow = useRef(lengths);
+  lengthsNow.current = lengths;
+  const edit = (change: (ls: number[]) => number[]) => {
+    edited.current = true;
+    setLengths(change);
+  };
   useEffect(() => {
-    if (rule.data) setLengths(rule.data.levels.map((l) => l.length));
+    if (rule.data && !edited.current) setLengths(rule.data.levels.map((l) => l.length));
   }, [rule.data]);
 
   if (!accountYearId) return <Text c="dimmed">{t('shell:banner.accountYear')}</Text>;
@@ -32,7 +41,14 @@ export function SubjectCodeRulePage() {
   const total = lengths.reduce((a, b) => a + b, 0);
   const problem = codeRuleProblem(lengths);
   const submit = () => {
-    if (!problem && canEdit) save.mutate(lengths);
+    if (problem || !canEdit) return;
+    const saved = lengths;
+    save.mutate(saved, {
+      onSuccess: () => {
+        // Clean again unless the user changed something while the save ran.
+        if (sameLengths(lengthsNow.current, saved)) edited.current = false;
+      },
+    });
   };
 
   return (
@@ -59,7 +75,7 @@ export function SubjectCodeRulePage() {
                 allowDecimal={false}
                 value={n}
                 disabled={!canEdit || i < usedLevel}
-                onChange={(v) => setLengths((ls) => ls.map((x, j) => (j === i ? Number(v) || 0 : x)))}
+                onChange={(v) => edit((ls) => ls.map((x, j) => (j === i ? Number(v) || 0 : x)))}
                 data-autofocus={i === usedLevel || undefined}
                 data-testid={`rule-length-${i + 1}`}
               />
@@ -71,10 +87,10 @@ export function SubjectCodeRulePage() {
           {problem && lengths.length > 0 && <Text size="sm" c="red">{t('errors:SUBJECT_CODE_RULE_INVALID')}</Text>}
           {canEdit && (
             <Group gap="sm">
-              <Button variant="default" disabled={lengths.length >= SUBJECT_CODE_MAX_LEVELS} onClick={() => setLengths((ls) => [...ls, 2])} data-testid="rule-add">
+              <Button variant="default" disabled={lengths.length >= SUBJECT_CODE_MAX_LEVELS} onClick={() => edit((ls) => [...ls, 2])} data-testid="rule-add">
                 {t('rule.addLevel')}
               </Button>
-              <Button variant="default" disabled={lengths.length <= Math.max(1, usedLevel)} onClick={() => setLengths((ls) => ls.slice(0, -1))} data-testid="rule-remove">
+              <Button variant="default" disabled={lengths.length <= Math.max(1, usedLevel)} onClick={() => edit((ls) => ls.slice(0, -1))} data-testid="rule-remove">
                 {t('rule.removeLevel')}
               </Button>
               <Button type="submit" disabled={!!problem} loading={save.isPending} data-testid="rule-save">
@@ -87,3 +103,5 @@ export function SubjectCodeRulePage() {
     </Card>
   );
 }
+
+const sameLengths = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);

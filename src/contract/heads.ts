@@ -228,6 +228,9 @@ export const routes = {
     import: { method: 'POST', path: '/invoice/import' },
     template: { method: 'GET', path: '/invoice/template' },
   },
+  ledgerApi: {
+    subjectBalance: { method: 'GET', path: '/ledger/subjectBalance' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, ledgerApi } = routes;

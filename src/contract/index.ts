@@ -14,7 +14,8 @@ import { budgetTransferApi, customerTransferApi, departmentTransferApi, employee
 import { invoiceApi } from './invoice';
 import { auxApi } from './aux';
 import { voucherApi } from './voucher';
+import { ledgerApi } from './ledger';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi };
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, ledgerApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -17,6 +17,7 @@ import { budgetRoutes } from './budget/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { auxRoutes } from './aux/routes';
 import { voucherRoutes } from './voucher/routes';
+import { ledgerRoutes } from './ledger/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -39,4 +40,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(invoiceRoutes);
   await app.register(auxRoutes);
   await app.register(voucherRoutes);
+  await app.register(ledgerRoutes);
 }

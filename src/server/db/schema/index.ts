@@ -7,3 +7,4 @@ export * from './export';
 export * from './budgets';
 export * from './vouchers';
 export * from './invoices';
+export * from './balances';

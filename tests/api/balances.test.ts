@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
 import { rebuildBalances } from '../../src/server/features/ledger/balances';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, makeUser, type MadeUser } from './factories';
+import { data, makeUser } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
 
 type Row = Record<string, number>;
@@ -22,7 +22,6 @@ describe.each(backends())('balance tables (%s)', (backend) => {
   let t: TestApp;
   let admin: string;
   let w: VoucherWorld;
-  let reader: MadeUser;
   let child2: number;
   const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: T[] }).rows;
   const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown> } = {}) => t.call(method, url, { token, lang: 'en_US', ...o });
@@ -31,7 +30,6 @@ describe.each(backends())('balance tables (%s)', (backend) => {
     t = await createTestApp(backend);
     admin = await t.login('admin');
     w = await makeVoucherWorld(t, admin);
-    reader = await makeUser(t, admin, w.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '周会计' });
     child2 = (await data(call(admin, 'POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '222102', name: '应交所得税' } }), 'subject')).id;
   });
   afterAll(async () => t?.close());
@@ -126,7 +124,7 @@ describe.each(backends())('balance tables (%s)', (backend) => {
     const actor = (action: string) => (action === 'invalid' || action === 'reverseInvalid' ? boss : auditor).token;
     /** Successful operations by kind, to show the runs did reach every path. */
     const done = new Map<string, number>();
-    const count = (what: string, j: { success: boolean }) => {
+    const count = <J extends { success: boolean }>(what: string, j: J): J => {
       if (j.success) done.set(what, (done.get(what) ?? 0) + 1);
       return j;
     };
@@ -177,6 +175,104 @@ describe.each(backends())('balance tables (%s)', (backend) => {
     const own = await rows<{ n: number }>(sql`select count(distinct period_id)::int as n from subject_balances where account_year_id = ${w.accountYearId}`);
     expect(own[0].n).toBeGreaterThan(1);
   }, 600_000);
+
+  it('answers the subject balance of a hand-computed ledger to the cent, rolled up, with or without unbookkept vouchers', async () => {
+    // A ledger set of its own (the random runs post into w's).
+    const g = await makeVoucherWorld(t, admin);
+    const gReader = await makeUser(t, admin, g.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '吴会计' });
+    const t2 = (await data(call(admin, 'POST', '/api/subject', { body: { accountYearId: g.accountYearId, code: '222102', name: '应交所得税' } }), 'subject')).id;
+    const { clerk, auditor, boss } = g.users;
+    const save = async (markTime: string, lines: Array<[number, boolean, number, Array<{ auxTypeId: number; auxId: number }>?]>) =>
+      data(call(clerk.token, 'POST', '/api/voucher', { body: { accountId: g.accountId, kindId: g.kindId, markTime, items: lines.map(([subjectId, direction, cents, auxes]) => ({ summary: '金标', subjectId, direction, amount: String(cents), auxes: auxes ?? [] })) } }), 'save');
+    const book = async (id: number) => {
+      await data(call(auditor.token, 'POST', `/api/voucher/${id}/audit`, { body: {} }), 'audit');
+      await data(call(auditor.token, 'POST', `/api/voucher/${id}/bookkeep`, { body: {} }), 'bookkeep');
+    };
+    const s = g.subject;
+    const project = [{ auxTypeId: 5, auxId: g.projectId }];
+    const customer = [{ auxTypeId: 3, auxId: g.customerId }];
+    const dept = [{ auxTypeId: 1, auxId: g.departmentId }];
+    // January, bookkept: cash 1,000.00 from revenue.
+    await book((await save('2026-01-10', [[s.cash, true, 100_000], [s.revenue, false, 100_000, project]])).id);
+    // February, not bookkept: 300.00 admin expense paid in cash.
+    await save('2026-02-05', [[s.admin, true, 30_000, dept], [s.cash, false, 30_000]]);
+    // March, bookkept: 500.00 received in the bank from a customer (a credit balance on a debit subject).
+    await book((await save('2026-03-15', [[s.bank, true, 50_000], [s.receivable, false, 50_000, customer]])).id);
+    // March, not bookkept: 200.00 cash against two taxes payable (150.00 + 50.00) under 2221.
+    await save('2026-03-20', [[s.cash, true, 20_000], [s.tax, false, 15_000], [t2, false, 5_000]]);
+    // March, invalidated: counts nowhere.
+    const gone = await save('2026-03-25', [[s.cash, true, 99_900], [s.revenue, false, 99_900, project]]);
+    await data(call(boss.token, 'POST', `/api/voucher/${gone.id}/invalid`, { body: {} }), 'invalid');
+    // April, bookkept, then reversed in red in April: the two cancel out.
+    const april = await save('2026-04-02', [[s.bank, true, 7_000], [s.cash, false, 7_000]]);
+    await book(april.id);
+    await data(call(clerk.token, 'POST', '/api/voucher', { body: {
+      accountId: g.accountId, kindId: g.kindId, markTime: '2026-04-03', originId: april.id, originKind: 'REVERSAL',
+      items: [{ summary: '冲销', subjectId: s.bank, direction: true, amount: '7000' }, { summary: '冲销', subjectId: s.cash, direction: false, amount: '7000' }],
+    } }), 'reverse');
+
+    const [jan, feb, mar, apr] = g.periodIds;
+    const ask = (filter: Record<string, unknown>, token = gReader.token) =>
+      call(token, 'GET', '/api/ledger/subjectBalance', { query: { filter: { accountId: g.accountId, accountYearId: g.accountYearId, startPeriodId: mar, endPeriodId: mar, ...filter } } });
+    const balance = async (filter: Record<string, unknown> = {}) => data(ask(filter), 'subjectBalance');
+    const pick = (rows: Array<Record<string, unknown>>) => Object.fromEntries(rows.map((r) => [r.code, [r.openingSide, r.openingCents, r.debit, r.credit, r.ytdDebit, r.ytdCredit, r.closingSide, r.closingCents]]));
+
+    const march = await balance();
+    expect(pick(march.rows)).toEqual({
+      1001: ['DEBIT', '70000', '20000', '0', '120000', '30000', 'DEBIT', '90000'],
+      1002: ['FLAT', '0', '50000', '0', '50000', '0', 'DEBIT', '50000'],
+      1122: ['FLAT', '0', '0', '50000', '0', '50000', 'CREDIT', '50000'],
+      2221: ['FLAT', '0', '0', '20000', '0', '20000', 'CREDIT', '20000'],
+      222101: ['FLAT', '0', '0', '15000', '0', '15000', 'CREDIT', '15000'],
+      222102: ['FLAT', '0', '0', '5000', '0', '5000', 'CREDIT', '5000'],
+      5001: ['CREDIT', '100000', '0', '0', '0', '100000', 'CREDIT', '100000'],
+      5602: ['DEBIT', '30000', '0', '0', '30000', '0', 'DEBIT', '30000'],
+    });
+    expect(march.rows.map((r: { code: string }) => r.code)).toEqual(['1001', '1002', '1122', '2221', '222101', '222102', '5001', '5602']);
+    expect(march.rows.find((r: { code: string }) => r.code === '2221')).toMatchObject({ level: 1, leaf: false, direction: false, closingDebit: '0', closingCredit: '20000' });
+    expect(march.rows.find((r: { code: string }) => r.code === '1122')).toMatchObject({ direction: true, closingDebit: '0', closingCredit: '50000' });
+    // The totals are a trial balance: each pair of columns agrees.
+    expect(march.totals).toEqual({ openingDebit: '100000', openingCredit: '100000', debit: '70000', credit: '70000', ytdDebit: '200000', ytdCredit: '200000', closingDebit: '170000', closingCredit: '170000' });
+
+    // Bookkept vouchers only: January and March's bank receipt.
+    const booked = await balance({ includeUnbooked: false });
+    expect(pick(booked.rows)).toEqual({
+      1001: ['DEBIT', '100000', '0', '0', '100000', '0', 'DEBIT', '100000'],
+      1002: ['FLAT', '0', '50000', '0', '50000', '0', 'DEBIT', '50000'],
+      1122: ['FLAT', '0', '0', '50000', '0', '50000', 'CREDIT', '50000'],
+      5001: ['CREDIT', '100000', '0', '0', '0', '100000', 'CREDIT', '100000'],
+    });
+
+    // January to April: April's voucher and its red reversal cancel out.
+    const year = await balance({ startPeriodId: jan, endPeriodId: apr });
+    expect(pick(year.rows)['1001']).toEqual(['FLAT', '0', '120000', '30000', '120000', '30000', 'DEBIT', '90000']);
+    expect(pick(year.rows)['1002']).toEqual(['FLAT', '0', '50000', '0', '50000', '0', 'DEBIT', '50000']);
+    // April alone: the original and its red reversal leave the movements at zero.
+    const aprilOnly = await balance({ startPeriodId: apr, endPeriodId: apr });
+    expect(pick(aprilOnly.rows)['1002']).toEqual(['DEBIT', '50000', '0', '0', '50000', '0', 'DEBIT', '50000']);
+
+    // Level 1 only; a code range (a bound takes in the subjects below it); zero rows on request.
+    expect((await balance({ level: 1 })).rows.map((r: { code: string }) => r.code)).toEqual(['1001', '1002', '1122', '2221', '5001', '5602']);
+    const taxes = await balance({ subjectCodeFrom: '2221', subjectCodeTo: '2221' });
+    expect(taxes.rows.map((r: { code: string }) => r.code)).toEqual(['2221', '222101', '222102']);
+    expect(taxes.totals).toMatchObject({ credit: '20000', closingCredit: '20000', closingDebit: '0' });
+    const all = await balance({ showZero: true });
+    const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from subjects where account_year_id = ${g.accountYearId}`);
+    expect(all.rows).toHaveLength(n);
+    expect(all.rows.find((r: { code: string }) => r.code === '1012')).toMatchObject({ openingSide: 'FLAT', closingSide: 'FLAT', closingCents: '0' });
+
+    // Refusals: a range backwards, a period of another year, another ledger set's year, no right.
+    const refused = async (res: ReturnType<typeof ask>, code: string) => {
+      const j = (await res).json();
+      expect(j, JSON.stringify(j)).toMatchObject({ success: false, code });
+      expect(j.msg).toBeTruthy();
+    };
+    await refused(ask({ startPeriodId: apr, endPeriodId: feb }), 'PERIOD_END_BEFORE_START');
+    await refused(ask({ startPeriodId: w.periodIds[2] }), 'MISSING_ACCOUNT_OR_PERIOD');
+    await refused(ask({ accountId: w.accountId }), 'NO_PERMISSION');
+    await refused(ask({}, clerk.token), 'NO_PERMISSION');
+    await refused(ask({ accountYearId: w.accountYearId, accountId: w.accountId, startPeriodId: w.periodIds[0], endPeriodId: w.periodIds[0] }), 'NO_PERMISSION');
+  });
 
   it.runIf(backend === 'postgres')('keeps 20 concurrent saves to one subject and period exact', async () => {
     const { clerk } = w.users;

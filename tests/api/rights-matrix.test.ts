@@ -183,6 +183,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/voucher/:id/:action': (i) => ({ url: `/api/voucher/${i.voucher}/invalid`, body: {}, scoped: true }),
   'POST /api/voucher/batch': (i) => ({ body: { action: 'invalid', ids: [i.voucher] }, scoped: true }),
   'POST /api/voucher/arrangeCode': (i) => ({ body: { accountId: i.account, periodId: i.period, dryRun: true }, scoped: true }),
+  'GET /api/ledger/subjectBalance': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

@@ -55,6 +55,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/invoice/list': lazy(lazyRouteComponent(() => import('../features/invoice/invoice-list-page'), 'InvoiceListPage')),
   '/voucher/daily/list': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage')),
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
+  '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -22,6 +22,7 @@ import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
 import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import './subject-balance.css';
 import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
 
 type Row = SubjectBalanceRowDto | (SubjectBalanceDto['totals'] & { total: true });
@@ -34,7 +35,7 @@ const amount = (p: ValueFormatterParams<Row>) => {
   return cents === 0 && !(p.data && 'total' in p.data) ? '' : formatCents(cents);
 };
 const money = (field: string, headerName: string): ColDef<Row> => ({
-  field: field as never, headerName, colId: field, type: 'rightAligned', minWidth: 100, valueFormatter: amount, cellDataType: false,
+  field: field as never, headerName, colId: field, type: 'rightAligned', minWidth: 92, valueFormatter: amount, cellDataType: false,
 });
 
 export function SubjectBalancePage() {
@@ -56,7 +57,7 @@ export function SubjectBalancePage() {
   const columns = useMemo<Array<ColDef<Row> | ColGroupDef<Row>>>(() => [
     { field: 'code' as never, colId: 'code', headerName: t('subjectBalance.columns.code'), minWidth: 90, pinned: 'left',
       valueGetter: (p) => (p.data && 'total' in p.data ? t('subjectBalance.total') : (p.data as SubjectBalanceRowDto | undefined)?.code) },
-    { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 150, pinned: 'left',
+    { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 200, tooltipValueGetter: (p) => p.value, pinned: 'left',
       valueGetter: (p) => {
         if (!p.data || 'total' in p.data) return '';
         const name = i18n.language === 'en_US' ? p.data.nameEn ?? p.data.name : p.data.name;
@@ -114,8 +115,7 @@ export function SubjectBalancePage() {
           rowData={data?.rows ?? []}
           pinnedBottomRowData={totals}
           getRowId={(p) => ('total' in p.data ? 'total' : String(p.data.subjectId))}
-          rowClassRules={{ 'ld-row-parent': (p: RowClassParams<Row>) => !!p.data && !('total' in p.data) && !p.data.leaf }}
-          getRowStyle={(p) => (p.data && ('total' in p.data || !p.data.leaf) ? { fontWeight: 600 } : undefined)}
+          rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<Row>) => !!p.data && ('total' in p.data || !p.data.leaf) }}
           defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           overlayNoRowsTemplate={`<span>${t('subjectBalance.empty')}</span>`}
           loading={answer.isFetching && !data}

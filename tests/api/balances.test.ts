@@ -112,6 +112,9 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       fc.record({ kind: fc.constant('batch' as const), at: fc.nat(), action: fc.constantFrom(...actions) }),
       // Audit and bookkeep one voucher (random single actions rarely line the two up).
       fc.record({ kind: fc.constant('book' as const), at: fc.nat() }),
+      // Invalidate and maybe restore; undo a bookkeeping (the reverse steps of the two above).
+      fc.record({ kind: fc.constant('invalidCycle' as const), at: fc.nat(), restore: fc.boolean() }),
+      fc.record({ kind: fc.constant('unbook' as const), at: fc.nat() }),
     );
     const itemsOf = (b: { pairs: Array<{ debit: number; credit: number; cents: number }> }) => b.pairs.flatMap((p) => [
       { summary: '随机', subjectId: p.debit, direction: true, amount: String(p.cents), auxes: aux[p.debit] ?? [] },
@@ -158,6 +161,12 @@ describe.each(backends())('balance tables (%s)', (backend) => {
         } else if (o.kind === 'book') {
           count('audit', (await call(auditor.token, 'POST', `/api/voucher/${pick(o.at)}/audit`, { body: {} })).json());
           count('bookkeep', (await call(auditor.token, 'POST', `/api/voucher/${pick(o.at)}/bookkeep`, { body: {} })).json());
+        } else if (o.kind === 'invalidCycle') {
+          count('invalid', (await call(boss.token, 'POST', `/api/voucher/${pick(o.at)}/invalid`, { body: {} })).json());
+          if (o.restore) count('reverseInvalid', (await call(boss.token, 'POST', `/api/voucher/${pick(o.at)}/reverseInvalid`, { body: {} })).json());
+        } else if (o.kind === 'unbook') {
+          count('reverseBookkeep', (await call(auditor.token, 'POST', `/api/voucher/${pick(o.at)}/reverseBookkeep`, { body: {} })).json());
+          count('reverseAudit', (await call(auditor.token, 'POST', `/api/voucher/${pick(o.at)}/reverseAudit`, { body: {} })).json());
         } else if (o.kind === 'act') {
           count(o.action, (await call(actor(o.action), 'POST', `/api/voucher/${pick(o.at)}/${o.action}`, { body: {} })).json());
         } else {
@@ -273,6 +282,24 @@ describe.each(backends())('balance tables (%s)', (backend) => {
     await refused(ask({}, clerk.token), 'NO_PERMISSION');
     await refused(ask({ accountYearId: w.accountYearId, accountId: w.accountId, startPeriodId: w.periodIds[0], endPeriodId: w.periodIds[0] }), 'NO_PERMISSION');
   });
+
+  it.runIf(backend === 'postgres')('lets 20 concurrent edits that cross subjects in opposite orders all through (no deadlock), exact', async () => {
+    const { clerk } = w.users;
+    const cust = [{ auxTypeId: 3, auxId: w.customerId }];
+    const line = (subjectId: number, direction: boolean, cents: number, auxes: unknown[] = []) => ({ summary: '交叉', subjectId, direction, amount: String(cents), auxes });
+    const body = (items: unknown[]) => ({ kindId: w.kindIds[1], markTime: '2026-09-09', items });
+    const s = w.subject;
+    const made = async (items: unknown[]) => data(call(clerk.token, 'POST', '/api/voucher', { body: { accountId: w.accountId, ...body(items) } }), 'save');
+    const vs = await Promise.all(Array.from({ length: 10 }, () => made([line(s.cash, true, 500), line(s.bank, false, 500)])));
+    const ws = await Promise.all(Array.from({ length: 10 }, () => made([line(s.receivable, true, 700, cust), line(s.tax, false, 700)])));
+    // Each V moves from (cash, bank) to (bank, receivable); each W from (receivable, tax) to (tax, cash).
+    const answers = await Promise.all([
+      ...vs.map((v) => call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body: body([line(s.bank, true, 900), line(s.receivable, false, 900, cust)]) })),
+      ...ws.map((v) => call(clerk.token, 'POST', `/api/voucher/${v.id}`, { body: body([line(s.tax, true, 300), line(s.cash, false, 300)]) })),
+    ]);
+    expect(answers.map((r) => r.json()).filter((j) => !j.success)).toEqual([]);
+    await expectExact();
+  }, 120_000);
 
   it.runIf(backend === 'postgres')('keeps 20 concurrent saves to one subject and period exact', async () => {
     const { clerk } = w.users;

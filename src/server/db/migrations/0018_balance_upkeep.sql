@@ -5,6 +5,7 @@
 -- now counts) and hands them to ledger_balances_post, which adds them with
 -- insert … on conflict do update (x = x + excluded.x), so concurrent postings to the same subject
 -- and period add up instead of overwriting each other, and drops rows no line stands behind.
+-- (Advisory lock class 25 is this decision's: one key per period.)
 CREATE TYPE ledger_posting AS (
   company_id integer, account_id integer, account_year_id integer, period_id integer, subject_id integer,
   booked boolean, sign integer, direction boolean, amount bigint,
@@ -16,7 +17,11 @@ BEGIN
   IF p IS NULL OR cardinality(p) = 0 THEN
     RETURN;
   END IF;
-  -- Rows are locked in key order, so two postings never wait on each other crosswise.
+  -- One posting transaction at a time per period: it holds the period's advisory lock from its
+  -- first posting to its commit, so two transactions whose statements take the same balance rows
+  -- in different orders (an edit removes its old lines, then adds its new ones) queue instead of
+  -- deadlocking. Periods are taken in order; rows within a statement are taken in key order.
+  PERFORM pg_advisory_xact_lock(25, k.period_id) FROM (SELECT DISTINCT x.period_id FROM unnest(p) x ORDER BY x.period_id) k;
   INSERT INTO subject_balances AS b (company_id, account_id, account_year_id, period_id, subject_id,
     debit_all, credit_all, lines_all, debit_booked, credit_booked, lines_booked)
   SELECT x.company_id, x.account_id, x.account_year_id, x.period_id, x.subject_id,

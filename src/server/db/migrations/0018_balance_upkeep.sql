@@ -1,14 +1,15 @@
 -- Balance upkeep (decision 025): subject_balances and aux_balances follow every change of voucher
 -- lines and of the voucher columns that decide what the lines count for (state, bookkeeping,
 -- period, year, ledger set), in the transaction that makes the change, whatever code path writes.
--- Each trigger turns its change into signed postings (-1 for what no longer counts, +1 for what
--- now counts) and hands them to ledger_balances_post, which adds them with
+-- Each trigger turns its change into signed postings (lines and amounts that stop counting negative,
+-- those that start counting positive; summed per key first, so a bulk insert hands over a few
+-- rows per subject and auxiliary value, not one per line) and hands them to ledger_balances_post, which adds them with
 -- insert … on conflict do update (x = x + excluded.x), so concurrent postings to the same subject
 -- and period add up instead of overwriting each other, and drops rows no line stands behind.
 -- (Advisory lock class 25 is this decision's: one key per period.)
 CREATE TYPE ledger_posting AS (
   company_id integer, account_id integer, account_year_id integer, period_id integer, subject_id integer,
-  booked boolean, sign integer, direction boolean, amount bigint,
+  booked boolean, direction boolean, lines integer, amount bigint,
   department_id integer, employee_id integer, customer_id integer, vendor_id integer, project_id integer, budget_id integer
 );
 --> statement-breakpoint
@@ -25,12 +26,12 @@ BEGIN
   INSERT INTO subject_balances AS b (company_id, account_id, account_year_id, period_id, subject_id,
     debit_all, credit_all, lines_all, debit_booked, credit_booked, lines_booked)
   SELECT x.company_id, x.account_id, x.account_year_id, x.period_id, x.subject_id,
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE x.direction), 0),
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE NOT x.direction), 0),
-    sum(x.sign),
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE x.direction AND x.booked), 0),
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE NOT x.direction AND x.booked), 0),
-    coalesce(sum(x.sign) FILTER (WHERE x.booked), 0)
+    coalesce(sum(x.amount) FILTER (WHERE x.direction), 0),
+    coalesce(sum(x.amount) FILTER (WHERE NOT x.direction), 0),
+    sum(x.lines),
+    coalesce(sum(x.amount) FILTER (WHERE x.direction AND x.booked), 0),
+    coalesce(sum(x.amount) FILTER (WHERE NOT x.direction AND x.booked), 0),
+    coalesce(sum(x.lines) FILTER (WHERE x.booked), 0)
   FROM unnest(p) x
   GROUP BY x.company_id, x.account_id, x.account_year_id, x.period_id, x.subject_id
   ORDER BY x.period_id, x.subject_id
@@ -45,12 +46,12 @@ BEGIN
   INSERT INTO aux_balances AS b (company_id, account_id, account_year_id, period_id, subject_id, aux_type_id, aux_id,
     debit_all, credit_all, lines_all, debit_booked, credit_booked, lines_booked)
   SELECT x.company_id, x.account_id, x.account_year_id, x.period_id, x.subject_id, a.t, a.id,
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE x.direction), 0),
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE NOT x.direction), 0),
-    sum(x.sign),
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE x.direction AND x.booked), 0),
-    coalesce(sum(x.sign * x.amount) FILTER (WHERE NOT x.direction AND x.booked), 0),
-    coalesce(sum(x.sign) FILTER (WHERE x.booked), 0)
+    coalesce(sum(x.amount) FILTER (WHERE x.direction), 0),
+    coalesce(sum(x.amount) FILTER (WHERE NOT x.direction), 0),
+    sum(x.lines),
+    coalesce(sum(x.amount) FILTER (WHERE x.direction AND x.booked), 0),
+    coalesce(sum(x.amount) FILTER (WHERE NOT x.direction AND x.booked), 0),
+    coalesce(sum(x.lines) FILTER (WHERE x.booked), 0)
   FROM unnest(p) x
   CROSS JOIN LATERAL (VALUES (1::smallint, x.department_id), (2::smallint, x.employee_id), (3::smallint, x.customer_id),
     (4::smallint, x.vendor_id), (5::smallint, x.project_id), (6::smallint, x.budget_id)) a(t, id)
@@ -73,15 +74,19 @@ CREATE OR REPLACE FUNCTION ledger_balances_items_changed() RETURNS trigger LANGU
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     PERFORM ledger_balances_post(array(
-      SELECT row(v.company_id, v.account_id, v.account_year_id, v.period_id, i.subject_id, v.book_keep_at IS NOT NULL, -1, i.direction, i.amount_cents,
+      SELECT row(v.company_id, v.account_id, v.account_year_id, v.period_id, i.subject_id, v.book_keep_at IS NOT NULL, i.direction, -count(*), -sum(i.amount_cents),
         i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id)::ledger_posting
-      FROM old_items i JOIN vouchers v ON v.id = i.voucher_id WHERE v.state <> 'INVALID'));
+      FROM old_items i JOIN vouchers v ON v.id = i.voucher_id WHERE v.state <> 'INVALID'
+      GROUP BY v.company_id, v.account_id, v.account_year_id, v.period_id, i.subject_id, v.book_keep_at IS NOT NULL, i.direction,
+        i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id));
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     PERFORM ledger_balances_post(array(
-      SELECT row(v.company_id, v.account_id, v.account_year_id, v.period_id, i.subject_id, v.book_keep_at IS NOT NULL, 1, i.direction, i.amount_cents,
+      SELECT row(v.company_id, v.account_id, v.account_year_id, v.period_id, i.subject_id, v.book_keep_at IS NOT NULL, i.direction, count(*), sum(i.amount_cents),
         i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id)::ledger_posting
-      FROM new_items i JOIN vouchers v ON v.id = i.voucher_id WHERE v.state <> 'INVALID'));
+      FROM new_items i JOIN vouchers v ON v.id = i.voucher_id WHERE v.state <> 'INVALID'
+      GROUP BY v.company_id, v.account_id, v.account_year_id, v.period_id, i.subject_id, v.book_keep_at IS NOT NULL, i.direction,
+        i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id));
   END IF;
   RETURN NULL;
 END
@@ -101,7 +106,7 @@ CREATE TRIGGER voucher_items_balances_del AFTER DELETE ON voucher_items REFERENC
 CREATE OR REPLACE FUNCTION ledger_balances_vouchers_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM ledger_balances_post(array(
-    SELECT row(c.company_id, c.account_id, c.account_year_id, c.period_id, i.subject_id, c.booked, c.sign, i.direction, i.amount_cents,
+    SELECT row(c.company_id, c.account_id, c.account_year_id, c.period_id, i.subject_id, c.booked, i.direction, c.sign * count(*), c.sign * sum(i.amount_cents),
       i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id)::ledger_posting
     FROM (
       SELECT o.id, o.company_id, o.account_id, o.account_year_id, o.period_id, o.book_keep_at IS NOT NULL AS booked, -1 AS sign
@@ -113,7 +118,9 @@ BEGIN
       FROM old_vouchers o JOIN new_vouchers n ON n.id = o.id
       WHERE n.state <> 'INVALID' AND (o.state, o.book_keep_at IS NULL, o.period_id, o.account_year_id, o.account_id, o.company_id)
         IS DISTINCT FROM (n.state, n.book_keep_at IS NULL, n.period_id, n.account_year_id, n.account_id, n.company_id)
-    ) c JOIN voucher_items i ON i.voucher_id = c.id));
+    ) c JOIN voucher_items i ON i.voucher_id = c.id
+    GROUP BY c.company_id, c.account_id, c.account_year_id, c.period_id, i.subject_id, c.booked, c.sign, i.direction,
+      i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id));
   RETURN NULL;
 END
 $$;
@@ -126,7 +133,7 @@ CREATE OR REPLACE FUNCTION ledger_balances_voucher_deleted() RETURNS trigger LAN
 BEGIN
   IF OLD.state <> 'INVALID' THEN
     PERFORM ledger_balances_post(array(
-      SELECT row(OLD.company_id, OLD.account_id, OLD.account_year_id, OLD.period_id, i.subject_id, OLD.book_keep_at IS NOT NULL, -1, i.direction, i.amount_cents,
+      SELECT row(OLD.company_id, OLD.account_id, OLD.account_year_id, OLD.period_id, i.subject_id, OLD.book_keep_at IS NOT NULL, i.direction, -1, -i.amount_cents,
         i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id)::ledger_posting
       FROM voucher_items i WHERE i.voucher_id = OLD.id));
   END IF;

@@ -252,6 +252,9 @@ export const routes = {
     importXls: { method: 'POST', path: '/voucher/importXls' },
     template: { method: 'GET', path: '/voucher/template' },
   },
+  ledgerApi: {
+    subjectBalance: { method: 'GET', path: '/ledger/subjectBalance' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi } = routes;

@@ -195,6 +195,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/voucher/exportXls': (i) => ({ body: { filter: { accountId: i.account, id: [i.voucher] } }, scoped: true }),
   'POST /api/voucher/importXls': (i) => ({ query: { accountId: i.account }, scoped: true }),
   'GET /api/voucher/template': () => ({}),
+  'GET /api/ledger/subjectBalance': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

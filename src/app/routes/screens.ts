@@ -58,6 +58,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),
   '/voucher/daily/printVoucher': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-print-page'), 'VoucherPrintPage')),
+  '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

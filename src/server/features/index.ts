@@ -23,6 +23,7 @@ import { subjectBalanceRoutes } from './subject/balance';
 import { voucherProcRoutes } from './voucher/procs';
 import { voucherStepRoutes } from './voucher/step';
 import { voucherDocsRoutes } from './voucher/docs-routes';
+import { ledgerRoutes } from './ledger/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -53,4 +54,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherProcRoutes);
   await app.register(voucherStepRoutes);
   await app.register(voucherDocsRoutes);
+  await app.register(ledgerRoutes);
 }

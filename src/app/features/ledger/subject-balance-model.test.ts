@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { PeriodDto } from '../../../contract/account';
+import { currentPeriod, emptySubjectBalanceFilter, toSubjectBalanceFilter } from './subject-balance-model';
+
+const periods: PeriodDto[] = Array.from({ length: 12 }, (_, i) => {
+  const m = String(i + 1).padStart(2, '0');
+  return { id: 100 + i, accountYearId: 7, startAt: `2026-${m}-01`, endAt: `2026-${m}-28`, rolled: false, version: 0, name: `2026-${m}` };
+});
+
+describe('subject balance filter', () => {
+  it('defaults to the period of today, else the last one before it, else the first', () => {
+    expect(currentPeriod(periods, '2026-03-15')?.id).toBe(102);
+    expect(currentPeriod(periods, '2026-03-30')?.id).toBe(102);
+    expect(currentPeriod(periods, '2027-05-01')?.id).toBe(111);
+    expect(currentPeriod(periods, '2025-05-01')?.id).toBe(100);
+  });
+
+  it('maps the screen state to the API filter', () => {
+    expect(toSubjectBalanceFilter(emptySubjectBalanceFilter(), 1, 7, periods, '2026-04-02')).toEqual({
+      accountId: 1, accountYearId: 7, startPeriodId: 103, endPeriodId: 103, subjectCodeFrom: undefined, subjectCodeTo: undefined, level: undefined, includeUnbooked: true, showZero: false,
+    });
+    expect(toSubjectBalanceFilter({ ...emptySubjectBalanceFilter(), startPeriodId: 100, endPeriodId: 105, codeFrom: ' 1001 ', codeTo: '12x', level: 2, includeUnbooked: false, showZero: true }, 1, 7, periods, '2026-04-02'))
+      .toMatchObject({ startPeriodId: 100, endPeriodId: 105, subjectCodeFrom: '1001', subjectCodeTo: undefined, level: 2, includeUnbooked: false, showZero: true });
+    expect(toSubjectBalanceFilter(emptySubjectBalanceFilter(), 1, 7, [], '2026-04-02')).toBeNull();
+  });
+});

@@ -8,3 +8,4 @@ export * from './budgets';
 export * from './vouchers';
 export * from './invoices';
 export * from './subject-relations';
+export * from './cashier-settings';

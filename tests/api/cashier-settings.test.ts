@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, demoCompanyId, makeUser, makeWorld, type World } from './factories';
+import { data, demoCompanyId, makeUser, makeWorld, MISSING_ID, type World } from './factories';
 import { exportWorkbook, multipart, sheet, workbookAt } from './workbooks';
 
 const HEADERS = ['账户编码 Code', '账户名称 Name', '账户类型 Kind', '开户银行编码 Bank code', '银行账号 Account number', '币种编码 Currency code', '科目编码 Subject code', '开户日期 Opening date', '停用 Disabled', '备注 Remark'];
@@ -69,7 +69,7 @@ describe.each(backends())('cashier settings (%s)', (backend) => {
     await bad({ kind: 'BANK', bankId: icbc, subjectId: sub['1002'] }, 'CASHIER_SUBJECT_NOT_LEAF');
     await bad({ kind: 'BANK', subjectId: sub['100201'] }, 'BANK_ACCOUNT_BANK_REQUIRED');
     await bad({ kind: 'WX_PAY', bankId: icbc, subjectId: sub['1012'] }, 'BANK_ACCOUNT_BANK_ONLY');
-    await bad({ kind: 'BANK', bankId: icbc, subjectId: 999_999 }, 'NO_PERMISSION');
+    await bad({ kind: 'BANK', bankId: icbc, subjectId: MISSING_ID }, 'NO_PERMISSION');
     await bad({ kind: 'SAFE', subjectId: sub['1001'] }, 'INVALID_INPUT');
     const bank = await ok('/api/common/bankAccount', { accountYearId: w.accountYearId, code: 'B01', name: '工行基本户', kind: 'BANK', bankId: icbc, accountNo: '6222 0200 1234', subjectId: sub['100201'] });
     expect(bank).toMatchObject({ accountNo: '622202001234', bank: { id: icbc, code: 'ICBC' }, subject: { code: '100201' } });

@@ -32,7 +32,14 @@ test.afterAll(async ({ request }) => {
 });
 
 async function openScreen(page: Page, key: 'bankAccount' | 'income' | 'outcome') {
-  await new ShellModel(page).openMenu('basic', 'basic.cashierSettings', `basic.cashierSettings.${key}`);
+  const shell = new ShellModel(page);
+  // Each level waits for the next to show (a click during the group's opening animation may miss).
+  const path = ['basic', 'basic.cashierSettings', `basic.cashierSettings.${key}`];
+  for (const [i, k] of path.entries()) {
+    const item = shell.menu(k);
+    await expect(item).toBeVisible();
+    if (i === path.length - 1 || (await item.getAttribute('data-expanded')) === null) await item.click();
+  }
   await page.waitForURL((u) => u.pathname === `/basic/${key}`);
 }
 
@@ -87,6 +94,15 @@ test('creates a bank account by keyboard, its subject chosen with F7', async ({ 
   await list.search('E2E');
   await expect(list.row('E2E-B9')).toContainText('621700009999');
   await expect(list.row('E2E-B9')).toContainText('1002');
+
+  // The banks: CCB is now named by the account, so it cannot be deleted.
+  await press(page, 'bank-account-banks');
+  const banks = page.getByTestId('banks-dialog');
+  await expect(banks.getByTestId('bank-row-CCB')).toBeVisible();
+  await banks.getByTestId('bank-delete-CCB').click();
+  await expect(banks.getByTestId('banks-error')).toContainText('已被使用');
+  await page.keyboard.press('Escape');
+  await expect(banks.getByTestId('bank-row-CCB')).toBeHidden();
 });
 
 test('creates an income kind by keyboard; a bank subject is not offered', async ({ page }) => {
@@ -178,6 +194,11 @@ test('screenshots of the cashier settings in both languages', async ({ page }) =
     await page.screenshot({ path: `test-results/cashier-settings-${lang}-account-dialog.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('bank-account-dialog')).toBeHidden();
+    await press(page, 'bank-account-banks');
+    await expect(page.getByTestId('banks-dialog').getByTestId('bank-row-ICBC')).toBeVisible();
+    await page.screenshot({ path: `test-results/cashier-settings-${lang}-banks.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('banks-dialog').getByTestId('bank-row-ICBC')).toBeHidden();
     await openScreen(page, 'outcome');
     const kinds = ListModel.byId(page, 'basic.outcome');
     await expect(kinds.row('O01')).toBeVisible();

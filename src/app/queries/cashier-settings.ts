@@ -7,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../api/typed-client';
 import { bankAccountApi, bankApi, incomeKindApi, outcomeKindApi } from '../../contract/heads';
-import type { bankAccountCreateBody, bankAccountUpdateBody, bankCreateBody, cashierKindCreateBody, cashierKindUpdateBody } from '../../contract/cashier-settings';
+import type { bankAccountCreateBody, bankAccountUpdateBody, bankCreateBody, bankUpdateBody, cashierKindCreateBody, cashierKindUpdateBody } from '../../contract/cashier-settings';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';
 
@@ -83,3 +83,14 @@ export function useDeleteCashierKind(direction: Direction, accountId: number | n
   return useAdminMutation({ mutationFn: (id: number) => call(kindApi(direction).remove as typeof incomeKindApi.remove, { params: { id } }), invalidate: [cashierKeys.kinds(direction, accountId)] });
 }
 export const cashierKindUsed = (direction: Direction, id: number) => call(kindApi(direction).used as typeof incomeKindApi.used, { params: { id } });
+
+export function useUpdateBank(companyId: number | null) {
+  return useAdminMutation({
+    mutationFn: ({ id, body }: { id: number; body: z.input<typeof bankUpdateBody> }) => call(bankApi.update, { params: { id }, body }),
+    invalidate: [cashierKeys.banks(companyId), ['bankAccounts']],
+  });
+}
+export function useDeleteBank(companyId: number | null) {
+  return useAdminMutation({ mutationFn: (id: number) => call(bankApi.remove, { params: { id } }), invalidate: [cashierKeys.banks(companyId)] });
+}
+export const bankUsed = (id: number) => call(bankApi.used, { params: { id } });

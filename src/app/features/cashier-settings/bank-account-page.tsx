@@ -9,7 +9,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconPlus } from '@tabler/icons-react';
+import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { bankAccountCreateBody, type BankAccountDto } from '../../../contract/cashier-settings';
@@ -26,6 +26,7 @@ import { ListPage } from '../common/list-page';
 import { useListTransfer } from '../common/list-transfer';
 import { useEntityForm } from '../common/use-entity-form';
 import { SubjectLinkField } from './subject-link-field';
+import { BanksDialog } from './banks-dialog';
 
 const columns: ListColumn<BankAccountDto>[] = [
   { field: 'code', headerKey: 'cashier:settings.code', width: 100, sortable: true },
@@ -33,7 +34,7 @@ const columns: ListColumn<BankAccountDto>[] = [
   { field: 'kind', headerKey: 'cashier:settings.kind', width: 110, format: 'kind', sortable: true },
   { field: 'bank', headerKey: 'cashier:settings.bank', width: 120, format: 'ref' },
   { field: 'accountNo', headerKey: 'cashier:settings.accountNo', width: 170 },
-  { field: 'currency', headerKey: 'cashier:settings.currency', width: 70, format: 'code' },
+  { field: 'currency', headerKey: 'cashier:settings.currency', width: 88, format: 'code' },
   { field: 'subject', headerKey: 'cashier:settings.subject', width: 150, format: 'subject' },
   { field: 'openedAt', headerKey: 'cashier:settings.openedAt', width: 105 },
   { field: 'disabled', headerKey: 'cashier:settings.disabled', width: 80, renderer: 'yes' },
@@ -212,6 +213,7 @@ export function BankAccountPage() {
   const { companyId, accountId, accountYearId } = useScope();
   const canEdit = useHasRight(RIGHTS.CASHIER_SETTINGS);
   const editor = useDialogState<BankAccountDto | null>();
+  const [banksOpen, setBanksOpen] = useState(false);
   const del = useDeleteBankAccount(accountId);
   const qc = useQueryClient();
   const transfer = useListTransfer<BankAccountDto>({ kind: 'bankAccount', scope: accountYearId ? { accountYearId } : null, canImport: canEdit, refresh: () => qc.invalidateQueries({ queryKey: cashierKeys.accounts(accountId) }) });
@@ -243,6 +245,7 @@ export function BankAccountPage() {
       actions={[
         { key: 'new', allowed: canEdit, testId: 'bank-account-new', run: () => editor.open(null) },
         { key: 'edit', allowed: canEdit, placement: 'both', selection: 'one', testId: 'bank-account-edit', run: (rows) => editor.open(rows[0]) },
+        { key: 'banks', label: t('settings.banks'), icon: <IconBuildingBank size={16} />, selection: 'none', testId: 'bank-account-banks', run: () => setBanksOpen(true) },
         ...transfer.actions,
       ]}
       toolbarExtra={transfer.bar}
@@ -251,6 +254,7 @@ export function BankAccountPage() {
       dialogs={
         <>
           {transfer.dialog}
+          <BanksDialog opened={banksOpen} companyId={companyId} canEdit={canEdit} onClose={() => setBanksOpen(false)} />
           <BankAccountDialog opened={editor.opened} companyId={companyId} accountId={accountId} accountYearId={accountYearId} account={editor.payload} onClose={editor.close} onNew={() => editor.open(null)} />
         </>
       }

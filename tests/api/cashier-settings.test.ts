@@ -125,6 +125,20 @@ describe.each(backends())('cashier settings (%s)', (backend) => {
     expect(await data(t.call('GET', '/api/subject/used', { token: admin, query: { id: sub['1012'] } }), 'used')).toBe(false);
   });
 
+  it('deleting the account year of a linked subject keeps the account and clears its link', async () => {
+    const next = await ok('/api/account/year', { accountId: w.accountId, year: 2027 });
+    const cash2027 = await subjectOf('1001', next.id);
+    const a = await ok('/api/common/bankAccount', { accountYearId: next.id, code: 'Y27', name: '现金 2027', kind: 'CASH', subjectId: cash2027 });
+    expect(a.subject).toMatchObject({ accountYearId: next.id, code: '1001' });
+    expect((await t.call('DELETE', `/api/account/year/${next.id}`, { token: admin })).json().success).toBe(true);
+    const [kept] = await accounts({ keyword: 'Y27' });
+    expect(kept).toMatchObject({ code: 'Y27', subjectId: null, subject: null });
+    // Linked again to this year's subject.
+    const relinked = await ok(`/api/common/bankAccount/${kept.id}`, { accountYearId: w.accountYearId, subjectId: sub['1001'] });
+    expect(relinked.subject).toMatchObject({ accountYearId: w.accountYearId, code: '1001' });
+    await t.call('DELETE', `/api/common/bankAccount/${kept.id}`, { token: admin });
+  });
+
   it('income and outcome kinds: per ledger set and direction, counter-subject an enabled leaf that is not cash or bank', async () => {
     const fee = await ok('/api/cashier/income', { accountYearId: w.accountYearId, code: 'I01', name: '律师费', subjectId: sub['5001'] });
     expect(fee).toMatchObject({ direction: 'INCOME', accountId: w.accountId, subject: { code: '5001' } });

@@ -255,6 +255,39 @@ export const routes = {
   ledgerApi: {
     subjectBalance: { method: 'GET', path: '/ledger/subjectBalance' },
   },
+  bankApi: {
+    list: { method: 'GET', path: '/common/bank' },
+    used: { method: 'GET', path: '/common/bank/:id/used' },
+    create: { method: 'POST', path: '/common/bank' },
+    update: { method: 'POST', path: '/common/bank/:id' },
+    remove: { method: 'DELETE', path: '/common/bank/:id' },
+  },
+  bankAccountApi: {
+    list: { method: 'GET', path: '/common/bankAccount' },
+    used: { method: 'GET', path: '/common/bankAccount/:id/used' },
+    create: { method: 'POST', path: '/common/bankAccount' },
+    update: { method: 'POST', path: '/common/bankAccount/:id' },
+    remove: { method: 'DELETE', path: '/common/bankAccount/:id' },
+  },
+  incomeKindApi: {
+    list: { method: 'GET', path: '/cashier/income' },
+    used: { method: 'GET', path: '/cashier/income/:id/used' },
+    create: { method: 'POST', path: '/cashier/income' },
+    update: { method: 'POST', path: '/cashier/income/:id' },
+    remove: { method: 'DELETE', path: '/cashier/income/:id' },
+  },
+  outcomeKindApi: {
+    list: { method: 'GET', path: '/cashier/outcome' },
+    used: { method: 'GET', path: '/cashier/outcome/:id/used' },
+    create: { method: 'POST', path: '/cashier/outcome' },
+    update: { method: 'POST', path: '/cashier/outcome/:id' },
+    remove: { method: 'DELETE', path: '/cashier/outcome/:id' },
+  },
+  bankAccountTransferApi: {
+    export: { method: 'POST', path: '/common/bankAccount/export' },
+    import: { method: 'POST', path: '/common/bankAccount/import' },
+    template: { method: 'GET', path: '/common/bankAccount/template' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi } = routes;

@@ -16,6 +16,7 @@ import { departmentFilter, employeeFilter } from './staff';
 import { customerFilter, projectFilter } from './clients';
 import { budgetFilter, vendorFilter } from './budget';
 import { invoiceFilter } from './invoice';
+import { bankAccountExportFilter } from './cashier-settings';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 /** Report only the first wrong row (default: every wrong row); nothing is imported either way. */
@@ -44,3 +45,5 @@ export const vendorTransferApi = transferRoutes('/aux/vendor', { filter: vendorF
 export const budgetTransferApi = transferRoutes('/aux/budget', { filter: budgetFilter, importQuery: accountYearImportQuery, scope: 'accountYear', importRight: RIGHTS.BUDGET, tag: 'budget' });
 /** Invoices: export reads like the list (menu 11 and the project visibility rule); import and template need the invoice operation right (1102). */
 export const invoiceTransferApi = transferRoutes('/invoice', { filter: invoiceFilter, importQuery: companyImportQuery, scope: 'company', importRight: RIGHTS.INVOICE_OPERATE, exportRight: RIGHTS.INVOICE, tag: 'invoice' });
+/** Bank accounts (per ledger set): the sheet names subjects by code in the given account year; import and template need the cashier settings right (604). */
+export const bankAccountTransferApi = transferRoutes('/common/bankAccount', { filter: bankAccountExportFilter, importQuery: accountYearImportQuery, scope: 'accountYear', importRight: RIGHTS.CASHIER_SETTINGS, tag: 'cashier-settings' });

@@ -32,6 +32,8 @@ export const roleOwners = ['COMPANY'] as const;
 export const auxKinds = ['NORMAL', 'VIP', 'OTHER'] as const;
 export const projectKinds = ['LITIGATION', 'NON_LITIGATION'] as const;
 export const bankAccountKinds = ['CASH', 'BANK', 'OTHER', 'WX_PAY', 'ALI_PAY'] as const;
+/** Income (收入) and outcome (支出) kinds of the cash and bank journal. */
+export const cashierKindDirections = ['INCOME', 'OUTCOME'] as const;
 export const specificSubjectTypes = ['CASH', 'BANK', 'CASH_OPP', 'BUSINESS'] as const;
 export const invoiceKinds = ['VAT_GENERAL', 'VAT_SPECIAL', 'PAPER_SPECIAL', 'PAPER_GENERAL'] as const;
 
@@ -49,7 +51,7 @@ export const languages = ['zh_CN', 'en_US'] as const;
 export type Language = (typeof languages)[number];
 
 /** Background export tasks (spec 01 §7 export progress): what they export and where they are. */
-export const exportKinds = ['SUBJECT', 'DEPARTMENT', 'EMPLOYEE', 'CUSTOMER', 'PROJECT', 'VENDOR', 'BUDGET', 'INVOICE', 'VOUCHER', 'VOUCHER_PDF'] as const;
+export const exportKinds = ['SUBJECT', 'DEPARTMENT', 'EMPLOYEE', 'CUSTOMER', 'PROJECT', 'VENDOR', 'BUDGET', 'INVOICE', 'VOUCHER', 'VOUCHER_PDF', 'BANK_ACCOUNT'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 export const exportTaskStates = ['RUNNING', 'FINISHED', 'FAILED'] as const;
 export type ExportTaskState = (typeof exportTaskStates)[number];

@@ -101,6 +101,19 @@ export const resultCodes = {
   BUDGET_NOT_LEAF: { status: 409, key: 'errors.BUDGET_NOT_LEAF' },
   /** A vendor code already exists in this ledger set. */
   VENDOR_CODE_DUPLICATE: { status: 409, key: 'errors.VENDOR_CODE_DUPLICATE' },
+  /** Cashier settings (decision 028): banks, bank accounts, income/outcome kinds and their subjects. */
+  BANK_CODE_DUPLICATE: { status: 409, key: 'errors.BANK_CODE_DUPLICATE' },
+  BANK_ACCOUNT_CODE_DUPLICATE: { status: 409, key: 'errors.BANK_ACCOUNT_CODE_DUPLICATE' },
+  BANK_ACCOUNT_NO_DUPLICATE: { status: 409, key: 'errors.BANK_ACCOUNT_NO_DUPLICATE' },
+  BANK_ACCOUNT_BANK_REQUIRED: { status: 400, key: 'errors.BANK_ACCOUNT_BANK_REQUIRED' },
+  BANK_ACCOUNT_BANK_ONLY: { status: 400, key: 'errors.BANK_ACCOUNT_BANK_ONLY' },
+  CASHIER_KIND_CODE_DUPLICATE: { status: 409, key: 'errors.CASHIER_KIND_CODE_DUPLICATE' },
+  CASHIER_SUBJECT_NOT_LEAF: { status: 400, key: 'errors.CASHIER_SUBJECT_NOT_LEAF' },
+  CASHIER_SUBJECT_DISABLED: { status: 400, key: 'errors.CASHIER_SUBJECT_DISABLED' },
+  CASHIER_SUBJECT_NOT_CASH: { status: 400, key: 'errors.CASHIER_SUBJECT_NOT_CASH' },
+  CASHIER_SUBJECT_NOT_BANK: { status: 400, key: 'errors.CASHIER_SUBJECT_NOT_BANK' },
+  CASHIER_SUBJECT_CASH_OR_BANK: { status: 400, key: 'errors.CASHIER_SUBJECT_CASH_OR_BANK' },
+  CASHIER_SUBJECT_OTHER_LEDGER: { status: 400, key: 'errors.CASHIER_SUBJECT_OTHER_LEDGER' },
   /** Voucher lifecycle refusals (src/domain/voucher-lifecycle.ts) and save rules (voucher-rules.ts). */
   VOUCHER_NOT_SAVED: { status: 409, key: 'errors.VOUCHER_NOT_SAVED' },
   VOUCHER_LOCKED: { status: 409, key: 'errors.VOUCHER_LOCKED' },

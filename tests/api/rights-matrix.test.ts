@@ -13,7 +13,7 @@ import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -196,6 +196,29 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/voucher/importXls': (i) => ({ query: { accountId: i.account }, scoped: true }),
   'GET /api/voucher/template': () => ({}),
   'GET /api/ledger/subjectBalance': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
+  'GET /api/common/bank': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/common/bank/:id/used': (i) => ({ url: `/api/common/bank/${i.bank}/used`, scoped: true }),
+  'POST /api/common/bank': (i) => ({ body: { companyId: i.company, code: 'MXB2', name: 'Matrix bank' }, scoped: true }),
+  'POST /api/common/bank/:id': (i) => ({ url: `/api/common/bank/${i.bank}`, body: { name: 'Renamed bank' }, scoped: true }),
+  'DELETE /api/common/bank/:id': (i) => ({ url: `/api/common/bank/${i.bank}`, scoped: true }),
+  'GET /api/common/bankAccount': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'GET /api/common/bankAccount/:id/used': (i) => ({ url: `/api/common/bankAccount/${i.bankAccount}/used`, scoped: true }),
+  'POST /api/common/bankAccount': (i) => ({ body: { accountYearId: i.accountYear, code: 'MXA2', name: 'Matrix cash', kind: 'CASH', subjectId: i.subject }, scoped: true }),
+  'POST /api/common/bankAccount/:id': (i) => ({ url: `/api/common/bankAccount/${i.bankAccount}`, body: { name: 'Renamed account' }, scoped: true }),
+  'DELETE /api/common/bankAccount/:id': (i) => ({ url: `/api/common/bankAccount/${i.bankAccount}`, scoped: true }),
+  'POST /api/common/bankAccount/export': (i) => ({ body: { filter: { accountYearId: i.accountYear, id: [i.bankAccount] } }, scoped: true }),
+  'POST /api/common/bankAccount/import': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'GET /api/common/bankAccount/template': () => ({}),
+  'GET /api/cashier/income': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'GET /api/cashier/income/:id/used': (i) => ({ url: `/api/cashier/income/${i.incomeKind}/used`, scoped: true }),
+  'POST /api/cashier/income': (i) => ({ body: { accountYearId: i.accountYear, code: 'MXI2', name: 'Matrix income', subjectId: i.subject }, scoped: true }),
+  'POST /api/cashier/income/:id': (i) => ({ url: `/api/cashier/income/${i.incomeKind}`, body: { name: 'Renamed income' }, scoped: true }),
+  'DELETE /api/cashier/income/:id': (i) => ({ url: `/api/cashier/income/${i.incomeKind}`, scoped: true }),
+  'GET /api/cashier/outcome': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'GET /api/cashier/outcome/:id/used': (i) => ({ url: `/api/cashier/outcome/${i.outcomeKind}/used`, scoped: true }),
+  'POST /api/cashier/outcome': (i) => ({ body: { accountYearId: i.accountYear, code: 'MXO2', name: 'Matrix outcome', subjectId: i.subject }, scoped: true }),
+  'POST /api/cashier/outcome/:id': (i) => ({ url: `/api/cashier/outcome/${i.outcomeKind}`, body: { name: 'Renamed outcome' }, scoped: true }),
+  'DELETE /api/cashier/outcome/:id': (i) => ({ url: `/api/cashier/outcome/${i.outcomeKind}`, scoped: true }),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */
@@ -226,7 +249,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -267,6 +290,14 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const invoices = (await t.call('GET', '/api/invoice', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
     expect(invoices.content.map((i: { no: string; remark: string | null; opened: boolean; version: number; attachments: Array<{ id: number }> }) => [i.no, i.remark, i.opened, i.version, i.attachments.map((a) => a.id)]))
       .toEqual([['MXI', null, false, 0, [ids.invoiceAttachment]]]);
+    const banks = (await t.call('GET', '/api/common/bank', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    expect(banks.content.map((b: { code: string; version: number }) => [b.code, b.version])).toEqual([['MXB', 0]]);
+    const bankAccounts = (await t.call('GET', '/api/common/bankAccount', { token: admin, query: { filter: { accountId: ids.account } } })).json().data;
+    expect(bankAccounts.content.map((a: { code: string; version: number }) => [a.code, a.version])).toEqual([['MXA', 0]]);
+    for (const dir of ['income', 'outcome']) {
+      const kinds = (await t.call('GET', `/api/cashier/${dir}`, { token: admin, query: { filter: { accountId: ids.account } } })).json().data;
+      expect(kinds.content.map((k: { name: string; version: number }) => [k.name, k.version])).toEqual([[dir === 'income' ? '矩阵收入' : '矩阵支出', 0]]);
+    }
   };
 
   beforeAll(async () => {
@@ -308,7 +339,12 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const vendor = await post('/api/aux/vendor', { accountId: account.id, code: 'MXV', name: '矩阵供应商' });
     const voucher = await post('/api/voucher', { accountId: account.id, kindId: kinds[1].id, markTime: '2025-01-10', items: [
       { summary: '矩阵凭证', subjectId: cash.id, direction: true, amount: '100' }, { summary: '矩阵凭证', subjectId: cash.id, direction: false, amount: '100' }] });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id };
+    const revenue = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: year2025, code: '5001' } } }), 'subjects')).content[0];
+    const bank = await post('/api/common/bank', { companyId: company.id, code: 'MXB', name: '矩阵银行' });
+    const bankAccount = await post('/api/common/bankAccount', { accountYearId: year2025, code: 'MXA', name: '矩阵现金', kind: 'CASH', subjectId: cash.id });
+    const incomeKind = await post('/api/cashier/income', { accountYearId: year2025, code: 'MXI', name: '矩阵收入', subjectId: revenue.id });
+    const outcomeKind = await post('/api/cashier/outcome', { accountYearId: year2025, code: 'MXO', name: '矩阵支出', subjectId: revenue.id });
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

@@ -3,7 +3,7 @@
  * the export progress bar (features/common/export-progress.tsx) polls with fetchExportTask.
  */
 import { call, download } from '../api/typed-client';
-import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, exportApi, invoiceTransferApi, projectTransferApi, vendorTransferApi } from '../../contract/heads';
+import { budgetTransferApi, customerTransferApi, departmentTransferApi, employeeTransferApi, exportApi, invoiceTransferApi, projectTransferApi, vendorTransferApi, bankAccountTransferApi } from '../../contract/heads';
 import type { ExportTaskState } from '../../../machines/export-progress.machine';
 
 /** Exports the given subjects of the year (the ticked rows). */
@@ -27,6 +27,7 @@ const transfers = {
   vendor: vendorTransferApi,
   budget: budgetTransferApi,
   invoice: invoiceTransferApi,
+  bankAccount: bankAccountTransferApi,
 } as const;
 export type TransferKind = keyof typeof transfers;
 /** The scope a list's import and export work in: its company, ledger set or account year. */

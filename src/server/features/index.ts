@@ -24,6 +24,7 @@ import { voucherProcRoutes } from './voucher/procs';
 import { voucherStepRoutes } from './voucher/step';
 import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
+import { cashierSettingsRoutes } from './cashier-settings/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -37,6 +38,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   // GET/POST/DELETE /subject/relation are static paths: Fastify prefers them to /subject/:id.
   await app.register(subjectRelationRoutes);
   await app.register(subjectRoutes);
+  await app.register(cashierSettingsRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);

@@ -9,3 +9,4 @@ export * from './vouchers';
 export * from './invoices';
 export * from './subject-relations';
 export * from './balances';
+export * from './cashier-settings';

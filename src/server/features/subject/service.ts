@@ -16,6 +16,7 @@ import type { SpecificSubjectDto, SubjectDto } from '../../../contract/subject';
 import { BANK_CODE, CASH_CODE, specificSubjectProblem, type SpecificKind } from '../../../domain/specific-subjects';
 import { subjectDto, type SubjectInsert, type SubjectRow } from './dto';
 import * as q from './queries';
+import { subjectsLinkedByCashier } from '../cashier-settings/usage';
 import { AUX_DIMENSION_OF_TYPE, auxValueOfYear, fillAuxOnLines, subjectLinesInSettledPeriod, subjectsOnVouchers } from '../voucher/usage';
 
 /** Where a new account year's chart comes from. */
@@ -29,10 +30,10 @@ export async function ledgerUsedSubjectIds(tx: Tx, ids: number[]): Promise<numbe
   return subjectsOnVouchers(tx, ids);
 }
 
-/** Subjects in use: with children, or used by the ledger. */
+/** Subjects in use: with children, used by the ledger, or linked by a bank account or an income/outcome kind. */
 export async function usedSubjectIds(tx: Tx, ids: number[]): Promise<number[]> {
-  const [withChildren, ledger] = await Promise.all([q.idsWithChildren(tx, ids), ledgerUsedSubjectIds(tx, ids)]);
-  return [...new Set([...withChildren, ...ledger])];
+  const [withChildren, ledger, cashier] = await Promise.all([q.idsWithChildren(tx, ids), ledgerUsedSubjectIds(tx, ids), subjectsLinkedByCashier(tx, ids)]);
+  return [...new Set([...withChildren, ...ledger, ...cashier])];
 }
 
 /**

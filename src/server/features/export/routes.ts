@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportApi } from '../../../contract/export';
 import { DomainError } from '../../../domain/result-codes';
 import { RIGHTS } from '../../../domain/rights';
-import { UPLOAD_MAX_BYTES } from '../../../domain/constants';
 import { handle, handleRaw } from '../../http/route';
 import { ok } from '../../http/reply';
 import { companyOfFilter, guardAccount, guardAccountYear, guardCompany } from '../../http/guards';
@@ -15,16 +14,7 @@ import { FILE_CSP } from '../../http/security-headers';
 import * as service from './service';
 import { buildTemplate, XLSX_MIME, type AnySheetDef, type SheetScope } from './sheet';
 import { subjectSheet, transfers } from './sheets';
-
-/** The uploaded file of a multipart import; none or an empty one: 'please select EXCEL'. */
-async function uploaded(req: FastifyRequest): Promise<Buffer> {
-  const part = req.isMultipart() ? await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES } }) : undefined;
-  if (!part) throw new DomainError('IMPORT_FILE_REQUIRED');
-  const file = await part.toBuffer();
-  if (part.file.truncated) throw new DomainError('FILE_TOO_LARGE');
-  if (!file.length) throw new DomainError('IMPORT_FILE_REQUIRED');
-  return file;
-}
+import { uploadedWorkbook } from './upload';
 
 const scopeOf = (req: FastifyRequest, companyId: number, scopeId: number): SheetScope => ({
   companyId, scopeId, userId: req.access.user.id, isAdmin: req.access.isAdmin, has: (right) => req.access.has(right, companyId), fileSecret: req.server.opts.fileSecret!,
@@ -66,7 +56,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const { scope } = await guardScope(req, ids);
     // Writes of some resources also need their menu there (invoices: 11 besides 1102), as their forms do.
     if (menuRight) guardCompany(req, scope.companyId, menuRight);
-    const file = await uploaded(req);
+    const file = await uploadedWorkbook(req);
     return ok(await service.runImport(app, def, { scope, file, failFast: failFast ?? false, lang: req.lang }));
   };
 

@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { voucherDocsApi } from '../../../contract/voucher-docs';
 import type { VoucherFilter } from '../../../contract/voucher';
 import { DomainError } from '../../../domain/result-codes';
-import { UPLOAD_MAX_BYTES } from '../../../domain/constants';
 import { handle, handleRaw } from '../../http/route';
 import { ok } from '../../http/reply';
 import { guardAccount } from '../../http/guards';
@@ -18,6 +17,7 @@ import { XLSX_MIME } from '../export/sheet';
 import * as q from './queries';
 import { importVouchers, matchingIds, startPdfExport, startXlsExport } from './docs-service';
 import { buildVoucherTemplate, VOUCHER_SHEET } from './docs-sheet';
+import { uploadedWorkbook } from '../export/upload';
 
 /** The vouchers a body names, guarded: by ids (all of one ledger set) or by the list's filter. */
 async function guardedIds(req: FastifyRequest, body: { ids: number[] } | { filter: VoucherFilter }): Promise<{ companyId: number; ids: number[] }> {
@@ -45,15 +45,6 @@ async function guardedIds(req: FastifyRequest, body: { ids: number[] } | { filte
   return { companyId, ids: await matchingIds(req.server.db, { accountId: accountId!, id: unique }) };
 }
 
-async function uploaded(req: FastifyRequest): Promise<Buffer> {
-  const part = req.isMultipart() ? await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES } }) : undefined;
-  if (!part) throw new DomainError('IMPORT_FILE_REQUIRED');
-  const file = await part.toBuffer();
-  if (part.file.truncated) throw new DomainError('FILE_TOO_LARGE');
-  if (!file.length) throw new DomainError('IMPORT_FILE_REQUIRED');
-  return file;
-}
-
 export async function voucherDocsRoutes(app: FastifyInstance): Promise<void> {
   handle(app, voucherDocsApi.exportPdf, async (req) => {
     const { companyId, ids } = await guardedIds(req, req.body);
@@ -69,7 +60,7 @@ export async function voucherDocsRoutes(app: FastifyInstance): Promise<void> {
 
   handle(app, voucherDocsApi.importXls, async (req) => {
     const account = await guardAccount(req, req.query.accountId);
-    const file = await uploaded(req);
+    const file = await uploadedWorkbook(req);
     const actor = { id: req.access.user.id, kind: req.access.user.kind, rightIds: req.access.rightIds(account.companyId) };
     return ok(await importVouchers(app, actor, { companyId: account.companyId, accountId: account.id, file, failFast: req.query.failFast ?? false, dryRun: req.query.dryRun ?? false, lang: req.lang }));
   });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import {
-  actionableCount, amountFilterCents, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, matchVoucherListKey, readSavedVoucherFilter, rowTags, toApiFilter,
+  actionableCount, amountFilterCents, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, readSavedVoucherFilter, rowTags, toApiFilter,
 } from './voucher-list-model';
 import { SHELL_KEY_BINDINGS } from '../../shell/key-map';
 import { GRID_KEY_BINDINGS, parseChords } from '../../../../grids/key-bindings';
 import { VOUCHER_KEY_BINDINGS } from './voucher-keys';
-import { VOUCHER_LIST_KEY_BINDINGS } from './voucher-list-model';
+import { matchVoucherListKey, VOUCHER_LIST_KEY_BINDINGS } from './voucher-keys';
 
 const periods = [
   { id: 11, startAt: '2026-01-01' }, { id: 12, startAt: '2026-02-01' }, { id: 13, startAt: '2026-03-01' }, { id: 14, startAt: '2026-04-01' },

@@ -139,8 +139,6 @@ export function rowTags(v: Pick<VoucherDto, 'state' | 'auditAt' | 'auditPass' | 
  * entry grid Alt+A, Alt+Insert, Ctrl+D/I/Z/Y, F7, Shift+F10; the editor Ctrl+S, F12, Alt+N,
  * PageUp/PageDown and Alt+↑/↓; Chromium F5/F6/F11 and Ctrl+letters. F8 has no default in Chromium.
  */
-export type { VoucherListCommand } from './voucher-keys';
-export { VOUCHER_LIST_KEY_BINDINGS, matchVoucherListKey } from './voucher-keys';
 
 export const voucherListKeyLabel = (command: VoucherListCommand) => VOUCHER_LIST_KEY_BINDINGS.find((b) => b.command === command)?.label ?? '';
 

@@ -33,10 +33,11 @@ import { ListPage } from '../common/list-page';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
-  actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, matchVoucherListKey, pageTotals, readSavedVoucherFilter, rowTags,
+  actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
   toApiFilter, voucherListKeyLabel, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
 import { runVoucherBatch, voucherListOptions } from './voucher-list-queries';
+import { matchVoucherListKey } from './voucher-keys';
 import { useVoucherExport } from './voucher-export';
 import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';

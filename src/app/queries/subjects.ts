@@ -11,6 +11,7 @@ import type { subjectCreateBody, subjectFilter, subjectUpdateBody } from '../../
 import type { SpecificKind } from '../../domain/specific-subjects';
 import { useAdminMutation } from './admin-common';
 import type { ListRequest } from '../../../grids/list/list-grid';
+import { loadAllPages } from '../api/all-pages';
 
 export type SubjectCreateInput = z.input<typeof subjectCreateBody>;
 export type SubjectUpdateInput = z.input<typeof subjectUpdateBody>;
@@ -40,7 +41,7 @@ export const subjectListOptions = (accountYearId: number | null, filter: Subject
 export const allSubjectsOptions = (accountYearId: number | null) =>
   queryOptions({
     queryKey: subjectKeys.all(accountYearId),
-    queryFn: ({ signal }) => call(subjectApi.list, { query: { filter: { accountYearId: accountYearId! }, index: 0, size: 1000 } }, { signal }),
+    queryFn: ({ signal }) => loadAllPages((index, size) => call(subjectApi.list, { query: { filter: { accountYearId: accountYearId! }, index, size } }, { signal })),
     enabled: !!accountYearId,
   });
 

@@ -6,7 +6,7 @@ import type { ListRequest } from '../../../../grids/list/list-grid';
 import { budgetKeys } from '../../queries/budgets';
 import { clientKeys } from '../../queries/clients';
 import { staffKeys } from '../../queries/staff';
-import { loadAllPages } from './picker-rules';
+import { loadAllPages } from '../../api/all-pages';
 
 const sortOf = (req: ListRequest) => (Object.keys(req.sort).length ? req.sort : undefined);
 const kw = (req: ListRequest) => (req.keyword ? { keyword: req.keyword } : {});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { capAnswer, employeeDisabledFilter, leafDepartments, leafRefusal, loadAllPages, mergeChosen, remoteKeyword, PICKER_SIZES } from './picker-rules';
+import { loadAllPages } from '../../api/all-pages';
+import { capAnswer, employeeDisabledFilter, leafDepartments, leafRefusal, mergeChosen, remoteKeyword, PICKER_SIZES } from './picker-rules';
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
 

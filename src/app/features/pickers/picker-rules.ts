@@ -1,11 +1,11 @@
 /**
  * Pure rules of the pick-list popups and autocompletes (spec 02 §2.10, §4, §5, §6, §9): popup sizes,
- * when a remote search runs, the 100-record cap of customer/case keyword searches, loading every
- * page of employees until the total, which employees show and the last-level departments with
- * their ancestor path.
+ * when a remote search runs, the 100-record cap of customer/case keyword searches, which employees
+ * show and the last-level departments with their ancestor path (every page of a list:
+ * src/app/api/all-pages.ts).
  */
 import type { ListAnswer } from '../../../contract/common';
-import { MAX_PAGE_LIMIT, PICKER_MAX_RECORDS } from '../../../domain/constants';
+import { PICKER_MAX_RECORDS } from '../../../domain/constants';
 
 /** Popup sizes (spec 02 §2.10, §9): width × height in px. */
 export const PICKER_SIZES = {
@@ -37,22 +37,6 @@ export function capAnswer<T>(answer: ListAnswer<T>, request: { index: number; si
   if (!request.keyword.trim() || answer.total <= cap) return { answer, capped: false };
   const room = Math.max(0, cap - request.index * request.size);
   return { answer: { ...answer, content: answer.content.slice(0, room), total: cap }, capped: true };
-}
-
-/**
- * Loads every page one after another until the total is reached (spec 02 §4, §7: employee pickers
- * repeat maximum-size pages). Stops on an empty page so a shrinking list cannot loop forever.
- */
-export async function loadAllPages<T>(fetchPage: (index: number, size: number) => Promise<ListAnswer<T>>, size = MAX_PAGE_LIMIT): Promise<ListAnswer<T>> {
-  const content: T[] = [];
-  let total = 0;
-  for (let index = 0; ; index += 1) {
-    const page = await fetchPage(index, size);
-    total = page.total;
-    content.push(...page.content);
-    if (!page.content.length || content.length >= total) break;
-  }
-  return { content, total: Math.max(total, content.length) };
 }
 
 /**

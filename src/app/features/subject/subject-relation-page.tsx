@@ -22,7 +22,7 @@ import type { SubjectRelationDto } from '../../../contract/subject-relation';
 import { auxTypes } from '../../../domain/enums';
 import { RIGHTS } from '../../../domain/rights';
 import { droppedAuxTypes, subjectRelationProblem, type MappableSubject } from '../../../domain/subject-relation';
-import { MAX_PAGE_LIMIT } from '../../../domain/constants';
+import { loadAllPages } from '../../api/all-pages';
 import type { ListColumn } from '../../../../grids/list/columns';
 import type { ListRequest } from '../../../../grids/list/list-grid';
 import { ListPicker } from '../../../../grids/list-picker';
@@ -99,8 +99,8 @@ const rowsOptions = (sourceYearId: number, targetYearId: number, keyword: string
     queryKey: [...subjectRelationKeys.pair(sourceYearId, targetYearId), 'rows', keyword, unmappedOnly] as const,
     queryFn: async ({ signal }) => {
       const [subjects, relations] = await Promise.all([
-        call(subjectApi.list, { query: { filter: { accountYearId: sourceYearId, leaf: true, disabled: false }, limit: MAX_PAGE_LIMIT, sort: { code: 'asc' } } }, { signal }),
-        call(subjectRelationApi.list, { query: { filter: { sourceAccountYearId: sourceYearId, targetAccountYearId: targetYearId }, limit: MAX_PAGE_LIMIT } }, { signal }),
+        loadAllPages((index, size) => call(subjectApi.list, { query: { filter: { accountYearId: sourceYearId, leaf: true, disabled: false }, index, size, sort: { code: 'asc' } } }, { signal })),
+        loadAllPages((index, size) => call(subjectRelationApi.list, { query: { filter: { sourceAccountYearId: sourceYearId, targetAccountYearId: targetYearId }, index, size } }, { signal })),
       ]);
       const bySource = new Map(relations.content.map((r) => [r.source.id, r]));
       const q = keyword.trim().toLowerCase();
@@ -135,7 +135,7 @@ export function SubjectRelationPage() {
 
   const targetSubjects = useQuery({
     queryKey: ['subjects', targetYearId, 'relationTargets'] as const,
-    queryFn: ({ signal }) => call(subjectApi.list, { query: { filter: { accountYearId: targetYearId!, leaf: true, disabled: false }, limit: MAX_PAGE_LIMIT, sort: { code: 'asc' } } }, { signal }),
+    queryFn: ({ signal }) => loadAllPages((index, size) => call(subjectApi.list, { query: { filter: { accountYearId: targetYearId!, leaf: true, disabled: false }, index, size, sort: { code: 'asc' } } }, { signal })),
     enabled: !!targetYearId,
   });
   const options: LookupOption[] = useMemo(() => (targetSubjects.data?.content ?? []).map((s) => ({ value: String(s.id), code: s.code, name: nameOf(s, english) })), [targetSubjects.data, english]);

@@ -8,6 +8,7 @@ import { call } from '../../api/typed-client';
 import { budgetApi, customerApi, departmentApi, employeeApi, financeSettingsApi, projectApi, subjectApi, vendorApi, voucherApi, voucherStepApi } from '../../../contract/heads';
 import type { VoucherDto } from '../../../contract/voucher';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
+import { loadAllPages } from '../../api/all-pages';
 import { queryKeys } from '../../queries/keys';
 import type { CatalogAuxValue, CatalogSubject } from './voucher-catalog';
 import type { ServerAction, VoucherOrderKey } from './voucher-toolbar-model';
@@ -49,7 +50,7 @@ export const leafSubjectsOptions = (accountYearId: number | null) =>
   queryOptions({
     queryKey: voucherKeys.subjects(accountYearId),
     queryFn: async ({ signal }): Promise<CatalogSubject[]> => {
-      const page = await call(subjectApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true, disabled: false }, limit: MAX_PAGE_LIMIT, sort: { code: 'asc' } } }, { signal });
+      const page = await loadAllPages((index, size) => call(subjectApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true, disabled: false }, index, size, sort: { code: 'asc' } } }, { signal }));
       const initials = await initialsOf(page.content.map((s) => s.name));
       return page.content.map((s, i) => ({ id: s.id, code: s.code, name: s.name, abbr: s.abbr, initials: initials[i], auxTypeIds: s.auxTypeIds }));
     },
@@ -65,14 +66,13 @@ export const auxValuesOptions = (companyId: number | null, accountId: number | n
     queryKey: voucherKeys.aux(companyId, accountId, accountYearId),
     queryFn: async ({ signal }): Promise<Record<number, CatalogAuxValue[]>> => {
       const opts = { signal };
-      const q = { limit: MAX_PAGE_LIMIT };
       const [departments, employees, customers, vendors, projects, budgets] = await Promise.all([
-        call(departmentApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
-        call(employeeApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
-        call(customerApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
-        call(vendorApi.list, { query: { filter: { accountId: accountId! }, ...q } }, opts),
-        call(projectApi.list, { query: { filter: { companyId: companyId! }, ...q } }, opts),
-        call(budgetApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true }, ...q } }, opts),
+        loadAllPages((index, size) => call(departmentApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
+        loadAllPages((index, size) => call(employeeApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
+        loadAllPages((index, size) => call(customerApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
+        loadAllPages((index, size) => call(vendorApi.list, { query: { filter: { accountId: accountId! }, index, size } }, opts)),
+        loadAllPages((index, size) => call(projectApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
+        loadAllPages((index, size) => call(budgetApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true }, index, size } }, opts)),
       ]);
       const byId = new Map(departments.content.map((d) => [d.id, d]));
       const pathOf = (parentId: number | null): string[] => {

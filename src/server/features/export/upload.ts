@@ -1,0 +1,13 @@
+/** The uploaded workbook of a multipart import (every Excel import): none or an empty one answers 'please select EXCEL'; over the limit, FILE_TOO_LARGE. */
+import type { FastifyRequest } from 'fastify';
+import { DomainError } from '../../../domain/result-codes';
+import { UPLOAD_MAX_BYTES } from '../../../domain/constants';
+
+export async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
+  const part = req.isMultipart() ? await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES } }) : undefined;
+  if (!part) throw new DomainError('IMPORT_FILE_REQUIRED');
+  const file = await part.toBuffer();
+  if (part.file.truncated) throw new DomainError('FILE_TOO_LARGE');
+  if (!file.length) throw new DomainError('IMPORT_FILE_REQUIRED');
+  return file;
+}

@@ -272,7 +272,7 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
               {attachments.map((a) => (
                 <Table.Tr key={a.id} data-testid="invoice-attachment-row">
                   <Table.Td>{a.name}</Table.Td>
-                  <Table.Td w={90} ta="right" c="dimmed">{(a.size / 1024).toFixed(1)} KB</Table.Td>
+                  <Table.Td w={90} ta="right" c="dimmed">{t('invoice:fileSize', { size: (a.size / 1024).toFixed(1) })}</Table.Td>
                   <Table.Td w={80}>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label={t('invoice:viewFile')}>
@@ -290,7 +290,7 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
               {pending.map((f, i) => (
                 <Table.Tr key={`p${i}`} data-testid="invoice-pending-row">
                   <Table.Td>{f.name} <Text span size="xs" c="dimmed">({t('invoice:toUpload')})</Text></Table.Td>
-                  <Table.Td w={90} ta="right" c="dimmed">{(f.size / 1024).toFixed(1)} KB</Table.Td>
+                  <Table.Td w={90} ta="right" c="dimmed">{t('invoice:fileSize', { size: (f.size / 1024).toFixed(1) })}</Table.Td>
                   <Table.Td w={80}>
                     <Group justify="flex-end">
                       <ActionIcon variant="subtle" aria-label={t('common:cancel')} onClick={() => setPending((p) => p.filter((x) => x !== f))}><IconX size={16} /></ActionIcon>

@@ -119,14 +119,27 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await page.getByTestId('rule-length-5').focus();
   await page.keyboard.press('Control+a');
   await page.keyboard.type('3');
+  // The save's refetch of the rule is held back until the user has changed the form again: it must
+  // not bring back the level removed meanwhile (it did, and made this spec flaky).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/subject/codeRule?**', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  const refetch = page.waitForResponse((r) => r.url().includes('/api/subject/codeRule?') && r.request().method() === 'GET');
   await page.keyboard.press('Enter');
   await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
   await expect(page.getByTestId('rule-total')).toContainText('13');
-  // The save above may still be running (its buttons wait for it): remove only once it is done.
   await expect(page.getByTestId('rule-remove')).toBeEnabled();
   await page.getByTestId('rule-remove').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
+  release();
+  await refetch;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
+  await page.unroute('**/api/subject/codeRule?**');
   await expect(page.getByTestId('rule-save')).toBeEnabled();
   await page.getByTestId('rule-save').focus();
   await page.keyboard.press('Enter');

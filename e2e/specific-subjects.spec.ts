@@ -104,6 +104,10 @@ test('sets the bank subjects by keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(picker.root.getByTestId('picker-refusal')).toContainText('cannot play this role');
   await expect(picker.sure()).toBeDisabled();
+  // The refusal line does not push Cancel / Sure out of the popup.
+  const popup = (await picker.root.boundingBox())!;
+  const sure = (await picker.sure().boundingBox())!;
+  expect(sure.y + sure.height).toBeLessThanOrEqual(popup.y + popup.height);
   await picker.search(CODE, CODE);
   await picker.keyword().press('ArrowDown');
   await expect(picker.sure()).toBeEnabled();

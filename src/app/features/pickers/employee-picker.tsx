@@ -9,7 +9,7 @@ import type { EmployeeDto } from '../../../contract/staff';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { NoCompanyPicker } from './no-company-picker';
 import { DepartmentTreePanel } from '../staff/department-tree-panel';
-import { PickerModal } from './picker-modal';
+import { PickerModal, pickerSideHeight } from './picker-modal';
 import { employeePageOptions } from './picker-queries';
 import { PICKER_SIZES } from './picker-rules';
 
@@ -54,7 +54,7 @@ export function EmployeePicker({ opened, companyId, multiple, large, disabled, o
       resetKey={departmentId}
       getRowId={(e) => e.id}
       keywordPlaceholder={t('pickers:keyword')}
-      side={companyId ? <DepartmentTreePanel companyId={companyId} value={departmentId} onChange={setDepartmentId} height={size.height - 140} /> : null}
+      side={companyId ? <DepartmentTreePanel companyId={companyId} value={departmentId} onChange={setDepartmentId} height={pickerSideHeight(size)} /> : null}
       multiple={multiple}
       onClose={onClose}
       onChoose={onChoose}

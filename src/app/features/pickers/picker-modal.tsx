@@ -16,6 +16,15 @@ import { capAnswer, type PickerSize } from './picker-rules';
 
 /** Header and footer of the modal; the list takes the rest of the popup's height. */
 const CHROME = 128;
+/** Room taken by the refusal line ('… cannot be chosen') above the list. */
+const REFUSAL_ROOM = 44;
+
+/**
+ * The height for a side panel (a tree) beside the list: the popup's height less its header, footer
+ * and list tools, and less the refusal line when the picker can refuse rows, so the footer's Sure /
+ * Cancel never drop out of the popup when a refusal shows.
+ */
+export const pickerSideHeight = (size: PickerSize, opts: { refuses?: boolean } = {}) => size.height - 140 - (opts.refuses ? REFUSAL_ROOM : 0);
 
 export interface PickerModalProps<T> extends Pick<ListGridProps<T>, 'gridId' | 'columns' | 'query' | 'getRowId' | 'formatters' | 'renderers' | 'filters' | 'resetKey' | 'initialSort' | 'keywordPlaceholder' | 'rowClassRules' | 'paged'> {
   opened: boolean;
@@ -64,7 +73,7 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
     if (!why) onChoose?.(row);
   };
 
-  const listHeight = size.height - CHROME - (notice ? 40 : 0) - (refusal ? 44 : 0);
+  const listHeight = size.height - CHROME - (notice ? 40 : 0) - (refusal ? REFUSAL_ROOM : 0);
   const sureDisabled = multiple ? !ticked.length : !current || !!refuse?.(current);
 
   return (
@@ -85,8 +94,9 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
       <Stack gap="xs">
         {notice}
         {refusal && (
-          <Alert color="orange" py={6} data-testid="picker-refusal">
-            {refusal}
+          // One line (the list's height leaves room for one); the whole text on hover.
+          <Alert color="orange" py={6} styles={{ message: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }} data-testid="picker-refusal">
+            <span title={refusal}>{refusal}</span>
           </Alert>
         )}
         <Group align="stretch" gap="xs" wrap="nowrap">

@@ -14,7 +14,7 @@ import type { ListColumn } from '../../../../grids/list/columns';
 import { allSubjectsOptions, subjectListOptions } from '../../queries/subjects';
 import { filterOfNode, TREE_ALL } from '../subject/subject-tree';
 import { SubjectTreePanel } from '../subject/subject-tree-panel';
-import { PickerModal } from './picker-modal';
+import { PickerModal, pickerSideHeight } from './picker-modal';
 import { leafRefusal, PICKER_SIZES } from './picker-rules';
 import './pickers.css';
 
@@ -74,7 +74,7 @@ export function SubjectPicker({ opened, accountYearId, leafOnly = true, refuse, 
       getRowId={(s) => s.id}
       keywordPlaceholder={t('pickers:keyword')}
       filters={<Checkbox size="xs" label={t('subject:showDisabled')} checked={showDisabled} onChange={(e) => setShowDisabled(e.currentTarget.checked)} data-testid={`${testId}-show-disabled`} />}
-      side={<SubjectTreePanel subjects={subjects} value={node} onChange={setNode} height={size.height - 140} testId={`${testId}-tree`} />}
+      side={<SubjectTreePanel subjects={subjects} value={node} onChange={setNode} height={pickerSideHeight(size, { refuses: true })} testId={`${testId}-tree`} />}
       refuse={(s) => {
         if (leafOnly && leafRefusal(s) === 'notLeaf') return t('pickers:notLeaf', { name: `${s.code} ${nameOf(s)}` });
         if (s.disabled) return t('pickers:disabled', { name: `${s.code} ${nameOf(s)}` });

@@ -121,7 +121,7 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
             refuse={(s) => {
               const name = `${s.code} ${nameOf(s)}`;
               if (ids.includes(s.id)) return t('subject:specific.already', { name });
-              return specificSubjectProblem(kind, s) ? t('subject:specific.refused', { name, rule: t(`subject:specific.rules.${kind}`) }) : null;
+              return specificSubjectProblem(kind, s) ? t('subject:specific.refused', { name }) : null;
             }}
             onClose={() => setPicking(false)}
             onChoose={(s) => {

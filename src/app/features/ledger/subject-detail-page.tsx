@@ -90,7 +90,7 @@ export function SubjectDetailPage() {
       <Title order={4}>{t('titles.detail')}{subjectName && ` — ${subjectName}`}</Title>
       <LedgerFilterBar ref={s.filterRef} mode="subject" queryId="ledger.subjectDetail" accountYearId={s.accountYearId} state={s.state} set={s.set} replace={s.replace}
         startPeriodId={s.startPeriodId} endPeriodId={s.endPeriodId} testId="sd" exporting={s.progress.running} exportBar={s.progress.bar}
-        onExport={s.canExport && filter ? () => void s.runExport(() => call(ledgerApi.subjectDetailExport, { body: { filter } })) : null} />
+        onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectDetailExport, { body: { filter } })) : null} />
       {head.error && <Alert color="red">{head.error.message}</Alert>}
       {!filter && <Text size="sm" c="dimmed" data-testid="sd-pick-first">{t('pickSubject')}</Text>}
       {filter && (

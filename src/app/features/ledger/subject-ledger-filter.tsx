@@ -27,7 +27,8 @@ export interface LedgerFilterBarProps {
   /** The periods shown (the state's, or the default: the current period). */
   startPeriodId: number | null;
   endPeriodId: number | null;
-  onExport: (() => void) | null;
+  /** Export: absent (hidden) without a download base (spec 02), null while there is nothing to export. */
+  onExport?: (() => void) | null;
   exporting: boolean;
   exportBar: ReactNode;
   testId: string;
@@ -103,9 +104,9 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
           keyword={() => ''} applyKeyword={() => {}} />
         <Group gap="xs" ml="auto" align="center">
           {p.exportBar}
-          <Button size="xs" variant="default" leftSection={<IconFileExport size={16} />} disabled={!p.onExport || p.exporting} onClick={() => p.onExport?.()} data-testid={`${id}-export`}>
+          {p.onExport !== undefined && <Button size="xs" variant="default" leftSection={<IconFileExport size={16} />} disabled={!p.onExport || p.exporting} onClick={() => p.onExport?.()} data-testid={`${id}-export`}>
             {t('filters.export')}
-          </Button>
+          </Button>}
         </Group>
       </Group>
       <SubjectPicker opened={picking !== null} accountYearId={p.accountYearId} leafOnly={false} onClose={() => setPicking(null)} onChoose={choose} testId={`${id}-picker`} />

@@ -60,7 +60,7 @@ export function SubjectSummaryPage() {
       <Title order={4}>{t('titles.summary')}</Title>
       <LedgerFilterBar ref={s.filterRef} mode="range" queryId="ledger.subjectSummary" accountYearId={s.accountYearId} state={s.state} set={s.set} replace={s.replace}
         startPeriodId={s.startPeriodId} endPeriodId={s.endPeriodId} testId="ss" exporting={s.progress.running} exportBar={s.progress.bar}
-        onExport={s.canExport && filter ? () => void s.runExport(() => call(ledgerApi.subjectSummaryExport, { body: { filter } })) : null} />
+        onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectSummaryExport, { body: { filter } })) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <div style={{ height: 'calc(100vh - 290px)', minHeight: 320 }} data-testid="ss-grid">
         <AgGridReact<Row>

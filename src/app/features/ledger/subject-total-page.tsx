@@ -61,7 +61,7 @@ export function SubjectTotalPage() {
       <Title order={4}>{t('titles.total')}</Title>
       <LedgerFilterBar ref={s.filterRef} mode="range" queryId="ledger.subjectTotal" accountYearId={s.accountYearId} state={s.state} set={s.set} replace={s.replace}
         startPeriodId={s.startPeriodId} endPeriodId={s.endPeriodId} testId="st" exporting={s.progress.running} exportBar={s.progress.bar}
-        onExport={s.canExport && filter ? () => void s.runExport(() => call(ledgerApi.subjectTotalExport, { body: { filter } })) : null} />
+        onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectTotalExport, { body: { filter } })) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <div style={{ height: 'calc(100vh - 290px)', minHeight: 320 }} data-testid="st-grid">
         <AgGridReact<Row>

@@ -67,16 +67,16 @@ export function SubjectDetailPage() {
 
   const money = amountFormatter<Row>((r) => !!r && r.kind !== 'LINE' && r.kind !== 'OPENING');
   const columns = useMemo<ColDef<Row>[]>(() => [
-    { colId: 'date', field: 'date', headerName: t('columns.date'), minWidth: 110, valueGetter: (p) => (p.data?.kind === 'OPENING' || p.data?.kind === 'LINE' ? p.data.date : '') },
-    { colId: 'voucher', headerName: t('columns.voucher'), minWidth: 100,
+    { colId: 'date', field: 'date', headerName: t('columns.date'), width: 110, valueGetter: (p) => (p.data?.kind === 'OPENING' || p.data?.kind === 'LINE' ? p.data.date : '') },
+    { colId: 'voucher', headerName: t('columns.voucher'), width: 100,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${(i18n.language === 'en_US' && p.data.kindNameEn) || p.data.kindName}-${p.data.codeText}` : '') },
-    { colId: 'summary', headerName: t('columns.summary'), minWidth: 220, flex: 2, tooltipValueGetter: (p) => p.value,
+    { colId: 'summary', headerName: t('columns.summary'), minWidth: 160, flex: 2, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.summary : t(`rows.${p.data.kind}`)) },
-    { colId: 'subject', field: 'subjectCode', headerName: t('columns.subject'), minWidth: 100 },
-    { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 120, flex: 1, valueFormatter: money, cellDataType: false },
-    { colId: 'credit', field: 'credit', headerName: t('columns.credit'), type: 'rightAligned', minWidth: 120, flex: 1, valueFormatter: money, cellDataType: false },
-    { colId: 'side', headerName: t('columns.side'), minWidth: 60, maxWidth: 80, valueGetter: (p) => (p.data ? t(`sides.${p.data.side}`) : '') },
-    { colId: 'balance', field: 'balanceCents', headerName: t('columns.balance'), type: 'rightAligned', minWidth: 120, flex: 1, valueFormatter: amountFormatter<Row>(() => true), cellDataType: false },
+    { colId: 'subject', field: 'subjectCode', headerName: t('columns.subject'), width: 90 },
+    { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },
+    { colId: 'credit', field: 'credit', headerName: t('columns.credit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },
+    { colId: 'side', headerName: t('columns.side'), width: 64, valueGetter: (p) => (p.data ? t(`sides.${p.data.side}`) : '') },
+    { colId: 'balance', field: 'balanceCents', headerName: t('columns.balance'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: amountFormatter<Row>(() => true), cellDataType: false },
   ], [t, i18n.language, money]);
   const drill = (r: Row) => {
     if (r.kind === 'LINE' && r.voucherId) void navigate({ href: `/newVoucher/${r.voucherId}` });

@@ -36,7 +36,7 @@ export function SubjectSummaryPage() {
   });
   const money = amountFormatter<Row>(isTotal);
   const columns = useMemo<ColDef<Row>[]>(() => [
-    { colId: 'code', headerName: t('columns.code'), minWidth: 110, valueGetter: (p) => (isTotal(p.data) ? t('total') : p.data?.code) },
+    { colId: 'code', headerName: t('columns.code'), width: 110, valueGetter: (p) => (isTotal(p.data) ? t('total') : p.data?.code) },
     { colId: 'name', headerName: t('columns.name'), minWidth: 240, flex: 2, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => {
         if (!p.data) return '';
@@ -46,7 +46,7 @@ export function SubjectSummaryPage() {
       } },
     { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 130, flex: 1, valueFormatter: money, cellDataType: false },
     { colId: 'credit', field: 'credit', headerName: t('columns.credit'), type: 'rightAligned', minWidth: 130, flex: 1, valueFormatter: money, cellDataType: false },
-    { colId: 'lines', field: 'lines', headerName: t('columns.lines'), type: 'rightAligned', minWidth: 80, cellDataType: false },
+    { colId: 'lines', field: 'lines', headerName: t('columns.lines'), type: 'rightAligned', width: 90, cellDataType: false },
   ], [t, i18n.language, money]);
   const data = answer.data;
   const drill = (r: Row) => {

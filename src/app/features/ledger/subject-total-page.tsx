@@ -37,15 +37,15 @@ export function SubjectTotalPage() {
   const rows = useMemo(() => (answer.data ? generalLedgerRows(answer.data) : []), [answer.data]);
   const money = amountFormatter<Row>((r) => r?.kind !== 'OPENING');
   const columns = useMemo<ColDef<Row>[]>(() => [
-    { colId: 'code', headerName: t('columns.code'), minWidth: 100, valueGetter: (p) => (p.data?.first ? p.data.code : '') },
-    { colId: 'name', headerName: t('columns.name'), minWidth: 200, flex: 2, tooltipValueGetter: (p) => p.value,
+    { colId: 'code', headerName: t('columns.code'), width: 100, valueGetter: (p) => (p.data?.first ? p.data.code : '') },
+    { colId: 'name', headerName: t('columns.name'), minWidth: 160, flex: 2, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (p.data?.first ? `${'\u3000'.repeat(p.data.level - 1)}${(i18n.language === 'en_US' && p.data.nameEn) || p.data.name}` : '') },
-    { colId: 'period', field: 'periodName', headerName: t('columns.period'), minWidth: 90 },
-    { colId: 'summary', headerName: t('columns.summary'), minWidth: 110, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },
-    { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 120, flex: 1, valueFormatter: money, cellDataType: false },
-    { colId: 'credit', field: 'credit', headerName: t('columns.credit'), type: 'rightAligned', minWidth: 120, flex: 1, valueFormatter: money, cellDataType: false },
-    { colId: 'side', headerName: t('columns.side'), minWidth: 60, maxWidth: 80, valueGetter: (p) => (p.data ? t(`sides.${p.data.side}`) : '') },
-    { colId: 'balance', field: 'balanceCents', headerName: t('columns.balance'), type: 'rightAligned', minWidth: 120, flex: 1, valueFormatter: amountFormatter<Row>(() => true), cellDataType: false },
+    { colId: 'period', field: 'periodName', headerName: t('columns.period'), width: 90 },
+    { colId: 'summary', headerName: t('columns.summary'), width: 120, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },
+    { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },
+    { colId: 'credit', field: 'credit', headerName: t('columns.credit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },
+    { colId: 'side', headerName: t('columns.side'), width: 64, valueGetter: (p) => (p.data ? t(`sides.${p.data.side}`) : '') },
+    { colId: 'balance', field: 'balanceCents', headerName: t('columns.balance'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: amountFormatter<Row>(() => true), cellDataType: false },
   ], [t, i18n.language, money]);
   const drill = (r: Row) => {
     if (!filter || !s.periods.data) return;

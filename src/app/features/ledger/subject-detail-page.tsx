@@ -68,7 +68,7 @@ export function SubjectDetailPage() {
   const money = amountFormatter<Row>((r) => !!r && r.kind !== 'LINE' && r.kind !== 'OPENING');
   const columns = useMemo<ColDef<Row>[]>(() => [
     { colId: 'date', field: 'date', headerName: t('columns.date'), width: 110, valueGetter: (p) => (p.data?.kind === 'OPENING' || p.data?.kind === 'LINE' ? p.data.date : '') },
-    { colId: 'voucher', headerName: t('columns.voucher'), width: 100,
+    { colId: 'voucher', headerName: t('columns.voucher'), width: 130,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${(i18n.language === 'en_US' && p.data.kindNameEn) || p.data.kindName}-${p.data.codeText}` : '') },
     { colId: 'summary', headerName: t('columns.summary'), minWidth: 160, flex: 2, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.summary : t(`rows.${p.data.kind}`)) },

@@ -254,6 +254,12 @@ export const routes = {
   },
   ledgerApi: {
     subjectBalance: { method: 'GET', path: '/ledger/subjectBalance' },
+    subjectSummary: { method: 'GET', path: '/ledger/subjectSummary' },
+    subjectTotal: { method: 'GET', path: '/ledger/subjectTotal' },
+    subjectDetail: { method: 'GET', path: '/ledger/subjectDetail' },
+    subjectSummaryExport: { method: 'POST', path: '/ledger/subjectSummary/export' },
+    subjectTotalExport: { method: 'POST', path: '/ledger/subjectTotal/export' },
+    subjectDetailExport: { method: 'POST', path: '/ledger/subjectDetail/export' },
   },
   bankApi: {
     list: { method: 'GET', path: '/common/bank' },

@@ -61,6 +61,9 @@ export const screens: Record<string, ScreenEntry> = {
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),
   '/voucher/daily/printVoucher': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-print-page'), 'VoucherPrintPage')),
+  '/voucher/business/summaryBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-summary-page'), 'SubjectSummaryPage')),
+  '/voucher/business/generalLedgerBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-total-page'), 'SubjectTotalPage')),
+  '/voucher/business/subLedgerBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-detail-page'), 'SubjectDetailPage')),
   '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };

@@ -62,6 +62,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),
   '/voucher/daily/printVoucher': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-print-page'), 'VoucherPrintPage')),
   '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
+  '/basic/subjectOpeningBalance': lazy(lazyRouteComponent(() => import('../features/opening/opening-balance-page'), 'OpeningBalancePage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

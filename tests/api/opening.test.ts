@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, makeUser, makeWorld, MISSING_ID, type MadeUser } from './factories';
+import { data, demoCompanyId, makeUser, makeWorld, MISSING_ID, type MadeUser } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
 
 interface Row { subjectId: number; code: string; leaf: boolean; kind: string; direction: boolean; amountCents: string; balanceCents: string; side: string; ytdDebitCents: string; ytdCreditCents: string; yearStartCents: string; auxRows: number; auxTypeIds: number[] }
@@ -209,5 +209,15 @@ describe.each(backends())('opening balances (%s)', (backend) => {
     await t.db.db.execute(sql`update periods set rolled = true where id = ${nextPeriod}`);
     expect((await failure(call(init.token, 'POST', '/api/opening/carryForward', { body: { fromAccountYearId: w.accountYearId, toAccountYearId: next.id } }))).code).toBe('PERIOD_SETTLED');
     await t.db.db.execute(sql`update periods set rolled = false where id = ${nextPeriod}`);
+  });
+  it('the demo books open on 1 January 2025 with a balance sheet that balances', async () => {
+    const companyId = await demoCompanyId(t, admin);
+    const main = await data<{ id: number }>(call(admin, 'GET', '/api/account/main', { query: { companyId } }), 'main');
+    const years = await data<{ content: Array<{ id: number; year: number }> }>(call(admin, 'GET', '/api/account/year', { query: { accountId: main.id } }), 'years');
+    const y2025 = years.content.find((y) => y.year === 2025)!.id;
+    const tb = await data(call(admin, 'GET', '/api/opening/trialBalance', { query: { accountYearId: y2025 } }), 'demo trial');
+    expect(tb).toMatchObject({ debitCents: '117000000', creditCents: '117000000', assetsCents: '114000000', liabilitiesCents: '9000000', equityCents: '105000000', passed: true });
+    const receivable = (await list(admin, y2025)).rows.find((r) => r.code === '1122')!;
+    expect(receivable).toMatchObject({ amountCents: '18000000', auxRows: 3 });
   });
 });

@@ -34,7 +34,7 @@ test.afterAll(async ({ request }) => {
 const cell = (page: Page, subjectId: number, col: string) => page.getByTestId('ob-grid').locator(`.ag-row[row-id="${subjectId}"] [col-id="${col}"]`).first();
 const focusedCode = (page: Page) => page.evaluate(() => document.activeElement?.closest('.ag-row')?.querySelector('[col-id="code"]')?.textContent ?? '');
 
-test('opening balances by the keyboard: enter, see the trial balance move, save, check, auxiliary breakdown', async ({ page }, testInfo) => {
+test('opening balances by the keyboard: enter, see the trial balance move, save, check, auxiliary breakdown', async ({ page, request }, testInfo) => {
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);
   await shell.selectYear('2025');
@@ -68,7 +68,10 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   await expect(live).toHaveAttribute('data-passed', 'true');
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('ob-dirty')).toHaveCount(0);
-  await expect(page.getByText('期初余额已保存').first()).toBeVisible();
+  // Saved on the server.
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await expect.poll(async () => ((await admin.get('/api/opening', { accountYearId: seeded.yearId })).rows as Array<{ code: string; amountCents: string }>)
+    .filter((r) => r.code === '1001' || r.code === '1002').map((r) => r.amountCents)).toEqual(['2500000', '84500000']);
 
   // F8: the saved trial balance.
   await page.keyboard.press('F8');
@@ -86,9 +89,11 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   for (let i = 0; i < 10 && (await focusedCode(page)) !== '1122'; i++) await page.keyboard.press('ArrowDown');
   expect(await focusedCode(page)).toBe('1122');
   await page.keyboard.press('F7');
-  const popup = page.getByTestId('opening-aux-popup');
-  await expect(popup).toBeVisible();
-  await expect(popup.getByTestId('opening-aux-grid')).toContainText('90,000.00');
+  const popup = page.getByRole('dialog');
+  await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
+  await expect(popup).toContainText('1122');
+  // The three seeded customers, one per row.
+  await expect.poll(async () => (await popup.locator('.ag-row:not(.ag-row-pinned) [col-id="aux3"]').allInnerTexts()).filter((x) => x.trim() !== '').length).toBe(3);
   await page.screenshot({ path: testInfo.outputPath('opening-balance-aux-zh.png'), fullPage: true });
   await popup.getByRole('button', { name: '取消' }).click();
   await expect(popup).toHaveCount(0);

@@ -95,7 +95,7 @@ export function auxPopupRowsOf(rows: readonly OpeningAuxRowDto[], direction: boo
     const value = (type: number) => (r[auxValueField(type)] === null ? null : String(r[auxValueField(type)]));
     const onOwnSide = own >= 0;
     return {
-      id: `opening-aux-${i}`, aux1: value(1), aux2: value(2), aux3: value(3), aux4: value(4), aux5: value(5), aux6: value(6),
+      id: `opening-aux-stored-${i}`, aux1: value(1), aux2: value(2), aux3: value(3), aux4: value(4), aux5: value(5), aux6: value(6),
       direction: (direction === onOwnSide ? 'debit' : 'credit'), amount: Math.abs(own),
       ytdDebit: Number(r.ytdDebitCents) || null, ytdCredit: Number(r.ytdCreditCents) || null,
     };

@@ -118,7 +118,7 @@ export function OpeningBalancePage() {
   const subjectName = (r: OpeningViewRow) => (i18n.language === 'en_US' ? r.nameEn ?? r.name : r.name);
   const columns = useMemo<Array<ColDef<OpeningViewRow>>>(() => {
     const amountCol = (field: AmountField, headerKey: string, width = 120): ColDef<OpeningViewRow> => ({
-      colId: field, headerName: t(headerKey), minWidth: width, type: 'rightAligned', cellDataType: false,
+      colId: field, headerName: t(headerKey), width, type: 'rightAligned', cellDataType: false,
       editable: (p) => !settled && !!p.data && editableRow(p.data),
       // The editor starts from the amount as typed ("1234.5"); the cell shows it formatted.
       valueGetter: (p) => (p.data && p.data[field] !== 0 ? formatCentsForEdit(p.data[field]) : ''),
@@ -130,12 +130,12 @@ export function OpeningBalancePage() {
       },
     });
     return [
-      { colId: 'code', headerName: t('opening:columns.code'), field: 'code', minWidth: 100, pinned: 'left' },
-      { colId: 'name', headerName: t('opening:columns.name'), minWidth: 180, tooltipValueGetter: (p) => p.value,
+      { colId: 'code', headerName: t('opening:columns.code'), field: 'code', width: 100, pinned: 'left' },
+      { colId: 'name', headerName: t('opening:columns.name'), minWidth: 180, flex: 1, tooltipValueGetter: (p) => p.value,
         valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${subjectName(p.data)}` : '') },
       { colId: 'direction', headerName: t('opening:columns.direction'), width: 80, maxWidth: 90,
         valueGetter: (p) => (p.data ? t(p.data.direction ? 'opening:directions.debit' : 'opening:directions.credit') : '') },
-      { colId: 'aux', headerName: t('opening:columns.aux'), minWidth: 130,
+      { colId: 'aux', headerName: t('opening:columns.aux'), width: 140,
         valueGetter: (p) => (p.data ? p.data.auxTypeIds.map((id) => {
           const a = auxTypes.find((x) => x.id === id);
           return a ? (i18n.language === 'en_US' ? a.nameEn : a.nameZh) : '';
@@ -146,10 +146,10 @@ export function OpeningBalancePage() {
             <Button size="compact-xs" variant="light" tabIndex={-1} data-testid={`ob-aux-${p.data.code}`} onClick={() => openAuxRef.current(p.data)}>{t('opening:aux.open')}</Button>
           </Group>
         ) : p.value) },
-      amountCol('amountCents', 'opening:columns.amount', 140),
+      amountCol('amountCents', 'opening:columns.amount', 150),
       amountCol('ytdDebitCents', 'opening:columns.ytdDebit'),
       amountCol('ytdCreditCents', 'opening:columns.ytdCredit'),
-      { colId: 'yearStart', headerName: t('opening:columns.yearStart'), minWidth: 120, type: 'rightAligned', cellDataType: false,
+      { colId: 'yearStart', headerName: t('opening:columns.yearStart'), width: 130, type: 'rightAligned', cellDataType: false,
         valueGetter: (p) => (p.data && p.data.yearStartCents !== 0 ? formatCents(p.data.yearStartCents) : ''),
         cellClassRules: { 'ld-ob-negative': (p: CellClassParams<OpeningViewRow>) => !!p.data && p.data.yearStartCents < 0 } },
     ];
@@ -216,7 +216,6 @@ export function OpeningBalancePage() {
           localeText={agGridLocaleText(i18n.language)}
           columnDefs={columns}
           rowData={view}
-          autoSizeStrategy={{ type: 'fitGridWidth' }}
           getRowId={(p) => String(p.data.subjectId)}
           readOnlyEdit
           onCellEditRequest={onCellEditRequest}
@@ -253,7 +252,7 @@ export function OpeningBalancePage() {
           onClose={() => setAuxFor(null)}
         />
       )}
-      <Modal opened={checking} onClose={() => setChecking(false)} title={t('opening:trial.title')} size="lg" centered data-testid="ob-check">
+      <Modal opened={checking} onClose={() => setChecking(false)} title={t('opening:trial.title')} size="xl" centered data-testid="ob-check">
         {check.data ? (
           <TrialBalancePanel
             figures={figuresOf(check.data)}

@@ -133,9 +133,9 @@ export function OpeningBalancePage() {
       { colId: 'code', headerName: t('opening:columns.code'), field: 'code', width: 100, pinned: 'left' },
       { colId: 'name', headerName: t('opening:columns.name'), minWidth: 180, flex: 1, tooltipValueGetter: (p) => p.value,
         valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${subjectName(p.data)}` : '') },
-      { colId: 'direction', headerName: t('opening:columns.direction'), width: 80, maxWidth: 90,
+      { colId: 'direction', headerName: t('opening:columns.direction'), width: 70,
         valueGetter: (p) => (p.data ? t(p.data.direction ? 'opening:directions.debit' : 'opening:directions.credit') : '') },
-      { colId: 'aux', headerName: t('opening:columns.aux'), width: 140,
+      { colId: 'aux', headerName: t('opening:columns.aux'), width: 130,
         valueGetter: (p) => (p.data ? p.data.auxTypeIds.map((id) => {
           const a = auxTypes.find((x) => x.id === id);
           return a ? (i18n.language === 'en_US' ? a.nameEn : a.nameZh) : '';
@@ -149,7 +149,7 @@ export function OpeningBalancePage() {
       amountCol('amountCents', 'opening:columns.amount', 150),
       amountCol('ytdDebitCents', 'opening:columns.ytdDebit'),
       amountCol('ytdCreditCents', 'opening:columns.ytdCredit'),
-      { colId: 'yearStart', headerName: t('opening:columns.yearStart'), width: 130, type: 'rightAligned', cellDataType: false,
+      { colId: 'yearStart', headerName: t('opening:columns.yearStart'), width: 120, type: 'rightAligned', cellDataType: false,
         valueGetter: (p) => (p.data && p.data.yearStartCents !== 0 ? formatCents(p.data.yearStartCents) : ''),
         cellClassRules: { 'ld-ob-negative': (p: CellClassParams<OpeningViewRow>) => !!p.data && p.data.yearStartCents < 0 } },
     ];

@@ -175,6 +175,14 @@ export const resultCodes = {
   VOUCHER_SYNC_AUX_UNMAPPED: { status: 400, key: 'errors.VOUCHER_SYNC_AUX_UNMAPPED' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
+  /** Opening balances (decision 029): leaf subjects only; an auxiliary subject opens with the sum of its breakdown. */
+  OPENING_NOT_LEAF: { status: 400, key: 'errors.OPENING_NOT_LEAF' },
+  OPENING_AUX_SUM_MISMATCH: { status: 400, key: 'errors.OPENING_AUX_SUM_MISMATCH' },
+  OPENING_NO_AUX: { status: 400, key: 'errors.OPENING_NO_AUX' },
+  OPENING_AUX_VALUE_REQUIRED: { status: 400, key: 'errors.OPENING_AUX_VALUE_REQUIRED' },
+  OPENING_AUX_DUPLICATE: { status: 409, key: 'errors.OPENING_AUX_DUPLICATE' },
+  OPENING_CARRY_YEAR_INVALID: { status: 400, key: 'errors.OPENING_CARRY_YEAR_INVALID' },
+  OPENING_CARRY_SUBJECT_MISSING: { status: 409, key: 'errors.OPENING_CARRY_SUBJECT_MISSING' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type ResultCode = keyof typeof resultCodes;

@@ -65,6 +65,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/voucher/business/generalLedgerBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-total-page'), 'SubjectTotalPage')),
   '/voucher/business/subLedgerBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-detail-page'), 'SubjectDetailPage')),
   '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
+  '/basic/subjectOpeningBalance': lazy(lazyRouteComponent(() => import('../features/opening/opening-balance-page'), 'OpeningBalancePage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -25,6 +25,7 @@ import { INVOICE_KINDS } from '../../domain/invoice';
 import { minimalPdf } from '../../domain/pdf';
 import { formatCents } from '../../domain/money';
 import { seedVouchers } from './seed-vouchers';
+import { seedOpenings } from './seed-openings';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -243,6 +244,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
     await seedVouchers(t, firm.id, main.id, [{ id: year2025.id, year: 2025 }, { id: year2026.id, year: 2026 }], { admin: adminUser.id, clerk: clerkUser.id, auditor: auditorUser.id, cashier: cashierUser.id });
     await seedCashierSettings(t, firm.id, year2026.id);
+    await seedOpenings(t, firm.id, year2025.id);
     void companies;
     return true;
   });

@@ -288,6 +288,18 @@ export const routes = {
     import: { method: 'POST', path: '/common/bankAccount/import' },
     template: { method: 'GET', path: '/common/bankAccount/template' },
   },
+  expenseApi: {
+    list: { method: 'GET', path: '/expense' },
+    check: { method: 'GET', path: '/expense/check' },
+    kinds: { method: 'GET', path: '/expense/kind' },
+    createKind: { method: 'POST', path: '/expense/kind' },
+    updateKind: { method: 'POST', path: '/expense/kind/:id' },
+    lock: { method: 'POST', path: '/expense/lock' },
+    get: { method: 'GET', path: '/expense/:id' },
+    create: { method: 'POST', path: '/expense' },
+    update: { method: 'POST', path: '/expense/:id' },
+    remove: { method: 'DELETE', path: '/expense/:id' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, expenseApi } = routes;

@@ -38,7 +38,7 @@ export const expenseDto = z.object({
   markAt: z.string(),
   submitAt: z.string().nullable(),
   submitterId: z.number().int().nullable(),
-  submitter: personRef.nullable(),
+  submitter: personRef.extend({ code: z.string() }).nullable(),
   payAt: z.string().nullable(),
   payAmount: z.number().int(),
   markerId: z.number().int().nullable(),

@@ -7,10 +7,10 @@ import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from './constants
 
 /** A line as the sheet or a request holds it; a blank cell is null (or an empty string). */
 export interface ReimbursementLineInput {
-  expenseKindId: number | null | undefined;
-  issueAt: string | null | undefined;
-  no: string | null | undefined;
-  amount: number | null | undefined;
+  expenseKindId?: number | null;
+  issueAt?: string | null;
+  no?: string | null;
+  amount?: number | null;
   remark?: string | null;
 }
 
@@ -111,7 +111,7 @@ export function formatReimbursementCode(code: string | null | undefined): string
 }
 
 /** Amount per expense kind, in order of first appearance, plus the total (the Summary tab). */
-export function summarizeByKind<K extends number>(lines: readonly { expenseKindId: K | null | undefined; amount: number | null | undefined }[]): { rows: { expenseKindId: K; amount: number; count: number }[]; total: number } {
+export function summarizeByKind<K extends number>(lines: readonly { expenseKindId?: K | null; amount?: number | null }[]): { rows: { expenseKindId: K; amount: number; count: number }[]; total: number } {
   const byKind = new Map<K, { expenseKindId: K; amount: number; count: number }>();
   let total = 0;
   for (const l of lines) {

@@ -62,6 +62,9 @@ export const screens: Record<string, ScreenEntry> = {
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),
   '/voucher/daily/printVoucher': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-print-page'), 'VoucherPrintPage')),
   '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
+  '/newReimburse/$id': lazy(lazyRouteComponent(() => import('../features/reimburse/reimburse-editor-page'), 'ReimburseEditorPage')),
+  '/cashier/reimburseManagement': lazy(lazyRouteComponent(() => import('../features/reimburse/reimburse-list-page'), 'ReimburseListPage')),
+  '/cashier/reimburseKind': lazy(lazyRouteComponent(() => import('../features/reimburse/expense-kind-page'), 'ExpenseKindPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -84,7 +84,7 @@ function filterConds(f: ExpenseFilter): SQL[] {
 export async function selectExpenses(scope: CompanyScope, p: Paging<ExpenseFilter>) {
   const where = scope.where(expenses, ...filterConds(p.filter));
   const rows = await scope.db
-    .select({ e: expenses, submitterName: employees.name, markerName: marker.name, lockerName: locker.name, amount: lineSum, invoiceCount: lineCount, count: countAll })
+    .select({ e: expenses, submitterName: employees.name, submitterCode: employees.code, markerName: marker.name, lockerName: locker.name, amount: lineSum, invoiceCount: lineCount, count: countAll })
     .from(expenses)
     .leftJoin(employees, and(eq(employees.companyId, expenses.companyId), eq(employees.id, expenses.submitterId)))
     .leftJoin(marker, eq(marker.id, expenses.markerId))

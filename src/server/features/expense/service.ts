@@ -33,7 +33,7 @@ function dtoOf(r: q.ExpenseListRow, invoices?: Awaited<ReturnType<typeof q.invoi
   const e = r.e;
   return {
     id: e.id, companyId: e.companyId, code: e.code, markAt: e.markAt, submitAt: e.submitAt, submitterId: e.submitterId,
-    submitter: person(e.submitterId, r.submitterName), payAt: e.payAt, payAmount: Number(e.payAmount),
+    submitter: e.submitterId !== null && r.submitterName !== null ? { id: e.submitterId, name: r.submitterName, code: r.submitterCode ?? '' } : null, payAt: e.payAt, payAmount: Number(e.payAmount),
     markerId: e.markerId, marker: person(e.markerId, r.markerName), lockerId: e.lockerId, locker: person(e.lockerId, r.lockerName),
     lockAt: e.lockAt ? iso(e.lockAt) : null, voucherId: e.voucherId, amount: Number(r.amount), invoiceCount: Number(r.invoiceCount),
     ...(invoices ? {

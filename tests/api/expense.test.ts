@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { MAX_COST_CENTS } from '../../src/domain/constants';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, makeUser, makeWorld, MISSING_ID, unique, type MadeUser, type World } from './factories';
+import { data, demoCompanyId, makeUser, makeWorld, MISSING_ID, unique, type MadeUser, type World } from './factories';
 
 type Body = Record<string, unknown>;
 
@@ -212,5 +212,27 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     const mixed = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [mine.id, foreign.id] } });
     expect(mixed.map((r: Body) => [r.id, r.ok, r.result])).toEqual([[mine.id, true, null], [foreign.id, false, 'NO_PERMISSION']]);
     expect((await ok('GET', `/api/expense/${foreign.id}`)).lockAt).toBeNull();
+  });
+
+  it('an employee who submitted a reimbursement is in use (no delete)', async () => {
+    const dept = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: unique('D').replace(/\s/g, '').slice(0, 20), name: 'Used check' } });
+    const e = await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: unique('E').replace(/\s/g, '').slice(0, 20), name: 'Claimant', departmentId: dept.id } });
+    expect(await ok('GET', `/api/aux/employee/${e.id}/used`)).toBe(false);
+    await create([line(no())], { submitterId: e.id });
+    expect(await ok('GET', `/api/aux/employee/${e.id}/used`)).toBe(true);
+  });
+
+  it('the demo company has its expense kinds (one disabled) and 40 reimbursements in both states', async () => {
+    const demo = await demoCompanyId(t, admin);
+    const kinds = (await ok('GET', '/api/expense/kind', { query: { filter: { companyId: demo } } })).content as Body[];
+    expect(kinds.length).toBeGreaterThanOrEqual(7);
+    expect(kinds.filter((k) => k.disabled).length).toBeGreaterThanOrEqual(1);
+    const all = await ok('GET', '/api/expense', { query: { filter: { companyId: demo }, limit: 1000 } });
+    expect(all.total).toBeGreaterThanOrEqual(40);
+    const audited = await ok('GET', '/api/expense', { query: { filter: { companyId: demo, state: 'AUDITED' }, limit: 1000 } });
+    const unaudited = await ok('GET', '/api/expense', { query: { filter: { companyId: demo, state: 'UNAUDITED' }, limit: 1000 } });
+    expect(audited.total).toBeGreaterThanOrEqual(20);
+    expect(unaudited.total).toBeGreaterThanOrEqual(1);
+    expect(audited.total + unaudited.total).toBe(all.total);
   });
 });

@@ -73,7 +73,6 @@ export function ExpenseKindPage() {
           { key: 'enable', allowed: canEdit, placement: 'both', selection: 'some', when: (rows) => rows.every((r) => r.disabled), testId: 'expense-kind-enable', run: (rows) => void toggle(rows, false) },
         ]}
         onRowOpen={canEdit ? (k) => setEditing({ kind: k, name: k.name }) : undefined}
-        testId="expense-kind-list"
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing?.kind ? 'reimburse:kinds.editTitle' : 'reimburse:kinds.newTitle')} size={420}>
         <form onSubmit={(e) => { e.preventDefault(); void saveName(); }}>

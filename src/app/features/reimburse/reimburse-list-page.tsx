@@ -110,7 +110,6 @@ export function ReimburseListPage() {
           { key: 'cancelAudit', label: t('reimburse:actions.cancelAuditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-cancel', run: (rows) => void batch(false, rows) },
         ]}
         onRowOpen={(e) => void navigate({ href: `/newReimburse/${e.id}` })}
-        testId="reimburse-list"
       />
       <Modal opened={results !== null} onClose={() => setResults(null)} title={t('reimburse:list.results')} size={560} data-testid="reimburse-results">
         {results && (

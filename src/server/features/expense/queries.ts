@@ -152,3 +152,9 @@ export async function employeeOf(db: Db, companyId: number, id: number) {
   return row;
 }
 
+
+/** Whether the employee submitted a reimbursement (the employee used-check asks). */
+export async function submitsReimbursements(db: Db, companyId: number, employeeId: number): Promise<boolean> {
+  const [row] = await db.select({ id: expenses.id }).from(expenses).where(and(eq(expenses.companyId, companyId), eq(expenses.submitterId, employeeId))).limit(1);
+  return !!row;
+}

@@ -22,7 +22,7 @@ export async function seedExpenses(t: Db, companyId: number, employeeIds: number
   const audited: number[] = [];
   for (let i = 0; i < 40; i++) {
     const month = 9 + Math.floor(i / 14);
-    const day = 1 + ((i * 2) % 27);
+    const day = 1 + (i % 14) * 2;
     const markAt = `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const lines = 1 + (i % 4);
     const invoices = Array.from({ length: lines }, (_, j) => {

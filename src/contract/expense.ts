@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from '../domain/constants';
-import { dateString, idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { dateString, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -137,6 +137,9 @@ export const expenseKindCreateBody = z.object({ companyId: idSchema, name: z.str
 export const expenseKindUpdateBody = z.object({ name: z.string().trim().min(1).max(TEXT_BASE).optional(), disabled: z.boolean().nullable().optional(), version: z.number().int().min(0).optional() });
 
 const READ = [RIGHTS.REIMBURSE_MANAGE, RIGHTS.REIMBURSE_EDIT] as const;
+/** The export's filter: the list's, as JSON in `filter`. */
+export const expenseExportQuery = z.object({ filter: jsonParam(expenseFilter) });
+export const expenseImportResult = z.object({ created: z.number().int(), codes: z.array(z.string()) });
 const read = { right: READ, scope: 'company' } as const;
 const edit = { right: RIGHTS.REIMBURSE_EDIT, scope: 'company' } as const;
 const manage = { right: RIGHTS.REIMBURSE_MANAGE, scope: 'company' } as const;
@@ -153,4 +156,10 @@ export const expenseApi = {
   create: defineRoute({ method: 'POST', path: '/expense', body: expenseCreateBody, answer: expenseDto, access: edit, tags }),
   update: defineRoute({ method: 'POST', path: '/expense/:id', params: idParams, body: expenseUpdateBody, answer: expenseDto, access: edit, tags }),
   remove: defineRoute({ method: 'DELETE', path: '/expense/:id', params: idParams, answer: z.null(), access: edit, tags }),
+  /** The matching documents as an .xlsx attachment (one row per invoice line; the list's filter). */
+  exportXls: defineRoute({ method: 'GET', path: '/expense/exportXls', query: expenseExportQuery, answer: z.unknown(), access: read, tags: [...tags, 'export'] }),
+  /** Imports an .xlsx in the export's layout: every document through the save rules, all or nothing. */
+  importXls: defineRoute({ method: 'POST', path: '/expense/importXls', multipart: true, query: z.object({ companyId: idSchema }), answer: expenseImportResult, access: edit, tags: [...tags, 'import'] }),
+  /** The expense template (.xlsx): the header row, an example line and a notes sheet. */
+  template: defineRoute({ method: 'GET', path: '/expense/template', answer: z.unknown(), access: { right: READ, scope: 'none' }, tags: [...tags, 'import'] }),
 };

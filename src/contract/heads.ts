@@ -299,6 +299,9 @@ export const routes = {
     create: { method: 'POST', path: '/expense' },
     update: { method: 'POST', path: '/expense/:id' },
     remove: { method: 'DELETE', path: '/expense/:id' },
+    exportXls: { method: 'GET', path: '/expense/exportXls' },
+    importXls: { method: 'POST', path: '/expense/importXls' },
+    template: { method: 'GET', path: '/expense/template' },
   },
 } as unknown as Heads;
 

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { MAX_COST_CENTS } from '../../src/domain/constants';
 import { backends, createTestApp, type TestApp } from './harness';
+import ExcelJS from 'exceljs';
+import { multipart, sheet, workbookAt } from './workbooks';
 import { data, demoCompanyId, makeUser, makeWorld, MISSING_ID, unique, type MadeUser, type World } from './factories';
 
 type Body = Record<string, unknown>;
@@ -234,5 +236,43 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     expect(audited.total).toBeGreaterThanOrEqual(20);
     expect(unaudited.total).toBeGreaterThanOrEqual(1);
     expect(audited.total + unaudited.total).toBe(all.total);
+  });
+
+  it('export / import round trip in the expense template\'s layout; a reimbursed number imports nothing, naming its row', async () => {
+    const tpl = await workbookAt(t, '/api/expense/template', editor.token);
+    const headers = (tpl.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(expect.arrayContaining(['单号 Code', '制单日期 Mark date', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount']));
+    expect(tpl.worksheets[1].name).toBe('说明 Notes');
+    const [n1, n2] = [no(), no()];
+    const a = await create([line(n1, { amount: 12_850, remark: '=cmd' }), line(n2, { expenseKindId: meals, amount: -300 })], { payAmount: 12_550 });
+    const res = await t.app.inject({ method: 'GET', url: `/api/expense/exportXls?filter=${encodeURIComponent(JSON.stringify({ companyId: w.companyId, id: [a.id] }))}`, headers: { authorization: `Bearer ${manager.token}` } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(3);
+    expect(ws.getRow(2).values).toEqual(expect.arrayContaining([a.code.slice(0, 6) + '-' + a.code.slice(6), 'Travel', n1, '128.5', "'=cmd", 'Li Lei', 'E1']));
+    // Importing while the numbers are reimbursed: refused at the row, nothing created.
+    const before = (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total;
+    const refused = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(res.rawPayload, editor.token) });
+    expect(refused.json()).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    expect(refused.json().appendix.errors[0]).toMatchObject({ row: 2 });
+    expect(refused.json().msg).toContain('The invoice has been reimbursed and cannot be reimbursed!');
+    expect((await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total).toBe(before);
+    // Delete the document, import the file again: the same lines come back in a new document.
+    await ok('DELETE', `/api/expense/${a.id}`);
+    const done = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(res.rawPayload, editor.token) });
+    expect(done.json(), done.body).toMatchObject({ success: true, data: { created: 1 } });
+    const back = (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, invoiceNo: n1 }, expand: 'invoices' } })).content[0];
+    expect(back).toMatchObject({ markAt: a.markAt, submitterId: staffId, payAmount: 12_550, lockAt: null, markerId: editor.id });
+    expect(back.invoices.map((l: Body) => [l.expenseKindName, l.no, l.amount, l.remark])).toEqual([['Travel', n1, 12_850, '=cmd'], ['Meals', n2, -300, 'taxi']]);
+    // A wrong cell and an unknown kind name the row; the manager (no 30105) cannot import.
+    const wrong = await sheet([['单号 Code', '制单日期 Mark date', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount'], ['X1', '2026-11-01', 'Travel', '2026-11-01', no(), 'abc']]);
+    const w1 = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(wrong, editor.token) });
+    expect(w1.json()).toMatchObject({ code: 'IMPORT_ROWS_INVALID', appendix: { errors: [{ row: 2, column: '金额 Amount' }] } });
+    const unknownKind = await sheet([['单号 Code', '制单日期 Mark date', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount'], ['X1', '2026-11-01', 'Nope', '2026-11-01', no(), '1']]);
+    expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(unknownKind, editor.token) })).json().msg).toContain('Nope');
+    expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(wrong, manager.token) })).json().code).toBe('NO_PERMISSION');
+    expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${other.companyId}`, ...multipart(wrong, editor.token) })).json().code).toBe('NO_PERMISSION');
   });
 });

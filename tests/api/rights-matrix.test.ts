@@ -229,6 +229,9 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/expense': (i) => ({ body: { companyId: i.company, markAt: '2025-01-10', invoices: [{ expenseKindId: i.expenseKind, issueAt: '2025-01-09', no: 'MXE2', amount: 100 }] }, scoped: true }),
   'POST /api/expense/:id': (i) => ({ url: `/api/expense/${i.expense}`, body: { markAt: '2025-01-10', invoices: [{ expenseKindId: i.expenseKind, issueAt: '2025-01-09', no: 'MXE3', amount: 100 }] }, scoped: true }),
   'DELETE /api/expense/:id': (i) => ({ url: `/api/expense/${i.expense}`, scoped: true }),
+  'GET /api/expense/exportXls': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'POST /api/expense/importXls': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'GET /api/expense/template': () => ({}),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */

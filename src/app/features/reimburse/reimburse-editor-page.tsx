@@ -366,9 +366,9 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       <Paper withBorder p="xs">
         <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Group gap="md" align="flex-end" wrap="wrap">
-            <TextInput label={t('reimburse:header.code')} value={state.doc ? formatReimbursementCode(state.doc.code) : t('reimburse:header.codeNew')} readOnly w={130} size="xs" data-testid="reimburse-code" tabIndex={-1} />
-            <TextInput type="date" label={t('reimburse:header.markAt')} value={header.markAt} onChange={(e) => patch({ markAt: e.currentTarget.value })} w={150} size="xs" withAsterisk data-testid="reimburse-mark-at" />
-            <TextInput type="date" label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(e) => patch({ submitAt: e.currentTarget.value })} w={150} size="xs" data-testid="reimburse-submit-at" />
+            <TextInput label={t('reimburse:header.code')} value={state.doc ? formatReimbursementCode(state.doc.code) : t('reimburse:header.codeNew')} readOnly w={130} data-testid="reimburse-code" tabIndex={-1} />
+            <TextInput type="date" label={t('reimburse:header.markAt')} value={header.markAt} onChange={(e) => patch({ markAt: e.currentTarget.value })} w={160} withAsterisk data-testid="reimburse-mark-at" />
+            <TextInput type="date" label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(e) => patch({ submitAt: e.currentTarget.value })} w={160} data-testid="reimburse-submit-at" />
             <div style={{ width: 220 }}>
               <EmployeeField
                 companyId={companyId}
@@ -379,7 +379,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
                 testId="reimburse-submitter"
               />
             </div>
-            <TextInput type="date" label={t('reimburse:header.payAt')} value={header.payAt} onChange={(e) => patch({ payAt: e.currentTarget.value })} w={150} size="xs" data-testid="reimburse-pay-at" />
+            <TextInput type="date" label={t('reimburse:header.payAt')} value={header.payAt} onChange={(e) => patch({ payAt: e.currentTarget.value })} w={160} data-testid="reimburse-pay-at" />
             <div style={{ width: 160 }}>
               <AmountInput label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} readOnly={!editable} testId="reimburse-pay-amount" />
             </div>

@@ -19,7 +19,8 @@ import { useHasRight, useScope } from '../../session/store';
 import { notifyError } from '../../queries/admin-common';
 import { ListPage, NoCompany } from '../common/list-page';
 import { EmployeeField } from '../pickers/employee-field';
-import { expenseKeys, expenseKindsOptions, expensePageOptions, lockExpenses } from './reimburse-queries';
+import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses } from './reimburse-queries';
+import { ImportDialog } from '../common/import-dialog';
 
 const columns: ListColumn<ExpenseDto>[] = [
   { field: 'code', headerKey: 'reimburse:list.code', width: 130, sortable: true, format: 'code' },
@@ -47,6 +48,7 @@ export function ReimburseListPage() {
   const [filter, setFilter] = useState<Filter>({});
   const [results, setResults] = useState<ExpenseLockResult[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
   const formatters = useMemo(() => ({
     code: (v: unknown) => formatReimbursementCode(String(v ?? '')),
     cents: (v: unknown) => (typeof v === 'number' ? formatCents(v) : ''),
@@ -108,8 +110,22 @@ export function ReimburseListPage() {
           { key: 'open', label: t('reimburse:actions.open'), selection: 'one', testId: 'reimburse-open', run: (rows) => void navigate({ href: `/newReimburse/${rows[0].id}` }) },
           { key: 'audit', label: t('reimburse:actions.auditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-audit', run: (rows) => void batch(true, rows) },
           { key: 'cancelAudit', label: t('reimburse:actions.cancelAuditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-cancel', run: (rows) => void batch(false, rows) },
+          { key: 'export', selection: 'none', testId: 'reimburse-export', run: (rows) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : filter).catch(notifyError) },
+          { key: 'import', allowed: canAudit, testId: 'reimburse-import', run: () => setImporting(true) },
+          { key: 'template', allowed: canAudit, testId: 'reimburse-template', run: () => void downloadExpenseTemplate().catch(notifyError) },
         ]}
         onRowOpen={(e) => void navigate({ href: `/newReimburse/${e.id}` })}
+      />
+      <ImportDialog
+        opened={importing}
+        onClose={() => setImporting(false)}
+        testId="reimburse-import-dialog"
+        onImport={async (file) => {
+          const r = await importExpenses(companyId, file);
+          void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
+          notifications.show({ color: 'green', message: t('reimburse:messages.imported', { count: r.created }) });
+          return r;
+        }}
       />
       <Modal opened={results !== null} onClose={() => setResults(null)} title={t('reimburse:list.results')} size={560} data-testid="reimburse-results">
         {results && (

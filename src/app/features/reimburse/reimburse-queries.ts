@@ -1,6 +1,7 @@
 /** Reimbursements and expense kinds for the editor and the lists. Keys: ['expenses', companyId, …]. */
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../api/typed-client';
+import { call, download } from '../../api/typed-client';
+import { requestDownload } from '../../api/client';
 import { expenseApi } from '../../../contract/heads';
 import type { ExpenseCreateBody, ExpenseDto, ExpenseFilter, ExpenseUpdateBody } from '../../../contract/expense';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
@@ -65,3 +66,13 @@ export const expenseKindPageOptions = (companyId: number | null, req: ListReques
 
 export const createExpenseKind = (companyId: number, name: string) => call(expenseApi.createKind, { body: { companyId, name } });
 export const updateExpenseKind = (id: number, body: { name?: string; disabled?: boolean | null; version?: number }) => call(expenseApi.updateKind, { params: { id }, body });
+
+/** The matching documents (or the selected ones) as .xlsx. */
+export const exportExpenses = (companyId: number, filter: Omit<ExpenseFilter, 'companyId'>) =>
+  requestDownload(`${expenseApi.exportXls.path}?filter=${encodeURIComponent(JSON.stringify({ ...filter, companyId }))}`, 'expenses.xlsx');
+export const downloadExpenseTemplate = () => download(expenseApi.template, 'expenses-template.xlsx');
+export function importExpenses(companyId: number, file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return call(expenseApi.importXls, { query: { companyId }, body });
+}

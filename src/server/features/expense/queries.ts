@@ -158,3 +158,8 @@ export async function submitsReimbursements(db: Db, companyId: number, employeeI
   const [row] = await db.select({ id: expenses.id }).from(expenses).where(and(eq(expenses.companyId, companyId), eq(expenses.submitterId, employeeId))).limit(1);
   return !!row;
 }
+
+export async function employeeByCode(db: Db, companyId: number, code: string) {
+  const [row] = await db.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.code, code))).limit(1);
+  return row;
+}

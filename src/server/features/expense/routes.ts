@@ -2,7 +2,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { expenseApi } from '../../../contract/expense';
 import { DomainError } from '../../../domain/result-codes';
-import { handle } from '../../http/route';
+import { handle, handleRaw } from '../../http/route';
+import { FILE_CSP } from '../../http/security-headers';
+import { XLSX_MIME } from '../export/sheet';
+import { uploadedWorkbook } from '../export/upload';
+import { buildExpenseTemplate, buildExpenseWorkbook, EXPENSE_SHEET, readExpenseWorkbook } from './sheet';
 import { ok, okList } from '../../http/reply';
 import { guardCompany } from '../../http/guards';
 import { pickLanguage } from '../../http/messages';
@@ -22,7 +26,28 @@ async function guardExpense(req: FastifyRequest, id: number): Promise<number> {
   return guardCompany(req, e.companyId);
 }
 
+const xlsx = (name: string) => ({
+  'content-type': XLSX_MIME,
+  'content-disposition': `attachment; filename="${name}.xlsx"`,
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': FILE_CSP,
+  'cache-control': 'no-store',
+});
+
 export async function expenseRoutes(app: FastifyInstance): Promise<void> {
+  handleRaw(app, expenseApi.exportXls, async (req, reply) => {
+    const companyId = guardCompany(req, req.query.filter.companyId);
+    const docs = await service.exportExpenses(app.db, companyId, req.query.filter);
+    if (!docs.length) throw new DomainError('NO_DATA_TO_EXPORT');
+    return reply.headers(xlsx(EXPENSE_SHEET.file)).send(await buildExpenseWorkbook(docs));
+  });
+  handleRaw(app, expenseApi.template, async (_req, reply) => reply.headers(xlsx(`${EXPENSE_SHEET.file}-template`)).send(await buildExpenseTemplate()));
+  handle(app, expenseApi.importXls, async (req) => {
+    const companyId = guardCompany(req, req.query.companyId);
+    const lang = req.lang ?? pickLanguage(req.headers['x-language'] as string | undefined, req.headers['accept-language']);
+    const docs = await readExpenseWorkbook(await uploadedWorkbook(req), lang);
+    return ok(await service.importExpenses(app.db, actorOf(req, companyId), companyId, docs, lang));
+  });
   handle(app, expenseApi.list, async (req) => {
     const companyId = guardCompany(req, req.query.filter.companyId);
     const { content, total } = await service.listExpenses(app.db, companyId, req.query);

@@ -17,6 +17,7 @@ import { decideReimbursementAction } from '../../../../machines/reimbursement.ma
 import { iso } from '../../db/queries/list';
 import { messageOf } from '../../http/messages';
 import * as q from './queries';
+import type { SheetDocument } from './sheet';
 
 /** Who acts: the user and the rights held in the document's company. */
 export interface Actor {
@@ -222,4 +223,55 @@ export async function checkInvoiceNo(db: Db, companyId: number, no: string, exce
   if (!key) return { duplicate: false, expenseId: null, code: null };
   const [hit] = await q.takenNos(db, companyId, [key], exceptExpenseId);
   return hit ? { duplicate: true, expenseId: hit.expenseId, code: hit.code } : { duplicate: false, expenseId: null, code: null };
+}
+
+// ---- workbook --------------------------------------------------------------------------------------
+
+/** Every document matching the list filter, with its lines (the export). */
+export async function exportExpenses(db: Db, companyId: number, filter: q.ExpenseFilter): Promise<ExpenseDto[]> {
+  const out: ExpenseDto[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await listExpenses(db, companyId, { filter, offset, limit: 1000, sort: {}, expand: new Set(['invoices']) });
+    out.push(...page.content);
+    if (out.length >= page.total || !page.content.length) break;
+  }
+  return out.reverse();
+}
+
+/**
+ * Imports the workbook's documents through the editor's save rules, all or nothing: a refused
+ * document is reported at the row its refusal names (a line's row, else the document's first row)
+ * and rolls everything back.
+ */
+export async function importExpenses(db: Db, actor: Actor, companyId: number, docs: SheetDocument[], lang: Language): Promise<{ created: number; codes: string[] }> {
+  return withTx(db, async (tx) => {
+    const kinds = await q.selectKinds(companyScope(tx, companyId), { filter: { companyId }, offset: 0, limit: 1000, sort: {}, expand: new Set() });
+    const kindByName = new Map(kinds.rows.map((k) => [k.name, k]));
+    const codes: string[] = [];
+    for (const d of docs) {
+      const unknownKind = d.lines.find((l) => l.kindName && !kindByName.has(l.kindName));
+      if (unknownKind) throw importError(unknownKind.row, 'IMPORT_REFERENCE_UNKNOWN', { code: unknownKind.kindName }, lang);
+      let submitterId: number | null = null;
+      if (d.submitterCode) {
+        const e = await q.employeeByCode(tx, companyId, d.submitterCode);
+        if (!e) throw importError(d.row, 'IMPORT_REFERENCE_UNKNOWN', { code: d.submitterCode }, lang);
+        submitterId = e.id;
+      }
+      const invoices = d.lines.map((l) => ({ ...l.line, expenseKindId: l.kindName ? kindByName.get(l.kindName)!.id : null }));
+      try {
+        const saved = await createExpense(tx, actor, companyId, { markAt: d.markAt, submitAt: d.submitAt, submitterId, payAt: d.payAt, payAmount: d.payAmount, markerId: null, invoices });
+        codes.push(saved.code);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        const named = (e.appendix as { lines?: Array<{ index: number }> } | undefined)?.lines?.[0];
+        throw importError(named ? d.lines[named.index].row : d.row, e.code, e.params, lang);
+      }
+    }
+    return { created: codes.length, codes };
+  });
+}
+
+function importError(row: number, code: ResultCode, params: Record<string, string | number>, lang: Language): DomainError {
+  const message = messageOf(code, lang, params);
+  return new DomainError('IMPORT_ROWS_INVALID', { row, message, count: 1 }, { errors: [{ row, column: null, message }] });
 }

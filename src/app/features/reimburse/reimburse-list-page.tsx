@@ -2,7 +2,8 @@
  * /cashier/reimburseManagement (spec 01 §2, right 30104; decision 034): the company's
  * reimbursements in an AG Grid list with filters (mark date range, submitter, state, expense kind,
  * invoice number; the keyword box matches the code), Enter or double click opens the document in
- * its editor tab, and batch Audit / Cancel audit with one result per document.
+ * its editor tab, batch Audit / Cancel audit with one result per document, Export (the selection or
+ * the filter) / Import / Template of the expense workbook.
  */
 import { useMemo, useState } from 'react';
 import { Alert, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';

@@ -133,8 +133,12 @@ test('the management list audits two documents at once and shows a result per do
   const ids = [await list.rowAt(0).getAttribute('row-id'), await list.rowAt(1).getAttribute('row-id')].map(Number);
   await first.focus();
   await page.keyboard.press('Space');
+  await expect(list.rowAt(0)).toHaveClass(/ag-row-selected/);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
+  await expect(list.rowAt(1)).toHaveClass(/ag-row-selected/);
+  // The toolbar takes the grid's selection on its next render.
+  await page.waitForTimeout(300);
   await page.getByTestId('reimburse-batch-audit').focus();
   await page.keyboard.press('Enter');
   batchAudited.push(...ids);

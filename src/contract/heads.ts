@@ -302,6 +302,21 @@ export const routes = {
     trialBalance: { method: 'GET', path: '/opening/trialBalance' },
     carryForward: { method: 'POST', path: '/opening/carryForward' },
   },
+  expenseApi: {
+    list: { method: 'GET', path: '/expense' },
+    check: { method: 'GET', path: '/expense/check' },
+    kinds: { method: 'GET', path: '/expense/kind' },
+    createKind: { method: 'POST', path: '/expense/kind' },
+    updateKind: { method: 'POST', path: '/expense/kind/:id' },
+    lock: { method: 'POST', path: '/expense/lock' },
+    get: { method: 'GET', path: '/expense/:id' },
+    create: { method: 'POST', path: '/expense' },
+    update: { method: 'POST', path: '/expense/:id' },
+    remove: { method: 'DELETE', path: '/expense/:id' },
+    exportXls: { method: 'GET', path: '/expense/exportXls' },
+    importXls: { method: 'POST', path: '/expense/importXls' },
+    template: { method: 'GET', path: '/expense/template' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi } = routes;

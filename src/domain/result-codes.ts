@@ -173,6 +173,20 @@ export const resultCodes = {
   VOUCHER_SYNC_SAME_ACCOUNT: { status: 400, key: 'errors.VOUCHER_SYNC_SAME_ACCOUNT' },
   /** A vendor or budget value of a line has no counterpart of the same code in the target ledger set or year. */
   VOUCHER_SYNC_AUX_UNMAPPED: { status: 400, key: 'errors.VOUCHER_SYNC_AUX_UNMAPPED' },
+  // Reimbursements (spec 02 §5, §8; decision 034).
+  REIMBURSE_NOT_SAVED: { status: 409, key: 'errors.REIMBURSE_NOT_SAVED' },
+  REIMBURSE_SAVE_FIRST: { status: 409, key: 'errors.REIMBURSE_SAVE_FIRST' },
+  REIMBURSE_AUDITED: { status: 409, key: 'errors.REIMBURSE_AUDITED' },
+  REIMBURSE_ALREADY_AUDITED: { status: 409, key: 'errors.REIMBURSE_ALREADY_AUDITED' },
+  REIMBURSE_NOT_AUDITED: { status: 409, key: 'errors.REIMBURSE_NOT_AUDITED' },
+  REIMBURSE_LINE_INCOMPLETE: { status: 400, key: 'errors.REIMBURSE_LINE_INCOMPLETE' },
+  REIMBURSE_INVOICE_DUPLICATE: { status: 409, key: 'errors.REIMBURSE_INVOICE_DUPLICATE' },
+  REIMBURSE_NO_VALID_DATA: { status: 400, key: 'errors.REIMBURSE_NO_VALID_DATA' },
+  REIMBURSE_AMOUNT_TOO_LARGE: { status: 400, key: 'errors.REIMBURSE_AMOUNT_TOO_LARGE' },
+  REIMBURSE_CODE_EXHAUSTED: { status: 409, key: 'errors.REIMBURSE_CODE_EXHAUSTED' },
+  REIMBURSE_SUBMITTER_DISABLED: { status: 400, key: 'errors.REIMBURSE_SUBMITTER_DISABLED' },
+  EXPENSE_KIND_DISABLED: { status: 400, key: 'errors.EXPENSE_KIND_DISABLED' },
+  EXPENSE_KIND_NAME_DUPLICATE: { status: 409, key: 'errors.EXPENSE_KIND_NAME_DUPLICATE' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
   /** Opening balances (decision 029): leaf subjects only; an auxiliary subject opens with the sum of its breakdown. */

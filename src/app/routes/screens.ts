@@ -66,6 +66,9 @@ export const screens: Record<string, ScreenEntry> = {
   '/voucher/business/subLedgerBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-detail-page'), 'SubjectDetailPage')),
   '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
   '/basic/subjectOpeningBalance': lazy(lazyRouteComponent(() => import('../features/opening/opening-balance-page'), 'OpeningBalancePage')),
+  '/newReimburse/$id': lazy(lazyRouteComponent(() => import('../features/reimburse/reimburse-editor-page'), 'ReimburseEditorPage')),
+  '/cashier/reimburseManagement': lazy(lazyRouteComponent(() => import('../features/reimburse/reimburse-list-page'), 'ReimburseListPage')),
+  '/cashier/reimburseKind': lazy(lazyRouteComponent(() => import('../features/reimburse/expense-kind-page'), 'ExpenseKindPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

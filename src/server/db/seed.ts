@@ -5,6 +5,7 @@
  * Idempotent: the demo part runs only while no user exists.
  */
 import { seedCashierSettings } from './seed-cashier';
+import { seedExpenses } from './seed-expenses';
 import { withTx } from './tx';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -245,6 +246,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedVouchers(t, firm.id, main.id, [{ id: year2025.id, year: 2025 }, { id: year2026.id, year: 2026 }], { admin: adminUser.id, clerk: clerkUser.id, auditor: auditorUser.id, cashier: cashierUser.id });
     await seedCashierSettings(t, firm.id, year2026.id);
     await seedOpenings(t, firm.id, year2025.id);
+    await seedExpenses(t, firm.id, employeeIds, { admin: adminUser.id, cashier: cashierUser.id });
     void companies;
     return true;
   });

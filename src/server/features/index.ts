@@ -17,6 +17,7 @@ import { budgetRoutes } from './budget/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { auxRoutes } from './aux/routes';
 import { voucherRoutes } from './voucher/routes';
+import { expenseRoutes } from './expense/routes';
 import { subjectRelationRoutes } from './subject/relation-routes';
 import { voucherSyncRoutes } from './voucher/sync-routes';
 import { subjectBalanceRoutes } from './subject/balance';
@@ -59,4 +60,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherDocsRoutes);
   await app.register(ledgerRoutes);
   await app.register(openingRoutes);
+  await app.register(expenseRoutes);
 }

@@ -11,3 +11,4 @@ export * from './subject-relations';
 export * from './balances';
 export * from './cashier-settings';
 export * from './openings';
+export * from './expenses';

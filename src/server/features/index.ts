@@ -25,6 +25,7 @@ import { voucherStepRoutes } from './voucher/step';
 import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
+import { periodEndRoutes } from './period-end/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -57,4 +58,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherStepRoutes);
   await app.register(voucherDocsRoutes);
   await app.register(ledgerRoutes);
+  // POST /voucher/profitTransfer and /account/:id/roll … are static segments: they win over /voucher/:id and /account/:id.
+  await app.register(periodEndRoutes);
 }

@@ -137,8 +137,8 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   // English: settle January again for the screenshot (afterAll reverses it).
   const admin = await apiLogin(request, 'admin', 'admin123');
   await admin.post(`/api/account/${made.accountId}/roll`, {});
-  await page.reload();
   await shell.switchLanguage('en_US');
+  await page.goto('/voucher/end/periodSettlement');
   await expect(page.getByTestId('period-next')).toHaveText('Next period to settle: 2026-02');
   await page.screenshot({ path: testInfo.outputPath('period-settled-en.png'), fullPage: true });
   await page.getByTestId('period-transfer').focus();

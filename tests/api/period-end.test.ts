@@ -78,6 +78,17 @@ describe.each(backends())('period end (%s)', (backend) => {
     expect(info.creditCents).toBe('150000');
     const en = await rollInfo(periodEndViewer.token, 'en_US');
     expect(en.checks[0].message).toBe('3 voucher(s) not audited');
+
+    // An invalid voucher is ignored (it keeps its code); a gap in the codes is a warning.
+    const invalid = await post(clerk.token, simpleVoucher(w, { markTime: '2026-01-21' }));
+    await data(act(w.users.boss.token, invalid.id, 'invalid'), 'invalid');
+    const seventh = await post(clerk.token, simpleVoucher(w, { markTime: '2026-01-22', code: '7' }));
+    const gaps = await rollInfo();
+    const gap = gaps.checks.find((c: { code: string }) => c.code === 'CODE_GAPS');
+    expect(gap).toMatchObject({ level: 'WARNING', count: 2, message: '凭证号不连续：记 5, 6' });
+    expect(gaps.checks.find((c: { code: string }) => c.code === 'NOT_AUDITED').voucherIds).toEqual([...golden, seventh.id]);
+    await data(call(clerk.token, 'DELETE', `/api/voucher/${seventh.id}`), 'delete seventh');
+    expect((await rollInfo()).checks.map((c: { code: string }) => c.code)).toEqual(['NOT_AUDITED', 'PROFIT_NOT_TRANSFERRED']);
   });
 
   it('previews the profit transfer: the lines exactly, nothing written', async () => {

@@ -57,7 +57,7 @@ test.afterAll(async ({ request }) => {
 
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null);
 
-async function tabTo(page: Page, testId: string, max = 12) {
+async function tabTo(page: Page, testId: string, max = 40) {
   for (let i = 0; i < max; i++) {
     if ((await focusedTestId(page)) === testId) return;
     await page.keyboard.press('Tab');
@@ -97,7 +97,7 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await expect(blocker).toContainText('1 张凭证未审核');
   await expect(page.locator('[data-testid="period-check"][data-code="PROFIT_NOT_TRANSFERRED"]')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('period-blocked-zh.png'), fullPage: true });
-  await blocker.focus();
+  await expect(blocker).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/voucher\/daily\/list\?ids=\d+$/);
   await expect(page.getByTestId('voucher-list-ids')).toBeVisible();
@@ -126,7 +126,6 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await page.screenshot({ path: testInfo.outputPath('period-settled-zh.png'), fullPage: true });
 
   // Reverse settle: Tab to it, Enter, Enter confirms; January is open again.
-  await page.getByTestId('period-roll').focus();
   await tabTo(page, 'period-reverse');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('confirm-ok')).toBeFocused();
@@ -141,7 +140,7 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await page.goto('/voucher/end/periodSettlement');
   await expect(page.getByTestId('period-next')).toHaveText('Next period to settle: 2026-02');
   await page.screenshot({ path: testInfo.outputPath('period-settled-en.png'), fullPage: true });
-  await page.getByTestId('period-transfer').focus();
+  await expect(page.getByTestId('period-transfer')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('transfer-error')).toContainText('no profit or loss left');
   await page.screenshot({ path: testInfo.outputPath('period-transfer-en.png'), fullPage: true });

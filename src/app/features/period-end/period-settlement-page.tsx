@@ -38,9 +38,10 @@ export function PeriodSettlementPage() {
   const firstRef = useRef<HTMLButtonElement>(null);
   const focused = useRef(false);
 
-  // Focus the first useful control once the checklist is there (keyboard first).
+  // Focus the first useful control once the checklist is there (keyboard first), and again when an
+  // operation changed it and left the focus nowhere (the check that opened a dialog may be gone).
   useEffect(() => {
-    if (info.data && !focused.current) {
+    if (info.data && (!focused.current || document.activeElement === document.body)) {
       focused.current = true;
       firstRef.current?.focus();
     }

@@ -28,6 +28,18 @@ export const resultCodes = {
   /** A settled (rolled) period cannot change; reverse the settlement first. */
   PERIOD_SETTLED: { status: 409, key: 'errors.PERIOD_SETTLED' },
   YEAR_EXISTS: { status: 409, key: 'errors.YEAR_EXISTS' },
+  /** Settle refused: the reasons (rollInfo's blockers) in the message, every check in the appendix. */
+  SETTLE_BLOCKED: { status: 409, key: 'errors.SETTLE_BLOCKED' },
+  ALL_PERIODS_SETTLED: { status: 409, key: 'errors.ALL_PERIODS_SETTLED' },
+  NOTHING_SETTLED: { status: 409, key: 'errors.NOTHING_SETTLED' },
+  /** Only the last settled period can be reopened. */
+  REVERSE_SETTLE_NOT_LAST: { status: 409, key: 'errors.REVERSE_SETTLE_NOT_LAST' },
+  /** No profit and loss balance is left to transfer. */
+  PROFIT_TRANSFER_NOTHING: { status: 409, key: 'errors.PROFIT_TRANSFER_NOTHING' },
+  /** A transfer of bookkept vouchers only waits until the earlier transfers are bookkept. */
+  PROFIT_TRANSFER_UNBOOKED: { status: 409, key: 'errors.PROFIT_TRANSFER_UNBOOKED' },
+  /** The account year has no usable current year profit subject (本年利润, 3103). */
+  PROFIT_SUBJECT_MISSING: { status: 409, key: 'errors.PROFIT_SUBJECT_MISSING' },
   YEAR_NOT_LAST: { status: 409, key: 'errors.YEAR_NOT_LAST' },
   FILE_TYPE_NOT_ALLOWED: { status: 400, key: 'errors.FILE_TYPE_NOT_ALLOWED' },
   FILE_TOO_LARGE: { status: 413, key: 'errors.FILE_TOO_LARGE' },

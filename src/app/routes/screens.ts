@@ -57,6 +57,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/budget/catalog': lazy(lazyRouteComponent(() => import('../features/budget/budget-catalog-page'), 'BudgetCatalogPage')),
   '/system/vendor': lazy(lazyRouteComponent(() => import('../features/budget/vendor-list-page'), 'VendorListPage')),
   '/invoice/list': lazy(lazyRouteComponent(() => import('../features/invoice/invoice-list-page'), 'InvoiceListPage')),
+  '/voucher/end/periodSettlement': lazy(lazyRouteComponent(() => import('../features/period-end/period-settlement-page'), 'PeriodSettlementPage')),
   '/voucher/daily/list': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage')),
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),

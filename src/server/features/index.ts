@@ -27,6 +27,7 @@ import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
 import { openingRoutes } from './opening/routes';
+import { periodEndRoutes } from './period-end/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -61,4 +62,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ledgerRoutes);
   await app.register(openingRoutes);
   await app.register(expenseRoutes);
+  // POST /voucher/profitTransfer and /account/:id/roll … are static segments: they win over /voucher/:id and /account/:id.
+  await app.register(periodEndRoutes);
 }

@@ -229,7 +229,10 @@ describe.each(backends())('period end (%s)', (backend) => {
     await data(act(w.users.auditor.token, p.voucher.id, 'bookkeep'), 'bookkeep t');
     const r = await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'year end');
     expect(r.nextAccountYearId).toEqual(expect.any(Number));
-    expect(r.carriedForward).toBe(false);
+    expect(r.carriedForward).toBe(true);
+    // The closing balances became 2031's openings: cash credited 500, the year's loss in 3103.
+    const carried = await rows<{ code: string; balance: string }>(sql`select s.code, o.balance_cents::text as balance from opening_balances o join subjects s on s.id = o.subject_id where o.account_year_id = ${r.nextAccountYearId} order by s.code`);
+    expect(carried.map((c) => [c.code, Number(c.balance)])).toEqual([['1001', -500], ['3103', 500]]);
     const years = await data(call(admin, 'GET', '/api/account/year', { query: { accountId: other.accountId, expand: 'periods' } }), 'years');
     expect(years.content.map((y: any) => [y.year, y.periods.length])).toEqual([[2030, 12], [2031, 12]]);
     const next = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info 2031');

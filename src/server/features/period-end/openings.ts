@@ -1,16 +1,14 @@
 /**
- * The two seams between period end and the opening balances (期初余额, /basic initialization),
- * which another module owns:
- * - `openingTrialBalance`: the year's opening trial balance must pass before its periods settle.
- *   It reads the ledgers' extension point `subjectOpenings` (features/ledger/opening.ts), so it
- *   becomes meaningful as soon as that answers real openings; when the opening module exports its
- *   own `trialBalanceCheck(tx, accountYearId)`, call it here instead.
+ * The two seams between period end and the opening balances (期初余额, /basic initialization,
+ * features/opening):
+ * - `openingTrialBalance`: the year's opening trial balance (debit = credit, year-to-date debit =
+ *   credit, assets = liabilities + equity) must pass before its periods settle;
  * - `openingCarrier.carryForwardOpenings`: a year-end settle carries the closing balances into the
- *   next year's openings. The opening module writes that table; until it plugs its function in
- *   here, the call answers false ("not carried") and the settle says so.
+ *   next year's openings (balance-sheet subjects with their auxiliary breakdown), in the settle's
+ *   transaction.
  */
 import type { Tx } from '../../db/tx';
-import { subjectOpenings } from '../ledger/opening';
+import { carryForwardOpenings, trialBalanceCheck } from '../opening/service';
 
 export interface OpeningTrialBalance {
   ok: boolean;
@@ -19,15 +17,10 @@ export interface OpeningTrialBalance {
   creditCents: number;
 }
 
-/** The opening trial balance of an account year: the debit openings equal the credit openings. */
+/** The opening trial balance of an account year, as the opening module checks it. */
 export async function openingTrialBalance(tx: Tx, accountYearId: number): Promise<OpeningTrialBalance> {
-  let debitCents = 0;
-  let creditCents = 0;
-  for (const o of (await subjectOpenings(tx, accountYearId)).values()) {
-    if (o.balance > 0) debitCents += o.balance;
-    else creditCents -= o.balance;
-  }
-  return { ok: debitCents === creditCents, debitCents, creditCents };
+  const tb = await trialBalanceCheck(tx, accountYearId);
+  return { ok: tb.passed, debitCents: Number(tb.debitCents), creditCents: Number(tb.creditCents) };
 }
 
 export interface OpeningCarrier {
@@ -35,7 +28,9 @@ export interface OpeningCarrier {
   carryForwardOpenings(tx: Tx, fromYearId: number, toYearId: number): Promise<boolean>;
 }
 
-/** Replace with the opening module's carryForwardOpenings when it lands (see the module comment). */
 export const openingCarrier: OpeningCarrier = {
-  carryForwardOpenings: async () => false,
+  carryForwardOpenings: async (tx, fromYearId, toYearId) => {
+    await carryForwardOpenings(tx, fromYearId, toYearId);
+    return true;
+  },
 };

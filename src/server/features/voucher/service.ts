@@ -192,10 +192,6 @@ async function insertWithCode(tx: Tx, row: NewVoucherRow, given: number | null, 
   }
 }
 
-async function insertLines(tx: Tx, companyId: number, voucherId: number, accountYearId: number, lines: StoredLine[]): Promise<void> {
-  if (lines.length) await tx.insert(voucherItems).values(lines.map((l) => ({ ...l, companyId, voucherId, accountYearId })));
-}
-
 const givenCode = (code: string | undefined, length: number): number | null => {
   if (code === undefined) return null;
   const c = normalizeVoucherCode(code, length);
@@ -297,13 +293,15 @@ export async function updateVoucher(db: Db, actor: Actor, companyId: number, id:
     assertVersion(v.version, body.version);
     const oldPeriod = await q.lockPeriod(tx, v.periodId);
     decide(statusOf(v), 'save', contextOf(actor, v.createdBy, oldPeriod?.rolled ?? false));
-    if (!(await q.kindOfAccount(tx, body.kindId, v.accountId))) fail('NO_PERMISSION');
-    const place = await placeOf(tx, v.accountId, body.markTime, body.periodId);
+    // The kind, code length, years and the body's subjects in one query.
+    const ctx = await saveContext(tx, { companyId, accountId: v.accountId, kindId: body.kindId, userId: actor.id, subjectIds: body.items.map((i) => i.subjectId) });
+    if (!ctx.kind) fail('NO_PERMISSION');
+    const place = placeIn(ctx.years, body.markTime, body.periodId);
     if (place.periodId !== v.periodId && (await q.lockPeriod(tx, place.periodId))?.rolled) fail('PERIOD_SETTLED');
-    const codeLength = await q.codeLengthOf(tx, v.accountId);
+    const codeLength = ctx.codeLength;
     let code = givenCode(body.code, codeLength);
     const moved = place.periodId !== v.periodId || body.kindId !== v.kindId;
-    const { lines, total } = await checkLines(tx, companyId, v.accountId, place.accountYearId, body.items);
+    const { lines, total } = await checkLines(tx, companyId, v.accountId, place.accountYearId, body.items, ctx.subjects);
     if (code === null && !moved) code = v.code;
     const unchanged = !moved && code === v.code && body.markTime === v.markDate && body.billCount === v.billCount && sameLines(lines, await q.itemsOf(tx, v.id));
     if (unchanged) return oneDto(tx, v.id);
@@ -312,19 +310,17 @@ export async function updateVoucher(db: Db, actor: Actor, companyId: number, id:
       if (await q.codeTaken(tx, place.periodId, body.kindId, code, v.id)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(code, codeLength) });
     }
     await tx.delete(voucherItems).where(eq(voucherItems.voucherId, v.id));
+    // A code taken meanwhile by a concurrent save fails the update (and the transaction) with 23505.
     try {
-      await tx.transaction(async (sp) => {
-        await sp.update(vouchers).set({
-          accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId, code: code!, markDate: body.markTime, billCount: body.billCount,
-          debitCents: total, creditCents: total, updatedAt: sql`now()`, version: sql`${vouchers.version} + 1`,
-        }).where(eq(vouchers.id, v.id));
-      });
+      await tx.update(vouchers).set({
+        accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId, code: code!, markDate: body.markTime, billCount: body.billCount,
+        debitCents: total, creditCents: total, updatedAt: sql`now()`, version: sql`${vouchers.version} + 1`,
+      }).where(eq(vouchers.id, v.id));
     } catch (e) {
       if (isUniqueViolation(e)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(code!, codeLength) });
       throw e;
     }
-    await insertLines(tx, companyId, v.id, place.accountYearId, lines);
-    await proc(tx, companyId, v.id, 'UPDATED', actor.id);
+    await insertLinesAndProc(tx, companyId, v.id, place.accountYearId, lines, { action: 'UPDATED', userId: actor.id, note: null });
     return oneDto(tx, v.id);
   });
 }

@@ -76,7 +76,7 @@ const caretInFirstSummary = `(() => {
 })()`;
 
 async function waitForServer(base: string) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {

@@ -29,11 +29,12 @@ const OPENS = 9;
 const ROWS = 20;
 const LONG_LINES = 300;
 
-type Keyed = Sample & { taskMs: number };
+type Keyed = Sample & { taskMs: number; cpuMs: number; key: string };
 
-async function taskSeconds(cdp: CDPSession): Promise<number> {
+/** The main thread's task time (wall clock while tasks run) and its CPU time (ThreadTime: what a busy machine's other processes do not inflate). */
+async function taskSeconds(cdp: CDPSession): Promise<{ task: number; cpu: number }> {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  return { task: metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0, cpu: metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0 };
 }
 
 /** Presses a key, waits for its paint, and keeps its probe sample with the main thread's work. */
@@ -43,7 +44,7 @@ async function pressMeasured(page: Page, cdp: CDPSession, key: string, out: Keye
   await settle(page);
   const after = await taskSeconds(cdp);
   const [sample] = await page.evaluate(() => (window as unknown as BenchWindow).__bench.samples.splice(0));
-  if (sample) out.push({ ...sample, taskMs: (after - before) * 1000 });
+  if (sample) out.push({ ...sample, taskMs: (after.task - before.task) * 1000, cpuMs: (after.cpu - before.cpu) * 1000, key });
 }
 
 async function typeMeasured(page: Page, cdp: CDPSession, text: string, out: Keyed[]) {
@@ -75,7 +76,7 @@ const caretInFirstSummary = `(() => {
 })()`;
 
 async function waitForServer(base: string) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
@@ -87,12 +88,16 @@ async function waitForServer(base: string) {
 }
 
 const loadAtStart = loadavg()[0].toFixed(1);
-console.log(`building the app into ${OUT_DIR}…`);
-await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+// BENCH_UI_DIST: a build made beforehand (A/B runs of two builds against one server), else a fresh build.
+const DIST = process.env.BENCH_UI_DIST ? resolve(process.env.BENCH_UI_DIST) : OUT_DIR;
+if (!process.env.BENCH_UI_DIST) {
+  console.log(`building the app into ${OUT_DIR}…`);
+  await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+}
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR, FRESH_DATA_DIR: '1', STATIC_DIR: OUT_DIR, LOGIN_RATE_LIMIT_MAX: '1000', NODE_ENV: 'test', DATABASE_URL: '' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR, FRESH_DATA_DIR: '1', STATIC_DIR: DIST, LOGIN_RATE_LIMIT_MAX: '1000', NODE_ENV: 'test', DATABASE_URL: '' },
   stdio: 'ignore',
 });
 const launch = playwrightConfig.use?.launchOptions ?? {};
@@ -206,6 +211,17 @@ try {
   for (let i = 0; i < 120; i++) await pressMeasured(bare, bareCdp, String.fromCharCode(97 + (i % 26)), reference);
 
   const floorTask = percentile(floor.map((s) => s.taskMs), 50);
+  const floorCpu = percentile(floor.map((s) => s.cpuMs), 50);
+  if (process.env.BENCH_UI_JSON) (await import('node:fs')).writeFileSync(process.env.BENCH_UI_JSON, JSON.stringify({ dist: DIST, load: loadAtStart, floor, entry, longEntry, reference, opens }));
+  const cpuLine = (label: string, s: Keyed[]) => {
+    const cpu = s.map((x) => Math.max(0, x.cpuMs - floorCpu));
+    const kind = (k: Keyed) => (k.key === 'Enter' ? 'Enter' : k.key === '=' ? '=' : 'typed');
+    const part = (name: string) => {
+      const c = s.filter((x) => kind(x) === name).map((x) => Math.max(0, x.cpuMs - floorCpu));
+      return c.length ? `${fmt(percentile(c, 50))} / ${fmt(percentile(c, 95))}` : '—';
+    };
+    return `| ${label} | ${s.length} | ${fmt(percentile(cpu, 50))} | ${fmt(percentile(cpu, 95))} | ${part('typed')} | ${part('Enter')} | ${part('=')} |`;
+  };
   const line = (label: string, s: Keyed[]) => {
     const paint = s.map((x) => x.paintMs);
     const task = s.map((x) => Math.max(0, x.taskMs - floorTask));
@@ -225,6 +241,15 @@ try {
     line('reference: a character typed into a bare `<input>`', reference),
     '',
     `Main-thread work is Chromium's TaskDuration across the key (from before the press until three quiet frames after its paint) less the median of the same for Shift (${fmt(floorTask)}: the probe's own frame callbacks and the idle frames), so it counts the key's handlers, React and AG Grid, style, layout and paint on the main thread.`,
+    '',
+    '| main-thread CPU per key (ThreadTime, less Shift\'s median) | n | p50 | p95 | typed character p50 / p95 | Enter p50 / p95 | = p50 / p95 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    cpuLine('floor: Shift', floor),
+    cpuLine(`scripted ${ROWS}-row entry`, entry),
+    cpuLine(`10 rows at the end of the ${LONG_LINES}-line voucher`, longEntry),
+    cpuLine('reference: bare `<input>`', reference),
+    '',
+    `TaskDuration is wall-clock time while the main thread runs tasks, so on a busy machine it also counts the time the thread waits for a CPU; ThreadTime is the CPU time the main thread used (Shift's median ${fmt(floorCpu)} taken off), which other processes do not inflate.`,
     '',
     '| open /newVoucher/:id from the list (Enter → caret in the first summary cell) | n | p50 | max |',
     '|---|---:|---:|---:|',

@@ -88,6 +88,11 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     expect((await create(clerk.token, simpleVoucher(w, { markTime: '2026-04-02', code: '12', kindId: w.kindIds[1] }))).code).toBe(12);
     expect((await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-02', code: '12' }))).code).toBe(12);
     expect((await create(clerk.token, simpleVoucher(w, { markTime: '2026-04-03' }))).code).toBe(13);
+    // The next free code past the rule's length refuses the save and writes nothing.
+    expect((await create(clerk.token, simpleVoucher(w, { markTime: '2026-04-04', code: '9999' }))).code).toBe(9999);
+    const before = (await rows<{ n: number }>(sql`select count(*)::int as n from vouchers where account_id = ${w.accountId}`))[0].n;
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-04-05' }) }), 'VOUCHER_CODE_INVALID');
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from vouchers where account_id = ${w.accountId}`))[0].n).toBe(before);
   });
 
   it('refuses every broken save rule with its code and writes nothing', async () => {
@@ -197,6 +202,8 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     await data(act(auditor.token, v.id, 'bookkeep'), 'bookkeep');
     const copy = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-06' }), originId: v.id, originKind: 'COPY' });
     expect(copy).toMatchObject({ source: 'COPY', originId: v.id, lifecycle: 'draft', voucherRelationInfos: [] });
+    // The save answers from what it wrote (decision 036): the same as reading the voucher back.
+    expect(await data(call(clerk.token, 'GET', `/api/voucher/${copy.id}`), 'copy')).toEqual(copy);
     const red = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-07' }), originId: v.id, originKind: 'REVERSAL' });
     expect(red).toMatchObject({ source: 'REVERSAL', originId: v.id, debitCents: '-12000', creditCents: '-12000' });
     expect(red.items.map((i: { amount: string }) => i.amount)).toEqual(['-12000', '-12000']);

@@ -48,6 +48,8 @@ export const tabStateStore = {
     notify(key);
   },
   size: () => values.size,
+  /** Calls `l` whenever the kept value changes (for pages that read slices of it with useSyncExternalStore). */
+  subscribe: (path: string, slot: string, l: () => void) => subscribe(path + SEP + slot, l),
 };
 
 /**

@@ -17,13 +17,14 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
+import { EntryGrid, type EntryGridHandle, type EntryGridProps, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
 import { KeyHelp } from '../../../../grids/key-help';
 import { ListPicker } from '../../../../grids/list-picker';
 import type { LookupOption } from '../../../../grids/lookup-match';
 import { RowToolbar } from '../../../../grids/row-toolbar';
 import type { SheetEvent } from '../../../../grids/sheet';
 import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-sheet';
+import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
@@ -35,7 +36,6 @@ import { ApiError } from '../../api/client';
 import { periodsQueryOptions, accountsQueryOptions } from '../../queries/account';
 import { useScope, useSession } from '../../session/store';
 import { tabsStore } from '../../shell/tabs-store';
-import { useTabState } from '../../shell/tab-state';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { useTabLabel } from '../../shell/tab-labels';
 import { notifyError } from '../../queries/admin-common';
@@ -46,7 +46,8 @@ import { ReasonDialog } from './voucher-dialogs';
 import { useSaveTip } from '../common/use-save-tip';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { ConfirmDialog } from '../common/confirm-dialog';
-import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type VoucherEditorState, type VoucherHeaderState } from './voucher-editor-state';
+import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type VoucherHeaderState } from './voucher-editor-state';
+import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selectRows, selectSheet, selectVoucher, useEditorSlice, useEditorStore, useValue, type EditorStore, type ValueStore } from './voucher-editor-store';
 import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
 import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './voucher-mapping';
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
@@ -153,7 +154,16 @@ function VoucherEditor(props: EditorProps) {
 
   // The first state only needs the rows' shape; the catalogue of the state's year follows below.
   const [initialSchema] = useState(() => voucherKitSchema(createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, knownAux)));
-  const [state, setState] = useTabState<VoucherEditorState>(`voucher:${accountId}:${routeId}`, () => (stored ? loadedEditorState(initialSchema, stored) : newEditorState(initialSchema, freshHeader())));
+  // The state is read in slices (voucher-editor-store.ts): this component follows the header, the
+  // stored voucher and the dirty flag; the sheet's parts (grid, totals, balance bar, summary) follow
+  // the sheet themselves, so a keystroke does not re-render the toolbar and header.
+  const store = useEditorStore(`voucher:${accountId}:${routeId}`, () => (stored ? loadedEditorState(initialSchema, stored) : newEditorState(initialSchema, freshHeader())));
+  const state = {
+    header: useEditorSlice(store, selectHeader),
+    voucher: useEditorSlice(store, selectVoucher),
+    dirty: useEditorSlice(store, selectDirty),
+    codeGenerated: useEditorSlice(store, selectCodeGenerated),
+  };
   const yearId = state.header.accountYearId ?? accountYearId;
   const year = years.find((y) => y.id === yearId) ?? null;
   // The year's subjects, auxiliary values and periods (cached for the page's year; another year loads when the date moves there).
@@ -165,24 +175,18 @@ function VoucherEditor(props: EditorProps) {
   const periods = periodsQ.data ?? props.periods;
   const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(subjectList, auxLists, knownAux), [subjectList, auxLists, knownAux]);
   const schema = useMemo(() => voucherKitSchema(catalog), [catalog]);
-  const latest = useRef(state);
+  /** The store (for handlers: `latest.current.get()` is the state as it is now; rendering reads the slices above). */
+  const latest = useRef(store);
   useEffect(() => {
-    latest.current = state;
+    latest.current = store;
   });
-  const send = useCallback(
-    (event: EditorEvent) =>
-      setState((prev) => {
-        const next = reduceEditor(schema, prev, event);
-        latest.current = next;
-        return next;
-      }),
-    [schema, setState],
-  );
+  const send = useCallback((event: EditorEvent) => store.update((prev) => reduceEditor(schema, prev, event)), [schema, store]);
   const dispatchSheet = useCallback((event: SheetEvent<VoucherKitRow>) => send({ type: 'sheet', event }), [send]);
 
   // A newer stored version (another user, an action) replaces a clean editor.
   useEffect(() => {
-    if (stored && !latest.current.dirty && (latest.current.voucher?.id !== stored.id || latest.current.voucher.version !== stored.version)) send({ type: 'loaded', voucher: stored });
+    const now = latest.current.get();
+    if (stored && !now.dirty && (now.voucher?.id !== stored.id || now.voucher.version !== stored.version)) send({ type: 'loaded', voucher: stored });
   }, [stored, send]);
 
   const period = periods.find((p) => p.id === state.voucher?.periodId && state.voucher.markTime.slice(0, 10) === state.header.markDate) ?? periods.find((p) => p.startAt <= state.header.markDate && state.header.markDate <= p.endAt) ?? periods.at(-1);
@@ -216,7 +220,7 @@ function VoucherEditor(props: EditorProps) {
   const reasonThenNext = useRef(false);
   const [yearQuestion, setYearQuestion] = useState<(YearChangeQuestion & { toYearId: number }) | null>(null);
   const dateRef = useRef<HTMLInputElement>(null);
-  const [caretRowId, setCaretRowId] = useState<string | null>(null);
+  const [caretRow] = useState(() => createValueStore<string | null>(null));
   // The delete confirmation ('Cannot be recovered after deletion!…'), answered through a promise.
   const [deleteAnswer, setDeleteAnswer] = useState<((ok: boolean) => void) | null>(null);
   const confirmDelete = () => new Promise<boolean>((resolve) => setDeleteAnswer(() => (ok: boolean) => {
@@ -228,7 +232,6 @@ function VoucherEditor(props: EditorProps) {
   const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
   const [picking, setPicking] = useState<{ request: PickerRequest<VoucherKitRow>; options: LookupOption[]; query: string; title: string } | null>(null);
   const gridRef = useRef<EntryGridHandle>(null);
-  const totals = useSheetTotals(schema, state.sheet.rows);
 
   // The code of a new voucher follows its kind and date (/voucher/code) until the clerk types one.
   const { kindId, markDate } = state.header;
@@ -250,7 +253,7 @@ function VoucherEditor(props: EditorProps) {
   const save = useCallback(async (): Promise<VoucherDto | null> => {
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
-    const s = latest.current;
+    const s = latest.current.get();
     const errors: string[] = [];
     const header = validateVoucherHeader({ ...s.header, code: s.header.code || '1' }, codeLength);
     errors.push(...header.map(messageOf));
@@ -291,7 +294,7 @@ function VoucherEditor(props: EditorProps) {
 
   /** Before leaving the voucher: the save tip when there are unsaved changes. Resolves false to stay. */
   const settle = useCallback(async (): Promise<boolean> => {
-    if (!latest.current.dirty) return true;
+    if (!latest.current.get().dirty) return true;
     const answer = await saveTip.ask();
     if (answer === 'cancel') return false;
     if (answer === 'no') return true;
@@ -321,7 +324,7 @@ function VoucherEditor(props: EditorProps) {
    */
   const stepTo = useCallback(
     async (command: 'first' | 'previous' | 'next' | 'last'): Promise<boolean> => {
-      const s = latest.current.voucher;
+      const s = latest.current.get().voucher;
       const current = s ? { id: s.id, markTime: s.markTime.slice(0, 10), code: s.code } : null;
       try {
         const target = await stepVoucher(accountId, s?.accountYearId ?? yearId, command, current);
@@ -373,10 +376,10 @@ function VoucherEditor(props: EditorProps) {
 
   const runAction = useCallback(
     async (action: VoucherAction, reason?: string): Promise<boolean> => {
-      const v = latest.current.voucher;
+      const v = latest.current.get().voucher;
       if (action === 'copy') {
         if (!(await settle())) return false;
-        const copiedFrom = latest.current.header;
+        const copiedFrom = latest.current.get().header;
         if (routeId !== NEW_ID) await goTo('new');
         // The copy stays in the source's year (its subjects are that year's), dated today within it.
         send({ type: 'copied', header: { ...freshHeader(), accountYearId: copiedFrom.accountYearId ?? accountYearId, markDate: todayIn(year), kindId: copiedFrom.kindId } });
@@ -385,7 +388,7 @@ function VoucherEditor(props: EditorProps) {
       }
       if (action === 'save') {
         await runCommand('save');
-        return !latest.current.dirty;
+        return !latest.current.get().dirty;
       }
       if (!v) return false;
       if (action === 'auditError' && reason === undefined) {
@@ -413,7 +416,7 @@ function VoucherEditor(props: EditorProps) {
       if (!(await settle())) return false;
       setBusy(true);
       try {
-        const done = await runVoucherAction(v.id, action, latest.current.voucher?.version ?? v.version, reason);
+        const done = await runVoucherAction(v.id, action, latest.current.get().voucher?.version ?? v.version, reason);
         qc.setQueryData(voucherKeys.one(accountId, done.id), done);
         void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
         void qc.invalidateQueries({ queryKey: subjectBalanceKeys.all });
@@ -438,7 +441,7 @@ function VoucherEditor(props: EditorProps) {
   const auditStep = useCallback(
     async (asError: boolean) => {
       if (busy) return;
-      const v = latest.current.voucher;
+      const v = latest.current.get().voucher;
       if (!v) {
         notifications.show({ color: 'orange', message: t('voucher:messages.saveFirst') });
         return;
@@ -450,7 +453,7 @@ function VoucherEditor(props: EditorProps) {
         return;
       }
       const action = asError ? 'auditError' : 'audit';
-      const refusal = disabledReason(toolbarSnapshot({ voucher: v, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: latest.current.dirty }), action);
+      const refusal = disabledReason(toolbarSnapshot({ voucher: v, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: latest.current.get().dirty }), action);
       if (refusal) {
         notifications.show({ color: 'orange', message: t('voucher:messages.notExamined', { label, reason: t(`errors:${refusal}`) }) });
         return;
@@ -494,7 +497,7 @@ function VoucherEditor(props: EditorProps) {
   const changeDate = (value: string) => {
     const target = isDateString(value) ? years.find((y) => y.startAt <= value && value <= y.endAt) : undefined;
     if (!target || target.id === yearId) return send({ type: 'header', patch: { markDate: value }, byUser: true });
-    if (!latest.current.sheet.rows.some((r) => r.subjectId !== null || r.auxId !== null)) return send({ type: 'header', patch: { markDate: value, accountYearId: target.id }, byUser: true });
+    if (!latest.current.get().sheet.rows.some((r) => r.subjectId !== null || r.auxId !== null)) return send({ type: 'header', patch: { markDate: value, accountYearId: target.id }, byUser: true });
     setYearQuestion({ date: value, fromYear: year?.year ?? 0, toYear: target.year, toYearId: target.id });
   };
   const answerYear = (clear: boolean) => {
@@ -511,9 +514,8 @@ function VoucherEditor(props: EditorProps) {
     const api = gridRef.current?.api();
     const cell = api?.getFocusedCell();
     if (!api || !cell || cell.rowPinned) return;
-    setCaretRowId(api.getDisplayedRowAtIndex(cell.rowIndex)?.id ?? null);
-  }, []);
-  const caretSubject = state.sheet.rows.find((r) => r.id === caretRowId)?.subjectId ?? null;
+    caretRow.set(api.getDisplayedRowAtIndex(cell.rowIndex)?.id ?? null);
+  }, [caretRow]);
 
   const kindName = (kindId: number | null, fallback: string) => {
     const k = kinds.find((x) => x.id === kindId);
@@ -538,7 +540,7 @@ function VoucherEditor(props: EditorProps) {
     const current = auxLine;
     setAuxLine(null);
     if (!current) return;
-    const events = auxEntryEvents(schema, latest.current.sheet, current.request.rowId, entries);
+    const events = auxEntryEvents(schema, latest.current.get().sheet, current.request.rowId, entries);
     // The first entry goes through the request (the caret moves on as after a pick); the rest follow.
     const [first, ...rest] = events;
     if (first?.type === 'sheet.setCell') current.request.commit(first.value);
@@ -695,9 +697,9 @@ function VoucherEditor(props: EditorProps) {
         <Tabs.Panel value="detail" pt="xs">
           <RowToolbar grid={gridRef} readOnly={!editable} testId="voucher-row-toolbar" />
           <div onFocus={trackCaret}>
-          <EntryGrid
+          <LiveEntryGrid
+            store={store}
             schema={schema}
-            state={state.sheet}
             dispatch={dispatchSheet}
             readOnly={!editable}
             lockReason={lockReason}
@@ -709,15 +711,15 @@ function VoucherEditor(props: EditorProps) {
           />
           </div>
           <Paper withBorder px="xs" py={4} mt={4}>
-            <SubjectBalanceBar accountYearId={yearId} subjectId={caretSubject} markDate={header.markDate} voucherId={state.voucher?.id ?? null} rows={state.sheet.rows} catalog={catalog} />
+            <LiveBalanceBar store={store} caretRow={caretRow} accountYearId={yearId} markDate={header.markDate} voucherId={state.voucher?.id ?? null} catalog={catalog} />
           </Paper>
         </Tabs.Panel>
         <Tabs.Panel value="summary" pt="xs">
-          {tab === 'summary' && <VoucherSummaryTab rows={state.sheet.rows} catalog={catalog} />}
+          {tab === 'summary' && <LiveSummaryTab store={store} catalog={catalog} />}
         </Tabs.Panel>
       </Tabs>
 
-      <VoucherFooter totals={totals} voucher={state.voucher} makerName={state.voucher?.createdByName ?? user?.name ?? null} />
+      <LiveFooter store={store} schema={schema} voucher={state.voucher} makerName={state.voucher?.createdByName ?? user?.name ?? null} />
       {state.voucher && (
         <Paper withBorder p="xs">
           <VoucherProcs accountId={accountId} voucherId={state.voucher.id} version={state.voucher.version} />
@@ -760,4 +762,28 @@ function VoucherEditor(props: EditorProps) {
       />
     </Stack>
   );
+}
+
+/** The entry grid on the editor's sheet: the one part that follows every edit of the lines. */
+function LiveEntryGrid({ store, ...props }: Omit<EntryGridProps<VoucherKitRow>, 'state'> & { store: EditorStore }) {
+  const sheet = useEditorSlice(store, selectSheet);
+  return <EntryGrid {...props} state={sheet} />;
+}
+
+/** The footer's totals and uppercase follow the lines; the rest of the footer the stored voucher. */
+function LiveFooter({ store, schema, voucher, makerName }: { store: EditorStore; schema: SheetSchema<VoucherKitRow>; voucher: VoucherDto | null; makerName: string | null }) {
+  const totals = useSheetTotals(schema, useEditorSlice(store, selectRows));
+  return <VoucherFooter totals={totals} voucher={voucher} makerName={makerName} />;
+}
+
+/** The caret subject's balance, with the lines on screen counted in. */
+function LiveBalanceBar({ store, caretRow, ...props }: Omit<Parameters<typeof SubjectBalanceBar>[0], 'rows' | 'subjectId'> & { store: EditorStore; caretRow: ValueStore<string | null> }) {
+  const rows = useEditorSlice(store, selectRows);
+  const rowId = useValue(caretRow);
+  const subjectId = rows.find((r) => r.id === rowId)?.subjectId ?? null;
+  return <SubjectBalanceBar {...props} rows={rows} subjectId={subjectId} />;
+}
+
+function LiveSummaryTab({ store, catalog }: { store: EditorStore; catalog: VoucherCatalog }) {
+  return <VoucherSummaryTab rows={useEditorSlice(store, selectRows)} catalog={catalog} />;
 }

@@ -137,3 +137,84 @@ export async function loadVoucherDtos(tx: Tx, ids: number[]): Promise<VoucherDto
 }
 
 
+
+/** What a save knows of the voucher it has just written, enough to answer without reading it back. */
+export interface NewVoucherParts {
+  id: number;
+  companyId: number;
+  accountId: number;
+  accountYearId: number;
+  periodId: number;
+  kindId: number;
+  kindName: string;
+  code: number;
+  codeLength: number;
+  markTime: string;
+  billCount: number;
+  source: string;
+  originId: number | null;
+  totalCents: number;
+  createdBy: number;
+  createdByName: string | null;
+  createdAt: Date | string | null;
+  version: number;
+  lines: ReadonlyArray<{
+    id: number; lineNo: number; summary: string; subjectId: number; direction: boolean; amountCents: number;
+    departmentId: number | null; employeeId: number | null; customerId: number | null; vendorId: number | null; projectId: number | null; budgetId: number | null;
+  }>;
+  subjectOf: (id: number) => { code: string; name: string; fullName: string } | undefined;
+  auxOf: (dim: AuxDimension, id: number) => { code: string | null; name: string; path?: Array<{ id: number; name: string }> } | undefined;
+}
+
+/**
+ * The answer for a voucher a save has just inserted (no relations, no lifecycle marks yet), built
+ * from what the save read and wrote: the same shape loadVoucherDtos gives when it reads the voucher
+ * back (tests/api/vouchers.test.ts compares the two).
+ */
+export function newVoucherDto(p: NewVoucherParts): VoucherDto {
+  return {
+    id: p.id,
+    companyId: p.companyId,
+    accountId: p.accountId,
+    accountYearId: p.accountYearId,
+    periodId: p.periodId,
+    kindId: p.kindId,
+    kindName: p.kindName,
+    code: p.code,
+    codeText: padVoucherCode(p.code, p.codeLength),
+    markTime: p.markTime,
+    billCount: p.billCount,
+    state: 'NORMAL',
+    source: p.source,
+    originId: p.originId,
+    lifecycle: voucherLifecycleStateOf({ state: 'NORMAL', auditAt: null, auditPass: null, bookKeepAt: null, cashierAt: null }),
+    debitCents: String(p.totalCents),
+    creditCents: String(p.totalCents),
+    items: [...p.lines].sort((a, b) => a.lineNo - b.lineNo).map((i) => {
+      const s = p.subjectOf(i.subjectId);
+      const auxes = Object.entries(AUX_DIMENSION_OF_TYPE).flatMap(([typeId, dim]) => {
+        const auxId = i[`${dim}Id`];
+        if (auxId === null) return [];
+        const n = p.auxOf(dim, auxId) ?? { code: null, name: '' };
+        return [{ auxTypeId: Number(typeId), auxType: dim, auxId, auxData: { code: n.code, name: n.name, ...(dim === 'department' ? { path: n.path ?? [] } : {}) } }];
+      });
+      return { id: i.id, lineNo: i.lineNo, summary: i.summary, subjectId: i.subjectId, subjectCode: s?.code ?? '', subjectName: s?.name ?? '', subjectFullName: s?.fullName ?? '', direction: i.direction, amount: String(i.amountCents), auxes };
+    }),
+    auditAt: null,
+    auditBy: null,
+    auditByName: null,
+    auditPass: null,
+    auditNote: null,
+    bookKeepAt: null,
+    bookKeepBy: null,
+    bookKeepByName: null,
+    cashierAt: null,
+    cashierBy: null,
+    cashierByName: null,
+    createdBy: p.createdBy,
+    createdByName: p.createdByName,
+    createdAt: iso(p.createdAt) ?? '',
+    voucherRelationInfos: [],
+    version: p.version,
+  };
+}

@@ -13,14 +13,15 @@ import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { padVoucherCode } from '../../../domain/finance-settings';
 import { statusFieldsOf, voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
-import { normalizeVoucherCode, resolveMarkDate, validateVoucherLines, type VoucherLineInput } from '../../../domain/voucher-rules';
+import { normalizeVoucherCode, resolveMarkDate, validateVoucherLines, type VoucherLineInput, type YearWithPeriods } from '../../../domain/voucher-rules';
 import { decideVoucherAction } from '../../../../machines/voucher.machine';
 import type { Paging } from '../../../contract/common';
 import type { VoucherCreateBody, VoucherDto, VoucherFilter, VoucherItemInput, VoucherUpdateBody, voucherActionNames } from '../../../contract/voucher';
 import { messageOf } from '../../http/messages';
 import * as q from './queries';
-import { loadVoucherDtos } from './dto';
-import { AUX_DIMENSION_OF_TYPE, auxValueOfYear, type AuxDimension } from './usage';
+import { loadVoucherDtos, newVoucherDto } from './dto';
+import { auxKey, auxValuesOf, insertLinesAndProc, insertVoucherRow, saveContext, type AuxValue, type NewVoucherRow } from './save-queries';
+import { AUX_DIMENSION_OF_TYPE, type AuxDimension } from './usage';
 
 /** Who acts: the user and the rights held in the voucher's company. */
 export interface Actor {
@@ -68,13 +69,17 @@ export async function listVouchers(db: Db, p: Paging<VoucherFilter>): Promise<{ 
   return { content: await loadVoucherDtos(db, ids), total };
 }
 
-/** The period and account year of a mark date in a ledger set; a given periodId must be that period. */
-async function placeOf(tx: Tx, accountId: number, markTime: string, periodId?: number): Promise<{ accountYearId: number; periodId: number }> {
-  const r = resolveMarkDate(markTime, await q.yearsWithPeriods(tx, accountId));
+/** The period and account year of a mark date among the ledger set's years; a given periodId must be that period. */
+function placeIn(years: YearWithPeriods[], markTime: string, periodId?: number): { accountYearId: number; periodId: number } {
+  const r = resolveMarkDate(markTime, years);
   if (!r.ok) return fail(r.code, r.params);
   const place = r as { accountYearId: number; periodId: number };
   if (periodId !== undefined && periodId !== place.periodId) fail('INVALID_INPUT', { detail: 'periodId' });
   return place;
+}
+
+async function placeOf(tx: Tx, accountId: number, markTime: string, periodId?: number): Promise<{ accountYearId: number; periodId: number }> {
+  return placeIn(await q.yearsWithPeriods(tx, accountId), markTime, periodId);
 }
 
 export async function nextCode(db: Db, v: { accountId: number; kindId: number; markTime: string; periodId?: number }): Promise<{ periodId: number; code: number; codeText: string }> {
@@ -101,13 +106,26 @@ interface StoredLine {
 
 const NO_AUX = { departmentId: null, employeeId: null, customerId: null, vendorId: null, projectId: null, budgetId: null };
 
+/** What checkLines needs of a subject (a stored row or a save context's subject). */
+type CheckedSubject = Pick<q.SubjectRow, 'id' | 'accountYearId' | 'leaf' | 'disabled' | 'code' | 'name' | 'auxTypeIds'>;
+
 /**
  * The lines of a body checked against the save rules (spec 01 §5) and the books: every subject a
  * leaf, enabled, of the voucher's account year; every auxiliary value of a type its subject takes,
  * one per type, valid for the year; every required type present; the line rules of voucher-rules.ts.
+ * The auxiliary values are looked up together, once per (dimension, value, year) in `validAux`,
+ * which keeps those found (with their names for the answer) and null for those refused.
  */
-async function checkLines(tx: Tx, companyId: number, accountYearId: number, items: VoucherItemInput[], known?: Map<number, q.SubjectRow>, validAux = new Map<string, boolean>()): Promise<{ lines: StoredLine[]; total: number }> {
-  const subjects = known ?? await q.subjectsByIds(tx, companyId, items.map((i) => i.subjectId));
+async function checkLines(tx: Tx, companyId: number, accountId: number, accountYearId: number, items: VoucherItemInput[], known?: ReadonlyMap<number, CheckedSubject>, validAux = new Map<string, AuxValue | null>()): Promise<{ lines: StoredLine[]; total: number }> {
+  const subjects: ReadonlyMap<number, CheckedSubject> = known ?? await q.subjectsByIds(tx, companyId, items.map((i) => i.subjectId));
+  const wanted = items.flatMap((i) => i.auxes.flatMap((a) => {
+    const dim = AUX_DIMENSION_OF_TYPE[a.auxTypeId];
+    return dim && !validAux.has(auxKey(dim, a.auxId, accountYearId)) ? [{ dim, id: a.auxId }] : [];
+  }));
+  if (wanted.length) {
+    const found = await auxValuesOf(tx, companyId, accountId, accountYearId, wanted);
+    for (const w of wanted) validAux.set(auxKey(w.dim, w.id, accountYearId), found.get(auxKey(w.dim, w.id, accountYearId)) ?? null);
+  }
   const lines: StoredLine[] = [];
   const inputs: VoucherLineInput[] = [];
   for (const [row, item] of items.entries()) {
@@ -121,9 +139,7 @@ async function checkLines(tx: Tx, companyId: number, accountYearId: number, item
       if (seen.has(a.auxTypeId) || !subject.auxTypeIds.includes(a.auxTypeId)) fail('VOUCHER_AUX_INVALID', { row: row + 1 });
       seen.add(a.auxTypeId);
       const dim: AuxDimension = AUX_DIMENSION_OF_TYPE[a.auxTypeId];
-      const key = `${dim}:${a.auxId}:${accountYearId}`;
-      if (!validAux.has(key)) validAux.set(key, await auxValueOfYear(tx, dim, accountYearId, a.auxId));
-      if (!validAux.get(key)) fail('VOUCHER_AUX_INVALID', { row: row + 1 });
+      if (!validAux.get(auxKey(dim, a.auxId, accountYearId))) fail('VOUCHER_AUX_INVALID', { row: row + 1 });
       line[`${dim}Id`] = a.auxId;
     }
     lines.push(line);
@@ -150,40 +166,30 @@ const isUniqueViolation = (e: unknown): boolean => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-/**
- * Inserts the voucher row with its code: a given code must be free (VOUCHER_CODE_DUPLICATE); without
- * one the next free code is taken, and a concurrent save that took it first (the unique index
- * vouchers_code answers 23505) makes it try the next, inside a savepoint, a few times.
- */
 /** How often an auto-numbered save retries after losing its code to a concurrent save (each loss means another save succeeded). */
 const MAX_CODE_ATTEMPTS = 50;
 
-async function insertWithCode(tx: Tx, row: Omit<typeof vouchers.$inferInsert, 'code'>, given: number | null, codeLength: number): Promise<q.VoucherRow> {
+/**
+ * Inserts the voucher row with its code: a given code must be free (VOUCHER_CODE_DUPLICATE); without
+ * one the next free code is taken in the same statement, and a concurrent save that took it first
+ * (the insert then does nothing) makes it try again from the next code, a few times.
+ */
+async function insertWithCode(tx: Tx, row: NewVoucherRow, given: number | null, codeLength: number): Promise<{ id: number; code: number; createdAt: Date | string | null; version: number }> {
   if (given !== null) {
-    if (await q.codeTaken(tx, row.periodId, row.kindId, given)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(given, codeLength) });
-    try {
-      return await tx.transaction(async (sp) => (await sp.insert(vouchers).values({ ...row, code: given }).returning())[0]);
-    } catch (e) {
-      if (isUniqueViolation(e)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(given, codeLength) });
-      throw e;
-    }
+    const r = await insertVoucherRow(tx, row, given);
+    if (r.id === null) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(given, codeLength) });
+    return { id: r.id!, code: r.code, createdAt: r.createdAt, version: r.version ?? 0 };
   }
-  let tried = 0;
+  // After a lost race, never retry a code below the one just lost.
+  let floor = 1;
   for (let attempt = 0; ; attempt++) {
-    // After a lost race the code just taken may not be visible yet: never retry a code below the last one tried.
-    const code = Math.max(await q.nextFreeCode(tx, row.periodId, row.kindId), tried + 1);
-    tried = code;
-    if (String(code).length > codeLength) fail('VOUCHER_CODE_INVALID', { length: codeLength });
-    try {
-      return await tx.transaction(async (sp) => (await sp.insert(vouchers).values({ ...row, code }).returning())[0]);
-    } catch (e) {
-      if (!isUniqueViolation(e) || attempt >= MAX_CODE_ATTEMPTS) throw e;
-    }
+    const r = await insertVoucherRow(tx, row, null, floor);
+    // A code longer than the rule allows fails the save (and its transaction, the row included).
+    if (String(r.code).length > codeLength) fail('VOUCHER_CODE_INVALID', { length: codeLength });
+    if (r.id !== null) return { id: r.id, code: r.code, createdAt: r.createdAt, version: r.version ?? 0 };
+    if (attempt >= MAX_CODE_ATTEMPTS) throw new Error(`voucher code of period ${row.periodId} and kind ${row.kindId}: lost ${attempt + 1} races in a row`);
+    floor = r.code + 1;
   }
-}
-
-async function insertLines(tx: Tx, companyId: number, voucherId: number, accountYearId: number, lines: StoredLine[]): Promise<void> {
-  if (lines.length) await tx.insert(voucherItems).values(lines.map((l) => ({ ...l, companyId, voucherId, accountYearId })));
 }
 
 const givenCode = (code: string | undefined, length: number): number | null => {
@@ -214,8 +220,12 @@ const reversedItems = (items: q.VoucherItemRow[]): VoucherItemInput[] => items.m
  */
 export async function createVoucher(db: Db, actor: Actor, companyId: number, body: VoucherCreateBody, generated: { source?: 'PROFIT_TRANSFER' } = {}): Promise<VoucherDto> {
   return withTx(db, async (tx) => {
-    if (!(await q.kindOfAccount(tx, body.kindId, body.accountId))) fail('NO_PERMISSION');
-    const place = await placeOf(tx, body.accountId, body.markTime, body.periodId);
+    const reversal = body.originId !== undefined && body.originKind === 'REVERSAL';
+    // The kind, code length, years, maker's name and the body's subjects in one query (a reversal's
+    // subjects are the original's, read below).
+    const ctx = await saveContext(tx, { companyId, accountId: body.accountId, kindId: body.kindId, userId: actor.id, subjectIds: reversal ? [] : body.items.map((i) => i.subjectId) });
+    if (!ctx.kind) fail('NO_PERMISSION');
+    const place = placeIn(ctx.years, body.markTime, body.periodId);
     const period = await q.lockPeriod(tx, place.periodId);
     decide('new', 'save', contextOf(actor, null, period?.rolled ?? false));
     let items = body.items;
@@ -234,25 +244,34 @@ export async function createVoucher(db: Db, actor: Actor, companyId: number, bod
         items = reversedItems(await q.itemsOf(tx, origin.id));
       }
     }
-    const codeLength = await q.codeLengthOf(tx, body.accountId);
+    const codeLength = ctx.codeLength;
     const code = givenCode(body.code, codeLength);
-    const { lines, total } = await checkLines(tx, companyId, place.accountYearId, items);
+    const validAux = new Map<string, AuxValue | null>();
+    const { lines, total } = await checkLines(tx, companyId, body.accountId, place.accountYearId, items, reversal ? undefined : ctx.subjects, validAux);
     // A generated voucher (the period end's profit transfer) says where it came from.
     const source = origin ? (body.originKind ?? 'COPY') : (generated.source ?? 'MANUAL');
-    const v = await insertWithCode(tx, {
+    const row: NewVoucherRow = {
       companyId, accountId: body.accountId, accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId,
       markDate: body.markTime, billCount: body.billCount, source, originId: origin?.id ?? null, debitCents: total, creditCents: total, createdBy: actor.id,
-    }, code, codeLength);
-    await insertLines(tx, companyId, v.id, place.accountYearId, lines);
-    await proc(tx, companyId, v.id, 'CREATED', actor.id, origin ? `${source} ${origin.id}` : null);
+    };
+    const v = await insertWithCode(tx, row, code, codeLength);
+    const lineIds = await insertLinesAndProc(tx, companyId, v.id, place.accountYearId, lines, { action: 'CREATED', userId: actor.id, note: origin ? `${source} ${origin.id}` : null });
     if (origin && source === 'REVERSAL') {
       await tx.insert(voucherRelations).values([
         { companyId, voucherId: origin.id, targetId: v.id, kind: 'REVERSAL' },
         { companyId, voucherId: v.id, targetId: origin.id, kind: 'REVERSAL' },
       ]);
       await proc(tx, companyId, origin.id, 'REVERSED', actor.id, String(v.id));
+      return oneDto(tx, v.id);
     }
-    return oneDto(tx, v.id);
+    // The answer from what was read and written, not read back (the relations exist only for a reversal).
+    return newVoucherDto({
+      ...row, id: v.id, kindName: ctx.kind!.name, code: v.code, codeLength, markTime: body.markTime, totalCents: total,
+      createdByName: ctx.userName, createdAt: v.createdAt, version: v.version,
+      lines: lines.map((l) => ({ ...l, id: lineIds.get(l.lineNo)! })),
+      subjectOf: (id) => ctx.subjects.get(id),
+      auxOf: (dim, id) => validAux.get(auxKey(dim, id, place.accountYearId)) ?? undefined,
+    });
   });
 }
 
@@ -275,13 +294,15 @@ export async function updateVoucher(db: Db, actor: Actor, companyId: number, id:
     assertVersion(v.version, body.version);
     const oldPeriod = await q.lockPeriod(tx, v.periodId);
     decide(statusOf(v), 'save', contextOf(actor, v.createdBy, oldPeriod?.rolled ?? false));
-    if (!(await q.kindOfAccount(tx, body.kindId, v.accountId))) fail('NO_PERMISSION');
-    const place = await placeOf(tx, v.accountId, body.markTime, body.periodId);
+    // The kind, code length, years and the body's subjects in one query.
+    const ctx = await saveContext(tx, { companyId, accountId: v.accountId, kindId: body.kindId, userId: actor.id, subjectIds: body.items.map((i) => i.subjectId) });
+    if (!ctx.kind) fail('NO_PERMISSION');
+    const place = placeIn(ctx.years, body.markTime, body.periodId);
     if (place.periodId !== v.periodId && (await q.lockPeriod(tx, place.periodId))?.rolled) fail('PERIOD_SETTLED');
-    const codeLength = await q.codeLengthOf(tx, v.accountId);
+    const codeLength = ctx.codeLength;
     let code = givenCode(body.code, codeLength);
     const moved = place.periodId !== v.periodId || body.kindId !== v.kindId;
-    const { lines, total } = await checkLines(tx, companyId, place.accountYearId, body.items);
+    const { lines, total } = await checkLines(tx, companyId, v.accountId, place.accountYearId, body.items, ctx.subjects);
     if (code === null && !moved) code = v.code;
     const unchanged = !moved && code === v.code && body.markTime === v.markDate && body.billCount === v.billCount && sameLines(lines, await q.itemsOf(tx, v.id));
     if (unchanged) return oneDto(tx, v.id);
@@ -290,19 +311,17 @@ export async function updateVoucher(db: Db, actor: Actor, companyId: number, id:
       if (await q.codeTaken(tx, place.periodId, body.kindId, code, v.id)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(code, codeLength) });
     }
     await tx.delete(voucherItems).where(eq(voucherItems.voucherId, v.id));
+    // A code taken meanwhile by a concurrent save fails the update (and the transaction) with 23505.
     try {
-      await tx.transaction(async (sp) => {
-        await sp.update(vouchers).set({
-          accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId, code: code!, markDate: body.markTime, billCount: body.billCount,
-          debitCents: total, creditCents: total, updatedAt: sql`now()`, version: sql`${vouchers.version} + 1`,
-        }).where(eq(vouchers.id, v.id));
-      });
+      await tx.update(vouchers).set({
+        accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId, code: code!, markDate: body.markTime, billCount: body.billCount,
+        debitCents: total, creditCents: total, updatedAt: sql`now()`, version: sql`${vouchers.version} + 1`,
+      }).where(eq(vouchers.id, v.id));
     } catch (e) {
       if (isUniqueViolation(e)) fail('VOUCHER_CODE_DUPLICATE', { code: padVoucherCode(code!, codeLength) });
       throw e;
     }
-    await insertLines(tx, companyId, v.id, place.accountYearId, lines);
-    await proc(tx, companyId, v.id, 'UPDATED', actor.id);
+    await insertLinesAndProc(tx, companyId, v.id, place.accountYearId, lines, { action: 'UPDATED', userId: actor.id, note: null });
     return oneDto(tx, v.id);
   });
 }
@@ -407,7 +426,7 @@ export async function createVouchersInBulk(db: Db, maker: Actor, companyId: numb
     for (const id of periodIds) rolled.set(id, (await q.lockPeriod(tx, id))?.rolled ?? false);
     const codeLength = await q.codeLengthOf(tx, accountId);
     const subjects = await q.subjectsByIds(tx, companyId, list.flatMap((v) => v.items.map((i) => i.subjectId)));
-    const validAux = new Map<string, boolean>();
+    const validAux = new Map<string, AuxValue | null>();
     const nextCodes = new Map<string, number>();
     const kinds = new Set<number>();
     const prepared: Array<{ row: typeof vouchers.$inferInsert; lines: StoredLine[]; stamps: Partial<typeof vouchers.$inferInsert>; steps: BulkVoucher['steps'] }> = [];
@@ -421,7 +440,7 @@ export async function createVouchersInBulk(db: Db, maker: Actor, companyId: numb
       const place = r as { accountYearId: number; periodId: number };
       const settled = rolled.get(place.periodId) ?? false;
       let state = decide('new', 'save', contextOf(maker, null, settled));
-      const { lines, total } = await checkLines(tx, companyId, place.accountYearId, v.items, subjects, validAux);
+      const { lines, total } = await checkLines(tx, companyId, accountId, place.accountYearId, v.items, subjects, validAux);
       const key = `${place.periodId}:${v.kindId}`;
       const code = nextCodes.get(key) ?? (await q.nextFreeCode(tx, place.periodId, v.kindId));
       if (String(code).length > codeLength) fail('VOUCHER_CODE_INVALID', { length: codeLength });

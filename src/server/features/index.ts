@@ -25,6 +25,7 @@ import { voucherStepRoutes } from './voucher/step';
 import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
+import { reportRoutes } from './report/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -57,4 +58,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherStepRoutes);
   await app.register(voucherDocsRoutes);
   await app.register(ledgerRoutes);
+  await app.register(reportRoutes);
 }

@@ -19,7 +19,7 @@ import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, type MadeUser } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
 
-type Row = { id: number; lineNo: number | null; side?: string; label: string; heading: boolean; closing?: string; opening?: string; month?: string; ytd?: string; version?: number };
+type Row = { id: number; lineNo: number | null; side?: string; sort?: number; label: string; heading: boolean; closing?: string; opening?: string; month?: string; ytd?: string; version?: number };
 
 describe.each(backends())('reports (%s)', (backend) => {
   let t: TestApp;
@@ -168,7 +168,7 @@ describe.each(backends())('reports (%s)', (backend) => {
     expect((await call(admin, 'POST', '/api/report/definition', { body: { companyId: w.companyId, kind: 'BALANCE_SHEET', lineNo: 2, label: 'x' } })).json()).toMatchObject({ success: false, code: 'DATA_DUPLICATION' });
     // A new row (before 其他流动资产) with its own formula; the subtotal takes it in; it can go again.
     const r14 = defs.find((r) => r.lineNo === 14)!;
-    const added = await data<{ id: number; sort: number; side: string }>(call(admin, 'POST', '/api/report/definition', { body: { companyId: w.companyId, kind: 'BALANCE_SHEET', side: 'LEFT', sort: r14.sort, lineNo: 60, label: '其中：银行存款', formula: 'D(1002)', indent: 2 } }), 'create');
+    const added = await data<{ id: number; sort: number; side: string }>(call(admin, 'POST', '/api/report/definition', { body: { companyId: w.companyId, kind: 'BALANCE_SHEET', side: 'LEFT', sort: r14.sort!, lineNo: 60, label: '其中：银行存款', formula: 'D(1002)', indent: 2 } }), 'create');
     expect(added).toMatchObject({ side: 'LEFT', sort: r14.sort });
     const after = await sheet(2);
     const left = after.rows.filter((r) => r.side === 'LEFT').map((r) => r.lineNo);

@@ -5,7 +5,11 @@
  * placeholder naming the feature.
  *
  * A later screen registers itself here by path:
- *   '/voucher/daily/list': {
+ *   '/report/balanceSheet': lazy(lazyRouteComponent(() => import('../features/report/balance-sheet-page'), 'BalanceSheetPage')),
+  '/report/incomeStatement': lazy(lazyRouteComponent(() => import('../features/report/income-statement-page'), 'IncomeStatementPage')),
+  '/report/comprehensiveStatistical': lazy(lazyRouteComponent(() => import('../features/report/statistics-page'), 'StatisticsPage')),
+  '/report/departmentIODetail': lazy(lazyRouteComponent(() => import('../features/report/department-page'), 'DepartmentDetailPage')),
+  '/voucher/daily/list': {
  *     component: lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage'),
  *     loader: ({ context }) => context.queryClient.ensureQueryData(vouchersQueryOptions(sessionStore.getState().accountYearId)),
  *   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDefinition, evaluateDefinition, formatFormula, parseFormula, type FormulaFunction } from './report-formula';
 import { STANDARD_LAYOUTS } from './report-layouts';
+import { pairSides } from './report-layouts';
 import { SMALL_ENTERPRISE_CHART } from './standard-chart';
 
 describe('report formulas', () => {
@@ -91,5 +92,11 @@ describe('report formulas', () => {
       const total = (role: string) => values[bs.findIndex((r) => r.role === role)];
       expect(total('ASSETS_TOTAL'), code).toBe(total('LIABILITIES_EQUITY_TOTAL'));
     }
+  });
+
+  it('pairs the two sides with the totals on one line', () => {
+    expect(pairSides([1, 2, 3, 4], ['a', 'b'])).toEqual([{ left: 1, right: 'a' }, { left: 2, right: undefined }, { left: 3, right: undefined }, { left: 4, right: 'b' }]);
+    expect(pairSides([1], ['a', 'b'])).toEqual([{ left: undefined, right: 'a' }, { left: 1, right: 'b' }]);
+    expect(pairSides([], ['a'])).toEqual([{ left: undefined, right: 'a' }]);
   });
 });

@@ -141,3 +141,17 @@ export const STANDARD_LAYOUTS: Record<ReportKind, readonly LayoutRow[]> = {
 
 /** Official form numbers (表号) shown in the report head. */
 export const FORM_NUMBERS: Record<ReportKind, string> = { BALANCE_SHEET: '会小企01表', INCOME_STATEMENT: '会小企02表' };
+
+/**
+ * Pairs the balance sheet's two sides row by row, the classic way: the shorter side is padded with
+ * blank rows before its last row, so 资产总计 and 负债和所有者权益总计 stand on the same last line.
+ */
+export function pairSides<T>(left: readonly T[], right: readonly T[]): Array<{ left?: T; right?: T }> {
+  const n = Math.max(left.length, right.length);
+  const pad = (side: readonly T[]): Array<T | undefined> => (side.length === 0 || side.length === n
+    ? [...side, ...Array<undefined>(n - side.length).fill(undefined)]
+    : [...side.slice(0, -1), ...Array<undefined>(n - side.length).fill(undefined), side[side.length - 1]]);
+  const l = pad(left);
+  const r = pad(right);
+  return Array.from({ length: n }, (_, i) => ({ left: l[i], right: r[i] }));
+}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { BalanceSheetRowDto } from '../../../contract/report';
 import { formatCents } from '../../../domain/money';
+import { pairSides } from '../../../domain/report-layouts';
 import { call } from '../../api/typed-client';
 import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
@@ -41,7 +42,7 @@ export function BalanceSheetPage() {
   const pairs = useMemo<PairRow[]>(() => {
     const left = data?.rows.filter((r) => r.side === 'LEFT') ?? [];
     const right = data?.rows.filter((r) => r.side === 'RIGHT') ?? [];
-    return Array.from({ length: Math.max(left.length, right.length) }, (_, index) => ({ index, left: left[index], right: right[index] }));
+    return pairSides(left, right).map((p, index) => ({ index, ...p }));
   }, [data]);
 
   const columns = useMemo<Array<ColDef<PairRow> | ColGroupDef<PairRow>>>(() => {

@@ -18,6 +18,7 @@ import enErrors from '../../../../locales/en_US/errors.json' with { type: 'json'
 import type { Language } from '../../../domain/enums';
 import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import { formatCents } from '../../../domain/money';
+import { pairSides } from '../../../domain/report-layouts';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import type { BalanceSheetDto, BalanceSheetRowDto, IncomeStatementDto, ReportExportBody } from '../../../contract/report';
 import { storeFile } from '../system/queries';
@@ -63,10 +64,10 @@ export function balanceSheetTable(d: BalanceSheetDto, lang: Language): Table {
   const half = (r: BalanceSheetRowDto | undefined): Array<string | null> => (r
     ? [labelOf(r, lang), r.lineNo === null ? '' : String(r.lineNo), r.heading ? null : r.closing, r.heading ? null : r.opening]
     : ['', '', null, null]);
-  const rows = Array.from({ length: Math.max(left.length, right.length) }, (_, i) => ({
-    cells: [...half(left[i]), ...half(right[i])],
-    bold: !!(left[i]?.bold || right[i]?.bold),
-    indent: [left[i]?.indent ?? 0, right[i]?.indent ?? 0],
+  const rows = pairSides(left, right).map((p) => ({
+    cells: [...half(p.left), ...half(p.right)],
+    bold: !!(p.left?.bold || p.right?.bold),
+    indent: [p.left?.indent ?? 0, p.right?.indent ?? 0],
   }));
   const errors = lang === 'en_US' ? enErrors : zhErrors;
   return {

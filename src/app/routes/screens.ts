@@ -5,11 +5,7 @@
  * placeholder naming the feature.
  *
  * A later screen registers itself here by path:
- *   '/report/balanceSheet': lazy(lazyRouteComponent(() => import('../features/report/balance-sheet-page'), 'BalanceSheetPage')),
-  '/report/incomeStatement': lazy(lazyRouteComponent(() => import('../features/report/income-statement-page'), 'IncomeStatementPage')),
-  '/report/comprehensiveStatistical': lazy(lazyRouteComponent(() => import('../features/report/statistics-page'), 'StatisticsPage')),
-  '/report/departmentIODetail': lazy(lazyRouteComponent(() => import('../features/report/department-page'), 'DepartmentDetailPage')),
-  '/voucher/daily/list': {
+ *   '/voucher/daily/list': {
  *     component: lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage'),
  *     loader: ({ context }) => context.queryClient.ensureQueryData(vouchersQueryOptions(sessionStore.getState().accountYearId)),
  *   },
@@ -61,6 +57,10 @@ export const screens: Record<string, ScreenEntry> = {
   '/budget/catalog': lazy(lazyRouteComponent(() => import('../features/budget/budget-catalog-page'), 'BudgetCatalogPage')),
   '/system/vendor': lazy(lazyRouteComponent(() => import('../features/budget/vendor-list-page'), 'VendorListPage')),
   '/invoice/list': lazy(lazyRouteComponent(() => import('../features/invoice/invoice-list-page'), 'InvoiceListPage')),
+  '/report/balanceSheet': lazy(lazyRouteComponent(() => import('../features/report/balance-sheet-page'), 'BalanceSheetPage')),
+  '/report/incomeStatement': lazy(lazyRouteComponent(() => import('../features/report/income-statement-page'), 'IncomeStatementPage')),
+  '/report/comprehensiveStatistical': lazy(lazyRouteComponent(() => import('../features/report/statistics-page'), 'StatisticsPage')),
+  '/report/departmentIODetail': lazy(lazyRouteComponent(() => import('../features/report/department-page'), 'DepartmentDetailPage')),
   '/voucher/daily/list': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage')),
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),

@@ -13,6 +13,7 @@ import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
 import { useExportProgress } from '../common/export-progress';
 import { notifyError } from '../../queries/admin-common';
+import { systemConfigQueryOptions } from '../../queries/session';
 
 export interface ReportPeriodState {
   /** The chosen account year (null: the scope's). */
@@ -59,6 +60,9 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
 }) {
   const { t } = useTranslation('report');
   const progress = useExportProgress();
+  // Exports only with a download base configured (decision 015), as every other export button.
+  const config = useQuery(systemConfigQueryOptions());
+  const canExport = !!config.data?.downloadBase;
   const periodOptions = period.periods.map((p, i) => ({ value: String(i + 1), label: `${t('filters.monthN', { month: i + 1 })}（${p.startAt.slice(0, 7)}）` }));
   const yearOptions = period.years.map((y) => ({ value: String(y.id), label: String(y.year) }));
   const yearId = period.years.find((y) => y.year === period.year)?.id;
@@ -77,7 +81,7 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
         )}
         <Checkbox data-testid={`${testId}-bookkeep`} label={t('filters.bookKeep')} checked={period.bookKeep} onChange={(e) => period.set({ bookKeep: e.currentTarget.checked })} mb={8} />
         {extra}
-        {exports?.map((x) => (
+        {canExport && exports?.map((x) => (
           <Button key={x.key} variant="default" data-testid={`${testId}-export-${x.key}`} disabled={!period.ready || progress.running}
             onClick={async () => {
               try {

@@ -73,8 +73,12 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   await expect(cell(1, 'leftLabel')).toHaveText(/货币资金$/);
   const left = (api.rows as Array<{ side: string; lineNo: number | null; closing: string; opening: string }>).filter((r) => r.side === 'LEFT');
   await expect(cell(1, 'leftClosing')).toHaveText(money(left[1].closing));
-  // Both totals stand on the last line.
+  // Both totals stand on the last line (scrolled into view).
   const last = left.length - 1;
+  // By the keyboard: focus a cell, Ctrl+↓ goes to the last row.
+  await cell(1, 'leftLabel').click();
+  await page.keyboard.press('Control+ArrowDown');
+  await expect(cell(last, 'leftLabel')).toBeFocused();
   await expect(cell(last, 'leftLabel')).toHaveText('资产总计');
   await expect(cell(last, 'rightLabel')).toHaveText('负债和所有者权益（或股东权益）总计');
   await expect(cell(last, 'leftClosing')).toHaveText(money(api.totals.assetsClosing));
@@ -111,8 +115,10 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   await expect(drawer).toBeHidden();
 
   await shell.switchLanguage('en_US');
-  await expect(cell(1, 'leftLabel')).toHaveText(/Cash and cash equivalents$/);
   await expect(cell(last, 'rightLabel')).toHaveText("Total liabilities and owners' equity");
+  await cell(last, 'leftLabel').click();
+  await page.keyboard.press('Control+ArrowUp');
+  await expect(cell(1, 'leftLabel')).toHaveText(/Cash and cash equivalents$/);
   if (!api.balanced) await expect(page.getByTestId('bs-balanced')).toContainText('The balance sheet is not balanced');
   await page.screenshot({ path: testInfo.outputPath('balance-sheet-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
@@ -129,13 +135,19 @@ test('income statement: period and year to date as the API answers, xlsx', async
   const api = await admin.get('/api/report/incomeStatement', { accountId: 1, year: 2026, month: 3 });
   const rows = api.rows as Array<{ id: number; lineNo: number; month: string; ytd: string }>;
   const grid = page.getByTestId('is-grid');
-  for (const lineNo of [1, 21, 32]) {
+  const check = async (lineNo: number) => {
     const r = rows.find((x) => x.lineNo === lineNo)!;
     await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="month"]`)).toHaveText(money(r.month));
     await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="ytd"]`)).toHaveText(money(r.ytd));
-  }
+  };
+  await check(1);
   await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`)).toHaveText('一、营业收入');
   await page.screenshot({ path: testInfo.outputPath('income-statement-zh.png'), fullPage: true });
+  // Down to net profit by the keyboard.
+  await grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).click();
+  await page.keyboard.press('Control+ArrowDown');
+  await check(21);
+  await check(32);
   const { ws, name } = await downloadXlsx(page, 'is-export-xlsx');
   expect(name).toBe('income-statement-2026-03.xlsx');
   const values = (ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
@@ -143,6 +155,8 @@ test('income statement: period and year to date as the API answers, xlsx', async
   const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
   expect([cents(net[2]), cents(net[3])]).toEqual([Number(rows[31].month), Number(rows[31].ytd)]);
   await shell.switchLanguage('en_US');
+  await grid.locator(`.ag-row[row-id="${rows[31].id}"] [col-id="label"]`).click();
+  await page.keyboard.press('Control+ArrowUp');
   await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`)).toHaveText('I. Operating revenue');
   await page.screenshot({ path: testInfo.outputPath('income-statement-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
-import type { ColDef, ColGroupDef } from 'ag-grid-community';
+import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { BalanceSheetRowDto } from '../../../contract/report';
@@ -45,9 +45,8 @@ export function BalanceSheetPage() {
     return pairSides(left, right).map((p, index) => ({ index, ...p }));
   }, [data]);
 
-  const columns = useMemo<Array<ColDef<PairRow> | ColGroupDef<PairRow>>>(() => {
-    const half = (side: 'left' | 'right', title: string): ColGroupDef<PairRow> => ({
-      headerName: title, groupId: side, children: [
+  const columns = useMemo<Array<ColDef<PairRow>>>(() => {
+    const half = (side: 'left' | 'right', title: string): Array<ColDef<PairRow>> => [
         { colId: `${side}Label`, headerName: title, minWidth: 220, flex: 2, tooltipValueGetter: (p) => p.value,
           valueGetter: (p) => {
             const r = p.data?.[side];
@@ -61,9 +60,9 @@ export function BalanceSheetPage() {
         { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), type: 'rightAligned', minWidth: 120, flex: 1,
           valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.opening ?? ''), valueFormatter: reportAmount,
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
-      ],
-    });
-    return [half('left', t('balanceSheet.assets')), half('right', t('balanceSheet.liabilities'))];
+    ];
+    // The classic form: one header row, 资产 | 行次 | 期末余额 | 年初余额 | 负债和所有者权益 | 行次 | 期末余额 | 年初余额.
+    return [...half('left', t('balanceSheet.assets')), ...half('right', t('balanceSheet.liabilities'))];
   }, [t, en]);
 
   const exportBody = (format: 'xlsx' | 'pdf') => ({ body: { ...query!, format } });

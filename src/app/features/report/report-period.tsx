@@ -63,7 +63,7 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
   // Exports only with a download base configured (decision 015), as every other export button.
   const config = useQuery(systemConfigQueryOptions());
   const canExport = !!config.data?.downloadBase;
-  const periodOptions = period.periods.map((p, i) => ({ value: String(i + 1), label: `${t('filters.monthN', { month: i + 1 })}（${p.startAt.slice(0, 7)}）` }));
+  const periodOptions = period.periods.map((p, i) => ({ value: String(i + 1), label: t('filters.periodLabel', { month: i + 1, name: p.startAt.slice(0, 7) }) }));
   const yearOptions = period.years.map((y) => ({ value: String(y.id), label: String(y.year) }));
   const yearId = period.years.find((y) => y.year === period.year)?.id;
   return (
@@ -72,11 +72,11 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
         <Select data-testid={`${testId}-year`} label={t('filters.year')} data={yearOptions} w={110} allowDeselect={false}
           value={yearId ? String(yearId) : null} onChange={(v) => v && period.set({ accountYearId: Number(v), month: null, endMonth: null })} />
         {mode !== 'year' && (
-          <Select data-testid={`${testId}-month`} label={mode === 'range' ? t('filters.startMonth') : t('filters.month')} data={periodOptions} w={170} allowDeselect={false}
+          <Select data-testid={`${testId}-month`} label={mode === 'range' ? t('filters.startMonth') : t('filters.month')} data={periodOptions} w={190} allowDeselect={false}
             value={period.month ? String(period.month) : null} onChange={(v) => v && period.set({ month: Number(v) })} />
         )}
         {mode === 'range' && (
-          <Select data-testid={`${testId}-end`} label={t('filters.endMonth')} data={periodOptions} w={170} allowDeselect={false}
+          <Select data-testid={`${testId}-end`} label={t('filters.endMonth')} data={periodOptions} w={190} allowDeselect={false}
             value={period.endMonth ? String(period.endMonth) : null} onChange={(v) => v && period.set({ endMonth: Number(v) })} />
         )}
         <Checkbox data-testid={`${testId}-bookkeep`} label={t('filters.bookKeep')} checked={period.bookKeep} onChange={(e) => period.set({ bookKeep: e.currentTarget.checked })} mb={8} />

@@ -34,7 +34,7 @@ export function StatisticsPage() {
   const money = (field: keyof StatisticsRowDto): ColDef<Row> => ({ field: field as never, headerName: t(`statistics.${field}`), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: reportAmount });
   const columns = useMemo<Array<ColDef<Row>>>(() => [
     { colId: 'month', headerName: t('statistics.month'), minWidth: 130,
-      valueGetter: (p) => (!p.data ? '' : 'total' in p.data ? t('statistics.total') : `${t('filters.monthN', { month: p.data.month })}（${p.data.periodStart.slice(0, 7)}）`) },
+      valueGetter: (p) => (!p.data ? '' : 'total' in p.data ? t('statistics.total') : t('filters.periodLabel', { month: p.data.month, name: p.data.periodStart.slice(0, 7) })) },
     money('income'), money('expense'), money('profit'), money('cash'), money('bank'), money('receivables'), money('payables'),
   // eslint-disable-next-line react-hooks/exhaustive-deps
   ], [t]);

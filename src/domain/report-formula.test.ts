@@ -95,8 +95,8 @@ describe('report formulas', () => {
   });
 
   it('pairs the two sides with the totals on one line', () => {
-    expect(pairSides([1, 2, 3, 4], ['a', 'b'])).toEqual([{ left: 1, right: 'a' }, { left: 2, right: undefined }, { left: 3, right: undefined }, { left: 4, right: 'b' }]);
-    expect(pairSides([1], ['a', 'b'])).toEqual([{ left: undefined, right: 'a' }, { left: 1, right: 'b' }]);
-    expect(pairSides([], ['a'])).toEqual([{ left: undefined, right: 'a' }]);
+    expect(pairSides<number | string>([1, 2, 3, 4], ['a', 'b'])).toEqual([{ left: 1, right: 'a' }, { left: 2, right: undefined }, { left: 3, right: undefined }, { left: 4, right: 'b' }]);
+    expect(pairSides<number | string>([1], ['a', 'b'])).toEqual([{ left: undefined, right: 'a' }, { left: 1, right: 'b' }]);
+    expect(pairSides<string>([], ['a'])).toEqual([{ left: undefined, right: 'a' }]);
   });
 });

@@ -205,6 +205,8 @@ export async function tablePdf(t: Table, lang: Language): Promise<Buffer> {
     drawRow(row.cells, { bold: row.bold, header: false, indent: row.indent });
   }
   if (t.footer) doc.fillColor('#c00000').fontSize(9).text(t.footer, 30, y + 6, { width: pageW });
+  // The print date sits in the bottom margin: without this pdfkit would start a new page for it.
+  doc.page.margins.bottom = 0;
   doc.fillColor('#555555').fontSize(7).text(fill(labelsOf(lang).pdf.createdAt, { date: new Date().toISOString().slice(0, 10) }), 30, doc.page.height - 24, { width: pageW, align: 'right', lineBreak: false });
   doc.end();
   await ended;

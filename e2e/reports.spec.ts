@@ -69,7 +69,8 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
 
   const api = await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 6 });
   const grid = page.getByTestId('bs-grid');
-  const cell = (row: number, col: string) => grid.locator(`.ag-row[row-index="${row}"] [col-id="${col}"]`);
+  // While the grid scrolls a row can briefly be rendered twice: the first copy is the one to read.
+  const cell = (row: number, col: string) => grid.locator(`.ag-row[row-index="${row}"] [col-id="${col}"]`).first();
   await expect(cell(1, 'leftLabel')).toHaveText(/货币资金$/);
   const left = (api.rows as Array<{ side: string; lineNo: number | null; closing: string; opening: string }>).filter((r) => r.side === 'LEFT');
   await expect(cell(1, 'leftClosing')).toHaveText(money(left[1].closing));
@@ -137,14 +138,14 @@ test('income statement: period and year to date as the API answers, xlsx', async
   const grid = page.getByTestId('is-grid');
   const check = async (lineNo: number) => {
     const r = rows.find((x) => x.lineNo === lineNo)!;
-    await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="month"]`)).toHaveText(money(r.month));
-    await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="ytd"]`)).toHaveText(money(r.ytd));
+    await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="month"]`).first()).toHaveText(money(r.month));
+    await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="ytd"]`).first()).toHaveText(money(r.ytd));
   };
   await check(1);
-  await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`)).toHaveText('一、营业收入');
+  await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first()).toHaveText('一、营业收入');
   await page.screenshot({ path: testInfo.outputPath('income-statement-zh.png'), fullPage: true });
   // Down to net profit by the keyboard.
-  await grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).click();
+  await grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first().click();
   await page.keyboard.press('Control+ArrowDown');
   await check(21);
   await check(32);
@@ -155,9 +156,9 @@ test('income statement: period and year to date as the API answers, xlsx', async
   const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
   expect([cents(net[2]), cents(net[3])]).toEqual([Number(rows[31].month), Number(rows[31].ytd)]);
   await shell.switchLanguage('en_US');
-  await grid.locator(`.ag-row[row-id="${rows[31].id}"] [col-id="label"]`).click();
+  await grid.locator(`.ag-row[row-id="${rows[31].id}"] [col-id="label"]`).first().click();
   await page.keyboard.press('Control+ArrowUp');
-  await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`)).toHaveText('I. Operating revenue');
+  await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first()).toHaveText('I. Operating revenue');
   await page.screenshot({ path: testInfo.outputPath('income-statement-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
 });

@@ -47,17 +47,17 @@ export function BalanceSheetPage() {
 
   const columns = useMemo<Array<ColDef<PairRow>>>(() => {
     const half = (side: 'left' | 'right', title: string): Array<ColDef<PairRow>> => [
-        { colId: `${side}Label`, headerName: title, minWidth: 220, flex: 2, tooltipValueGetter: (p) => p.value,
+        { colId: `${side}Label`, headerName: title, width: 270, minWidth: 150, tooltipValueGetter: (p) => p.value,
           valueGetter: (p) => {
             const r = p.data?.[side];
             return r ? `${'\u3000'.repeat(r.indent)}${en ? r.labelEn ?? r.label : r.label}` : '';
           },
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
-        { colId: `${side}Line`, headerName: t('balanceSheet.lineNo'), width: 64, maxWidth: 70, cellStyle: { textAlign: 'center' }, valueGetter: (p) => p.data?.[side]?.lineNo ?? '' },
-        { colId: `${side}Closing`, headerName: t('balanceSheet.closing'), type: 'rightAligned', minWidth: 120, flex: 1,
+        { colId: `${side}Line`, headerName: t('balanceSheet.lineNo'), width: 56, minWidth: 50, maxWidth: 70, cellStyle: { textAlign: 'center' }, valueGetter: (p) => p.data?.[side]?.lineNo ?? '' },
+        { colId: `${side}Closing`, headerName: t('balanceSheet.closing'), type: 'rightAligned', width: 120, minWidth: 100,
           valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.closing ?? ''), valueFormatter: reportAmount,
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
-        { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), type: 'rightAligned', minWidth: 120, flex: 1,
+        { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), type: 'rightAligned', width: 120, minWidth: 100,
           valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.opening ?? ''), valueFormatter: reportAmount,
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
     ];
@@ -93,6 +93,7 @@ export function BalanceSheetPage() {
           columnDefs={columns}
           rowData={pairs}
           getRowId={(p) => String(p.data.index)}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
           defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           loading={answer.isFetching && !data}
         />

@@ -58,8 +58,8 @@ export function DepartmentDetailPage() {
   const en = i18n.language === 'en_US';
   const rows = useMemo(() => (data ? toRows(data, t, en) : []), [data, t, en]);
   const columns = useMemo<Array<ColDef<Row>>>(() => [
-    { field: 'department', headerName: t('department.department'), minWidth: 180, flex: 1 },
-    { field: 'subject', headerName: t('department.subject'), minWidth: 200, flex: 1 },
+    { field: 'department', headerName: t('department.department'), minWidth: 180 },
+    { field: 'subject', headerName: t('department.subject'), minWidth: 200 },
     { field: 'kind', headerName: t('department.kind'), width: 90 },
     { field: 'debit', headerName: t('department.debit'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
     { field: 'credit', headerName: t('department.credit'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
@@ -81,6 +81,7 @@ export function DepartmentDetailPage() {
           pinnedBottomRowData={total}
           getRowId={(p) => p.data.id}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data?.bold }}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
           defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           overlayNoRowsTemplate={`<span>${t('department.empty')}</span>`}
           loading={answer.isFetching && !data}

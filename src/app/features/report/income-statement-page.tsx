@@ -32,11 +32,11 @@ export function IncomeStatementPage() {
   const en = i18n.language === 'en_US';
   const bold = (p: { data?: IncomeStatementRowDto }) => (p.data?.bold ? { fontWeight: 700 } : null);
   const columns = useMemo<Array<ColDef<IncomeStatementRowDto>>>(() => [
-    { colId: 'label', headerName: t('incomeStatement.item'), minWidth: 320, flex: 3, tooltipValueGetter: (p) => p.value, cellStyle: bold,
+    { colId: 'label', headerName: t('incomeStatement.item'), minWidth: 320, tooltipValueGetter: (p) => p.value, cellStyle: bold,
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.indent)}${en ? p.data.labelEn ?? p.data.label : p.data.label}` : '') },
     { field: 'lineNo', headerName: t('incomeStatement.lineNo'), width: 70, maxWidth: 80, cellStyle: { textAlign: 'center' } },
-    { field: 'month', headerName: t('incomeStatement.month'), type: 'rightAligned', minWidth: 140, flex: 1, valueFormatter: reportAmount, cellStyle: bold },
-    { field: 'ytd', headerName: t('incomeStatement.ytd'), type: 'rightAligned', minWidth: 140, flex: 1, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'month', headerName: t('incomeStatement.month'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'ytd', headerName: t('incomeStatement.ytd'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
   ], [t, en]);
   const exportBody = (format: 'xlsx' | 'pdf') => ({ body: { ...query!, format } });
   return (
@@ -56,6 +56,7 @@ export function IncomeStatementPage() {
           columnDefs={columns}
           rowData={data?.rows ?? []}
           getRowId={(p) => String(p.data.id)}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
           defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           loading={answer.isFetching && !data}
         />

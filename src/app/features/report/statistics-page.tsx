@@ -31,7 +31,7 @@ export function StatisticsPage() {
     enabled: query !== null,
   });
   const data = answer.data;
-  const money = (field: keyof StatisticsRowDto): ColDef<Row> => ({ field: field as never, headerName: t(`statistics.${field}`), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: reportAmount });
+  const money = (field: keyof StatisticsRowDto): ColDef<Row> => ({ field: field as never, headerName: t(`statistics.${field}`), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount });
   const columns = useMemo<Array<ColDef<Row>>>(() => [
     { colId: 'month', headerName: t('statistics.month'), minWidth: 130,
       valueGetter: (p) => (!p.data ? '' : 'total' in p.data ? t('statistics.total') : t('filters.periodLabel', { month: p.data.month, name: p.data.periodStart.slice(0, 7) })) },
@@ -55,6 +55,7 @@ export function StatisticsPage() {
           pinnedBottomRowData={data ? [{ ...data.total, total: true as const }] : []}
           getRowId={(p) => ('total' in p.data ? 'total' : String(p.data.month))}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data && 'total' in p.data }}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
           defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           loading={answer.isFetching && !data}
         />

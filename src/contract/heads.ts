@@ -323,6 +323,19 @@ export const routes = {
     roll: { method: 'POST', path: '/account/:id/roll' },
     reverseRoll: { method: 'POST', path: '/account/:id/reverseRoll' },
   },
+  reportApi: {
+    balanceSheet: { method: 'GET', path: '/report/balanceSheet' },
+    incomeStatement: { method: 'GET', path: '/report/incomeStatement' },
+    balanceSheetExport: { method: 'POST', path: '/report/balanceSheet/export' },
+    incomeStatementExport: { method: 'POST', path: '/report/incomeStatement/export' },
+    comprehensiveStatistical: { method: 'GET', path: '/report/comprehensiveStatistical' },
+    departmentIODetail: { method: 'GET', path: '/report/departmentIODetail' },
+    definition: { method: 'GET', path: '/report/definition' },
+    definitionCreate: { method: 'POST', path: '/report/definition' },
+    definitionReset: { method: 'POST', path: '/report/definition/reset' },
+    definitionUpdate: { method: 'POST', path: '/report/definition/:id' },
+    definitionRemove: { method: 'DELETE', path: '/report/definition/:id' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, reportApi } = routes;

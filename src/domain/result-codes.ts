@@ -59,6 +59,10 @@ export const resultCodes = {
   EXPORT_INTERRUPTED: { status: 500, key: 'errors.EXPORT_INTERRUPTED' },
   DEBIT_CREDIT_IMBALANCE: { status: 400, key: 'errors.DEBIT_CREDIT_IMBALANCE' },
   BALANCE_SHEET_IMBALANCE: { status: 400, key: 'errors.BALANCE_SHEET_IMBALANCE' },
+  /** A report definition row's formula does not parse, names an unknown subject or row, or refers to itself (decision 033). */
+  REPORT_FORMULA_INVALID: { status: 400, key: 'errors.REPORT_FORMULA_INVALID' },
+  /** A report row others refer to (R15), or one whose total the imbalance check compares, cannot be deleted. */
+  REPORT_ROW_IN_USE: { status: 409, key: 'errors.REPORT_ROW_IN_USE' },
   CANNOT_DISABLE_SELF: { status: 400, key: 'errors.CANNOT_DISABLE_SELF' },
   SYSTEM_ROLE_READONLY: { status: 400, key: 'errors.SYSTEM_ROLE_READONLY' },
   /** The last active (NORMAL) ADMIN cannot be demoted, disabled or deleted, not even by itself. */

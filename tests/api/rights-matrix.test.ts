@@ -13,7 +13,7 @@ import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number; expense: number; expenseKind: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number; expense: number; expenseKind: number; reportRow: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -212,6 +212,17 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/ledger/subjectSummary/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
   'POST /api/ledger/subjectTotal/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
   'POST /api/ledger/subjectDetail/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, subjectId: i.subject } }, scoped: true }),
+  'GET /api/report/balanceSheet': (i) => ({ query: { accountId: i.account, year: 2025, month: 1 }, scoped: true }),
+  'GET /api/report/incomeStatement': (i) => ({ query: { accountId: i.account, year: 2025, month: 1 }, scoped: true }),
+  'POST /api/report/balanceSheet/export': (i) => ({ body: { accountId: i.account, year: 2025, month: 1, format: 'xlsx' }, scoped: true }),
+  'POST /api/report/incomeStatement/export': (i) => ({ body: { accountId: i.account, year: 2025, month: 1, format: 'pdf' }, scoped: true }),
+  'GET /api/report/comprehensiveStatistical': (i) => ({ query: { accountId: i.account, year: 2025 }, scoped: true }),
+  'GET /api/report/departmentIODetail': (i) => ({ query: { accountId: i.account, year: 2025, startMonth: 1, endMonth: 1 }, scoped: true }),
+  'GET /api/report/definition': (i) => ({ query: { companyId: i.company, kind: 'BALANCE_SHEET' }, scoped: true }),
+  'POST /api/report/definition': (i) => ({ body: { companyId: i.company, kind: 'INCOME_STATEMENT', lineNo: 90, label: 'Matrix row' }, scoped: true }),
+  'POST /api/report/definition/reset': (i) => ({ body: { companyId: i.company, kind: 'INCOME_STATEMENT' }, scoped: true }),
+  'POST /api/report/definition/:id': (i) => ({ url: `/api/report/definition/${i.reportRow}`, body: { label: 'Renamed row', version: 0 }, scoped: true }),
+  'DELETE /api/report/definition/:id': (i) => ({ url: `/api/report/definition/${i.reportRow}`, scoped: true }),
   'GET /api/common/bank': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
   'GET /api/common/bank/:id/used': (i) => ({ url: `/api/common/bank/${i.bank}/used`, scoped: true }),
   'POST /api/common/bank': (i) => ({ body: { companyId: i.company, code: 'MXB2', name: 'Matrix bank' }, scoped: true }),
@@ -278,7 +289,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING, expense: MISSING, expenseKind: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING, expense: MISSING, expenseKind: MISSING, reportRow: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -379,7 +390,8 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const outcomeKind = await post('/api/cashier/outcome', { accountYearId: year2025, code: 'MXO', name: '矩阵支出', subjectId: revenue.id });
     const expenseKind = await post('/api/expense/kind', { companyId: company.id, name: '矩阵费用' });
     const expense = await post('/api/expense', { companyId: company.id, markAt: '2025-01-10', invoices: [{ expenseKindId: expenseKind.id, issueAt: '2025-01-09', no: 'MXE', amount: 100 }] });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id, expense: expense.id, expenseKind: expenseKind.id };
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id, expense: expense.id, expenseKind: expenseKind.id, reportRow: 0 };
+    ids.reportRow = ((await t.call('GET', '/api/report/definition', { token: admin, query: { companyId: company.id, kind: 'INCOME_STATEMENT' } })).json().data as Array<{ id: number }>)[0].id;
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

@@ -28,6 +28,7 @@ import { ledgerRoutes } from './ledger/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
 import { openingRoutes } from './opening/routes';
 import { periodEndRoutes } from './period-end/routes';
+import { reportRoutes } from './report/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -64,4 +65,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(expenseRoutes);
   // POST /voucher/profitTransfer and /account/:id/roll … are static segments: they win over /voucher/:id and /account/:id.
   await app.register(periodEndRoutes);
+  await app.register(reportRoutes);
 }

@@ -12,3 +12,4 @@ export * from './balances';
 export * from './cashier-settings';
 export * from './openings';
 export * from './expenses';
+export * from './reports';

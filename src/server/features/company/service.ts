@@ -1,4 +1,7 @@
-/** Rules of companies: a new company is linked to its creator and gets its base currency (CNY) in the same transaction. */
+/**
+ * Rules of companies: a new company is linked to its creator and gets its base currency (CNY) and the
+ * standard report definitions (decision 033) in the same transaction.
+ */
 import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import type { companies } from '../../db/schema';
@@ -7,12 +10,14 @@ import type { CompanyDto } from '../../../contract/company';
 import { companyDto, type CompanyRow } from './dto';
 import * as q from './queries';
 import { seedCompanyCurrencies } from '../finance-settings/service';
+import { seedReportDefinitions } from '../report/definitions';
 
 export async function createCompany(db: Db, values: Omit<typeof companies.$inferInsert, 'id'>, linkUserId?: number): Promise<CompanyRow> {
   return withTx(db, async (tx) => {
     const row = await q.insertCompany(tx, values);
     if (linkUserId) await q.linkUser(tx, row.id, linkUserId);
     await seedCompanyCurrencies(tx, row.id);
+    await seedReportDefinitions(tx, row.id);
     return row;
   });
 }

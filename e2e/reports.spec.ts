@@ -1,0 +1,198 @@
+/**
+ * Reports (/report) as the administrator on the demo ledger set: each report opened from the menu
+ * (the balance sheet through the keyboard), a period chosen with the keyboard, the figures equal to
+ * what the API answers, the bookkept-only toggle, an .xlsx export downloaded through the progress
+ * bar and opened; the statistics lead to the (hidden) department detail. Screenshots of every
+ * screen in Chinese and English. The download base is set for the exports and cleared afterwards.
+ */
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellKeyboard, ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+import { apiLogin } from './page-models/voucher-list';
+
+test.describe.configure({ mode: 'serial' });
+
+async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await admin.post('/api/system/config', { downloadBase });
+}
+
+test.beforeAll(async ({ request }) => setDownloadBase(request, '/api/files'));
+test.afterAll(async ({ request }) => {
+  await setDownloadBase(request, null);
+  await restoreDemoState(request);
+});
+
+const money = (cents: string) => (cents === '0' ? '' : (Number(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+/** Picks an option of a Mantine select by the keyboard alone: focus, ↓ to open, ↓ until it is chosen, Enter. */
+async function chooseByKeyboard(page: Page, testId: string, label: string) {
+  const input = page.getByTestId(testId);
+  await input.focus();
+  await page.keyboard.press('ArrowDown');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  for (let i = 0; i < 30; i++) {
+    const selected = listbox.locator('[data-combobox-selected="true"]');
+    if ((await selected.count()) && (await selected.innerText()) === label) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(input).toHaveValue(label);
+}
+
+async function downloadXlsx(page: Page, testId: string) {
+  const download = page.waitForEvent('download');
+  await page.getByTestId(testId).focus();
+  await page.keyboard.press('Enter');
+  const file = await download;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await file.path());
+  return { ws: wb.worksheets[0], name: file.suggestedFilename() };
+}
+
+test('balance sheet: from the menu by keyboard, a period, figures as the API answers, bookkept only, xlsx', async ({ page, request }, testInfo) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2026');
+  const keys = new ShellKeyboard(page);
+  // Into the menu tree (its one tabbable entry), then by the arrows and Enter.
+  await keys.tree().locator('[role="treeitem"][tabindex="0"]').focus();
+  await keys.openMenu('report', 'report.balanceSheet');
+  await expect(page).toHaveURL(/\/report\/balanceSheet$/);
+  const root = page.getByTestId('balance-sheet');
+  await expect(root).toBeVisible();
+  await chooseByKeyboard(page, 'bs-month', '第 6 期（2026-06）');
+
+  const api = await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 6 });
+  const grid = page.getByTestId('bs-grid');
+  // While the grid scrolls a row can briefly be rendered twice: the first copy is the one to read.
+  const cell = (row: number, col: string) => grid.locator(`.ag-row[row-index="${row}"] [col-id="${col}"]`).first();
+  await expect(cell(1, 'leftLabel')).toHaveText(/货币资金$/);
+  const left = (api.rows as Array<{ side: string; lineNo: number | null; closing: string; opening: string }>).filter((r) => r.side === 'LEFT');
+  await expect(cell(1, 'leftClosing')).toHaveText(money(left[1].closing));
+  // Both totals stand on the last line (scrolled into view).
+  const last = left.length - 1;
+  // By the keyboard: focus a cell, Ctrl+↓ goes to the last row.
+  await cell(1, 'leftLabel').click();
+  await page.keyboard.press('Control+ArrowDown');
+  await expect(cell(last, 'leftLabel')).toBeFocused();
+  await expect(cell(last, 'leftLabel')).toHaveText('资产总计');
+  await expect(cell(last, 'rightLabel')).toHaveText('负债和所有者权益（或股东权益）总计');
+  await expect(cell(last, 'leftClosing')).toHaveText(money(api.totals.assetsClosing));
+  await expect(cell(last, 'rightClosing')).toHaveText(money(api.totals.liabilitiesEquityClosing));
+  await expect(cell(last, 'leftLabel')).toHaveCSS('font-weight', '700');
+  // The catalogue's imbalance message exactly when the API says so.
+  await expect(page.getByTestId('bs-balanced')).toHaveAttribute('data-balanced', api.balanced ? 'true' : 'false');
+  if (!api.balanced) await expect(page.getByTestId('bs-balanced')).toContainText('资产负债表不平衡');
+  await expect(page.getByTestId('report-head')).toContainText('2026 年第 6 期（2026-06-01 至 2026-06-30）');
+  await page.screenshot({ path: testInfo.outputPath('balance-sheet-zh.png'), fullPage: true });
+
+  // Bookkept only, by the keyboard (Space on the checkbox).
+  const booked = await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 6, bookKeep: true });
+  await page.getByTestId('bs-bookkeep').focus();
+  await page.keyboard.press('Space');
+  await expect(cell(last, 'leftClosing')).toHaveText(money(booked.totals.assetsClosing));
+  await page.keyboard.press('Space');
+  await expect(cell(last, 'leftClosing')).toHaveText(money(api.totals.assetsClosing));
+
+  // Export .xlsx through the progress bar.
+  const { ws, name } = await downloadXlsx(page, 'bs-export-xlsx');
+  expect(name).toBe('balance-sheet-2026-06.xlsx');
+  expect(ws.getRow(1).getCell(1).value).toBe('资产负债表');
+  const values = (ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+  const cash = values.find((r) => r[0] === '\u3000货币资金' || r[0] === '货币资金')!;
+  expect(Math.round(Number(cash[2]) * 100)).toBe(Number(left[1].closing));
+
+  // The definitions drawer lists the rows with their formulas.
+  await page.getByTestId('bs-definitions').click();
+  const drawer = page.getByTestId('report-definitions');
+  await expect(drawer.getByText('D(1001)+D(1002)+D(1012)')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('balance-sheet-definitions-zh.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await shell.switchLanguage('en_US');
+  await expect(cell(last, 'rightLabel')).toHaveText("Total liabilities and owners' equity");
+  await cell(last, 'leftLabel').click();
+  await page.keyboard.press('Control+ArrowUp');
+  await expect(cell(1, 'leftLabel')).toHaveText(/Cash and cash equivalents$/);
+  if (!api.balanced) await expect(page.getByTestId('bs-balanced')).toContainText('The balance sheet is not balanced');
+  await page.screenshot({ path: testInfo.outputPath('balance-sheet-en.png'), fullPage: true });
+  await shell.switchLanguage('zh_CN');
+});
+
+test('income statement: period and year to date as the API answers, xlsx', async ({ page, request }, testInfo) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2026');
+  await shell.openMenu('report', 'report.incomeStatement');
+  await expect(page).toHaveURL(/\/report\/incomeStatement$/);
+  await chooseByKeyboard(page, 'is-month', '第 3 期（2026-03）');
+  const api = await admin.get('/api/report/incomeStatement', { accountId: 1, year: 2026, month: 3 });
+  const rows = api.rows as Array<{ id: number; lineNo: number; month: string; ytd: string }>;
+  const grid = page.getByTestId('is-grid');
+  const check = async (lineNo: number) => {
+    const r = rows.find((x) => x.lineNo === lineNo)!;
+    await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="month"]`).first()).toHaveText(money(r.month));
+    await expect(grid.locator(`.ag-row[row-id="${r.id}"] [col-id="ytd"]`).first()).toHaveText(money(r.ytd));
+  };
+  await check(1);
+  await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first()).toHaveText('一、营业收入');
+  await page.screenshot({ path: testInfo.outputPath('income-statement-zh.png'), fullPage: true });
+  // Down to net profit by the keyboard.
+  await grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first().click();
+  await page.keyboard.press('Control+ArrowDown');
+  await check(21);
+  await check(32);
+  const { ws, name } = await downloadXlsx(page, 'is-export-xlsx');
+  expect(name).toBe('income-statement-2026-03.xlsx');
+  const values = (ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+  const net = values.find((r) => r[1] === '32')!;
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+  expect([cents(net[2]), cents(net[3])]).toEqual([Number(rows[31].month), Number(rows[31].ytd)]);
+  await shell.switchLanguage('en_US');
+  await grid.locator(`.ag-row[row-id="${rows[31].id}"] [col-id="label"]`).first().click();
+  await page.keyboard.press('Control+ArrowUp');
+  await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first()).toHaveText('I. Operating revenue');
+  await page.screenshot({ path: testInfo.outputPath('income-statement-en.png'), fullPage: true });
+  await shell.switchLanguage('zh_CN');
+});
+
+test('comprehensive statistics and the department income and expense detail', async ({ page, request }, testInfo) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2026');
+  await shell.openMenu('report', 'report.comprehensiveStatistical');
+  await expect(page).toHaveURL(/\/report\/comprehensiveStatistical$/);
+  const api = await admin.get('/api/report/comprehensiveStatistical', { accountId: 1, year: 2026 });
+  const grid = page.getByTestId('st-grid');
+  await expect(grid.locator('.ag-row[row-id="1"] [col-id="income"]')).toHaveText(money(api.rows[0].income));
+  await expect(grid.locator('.ag-row[row-id="1"] [col-id="bank"]')).toHaveText(money(api.rows[0].bank));
+  await expect(grid.locator('.ag-row-pinned [col-id="profit"]')).toHaveText(money(api.total.profit));
+  await page.screenshot({ path: testInfo.outputPath('statistics-zh.png'), fullPage: true });
+  await shell.switchLanguage('en_US');
+  await expect(grid.locator('.ag-row-pinned [col-id="month"]')).toHaveText('Year total');
+  await page.screenshot({ path: testInfo.outputPath('statistics-en.png'), fullPage: true });
+  await shell.switchLanguage('zh_CN');
+
+  await page.getByTestId('st-department').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/report\/departmentIODetail$/);
+  await chooseByKeyboard(page, 'dd-month', '第 1 期（2026-01）');
+  await chooseByKeyboard(page, 'dd-end', '第 12 期（2026-12）');
+  const dept = await admin.get('/api/report/departmentIODetail', { accountId: 1, year: 2026, startMonth: 1, endMonth: 12 });
+  const dgrid = page.getByTestId('dd-grid');
+  await expect(dgrid.locator('.ag-row-pinned [col-id="amount"]')).toHaveText(money(dept.total.net) || '');
+  expect(await dgrid.locator('.ag-row:not(.ag-row-pinned)').count()).toBeGreaterThanOrEqual(Math.min(dept.rows.length + dept.departments.length, 5));
+  await page.screenshot({ path: testInfo.outputPath('department-zh.png'), fullPage: true });
+  await shell.switchLanguage('en_US');
+  await expect(dgrid.locator('.ag-row-pinned [col-id="department"]')).toHaveText('Total');
+  await page.screenshot({ path: testInfo.outputPath('department-en.png'), fullPage: true });
+  await shell.switchLanguage('zh_CN');
+});

@@ -1,0 +1,104 @@
+/**
+ * /report/balanceSheet (资产负债表, 会小企01表; spec 01 §2, §7, §8): the company's balance sheet
+ * definition evaluated for a period — assets on the left, liabilities and owners' equity on the
+ * right, each with 行次, 期末余额 and 年初余额 — and the catalogue's balance sheet imbalance message
+ * when assets differ from liabilities plus equity. Period, bookkept only, .xlsx and PDF exports.
+ */
+import { useMemo } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AgGridReact } from 'ag-grid-react';
+import type { ColDef } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { reportApi } from '../../../contract/heads';
+import type { BalanceSheetRowDto } from '../../../contract/report';
+import { formatCents } from '../../../domain/money';
+import { pairSides } from '../../../domain/report-layouts';
+import { call } from '../../api/typed-client';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import { ReportPeriodBar, useReportPeriod } from './report-period';
+import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
+import { useDefinitionsDrawer } from './definitions-drawer';
+
+interface PairRow {
+  index: number;
+  left?: BalanceSheetRowDto;
+  right?: BalanceSheetRowDto;
+}
+
+export function BalanceSheetPage() {
+  const { t, i18n } = useTranslation(['report', 'errors']);
+  const period = useReportPeriod('balanceSheet');
+  const query = period.ready ? { accountId: period.accountId!, year: period.year!, month: period.month!, bookKeep: period.bookKeep } : null;
+  const answer = useQuery({
+    queryKey: ['report', 'balanceSheet', query],
+    queryFn: async ({ signal }) => call(reportApi.balanceSheet, { query: query! }, { signal }),
+    enabled: query !== null,
+  });
+  const definitions = useDefinitionsDrawer('BALANCE_SHEET', () => void answer.refetch());
+  const data = answer.data;
+  const en = i18n.language === 'en_US';
+  const pairs = useMemo<PairRow[]>(() => {
+    const left = data?.rows.filter((r) => r.side === 'LEFT') ?? [];
+    const right = data?.rows.filter((r) => r.side === 'RIGHT') ?? [];
+    return pairSides(left, right).map((p, index) => ({ index, ...p }));
+  }, [data]);
+
+  const columns = useMemo<Array<ColDef<PairRow>>>(() => {
+    const half = (side: 'left' | 'right', title: string): Array<ColDef<PairRow>> => [
+        { colId: `${side}Label`, headerName: title, width: 270, minWidth: 150, tooltipValueGetter: (p) => p.value,
+          valueGetter: (p) => {
+            const r = p.data?.[side];
+            return r ? `${'\u3000'.repeat(r.indent)}${en ? r.labelEn ?? r.label : r.label}` : '';
+          },
+          cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
+        { colId: `${side}Line`, headerName: t('balanceSheet.lineNo'), width: 56, minWidth: 50, maxWidth: 70, cellStyle: { textAlign: 'center' }, valueGetter: (p) => p.data?.[side]?.lineNo ?? '' },
+        { colId: `${side}Closing`, headerName: t('balanceSheet.closing'), type: 'rightAligned', width: 120, minWidth: 100,
+          valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.closing ?? ''), valueFormatter: reportAmount,
+          cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
+        { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), type: 'rightAligned', width: 120, minWidth: 100,
+          valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.opening ?? ''), valueFormatter: reportAmount,
+          cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
+    ];
+    // The classic form: one header row, 资产 | 行次 | 期末余额 | 年初余额 | 负债和所有者权益 | 行次 | 期末余额 | 年初余额.
+    return [...half('left', t('balanceSheet.assets')), ...half('right', t('balanceSheet.liabilities'))];
+  }, [t, en]);
+
+  const exportBody = (format: 'xlsx' | 'pdf') => ({ body: { ...query!, format } });
+  return (
+    <Stack gap="sm" h="100%" data-testid="balance-sheet">
+      <ReportHead title={t('balanceSheet.title')} formNumber={data?.formNumber}
+        head={data ? { companyName: data.companyName, accountName: data.accountName, bookKeep: data.bookKeep, periodText: t('head.period', { year: data.year, month: data.month, start: data.periodStart, end: data.periodEnd }) } : undefined} />
+      <ReportPeriodBar period={period} testId="bs" exports={[
+        { key: 'xlsx', label: t('export.xlsx'), start: () => call(reportApi.balanceSheetExport, exportBody('xlsx')) },
+        { key: 'pdf', label: t('export.pdf'), start: () => call(reportApi.balanceSheetExport, exportBody('pdf')) },
+      ]} extra={<Button variant="subtle" data-testid="bs-definitions" onClick={definitions.open}>{t('definitions.open')}</Button>} />
+      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+      {data && (data.balanced
+        ? <Text size="sm" c="green" data-testid="bs-balanced" data-balanced="true">{t('balanceSheet.balanced')}</Text>
+        : (
+          <Alert color="red" data-testid="bs-balanced" data-balanced="false" title={t('errors:BALANCE_SHEET_IMBALANCE')}>
+            {t('balanceSheet.difference', {
+              closing: formatCents(Number(data.totals.assetsClosing) - Number(data.totals.liabilitiesEquityClosing)),
+              opening: formatCents(Number(data.totals.assetsOpening) - Number(data.totals.liabilitiesEquityOpening)),
+            })}
+          </Alert>
+        ))}
+      <ReportGridFrame testId="bs-grid" offset={data && !data.balanced ? 360 : 320}>
+        <AgGridReact<PairRow>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          rowData={pairs}
+          getRowId={(p) => String(p.data.index)}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          loading={answer.isFetching && !data}
+        />
+      </ReportGridFrame>
+      {definitions.drawer}
+    </Stack>
+  );
+}

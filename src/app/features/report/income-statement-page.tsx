@@ -1,0 +1,67 @@
+/**
+ * /report/incomeStatement (利润表, 会小企02表; spec 01 §2, §7): the company's income statement
+ * definition evaluated for a period — 本月金额 and 本年累计金额 per row — with the period bar,
+ * bookkept only and the .xlsx / PDF exports.
+ */
+import { useMemo } from 'react';
+import { Alert, Button, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AgGridReact } from 'ag-grid-react';
+import type { ColDef } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { reportApi } from '../../../contract/heads';
+import type { IncomeStatementRowDto } from '../../../contract/report';
+import { call } from '../../api/typed-client';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import { ReportPeriodBar, useReportPeriod } from './report-period';
+import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
+import { useDefinitionsDrawer } from './definitions-drawer';
+
+export function IncomeStatementPage() {
+  const { t, i18n } = useTranslation('report');
+  const period = useReportPeriod('incomeStatement');
+  const query = period.ready ? { accountId: period.accountId!, year: period.year!, month: period.month!, bookKeep: period.bookKeep } : null;
+  const answer = useQuery({
+    queryKey: ['report', 'incomeStatement', query],
+    queryFn: async ({ signal }) => call(reportApi.incomeStatement, { query: query! }, { signal }),
+    enabled: query !== null,
+  });
+  const definitions = useDefinitionsDrawer('INCOME_STATEMENT', () => void answer.refetch());
+  const data = answer.data;
+  const en = i18n.language === 'en_US';
+  const bold = (p: { data?: IncomeStatementRowDto }) => (p.data?.bold ? { fontWeight: 700 } : null);
+  const columns = useMemo<Array<ColDef<IncomeStatementRowDto>>>(() => [
+    { colId: 'label', headerName: t('incomeStatement.item'), minWidth: 320, tooltipValueGetter: (p) => p.value, cellStyle: bold,
+      valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.indent)}${en ? p.data.labelEn ?? p.data.label : p.data.label}` : '') },
+    { field: 'lineNo', headerName: t('incomeStatement.lineNo'), width: 70, maxWidth: 80, cellStyle: { textAlign: 'center' } },
+    { field: 'month', headerName: t('incomeStatement.month'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'ytd', headerName: t('incomeStatement.ytd'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+  ], [t, en]);
+  const exportBody = (format: 'xlsx' | 'pdf') => ({ body: { ...query!, format } });
+  return (
+    <Stack gap="sm" h="100%" data-testid="income-statement">
+      <ReportHead title={t('incomeStatement.title')} formNumber={data?.formNumber}
+        head={data ? { companyName: data.companyName, accountName: data.accountName, bookKeep: data.bookKeep, periodText: t('head.period', { year: data.year, month: data.month, start: data.periodStart, end: data.periodEnd }) } : undefined} />
+      <ReportPeriodBar period={period} testId="is" exports={[
+        { key: 'xlsx', label: t('export.xlsx'), start: () => call(reportApi.incomeStatementExport, exportBody('xlsx')) },
+        { key: 'pdf', label: t('export.pdf'), start: () => call(reportApi.incomeStatementExport, exportBody('pdf')) },
+      ]} extra={<Button variant="subtle" data-testid="is-definitions" onClick={definitions.open}>{t('definitions.open')}</Button>} />
+      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+      <ReportGridFrame testId="is-grid" offset={300}>
+        <AgGridReact<IncomeStatementRowDto>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          rowData={data?.rows ?? []}
+          getRowId={(p) => String(p.data.id)}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          loading={answer.isFetching && !data}
+        />
+      </ReportGridFrame>
+      {definitions.drawer}
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * Subject figures for the reports, read from the per-period balance tables (decision 025) and the
+ * year's opening balances (`subjectOpenings`), never from the voucher lines: per subject of the
+ * account year, the balance at the start of the year and at the end of a period, the period's and
+ * the year-to-date movements, each rolled up so a parent sums its subtree; and, for the per-side
+ * functions (DP / CP), the debit and the credit balances of the leaves below each subject summed
+ * apart (a customer with a credit balance is an advance received, not a negative receivable).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/tx';
+import { accountYears, accounts, companies, periods, subjectBalances, subjects } from '../../db/schema';
+import { DomainError } from '../../../domain/result-codes';
+import type { FormulaFunction } from '../../../domain/report-formula';
+import { subjectOpenings } from '../ledger/opening';
+
+export interface ReportContext {
+  companyId: number;
+  companyName: string;
+  accountName: string;
+  accountYearId: number;
+  year: number;
+  /** The year's periods in order. */
+  periods: Array<{ id: number; startAt: string; endAt: string }>;
+}
+
+/** The ledger set's account year `year` and its periods; MISSING_ACCOUNT_OR_PERIOD when there is none. */
+export async function reportContext(tx: Tx, accountId: number, year: number): Promise<ReportContext> {
+  const [head] = await tx.select({ yearId: accountYears.id, companyId: accounts.companyId, accountName: accounts.name, companyName: companies.name })
+    .from(accountYears)
+    .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.companyId, accountYears.companyId)))
+    .innerJoin(companies, eq(companies.id, accounts.companyId))
+    .where(and(eq(accountYears.accountId, accountId), eq(accountYears.year, year))).limit(1);
+  if (!head) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
+  const list = await tx.select({ id: periods.id, startAt: periods.startAt, endAt: periods.endAt }).from(periods)
+    .where(and(eq(periods.accountYearId, head.yearId), eq(periods.companyId, head.companyId))).orderBy(asc(periods.startAt), asc(periods.id));
+  return { companyId: head.companyId, companyName: head.companyName, accountName: head.accountName, accountYearId: head.yearId, year, periods: list };
+}
+
+/** The period `month` (1-based) of the context; MISSING_ACCOUNT_OR_PERIOD past the year's last. */
+export function periodAt(ctx: ReportContext, month: number) {
+  const p = ctx.periods[month - 1];
+  if (!p) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
+  return p;
+}
+
+interface Sums {
+  /** Balance at the start of the year, debit positive. */
+  opening: number;
+  /** Balance at the end of the target period, debit positive. */
+  closing: number;
+  periodDebit: number;
+  periodCredit: number;
+  ytdDebit: number;
+  ytdCredit: number;
+  /** Leaves' debit and credit balances, summed apart (both positive). */
+  openingDebitSide: number;
+  openingCreditSide: number;
+  closingDebitSide: number;
+  closingCreditSide: number;
+}
+
+const zero = (): Sums => ({ opening: 0, closing: 0, periodDebit: 0, periodCredit: 0, ytdDebit: 0, ytdCredit: 0, openingDebitSide: 0, openingCreditSide: 0, closingDebitSide: 0, closingCreditSide: 0 });
+
+export interface SubjectInfo {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  nameEn: string | null;
+  level: number;
+  /** Normal side: true debit. */
+  direction: boolean;
+}
+
+export interface YearFigures {
+  chart: SubjectInfo[];
+  /** Rolled-up figures by subject code. */
+  byCode: Map<string, Sums>;
+}
+
+/**
+ * Figures of every subject of the year through period index `through` (0-based) and for the periods
+ * `from`..`through` as "the period" (a single month: from = through). `booked`: bookkept vouchers only.
+ */
+export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number; through: number; booked: boolean }): Promise<YearFigures> {
+  const inPeriod = ctx.periods.slice(o.from, o.through + 1).map((p) => p.id);
+  const throughEnd = ctx.periods.slice(0, o.through + 1).map((p) => p.id);
+  const debitCol = o.booked ? subjectBalances.debitBooked : subjectBalances.debitAll;
+  const creditCol = o.booked ? subjectBalances.creditBooked : subjectBalances.creditAll;
+  const inPeriodSql = sql`${subjectBalances.periodId} = any(${sql.param(inPeriod)}::integer[])`;
+  const moved = throughEnd.length ? await tx.select({
+    subjectId: subjectBalances.subjectId,
+    debit: sql<string>`coalesce(sum(${debitCol}), 0)`,
+    credit: sql<string>`coalesce(sum(${creditCol}), 0)`,
+    periodDebit: sql<string>`coalesce(sum(${debitCol}) filter (where ${inPeriodSql}), 0)`,
+    periodCredit: sql<string>`coalesce(sum(${creditCol}) filter (where ${inPeriodSql}), 0)`,
+  }).from(subjectBalances)
+    .where(and(eq(subjectBalances.accountYearId, ctx.accountYearId), eq(subjectBalances.companyId, ctx.companyId),
+      sql`${subjectBalances.periodId} = any(${sql.param(throughEnd)}::integer[])`))
+    .groupBy(subjectBalances.subjectId) : [];
+
+  const chart: SubjectInfo[] = await tx.select({
+    id: subjects.id, parentId: subjects.parentId, code: subjects.code, name: subjects.name, nameEn: subjects.nameEn, level: subjects.level, direction: subjects.direction,
+  }).from(subjects).where(and(eq(subjects.accountYearId, ctx.accountYearId), eq(subjects.companyId, ctx.companyId))).orderBy(asc(subjects.code));
+  const byId = new Map(chart.map((s) => [s.id, s]));
+  const own = new Map(chart.map((s) => [s.id, zero()]));
+  for (const [subjectId, o2] of await subjectOpenings(tx, ctx.accountYearId)) {
+    const f = own.get(subjectId);
+    if (!f) continue;
+    f.opening += o2.balance;
+    f.closing += o2.balance;
+    f.ytdDebit += o2.ytdDebit;
+    f.ytdCredit += o2.ytdCredit;
+  }
+  for (const m of moved) {
+    const f = own.get(m.subjectId);
+    if (!f) continue;
+    const debit = Number(m.debit);
+    const credit = Number(m.credit);
+    f.closing += debit - credit;
+    f.ytdDebit += debit;
+    f.ytdCredit += credit;
+    f.periodDebit += Number(m.periodDebit);
+    f.periodCredit += Number(m.periodCredit);
+  }
+  // Each subject's own balance is split by side before it is added upwards: the leaves' debit and
+  // credit balances are summed apart (a parent's own postings, if any, count like a leaf's).
+  const rolled = new Map(chart.map((s) => [s.id, zero()]));
+  for (const s of chart) {
+    const f = own.get(s.id)!;
+    const add: Sums = {
+      ...f,
+      openingDebitSide: Math.max(f.opening, 0),
+      openingCreditSide: Math.max(-f.opening, 0),
+      closingDebitSide: Math.max(f.closing, 0),
+      closingCreditSide: Math.max(-f.closing, 0),
+    };
+    for (let at: SubjectInfo | undefined = s; at; at = at.parentId === null ? undefined : byId.get(at.parentId)) {
+      const t = rolled.get(at.id)!;
+      for (const k of Object.keys(t) as Array<keyof Sums>) t[k] += add[k];
+    }
+  }
+  return { chart, byCode: new Map(chart.map((s) => [s.code, rolled.get(s.id)!])) };
+}
+
+/** What a formula's subject term reads in a balance sheet column (closing or year opening). */
+export function balanceFigure(y: YearFigures, column: 'closing' | 'opening') {
+  return (fn: FormulaFunction, code: string): number => {
+    const f = y.byCode.get(code);
+    if (!f) return 0;
+    const bal = column === 'closing' ? f.closing : f.opening;
+    switch (fn) {
+      case 'D': return bal;
+      case 'C': return -bal;
+      case 'DP': return column === 'closing' ? f.closingDebitSide : f.openingDebitSide;
+      case 'CP': return column === 'closing' ? f.closingCreditSide : f.openingCreditSide;
+      default: return 0;
+    }
+  };
+}
+
+/** What a formula's subject term reads in an income statement column (the period or the year to date). */
+export function movementFigure(y: YearFigures, column: 'period' | 'ytd') {
+  return (fn: FormulaFunction, code: string): number => {
+    const f = y.byCode.get(code);
+    if (!f) return 0;
+    const debit = column === 'period' ? f.periodDebit : f.ytdDebit;
+    const credit = column === 'period' ? f.periodCredit : f.ytdCredit;
+    switch (fn) {
+      case 'DR': return debit;
+      case 'CR': return credit;
+      case 'D': return debit - credit;
+      case 'C': return credit - debit;
+      default: return 0;
+    }
+  };
+}

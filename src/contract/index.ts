@@ -23,9 +23,10 @@ import { voucherDocsApi } from './voucher-docs';
 import { ledgerApi } from './ledger';
 import { bankAccountApi, bankApi, incomeKindApi, outcomeKindApi } from './cashier-settings';
 import { bankAccountTransferApi } from './transfer';
+import { cashJournalApi } from './cashier-journal';
 
 export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi,
   subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi,
-  bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi };
+  bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, cashJournalApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

@@ -25,6 +25,7 @@ import { voucherStepRoutes } from './voucher/step';
 import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
+import { cashierJournalRoutes } from './cashier-journal/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -39,6 +40,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(subjectRelationRoutes);
   await app.register(subjectRoutes);
   await app.register(cashierSettingsRoutes);
+  await app.register(cashierJournalRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);

@@ -10,3 +10,4 @@ export * from './invoices';
 export * from './subject-relations';
 export * from './balances';
 export * from './cashier-settings';
+export * from './cashier-journal';

@@ -5,6 +5,7 @@
  * Idempotent: the demo part runs only while no user exists.
  */
 import { seedCashierSettings } from './seed-cashier';
+import { seedCashJournal } from './seed-journal';
 import { withTx } from './tx';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -243,6 +244,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
     await seedVouchers(t, firm.id, main.id, [{ id: year2025.id, year: 2025 }, { id: year2026.id, year: 2026 }], { admin: adminUser.id, clerk: clerkUser.id, auditor: auditorUser.id, cashier: cashierUser.id });
     await seedCashierSettings(t, firm.id, year2026.id);
+    await seedCashJournal(t, firm.id, main.id, cashierUser.id);
     void companies;
     return true;
   });

@@ -135,23 +135,29 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   await expect(row).toContainText(yuan(open));
 });
 
-test('screenshots of the journal screens in both languages', async ({ page, request }) => {
-  test.setTimeout(150_000);
+test('screenshots of the journal screens in both languages', async ({ browser, request }) => {
+  test.setTimeout(180_000);
   const headers = await cashier(request);
   const admin = await apiHeaders(request, 'admin', 'admin123');
+  /** A fresh browser session of the user in the language (the saved preference and the browser's). */
+  const signIn = async (user: string, password: string, lang: 'zh_CN' | 'en_US') => {
+    const context = await browser.newContext({ locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
+    await context.addInitScript((l) => localStorage.setItem('ledgerdesk.language', l), lang);
+    const page = await context.newPage();
+    await loginAs(page, user, password);
+    return page;
+  };
   for (const lang of ['zh_CN', 'en_US'] as const) {
     await request.post('/api/idm/user/language', { data: { language: lang }, headers });
     await request.post('/api/idm/user/language', { data: { language: lang }, headers: admin });
-    await page.context().clearCookies();
-    await page.goto('/login');
-    await page.evaluate((l) => localStorage.setItem('ledgerdesk.language', l), lang);
-    await loginAs(page, 'cashier', 'cash123');
+    const page = await signIn('cashier', 'cash123', lang);
     await page.goto(`/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=2026-01`);
     await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
     await expect(cell(page, 0, 'summary')).not.toHaveText('');
     await page.screenshot({ path: `test-results/cash-journal-${lang}-edit.png`, animations: 'disabled' });
     await page.goto('/cashier/cashBankJournalQuery');
     await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: `test-results/cash-journal-${lang}-query.png`, animations: 'disabled' });
     await page.goto('/cashier/balanceByCashBank');
     await page.getByTestId('cb-from').fill('2026-01-01');
@@ -159,14 +165,12 @@ test('screenshots of the journal screens in both languages', async ({ page, requ
     await page.getByTestId('cb-group').getByText(lang === 'zh_CN' ? '按日' : 'Per day').click();
     await expect(page.getByTestId('cb-grid').locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: `test-results/cash-journal-${lang}-balance.png`, animations: 'disabled' });
+    await page.context().close();
     // The openings belong to initialization (602): the administrator's screen.
-    await page.evaluate(() => localStorage.removeItem('ledgerdesk.token'));
-    await page.goto('/login');
-    await loginAs(page, 'admin', 'admin123');
-    await page.goto('/basic/cashBankOpeningBalance');
-    await expect(page.getByTestId('cash-opening')).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: `test-results/cash-journal-${lang}-opening.png`, animations: 'disabled' });
-    await page.evaluate(() => localStorage.removeItem('ledgerdesk.token'));
-    await page.goto('/login');
+    const adminPage = await signIn('admin', 'admin123', lang);
+    await adminPage.goto('/basic/cashBankOpeningBalance');
+    await expect(adminPage.getByTestId('cash-opening')).toBeVisible({ timeout: 20_000 });
+    await adminPage.screenshot({ path: `test-results/cash-journal-${lang}-opening.png`, animations: 'disabled' });
+    await adminPage.context().close();
   }
 });

@@ -70,23 +70,23 @@ export function cashJournalSchema(catalog: CashJournalCatalog): SheetSchema<Cash
     columns: [
       { kind: 'index', colId: 'index', headerKey: 'grid:columns.index', width: 48 },
       {
-        kind: 'lookup', field: 'date', headerKey: 'journal:columns.date', width: 112, applicable: open,
+        kind: 'lookup', field: 'date', headerKey: 'journal:columns.date', width: 104, applicable: open,
         lookup: { format: (v) => (typeof v === 'string' ? v : ''), resolve: (text) => resolveJournalDate(text, catalog.month) },
       },
-      { kind: 'text', field: 'code', headerKey: 'journal:columns.code', width: 64, computed: true },
-      { kind: 'text', field: 'summary', headerKey: 'journal:columns.summary', flex: 2, minWidth: 160, maxLength: 200, applicable: open },
+      { kind: 'text', field: 'code', headerKey: 'journal:columns.code', width: 56, computed: true },
+      { kind: 'text', field: 'summary', headerKey: 'journal:columns.summary', flex: 2, minWidth: 140, maxLength: 200, applicable: open },
       {
-        kind: 'lookup', field: 'kindId', headerKey: 'journal:columns.kind', flex: 1, minWidth: 130, picker: 'kind', applicable: open,
+        kind: 'lookup', field: 'kindId', headerKey: 'journal:columns.kind', flex: 1, minWidth: 110, picker: 'kind', applicable: open,
         lookup: { format: (v) => (typeof v === 'string' ? catalog.kindLabel(v) : ''), resolve: (text) => catalog.resolveKind(text) },
       },
-      { kind: 'text', field: 'counterparty', headerKey: 'journal:columns.counterparty', flex: 1, minWidth: 120, maxLength: 100, applicable: open },
+      { kind: 'text', field: 'counterparty', headerKey: 'journal:columns.counterparty', flex: 1, minWidth: 100, maxLength: 100, applicable: open },
       { kind: 'amount', field: 'receipt', headerKey: 'journal:columns.receipt', limits, applicable: (row) => open(row) && catalog.kindDirection(row.kindId) !== 'OUTCOME' },
       {
         kind: 'amount', field: 'payment', headerKey: 'journal:columns.payment', limits,
         applicable: (row) => open(row) && catalog.kindDirection(row.kindId) !== 'INCOME', skipOnEnter: (row) => row.receipt !== null,
       },
       { kind: 'amount', field: 'balance', headerKey: 'journal:columns.balance', computed: true },
-      { kind: 'text', field: 'voucher', headerKey: 'journal:columns.voucher', width: 90, computed: true },
+      { kind: 'text', field: 'voucher', headerKey: 'journal:columns.voucher', width: 64, computed: true },
     ],
   };
 }

@@ -52,7 +52,7 @@ export async function seedCashJournal(t: Db, companyId: number, accountId: numbe
       const client = clients[rnd(0, clients.length - 1)];
       bankLines.push({ date, summary: `收${client.slice(0, 4)}律师费`, kindId: kind('I01'), counterparty: client, receiptCents: rnd(50, 600) * 100_000, paymentCents: 0 });
     }
-    if (day === 10) bankLines.push({ date, summary: '发放12月工资', kindId: kind('O02'), counterparty: '全体员工', receiptCents: 0, paymentCents: 48_630_000 });
+    if (day === 9) bankLines.push({ date, summary: '发放12月工资', kindId: kind('O02'), counterparty: '全体员工', receiptCents: 0, paymentCents: 48_630_000 });
     if (day === 15) bankLines.push({ date, summary: '缴纳12月增值税及附加', kindId: kind('O03'), counterparty: '国家税务总局北京市税务局', receiptCents: 0, paymentCents: 6_218_455 });
     if (rnd(0, 3) === 0) bankLines.push({ date, summary: '银行手续费', kindId: kind('O04'), counterparty: '中国工商银行', receiptCents: 0, paymentCents: rnd(5, 50) * 100 });
     if (bankLines.length) await saveLines(t, acc('B001'), cashierUserId, { lines: bankLines, deleteIds: [] });

@@ -99,6 +99,7 @@ export function CashBankBalancePage() {
           theme={listGridTheme}
           localeText={agGridLocaleText(i18n.language)}
           columnDefs={columns}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
           rowData={data?.rows ?? []}
           pinnedBottomRowData={totals}
           getRowId={(p) => ('total' in p.data ? 'total' : `${p.data.bankAccountId}:${p.data.bucket ?? ''}`)}

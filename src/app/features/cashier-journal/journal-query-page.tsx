@@ -86,13 +86,13 @@ export function JournalQueryPage() {
       onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
       filters={
         <>
-          <Select size="sm" w={190} placeholder={t('journal:bankAccount')} aria-label={t('journal:bankAccount')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />
-          <TextInput size="sm" type="date" w={140} aria-label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} data-testid="jq-from" />
-          <TextInput size="sm" type="date" w={140} aria-label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} data-testid="jq-to" />
-          <Select size="sm" w={110} placeholder={t('journal:side')} aria-label={t('journal:side')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
-          <Select size="sm" w={160} placeholder={t('journal:columns.kind')} aria-label={t('journal:columns.kind')} data={kindOptions} value={kindId} onChange={setKindId} clearable searchable data-testid="jq-kind" />
-          <NumberInput size="sm" w={110} placeholder={t('journal:amountMin')} aria-label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />
-          <NumberInput size="sm" w={110} placeholder={t('journal:amountMax')} aria-label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls data-testid="jq-max" />
+          <Select size="sm" w={170} placeholder={t('journal:bankAccount')} aria-label={t('journal:bankAccount')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />
+          <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} data-testid="jq-from" />
+          <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} data-testid="jq-to" />
+          <Select size="sm" w={96} placeholder={t('journal:side')} aria-label={t('journal:side')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
+          <Select size="sm" w={130} placeholder={t('journal:columns.kind')} aria-label={t('journal:columns.kind')} data={kindOptions} value={kindId} onChange={setKindId} clearable searchable data-testid="jq-kind" />
+          <NumberInput size="sm" w={96} placeholder={t('journal:amountMin')} aria-label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />
+          <NumberInput size="sm" w={96} placeholder={t('journal:amountMax')} aria-label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls data-testid="jq-max" />
         </>
       }
     />

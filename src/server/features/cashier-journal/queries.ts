@@ -3,7 +3,7 @@ import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql,
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
 import { bankAccounts, cashBankOpenings, cashierKinds, cashJournalLines, users } from '../../db/schema';
-import { countAll, likeKeyword } from '../../db/queries/list';
+import { likeKeyword } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { CashLineFilter } from '../../../contract/cashier-journal';
 
@@ -135,31 +135,38 @@ function lineConds(f: CashLineFilter & { ids?: number[] }): SQL[] {
   return conds;
 }
 
-/** A page of lines in journal order (account code, date, id), with their account, kind and maker. */
+/**
+ * A page of lines in journal order (account code, date, id), with their account, kind and maker.
+ * One account's page follows the (bank_account_id, line_date, id) index; the total is its own count
+ * (a window count would read every matching row before the first one is answered).
+ */
 export async function selectLines(scope: CompanyScope, p: Paging<CashLineFilter>) {
-  const where = scope.where(l, ...lineConds(p.filter));
+  const f = p.filter;
+  const where = scope.where(l, ...lineConds(f));
   const desc = p.sort.date === 'desc';
-  const rows = await scope.db.select({
-    l,
-    ba: { id: bankAccounts.id, code: bankAccounts.code, name: bankAccounts.name, kind: bankAccounts.kind },
-    kind: { id: cashierKinds.id, code: cashierKinds.code, name: cashierKinds.name, direction: cashierKinds.direction },
-    maker: users.name,
-    count: countAll,
-  }).from(l)
-    .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)))
-    .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId)))
-    .leftJoin(users, eq(users.id, l.createdBy))
-    .where(where)
-    .orderBy(asc(bankAccounts.code), desc ? sql`${l.lineDate} desc, ${l.id} desc` : sql`${l.lineDate} asc, ${l.id} asc`)
-    .limit(p.limit).offset(p.offset);
-  let total = rows[0] ? Number(rows[0].count) : 0;
-  if (!rows[0] && p.offset > 0) {
-    const [r] = await scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
+  const byDate = desc ? [sql`${l.lineDate} desc`, sql`${l.id} desc`] : [asc(l.lineDate), asc(l.id)];
+  const needsKind = !!likeKeyword(f.keyword);
+  const [rows, [counted]] = await Promise.all([
+    scope.db.select({
+      l,
+      ba: { id: bankAccounts.id, code: bankAccounts.code, name: bankAccounts.name, kind: bankAccounts.kind },
+      kind: { id: cashierKinds.id, code: cashierKinds.code, name: cashierKinds.name, direction: cashierKinds.direction },
+      maker: users.name,
+    }).from(l)
       .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)))
-      .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId))).where(where);
-    total = Number(r.n);
-  }
-  return { rows: rows.map((r) => ({ l: r.l, ba: r.ba, kind: r.kind?.id ? r.kind : null, maker: r.maker })), total };
+      .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId)))
+      .leftJoin(users, eq(users.id, l.createdBy))
+      .where(where)
+      .orderBy(...(f.bankAccountId ? byDate : [asc(bankAccounts.code), ...byDate]))
+      .limit(p.limit).offset(p.offset),
+    needsKind
+      ? scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
+        .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)))
+        .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId))).where(where)
+      : scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
+        .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId))).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ l: r.l, ba: r.ba, kind: r.kind?.id ? r.kind : null, maker: r.maker })), total: Number(counted.n) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { execSync } from 'node:child_process';
 import { bundleSizes } from './bundle-sizes';
 import { apiLatency } from './api-latency';
 import { voucherSaveBench } from './voucher-save';
+import { cashJournalBench } from './cash-journal';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
@@ -53,5 +54,18 @@ if (load) {
   console.log(`\n## Voucher save load on PostgreSQL (autocannon, ${load.connections} connections, ${load.seconds} s, loopback)\n`);
   console.log('| saves/s | requests | p50 | p99 | errors | non-2xx | vouchers stored | distinct codes | unbalanced | lines |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(`| ${load.savesPerSecond.toFixed(0)} | ${load.requests} | ${load.p50Ms} ms | ${load.p99Ms} ms | ${load.errors} | ${load.non2xx} | ${load.vouchers} | ${load.distinctCodes} | ${load.unbalanced} | ${load.lines} |`);
+}
+console.log('\n## Cash journal: running balances of a 50,000-line account (app.inject, target ≤ 100 ms)\n');
+console.log('| backend | call | n | median | p99 |\n|---|---|---:|---:|---:|');
+for (const backend of ['pglite', 'postgres'] as const) {
+  if (backend === 'postgres' && !pgUrl) {
+    console.log('| postgres | (skipped: no PostgreSQL URL) | | | |');
+    continue;
+  }
+  try {
+    for (const r of await cashJournalBench(backend, pgUrl)) console.log(`| ${r.backend} | ${r.call} | ${r.n} | ${r.medianMs.toFixed(2)} ms | ${r.p99Ms.toFixed(2)} ms |`);
+  } catch (err) {
+    console.log(`| ${backend} | (failed: ${(err as Error).message.split('\n')[0]}) | | | |`);
+  }
 }
 process.exit(0);

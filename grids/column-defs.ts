@@ -72,9 +72,10 @@ export function toEntryColDefs<R extends SheetRow>(schema: SheetSchema<R>, optio
       context,
       editable: editableFor(column),
       cellClassRules: {
-        'ld-cell-na': (p: CellClassParams<R>) => !p.node.rowPinned && p.data !== undefined && !isApplicable(column, p.data),
+        'ld-cell-na': (p: CellClassParams<R>) => !column.computed && !p.node.rowPinned && p.data !== undefined && !isApplicable(column, p.data),
         // A cell the screen flags (schema.cellIssue: required and empty, repeated number…).
         'ld-cell-issue': (p: CellClassParams<R>) => !!schema.cellIssue && !p.node.rowPinned && p.data !== undefined && !!schema.cellIssue(p.data, column.field),
+        'ld-cell-computed': () => column.computed === true,
         // The block Shift+arrows selected for Ctrl+C.
         'ld-cell-selected': (p: CellClassParams<R>) => {
           const selection = kitContextOf<R>(p.context).selection;

@@ -154,6 +154,11 @@ export function planPaste<R extends SheetRow>(
         if (text.trim() !== '') errors.push({ rowIndex, field: null, text, code: 'NO_COLUMN' });
         return;
       }
+      if (column.computed) {
+        // A computed figure (a running balance copied with its row) is passed over, not refused.
+        out[c] = undefined;
+        return;
+      }
       if (!isApplicable(column, row)) {
         if (text.trim() !== '') errors.push({ rowIndex, field: column.field, text, code: 'NOT_APPLICABLE' });
         out[c] = undefined;

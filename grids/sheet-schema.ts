@@ -64,6 +64,12 @@ export interface DataColumn<R> extends ColumnBase {
   copyDown?: boolean;
   /** Accepts pasted text. Default true. */
   pasteable?: boolean;
+  /**
+   * A figure the screen computes and keeps in the row (the journal's running balance): shown like
+   * its kind, never edited, entered, copied down or pasted into (a pasted cell there is passed
+   * over), not counted for blank rows or totals. The screen recomputes it after every event.
+   */
+  computed?: boolean;
 }
 
 export type EntryColumn<R> = IndexColumn | DataColumn<R>;
@@ -139,15 +145,17 @@ export function amountLimitsOf<R>(column: DataColumn<R> | undefined): AmountLimi
 }
 
 export function isApplicable<R>(column: DataColumn<R>, row: R): boolean {
+  if (column.computed) return false;
   return column.applicable ? column.applicable(row) : true;
 }
 
 export function copiesDown<R>(column: DataColumn<R>): boolean {
+  if (column.computed) return false;
   return column.copyDown ?? column.kind !== 'amount';
 }
 
 export function isBlankRow<R extends SheetRow>(schema: SheetSchema<R>, row: R): boolean {
-  return dataColumns(schema).every((c) => isEmptyValue(cellValue(row, c.field)));
+  return dataColumns(schema).every((c) => c.computed || isEmptyValue(cellValue(row, c.field)));
 }
 
 /** Display text of a cell as a clipboard or a tooltip would show it (amounts as plain decimals). */

@@ -131,7 +131,7 @@ function normaliseRow<R extends SheetRow>(schema: SheetSchema<R>, before: R, aft
     if (changed.has(pair.credit) && !changed.has(pair.debit) && !isEmptyValue(cellValue(row, pair.credit))) row = withField(row, pair.debit, null);
   }
   for (const column of dataColumns(schema)) {
-    if (!isApplicable(column, row) && !isEmptyValue(cellValue(row, column.field))) row = withField(row, column.field, emptyValueOf(column));
+    if (!column.computed && !isApplicable(column, row) && !isEmptyValue(cellValue(row, column.field))) row = withField(row, column.field, emptyValueOf(column));
   }
   return row;
 }

@@ -46,7 +46,7 @@ export function sameTotals(a: SheetTotals, b: SheetTotals): boolean {
 function computeTotals<R extends SheetRow>(schema: SheetSchema<R>, rows: readonly R[]): SheetTotals {
   const byField: Record<string, number> = {};
   for (const column of dataColumns(schema)) {
-    if (column.kind === 'amount') byField[column.field] = sumCents(rows.map((r) => cellValue(r, column.field) as number | null));
+    if (column.kind === 'amount' && !column.computed) byField[column.field] = sumCents(rows.map((r) => cellValue(r, column.field) as number | null));
   }
   const pair = schema.amountPair;
   const debitCents = pair ? byField[pair.debit] : null;

@@ -336,6 +336,18 @@ export const routes = {
     definitionUpdate: { method: 'POST', path: '/report/definition/:id' },
     definitionRemove: { method: 'DELETE', path: '/report/definition/:id' },
   },
+  cashJournalApi: {
+    list: { method: 'GET', path: '/cashier/cash' },
+    save: { method: 'POST', path: '/cashier/cash' },
+    update: { method: 'POST', path: '/cashier/cash/:id' },
+    remove: { method: 'DELETE', path: '/cashier/cash/:id' },
+    code: { method: 'GET', path: '/cashier/code' },
+    balance: { method: 'GET', path: '/cashier/balance' },
+    calcCashBalance: { method: 'POST', path: '/cashier/calcCashBalance' },
+    calcCashBalances: { method: 'POST', path: '/cashier/calcCashBalances' },
+    openings: { method: 'GET', path: '/cashier/opening' },
+    saveOpenings: { method: 'POST', path: '/cashier/opening' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, reportApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, reportApi, cashJournalApi } = routes;

@@ -130,6 +130,15 @@ export const resultCodes = {
   CASHIER_SUBJECT_NOT_BANK: { status: 400, key: 'errors.CASHIER_SUBJECT_NOT_BANK' },
   CASHIER_SUBJECT_CASH_OR_BANK: { status: 400, key: 'errors.CASHIER_SUBJECT_CASH_OR_BANK' },
   CASHIER_SUBJECT_OTHER_LEDGER: { status: 400, key: 'errors.CASHIER_SUBJECT_OTHER_LEDGER' },
+  /** A journal line is exactly one receipt or one payment (a positive amount on one side). */
+  CASH_LINE_AMOUNT: { status: 400, key: 'errors.CASH_LINE_AMOUNT' },
+  CASH_LINE_BEFORE_START: { status: 400, key: 'errors.CASH_LINE_BEFORE_START' },
+  CASH_LINE_HAS_VOUCHER: { status: 409, key: 'errors.CASH_LINE_HAS_VOUCHER' },
+  CASH_CODE_DUPLICATE: { status: 409, key: 'errors.CASH_CODE_DUPLICATE' },
+  CASH_KIND_DIRECTION: { status: 400, key: 'errors.CASH_KIND_DIRECTION' },
+  CASH_KIND_DISABLED: { status: 400, key: 'errors.CASH_KIND_DISABLED' },
+  CASH_ACCOUNT_DISABLED: { status: 400, key: 'errors.CASH_ACCOUNT_DISABLED' },
+  CASH_OPENING_AFTER_LINES: { status: 409, key: 'errors.CASH_OPENING_AFTER_LINES' },
   /** Voucher lifecycle refusals (src/domain/voucher-lifecycle.ts) and save rules (voucher-rules.ts). */
   VOUCHER_NOT_SAVED: { status: 409, key: 'errors.VOUCHER_NOT_SAVED' },
   VOUCHER_LOCKED: { status: 409, key: 'errors.VOUCHER_LOCKED' },

@@ -13,7 +13,7 @@ import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number; expense: number; expenseKind: number; reportRow: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number; expense: number; expenseKind: number; reportRow: number; cashLine: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -259,6 +259,16 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/expense/exportXls': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
   'POST /api/expense/importXls': (i) => ({ query: { companyId: i.company }, scoped: true }),
   'GET /api/expense/template': () => ({}),
+  'GET /api/cashier/cash': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'POST /api/cashier/cash': (i) => ({ body: { bankAccountId: i.bankAccount, lines: [{ date: '2025-01-12', summary: 'matrix', receiptCents: 5 }] }, scoped: true }),
+  'POST /api/cashier/cash/:id': (i) => ({ url: `/api/cashier/cash/${i.cashLine}`, body: { date: '2025-01-12', summary: 'changed', paymentCents: 7 }, scoped: true }),
+  'DELETE /api/cashier/cash/:id': (i) => ({ url: `/api/cashier/cash/${i.cashLine}`, scoped: true }),
+  'GET /api/cashier/code': (i) => ({ query: { bankAccountId: i.bankAccount, date: '2025-01-31' }, scoped: true }),
+  'GET /api/cashier/balance': (i) => ({ query: { accountId: i.account, dateFrom: '2025-01-01', dateTo: '2025-01-31' }, scoped: true }),
+  'POST /api/cashier/calcCashBalance': (i) => ({ body: { bankAccountId: i.bankAccount }, scoped: true }),
+  'POST /api/cashier/calcCashBalances': (i) => ({ body: { bankAccountIds: [i.bankAccount] }, scoped: true }),
+  'GET /api/cashier/opening': (i) => ({ query: { accountId: i.account }, scoped: true }),
+  'POST /api/cashier/opening': (i) => ({ body: { accountId: i.account, openings: [{ bankAccountId: i.bankAccount, startDate: '2025-01-01', openingCents: 99 }] }, scoped: true }),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */
@@ -289,7 +299,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING, expense: MISSING, expenseKind: MISSING, reportRow: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING, expense: MISSING, expenseKind: MISSING, reportRow: MISSING, cashLine: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -334,6 +344,10 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     expect(banks.content.map((b: { code: string; version: number }) => [b.code, b.version])).toEqual([['MXB', 0]]);
     const bankAccounts = (await t.call('GET', '/api/common/bankAccount', { token: admin, query: { filter: { accountId: ids.account } } })).json().data;
     expect(bankAccounts.content.map((a: { code: string; version: number }) => [a.code, a.version])).toEqual([['MXA', 0]]);
+    const lines = (await t.call('GET', '/api/cashier/cash', { token: admin, query: { filter: { accountId: ids.account } } })).json().data;
+    expect(lines.content.map((l: { summary: string; receiptCents: string; version: number }) => [l.summary, l.receiptCents, l.version])).toEqual([['矩阵日记账', '100', 0]]);
+    const openings = (await t.call('GET', '/api/cashier/opening', { token: admin, query: { accountId: ids.account } })).json().data;
+    expect(openings.map((o: { id: number | null }) => o.id)).toEqual([null]);
     for (const dir of ['income', 'outcome']) {
       const kinds = (await t.call('GET', `/api/cashier/${dir}`, { token: admin, query: { filter: { accountId: ids.account } } })).json().data;
       expect(kinds.content.map((k: { name: string; version: number }) => [k.name, k.version])).toEqual([[dir === 'income' ? '矩阵收入' : '矩阵支出', 0]]);
@@ -388,9 +402,10 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const bankAccount = await post('/api/common/bankAccount', { accountYearId: year2025, code: 'MXA', name: '矩阵现金', kind: 'CASH', subjectId: cash.id });
     const incomeKind = await post('/api/cashier/income', { accountYearId: year2025, code: 'MXI', name: '矩阵收入', subjectId: revenue.id });
     const outcomeKind = await post('/api/cashier/outcome', { accountYearId: year2025, code: 'MXO', name: '矩阵支出', subjectId: revenue.id });
+    const [cashLine] = await post('/api/cashier/cash', { bankAccountId: bankAccount.id, lines: [{ date: '2025-01-10', summary: '矩阵日记账', receiptCents: 100 }] });
     const expenseKind = await post('/api/expense/kind', { companyId: company.id, name: '矩阵费用' });
     const expense = await post('/api/expense', { companyId: company.id, markAt: '2025-01-10', invoices: [{ expenseKindId: expenseKind.id, issueAt: '2025-01-09', no: 'MXE', amount: 100 }] });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id, expense: expense.id, expenseKind: expenseKind.id, reportRow: 0 };
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id, expense: expense.id, expenseKind: expenseKind.id, reportRow: 0, cashLine: cashLine.id };
     ids.reportRow = ((await t.call('GET', '/api/report/definition', { token: admin, query: { companyId: company.id, kind: 'INCOME_STATEMENT' } })).json().data as Array<{ id: number }>)[0].id;
     await expectUnchanged();
   });

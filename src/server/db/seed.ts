@@ -6,6 +6,7 @@
  */
 import { seedCashierSettings } from './seed-cashier';
 import { seedExpenses } from './seed-expenses';
+import { seedCashJournal } from './seed-journal';
 import { withTx } from './tx';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -247,6 +248,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedCashierSettings(t, firm.id, year2026.id);
     await seedOpenings(t, firm.id, year2025.id);
     await seedExpenses(t, firm.id, employeeIds, { admin: adminUser.id, cashier: cashierUser.id });
+    await seedCashJournal(t, firm.id, main.id, cashierUser.id);
     void companies;
     return true;
   });

@@ -29,6 +29,7 @@ import { cashierSettingsRoutes } from './cashier-settings/routes';
 import { openingRoutes } from './opening/routes';
 import { periodEndRoutes } from './period-end/routes';
 import { reportRoutes } from './report/routes';
+import { cashierJournalRoutes } from './cashier-journal/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -43,6 +44,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(subjectRelationRoutes);
   await app.register(subjectRoutes);
   await app.register(cashierSettingsRoutes);
+  await app.register(cashierJournalRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);

@@ -13,3 +13,4 @@ export * from './cashier-settings';
 export * from './openings';
 export * from './expenses';
 export * from './reports';
+export * from './cashier-journal';

@@ -1,0 +1,176 @@
+/**
+ * The cash and bank journal (decision 035) as a cashier, keyboard only: a day of cash lines typed
+ * in the entry sheet (a day, a kind by its code, the amount on the kind's side, `..` for the date
+ * above, Enter past the last row), the running balance following as the amounts are typed, saved
+ * with Ctrl+S (the server numbers the lines 1, 2, 3); the balance report shows the day's receipts
+ * and payments and the closing. Screenshots of the four screens in both languages. The lines made
+ * here are deleted again in afterAll.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiHeaders, loginAs } from './page-models/login';
+import { restoreDemoState } from './page-models/demo-state';
+
+test.describe.configure({ mode: 'serial' });
+
+const MONTH = '2026-02';
+let cashId = 0;
+
+async function cashier(request: APIRequestContext) {
+  return apiHeaders(request, 'cashier', 'cash123');
+}
+
+async function linesOfMonth(request: APIRequestContext) {
+  const headers = await cashier(request);
+  const body = await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, bankAccountId: cashId, month: MONTH }), limit: 500 }, headers })).json();
+  return body.data.content as Array<{ id: number; code: number; date: string; summary: string; receiptCents: string; paymentCents: string; balanceCents: string }>;
+}
+
+async function cleanUp(request: APIRequestContext) {
+  const headers = await cashier(request);
+  for (const l of await linesOfMonth(request)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
+  await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
+}
+
+test.beforeAll(async ({ request }) => {
+  const headers = await cashier(request);
+  const accounts = await (await request.get('/api/common/bankAccount', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'C001' }) }, headers })).json();
+  cashId = accounts.data.content[0].id;
+  await cleanUp(request);
+});
+test.afterAll(async ({ request }) => {
+  await cleanUp(request);
+  await restoreDemoState(request);
+});
+
+const yuan = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    const cell = el?.closest('.ag-cell');
+    const row = el?.closest('.ag-row');
+    if (!cell || !row || row.classList.contains('ag-row-pinned')) return null;
+    return { rowIndex: Number(row.getAttribute('row-index')), colId: cell.getAttribute('col-id') ?? '' };
+  });
+}
+const expectFocus = (page: Page, rowIndex: number, colId: string) => expect.poll(() => focused(page), { timeout: 10_000 }).toMatchObject({ rowIndex, colId });
+async function enter(page: Page, text: string) {
+  if (text) await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+const cell = (page: Page, rowIndex: number, colId: string) => page.getByTestId('journal-grid').locator(`.ag-row:not(.ag-row-pinned)[row-index="${rowIndex}"] .ag-cell[col-id="${colId}"]`);
+/** The digits a digit cell draws, as text ("12050" for 120.50). */
+const digits = async (page: Page, rowIndex: number, colId: string) => (await cell(page, rowIndex, colId).innerText()).replace(/\s/g, '');
+
+test('a cashier types a day of cash lines with keys, sees the balance run and saves with Ctrl+S; the balance report shows them', async ({ page, request }) => {
+  const headers = await cashier(request);
+  const opening = (await (await request.post('/api/cashier/calcCashBalance', { data: { bankAccountId: cashId, date: `${MONTH}-01` }, headers })).json()).data;
+  // Nothing dated 2026-02-01 or later is seeded: the month opens at the balance after January.
+  const open = Number(opening.closingCents);
+  await loginAs(page, 'cashier', 'cash123');
+  await page.goto(`/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${MONTH}`);
+  await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('journal-opening')).toContainText(yuan(open));
+  await expectFocus(page, 0, 'date');
+
+  // Line 1: day 3, an outcome kind: Enter passes the receipt and lands on the payment.
+  await enter(page, '3');
+  await expectFocus(page, 0, 'summary');
+  await enter(page, 'Printer paper');
+  await expectFocus(page, 0, 'kindId');
+  await enter(page, 'O01');
+  await expectFocus(page, 0, 'counterparty');
+  await enter(page, 'Stationer');
+  await expectFocus(page, 0, 'payment');
+  await enter(page, '120.5');
+  await expectFocus(page, 1, 'date');
+  expect(await digits(page, 0, 'balance')).toBe(String(open - 12_050));
+
+  // Line 2: `..` copies the date above; an income kind takes the receipt, Enter skips the payment.
+  await page.keyboard.type('..');
+  await enter(page, '');
+  await expectFocus(page, 1, 'summary');
+  await enter(page, 'Fee received in cash');
+  await enter(page, 'I01');
+  await enter(page, 'ACME');
+  await expectFocus(page, 1, 'receipt');
+  await enter(page, '5000');
+  await expectFocus(page, 2, 'date');
+  expect(await digits(page, 1, 'balance')).toBe(String(open - 12_050 + 500_000));
+
+  // Line 3: no date typed (the row takes the day above), a payment without a kind.
+  await enter(page, '');
+  await enter(page, 'Courier');
+  await enter(page, '');
+  await enter(page, '');
+  await expectFocus(page, 2, 'receipt');
+  await page.keyboard.press('Tab');
+  await expectFocus(page, 2, 'payment');
+  await enter(page, '35');
+  await expect(cell(page, 2, 'date')).toHaveText(`${MONTH}-03`);
+  const closing = open - 12_050 + 500_000 - 3_500;
+  expect(await digits(page, 2, 'balance')).toBe(String(closing));
+  await expect(page.getByTestId(`journal-day-${MONTH}-03`)).toContainText(yuan(closing));
+  await expect(page.getByTestId('journal-state')).toHaveText('未保存');
+
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('journal-state')).toHaveText('已保存', { timeout: 15_000 });
+  const saved = await linesOfMonth(request);
+  expect(saved.map((l) => [l.code, l.date, l.summary, l.receiptCents, l.paymentCents, l.balanceCents])).toEqual([
+    [1, `${MONTH}-03`, 'Printer paper', '0', '12050', String(open - 12_050)],
+    [2, `${MONTH}-03`, 'Fee received in cash', '500000', '0', String(open - 12_050 + 500_000)],
+    [3, `${MONTH}-03`, 'Courier', '0', '3500', String(closing)],
+  ]);
+  // The sheet shows the stored numbers after the save.
+  await expect(cell(page, 2, 'code')).toHaveText('3');
+
+  // The balance report for the day: the cash account's receipts, payments and closing.
+  await page.goto('/cashier/balanceByCashBank');
+  await page.getByTestId('cb-from').fill(`${MONTH}-03`);
+  await page.getByTestId('cb-to').fill(`${MONTH}-03`);
+  const row = page.getByTestId('cb-grid').locator(`.ag-row[row-id="${cashId}:"]`);
+  await expect(row).toContainText(yuan(500_000));
+  await expect(row).toContainText(yuan(15_550));
+  await expect(row).toContainText(yuan(closing));
+  await expect(row).toContainText(yuan(open));
+});
+
+test('screenshots of the journal screens in both languages', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const headers = await cashier(request);
+  const admin = await apiHeaders(request, 'admin', 'admin123');
+  /** A fresh browser session of the user in the language (the saved preference and the browser's). */
+  const signIn = async (user: string, password: string, lang: 'zh_CN' | 'en_US') => {
+    const context = await browser.newContext({ locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
+    await context.addInitScript((l) => localStorage.setItem('ledgerdesk.language', l), lang);
+    const page = await context.newPage();
+    await loginAs(page, user, password);
+    return page;
+  };
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    await request.post('/api/idm/user/language', { data: { language: lang }, headers });
+    await request.post('/api/idm/user/language', { data: { language: lang }, headers: admin });
+    const page = await signIn('cashier', 'cash123', lang);
+    await page.goto(`/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=2026-01`);
+    await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+    await expect(cell(page, 0, 'summary')).not.toHaveText('');
+    await page.screenshot({ path: `test-results/cash-journal-${lang}-edit.png`, animations: 'disabled' });
+    await page.goto('/cashier/cashBankJournalQuery');
+    await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: `test-results/cash-journal-${lang}-query.png`, animations: 'disabled' });
+    await page.goto('/cashier/balanceByCashBank');
+    await page.getByTestId('cb-from').fill('2026-01-01');
+    await page.getByTestId('cb-to').fill('2026-01-31');
+    await page.getByTestId('cb-group').getByText(lang === 'zh_CN' ? '按日' : 'Per day').click();
+    await expect(page.getByTestId('cb-grid').locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `test-results/cash-journal-${lang}-balance.png`, animations: 'disabled' });
+    await page.context().close();
+    // The openings belong to initialization (602): the administrator's screen.
+    const adminPage = await signIn('admin', 'admin123', lang);
+    await adminPage.goto('/basic/cashBankOpeningBalance');
+    await expect(adminPage.getByTestId('cash-opening')).toBeVisible({ timeout: 20_000 });
+    await adminPage.screenshot({ path: `test-results/cash-journal-${lang}-opening.png`, animations: 'disabled' });
+    await adminPage.context().close();
+  }
+});

@@ -1,0 +1,117 @@
+/**
+ * /cashier/balanceByCashBank (spec 01 §2; decision 035): per bank account of the ledger set the
+ * opening, receipts, payments and closing of a date range, in total or per day or month, with the
+ * sum of all accounts pinned below. Enter or a double click on a row drills into the journal query
+ * for that account and span.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellKeyDownEvent, ColDef, ValueFormatterParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { CashBalanceRowDto } from '../../../contract/cashier-journal';
+import { formatCents } from '../../../domain/money';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import { useScope } from '../../session/store';
+import { journalBalanceOptions, journalRefsOptions } from '../../queries/cashier-journal';
+
+type Row = CashBalanceRowDto | (Omit<CashBalanceRowDto, 'bankAccountId'> & { bankAccountId: -1; total: true });
+type Group = 'TOTAL' | 'DAY' | 'MONTH';
+
+/** The dates a row covers, within the report's range. */
+export function spanOf(bucket: string | null, from: string, to: string): { dateFrom: string; dateTo: string } {
+  if (!bucket) return { dateFrom: from, dateTo: to };
+  if (bucket.length === 10) return { dateFrom: bucket, dateTo: bucket };
+  const start = `${bucket}-01`;
+  const end = dayjs(start).endOf('month').format('YYYY-MM-DD');
+  return { dateFrom: start > from ? start : from, dateTo: end < to ? end : to };
+}
+
+export function CashBankBalancePage() {
+  const { t, i18n } = useTranslation(['journal', 'errors']);
+  const { accountId } = useScope();
+  const navigate = useNavigate();
+  const refs = useQuery(journalRefsOptions(accountId));
+  const [dateFrom, setDateFrom] = useState(dayjs().startOf('month').format('YYYY-MM-DD'));
+  const [dateTo, setDateTo] = useState(dayjs().endOf('month').format('YYYY-MM-DD'));
+  const [groupBy, setGroupBy] = useState<Group>('TOTAL');
+  const [ids, setIds] = useState<string[]>([]);
+  const answer = useQuery(journalBalanceOptions(accountId, { bankAccountIds: ids.map(Number), dateFrom, dateTo, groupBy }));
+  const cents = (p: ValueFormatterParams<Row>) => formatCents(Number(p.value ?? 0));
+  const columns = useMemo<ColDef<Row>[]>(() => [
+    { field: 'bankAccountCode', headerName: t('journal:report.code'), width: 100 },
+    { field: 'bankAccountName', headerName: t('journal:report.name'), flex: 1, minWidth: 150 },
+    { field: 'kind', headerName: t('journal:report.kind'), width: 90, valueFormatter: (p) => (p.value ? t(`journal:kinds.${String(p.value)}`) : '') },
+    ...(groupBy === 'TOTAL' ? [] : [{ field: 'bucket' as const, headerName: groupBy === 'DAY' ? t('journal:columns.date') : t('journal:month'), width: 110 }]),
+    { field: 'openingCents', headerName: t('journal:report.opening'), width: 140, type: 'rightAligned', valueFormatter: cents },
+    { field: 'receiptCents', headerName: t('journal:report.receipts'), width: 140, type: 'rightAligned', valueFormatter: cents },
+    { field: 'paymentCents', headerName: t('journal:report.payments'), width: 140, type: 'rightAligned', valueFormatter: cents },
+    { field: 'closingCents', headerName: t('journal:report.closing'), width: 140, type: 'rightAligned', valueFormatter: cents, cellClassRules: { 'ld-negative': (p) => Number(p.value) < 0 } },
+    { headerName: t('journal:report.count'), width: 90, type: 'rightAligned', valueGetter: (p) => (p.data && !('total' in p.data) ? p.data.receiptCount + p.data.paymentCount : '') },
+  ], [t, groupBy]);
+  if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
+  const data = answer.data;
+  const totals: Row[] = data
+    ? [{ bankAccountId: -1, total: true, bankAccountCode: t('journal:report.total'), bankAccountName: '', kind: '', bucket: null, ...data.total, receiptCount: 0, paymentCount: 0 }]
+    : [];
+  const drill = (r: Row | undefined) => {
+    if (!r || 'total' in r) return;
+    const span = spanOf(r.bucket, dateFrom, dateTo);
+    void navigate({ href: `/cashier/cashBankJournalQuery?bankAccountId=${r.bankAccountId}&dateFrom=${span.dateFrom}&dateTo=${span.dateTo}` });
+  };
+  return (
+    <Stack gap="xs" p="xs" data-testid="cash-balance">
+      <Title order={5}>{t('journal:report.title')}</Title>
+      <Paper withBorder p="xs">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <TextInput size="xs" type="date" label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} w={150} data-testid="cb-from" />
+          <TextInput size="xs" type="date" label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} w={150} data-testid="cb-to" />
+          <MultiSelect
+            size="xs"
+            label={t('journal:bankAccount')}
+            placeholder={t('journal:report.allAccounts')}
+            data={(refs.data?.accounts ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))}
+            value={ids}
+            onChange={setIds}
+            clearable
+            searchable
+            w={320}
+            data-testid="cb-accounts"
+          />
+          <SegmentedControl
+            size="xs"
+            value={groupBy}
+            onChange={(v) => setGroupBy(v as Group)}
+            data={(['TOTAL', 'DAY', 'MONTH'] as const).map((g) => ({ value: g, label: t(`journal:report.by.${g}`) }))}
+            data-testid="cb-group"
+          />
+        </Group>
+      </Paper>
+      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+      {dateFrom > dateTo && <Alert color="orange">{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
+      <div style={{ height: 'calc(100vh - 260px)', minHeight: 320 }} data-testid="cb-grid">
+        <AgGridReact<Row>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
+          rowData={data?.rows ?? []}
+          pinnedBottomRowData={totals}
+          getRowId={(p) => ('total' in p.data ? 'total' : `${p.data.bankAccountId}:${p.data.bucket ?? ''}`)}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          onRowDoubleClicked={(e) => drill(e.data)}
+          onCellKeyDown={(e: CellKeyDownEvent<Row>) => {
+            if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data);
+          }}
+          overlayNoRowsTemplate={`<span>${t('journal:report.empty')}</span>`}
+          loading={answer.isFetching && !data}
+        />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,345 @@
+/**
+ * /cashier/cashBankJournalEdit (spec 01 §2; decision 035): the cash and bank journal of one bank
+ * account and month as an entry sheet on the grid kit (grids/cash-journal.columns.ts): date, number,
+ * summary, income / outcome kind (F7), counterparty, receipt, payment, the running balance (updated
+ * as you type) and the voucher made from a line. Keys are the kit's (Enter past the last row adds
+ * one, row menu on Shift+F10) plus Ctrl+S to save; leaving with unsaved changes asks first. Below
+ * the sheet each day's closing balance; a cash account going below zero is warned about.
+ * Search params `bankAccountId` and `month` open a given sheet (the balance report drills here).
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
+import { KeyHelp } from '../../../../grids/key-help';
+import { ListPicker } from '../../../../grids/list-picker';
+import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
+import { RowToolbar } from '../../../../grids/row-toolbar';
+import { createSheetState, reduceSheet, type SheetEvent, type SheetState } from '../../../../grids/sheet';
+import type { SheetTotalsView } from '../../../../grids/use-sheet';
+import { cashJournalSchema, type CashJournalRow } from '../../../../grids/cash-journal.columns';
+import type { CashLineDto } from '../../../contract/cashier-journal';
+import type { BankAccountDto, CashierKindDto } from '../../../contract/cashier-settings';
+import { cashJournalApi } from '../../../contract/heads';
+import { formatCents } from '../../../domain/money';
+import { RIGHTS } from '../../../domain/rights';
+import { call } from '../../api/typed-client';
+import { useHasRight, useScope } from '../../session/store';
+import { useTabDirty } from '../../shell/use-tab-dirty';
+import { notifyError } from '../../queries/admin-common';
+import { journalRefsOptions, journalSheetOptions, useJournalInvalidate } from '../../queries/cashier-journal';
+import { useSaveTip } from '../common/use-save-tip';
+import { SaveTipDialog } from '../common/save-tip-dialog';
+import { dayClosings, isDirty, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
+
+interface Refs {
+  accounts: BankAccountDto[];
+  kinds: CashierKindDto[];
+}
+
+export function JournalEditPage() {
+  const { t } = useTranslation(['journal', 'errors', 'common']);
+  const { accountId } = useScope();
+  const search = useSearch({ strict: false }) as { bankAccountId?: unknown; month?: unknown };
+  const refs = useQuery(journalRefsOptions(accountId));
+  const [bankAccountId, setBankAccountId] = useState<number | null>(Number(search.bankAccountId) || null);
+  const [month, setMonth] = useState<string>(typeof search.month === 'string' && /^\d{4}-\d{2}$/.test(search.month) ? search.month : dayjs().format('YYYY-MM'));
+  const accounts = useMemo(() => (refs.data?.accounts ?? []).filter((a) => !a.disabled || a.id === bankAccountId), [refs.data, bankAccountId]);
+  const chosen = bankAccountId ?? accounts[0]?.id ?? null;
+  const sheet = useQuery(journalSheetOptions(accountId, chosen, month));
+
+  if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
+  if (refs.isError) return <Alert color="red">{t('common:operationFailed')}</Alert>;
+  if (!refs.data) return <Text c="dimmed" p="md">…</Text>;
+  if (!accounts.length) return <Alert color="orange" data-testid="journal-no-accounts">{t('journal:noAccounts')}</Alert>;
+  if (sheet.isError) return <Alert color="red">{t('common:operationFailed')}</Alert>;
+  if (!sheet.data) return <Text c="dimmed" p="md">…</Text>;
+  return (
+    <JournalSheet
+      key={`${accountId}:${chosen}:${month}:${sheet.dataUpdatedAt}`}
+      refs={refs.data}
+      accountId={accountId}
+      bankAccountId={chosen!}
+      month={month}
+      loaded={sheet.data}
+      onChoose={(id, m) => {
+        setBankAccountId(id);
+        setMonth(m);
+      }}
+    />
+  );
+}
+
+interface SheetProps {
+  refs: Refs;
+  accountId: number;
+  bankAccountId: number;
+  month: string;
+  loaded: { lines: CashLineDto[]; openingCents: number };
+  onChoose: (bankAccountId: number, month: string) => void;
+}
+
+function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose }: SheetProps) {
+  const { t } = useTranslation(['journal', 'grid', 'errors', 'common']);
+  const canEdit = useHasRight(RIGHTS.CASHIER);
+  const invalidate = useJournalInvalidate(accountId);
+  const account = refs.accounts.find((a) => a.id === bankAccountId)!;
+  const kinds = refs.kinds;
+  const kindById = useMemo(() => new Map(kinds.map((k) => [String(k.id), k])), [kinds]);
+  const kindOptions = useMemo<LookupOption[]>(() => kinds.filter((k) => !k.disabled).map((k) => ({ value: String(k.id), code: k.code, name: k.name })), [kinds]);
+  const schema = useMemo(
+    () =>
+      cashJournalSchema({
+        month,
+        kindLabel: (id) => {
+          const k = kindById.get(id);
+          return k ? `${k.code} ${k.name}` : '';
+        },
+        kindDirection: (id) => (id ? (kindById.get(id)?.direction ?? null) : null),
+        resolveKind: (text) => matchLookup(text, kindOptions),
+      }),
+    [month, kindById, kindOptions],
+  );
+  const stored = useMemo(() => new Map(loaded.lines.map((l) => [l.id, l])), [loaded]);
+  const openingCents = loaded.openingCents;
+  const today = dayjs().format('YYYY-MM-DD');
+  const fallbackDate = today.startsWith(month) ? today : `${month}-01`;
+
+  // The kit's reducer, then the figures the screen computes (dates carried down, balances, numbers).
+  const finish = useCallback(
+    (s: SheetState<CashJournalRow>): SheetState<CashJournalRow> => {
+      const rows = withComputed(withDates(s.rows, fallbackDate), stored, openingCents);
+      return rows === s.rows ? s : { ...s, rows };
+    },
+    [fallbackDate, stored, openingCents],
+  );
+  const reducer = useCallback(
+    (s: SheetState<CashJournalRow>, e: SheetEvent<CashJournalRow>) => {
+      // A line a voucher was made from stays: its row cannot be deleted.
+      if (e.type === 'sheet.deleteRow' && stored.get(storedIdOf(e.rowId) ?? -1)?.voucherId) {
+        notifications.show({ color: 'orange', message: t('errors:CASH_LINE_HAS_VOUCHER') });
+        return s;
+      }
+      return finish(reduceSheet(schema, s, e));
+    },
+    [schema, finish, stored, t],
+  );
+  const [state, dispatch] = useReducer(reducer, undefined, () => finish(createSheetState(schema, rowsOfLines(loaded.lines))));
+  const dirty = useMemo(() => isDirty(state.rows, stored), [state.rows, stored]);
+  const days = useMemo(() => dayClosings(state.rows, openingCents), [state.rows, openingCents]);
+  const closing = days.at(-1)?.closingCents ?? openingCents;
+  const negativeDays = account.kind === 'CASH' ? days.filter((d) => d.closingCents < 0) : [];
+  const gridRef = useRef<EntryGridHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const saveTip = useSaveTip();
+
+  const save = useCallback(async (): Promise<boolean> => {
+    const p = savePayload(state.rows, stored);
+    if (p.problems.length) {
+      setProblems(p.problems.map((x) => t(`journal:problems.${x.problem}`, { row: x.rowIndex + 1 })));
+      return false;
+    }
+    setProblems([]);
+    if (!p.lines.length && !p.deleteIds.length) return true;
+    setBusy(true);
+    try {
+      await call(cashJournalApi.save, { body: { bankAccountId, lines: p.lines, deleteIds: p.deleteIds } });
+      notifications.show({ color: 'green', message: t('journal:saved') });
+      await invalidate();
+      return true;
+    } catch (err) {
+      notifyError(err);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }, [state.rows, stored, bankAccountId, invalidate, t]);
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+
+  useTabDirty(dirty, (close) =>
+    void (async () => {
+      const answer = await saveTip.ask();
+      if (answer === 'cancel' || (answer === 'yes' && !(await saveRef.current()))) return;
+      close();
+    })(),
+  );
+
+  /** Another account or month: unsaved changes ask first (Yes saves, No drops them, Cancel stays). */
+  const choose = async (id: number, m: string) => {
+    if (dirty) {
+      const answer = await saveTip.ask();
+      if (answer === 'cancel' || (answer === 'yes' && !(await saveRef.current()))) return;
+    }
+    onChoose(id, m);
+  };
+
+  // Ctrl+S saves, wherever the focus is on this screen.
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's' || e.altKey || e.shiftKey) return;
+      if (!rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (canEdit && !busy) void saveRef.current();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [canEdit, busy]);
+
+  const [picking, setPicking] = useState<{ request: PickerRequest<CashJournalRow>; options: LookupOption[] } | null>(null);
+  const pickers = useMemo<Record<string, PickerHook<CashJournalRow>>>(
+    () => ({
+      kind: (request) => {
+        // A row with an amount offers the kinds of its side only.
+        const side = request.row.receipt !== null ? 'INCOME' : request.row.payment !== null ? 'OUTCOME' : null;
+        setPicking({ request, options: kindOptions.filter((o) => !side || kindById.get(o.value)?.direction === side) });
+      },
+    }),
+    [kindOptions, kindById],
+  );
+
+  const totalsLabel = useCallback(
+    (tv: SheetTotalsView) => (
+      <Text size="sm" fw={600} data-testid="journal-totals">
+        {t('journal:totals', { receipt: formatCents(tv.byField.receipt ?? 0), payment: formatCents(tv.byField.payment ?? 0), closing: formatCents(closing) })}
+      </Text>
+    ),
+    [t, closing],
+  );
+
+  const accountOptions = refs.accounts.filter((a) => !a.disabled || a.id === bankAccountId).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));
+  return (
+    <Stack gap="xs" p="xs" ref={rootRef} data-testid="journal-edit">
+      <Paper withBorder p="xs">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Select
+            label={t('journal:bankAccount')}
+            data={accountOptions}
+            value={String(bankAccountId)}
+            onChange={(v) => v && void choose(Number(v), month)}
+            allowDeselect={false}
+            searchable
+            w={240}
+            size="xs"
+            data-testid="journal-account"
+          />
+          <TextInput
+            type="month"
+            label={t('journal:month')}
+            value={month}
+            onChange={(e) => /^\d{4}-\d{2}$/.test(e.currentTarget.value) && void choose(bankAccountId, e.currentTarget.value)}
+            w={150}
+            size="xs"
+            data-testid="journal-month"
+          />
+          <Text size="sm" data-testid="journal-opening">
+            {t('journal:openingOfMonth', { amount: formatCents(openingCents) })}
+          </Text>
+          <Text size="sm" fw={600} data-testid="journal-closing" c={closing < 0 ? 'red' : undefined}>
+            {t('journal:closingOfMonth', { amount: formatCents(closing) })}
+          </Text>
+          <Badge variant="light" color={dirty ? 'yellow' : 'blue'} data-testid="journal-state">
+            {dirty ? t('journal:unsaved') : t('journal:savedState')}
+          </Badge>
+          <Group gap={4} ml="auto">
+            <Tooltip label="Ctrl+S" withArrow>
+              <Button size="xs" onClick={() => void save()} loading={busy} disabled={!canEdit || !dirty} data-testid="journal-save">
+                {t('journal:save')}
+              </Button>
+            </Tooltip>
+            <KeyHelp />
+          </Group>
+        </Group>
+      </Paper>
+
+      {problems.length > 0 && (
+        <Alert color="red" withCloseButton onClose={() => setProblems([])} p="xs" data-testid="journal-problems">
+          {problems.map((m, i) => (
+            <Text key={i} size="sm">
+              {m}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      {negativeDays.length > 0 && (
+        <Alert color="orange" p="xs" data-testid="journal-negative">
+          {t('journal:negativeCash', { days: negativeDays.map((d) => d.date.slice(5)).join(', ') })}
+        </Alert>
+      )}
+
+      <RowToolbar grid={gridRef} readOnly={!canEdit} testId="journal-row-toolbar" />
+      <EntryGrid
+        schema={schema}
+        state={state}
+        dispatch={dispatch}
+        readOnly={!canEdit}
+        pickers={pickers}
+        totalsLabel={totalsLabel}
+        autoFocus
+        testId="journal-grid"
+        handleRef={gridRef}
+      />
+
+      <Paper withBorder p="xs">
+        <Text size="sm" fw={600} mb={4}>
+          {t('journal:dailyClosings')}
+        </Text>
+        {days.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('journal:noLines')}
+          </Text>
+        ) : (
+          <Table withTableBorder striped data-testid="journal-days" fz="sm" verticalSpacing={2}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('journal:columns.date')}</Table.Th>
+                <Table.Th ta="right">{t('journal:columns.receipt')}</Table.Th>
+                <Table.Th ta="right">{t('journal:columns.payment')}</Table.Th>
+                <Table.Th ta="right">{t('journal:dayClosing')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {days.map((d) => (
+                <Table.Tr key={d.date} data-testid={`journal-day-${d.date}`}>
+                  <Table.Td>{d.date}</Table.Td>
+                  <Table.Td ta="right">{formatCents(d.receiptCents)}</Table.Td>
+                  <Table.Td ta="right">{formatCents(d.paymentCents)}</Table.Td>
+                  <Table.Td ta="right" c={d.closingCents < 0 ? 'red' : undefined}>
+                    {formatCents(d.closingCents)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+
+      <SaveTipDialog {...saveTip.dialog} message={t('journal:saveTip')} />
+      <ListPicker
+        opened={picking !== null}
+        title={t('journal:pickKind')}
+        options={picking?.options ?? []}
+        initialQuery={picking?.request.query}
+        onPick={(value) => {
+          const c = picking;
+          setPicking(null);
+          c?.request.commit(value);
+        }}
+        onClose={() => {
+          const c = picking;
+          setPicking(null);
+          c?.request.cancel();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * /cashier/cashBankJournalQuery (spec 01 §2; decision 035): the journal lines of the ledger set's
+ * bank accounts, paged on the server, each with its running balance (the account's, whatever the
+ * filter); filters: bank account, date range, side, kind, amount range and a keyword (summary,
+ * counterparty, kind). Enter or a double click opens the line's month in the entry sheet.
+ * Search params `bankAccountId`, `dateFrom`, `dateTo` preset the filters (the balance report drills here).
+ */
+import { useMemo, useState } from 'react';
+import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { CashLineDto } from '../../../contract/cashier-journal';
+import { formatCents } from '../../../domain/money';
+import type { ListColumn } from '../../../../grids/list/columns';
+import { useScope } from '../../session/store';
+import { journalListOptions, journalRefsOptions, type JournalFilter } from '../../queries/cashier-journal';
+import { ListPage } from '../common/list-page';
+
+const columns: ListColumn<CashLineDto>[] = [
+  { field: 'bankAccount', headerKey: 'journal:bankAccount', width: 150, format: 'ref' },
+  { field: 'date', headerKey: 'journal:columns.date', width: 110, sortable: true },
+  { field: 'code', headerKey: 'journal:columns.code', width: 70 },
+  { field: 'summary', headerKey: 'journal:columns.summary', minWidth: 160, flex: 1 },
+  { field: 'kind', headerKey: 'journal:columns.kind', width: 140, format: 'ref' },
+  { field: 'counterparty', headerKey: 'journal:columns.counterparty', width: 140 },
+  { field: 'receiptCents', headerKey: 'journal:columns.receipt', width: 130, format: 'cents', align: 'right' },
+  { field: 'paymentCents', headerKey: 'journal:columns.payment', width: 130, format: 'cents', align: 'right' },
+  { field: 'balanceCents', headerKey: 'journal:columns.balance', width: 140, format: 'balance', align: 'right' },
+  { field: 'voucherId', headerKey: 'journal:columns.voucher', width: 90, format: 'voucher' },
+  { field: 'createdByName', headerKey: 'journal:maker', width: 100 },
+];
+
+const yuanToCents = (v: string | number) => (v === '' || v === null || Number.isNaN(Number(v)) ? undefined : Math.round(Number(v) * 100));
+
+export function JournalQueryPage() {
+  const { t } = useTranslation(['journal', 'errors']);
+  const { accountId } = useScope();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { bankAccountId?: unknown; dateFrom?: unknown; dateTo?: unknown };
+  const refs = useQuery(journalRefsOptions(accountId));
+  const date = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
+  const [bankAccountId, setBankAccountId] = useState<string | null>(Number(search.bankAccountId) ? String(search.bankAccountId) : null);
+  const [dateFrom, setDateFrom] = useState(date(search.dateFrom));
+  const [dateTo, setDateTo] = useState(date(search.dateTo));
+  const [side, setSide] = useState<string | null>(null);
+  const [kindId, setKindId] = useState<string | null>(null);
+  const [amountMin, setAmountMin] = useState<string | number>('');
+  const [amountMax, setAmountMax] = useState<string | number>('');
+  const filter = useMemo<JournalFilter>(() => {
+    const f: JournalFilter = {};
+    if (bankAccountId) f.bankAccountId = Number(bankAccountId);
+    if (dateFrom) f.dateFrom = dateFrom;
+    if (dateTo) f.dateTo = dateTo;
+    if (side) f.side = side as JournalFilter['side'];
+    if (kindId) f.kindId = Number(kindId);
+    const min = yuanToCents(amountMin);
+    const max = yuanToCents(amountMax);
+    if (min !== undefined) f.amountMin = min;
+    if (max !== undefined) f.amountMax = max;
+    return f;
+  }, [bankAccountId, dateFrom, dateTo, side, kindId, amountMin, amountMax]);
+  const formatters = useMemo(() => ({
+    ref: (v: unknown) => {
+      const r = v as { code?: string; name?: string } | null;
+      return r?.name ? `${r.code ?? ''} ${r.name}` : '';
+    },
+    cents: (v: unknown) => (v && v !== '0' ? formatCents(Number(v)) : ''),
+    balance: (v: unknown) => formatCents(Number(v ?? 0)),
+    voucher: (v: unknown) => (v ? `#${String(v)}` : ''),
+  }), []);
+  if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
+  const accountOptions = (refs.data?.accounts ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));
+  const kindOptions = (refs.data?.kinds ?? []).map((k) => ({ value: String(k.id), label: `${k.code} ${k.name}` }));
+  return (
+    <ListPage<CashLineDto>
+      gridId="cashier.journalQuery"
+      columns={columns}
+      query={(req) => journalListOptions(accountId, filter, req)}
+      resetKey={JSON.stringify(filter)}
+      getRowId={(l) => l.id}
+      rowLabel={(l) => `${l.date} ${l.summary}`}
+      selection="none"
+      formatters={formatters}
+      keywordPlaceholder={t('journal:keyword')}
+      onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
+      filters={
+        <>
+          <Select size="sm" w={170} placeholder={t('journal:bankAccount')} aria-label={t('journal:bankAccount')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />
+          <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} data-testid="jq-from" />
+          <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} data-testid="jq-to" />
+          <Select size="sm" w={96} placeholder={t('journal:side')} aria-label={t('journal:side')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
+          <Select size="sm" w={130} placeholder={t('journal:columns.kind')} aria-label={t('journal:columns.kind')} data={kindOptions} value={kindId} onChange={setKindId} clearable searchable data-testid="jq-kind" />
+          <NumberInput size="sm" w={96} placeholder={t('journal:amountMin')} aria-label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />
+          <NumberInput size="sm" w={96} placeholder={t('journal:amountMax')} aria-label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls data-testid="jq-max" />
+        </>
+      }
+    />
+  );
+}

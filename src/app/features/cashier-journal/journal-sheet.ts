@@ -1,0 +1,163 @@
+/**
+ * The journal sheet's own logic, free of React (unit-tested): stored lines → sheet rows, the figures
+ * the screen computes after every event (running balance in journal order, the number a save will
+ * give, the voucher link), the save payload (new, changed and deleted lines) and the days' closings.
+ */
+import { isBlankRow, type SheetSchema } from '../../../../grids/sheet-schema';
+import type { CashJournalRow } from '../../../../grids/cash-journal.columns';
+import type { CashLineDto } from '../../../contract/cashier-journal';
+import { cashLineProblem } from '../../../domain/cashier-journal';
+
+export const STORED_PREFIX = 'line-';
+export const storedIdOf = (rowId: string): number | null => (rowId.startsWith(STORED_PREFIX) ? Number(rowId.slice(STORED_PREFIX.length)) : null);
+
+export function rowsOfLines(lines: readonly CashLineDto[]): CashJournalRow[] {
+  return lines.map((l) => ({
+    id: `${STORED_PREFIX}${l.id}`,
+    date: l.date,
+    code: String(l.code),
+    summary: l.summary,
+    kindId: l.kindId === null ? null : String(l.kindId),
+    counterparty: l.counterparty ?? '',
+    receipt: Number(l.receiptCents) || null,
+    payment: Number(l.paymentCents) || null,
+    balance: Number(l.balanceCents),
+    voucher: l.voucherId === null ? null : `#${l.voucherId}`,
+  }));
+}
+
+const hasAmount = (r: CashJournalRow) => (r.receipt ?? 0) !== 0 || (r.payment ?? 0) !== 0;
+
+/**
+ * Recomputes the computed cells: the running balance in journal order (date, then stored lines by
+ * id, then new lines in sheet order, as the server numbers them), the number (stored, or the next
+ * ones of the month for new lines), the voucher link of stored lines. Rows whose figures do not
+ * change keep their identity (the grid redraws only what changed).
+ */
+export function withComputed(rows: readonly CashJournalRow[], stored: ReadonlyMap<number, CashLineDto>, openingCents: number): readonly CashJournalRow[] {
+  const order = rows
+    .map((r, i) => ({ r, i, sid: storedIdOf(r.id) }))
+    .filter((x) => x.r.date && hasAmount(x.r))
+    .sort((a, b) => (a.r.date === b.r.date ? (a.sid ?? Number.MAX_SAFE_INTEGER) - (b.sid ?? Number.MAX_SAFE_INTEGER) || a.i - b.i : a.r.date! < b.r.date! ? -1 : 1));
+  const balance = new Map<string, number>();
+  let running = openingCents;
+  for (const x of order) balance.set(x.r.id, (running += (x.r.receipt ?? 0) - (x.r.payment ?? 0)));
+  let next = 1;
+  for (const r of rows) {
+    const sid = storedIdOf(r.id);
+    const line = sid !== null ? stored.get(sid) : undefined;
+    if (line) next = Math.max(next, line.code + 1);
+  }
+  let changed = false;
+  const out = rows.map((r) => {
+    const sid = storedIdOf(r.id);
+    const line = sid !== null ? stored.get(sid) : undefined;
+    const filled = !isBlankJournalRow(r);
+    const code = line ? String(line.code) : filled ? String(next++) : null;
+    const voucher = line?.voucherId ? `#${line.voucherId}` : null;
+    const bal = balance.get(r.id) ?? null;
+    if (r.code === code && r.voucher === voucher && r.balance === bal) return r;
+    changed = true;
+    return { ...r, code, voucher, balance: bal };
+  });
+  return changed ? out : rows;
+}
+
+export function isBlankJournalRow(r: CashJournalRow): boolean {
+  return !r.date && !r.summary && !r.kindId && !r.counterparty && r.receipt === null && r.payment === null;
+}
+
+/** Rows with content but no date take the date of the row above (a day's lines are typed under its first). */
+export function withDates(rows: readonly CashJournalRow[], fallback: string): readonly CashJournalRow[] {
+  let last: string | null = null;
+  let changed = false;
+  const out = rows.map((r) => {
+    if (r.date) {
+      last = r.date;
+      return r;
+    }
+    if (isBlankJournalRow(r)) return r;
+    changed = true;
+    return { ...r, date: last ?? fallback };
+  });
+  return changed ? out : rows;
+}
+
+export interface SaveLine {
+  id?: number;
+  version?: number;
+  date: string;
+  summary: string;
+  kindId: number | null;
+  counterparty: string | null;
+  receiptCents: number;
+  paymentCents: number;
+}
+
+export type RowProblem = { rowIndex: number; problem: 'noDate' | 'noAmount' | 'bothAmounts' | 'negative' | 'tooLarge' };
+
+/** The save: new and changed lines, stored lines no longer in the sheet; problems by row. */
+export function savePayload(rows: readonly CashJournalRow[], stored: ReadonlyMap<number, CashLineDto>): { lines: SaveLine[]; deleteIds: number[]; problems: RowProblem[] } {
+  const lines: SaveLine[] = [];
+  const problems: RowProblem[] = [];
+  const kept = new Set<number>();
+  rows.forEach((r, rowIndex) => {
+    const sid = storedIdOf(r.id);
+    if (sid !== null) kept.add(sid);
+    if (isBlankJournalRow(r)) return;
+    const line = sid !== null ? stored.get(sid) : undefined;
+    if (line?.voucherId) return;
+    if (!r.date) return void problems.push({ rowIndex, problem: 'noDate' });
+    const body: SaveLine = {
+      date: r.date, summary: r.summary.trim(), kindId: r.kindId === null ? null : Number(r.kindId), counterparty: r.counterparty.trim() || null,
+      receiptCents: r.receipt ?? 0, paymentCents: r.payment ?? 0,
+    };
+    const p = cashLineProblem(body);
+    if (p) return void problems.push({ rowIndex, problem: p });
+    if (!line) return void lines.push(body);
+    const same = line.date === body.date && line.summary === body.summary && line.kindId === body.kindId && (line.counterparty ?? null) === body.counterparty
+      && Number(line.receiptCents) === body.receiptCents && Number(line.paymentCents) === body.paymentCents;
+    if (!same) lines.push({ ...body, id: line.id, version: line.version });
+  });
+  const deleteIds = [...stored.keys()].filter((id) => !kept.has(id) || isBlankRowOfStored(rows, id));
+  return { lines, deleteIds, problems };
+}
+
+/** A stored line whose every cell was cleared is deleted. */
+function isBlankRowOfStored(rows: readonly CashJournalRow[], id: number): boolean {
+  const r = rows.find((x) => x.id === `${STORED_PREFIX}${id}`);
+  return !!r && isBlankJournalRow(r);
+}
+
+export function isDirty(rows: readonly CashJournalRow[], stored: ReadonlyMap<number, CashLineDto>): boolean {
+  const p = savePayload(rows, stored);
+  return p.lines.length > 0 || p.deleteIds.length > 0 || p.problems.length > 0;
+}
+
+export interface DayClosing {
+  date: string;
+  receiptCents: number;
+  paymentCents: number;
+  closingCents: number;
+}
+
+/** Each day's receipts, payments and closing balance, in date order. */
+export function dayClosings(rows: readonly CashJournalRow[], openingCents: number): DayClosing[] {
+  const days = new Map<string, { r: number; p: number }>();
+  for (const r of rows) {
+    if (!r.date || !hasAmount(r)) continue;
+    const d = days.get(r.date) ?? { r: 0, p: 0 };
+    d.r += r.receipt ?? 0;
+    d.p += r.payment ?? 0;
+    days.set(r.date, d);
+  }
+  let running = openingCents;
+  return [...days.keys()].sort().map((date) => {
+    const d = days.get(date)!;
+    running += d.r - d.p;
+    return { date, receiptCents: d.r, paymentCents: d.p, closingCents: running };
+  });
+}
+
+export type { SheetSchema };
+export { isBlankRow };

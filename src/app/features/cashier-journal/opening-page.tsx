@@ -1,0 +1,134 @@
+/**
+ * /basic/cashBankOpeningBalance (spec 01 §2 initialization; decision 035): the opening balance of
+ * each bank account of the ledger set and the day it stands at the start of, typed in an entry
+ * sheet on the grid kit (one row per account: Enter moves date → amount → next account, Ctrl+S
+ * saves). The start date cannot be after the account's first journal line (the server refuses it).
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EntryGrid } from '../../../../grids/entry-grid';
+import { KeyHelp } from '../../../../grids/key-help';
+import { createSheetState, reduceSheet, type SheetEvent, type SheetState } from '../../../../grids/sheet';
+import { cashOpeningSchema, type CashOpeningRow } from '../../../../grids/cash-journal.columns';
+import type { CashOpeningDto } from '../../../contract/cashier-journal';
+import { cashJournalApi } from '../../../contract/heads';
+import { formatCents } from '../../../domain/money';
+import { RIGHTS } from '../../../domain/rights';
+import { call } from '../../api/typed-client';
+import { useHasRight, useScope } from '../../session/store';
+import { useTabDirty } from '../../shell/use-tab-dirty';
+import { notifyError } from '../../queries/admin-common';
+import { openingsOptions, useJournalInvalidate } from '../../queries/cashier-journal';
+
+const STRUCTURAL = new Set(['sheet.appendRows', 'sheet.insertRowAbove', 'sheet.copyRow', 'sheet.deleteRow']);
+
+export function CashOpeningPage() {
+  const { t } = useTranslation(['journal', 'errors', 'common']);
+  const { accountId } = useScope();
+  const openings = useQuery(openingsOptions(accountId));
+  if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
+  if (openings.isError) return <Alert color="red">{openings.error.message}</Alert>;
+  if (!openings.data) return <Text c="dimmed" p="md">…</Text>;
+  if (!openings.data.length) return <Alert color="orange" data-testid="opening-no-accounts">{t('journal:noAccounts')}</Alert>;
+  return <OpeningSheet key={`${accountId}:${openings.dataUpdatedAt}`} accountId={accountId} openings={openings.data} />;
+}
+
+function OpeningSheet({ accountId, openings }: { accountId: number; openings: CashOpeningDto[] }) {
+  const { t } = useTranslation(['journal', 'grid', 'errors', 'common']);
+  const canEdit = useHasRight(RIGHTS.BASIC_INIT);
+  const invalidate = useJournalInvalidate(accountId);
+  const schema = useMemo(() => cashOpeningSchema(openings.length), [openings.length]);
+  const initial = useMemo<CashOpeningRow[]>(
+    () => openings.map((o) => ({
+      id: `ba-${o.bankAccountId}`, account: `${o.bankAccountCode} ${o.bankAccountName}${o.disabled ? ` (${t('journal:disabled')})` : ''}`, kind: t(`journal:kinds.${o.kind}`),
+      startDate: o.startDate, opening: Number(o.openingCents) || null, firstLine: o.firstLineDate,
+    })),
+    [openings, t],
+  );
+  const reducer = useCallback((s: SheetState<CashOpeningRow>, e: SheetEvent<CashOpeningRow>) => (STRUCTURAL.has(e.type) ? s : reduceSheet(schema, s, e)), [schema]);
+  const [state, dispatch] = useReducer(reducer, undefined, () => createSheetState(schema, initial));
+  // A recorded opening changes when its date or amount does; an account without one gets one once either is typed.
+  const changes = useMemo(() => state.rows.flatMap((r, i) => {
+    const o = openings[i];
+    const opening = r.opening ?? 0;
+    const changed = r.startDate !== o.startDate || opening !== Number(o.openingCents) || (o.id === null && opening !== 0);
+    return changed ? [{ row: i, bankAccountId: o.bankAccountId, startDate: r.startDate, openingCents: opening, version: o.version }] : [];
+  }), [state.rows, openings]);
+  const dirty = changes.length > 0;
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  useTabDirty(dirty);
+  const total = state.rows.reduce((s, r) => s + (r.opening ?? 0), 0);
+
+  const save = useCallback(async () => {
+    const missing = changes.filter((c) => !c.startDate);
+    if (missing.length) {
+      setProblems(missing.map((c) => t('journal:problems.noStartDate', { row: c.row + 1 })));
+      return;
+    }
+    setProblems([]);
+    if (!changes.length) return;
+    setBusy(true);
+    try {
+      await call(cashJournalApi.saveOpenings, { body: { accountId, openings: changes.map((c) => ({ bankAccountId: c.bankAccountId, startDate: c.startDate!, openingCents: c.openingCents, version: c.version })) } });
+      notifications.show({ color: 'green', message: t('journal:saved') });
+      await invalidate();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  }, [changes, accountId, invalidate, t]);
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's' || e.altKey || e.shiftKey) return;
+      if (!rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (canEdit && !busy) void saveRef.current();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [canEdit, busy]);
+
+  return (
+    <Stack gap="xs" p="xs" ref={rootRef} data-testid="cash-opening">
+      <Group>
+        <Title order={5}>{t('journal:openingTitle')}</Title>
+        <Badge variant="light" color={dirty ? 'yellow' : 'blue'} data-testid="opening-state">{dirty ? t('journal:unsaved') : t('journal:savedState')}</Badge>
+        <Group gap={4} ml="auto">
+          <Tooltip label="Ctrl+S" withArrow>
+            <Button size="xs" onClick={() => void save()} loading={busy} disabled={!canEdit || !dirty} data-testid="opening-save">{t('journal:save')}</Button>
+          </Tooltip>
+          <KeyHelp />
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">{t('journal:openingHelp')}</Text>
+      {problems.length > 0 && (
+        <Alert color="red" withCloseButton onClose={() => setProblems([])} p="xs" data-testid="opening-problems">
+          {problems.map((m, i) => <Text key={i} size="sm">{m}</Text>)}
+        </Alert>
+      )}
+      <EntryGrid
+        schema={schema}
+        state={state}
+        dispatch={dispatch}
+        readOnly={!canEdit}
+        totalsLabel={() => <Text size="sm" fw={600} data-testid="opening-total">{t('journal:openingTotal', { amount: formatCents(total) })}</Text>}
+        autoFocus
+        testId="opening-grid"
+      />
+      <Paper withBorder p="xs">
+        <Text size="xs" c="dimmed">{t('journal:openingNote')}</Text>
+      </Paper>
+    </Stack>
+  );
+}

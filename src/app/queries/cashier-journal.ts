@@ -1,0 +1,98 @@
+/**
+ * Queries and mutations of the cash and bank journal (decision 035). Keys: ['cashJournal', accountId,
+ * …] for lines, balances and openings of a ledger set; a save invalidates them all.
+ */
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { call } from '../api/typed-client';
+import { bankAccountApi, cashJournalApi, incomeKindApi, outcomeKindApi } from '../../contract/heads';
+import { loadAllPages } from '../api/all-pages';
+import type { ListRequest } from '../../../grids/list/list-grid';
+
+export const journalKeys = {
+  all: (accountId: number | null) => ['cashJournal', accountId] as const,
+  sheet: (accountId: number | null, bankAccountId: number | null, month: string) => ['cashJournal', accountId, 'sheet', bankAccountId, month] as const,
+  list: (accountId: number | null, filter: unknown, req: unknown) => ['cashJournal', accountId, 'list', filter, req] as const,
+  balance: (accountId: number | null, q: unknown) => ['cashJournal', accountId, 'balance', q] as const,
+  openings: (accountId: number | null) => ['cashJournal', accountId, 'openings'] as const,
+  refs: (accountId: number | null) => ['cashJournal', accountId, 'refs'] as const,
+};
+
+export interface JournalFilter {
+  bankAccountId?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  kindId?: number;
+  side?: 'RECEIPT' | 'PAYMENT';
+  amountMin?: number;
+  amountMax?: number;
+}
+
+/** The ledger set's bank accounts and income / outcome kinds (the sheet's lookups and the filters). */
+export const journalRefsOptions = (accountId: number | null) =>
+  queryOptions({
+    queryKey: journalKeys.refs(accountId),
+    queryFn: async ({ signal }) => {
+      const [accounts, income, outcome] = await Promise.all([
+        call(bankAccountApi.list, { query: { filter: { accountId: accountId! }, size: 500 } }, { signal }),
+        call(incomeKindApi.list, { query: { filter: { accountId: accountId! }, size: 500 } }, { signal }),
+        call(outcomeKindApi.list, { query: { filter: { accountId: accountId! }, size: 500 } }, { signal }),
+      ]);
+      return { accounts: accounts.content, kinds: [...income.content, ...outcome.content] };
+    },
+    enabled: !!accountId,
+  });
+
+/** Every line of one bank account in a month, and the month's opening balance. */
+export const journalSheetOptions = (accountId: number | null, bankAccountId: number | null, month: string) =>
+  queryOptions({
+    queryKey: journalKeys.sheet(accountId, bankAccountId, month),
+    queryFn: async ({ signal }) => {
+      const [y, m] = month.split('-').map(Number);
+      const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      const [lines, balance] = await Promise.all([
+        loadAllPages((index, size) => call(cashJournalApi.list, { query: { filter: { accountId: accountId!, bankAccountId: bankAccountId!, month }, index, size } }, { signal })),
+        call(cashJournalApi.balance, { query: { accountId: accountId!, bankAccountId: String(bankAccountId), dateFrom: `${month}-01`, dateTo: `${month}-${String(last).padStart(2, '0')}`, groupBy: 'TOTAL', includeEmpty: true } }, { signal }),
+      ]);
+      return { lines: lines.content, openingCents: Number(balance.rows[0]?.openingCents ?? 0) };
+    },
+    enabled: !!accountId && !!bankAccountId && /^\d{4}-\d{2}$/.test(month),
+    staleTime: 0,
+  });
+
+export const journalListOptions = (accountId: number | null, filter: JournalFilter, req: ListRequest) =>
+  queryOptions({
+    queryKey: journalKeys.list(accountId, filter, req),
+    queryFn: ({ signal }) =>
+      call(cashJournalApi.list, { query: { filter: { accountId: accountId!, ...filter, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined } }, { signal }),
+    enabled: !!accountId,
+  });
+
+export interface BalanceRequest {
+  bankAccountIds: number[];
+  dateFrom: string;
+  dateTo: string;
+  groupBy: 'DAY' | 'MONTH' | 'TOTAL';
+}
+
+export const journalBalanceOptions = (accountId: number | null, r: BalanceRequest) =>
+  queryOptions({
+    queryKey: journalKeys.balance(accountId, r),
+    queryFn: ({ signal }) =>
+      call(cashJournalApi.balance, {
+        query: { accountId: accountId!, ...(r.bankAccountIds.length ? { bankAccountId: r.bankAccountIds.join(',') } : {}), dateFrom: r.dateFrom, dateTo: r.dateTo, groupBy: r.groupBy, includeEmpty: true },
+      }, { signal }),
+    enabled: !!accountId && r.dateFrom <= r.dateTo,
+  });
+
+export const openingsOptions = (accountId: number | null) =>
+  queryOptions({
+    queryKey: journalKeys.openings(accountId),
+    queryFn: ({ signal }) => call(cashJournalApi.openings, { query: { accountId: accountId! } }, { signal }),
+    enabled: !!accountId,
+    staleTime: 0,
+  });
+
+export function useJournalInvalidate(accountId: number | null) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
+}

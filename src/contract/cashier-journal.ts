@@ -1,0 +1,187 @@
+/**
+ * The cash and bank journal (spec 01 §2 /cashier balanceByCashBank, cashBankJournalEdit,
+ * cashBankJournalQuery, /basic cashBankOpeningBalance; §7 /cashier/{cash,balance,code} and
+ * calcCashBalance(s); decision 035). A line is one receipt or one payment on a bank account
+ * (decision 028); its running balance is the account's opening plus receipts minus payments of every
+ * line up to it in (date, id) order, whatever filter or page the list shows. Amounts are integer
+ * cents, strings on the wire (as in contract/ledger.ts). Reading and writing need the cashier menu
+ * (3); opening balances are written with the initialization right (602) and read with either.
+ */
+import { z } from 'zod';
+import { RIGHTS } from '../domain/rights';
+import { CASH_LINE_MAX_CENTS, CASH_OPENING_MAX_CENTS } from '../domain/cashier-journal';
+import { dateString, idSchema, INT32_MAX, listOf, listQuery } from './common';
+import { defineRoute } from './route';
+
+const cents = z.string().regex(/^-?\d+$/);
+/** Cents in: an integer or its text. */
+const centsIn = (max: number) => z.union([z.number().int(), z.string().regex(/^-?\d{1,15}$/).transform(Number)]).pipe(z.number().int().min(-max).max(max));
+const lineCents = centsIn(CASH_LINE_MAX_CENTS).pipe(z.number().min(0));
+const version = z.number().int().min(0).optional();
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/** One id, several ("3,4", [3, 4], "[3,4]"). */
+const ids = z.preprocess((v) => (typeof v === 'string' ? v.replace(/[[\]\s]/g, '').split(',').filter(Boolean) : typeof v === 'number' ? [v] : v), z.array(idSchema).min(1).max(200));
+
+export const cashKindRef = z.object({ id: z.number().int(), code: z.string(), name: z.string(), direction: z.enum(['INCOME', 'OUTCOME']) });
+
+export const cashLineDto = z.object({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  bankAccountId: z.number().int(),
+  bankAccount: z.object({ id: z.number().int(), code: z.string(), name: z.string(), kind: z.string() }),
+  date: z.string(),
+  /** Number within the bank account and calendar month (1, 2, …). */
+  code: z.number().int(),
+  summary: z.string(),
+  kindId: z.number().int().nullable(),
+  kind: cashKindRef.nullable(),
+  counterparty: z.string().nullable(),
+  receiptCents: cents,
+  paymentCents: cents,
+  /** Opening + receipts − payments of the account's lines up to and including this one. */
+  balanceCents: cents,
+  voucherId: z.number().int().nullable(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type CashLineDto = z.infer<typeof cashLineDto>;
+
+export const cashLineFilter = z.object({
+  /** The ledger set whose bank accounts are listed (the session's). */
+  accountId: idSchema,
+  bankAccountId: idSchema.optional(),
+  dateFrom: dateString.optional(),
+  dateTo: dateString.optional(),
+  /** yyyy-MM: the calendar month (instead of dateFrom/dateTo). */
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional(),
+  kindId: idSchema.optional(),
+  /** RECEIPT: receipts only; PAYMENT: payments only. */
+  side: z.enum(['RECEIPT', 'PAYMENT']).optional(),
+  /** Matches summary, counterparty or the kind's name. */
+  keyword: z.string().max(100).optional(),
+  /** The line's amount (its receipt or payment) at least / at most, cents. */
+  amountMin: centsIn(CASH_LINE_MAX_CENTS).optional(),
+  amountMax: centsIn(CASH_LINE_MAX_CENTS).optional(),
+  /** true: only lines turned into a voucher; false: only those not yet. */
+  hasVoucher: flag.optional(),
+});
+export type CashLineFilter = z.output<typeof cashLineFilter>;
+
+export const cashLineBody = z.object({
+  /** Present: update that line (with the version read); absent: a new line. */
+  id: idSchema.optional(),
+  version,
+  date: dateString,
+  /** Empty: the next number of the account and month. */
+  code: z.number().int().min(1).max(INT32_MAX).nullable().optional(),
+  summary: z.string().trim().max(200).default(''),
+  kindId: idSchema.nullable().optional(),
+  counterparty: z.string().trim().max(100).nullable().optional().transform((v) => v || null),
+  receiptCents: lineCents.default(0),
+  paymentCents: lineCents.default(0),
+});
+export type CashLineBody = z.output<typeof cashLineBody>;
+
+/** One save of a sheet: new and changed lines of one bank account, and lines to delete, all or nothing. */
+export const cashSaveBody = z.object({
+  bankAccountId: idSchema,
+  lines: z.array(cashLineBody).max(1000),
+  deleteIds: z.array(idSchema).max(1000).default([]),
+});
+export const cashUpdateBody = cashLineBody.omit({ id: true });
+
+export const cashCodeQuery = z.object({ bankAccountId: idSchema, date: dateString });
+
+export const balanceGroups = ['DAY', 'MONTH', 'TOTAL'] as const;
+export const cashBalanceQuery = z.object({
+  accountId: idSchema,
+  bankAccountId: ids.optional(),
+  dateFrom: dateString,
+  dateTo: dateString,
+  /** DAY: a row per day with lines; MONTH: per calendar month; TOTAL: one row per account. */
+  groupBy: z.enum(balanceGroups).default('TOTAL'),
+  /** Also accounts without any line or opening in the range. */
+  includeEmpty: flag.optional(),
+});
+
+export const cashBalanceRowDto = z.object({
+  bankAccountId: z.number().int(),
+  bankAccountCode: z.string(),
+  bankAccountName: z.string(),
+  kind: z.string(),
+  /** DAY: the day; MONTH: yyyy-MM; TOTAL: null. */
+  bucket: z.string().nullable(),
+  openingCents: cents,
+  receiptCents: cents,
+  paymentCents: cents,
+  closingCents: cents,
+  receiptCount: z.number().int(),
+  paymentCount: z.number().int(),
+});
+export type CashBalanceRowDto = z.infer<typeof cashBalanceRowDto>;
+export const cashBalanceDto = z.object({
+  rows: z.array(cashBalanceRowDto),
+  /** Sums over every account of the answer. */
+  total: z.object({ openingCents: cents, receiptCents: cents, paymentCents: cents, closingCents: cents }),
+});
+
+export const calcBalanceBody = z.object({ bankAccountId: idSchema, date: dateString.optional() });
+export const calcBalancesBody = z.object({ bankAccountIds: z.array(idSchema).min(1).max(500), date: dateString.optional() });
+export const accountBalanceDto = z.object({
+  bankAccountId: z.number().int(),
+  startDate: z.string().nullable(),
+  openingCents: cents,
+  receiptCents: cents,
+  paymentCents: cents,
+  /** Opening + receipts − payments up to the date (every line when none). */
+  closingCents: cents,
+  lineCount: z.number().int(),
+});
+
+export const cashOpeningDto = z.object({
+  bankAccountId: z.number().int(),
+  bankAccountCode: z.string(),
+  bankAccountName: z.string(),
+  kind: z.string(),
+  disabled: z.boolean(),
+  /** null: no opening recorded yet. */
+  id: z.number().int().nullable(),
+  startDate: z.string().nullable(),
+  openingCents: cents,
+  /** The date of the account's first line (the start date cannot move after it). */
+  firstLineDate: z.string().nullable(),
+  version: z.number().int().nullable(),
+});
+export type CashOpeningDto = z.infer<typeof cashOpeningDto>;
+export const cashOpeningQuery = z.object({ accountId: idSchema });
+export const cashOpeningSaveBody = z.object({
+  accountId: idSchema,
+  openings: z.array(z.object({ bankAccountId: idSchema, startDate: dateString, openingCents: centsIn(CASH_OPENING_MAX_CENTS), version: z.number().int().min(0).nullable().optional() })).min(1).max(500),
+});
+
+export const cashExportQuery = z.object({ filter: z.string().optional() });
+
+// ---- routes --------------------------------------------------------------------------------------
+
+const cashier = { right: RIGHTS.CASHIER, scope: 'account' } as const;
+const tags = ['cashier-journal'];
+const lineParams = z.object({ id: idSchema });
+
+export const cashJournalApi = {
+  /** Lines of the ledger set's bank accounts, each with its running balance (correct on any page). */
+  list: defineRoute({ method: 'GET', path: '/cashier/cash', query: listQuery(cashLineFilter, { defaultLimit: 50 }), answer: listOf(cashLineDto), access: cashier, tags }),
+  /** Creates, updates and deletes lines of one bank account in one transaction; answers the saved lines. */
+  save: defineRoute({ method: 'POST', path: '/cashier/cash', body: cashSaveBody, answer: z.array(cashLineDto), access: cashier, tags }),
+  update: defineRoute({ method: 'POST', path: '/cashier/cash/:id', params: lineParams, body: cashUpdateBody, answer: cashLineDto, access: cashier, tags }),
+  /** Refused (CASH_LINE_HAS_VOUCHER) while a voucher was made from the line. */
+  remove: defineRoute({ method: 'DELETE', path: '/cashier/cash/:id', params: lineParams, answer: z.null(), access: cashier, tags }),
+  /** The next number of the account in the date's month. */
+  code: defineRoute({ method: 'GET', path: '/cashier/code', query: cashCodeQuery, answer: z.number().int(), access: cashier, tags }),
+  /** Opening, receipts, payments, closing per account for a date range, per day, month or in total. */
+  balance: defineRoute({ method: 'GET', path: '/cashier/balance', query: cashBalanceQuery, answer: cashBalanceDto, access: cashier, tags }),
+  calcCashBalance: defineRoute({ method: 'POST', path: '/cashier/calcCashBalance', body: calcBalanceBody, answer: accountBalanceDto, access: cashier, tags }),
+  calcCashBalances: defineRoute({ method: 'POST', path: '/cashier/calcCashBalances', body: calcBalancesBody, answer: z.array(accountBalanceDto), access: cashier, tags }),
+  openings: defineRoute({ method: 'GET', path: '/cashier/opening', query: cashOpeningQuery, answer: z.array(cashOpeningDto), access: { right: [RIGHTS.CASHIER, RIGHTS.BASIC_INIT], scope: 'account' }, tags }),
+  saveOpenings: defineRoute({ method: 'POST', path: '/cashier/opening', body: cashOpeningSaveBody, answer: z.array(cashOpeningDto), access: { right: RIGHTS.BASIC_INIT, scope: 'account' }, tags }),
+};

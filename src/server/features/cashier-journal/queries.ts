@@ -1,0 +1,197 @@
+/** Database access for the cash and bank journal: no rules here (see service.ts). */
+import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { CompanyScope } from '../../db/tx';
+import { bankAccounts, cashBankOpenings, cashierKinds, cashJournalLines, users } from '../../db/schema';
+import { likeKeyword } from '../../db/queries/list';
+import type { Paging } from '../../../contract/common';
+import type { CashLineFilter } from '../../../contract/cashier-journal';
+
+export type LineRow = typeof cashJournalLines.$inferSelect;
+export type OpeningRow = typeof cashBankOpenings.$inferSelect;
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+
+const l = cashJournalLines;
+const net = sql<string>`coalesce(sum(${l.receiptCents} - ${l.paymentCents}), 0)`;
+
+export async function findBankAccount(db: Db, id: number, lock = false): Promise<BankAccountRow | undefined> {
+  const q = db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function bankAccountsOf(scope: CompanyScope, accountId: number, ids?: number[]): Promise<BankAccountRow[]> {
+  return scope.db.select().from(bankAccounts)
+    .where(scope.where(bankAccounts, eq(bankAccounts.accountId, accountId), ids ? inArray(bankAccounts.id, ids) : undefined))
+    .orderBy(asc(bankAccounts.code), asc(bankAccounts.id));
+}
+
+export async function findLine(db: Db, id: number, lock = false): Promise<LineRow | undefined> {
+  const q = db.select().from(l).where(eq(l.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function linesByIds(db: Db, bankAccountId: number, ids: number[]): Promise<LineRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(l).where(and(eq(l.bankAccountId, bankAccountId), inArray(l.id, ids))).for('update');
+}
+
+export async function findKind(db: Db, companyId: number, id: number) {
+  const [row] = await db.select().from(cashierKinds).where(and(eq(cashierKinds.companyId, companyId), eq(cashierKinds.id, id))).limit(1);
+  return row;
+}
+
+export async function nextCode(db: Db, bankAccountId: number, month: number): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`cast(coalesce(max(${l.code}), 0) + 1 as integer)` }).from(l).where(and(eq(l.bankAccountId, bankAccountId), eq(l.month, month)));
+  return Number(r.n);
+}
+
+export async function codeTaken(db: Db, bankAccountId: number, month: number, code: number, except?: number): Promise<boolean> {
+  return (await db.select({ id: l.id }).from(l).where(and(eq(l.bankAccountId, bankAccountId), eq(l.month, month), eq(l.code, code), except ? ne(l.id, except) : undefined)).limit(1)).length > 0;
+}
+
+export async function insertLine(db: Db, v: typeof l.$inferInsert): Promise<LineRow> {
+  const [row] = await db.insert(l).values(v).returning();
+  return row;
+}
+export async function patchLine(db: Db, id: number, set: Partial<typeof l.$inferInsert>): Promise<LineRow> {
+  const [row] = await db.update(l).set({ ...set, updatedAt: sql`now()`, version: sql`${l.version} + 1` }).where(eq(l.id, id)).returning();
+  return row;
+}
+export async function deleteLines(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(l).where(inArray(l.id, ids));
+}
+
+export async function firstLineDate(db: Db, bankAccountId: number): Promise<string | null> {
+  const [r] = await db.select({ d: sql<string | null>`min(${l.lineDate})` }).from(l).where(eq(l.bankAccountId, bankAccountId));
+  return r?.d ?? null;
+}
+
+export async function openingsOf(db: Db, bankAccountIds: number[]): Promise<Map<number, OpeningRow>> {
+  if (!bankAccountIds.length) return new Map();
+  const rows = await db.select().from(cashBankOpenings).where(inArray(cashBankOpenings.bankAccountId, bankAccountIds));
+  return new Map(rows.map((r) => [r.bankAccountId, r]));
+}
+
+export async function upsertOpening(db: Db, v: { companyId: number; bankAccountId: number; startDate: string; openingCents: number; updatedBy: number | null }): Promise<void> {
+  await db.insert(cashBankOpenings).values(v).onConflictDoUpdate({
+    target: cashBankOpenings.bankAccountId,
+    set: { startDate: v.startDate, openingCents: v.openingCents, updatedBy: v.updatedBy, updatedAt: sql`now()`, version: sql`${cashBankOpenings.version} + 1` },
+  });
+}
+
+export async function firstLineDates(db: Db, bankAccountIds: number[]): Promise<Map<number, string>> {
+  if (!bankAccountIds.length) return new Map();
+  const rows = await db.select({ id: l.bankAccountId, d: sql<string>`min(${l.lineDate})` }).from(l).where(inArray(l.bankAccountId, bankAccountIds)).groupBy(l.bankAccountId);
+  return new Map(rows.map((r) => [r.id, r.d]));
+}
+
+/** Receipts and payments of each account's lines dated before `before` (all when null), and up to `upTo`. */
+export async function sumsBefore(db: Db, bankAccountIds: number[], o: { before?: string; upTo?: string }) {
+  if (!bankAccountIds.length) return new Map<number, { receipt: number; payment: number; count: number }>();
+  const rows = await db.select({
+    id: l.bankAccountId,
+    receipt: sql<string>`coalesce(sum(${l.receiptCents}), 0)`,
+    payment: sql<string>`coalesce(sum(${l.paymentCents}), 0)`,
+    count: sql<number>`cast(count(*) as integer)`,
+  }).from(l).where(and(inArray(l.bankAccountId, bankAccountIds), o.before ? sql`${l.lineDate} < ${o.before}` : undefined, o.upTo ? lte(l.lineDate, o.upTo) : undefined)).groupBy(l.bankAccountId);
+  return new Map(rows.map((r) => [r.id, { receipt: Number(r.receipt), payment: Number(r.payment), count: Number(r.count) }]));
+}
+
+/** Receipts and payments of each account's lines in [from, to], per bucket (a day, a yyyy-MM month, or one bucket). */
+export async function sumsByBucket(db: Db, bankAccountIds: number[], from: string, to: string, groupBy: 'DAY' | 'MONTH' | 'TOTAL') {
+  if (!bankAccountIds.length) return [];
+  const bucket = groupBy === 'DAY' ? sql<string>`to_char(${l.lineDate}, 'YYYY-MM-DD')` : groupBy === 'MONTH' ? sql<string>`to_char(${l.lineDate}, 'YYYY-MM')` : sql<string>`''::text`;
+  const rows = await db.select({
+    id: l.bankAccountId,
+    bucket,
+    receipt: sql<string>`coalesce(sum(${l.receiptCents}), 0)`,
+    payment: sql<string>`coalesce(sum(${l.paymentCents}), 0)`,
+    receiptCount: sql<number>`cast(count(*) filter (where ${l.receiptCents} > 0) as integer)`,
+    paymentCount: sql<number>`cast(count(*) filter (where ${l.paymentCents} > 0) as integer)`,
+  }).from(l).where(and(inArray(l.bankAccountId, bankAccountIds), gte(l.lineDate, from), lte(l.lineDate, to))).groupBy(...(groupBy === 'TOTAL' ? [l.bankAccountId] : [l.bankAccountId, bucket])).orderBy(l.bankAccountId, ...(groupBy === 'TOTAL' ? [] : [bucket]));
+  return rows.map((r) => ({ id: r.id, bucket: r.bucket, receipt: Number(r.receipt), payment: Number(r.payment), receiptCount: Number(r.receiptCount), paymentCount: Number(r.paymentCount) }));
+}
+
+function lineConds(f: CashLineFilter & { ids?: number[] }): SQL[] {
+  const conds: SQL[] = [eq(bankAccounts.accountId, f.accountId)];
+  if (f.ids) conds.push(inArray(l.id, f.ids));
+  if (f.bankAccountId) conds.push(eq(l.bankAccountId, f.bankAccountId));
+  if (f.month) {
+    const [y, m] = f.month.split('-').map(Number);
+    conds.push(eq(l.month, y * 100 + m));
+  }
+  if (f.dateFrom) conds.push(gte(l.lineDate, f.dateFrom));
+  if (f.dateTo) conds.push(lte(l.lineDate, f.dateTo));
+  if (f.kindId) conds.push(eq(l.kindId, f.kindId));
+  if (f.side === 'RECEIPT') conds.push(sql`${l.receiptCents} > 0`);
+  if (f.side === 'PAYMENT') conds.push(sql`${l.paymentCents} > 0`);
+  if (f.amountMin !== undefined) conds.push(sql`${l.receiptCents} + ${l.paymentCents} >= ${f.amountMin}`);
+  if (f.amountMax !== undefined) conds.push(sql`${l.receiptCents} + ${l.paymentCents} <= ${f.amountMax}`);
+  if (f.hasVoucher !== undefined) conds.push(f.hasVoucher ? isNotNull(l.voucherId) : isNull(l.voucherId));
+  const kw = likeKeyword(f.keyword);
+  if (kw) conds.push(or(ilike(l.summary, kw), ilike(l.counterparty, kw), ilike(cashierKinds.name, kw), ilike(cashierKinds.code, kw))!);
+  return conds;
+}
+
+/**
+ * A page of lines in journal order (account code, date, id), with their account, kind and maker.
+ * One account's page follows the (bank_account_id, line_date, id) index; the total is its own count
+ * (a window count would read every matching row before the first one is answered).
+ */
+export async function selectLines(scope: CompanyScope, p: Paging<CashLineFilter>) {
+  const f = p.filter;
+  const where = scope.where(l, ...lineConds(f));
+  const desc = p.sort.date === 'desc';
+  const byDate = desc ? [sql`${l.lineDate} desc`, sql`${l.id} desc`] : [asc(l.lineDate), asc(l.id)];
+  const needsKind = !!likeKeyword(f.keyword);
+  const [rows, [counted]] = await Promise.all([
+    scope.db.select({
+      l,
+      ba: { id: bankAccounts.id, code: bankAccounts.code, name: bankAccounts.name, kind: bankAccounts.kind },
+      kind: { id: cashierKinds.id, code: cashierKinds.code, name: cashierKinds.name, direction: cashierKinds.direction },
+      maker: users.name,
+    }).from(l)
+      .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)))
+      .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId)))
+      .leftJoin(users, eq(users.id, l.createdBy))
+      .where(where)
+      .orderBy(...(f.bankAccountId ? byDate : [asc(bankAccounts.code), ...byDate]))
+      .limit(p.limit).offset(p.offset),
+    needsKind
+      ? scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
+        .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)))
+        .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId))).where(where)
+      : scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
+        .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId))).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ l: r.l, ba: r.ba, kind: r.kind?.id ? r.kind : null, maker: r.maker })), total: Number(counted.n) };
+}
+
+/**
+ * The running balance (receipts − payments, without the opening) after each line of one account
+ * between two lines inclusive, in (date, id) order: one sum of everything before the first, then a
+ * window over the range; both read the (bank_account_id, line_date, id) index.
+ */
+export async function runningNet(db: Db, bankAccountId: number, first: { date: string; id: number }, last: { date: string; id: number }): Promise<Map<number, number>> {
+  const [base] = await db.select({ s: net }).from(l)
+    .where(and(eq(l.bankAccountId, bankAccountId), sql`(${l.lineDate}, ${l.id}) < (${first.date}::date, ${first.id})`));
+  const rows = await db.select({ id: l.id, s: sql<string>`sum(${l.receiptCents} - ${l.paymentCents}) over (order by ${l.lineDate}, ${l.id})` }).from(l)
+    .where(and(eq(l.bankAccountId, bankAccountId), sql`(${l.lineDate}, ${l.id}) >= (${first.date}::date, ${first.id})`, sql`(${l.lineDate}, ${l.id}) <= (${last.date}::date, ${last.id})`));
+  const b = Number(base.s);
+  return new Map(rows.map((r) => [r.id, b + Number(r.s)]));
+}
+
+/** Bank accounts (of the given ids) with journal lines or a non-zero opening. */
+export async function bankAccountsInUse(db: Db, ids: number[]): Promise<number[]> {
+  const [a, o] = await Promise.all([
+    db.selectDistinct({ id: l.bankAccountId }).from(l).where(inArray(l.bankAccountId, ids)),
+    db.select({ id: cashBankOpenings.bankAccountId }).from(cashBankOpenings).where(and(inArray(cashBankOpenings.bankAccountId, ids), ne(cashBankOpenings.openingCents, 0))),
+  ]);
+  return [...a, ...o].map((r) => r.id);
+}
+
+export async function kindsInUse(db: Db, ids: number[]): Promise<number[]> {
+  return (await db.selectDistinct({ id: l.kindId }).from(l).where(inArray(l.kindId, ids))).map((r) => r.id as number);
+}

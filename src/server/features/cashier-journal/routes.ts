@@ -1,0 +1,71 @@
+/** The cash and bank journal: parse (by the contract), guard the ledger set of every bank account and line, call the service, wrap. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cashJournalApi } from '../../../contract/cashier-journal';
+import { DomainError } from '../../../domain/result-codes';
+import { handle } from '../../http/route';
+import { ok, okList } from '../../http/reply';
+import { guardAccount } from '../../http/guards';
+import * as q from './queries';
+import * as service from './service';
+
+/** A bank account's ledger set, guarded with the route's right; a missing account answers like a foreign one. */
+async function guardBankAccount(req: FastifyRequest, id: number) {
+  const a = await q.findBankAccount(req.server.db, id);
+  if (!a) throw new DomainError('NO_PERMISSION');
+  await guardAccount(req, a.accountId);
+  return a;
+}
+
+async function guardLine(req: FastifyRequest, id: number) {
+  const line = await q.findLine(req.server.db, id);
+  if (!line) throw new DomainError('NO_PERMISSION');
+  await guardBankAccount(req, line.bankAccountId);
+  return line;
+}
+
+export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> {
+  const api = cashJournalApi;
+  handle(app, api.list, async (req) => {
+    const account = await guardAccount(req, req.query.filter.accountId);
+    const { content, total } = await service.listLines(app.db, account.companyId, req.query);
+    return okList(content, total);
+  });
+  handle(app, api.save, async (req) => {
+    const a = await guardBankAccount(req, req.body.bankAccountId);
+    return ok(await service.saveLines(app.db, a.id, req.access.user.id, req.body));
+  });
+  handle(app, api.update, async (req) => {
+    const line = await guardLine(req, req.params.id);
+    return ok(await service.updateLine(app.db, line.id, req.access.user.id, req.body));
+  });
+  handle(app, api.remove, async (req) => {
+    const line = await guardLine(req, req.params.id);
+    await service.deleteLine(app.db, line.id, req.access.user.id);
+    return ok(null);
+  });
+  handle(app, api.code, async (req) => {
+    const a = await guardBankAccount(req, req.query.bankAccountId);
+    return ok(await service.nextCode(app.db, a.id, req.query.date));
+  });
+  handle(app, api.balance, async (req) => {
+    const account = await guardAccount(req, req.query.accountId);
+    return ok(await service.balances(app.db, account.companyId, { ...req.query, bankAccountIds: req.query.bankAccountId }));
+  });
+  handle(app, api.calcCashBalance, async (req) => {
+    const a = await guardBankAccount(req, req.body.bankAccountId);
+    const [b] = await service.calcBalances(app.db, [a.id], req.body.date);
+    return ok(b);
+  });
+  handle(app, api.calcCashBalances, async (req) => {
+    for (const id of new Set(req.body.bankAccountIds)) await guardBankAccount(req, id);
+    return ok(await service.calcBalances(app.db, req.body.bankAccountIds, req.body.date));
+  });
+  handle(app, api.openings, async (req) => {
+    const account = await guardAccount(req, req.query.accountId);
+    return ok(await service.listOpenings(app.db, account.companyId, account.id));
+  });
+  handle(app, api.saveOpenings, async (req) => {
+    const account = await guardAccount(req, req.body.accountId);
+    return ok(await service.saveOpenings(app.db, account.companyId, account.id, req.access.user.id, req.body.openings));
+  });
+}

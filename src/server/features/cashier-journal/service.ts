@@ -1,0 +1,243 @@
+/**
+ * The cash and bank journal's rules (decision 035). Every write of one bank account locks the
+ * account row first, so numbering and checks of one account run one after the other. A line is
+ * exactly one receipt or one payment (checked here and by the table's CHECK), dated on or after
+ * the account's start date, names an income kind for a receipt or an outcome kind for a payment of
+ * the account's own ledger set, and cannot change or go once a voucher was made from it.
+ */
+import type { Db } from '../../db/client';
+import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
+import { DomainError } from '../../../domain/result-codes';
+import { cashLineProblem, monthOf } from '../../../domain/cashier-journal';
+import type { Paging } from '../../../contract/common';
+import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashLineFilter, CashOpeningDto } from '../../../contract/cashier-journal';
+import * as q from './queries';
+
+const s = (n: number) => String(n);
+
+function lineDto(r: Awaited<ReturnType<typeof q.selectLines>>['rows'][number], balance: number): CashLineDto {
+  return {
+    id: r.l.id, companyId: r.l.companyId, bankAccountId: r.l.bankAccountId, bankAccount: r.ba, date: r.l.lineDate, code: r.l.code, summary: r.l.summary,
+    kindId: r.l.kindId, kind: r.kind ? { ...r.kind, direction: r.kind.direction as 'INCOME' | 'OUTCOME' } : null, counterparty: r.l.counterparty,
+    receiptCents: s(r.l.receiptCents), paymentCents: s(r.l.paymentCents), balanceCents: s(balance), voucherId: r.l.voucherId,
+    createdBy: r.l.createdBy, createdByName: r.maker, version: r.l.version,
+  };
+}
+
+/** Lines of a page with their running balances: per account, opening + the sums up to each line. */
+export async function listLines(db: Db, companyId: number, p: Paging<CashLineFilter>): Promise<{ content: CashLineDto[]; total: number }> {
+  const { rows, total } = await q.selectLines(companyScope(db, companyId), p);
+  const byAccount = new Map<number, typeof rows>();
+  for (const r of rows) byAccount.set(r.l.bankAccountId, [...(byAccount.get(r.l.bankAccountId) ?? []), r]);
+  const openings = await q.openingsOf(db, [...byAccount.keys()]);
+  const balance = new Map<number, number>();
+  for (const [accountId, list] of byAccount) {
+    const keys = list.map((r) => ({ date: r.l.lineDate, id: r.l.id })).sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1));
+    const nets = await q.runningNet(db, accountId, keys[0], keys[keys.length - 1]);
+    const opening = openings.get(accountId)?.openingCents ?? 0;
+    for (const r of list) balance.set(r.l.id, opening + (nets.get(r.l.id) ?? 0));
+  }
+  return { content: rows.map((r) => lineDto(r, balance.get(r.l.id) ?? 0)), total };
+}
+
+async function linesById(db: Db, companyId: number, accountId: number, ids: number[]): Promise<CashLineDto[]> {
+  if (!ids.length) return [];
+  // The same page query as the list (balances included), narrowed to the saved ids.
+  const { content } = await listLines(db, companyId, { filter: { accountId, ids } as CashLineFilter & { ids: number[] }, offset: 0, limit: ids.length, sort: {}, expand: new Set() });
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return content.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+interface Ctx { tx: Tx; account: q.BankAccountRow; startDate: string | null; userId: number }
+
+async function checkKind(c: Ctx, kindId: number | null | undefined, receipt: boolean, isNew: boolean): Promise<void> {
+  if (!kindId) return;
+  const k = await q.findKind(c.tx, c.account.companyId, kindId);
+  if (!k || k.accountId !== c.account.accountId) throw new DomainError('NO_PERMISSION');
+  if ((k.direction === 'INCOME') !== receipt) throw new DomainError('CASH_KIND_DIRECTION', { code: k.code });
+  if (isNew && k.disabled) throw new DomainError('CASH_KIND_DISABLED', { code: k.code });
+}
+
+function checkAmounts(l: { receiptCents: number; paymentCents: number }): void {
+  const p = cashLineProblem(l);
+  if (p) throw new DomainError('CASH_LINE_AMOUNT');
+}
+
+function checkDate(c: Ctx, date: string): void {
+  if (c.startDate && date < c.startDate) throw new DomainError('CASH_LINE_BEFORE_START', { date, startDate: c.startDate });
+}
+
+async function codeFor(c: Ctx, month: number, code: number | null | undefined, except?: number): Promise<number> {
+  if (!code) return q.nextCode(c.tx, c.account.id, month);
+  if (await q.codeTaken(c.tx, c.account.id, month, code, except)) throw new DomainError('CASH_CODE_DUPLICATE', { code });
+  return code;
+}
+
+async function openCtx(tx: Tx, bankAccountId: number, userId: number, forWrite = true): Promise<Ctx> {
+  const account = await q.findBankAccount(tx, bankAccountId, forWrite);
+  if (!account) throw new DomainError('NO_PERMISSION');
+  const opening = (await q.openingsOf(tx, [account.id])).get(account.id);
+  return { tx, account, startDate: opening?.startDate ?? null, userId };
+}
+
+async function updateOne(c: Ctx, row: q.LineRow, b: Omit<CashLineBody, 'id'>): Promise<void> {
+  assertVersion(row.version, b.version);
+  if (row.voucherId) throw new DomainError('CASH_LINE_HAS_VOUCHER');
+  checkAmounts(b);
+  checkDate(c, b.date);
+  await checkKind(c, b.kindId, b.receiptCents > 0, b.kindId !== row.kindId);
+  const month = monthOf(b.date);
+  const sameMonth = month === row.month;
+  const code = b.code ? (sameMonth && b.code === row.code ? row.code : await codeFor(c, month, b.code, row.id)) : sameMonth ? row.code : await codeFor(c, month, null);
+  await q.patchLine(c.tx, row.id, {
+    lineDate: b.date, month, code, summary: b.summary, kindId: b.kindId ?? null, counterparty: b.counterparty ?? null, receiptCents: b.receiptCents, paymentCents: b.paymentCents,
+  });
+}
+
+/** Deletes, updates and creates lines of one bank account, all or nothing; answers the saved lines. */
+export async function saveLines(db: Db, bankAccountId: number, userId: number, body: { lines: CashLineBody[]; deleteIds: number[] }): Promise<CashLineDto[]> {
+  const { companyId, accountId, saved } = await withTx(db, async (tx) => {
+    const c = await openCtx(tx, bankAccountId, userId);
+    if (c.account.disabled && body.lines.some((l) => !l.id)) throw new DomainError('CASH_ACCOUNT_DISABLED', { code: c.account.code });
+    const touched = [...body.deleteIds, ...body.lines.flatMap((l) => (l.id ? [l.id] : []))];
+    if (new Set(touched).size !== touched.length) throw new DomainError('INVALID_INPUT');
+    const existing = new Map((await q.linesByIds(tx, c.account.id, touched)).map((r) => [r.id, r]));
+    if (existing.size !== touched.length) throw new DomainError('NO_PERMISSION');
+    for (const id of body.deleteIds) if (existing.get(id)!.voucherId) throw new DomainError('CASH_LINE_HAS_VOUCHER');
+    await q.deleteLines(tx, body.deleteIds);
+    const saved: number[] = [];
+    for (const l of body.lines) {
+      if (!l.id) continue;
+      await updateOne(c, existing.get(l.id)!, l);
+      saved.push(l.id);
+    }
+    for (const l of body.lines) {
+      if (l.id) continue;
+      checkAmounts(l);
+      checkDate(c, l.date);
+      await checkKind(c, l.kindId, l.receiptCents > 0, true);
+      const month = monthOf(l.date);
+      const row = await q.insertLine(tx, {
+        companyId: c.account.companyId, bankAccountId: c.account.id, lineDate: l.date, month, code: await codeFor(c, month, l.code), summary: l.summary,
+        kindId: l.kindId ?? null, counterparty: l.counterparty ?? null, receiptCents: l.receiptCents, paymentCents: l.paymentCents, createdBy: userId,
+      });
+      saved.push(row.id);
+    }
+    return { companyId: c.account.companyId, accountId: c.account.accountId, saved };
+  });
+  return linesById(db, companyId, accountId, saved);
+}
+
+export async function updateLine(db: Db, id: number, userId: number, body: Omit<CashLineBody, 'id'>): Promise<CashLineDto> {
+  const line = await q.findLine(db, id);
+  if (!line) throw new DomainError('NO_PERMISSION');
+  const [dto] = await saveLines(db, line.bankAccountId, userId, { lines: [{ ...body, id }], deleteIds: [] });
+  return dto;
+}
+
+export async function deleteLine(db: Db, id: number, userId: number): Promise<void> {
+  const line = await q.findLine(db, id);
+  if (!line) throw new DomainError('NO_PERMISSION');
+  await saveLines(db, line.bankAccountId, userId, { lines: [], deleteIds: [id] });
+}
+
+export async function nextCode(db: Db, bankAccountId: number, date: string): Promise<number> {
+  return q.nextCode(db, bankAccountId, monthOf(date));
+}
+
+// ---- balances ------------------------------------------------------------------------------------
+
+/** Per account: opening (the recorded opening plus every line before dateFrom), receipts, payments and closing per bucket. */
+export async function balances(db: Db, companyId: number, o: { accountId: number; bankAccountIds?: number[]; dateFrom: string; dateTo: string; groupBy: 'DAY' | 'MONTH' | 'TOTAL'; includeEmpty?: boolean }) {
+  if (o.dateTo < o.dateFrom) throw new DomainError('PERIOD_END_BEFORE_START');
+  const accounts = await q.bankAccountsOf(companyScope(db, companyId), o.accountId, o.bankAccountIds);
+  if (o.bankAccountIds && accounts.length !== new Set(o.bankAccountIds).size) throw new DomainError('NO_PERMISSION');
+  const ids = accounts.map((a) => a.id);
+  const [openings, before, buckets] = await Promise.all([q.openingsOf(db, ids), q.sumsBefore(db, ids, { before: o.dateFrom }), q.sumsByBucket(db, ids, o.dateFrom, o.dateTo, o.groupBy)]);
+  const rows: CashBalanceRowDto[] = [];
+  const total = { opening: 0, receipt: 0, payment: 0, closing: 0 };
+  for (const a of accounts) {
+    const b = before.get(a.id);
+    let running = (openings.get(a.id)?.openingCents ?? 0) + (b ? b.receipt - b.payment : 0);
+    const mine = buckets.filter((x) => x.id === a.id);
+    const accountOpening = running;
+    let receipt = 0;
+    let payment = 0;
+    if (!mine.length && !o.includeEmpty && !openings.has(a.id) && !b) continue;
+    // No movement in the range: the account still shows its balance once.
+    if (o.groupBy === 'TOTAL' || !mine.length) {
+      const x = mine[0] ?? { receipt: 0, payment: 0, receiptCount: 0, paymentCount: 0 };
+      rows.push(row(a, o.groupBy === 'TOTAL' ? null : o.dateFrom.slice(0, o.groupBy === 'MONTH' ? 7 : 10), running, x));
+      receipt += x.receipt;
+      payment += x.payment;
+    } else {
+      for (const x of mine) {
+        rows.push(row(a, x.bucket, running, x));
+        running += x.receipt - x.payment;
+        receipt += x.receipt;
+        payment += x.payment;
+      }
+    }
+    total.opening += accountOpening;
+    total.receipt += receipt;
+    total.payment += payment;
+    total.closing += accountOpening + receipt - payment;
+  }
+  return { rows, total: { openingCents: s(total.opening), receiptCents: s(total.receipt), paymentCents: s(total.payment), closingCents: s(total.closing) } };
+
+  function row(a: q.BankAccountRow, bucket: string | null, opening: number, x: { receipt: number; payment: number; receiptCount: number; paymentCount: number }): CashBalanceRowDto {
+    return {
+      bankAccountId: a.id, bankAccountCode: a.code, bankAccountName: a.name, kind: a.kind, bucket, openingCents: s(opening), receiptCents: s(x.receipt), paymentCents: s(x.payment),
+      closingCents: s(opening + x.receipt - x.payment), receiptCount: x.receiptCount, paymentCount: x.paymentCount,
+    };
+  }
+}
+
+/** Recomputes each account's balance from its opening and lines (up to the date, or all). */
+export async function calcBalances(db: Db, bankAccountIds: number[], date?: string) {
+  const ids = [...new Set(bankAccountIds)];
+  const [openings, sums] = await Promise.all([q.openingsOf(db, ids), q.sumsBefore(db, ids, { upTo: date })]);
+  return ids.map((id) => {
+    const o = openings.get(id);
+    const x = sums.get(id) ?? { receipt: 0, payment: 0, count: 0 };
+    const opening = o?.openingCents ?? 0;
+    return { bankAccountId: id, startDate: o?.startDate ?? null, openingCents: s(opening), receiptCents: s(x.receipt), paymentCents: s(x.payment), closingCents: s(opening + x.receipt - x.payment), lineCount: x.count };
+  });
+}
+
+// ---- openings ------------------------------------------------------------------------------------
+
+export async function listOpenings(db: Db, companyId: number, accountId: number): Promise<CashOpeningDto[]> {
+  const accounts = await q.bankAccountsOf(companyScope(db, companyId), accountId);
+  const ids = accounts.map((a) => a.id);
+  const [openings, firsts] = await Promise.all([q.openingsOf(db, ids), q.firstLineDates(db, ids)]);
+  return accounts.map((a) => {
+    const o = openings.get(a.id);
+    return {
+      bankAccountId: a.id, bankAccountCode: a.code, bankAccountName: a.name, kind: a.kind, disabled: a.disabled, id: o?.id ?? null, startDate: o?.startDate ?? a.openedAt ?? null,
+      openingCents: s(o?.openingCents ?? 0), firstLineDate: firsts.get(a.id) ?? null, version: o?.version ?? null,
+    };
+  });
+}
+
+/** Saves openings of bank accounts of the ledger set; a start date after the account's first line is refused. */
+export async function saveOpenings(db: Db, companyId: number, accountId: number, userId: number, list: Array<{ bankAccountId: number; startDate: string; openingCents: number; version?: number | null }>): Promise<CashOpeningDto[]> {
+  await withTx(db, async (tx) => {
+    const ids = list.map((o) => o.bankAccountId);
+    if (new Set(ids).size !== ids.length) throw new DomainError('INVALID_INPUT');
+    const accounts = new Map((await q.bankAccountsOf(companyScope(tx, companyId), accountId, ids)).map((a) => [a.id, a]));
+    if (accounts.size !== ids.length) throw new DomainError('NO_PERMISSION');
+    for (const id of ids) await q.findBankAccount(tx, id, true);
+    const [current, firsts] = await Promise.all([q.openingsOf(tx, ids), q.firstLineDates(tx, ids)]);
+    for (const o of list) {
+      const cur = current.get(o.bankAccountId);
+      if (o.version !== undefined && o.version !== null) assertVersion(cur?.version ?? -1, o.version);
+      else if (o.version === null && cur) throw new DomainError('STALE_DATA');
+      const first = firsts.get(o.bankAccountId);
+      if (first && o.startDate > first) throw new DomainError('CASH_OPENING_AFTER_LINES', { code: accounts.get(o.bankAccountId)!.code, date: first });
+      if (cur && cur.startDate === o.startDate && cur.openingCents === o.openingCents) continue;
+      await q.upsertOpening(tx, { companyId, bankAccountId: o.bankAccountId, startDate: o.startDate, openingCents: o.openingCents, updatedBy: userId });
+    }
+  });
+  return listOpenings(db, companyId, accountId);
+}

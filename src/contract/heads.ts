@@ -288,6 +288,13 @@ export const routes = {
     import: { method: 'POST', path: '/common/bankAccount/import' },
     template: { method: 'GET', path: '/common/bankAccount/template' },
   },
+  ledgerAuxApi: {
+    auxBalance: { method: 'GET', path: '/ledger/auxBalance' },
+    auxTotal: { method: 'GET', path: '/ledger/auxTotal' },
+    auxDetail: { method: 'GET', path: '/ledger/auxDetail' },
+    budgetSummary: { method: 'GET', path: '/report/budgetSummary' },
+    budgetDetail: { method: 'GET', path: '/report/budgetDetail' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, ledgerAuxApi } = routes;

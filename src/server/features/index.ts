@@ -24,6 +24,7 @@ import { voucherProcRoutes } from './voucher/procs';
 import { voucherStepRoutes } from './voucher/step';
 import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
+import { ledgerAuxRoutes } from './ledger-aux/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
 
 export { API_VERSION } from '../api-version';
@@ -57,4 +58,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherStepRoutes);
   await app.register(voucherDocsRoutes);
   await app.register(ledgerRoutes);
+  await app.register(ledgerAuxRoutes);
 }

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, makeUser, makeWorld, MISSING_ID, type MadeUser } from './factories';
+import { data, makeUser, MISSING_ID, type MadeUser } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
 
 type Aux = Array<{ auxTypeId: number; auxId: number }>;

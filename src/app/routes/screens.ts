@@ -62,6 +62,11 @@ export const screens: Record<string, ScreenEntry> = {
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),
   '/voucher/daily/printVoucher': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-print-page'), 'VoucherPrintPage')),
   '/voucher/business/balanceBySubject': lazy(lazyRouteComponent(() => import('../features/ledger/subject-balance-page'), 'SubjectBalancePage')),
+  '/voucher/business/balanceByAuxiliary': lazy(lazyRouteComponent(() => import('../features/ledger-aux/aux-balance-page'), 'AuxBalancePage')),
+  '/voucher/business/generalLedgerByAuxiliary': lazy(lazyRouteComponent(() => import('../features/ledger-aux/aux-total-page'), 'AuxTotalPage')),
+  '/voucher/business/subLedgerByAuxiliary': lazy(lazyRouteComponent(() => import('../features/ledger-aux/aux-detail-page'), 'AuxDetailPage')),
+  '/budget/summaryByBudgetExecution': lazy(lazyRouteComponent(() => import('../features/ledger-aux/budget-summary-page'), 'BudgetSummaryPage')),
+  '/budget/subLedgerByBudgetExecution': lazy(lazyRouteComponent(() => import('../features/ledger-aux/budget-detail-page'), 'BudgetDetailPage')),
   '/basic/accountPeriod': lazy(lazyRouteComponent(() => import('../features/account/periods-page'), 'PeriodsPage')),
 };
 

@@ -59,6 +59,11 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
   await expect.poll(async () => money(await total('debit').innerText())).toBe(allDebit);
   await page.screenshot({ path: testInfo.outputPath('aux-balance-zh.png'), fullPage: true });
   const valueName = await cellAt(grid, 0, 'auxName').innerText();
+  // Export: the background task's progress bar, then the workbook is downloaded.
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('al-export').click();
+  await expect(page.getByTestId('export-progress')).toBeVisible();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
   // The keyboard: the grid has the first cell focused; ↓ then ↑ back to the value row, Enter drills.
   await cellAt(grid, 0, 'auxCode').click();

@@ -294,6 +294,11 @@ export const routes = {
     auxDetail: { method: 'GET', path: '/ledger/auxDetail' },
     budgetSummary: { method: 'GET', path: '/report/budgetSummary' },
     budgetDetail: { method: 'GET', path: '/report/budgetDetail' },
+    auxBalanceExport: { method: 'POST', path: '/ledger/auxBalance/export' },
+    auxTotalExport: { method: 'POST', path: '/ledger/auxTotal/export' },
+    auxDetailExport: { method: 'POST', path: '/ledger/auxDetail/export' },
+    budgetSummaryExport: { method: 'POST', path: '/report/budgetSummary/export' },
+    budgetDetailExport: { method: 'POST', path: '/report/budgetDetail/export' },
   },
 } as unknown as Heads;
 

@@ -10,6 +10,7 @@ import { idSchema, jsonParam } from './common';
 import { defineRoute } from './route';
 import { RIGHTS } from '../domain/rights';
 import { balanceSides } from './ledger';
+import { exportTaskDto } from './export';
 
 const subjectCode = z.string().trim().regex(/^\d{1,40}$/);
 const cents = z.string().regex(/^-?\d+$/);
@@ -224,6 +225,12 @@ export const budgetDetailDto = z.object({
 });
 export type BudgetDetailDto = z.infer<typeof budgetDetailDto>;
 
+/** An export asks for the screen's filter; the answer is the background task (decision 015). */
+export const auxBalanceExportBody = z.object({ filter: auxBalanceFilter });
+export const auxDetailExportBody = z.object({ filter: auxDetailFilter });
+export const budgetSummaryExportBody = z.object({ filter: budgetExecFilter });
+export const budgetDetailExportBody = z.object({ filter: budgetDetailFilter });
+
 /** The finance reports menu, like the subject ledgers. */
 const read = { right: RIGHTS.VOUCHER_BOOKS, scope: 'accountYear' } as const;
 /** The budget area (/budget, right 12). */
@@ -236,4 +243,9 @@ export const ledgerAuxApi = {
   auxDetail: defineRoute({ method: 'GET', path: '/ledger/auxDetail', query: auxDetailQuery, answer: auxDetailDto, access: read, tags }),
   budgetSummary: defineRoute({ method: 'GET', path: '/report/budgetSummary', query: budgetSummaryQuery, answer: budgetSummaryDto, access: budgetRead, tags: ['report'] }),
   budgetDetail: defineRoute({ method: 'GET', path: '/report/budgetDetail', query: budgetDetailQuery, answer: budgetDetailDto, access: budgetRead, tags: ['report'] }),
+  auxBalanceExport: defineRoute({ method: 'POST', path: '/ledger/auxBalance/export', body: auxBalanceExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
+  auxTotalExport: defineRoute({ method: 'POST', path: '/ledger/auxTotal/export', body: auxBalanceExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
+  auxDetailExport: defineRoute({ method: 'POST', path: '/ledger/auxDetail/export', body: auxDetailExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
+  budgetSummaryExport: defineRoute({ method: 'POST', path: '/report/budgetSummary/export', body: budgetSummaryExportBody, answer: exportTaskDto, access: budgetRead, tags: ['report', 'export'] }),
+  budgetDetailExport: defineRoute({ method: 'POST', path: '/report/budgetDetail/export', body: budgetDetailExportBody, answer: exportTaskDto, access: budgetRead, tags: ['report', 'export'] }),
 };

@@ -16,6 +16,7 @@ import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, MISSING_ID, type MadeUser } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
+import { exportWorkbook } from './workbooks';
 
 type Aux = Array<{ auxTypeId: number; auxId: number }>;
 type Line = [number, boolean, number, Aux?];
@@ -206,6 +207,29 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     const parent = await data<Detail>(ask('report/budgetDetail', { budgetId: ids.b0, startPeriodId: period(w, 4), endPeriodId: period(w, 4) }, { token: budgeter.token }), 'budgetDetail');
     expect(parent.budget).toBe('150000');
     expect(parent.rows.map((r) => [r.kind, r.balanceCents])).toEqual([['OPENING', '40000'], ['LINE', '45000'], ['PERIOD', '45000'], ['YEAR', '45000']]);
+  });
+
+  it('exports each report as a workbook through the export task, with the screen figures', async () => {
+    const base = { accountId: w.accountId, accountYearId: w.accountYearId };
+    const values = (ws: { getRow: (n: number) => { values: unknown } }, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+    const balance = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'AUX_LEDGER', { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, reader.token);
+    expect(values(balance.ws, 1).slice(0, 3)).toEqual(['编码 Code', '名称 Name', '科目编码 Subject code']);
+    expect(values(balance.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', '应收账款', 1000, 0, 0, 300, 1000, 300, '借', 700, 0]);
+    expect(values(balance.ws, 6)).toEqual(['合计 Total', '', '', '', 1500, 0, 0, 500, 1500, 500, '', 1000, 0]);
+    const total = await exportWorkbook(t, '/api/ledger/auxTotal/export', 'AUX_LEDGER', { ...base, auxTypeId: 3, auxIds: [ids.custA], startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, reader.token);
+    expect(values(total.ws, 6).slice(2)).toEqual(['2026-03', '本年累计 Year to date', 1000, 300, '借', 700]);
+    const detail = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'AUX_LEDGER', { ...base, auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, reader.token);
+    expect(detail.ws.rowCount).toBe(8);
+    expect(values(detail.ws, 6).slice(0, 2)).toEqual(['2026-03-15', expect.stringMatching(/-\d+$/)]);
+    expect(values(detail.ws, 6).slice(4)).toEqual([0, 300, '借', 700]);
+    const summary = await exportWorkbook(t, '/api/report/budgetSummary/export', 'BUDGET_EXECUTION', { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, budgeter.token);
+    expect(values(summary.ws, 3)).toEqual(['000101', '办公费', '支出 Expense', 1000, 100, 400, 600, 40]);
+    const used = await exportWorkbook(t, '/api/report/budgetDetail/export', 'BUDGET_EXECUTION', { ...base, budgetId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, budgeter.token);
+    expect(values(used.ws, 7).slice(4)).toEqual([0, 20, '贷', 400]);
+    // Nothing to export; rights as the screens.
+    expect((await call(reader.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 4, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_DATA_TO_EXPORT' });
+    expect((await call(budgeter.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    expect((await call(reader.token, 'POST', '/api/report/budgetSummary/export', { body: { filter: { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
   });
 
   it('rights: the finance reports right for the ledgers, the budget right for the budget reports', async () => {

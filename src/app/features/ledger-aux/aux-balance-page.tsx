@@ -6,7 +6,7 @@
  * subject on a subject row). Served by GET /ledger/auxBalance from the balance tables.
  */
 import { useCallback, useMemo } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
@@ -25,6 +25,7 @@ import { AuxFilterBar } from './aux-filter-bar';
 import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
 import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
 
 type Row = AuxBalanceRowDto | (AuxBalanceDto['totals'] & { total: true });
 const isTotal = (r: Row | undefined): r is AuxBalanceDto['totals'] & { total: true } => !!r && 'total' in r;
@@ -74,7 +75,10 @@ export function AuxBalancePage() {
   const data = answer.data;
   return (
     <Stack gap="sm" h="100%" data-testid="aux-balance">
-      <Title order={4}>{t('balance.title')}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t('balance.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.auxBalanceExport, { body: { filter } }) : null} />
+      </Group>
       <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), false) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>

@@ -19,6 +19,7 @@ import { emptyAuxFilter, periodsOf, toAuxDetailFilter, type AuxFilterState, type
 import { DetailGrid } from './detail-grid';
 import { today } from './grid-bits';
 import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
 
 export function AuxDetailPage() {
   const { t } = useTranslation('ledgerAux');
@@ -49,7 +50,10 @@ export function AuxDetailPage() {
   }, [key]);
   return (
     <Stack gap="sm" h="100%" data-testid="aux-detail">
-      <Title order={4}>{t('detail.title')}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t('detail.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.auxDetailExport, { body: { filter } }) : null} />
+      </Group>
       <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} single subjectPick />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">

@@ -6,7 +6,7 @@
  * GET /ledger/auxTotal from the balance tables.
  */
 import { useCallback, useMemo } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
@@ -25,6 +25,7 @@ import { AuxFilterBar } from './aux-filter-bar';
 import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
 import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
 
 interface Row {
   id: string;
@@ -90,7 +91,10 @@ export function AuxTotalPage() {
 
   return (
     <Stack gap="sm" h="100%" data-testid="aux-total">
-      <Title order={4}>{t('total.title')}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t('total.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.auxTotalExport, { body: { filter } }) : null} />
+      </Group>
       <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>

@@ -19,6 +19,7 @@ import { emptyBudgetFilter, periodsOf, toBudgetDetailFilter, type BudgetFilterSt
 import { DetailGrid } from './detail-grid';
 import { today } from './grid-bits';
 import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
 
 export function BudgetDetailPage() {
   const { t } = useTranslation('ledgerAux');
@@ -48,7 +49,10 @@ export function BudgetDetailPage() {
   }, [key]);
   return (
     <Stack gap="sm" h="100%" data-testid="budget-detail">
-      <Title order={4}>{t('budgetDetail.title')}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t('budgetDetail.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.budgetDetailExport, { body: { filter } }) : null} />
+      </Group>
       <BudgetFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">

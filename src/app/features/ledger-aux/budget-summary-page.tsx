@@ -5,7 +5,7 @@
  * opens the item's execution sub-ledger. Served by GET /report/budgetSummary.
  */
 import { useCallback, useMemo } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
@@ -24,6 +24,7 @@ import { BudgetFilterBar } from './budget-filter-bar';
 import { drillHref, emptyBudgetFilter, periodsOf, toBudgetSummaryFilter, type BudgetFilterState, type Drill } from './aux-ledger-model';
 import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
 
 /** 1234 basis points → "12.34%". */
 export const rateText = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toFixed(2)}%`);
@@ -61,7 +62,10 @@ export function BudgetSummaryPage() {
   ], [t]);
   return (
     <Stack gap="sm" h="100%" data-testid="budget-summary">
-      <Title order={4}>{t('budgetSummary.title')}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{t('budgetSummary.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.budgetSummaryExport, { body: { filter } }) : null} />
+      </Group>
       <BudgetFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} withZero />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>

@@ -225,7 +225,7 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     const summary = await exportWorkbook(t, '/api/report/budgetSummary/export', 'BUDGET_EXECUTION', { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, budgeter.token);
     expect(values(summary.ws, 3)).toEqual(['000101', '办公费', '支出 Expense', 1000, 100, 400, 600, 40]);
     const used = await exportWorkbook(t, '/api/report/budgetDetail/export', 'BUDGET_EXECUTION', { ...base, budgetId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, budgeter.token);
-    expect(values(used.ws, 7).slice(4)).toEqual([0, 20, '贷', 400]);
+    expect(values(used.ws, 7).slice(4)).toEqual([0, 20, '借', 400]);
     // Nothing to export; rights as the screens.
     expect((await call(reader.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 4, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_DATA_TO_EXPORT' });
     expect((await call(budgeter.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });

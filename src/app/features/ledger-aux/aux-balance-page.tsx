@@ -60,7 +60,7 @@ export function AuxBalancePage() {
       valueGetter: (p) => (isTotal(p.data) ? t('rows.total') : p.data?.kind === 'VALUE' ? p.data.auxCode : '') },
     { colId: 'auxName', headerName: t('columns.auxName'), minWidth: 150, pinned: 'left', tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (!p.data || isTotal(p.data) ? '' : p.data.kind === 'VALUE' ? p.data.auxName : '') },
-    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 170, tooltipValueGetter: (p) => p.value,
+    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 210, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind === 'VALUE' ? '' : `${p.data.subjectCode} ${english ? p.data.subjectNameEn ?? p.data.subjectName : p.data.subjectName}`) },
     { headerName: t('columns.opening'), groupId: 'opening', children: [moneyCol<Row>('openingDebit', t('columns.debit'), isTotal), moneyCol<Row>('openingCredit', t('columns.credit'), isTotal)] },
     { headerName: t('columns.period'), groupId: 'period', children: [moneyCol<Row>('debit', t('columns.debit'), isTotal), moneyCol<Row>('credit', t('columns.credit'), isTotal)] },

@@ -4,9 +4,9 @@
  * date, voucher kind, number, line), as one list — an opening row, then per period with lines its
  * lines, a period total (本期合计) and a year total (本年累计) row — read a page at a time.
  *
- * The running balance is right on any page without reading the pages before it: one grouped query
- * gives each period's line count and sums (so the page's periods and the balance at their start are
- * known), and a window over the page's periods alone gives the balance within them. The lines are
+ * The running balance is right on any page without reading the pages before it: aux_balances gives
+ * each period's line count and sums (so the page's periods and the balance at their start are known),
+ * and a window over the page's periods alone gives the balance within them. The lines are
  * found through the partial index on the type's column (voucher_items_<type>).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -57,10 +57,17 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
     ${a.subjectIds === null ? sql`` : sql`and vi.subject_id = any(${sql.param(a.subjectIds)}::integer[])`}`;
   const debit = sql`case when vi.direction then vi.amount_cents else 0 end`;
   const credit = sql`case when vi.direction then 0 else vi.amount_cents end`;
+  // Each period's line count and sums come from aux_balances (the same lines, counted by the
+  // database's upkeep), so only the page's own periods are ever read line by line.
+  const booked = !a.includeUnbooked;
   const sums = new Map(rowsOf<PeriodSum>(await tx.execute(sql`
-    select v.period_id, count(*) as n, sum(${debit})::text as debit, sum(${credit})::text as credit
-    from voucher_items vi join vouchers v on v.id = vi.voucher_id
-    where ${where(a.range.inRange)} group by v.period_id`)).map((r) => [r.period_id, { n: Number(r.n), debit: Number(r.debit), credit: Number(r.credit) }]));
+    select period_id, sum(${sql.raw(booked ? 'lines_booked' : 'lines_all')})::text as n,
+      sum(${sql.raw(booked ? 'debit_booked' : 'debit_all')})::text as debit, sum(${sql.raw(booked ? 'credit_booked' : 'credit_all')})::text as credit
+    from aux_balances
+    where company_id = ${a.companyId} and account_year_id = ${a.accountYearId} and aux_type_id = ${a.auxTypeId}
+      and aux_id = any(${sql.param(a.auxIds)}::integer[]) and period_id = any(${sql.param(a.range.inRange)}::integer[])
+      ${a.subjectIds === null ? sql`` : sql`and subject_id = any(${sql.param(a.subjectIds)}::integer[])`}
+    group by period_id`)).map((r) => [r.period_id, { n: Number(r.n), debit: Number(r.debit), credit: Number(r.credit) }]));
   const names = new Map(a.range.all.map((p) => [p.id, p.name]));
 
   // The list's layout: row 0 the opening; each period with lines takes n + 2 rows.
@@ -72,7 +79,7 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
   let ytdCredit = a.openingYtdCredit;
   for (const periodId of a.range.inRange) {
     const s = sums.get(periodId);
-    if (!s) continue;
+    if (!s || s.n === 0) continue;
     ytdDebit += s.debit;
     ytdCredit += s.credit;
     blocks.push({ periodId, first: next, n: s.n, debit: s.debit, credit: s.credit, startBalance: balance, ytdDebit, ytdCredit });

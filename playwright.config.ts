@@ -1,11 +1,57 @@
-import { defineConfig } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
 
 /**
  * e2e runs against the real server (src/server/main.ts) serving the built SPA from dist/app,
  * with a fresh PGlite data directory per run (or E2E_DATABASE_URL when set), in Debian's Chromium.
+ *
+ * The specs share their server's demo database (each restores what it changes), so the tests of
+ * one server run one at a time. To keep the suite short, the spec files are split into E2E_SHARDS
+ * groups (default 2), each with its own server, port (E2E_PORT + i) and database; the groups run
+ * side by side, one worker each. With E2E_DATABASE_URL (one shared database) there is one group.
  */
-const port = Number(process.env.E2E_PORT ?? 8199);
-const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
+const basePort = Number(process.env.E2E_PORT ?? 8199);
+const dataDirBase = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
+const shardCount = process.env.E2E_DATABASE_URL ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+
+/**
+ * Spec files by group: the heaviest first, each into the group with the least weight so far
+ * (weights: lines of the spec, a fair proxy for its run time).
+ */
+function groups(): string[][] {
+  const files = readdirSync('e2e').filter((f) => f.endsWith('.spec.ts')).sort();
+  const weight = (f: string) => (HEAVY[f] ?? 1);
+  const out: { files: string[]; w: number }[] = Array.from({ length: shardCount }, () => ({ files: [], w: 0 }));
+  for (const f of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const g = out.reduce((min, x) => (x.w < min.w ? x : min), out[0]!);
+    g.files.push(f);
+    g.w += weight(f);
+  }
+  return out.map((g) => g.files);
+}
+
+/** Relative run time of the slow specs (1 = a typical spec), measured on the 2-core CI machine. */
+const HEAVY: Record<string, number> = {
+  'grid-kit.spec.ts': 5,
+  'admin.spec.ts': 3,
+  'shell.spec.ts': 3,
+  'voucher-editor.spec.ts': 3,
+  'workspace.spec.ts': 2,
+  'keyboard.spec.ts': 2,
+  'voucher-list.spec.ts': 2,
+  'voucher-docs.spec.ts': 2,
+  'cashier-settings.spec.ts': 2,
+  'export.spec.ts': 2,
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const shards = groups();
+const projects: PlaywrightTestProject[] = shards.map((files, i) => ({
+  name: shardCount === 1 ? 'e2e' : `e2e-${i + 1}`,
+  testMatch: files.map((f) => new RegExp(`(^|/)${escape(f)}$`)),
+  workers: 1,
+  use: { baseURL: `http://127.0.0.1:${basePort + i}` },
+}));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -13,11 +59,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: shardCount,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
     launchOptions: {
@@ -27,16 +72,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  projects,
+  webServer: shards.map((_, i) => ({
     command: `node --import tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${basePort + i}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(basePort + i),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: `${dataDirBase}-${i + 1}`,
       FRESH_DATA_DIR: '1',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       LOGIN_RATE_LIMIT_MAX: '1000',
@@ -44,5 +90,5 @@ export default defineConfig({
       EXPORT_STEP_DELAY_MS: '400',
       NODE_ENV: 'test',
     },
-  },
+  })),
 });

@@ -73,6 +73,8 @@ export function toEntryColDefs<R extends SheetRow>(schema: SheetSchema<R>, optio
       editable: editableFor(column),
       cellClassRules: {
         'ld-cell-na': (p: CellClassParams<R>) => !p.node.rowPinned && p.data !== undefined && !isApplicable(column, p.data),
+        // A cell the screen flags (schema.cellIssue: required and empty, repeated number…).
+        'ld-cell-issue': (p: CellClassParams<R>) => !!schema.cellIssue && !p.node.rowPinned && p.data !== undefined && !!schema.cellIssue(p.data, column.field),
         // The block Shift+arrows selected for Ctrl+C.
         'ld-cell-selected': (p: CellClassParams<R>) => {
           const selection = kitContextOf<R>(p.context).selection;

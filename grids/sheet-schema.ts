@@ -92,6 +92,12 @@ export interface SheetSchema<R extends SheetRow> {
   totalsLabelColumn?: FieldOf<R>;
   /** Undo depth; default 200. */
   historyLimit?: number;
+  /**
+   * A cell the screen flags (a required cell left empty, a repeated invoice number): the cell is
+   * drawn as an error and the screen says why (reimbursement: 'cannot be empty', spec 02 §5).
+   * The screen makes a new schema when its flags change.
+   */
+  cellIssue?: (row: R, field: FieldOf<R>) => string | null;
 }
 
 export function isDataColumn<R>(column: EntryColumn<R>): column is DataColumn<R> {

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { voucherTransitions } from '../src/domain/voucher-lifecycle';
+import { reimbursementTransitions } from '../src/domain/reimbursement-lifecycle';
 import { renderMachinesDoc } from './machines-doc';
 
 const file = join(import.meta.dirname, '..', 'docs', 'machines.md');
@@ -21,5 +22,11 @@ describe('docs/machines.md', () => {
   it('lists every row of the table', () => {
     const doc = renderMachinesDoc();
     for (const r of voucherTransitions) expect(doc).toContain(`| \`${r.from}\` | ${r.action} | \`${r.to}\` |`);
+  });
+
+  it('has the reimbursement lifecycle: every row of its table in the matrix', () => {
+    const doc = renderMachinesDoc();
+    expect(doc).toContain('## Reimbursement lifecycle');
+    for (const r of reimbursementTransitions) if (r.from !== r.to) expect(doc).toContain(`  ${r.from} --> ${r.to}: ${r.action}`);
   });
 });

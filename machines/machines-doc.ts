@@ -17,6 +17,16 @@ import {
   voucherTransitions,
 } from '../src/domain/voucher-lifecycle';
 import { voucherEventOf } from './voucher.machine';
+import {
+  findReimbursementTransition,
+  reimbursementActions,
+  reimbursementActionSpecs,
+  reimbursementGuards,
+  reimbursementRefusalOf,
+  reimbursementStates,
+  reimbursementTransitions,
+} from '../src/domain/reimbursement-lifecycle';
+import { reimbursementEventOf } from './reimbursement.machine';
 
 const rightName = new Map(flattenRights().map((r) => [r.id, `${r.en} (${r.zh})`]));
 
@@ -87,5 +97,50 @@ export function renderMachinesDoc(): string {
   out.push('');
   out.push('Self-transitions (edit, save of a draft, copy, synchronised copy) leave the state as it is and are left out of the diagram.');
   out.push('');
+  renderReimbursement(out);
   return out.join('\n');
+}
+
+/** The reimbursement lifecycle (src/domain/reimbursement-lifecycle.ts, machines/reimbursement.machine.ts). */
+function renderReimbursement(out: string[]): void {
+  out.push('## Reimbursement lifecycle');
+  out.push('');
+  out.push('The transition table of `src/domain/reimbursement-lifecycle.ts`. `machines/reimbursement.machine.ts` is built from it');
+  out.push('(one `reimburse.<action>` event per action) and drives the reimbursement editor\'s toolbar; the server runs the same decision');
+  out.push('when it saves, deletes, audits (`POST /expense/lock`, lock true) or cancels an audit (lock false). Unaudited = no lockAt; audited = lockAt set.');
+  out.push('');
+  out.push('### Actions');
+  out.push('');
+  out.push('| Action | Event | Right | Guards |');
+  out.push('|---|---|---|---|');
+  for (const a of reimbursementActions) {
+    const spec = reimbursementActionSpecs[a];
+    out.push(`| ${spec.en} (${spec.zh}) | \`${reimbursementEventOf(a).type}\` | ${spec.right} ${rightName.get(spec.right) ?? ''} | ${spec.guards.map((g) => `\`${g}\``).join(', ') || '—'} |`);
+  }
+  out.push('');
+  out.push('### Guards');
+  out.push('');
+  out.push('| Guard | Passes when | Refused with |');
+  out.push('|---|---|---|');
+  out.push('| `hasRight` | the user holds the action\'s right (admins hold every right) | `NO_PERMISSION` |');
+  for (const [name, g] of Object.entries(reimbursementGuards)) out.push(`| \`${name}\` | ${g.en} | \`${g.code}\` |`);
+  out.push('');
+  out.push('### State × action');
+  out.push('');
+  out.push(`| | ${reimbursementActions.join(' | ')} |`);
+  out.push(`|---|${reimbursementActions.map(() => '---').join('|')}|`);
+  for (const s of reimbursementStates) {
+    const cells = reimbursementActions.map((a) => {
+      const row = findReimbursementTransition(s, a);
+      return row ? `→ \`${row.to}\`` : reimbursementRefusalOf(s, a);
+    });
+    out.push(`| \`${s}\` | ${cells.join(' | ')} |`);
+  }
+  out.push('');
+  out.push('```mermaid');
+  out.push('stateDiagram-v2');
+  out.push('  [*] --> new');
+  for (const r of reimbursementTransitions) if (r.from !== r.to) out.push(`  ${r.from} --> ${r.to}: ${r.action}`);
+  out.push('```');
+  out.push('');
 }

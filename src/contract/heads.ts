@@ -254,6 +254,12 @@ export const routes = {
   },
   ledgerApi: {
     subjectBalance: { method: 'GET', path: '/ledger/subjectBalance' },
+    subjectSummary: { method: 'GET', path: '/ledger/subjectSummary' },
+    subjectTotal: { method: 'GET', path: '/ledger/subjectTotal' },
+    subjectDetail: { method: 'GET', path: '/ledger/subjectDetail' },
+    subjectSummaryExport: { method: 'POST', path: '/ledger/subjectSummary/export' },
+    subjectTotalExport: { method: 'POST', path: '/ledger/subjectTotal/export' },
+    subjectDetailExport: { method: 'POST', path: '/ledger/subjectDetail/export' },
   },
   bankApi: {
     list: { method: 'GET', path: '/common/bank' },
@@ -288,6 +294,35 @@ export const routes = {
     import: { method: 'POST', path: '/common/bankAccount/import' },
     template: { method: 'GET', path: '/common/bankAccount/template' },
   },
+  openingApi: {
+    list: { method: 'GET', path: '/opening' },
+    save: { method: 'POST', path: '/opening' },
+    aux: { method: 'GET', path: '/opening/aux' },
+    saveAux: { method: 'POST', path: '/opening/aux' },
+    trialBalance: { method: 'GET', path: '/opening/trialBalance' },
+    carryForward: { method: 'POST', path: '/opening/carryForward' },
+  },
+  expenseApi: {
+    list: { method: 'GET', path: '/expense' },
+    check: { method: 'GET', path: '/expense/check' },
+    kinds: { method: 'GET', path: '/expense/kind' },
+    createKind: { method: 'POST', path: '/expense/kind' },
+    updateKind: { method: 'POST', path: '/expense/kind/:id' },
+    lock: { method: 'POST', path: '/expense/lock' },
+    get: { method: 'GET', path: '/expense/:id' },
+    create: { method: 'POST', path: '/expense' },
+    update: { method: 'POST', path: '/expense/:id' },
+    remove: { method: 'DELETE', path: '/expense/:id' },
+    exportXls: { method: 'GET', path: '/expense/exportXls' },
+    importXls: { method: 'POST', path: '/expense/importXls' },
+    template: { method: 'GET', path: '/expense/template' },
+  },
+  periodEndApi: {
+    profitTransfer: { method: 'POST', path: '/voucher/profitTransfer' },
+    rollInfo: { method: 'GET', path: '/account/:id/rollInfo' },
+    roll: { method: 'POST', path: '/account/:id/roll' },
+    reverseRoll: { method: 'POST', path: '/account/:id/reverseRoll' },
+  },
   ledgerAuxApi: {
     auxBalance: { method: 'GET', path: '/ledger/auxBalance' },
     auxTotal: { method: 'GET', path: '/ledger/auxTotal' },
@@ -302,4 +337,4 @@ export const routes = {
   },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, ledgerAuxApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, ledgerAuxApi } = routes;

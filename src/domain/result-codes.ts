@@ -28,6 +28,18 @@ export const resultCodes = {
   /** A settled (rolled) period cannot change; reverse the settlement first. */
   PERIOD_SETTLED: { status: 409, key: 'errors.PERIOD_SETTLED' },
   YEAR_EXISTS: { status: 409, key: 'errors.YEAR_EXISTS' },
+  /** Settle refused: the reasons (rollInfo's blockers) in the message, every check in the appendix. */
+  SETTLE_BLOCKED: { status: 409, key: 'errors.SETTLE_BLOCKED' },
+  ALL_PERIODS_SETTLED: { status: 409, key: 'errors.ALL_PERIODS_SETTLED' },
+  NOTHING_SETTLED: { status: 409, key: 'errors.NOTHING_SETTLED' },
+  /** Only the last settled period can be reopened. */
+  REVERSE_SETTLE_NOT_LAST: { status: 409, key: 'errors.REVERSE_SETTLE_NOT_LAST' },
+  /** No profit and loss balance is left to transfer. */
+  PROFIT_TRANSFER_NOTHING: { status: 409, key: 'errors.PROFIT_TRANSFER_NOTHING' },
+  /** A transfer of bookkept vouchers only waits until the earlier transfers are bookkept. */
+  PROFIT_TRANSFER_UNBOOKED: { status: 409, key: 'errors.PROFIT_TRANSFER_UNBOOKED' },
+  /** The account year has no usable current year profit subject (本年利润, 3103). */
+  PROFIT_SUBJECT_MISSING: { status: 409, key: 'errors.PROFIT_SUBJECT_MISSING' },
   YEAR_NOT_LAST: { status: 409, key: 'errors.YEAR_NOT_LAST' },
   FILE_TYPE_NOT_ALLOWED: { status: 400, key: 'errors.FILE_TYPE_NOT_ALLOWED' },
   FILE_TOO_LARGE: { status: 413, key: 'errors.FILE_TOO_LARGE' },
@@ -173,8 +185,30 @@ export const resultCodes = {
   VOUCHER_SYNC_SAME_ACCOUNT: { status: 400, key: 'errors.VOUCHER_SYNC_SAME_ACCOUNT' },
   /** A vendor or budget value of a line has no counterpart of the same code in the target ledger set or year. */
   VOUCHER_SYNC_AUX_UNMAPPED: { status: 400, key: 'errors.VOUCHER_SYNC_AUX_UNMAPPED' },
+  // Reimbursements (spec 02 §5, §8; decision 034).
+  REIMBURSE_NOT_SAVED: { status: 409, key: 'errors.REIMBURSE_NOT_SAVED' },
+  REIMBURSE_SAVE_FIRST: { status: 409, key: 'errors.REIMBURSE_SAVE_FIRST' },
+  REIMBURSE_AUDITED: { status: 409, key: 'errors.REIMBURSE_AUDITED' },
+  REIMBURSE_ALREADY_AUDITED: { status: 409, key: 'errors.REIMBURSE_ALREADY_AUDITED' },
+  REIMBURSE_NOT_AUDITED: { status: 409, key: 'errors.REIMBURSE_NOT_AUDITED' },
+  REIMBURSE_LINE_INCOMPLETE: { status: 400, key: 'errors.REIMBURSE_LINE_INCOMPLETE' },
+  REIMBURSE_INVOICE_DUPLICATE: { status: 409, key: 'errors.REIMBURSE_INVOICE_DUPLICATE' },
+  REIMBURSE_NO_VALID_DATA: { status: 400, key: 'errors.REIMBURSE_NO_VALID_DATA' },
+  REIMBURSE_AMOUNT_TOO_LARGE: { status: 400, key: 'errors.REIMBURSE_AMOUNT_TOO_LARGE' },
+  REIMBURSE_CODE_EXHAUSTED: { status: 409, key: 'errors.REIMBURSE_CODE_EXHAUSTED' },
+  REIMBURSE_SUBMITTER_DISABLED: { status: 400, key: 'errors.REIMBURSE_SUBMITTER_DISABLED' },
+  EXPENSE_KIND_DISABLED: { status: 400, key: 'errors.EXPENSE_KIND_DISABLED' },
+  EXPENSE_KIND_NAME_DUPLICATE: { status: 409, key: 'errors.EXPENSE_KIND_NAME_DUPLICATE' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
+  /** Opening balances (decision 029): leaf subjects only; an auxiliary subject opens with the sum of its breakdown. */
+  OPENING_NOT_LEAF: { status: 400, key: 'errors.OPENING_NOT_LEAF' },
+  OPENING_AUX_SUM_MISMATCH: { status: 400, key: 'errors.OPENING_AUX_SUM_MISMATCH' },
+  OPENING_NO_AUX: { status: 400, key: 'errors.OPENING_NO_AUX' },
+  OPENING_AUX_VALUE_REQUIRED: { status: 400, key: 'errors.OPENING_AUX_VALUE_REQUIRED' },
+  OPENING_AUX_DUPLICATE: { status: 409, key: 'errors.OPENING_AUX_DUPLICATE' },
+  OPENING_CARRY_YEAR_INVALID: { status: 400, key: 'errors.OPENING_CARRY_YEAR_INVALID' },
+  OPENING_CARRY_SUBJECT_MISSING: { status: 409, key: 'errors.OPENING_CARRY_SUBJECT_MISSING' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type ResultCode = keyof typeof resultCodes;

@@ -13,7 +13,7 @@ import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number; expense: number; expenseKind: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -72,6 +72,10 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/account': (i) => ({ body: { companyId: i.company, name: 'Matrix ledger' }, scoped: true }),
   'POST /api/account/:id': (i) => ({ url: `/api/account/${i.account}`, body: { name: 'Renamed ledger' }, scoped: true }),
   'POST /api/account/:id/main': (i) => ({ url: `/api/account/${i.account}/main`, scoped: true }),
+  'GET /api/account/:id/rollInfo': (i) => ({ url: `/api/account/${i.account}/rollInfo`, scoped: true }),
+  'POST /api/account/:id/roll': (i) => ({ url: `/api/account/${i.account}/roll`, body: { rewriteBalance: true }, scoped: true }),
+  'POST /api/account/:id/reverseRoll': (i) => ({ url: `/api/account/${i.account}/reverseRoll`, body: {}, scoped: true }),
+  'POST /api/voucher/profitTransfer': (i) => ({ body: { periodId: i.period, preview: true }, scoped: true }),
   'DELETE /api/account/:id': (i) => ({ url: `/api/account/${i.account}`, scoped: true }),
   'GET /api/subject': (i) => ({ query: { filter: { accountYearId: i.accountYear } }, scoped: true }),
   'GET /api/subject/codeRule': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
@@ -195,7 +199,19 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/voucher/exportXls': (i) => ({ body: { filter: { accountId: i.account, id: [i.voucher] } }, scoped: true }),
   'POST /api/voucher/importXls': (i) => ({ query: { accountId: i.account }, scoped: true }),
   'GET /api/voucher/template': () => ({}),
+  'GET /api/opening': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'POST /api/opening': (i) => ({ body: { accountYearId: i.accountYear, rows: [{ subjectId: i.subject, amountCents: 100 }] }, scoped: true }),
+  'GET /api/opening/aux': (i) => ({ query: { accountYearId: i.accountYear, subjectId: i.subject }, scoped: true }),
+  'POST /api/opening/aux': (i) => ({ body: { accountYearId: i.accountYear, subjectId: i.subject, rows: [] }, scoped: true }),
+  'GET /api/opening/trialBalance': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
+  'POST /api/opening/carryForward': (i) => ({ body: { fromAccountYearId: i.accountYear, toAccountYearId: i.accountYear }, scoped: true }),
   'GET /api/ledger/subjectBalance': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
+  'GET /api/ledger/subjectSummary': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
+  'GET /api/ledger/subjectTotal': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
+  'GET /api/ledger/subjectDetail': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, subjectId: i.subject }, offset: 0, limit: 10 }, scoped: true }),
+  'POST /api/ledger/subjectSummary/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
+  'POST /api/ledger/subjectTotal/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
+  'POST /api/ledger/subjectDetail/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, subjectId: i.subject } }, scoped: true }),
   'GET /api/ledger/auxBalance': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, auxTypeId: 3, auxIds: [i.customer] } }, scoped: true }),
   'GET /api/ledger/auxTotal': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, auxTypeId: 3, auxIds: [i.customer] } }, scoped: true }),
   'GET /api/ledger/auxDetail': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, auxTypeId: 3, auxId: i.customer } }, scoped: true }),
@@ -229,6 +245,19 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/cashier/outcome': (i) => ({ body: { accountYearId: i.accountYear, code: 'MXO2', name: 'Matrix outcome', subjectId: i.subject }, scoped: true }),
   'POST /api/cashier/outcome/:id': (i) => ({ url: `/api/cashier/outcome/${i.outcomeKind}`, body: { name: 'Renamed outcome' }, scoped: true }),
   'DELETE /api/cashier/outcome/:id': (i) => ({ url: `/api/cashier/outcome/${i.outcomeKind}`, scoped: true }),
+  'GET /api/expense': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'GET /api/expense/check': (i) => ({ query: { companyId: i.company, no: 'MXE1' }, scoped: true }),
+  'GET /api/expense/kind': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'POST /api/expense/kind': (i) => ({ body: { companyId: i.company, name: '矩阵费用2' }, scoped: true }),
+  'POST /api/expense/kind/:id': (i) => ({ url: `/api/expense/kind/${i.expenseKind}`, body: { disabled: true }, scoped: true }),
+  'POST /api/expense/lock': (i) => ({ body: { lock: true, ids: [i.expense] }, scoped: true }),
+  'GET /api/expense/:id': (i) => ({ url: `/api/expense/${i.expense}`, scoped: true }),
+  'POST /api/expense': (i) => ({ body: { companyId: i.company, markAt: '2025-01-10', invoices: [{ expenseKindId: i.expenseKind, issueAt: '2025-01-09', no: 'MXE2', amount: 100 }] }, scoped: true }),
+  'POST /api/expense/:id': (i) => ({ url: `/api/expense/${i.expense}`, body: { markAt: '2025-01-10', invoices: [{ expenseKindId: i.expenseKind, issueAt: '2025-01-09', no: 'MXE3', amount: 100 }] }, scoped: true }),
+  'DELETE /api/expense/:id': (i) => ({ url: `/api/expense/${i.expense}`, scoped: true }),
+  'GET /api/expense/exportXls': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'POST /api/expense/importXls': (i) => ({ query: { companyId: i.company }, scoped: true }),
+  'GET /api/expense/template': () => ({}),
 };
 
 /** Two lines on the cash subject (debit and credit 1.00): a valid body whatever the ids. */
@@ -259,7 +288,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING, expense: MISSING, expenseKind: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -308,6 +337,10 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
       const kinds = (await t.call('GET', `/api/cashier/${dir}`, { token: admin, query: { filter: { accountId: ids.account } } })).json().data;
       expect(kinds.content.map((k: { name: string; version: number }) => [k.name, k.version])).toEqual([[dir === 'income' ? '矩阵收入' : '矩阵支出', 0]]);
     }
+    const expenses = (await t.call('GET', '/api/expense', { token: admin, query: { filter: { companyId: ids.company }, expand: 'invoices' } })).json().data;
+    expect(expenses.content.map((e: { code: string; lockAt: string | null; version: number; invoices: Array<{ no: string }> }) => [e.code, e.lockAt, e.version, e.invoices.map((x) => x.no)])).toEqual([['2025010001', null, 0, ['MXE']]]);
+    const expenseKinds = (await t.call('GET', '/api/expense/kind', { token: admin, query: { filter: { companyId: ids.company } } })).json().data;
+    expect(expenseKinds.content.map((k: { name: string; disabled: boolean }) => [k.name, k.disabled])).toEqual([['矩阵费用', false]]);
   };
 
   beforeAll(async () => {
@@ -354,7 +387,9 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
     const bankAccount = await post('/api/common/bankAccount', { accountYearId: year2025, code: 'MXA', name: '矩阵现金', kind: 'CASH', subjectId: cash.id });
     const incomeKind = await post('/api/cashier/income', { accountYearId: year2025, code: 'MXI', name: '矩阵收入', subjectId: revenue.id });
     const outcomeKind = await post('/api/cashier/outcome', { accountYearId: year2025, code: 'MXO', name: '矩阵支出', subjectId: revenue.id });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id };
+    const expenseKind = await post('/api/expense/kind', { companyId: company.id, name: '矩阵费用' });
+    const expense = await post('/api/expense', { companyId: company.id, markAt: '2025-01-10', invoices: [{ expenseKindId: expenseKind.id, issueAt: '2025-01-09', no: 'MXE', amount: 100 }] });
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id, expense: expense.id, expenseKind: expenseKind.id };
     await expectUnchanged();
   });
   afterAll(async () => t?.close());

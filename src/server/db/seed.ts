@@ -5,6 +5,7 @@
  * Idempotent: the demo part runs only while no user exists.
  */
 import { seedCashierSettings } from './seed-cashier';
+import { seedExpenses } from './seed-expenses';
 import { withTx } from './tx';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -25,6 +26,7 @@ import { INVOICE_KINDS } from '../../domain/invoice';
 import { minimalPdf } from '../../domain/pdf';
 import { formatCents } from '../../domain/money';
 import { seedVouchers } from './seed-vouchers';
+import { seedOpenings } from './seed-openings';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -243,6 +245,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
     await seedVouchers(t, firm.id, main.id, [{ id: year2025.id, year: 2025 }, { id: year2026.id, year: 2026 }], { admin: adminUser.id, clerk: clerkUser.id, auditor: auditorUser.id, cashier: cashierUser.id });
     await seedCashierSettings(t, firm.id, year2026.id);
+    await seedOpenings(t, firm.id, year2025.id);
+    await seedExpenses(t, firm.id, employeeIds, { admin: adminUser.id, cashier: cashierUser.id });
     void companies;
     return true;
   });

@@ -17,6 +17,7 @@ import { budgetRoutes } from './budget/routes';
 import { invoiceRoutes } from './invoice/routes';
 import { auxRoutes } from './aux/routes';
 import { voucherRoutes } from './voucher/routes';
+import { expenseRoutes } from './expense/routes';
 import { subjectRelationRoutes } from './subject/relation-routes';
 import { voucherSyncRoutes } from './voucher/sync-routes';
 import { subjectBalanceRoutes } from './subject/balance';
@@ -26,6 +27,8 @@ import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
 import { ledgerAuxRoutes } from './ledger-aux/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
+import { openingRoutes } from './opening/routes';
+import { periodEndRoutes } from './period-end/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -59,4 +62,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherDocsRoutes);
   await app.register(ledgerRoutes);
   await app.register(ledgerAuxRoutes);
+  await app.register(openingRoutes);
+  await app.register(expenseRoutes);
+  // POST /voucher/profitTransfer and /account/:id/roll … are static segments: they win over /voucher/:id and /account/:id.
+  await app.register(periodEndRoutes);
 }

@@ -15,7 +15,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import type { GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../../contract/common';
@@ -69,10 +69,13 @@ const renderers = {
 type ReasonFor = { mode: 'batch' } | { mode: 'one'; id: number; colId: string | null };
 
 export function VoucherListPage() {
-  const { t, i18n } = useTranslation(['voucher', 'admin', 'common', 'errors']);
+  const { t, i18n } = useTranslation(['voucher', 'admin', 'common', 'errors', 'periodEnd']);
   const { accountId, accountYearId } = useScope();
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
+  // ?ids=1,2,3: only these vouchers (the period end's checklist links here with the vouchers blocking a settle).
+  const idsParam = useRouterState({ select: (s) => String((s.location.search as Record<string, unknown>)?.ids ?? '') });
+  const linkIds = useMemo(() => idsParam.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 1000), [idsParam]);
   const qc = useQueryClient();
   const exporter = useVoucherExport();
   const periods = useQuery(periodsQueryOptions(accountYearId));
@@ -256,6 +259,12 @@ export function VoucherListPage() {
 
   const toolbar = (
     <Group gap={6} wrap="wrap" data-testid="voucher-list-toolbar">
+      {linkIds.length > 0 && (
+        <Badge size="lg" tt="none" variant="light" color="orange" data-testid="voucher-list-ids"
+          rightSection={<ActionIcon size="xs" variant="transparent" aria-label={t('periodEnd:clearFilter')} title={t('periodEnd:clearFilter')} onClick={() => void navigate({ href: '/voucher/daily/list' })}><IconFilterOff size={12} /></ActionIcon>}>
+          {t('periodEnd:filterChip', { count: linkIds.length })}
+        </Badge>
+      )}
       {canEdit && (
         <Button size="xs" onClick={() => void navigate({ href: '/newVoucher/new' })} data-testid="voucher-list-new">
           {t('voucher:actions.new')}
@@ -359,8 +368,8 @@ export function VoucherListPage() {
           savedFilters={{ queryId: 'voucher.list', scope: `y${accountYearId}`, value: filter, apply: (f: unknown) => setFilter(readSavedVoucherFilter(f)) }}
           title={toolbar}
           columns={vouchersColumns}
-          query={(req) => voucherListOptions(toApiFilter(debounced, scope, periodList, req.keyword), req, !!periods.data)}
-          resetKey={[accountId, accountYearId, debounced]}
+          query={(req) => voucherListOptions({ ...toApiFilter(debounced, scope, periodList, req.keyword), ...(linkIds.length ? { id: linkIds } : {}) }, req, !!periods.data)}
+          resetKey={[accountId, accountYearId, debounced, idsParam]}
           getRowId={(v) => v.id}
           renderers={renderers}
           formatters={formatters}

@@ -10,3 +10,5 @@ export * from './invoices';
 export * from './subject-relations';
 export * from './balances';
 export * from './cashier-settings';
+export * from './openings';
+export * from './expenses';

@@ -59,6 +59,8 @@ export const vouchers = pgTable('vouchers', {
   unique('vouchers_company_id').on(t.companyId, t.id),
   index('vouchers_account_date').on(t.accountId, t.markDate, t.id),
   index('vouchers_period').on(t.periodId, t.kindId, t.code),
+  // Sub-ledger order (decision 030): a period's vouchers by date, kind, number.
+  index('vouchers_period_date').on(t.periodId, t.markDate, t.kindId, t.code, t.id),
   index('vouchers_origin').on(t.originId),
   foreignKey({ name: 'vouchers_account_fk', columns: [t.companyId, t.accountId], foreignColumns: [accounts.companyId, accounts.id] }),
   foreignKey({ name: 'vouchers_year_fk', columns: [t.companyId, t.accountYearId], foreignColumns: [accountYears.companyId, accountYears.id] }),

@@ -49,7 +49,7 @@ export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBal
   const answer = await auxBalance(app.db, who.companyId, f);
   if (answer.rows.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'AUX_LEDGER', mime: XLSX_MIME, fileName: `辅助核算余额表-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算余额表-${today()}.xlsx`,
     build: async (progress) => {
       const rows: Cell[][] = answer.rows.map((r) => [
         text(r.auxCode), text(r.auxName), text(r.subjectCode), text(r.subjectName),
@@ -72,7 +72,7 @@ export async function exportAuxTotal(app: FastifyInstance, who: Who, f: AuxBalan
   const answer = await auxTotal(app.db, who.companyId, f);
   if (answer.groups.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'AUX_LEDGER', mime: XLSX_MIME, fileName: `辅助核算总账-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算总账-${today()}.xlsx`,
     build: async () => {
       const rows: Cell[][] = [];
       for (const g of answer.groups) {
@@ -108,7 +108,7 @@ export async function exportAuxDetail(app: FastifyInstance, who: Who, f: AuxDeta
   // Checks the filter (values, subject, periods) before a task is recorded.
   const head = await auxDetail(app.db, who.companyId, f, { offset: 0, limit: 1 });
   return startTask(app, {
-    ...who, kind: 'AUX_LEDGER', mime: XLSX_MIME, fileName: `辅助核算明细账-${head.auxCode}-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算明细账-${head.auxCode}-${today()}.xlsx`,
     build: async (progress) => {
       const rows = await allRows((offset) => auxDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
       const cells = rows.map((r) => detailRow(r, yuan(r.balanceCents) * (r.side === 'CREDIT' ? -1 : 1)));
@@ -121,7 +121,7 @@ export async function exportBudgetSummary(app: FastifyInstance, who: Who, f: Bud
   const answer = await budgetSummary(app.db, who.companyId, f);
   if (answer.rows.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'BUDGET_EXECUTION', mime: XLSX_MIME, fileName: `预算执行汇总表-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `预算执行汇总表-${today()}.xlsx`,
     build: async () => workbook('预算执行汇总表', ['编码 Code', '预算项目 Budget item', '类别 Kind', '预算金额 Budget', '本期执行数 Used in the periods', '本年执行数 Used this year', '预算余额 Remaining', '执行率 Rate %'],
       answer.rows.map((r) => [text(r.code), text(r.name), r.kind === 'INCOME' ? '收入 Income' : '支出 Expense', yuan(r.budget), yuan(r.actual), yuan(r.ytdActual), yuan(r.remaining), r.rateBp === null ? null : r.rateBp / 100]),
       (i) => !answer.rows[i].leaf),
@@ -131,7 +131,7 @@ export async function exportBudgetSummary(app: FastifyInstance, who: Who, f: Bud
 export async function exportBudgetDetail(app: FastifyInstance, who: Who, f: BudgetDetailFilter) {
   const head = await budgetDetail(app.db, who.companyId, f, { offset: 0, limit: 1 });
   return startTask(app, {
-    ...who, kind: 'BUDGET_EXECUTION', mime: XLSX_MIME, fileName: `预算执行明细账-${head.code}-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `预算执行明细账-${head.code}-${today()}.xlsx`,
     build: async (progress) => {
       const rows = await allRows((offset) => budgetDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
       return workbook(`预算执行明细账 ${head.code}`, detailHeaders('累计执行数 Used so far'), rows.map((r) => detailRow(r, yuan(r.balanceCents))), (i) => rows[i].kind !== 'LINE');

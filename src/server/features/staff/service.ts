@@ -16,6 +16,7 @@ import * as q from './queries';
 import { departmentOnProject, employeeOnClients } from '../clients/queries';
 import type { employees } from '../../db/schema';
 import { auxOnVouchers } from '../voucher/usage';
+import { submitsReimbursements } from '../expense/queries';
 
 type EmployeeInsert = typeof employees.$inferInsert;
 
@@ -30,7 +31,7 @@ export async function departmentInUse(tx: Tx, companyId: number, id: number): Pr
 /** An employee is in use while it is a department's or budget's principal, a client's owner, a project's principal, a vendor's owner or on voucher lines. */
 export async function employeeInUse(tx: Tx, companyId: number, id: number): Promise<boolean> {
   const scope = companyScope(tx, companyId);
-  return (await q.isPrincipal(scope, id)) || (await employeeOnClients(scope, id)) || (await q.isBudgetOrVendorPerson(scope, id)) || (await auxOnVouchers(tx, 'employee', id));
+  return (await q.isPrincipal(scope, id)) || (await employeeOnClients(scope, id)) || (await q.isBudgetOrVendorPerson(scope, id)) || (await auxOnVouchers(tx, 'employee', id)) || (await submitsReimbursements(tx, companyId, id));
 }
 
 // ---- departments -------------------------------------------------------------------------------

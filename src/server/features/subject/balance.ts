@@ -5,9 +5,8 @@
  * lines through voucher_items_subject (subject_id, voucher_id), the voucher by its primary key for
  * the date, state and bookkeeping stamp. Invalid vouchers do not count.
  *
- * Opening balances: the `opening` column is 0 until the year's opening balances exist (issue 9);
- * they join in as one more left join on (account_year_id, subject) in the same query, and the
- * balance below already adds them.
+ * Opening balances (decision 029): the `opening` column sums the year's opening balances of the
+ * subject's subtree (by code prefix, like the lines), on the subject's own side.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -45,7 +44,10 @@ export async function subjectBalances(tx: Tx, companyId: number, f: SubjectBalan
   const idList = sql.join(ids.map((id) => sql`${id}`), sql`, `);
   const rows = rowsOf<BalanceRow>(await tx.execute(sql`
     select s.id, s.code, s.direction,
-      0::text as opening,
+      -- The year's opening balances of the subtree (debit positive), turned to the subject's own side.
+      (case when s.direction then 1 else -1 end * coalesce((select sum(o.balance_cents) from opening_balances o
+        join subjects ol on ol.id = o.subject_id and ol.account_year_id = o.account_year_id
+        where o.account_year_id = s.account_year_id and ol.code like s.code || '%'), 0))::text as opening,
       coalesce(sum(case when i.direction then i.amount_cents end), 0)::text as debit_all,
       coalesce(sum(case when not i.direction then i.amount_cents end), 0)::text as credit_all,
       coalesce(sum(case when i.direction and v.book_keep_at is not null then i.amount_cents end), 0)::text as debit_kept,

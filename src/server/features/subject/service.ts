@@ -17,6 +17,7 @@ import { BANK_CODE, CASH_CODE, specificSubjectProblem, type SpecificKind } from 
 import { subjectDto, type SubjectInsert, type SubjectRow } from './dto';
 import * as q from './queries';
 import { subjectsLinkedByCashier } from '../cashier-settings/usage';
+import { subjectsWithOpenings } from '../opening/usage';
 import { AUX_DIMENSION_OF_TYPE, auxValueOfYear, fillAuxOnLines, subjectLinesInSettledPeriod, subjectsOnVouchers } from '../voucher/usage';
 
 /** Where a new account year's chart comes from. */
@@ -27,7 +28,8 @@ export type ChartSource = 'STANDARD' | 'PREVIOUS';
  * below follows.
  */
 export async function ledgerUsedSubjectIds(tx: Tx, ids: number[]): Promise<number[]> {
-  return subjectsOnVouchers(tx, ids);
+  const [lines, openings] = await Promise.all([subjectsOnVouchers(tx, ids), subjectsWithOpenings(tx, ids)]);
+  return [...new Set([...lines, ...openings])];
 }
 
 /** Subjects in use: with children, used by the ledger, or linked by a bank account or an income/outcome kind. */

@@ -212,7 +212,7 @@ const reversedItems = (items: q.VoucherItemRow[]): VoucherItemInput[] => items.m
  * the copy the editor made (copyVoucher); with REVERSAL the lines are the original's, negated, and
  * the two are linked both ways; a voucher is reversed at most once.
  */
-export async function createVoucher(db: Db, actor: Actor, companyId: number, body: VoucherCreateBody): Promise<VoucherDto> {
+export async function createVoucher(db: Db, actor: Actor, companyId: number, body: VoucherCreateBody, generated: { source?: 'PROFIT_TRANSFER' } = {}): Promise<VoucherDto> {
   return withTx(db, async (tx) => {
     if (!(await q.kindOfAccount(tx, body.kindId, body.accountId))) fail('NO_PERMISSION');
     const place = await placeOf(tx, body.accountId, body.markTime, body.periodId);
@@ -237,7 +237,8 @@ export async function createVoucher(db: Db, actor: Actor, companyId: number, bod
     const codeLength = await q.codeLengthOf(tx, body.accountId);
     const code = givenCode(body.code, codeLength);
     const { lines, total } = await checkLines(tx, companyId, place.accountYearId, items);
-    const source = origin ? (body.originKind ?? 'COPY') : 'MANUAL';
+    // A generated voucher (the period end's profit transfer) says where it came from.
+    const source = origin ? (body.originKind ?? 'COPY') : (generated.source ?? 'MANUAL');
     const v = await insertWithCode(tx, {
       companyId, accountId: body.accountId, accountYearId: place.accountYearId, periodId: place.periodId, kindId: body.kindId,
       markDate: body.markTime, billCount: body.billCount, source, originId: origin?.id ?? null, debitCents: total, creditCents: total, createdBy: actor.id,

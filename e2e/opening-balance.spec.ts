@@ -1,0 +1,107 @@
+/**
+ * 科目期初余额 (/basic/subjectOpeningBalance) by the keyboard, as the administrator in the demo's
+ * first year (2025, seeded with balanced openings): the focus starts on the first opening amount;
+ * typing a new cash figure and Enter moves down and unbalances the live trial balance (the spec's
+ * debit-credit imbalance message); the bank figure typed below balances it again; Ctrl+S saves,
+ * F8 shows the saved trial balance; F7 on the receivables opens the auxiliary breakdown by
+ * customer. Screenshots in Chinese and English; the seeded figures are put back afterwards.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+import { apiLogin } from './page-models/voucher-list';
+
+test.describe.configure({ mode: 'serial' });
+
+const seeded = { yearId: 0, cash: 0, bank: 0 };
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const years = await admin.get('/api/account/year', { accountId: 1 });
+  seeded.yearId = (years.content as Array<{ id: number; year: number }>).find((y) => y.year === 2025)!.id;
+  const rows = (await admin.get('/api/opening', { accountYearId: seeded.yearId })).rows as Array<{ subjectId: number; code: string }>;
+  seeded.cash = rows.find((r) => r.code === '1001')!.subjectId;
+  seeded.bank = rows.find((r) => r.code === '1002')!.subjectId;
+});
+
+test.afterAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await admin.post('/api/opening', { accountYearId: seeded.yearId, rows: [{ subjectId: seeded.cash, amountCents: 2_000_000 }, { subjectId: seeded.bank, amountCents: 85_000_000 }] });
+  await restoreDemoState(request);
+});
+
+const cell = (page: Page, subjectId: number, col: string) => page.getByTestId('ob-grid').locator(`.ag-row[row-id="${subjectId}"] [col-id="${col}"]`).first();
+const focusedCode = (page: Page) => page.evaluate(() => document.activeElement?.closest('.ag-row')?.querySelector('[col-id="code"]')?.textContent ?? '');
+
+test('opening balances by the keyboard: enter, see the trial balance move, save, check, auxiliary breakdown', async ({ page, request }, testInfo) => {
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2025');
+  await shell.openMenu('basic', 'basic.init', 'basic.init.subjectOpeningBalance');
+  await expect(page).toHaveURL(/\/basic\/subjectOpeningBalance$/);
+  const live = page.getByTestId('ob-live');
+  await expect(cell(page, seeded.cash, 'amountCents')).toHaveText('20,000.00');
+  await expect(live).toHaveAttribute('data-passed', 'true');
+  // Debit balances 1,170,000.00 (accumulated depreciation stands on the credit side); assets net 1,140,000.00.
+  await expect(page.getByTestId('ob-live-debit')).toHaveText('1,170,000.00');
+  await expect(page.getByTestId('ob-live-assets')).toHaveText('1,140,000.00');
+  // The focus starts on the first opening amount: cash.
+  await expect(cell(page, seeded.cash, 'amountCents')).toBeFocused();
+
+  // Typing starts the edit; Enter commits and moves down to the bank.
+  await page.keyboard.type('25000');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, seeded.cash, 'amountCents')).toHaveText('25,000.00');
+  await expect(cell(page, seeded.bank, 'amountCents')).toBeFocused();
+  await expect(page.getByTestId('ob-dirty')).toBeVisible();
+  await expect(live).toHaveAttribute('data-passed', 'false');
+  await expect(page.getByTestId('ob-live-problem').first()).toContainText('借贷不平衡');
+  await expect(page.getByTestId('ob-live-problem').first()).toContainText('5,000.00');
+  // The totals follow as the clerk types.
+  await expect(page.getByTestId('ob-live-debit')).toHaveText('1,175,000.00');
+
+  // The bank 5,000.00 less: balanced again; Ctrl+S saves.
+  await page.keyboard.type('845000');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, seeded.bank, 'amountCents')).toHaveText('845,000.00');
+  await expect(live).toHaveAttribute('data-passed', 'true');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('ob-dirty')).toHaveCount(0);
+  // Saved on the server.
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await expect.poll(async () => ((await admin.get('/api/opening', { accountYearId: seeded.yearId })).rows as Array<{ code: string; amountCents: string }>)
+    .filter((r) => r.code === '1001' || r.code === '1002').map((r) => r.amountCents)).toEqual(['2500000', '84500000']);
+
+  // F8: the saved trial balance.
+  await page.keyboard.press('F8');
+  const check = page.getByTestId('ob-check-panel');
+  await expect(check).toHaveAttribute('data-passed', 'true');
+  await expect(page.getByTestId('ob-check-panel-debit')).toHaveText('1,170,000.00');
+  await expect(page.getByTestId('ob-check-panel-credit')).toHaveText('1,170,000.00');
+  await expect(page.getByTestId('ob-check-panel-assets')).toHaveText('1,140,000.00');
+  await page.screenshot({ path: testInfo.outputPath('opening-balance-check-zh.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(check).toHaveCount(0);
+
+  // Down to the receivables (by customer): F7 opens their breakdown, three customers summing 180,000.00.
+  await cell(page, seeded.bank, 'amountCents').click();
+  for (let i = 0; i < 10 && (await focusedCode(page)) !== '1122'; i++) await page.keyboard.press('ArrowDown');
+  expect(await focusedCode(page)).toBe('1122');
+  await page.keyboard.press('F7');
+  const popup = page.getByRole('dialog');
+  await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
+  await expect(popup).toContainText('1122');
+  // The three seeded customers, one per row.
+  await expect.poll(async () => (await popup.locator('.ag-row:not(.ag-row-pinned) [col-id="aux3"]').allInnerTexts()).filter((x) => x.trim() !== '').length).toBe(3);
+  await page.screenshot({ path: testInfo.outputPath('opening-balance-aux-zh.png'), fullPage: true });
+  await popup.getByRole('button', { name: '取消' }).click();
+  await expect(popup).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('opening-balance-zh.png'), fullPage: true });
+
+  await shell.switchLanguage('en_US');
+  await expect(page.getByText('Subject opening balances').first()).toBeVisible();
+  await expect(page.getByTestId('ob-live-status')).toHaveText('Balanced');
+  await page.screenshot({ path: testInfo.outputPath('opening-balance-en.png'), fullPage: true });
+  await shell.switchLanguage('zh_CN');
+});

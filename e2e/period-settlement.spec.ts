@@ -1,0 +1,147 @@
+/**
+ * 期末结账 (/voucher/end/periodSettlement) by the keyboard, on a ledger set of its own (E2E期末结账,
+ * removed again by restoreDemoState): the checklist warns of profit and loss not transferred, Enter
+ * on it opens the transfer preview (its lines), Enter writes the voucher; the new voucher blocks the
+ * settle and Enter on that blocker opens the voucher list filtered to it; once audited and bookkept
+ * (by the auditor, through the API) the period settles with balances recomputed, and is reopened by
+ * reverse settle. Screenshots in Chinese and English. afterAll reverses what it settled and deletes
+ * the vouchers, then the demo state is restored.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './page-models/login';
+import { ShellModel } from './page-models/shell';
+import { restoreDemoState } from './page-models/demo-state';
+import { apiLogin } from './page-models/voucher-list';
+
+test.describe.configure({ mode: 'serial' });
+
+const NAME = 'E2E期末结账';
+const made = { accountId: 0, yearId: 0 };
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const auditor = await apiLogin(request, 'auditor', 'audit123');
+  const account = await admin.post('/api/account', { companyId: 1, name: NAME, year: 2026 });
+  made.accountId = account.id;
+  made.yearId = account.accountYears[0].id;
+  const subjects = (await admin.get('/api/subject', { filter: { accountYearId: made.yearId }, limit: 1000 })).content as Array<{ id: number; code: string }>;
+  const s = (code: string) => subjects.find((x) => x.code === code)!.id;
+  const kinds = (await admin.get('/api/voucher/kind', { accountId: made.accountId })).content as Array<{ id: number; isDefault: boolean }>;
+  const kindId = (kinds.find((k) => k.isDefault) ?? kinds[0]).id;
+  const line = (subjectId: number, direction: boolean, amount: string) => ({ summary: 'E2E期末', subjectId, direction, amount });
+  const bodies = [
+    [line(s('1001'), true, '500000'), line(s('5001'), false, '500000')],
+    [line(s('5602'), true, '120000'), line(s('1001'), false, '120000')],
+  ];
+  for (const [i, items] of bodies.entries()) {
+    const v = await clerk.post('/api/voucher', { accountId: made.accountId, kindId, markTime: `2026-01-${10 + i}`, items });
+    await auditor.post(`/api/voucher/${v.id}/audit`);
+    await auditor.post(`/api/voucher/${v.id}/bookkeep`);
+  }
+});
+
+test.afterAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  if (made.accountId) {
+    for (let i = 0; i < 13; i++) if (!(await admin.tryPost(`/api/account/${made.accountId}/reverseRoll`)).success) break;
+    const list = (await admin.get('/api/voucher', { filter: { accountId: made.accountId }, size: 100 })).content as Array<{ id: number; bookKeepAt: string | null; auditAt: string | null; auditPass: boolean | null }>;
+    for (const v of list) {
+      if (v.bookKeepAt) await admin.tryPost(`/api/voucher/${v.id}/reverseBookkeep`);
+      if (v.auditAt) await admin.tryPost(`/api/voucher/${v.id}/${v.auditPass === false ? 'reverseAuditError' : 'reverseAudit'}`);
+      await admin.del(`/api/voucher/${v.id}`);
+    }
+  }
+  await restoreDemoState(request);
+});
+
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid') ?? null);
+
+async function tabTo(page: Page, testId: string, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if ((await focusedTestId(page)) === testId) return;
+    await page.keyboard.press('Tab');
+  }
+  expect(await focusedTestId(page)).toBe(testId);
+}
+
+test('profit transfer, settle and reverse settle by the keyboard', async ({ page, request }, testInfo) => {
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.choose(shell.accountSelect(), NAME);
+  await page.goto('/voucher/end/periodSettlement');
+  const root = page.getByTestId('period-settlement');
+  await expect(root).toBeVisible();
+  await expect(page.getByTestId('period-next')).toHaveText('下一个结账期间：2026-01');
+  await expect(page.getByTestId('period-row')).toHaveCount(12);
+
+  // The only check: profit and loss not transferred (a warning); it has the focus, Enter opens the transfer.
+  const warning = page.locator('[data-testid="period-check"][data-code="PROFIT_NOT_TRANSFERRED"]');
+  await expect(warning).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('transfer-dialog');
+  await expect(dialog).toBeVisible();
+  const lines = dialog.getByTestId('transfer-line');
+  await expect(lines).toHaveCount(4);
+  await expect(lines.nth(0)).toContainText('5001');
+  await expect(lines.nth(1)).toContainText('3103');
+  await expect(lines.nth(3)).toContainText('5602');
+  await expect(dialog.getByTestId('transfer-total')).toHaveText('6,200.00');
+  await expect(dialog.getByTestId('transfer-confirm')).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('period-transfer-zh.png'), fullPage: true });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
+  // The transfer voucher is not audited: it blocks the settle; Enter on the blocker opens the list with it.
+  const blocker = page.locator('[data-testid="period-check"][data-code="NOT_AUDITED"]');
+  await expect(blocker).toContainText('1 张凭证未审核');
+  await expect(page.locator('[data-testid="period-check"][data-code="PROFIT_NOT_TRANSFERRED"]')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('period-blocked-zh.png'), fullPage: true });
+  await expect(blocker).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/voucher\/daily\/list\?ids=\d+$/);
+  await expect(page.getByTestId('voucher-list-ids')).toBeVisible();
+  await expect(page.getByTestId('voucher-row-label')).toHaveCount(1);
+
+  // The auditor audits and bookkeeps it (not the maker: 制单人与审核人不能为同一人).
+  const auditor = await apiLogin(request, 'auditor', 'audit123');
+  const id = Number(new URL(page.url()).searchParams.get('ids'));
+  await auditor.post(`/api/voucher/${id}/audit`);
+  await auditor.post(`/api/voucher/${id}/bookkeep`);
+
+  await page.goto('/voucher/end/periodSettlement');
+  await expect(page.getByTestId('period-check-pass')).toBeVisible();
+  await expect(page.getByTestId('period-transfer')).toBeFocused();
+  // Tab to "recompute balances", Space ticks it, Tab to Settle, Enter, Enter confirms.
+  await tabTo(page, 'period-rewrite');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('period-rewrite')).toBeChecked();
+  await tabTo(page, 'period-roll');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid="period-row"][data-period="2026-01"]')).toHaveAttribute('data-rolled', 'true');
+  await expect(page.getByTestId('period-next')).toHaveText('下一个结账期间：2026-02');
+  await expect(page.getByTestId('period-last-settled')).toContainText('2026-01');
+  await page.screenshot({ path: testInfo.outputPath('period-settled-zh.png'), fullPage: true });
+
+  // Reverse settle: Tab to it, Enter, Enter confirms; January is open again.
+  await tabTo(page, 'period-reverse');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid="period-row"][data-period="2026-01"]')).toHaveAttribute('data-rolled', 'false');
+  await expect(page.getByTestId('period-next')).toHaveText('下一个结账期间：2026-01');
+
+  // English: settle January again for the screenshot (afterAll reverses it).
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await admin.post(`/api/account/${made.accountId}/roll`, {});
+  await shell.switchLanguage('en_US');
+  await page.goto('/voucher/end/periodSettlement');
+  await expect(page.getByTestId('period-next')).toHaveText('Next period to settle: 2026-02');
+  await page.screenshot({ path: testInfo.outputPath('period-settled-en.png'), fullPage: true });
+  await expect(page.getByTestId('period-transfer')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('transfer-error')).toContainText('no profit or loss left');
+  await page.screenshot({ path: testInfo.outputPath('period-transfer-en.png'), fullPage: true });
+});

@@ -1,0 +1,178 @@
+/**
+ * Reimbursements with the keyboard (spec 02 §2.8, §4, §5; decision 034): a cashier enters a
+ * reimbursement whose second invoice number was reimbursed already (the line is flagged and Ctrl+S
+ * is refused with 'The invoice has been reimbursed…'), fixes the number, saves with Ctrl+S and
+ * audits it (the sheet turns read-only); then audits two documents at once in the management list
+ * and reads the per-document results. Screenshots in both languages. Everything made or audited is
+ * put back in afterAll.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { restoreDemoState } from './page-models/demo-state';
+import { apiHeaders, loginAs } from './page-models/login';
+import { ListModel } from './page-models/admin-list';
+import { ShellModel } from './page-models/shell';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The demo seed's first invoice number (src/server/db/seed-expenses.ts): already reimbursed. */
+const TAKEN_NO = '044100000';
+const stamp = Date.now().toString().slice(-7);
+const created: number[] = [];
+const batchAudited: number[] = [];
+
+test.afterAll(async ({ request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  if (batchAudited.length) await request.post('/api/expense/lock', { headers, data: { lock: false, ids: batchAudited } });
+  for (const id of created) {
+    await request.post('/api/expense/lock', { headers, data: { lock: false, ids: [id] } });
+    await request.delete(`/api/expense/${id}`, { headers });
+  }
+  await restoreDemoState(request);
+});
+
+const grid = (page: Page) => page.getByTestId('reimburse-grid');
+const cell = (page: Page, row: number, col: string) => grid(page).locator(`.ag-row:not(.ag-row-pinned)[row-index="${row}"] .ag-cell[col-id="${col}"]`);
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    const c = el?.closest('.ag-cell');
+    const r = el?.closest('.ag-row');
+    if (!c || !r || r.classList.contains('ag-row-pinned')) return null;
+    return { row: Number(r.getAttribute('row-index')), col: c.getAttribute('col-id') ?? '' };
+  });
+}
+const expectFocus = (page: Page, row: number, col: string) => expect.poll(() => focused(page), { timeout: 10_000 }).toEqual({ row, col });
+async function enter(page: Page, text: string) {
+  if (text) await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, the fixed one saves and is audited', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'cashier', 'cash123');
+  await page.goto('/newReimburse/new');
+  const editor = page.getByTestId('reimburse-editor');
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await expectFocus(page, 0, 'expenseKindId');
+
+  // Line 1: kind 1 (its number in the list), a short date, a new invoice number, 128.50, a remark.
+  await enter(page, '1');
+  await expectFocus(page, 0, 'issueAt');
+  await enter(page, '2026-11-03');
+  await expectFocus(page, 0, 'no');
+  await enter(page, `E2E${stamp}A`);
+  await enter(page, '128.5');
+  await expectFocus(page, 0, 'remark');
+  await enter(page, 'taxi');
+  await expectFocus(page, 1, 'expenseKindId');
+
+  // Line 2: the reimbursed number is flagged as soon as the server says so.
+  await enter(page, '2');
+  await enter(page, '20261104');
+  await enter(page, TAKEN_NO);
+  await enter(page, '60');
+  await enter(page, '');
+  await expect(cell(page, 1, 'no')).toHaveClass(/ld-cell-issue/);
+
+  // Ctrl+S is refused with the spec's message; nothing is saved.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('reimburse-rule-errors')).toContainText('该发票已报销，不能重复报销！');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'new');
+  await page.screenshot({ path: 'test-results/reimburse-zh_CN-duplicate.png', animations: 'disabled' });
+
+  // Fix the number: up to line 2, right to the invoice number, type the new one.
+  await page.keyboard.press('ArrowUp');
+  await expectFocus(page, 1, 'expenseKindId');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expectFocus(page, 1, 'no');
+  await enter(page, `E2E${stamp}B`);
+  await expect(cell(page, 1, 'no')).not.toHaveClass(/ld-cell-issue/);
+
+  // Ctrl+S saves; the editor moves to the document's tab and shows its code.
+  await page.keyboard.press('Control+s');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/newReimburse\/\d+$/);
+  const id = Number(/\/newReimburse\/(\d+)$/.exec(page.url())![1]);
+  created.push(id);
+  await expect(page.getByTestId('reimburse-code')).toHaveValue(/^\d{6}-\d{4}$/);
+  await expect(page.getByTestId('reimburse-total')).toContainText('188.50');
+
+  // Summary tab: by kind, with the total.
+  await page.getByTestId('reimburse-tab-summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('reimburse-summary-total')).toContainText('188.50');
+  await page.getByTestId('reimburse-tab-detail').focus();
+  await page.keyboard.press('Enter');
+
+  // Audit (the button from the keyboard): read-only, the auditor shown; typing is refused.
+  await page.getByTestId('reimburse-action-audit').focus();
+  await page.keyboard.press('Enter');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'audited', { timeout: 15_000 });
+  await expect(page.getByTestId('reimburse-auditor')).toContainText('王出纳');
+  await expect(page.getByTestId('reimburse-action-save')).toBeDisabled();
+  await expect(page.getByTestId('reimburse-action-cancelAudit')).toBeEnabled();
+});
+
+test('the management list audits two documents at once and shows a result per document', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'cashier', 'cash123');
+  await page.goto('/cashier/reimburseManagement');
+  const list = ListModel.byId(page, 'cashier.reimburseManagement');
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  // Unaudited ones only: the state filter from the keyboard.
+  const state = page.getByTestId('reimburse-filter-state');
+  await state.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(list.rows().first()).toBeVisible();
+  await expect(list.root.locator('.ag-row').filter({ hasText: '已审核' })).toHaveCount(0);
+  // Tick the first two rows with Space.
+  const first = list.rowAt(0).locator('.ag-cell[col-id="code"]');
+  const ids = [await list.rowAt(0).getAttribute('row-id'), await list.rowAt(1).getAttribute('row-id')].map(Number);
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(list.rowAt(0)).toHaveClass(/ag-row-selected/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(list.rowAt(1)).toHaveClass(/ag-row-selected/);
+  // The toolbar takes the grid's selection on its next render.
+  await page.waitForTimeout(300);
+  await page.getByTestId('reimburse-batch-audit').focus();
+  await page.keyboard.press('Enter');
+  batchAudited.push(...ids);
+  const results = page.getByTestId('reimburse-result-ok');
+  await expect(results).toHaveCount(2, { timeout: 15_000 });
+  await page.screenshot({ path: 'test-results/reimburse-zh_CN-batch.png', animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  // Enter on a row opens it in the editor.
+  await list.rowAt(0).locator('.ag-cell[col-id="code"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('reimburse-editor')).toBeVisible({ timeout: 20_000 });
+});
+
+test('screenshots of the reimbursement screens in both languages', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  for (const lang of ['zh_CN', 'en_US'] as const) {
+    await shell.switchLanguage(lang);
+    await page.goto('/cashier/reimburseManagement');
+    await expect(ListModel.byId(page, 'cashier.reimburseManagement').rows().first()).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `test-results/reimburse-${lang}-list.png`, animations: 'disabled' });
+    const audited = created[0];
+    await page.goto(`/newReimburse/${audited ?? 'new'}`);
+    await expect(page.getByTestId('reimburse-editor')).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `test-results/reimburse-${lang}-editor.png`, animations: 'disabled' });
+    await page.goto('/newReimburse/new');
+    await expect(page.getByTestId('reimburse-editor')).toHaveAttribute('data-lifecycle', 'new', { timeout: 20_000 });
+    await page.keyboard.press('Control+s');
+    await expect(page.getByTestId('reimburse-rule-errors')).toBeVisible();
+    await page.screenshot({ path: `test-results/reimburse-${lang}-empty.png`, animations: 'disabled' });
+    await page.goto('/cashier/reimburseKind');
+    await expect(ListModel.byId(page, 'cashier.reimburseKind').rows().first()).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `test-results/reimburse-${lang}-kinds.png`, animations: 'disabled' });
+  }
+  await shell.switchLanguage('zh_CN');
+});

@@ -1,0 +1,65 @@
+/**
+ * What the three subject ledgers share on screen: the scope and filter state of the tab, the
+ * effective API filter, the export task with its progress bar, and the grid keys (Enter drills
+ * down, `/` returns to the filter).
+ */
+import { useRef, type RefObject } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { CellKeyDownEvent, ValueFormatterParams } from 'ag-grid-community';
+import { formatCents } from '../../../domain/money';
+import { periodsQueryOptions } from '../../queries/account';
+import { systemConfigQueryOptions } from '../../queries/session';
+import { notifyError } from '../../queries/admin-common';
+import { useScope } from '../../session/store';
+import { useTabState } from '../../shell/tab-state';
+import { useExportProgress } from '../common/export-progress';
+import { emptySubjectLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
+import { currentPeriod } from './subject-balance-model';
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export function useLedgerScreen(slot: string) {
+  const { accountId, accountYearId } = useScope();
+  const periods = useQuery(periodsQueryOptions(accountYearId));
+  const [state, setState] = useTabState<SubjectLedgerFilterState>(`${slot}:${accountYearId}`, emptySubjectLedgerFilter);
+  const set = (patch: Partial<SubjectLedgerFilterState>) => setState((s) => ({ ...s, ...patch }));
+  const current = periods.data ? currentPeriod(periods.data, today()) : undefined;
+  const config = useQuery(systemConfigQueryOptions());
+  const progress = useExportProgress();
+  const filterRef = useRef<HTMLDivElement>(null);
+  const runExport = async (start: () => Promise<{ token: string }>) => {
+    try {
+      progress.start((await start()).token);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  return {
+    accountId, accountYearId, periods, state, set, replace: setState,
+    startPeriodId: state.startPeriodId ?? current?.id ?? null,
+    endPeriodId: state.endPeriodId ?? current?.id ?? null,
+    canExport: !!config.data?.downloadBase,
+    runExport, progress, filterRef,
+  };
+}
+
+/** Amounts in yuan; zero blank unless `keepZero` says the row shows it. */
+export const amountFormatter = <T,>(keepZero: (row: T | undefined) => boolean) => (p: ValueFormatterParams<T>) => {
+  const cents = Number(p.value ?? 0);
+  return cents === 0 && !keepZero(p.data) ? '' : formatCents(cents);
+};
+
+/** Enter drills down from the focused row; `/` puts the focus on the filter's first field. */
+export function ledgerKeys<T>(filterRef: RefObject<HTMLDivElement | null>, drill: (row: T) => void) {
+  return (e: CellKeyDownEvent<T>) => {
+    const ev = e.event as KeyboardEvent | null | undefined;
+    if (!ev) return;
+    if (ev.key === 'Enter' && e.data) {
+      ev.preventDefault();
+      drill(e.data);
+    } else if (ev.key === '/') {
+      ev.preventDefault();
+      filterRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+    }
+  };
+}

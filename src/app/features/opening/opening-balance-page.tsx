@@ -1,0 +1,324 @@
+/**
+ * /basic/subjectOpeningBalance (期初余额, spec 01 §2 /basic initialization; issue 9; decision 029):
+ * the year's chart in code order with each subject's opening on its own side, the year-to-date
+ * debit and credit of a set started mid-year and the year-start balance; parents (bold, read-only)
+ * sum their children as the clerk types. Keyboard first: arrows move, typing or Enter edits,
+ * Enter commits and goes down, Ctrl+S saves; F7 (or the button) opens the auxiliary breakdown of
+ * a subject with auxiliary types, whose figures come from it; F8 checks the trial balance of what
+ * is saved. The panel under the grid checks what the screen shows as it changes. Read-only once
+ * the year's first period is settled.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellClassParams, CellEditRequestEvent, CellKeyDownEvent, ColDef, GridApi, ValueFormatterParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { openingApi } from '../../../contract/heads';
+import type { TrialBalanceDto } from '../../../contract/opening';
+import { formatCents, formatCentsForEdit } from '../../../domain/money';
+import { evaluateAmountInput } from '../../../domain/amount-expression';
+import { VOUCHER_LINE_MAX_CENTS } from '../../../domain/constants';
+import { auxTypes } from '../../../domain/enums';
+import type { TrialBalance, TrialBalanceProblem } from '../../../domain/opening-balance';
+import { call } from '../../api/typed-client';
+import { useScope } from '../../session/store';
+import { notifyError, notifySuccess } from '../../queries/admin-common';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import { auxValuesOptions, leafSubjectsOptions } from '../voucher/voucher-queries';
+import { createVoucherCatalog } from '../voucher/voucher-catalog';
+import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, type OpeningDraft, type OpeningViewRow } from './opening-model';
+import { OpeningAuxPopup } from './opening-aux-popup';
+import './opening-balance.css';
+
+type AmountField = 'amountCents' | 'ytdDebitCents' | 'ytdCreditCents';
+const EDITABLE: readonly AmountField[] = ['amountCents', 'ytdDebitCents', 'ytdCreditCents'];
+
+/** Trial balance figures, from the server (strings) or the screen (numbers). */
+type Figures = Pick<TrialBalance, 'debitCents' | 'creditCents' | 'ytdDebitCents' | 'ytdCreditCents' | 'assetsCents' | 'liabilitiesCents' | 'equityCents' | 'profitLossCents' | 'problems' | 'passed'>;
+
+export function OpeningBalancePage() {
+  const { t, i18n } = useTranslation(['opening', 'errors', 'common']);
+  const { companyId, accountId, accountYearId } = useScope();
+  const qc = useQueryClient();
+  const listKey = ['opening', 'list', accountYearId] as const;
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) => call(openingApi.list, { query: { accountYearId: accountYearId! } }, { signal }),
+    enabled: !!accountYearId,
+  });
+  const subjects = useQuery(leafSubjectsOptions(accountYearId));
+  const auxValues = useQuery(auxValuesOptions(companyId, accountId, accountYearId));
+  const catalog = useMemo(() => (subjects.data && auxValues.data ? createVoucherCatalog(subjects.data, auxValues.data) : null), [subjects.data, auxValues.data]);
+
+  const [drafts, setDraftState] = useState<ReadonlyMap<number, OpeningDraft>>(new Map());
+  // The latest edits, also between a commit and the render it causes (Ctrl+S right after typing).
+  const draftsRef = useRef(drafts);
+  const setDrafts = (next: ReadonlyMap<number, OpeningDraft>) => {
+    draftsRef.current = next;
+    setDraftState(next);
+  };
+  useEffect(() => {
+    draftsRef.current = new Map();
+    setDraftState(new Map());
+  }, [accountYearId]);
+  const view = useMemo(() => (list.data ? applyDrafts(list.data.rows, drafts) : []), [list.data, drafts]);
+  const live = useMemo(() => liveTrialBalance(view), [view]);
+  const settled = list.data?.settled ?? false;
+  const [auxFor, setAuxFor] = useState<OpeningViewRow | null>(null);
+  const [checking, setChecking] = useState(false);
+  const check = useQuery({
+    queryKey: ['opening', 'trialBalance', accountYearId],
+    queryFn: ({ signal }) => call(openingApi.trialBalance, { query: { accountYearId: accountYearId! } }, { signal }),
+    enabled: checking && !!accountYearId,
+    gcTime: 0,
+    staleTime: 0,
+  });
+  const gridApi = useRef<GridApi<OpeningViewRow> | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+
+  const save = useMutation({
+    mutationFn: (rows: ReturnType<typeof rowsToSave>) => call(openingApi.save, { body: { accountYearId: accountYearId!, rows } }),
+    onSuccess: (answer) => {
+      qc.setQueryData(listKey, answer);
+      setDrafts(new Map());
+      void qc.invalidateQueries({ queryKey: ['opening', 'trialBalance', accountYearId] });
+      notifySuccess(t('opening:saved'));
+    },
+    onError: notifyError,
+  });
+  const saveAll = () => {
+    if (settled) return;
+    gridApi.current?.stopEditing();
+    // The grid hands the cell being typed in over through onCellEditRequest; save on the next frame.
+    requestAnimationFrame(() => {
+      const rows = list.data ? rowsToSave(applyDrafts(list.data.rows, draftsRef.current)) : [];
+      if (rows.length) save.mutate(rows);
+      else notifySuccess(t('opening:nothingToSave'));
+    });
+  };
+  const openAux = (row: OpeningViewRow | undefined) => {
+    if (!row) return;
+    if (!row.leaf || !hasAux(row)) return notifyError(new Error(t('opening:aux.notApplicable', { code: row.code })));
+    if (draftsRef.current.size) return notifyError(new Error(t('opening:aux.saveFirst')));
+    setAuxFor(row);
+  };
+  const openAuxRef = useRef(openAux);
+  openAuxRef.current = openAux;
+  const focusedRow = () => {
+    const cell = gridApi.current?.getFocusedCell();
+    return cell ? gridApi.current?.getDisplayedRowAtIndex(cell.rowIndex)?.data : undefined;
+  };
+  const openCheck = () => {
+    setChecking(true);
+    void qc.invalidateQueries({ queryKey: ['opening', 'trialBalance', accountYearId] });
+  };
+
+  const subjectName = (r: OpeningViewRow) => (i18n.language === 'en_US' ? r.nameEn ?? r.name : r.name);
+  const columns = useMemo<Array<ColDef<OpeningViewRow>>>(() => {
+    const amountCol = (field: AmountField, headerKey: string, width = 120): ColDef<OpeningViewRow> => ({
+      colId: field, headerName: t(headerKey), width, type: 'rightAligned', cellDataType: false,
+      editable: (p) => !settled && !!p.data && editableRow(p.data),
+      // The editor starts from the amount as typed ("1234.5"); the cell shows it formatted.
+      valueGetter: (p) => (p.data && p.data[field] !== 0 ? formatCentsForEdit(p.data[field]) : ''),
+      valueFormatter: (p: ValueFormatterParams<OpeningViewRow>) => (p.data && p.data[field] !== 0 ? formatCents(p.data[field]) : ''),
+      cellClassRules: {
+        'ld-ob-negative': (p: CellClassParams<OpeningViewRow>) => !!p.data && p.data[field] < 0,
+        'ld-ob-editable': (p: CellClassParams<OpeningViewRow>) => !settled && !!p.data && editableRow(p.data),
+        'ld-ob-dirty': (p: CellClassParams<OpeningViewRow>) => !!p.data?.dirty,
+      },
+    });
+    return [
+      { colId: 'code', headerName: t('opening:columns.code'), field: 'code', width: 100, pinned: 'left' },
+      { colId: 'name', headerName: t('opening:columns.name'), minWidth: 180, flex: 1, tooltipValueGetter: (p) => p.value,
+        valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${subjectName(p.data)}` : '') },
+      { colId: 'direction', headerName: t('opening:columns.direction'), width: 70,
+        valueGetter: (p) => (p.data ? t(p.data.direction ? 'opening:directions.debit' : 'opening:directions.credit') : '') },
+      { colId: 'aux', headerName: t('opening:columns.aux'), width: 130,
+        valueGetter: (p) => (p.data ? p.data.auxTypeIds.map((id) => {
+          const a = auxTypes.find((x) => x.id === id);
+          return a ? (i18n.language === 'en_US' ? a.nameEn : a.nameZh) : '';
+        }).join(i18n.language === 'en_US' ? ', ' : '、') : ''),
+        cellRenderer: (p: { data?: OpeningViewRow; value: string }) => (p.data && p.data.leaf && hasAux(p.data) ? (
+          <Group gap={4} wrap="nowrap">
+            <Text size="xs" truncate>{p.value}</Text>
+            <Button size="compact-xs" variant="light" tabIndex={-1} data-testid={`ob-aux-${p.data.code}`} onClick={() => openAuxRef.current(p.data)}>{t('opening:aux.open')}</Button>
+          </Group>
+        ) : p.value) },
+      amountCol('amountCents', 'opening:columns.amount', 150),
+      amountCol('ytdDebitCents', 'opening:columns.ytdDebit'),
+      amountCol('ytdCreditCents', 'opening:columns.ytdCredit'),
+      { colId: 'yearStart', headerName: t('opening:columns.yearStart'), width: 120, type: 'rightAligned', cellDataType: false,
+        valueGetter: (p) => (p.data && p.data.yearStartCents !== 0 ? formatCents(p.data.yearStartCents) : ''),
+        cellClassRules: { 'ld-ob-negative': (p: CellClassParams<OpeningViewRow>) => !!p.data && p.data.yearStartCents < 0 } },
+    ];
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subjectName follows i18n.language
+  }, [t, i18n.language, settled]);
+
+  const onCellEditRequest = (e: CellEditRequestEvent<OpeningViewRow>) => {
+    const field = e.colDef.colId as AmountField;
+    if (!EDITABLE.includes(field) || !e.data || !editableRow(e.data) || settled) return;
+    const text = e.newValue === null || e.newValue === undefined ? '' : String(e.newValue).trim();
+    let cents = 0;
+    if (text !== '') {
+      const r = evaluateAmountInput(text, { maxAbsCents: VOUCHER_LINE_MAX_CENTS });
+      if (!r.ok) return notifyError(new Error(t('opening:invalidAmount', { text })));
+      cents = r.cents;
+    }
+    if (field !== 'amountCents' && cents < 0) return notifyError(new Error(t('opening:ytdNegative')));
+    const id = e.data.subjectId;
+    const d = draftsRef.current;
+    setDrafts(new Map(d).set(id, { amountCents: e.data.amountCents, ytdDebitCents: e.data.ytdDebitCents, ytdCreditCents: e.data.ytdCreditCents, ...d.get(id), [field]: cents }));
+  };
+
+  const onCellKeyDown = (e: CellKeyDownEvent<OpeningViewRow>) => {
+    const ev = e.event as KeyboardEvent | null;
+    if (ev?.key === 'F7') {
+      ev.preventDefault();
+      openAux(e.data);
+    }
+  };
+
+  const onKeyDownCapture = (ev: React.KeyboardEvent) => {
+    if (auxFor) return;
+    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 's') {
+      ev.preventDefault();
+      ev.stopPropagation();
+      saveAll();
+    } else if (ev.key === 'F8') {
+      ev.preventDefault();
+      openCheck();
+    }
+  };
+
+  const liveFigures: Figures = live;
+  const dirtyCount = rowsToSave(view).length;
+
+  return (
+    <Stack gap="sm" h="100%" data-testid="opening-balance" onKeyDownCapture={onKeyDownCapture} ref={wrapper}>
+      <Group justify="space-between">
+        <Title order={4}>{t('opening:title')}</Title>
+        <Group gap="xs">
+          {dirtyCount > 0 && <Badge color="orange" variant="light" data-testid="ob-dirty">{t('opening:unsaved', { count: dirtyCount })}</Badge>}
+          <Button variant="default" onClick={() => openAux(focusedRow())} disabled={!catalog} data-testid="ob-aux-button">{t('opening:aux.button')}</Button>
+          <Button variant="default" onClick={openCheck} data-testid="ob-check-button">{t('opening:trial.button')}</Button>
+          <Button onClick={saveAll} disabled={settled} loading={save.isPending} data-testid="ob-save">{t('opening:save')}</Button>
+        </Group>
+      </Group>
+      {settled && <Alert color="yellow" data-testid="ob-settled">{t('opening:settled')}</Alert>}
+      <Text size="xs" c="dimmed">{t('opening:hint')}</Text>
+      {list.error && <Alert color="red">{list.error.message}</Alert>}
+      <div style={{ height: 'calc(100vh - 400px)', minHeight: 300 }} data-testid="ob-grid">
+        <AgGridReact<OpeningViewRow>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          rowData={view}
+          getRowId={(p) => String(p.data.subjectId)}
+          readOnlyEdit
+          onCellEditRequest={onCellEditRequest}
+          onCellKeyDown={onCellKeyDown}
+          onCellDoubleClicked={(e) => { if (e.data && e.data.leaf && hasAux(e.data)) openAux(e.data); }}
+          enterNavigatesVerticallyAfterEdit
+          stopEditingWhenCellsLoseFocus
+          rowClassRules={{ 'ld-ob-parent': (p) => !!p.data && !p.data.leaf }}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          onGridReady={(e) => { gridApi.current = e.api; }}
+          onFirstDataRendered={(e) => {
+            const first = view.findIndex((r) => editableRow(r));
+            e.api.setFocusedCell(Math.max(first, 0), 'amountCents');
+          }}
+          loading={list.isFetching && !list.data}
+        />
+      </div>
+      <TrialBalancePanel figures={liveFigures} title={t('opening:trial.live')} testId="ob-live" />
+      {auxFor && catalog && accountYearId && (
+        <OpeningAuxPopup
+          accountYearId={accountYearId}
+          subject={{ subjectId: auxFor.subjectId, code: auxFor.code, name: subjectName(auxFor), direction: auxFor.direction, auxTypeIds: auxFor.auxTypeIds }}
+          catalog={catalog}
+          readOnly={settled}
+          onSaved={() => {
+            const id = auxFor.subjectId;
+            setAuxFor(null);
+            void qc.invalidateQueries({ queryKey: ['opening'] }).then(() => {
+              const index = view.findIndex((r) => r.subjectId === id);
+              if (index >= 0) gridApi.current?.setFocusedCell(index, 'amountCents');
+            });
+            notifySuccess(t('opening:saved'));
+          }}
+          onClose={() => setAuxFor(null)}
+        />
+      )}
+      <Modal opened={checking} onClose={() => setChecking(false)} title={t('opening:trial.title')} size="xl" centered data-testid="ob-check">
+        {check.data ? (
+          <TrialBalancePanel
+            figures={figuresOf(check.data)}
+            title={dirtyCount ? t('opening:trial.savedOnly') : ''}
+            testId="ob-check-panel"
+          />
+        ) : (
+          <Text size="sm">{check.error ? check.error.message : t('opening:loading')}</Text>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <Button onClick={() => setChecking(false)} data-autofocus data-testid="ob-check-close">{t('opening:trial.close')}</Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The server's answer (cents in strings) as the panel's figures. */
+function figuresOf(d: TrialBalanceDto): Figures {
+  return {
+    debitCents: Number(d.debitCents), creditCents: Number(d.creditCents), ytdDebitCents: Number(d.ytdDebitCents), ytdCreditCents: Number(d.ytdCreditCents),
+    assetsCents: Number(d.assetsCents), liabilitiesCents: Number(d.liabilitiesCents), equityCents: Number(d.equityCents), profitLossCents: Number(d.profitLossCents),
+    problems: d.problems, passed: d.passed,
+  };
+}
+
+function TrialBalancePanel({ figures: f, title, testId }: { figures: Figures; title: string; testId: string }) {
+  const { t } = useTranslation(['opening', 'errors']);
+  const message = (p: TrialBalanceProblem) => {
+    switch (p) {
+      case 'DEBIT_CREDIT_IMBALANCE': return `${t('errors:DEBIT_CREDIT_IMBALANCE')}（${t('opening:trial.difference')} ${formatCents(f.debitCents - f.creditCents)}）`;
+      case 'YTD_IMBALANCE': return `${t('opening:trial.ytdImbalance')}（${t('opening:trial.difference')} ${formatCents(f.ytdDebitCents - f.ytdCreditCents)}）`;
+      case 'BALANCE_SHEET_IMBALANCE': return `${t('errors:BALANCE_SHEET_IMBALANCE')}（${t('opening:trial.difference')} ${formatCents(f.assetsCents - f.liabilitiesCents - f.equityCents)}）`;
+    }
+  };
+  return (
+    <Paper withBorder p="xs" data-testid={testId} data-passed={f.passed ? 'true' : 'false'}>
+      <Group justify="space-between" mb={4}>
+        <Text size="sm" fw={600}>{title}</Text>
+        <Badge color={f.passed ? 'green' : 'red'} data-testid={`${testId}-status`}>{f.passed ? t('opening:trial.passed') : t('opening:trial.failed')}</Badge>
+      </Group>
+      <Table withColumnBorders fz="sm" verticalSpacing={2}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td>{t('opening:trial.debit')}</Table.Td><Table.Td ta="right" data-testid={`${testId}-debit`}>{formatCents(f.debitCents)}</Table.Td>
+            <Table.Td>{t('opening:trial.credit')}</Table.Td><Table.Td ta="right" data-testid={`${testId}-credit`}>{formatCents(f.creditCents)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td>{t('opening:trial.ytdDebit')}</Table.Td><Table.Td ta="right">{formatCents(f.ytdDebitCents)}</Table.Td>
+            <Table.Td>{t('opening:trial.ytdCredit')}</Table.Td><Table.Td ta="right">{formatCents(f.ytdCreditCents)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Td>{t('opening:trial.assets')}</Table.Td><Table.Td ta="right" data-testid={`${testId}-assets`}>{formatCents(f.assetsCents)}</Table.Td>
+            <Table.Td>{t('opening:trial.liabilitiesEquity')}</Table.Td>
+            <Table.Td ta="right" data-testid={`${testId}-le`}>{formatCents(f.liabilitiesCents + f.equityCents)}（{t('opening:trial.liabilities')} {formatCents(f.liabilitiesCents)} + {t('opening:trial.equity')} {formatCents(f.equityCents)}）</Table.Td>
+          </Table.Tr>
+          {f.profitLossCents !== 0 && (
+            <Table.Tr>
+              <Table.Td>{t('opening:trial.profitLoss')}</Table.Td><Table.Td ta="right">{formatCents(f.profitLossCents)}</Table.Td><Table.Td colSpan={2} />
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+      {f.problems.map((p) => (
+        <Text key={p} size="sm" c="red" mt={4} data-testid={`${testId}-problem`}>{message(p)}</Text>
+      ))}
+    </Paper>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Queries and mutations of the period end screen. Settling or reopening a period changes what every
+ * voucher screen may do, so they invalidate the periods, the account years and the vouchers.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/typed-client';
+import { periodEndApi } from '../../../contract/heads';
+import { useAdminMutation } from '../../queries/admin-common';
+
+export const periodEndKeys = {
+  rollInfo: (accountId: number | null, lang: string) => ['periodEnd', 'rollInfo', accountId, lang] as const,
+};
+
+export const rollInfoOptions = (accountId: number | null, lang: string) =>
+  queryOptions({
+    queryKey: periodEndKeys.rollInfo(accountId, lang),
+    queryFn: ({ signal }) => call(periodEndApi.rollInfo, { params: { id: accountId! } }, { signal }),
+    enabled: !!accountId,
+  });
+
+const afterPeriodEnd = (accountId: number) => [['periodEnd'], ['accountYears'], ['vouchers', accountId], ['ledger']];
+
+export function useProfitTransfer() {
+  return useAdminMutation({
+    mutationFn: (v: { accountId: number; periodId: number; includeUnbooked: boolean; preview: boolean }) =>
+      call(periodEndApi.profitTransfer, { body: { periodId: v.periodId, includeUnbooked: v.includeUnbooked, preview: v.preview } }),
+    invalidate: (v) => (v.preview ? [] : afterPeriodEnd(v.accountId)),
+    notify: false,
+  });
+}
+
+export function useRoll() {
+  return useAdminMutation({
+    mutationFn: (v: { accountId: number; rewriteBalance: boolean }) => call(periodEndApi.roll, { params: { id: v.accountId }, body: { rewriteBalance: v.rewriteBalance } }),
+    invalidate: (v) => afterPeriodEnd(v.accountId),
+    notify: false,
+  });
+}
+
+export function useReverseRoll() {
+  return useAdminMutation({
+    mutationFn: (v: { accountId: number; periodId: number }) => call(periodEndApi.reverseRoll, { params: { id: v.accountId }, body: { periodId: v.periodId } }),
+    invalidate: (v) => afterPeriodEnd(v.accountId),
+    notify: false,
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * /voucher/end/periodSettlement (期末结账, spec 01 §2, §4): the year's periods with their state, the
+ * next period to settle with the server's checklist (rollInfo: each blocker opens the voucher list
+ * filtered to its vouchers), the profit and loss transfer (a preview of the lines, then the voucher),
+ * settle (optionally recomputing the balances first) and reverse settle of the last settled period.
+ * Every button is a plain focusable control (Tab / Enter); without right 6030101 they are disabled.
+ */
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconLock, IconLockOpen, IconTransfer } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { RollCheckDto } from '../../../contract/period-end';
+import { periodEndApi } from '../../../contract/heads';
+import { formatCents } from '../../../domain/money';
+import { RIGHTS } from '../../../domain/rights';
+import { call } from '../../api/typed-client';
+import { periodsQueryOptions } from '../../queries/account';
+import { useHasRight, useScope } from '../../session/store';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { NoCompany } from '../common/list-page';
+import { rollInfoOptions, useProfitTransfer, useReverseRoll, useRoll } from './period-end-queries';
+
+export function PeriodSettlementPage() {
+  const { t, i18n } = useTranslation(['periodEnd', 'common', 'errors']);
+  const { companyId, accountId, accountYearId } = useScope();
+  const canSettle = useHasRight(RIGHTS.SETTLE_ACCOUNT);
+  const navigate = useNavigate();
+  const info = useQuery(rollInfoOptions(accountId, i18n.language));
+  const periods = useQuery(periodsQueryOptions(accountYearId));
+  const [rewriteBalance, setRewriteBalance] = useState(false);
+  const [confirm, setConfirm] = useState<'roll' | 'reverse' | null>(null);
+  const [transferOpen, setTransferOpen] = useState(false);
+  const roll = useRoll();
+  const reverse = useReverseRoll();
+  const firstRef = useRef<HTMLButtonElement>(null);
+  const focused = useRef(false);
+
+  // Focus the first useful control once the checklist is there (keyboard first), and again when an
+  // operation changed it and left the focus nowhere (the check that opened a dialog may be gone).
+  useEffect(() => {
+    if (info.data && (!focused.current || document.activeElement === document.body)) {
+      focused.current = true;
+      firstRef.current?.focus();
+    }
+  }, [info.data]);
+
+  if (!companyId) return <NoCompany />;
+  const data = info.data;
+  const next = data?.period ?? null;
+  const last = data?.lastSettled ?? null;
+  const year = periods.data?.length ? periods.data[0].startAt.slice(0, 4) : '';
+  const noRight = canSettle ? undefined : t('periodEnd:noRight');
+
+  const openChecked = (c: RollCheckDto) => {
+    if (c.voucherIds.length) void navigate({ href: `/voucher/daily/list?ids=${c.voucherIds.join(',')}` });
+    else if (c.code === 'PROFIT_NOT_TRANSFERRED' && canSettle) setTransferOpen(true);
+  };
+
+  const doRoll = async () => {
+    if (!accountId || !next) return;
+    try {
+      const r = await roll.mutateAsync({ accountId, rewriteBalance });
+      notifications.show({ color: 'green', message: r.nextAccountYearId ? t('periodEnd:rolledNewYear', { period: r.period.name, year: Number(r.period.name.slice(0, 4)) + 1 }) : t('periodEnd:rolled', { period: r.period.name }) });
+    } catch {
+      /* notified with the server's reasons */
+    } finally {
+      setConfirm(null);
+    }
+  };
+  const doReverse = async () => {
+    if (!accountId || !last) return;
+    try {
+      const r = await reverse.mutateAsync({ accountId, periodId: last.id });
+      notifications.show({ color: 'green', message: t('periodEnd:reversed', { period: r.period.name }) });
+    } catch {
+      /* notified */
+    } finally {
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <Stack gap="sm" data-testid="period-settlement">
+      <Card withBorder padding="sm">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={4} data-testid="period-next">
+              {next ? t('periodEnd:next', { period: next.name }) : data ? t('periodEnd:allSettled') : ''}
+            </Title>
+            {data?.yearEnd && <Text size="sm" c="orange">{t('periodEnd:yearEnd')}</Text>}
+            {next && <Text size="sm" c="dimmed">{t('periodEnd:totals', { debit: formatCents(Number(data!.debitCents)), credit: formatCents(Number(data!.creditCents)) })}</Text>}
+            {last && <Text size="sm" c="dimmed" data-testid="period-last-settled">{t('periodEnd:lastSettled', { period: last.name })}</Text>}
+          </Stack>
+          {info.isFetching && <Loader size="sm" />}
+        </Group>
+
+        {next && data && (
+          <Stack gap={6} mt="sm" data-testid="period-checks">
+            <Text fw={600} size="sm">{t('periodEnd:checks')}</Text>
+            {data.checks.length === 0 && (
+              <Group gap={6}><IconCircleCheck size={18} color="var(--mantine-color-green-6)" /><Text size="sm" data-testid="period-check-pass">{t('periodEnd:allPass')}</Text></Group>
+            )}
+            {data.checks.map((c, i) => (
+              <CheckRow key={c.code} check={c} onOpen={() => openChecked(c)} buttonRef={i === 0 ? firstRef : undefined} clickable={c.voucherIds.length > 0 || (c.code === 'PROFIT_NOT_TRANSFERRED' && canSettle)} />
+            ))}
+          </Stack>
+        )}
+
+        <Group gap="sm" mt="md" wrap="wrap">
+          <Tooltip label={noRight} disabled={!noRight}>
+            <Button leftSection={<IconTransfer size={16} />} variant="default" disabled={!canSettle || !next} onClick={() => setTransferOpen(true)} data-testid="period-transfer" ref={data?.checks.length ? undefined : firstRef}>
+              {t('periodEnd:actions.transfer')}
+            </Button>
+          </Tooltip>
+          <Checkbox label={t('periodEnd:rewriteBalance')} checked={rewriteBalance} onChange={(e) => setRewriteBalance(e.currentTarget.checked)} disabled={!canSettle || !next} data-testid="period-rewrite" />
+          <Tooltip label={noRight} disabled={!noRight}>
+            <Button leftSection={<IconLock size={16} />} disabled={!canSettle || !next} onClick={() => setConfirm('roll')} data-testid="period-roll">
+              {t('periodEnd:actions.roll')}{next ? ` ${next.name}` : ''}
+            </Button>
+          </Tooltip>
+          <Tooltip label={noRight} disabled={!noRight}>
+            <Button leftSection={<IconLockOpen size={16} />} variant="default" color="red" disabled={!canSettle || !last} onClick={() => setConfirm('reverse')} data-testid="period-reverse">
+              {t('periodEnd:actions.reverseRoll')}{last ? ` ${last.name}` : ''}
+            </Button>
+          </Tooltip>
+        </Group>
+      </Card>
+
+      <Card withBorder padding="sm">
+        <Text fw={600} size="sm" mb={6}>{t('periodEnd:periods', { year })}</Text>
+        <Table striped withTableBorder data-testid="period-table" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('periodEnd:col.period')}</Table.Th>
+              <Table.Th>{t('periodEnd:col.start')}</Table.Th>
+              <Table.Th>{t('periodEnd:col.end')}</Table.Th>
+              <Table.Th>{t('periodEnd:col.state')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(periods.data ?? []).map((p) => (
+              <Table.Tr key={p.id} data-testid="period-row" data-period={p.name} data-rolled={p.rolled}>
+                <Table.Td>{p.name}</Table.Td>
+                <Table.Td>{p.startAt}</Table.Td>
+                <Table.Td>{p.endAt}</Table.Td>
+                <Table.Td>
+                  {p.rolled ? <Badge tt="none" color="gray" variant="filled">{t('periodEnd:state.settled')}</Badge>
+                    : p.id === next?.id ? <Badge tt="none" color="orange" variant="light">{t('periodEnd:state.next')}</Badge>
+                      : <Badge tt="none" color="green" variant="light">{t('periodEnd:state.open')}</Badge>}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+
+      {next && accountId && (
+        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} accountId={accountId} periodId={next.id} periodName={next.name} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
+      )}
+      <ConfirmDialog opened={confirm === 'roll'} color="blue" message={t('periodEnd:rollConfirm', { period: next?.name ?? '' })} confirmLabel={t('periodEnd:actions.roll')} loading={roll.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doRoll()} />
+      <ConfirmDialog opened={confirm === 'reverse'} message={t('periodEnd:reverseConfirm', { period: last?.name ?? '' })} confirmLabel={t('periodEnd:actions.reverseRoll')} loading={reverse.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doReverse()} />
+    </Stack>
+  );
+}
+
+function CheckRow({ check, onOpen, clickable, buttonRef }: { check: RollCheckDto; onOpen: () => void; clickable: boolean; buttonRef?: Ref<HTMLButtonElement> }) {
+  const { t } = useTranslation(['periodEnd']);
+  const blocker = check.level === 'BLOCKER';
+  const icon = blocker ? <IconCircleX size={18} color="var(--mantine-color-red-6)" /> : <IconAlertTriangle size={18} color="var(--mantine-color-orange-6)" />;
+  const body = (
+    <Group gap={6} wrap="nowrap">
+      {icon}
+      <Badge size="xs" tt="none" variant="light" color={blocker ? 'red' : 'orange'}>{t(blocker ? 'periodEnd:blocker' : 'periodEnd:warning')}</Badge>
+      <Text size="sm" td={clickable ? 'underline' : undefined}>{check.message}</Text>
+    </Group>
+  );
+  if (!clickable) return <div data-testid="period-check" data-code={check.code}>{body}</div>;
+  return (
+    <Tooltip label={check.voucherIds.length ? t('periodEnd:openVouchers') : t('periodEnd:actions.transfer')} openDelay={400}>
+      <UnstyledButton ref={buttonRef} onClick={onOpen} data-testid="period-check" data-code={check.code} style={{ borderRadius: 4, padding: '2px 4px' }} className="period-check">
+        {body}
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName, onOpenVoucher }: { opened: boolean; onClose: () => void; accountId: number; periodId: number; periodName: string; onOpenVoucher: (id: number) => void }) {
+  const { t, i18n } = useTranslation(['periodEnd', 'common']);
+  const [includeUnbooked, setIncludeUnbooked] = useState(true);
+  const transfer = useProfitTransfer();
+  const preview = useQuery({
+    queryKey: ['periodEnd', 'preview', periodId, includeUnbooked, i18n.language],
+    queryFn: () => call(periodEndApi.profitTransfer, { body: { periodId, includeUnbooked, preview: true } }),
+    enabled: opened,
+    retry: false,
+    gcTime: 0,
+    staleTime: 0,
+  });
+  const lines = preview.data?.lines ?? [];
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // Enter confirms once the lines are there (the button is disabled while they load).
+  useEffect(() => {
+    if (opened && preview.data && !preview.isFetching) confirmRef.current?.focus();
+  }, [opened, preview.data, preview.isFetching]);
+  const confirm = async () => {
+    try {
+      const r = await transfer.mutateAsync({ accountId, periodId, includeUnbooked, preview: false });
+      const v = r.voucher!;
+      const id = notifications.show({
+        color: 'green', autoClose: 6000,
+        message: (
+          <Group gap="xs">
+            <Text size="sm">{t('periodEnd:transfer.done', { label: `${v.kindName}-${v.codeText}` })}</Text>
+            <Button size="compact-xs" variant="light" onClick={() => { notifications.hide(id); onOpenVoucher(v.id); }}>{t('periodEnd:transfer.open')}</Button>
+          </Group>
+        ),
+      });
+      onClose();
+    } catch {
+      /* notified */
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('periodEnd:transfer.title', { period: periodName })} size="xl" centered>
+      <Stack gap="sm" data-testid="transfer-dialog">
+        <Checkbox label={t('periodEnd:transfer.includeUnbooked')} checked={includeUnbooked} onChange={(e) => setIncludeUnbooked(e.currentTarget.checked)} data-testid="transfer-unbooked" />
+        {preview.isFetching && <Text size="sm" c="dimmed">{t('periodEnd:transfer.loading')}</Text>}
+        {preview.error && <Alert color="orange" data-testid="transfer-error">{preview.error.message}</Alert>}
+        {preview.data && (
+          <>
+            <Text size="sm">{t('periodEnd:transfer.target', { code: preview.data.profitSubject.code, name: preview.data.profitSubject.name })}</Text>
+            <Table withTableBorder fz="sm" data-testid="transfer-lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('periodEnd:transfer.summary')}</Table.Th>
+                  <Table.Th>{t('periodEnd:transfer.subject')}</Table.Th>
+                  <Table.Th ta="right">{t('periodEnd:transfer.debit')}</Table.Th>
+                  <Table.Th ta="right">{t('periodEnd:transfer.credit')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((l, i) => (
+                  <Table.Tr key={i} data-testid="transfer-line">
+                    <Table.Td>{l.summary}</Table.Td>
+                    <Table.Td>{l.subjectCode} {l.subjectName}</Table.Td>
+                    <Table.Td ta="right">{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
+                    <Table.Td ta="right">{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr fw={600}>
+                  <Table.Td colSpan={2}>{t('periodEnd:transfer.total')}</Table.Td>
+                  <Table.Td ta="right" data-testid="transfer-total">{formatCents(Number(preview.data.totalCents))}</Table.Td>
+                  <Table.Td ta="right">{formatCents(Number(preview.data.totalCents))}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>{t('common:cancel')}</Button>
+          <Button onClick={() => void confirm()} disabled={!preview.data || preview.isFetching} loading={transfer.isPending} ref={confirmRef} data-testid="transfer-confirm">
+            {t('periodEnd:transfer.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+

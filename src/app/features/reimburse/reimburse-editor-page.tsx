@@ -1,0 +1,489 @@
+/**
+ * The reimbursement editor (/newReimburse/$id, spec 02 §2.8, §4, §5; decision 034): header (code,
+ * mark date, submit date, submitter, pay date, pay amount), the Detail tab with the grid kit's
+ * reimbursement sheet (grids/reimburse.columns.ts, wired, not forked) and the Summary tab by
+ * expense kind, the footer with auditor and maker; the toolbar's buttons are enabled by the
+ * reimbursement machine (machines/reimbursement.machine.ts), the one the server decides with.
+ * Rules of §5 are checked here as the clerk types (a repeated invoice number: within the sheet and
+ * through /expense/check) and again by the server on save. Ctrl+S saves; unsaved changes ask
+ * Yes / No / Cancel before New or closing the tab.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
+import { KeyHelp } from '../../../../grids/key-help';
+import { ListPicker } from '../../../../grids/list-picker';
+import type { LookupOption } from '../../../../grids/lookup-match';
+import { RowToolbar } from '../../../../grids/row-toolbar';
+import type { SheetEvent } from '../../../../grids/sheet';
+import type { FieldOf } from '../../../../grids/sheet-schema';
+import { reimburseSchema, type ReimburseRow } from '../../../../grids/reimburse.columns';
+import { enabledReimbursementActions, explainReimbursementAction, reimbursementSnapshot } from '../../../../machines/reimbursement.machine';
+import type { ExpenseDto, ExpenseKindDto } from '../../../contract/expense';
+import { formatCents } from '../../../domain/money';
+import { projectAmountCents } from '../../../domain/clients';
+import { MAX_COST_CENTS } from '../../../domain/constants';
+import { checkLines, formatReimbursementCode, normalizeInvoiceNo, summarizeByKind } from '../../../domain/reimbursement';
+import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/reimbursement-lifecycle';
+import { ApiError } from '../../api/client';
+import { useScope, useSession } from '../../session/store';
+import { tabsStore } from '../../shell/tabs-store';
+import { useTabState } from '../../shell/tab-state';
+import { useTabDirty } from '../../shell/use-tab-dirty';
+import { useTabLabel } from '../../shell/tab-labels';
+import { notifyError } from '../../queries/admin-common';
+import { useSaveTip } from '../common/use-save-tip';
+import { SaveTipDialog } from '../common/save-tip-dialog';
+import { ConfirmDialog } from '../common/confirm-dialog';
+import { AmountInput } from '../common/amount-input';
+import { EmployeeField } from '../pickers/employee-field';
+import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, type ReimburseEditorState, type ReimburseEvent, type ReimburseHeader } from './reimburse-editor-state';
+import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
+
+const NEW_ID = 'new';
+
+export function ReimburseEditorPage() {
+  const { id: routeId } = useParams({ strict: false }) as { id?: string };
+  const { companyId } = useScope();
+  const { t } = useTranslation(['reimburse', 'common', 'errors']);
+  const docId = routeId && routeId !== NEW_ID && /^\d+$/.test(routeId) ? Number(routeId) : null;
+  const kinds = useQuery(expenseKindsOptions(companyId));
+  const stored = useQuery(expenseOptions(companyId, docId));
+  if (!companyId) return <Alert color="orange">{t('reimburse:messages.noCompany')}</Alert>;
+  if (stored.isError) return <Alert color="red" data-testid="reimburse-load-error">{stored.error instanceof ApiError ? stored.error.message : t('reimburse:messages.notFound')}</Alert>;
+  if (!kinds.data || (docId !== null && !stored.data)) return <Text c="dimmed" p="md">…</Text>;
+  if (stored.data && stored.data.companyId !== companyId) return <Alert color="orange">{t('reimburse:messages.otherCompany')}</Alert>;
+  return <ReimburseEditor key={`${companyId}:${routeId}`} routeId={routeId ?? NEW_ID} companyId={companyId} kinds={kinds.data} stored={stored.data ?? null} />;
+}
+
+const today = () => dayjs().format('YYYY-MM-DD');
+const freshHeader = (): ReimburseHeader => ({ markAt: today(), submitAt: today(), submitterId: null, submitter: null, payAt: '', payAmount: '' });
+
+type Issues = Record<string, Partial<Record<FieldOf<ReimburseRow>, string>>>;
+
+function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: string; companyId: number; kinds: ExpenseKindDto[]; stored: ExpenseDto | null }) {
+  const { t } = useTranslation(['reimburse', 'grid', 'errors', 'common']);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const user = useSession((s) => s.user);
+  const path = `/newReimburse/${routeId}`;
+
+  // Enabled kinds are offered; a stored line keeps showing a kind disabled since.
+  const kindOptions: LookupOption[] = useMemo(() => {
+    const used = new Set((stored?.invoices ?? []).map((l) => l.expenseKindId));
+    return kinds.filter((k) => !k.disabled || used.has(k.id)).map((k, i) => ({ value: String(k.id), code: String(i + 1), name: k.name }));
+  }, [kinds, stored]);
+  const baseSchema = useMemo(() => reimburseSchema({ kinds: kindOptions, year: dayjs().year() }), [kindOptions]);
+  const [state, setState] = useTabState<ReimburseEditorState>(`reimburse:${companyId}:${routeId}`, () => (stored ? loadedReimburseState(baseSchema, stored) : newReimburseState(baseSchema, freshHeader())));
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+
+  // ---- rules as the clerk types -----------------------------------------------------------------
+  /** Invoice numbers the server says are reimbursed by another document (normalized number → code). */
+  const [taken, setTaken] = useState<Record<string, string | null>>({});
+  /** Incomplete lines are flagged once a save was tried (not while a line is being typed). */
+  const [showIncomplete, setShowIncomplete] = useState(false);
+  const docIdOf = state.doc?.id;
+  useEffect(() => {
+    const keys = [...new Set(state.sheet.rows.map((r) => normalizeInvoiceNo(r.no)).filter(Boolean))].filter((k) => !(k in taken));
+    if (!keys.length) return;
+    let live = true;
+    void Promise.all(keys.map(async (k) => [k, await checkInvoiceNo(companyId, k, docIdOf).then((r) => (r.duplicate ? (r.code ?? '') : null), () => null)] as const)).then((pairs) => {
+      if (live) setTaken((prev) => ({ ...prev, ...Object.fromEntries(pairs) }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [state.sheet.rows, taken, companyId, docIdOf]);
+
+  const issues: Issues = useMemo(() => {
+    const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
+    const check = checkLines(linesOf(state.sheet.rows), takenKeys);
+    const out: Issues = {};
+    for (const p of check.problems) {
+      const row = state.sheet.rows[p.index];
+      const cell = (out[row.id] ??= {});
+      if (p.kind === 'incomplete' && showIncomplete) for (const f of p.fields) cell[f] = t('reimburse:rules.cannotBeEmpty');
+      if (p.kind === 'duplicate') cell.no = t('reimburse:rules.duplicate');
+      if (p.kind === 'amountTooLarge') cell.amount = t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) });
+    }
+    return out;
+  }, [state.sheet.rows, taken, showIncomplete, t]);
+  const schema = useMemo(() => reimburseSchema({ kinds: kindOptions, year: dayjs().year() }, (row, field) => issues[row.id]?.[field] ?? null), [kindOptions, issues]);
+
+  const send = useCallback(
+    (event: ReimburseEvent) =>
+      setState((prev) => {
+        const next = reduceReimburse(schema, prev, event);
+        latest.current = next;
+        return next;
+      }),
+    [schema, setState],
+  );
+  const dispatchSheet = useCallback((event: SheetEvent<ReimburseRow>) => send({ type: 'sheet', event }), [send]);
+
+  // A newer stored version replaces a clean editor.
+  useEffect(() => {
+    if (stored && !latest.current.dirty && (latest.current.doc?.id !== stored.id || latest.current.doc.version !== stored.version)) send({ type: 'loaded', doc: stored });
+  }, [stored, send]);
+
+  // ---- the machine: which buttons are enabled --------------------------------------------------
+  const lifecycle = reimbursementStateOf(state.doc ? { id: state.doc.id, lockAt: state.doc.lockAt } : null);
+  const snapshot = useMemo(() => reimbursementSnapshot(lifecycle, { user: user ? { id: user.id, kind: user.kind, rightIds: user.rightIds } : { id: 0, kind: 'OTHER', rightIds: [] }, dirty: state.dirty }), [lifecycle, user, state.dirty]);
+  const enabled = enabledReimbursementActions(snapshot);
+  const editable = lifecycle === 'audited' ? false : enabled.save;
+  const reasonOf = (action: ReimbursementAction) => {
+    const r = explainReimbursementAction(snapshot, action);
+    return r.ok ? null : r.code;
+  };
+
+  const saveTip = useSaveTip();
+  const saveRef = useRef<() => Promise<ExpenseDto | null>>(async () => null);
+  useTabDirty(
+    state.dirty,
+    (close) =>
+      void (async () => {
+        const answer = await saveTip.ask();
+        if (answer === 'cancel' || (answer === 'yes' && (await saveRef.current()) === null)) return;
+        close();
+      })(),
+    { kept: true },
+  );
+  const [tab, setTab] = useState<string>('detail');
+  const [ruleErrors, setRuleErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState<{ message: string; resolve: (ok: boolean) => void } | null>(null);
+  const ask = (message: string) => new Promise<boolean>((resolve) => setConfirm({ message, resolve: (ok) => { setConfirm(null); resolve(ok); } }));
+  const [picking, setPicking] = useState<{ request: PickerRequest<ReimburseRow>; query: string } | null>(null);
+  const gridRef = useRef<EntryGridHandle>(null);
+  const [caret, setCaret] = useState<{ rowId: string; field: string } | null>(null);
+
+  /** Saves; resolves with the saved document or null (rules refused, server refused). */
+  const save = useCallback(async (): Promise<ExpenseDto | null> => {
+    gridRef.current?.api()?.stopEditing();
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const s = latest.current;
+    setShowIncomplete(true);
+    const lines = linesOf(s.sheet.rows);
+    const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
+    const check = checkLines(lines, takenKeys);
+    const errors: string[] = [];
+    if (check.problems.some((p) => p.kind === 'incomplete')) errors.push(t('reimburse:rules.required'));
+    if (check.problems.some((p) => p.kind === 'duplicate')) errors.push(t('reimburse:rules.duplicate'));
+    if (check.problems.some((p) => p.kind === 'amountTooLarge')) errors.push(t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) }));
+    if (!check.problems.length && !check.complete.length) errors.push(t('reimburse:rules.noValidData'));
+    const payAmount = s.header.payAmount.trim() ? projectAmountCents(s.header.payAmount) : 0;
+    if (!Number.isSafeInteger(payAmount) || payAmount < 0 || payAmount > MAX_COST_CENTS) errors.push(t('reimburse:rules.payAmount', { max: formatCents(MAX_COST_CENTS) }));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s.header.markAt)) errors.push(t('reimburse:rules.markAt'));
+    setRuleErrors(errors);
+    if (errors.length) {
+      notifications.show({ color: 'red', message: errors[0] });
+      return null;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveExpense(
+        s.doc?.id ?? null,
+        {
+          companyId, markAt: s.header.markAt, submitAt: s.header.submitAt || null, submitterId: s.header.submitterId, payAt: s.header.payAt || null,
+          payAmount, markerId: null, invoices: lines,
+        },
+        s.doc?.version,
+      );
+      qc.setQueryData(expenseKeys.one(companyId, saved.id), saved);
+      void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
+      send({ type: 'loaded', doc: saved });
+      setShowIncomplete(false);
+      notifications.show({ color: 'green', message: t('reimburse:messages.saved', { code: formatReimbursementCode(saved.code) }) });
+      return saved;
+    } catch (e) {
+      // The server's own check: flag the lines it names (a number reimbursed meanwhile).
+      if (e instanceof ApiError && e.code === 'REIMBURSE_INVOICE_DUPLICATE') {
+        const named = (e.appendix as { lines?: Array<{ index: number; kind: string }> } | undefined)?.lines ?? [];
+        setTaken((prev) => ({ ...prev, ...Object.fromEntries(named.filter((l) => l.kind === 'duplicate').map((l) => [normalizeInvoiceNo(lines[l.index]?.no), ''])) }));
+      }
+      setRuleErrors([e instanceof Error ? e.message : String(e)]);
+      notifyError(e);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }, [companyId, qc, send, t, taken]);
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+
+  const settle = useCallback(async (): Promise<boolean> => {
+    if (!latest.current.dirty) return true;
+    const answer = await saveTip.ask();
+    if (answer === 'cancel') return false;
+    if (answer === 'no') return true;
+    return (await save()) !== null;
+  }, [save, saveTip]);
+
+  const goTo = useCallback(
+    async (target: number | 'new') => {
+      const to = `/newReimburse/${target}`;
+      if (to === path) {
+        if (target === 'new') send({ type: 'reset', header: freshHeader() });
+        return;
+      }
+      if (target === 'new') tabsStore.discard(to);
+      await navigate({ href: to });
+      tabsStore.discard(path);
+      tabsStore.close([path], to, () => undefined);
+    },
+    [navigate, path, send],
+  );
+
+  const doSave = useCallback(async () => {
+    if (busy) return;
+    const saved = await save();
+    if (saved && routeId === NEW_ID) await goTo(saved.id);
+  }, [busy, goTo, routeId, save]);
+
+  const doNew = useCallback(async () => {
+    if (!(await settle())) return;
+    await goTo('new');
+    requestAnimationFrame(() => gridRef.current?.focusFirstCell());
+  }, [goTo, settle]);
+
+  const runLock = async (action: 'audit' | 'cancelAudit') => {
+    const doc = latest.current.doc;
+    const refusal = reasonOf(action);
+    if (refusal === 'REIMBURSE_SAVE_FIRST') {
+      // Unsaved edits: the save prompt first (spec 02 §4).
+      if (!(await settle()) || latest.current.dirty) return;
+    } else if (refusal || !doc) {
+      notifications.show({ color: 'orange', message: t(`errors:${refusal ?? 'REIMBURSE_NOT_SAVED'}`) });
+      return;
+    }
+    const current = latest.current.doc;
+    if (!current) return;
+    if (action === 'cancelAudit' && !(await ask(t('reimburse:messages.confirmCancelAudit')))) return;
+    setBusy(true);
+    try {
+      const [r] = await lockExpenses(action === 'audit', [current.id]);
+      if (!r.ok) {
+        notifications.show({ color: 'red', message: r.msg ?? t('errors:OPERATION_FAILED') });
+        return;
+      }
+      const fresh = await qc.fetchQuery({ ...expenseOptions(companyId, current.id), staleTime: 0 });
+      send({ type: 'loaded', doc: fresh });
+      void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
+      notifications.show({ color: 'green', message: t(action === 'audit' ? 'reimburse:messages.audited' : 'reimburse:messages.auditCancelled') });
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runDelete = async () => {
+    const doc = latest.current.doc;
+    if (!doc || !enabled.delete) return;
+    if (!(await ask(t('reimburse:messages.confirmDelete')))) return;
+    try {
+      await deleteExpense(doc.id);
+      void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
+      notifications.show({ color: 'green', message: t('reimburse:messages.deleted') });
+      send({ type: 'reset', header: freshHeader() });
+      await goTo('new');
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+
+  // Ctrl+S saves (before AG Grid and the browser see it).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's' || e.altKey || e.shiftKey) return;
+      if (!rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (editable) void doSave();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [doSave, editable]);
+
+  useTabLabel(path, state.doc ? { key: 'reimburse:tabTitle', params: { code: formatReimbursementCode(state.doc.code) } } : { key: 'reimburse:newTitle' });
+
+  const pickers = useMemo<Record<string, PickerHook<ReimburseRow>>>(() => ({ kind: (request) => setPicking({ request, query: request.query }) }), []);
+
+  const trackCaret = useCallback(() => {
+    const api = gridRef.current?.api();
+    const cell = api?.getFocusedCell();
+    if (!api || !cell || cell.rowPinned) return;
+    const rowId = api.getDisplayedRowAtIndex(cell.rowIndex)?.id;
+    if (rowId) setCaret({ rowId, field: cell.column.getColId() });
+  }, []);
+  const caretIssue = caret ? issues[caret.rowId]?.[caret.field as FieldOf<ReimburseRow>] ?? null : null;
+  const flaggedRows = state.sheet.rows.map((r, i) => ({ r, i })).filter(({ r }) => issues[r.id] && Object.keys(issues[r.id]).length);
+
+  const kindName = (id: number) => kinds.find((k) => k.id === id)?.name ?? String(id);
+  const summary = useMemo(() => summarizeByKind(linesOf(state.sheet.rows).filter((l) => l.expenseKindId !== null && typeof l.amount === 'number')), [state.sheet.rows]);
+  const total = summary.total;
+
+  const header = state.header;
+  const patch = (p: Partial<ReimburseHeader>) => send({ type: 'header', patch: p });
+  const actionButton = (action: 'save' | 'audit' | 'cancelAudit' | 'delete', onClick: () => void, label: string, extra?: string) => {
+    const reason = reasonOf(action);
+    // Audit with unsaved edits stays clickable: it asks to save first.
+    const clickable = enabled[action] || (reason === 'REIMBURSE_SAVE_FIRST');
+    return (
+      <Tooltip key={action} label={reason ? t(`errors:${reason}`) : (extra ?? label)} withArrow>
+        <Button size="xs" variant={action === 'save' ? 'filled' : 'default'} disabled={busy || !clickable} onClick={onClick} data-testid={`reimburse-action-${action}`}>
+          {label}
+        </Button>
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Stack gap="xs" ref={rootRef} data-testid="reimburse-editor" data-lifecycle={lifecycle} data-dirty={state.dirty || undefined}>
+      <Group gap={6} wrap="wrap" data-testid="reimburse-toolbar">
+        <Button size="xs" variant="default" onClick={() => void doNew()} data-testid="reimburse-action-new">
+          {t('reimburse:actions.new')}
+        </Button>
+        {actionButton('save', () => void doSave(), t('reimburse:actions.save'), `${t('reimburse:actions.save')} (Ctrl+S)`)}
+        {actionButton('audit', () => void runLock('audit'), t('reimburse:actions.audit'))}
+        {actionButton('cancelAudit', () => void runLock('cancelAudit'), t('reimburse:actions.cancelAudit'))}
+        {actionButton('delete', () => void runDelete(), t('reimburse:actions.delete'))}
+        <Group gap={4} ml="auto">
+          <KeyHelp />
+        </Group>
+      </Group>
+
+      <Paper withBorder p="xs">
+        <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <TextInput label={t('reimburse:header.code')} value={state.doc ? formatReimbursementCode(state.doc.code) : t('reimburse:header.codeNew')} readOnly w={130} data-testid="reimburse-code" tabIndex={-1} />
+            <TextInput type="date" label={t('reimburse:header.markAt')} value={header.markAt} onChange={(e) => patch({ markAt: e.currentTarget.value })} w={160} withAsterisk data-testid="reimburse-mark-at" />
+            <TextInput type="date" label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(e) => patch({ submitAt: e.currentTarget.value })} w={160} data-testid="reimburse-submit-at" />
+            <div style={{ width: 220 }}>
+              <EmployeeField
+                companyId={companyId}
+                value={header.submitterId}
+                current={header.submitter}
+                onChange={(e) => patch({ submitterId: e?.id ?? null, submitter: e ? { id: e.id, code: e.code, name: e.name } : null })}
+                label={t('reimburse:header.submitter')}
+                testId="reimburse-submitter"
+              />
+            </div>
+            <TextInput type="date" label={t('reimburse:header.payAt')} value={header.payAt} onChange={(e) => patch({ payAt: e.currentTarget.value })} w={160} data-testid="reimburse-pay-at" />
+            <div style={{ width: 160 }}>
+              <AmountInput label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} readOnly={!editable} testId="reimburse-pay-amount" />
+            </div>
+            <Badge ml="auto" variant="light" color={lifecycle === 'audited' ? 'orange' : state.dirty ? 'yellow' : 'blue'} data-testid="reimburse-state">
+              {t(`reimburse:states.${lifecycle}`)}
+              {state.dirty && lifecycle !== 'new' ? ' *' : ''}
+            </Badge>
+          </Group>
+        </fieldset>
+      </Paper>
+
+      {ruleErrors.length > 0 && (
+        <Alert color="red" withCloseButton onClose={() => setRuleErrors([])} data-testid="reimburse-rule-errors" p="xs">
+          {ruleErrors.map((m, i) => (
+            <Text key={i} size="sm">{m}</Text>
+          ))}
+          {flaggedRows.slice(0, 8).map(({ r, i }) => (
+            <Text key={r.id} size="xs" data-testid="reimburse-flagged-line">
+              {t('reimburse:rules.line', { row: i + 1, text: Object.entries(issues[r.id]).map(([f, m]) => `${t(`reimburse:columns.${f}`)}: ${m}`).join('; ') })}
+            </Text>
+          ))}
+        </Alert>
+      )}
+
+      <Tabs value={tab} onChange={(v) => setTab(v ?? 'detail')} keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="detail" data-testid="reimburse-tab-detail">{t('reimburse:tabs.detail')}</Tabs.Tab>
+          <Tabs.Tab value="summary" data-testid="reimburse-tab-summary">{t('reimburse:tabs.summary')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="detail" pt="xs">
+          <RowToolbar grid={gridRef} readOnly={!editable} testId="reimburse-row-toolbar" />
+          <div onFocus={trackCaret} onKeyUp={trackCaret}>
+            <EntryGrid
+              schema={schema}
+              state={state.sheet}
+              dispatch={dispatchSheet}
+              readOnly={!editable}
+              lockReason={t('reimburse:states.audited')}
+              pickers={pickers}
+              totalsLabel={() => <span className="ld-totals-label">{t('reimburse:total')}</span>}
+              autoFocus
+              testId="reimburse-grid"
+              handleRef={gridRef}
+            />
+          </div>
+          <Text size="xs" c={caretIssue ? 'red' : 'dimmed'} mt={4} data-testid="reimburse-caret-hint" role={caretIssue ? 'alert' : undefined}>
+            {caretIssue ?? t('reimburse:hint')}
+          </Text>
+        </Tabs.Panel>
+        <Tabs.Panel value="summary" pt="xs">
+          {tab === 'summary' && (
+            <Table withTableBorder withColumnBorders striped data-testid="reimburse-summary">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('reimburse:columns.expenseKindId')}</Table.Th>
+                  <Table.Th>{t('reimburse:summary.count')}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('reimburse:columns.amount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {summary.rows.map((r) => (
+                  <Table.Tr key={r.expenseKindId}>
+                    <Table.Td>{kindName(r.expenseKindId)}</Table.Td>
+                    <Table.Td>{r.count}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right', color: r.amount < 0 ? 'var(--mantine-color-red-7)' : undefined }}>{formatCents(r.amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr fw={700} data-testid="reimburse-summary-total">
+                  <Table.Td>{t('reimburse:total')}</Table.Td>
+                  <Table.Td>{summary.rows.reduce((n, r) => n + r.count, 0)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatCents(total)}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+
+      <Paper withBorder px="xs" py={4}>
+        <Group gap="xl">
+          <Text size="sm" data-testid="reimburse-total">{t('reimburse:footer.total', { amount: formatCents(total) })}</Text>
+          <Text size="sm" data-testid="reimburse-auditor">{t('reimburse:footer.auditor', { name: state.doc?.locker?.name ?? '' })}</Text>
+          <Text size="sm" data-testid="reimburse-maker">{t('reimburse:footer.maker', { name: state.doc?.marker?.name ?? user?.name ?? '' })}</Text>
+        </Group>
+      </Paper>
+
+      <SaveTipDialog {...saveTip.dialog} message={t('reimburse:saveTip')} />
+      <ConfirmDialog opened={confirm !== null} message={confirm?.message} color="orange" onCancel={() => confirm?.resolve(false)} onConfirm={() => confirm?.resolve(true)} />
+      <ListPicker
+        opened={picking !== null}
+        title={t('reimburse:picker.kind')}
+        options={kindOptions}
+        initialQuery={picking?.query}
+        onPick={(value) => {
+          const c = picking;
+          setPicking(null);
+          c?.request.commit(value);
+        }}
+        onClose={() => {
+          const c = picking;
+          setPicking(null);
+          c?.request.cancel();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * /cashier/reimburseManagement (spec 01 §2, right 30104; decision 034): the company's
+ * reimbursements in an AG Grid list with filters (mark date range, submitter, state, expense kind,
+ * invoice number; the keyword box matches the code), Enter or double click opens the document in
+ * its editor tab, batch Audit / Cancel audit with one result per document, Export (the selection or
+ * the filter) / Import / Template of the expense workbook.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../../../../grids/list/columns';
+import type { ExpenseDto, ExpenseFilter, ExpenseLockResult } from '../../../contract/expense';
+import { formatCents } from '../../../domain/money';
+import { formatReimbursementCode } from '../../../domain/reimbursement';
+import { RIGHTS } from '../../../domain/rights';
+import { useHasRight, useScope } from '../../session/store';
+import { notifyError } from '../../queries/admin-common';
+import { ListPage, NoCompany } from '../common/list-page';
+import { EmployeeField } from '../pickers/employee-field';
+import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses } from './reimburse-queries';
+import { ImportDialog } from '../common/import-dialog';
+
+const columns: ListColumn<ExpenseDto>[] = [
+  { field: 'code', headerKey: 'reimburse:list.code', width: 130, sortable: true, format: 'code' },
+  { field: 'markAt', headerKey: 'reimburse:list.markAt', width: 120, sortable: true },
+  { field: 'submitAt', headerKey: 'reimburse:list.submitAt', width: 120, sortable: true },
+  { field: 'submitter', headerKey: 'reimburse:list.submitter', width: 130, format: 'person' },
+  { field: 'invoiceCount', headerKey: 'reimburse:list.invoiceCount', width: 100, align: 'right' },
+  { field: 'amount', headerKey: 'reimburse:list.amount', width: 140, align: 'right', format: 'cents' },
+  { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 120, sortable: true },
+  { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 140, align: 'right', format: 'cents', sortable: true },
+  { field: 'lockAt', headerKey: 'reimburse:list.state', width: 100, format: 'state' },
+  { field: 'marker', headerKey: 'reimburse:list.marker', width: 110, format: 'person' },
+  { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 110, flex: 1, format: 'person' },
+];
+
+type Filter = Omit<ExpenseFilter, 'companyId'>;
+
+export function ReimburseListPage() {
+  const { t } = useTranslation(['reimburse', 'common']);
+  const { companyId } = useScope();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const canAudit = useHasRight(RIGHTS.REIMBURSE_EDIT);
+  const kinds = useQuery(expenseKindsOptions(companyId));
+  const [filter, setFilter] = useState<Filter>({});
+  const [results, setResults] = useState<ExpenseLockResult[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const formatters = useMemo(() => ({
+    code: (v: unknown) => formatReimbursementCode(String(v ?? '')),
+    cents: (v: unknown) => (typeof v === 'number' ? formatCents(v) : ''),
+    person: (v: unknown) => (v && typeof v === 'object' ? (v as { name: string }).name : ''),
+    state: (v: unknown) => t(v ? 'reimburse:states.audited' : 'reimburse:states.unaudited'),
+  }), [t]);
+  if (!companyId) return <NoCompany />;
+
+  const patch = (p: Partial<Filter>) => setFilter((f) => {
+    const next = { ...f, ...p };
+    for (const k of Object.keys(next) as (keyof Filter)[]) if (next[k] === undefined || next[k] === '' || next[k] === null) delete next[k];
+    return next;
+  });
+  const batch = async (lock: boolean, rows: ExpenseDto[]) => {
+    if (!rows.length) {
+      notifications.show({ color: 'orange', message: t('reimburse:messages.selectFirst') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await lockExpenses(lock, rows.map((x) => x.id));
+      setResults(r);
+      const ok = r.filter((x) => x.ok).length;
+      notifications.show({ color: ok === r.length ? 'green' : 'orange', message: t('reimburse:messages.batchDone', { ok, failed: r.length - ok }) });
+      void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const kindData = (kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }));
+
+  return (
+    <>
+      <ListPage<ExpenseDto>
+        gridId="cashier.reimburseManagement"
+        columns={columns}
+        query={(req) => expensePageOptions(companyId, filter, req)}
+        resetKey={[companyId, filter]}
+        getRowId={(e) => e.id}
+        rowLabel={(e) => formatReimbursementCode(e.code)}
+        formatters={formatters}
+        keywordPlaceholder={t('reimburse:list.code')}
+        filters={
+          <Group gap={6} wrap="wrap" data-testid="reimburse-filters">
+            <TextInput type="date" size="xs" w={140} aria-label={t('reimburse:list.markFrom')} placeholder={t('reimburse:list.markFrom')} value={filter.markFrom ?? ''} onChange={(e) => patch({ markFrom: e.currentTarget.value || undefined })} data-testid="reimburse-filter-from" />
+            <TextInput type="date" size="xs" w={140} aria-label={t('reimburse:list.markTo')} placeholder={t('reimburse:list.markTo')} value={filter.markTo ?? ''} onChange={(e) => patch({ markTo: e.currentTarget.value || undefined })} data-testid="reimburse-filter-to" />
+            <Select size="xs" w={110} data={[{ value: '', label: t('reimburse:list.stateAll') }, { value: 'UNAUDITED', label: t('reimburse:states.unaudited') }, { value: 'AUDITED', label: t('reimburse:states.audited') }]} value={filter.state ?? ''} onChange={(v) => patch({ state: (v || undefined) as Filter['state'] })} allowDeselect={false} aria-label={t('reimburse:list.state')} data-testid="reimburse-filter-state" />
+            <Select size="xs" w={130} data={[{ value: '', label: t('reimburse:list.kindAll') }, ...kindData]} value={filter.expenseKindId ? String(filter.expenseKindId) : ''} onChange={(v) => patch({ expenseKindId: v ? Number(v) : undefined })} allowDeselect={false} aria-label={t('reimburse:columns.kind')} data-testid="reimburse-filter-kind" />
+            <TextInput size="xs" w={140} placeholder={t('reimburse:list.invoiceNo')} aria-label={t('reimburse:list.invoiceNo')} value={filter.invoiceNo ?? ''} onChange={(e) => patch({ invoiceNo: e.currentTarget.value || undefined })} data-testid="reimburse-filter-invoice" />
+            <div style={{ width: 170 }}>
+              <EmployeeField companyId={companyId} value={filter.submitterId ?? null} onChange={(e) => patch({ submitterId: e?.id })} label="" testId="reimburse-filter-submitter" hideDisabled={false} />
+            </div>
+          </Group>
+        }
+        actions={[
+          { key: 'new', allowed: canAudit, testId: 'reimburse-new', run: () => void navigate({ href: '/newReimburse/new' }) },
+          { key: 'open', label: t('reimburse:actions.open'), selection: 'one', testId: 'reimburse-open', run: (rows) => void navigate({ href: `/newReimburse/${rows[0].id}` }) },
+          { key: 'audit', label: t('reimburse:actions.auditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-audit', run: (rows) => void batch(true, rows) },
+          { key: 'cancelAudit', label: t('reimburse:actions.cancelAuditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-cancel', run: (rows) => void batch(false, rows) },
+          { key: 'export', selection: 'none', testId: 'reimburse-export', run: (rows) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : filter).catch(notifyError) },
+          { key: 'import', allowed: canAudit, testId: 'reimburse-import', run: () => setImporting(true) },
+          { key: 'template', allowed: canAudit, testId: 'reimburse-template', run: () => void downloadExpenseTemplate().catch(notifyError) },
+        ]}
+        onRowOpen={(e) => void navigate({ href: `/newReimburse/${e.id}` })}
+      />
+      <ImportDialog
+        opened={importing}
+        onClose={() => setImporting(false)}
+        testId="reimburse-import-dialog"
+        onImport={async (file) => {
+          const r = await importExpenses(companyId, file);
+          void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
+          notifications.show({ color: 'green', message: t('reimburse:messages.imported', { count: r.created }) });
+          return r;
+        }}
+      />
+      <Modal opened={results !== null} onClose={() => setResults(null)} title={t('reimburse:list.results')} size={560} data-testid="reimburse-results">
+        {results && (
+          <Table withTableBorder striped>
+            <Table.Tbody>
+              {results.map((r) => (
+                <Table.Tr key={r.id} data-testid={`reimburse-result-${r.ok ? 'ok' : 'refused'}`}>
+                  <Table.Td>{r.code ? formatReimbursementCode(r.code) : `#${r.id}`}</Table.Td>
+                  <Table.Td>{r.ok ? <Text c="green" size="sm">✓</Text> : <Text c="red" size="sm">{r.msg}</Text>}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {results && !results.length && <Alert>{t('reimburse:messages.selectFirst')}</Alert>}
+      </Modal>
+    </>
+  );
+}

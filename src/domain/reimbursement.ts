@@ -1,0 +1,126 @@
+/**
+ * Reimbursement rules of spec 02 §5 (used by the editor and again by the server, decision 034):
+ * which lines are complete, which are partly filled, which invoice numbers repeat, the document
+ * code (year-month plus a 4-digit number) and the limits. Pure: no I/O.
+ */
+import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from './constants';
+
+/** A line as the sheet or a request holds it; a blank cell is null (or an empty string). */
+export interface ReimbursementLineInput {
+  expenseKindId?: number | null;
+  issueAt?: string | null;
+  no?: string | null;
+  amount?: number | null;
+  remark?: string | null;
+}
+
+/** The four required cells (spec 02 §4: a line is complete when all four are filled). */
+export const REQUIRED_LINE_FIELDS = ['expenseKindId', 'issueAt', 'no', 'amount'] as const;
+export type RequiredLineField = (typeof REQUIRED_LINE_FIELDS)[number];
+
+/** Invoice numbers compare trimmed, ignoring letter case and inner spaces (a typed "ab 12" is "AB12"). */
+export function normalizeInvoiceNo(no: string | null | undefined): string {
+  return (no ?? '').replace(/\s+/g, '').toUpperCase();
+}
+
+function filled(line: ReimbursementLineInput, f: RequiredLineField): boolean {
+  const v = line[f];
+  if (f === 'no') return normalizeInvoiceNo(v as string | null | undefined) !== '';
+  if (f === 'issueAt') return typeof v === 'string' && v.trim() !== '';
+  // An amount of zero reimburses nothing: it counts as not filled.
+  if (f === 'amount') return typeof v === 'number' && v !== 0;
+  return typeof v === 'number' && v > 0;
+}
+
+/** The required cells a line leaves empty. */
+export function missingLineFields(line: ReimbursementLineInput): RequiredLineField[] {
+  return REQUIRED_LINE_FIELDS.filter((f) => !filled(line, f));
+}
+
+export function isBlankLine(line: ReimbursementLineInput): boolean {
+  return missingLineFields(line).length === REQUIRED_LINE_FIELDS.length && !(line.remark ?? '').trim();
+}
+
+export function isCompleteLine(line: ReimbursementLineInput): boolean {
+  return missingLineFields(line).length === 0;
+}
+
+export type LineProblem =
+  | { index: number; kind: 'incomplete'; fields: RequiredLineField[] }
+  | { index: number; kind: 'duplicate'; no: string }
+  | { index: number; kind: 'amountTooLarge' };
+
+export interface LinesCheck {
+  /** Problems per line index (a line may have several). */
+  problems: LineProblem[];
+  /** Indexes of the complete lines: the ones saved. */
+  complete: number[];
+}
+
+/**
+ * Every rule of one sheet at once: partly filled lines ('cannot be empty' for each missing cell),
+ * invoice numbers repeated within the sheet (every line after the first is flagged), amounts above
+ * the maximum cost. A line with only a remark counts as partly filled.
+ */
+export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: ReadonlySet<string> = new Set()): LinesCheck {
+  const problems: LineProblem[] = [];
+  const complete: number[] = [];
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    if (isBlankLine(line)) return;
+    const missing = missingLineFields(line);
+    if (missing.length) problems.push({ index, kind: 'incomplete', fields: missing });
+    const no = normalizeInvoiceNo(line.no);
+    if (no) {
+      if (seen.has(no) || takenNos.has(no)) problems.push({ index, kind: 'duplicate', no: (line.no ?? '').trim() });
+      seen.add(no);
+    }
+    if (typeof line.amount === 'number' && Math.abs(line.amount) > REIMBURSE_LINE_MAX_CENTS) problems.push({ index, kind: 'amountTooLarge' });
+    if (!missing.length) complete.push(index);
+  });
+  return { problems, complete };
+}
+
+/** The result code the server answers for the first problem (the editor shows the same texts). */
+export function lineProblemCode(p: LineProblem): 'REIMBURSE_LINE_INCOMPLETE' | 'REIMBURSE_INVOICE_DUPLICATE' | 'REIMBURSE_AMOUNT_TOO_LARGE' {
+  return p.kind === 'incomplete' ? 'REIMBURSE_LINE_INCOMPLETE' : p.kind === 'duplicate' ? 'REIMBURSE_INVOICE_DUPLICATE' : 'REIMBURSE_AMOUNT_TOO_LARGE';
+}
+
+export const PAY_AMOUNT_MAX_CENTS = MAX_COST_CENTS;
+export const INVOICE_NO_MAX = TEXT_BASE;
+export const LINE_REMARK_MAX = TEXT_BASE;
+export const EXPENSE_KIND_NAME_MAX = TEXT_BASE;
+
+/** The 4-digit number of a code is 0001–9999 within a month. */
+export const REIMBURSE_CODE_NUMBER_MAX = 9999;
+
+/** "2026-11-05", 7 → "2026110007" (stored); the month is the mark date's. */
+export function reimbursementCode(markAt: string, n: number): string {
+  return `${markAt.slice(0, 4)}${markAt.slice(5, 7)}${String(n).padStart(4, '0')}`;
+}
+
+/** The prefix shared by the month's codes. */
+export function reimbursementCodePrefix(markAt: string): string {
+  return `${markAt.slice(0, 4)}${markAt.slice(5, 7)}`;
+}
+
+/** "2026110007" → "202611-0007", as the header and the list show it (year-month, then the number). */
+export function formatReimbursementCode(code: string | null | undefined): string {
+  if (!code || code.length !== 10) return code ?? '';
+  return `${code.slice(0, 6)}-${code.slice(6)}`;
+}
+
+/** Amount per expense kind, in order of first appearance, plus the total (the Summary tab). */
+export function summarizeByKind<K extends number>(lines: readonly { expenseKindId?: K | null; amount?: number | null }[]): { rows: { expenseKindId: K; amount: number; count: number }[]; total: number } {
+  const byKind = new Map<K, { expenseKindId: K; amount: number; count: number }>();
+  let total = 0;
+  for (const l of lines) {
+    if (l.expenseKindId == null || typeof l.amount !== 'number') continue;
+    const r = byKind.get(l.expenseKindId) ?? { expenseKindId: l.expenseKindId, amount: 0, count: 0 };
+    r.amount += l.amount;
+    r.count += 1;
+    byKind.set(l.expenseKindId, r);
+    total += l.amount;
+  }
+  return { rows: [...byKind.values()], total };
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "export_tasks" DROP CONSTRAINT "export_tasks_kind_check";--> statement-breakpoint
+CREATE INDEX "vouchers_period_date" ON "vouchers" USING btree ("period_id","mark_date","kind_id","code","id");--> statement-breakpoint
+ALTER TABLE "export_tasks" ADD CONSTRAINT "export_tasks_kind_check" CHECK ("export_tasks"."kind" in ('SUBJECT', 'DEPARTMENT', 'EMPLOYEE', 'CUSTOMER', 'PROJECT', 'VENDOR', 'BUDGET', 'INVOICE', 'VOUCHER', 'VOUCHER_PDF', 'BANK_ACCOUNT', 'LEDGER'));

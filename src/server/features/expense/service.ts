@@ -1,0 +1,277 @@
+/**
+ * Reimbursement rules (spec 02 §4, §5; decision 034). Every write runs in one transaction and locks
+ * the company row first, so the month's next code and the company-wide invoice-number check of two
+ * saves run one after the other; the unique index on (company_id, no_key) refuses what slips past.
+ * Saving, deleting, auditing and cancelling the audit all go through the reimbursement machine's
+ * pure transition (machines/reimbursement.machine.ts), the one the editor's toolbar uses.
+ */
+import type { Db } from '../../db/client';
+import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
+import { DomainError, type ResultCode } from '../../../domain/result-codes';
+import type { Language } from '../../../domain/enums';
+import type { Paging } from '../../../contract/common';
+import type { ExpenseCreateBody, ExpenseDto, ExpenseKindDto, ExpenseLineIn, ExpenseLockResult, ExpenseUpdateBody } from '../../../contract/expense';
+import { checkLines, lineProblemCode, normalizeInvoiceNo, reimbursementCode, reimbursementCodePrefix, REIMBURSE_CODE_NUMBER_MAX } from '../../../domain/reimbursement';
+import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/reimbursement-lifecycle';
+import { decideReimbursementAction } from '../../../../machines/reimbursement.machine';
+import { iso } from '../../db/queries/list';
+import { messageOf } from '../../http/messages';
+import * as q from './queries';
+import type { SheetDocument } from './sheet';
+
+/** Who acts: the user and the rights held in the document's company. */
+export interface Actor {
+  id: number;
+  kind: 'ADMIN' | 'OTHER';
+  rightIds: readonly number[];
+}
+
+const kindDto = (k: q.ExpenseKindRow): ExpenseKindDto => ({ id: k.id, companyId: k.companyId, name: k.name, disabled: k.disabled, version: k.version });
+
+const person = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
+
+function dtoOf(r: q.ExpenseListRow, invoices?: Awaited<ReturnType<typeof q.invoicesOf>>): ExpenseDto {
+  const e = r.e;
+  return {
+    id: e.id, companyId: e.companyId, code: e.code, markAt: e.markAt, submitAt: e.submitAt, submitterId: e.submitterId,
+    submitter: e.submitterId !== null && r.submitterName !== null ? { id: e.submitterId, name: r.submitterName, code: r.submitterCode ?? '' } : null, payAt: e.payAt, payAmount: Number(e.payAmount),
+    markerId: e.markerId, marker: person(e.markerId, r.markerName), lockerId: e.lockerId, locker: person(e.lockerId, r.lockerName),
+    lockAt: e.lockAt ? iso(e.lockAt) : null, voucherId: e.voucherId, amount: Number(r.amount), invoiceCount: Number(r.invoiceCount),
+    ...(invoices ? {
+      invoices: invoices.filter((x) => x.i.expenseId === e.id).map((x) => ({
+        id: x.i.id, expenseKindId: x.i.expenseKindId, expenseKindName: x.kindName, issueAt: x.i.issueAt, no: x.i.no, amount: Number(x.i.amount), remark: x.i.remark,
+      })),
+    } : {}),
+    version: e.version,
+  };
+}
+
+/** Runs the machine; a refusal throws its result code. */
+function decide(actor: Actor, doc: q.ExpenseRow | null, action: ReimbursementAction): void {
+  const r = decideReimbursementAction(reimbursementStateOf(doc), action, { user: actor, dirty: false });
+  if (!r.ok) throw new DomainError(r.code);
+}
+
+// ---- expense kinds -------------------------------------------------------------------------------
+
+export async function listKinds(db: Db, companyId: number, p: Paging<q.ExpenseKindFilter>) {
+  const { rows, total } = await q.selectKinds(companyScope(db, companyId), p);
+  return { content: rows.map(kindDto), total };
+}
+
+export async function createKind(db: Db, companyId: number, b: { name: string; disabled: boolean }): Promise<ExpenseKindDto> {
+  return withTx(db, async (tx) => {
+    await q.lockCompany(tx, companyId);
+    if (await q.findKindByName(tx, companyId, b.name)) throw new DomainError('EXPENSE_KIND_NAME_DUPLICATE', { name: b.name });
+    return kindDto(await q.insertKind(tx, { companyId, name: b.name, disabled: b.disabled }));
+  });
+}
+
+export async function updateKind(db: Db, id: number, patch: { name?: string; disabled?: boolean | null; version?: number }): Promise<ExpenseKindDto> {
+  return withTx(db, async (tx) => {
+    const k = await q.findKind(tx, id, true);
+    if (!k) throw new DomainError('NO_PERMISSION');
+    assertVersion(k.version, patch.version);
+    const set: Partial<q.ExpenseKindRow> = {};
+    if (patch.name !== undefined && patch.name !== k.name) {
+      await q.lockCompany(tx, k.companyId);
+      if (await q.findKindByName(tx, k.companyId, patch.name, k.id)) throw new DomainError('EXPENSE_KIND_NAME_DUPLICATE', { name: patch.name });
+      set.name = patch.name;
+    }
+    if (patch.disabled !== undefined && (patch.disabled === true) !== k.disabled) set.disabled = patch.disabled === true;
+    return kindDto(Object.keys(set).length ? await q.patchKind(tx, k.id, set) : k);
+  });
+}
+
+// ---- documents -----------------------------------------------------------------------------------
+
+export async function listExpenses(db: Db, companyId: number, p: Paging<q.ExpenseFilter>) {
+  const { rows, total } = await q.selectExpenses(companyScope(db, companyId), p);
+  const invoices = p.expand.has('invoices') ? await q.invoicesOf(db, rows.map((r) => r.e.id)) : undefined;
+  return { content: rows.map((r) => dtoOf(r, invoices)), total };
+}
+
+export async function getExpense(db: Db, companyId: number, id: number): Promise<ExpenseDto> {
+  const { rows } = await q.selectExpenses(companyScope(db, companyId), { filter: { companyId, id: [id] }, limit: 1, offset: 0, sort: {}, expand: new Set() });
+  if (!rows[0]) throw new DomainError('NO_PERMISSION');
+  return dtoOf(rows[0], await q.invoicesOf(db, [id]));
+}
+
+/**
+ * Every rule of spec 02 §5 on the lines, checked again on the server: partly filled lines, numbers
+ * repeated in the document or reimbursed by another document of the company, amounts above the
+ * maximum cost, no complete line; kinds of the company and not disabled. The first problem is the
+ * answer's code; `appendix.lines` names every problem ({row (1-based), kind, fields | no}).
+ */
+async function checkedLines(tx: Tx, companyId: number, lines: ExpenseLineIn[], exceptExpenseId?: number) {
+  const keys = [...new Set(lines.map((l) => normalizeInvoiceNo(l.no)).filter(Boolean))];
+  const taken = await q.takenNos(tx, companyId, keys, exceptExpenseId);
+  const check = checkLines(lines, new Set(taken.map((t) => t.noKey)));
+  if (check.problems.length) {
+    const first = check.problems[0];
+    const params: Record<string, string | number> = { row: first.index + 1, ...(first.kind === 'duplicate' ? { no: first.no } : {}) };
+    const appendix = { lines: check.problems.map((p) => ({ ...p, row: p.index + 1 })) };
+    throw new DomainError(lineProblemCode(first), params, appendix);
+  }
+  if (!check.complete.length) throw new DomainError('REIMBURSE_NO_VALID_DATA');
+  const kept = check.complete.map((i) => ({ line: lines[i], row: i + 1 }));
+  const kinds = new Map((await q.kindsByIds(tx, companyId, [...new Set(kept.map((k) => k.line.expenseKindId as number))])).map((k) => [k.id, k]));
+  for (const { line, row } of kept) {
+    const k = kinds.get(line.expenseKindId as number);
+    if (!k) throw new DomainError('NO_PERMISSION');
+    if (k.disabled) throw new DomainError('EXPENSE_KIND_DISABLED', { name: k.name, row });
+  }
+  return kept.map(({ line }, lineNo) => ({
+    companyId, lineNo, expenseKindId: line.expenseKindId as number, issueAt: line.issueAt as string,
+    no: (line.no as string).trim(), noKey: normalizeInvoiceNo(line.no), amount: line.amount as number, remark: line.remark?.trim() || null,
+  }));
+}
+
+async function checkSubmitter(tx: Tx, companyId: number, submitterId: number | null | undefined, previous?: number | null): Promise<void> {
+  if (!submitterId) return;
+  const e = await q.employeeOf(tx, companyId, submitterId);
+  if (!e) throw new DomainError('NO_PERMISSION');
+  // A disabled employee is not offered by the picker; a document saved before keeps theirs.
+  if (e.disabled && submitterId !== previous) throw new DomainError('REIMBURSE_SUBMITTER_DISABLED');
+}
+
+async function nextCode(tx: Tx, companyId: number, markAt: string): Promise<string> {
+  const prefix = reimbursementCodePrefix(markAt);
+  const last = await q.lastCodeOf(tx, companyId, prefix);
+  const n = last ? Number(last.slice(6)) + 1 : 1;
+  if (n > REIMBURSE_CODE_NUMBER_MAX) throw new DomainError('REIMBURSE_CODE_EXHAUSTED', { month: `${markAt.slice(0, 7)}` });
+  return reimbursementCode(markAt, n);
+}
+
+export async function createExpense(db: Db, actor: Actor, companyId: number, b: Omit<ExpenseCreateBody, 'companyId'>): Promise<ExpenseDto> {
+  const id = await withTx(db, async (tx) => {
+    decide(actor, null, 'save');
+    await q.lockCompany(tx, companyId);
+    await checkSubmitter(tx, companyId, b.submitterId);
+    const lines = await checkedLines(tx, companyId, b.invoices);
+    const e = await q.insertExpense(tx, {
+      companyId, code: await nextCode(tx, companyId, b.markAt), markAt: b.markAt, submitAt: b.submitAt ?? null, submitterId: b.submitterId ?? null,
+      payAt: b.payAt ?? null, payAmount: b.payAmount ?? 0, markerId: actor.id,
+    });
+    await q.replaceInvoices(tx, e.id, lines.map((l) => ({ ...l, expenseId: e.id })));
+    return e.id;
+  });
+  return getExpense(db, companyId, id);
+}
+
+export async function updateExpense(db: Db, actor: Actor, companyId: number, id: number, b: ExpenseUpdateBody): Promise<ExpenseDto> {
+  await withTx(db, async (tx) => {
+    await q.lockCompany(tx, companyId);
+    const e = await q.findExpense(tx, id, true);
+    if (!e || e.companyId !== companyId) throw new DomainError('NO_PERMISSION');
+    decide(actor, e, 'save');
+    assertVersion(e.version, b.version);
+    await checkSubmitter(tx, companyId, b.submitterId, e.submitterId);
+    const lines = await checkedLines(tx, companyId, b.invoices, e.id);
+    // The code keeps its month: a new mark date in another month takes that month's next number.
+    const code = reimbursementCodePrefix(b.markAt) === e.code.slice(0, 6) ? e.code : await nextCode(tx, companyId, b.markAt);
+    await q.patchExpense(tx, e.id, {
+      code, markAt: b.markAt, submitAt: b.submitAt ?? null, submitterId: b.submitterId ?? null, payAt: b.payAt ?? null, payAmount: b.payAmount ?? 0, markerId: actor.id,
+    });
+    await q.replaceInvoices(tx, e.id, lines.map((l) => ({ ...l, expenseId: e.id })));
+  });
+  return getExpense(db, companyId, id);
+}
+
+export async function deleteExpense(db: Db, actor: Actor, companyId: number, id: number): Promise<void> {
+  await withTx(db, async (tx) => {
+    const e = await q.findExpense(tx, id, true);
+    if (!e || e.companyId !== companyId) throw new DomainError('NO_PERMISSION');
+    decide(actor, e, 'delete');
+    await q.deleteExpense(tx, e.id);
+  });
+}
+
+/**
+ * Audit (lock) or cancel the audit of several documents: each one is decided by the machine on its
+ * own, and the answer says per document what happened (a refused one does not stop the others).
+ * Ids of another company (or missing) are refused per document with NO_PERMISSION.
+ */
+export async function lockExpenses(db: Db, actor: Actor, companyId: number, lock: boolean, ids: number[], lang: Language): Promise<ExpenseLockResult[]> {
+  return withTx(db, async (tx) => {
+    const unique = [...new Set(ids)];
+    const rows = new Map((await q.expensesForUpdate(tx, companyId, unique)).map((e) => [e.id, e]));
+    const now = new Date().toISOString();
+    const out: ExpenseLockResult[] = [];
+    for (const id of unique) {
+      const e = rows.get(id);
+      const refuse = (code: ResultCode) => out.push({ id, code: e?.code ?? null, ok: false, result: code, msg: messageOf(code, lang) });
+      if (!e) {
+        refuse('NO_PERMISSION');
+        continue;
+      }
+      const r = decideReimbursementAction(reimbursementStateOf(e), lock ? 'audit' : 'cancelAudit', { user: actor, dirty: false });
+      if (!r.ok) {
+        refuse(r.code);
+        continue;
+      }
+      await q.patchExpense(tx, e.id, lock ? { lockAt: now, lockerId: actor.id } : { lockAt: null, lockerId: null });
+      out.push({ id, code: e.code, ok: true, result: null, msg: null });
+    }
+    return out;
+  });
+}
+
+/** Whether an invoice number is reimbursed already in the company (outside the given document). */
+export async function checkInvoiceNo(db: Db, companyId: number, no: string, exceptExpenseId?: number) {
+  const key = normalizeInvoiceNo(no);
+  if (!key) return { duplicate: false, expenseId: null, code: null };
+  const [hit] = await q.takenNos(db, companyId, [key], exceptExpenseId);
+  return hit ? { duplicate: true, expenseId: hit.expenseId, code: hit.code } : { duplicate: false, expenseId: null, code: null };
+}
+
+// ---- workbook --------------------------------------------------------------------------------------
+
+/** Every document matching the list filter, with its lines (the export). */
+export async function exportExpenses(db: Db, companyId: number, filter: q.ExpenseFilter): Promise<ExpenseDto[]> {
+  const out: ExpenseDto[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await listExpenses(db, companyId, { filter, offset, limit: 1000, sort: {}, expand: new Set(['invoices']) });
+    out.push(...page.content);
+    if (out.length >= page.total || !page.content.length) break;
+  }
+  return out.reverse();
+}
+
+/**
+ * Imports the workbook's documents through the editor's save rules, all or nothing: a refused
+ * document is reported at the row its refusal names (a line's row, else the document's first row)
+ * and rolls everything back.
+ */
+export async function importExpenses(db: Db, actor: Actor, companyId: number, docs: SheetDocument[], lang: Language): Promise<{ created: number; codes: string[] }> {
+  return withTx(db, async (tx) => {
+    const kinds = await q.selectKinds(companyScope(tx, companyId), { filter: { companyId }, offset: 0, limit: 1000, sort: {}, expand: new Set() });
+    const kindByName = new Map(kinds.rows.map((k) => [k.name, k]));
+    const codes: string[] = [];
+    for (const d of docs) {
+      const unknownKind = d.lines.find((l) => l.kindName && !kindByName.has(l.kindName));
+      if (unknownKind) throw importError(unknownKind.row, 'IMPORT_REFERENCE_UNKNOWN', { code: unknownKind.kindName }, lang);
+      let submitterId: number | null = null;
+      if (d.submitterCode) {
+        const e = await q.employeeByCode(tx, companyId, d.submitterCode);
+        if (!e) throw importError(d.row, 'IMPORT_REFERENCE_UNKNOWN', { code: d.submitterCode }, lang);
+        submitterId = e.id;
+      }
+      const invoices = d.lines.map((l) => ({ ...l.line, expenseKindId: l.kindName ? kindByName.get(l.kindName)!.id : null }));
+      try {
+        const saved = await createExpense(tx, actor, companyId, { markAt: d.markAt, submitAt: d.submitAt, submitterId, payAt: d.payAt, payAmount: d.payAmount, markerId: null, invoices });
+        codes.push(saved.code);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        const named = (e.appendix as { lines?: Array<{ index: number }> } | undefined)?.lines?.[0];
+        throw importError(named ? d.lines[named.index].row : d.row, e.code, e.params, lang);
+      }
+    }
+    return { created: codes.length, codes };
+  });
+}
+
+function importError(row: number, code: ResultCode, params: Record<string, string | number>, lang: Language): DomainError {
+  const message = messageOf(code, lang, params);
+  return new DomainError('IMPORT_ROWS_INVALID', { row, message, count: 1 }, { errors: [{ row, column: null, message }] });
+}

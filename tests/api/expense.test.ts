@@ -1,0 +1,278 @@
+/**
+ * Reimbursements (spec 02 §2.8, §3, §4, §5; spec 01 §6 rights 30104/30105, §7 /expense; decision
+ * 034) through the API on both backends: codes per month, every line rule of §5 (partly filled
+ * lines, duplicates within the document and across the company, no valid data, the cost limit),
+ * the audit lock through the machine (per-document results, audited read-only), the invoice-number
+ * check, expense kinds with the disable toggle, rights and company scoping.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS } from '../../src/domain/rights';
+import { MAX_COST_CENTS } from '../../src/domain/constants';
+import { backends, createTestApp, type TestApp } from './harness';
+import ExcelJS from 'exceljs';
+import { multipart, sheet, workbookAt } from './workbooks';
+import { data, demoCompanyId, makeUser, makeWorld, MISSING_ID, unique, type MadeUser, type World } from './factories';
+
+type Body = Record<string, unknown>;
+
+describe.each(backends())('reimbursements (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: World;
+  let other: World;
+  let editor: MadeUser;
+  let manager: MadeUser;
+  let nobody: MadeUser;
+  let travel: number;
+  let meals: number;
+  let staffId: number;
+  let disabledStaffId: number;
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) =>
+    t.call(method, url, { token: o.token ?? admin, body: o.body, query: o.query, lang: 'en_US' });
+  const ok = async (method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) => data(call(method, url, o), `${method} ${url}`);
+  const fail = async (method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) => {
+    const r = await call(method, url, o);
+    expect(r.json().success, `${method} ${url}: ${r.body}`).toBe(false);
+    return { status: r.statusCode, code: r.json().code as string, msg: r.json().msg as string, appendix: r.json().appendix };
+  };
+  const line = (no: string, o: Body = {}) => ({ expenseKindId: travel, issueAt: '2026-11-03', no, amount: 12_345, remark: 'taxi', ...o });
+  const doc = (invoices: Body[], o: Body = {}) => ({ companyId: w.companyId, markAt: '2026-11-05', submitterId: staffId, submitAt: '2026-11-04', payAt: null, payAmount: 0, markerId: null, invoices, ...o });
+  const create = (invoices: Body[], o: Body = {}, token = admin) => ok('POST', '/api/expense', { body: doc(invoices, o), token });
+  const no = () => unique('INV').replace(/\s/g, '');
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeWorld(t, admin);
+    other = await makeWorld(t, admin);
+    editor = await makeUser(t, admin, w.companyId, [RIGHTS.REIMBURSE_EDIT]);
+    manager = await makeUser(t, admin, w.companyId, [RIGHTS.REIMBURSE_MANAGE]);
+    nobody = await makeUser(t, admin, w.companyId, [RIGHTS.VOUCHER]);
+    travel = (await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Travel' } })).id;
+    meals = (await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Meals' } })).id;
+    const dept = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'D1', name: 'Office' } });
+    staffId = (await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E1', name: 'Li Lei', departmentId: dept.id } })).id;
+    disabledStaffId = (await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E2', name: 'Han Meimei', departmentId: dept.id, disabled: true } })).id;
+  });
+  afterAll(async () => t?.close());
+
+  it('creates a document: the code is the mark month plus the next 4-digit number; blank lines are dropped', async () => {
+    const a = await create([line(no()), {}, line(no(), { expenseKindId: meals, amount: -500, remark: null }), { remark: '' }], {}, editor.token);
+    expect(a).toMatchObject({ code: '2026110001', markAt: '2026-11-05', submitter: { id: staffId, name: 'Li Lei' }, markerId: editor.id, lockAt: null, amount: 11_845, invoiceCount: 2 });
+    expect(a.invoices.map((i: Body) => [i.expenseKindName, i.amount])).toEqual([['Travel', 12_345], ['Meals', -500]]);
+    const b = await create([line(no())]);
+    expect(b.code).toBe('2026110002');
+    expect((await create([line(no())], { markAt: '2026-12-01' })).code).toBe('2026120001');
+    // Another company counts its own numbers.
+    const kind = await ok('POST', '/api/expense/kind', { body: { companyId: other.companyId, name: 'Travel' } });
+    expect((await ok('POST', '/api/expense', { body: { ...doc([line(no(), { expenseKindId: kind.id })]), companyId: other.companyId, submitterId: null } })).code).toBe('2026110001');
+  });
+
+  it('refuses partly filled lines (every missing cell named), no valid data, and amounts above the maximum cost', async () => {
+    const partial = await fail('POST', '/api/expense', { body: doc([line(no()), { expenseKindId: travel, no: 'X' }]) });
+    expect(partial).toMatchObject({ status: 400, code: 'REIMBURSE_LINE_INCOMPLETE', msg: 'Required fields are not filled! (line 2)' });
+    expect(partial.appendix.lines).toEqual([expect.objectContaining({ row: 2, kind: 'incomplete', fields: ['issueAt', 'amount'] })]);
+    // A remark alone, or a zero amount, does not make a line complete.
+    expect((await fail('POST', '/api/expense', { body: doc([{ remark: 'lunch' }]) })).code).toBe('REIMBURSE_LINE_INCOMPLETE');
+    expect((await fail('POST', '/api/expense', { body: doc([line(no(), { amount: 0 })]) })).appendix.lines[0].fields).toEqual(['amount']);
+    const empty = await fail('POST', '/api/expense', { body: doc([{}, {}]) });
+    expect(empty).toMatchObject({ code: 'REIMBURSE_NO_VALID_DATA', msg: 'No valid data available!' });
+    expect((await fail('POST', '/api/expense', { body: doc([line(no(), { amount: MAX_COST_CENTS + 1 })]) })).code).toBe('REIMBURSE_AMOUNT_TOO_LARGE');
+    expect((await fail('POST', '/api/expense', { body: doc([line(no(), { amount: -MAX_COST_CENTS - 1 })]) })).code).toBe('REIMBURSE_AMOUNT_TOO_LARGE');
+    expect((await create([line(no(), { amount: MAX_COST_CENTS })], { payAmount: MAX_COST_CENTS })).payAmount).toBe(MAX_COST_CENTS);
+    expect((await fail('POST', '/api/expense', { body: doc([line(no())], { payAmount: MAX_COST_CENTS + 1 }) })).code).toBe('INVALID_INPUT');
+    expect((await fail('POST', '/api/expense', { body: doc([line(no())], { payAmount: -1 }) })).code).toBe('INVALID_INPUT');
+    expect((await fail('POST', '/api/expense', { body: doc([line(no(), { issueAt: '2026-02-30' })]) })).code).toBe('INVALID_INPUT');
+  });
+
+  it('an invoice number is reimbursed once per company: within the document, across documents, and in the check', async () => {
+    const n = no();
+    const inDoc = await fail('POST', '/api/expense', { body: doc([line(n), line(` ${n.toLowerCase()} `)]) });
+    expect(inDoc).toMatchObject({ status: 409, code: 'REIMBURSE_INVOICE_DUPLICATE' });
+    expect(inDoc.msg).toContain('The invoice has been reimbursed and cannot be reimbursed!');
+    expect(inDoc.appendix.lines).toEqual([expect.objectContaining({ row: 2, kind: 'duplicate' })]);
+    const first = await create([line(n)]);
+    const across = await fail('POST', '/api/expense', { body: doc([line(no()), line(n)]) });
+    expect(across).toMatchObject({ code: 'REIMBURSE_INVOICE_DUPLICATE', msg: `The invoice has been reimbursed and cannot be reimbursed! (invoice ${n})` });
+    expect(across.appendix.lines[0].row).toBe(2);
+    // The check: a duplicate outside the document, not inside it.
+    expect(await ok('GET', '/api/expense/check', { query: { companyId: w.companyId, no: n } })).toEqual({ duplicate: true, expenseId: first.id, code: first.code });
+    expect((await ok('GET', '/api/expense/check', { query: { companyId: w.companyId, no: n, id: first.id } })).duplicate).toBe(false);
+    expect((await ok('GET', '/api/expense/check', { query: { companyId: w.companyId, no: no() } })).duplicate).toBe(false);
+    // Saving the document again keeps its own numbers.
+    expect((await ok('POST', `/api/expense/${first.id}`, { body: { ...doc([line(n, { amount: 1 })]), companyId: undefined } })).amount).toBe(1);
+    // Another company may reuse the number.
+    const kind = (await ok('GET', '/api/expense/kind', { query: { filter: { companyId: other.companyId } } })).content[0];
+    expect((await ok('POST', '/api/expense', { body: { ...doc([line(n, { expenseKindId: kind.id })]), companyId: other.companyId, submitterId: null } })).invoiceCount).toBe(1);
+    expect((await ok('GET', '/api/expense/check', { query: { companyId: other.companyId, no: n } })).duplicate).toBe(true);
+  });
+
+  it('the database refuses a number reimbursed twice in a company even past the service', async () => {
+    const n = no();
+    const a = await create([line(n)]);
+    const b = await create([line(no())]);
+    await expect(t.db.db.execute(sql`update expense_invoices set no_key = ${n.toUpperCase()} where expense_id = ${b.id}`)).rejects.toThrow();
+    expect(a.id).toBeGreaterThan(0);
+  });
+
+  it('audits and cancels audits per document through the machine; an audited document is read-only', async () => {
+    const a = await create([line(no())]);
+    const b = await create([line(no())]);
+    const audited = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id, b.id] }, token: editor.token });
+    expect(audited).toEqual([{ id: a.id, code: a.code, ok: true, result: null, msg: null }, { id: b.id, code: b.code, ok: true, result: null, msg: null }]);
+    const got = await ok('GET', `/api/expense/${a.id}`);
+    expect(got).toMatchObject({ locker: { id: editor.id }, lockerId: editor.id });
+    expect(got.lockAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Again: refused per document, the others go on.
+    const c = await create([line(no())]);
+    const again = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id, c.id, MISSING_ID] } });
+    expect(again.map((r: Body) => [r.id, r.ok, r.result])).toEqual([[a.id, false, 'REIMBURSE_ALREADY_AUDITED'], [c.id, true, null], [MISSING_ID, false, 'NO_PERMISSION']]);
+    expect(again[0].msg).toBe('The reimbursement is already audited');
+    // Read-only while audited: update and delete refused.
+    expect((await fail('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined } })).code).toBe('REIMBURSE_AUDITED');
+    expect((await fail('DELETE', `/api/expense/${a.id}`)).code).toBe('REIMBURSE_AUDITED');
+    // Cancel audit; an unaudited one is refused.
+    const cancelled = await ok('POST', '/api/expense/lock', { body: { lock: false, ids: [a.id, a.id, (await create([line(no())])).id] } });
+    expect(cancelled.map((r: Body) => [r.ok, r.result])).toEqual([[true, null], [false, 'REIMBURSE_NOT_AUDITED']]);
+    expect((await ok('GET', `/api/expense/${a.id}`)).lockAt).toBeNull();
+    expect((await ok('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined } })).invoiceCount).toBe(1);
+    await ok('DELETE', `/api/expense/${a.id}`);
+    expect((await fail('GET', `/api/expense/${a.id}`)).code).toBe('NO_PERMISSION');
+  });
+
+  it('update: stale version refused; another month takes that month\'s number; a disabled submitter only stays', async () => {
+    const a = await create([line(no())]);
+    expect((await fail('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined, version: a.version + 1 } })).code).toBe('STALE_DATA');
+    const moved = await ok('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined, markAt: '2027-01-10' } });
+    expect(moved.code).toBe('2027010001');
+    expect((await fail('POST', '/api/expense', { body: doc([line(no())], { submitterId: disabledStaffId }) })).code).toBe('REIMBURSE_SUBMITTER_DISABLED');
+  });
+
+  it('lists with filters: date range, submitter, state, code, kind, invoice number', async () => {
+    const n = no();
+    const a = await create([line(n, { expenseKindId: meals })], { markAt: '2026-10-20', submitterId: null });
+    await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id] } });
+    const list = async (filter: Body, token = admin) => (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, ...filter }, limit: 1000 }, token })).content as Body[];
+    expect((await list({ markFrom: '2026-10-01', markTo: '2026-10-31' })).map((e) => e.id)).toEqual([a.id]);
+    expect((await list({ state: 'AUDITED', markTo: '2026-10-31' })).map((e) => e.id)).toEqual([a.id]);
+    expect((await list({ state: 'UNAUDITED' })).some((e) => e.id === a.id)).toBe(false);
+    expect((await list({ code: '202610-0001' })).map((e) => e.id)).toEqual([a.id]);
+    expect((await list({ expenseKindId: meals, markTo: '2026-10-31' })).map((e) => e.id)).toEqual([a.id]);
+    expect((await list({ invoiceNo: n.slice(-6) })).map((e) => e.id)).toEqual([a.id]);
+    expect((await list({ submitterId: staffId })).every((e) => (e.submitter as Body).id === staffId)).toBe(true);
+    expect((await list({}, manager.token)).length).toBeGreaterThan(3);
+    const expanded = await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, id: [a.id] }, expand: 'invoices' } });
+    expect(expanded.content[0].invoices).toHaveLength(1);
+  });
+
+  it('expense kinds: name unique per company, disable toggle, a disabled kind takes no new line', async () => {
+    const k = await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: ' Office supplies ' }, token: manager.token });
+    expect(k).toMatchObject({ name: 'Office supplies', disabled: false });
+    expect((await fail('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Office supplies' } })).code).toBe('EXPENSE_KIND_NAME_DUPLICATE');
+    const off = await ok('POST', `/api/expense/kind/${k.id}`, { body: { disabled: true, version: k.version }, token: manager.token });
+    expect(off).toMatchObject({ disabled: true, version: 1 });
+    expect((await ok('GET', '/api/expense/kind', { query: { filter: { companyId: w.companyId, disabled: false } } })).content.some((x: Body) => x.id === k.id)).toBe(false);
+    const refused = await fail('POST', '/api/expense', { body: doc([line(no(), { expenseKindId: k.id })]) });
+    expect(refused).toMatchObject({ code: 'EXPENSE_KIND_DISABLED', msg: 'The expense kind Office supplies is disabled (line 1)' });
+    expect((await ok('POST', `/api/expense/kind/${k.id}`, { body: { disabled: null } })).disabled).toBe(false);
+  });
+
+  it('rights: 30105 writes and audits, 30104 reads and manages kinds, neither sees nothing', async () => {
+    const a = await create([line(no())]);
+    expect((await fail('POST', '/api/expense', { body: doc([line(no())]), token: manager.token })).code).toBe('NO_PERMISSION');
+    expect((await fail('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id] }, token: manager.token })).code).toBe('NO_PERMISSION');
+    expect((await fail('DELETE', `/api/expense/${a.id}`, { token: manager.token })).code).toBe('NO_PERMISSION');
+    expect((await ok('GET', `/api/expense/${a.id}`, { token: manager.token })).id).toBe(a.id);
+    expect((await ok('GET', `/api/expense/${a.id}`, { token: editor.token })).id).toBe(a.id);
+    expect((await fail('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'X' }, token: editor.token })).code).toBe('NO_PERMISSION');
+    for (const [m, url, o] of [
+      ['GET', `/api/expense/${a.id}`, {}],
+      ['GET', '/api/expense', { query: { filter: { companyId: w.companyId } } }],
+      ['GET', '/api/expense/kind', { query: { filter: { companyId: w.companyId } } }],
+      ['GET', '/api/expense/check', { query: { companyId: w.companyId, no: 'X' } }],
+    ] as const) expect((await fail(m, url, { ...o, token: nobody.token })).code, url).toBe('NO_PERMISSION');
+  });
+
+  it('another company\'s ids are refused: documents, kinds, employees, and lock', async () => {
+    const otherKind = (await ok('GET', '/api/expense/kind', { query: { filter: { companyId: other.companyId } } })).content[0];
+    const foreign = (await ok('GET', '/api/expense', { query: { filter: { companyId: other.companyId } } })).content[0];
+    // The editor of w is not linked to the other company.
+    expect((await fail('GET', `/api/expense/${foreign.id}`, { token: editor.token })).code).toBe('NO_PERMISSION');
+    expect((await fail('POST', `/api/expense/${foreign.id}`, { body: { ...doc([line(no())]), companyId: undefined }, token: editor.token })).code).toBe('NO_PERMISSION');
+    expect((await fail('DELETE', `/api/expense/${foreign.id}`, { token: editor.token })).code).toBe('NO_PERMISSION');
+    expect((await fail('POST', '/api/expense/lock', { body: { lock: true, ids: [foreign.id] }, token: editor.token })).code).toBe('NO_PERMISSION');
+    expect((await fail('POST', `/api/expense/kind/${otherKind.id}`, { body: { disabled: true }, token: manager.token })).code).toBe('NO_PERMISSION');
+    // Even the admin cannot mix companies: another company's kind or employee in a document of w.
+    expect((await fail('POST', '/api/expense', { body: doc([line(no(), { expenseKindId: otherKind.id })]) })).code).toBe('NO_PERMISSION');
+    const dept = await ok('POST', '/api/aux/department', { body: { companyId: other.companyId, code: 'D9', name: 'Elsewhere' } });
+    const stranger = await ok('POST', '/api/aux/employee', { body: { companyId: other.companyId, code: 'E9', name: 'Stranger', departmentId: dept.id } });
+    expect((await fail('POST', '/api/expense', { body: doc([line(no())], { submitterId: stranger.id }) })).code).toBe('NO_PERMISSION');
+    // Lock: ids of w first, a foreign one refused per document.
+    const mine = await create([line(no())]);
+    const mixed = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [mine.id, foreign.id] } });
+    expect(mixed.map((r: Body) => [r.id, r.ok, r.result])).toEqual([[mine.id, true, null], [foreign.id, false, 'NO_PERMISSION']]);
+    expect((await ok('GET', `/api/expense/${foreign.id}`)).lockAt).toBeNull();
+  });
+
+  it('an employee who submitted a reimbursement is in use (no delete)', async () => {
+    const dept = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: unique('D').replace(/\s/g, '').slice(0, 20), name: 'Used check' } });
+    const e = await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: unique('E').replace(/\s/g, '').slice(0, 20), name: 'Claimant', departmentId: dept.id } });
+    expect(await ok('GET', `/api/aux/employee/${e.id}/used`)).toBe(false);
+    await create([line(no())], { submitterId: e.id });
+    expect(await ok('GET', `/api/aux/employee/${e.id}/used`)).toBe(true);
+  });
+
+  it('the demo company has its expense kinds (one disabled) and 40 reimbursements in both states', async () => {
+    const demo = await demoCompanyId(t, admin);
+    const kinds = (await ok('GET', '/api/expense/kind', { query: { filter: { companyId: demo } } })).content as Body[];
+    expect(kinds.length).toBeGreaterThanOrEqual(7);
+    expect(kinds.filter((k) => k.disabled).length).toBeGreaterThanOrEqual(1);
+    const all = await ok('GET', '/api/expense', { query: { filter: { companyId: demo }, limit: 1000 } });
+    expect(all.total).toBeGreaterThanOrEqual(40);
+    const audited = await ok('GET', '/api/expense', { query: { filter: { companyId: demo, state: 'AUDITED' }, limit: 1000 } });
+    const unaudited = await ok('GET', '/api/expense', { query: { filter: { companyId: demo, state: 'UNAUDITED' }, limit: 1000 } });
+    expect(audited.total).toBeGreaterThanOrEqual(20);
+    expect(unaudited.total).toBeGreaterThanOrEqual(1);
+    expect(audited.total + unaudited.total).toBe(all.total);
+  });
+
+  it('export / import round trip in the expense template\'s layout; a reimbursed number imports nothing, naming its row', async () => {
+    const tpl = await workbookAt(t, '/api/expense/template', editor.token);
+    const headers = (tpl.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    expect(headers).toEqual(expect.arrayContaining(['单号 Code', '制单日期 Mark date', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount']));
+    expect(tpl.worksheets[1].name).toBe('说明 Notes');
+    const [n1, n2] = [no(), no()];
+    const a = await create([line(n1, { amount: 12_850, remark: '=cmd' }), line(n2, { expenseKindId: meals, amount: -300 })], { payAmount: 12_550 });
+    const res = await t.app.inject({ method: 'GET', url: `/api/expense/exportXls?filter=${encodeURIComponent(JSON.stringify({ companyId: w.companyId, id: [a.id] }))}`, headers: { authorization: `Bearer ${manager.token}` } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(3);
+    expect(ws.getRow(2).values).toEqual(expect.arrayContaining([a.code.slice(0, 6) + '-' + a.code.slice(6), 'Travel', n1, '128.5', "'=cmd", 'Li Lei', 'E1']));
+    // Importing while the numbers are reimbursed: refused at the row, nothing created.
+    const before = (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total;
+    const refused = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(res.rawPayload, editor.token) });
+    expect(refused.json()).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    expect(refused.json().appendix.errors[0]).toMatchObject({ row: 2 });
+    expect(refused.json().msg).toContain('The invoice has been reimbursed and cannot be reimbursed!');
+    expect((await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total).toBe(before);
+    // Delete the document, import the file again: the same lines come back in a new document.
+    await ok('DELETE', `/api/expense/${a.id}`);
+    const done = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(res.rawPayload, editor.token) });
+    expect(done.json(), done.body).toMatchObject({ success: true, data: { created: 1 } });
+    const back = (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, invoiceNo: n1 }, expand: 'invoices' } })).content[0];
+    expect(back).toMatchObject({ markAt: a.markAt, submitterId: staffId, payAmount: 12_550, lockAt: null, markerId: editor.id });
+    expect(back.invoices.map((l: Body) => [l.expenseKindName, l.no, l.amount, l.remark])).toEqual([['Travel', n1, 12_850, '=cmd'], ['Meals', n2, -300, 'taxi']]);
+    // A wrong cell and an unknown kind name the row; the manager (no 30105) cannot import.
+    const wrong = await sheet([['单号 Code', '制单日期 Mark date', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount'], ['X1', '2026-11-01', 'Travel', '2026-11-01', no(), 'abc']]);
+    const w1 = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(wrong, editor.token) });
+    expect(w1.json()).toMatchObject({ code: 'IMPORT_ROWS_INVALID', appendix: { errors: [{ row: 2, column: '金额 Amount' }] } });
+    const unknownKind = await sheet([['单号 Code', '制单日期 Mark date', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount'], ['X1', '2026-11-01', 'Nope', '2026-11-01', no(), '1']]);
+    expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(unknownKind, editor.token) })).json().msg).toContain('Nope');
+    expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(wrong, manager.token) })).json().code).toBe('NO_PERMISSION');
+    expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${other.companyId}`, ...multipart(wrong, editor.token) })).json().code).toBe('NO_PERMISSION');
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * Period end through the API (spec 01 §4, §7): the profit and loss transfer of a small hand-computed
+ * ledger (its lines exactly), the settle checks (rollInfo), settle refused with its localized
+ * reasons and passing after audit and bookkeeping, every voucher change refused inside a settled
+ * period, reverse settle of the last period only, rewriteBalance repairing the balance tables, the
+ * year-end settle opening the next year, rights (6030101) and another company's ledger refused; on
+ * PostgreSQL, 20 clients posting while a settle runs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { RIGHTS } from '../../src/domain/rights';
+import { backends, createTestApp, type TestApp } from './harness';
+import { data, makeUser, makeWorld, type MadeUser } from './factories';
+import { makeVoucherWorld, simpleVoucher, type VoucherWorld } from './voucher-world';
+
+const MENU = [RIGHTS.VOUCHER, RIGHTS.VOUCHER_DAILY, RIGHTS.VOUCHER_OPERATE];
+const PERIOD_END = [RIGHTS.VOUCHER, RIGHTS.VOUCHER_PERIOD_END, RIGHTS.BASIC, RIGHTS.ACCOUNT_MANAGE, RIGHTS.SETTLE_ACCOUNT];
+
+describe.each(backends())('period end (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: VoucherWorld;
+  let settler: MadeUser;
+  let periodEndViewer: MadeUser;
+  let code: Record<string, number>;
+  const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: T[] }).rows;
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; lang?: string } = {}) => t.call(method, url, { token, lang: 'zh_CN', ...o });
+  const refused = async (res: Promise<{ json(): any }>, expected: string) => {
+    const j = (await res).json();
+    expect(j.code, JSON.stringify(j)).toBe(expected);
+    return j;
+  };
+  const post = async (token: string, body: unknown) => data(call(token, 'POST', '/api/voucher', { body }), 'voucher');
+  const act = (token: string, id: number, action: string) => call(token, 'POST', `/api/voucher/${id}/${action}`, { body: {} });
+  const line = (subjectId: number, direction: boolean, amount: number, auxes: unknown[] = []) => ({ summary: '业务', subjectId, direction, amount: String(amount), auxes });
+  const rollInfo = async (token = settler.token, lang = 'zh_CN') => data(call(token, 'GET', `/api/account/${w.accountId}/rollInfo`, { lang }), 'rollInfo');
+  const rolled = async () => (await rows<{ id: number; rolled: boolean }>(sql`select id, rolled from periods where account_year_id = ${w.accountYearId} order by start_at`)).map((p) => p.rolled);
+  /** The balance tables of the ledger set equal a group-by over its valid lines (both ways). */
+  const expectBalancesExact = async () => {
+    const raw = sql`select v.period_id, i.subject_id, sum(i.amount_cents) filter (where i.direction) as d, sum(i.amount_cents) filter (where not i.direction) as c
+      from voucher_items i join vouchers v on v.id = i.voucher_id where v.account_id = ${w.accountId} and v.state = 'NORMAL' group by v.period_id, i.subject_id`;
+    const stored = sql`select period_id, subject_id, nullif(debit_all, 0) as d, nullif(credit_all, 0) as c from subject_balances where account_id = ${w.accountId}`;
+    expect(await rows(sql`(${raw}) except (${stored})`)).toEqual([]);
+    expect(await rows(sql`(${stored}) except (${raw})`)).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeVoucherWorld(t, admin);
+    settler = await makeUser(t, admin, w.companyId, { rightIds: [...MENU, RIGHTS.VOUCHER_EDIT, ...PERIOD_END], name: '周结账' });
+    periodEndViewer = await makeUser(t, admin, w.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_PERIOD_END], name: '吴查看' });
+    const list = await rows<{ id: number; code: string }>(sql`select id, code from subjects where account_year_id = ${w.accountYearId} and code in ('3103','5401','1002','5001','5602','1001')`);
+    code = Object.fromEntries(list.map((r) => [r.code, r.id]));
+  });
+  afterAll(async () => t?.close());
+
+  let golden: number[] = [];
+  let transferId = 0;
+
+  it('answers what blocks the first settle: unaudited vouchers (ids), profit and loss not transferred (a warning)', async () => {
+    const { clerk } = w.users;
+    golden = [
+      (await post(clerk.token, { accountId: w.accountId, kindId: w.kindId, markTime: '2026-01-05', items: [line(code['1001'], true, 100_000), line(code['5001'], false, 100_000, [{ auxTypeId: 5, auxId: w.projectId }])] })).id,
+      (await post(clerk.token, { accountId: w.accountId, kindId: w.kindId, markTime: '2026-01-10', items: [line(code['5602'], true, 30_000, [{ auxTypeId: 1, auxId: w.departmentId }]), line(code['1001'], false, 30_000)] })).id,
+      (await post(clerk.token, { accountId: w.accountId, kindId: w.kindId, markTime: '2026-01-20', items: [line(code['5401'], true, 20_000), line(code['1002'], false, 20_000)] })).id,
+    ];
+    const info = await rollInfo();
+    expect(info.period.id).toBe(w.periodIds[0]);
+    expect(info.canRoll).toBe(false);
+    expect(info.yearEnd).toBe(false);
+    expect(info.lastSettled).toBeNull();
+    const byCode = Object.fromEntries(info.checks.map((c: { code: string }) => [c.code, c]));
+    expect(byCode.NOT_AUDITED).toMatchObject({ level: 'BLOCKER', count: 3, voucherIds: golden, message: '3 张凭证未审核' });
+    expect(byCode.PROFIT_NOT_TRANSFERRED).toMatchObject({ level: 'WARNING', count: 3 });
+    expect(byCode.NOT_BOOKKEPT).toBeUndefined();
+    expect(info.debitCents).toBe('150000');
+    expect(info.creditCents).toBe('150000');
+    const en = await rollInfo(periodEndViewer.token, 'en_US');
+    expect(en.checks[0].message).toBe('3 voucher(s) not audited');
+
+    // An invalid voucher is ignored (it keeps its code); a gap in the codes is a warning.
+    const invalid = await post(clerk.token, simpleVoucher(w, { markTime: '2026-01-21' }));
+    await data(act(w.users.boss.token, invalid.id, 'invalid'), 'invalid');
+    const seventh = await post(clerk.token, simpleVoucher(w, { markTime: '2026-01-22', code: '7' }));
+    const gaps = await rollInfo();
+    const gap = gaps.checks.find((c: { code: string }) => c.code === 'CODE_GAPS');
+    expect(gap).toMatchObject({ level: 'WARNING', count: 2, message: '凭证号不连续：记 5, 6' });
+    expect(gaps.checks.find((c: { code: string }) => c.code === 'NOT_AUDITED').voucherIds).toEqual([...golden, seventh.id]);
+    await data(call(clerk.token, 'DELETE', `/api/voucher/${seventh.id}`), 'delete seventh');
+    expect((await rollInfo()).checks.map((c: { code: string }) => c.code)).toEqual(['NOT_AUDITED', 'PROFIT_NOT_TRANSFERRED']);
+  });
+
+  it('previews the profit transfer: the lines exactly, nothing written', async () => {
+    const before = (await rows(sql`select id from vouchers where account_id = ${w.accountId}`)).length;
+    const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'preview');
+    expect(p.voucher).toBeNull();
+    expect(p.markTime).toBe('2026-01-31');
+    expect(p.profitSubject).toMatchObject({ id: code['3103'], code: '3103', name: '本年利润' });
+    expect(p.totalCents).toBe('150000');
+    expect(p.lines.map((l: any) => [l.subjectCode, l.direction, l.amount, l.auxes, l.summary])).toEqual([
+      ['5001', true, '100000', [{ auxTypeId: 5, auxId: w.projectId }], '结转 2026-01 损益'],
+      ['3103', false, '100000', [], '结转 2026-01 损益'],
+      ['3103', true, '50000', [], '结转 2026-01 损益'],
+      ['5401', false, '20000', [], '结转 2026-01 损益'],
+      ['5602', false, '30000', [{ auxTypeId: 1, auxId: w.departmentId }], '结转 2026-01 损益'],
+    ]);
+    expect((await rows(sql`select id from vouchers where account_id = ${w.accountId}`)).length).toBe(before);
+    const en = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true }, lang: 'en_US' }), 'preview en');
+    expect(en.lines[0].summary).toBe('Profit and loss transfer 2026-01');
+    // Bookkept vouchers only: none is bookkept yet, nothing to move.
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true, includeUnbooked: false } }), 'PROFIT_TRANSFER_NOTHING');
+  });
+
+  it('writes the transfer voucher through the voucher service; a second transfer finds nothing left', async () => {
+    await refused(call(periodEndViewer.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'NO_PERMISSION');
+    // The settle right alone does not make vouchers: the maker needs 2010101 (the voucher machine says so).
+    const settleOnly = await makeUser(t, admin, w.companyId, { rightIds: [...MENU, ...PERIOD_END] });
+    await refused(call(settleOnly.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'NO_PERMISSION');
+    const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'transfer');
+    transferId = p.voucher.id;
+    expect(p.voucher.items.map((i: any) => [i.subjectCode, i.direction, i.amount])).toEqual([
+      ['5001', true, '100000'], ['3103', false, '100000'], ['3103', true, '50000'], ['5401', false, '20000'], ['5602', false, '30000'],
+    ]);
+    const [v] = await rows<{ source: string; created_by: number; mark_date: string; period_id: number }>(sql`select source, created_by, mark_date::text, period_id from vouchers where id = ${transferId}`);
+    expect(v).toEqual({ source: 'PROFIT_TRANSFER', created_by: settler.id, mark_date: '2026-01-31', period_id: w.periodIds[0] });
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'PROFIT_TRANSFER_NOTHING');
+    // Bookkept vouchers only: the earlier transfer must be bookkept first (else its amounts would move twice).
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], includeUnbooked: false } }), 'PROFIT_TRANSFER_UNBOOKED');
+    // A later revenue is what remains: only it moves.
+    const extra = await post(w.users.clerk.token, { accountId: w.accountId, kindId: w.kindId, markTime: '2026-01-25', items: [line(code['1001'], true, 7_000), line(code['5001'], false, 7_000, [{ auxTypeId: 5, auxId: w.projectId }])] });
+    const again = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'again');
+    expect(again.lines.map((l: any) => [l.subjectCode, l.direction, l.amount])).toEqual([['5001', true, '7000'], ['3103', false, '7000']]);
+    await data(call(w.users.clerk.token, 'DELETE', `/api/voucher/${extra.id}`), 'delete extra');
+    await expectBalancesExact();
+  });
+
+  it('refuses the settle with the reasons, then settles after audit and bookkeeping', async () => {
+    const j = await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {} }), 'SETTLE_BLOCKED');
+    expect(j.msg).toBe('2026-01 不能结账：4 张凭证未审核');
+    expect(j.appendix.checks.find((c: any) => c.code === 'NOT_AUDITED').voucherIds).toEqual([...golden, transferId]);
+    for (const id of [...golden, transferId]) await data(act(w.users.auditor.token, id, 'audit'), 'audit');
+    const j2 = await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {}, lang: 'en_US' }), 'SETTLE_BLOCKED');
+    expect(j2.msg).toBe('2026-01 cannot be settled: 4 voucher(s) not bookkept');
+    for (const id of [...golden, transferId]) await data(act(w.users.auditor.token, id, 'bookkeep'), 'bookkeep');
+    const info = await rollInfo();
+    expect(info.canRoll).toBe(true);
+    expect(info.checks).toEqual([]);
+    const r = await data(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {} }), 'roll');
+    expect(r).toMatchObject({ period: { id: w.periodIds[0], rolled: true }, nextAccountYearId: null, rebuilt: false });
+    expect((await rolled()).slice(0, 2)).toEqual([true, false]);
+    const after = await rollInfo();
+    expect(after.period.id).toBe(w.periodIds[1]);
+    expect(after.lastSettled.id).toBe(w.periodIds[0]);
+  });
+
+  it('refuses every voucher change inside the settled period', async () => {
+    const { clerk, auditor, boss } = w.users;
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-01-15' }) }), 'PERIOD_SETTLED');
+    await refused(act(auditor.token, golden[0], 'reverseBookkeep'), 'PERIOD_SETTLED');
+    const feb = await post(clerk.token, simpleVoucher(w, { markTime: '2026-02-03' }));
+    await refused(call(clerk.token, 'POST', `/api/voucher/${feb.id}`, { body: { ...simpleVoucher(w, { markTime: '2026-01-12' }), accountId: undefined } }), 'PERIOD_SETTLED');
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'PERIOD_SETTLED');
+    // A red reversal of a January voucher lands in its own (open) period, not in January.
+    await refused(call(boss.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-01-30' }), originId: golden[0], originKind: 'REVERSAL' } }), 'PERIOD_SETTLED');
+    // Raw SQL hits the database guard too.
+    await expect(t.db.db.execute(sql`update vouchers set bill_count = 3 where id = ${golden[1]}`)).rejects.toThrow();
+    await data(call(clerk.token, 'DELETE', `/api/voucher/${feb.id}`), 'delete feb');
+  });
+
+  it('reverse settles the last settled period only', async () => {
+    await data(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {} }), 'roll feb (empty)');
+    expect((await rolled()).slice(0, 3)).toEqual([true, true, false]);
+    const j = await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: { periodId: w.periodIds[0] } }), 'REVERSE_SETTLE_NOT_LAST');
+    expect(j.msg).toContain('2026-02');
+    await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: { periodId: w.periodIds[2] } }), 'REVERSE_SETTLE_NOT_LAST');
+    expect((await data(call(settler.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: { periodId: w.periodIds[1] } }), 'reverse feb')).period).toMatchObject({ id: w.periodIds[1], rolled: false });
+    expect((await data(call(settler.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: {} }), 'reverse jan')).period).toMatchObject({ id: w.periodIds[0], rolled: false });
+    await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: {} }), 'NOTHING_SETTLED');
+    expect(await rolled()).toEqual(Array(12).fill(false));
+    // Reopened: the vouchers move again (reverse bookkeeping is allowed, and bookkeeping again).
+    await data(act(w.users.auditor.token, golden[0], 'reverseBookkeep'), 'reverse bookkeep');
+    await data(act(w.users.auditor.token, golden[0], 'bookkeep'), 'bookkeep');
+    await expectBalancesExact();
+  });
+
+  it('settles with rewriteBalance: the balance tables are recomputed first', async () => {
+    await t.db.db.execute(sql`update subject_balances set debit_all = debit_all + 1 where period_id = ${w.periodIds[0]} and subject_id = ${code['1001']}`);
+    const info = await rollInfo();
+    expect(info.checks.map((c: any) => [c.code, c.level])).toEqual([['PERIOD_UNBALANCED', 'BLOCKER']]);
+    await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: { rewriteBalance: false } }), 'SETTLE_BLOCKED');
+    const r = await data(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: { rewriteBalance: true } }), 'roll rewrite');
+    expect(r.rebuilt).toBe(true);
+    await expectBalancesExact();
+    await data(call(settler.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: {} }), 'reverse');
+  });
+
+  it('checks rights (6030101) and refuses another company', async () => {
+    const { clerk, boss } = w.users;
+    await refused(call(clerk.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {} }), 'NO_PERMISSION');
+    await refused(call(boss.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: {} }), 'NO_PERMISSION');
+    await refused(call(clerk.token, 'GET', `/api/account/${w.accountId}/rollInfo`), 'NO_PERMISSION');
+    expect((await rollInfo(periodEndViewer.token)).period.id).toBe(w.periodIds[0]);
+    await refused(call(periodEndViewer.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {} }), 'NO_PERMISSION');
+    const other = await makeWorld(t, admin);
+    const stranger = await makeUser(t, admin, other.companyId, { rightIds: [...MENU, RIGHTS.VOUCHER_EDIT, ...PERIOD_END] });
+    await refused(call(stranger.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {} }), 'NO_PERMISSION');
+    await refused(call(stranger.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: {} }), 'NO_PERMISSION');
+    await refused(call(stranger.token, 'GET', `/api/account/${w.accountId}/rollInfo`), 'NO_PERMISSION');
+    await refused(call(stranger.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'NO_PERMISSION');
+    expect(await rolled()).toEqual(Array(12).fill(false));
+  });
+
+  it('at year end: profit and loss must be transferred, the next account year is opened', async () => {
+    const other = await makeWorld(t, admin, { companyId: w.companyId, year: 2030 });
+    // Settle January … November of 2030 (no vouchers), then leave December's P&L untransferred.
+    for (let i = 0; i < 11; i++) await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), `roll ${i}`);
+    const kinds = (await data(call(admin, 'GET', '/api/voucher/kind', { query: { accountId: other.accountId } }), 'kinds')).content;
+    const subj = Object.fromEntries((await rows<{ id: number; code: string }>(sql`select id, code from subjects where account_year_id = ${other.accountYearId} and code in ('1001','5401')`)).map((r) => [r.code, r.id]));
+    const v = await post(w.users.clerk.token, { accountId: other.accountId, kindId: kinds[0].id, markTime: '2030-12-05', items: [line(subj['5401'], true, 500), line(subj['1001'], false, 500)] });
+    await data(act(w.users.auditor.token, v.id, 'audit'), 'audit');
+    await data(act(w.users.auditor.token, v.id, 'bookkeep'), 'bookkeep');
+    const info = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info');
+    expect(info.yearEnd).toBe(true);
+    expect(info.checks.map((c: any) => [c.code, c.level])).toEqual([['PROFIT_NOT_TRANSFERRED', 'BLOCKER']]);
+    await refused(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'SETTLE_BLOCKED');
+    const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: other.periodIds[11] } }), 'transfer');
+    await data(act(w.users.auditor.token, p.voucher.id, 'audit'), 'audit t');
+    await data(act(w.users.auditor.token, p.voucher.id, 'bookkeep'), 'bookkeep t');
+    const r = await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'year end');
+    expect(r.nextAccountYearId).toEqual(expect.any(Number));
+    expect(r.carriedForward).toBe(true);
+    // The closing balances became 2031's openings: cash credited 500, the year's loss in 3103.
+    const carried = await rows<{ code: string; balance: string }>(sql`select s.code, o.balance_cents::text as balance from opening_balances o join subjects s on s.id = o.subject_id where o.account_year_id = ${r.nextAccountYearId} order by s.code`);
+    expect(carried.map((c) => [c.code, Number(c.balance)])).toEqual([['1001', -500], ['3103', 500]]);
+    const years = await data(call(admin, 'GET', '/api/account/year', { query: { accountId: other.accountId, expand: 'periods' } }), 'years');
+    expect(years.content.map((y: any) => [y.year, y.periods.length])).toEqual([[2030, 12], [2031, 12]]);
+    const next = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info 2031');
+    expect(next.year).toBe(2031);
+    expect(next.period.name).toBe('2031-01');
+    // Subjects were copied from the previous year.
+    expect((await rows(sql`select id from subjects where account_year_id = ${r.nextAccountYearId} and code = '3103'`)).length).toBe(1);
+    // Reverse the year end: December reopens; the next year stays (it may already hold vouchers).
+    expect((await data(call(settler.token, 'POST', `/api/account/${other.accountId}/reverseRoll`, { body: {} }), 'reverse dec')).period.name).toBe('2030-12');
+  });
+
+  it.runIf(backend === 'postgres')('keeps every voucher out of a period while 20 clients post during its settle', async () => {
+    const { clerk } = w.users;
+    // January is open and clean: everything audited and bookkept.
+    expect((await rollInfo()).canRoll).toBe(true);
+    for (let round = 0; round < 3; round++) {
+      const janBefore = (await rows(sql`select id from vouchers where period_id = ${w.periodIds[0]}`)).length;
+      const posts = Array.from({ length: 20 }, (_, i) => call(clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: i % 2 ? '2026-01-18' : '2026-03-18', cents: 100 + i }) }));
+      const settle = call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: { rewriteBalance: round === 1 } });
+      const answers = (await Promise.all([...posts, settle])).map((r) => r.json());
+      const s = answers.pop();
+      const janOk = answers.filter((a, i) => i % 2 && a.success);
+      const janRefused = answers.filter((a, i) => i % 2 && !a.success);
+      expect(answers.filter((a, i) => !(i % 2)).every((a) => a.success)).toBe(true);
+      const janAfter = (await rows(sql`select id from vouchers where period_id = ${w.periodIds[0]}`)).length;
+      expect(janAfter).toBe(janBefore + janOk.length);
+      if (s.success) {
+        // Settled: nothing landed in January after it, every late post was refused by the settle.
+        expect(janOk).toEqual([]);
+        expect(janRefused.every((a) => a.code === 'PERIOD_SETTLED')).toBe(true);
+        await data(call(settler.token, 'POST', `/api/account/${w.accountId}/reverseRoll`, { body: {} }), 'reverse');
+      } else {
+        // Refused: it names posts that landed before it (later ones land after its refusal), nothing else.
+        expect(s.code).toBe('SETTLE_BLOCKED');
+        const named: number[] = s.appendix.checks.find((c: any) => c.code === 'NOT_AUDITED').voucherIds;
+        expect(named.length).toBeGreaterThan(0);
+        const landed = new Set(janOk.map((a) => a.data.id as number));
+        expect(named.filter((id) => !landed.has(id))).toEqual([]);
+        expect(janRefused).toEqual([]);
+      }
+      await expectBalancesExact();
+      for (const a of answers.filter((x) => x.success)) await data(call(clerk.token, 'DELETE', `/api/voucher/${a.data.id}`), 'clean');
+    }
+    expect(await rolled()).toEqual(Array(12).fill(false));
+  }, 120_000);
+});

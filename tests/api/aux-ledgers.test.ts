@@ -232,6 +232,27 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect((await call(reader.token, 'POST', '/api/report/budgetSummary/export', { body: { filter: { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
   });
 
+  it('openings: the opening balance breakdown by value opens the balance, general ledger and sub-ledger', async () => {
+    const g = await makeVoucherWorld(t, admin);
+    const gReader = await makeUser(t, admin, g.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '期初' });
+    // Customer A opens the year owing 800.00 (of which 1,000.00 debit and 200.00 credit before a mid-year start).
+    await data(call(admin, 'POST', '/api/opening/aux', { body: { accountYearId: g.accountYearId, subjectId: g.subject.receivable, rows: [{ customerId: g.customerId, amountCents: 80_000, ytdDebitCents: 100_000, ytdCreditCents: 20_000 }] } }), 'opening');
+    await save(g, '2026-02-10', [[g.subject.bank, true, 30_000], [g.subject.receivable, false, 30_000, [{ auxTypeId: 3, auxId: g.customerId }]]]);
+    const f = { accountId: g.accountId, accountYearId: g.accountYearId, auxTypeId: 3 };
+    const bal = await data<{ rows: Array<Record<string, unknown>> }>(call(gReader.token, 'GET', '/api/ledger/auxBalance', { query: { filter: { ...f, startPeriodId: period(g, 3), endPeriodId: period(g, 3) } } }), 'auxBalance');
+    expect(bal.rows.map((r) => [r.kind, ...figures(r)])).toEqual([
+      ['VALUE', 'DEBIT', '50000', '0', '0', '100000', '50000', 'DEBIT', '50000'],
+      ['SUBJECT', 'DEBIT', '50000', '0', '0', '100000', '50000', 'DEBIT', '50000'],
+    ]);
+    const total = await data<{ groups: Array<{ openingCents: string; periods: Array<Record<string, unknown>> }> }>(call(gReader.token, 'GET', '/api/ledger/auxTotal', { query: { filter: { ...f, startPeriodId: period(g, 1), endPeriodId: period(g, 2) } } }), 'auxTotal');
+    expect(total.groups[0].openingCents).toBe('80000');
+    expect(total.groups[0].periods.map((p) => [p.ytdDebit, p.ytdCredit, p.side, p.balanceCents])).toEqual([['100000', '20000', 'DEBIT', '80000'], ['100000', '50000', 'DEBIT', '50000']]);
+    const detail = await data<{ rows: Array<Record<string, unknown>> }>(call(gReader.token, 'GET', '/api/ledger/auxDetail', { query: { filter: { ...f, auxId: g.customerId, startPeriodId: period(g, 1), endPeriodId: period(g, 3) } } }), 'auxDetail');
+    expect(detail.rows.map((r) => [r.kind, r.debit, r.credit, r.balanceCents])).toEqual([
+      ['OPENING', '0', '0', '80000'], ['LINE', '0', '30000', '50000'], ['PERIOD', '0', '30000', '50000'], ['YEAR', '100000', '50000', '50000'],
+    ]);
+  });
+
   it('rights: the finance reports right for the ledgers, the budget right for the budget reports', async () => {
     const nobody = await makeUser(t, admin, w.companyId, { rightIds: [RIGHTS.VOUCHER], name: '无报表' });
     const f = { auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) };

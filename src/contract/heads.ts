@@ -348,6 +348,18 @@ export const routes = {
     openings: { method: 'GET', path: '/cashier/opening' },
     saveOpenings: { method: 'POST', path: '/cashier/opening' },
   },
+  ledgerAuxApi: {
+    auxBalance: { method: 'GET', path: '/ledger/auxBalance' },
+    auxTotal: { method: 'GET', path: '/ledger/auxTotal' },
+    auxDetail: { method: 'GET', path: '/ledger/auxDetail' },
+    budgetSummary: { method: 'GET', path: '/report/budgetSummary' },
+    budgetDetail: { method: 'GET', path: '/report/budgetDetail' },
+    auxBalanceExport: { method: 'POST', path: '/ledger/auxBalance/export' },
+    auxTotalExport: { method: 'POST', path: '/ledger/auxTotal/export' },
+    auxDetailExport: { method: 'POST', path: '/ledger/auxDetail/export' },
+    budgetSummaryExport: { method: 'POST', path: '/report/budgetSummary/export' },
+    budgetDetailExport: { method: 'POST', path: '/report/budgetDetail/export' },
+  },
 } as unknown as Heads;
 
-export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, reportApi, cashJournalApi } = routes;
+export const { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, reportApi, cashJournalApi, ledgerAuxApi } = routes;

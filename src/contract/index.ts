@@ -21,6 +21,7 @@ import { voucherProcApi } from './voucher-procs';
 import { voucherStepApi } from './voucher-step';
 import { voucherDocsApi } from './voucher-docs';
 import { ledgerApi } from './ledger';
+import { ledgerAuxApi } from './ledger-aux';
 import { bankAccountApi, bankApi, incomeKindApi, outcomeKindApi } from './cashier-settings';
 import { bankAccountTransferApi } from './transfer';
 import { openingApi } from './opening';
@@ -29,6 +30,8 @@ import { periodEndApi } from './period-end';
 import { reportApi } from './report';
 import { cashJournalApi } from './cashier-journal';
 
-export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, reportApi, cashJournalApi };
+
+
+export const apiGroups = { accountApi, companyApi, linkApi, roleApi, sessionApi, userApi, systemApi, financeSettingsApi, subjectApi, departmentApi, employeeApi, organizationApi, customerApi, projectApi, exportApi, budgetApi, vendorApi, departmentTransferApi, employeeTransferApi, customerTransferApi, projectTransferApi, vendorTransferApi, budgetTransferApi, invoiceApi, auxApi, voucherApi, invoiceTransferApi, subjectRelationApi, voucherSyncApi, subjectBalanceApi, voucherProcApi, voucherStepApi, voucherDocsApi, ledgerApi, bankApi, bankAccountApi, incomeKindApi, outcomeKindApi, bankAccountTransferApi, openingApi, expenseApi, periodEndApi, reportApi, cashJournalApi, ledgerAuxApi };
 
 export const allRoutes: RouteDef[] = Object.values(apiGroups).flatMap((group) => Object.values(group) as RouteDef[]);

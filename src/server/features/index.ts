@@ -25,6 +25,7 @@ import { voucherProcRoutes } from './voucher/procs';
 import { voucherStepRoutes } from './voucher/step';
 import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
+import { ledgerAuxRoutes } from './ledger-aux/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
 import { openingRoutes } from './opening/routes';
 import { periodEndRoutes } from './period-end/routes';
@@ -63,6 +64,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voucherStepRoutes);
   await app.register(voucherDocsRoutes);
   await app.register(ledgerRoutes);
+  await app.register(ledgerAuxRoutes);
   await app.register(openingRoutes);
   await app.register(expenseRoutes);
   // POST /voucher/profitTransfer and /account/:id/roll … are static segments: they win over /voucher/:id and /account/:id.

@@ -49,7 +49,7 @@ const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : 
  * Records a RUNNING task and builds its file in the background: `build` reports progress (0–1)
  * as it goes; the file is stored for the company and signed by the task's answer.
  */
-async function startTask(app: FastifyInstance, v: { companyId: number; userId: number; kind: ExportKind; fileName: string; mime: string; build: (progress: (part: number) => Promise<void>) => Promise<Buffer> }): Promise<tasks.ExportTaskRow> {
+export async function startTask(app: FastifyInstance, v: { companyId: number; userId: number; kind: ExportKind; fileName: string; mime: string; build: (progress: (part: number) => Promise<void>) => Promise<Buffer> }): Promise<tasks.ExportTaskRow> {
   const db = app.db;
   const task = await tasks.insertTask(db, { token: randomBytes(24).toString('base64url'), companyId: v.companyId, kind: v.kind, createdBy: v.userId });
   const delay = app.opts.exportStepDelayMs ?? 0;

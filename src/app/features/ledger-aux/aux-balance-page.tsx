@@ -1,0 +1,106 @@
+/**
+ * /voucher/business/balanceByAuxiliary (辅助核算余额表, spec 01 §2; issue 9): for an auxiliary type,
+ * per value (bold, its subjects summed) and per subject under it, the opening balance, the range's
+ * movements, the year to date and the closing balance, in debit and credit columns with the side;
+ * a pinned total row. Enter or a double click opens the row's sub-ledger (the value, and the
+ * subject on a subject row). Served by GET /ledger/auxBalance from the balance tables.
+ */
+import { useCallback, useMemo } from 'react';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellKeyDownEvent, ColDef, ColGroupDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { ledgerAuxApi } from '../../../contract/heads';
+import type { AuxBalanceDto, AuxBalanceRowDto } from '../../../contract/ledger-aux';
+import { call } from '../../api/typed-client';
+import { periodsQueryOptions } from '../../queries/account';
+import { useScope } from '../../session/store';
+import { useTabState } from '../../shell/tab-state';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import '../ledger/subject-balance.css';
+import { AuxFilterBar } from './aux-filter-bar';
+import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
+import { moneyCol, today } from './grid-bits';
+import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
+
+type Row = AuxBalanceRowDto | (AuxBalanceDto['totals'] & { total: true });
+const isTotal = (r: Row | undefined): r is AuxBalanceDto['totals'] & { total: true } => !!r && 'total' in r;
+
+export function AuxBalancePage() {
+  const { t, i18n } = useTranslation(['ledgerAux', 'common']);
+  const navigate = useNavigate();
+  const { accountId, accountYearId } = useScope();
+  const periods = useQuery(periodsQueryOptions(accountYearId));
+  const [state, setState] = useTabState<AuxFilterState>(`auxBalance:${accountYearId}`, () => emptyAuxFilter());
+  const set = (patch: Partial<AuxFilterState>) => setState((s) => ({ ...s, ...patch }));
+  useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked, auxTypeId: d.auxTypeId ?? s.auxTypeId, values: d.value ? [d.value] : [] })), [setState]));
+  const filter = accountId && accountYearId && periods.data ? toAuxBalanceFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const answer = useQuery({
+    queryKey: ['ledger', 'auxBalance', filter],
+    queryFn: async ({ signal }) => call(ledgerAuxApi.auxBalance, { query: { filter: filter! } }, { signal }),
+    enabled: filter !== null,
+  });
+
+  const drill = (r: Row | undefined) => {
+    if (!r || isTotal(r) || !filter) return;
+    void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
+      startPeriodId: filter.startPeriodId, endPeriodId: filter.endPeriodId, includeUnbooked: filter.includeUnbooked, auxTypeId: filter.auxTypeId,
+      value: { id: r.auxId, code: r.auxCode, name: r.auxName },
+      subject: r.subjectId === null ? undefined : { id: r.subjectId, code: r.subjectCode ?? '', name: r.subjectName ?? '' },
+    }) });
+  };
+
+  const english = i18n.language === 'en_US';
+  const columns = useMemo<Array<ColDef<Row> | ColGroupDef<Row>>>(() => [
+    { colId: 'auxCode', headerName: t('columns.auxCode'), minWidth: 90, pinned: 'left',
+      valueGetter: (p) => (isTotal(p.data) ? t('rows.total') : p.data?.kind === 'VALUE' ? p.data.auxCode : '') },
+    { colId: 'auxName', headerName: t('columns.auxName'), minWidth: 150, pinned: 'left', tooltipValueGetter: (p) => p.value,
+      valueGetter: (p) => (!p.data || isTotal(p.data) ? '' : p.data.kind === 'VALUE' ? p.data.auxName : '') },
+    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 210, tooltipValueGetter: (p) => p.value,
+      valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind === 'VALUE' ? '' : `${p.data.subjectCode} ${english ? p.data.subjectNameEn ?? p.data.subjectName : p.data.subjectName}`) },
+    { headerName: t('columns.opening'), groupId: 'opening', children: [moneyCol<Row>('openingDebit', t('columns.debit'), isTotal), moneyCol<Row>('openingCredit', t('columns.credit'), isTotal)] },
+    { headerName: t('columns.period'), groupId: 'period', children: [moneyCol<Row>('debit', t('columns.debit'), isTotal), moneyCol<Row>('credit', t('columns.credit'), isTotal)] },
+    { headerName: t('columns.ytd'), groupId: 'ytd', children: [moneyCol<Row>('ytdDebit', t('columns.debit'), isTotal), moneyCol<Row>('ytdCredit', t('columns.credit'), isTotal)] },
+    { headerName: t('columns.closing'), groupId: 'closing', children: [
+      { colId: 'closingSide', headerName: t('columns.side'), minWidth: 60, maxWidth: 70,
+        valueGetter: (p) => (p.data && !isTotal(p.data) ? t(`sides.${p.data.closingSide}`) : '') },
+      moneyCol<Row>('closingDebit', t('columns.debit'), isTotal), moneyCol<Row>('closingCredit', t('columns.credit'), isTotal),
+    ] },
+  ], [t, english]);
+
+  const data = answer.data;
+  return (
+    <Stack gap="sm" h="100%" data-testid="aux-balance">
+      <Group justify="space-between">
+        <Title order={4}>{t('balance.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.auxBalanceExport, { body: { filter } }) : null} />
+      </Group>
+      <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), false) : null} />
+      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+      <Text size="xs" c="dimmed">{t('hint')}</Text>
+      <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-grid">
+        <AgGridReact<Row>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
+          rowData={data?.rows ?? []}
+          pinnedBottomRowData={data ? [{ ...data.totals, total: true as const }] : []}
+          getRowId={(p) => (isTotal(p.data) ? 'total' : `${p.data.auxId}:${p.data.subjectId ?? 'v'}`)}
+          rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<Row>) => isTotal(p.data) || p.data?.kind === 'VALUE' }}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          overlayNoRowsTemplate={`<span>${t('balance.empty')}</span>`}
+          loading={answer.isFetching && !data}
+          onRowDoubleClicked={(e) => drill(e.data)}
+          onCellKeyDown={(e: CellKeyDownEvent<Row>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data); }}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'auxCode'); }}
+        />
+      </div>
+    </Stack>
+  );
+}

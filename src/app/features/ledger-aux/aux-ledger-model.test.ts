@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { PeriodDto } from '../../../contract/account';
+import { drillHref, emptyAuxFilter, emptyBudgetFilter, parseDrill, toAuxBalanceFilter, toAuxDetailFilter, toBudgetDetailFilter, toBudgetSummaryFilter } from './aux-ledger-model';
+
+const periods = [1, 2, 3].map((m) => ({ id: 10 + m, name: `2026-0${m}`, startAt: `2026-0${m}-01`, endAt: `2026-0${m}-28` })) as unknown as PeriodDto[];
+
+describe('auxiliary ledger filters', () => {
+  it('defaults: the balance the current period, the ledgers the year through it; values and code range passed on', () => {
+    expect(toAuxBalanceFilter(emptyAuxFilter(), 1, 2, periods, '2026-02-10')).toEqual({
+      accountId: 1, accountYearId: 2, startPeriodId: 12, endPeriodId: 12, auxTypeId: 3, auxIds: undefined,
+      subjectCodeFrom: undefined, subjectCodeTo: undefined, includeUnbooked: true, showZero: false,
+    });
+    const s = { ...emptyAuxFilter(1), values: [{ id: 7, code: 'D', name: 'd' }], codeFrom: '5602', codeTo: 'x' };
+    expect(toAuxBalanceFilter(s, 1, 2, periods, '2026-03-10', true)).toMatchObject({ startPeriodId: 11, endPeriodId: 13, auxTypeId: 1, auxIds: [7], subjectCodeFrom: '5602', subjectCodeTo: undefined });
+  });
+
+  it('the sub-ledger needs a value; the budget detail an item', () => {
+    expect(toAuxDetailFilter(emptyAuxFilter(), 1, 2, periods, '2026-02-10')).toBeNull();
+    const s = { ...emptyAuxFilter(), values: [{ id: 7, code: 'C', name: 'c' }], subject: { id: 9, code: '1122', name: 'ar' }, includeUnbooked: false };
+    expect(toAuxDetailFilter(s, 1, 2, periods, '2026-02-10')).toEqual({ accountId: 1, accountYearId: 2, startPeriodId: 11, endPeriodId: 12, auxTypeId: 3, auxId: 7, subjectId: 9, includeUnbooked: false });
+    expect(toBudgetDetailFilter(emptyBudgetFilter(), 1, 2, periods, '2026-02-10')).toBeNull();
+    expect(toBudgetSummaryFilter({ ...emptyBudgetFilter(), budget: { id: 4, code: '0001', name: 'b' } }, 1, 2, periods, '2026-02-10')).toMatchObject({ budgetIds: [4], startPeriodId: 11, endPeriodId: 12, showZero: true });
+  });
+
+  it('a drill-down link round-trips; anything else is no drill', () => {
+    const d = { startPeriodId: 11, endPeriodId: 12, includeUnbooked: false, auxTypeId: 3, value: { id: 7, code: 'C', name: '客户 & Co' } };
+    const href = drillHref('/voucher/business/subLedgerByAuxiliary', d);
+    expect(parseDrill(decodeURIComponent(href.split('?drill=')[1]))).toEqual({ ...d, subject: undefined });
+    expect(parseDrill(d)).toEqual({ ...d, subject: undefined });
+    expect(parseDrill('{bad')).toBeNull();
+    expect(parseDrill({ startPeriodId: 'x' })).toBeNull();
+    expect(parseDrill(undefined)).toBeNull();
+  });
+});

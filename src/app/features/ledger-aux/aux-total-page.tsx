@@ -1,0 +1,121 @@
+/**
+ * /voucher/business/generalLedgerByAuxiliary (辅助核算总账, spec 01 §2; issue 9): per value of an
+ * auxiliary type × subject, the opening balance, then for every period of the range its total
+ * (本期合计) and year to date (本年累计) with the balance and its side. Enter or a double click
+ * opens the sub-ledger of the value and subject (a period's rows: that period alone). Served by
+ * GET /ledger/auxTotal from the balance tables.
+ */
+import { useCallback, useMemo } from 'react';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { ledgerAuxApi } from '../../../contract/heads';
+import type { AuxTotalDto } from '../../../contract/ledger-aux';
+import { call } from '../../api/typed-client';
+import { periodsQueryOptions } from '../../queries/account';
+import { useScope } from '../../session/store';
+import { useTabState } from '../../shell/tab-state';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import '../ledger/subject-balance.css';
+import { AuxFilterBar } from './aux-filter-bar';
+import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
+import { moneyCol, today } from './grid-bits';
+import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
+
+interface Row {
+  id: string;
+  kind: 'OPENING' | 'PERIOD' | 'YEAR';
+  first: boolean;
+  auxId: number; auxCode: string; auxName: string;
+  subjectId: number; subjectCode: string; subjectName: string;
+  periodId: number | null; periodName: string;
+  debit: string; credit: string; side: string; balanceCents: string;
+}
+
+/** The groups as grid rows: opening, then each period's total and year to date. */
+export function totalRows(answer: AuxTotalDto, english: boolean): Row[] {
+  return answer.groups.flatMap((g) => {
+    const base = { auxId: g.auxId, auxCode: g.auxCode, auxName: g.auxName, subjectId: g.subjectId, subjectCode: g.subjectCode, subjectName: english ? g.subjectNameEn ?? g.subjectName : g.subjectName };
+    const key = `${g.auxId}:${g.subjectId}`;
+    return [
+      { ...base, id: `${key}:o`, kind: 'OPENING' as const, first: true, periodId: null, periodName: '', debit: '0', credit: '0', side: g.openingSide, balanceCents: g.openingCents },
+      ...g.periods.flatMap((p) => [
+        { ...base, id: `${key}:${p.periodId}:p`, kind: 'PERIOD' as const, first: false, periodId: p.periodId, periodName: p.periodName, debit: p.debit, credit: p.credit, side: p.side, balanceCents: p.balanceCents },
+        { ...base, id: `${key}:${p.periodId}:y`, kind: 'YEAR' as const, first: false, periodId: p.periodId, periodName: p.periodName, debit: p.ytdDebit, credit: p.ytdCredit, side: p.side, balanceCents: p.balanceCents },
+      ]),
+    ];
+  });
+}
+
+export function AuxTotalPage() {
+  const { t, i18n } = useTranslation(['ledgerAux', 'common']);
+  const navigate = useNavigate();
+  const { accountId, accountYearId } = useScope();
+  const periods = useQuery(periodsQueryOptions(accountYearId));
+  const [state, setState] = useTabState<AuxFilterState>(`auxTotal:${accountYearId}`, () => emptyAuxFilter());
+  const set = (patch: Partial<AuxFilterState>) => setState((s) => ({ ...s, ...patch }));
+  useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked, auxTypeId: d.auxTypeId ?? s.auxTypeId, values: d.value ? [d.value] : [] })), [setState]));
+  const filter = accountId && accountYearId && periods.data ? toAuxBalanceFilter(state, accountId, accountYearId, periods.data, today(), true) : null;
+  const answer = useQuery({
+    queryKey: ['ledger', 'auxTotal', filter],
+    queryFn: async ({ signal }) => call(ledgerAuxApi.auxTotal, { query: { filter: filter! } }, { signal }),
+    enabled: filter !== null,
+  });
+  const english = i18n.language === 'en_US';
+  const rows = useMemo(() => (answer.data ? totalRows(answer.data, english) : []), [answer.data, english]);
+
+  const drill = (r: Row | undefined) => {
+    if (!r || !filter) return;
+    void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
+      startPeriodId: r.kind === 'PERIOD' && r.periodId ? r.periodId : filter.startPeriodId,
+      endPeriodId: r.kind === 'PERIOD' && r.periodId ? r.periodId : r.periodId ?? filter.endPeriodId,
+      includeUnbooked: filter.includeUnbooked, auxTypeId: filter.auxTypeId,
+      value: { id: r.auxId, code: r.auxCode, name: r.auxName }, subject: { id: r.subjectId, code: r.subjectCode, name: r.subjectName },
+    }) });
+  };
+  const columns = useMemo<ColDef<Row>[]>(() => [
+    { colId: 'aux', headerName: t('columns.auxName'), minWidth: 160, tooltipValueGetter: (p) => p.value, valueGetter: (p) => (p.data?.first ? `${p.data.auxCode} ${p.data.auxName}` : '') },
+    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160, tooltipValueGetter: (p) => p.value, valueGetter: (p) => (p.data?.first ? `${p.data.subjectCode} ${p.data.subjectName}` : '') },
+    { colId: 'period', headerName: t('columns.periodName'), minWidth: 90, maxWidth: 110, valueGetter: (p) => p.data?.periodName ?? '' },
+    { colId: 'summary', headerName: t('columns.summary'), minWidth: 110, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },
+    moneyCol<Row>('debit', t('columns.debit'), (r) => r?.kind !== 'OPENING'),
+    moneyCol<Row>('credit', t('columns.credit'), (r) => r?.kind !== 'OPENING'),
+    { colId: 'side', headerName: t('columns.side'), minWidth: 56, maxWidth: 66, valueGetter: (p) => (p.data ? t(`sides.${p.data.side}`) : '') },
+    moneyCol<Row>('balanceCents', t('columns.balance'), () => true),
+  ], [t]);
+
+  return (
+    <Stack gap="sm" h="100%" data-testid="aux-total">
+      <Group justify="space-between">
+        <Title order={4}>{t('total.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.auxTotalExport, { body: { filter } }) : null} />
+      </Group>
+      <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
+      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+      <Text size="xs" c="dimmed">{t('hint')}</Text>
+      <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-total-grid">
+        <AgGridReact<Row>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
+          rowData={rows}
+          getRowId={(p) => p.data.id}
+          rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<Row>) => p.data?.kind === 'YEAR' }}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          overlayNoRowsTemplate={`<span>${t('total.empty')}</span>`}
+          loading={answer.isFetching && !answer.data}
+          onRowDoubleClicked={(e) => drill(e.data)}
+          onCellKeyDown={(e: CellKeyDownEvent<Row>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data); }}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'aux'); }}
+        />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+/** The budget execution screens' filters: period range, one budget item (the budget picker), unbookkept vouchers, zero rows. */
+import { useState } from 'react';
+import { Button, Checkbox, Group, Paper, Pill, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { PeriodDto } from '../../../contract/account';
+import { BudgetPicker } from '../pickers/budget-picker';
+import { useScope } from '../../session/store';
+import { PeriodRangeSelects } from './aux-filter-bar';
+import type { BudgetFilterState } from './aux-ledger-model';
+
+export function BudgetFilterBar({ state, set, periods, range, withZero }: {
+  state: BudgetFilterState;
+  set: (patch: Partial<BudgetFilterState>) => void;
+  periods: readonly PeriodDto[];
+  range: { start: number; end: number } | null;
+  withZero?: boolean;
+}) {
+  const { t } = useTranslation('ledgerAux');
+  const { accountYearId } = useScope();
+  const [picking, setPicking] = useState(false);
+  return (
+    <Paper withBorder p="xs">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <PeriodRangeSelects periods={periods} start={range?.start ?? null} end={range?.end ?? null} onChange={(s, e) => set({ startPeriodId: s, endPeriodId: e })} />
+        <div>
+          <Text size="sm" fw={500} mb={4}>{t('filters.budget')}</Text>
+          <Group gap={4} wrap="nowrap" data-testid="al-budget">
+            {state.budget
+              ? <Pill withRemoveButton onRemove={() => set({ budget: null })}>{`${state.budget.code} ${state.budget.name}`}</Pill>
+              : <Text size="sm" c="dimmed">{withZero ? t('filters.allBudgets') : t('budgetDetail.chooseBudget')}</Text>}
+            <Button size="xs" variant="light" data-testid="al-pick-budget" onClick={() => setPicking(true)}>{t('filters.pick')}</Button>
+          </Group>
+        </div>
+        <Checkbox data-testid="al-unbooked" label={t('filters.includeUnbooked')} checked={state.includeUnbooked} onChange={(e) => set({ includeUnbooked: e.currentTarget.checked })} mb={8} />
+        {withZero && <Checkbox data-testid="al-zero" label={t('filters.showZero')} checked={state.showZero} onChange={(e) => set({ showZero: e.currentTarget.checked })} mb={8} />}
+      </Group>
+      <BudgetPicker opened={picking} accountYearId={accountYearId} onClose={() => setPicking(false)}
+        onChoose={(b) => { set({ budget: { id: b.id, code: b.code, name: b.name } }); setPicking(false); }} />
+    </Paper>
+  );
+}

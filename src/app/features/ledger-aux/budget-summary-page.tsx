@@ -1,0 +1,92 @@
+/**
+ * /budget/summaryByBudgetExecution (预算执行汇总表, spec 01 §2; issue 9): per budget item of the
+ * year, the annual budget against what the lines carrying it used in the periods and this year,
+ * what remains and the execution rate; parents (bold) sum their leaves. Enter or a double click
+ * opens the item's execution sub-ledger. Served by GET /report/budgetSummary.
+ */
+import { useCallback, useMemo } from 'react';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { ledgerAuxApi } from '../../../contract/heads';
+import type { BudgetExecRowDto } from '../../../contract/ledger-aux';
+import { call } from '../../api/typed-client';
+import { periodsQueryOptions } from '../../queries/account';
+import { useScope } from '../../session/store';
+import { useTabState } from '../../shell/tab-state';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import '../ledger/subject-balance.css';
+import { BudgetFilterBar } from './budget-filter-bar';
+import { drillHref, emptyBudgetFilter, periodsOf, toBudgetSummaryFilter, type BudgetFilterState, type Drill } from './aux-ledger-model';
+import { moneyCol, today } from './grid-bits';
+import { useDrill } from './use-drill';
+import { ReportExport } from './export-button';
+
+/** 1234 basis points → "12.34%". */
+export const rateText = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toFixed(2)}%`);
+
+export function BudgetSummaryPage() {
+  const { t, i18n } = useTranslation(['ledgerAux', 'common']);
+  const navigate = useNavigate();
+  const { accountId, accountYearId } = useScope();
+  const periods = useQuery(periodsQueryOptions(accountYearId));
+  const [state, setState] = useTabState<BudgetFilterState>(`budgetSummary:${accountYearId}`, emptyBudgetFilter);
+  const set = (patch: Partial<BudgetFilterState>) => setState((s) => ({ ...s, ...patch }));
+  useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked })), [setState]));
+  const filter = accountId && accountYearId && periods.data ? toBudgetSummaryFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const answer = useQuery({
+    queryKey: ['report', 'budgetSummary', filter],
+    queryFn: async ({ signal }) => call(ledgerAuxApi.budgetSummary, { query: { filter: filter! } }, { signal }),
+    enabled: filter !== null,
+  });
+  const drill = (r: BudgetExecRowDto | undefined) => {
+    if (!r || !filter) return;
+    void navigate({ href: drillHref('/budget/subLedgerByBudgetExecution', {
+      startPeriodId: filter.startPeriodId, endPeriodId: filter.endPeriodId, includeUnbooked: filter.includeUnbooked, value: { id: r.budgetId, code: r.code, name: r.name },
+    }) });
+  };
+  const columns = useMemo<ColDef<BudgetExecRowDto>[]>(() => [
+    { field: 'code', colId: 'code', headerName: t('columns.auxCode'), minWidth: 90, maxWidth: 120 },
+    { colId: 'name', headerName: t('columns.item'), minWidth: 180, tooltipValueGetter: (p) => p.value,
+      valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${p.data.name}` : '') },
+    { colId: 'kind', headerName: t('columns.kind'), minWidth: 70, maxWidth: 90, valueGetter: (p) => (p.data ? t(`budgetKinds.${p.data.kind}`) : '') },
+    moneyCol<BudgetExecRowDto>('budget', t('columns.budget'), () => true),
+    moneyCol<BudgetExecRowDto>('actual', t('columns.actual'), () => true),
+    moneyCol<BudgetExecRowDto>('ytdActual', t('columns.ytdActual'), () => true),
+    moneyCol<BudgetExecRowDto>('remaining', t('columns.remaining'), () => true),
+    { colId: 'rate', headerName: t('columns.rate'), type: 'rightAligned', minWidth: 90, valueGetter: (p) => rateText(p.data?.rateBp ?? null) },
+  ], [t]);
+  return (
+    <Stack gap="sm" h="100%" data-testid="budget-summary">
+      <Group justify="space-between">
+        <Title order={4}>{t('budgetSummary.title')}</Title>
+        <ReportExport start={filter ? () => call(ledgerAuxApi.budgetSummaryExport, { body: { filter } }) : null} />
+      </Group>
+      <BudgetFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} withZero />
+      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+      <Text size="xs" c="dimmed">{t('hint')}</Text>
+      <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-budget-grid">
+        <AgGridReact<BudgetExecRowDto>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
+          rowData={answer.data?.rows ?? []}
+          getRowId={(p) => String(p.data.budgetId)}
+          rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<BudgetExecRowDto>) => !!p.data && !p.data.leaf }}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          overlayNoRowsTemplate={`<span>${t('budgetSummary.empty')}</span>`}
+          loading={answer.isFetching && !answer.data}
+          onRowDoubleClicked={(e) => drill(e.data)}
+          onCellKeyDown={(e: CellKeyDownEvent<BudgetExecRowDto>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data); }}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<BudgetExecRowDto>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'code'); }}
+        />
+      </div>
+    </Stack>
+  );
+}

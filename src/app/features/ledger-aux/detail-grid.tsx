@@ -1,0 +1,79 @@
+/**
+ * The sub-ledger grid of the auxiliary and budget execution sub-ledgers: AG Grid's infinite row
+ * model reading 100-row blocks from the server (the running balance is the server's, right on any
+ * block), so a 60,000-line ledger scrolls without loading it whole. The opening, period total and
+ * year total rows are bold; Enter or a double click on a line opens its voucher in the editor.
+ */
+import { useMemo } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, IDatasource, RowClassParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { LedgerDetailRowDto } from '../../../contract/ledger-aux';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import { moneyCol } from './grid-bits';
+
+export const DETAIL_BLOCK = 100;
+
+export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, testId }: {
+  /** One block of rows and the list's length; a new function (new filter) restarts the grid. */
+  load: ((offset: number, limit: number) => Promise<{ total: number; rows: LedgerDetailRowDto[] }>) | null;
+  balanceHeader?: string;
+  showSide?: boolean;
+  onTotal?: (total: number) => void;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation('ledgerAux');
+  const navigate = useNavigate();
+  const english = i18n.language === 'en_US';
+  const datasource = useMemo<IDatasource | undefined>(() => (load ? {
+    getRows: (p) => {
+      load(p.startRow, p.endRow - p.startRow).then((page) => {
+        onTotal?.(page.total);
+        p.successCallback(page.rows, page.total);
+      }, () => p.failCallback());
+    },
+  } : undefined), [load, onTotal]);
+  const strong = (r: LedgerDetailRowDto | undefined) => !!r && r.kind !== 'LINE';
+  const columns = useMemo<ColDef<LedgerDetailRowDto>[]>(() => [
+    { colId: 'date', headerName: t('columns.date'), minWidth: 100, maxWidth: 120,
+      valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.markDate : p.data.periodName ?? '') },
+    { colId: 'voucher', headerName: t('columns.voucher'), minWidth: 90, maxWidth: 110,
+      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${english ? p.data.voucherWordEn ?? p.data.voucherWord : p.data.voucherWord}-${p.data.voucherCode}` : '') },
+    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160, tooltipValueGetter: (p) => p.value,
+      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${p.data.subjectCode} ${english ? p.data.subjectNameEn ?? p.data.subjectName : p.data.subjectName}` : '') },
+    { colId: 'summary', headerName: t('columns.summary'), minWidth: 180, flex: 1, tooltipValueGetter: (p) => p.value,
+      valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.summary : t(`rows.${p.data.kind}`)) },
+    moneyCol<LedgerDetailRowDto>('debit', t('columns.debit'), (r) => r?.kind === 'PERIOD' || r?.kind === 'YEAR'),
+    moneyCol<LedgerDetailRowDto>('credit', t('columns.credit'), (r) => r?.kind === 'PERIOD' || r?.kind === 'YEAR'),
+    ...(showSide ? [{ colId: 'side', headerName: t('columns.side'), minWidth: 56, maxWidth: 66, valueGetter: (p: { data?: LedgerDetailRowDto }) => (p.data ? t(`sides.${p.data.side}`) : '') }] : []),
+    moneyCol<LedgerDetailRowDto>('balanceCents', balanceHeader ?? t('columns.balance'), () => true),
+  ], [t, english, balanceHeader, showSide]);
+  const open = (r: LedgerDetailRowDto | undefined) => {
+    if (r?.kind === 'LINE' && r.voucherId) void navigate({ href: `/newVoucher/${r.voucherId}` });
+  };
+  return (
+    <div style={{ height: 'calc(100vh - 310px)', minHeight: 360 }} data-testid={testId}>
+      {datasource && (
+        <AgGridReact<LedgerDetailRowDto>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          rowModelType="infinite"
+          datasource={datasource}
+          cacheBlockSize={DETAIL_BLOCK}
+          maxBlocksInCache={20}
+          getRowId={(p) => String(p.data.index)}
+          rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<LedgerDetailRowDto>) => strong(p.data) }}
+          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+          autoSizeStrategy={{ type: 'fitGridWidth' }}
+          onRowDoubleClicked={(e) => open(e.data)}
+          onCellKeyDown={(e: CellKeyDownEvent<LedgerDetailRowDto>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') open(e.data); }}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<LedgerDetailRowDto>) => e.api.setFocusedCell(0, 'date')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * 辅助明细账 (GET /ledger/auxDetail): every voucher line carrying one auxiliary value (optionally of
+ * one subject and the subjects below it), with the opening row, the running balance and each
+ * period's total and year-to-date rows, a page at a time (detail.ts).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { withTx, type Tx } from '../../db/tx';
+import { auxBalances } from '../../db/schema';
+import { DomainError } from '../../../domain/result-codes';
+import type { AuxDetailDto, AuxDetailFilter } from '../../../contract/ledger-aux';
+import { readAuxOpenings } from './aux-openings';
+import { rangeSubjects } from './aux-balance';
+import { detailPage } from './detail';
+import { auxValues, periodRange, type PeriodRange } from './scope';
+
+/** A subject and every subject below it (by code), of the year; another year's or company's subject is refused. */
+export async function subjectSubtree(tx: Tx, companyId: number, accountYearId: number, subjectId: number): Promise<number[]> {
+  const chart = await rangeSubjects(tx, companyId, accountYearId);
+  const root = chart.find((s) => s.id === subjectId);
+  if (!root) throw new DomainError('NO_PERMISSION');
+  return chart.filter((s) => s.code.startsWith(root.code)).map((s) => s.id);
+}
+
+/** The opening (debit positive) and the year's debit and credit before the range, of some values × subjects. */
+export async function openingOf(tx: Tx, companyId: number, o: { accountYearId: number; auxTypeId: number; auxIds: number[]; subjectIds: number[] | null; includeUnbooked: boolean }, range: PeriodRange) {
+  let opening = 0;
+  let ytdDebit = 0;
+  let ytdCredit = 0;
+  const values = new Set(o.auxIds);
+  const subjects = o.subjectIds === null ? null : new Set(o.subjectIds);
+  for (const x of (await readAuxOpenings(tx, o.accountYearId)).values()) {
+    if (x.auxTypeId !== o.auxTypeId || !values.has(x.auxId) || (subjects && !subjects.has(x.subjectId))) continue;
+    opening += x.balance;
+    ytdDebit += x.ytdDebit;
+    ytdCredit += x.ytdCredit;
+  }
+  if (range.before.length > 0) {
+    const booked = !o.includeUnbooked;
+    const [m] = await tx.select({
+      debit: sql<string>`coalesce(sum(${booked ? auxBalances.debitBooked : auxBalances.debitAll}), 0)::text`,
+      credit: sql<string>`coalesce(sum(${booked ? auxBalances.creditBooked : auxBalances.creditAll}), 0)::text`,
+    }).from(auxBalances).where(and(
+      eq(auxBalances.companyId, companyId), eq(auxBalances.accountYearId, o.accountYearId), eq(auxBalances.auxTypeId, o.auxTypeId),
+      sql`${auxBalances.auxId} = any(${sql.param(o.auxIds)}::integer[])`,
+      sql`${auxBalances.periodId} = any(${sql.param(range.before)}::integer[])`,
+      o.subjectIds === null ? undefined : sql`${auxBalances.subjectId} = any(${sql.param(o.subjectIds)}::integer[])`,
+    ));
+    opening += Number(m.debit) - Number(m.credit);
+    ytdDebit += Number(m.debit);
+    ytdCredit += Number(m.credit);
+  }
+  return { opening, ytdDebit, ytdCredit };
+}
+
+export async function auxDetail(db: Db, companyId: number, f: AuxDetailFilter, page: { offset: number; limit: number }): Promise<AuxDetailDto> {
+  return withTx(db, async (tx) => {
+    const range = await periodRange(tx, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
+    const value = (await auxValues(tx, { companyId, accountId: f.accountId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, ids: [f.auxId] })).get(f.auxId)!;
+    const subjectIds = f.subjectId === undefined ? null : await subjectSubtree(tx, companyId, f.accountYearId, f.subjectId);
+    const ask = { accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, auxIds: [f.auxId], subjectIds, includeUnbooked: f.includeUnbooked };
+    const o = await openingOf(tx, companyId, ask, range);
+    const { total, rows } = await detailPage(tx, {
+      ...ask, companyId, range, opening: o.opening, openingYtdDebit: o.ytdDebit, openingYtdCredit: o.ytdCredit, offset: page.offset, limit: page.limit,
+    });
+    return { auxId: value.id, auxCode: value.code, auxName: value.name, total, rows };
+  });
+}

@@ -1,0 +1,375 @@
+/**
+ * Ledgers by auxiliary dimension (GET /ledger/auxBalance, auxTotal, auxDetail) and budget execution
+ * (GET /report/budgetSummary, budgetDetail):
+ * - a small hand-computed ledger with customers, departments and budget items whose every figure is
+ *   asserted, with and without unbookkept vouchers, and sub-ledger pages whose running balance is
+ *   right on any page;
+ * - rights (the finance reports right for the ledgers, the budget right for the budget reports) and
+ *   another company's ids refused;
+ * - a property test: random postings (some bookkept, some invalidated) → the balance by customer and
+ *   random sub-ledger pages equal a naive recomputation from the lines.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { RIGHTS } from '../../src/domain/rights';
+import { backends, createTestApp, type TestApp } from './harness';
+import { data, makeUser, MISSING_ID, type MadeUser } from './factories';
+import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
+import { exportWorkbook } from './workbooks';
+
+type Aux = Array<{ auxTypeId: number; auxId: number }>;
+type Line = [number, boolean, number, Aux?];
+
+describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: VoucherWorld;
+  let reader: MadeUser;
+  let budgeter: MadeUser;
+  const ids: Record<string, number> = {};
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown> } = {}) => t.call(method, url, { token, lang: 'en_US', ...o });
+  const save = async (world: VoucherWorld, markTime: string, lines: Line[]) =>
+    data<{ id: number }>(call(world.users.clerk.token, 'POST', '/api/voucher', { body: { accountId: world.accountId, kindId: world.kindId, markTime, items: lines.map(([subjectId, direction, cents, auxes]) => ({ summary: '辅助', subjectId, direction, amount: String(cents), auxes: auxes ?? [] })) } }), 'save');
+  const book = async (world: VoucherWorld, id: number) => {
+    await data(call(world.users.auditor.token, 'POST', `/api/voucher/${id}/audit`, { body: {} }), 'audit');
+    await data(call(world.users.auditor.token, 'POST', `/api/voucher/${id}/bookkeep`, { body: {} }), 'bookkeep');
+  };
+  const ask = (path: string, filter: Record<string, unknown>, o: { token?: string; offset?: number; limit?: number; world?: VoucherWorld } = {}) => {
+    const world = o.world ?? w;
+    return call(o.token ?? reader.token, 'GET', `/api/${path}`, { query: {
+      filter: { accountId: world.accountId, accountYearId: world.accountYearId, ...filter },
+      ...(o.offset !== undefined ? { offset: o.offset } : {}), ...(o.limit !== undefined ? { limit: o.limit } : {}),
+    } });
+  };
+  const period = (world: VoucherWorld, month: number) => world.periodIds[month - 1];
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeVoucherWorld(t, admin);
+    reader = await makeUser(t, admin, w.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '吴会计' });
+    budgeter = await makeUser(t, admin, w.companyId, { rightIds: [RIGHTS.BUDGET], name: '郑预算' });
+    const post = <T>(url: string, body: unknown) => data<T>(call(admin, 'POST', url, { body }), url);
+    ids.custA = w.customerId;
+    ids.custB = (await post<{ id: number }>('/api/aux/customer', { companyId: w.companyId, code: 'VWD', name: '远东贸易' })).id;
+    // Budget items (OUTCOME): 0001 管理费用 over 000101 办公费 1,000.00 and 000102 差旅费 500.00.
+    ids.b0 = (await post<{ id: number }>('/api/aux/budget', { accountYearId: w.accountYearId, code: '0001', name: '管理费用', kind: 'OUTCOME' })).id;
+    ids.b1 = (await post<{ id: number }>('/api/aux/budget', { accountYearId: w.accountYearId, code: '000101', name: '办公费', kind: 'OUTCOME', amount: 100_000 })).id;
+    ids.b2 = (await post<{ id: number }>('/api/aux/budget', { accountYearId: w.accountYearId, code: '000102', name: '差旅费', kind: 'OUTCOME', amount: 50_000 })).id;
+    await t.db.db.execute(sql`update subjects set aux_type_ids = '{1,6}' where id = ${w.subject.admin}`);
+
+    const s = w.subject;
+    const project = [{ auxTypeId: 5, auxId: w.projectId }];
+    const cust = (id: number) => [{ auxTypeId: 3, auxId: id }];
+    const adm = (budgetId: number) => [{ auxTypeId: 1, auxId: w.departmentId }, { auxTypeId: 6, auxId: budgetId }];
+    // January, bookkept: customer A owes 1,000.00.
+    ids.jan = (await save(w, '2026-01-10', [[s.receivable, true, 100_000, cust(ids.custA)], [s.revenue, false, 100_000, project]])).id;
+    await book(w, ids.jan);
+    // February, not bookkept: customer B owes 500.00; 300.00 office costs (budget 000101) paid in cash.
+    await save(w, '2026-02-05', [[s.receivable, true, 50_000, cust(ids.custB)], [s.revenue, false, 50_000, project]]);
+    await save(w, '2026-02-06', [[s.admin, true, 30_000, adm(ids.b1)], [s.cash, false, 30_000]]);
+    // March, bookkept: A pays 300.00 into the bank; 120.00 office costs, 20.00 of them refunded.
+    ids.marA = (await save(w, '2026-03-15', [[s.bank, true, 30_000], [s.receivable, false, 30_000, cust(ids.custA)]])).id;
+    await book(w, ids.marA);
+    ids.office = (await save(w, '2026-03-16', [[s.admin, true, 12_000, adm(ids.b1)], [s.cash, false, 12_000]])).id;
+    await book(w, ids.office);
+    ids.refund = (await save(w, '2026-03-17', [[s.cash, true, 2_000], [s.admin, false, 2_000, adm(ids.b1)]])).id;
+    await book(w, ids.refund);
+    // March, not bookkept: B pays 200.00.
+    await save(w, '2026-03-20', [[s.bank, true, 20_000], [s.receivable, false, 20_000, cust(ids.custB)]]);
+    // March, invalidated: counts nowhere.
+    const gone = await save(w, '2026-03-25', [[s.receivable, true, 99_900, cust(ids.custA)], [s.revenue, false, 99_900, project]]);
+    await data(call(w.users.boss.token, 'POST', `/api/voucher/${gone.id}/invalid`, { body: {} }), 'invalid');
+    // April, not bookkept: 50.00 travel (budget 000102).
+    await save(w, '2026-04-02', [[s.admin, true, 5_000, adm(ids.b2)], [s.cash, false, 5_000]]);
+  });
+  afterAll(async () => t?.close());
+
+  const figures = (r: Record<string, unknown>) => [r.openingSide, r.openingCents, r.debit, r.credit, r.ytdDebit, r.ytdCredit, r.closingSide, r.closingCents];
+
+  it('balance by customer: per value and subject, opening, movements, year to date, closing; totals; bookkept only', async () => {
+    const march = await data<{ rows: Array<Record<string, unknown>>; totals: Record<string, string> }>(ask('ledger/auxBalance', { auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }), 'auxBalance');
+    expect(march.rows.map((r) => [r.kind, r.auxCode, r.subjectCode, ...figures(r)])).toEqual([
+      ['VALUE', 'VWC', null, 'DEBIT', '100000', '0', '30000', '100000', '30000', 'DEBIT', '70000'],
+      ['SUBJECT', 'VWC', '1122', 'DEBIT', '100000', '0', '30000', '100000', '30000', 'DEBIT', '70000'],
+      ['VALUE', 'VWD', null, 'DEBIT', '50000', '0', '20000', '50000', '20000', 'DEBIT', '30000'],
+      ['SUBJECT', 'VWD', '1122', 'DEBIT', '50000', '0', '20000', '50000', '20000', 'DEBIT', '30000'],
+    ]);
+    expect(march.rows[0]).toMatchObject({ auxId: ids.custA, auxName: '华夏科技有限公司' });
+    expect(march.totals).toEqual({ openingDebit: '150000', openingCredit: '0', debit: '0', credit: '50000', ytdDebit: '150000', ytdCredit: '50000', closingDebit: '100000', closingCredit: '0' });
+
+    const booked = await data<{ rows: Array<Record<string, unknown>>; totals: Record<string, string> }>(ask('ledger/auxBalance', { auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3), includeUnbooked: false }), 'auxBalance');
+    expect(booked.rows.map((r) => [r.kind, r.auxCode, ...figures(r)])).toEqual([
+      ['VALUE', 'VWC', 'DEBIT', '100000', '0', '30000', '100000', '30000', 'DEBIT', '70000'],
+      ['SUBJECT', 'VWC', 'DEBIT', '100000', '0', '30000', '100000', '30000', 'DEBIT', '70000'],
+    ]);
+    // One value asked; a subject range that leaves 1122 out; zero rows shown for the values asked.
+    const onlyB = await data<{ rows: Array<Record<string, unknown>> }>(ask('ledger/auxBalance', { auxTypeId: 3, auxIds: [ids.custB], startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxBalance');
+    expect(onlyB.rows.map((r) => [r.auxCode, ...figures(r)])).toEqual([
+      ['VWD', 'FLAT', '0', '50000', '20000', '50000', '20000', 'DEBIT', '30000'],
+      ['VWD', 'FLAT', '0', '50000', '20000', '50000', '20000', 'DEBIT', '30000'],
+    ]);
+    expect((await data<{ rows: unknown[] }>(ask('ledger/auxBalance', { auxTypeId: 3, subjectCodeFrom: '2000', startPeriodId: period(w, 3), endPeriodId: period(w, 3) }), 'auxBalance')).rows).toEqual([]);
+    const zero = await data<{ rows: Array<Record<string, unknown>> }>(ask('ledger/auxBalance', { auxTypeId: 3, auxIds: [ids.custB], showZero: true, includeUnbooked: false, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }), 'auxBalance');
+    expect(zero.rows.map((r) => [r.kind, r.auxCode, r.subjectCode, r.closingSide])).toEqual([['VALUE', 'VWD', null, 'FLAT'], ['SUBJECT', 'VWD', '1122', 'FLAT']]);
+    // By department: the admin subject's movements (a refund on the credit side).
+    const dept = await data<{ rows: Array<Record<string, unknown>> }>(ask('ledger/auxBalance', { auxTypeId: 1, startPeriodId: period(w, 2), endPeriodId: period(w, 4) }), 'auxBalance');
+    expect(dept.rows.map((r) => [r.kind, r.subjectCode, ...figures(r)])).toEqual([
+      ['VALUE', null, 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
+      ['SUBJECT', '5602', 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
+    ]);
+  });
+
+  it('general ledger by customer: opening, then each period with year to date and balance', async () => {
+    const answer = await data<{ groups: Array<Record<string, unknown> & { periods: Array<Record<string, unknown>> }> }>(ask('ledger/auxTotal', { auxTypeId: 3, auxIds: [ids.custA], startPeriodId: period(w, 2), endPeriodId: period(w, 3) }), 'auxTotal');
+    expect(answer.groups).toHaveLength(1);
+    expect(answer.groups[0]).toMatchObject({ auxId: ids.custA, subjectId: w.subject.receivable, subjectCode: '1122', openingSide: 'DEBIT', openingCents: '100000' });
+    expect(answer.groups[0].periods.map((p) => [p.periodName, p.debit, p.credit, p.ytdDebit, p.ytdCredit, p.side, p.balanceCents])).toEqual([
+      ['2026-02', '0', '0', '100000', '0', 'DEBIT', '100000'],
+      ['2026-03', '0', '30000', '100000', '30000', 'DEBIT', '70000'],
+    ]);
+    const all = await data<{ groups: Array<{ auxCode: string; periods: Array<Record<string, unknown>> }> }>(ask('ledger/auxTotal', { auxTypeId: 3, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxTotal');
+    expect(all.groups.map((g) => [g.auxCode, g.periods.map((p) => `${p.debit}/${p.credit}/${p.side}${p.balanceCents}`)])).toEqual([
+      ['VWC', ['100000/0/DEBIT100000', '0/0/DEBIT100000', '0/30000/DEBIT70000']],
+      ['VWD', ['0/0/FLAT0', '50000/0/DEBIT50000', '0/20000/DEBIT30000']],
+    ]);
+  });
+
+  it('sub-ledger by customer: opening, lines with running balance, period and year totals; any page', async () => {
+    type Detail = { total: number; auxCode: string; rows: Array<Record<string, unknown>> };
+    const whole = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxDetail');
+    const shape = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.index, r.kind, r.periodName, r.markDate, r.debit, r.credit, r.side, r.balanceCents]);
+    expect(whole.total).toBe(7);
+    expect(whole.auxCode).toBe('VWC');
+    expect(shape(whole.rows)).toEqual([
+      [0, 'OPENING', null, null, '0', '0', 'FLAT', '0'],
+      [1, 'LINE', '2026-01', '2026-01-10', '100000', '0', 'DEBIT', '100000'],
+      [2, 'PERIOD', '2026-01', null, '100000', '0', 'DEBIT', '100000'],
+      [3, 'YEAR', '2026-01', null, '100000', '0', 'DEBIT', '100000'],
+      [4, 'LINE', '2026-03', '2026-03-15', '0', '30000', 'DEBIT', '70000'],
+      [5, 'PERIOD', '2026-03', null, '0', '30000', 'DEBIT', '70000'],
+      [6, 'YEAR', '2026-03', null, '100000', '30000', 'DEBIT', '70000'],
+    ]);
+    expect(whole.rows[4]).toMatchObject({ voucherId: ids.marA, subjectId: w.subject.receivable, subjectCode: '1122', lineNo: 2 });
+    // A page in the middle has the same rows as the whole list.
+    const page = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset: 2, limit: 3 }), 'auxDetail');
+    expect(page.total).toBe(7);
+    expect(shape(page.rows)).toEqual(shape(whole.rows.slice(2, 5)));
+    // March alone opens with January; bookkept only; a subject filter; past the end: no rows.
+    const march = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custB, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }), 'auxDetail');
+    expect(shape(march.rows)).toEqual([
+      [0, 'OPENING', null, null, '0', '0', 'DEBIT', '50000'],
+      [1, 'LINE', '2026-03', '2026-03-20', '0', '20000', 'DEBIT', '30000'],
+      [2, 'PERIOD', '2026-03', null, '0', '20000', 'DEBIT', '30000'],
+      [3, 'YEAR', '2026-03', null, '50000', '20000', 'DEBIT', '30000'],
+    ]);
+    const bookedB = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custB, includeUnbooked: false, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxDetail');
+    expect(shape(bookedB.rows)).toEqual([[0, 'OPENING', null, null, '0', '0', 'FLAT', '0']]);
+    const revenueOnly = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, subjectId: w.subject.revenue, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxDetail');
+    expect(revenueOnly.total).toBe(1);
+    expect((await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset: 50 }), 'auxDetail')).rows).toEqual([]);
+  });
+
+  it('budget execution: budget against use per item, parents summing; the lines with the amount used so far', async () => {
+    type Summary = { rows: Array<Record<string, unknown>> };
+    const row = (r: Record<string, unknown>) => [r.code, r.leaf, r.budget, r.actual, r.ytdActual, r.remaining, r.rateBp];
+    const march = await data<Summary>(ask('report/budgetSummary', { startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, { token: budgeter.token }), 'budgetSummary');
+    expect(march.rows.map(row)).toEqual([
+      ['0001', false, '150000', '10000', '40000', '110000', 2667],
+      ['000101', true, '100000', '10000', '40000', '60000', 4000],
+      ['000102', true, '50000', '0', '0', '50000', 0],
+    ]);
+    const booked = await data<Summary>(ask('report/budgetSummary', { includeUnbooked: false, startPeriodId: period(w, 3), endPeriodId: period(w, 4) }, { token: budgeter.token }), 'budgetSummary');
+    expect(booked.rows.map(row)).toEqual([
+      ['0001', false, '150000', '10000', '10000', '140000', 667],
+      ['000101', true, '100000', '10000', '10000', '90000', 1000],
+      ['000102', true, '50000', '0', '0', '50000', 0],
+    ]);
+    const toApril = await data<Summary>(ask('report/budgetSummary', { budgetIds: [ids.b2], startPeriodId: period(w, 1), endPeriodId: period(w, 4) }, { token: budgeter.token }), 'budgetSummary');
+    expect(toApril.rows.map(row)).toEqual([['000102', true, '50000', '5000', '5000', '45000', 1000]]);
+
+    type Detail = { total: number; budget: string; rows: Array<Record<string, unknown>> };
+    const lines = await data<Detail>(ask('report/budgetDetail', { budgetId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, { token: budgeter.token }), 'budgetDetail');
+    expect(lines.budget).toBe('100000');
+    expect(lines.rows.map((r) => [r.kind, r.markDate, r.debit, r.credit, r.balanceCents])).toEqual([
+      ['OPENING', null, '0', '0', '0'],
+      ['LINE', '2026-02-06', '30000', '0', '30000'],
+      ['PERIOD', null, '30000', '0', '30000'],
+      ['YEAR', null, '30000', '0', '30000'],
+      ['LINE', '2026-03-16', '12000', '0', '42000'],
+      ['LINE', '2026-03-17', '0', '2000', '40000'],
+      ['PERIOD', null, '12000', '2000', '40000'],
+      ['YEAR', null, '42000', '2000', '40000'],
+    ]);
+    expect(lines.rows[5]).toMatchObject({ voucherId: ids.refund });
+    // The parent item takes in its children's lines.
+    const parent = await data<Detail>(ask('report/budgetDetail', { budgetId: ids.b0, startPeriodId: period(w, 4), endPeriodId: period(w, 4) }, { token: budgeter.token }), 'budgetDetail');
+    expect(parent.budget).toBe('150000');
+    expect(parent.rows.map((r) => [r.kind, r.balanceCents])).toEqual([['OPENING', '40000'], ['LINE', '45000'], ['PERIOD', '45000'], ['YEAR', '45000']]);
+  });
+
+  it('exports each report as a workbook through the export task, with the screen figures', async () => {
+    const base = { accountId: w.accountId, accountYearId: w.accountYearId };
+    const values = (ws: { getRow: (n: number) => { values: unknown } }, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+    const balance = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, reader.token);
+    expect(values(balance.ws, 1).slice(0, 3)).toEqual(['编码 Code', '名称 Name', '科目编码 Subject code']);
+    expect(values(balance.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', '应收账款', 1000, 0, 0, 300, 1000, 300, '借', 700, 0]);
+    expect(values(balance.ws, 6)).toEqual(['合计 Total', '', '', '', 1500, 0, 0, 500, 1500, 500, '', 1000, 0]);
+    const total = await exportWorkbook(t, '/api/ledger/auxTotal/export', 'LEDGER', { ...base, auxTypeId: 3, auxIds: [ids.custA], startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, reader.token);
+    expect(values(total.ws, 6).slice(2)).toEqual(['2026-03', '本年累计 Year to date', 1000, 300, '借', 700]);
+    const detail = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', { ...base, auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, reader.token);
+    expect(detail.ws.rowCount).toBe(8);
+    expect(values(detail.ws, 6).slice(0, 2)).toEqual(['2026-03-15', expect.stringMatching(/-\d+$/)]);
+    expect(values(detail.ws, 6).slice(4)).toEqual([0, 300, '借', 700]);
+    const summary = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, budgeter.token);
+    expect(values(summary.ws, 3)).toEqual(['000101', '办公费', '支出 Expense', 1000, 100, 400, 600, 40]);
+    const used = await exportWorkbook(t, '/api/report/budgetDetail/export', 'LEDGER', { ...base, budgetId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, budgeter.token);
+    expect(values(used.ws, 7).slice(4)).toEqual([0, 20, '借', 400]);
+    // Nothing to export; rights as the screens.
+    expect((await call(reader.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 4, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_DATA_TO_EXPORT' });
+    expect((await call(budgeter.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    expect((await call(reader.token, 'POST', '/api/report/budgetSummary/export', { body: { filter: { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+  });
+
+  it('openings: the opening balance breakdown by value opens the balance, general ledger and sub-ledger', async () => {
+    const g = await makeVoucherWorld(t, admin);
+    const gReader = await makeUser(t, admin, g.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '期初' });
+    // Customer A opens the year owing 800.00 (of which 1,000.00 debit and 200.00 credit before a mid-year start).
+    await data(call(admin, 'POST', '/api/opening/aux', { body: { accountYearId: g.accountYearId, subjectId: g.subject.receivable, rows: [{ customerId: g.customerId, amountCents: 80_000, ytdDebitCents: 100_000, ytdCreditCents: 20_000 }] } }), 'opening');
+    await save(g, '2026-02-10', [[g.subject.bank, true, 30_000], [g.subject.receivable, false, 30_000, [{ auxTypeId: 3, auxId: g.customerId }]]]);
+    const f = { accountId: g.accountId, accountYearId: g.accountYearId, auxTypeId: 3 };
+    const bal = await data<{ rows: Array<Record<string, unknown>> }>(call(gReader.token, 'GET', '/api/ledger/auxBalance', { query: { filter: { ...f, startPeriodId: period(g, 3), endPeriodId: period(g, 3) } } }), 'auxBalance');
+    expect(bal.rows.map((r) => [r.kind, ...figures(r)])).toEqual([
+      ['VALUE', 'DEBIT', '50000', '0', '0', '100000', '50000', 'DEBIT', '50000'],
+      ['SUBJECT', 'DEBIT', '50000', '0', '0', '100000', '50000', 'DEBIT', '50000'],
+    ]);
+    const total = await data<{ groups: Array<{ openingCents: string; periods: Array<Record<string, unknown>> }> }>(call(gReader.token, 'GET', '/api/ledger/auxTotal', { query: { filter: { ...f, startPeriodId: period(g, 1), endPeriodId: period(g, 2) } } }), 'auxTotal');
+    expect(total.groups[0].openingCents).toBe('80000');
+    expect(total.groups[0].periods.map((p) => [p.ytdDebit, p.ytdCredit, p.side, p.balanceCents])).toEqual([['100000', '20000', 'DEBIT', '80000'], ['100000', '50000', 'DEBIT', '50000']]);
+    const detail = await data<{ rows: Array<Record<string, unknown>> }>(call(gReader.token, 'GET', '/api/ledger/auxDetail', { query: { filter: { ...f, auxId: g.customerId, startPeriodId: period(g, 1), endPeriodId: period(g, 3) } } }), 'auxDetail');
+    expect(detail.rows.map((r) => [r.kind, r.debit, r.credit, r.balanceCents])).toEqual([
+      ['OPENING', '0', '0', '80000'], ['LINE', '0', '30000', '50000'], ['PERIOD', '0', '30000', '50000'], ['YEAR', '100000', '50000', '50000'],
+    ]);
+  });
+
+  it('rights: the finance reports right for the ledgers, the budget right for the budget reports', async () => {
+    const nobody = await makeUser(t, admin, w.companyId, { rightIds: [RIGHTS.VOUCHER], name: '无报表' });
+    const f = { auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) };
+    for (const path of ['ledger/auxBalance', 'ledger/auxTotal']) {
+      expect((await ask(path, f, { token: nobody.token })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+      expect((await ask(path, f, { token: budgeter.token })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+      expect((await ask(path, f)).json()).toMatchObject({ success: true });
+    }
+    expect((await ask('ledger/auxDetail', { ...f, auxId: ids.custA }, { token: nobody.token })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    const b = { startPeriodId: period(w, 3), endPeriodId: period(w, 3) };
+    expect((await ask('report/budgetSummary', b)).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    expect((await ask('report/budgetDetail', { ...b, budgetId: ids.b1 })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    // A bad filter is a 400.
+    expect((await ask('ledger/auxBalance', { ...f, auxTypeId: 7 })).statusCode).toBe(400);
+    expect((await ask('ledger/auxDetail', f)).statusCode).toBe(400);
+  });
+
+  it('refuses another company\'s year, values, subjects and budget items, and a period range of another year', async () => {
+    const other = await makeVoucherWorld(t, admin);
+    const otherBudget = (await data<{ id: number }>(call(admin, 'POST', '/api/aux/budget', { body: { accountYearId: other.accountYearId, code: '0009', name: '外', kind: 'OUTCOME', amount: 100 } }), 'budget')).id;
+    const f = { auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) };
+    const refused = { success: false, code: 'NO_PERMISSION' };
+    expect((await ask('ledger/auxBalance', f, { world: other })).json()).toMatchObject(refused);
+    expect((await ask('ledger/auxBalance', { ...f, auxIds: [other.customerId] })).json()).toMatchObject(refused);
+    expect((await ask('ledger/auxBalance', { ...f, auxIds: [ids.custA, MISSING_ID] })).json()).toMatchObject(refused);
+    expect((await ask('ledger/auxTotal', { ...f, auxIds: [other.customerId] })).json()).toMatchObject(refused);
+    expect((await ask('ledger/auxDetail', { ...f, auxId: other.customerId })).json()).toMatchObject(refused);
+    expect((await ask('ledger/auxDetail', { ...f, auxId: ids.custA, subjectId: other.subject.receivable })).json()).toMatchObject(refused);
+    // The budget items of the type are those of the year.
+    expect((await ask('ledger/auxDetail', { ...f, auxTypeId: 6, auxId: otherBudget })).json()).toMatchObject(refused);
+    expect((await ask('report/budgetDetail', { startPeriodId: period(w, 3), endPeriodId: period(w, 3), budgetId: otherBudget }, { token: budgeter.token })).json()).toMatchObject(refused);
+    expect((await ask('report/budgetSummary', { startPeriodId: period(w, 3), endPeriodId: period(w, 3), budgetIds: [otherBudget] }, { token: budgeter.token })).json()).toMatchObject(refused);
+    // The year of one ledger set asked under another's id; a period of another year.
+    expect((await ask('ledger/auxBalance', { ...f, accountId: other.accountId })).json()).toMatchObject(refused);
+    expect((await ask('ledger/auxBalance', { ...f, startPeriodId: period(other, 3) })).json()).toMatchObject({ success: false, code: 'MISSING_ACCOUNT_OR_PERIOD' });
+    expect((await ask('ledger/auxBalance', { ...f, startPeriodId: period(w, 4) })).json()).toMatchObject({ success: false, code: 'PERIOD_END_BEFORE_START' });
+    // Another company's user cannot read this company's ledger.
+    const outsider = await makeUser(t, admin, other.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '外人' });
+    expect((await ask('ledger/auxBalance', f, { token: outsider.token })).json()).toMatchObject(refused);
+  });
+
+  it('property: random postings → balance by customer and random sub-ledger pages equal a naive recomputation from the lines', async () => {
+    const g = await makeVoucherWorld(t, admin);
+    const gReader = await makeUser(t, admin, g.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '性质' });
+    // In code order (P1, P2, VWC), the order of the ledger's values.
+    const customers: number[] = [];
+    for (const code of ['P1', 'P2']) customers.push((await data<{ id: number }>(call(admin, 'POST', '/api/aux/customer', { body: { companyId: g.companyId, code, name: code } }), 'c')).id);
+    customers.push(g.customerId);
+    const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: T[] }).rows;
+    const posting = fc.record({
+      month: fc.integer({ min: 1, max: 4 }),
+      day: fc.integer({ min: 1, max: 28 }),
+      customer: fc.integer({ min: 0, max: 2 }),
+      debit: fc.boolean(),
+      cents: fc.integer({ min: -50_000, max: 200_000 }).filter((c) => c !== 0),
+      fate: fc.constantFrom('keep', 'book', 'invalid'),
+    });
+    const runs = backend === 'pglite' ? 5 : 8;
+    await fc.assert(fc.asyncProperty(fc.array(posting, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 3 }), fc.boolean(), fc.integer({ min: 0, max: 2 }), fc.nat(40), async (batch, start, span, includeUnbooked, who, offset) => {
+      for (const p of batch) {
+        const date = `2026-0${p.month}-${String(p.day).padStart(2, '0')}`;
+        const aux = [{ auxTypeId: 3, auxId: customers[p.customer] }];
+        const v = await save(g, date, p.debit ? [[g.subject.receivable, true, p.cents, aux], [g.subject.revenue, false, p.cents, [{ auxTypeId: 5, auxId: g.projectId }]]] : [[g.subject.cash, true, p.cents], [g.subject.receivable, false, p.cents, aux]]);
+        if (p.fate === 'book') await book(g, v.id);
+        if (p.fate === 'invalid') await data(call(g.users.boss.token, 'POST', `/api/voucher/${v.id}/invalid`, { body: {} }), 'invalid');
+      }
+      const end = Math.min(start + span, 4);
+      const lines = await rows<{ customer_id: number; month: number; mark_date: string; voucher_id: number; line_no: number; direction: boolean; amount_cents: string; booked: boolean }>(sql`
+        select i.customer_id, extract(month from v.mark_date)::int as month, v.mark_date::text as mark_date, v.id as voucher_id, i.line_no, i.direction, i.amount_cents, v.book_keep_at is not null as booked
+        from voucher_items i join vouchers v on v.id = i.voucher_id
+        where v.account_year_id = ${g.accountYearId} and v.state <> 'INVALID' and i.customer_id is not null and (${includeUnbooked} or v.book_keep_at is not null)
+        order by v.mark_date, v.code, v.id, i.line_no`);
+      const signed = (l: (typeof lines)[number]) => (l.direction ? 1 : -1) * Number(l.amount_cents);
+      // Balance by customer, naive.
+      const answer = await data<{ rows: Array<Record<string, string>> }>(ask('ledger/auxBalance', { auxTypeId: 3, startPeriodId: period(g, start), endPeriodId: period(g, end), includeUnbooked }, { token: gReader.token, world: g }), 'auxBalance');
+      const expected = customers.flatMap((c) => {
+        const mine = lines.filter((l) => l.customer_id === c && l.month <= end);
+        if (mine.length === 0) return [];
+        const before = mine.filter((l) => l.month < start);
+        const inside = mine.filter((l) => l.month >= start);
+        const sum = (ls: typeof lines, debit: boolean) => ls.filter((l) => l.direction === debit).reduce((n, l) => n + Number(l.amount_cents), 0);
+        const opening = sum(before, true) - sum(before, false);
+        const closing = opening + sum(inside, true) - sum(inside, false);
+        const sideOf = (b: number) => (b > 0 ? 'DEBIT' : b < 0 ? 'CREDIT' : 'FLAT');
+        const r = [sideOf(opening), String(Math.abs(opening)), String(sum(inside, true)), String(sum(inside, false)), String(sum(mine, true)), String(sum(mine, false)), sideOf(closing), String(Math.abs(closing))];
+        // A pair whose figures are all zero is left out.
+        return opening === 0 && sum(mine, true) === 0 && sum(mine, false) === 0 ? [] : [[c, ...r]];
+      });
+      expect(answer.rows.filter((r) => r.kind === 'SUBJECT').map((r) => [r.auxId, ...figures(r)])).toEqual(expected);
+      // A page of one customer's sub-ledger: the line rows' running balances.
+      const c = customers[who];
+      const detail = await data<{ total: number; rows: Array<Record<string, unknown>> }>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: c, startPeriodId: period(g, start), endPeriodId: period(g, end), includeUnbooked }, { token: gReader.token, world: g, offset, limit: 7 }), 'auxDetail');
+      const mine = lines.filter((l) => l.customer_id === c && l.month <= end);
+      let balance = mine.filter((l) => l.month < start).reduce((n, l) => n + signed(l), 0);
+      const list: string[] = [`OPENING ${balance}`];
+      let ytdD = mine.filter((l) => l.month < start && l.direction).reduce((n, l) => n + Number(l.amount_cents), 0);
+      let ytdC = mine.filter((l) => l.month < start && !l.direction).reduce((n, l) => n + Number(l.amount_cents), 0);
+      for (let m = start; m <= end; m++) {
+        const ls = mine.filter((l) => l.month === m);
+        if (ls.length === 0) continue;
+        for (const l of ls) {
+          balance += signed(l);
+          list.push(`LINE ${l.voucher_id}:${l.line_no} ${balance}`);
+        }
+        const d = ls.filter((l) => l.direction).reduce((n, l) => n + Number(l.amount_cents), 0);
+        const cr = ls.filter((l) => !l.direction).reduce((n, l) => n + Number(l.amount_cents), 0);
+        ytdD += d;
+        ytdC += cr;
+        list.push(`PERIOD ${d}/${cr} ${balance}`, `YEAR ${ytdD}/${ytdC} ${balance}`);
+      }
+      const got = detail.rows.map((r) => {
+        const b = (r.side === 'CREDIT' ? -1 : 1) * Number(r.balanceCents);
+        return r.kind === 'OPENING' ? `OPENING ${b}` : r.kind === 'LINE' ? `LINE ${r.voucherId}:${r.lineNo} ${b}` : `${r.kind} ${r.debit}/${r.credit} ${b}`;
+      });
+      expect(detail.total).toBe(list.length);
+      // One voucher kind: book order is date, number, line, as the naive list.
+      expect(got).toEqual(list.slice(offset, offset + 7));
+    }), { numRuns: runs });
+  });
+});

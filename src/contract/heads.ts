@@ -330,6 +330,7 @@ export const routes = {
     incomeStatementExport: { method: 'POST', path: '/report/incomeStatement/export' },
     comprehensiveStatistical: { method: 'GET', path: '/report/comprehensiveStatistical' },
     departmentIODetail: { method: 'GET', path: '/report/departmentIODetail' },
+    departmentRADetail: { method: 'GET', path: '/report/departmentRADetail' },
     definition: { method: 'GET', path: '/report/definition' },
     definitionCreate: { method: 'POST', path: '/report/definition' },
     definitionReset: { method: 'POST', path: '/report/definition/reset' },

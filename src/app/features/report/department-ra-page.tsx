@@ -10,7 +10,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
-import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent } from 'ag-grid-community';
+import type { CellKeyDownEvent, ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { DepartmentRaDto } from '../../../contract/report';
@@ -84,7 +84,7 @@ export function DepartmentRaPage() {
     { field: 'code', headerName: t('departmentRa.code'), minWidth: 130, valueFormatter: (p) => (p.value ? showCode(p.value as string) : '') },
     { field: 'markAt', headerName: t('departmentRa.markAt'), minWidth: 120 },
     { field: 'submitterName', headerName: t('departmentRa.submitter'), minWidth: 140 },
-    { field: 'audited', headerName: t('departmentRa.audited'), width: 110, valueFormatter: (p) => (p.value ? t('departmentRa.yes') : '') },
+    { colId: 'audited', headerName: t('departmentRa.audited'), width: 110, valueGetter: (p) => (p.data?.audited ? t('departmentRa.yes') : '') },
     { field: 'amount', headerName: t('departmentRa.amount'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount },
   ], [t]);
   const total = data ? [{ id: 'total', departmentId: null, kindId: null, department: t('departmentRa.total'), kind: '', lines: null, documents: null, amount: data.total, bold: true }] : [];
@@ -114,7 +114,6 @@ export function DepartmentRaPage() {
           }}
           onCellKeyDown={(e: CellKeyDownEvent<Row>) => { if (isEnter(e) && e.data && !e.rowPinned) setTimeout(toDocuments, 0); }}
           onRowDoubleClicked={() => setTimeout(toDocuments, 0)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'department'); }}
         />
       </ReportGridFrame>
       <Text size="sm" fw={500}>{focused ? t('departmentRa.documentsOf', { name: [focused.department, focused.kind].filter(Boolean).join(' · ') }) : t('departmentRa.pick')}</Text>

@@ -347,6 +347,9 @@ export const routes = {
     calcCashBalance: { method: 'POST', path: '/cashier/calcCashBalance' },
     calcCashBalances: { method: 'POST', path: '/cashier/calcCashBalances' },
     openings: { method: 'GET', path: '/cashier/opening' },
+    exportXls: { method: 'GET', path: '/cashier/cash/exportXls' },
+    importXls: { method: 'POST', path: '/cashier/cash/importXls' },
+    template: { method: 'GET', path: '/cashier/cash/template' },
     saveOpenings: { method: 'POST', path: '/cashier/opening' },
   },
   ledgerAuxApi: {

@@ -22,6 +22,7 @@ async function marchLines(request: APIRequestContext) {
 async function cleanUp(request: APIRequestContext) {
   const headers = await apiHeaders(request, 'cashier', 'cash123');
   for (const l of await marchLines(request)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
+  await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
 }
 
 test.beforeAll(async ({ request }) => {
@@ -81,4 +82,14 @@ test('template, export and import of journal lines from the query screen', async
   await press(page, 'jq-import-dialog-submit');
   await expect(page.getByText(`已导入 ${count} 行`)).toBeVisible({ timeout: 20_000 });
   expect((await marchLines(request)).length).toBe(count);
+
+  // The same screen in English (the buttons and the dialog's title).
+  await request.post('/api/idm/user/language', { data: { language: 'en_US' }, headers: await apiHeaders(request, 'cashier', 'cash123') });
+  await page.evaluate(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await page.reload();
+  await page.goto(`/cashier/cashBankJournalQuery?bankAccountId=${cashId}&dateFrom=2026-01-01&dateTo=2026-01-31`);
+  await expect(page.getByTestId('jq-export')).toContainText('Export', { timeout: 20_000 });
+  await press(page, 'jq-import');
+  await expect(page.getByTestId('jq-import-dialog')).toContainText('Import journal lines into C001');
+  await page.screenshot({ path: testInfo.outputPath('cash-import-en.png') });
 });

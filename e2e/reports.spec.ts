@@ -196,3 +196,40 @@ test('comprehensive statistics and the department income and expense detail', as
   await page.screenshot({ path: testInfo.outputPath('department-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
 });
+
+test('department reimbursements: from the statistics, figures equal to the API, Enter drills to the documents and opens one', async ({ page, request }, testInfo) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2026');
+  await shell.openMenu('report', 'report.comprehensiveStatistical');
+  await page.getByTestId('st-department-ra').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/report\/departmentRADetail$/);
+  await chooseByKeyboard(page, 'ra-month', '第 1 期（2026-01）');
+  await chooseByKeyboard(page, 'ra-end', '第 12 期（2026-12）');
+  await expect(page.getByTestId('ra-range')).toHaveText('制单日期 2026-01-01 至 2026-12-31');
+  const grid = page.getByTestId('ra-grid');
+  // The figures the screen shows are the API's for the demo company (1) and the same dates.
+  type Ra = { rows: Array<{ departmentId: number | null; kindId: number; documents: number; amount: string }>; departments: Array<{ departmentId: number | null; amount: string }>; total: string };
+  const ra: Ra = await admin.get('/api/report/departmentRADetail', { companyId: 1, startDate: '2026-01-01', endDate: '2026-12-31' });
+  expect(ra.rows.length).toBeGreaterThan(0);
+  await expect(grid.locator('.ag-row-pinned [col-id="amount"]')).toHaveText(money(ra.total));
+  const first = ra.rows[0];
+  const firstId = `${first.departmentId ?? '-'}:${first.kindId}`;
+  await expect(grid.locator(`.ag-row[row-id="${firstId}"] [col-id="amount"]`)).toHaveText(money(first.amount));
+  await expect(grid.locator(`.ag-row[row-id="${first.departmentId ?? '-'}:sub"] [col-id="amount"]`)).toHaveText(money(ra.departments[0].amount));
+  // Keyboard: the first row has the focus; Enter lists its documents and moves there.
+  await grid.locator(`.ag-row[row-id="${firstId}"] [col-id="department"]`).click();
+  await page.keyboard.press('Enter');
+  const docs = page.getByTestId('ra-docs');
+  await expect(docs.locator('.ag-row')).toHaveCount(first.documents);
+  await page.screenshot({ path: testInfo.outputPath('department-ra-zh.png'), fullPage: true });
+  await shell.switchLanguage('en_US');
+  await expect(grid.locator('.ag-row-pinned [col-id="department"]')).toHaveText('Total');
+  await page.screenshot({ path: testInfo.outputPath('department-ra-en.png'), fullPage: true });
+  await shell.switchLanguage('zh_CN');
+  await docs.locator('.ag-row[row-index="0"] [col-id="code"]').click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/newReimburse\/\d+$/);
+});

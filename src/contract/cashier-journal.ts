@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { CASH_LINE_MAX_CENTS, CASH_OPENING_MAX_CENTS } from '../domain/cashier-journal';
-import { dateString, idSchema, INT32_MAX, listOf, listQuery } from './common';
+import { dateString, idSchema, INT32_MAX, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 
 const cents = z.string().regex(/^-?\d+$/);
@@ -161,6 +161,10 @@ export const cashOpeningSaveBody = z.object({
 });
 
 export const cashExportQuery = z.object({ filter: z.string().optional() });
+/** The journal workbook's lines: the list's filter (JSON), every matching line in the list's order. */
+export const cashXlsExportQuery = z.object({ filter: jsonParam(cashLineFilter) });
+export const cashImportQuery = z.object({ bankAccountId: idSchema });
+export const cashImportResult = z.object({ created: z.number().int() });
 
 // ---- routes --------------------------------------------------------------------------------------
 
@@ -183,5 +187,11 @@ export const cashJournalApi = {
   calcCashBalance: defineRoute({ method: 'POST', path: '/cashier/calcCashBalance', body: calcBalanceBody, answer: accountBalanceDto, access: cashier, tags }),
   calcCashBalances: defineRoute({ method: 'POST', path: '/cashier/calcCashBalances', body: calcBalancesBody, answer: z.array(accountBalanceDto), access: cashier, tags }),
   openings: defineRoute({ method: 'GET', path: '/cashier/opening', query: cashOpeningQuery, answer: z.array(cashOpeningDto), access: { right: [RIGHTS.CASHIER, RIGHTS.BASIC_INIT], scope: 'account' }, tags }),
+  /** The lines matching the filter as .xlsx (template 'cash' layout; answered at once like /expense/exportXls). */
+  exportXls: defineRoute({ method: 'GET', path: '/cashier/cash/exportXls', query: cashXlsExportQuery, answer: z.unknown(), access: cashier, tags: [...tags, 'export'] }),
+  /** Imports a workbook as new lines of the bank account, all or nothing (refused rows named). */
+  importXls: defineRoute({ method: 'POST', path: '/cashier/cash/importXls', multipart: true, query: cashImportQuery, answer: cashImportResult, access: cashier, tags: [...tags, 'import'] }),
+  /** The 'cash' template (.xlsx): the header row, an example line and a notes sheet. */
+  template: defineRoute({ method: 'GET', path: '/cashier/cash/template', answer: z.unknown(), access: { right: RIGHTS.CASHIER, scope: 'none' }, tags: [...tags, 'import'] }),
   saveOpenings: defineRoute({ method: 'POST', path: '/cashier/opening', body: cashOpeningSaveBody, answer: z.array(cashOpeningDto), access: { right: RIGHTS.BASIC_INIT, scope: 'account' }, tags }),
 };

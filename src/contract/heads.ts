@@ -330,6 +330,7 @@ export const routes = {
     incomeStatementExport: { method: 'POST', path: '/report/incomeStatement/export' },
     comprehensiveStatistical: { method: 'GET', path: '/report/comprehensiveStatistical' },
     departmentIODetail: { method: 'GET', path: '/report/departmentIODetail' },
+    departmentRADetail: { method: 'GET', path: '/report/departmentRADetail' },
     definition: { method: 'GET', path: '/report/definition' },
     definitionCreate: { method: 'POST', path: '/report/definition' },
     definitionReset: { method: 'POST', path: '/report/definition/reset' },
@@ -346,6 +347,9 @@ export const routes = {
     calcCashBalance: { method: 'POST', path: '/cashier/calcCashBalance' },
     calcCashBalances: { method: 'POST', path: '/cashier/calcCashBalances' },
     openings: { method: 'GET', path: '/cashier/opening' },
+    exportXls: { method: 'GET', path: '/cashier/cash/exportXls' },
+    importXls: { method: 'POST', path: '/cashier/cash/importXls' },
+    template: { method: 'GET', path: '/cashier/cash/template' },
     saveOpenings: { method: 'POST', path: '/cashier/opening' },
   },
   ledgerAuxApi: {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { reportKinds } from '../domain/report-formula';
 import { reportRoles, reportSides } from '../domain/report-layouts';
-import { idParams, idSchema } from './common';
+import { dateString, idParams, idSchema } from './common';
 import { defineRoute } from './route';
 import { exportTaskDto } from './export';
 
@@ -168,6 +168,54 @@ export const departmentDetailDto = z.object({
 });
 export type DepartmentDetailDto = z.infer<typeof departmentDetailDto>;
 
+// ——— department reimbursements (部门报销明细) ———
+
+export const departmentRaQuery = z.object({
+  companyId: idSchema,
+  /** Mark date range of the reimbursements (inclusive). */
+  startDate: dateString,
+  endDate: dateString,
+  /** Only audited reimbursements (default false: every saved one). */
+  audited: flag.optional().transform((v) => v ?? false),
+});
+export type DepartmentRaQuery = z.output<typeof departmentRaQuery>;
+
+/** One department (of the submitter; null: no submitter) × expense kind. */
+export const departmentRaRowDto = z.object({
+  departmentId: z.number().int().nullable(),
+  departmentCode: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  /** Invoice lines and documents counted. */
+  lines: z.number().int(),
+  documents: z.number().int(),
+  amount: cents,
+});
+export type DepartmentRaRowDto = z.infer<typeof departmentRaRowDto>;
+/** A reimbursement's share in one row (drill-down). */
+export const departmentRaDocumentDto = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  markAt: z.string(),
+  submitterName: z.string().nullable(),
+  departmentId: z.number().int().nullable(),
+  kindId: z.number().int(),
+  audited: z.boolean(),
+  amount: cents,
+});
+export const departmentRaDto = z.object({
+  companyName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  audited: z.boolean(),
+  rows: z.array(departmentRaRowDto),
+  departments: z.array(z.object({ departmentId: z.number().int().nullable(), departmentCode: z.string().nullable(), departmentName: z.string().nullable(), amount: cents })),
+  documents: z.array(departmentRaDocumentDto),
+  total: cents,
+});
+export type DepartmentRaDto = z.infer<typeof departmentRaDto>;
+
 // ——— definitions ———
 
 export const reportRowDto = z.object({
@@ -238,6 +286,8 @@ export const reportApi = {
   incomeStatementExport: defineRoute({ method: 'POST', path: '/report/incomeStatement/export', body: reportExportBody, answer: exportTaskDto, access: read, tags }),
   comprehensiveStatistical: defineRoute({ method: 'GET', path: '/report/comprehensiveStatistical', query: yearReportQuery, answer: statisticsDto, access: read, tags }),
   departmentIODetail: defineRoute({ method: 'GET', path: '/report/departmentIODetail', query: departmentDetailQuery, answer: departmentDetailDto, access: read, tags }),
+  /** Reimbursement amounts per submitter department × expense kind (company data: scoped to the company). */
+  departmentRADetail: defineRoute({ method: 'GET', path: '/report/departmentRADetail', query: departmentRaQuery, answer: departmentRaDto, access: { right: RIGHTS.REPORT, scope: 'company' }, tags }),
   definition: defineRoute({ method: 'GET', path: '/report/definition', query: reportDefinitionQuery, answer: z.array(reportRowDto), access: { right: [RIGHTS.REPORT, RIGHTS.BASIC_FINANCE], scope: 'company' }, tags }),
   definitionCreate: defineRoute({ method: 'POST', path: '/report/definition', body: reportRowCreateBody, answer: reportRowDto, access: write, tags }),
   definitionReset: defineRoute({ method: 'POST', path: '/report/definition/reset', body: reportResetBody, answer: z.array(reportRowDto), access: write, tags }),

@@ -3,7 +3,8 @@
  * …] for lines, balances and openings of a ledger set; a save invalidates them all.
  */
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { call } from '../api/typed-client';
+import { call, download } from '../api/typed-client';
+import { requestDownload } from '../api/client';
 import { bankAccountApi, cashJournalApi, incomeKindApi, outcomeKindApi } from '../../contract/heads';
 import { loadAllPages } from '../api/all-pages';
 import type { ListRequest } from '../../../grids/list/list-grid';
@@ -95,4 +96,15 @@ export const openingsOptions = (accountId: number | null) =>
 export function useJournalInvalidate(accountId: number | null) {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
+}
+
+/** The lines matching the filter as the 'cash' workbook (answered at once). */
+export const exportJournal = (accountId: number, filter: JournalFilter) =>
+  requestDownload(`${cashJournalApi.exportXls.path}?filter=${encodeURIComponent(JSON.stringify({ ...filter, accountId }))}`, 'cash-journal.xlsx');
+export const downloadJournalTemplate = () => download(cashJournalApi.template, 'cash-journal-template.xlsx');
+/** Imports a workbook as new lines of the bank account, all or nothing. */
+export function importJournal(bankAccountId: number, file: File) {
+  const body = new FormData();
+  body.append('file', file);
+  return call(cashJournalApi.importXls, { query: { bankAccountId }, body });
 }

@@ -82,6 +82,6 @@ export const MENU_PINYIN: Readonly<Record<string, { initials: string; full: stri
   'report.incomeStatement': { initials: 'lrb', full: 'lirunbiao' },
   'report.comprehensiveStatistical': { initials: 'zhtj', full: 'zonghetongji' },
   'report.departmentIODetail': { initials: 'bmszmx', full: 'bumenshouzhimingxi' },
-  'report.departmentRADetail': { initials: 'bmysmx', full: 'bumenyingshoumingxi' },
+  'report.departmentRADetail': { initials: 'bmbxmx', full: 'bumenbaoxiaomingxi' },
   'notFound': { initials: 'ymbcz', full: 'yemianbucunzai' },
 };

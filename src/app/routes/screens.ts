@@ -66,6 +66,7 @@ export const screens: Record<string, ScreenEntry> = {
   '/report/incomeStatement': lazy(lazyRouteComponent(() => import('../features/report/income-statement-page'), 'IncomeStatementPage')),
   '/report/comprehensiveStatistical': lazy(lazyRouteComponent(() => import('../features/report/statistics-page'), 'StatisticsPage')),
   '/report/departmentIODetail': lazy(lazyRouteComponent(() => import('../features/report/department-page'), 'DepartmentDetailPage')),
+  '/report/departmentRADetail': lazy(lazyRouteComponent(() => import('../features/report/department-ra-page'), 'DepartmentRaPage')),
   '/voucher/daily/list': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-list-page'), 'VoucherListPage')),
   '/newVoucher/$id': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-editor-page'), 'VoucherEditorPage')),
   '/voucher/daily/data': lazy(lazyRouteComponent(() => import('../features/voucher/voucher-data-page'), 'VoucherDataPage')),

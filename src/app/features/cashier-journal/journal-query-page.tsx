@@ -4,17 +4,22 @@
  * filter); filters: bank account, date range, side, kind, amount range and a keyword (summary,
  * counterparty, kind). Enter or a double click opens the line's month in the entry sheet.
  * Search params `bankAccountId`, `dateFrom`, `dateTo` preset the filters (the balance report drills here).
+ * Export (the lines the filter shows, as the 'cash' workbook), Import (into the filter's bank account,
+ * all or nothing) and Template.
  */
 import { useMemo, useState } from 'react';
 import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { CashLineDto } from '../../../contract/cashier-journal';
 import { formatCents } from '../../../domain/money';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useScope } from '../../session/store';
-import { journalListOptions, journalRefsOptions, type JournalFilter } from '../../queries/cashier-journal';
+import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, type JournalFilter } from '../../queries/cashier-journal';
+import { notifyError } from '../../queries/admin-common';
+import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
 
 const columns: ListColumn<CashLineDto>[] = [
@@ -47,6 +52,8 @@ export function JournalQueryPage() {
   const [kindId, setKindId] = useState<string | null>(null);
   const [amountMin, setAmountMin] = useState<string | number>('');
   const [amountMax, setAmountMax] = useState<string | number>('');
+  const [importing, setImporting] = useState(false);
+  const qc = useQueryClient();
   const filter = useMemo<JournalFilter>(() => {
     const f: JournalFilter = {};
     if (bankAccountId) f.bankAccountId = Number(bankAccountId);
@@ -72,29 +79,49 @@ export function JournalQueryPage() {
   if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   const accountOptions = (refs.data?.accounts ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));
   const kindOptions = (refs.data?.kinds ?? []).map((k) => ({ value: String(k.id), label: `${k.code} ${k.name}` }));
+  const target = (refs.data?.accounts ?? []).find((a) => String(a.id) === bankAccountId);
   return (
-    <ListPage<CashLineDto>
-      gridId="cashier.journalQuery"
-      columns={columns}
-      query={(req) => journalListOptions(accountId, filter, req)}
-      resetKey={JSON.stringify(filter)}
-      getRowId={(l) => l.id}
-      rowLabel={(l) => `${l.date} ${l.summary}`}
-      selection="none"
-      formatters={formatters}
-      keywordPlaceholder={t('journal:keyword')}
-      onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
-      filters={
-        <>
-          <Select size="sm" w={170} placeholder={t('journal:bankAccount')} aria-label={t('journal:bankAccount')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />
-          <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} data-testid="jq-from" />
-          <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} data-testid="jq-to" />
-          <Select size="sm" w={96} placeholder={t('journal:side')} aria-label={t('journal:side')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
-          <Select size="sm" w={130} placeholder={t('journal:columns.kind')} aria-label={t('journal:columns.kind')} data={kindOptions} value={kindId} onChange={setKindId} clearable searchable data-testid="jq-kind" />
-          <NumberInput size="sm" w={96} placeholder={t('journal:amountMin')} aria-label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />
-          <NumberInput size="sm" w={96} placeholder={t('journal:amountMax')} aria-label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls data-testid="jq-max" />
-        </>
-      }
-    />
+    <>
+      <ListPage<CashLineDto>
+        gridId="cashier.journalQuery"
+        columns={columns}
+        query={(req) => journalListOptions(accountId, filter, req)}
+        resetKey={JSON.stringify(filter)}
+        getRowId={(l) => l.id}
+        rowLabel={(l) => `${l.date} ${l.summary}`}
+        selection="none"
+        formatters={formatters}
+        keywordPlaceholder={t('journal:keyword')}
+        actions={[
+          { key: 'export', selection: 'none', testId: 'jq-export', run: () => void exportJournal(accountId, filter).catch(notifyError) },
+          { key: 'import', testId: 'jq-import', run: () => (target ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
+          { key: 'template', testId: 'jq-template', run: () => void downloadJournalTemplate().catch(notifyError) },
+        ]}
+        onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
+        filters={
+          <>
+            <Select size="sm" w={170} placeholder={t('journal:bankAccount')} aria-label={t('journal:bankAccount')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />
+            <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} data-testid="jq-from" />
+            <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} data-testid="jq-to" />
+            <Select size="sm" w={96} placeholder={t('journal:side')} aria-label={t('journal:side')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
+            <Select size="sm" w={130} placeholder={t('journal:columns.kind')} aria-label={t('journal:columns.kind')} data={kindOptions} value={kindId} onChange={setKindId} clearable searchable data-testid="jq-kind" />
+            <NumberInput size="sm" w={96} placeholder={t('journal:amountMin')} aria-label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />
+            <NumberInput size="sm" w={96} placeholder={t('journal:amountMax')} aria-label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls data-testid="jq-max" />
+          </>
+        }
+      />
+      <ImportDialog
+        opened={importing}
+        onClose={() => setImporting(false)}
+        title={target ? t('journal:importInto', { name: `${target.code} ${target.name}` }) : undefined}
+        testId="jq-import-dialog"
+        onImport={async (file) => {
+          const r = await importJournal(target!.id, file);
+          void qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
+          notifications.show({ color: 'green', message: t('journal:imported', { count: r.created }) });
+          return r;
+        }}
+      />
+    </>
   );
 }

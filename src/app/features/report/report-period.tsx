@@ -49,7 +49,7 @@ export function useReportPeriod(slot: string) {
 export type ReportPeriod = ReturnType<typeof useReportPeriod>;
 
 /** The bar: year, period (or a period range), bookkept only, and the given export actions. */
-export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId }: {
+export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId, bookKeepLabel }: {
   period: ReportPeriod;
   /** One period (default), a period range (from … to), or the year alone. */
   mode?: 'month' | 'range' | 'year';
@@ -57,6 +57,8 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
   exports?: Array<{ key: string; label: string; start: () => Promise<{ token: string }> }>;
   extra?: ReactNode;
   testId: string;
+  /** The label of the toggle kept in `bookKeep` (default: bookkept only). */
+  bookKeepLabel?: string;
 }) {
   const { t } = useTranslation('report');
   const progress = useExportProgress();
@@ -79,7 +81,7 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
           <Select data-testid={`${testId}-end`} label={t('filters.endMonth')} data={periodOptions} w={190} allowDeselect={false}
             value={period.endMonth ? String(period.endMonth) : null} onChange={(v) => v && period.set({ endMonth: Number(v) })} />
         )}
-        <Checkbox data-testid={`${testId}-bookkeep`} label={t('filters.bookKeep')} checked={period.bookKeep} onChange={(e) => period.set({ bookKeep: e.currentTarget.checked })} mb={8} />
+        <Checkbox data-testid={`${testId}-bookkeep`} label={bookKeepLabel ?? t('filters.bookKeep')} checked={period.bookKeep} onChange={(e) => period.set({ bookKeep: e.currentTarget.checked })} mb={8} />
         {extra}
         {canExport && exports?.map((x) => (
           <Button key={x.key} variant="default" data-testid={`${testId}-export-${x.key}`} disabled={!period.ready || progress.running}

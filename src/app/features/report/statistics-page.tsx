@@ -1,7 +1,8 @@
 /**
  * /report/comprehensiveStatistical (综合统计表): per period of the fiscal year, income, expense and
  * profit (movements) and the closing balances of cash, bank, receivables and payables, with the
- * year's total row; from the balance tables. Links to the department income and expense detail.
+ * year's total row; from the balance tables. Links to the department income and expense detail and
+ * the department reimbursement detail.
  */
 import { useMemo } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
@@ -42,7 +43,12 @@ export function StatisticsPage() {
     <Stack gap="sm" h="100%" data-testid="statistics">
       <ReportHead title={t('statistics.title')} />
       <ReportPeriodBar period={period} mode="year" testId="st"
-        extra={<Button variant="subtle" data-testid="st-department" onClick={() => void navigate({ href: '/report/departmentIODetail' })}>{t('department.title')}</Button>} />
+        extra={(
+          <>
+            <Button variant="subtle" data-testid="st-department" onClick={() => void navigate({ href: '/report/departmentIODetail' })}>{t('department.title')}</Button>
+            <Button variant="subtle" data-testid="st-department-ra" onClick={() => void navigate({ href: '/report/departmentRADetail' })}>{t('departmentRa.title')}</Button>
+          </>
+        )} />
       <Text size="xs" c="dimmed">{t('statistics.note')}</Text>
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <ReportGridFrame testId="st-grid" offset={320}>

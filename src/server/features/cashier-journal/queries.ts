@@ -42,6 +42,12 @@ export async function findKind(db: Db, companyId: number, id: number) {
   return row;
 }
 
+/** A kind of the ledger set by its code (the cash workbook names kinds by code). */
+export async function findKindByCode(db: Db, companyId: number, accountId: number, code: string) {
+  const [row] = await db.select().from(cashierKinds).where(and(eq(cashierKinds.companyId, companyId), eq(cashierKinds.accountId, accountId), eq(cashierKinds.code, code))).limit(1);
+  return row;
+}
+
 export async function nextCode(db: Db, bankAccountId: number, month: number): Promise<number> {
   const [r] = await db.select({ n: sql<number>`cast(coalesce(max(${l.code}), 0) + 1 as integer)` }).from(l).where(and(eq(l.bankAccountId, bankAccountId), eq(l.month, month)));
   return Number(r.n);

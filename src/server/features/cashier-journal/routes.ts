@@ -2,7 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cashJournalApi } from '../../../contract/cashier-journal';
 import { DomainError } from '../../../domain/result-codes';
-import { handle } from '../../http/route';
+import { handle, handleRaw } from '../../http/route';
+import { FILE_CSP } from '../../http/security-headers';
+import { pickLanguage } from '../../http/messages';
+import { XLSX_MIME } from '../export/sheet';
+import { uploadedWorkbook } from '../export/upload';
+import { buildCashTemplate, buildCashWorkbook, CASH_SHEET, readCashWorkbook } from './sheet';
 import { ok, okList } from '../../http/reply';
 import { guardAccount } from '../../http/guards';
 import * as q from './queries';
@@ -23,8 +28,32 @@ async function guardLine(req: FastifyRequest, id: number) {
   return line;
 }
 
+const xlsx = (name: string) => ({
+  'content-type': XLSX_MIME,
+  'content-disposition': `attachment; filename="${name}.xlsx"`,
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': FILE_CSP,
+  'cache-control': 'no-store',
+});
+/** Every line of one export (a bank account's years of lines stay far below it). */
+const EXPORT_MAX_LINES = 100_000;
+
 export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> {
   const api = cashJournalApi;
+  handleRaw(app, api.exportXls, async (req, reply) => {
+    const account = await guardAccount(req, req.query.filter.accountId);
+    if (req.query.filter.bankAccountId) await guardBankAccount(req, req.query.filter.bankAccountId);
+    const { content } = await service.listLines(app.db, account.companyId, { filter: req.query.filter, offset: 0, limit: EXPORT_MAX_LINES, sort: {}, expand: new Set() });
+    if (!content.length) throw new DomainError('NO_DATA_TO_EXPORT');
+    return reply.headers(xlsx(CASH_SHEET.file)).send(await buildCashWorkbook(content));
+  });
+  handleRaw(app, api.template, async (_req, reply) => reply.headers(xlsx(`${CASH_SHEET.file}-template`)).send(await buildCashTemplate()));
+  handle(app, api.importXls, async (req) => {
+    const a = await guardBankAccount(req, req.query.bankAccountId);
+    const lang = req.lang ?? pickLanguage(req.headers['x-language'] as string | undefined, req.headers['accept-language']);
+    const rows = await readCashWorkbook(await uploadedWorkbook(req), lang);
+    return ok(await service.importLines(app.db, a.id, req.access.user.id, rows, lang));
+  });
   handle(app, api.list, async (req) => {
     const account = await guardAccount(req, req.query.filter.accountId);
     const { content, total } = await service.listLines(app.db, account.companyId, req.query);

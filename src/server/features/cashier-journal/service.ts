@@ -12,6 +12,9 @@ import { cashLineProblem, monthOf } from '../../../domain/cashier-journal';
 import type { Paging } from '../../../contract/common';
 import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashLineFilter, CashOpeningDto } from '../../../contract/cashier-journal';
 import * as q from './queries';
+import type { SheetCashLine } from './sheet';
+import type { Language } from '../../../domain/enums';
+import { messageOf } from '../../http/messages';
 
 const s = (n: number) => String(n);
 
@@ -94,6 +97,53 @@ async function updateOne(c: Ctx, row: q.LineRow, b: Omit<CashLineBody, 'id'>): P
   });
 }
 
+/** A new line of the context's account through every rule; answers its id. */
+async function insertNew(c: Ctx, l: Omit<CashLineBody, 'id'>): Promise<number> {
+  checkAmounts(l);
+  checkDate(c, l.date);
+  await checkKind(c, l.kindId, l.receiptCents > 0, true);
+  const month = monthOf(l.date);
+  const row = await q.insertLine(c.tx, {
+    companyId: c.account.companyId, bankAccountId: c.account.id, lineDate: l.date, month, code: await codeFor(c, month, l.code), summary: l.summary,
+    kindId: l.kindId ?? null, counterparty: l.counterparty ?? null, receiptCents: l.receiptCents, paymentCents: l.paymentCents, createdBy: c.userId,
+  });
+  return row.id;
+}
+
+/**
+ * Imports workbook lines as new lines of one bank account (numbered afresh), all or nothing: every
+ * row goes through the sheet's rules (amounts, start date, kind side and state); every refused row
+ * is named (IMPORT_ROWS_INVALID with the rows in the appendix) and nothing is saved then.
+ */
+export async function importLines(db: Db, bankAccountId: number, userId: number, rows: SheetCashLine[], lang: Language): Promise<{ created: number }> {
+  return withTx(db, async (tx) => {
+    const c = await openCtx(tx, bankAccountId, userId);
+    if (c.account.disabled) throw new DomainError('CASH_ACCOUNT_DISABLED', { code: c.account.code });
+    const errors: Array<{ row: number; column: null; message: string }> = [];
+    const kinds = new Map<string, number | null>();
+    for (const r of rows) {
+      try {
+        let kindId: number | null = null;
+        if (r.kindCode) {
+          if (!kinds.has(r.kindCode)) kinds.set(r.kindCode, (await q.findKindByCode(tx, c.account.companyId, c.account.accountId, r.kindCode))?.id ?? null);
+          kindId = kinds.get(r.kindCode) ?? null;
+          if (kindId === null) throw new DomainError('IMPORT_REFERENCE_UNKNOWN', { code: r.kindCode });
+        }
+        // Checks first: a row refused before its insert leaves the transaction usable for the next rows.
+        checkAmounts(r);
+        checkDate(c, r.date);
+        await checkKind(c, kindId, r.receiptCents > 0, true);
+        if (!errors.length) await insertNew(c, { date: r.date, code: null, summary: r.summary, kindId, counterparty: r.counterparty, receiptCents: r.receiptCents, paymentCents: r.paymentCents });
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        errors.push({ row: r.row, column: null, message: messageOf(e.code, lang, e.params) });
+      }
+    }
+    if (errors.length) throw new DomainError('IMPORT_ROWS_INVALID', { row: errors[0].row, message: errors[0].message, count: errors.length }, { errors });
+    return { created: rows.length };
+  });
+}
+
 /** Deletes, updates and creates lines of one bank account, all or nothing; answers the saved lines. */
 export async function saveLines(db: Db, bankAccountId: number, userId: number, body: { lines: CashLineBody[]; deleteIds: number[] }): Promise<CashLineDto[]> {
   const { companyId, accountId, saved } = await withTx(db, async (tx) => {
@@ -113,15 +163,7 @@ export async function saveLines(db: Db, bankAccountId: number, userId: number, b
     }
     for (const l of body.lines) {
       if (l.id) continue;
-      checkAmounts(l);
-      checkDate(c, l.date);
-      await checkKind(c, l.kindId, l.receiptCents > 0, true);
-      const month = monthOf(l.date);
-      const row = await q.insertLine(tx, {
-        companyId: c.account.companyId, bankAccountId: c.account.id, lineDate: l.date, month, code: await codeFor(c, month, l.code), summary: l.summary,
-        kindId: l.kindId ?? null, counterparty: l.counterparty ?? null, receiptCents: l.receiptCents, paymentCents: l.paymentCents, createdBy: userId,
-      });
-      saved.push(row.id);
+      saved.push(await insertNew(c, l));
     }
     return { companyId: c.account.companyId, accountId: c.account.accountId, saved };
   });

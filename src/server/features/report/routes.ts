@@ -8,6 +8,7 @@ import { guardAccount, guardCompany } from '../../http/guards';
 import { taskDto } from '../export/service';
 import { balanceSheet, departmentDetail, incomeStatement, statistics } from './service';
 import { startReportExport } from './export';
+import { departmentReimbursements } from './reimbursements';
 import { createReportRow, deleteReportRow, findReportRow, listReportRows, reportRowDto, resetReportRows, updateReportRow } from './definitions';
 
 /** The ledger set, and the company a `company` parameter names must be its own. */
@@ -47,6 +48,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   handle(app, reportApi.departmentIODetail, async (req) => {
     await guardReportAccount(req, req.query);
     return ok(await departmentDetail(app.db, req.query));
+  });
+  handle(app, reportApi.departmentRADetail, async (req) => {
+    guardCompany(req, req.query.companyId);
+    return ok(await departmentReimbursements(app.db, req.query));
   });
 
   handle(app, reportApi.definition, async (req) => {

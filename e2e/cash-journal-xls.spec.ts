@@ -1,0 +1,95 @@
+/**
+ * The cash journal workbook on the journal query screen (decision 035, 'cash' template) as the
+ * cashier, keyboard only: Template and Export download workbooks (the export holds the filtered
+ * lines); Import without a chosen account says to choose one; the exported January of C001 moved to
+ * March imports into C001 and the list shows the lines. The imported lines are deleted in afterAll.
+ */
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiHeaders, loginAs } from './page-models/login';
+import { restoreDemoState } from './page-models/demo-state';
+
+test.describe.configure({ mode: 'serial' });
+
+let cashId = 0;
+const MONTH = '2026-03';
+
+async function marchLines(request: APIRequestContext) {
+  const headers = await apiHeaders(request, 'cashier', 'cash123');
+  const body = await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, bankAccountId: cashId, month: MONTH }), limit: 500 }, headers })).json();
+  return body.data.content as Array<{ id: number; summary: string }>;
+}
+async function cleanUp(request: APIRequestContext) {
+  const headers = await apiHeaders(request, 'cashier', 'cash123');
+  for (const l of await marchLines(request)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
+  await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
+}
+
+test.beforeAll(async ({ request }) => {
+  const headers = await apiHeaders(request, 'cashier', 'cash123');
+  const accounts = await (await request.get('/api/common/bankAccount', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'C001' }) }, headers })).json();
+  cashId = accounts.data.content[0].id;
+  await cleanUp(request);
+});
+test.afterAll(async ({ request }) => {
+  await cleanUp(request);
+  await restoreDemoState(request);
+});
+
+async function press(page: Page, testId: string) {
+  await page.getByTestId(testId).focus();
+  await page.keyboard.press('Enter');
+}
+
+test('template, export and import of journal lines from the query screen', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'cashier', 'cash123');
+  await page.goto('/cashier/cashBankJournalQuery');
+  await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
+
+  let download = page.waitForEvent('download');
+  await press(page, 'jq-template');
+  const template = testInfo.outputPath('cash-template.xlsx');
+  await (await download).saveAs(template);
+  const twb = new ExcelJS.Workbook();
+  await twb.xlsx.readFile(template);
+  expect(twb.worksheets[0].getRow(1).values).toEqual(expect.arrayContaining(['日期 Date', '收入 Receipt', '支出 Payment']));
+
+  // Import needs the account to import into.
+  await press(page, 'jq-import');
+  await expect(page.getByText('请先选择要导入的账户')).toBeVisible();
+
+  await page.goto(`/cashier/cashBankJournalQuery?bankAccountId=${cashId}&dateFrom=2026-01-01&dateTo=2026-01-31`);
+  await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
+  download = page.waitForEvent('download');
+  await press(page, 'jq-export');
+  const exported = testInfo.outputPath('cash.xlsx');
+  await (await download).saveAs(exported);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(exported);
+  const ws = wb.worksheets[0];
+  const count = ws.rowCount - 1;
+  expect(count).toBeGreaterThan(0);
+  ws.eachRow((row, n) => { if (n > 1) row.getCell(2).value = String(row.getCell(2).value).replace('2026-01', MONTH); });
+  const moved = testInfo.outputPath('cash-march.xlsx');
+  await wb.xlsx.writeFile(moved);
+
+  await press(page, 'jq-import');
+  const dialog = page.getByTestId('jq-import-dialog');
+  await expect(dialog).toContainText('导入日记账到 C001');
+  await dialog.locator('input[type="file"]').setInputFiles(moved);
+  await page.screenshot({ path: testInfo.outputPath('cash-import-zh.png') });
+  await press(page, 'jq-import-dialog-submit');
+  await expect(page.getByText(`已导入 ${count} 行`)).toBeVisible({ timeout: 20_000 });
+  expect((await marchLines(request)).length).toBe(count);
+
+  // The same screen in English (the buttons and the dialog's title).
+  await request.post('/api/idm/user/language', { data: { language: 'en_US' }, headers: await apiHeaders(request, 'cashier', 'cash123') });
+  await page.evaluate(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await page.reload();
+  await page.goto(`/cashier/cashBankJournalQuery?bankAccountId=${cashId}&dateFrom=2026-01-01&dateTo=2026-01-31`);
+  await expect(page.getByTestId('jq-export')).toContainText('Export', { timeout: 20_000 });
+  await press(page, 'jq-import');
+  await expect(page.getByTestId('jq-import-dialog')).toContainText('Import journal lines into C001');
+  await page.screenshot({ path: testInfo.outputPath('cash-import-en.png') });
+});

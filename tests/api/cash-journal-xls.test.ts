@@ -1,0 +1,120 @@
+/**
+ * The cash journal workbook (spec 01 §7 template 'cash'; decision 035) through the API on both
+ * backends: the template, the export of the list's filter, a round trip (export → import into
+ * another bank account → the same lines, numbered afresh; dates moved to another month → numbered
+ * in that month), refused rows named with the journal's own rules (nothing imported), the cashier
+ * right and another ledger set's account refused.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS } from '../../src/domain/rights';
+import { backends, createTestApp, type TestApp } from './harness';
+import { data, makeUser, makeWorld, type MadeUser, type World } from './factories';
+import { multipart, sheet, workbookAt } from './workbooks';
+
+type Line = Record<string, any>;
+const HEAD = ['日期 Date', '摘要 Summary', '收支类型编码 Kind code', '往来单位 Counterparty', '收入 Receipt', '支出 Payment'];
+
+describe.each(backends())('cash journal workbook (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: World;
+  let other: World;
+  let cash: number;
+  let bank: number;
+  let foreign: number;
+  let clerk: MadeUser;
+  let income: number;
+  let outcome: number;
+  const post = (url: string, body: Record<string, unknown>, token = admin) => t.call('POST', url, { token, body, lang: 'en_US' });
+  const ok = (url: string, body: Record<string, unknown>, token = admin) => data(post(url, body, token), url);
+  const get = (url: string, query: Record<string, unknown>, token = admin) => t.call('GET', url, { token, query, lang: 'en_US' });
+  const lines = async (bankAccountId: number) => ((await data(get('/api/cashier/cash', { filter: { accountId: w.accountId, bankAccountId }, limit: 500 }), 'cash')) as { content: Line[] }).content;
+  const shape = (ls: Line[]) => ls.map((l) => [l.date, l.code, l.summary, l.kind?.code ?? null, l.counterparty, l.receiptCents, l.paymentCents]);
+  const subjectOf = async (world: World, code: string) => (await data(get('/api/subject', { filter: { accountYearId: world.accountYearId, code } }), 'subject')).content[0].id as number;
+  const importInto = (bankAccountId: number, file: Buffer, token = admin) => t.app.inject({ method: 'POST', url: `/api/cashier/cash/importXls?bankAccountId=${bankAccountId}`, ...multipart(file, token) });
+  const exportOf = (filter: Record<string, unknown>, token = admin) => t.app.inject({ method: 'GET', url: `/api/cashier/cash/exportXls?filter=${encodeURIComponent(JSON.stringify({ accountId: w.accountId, ...filter }))}`, headers: { authorization: `Bearer ${token}`, 'x-language': 'en_US' } });
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeWorld(t, admin);
+    other = await makeWorld(t, admin);
+    clerk = await makeUser(t, admin, w.companyId, [RIGHTS.VOUCHER]);
+    cash = (await ok('/api/common/bankAccount', { accountYearId: w.accountYearId, code: 'C01', name: '现金', kind: 'CASH', subjectId: await subjectOf(w, '1001') })).id;
+    bank = (await ok('/api/common/bankAccount', { accountYearId: w.accountYearId, code: 'C02', name: '备用金', kind: 'CASH', subjectId: await subjectOf(w, '1001') })).id;
+    foreign = (await ok('/api/common/bankAccount', { accountYearId: other.accountYearId, code: 'X01', name: 'x', kind: 'CASH', subjectId: await subjectOf(other, '1001') })).id;
+    income = (await ok('/api/cashier/income', { accountYearId: w.accountYearId, code: 'I01', name: '销售收款', subjectId: await subjectOf(w, '1122') })).id;
+    outcome = (await ok('/api/cashier/outcome', { accountYearId: w.accountYearId, code: 'O01', name: '办公费', subjectId: await subjectOf(w, '5602') })).id;
+    await ok('/api/cashier/opening', { accountId: w.accountId, openings: [{ bankAccountId: cash, startDate: '2026-01-01', openingCents: 50_000 }, { bankAccountId: bank, startDate: '2026-01-01', openingCents: 0 }] });
+  });
+  afterAll(async () => t?.close());
+
+  it('the template names every column and explains it', async () => {
+    const wb = await workbookAt(t, '/api/cashier/cash/template', admin);
+    expect(wb.worksheets[0].getRow(1).values).toEqual(expect.arrayContaining(['日期 Date', '摘要 Summary', '收入 Receipt', '支出 Payment', '收支类型编码 Kind code']));
+    expect(wb.worksheets[1].rowCount).toBeGreaterThan(5);
+    expect((await t.app.inject({ method: 'GET', url: '/api/cashier/cash/template', headers: { authorization: `Bearer ${clerk.token}` } })).json().code).toBe('NO_PERMISSION');
+  });
+
+  it('round trip: export → import into another account → the same lines; moved to another month → numbered there', async () => {
+    await ok('/api/cashier/cash', { bankAccountId: cash, lines: [
+      { date: '2026-01-05', summary: '收货款', kindId: income, counterparty: '华强公司', receiptCents: 20_000 },
+      { date: '2026-01-05', summary: '=买文具', kindId: outcome, paymentCents: 3_550 },
+      { date: '2026-01-20', summary: '取现', receiptCents: 100_001 },
+    ] });
+    const source = await lines(cash);
+    const res = await exportOf({ bankAccountId: cash });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    expect(ws.rowCount).toBe(4);
+    expect(ws.getRow(3).values).toEqual(expect.arrayContaining(['C01 现金', '2026-01-05', 2, "'=买文具", 'O01', '办公费', '35.5', '664.5']));
+    const done = await importInto(bank, res.rawPayload);
+    expect(done.json(), done.body).toMatchObject({ success: true, data: { created: 3 } });
+    const copied = await lines(bank);
+    expect(shape(copied)).toEqual(shape(source));
+    expect(copied.map((l) => l.balanceCents)).toEqual(['20000', '16450', '116451']);
+    // The same file with its dates moved to March, into the first account: numbered 1, 2, 3 in March.
+    ws.eachRow((row, n) => { if (n > 1) row.getCell(2).value = String(row.getCell(2).value).replace('2026-01', '2026-03'); });
+    const moved = Buffer.from(await wb.xlsx.writeBuffer());
+    expect((await importInto(cash, moved)).json()).toMatchObject({ success: true, data: { created: 3 } });
+    const march = (await lines(cash)).filter((l) => l.date.startsWith('2026-03'));
+    expect(march.map((l) => [l.date, l.code, l.summary, l.receiptCents, l.paymentCents])).toEqual([['2026-03-05', 1, '收货款', '20000', '0'], ['2026-03-05', 2, '=买文具', '0', '3550'], ['2026-03-20', 3, '取现', '100001', '0']]);
+    // Nothing to export is said so.
+    expect((await exportOf({ bankAccountId: cash, dateFrom: '2025-01-01', dateTo: '2025-01-31' })).json().code).toBe('NO_DATA_TO_EXPORT');
+  });
+
+  it('refuses wrong rows with the journal rules, names every row, and imports nothing', async () => {
+    const before = (await lines(bank)).length;
+    const bad = await sheet([HEAD,
+      ['2026-02-01', 'ok', 'I01', null, '10', null],
+      ['2026-02-02', '收支两填', null, null, '10', '5'],
+      ['2025-12-31', '早于启用', null, null, '1', null],
+      ['2026-02-03', '方向错', 'I01', null, null, '8'],
+      ['2026-02-04', '未知类型', 'ZZ9', null, '8', null],
+    ]);
+    const r = (await importInto(bank, bad)).json();
+    expect(r).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    expect(r.appendix.errors.map((e: Line) => e.row)).toEqual([3, 4, 5, 6]);
+    expect(r.msg).toContain('row 3');
+    expect(r.appendix.errors[3].message).toContain('ZZ9');
+    expect((await lines(bank)).length).toBe(before);
+    // Cells the sheet cannot read: named by column.
+    const cells = (await importInto(bank, await sheet([HEAD, ['05/02/2026', 'x', null, null, 'abc', null]]))).json();
+    expect(cells.code).toBe('IMPORT_ROWS_INVALID');
+    expect(cells.appendix.errors.map((e: Line) => e.column)).toEqual(['日期 Date', '收入 Receipt']);
+    expect((await importInto(bank, await sheet([HEAD]))).json().success).toBe(false);
+  });
+
+  it('needs the cashier right; another ledger set’s account is refused', async () => {
+    const file = await sheet([HEAD, ['2026-02-01', 'x', null, null, '1', null]]);
+    expect((await importInto(bank, file, clerk.token)).json().code).toBe('NO_PERMISSION');
+    expect((await exportOf({ bankAccountId: cash }, clerk.token)).json().code).toBe('NO_PERMISSION');
+    const cashier = await makeUser(t, admin, w.companyId, [RIGHTS.CASHIER]);
+    expect((await importInto(foreign, file, cashier.token)).json().code).toBe('NO_PERMISSION');
+    expect((await exportOf({ bankAccountId: foreign }, cashier.token)).json().code).toBe('NO_PERMISSION');
+    expect((await importInto(bank, file, cashier.token)).json()).toMatchObject({ success: true, data: { created: 1 } });
+  });
+});

@@ -27,6 +27,9 @@ import { buildApp } from '../src/server/app';
 import { openDb, type DbHandle } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import { rebuildBalances } from '../src/server/features/ledger/balances';
+import { subjectBalance } from '../src/server/features/ledger/subject-balance';
+import { subjectDetail, subjectTotal } from '../src/server/features/ledger/subject-ledgers';
+import { auxBalance } from '../src/server/features/ledger-aux/aux-balance';
 
 export interface LedgerBenchRow {
   backend: string;
@@ -290,6 +293,10 @@ export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: 
     const sqlBal = await median(N, () => rowsOf(db, `select subject_id, sum(debit_all), sum(credit_all) from subject_balances
       where company_id = 1 and account_year_id = ${f.accountYearId} group by subject_id`));
     row('GET subjectBalance, the year', apiBal, 'pre-aggregated SQL', sqlBal, 'le', 2);
+    const floor = await median(N, () => get('/api/company', {}));
+    row('GET subjectBalance vs the floor of any call (GET /api/company: auth, tenancy, envelope)', apiBal, 'floor', floor, 'none', 0);
+    const opt = { includeUnbooked: true, showZero: false };
+    row('GET subjectBalance vs its service function alone (no HTTP, no response validation)', apiBal, 'service', await median(N, () => subjectBalance(db, 1, { ...f, ...opt })), 'none', 0);
     const hlBal = hl(['bal']);
     row('GET subjectBalance, the year', apiBal, '`hledger bal`', hlBal, 'ge', backend === 'postgres' ? 5000 : 2500);
 
@@ -298,6 +305,7 @@ export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: 
     const sqlTot = await median(N, () => rowsOf(db, `select subject_id, period_id, sum(debit_all), sum(credit_all) from subject_balances
       where company_id = 1 and account_year_id = ${f.accountYearId} group by subject_id, period_id`));
     row('GET subjectTotal (general ledger, 12 months)', apiTot, 'pre-aggregated SQL', sqlTot, 'le', 2);
+    row('GET subjectTotal vs its service function alone', apiTot, 'service', await median(N, () => subjectTotal(db, 1, { ...f, ...opt })), 'none', 0);
     const hlTot = hl(['bal', '-M']);
     row('GET subjectTotal (general ledger, 12 months)', apiTot, '`hledger bal -M`', hlTot, 'ge', backend === 'postgres' ? 5000 : 2500);
 
@@ -329,10 +337,12 @@ export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: 
       const check = await rowsOf<{ id: number; balance: string }>(db, pageSql);
       if (check[0]?.id !== line.voucherId) throw new Error(`page SQL starts at voucher ${check[0]?.id}, the API at ${line.voucherId}`);
       const tSql = await median(N, () => rowsOf(db, pageSql));
-      return { t, tSql, offset, total: first.total as number };
+      const tService = await median(N, () => subjectDetail(db, 1, { ...df, includeUnbooked: true }, offset, 100));
+      return { t, tSql, tService, offset, total: first.total as number };
     };
     const dBig = await detailPage(big.set);
     row(`GET subjectDetail 1122, 100 rows at offset ${dBig.offset.toLocaleString('en')} of ${dBig.total.toLocaleString('en')}`, dBig.t, 'page SQL', dBig.tSql, 'le', 3);
+    row('GET subjectDetail page vs its service function alone', dBig.t, 'service', dBig.tService, 'none', 0);
     const dSmall = await detailPage(small.set);
     row(`GET subjectDetail 1122 on the ${small.set.lines.toLocaleString('en')}-line set (offset ${dSmall.offset.toLocaleString('en')})`, dSmall.t, 'page SQL', dSmall.tSql, 'le', 3);
     row(`GET subjectDetail page, ${big.set.lines.toLocaleString('en')} lines vs ${small.set.lines.toLocaleString('en')} lines`, dBig.t, `${small.set.lines.toLocaleString('en')}-line page`, dSmall.t, 'le', 1.5);
@@ -346,6 +356,7 @@ export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: 
       from aux_balances b join customers c on c.id = b.aux_id where b.company_id = 1 and b.account_year_id = ${f.accountYearId} and b.aux_type_id = 3
       group by c.code, c.name, b.subject_id order by c.code, b.subject_id`));
     row('GET auxBalance by customer, the year', apiAux, 'raw SQL (aux_balances)', sqlAux, 'le', 1.5);
+    row('GET auxBalance vs its service function alone', apiAux, 'service', await median(N, () => auxBalance(db, 1, { ...af, ...opt })), 'none', 0);
     const hlAux = hl(['bal', '--pivot', 'customer']);
     row('GET auxBalance by customer, the year', apiAux, '`hledger bal --pivot customer`', hlAux, 'ge', 1000);
 

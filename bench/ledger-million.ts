@@ -227,8 +227,9 @@ async function scratchPg(adminUrl: string): Promise<{ url: string; drop: () => P
 export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: number, opts: { adminUrl?: string; withHledger?: boolean; log?: (s: string) => void } = {}): Promise<LedgerBenchRow[]> {
   const log = opts.log ?? ((s: string) => console.error(`[ledger-million ${backend}] ${s}`));
   const scratch = backend === 'postgres' ? await scratchPg(opts.adminUrl!) : undefined;
-  const dataDir = backend === 'pglite' ? mkdtempSync(join(tmpdir(), 'ledgerdesk-bench-million-')) : undefined;
-  const handle = await openDb(scratch ? { url: scratch.url } : { dataDir: join(dataDir!, 'pgdata') });
+  // PGlite's data dir; the hledger journal goes here too (removed at the end on both backends).
+  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerdesk-bench-million-'));
+  const handle = await openDb(scratch ? { url: scratch.url } : { dataDir: join(dataDir, 'pgdata') });
   const db = handle.db;
   const out: LedgerBenchRow[] = [];
   const row = (measure: string, value: number, peerLabel: string, peer: number | string | undefined, kind: 'le' | 'ge' | 'none', goal: number) => {
@@ -282,7 +283,7 @@ export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: 
 
     let journal: string | undefined;
     if (opts.withHledger !== false) {
-      journal = join(dataDir ?? mkdtempSync(join(tmpdir(), 'ledgerdesk-bench-journal-')), 'ledger.journal');
+      journal = join(dataDir, 'ledger.journal');
       const t = await timed(() => exportJournal(db, big.set, journal!));
       log(`journal exported in ${ms(t)}`);
     }
@@ -350,7 +351,7 @@ export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: 
     // Balance by customer.
     const af = { ...f, auxTypeId: 3 };
     const aux = await get('/api/ledger/auxBalance', { filter: JSON.stringify(af) });
-    if (aux.rows.filter((r: { kind: string }) => r.kind === 'VALUE').length < CUSTOMERS) throw new Error(`auxBalance: ${aux.rows.length} rows`);
+    if (aux.rows.filter((r: { kind: string }) => r.kind === 'VALUE').length < Math.min(CUSTOMERS, Math.floor(big.set.lines / 4))) throw new Error(`auxBalance: ${aux.rows.length} rows`);
     const apiAux = await median(N, () => get('/api/ledger/auxBalance', { filter: JSON.stringify(af) }));
     const sqlAux = await median(N, () => rowsOf(db, `select c.code, c.name, b.subject_id, sum(b.debit_all), sum(b.credit_all)
       from aux_balances b join customers c on c.id = b.aux_id where b.company_id = 1 and b.account_year_id = ${f.accountYearId} and b.aux_type_id = 3
@@ -365,7 +366,7 @@ export async function ledgerMillionBench(backend: 'pglite' | 'postgres', lines: 
   } finally {
     await handle.close();
     if (scratch) await scratch.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -2,7 +2,9 @@
  * npm run bench: figures, never assertions. Prints per-route bundle sizes and API latencies on
  * PGlite and, when BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL names a PostgreSQL server
  * (a scratch database is created there and dropped), on PostgreSQL too; otherwise that row says it
- * was skipped. Later work adds its own sections here.
+ * was skipped. Later work adds its own sections here. The ledgers at a million lines (bench/ledger-million.ts)
+ * take minutes: BENCH_LEDGER_LINES (default 1,000,000; 0 skips), BENCH_LEDGER_LINES_PGLITE (default
+ * 200,000), BENCH_LEDGER_BACKENDS, BENCH_LEDGER_HLEDGER=0 (no hledger).
  */
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import { bundleSizes } from './bundle-sizes';
 import { apiLatency } from './api-latency';
 import { voucherSaveBench } from './voucher-save';
 import { cashJournalBench } from './cash-journal';
+import { ledgerMillionBench, ledgerMillionSettings, ledgerTableHead, ledgerTableRow, machineFacts } from './ledger-million';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
@@ -67,5 +70,26 @@ for (const backend of ['pglite', 'postgres'] as const) {
   } catch (err) {
     console.log(`| ${backend} | (failed: ${(err as Error).message.split('\n')[0]}) | | | |`);
   }
+}
+const ledger = ledgerMillionSettings();
+console.log('\n## Ledgers at a million lines (issue 9): API beside the SQL and hledger on the same data\n');
+if (!ledger.lines) console.log('(skipped: BENCH_LEDGER_LINES=0)');
+else {
+  console.log(`machine: ${machineFacts()}\n`);
+  console.log(ledgerTableHead);
+  for (const backend of ledger.backends) {
+    const n = backend === 'pglite' ? ledger.pgliteLines : ledger.lines;
+    if (!n) continue;
+    if (backend === 'postgres' && !pgUrl) {
+      console.log('| postgres | | (skipped: no PostgreSQL URL) | | | | | |');
+      continue;
+    }
+    try {
+      for (const r of await ledgerMillionBench(backend, n, { adminUrl: pgUrl, withHledger: ledger.withHledger })) console.log(ledgerTableRow(r));
+    } catch (err) {
+      console.log(`| ${backend} | ${n} | (failed: ${(err as Error).message.split('\n')[0]}) | | | | | |`);
+    }
+  }
+  console.log(`\nmachine after: ${machineFacts()}`);
 }
 process.exit(0);

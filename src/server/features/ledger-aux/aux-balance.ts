@@ -103,14 +103,28 @@ export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter)
     const rows: AuxBalanceRowDto[] = [];
     const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
     // Zero rows: the pairs of a value with the leaf subjects that carry the type.
-    const carrying = chart.filter((s) => s.leaf && s.auxTypeIds.includes(f.auxTypeId));
+    const carrying = new Set(chart.filter((s) => s.leaf && s.auxTypeIds.includes(f.auxTypeId)).map((s) => s.id));
+    // The figures by value, each value's subjects in chart order: the walk is proportional to the
+    // pairs that exist, not to values × subjects (thousands of customers × the chart).
+    const chartIndex = new Map(chart.map((s, i) => [s.id, i]));
+    const byValue = new Map<number, Map<number, AuxFigures>>();
+    for (const [key, fig] of figures) {
+      const [auxId, subjectId] = key.split(':').map(Number) as [number, number];
+      if (!chartIndex.has(subjectId)) continue;
+      let m = byValue.get(auxId);
+      if (!m) byValue.set(auxId, (m = new Map()));
+      m.set(subjectId, fig);
+    }
     for (const v of values.values()) {
+      const own = byValue.get(v.id);
+      if (!own && !f.showZero) continue;
+      const subjectsOf = f.showZero
+        ? chart.filter((s) => own?.has(s.id) || carrying.has(s.id))
+        : [...own!.keys()].sort((a, b) => chartIndex.get(a)! - chartIndex.get(b)!).map((id) => chart[chartIndex.get(id)!]!);
       const valueSum = zeroFigures();
       const subjectRows: AuxBalanceRowDto[] = [];
-      for (const s of chart) {
-        const x = figures.get(`${v.id}:${s.id}`);
-        if (!x && !(f.showZero && carrying.includes(s))) continue;
-        const fig = x ?? zeroFigures();
+      for (const s of subjectsOf) {
+        const fig = own?.get(s.id) ?? zeroFigures();
         // Each pair counts once in the totals, split by its own side (a value's debtors and creditors are not netted).
         const closing = fig.opening + fig.debit - fig.credit;
         totals.openingDebit += Math.max(fig.opening, 0);

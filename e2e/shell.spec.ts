@@ -246,13 +246,13 @@ test('language switch: every text follows, with a screenshot in each language', 
   await loginAs(page, 'admin', 'admin123');
   await shell.openMenu('voucher', 'voucher.daily', 'voucher.daily.list');
   await shell.openMenu('voucher.business', 'voucher.business.balanceByAuxiliary');
-  await expect(page.getByTestId('placeholder-page')).toContainText('辅助余额表');
+  await expect(page.getByTestId('tabs-bar')).toContainText('辅助余额表');
   await page.screenshot({ path: 'test-results/shell-zh_CN.png', fullPage: true });
 
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/idm/user/language') && r.ok());
   await shell.switchLanguage('en_US');
   await saved;
-  await expect(page.getByTestId('placeholder-page')).toContainText('Balance by auxiliary');
+  await expect(page.getByTestId('tabs-bar')).toContainText('Balance by auxiliary');
   await expect(shell.menu('voucher')).toContainText('Vouchers');
   await expect(shell.breadcrumbs()).toContainText('Ledgers');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');

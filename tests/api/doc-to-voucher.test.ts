@@ -123,6 +123,10 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     await ok('DELETE', `/api/voucher/${noSubject.results[0].voucherId}`);
     expect((await call('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ bankAccountId: undefined }), ids: [a.id] } })).json().code).toBe('DOC_CREDIT_SUBJECT_REQUIRED');
 
+    // The preview runs the voucher service's checks: a parent subject (1002 has 100201) is refused.
+    const parent = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: await subjectOf(w, '1002') }] }), ids: [a.id], preview: true } });
+    expect(parent.results[0]).toMatchObject({ ok: false, code: expect.stringMatching(/LEAF|SUBJECT/) });
+    expect(parent.vouchers[0].lines).toHaveLength(2);
     const grouped = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ grouping: 'KIND', bankAccountId: undefined, creditSubjectId: s['1001'] }), ids: [a.id, b.id] } });
     expect(grouped.vouchers).toHaveLength(1);
     expect(grouped.vouchers[0]).toMatchObject({ docIds: [a.id, b.id], markDate: '2026-03-09', debitCents: '3300', creditCents: '3300' });

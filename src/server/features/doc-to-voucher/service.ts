@@ -138,6 +138,9 @@ async function linesOf(tx: Tx, companyId: number, accountId: number, g: Group): 
   });
 }
 
+/** Thrown to roll a preview's voucher back. */
+class PreviewDone extends Error {}
+
 function errorOf(e: unknown): DomainError {
   if (e instanceof DomainError) return e;
   const code = (e as { code?: unknown })?.code;
@@ -164,23 +167,27 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
     let lines: Line[] = [];
     try {
       lines = await linesOf(db, companyId, body.accountId, g);
-      if (!body.preview) {
-        const written = await withTx(db, async (tx) => {
-          // Locked and checked again: a concurrent transfer of the same document waits, then is refused.
-          const again = await entriesOf(tx, companyId, { ...body, ids: docIds }, true);
-          const [first] = again.refused.values();
-          if (first) throw first;
-          const v = await createVoucher(tx, actor, companyId, {
-            accountId: body.accountId, kindId: body.kindId, markTime: g.markDate, billCount: g.docs.length,
-            items: lines.map((l) => ({ summary: l.summary, subjectId: l.subjectId, direction: l.direction, amount: l.cents, auxes: [] })),
-          }, { source: body.source === 'EXPENSE' ? 'EXPENSE' : 'JOURNAL' });
-          if (body.source === 'EXPENSE') await q.linkExpenses(tx, docIds, v.id);
-          else await q.linkLines(tx, docIds, v.id);
-          return v;
-        });
-        for (const id of docIds) results.set(id, { id, ok: true, voucherId: written.id, code: null, msg: null });
-        Object.assign(base, { voucherId: written.id, voucherCode: `${written.kindName}-${written.code}` });
-      } else for (const id of docIds) results.set(id, { id, ok: true, voucherId: null, code: null, msg: null });
+      // The voucher service's own checks (leaf, auxiliaries, period, numbering) run for a preview
+      // too: the voucher is written and rolled back.
+      const written = await withTx(db, async (tx) => {
+        // Locked and checked again: a concurrent transfer of the same document waits, then is refused.
+        const again = await entriesOf(tx, companyId, { ...body, ids: docIds }, true);
+        const [first] = again.refused.values();
+        if (first) throw first;
+        const v = await createVoucher(tx, actor, companyId, {
+          accountId: body.accountId, kindId: body.kindId, markTime: g.markDate, billCount: g.docs.length,
+          items: lines.map((l) => ({ summary: l.summary, subjectId: l.subjectId, direction: l.direction, amount: l.cents, auxes: [] })),
+        }, { source: body.source === 'EXPENSE' ? 'EXPENSE' : 'JOURNAL' });
+        if (body.preview) throw new PreviewDone();
+        if (body.source === 'EXPENSE') await q.linkExpenses(tx, docIds, v.id);
+        else await q.linkLines(tx, docIds, v.id);
+        return v;
+      }).catch((e: unknown) => {
+        if (e instanceof PreviewDone) return null;
+        throw e;
+      });
+      for (const id of docIds) results.set(id, { id, ok: true, voucherId: written?.id ?? null, code: null, msg: null });
+      if (written) Object.assign(base, { voucherId: written.id, voucherCode: `${written.kindName}-${written.code}` });
     } catch (e) {
       Object.assign(base, refuse(docIds, errorOf(e)));
     }

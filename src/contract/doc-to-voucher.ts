@@ -77,6 +77,7 @@ export const proposedLineDto = z.object({
   subjectId: z.number().int(),
   subjectCode: z.string(),
   subjectName: z.string(),
+  subjectNameEn: z.string().nullable(),
   /** true: debit. */
   direction: z.boolean(),
   amount: cents,

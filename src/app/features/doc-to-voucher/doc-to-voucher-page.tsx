@@ -153,7 +153,7 @@ export function DocToVoucherPage() {
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select data-testid="d2v-kind" label={t('options.voucherKind')} w={120} allowDeselect={false} value={kindId ? String(kindId) : null}
             data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }))} onChange={(v) => v && remember({ kindId: Number(v) })} />
-          <Select data-testid="d2v-grouping" label={t('options.grouping')} w={220} allowDeselect={false} value={grouping} onChange={(v) => v && setGrouping(v as Grouping)}
+          <Select data-testid="d2v-grouping" label={t('options.grouping')} w={280} allowDeselect={false} value={grouping} onChange={(v) => v && setGrouping(v as Grouping)}
             data={(source === 'EXPENSE' ? ['DOCUMENT', 'KIND'] : ['DOCUMENT', 'DAY']).map((g) => ({ value: g, label: t(`grouping.${source}.${g}`) }))} />
           {source === 'EXPENSE' && (
             <Select data-testid="d2v-bank" label={t('options.payingAccount')} w={220} searchable clearable value={memory.bankAccountId ? String(memory.bankAccountId) : null}
@@ -200,7 +200,7 @@ export function DocToVoucherPage() {
 }
 
 function Proposals({ answer }: { answer: TransferAnswer }) {
-  const { t } = useTranslation('docToVoucher');
+  const { t, i18n } = useTranslation('docToVoucher');
   return (
     <Stack gap="xs" data-testid="d2v-proposals" style={{ overflow: 'auto' }}>
       <Text fw={600}>{t(answer.preview ? 'proposalTitle' : 'resultTitle', { count: answer.vouchers.length })}</Text>
@@ -223,7 +223,7 @@ function Proposals({ answer }: { answer: TransferAnswer }) {
                   {v.lines.map((l, i) => (
                     <Table.Tr key={i}>
                       <Table.Td>{l.summary}</Table.Td>
-                      <Table.Td>{`${l.subjectCode} ${l.subjectName}`}</Table.Td>
+                      <Table.Td>{`${l.subjectCode} ${i18n.language === 'en_US' ? l.subjectNameEn ?? l.subjectName : l.subjectName}`}</Table.Td>
                       <Table.Td ta="right">{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
                       <Table.Td ta="right">{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
                     </Table.Tr>

@@ -106,7 +106,7 @@ function groupsOf(docs: DocEntries[]): Group[] {
   return [...groups.values()].map((g) => ({ docs: g, markDate: g.reduce((m, d) => (d.date > m ? d.date : m), g[0].date) }));
 }
 
-interface Line { summary: string; subjectId: number; subjectCode: string; subjectName: string; direction: boolean; cents: number }
+interface Line { summary: string; subjectId: number; subjectCode: string; subjectName: string; subjectNameEn: string | null; direction: boolean; cents: number }
 
 /** The voucher lines of a group: entries merged, subjects moved to the voucher date's account year. */
 async function linesOf(tx: Tx, companyId: number, accountId: number, g: Group): Promise<Line[]> {
@@ -134,7 +134,7 @@ async function linesOf(tx: Tx, companyId: number, accountId: number, g: Group): 
     const s = subjectOf(e.subjectId!);
     if (!s) fail('DOC_SUBJECT_MISSING', { name: e.missing || String(e.subjectId) });
     const summary = e.count > 1 || g.docs.length > 1 ? cut(`${e.mergedSummary || e.summary}${e.mergedSummary ? '' : range}`) : e.summary;
-    return { summary: summary || cut(`${codes.join(',')}`), subjectId: s.id, subjectCode: s.code, subjectName: s.name, direction: e.direction, cents: e.cents };
+    return { summary: summary || cut(`${codes.join(',')}`), subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, direction: e.direction, cents: e.cents };
   });
 }
 

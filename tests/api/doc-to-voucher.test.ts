@@ -104,6 +104,9 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     const zh = await t.call('POST', '/api/voucher/billTransfer', { token: admin, body: { ...expenseOptions(), id: e.id }, lang: 'zh_CN' });
     expect(zh.json().data.results[0].msg).toBe(`单据 ${e.code} 已生成凭证，不能重复生成`);
 
+    // The audit stays while the voucher exists.
+    const cancel = await ok('POST', '/api/expense/lock', { body: { lock: false, ids: [e.id] } });
+    expect(cancel[0]).toMatchObject({ ok: false, result: 'REIMBURSE_HAS_VOUCHER' });
     // Deleting the voucher frees the document.
     await ok('DELETE', `/api/voucher/${voucherId}`);
     expect((await ok('GET', `/api/expense/${e.id}`)).voucherId).toBeNull();

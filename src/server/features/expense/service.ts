@@ -208,6 +208,11 @@ export async function lockExpenses(db: Db, actor: Actor, companyId: number, lock
         refuse('NO_PERMISSION');
         continue;
       }
+      // A reimbursement made into a voucher keeps its audit until the voucher is deleted (decision 037).
+      if (!lock && e.voucherId !== null) {
+        refuse('REIMBURSE_HAS_VOUCHER');
+        continue;
+      }
       const r = decideReimbursementAction(reimbursementStateOf(e), lock ? 'audit' : 'cancelAudit', { user: actor, dirty: false });
       if (!r.ok) {
         refuse(r.code);

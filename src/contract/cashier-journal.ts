@@ -41,6 +41,8 @@ export const cashLineDto = z.object({
   /** Opening + receipts − payments of the account's lines up to and including this one. */
   balanceCents: cents,
   voucherId: z.number().int().nullable(),
+  /** "记-3": the linked voucher's kind and code (decision 037). */
+  voucherCode: z.string().nullable().optional(),
   createdBy: z.number().int().nullable(),
   createdByName: z.string().nullable(),
   version: z.number().int(),

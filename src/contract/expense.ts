@@ -47,6 +47,8 @@ export const expenseDto = z.object({
   locker: personRef.nullable(),
   lockAt: z.string().nullable(),
   voucherId: z.number().int().nullable(),
+  /** "记-3": the linked voucher's kind and code (lists and the single document; decision 037). */
+  voucherCode: z.string().nullable().optional(),
   /** Sum of the lines. */
   amount: z.number().int(),
   invoiceCount: z.number().int(),

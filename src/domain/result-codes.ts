@@ -222,6 +222,12 @@ export const resultCodes = {
   OPENING_AUX_DUPLICATE: { status: 409, key: 'errors.OPENING_AUX_DUPLICATE' },
   OPENING_CARRY_YEAR_INVALID: { status: 400, key: 'errors.OPENING_CARRY_YEAR_INVALID' },
   OPENING_CARRY_SUBJECT_MISSING: { status: 409, key: 'errors.OPENING_CARRY_SUBJECT_MISSING' },
+  /** Documents to vouchers (decision 037). */
+  DOC_ALREADY_TRANSFERRED: { status: 409, key: 'errors.DOC_ALREADY_TRANSFERRED' },
+  DOC_NOTHING_TO_TRANSFER: { status: 400, key: 'errors.DOC_NOTHING_TO_TRANSFER' },
+  DOC_SUBJECT_MISSING: { status: 400, key: 'errors.DOC_SUBJECT_MISSING' },
+  DOC_CREDIT_SUBJECT_REQUIRED: { status: 400, key: 'errors.DOC_CREDIT_SUBJECT_REQUIRED' },
+  REIMBURSE_HAS_VOUCHER: { status: 409, key: 'errors.REIMBURSE_HAS_VOUCHER' },
 } as const satisfies Record<string, { status: number; key: string }>;
 
 export type ResultCode = keyof typeof resultCodes;

@@ -31,6 +31,7 @@ import { openingRoutes } from './opening/routes';
 import { periodEndRoutes } from './period-end/routes';
 import { reportRoutes } from './report/routes';
 import { cashierJournalRoutes } from './cashier-journal/routes';
+import { docToVoucherRoutes } from './doc-to-voucher/routes';
 
 export { API_VERSION } from '../api-version';
 
@@ -56,6 +57,8 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(budgetRoutes);
   await app.register(invoiceRoutes);
   await app.register(auxRoutes);
+  // GET /voucher/billQuery, POST /voucher/bill(s)Transfer: static paths win over /voucher/:id.
+  await app.register(docToVoucherRoutes);
   await app.register(voucherRoutes);
   // POST /voucher/:id/sync: the static last segment wins over /voucher/:id/:action.
   await app.register(voucherSyncRoutes);

@@ -32,7 +32,7 @@ const columns: ListColumn<CashLineDto>[] = [
   { field: 'receiptCents', headerKey: 'journal:columns.receipt', width: 130, format: 'cents', align: 'right' },
   { field: 'paymentCents', headerKey: 'journal:columns.payment', width: 130, format: 'cents', align: 'right' },
   { field: 'balanceCents', headerKey: 'journal:columns.balance', width: 140, format: 'balance', align: 'right' },
-  { field: 'voucherId', headerKey: 'journal:columns.voucher', width: 90, format: 'voucher' },
+  { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 90 },
   { field: 'createdByName', headerKey: 'journal:maker', width: 100 },
 ];
 
@@ -74,7 +74,6 @@ export function JournalQueryPage() {
     },
     cents: (v: unknown) => (v && v !== '0' ? formatCents(Number(v)) : ''),
     balance: (v: unknown) => formatCents(Number(v ?? 0)),
-    voucher: (v: unknown) => (v ? `#${String(v)}` : ''),
   }), []);
   if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   const accountOptions = (refs.data?.accounts ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));

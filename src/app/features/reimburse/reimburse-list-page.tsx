@@ -33,6 +33,7 @@ const columns: ListColumn<ExpenseDto>[] = [
   { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 120, sortable: true },
   { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 140, align: 'right', format: 'cents', sortable: true },
   { field: 'lockAt', headerKey: 'reimburse:list.state', width: 100, format: 'state' },
+  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 90 },
   { field: 'marker', headerKey: 'reimburse:list.marker', width: 110, format: 'person' },
   { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 110, flex: 1, format: 'person' },
 ];

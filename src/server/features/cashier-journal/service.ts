@@ -11,6 +11,7 @@ import { DomainError } from '../../../domain/result-codes';
 import { cashLineProblem, monthOf } from '../../../domain/cashier-journal';
 import type { Paging } from '../../../contract/common';
 import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashLineFilter, CashOpeningDto } from '../../../contract/cashier-journal';
+import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
 import type { SheetCashLine } from './sheet';
 import type { Language } from '../../../domain/enums';
@@ -40,7 +41,8 @@ export async function listLines(db: Db, companyId: number, p: Paging<CashLineFil
     const opening = openings.get(accountId)?.openingCents ?? 0;
     for (const r of list) balance.set(r.l.id, opening + (nets.get(r.l.id) ?? 0));
   }
-  return { content: rows.map((r) => lineDto(r, balance.get(r.l.id) ?? 0)), total };
+  const codes = await voucherCodes(db, rows.flatMap((r) => (r.l.voucherId ? [r.l.voucherId] : [])));
+  return { content: rows.map((r) => ({ ...lineDto(r, balance.get(r.l.id) ?? 0), voucherCode: r.l.voucherId ? codes.get(r.l.voucherId) ?? null : null })), total };
 }
 
 async function linesById(db: Db, companyId: number, accountId: number, ids: number[]): Promise<CashLineDto[]> {

@@ -16,6 +16,7 @@ import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/
 import { decideReimbursementAction } from '../../../../machines/reimbursement.machine';
 import { iso } from '../../db/queries/list';
 import { messageOf } from '../../http/messages';
+import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
 import type { SheetDocument } from './sheet';
 
@@ -88,13 +89,15 @@ export async function updateKind(db: Db, id: number, patch: { name?: string; dis
 export async function listExpenses(db: Db, companyId: number, p: Paging<q.ExpenseFilter>) {
   const { rows, total } = await q.selectExpenses(companyScope(db, companyId), p);
   const invoices = p.expand.has('invoices') ? await q.invoicesOf(db, rows.map((r) => r.e.id)) : undefined;
-  return { content: rows.map((r) => dtoOf(r, invoices)), total };
+  const codes = await voucherCodes(db, rows.flatMap((r) => (r.e.voucherId ? [r.e.voucherId] : [])));
+  return { content: rows.map((r) => ({ ...dtoOf(r, invoices), voucherCode: r.e.voucherId ? codes.get(r.e.voucherId) ?? null : null })), total };
 }
 
 export async function getExpense(db: Db, companyId: number, id: number): Promise<ExpenseDto> {
   const { rows } = await q.selectExpenses(companyScope(db, companyId), { filter: { companyId, id: [id] }, limit: 1, offset: 0, sort: {}, expand: new Set() });
   if (!rows[0]) throw new DomainError('NO_PERMISSION');
-  return dtoOf(rows[0], await q.invoicesOf(db, [id]));
+  const codes = await voucherCodes(db, rows[0].e.voucherId ? [rows[0].e.voucherId] : []);
+  return { ...dtoOf(rows[0], await q.invoicesOf(db, [id])), voucherCode: rows[0].e.voucherId ? codes.get(rows[0].e.voucherId) ?? null : null };
 }
 
 /**
@@ -203,6 +206,11 @@ export async function lockExpenses(db: Db, actor: Actor, companyId: number, lock
       const refuse = (code: ResultCode) => out.push({ id, code: e?.code ?? null, ok: false, result: code, msg: messageOf(code, lang) });
       if (!e) {
         refuse('NO_PERMISSION');
+        continue;
+      }
+      // A reimbursement made into a voucher keeps its audit until the voucher is deleted (decision 037).
+      if (!lock && e.voucherId !== null) {
+        refuse('REIMBURSE_HAS_VOUCHER');
         continue;
       }
       const r = decideReimbursementAction(reimbursementStateOf(e), lock ? 'audit' : 'cancelAudit', { user: actor, dirty: false });

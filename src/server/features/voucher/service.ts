@@ -218,7 +218,7 @@ const reversedItems = (items: q.VoucherItemRow[]): VoucherItemInput[] => items.m
  * the copy the editor made (copyVoucher); with REVERSAL the lines are the original's, negated, and
  * the two are linked both ways; a voucher is reversed at most once.
  */
-export async function createVoucher(db: Db, actor: Actor, companyId: number, body: VoucherCreateBody, generated: { source?: 'PROFIT_TRANSFER' } = {}): Promise<VoucherDto> {
+export async function createVoucher(db: Db, actor: Actor, companyId: number, body: VoucherCreateBody, generated: { source?: 'PROFIT_TRANSFER' | 'EXPENSE' | 'JOURNAL' } = {}): Promise<VoucherDto> {
   return withTx(db, async (tx) => {
     const reversal = body.originId !== undefined && body.originKind === 'REVERSAL';
     // The kind, code length, years, maker's name and the body's subjects in one query (a reversal's

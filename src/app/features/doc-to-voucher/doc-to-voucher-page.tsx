@@ -1,0 +1,244 @@
+/**
+ * /voucher/daily/documentToVoucher (单据生成凭证, spec 01 §2; decision 037). Audited reimbursements
+ * or cash / bank journal lines not yet made into vouchers, in an AG Grid (Space ticks a row); the
+ * options say how the vouchers are made (voucher kind, one per document or grouped, the paying
+ * account and the subject of each expense kind, remembered per ledger set); Preview shows the
+ * proposed vouchers with their lines and whether they balance, Generate writes them (each voucher
+ * with its documents' link in one transaction) and shows the result per voucher.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AgGridReact } from 'ag-grid-react';
+import type { ColDef, GridApi, SelectionChangedEvent } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { bankAccountApi, docToVoucherApi, expenseApi } from '../../../contract/heads';
+import type { BillDocDto, DocSource, TransferAnswer } from '../../../contract/doc-to-voucher';
+import { MAX_PAGE_LIMIT } from '../../../domain/constants';
+import { formatCents } from '../../../domain/money';
+import { call } from '../../api/typed-client';
+import { allSubjectsOptions } from '../../queries/subjects';
+import { notifyError } from '../../queries/admin-common';
+import { useScope } from '../../session/store';
+import { voucherKindsOptions } from '../voucher/voucher-queries';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+
+type State = 'PENDING' | 'DONE' | 'ALL';
+type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
+
+const storageKey = (accountId: number | null) => `ledgerdesk.docToVoucher.${accountId ?? 0}`;
+
+interface Remembered { kindSubjects: Record<string, number>; bankAccountId: number | null; kindId: number | null }
+function remembered(accountId: number | null): Remembered {
+  try {
+    return { kindSubjects: {}, bankAccountId: null, kindId: null, ...JSON.parse(localStorage.getItem(storageKey(accountId)) ?? '{}') };
+  } catch {
+    return { kindSubjects: {}, bankAccountId: null, kindId: null };
+  }
+}
+
+export function DocToVoucherPage() {
+  const { t, i18n } = useTranslation(['docToVoucher', 'common']);
+  const { companyId, accountId, accountYearId } = useScope();
+  const queryClient = useQueryClient();
+  const [source, setSource] = useState<DocSource>('EXPENSE');
+  const [dateFrom, setDateFrom] = useState('');
+  const [dateTo, setDateTo] = useState('');
+  const [state, setState] = useState<State>('PENDING');
+  const [grouping, setGrouping] = useState<Grouping>('DOCUMENT');
+  const [memory, setMemory] = useState<Remembered>(() => remembered(accountId));
+  const [selected, setSelected] = useState<BillDocDto[]>([]);
+  const [answer, setAnswer] = useState<TransferAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const gridRef = useRef<GridApi<BillDocDto> | null>(null);
+
+  useEffect(() => setMemory(remembered(accountId)), [accountId]);
+  const remember = (patch: Partial<Remembered>) => setMemory((m) => {
+    const next = { ...m, ...patch };
+    localStorage.setItem(storageKey(accountId), JSON.stringify(next));
+    return next;
+  });
+
+  const query = { accountId: accountId!, source, state, ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) };
+  const docs = useQuery({
+    queryKey: ['docToVoucher', query],
+    queryFn: ({ signal }) => call(docToVoucherApi.billQuery, { query }, { signal }),
+    enabled: !!accountId,
+  });
+  const kinds = useQuery(voucherKindsOptions(accountId));
+  const subjects = useQuery(allSubjectsOptions(accountYearId));
+  const bankAccounts = useQuery({
+    queryKey: ['docToVoucher', 'bankAccounts', accountId],
+    queryFn: async ({ signal }) => (await call(bankAccountApi.list, { query: { filter: { accountId: accountId! }, limit: MAX_PAGE_LIMIT } }, { signal })).content,
+    enabled: !!accountId,
+  });
+  const expenseKinds = useQuery({
+    queryKey: ['docToVoucher', 'expenseKinds', companyId],
+    queryFn: async ({ signal }) => (await call(expenseApi.kinds, { query: { filter: { companyId: companyId! }, limit: MAX_PAGE_LIMIT } }, { signal })).content,
+    enabled: !!companyId && source === 'EXPENSE',
+  });
+
+  const kindId = memory.kindId ?? kinds.data?.[0]?.id ?? null;
+  const subjectOptions = useMemo(() => (subjects.data?.content ?? []).filter((s) => s.leaf && !s.disabled)
+    .map((s) => ({ value: String(s.id), label: `${s.code} ${i18n.language === 'en_US' ? s.nameEn ?? s.name : s.name}` })), [subjects.data, i18n.language]);
+  // The expense kinds of the ticked reimbursements (all kinds when none is ticked).
+  const usedKinds = useMemo(() => {
+    const names = new Set(selected.flatMap((d) => d.kindNames.split('、')));
+    return (expenseKinds.data ?? []).filter((k) => !selected.length || names.has(k.name));
+  }, [expenseKinds.data, selected]);
+
+  const columns = useMemo<Array<ColDef<BillDocDto>>>(() => [
+    { field: 'date', headerName: t('columns.date'), width: 110 },
+    { field: 'code', headerName: t(source === 'EXPENSE' ? 'columns.expenseCode' : 'columns.lineCode'), width: 120 },
+    { field: 'party', headerName: t(source === 'EXPENSE' ? 'columns.submitter' : 'columns.bankAccount'), width: 150 },
+    { field: 'kindNames', headerName: t('columns.kinds'), width: 150 },
+    { field: 'summary', headerName: t('columns.summary'), flex: 1, minWidth: 160 },
+    { field: 'amountCents', headerName: t('columns.amount'), type: 'rightAligned', width: 130, valueFormatter: (p) => formatCents(Number(p.value ?? 0)), cellDataType: false },
+    { field: 'voucherCode', headerName: t('columns.voucher'), width: 110 },
+  ], [t, source]);
+
+  const run = async (preview: boolean) => {
+    if (!accountId || !kindId) return;
+    if (!selected.length) {
+      notifications.show({ color: 'orange', message: t('selectFirst') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const kindSubjects = Object.entries(memory.kindSubjects).map(([k, s]) => ({ expenseKindId: Number(k), subjectId: s }));
+      const body = {
+        accountId, source, kindId, grouping, preview, ids: selected.map((d) => d.id),
+        ...(source === 'EXPENSE' ? { kindSubjects, ...(memory.bankAccountId ? { bankAccountId: memory.bankAccountId } : {}) } : {}),
+      };
+      const a = await call(docToVoucherApi.billsTransfer, { body });
+      setAnswer(a);
+      if (!preview) {
+        const ok = a.results.filter((r) => r.ok).length;
+        notifications.show({ color: ok === a.results.length ? 'green' : 'orange', message: t('generated', { ok, failed: a.results.length - ok }) });
+        gridRef.current?.deselectAll();
+        await queryClient.invalidateQueries({ queryKey: ['docToVoucher'] });
+        await queryClient.invalidateQueries({ queryKey: ['vouchers'] });
+      }
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const switchSource = (v: string) => {
+    setSource(v as DocSource);
+    setGrouping('DOCUMENT');
+    setSelected([]);
+    setAnswer(null);
+  };
+
+  return (
+    <Stack gap="sm" h="100%" data-testid="doc-to-voucher">
+      <Title order={4}>{t('title')}</Title>
+      <Paper withBorder p="xs">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <SegmentedControl data-testid="d2v-source" value={source} onChange={switchSource}
+            data={[{ value: 'EXPENSE', label: t('sources.EXPENSE') }, { value: 'JOURNAL', label: t('sources.JOURNAL') }]} />
+          <TextInput type="date" data-testid="d2v-from" label={t('filters.dateFrom')} w={150} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} />
+          <TextInput type="date" data-testid="d2v-to" label={t('filters.dateTo')} w={150} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} />
+          <Select data-testid="d2v-state" label={t('filters.state')} w={140} allowDeselect={false} value={state} onChange={(v) => v && setState(v as State)}
+            data={(['PENDING', 'DONE', 'ALL'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))} />
+          <Button variant="default" onClick={() => void docs.refetch()} data-testid="d2v-refresh">{t('refresh')}</Button>
+        </Group>
+      </Paper>
+      <Paper withBorder p="xs">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select data-testid="d2v-kind" label={t('options.voucherKind')} w={120} allowDeselect={false} value={kindId ? String(kindId) : null}
+            data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }))} onChange={(v) => v && remember({ kindId: Number(v) })} />
+          <Select data-testid="d2v-grouping" label={t('options.grouping')} w={280} allowDeselect={false} value={grouping} onChange={(v) => v && setGrouping(v as Grouping)}
+            data={(source === 'EXPENSE' ? ['DOCUMENT', 'KIND'] : ['DOCUMENT', 'DAY']).map((g) => ({ value: g, label: t(`grouping.${source}.${g}`) }))} />
+          {source === 'EXPENSE' && (
+            <Select data-testid="d2v-bank" label={t('options.payingAccount')} w={220} searchable clearable value={memory.bankAccountId ? String(memory.bankAccountId) : null}
+              data={(bankAccounts.data ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))} onChange={(v) => remember({ bankAccountId: v ? Number(v) : null })} />
+          )}
+          <Button onClick={() => void run(true)} loading={busy} variant="light" data-testid="d2v-preview">{t('preview')}</Button>
+          <Button onClick={() => void run(false)} loading={busy} data-testid="d2v-generate">{t('generate')}</Button>
+          <Text size="sm" c="dimmed" data-testid="d2v-selected">{t('selected', { count: selected.length })}</Text>
+        </Group>
+        {source === 'EXPENSE' && (
+          <SimpleGrid cols={{ base: 2, md: 4 }} mt="xs" data-testid="d2v-kind-subjects">
+            {usedKinds.map((k) => (
+              <Select key={k.id} data-testid={`d2v-kind-subject-${k.id}`} label={t('options.kindSubject', { kind: k.name })} searchable clearable size="xs"
+                data={subjectOptions} value={memory.kindSubjects[k.id] ? String(memory.kindSubjects[k.id]) : null}
+                onChange={(v) => {
+                  const next = { ...memory.kindSubjects };
+                  if (v) next[k.id] = Number(v); else delete next[k.id];
+                  remember({ kindSubjects: next });
+                }} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Paper>
+      {docs.error && <Alert color="red">{docs.error.message}</Alert>}
+      <div style={{ height: answer ? 260 : 'calc(100vh - 380px)', minHeight: 220 }} data-testid="d2v-grid">
+        <AgGridReact<BillDocDto>
+          modules={LIST_GRID_MODULES}
+          theme={listGridTheme}
+          localeText={agGridLocaleText(i18n.language)}
+          columnDefs={columns}
+          rowData={docs.data ?? []}
+          getRowId={(p) => `${p.data.source}:${p.data.id}`}
+          rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: true, isRowSelectable: (n) => !n.data?.voucherId }}
+          onGridReady={(e) => { gridRef.current = e.api; }}
+          onSelectionChanged={(e: SelectionChangedEvent<BillDocDto>) => setSelected(e.api.getSelectedRows())}
+          defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
+          overlayNoRowsTemplate={`<span>${t('empty')}</span>`}
+          loading={docs.isFetching && !docs.data}
+        />
+      </div>
+      {answer && <Proposals answer={answer} />}
+    </Stack>
+  );
+}
+
+function Proposals({ answer }: { answer: TransferAnswer }) {
+  const { t, i18n } = useTranslation('docToVoucher');
+  return (
+    <Stack gap="xs" data-testid="d2v-proposals" style={{ overflow: 'auto' }}>
+      <Text fw={600}>{t(answer.preview ? 'proposalTitle' : 'resultTitle', { count: answer.vouchers.length })}</Text>
+      {answer.vouchers.map((v) => {
+        const balanced = v.lines.length > 0 && v.debitCents === v.creditCents;
+        return (
+          <Paper key={v.docIds.join(',')} withBorder p="xs" data-testid="d2v-proposal" data-balanced={balanced ? 'true' : 'false'} data-voucher-id={v.voucherId ?? ''}>
+            <Group gap="sm" mb={4}>
+              <Text size="sm">{t('proposal', { date: v.markDate, docs: v.docCodes.join(', ') })}</Text>
+              {v.code ? <Badge color="red" data-testid="d2v-error">{v.msg}</Badge>
+                : v.voucherId ? <Badge color="green" data-testid="d2v-voucher">{t('written', { code: v.voucherCode })}</Badge>
+                  : <Badge color={balanced ? 'green' : 'red'}>{t(balanced ? 'balanced' : 'unbalanced')}</Badge>}
+            </Group>
+            {v.lines.length > 0 && (
+              <Table withTableBorder striped fz="xs">
+                <Table.Thead>
+                  <Table.Tr><Table.Th>{t('lines.summary')}</Table.Th><Table.Th>{t('lines.subject')}</Table.Th><Table.Th ta="right">{t('lines.debit')}</Table.Th><Table.Th ta="right">{t('lines.credit')}</Table.Th></Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {v.lines.map((l, i) => (
+                    <Table.Tr key={i}>
+                      <Table.Td>{l.summary}</Table.Td>
+                      <Table.Td>{`${l.subjectCode} ${i18n.language === 'en_US' ? l.subjectNameEn ?? l.subjectName : l.subjectName}`}</Table.Td>
+                      <Table.Td ta="right">{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
+                      <Table.Td ta="right">{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                  <Table.Tr fw={600}>
+                    <Table.Td colSpan={2}>{t('lines.total')}</Table.Td>
+                    <Table.Td ta="right" data-testid="d2v-debit">{formatCents(Number(v.debitCents))}</Table.Td>
+                    <Table.Td ta="right" data-testid="d2v-credit">{formatCents(Number(v.creditCents))}</Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            )}
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Documents to vouchers (单据生成凭证, spec 01 §2 /voucher daily/documentToVoucher, §7 /voucher
+ * billQuery, billTransfer, billsTransfer; decision 037). Audited reimbursements (decision 034) and
+ * cash / bank journal lines (decision 035) become vouchers of a ledger set: billQuery lists the
+ * documents (not yet transferred by default, or those linked to one voucher), billTransfer and
+ * billsTransfer propose (preview: true) or write the vouchers. Amounts are integer cents, strings
+ * on the wire. Every route needs the voucher edit right (2010101); the handlers also check the
+ * source's read right (reimbursements: 30104 or 30105; journal: the cashier menu 3).
+ */
+import { z } from 'zod';
+import { RIGHTS } from '../domain/rights';
+import { dateString, idSchema } from './common';
+import { defineRoute } from './route';
+
+export const docSources = ['EXPENSE', 'JOURNAL'] as const;
+export type DocSource = (typeof docSources)[number];
+const cents = z.string().regex(/^-?\d+$/);
+
+export const billQuery = z.object({
+  accountId: idSchema,
+  source: z.enum(docSources),
+  dateFrom: dateString.optional(),
+  dateTo: dateString.optional(),
+  /** PENDING (default): not yet transferred; DONE: transferred; ALL. */
+  state: z.enum(['PENDING', 'DONE', 'ALL']).optional().transform((v) => v ?? 'PENDING'),
+  /** Only the documents linked to this voucher (the voucher's sources). */
+  voucherId: idSchema.optional(),
+  /** Journal lines of one bank account only. */
+  bankAccountId: idSchema.optional(),
+});
+export type BillQuery = z.output<typeof billQuery>;
+
+export const billDocDto = z.object({
+  source: z.enum(docSources),
+  id: z.number().int(),
+  /** Reimbursement code (2026110007) or journal number within its account and month. */
+  code: z.string(),
+  /** The voucher date it proposes: a reimbursement's pay date (else its mark date), a line's date. */
+  date: z.string(),
+  summary: z.string(),
+  /** Reimbursement: its expense kinds; journal line: its income / outcome kind. */
+  kindNames: z.string(),
+  /** Journal line: its bank account ("code name"); reimbursement: the submitter. */
+  party: z.string(),
+  /** Reimbursement: invoice total; journal line: its receipt (positive) or payment (negative). */
+  amountCents: cents,
+  audited: z.boolean(),
+  voucherId: z.number().int().nullable(),
+  /** "记-3 (2026-11)": the linked voucher's kind, code and period. */
+  voucherCode: z.string().nullable(),
+});
+export type BillDocDto = z.infer<typeof billDocDto>;
+
+export const transferOptions = z.object({
+  accountId: idSchema,
+  source: z.enum(docSources),
+  /** The voucher kind (记, 收, 付…) of the generated vouchers. */
+  kindId: idSchema,
+  /** EXPENSE: DOCUMENT (one voucher per reimbursement) or KIND (one voucher for the selection, a debit line per expense kind). JOURNAL: DOCUMENT (one per line) or DAY (one per bank account and day). */
+  grouping: z.enum(['DOCUMENT', 'KIND', 'DAY']).optional().transform((v) => v ?? 'DOCUMENT'),
+  /** EXPENSE: the debit subject of each expense kind. */
+  kindSubjects: z.array(z.object({ expenseKindId: idSchema, subjectId: idSchema })).max(500).optional().transform((v) => v ?? []),
+  /** EXPENSE: the paying bank account (its subject is credited)… */
+  bankAccountId: idSchema.optional(),
+  /** …or the credited subject itself (cash, other payables). */
+  creditSubjectId: idSchema.optional(),
+  /** true: answer the proposed vouchers without writing anything. */
+  preview: z.boolean().optional().transform((v) => v === true),
+});
+
+export const billTransferBody = transferOptions.extend({ id: idSchema });
+export const billsTransferBody = transferOptions.extend({ ids: z.array(idSchema).min(1).max(500) });
+export type BillsTransferBody = z.output<typeof billsTransferBody>;
+
+export const proposedLineDto = z.object({
+  summary: z.string(),
+  subjectId: z.number().int(),
+  subjectCode: z.string(),
+  subjectName: z.string(),
+  subjectNameEn: z.string().nullable(),
+  /** true: debit. */
+  direction: z.boolean(),
+  amount: cents,
+});
+
+export const proposedVoucherDto = z.object({
+  /** The documents this voucher is made from. */
+  docIds: z.array(z.number().int()),
+  docCodes: z.array(z.string()),
+  markDate: z.string(),
+  lines: z.array(proposedLineDto),
+  debitCents: cents,
+  creditCents: cents,
+  /** Written (preview: false and it succeeded). */
+  voucherId: z.number().int().nullable(),
+  voucherCode: z.string().nullable(),
+  /** Refused: the result code and its message; the documents stay free. */
+  code: z.string().nullable(),
+  msg: z.string().nullable(),
+});
+export type ProposedVoucherDto = z.infer<typeof proposedVoucherDto>;
+
+export const transferAnswer = z.object({
+  preview: z.boolean(),
+  vouchers: z.array(proposedVoucherDto),
+  /** One per document asked for: ok, or why not. */
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), voucherId: z.number().int().nullable(), code: z.string().nullable(), msg: z.string().nullable() })),
+});
+export type TransferAnswer = z.infer<typeof transferAnswer>;
+
+const access = { right: RIGHTS.VOUCHER_EDIT, scope: 'account' } as const;
+const tags = ['voucher', 'doc-to-voucher'];
+
+export const docToVoucherApi = {
+  billQuery: defineRoute({ method: 'GET', path: '/voucher/billQuery', query: billQuery, answer: z.array(billDocDto), access, tags, summary: 'Documents to turn into vouchers (or the sources of one voucher)' }),
+  billTransfer: defineRoute({ method: 'POST', path: '/voucher/billTransfer', body: billTransferBody, answer: transferAnswer, access, tags, summary: 'Preview or generate the voucher of one document' }),
+  billsTransfer: defineRoute({ method: 'POST', path: '/voucher/billsTransfer', body: billsTransferBody, answer: transferAnswer, access, tags, summary: 'Preview or generate the vouchers of several documents' }),
+};

@@ -1,0 +1,204 @@
+/**
+ * Documents to vouchers (spec 01 §7 /voucher billQuery, billTransfer, billsTransfer; decision 037)
+ * on both backends: an audited reimbursement becomes a balanced voucher (a debit per expense kind,
+ * the paying account credited), one per document or one per selection; a journal line debits or
+ * credits its bank account's subject against its kind's counter-subject, one per line or per day;
+ * the link is answered both ways; a second transfer, an unaudited document, a missing subject are
+ * refused; deleting the voucher frees the document; the voucher right plus the source's read right
+ * are needed; another company's documents are refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RIGHTS } from '../../src/domain/rights';
+import { backends, createTestApp, type TestApp } from './harness';
+import { data, makeUser, makeWorld, unique, type World } from './factories';
+
+type Body = Record<string, any>;
+
+describe.each(backends())('documents to vouchers (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  let w: World;
+  let other: World;
+  let kindId: number;
+  let travel: number;
+  let meals: number;
+  let staffId: number;
+  let bank: number;
+  let income: number;
+  let outcome: number;
+  const s: Record<string, number> = {};
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) =>
+    t.call(method, url, { token: o.token ?? admin, body: o.body, query: o.query, lang: 'en_US' });
+  const ok = (method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) => data(call(method, url, o), `${method} ${url}`);
+  const subjectOf = async (world: World, code: string) => (await ok('GET', '/api/subject', { query: { filter: { accountYearId: world.accountYearId, code } } })).content[0].id as number;
+  const no = () => unique('INV').replace(/\s/g, '');
+  const expense = async (invoices: Array<[number, number]>, o: Body = {}, world = w) => ok('POST', '/api/expense', { body: {
+    companyId: world.companyId, markAt: '2026-03-05', submitterId: world === w ? staffId : null, submitAt: null, payAt: '2026-03-06', payAmount: 0, markerId: null,
+    invoices: invoices.map(([k, amount]) => ({ expenseKindId: k, issueAt: '2026-03-03', no: no(), amount, remark: null })), ...o,
+  } });
+  const audit = (ids: number[]) => ok('POST', '/api/expense/lock', { body: { lock: true, ids } });
+  const expenseOptions = (o: Body = {}) => ({ accountId: w.accountId, source: 'EXPENSE', kindId, bankAccountId: bank, kindSubjects: [{ expenseKindId: travel, subjectId: s['5602'] }, { expenseKindId: meals, subjectId: s['5601'] }], ...o });
+  const query = (q: Body, token = admin) => ok('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, ...q }, token });
+  const lines = (v: Body) => v.lines.map((l: Body) => [l.direction ? 'D' : 'C', l.subjectCode, l.amount, l.summary]);
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    w = await makeWorld(t, admin);
+    other = await makeWorld(t, admin);
+    kindId = (await ok('GET', '/api/voucher/kind', { query: { accountId: w.accountId } })).content[0].id;
+    for (const code of ['1001', '1122', '5601', '5602']) s[code] = await subjectOf(w, code);
+    s['100201'] = (await ok('POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '100201', name: '工行' } })).id;
+    travel = (await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Travel' } })).id;
+    meals = (await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Meals' } })).id;
+    const dept = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'D1', name: 'Sales' } });
+    staffId = (await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E1', name: 'Li Lei', departmentId: dept.id } })).id;
+    const bankId = (await ok('POST', '/api/common/bank', { body: { companyId: w.companyId, code: 'ICBC', name: '工商银行' } })).id;
+    bank = (await ok('POST', '/api/common/bankAccount', { body: { accountYearId: w.accountYearId, code: 'B01', name: 'ICBC', kind: 'BANK', bankId, subjectId: s['100201'] } })).id;
+    income = (await ok('POST', '/api/cashier/income', { body: { accountYearId: w.accountYearId, code: 'I01', name: 'Sales receipts', subjectId: s['1122'] } })).id;
+    outcome = (await ok('POST', '/api/cashier/outcome', { body: { accountYearId: w.accountYearId, code: 'O01', name: 'Office', subjectId: s['5602'] } })).id;
+    await ok('POST', '/api/cashier/opening', { body: { accountId: w.accountId, openings: [{ bankAccountId: bank, startDate: '2026-01-01', openingCents: 0 }] } });
+  });
+  afterAll(async () => t?.close());
+
+  it('reimbursement: preview writes nothing, generate makes a balanced voucher linked both ways, twice refused, delete frees it', async () => {
+    const e = await expense([[travel, 10_000], [meals, 2_500], [travel, 500]]);
+    // Not audited: not listed, refused.
+    expect((await query({ source: 'EXPENSE' })).map((d: Body) => d.id)).not.toContain(e.id);
+    const refused = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions(), id: e.id } });
+    expect(refused.results).toEqual([{ id: e.id, ok: false, voucherId: null, code: 'REIMBURSE_NOT_AUDITED', msg: expect.any(String) }]);
+    await audit([e.id]);
+    expect((await query({ source: 'EXPENSE' })).find((d: Body) => d.id === e.id)).toMatchObject({ code: e.code, date: '2026-03-06', amountCents: '13000', audited: true, party: 'Li Lei', voucherId: null });
+
+    const preview = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions(), id: e.id, preview: true } });
+    expect(preview.vouchers).toHaveLength(1);
+    expect(preview.vouchers[0]).toMatchObject({ markDate: '2026-03-06', debitCents: '13000', creditCents: '13000', voucherId: null, code: null });
+    expect(lines(preview.vouchers[0])).toEqual([
+      ['D', '5602', '10500', `Li Lei Travel ${e.code}`],
+      ['D', '5601', '2500', `Li Lei Meals ${e.code}`],
+      ['C', '100201', '13000', `Li Lei ${e.code}`],
+    ]);
+    expect((await ok('GET', `/api/expense/${e.id}`)).voucherId).toBeNull();
+
+    const done = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions(), id: e.id } });
+    expect(done.results).toEqual([{ id: e.id, ok: true, voucherId: expect.any(Number), code: null, msg: null }]);
+    const voucherId = done.results[0].voucherId;
+    const v = await ok('GET', `/api/voucher/${voucherId}`);
+    expect(v).toMatchObject({ source: 'EXPENSE', billCount: 1, markTime: expect.stringMatching(/^2026-03-06/) });
+    expect(v.items.map((l: Body) => [l.direction ? 'D' : 'C', l.subjectCode, l.amount])).toEqual([['D', '5602', '10500'], ['D', '5601', '2500'], ['C', '100201', '13000']]);
+    const debit = v.items.filter((l: Body) => l.direction).reduce((a: number, l: Body) => a + Number(l.amount), 0);
+    const credit = v.items.filter((l: Body) => !l.direction).reduce((a: number, l: Body) => a + Number(l.amount), 0);
+    expect(debit).toBe(credit);
+    // Both ways: the document names the voucher, the voucher's sources name the document.
+    expect(await ok('GET', `/api/expense/${e.id}`)).toMatchObject({ voucherId, voucherCode: `${v.kindName}-${v.code}` });
+    expect((await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, id: [e.id] } } })).content[0].voucherCode).toBe(`${v.kindName}-${v.code}`);
+    const sources = await query({ source: 'EXPENSE', voucherId });
+    expect(sources.map((d: Body) => [d.id, d.voucherId, d.voucherCode])).toEqual([[e.id, voucherId, `${v.kindName}-${v.code}`]]);
+    expect((await query({ source: 'EXPENSE' })).map((d: Body) => d.id)).not.toContain(e.id);
+    expect((await query({ source: 'EXPENSE', state: 'DONE' })).map((d: Body) => d.id)).toContain(e.id);
+
+    // Twice: refused, localized, nothing written.
+    const twice = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions(), ids: [e.id] } });
+    expect(twice.results[0]).toMatchObject({ ok: false, code: 'DOC_ALREADY_TRANSFERRED', msg: `A voucher was already generated from document ${e.code}` });
+    const zh = await t.call('POST', '/api/voucher/billTransfer', { token: admin, body: { ...expenseOptions(), id: e.id }, lang: 'zh_CN' });
+    expect(zh.json().data.results[0].msg).toBe(`单据 ${e.code} 已生成凭证，不能重复生成`);
+
+    // The audit stays while the voucher exists.
+    const cancel = await ok('POST', '/api/expense/lock', { body: { lock: false, ids: [e.id] } });
+    expect(cancel[0]).toMatchObject({ ok: false, result: 'REIMBURSE_HAS_VOUCHER' });
+    // Deleting the voucher frees the document.
+    await ok('DELETE', `/api/voucher/${voucherId}`);
+    expect((await ok('GET', `/api/expense/${e.id}`)).voucherId).toBeNull();
+    expect((await query({ source: 'EXPENSE' })).map((d: Body) => d.id)).toContain(e.id);
+    const again = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions(), id: e.id } });
+    expect(again.results[0].ok).toBe(true);
+  });
+
+  it('reimbursements grouped by kind: one voucher for the selection; a missing kind subject or credit refused', async () => {
+    const a = await expense([[travel, 1_000]]);
+    const b = await expense([[travel, 2_000], [meals, 300]], { payAt: '2026-03-09' });
+    await audit([a.id, b.id]);
+    const noSubject = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: s['5602'] }] }), ids: [a.id, b.id] } });
+    expect(noSubject.results.map((r: Body) => [r.id, r.ok, r.code])).toEqual([[a.id, true, null], [b.id, false, 'DOC_SUBJECT_MISSING']]);
+    expect(noSubject.vouchers[1].msg).toBe('No subject is set for \u201cMeals\u201d');
+    expect(noSubject.results[0].voucherId).not.toBeNull(); // a's voucher was written alone
+    await ok('DELETE', `/api/voucher/${noSubject.results[0].voucherId}`);
+    expect((await call('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ bankAccountId: undefined }), ids: [a.id] } })).json().code).toBe('DOC_CREDIT_SUBJECT_REQUIRED');
+
+    // The preview runs the voucher service's checks: a parent subject (1002 has 100201) is refused.
+    const parent = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: await subjectOf(w, '1002') }] }), ids: [a.id], preview: true } });
+    expect(parent.results[0]).toMatchObject({ ok: false, code: expect.stringMatching(/LEAF|SUBJECT/) });
+    expect(parent.vouchers[0].lines).toHaveLength(2);
+    const grouped = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ grouping: 'KIND', bankAccountId: undefined, creditSubjectId: s['1001'] }), ids: [a.id, b.id] } });
+    expect(grouped.vouchers).toHaveLength(1);
+    expect(grouped.vouchers[0]).toMatchObject({ docIds: [a.id, b.id], markDate: '2026-03-09', debitCents: '3300', creditCents: '3300' });
+    expect(lines(grouped.vouchers[0]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '5602', '3000'], ['D', '5601', '300'], ['C', '1001', '3300']]);
+    const vid = grouped.vouchers[0].voucherId;
+    expect(grouped.results.map((r: Body) => r.voucherId)).toEqual([vid, vid]);
+    expect((await ok('GET', `/api/voucher/${vid}`)).billCount).toBe(2);
+    expect((await query({ source: 'EXPENSE', voucherId: vid })).map((d: Body) => d.id)).toEqual([a.id, b.id]);
+  });
+
+  it('journal lines: bank subject against the kind counter-subject, per line or per day; linked lines locked, freed on delete', async () => {
+    const saved = await ok('POST', '/api/cashier/cash', { body: { bankAccountId: bank, deleteIds: [], lines: [
+      { date: '2026-04-01', summary: 'Customer pays', kindId: income, receiptCents: 50_000 },
+      { date: '2026-04-01', summary: 'Paper', kindId: outcome, paymentCents: 1_200 },
+      { date: '2026-04-02', summary: 'Pens', kindId: outcome, paymentCents: 300 },
+      { date: '2026-04-03', summary: 'No kind', paymentCents: 100 },
+    ] } });
+    const [r1, p1, p2, nk] = saved.map((l: Body) => l.id);
+    const opts = { accountId: w.accountId, source: 'JOURNAL', kindId };
+    const listed = await query({ source: 'JOURNAL', dateFrom: '2026-04-01', dateTo: '2026-04-02' });
+    expect(listed.map((d: Body) => [d.id, d.amountCents, d.kindNames, d.party])).toEqual([[r1, '50000', 'Sales receipts', 'B01 ICBC'], [p1, '-1200', 'Office', 'B01 ICBC'], [p2, '-300', 'Office', 'B01 ICBC']]);
+
+    const perLine = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts, ids: [r1, nk], preview: true } });
+    expect(lines(perLine.vouchers[0])).toEqual([['D', '100201', '50000', 'Customer pays'], ['C', '1122', '50000', 'Customer pays']]);
+    expect(perLine.results.map((r: Body) => [r.ok, r.code])).toEqual([[true, null], [false, 'DOC_SUBJECT_MISSING']]);
+
+    const perDay = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts, grouping: 'DAY', ids: [r1, p1, p2] } });
+    expect(perDay.vouchers.map((v: Body) => [v.markDate, v.debitCents, v.creditCents, v.docIds])).toEqual([['2026-04-01', '51200', '51200', [r1, p1]], ['2026-04-02', '300', '300', [p2]]]);
+    expect(lines(perDay.vouchers[0]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '100201', '50000'], ['D', '5602', '1200'], ['C', '1122', '50000'], ['C', '100201', '1200']]);
+    const day1 = perDay.vouchers[0].voucherId;
+    expect((await ok('GET', `/api/voucher/${day1}`)).source).toBe('JOURNAL');
+    const cash = (await ok('GET', '/api/cashier/cash', { query: { filter: { accountId: w.accountId, bankAccountId: bank }, limit: 50 } })).content;
+    expect(cash.filter((l: Body) => l.voucherId === day1).map((l: Body) => l.id)).toEqual([r1, p1]);
+    expect(cash.find((l: Body) => l.id === r1).voucherCode).toMatch(/^.+-\d+$/);
+    expect((await call('DELETE', `/api/cashier/cash/${r1}`)).json().code).toBe('CASH_LINE_HAS_VOUCHER');
+    expect((await ok('POST', '/api/voucher/billTransfer', { body: { ...opts, id: p1 } })).results[0].code).toBe('DOC_ALREADY_TRANSFERRED');
+    await ok('DELETE', `/api/voucher/${day1}`);
+    expect((await query({ source: 'JOURNAL', dateFrom: '2026-04-01', dateTo: '2026-04-01' })).map((d: Body) => [d.id, d.voucherId])).toEqual([[r1, null], [p1, null]]);
+  });
+
+  it('rights: voucher edit plus the source read right; another company refused', async () => {
+    const e = await expense([[travel, 700]]);
+    await audit([e.id]);
+    const voucherOnly = await makeUser(t, admin, w.companyId, [RIGHTS.VOUCHER_EDIT]);
+    const expenseOnly = await makeUser(t, admin, w.companyId, [RIGHTS.REIMBURSE_MANAGE]);
+    const both = await makeUser(t, admin, w.companyId, [RIGHTS.VOUCHER_EDIT, RIGHTS.REIMBURSE_MANAGE]);
+    const body = { ...expenseOptions(), id: e.id, preview: true };
+    for (const u of [voucherOnly, expenseOnly]) {
+      expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'EXPENSE' }, token: u.token })).json().code).toBe('NO_PERMISSION');
+      expect((await call('POST', '/api/voucher/billTransfer', { body, token: u.token })).json().code).toBe('NO_PERMISSION');
+    }
+    // The cashier menu reads the journal, not reimbursements (30104 and 30105 sit below the menu, so they imply it).
+    const cashier = await makeUser(t, admin, w.companyId, [RIGHTS.VOUCHER_EDIT, RIGHTS.CASHIER]);
+    expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'EXPENSE' }, token: cashier.token })).json().code).toBe('NO_PERMISSION');
+    expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'JOURNAL' }, token: cashier.token })).json().success).toBe(true);
+    expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'JOURNAL' }, token: voucherOnly.token })).json().code).toBe('NO_PERMISSION');
+    expect((await ok('POST', '/api/voucher/billTransfer', { body, token: both.token })).results[0].ok).toBe(true);
+
+    // Another company's reimbursement through this ledger set, and this one's through a foreign set.
+    const foreignKind = (await ok('POST', '/api/expense/kind', { body: { companyId: other.companyId, name: 'Travel' } })).id;
+    const f = await expense([[foreignKind, 100]], {}, other);
+    await audit([f.id]);
+    const foreign = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions(), id: f.id } });
+    expect(foreign.results[0]).toMatchObject({ ok: false, code: 'NO_PERMISSION' });
+    expect((await ok('GET', `/api/expense/${f.id}`)).voucherId).toBeNull();
+    const stranger = await makeUser(t, admin, other.companyId, [RIGHTS.VOUCHER_EDIT, RIGHTS.REIMBURSE_MANAGE]);
+    expect((await call('POST', '/api/voucher/billTransfer', { body, token: stranger.token })).json().code).toBe('NO_PERMISSION');
+    // A bank account of another ledger set as the credit.
+    const otherBank = (await ok('POST', '/api/common/bankAccount', { body: { accountYearId: other.accountYearId, code: 'X1', name: 'x', kind: 'CASH', subjectId: await subjectOf(other, '1001') } })).id;
+    expect((await call('POST', '/api/voucher/billTransfer', { body: { ...body, bankAccountId: otherBank } })).json().code).toBe('NO_PERMISSION');
+  });
+});

@@ -128,8 +128,10 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
     await route.continue();
   });
   const refetch = page.waitForResponse((r) => r.url().includes('/api/subject/codeRule?') && r.request().method() === 'GET');
+  // The save itself answers at once; its success message waits for the (held) refetch.
+  const saved = page.waitForResponse((r) => /\/api\/subject\/codeRule$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
   await page.keyboard.press('Enter');
-  await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   await expect(page.getByTestId('rule-total')).toContainText('13');
   await expect(page.getByTestId('rule-remove')).toBeEnabled();
   await page.getByTestId('rule-remove').focus();
@@ -139,6 +141,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await refetch;
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
+  await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
   await page.unroute('**/api/subject/codeRule?**');
   await expect(page.getByTestId('rule-save')).toBeEnabled();
   await page.getByTestId('rule-save').focus();

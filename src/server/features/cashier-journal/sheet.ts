@@ -13,8 +13,8 @@ import { DomainError } from '../../../domain/result-codes';
 import { CASH_LINE_MAX_CENTS } from '../../../domain/cashier-journal';
 import type { CashLineDto } from '../../../contract/cashier-journal';
 import type { ImportRowErrorDto } from '../../../contract/export';
-import { columnOfHeader, headerOf, unneutralize } from '../export/sheet';
-import { messageOf } from '../../http/messages';
+import { cellText, headerOf, uploadedSheet } from '../export/sheet';
+import { messageOf, translate } from '../../http/messages';
 
 export const CASH_SHEET = { zh: '日记账', en: 'Cash journal', file: 'cash-journal' };
 
@@ -85,37 +85,17 @@ export interface SheetCashLine {
   paymentCents: number;
 }
 
-function text(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text ?? '').trim();
-  if (typeof v === 'object' && 'result' in v) return String((v as { result: unknown }).result ?? '').trim();
-  return unneutralize(String(v).trim());
-}
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads the workbook; every wrong cell is reported (row, column, message) and nothing is returned then. */
 export async function readCashWorkbook(file: Buffer, lang: Language): Promise<SheetCashLine[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw new DomainError('IMPORT_FILE_REQUIRED');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new DomainError('IMPORT_FILE_REQUIRED');
-  const byField = new Map<Field, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const c = columnOfHeader(CASH_COLUMNS, text(cell.value));
-    if (c?.field) byField.set(c.field, col);
-  });
+  const { ws, byField } = await uploadedSheet<Field>(file, CASH_COLUMNS);
   const errors: ImportRowErrorDto[] = [];
   const bad = (row: number, field: Field, message: string) => errors.push({ row, column: headerOf(CASH_COLUMNS.find((x) => x.field === field)!), message });
-  const invalid = (v: string) => messageOf('INVALID_INPUT', lang, { detail: v || (lang === 'en_US' ? 'required' : '必填') });
+  const invalid = (v: string) => messageOf('INVALID_INPUT', lang, { detail: v || translate('validation.required', lang) });
   const out: SheetCashLine[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
-    const get = (f: Field) => (byField.has(f) ? text(ws.getRow(r).getCell(byField.get(f)!).value) : '');
+    const get = (f: Field) => (byField.has(f) ? cellText(ws.getRow(r).getCell(byField.get(f)!).value) : '');
     const fields: Field[] = ['date', 'summary', 'kindCode', 'counterparty', 'receipt', 'payment'];
     if (fields.every((f) => get(f) === '')) continue;
     const date = get('date');

@@ -14,8 +14,8 @@ import { DomainError } from '../../../domain/result-codes';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
 import type { ExpenseDto, ExpenseLineIn } from '../../../contract/expense';
 import type { ImportRowErrorDto } from '../../../contract/export';
-import { columnOfHeader, headerOf, unneutralize } from '../export/sheet';
-import { messageOf } from '../../http/messages';
+import { cellText, headerOf, uploadedSheet } from '../export/sheet';
+import { messageOf, translate } from '../../http/messages';
 
 export const EXPENSE_SHEET = { zh: '报销单', en: 'Reimbursements', file: 'expenses' };
 
@@ -88,40 +88,20 @@ export interface SheetDocument {
   lines: Array<{ row: number; kindName: string; line: ExpenseLineIn }>;
 }
 
-function text(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text ?? '').trim();
-  if (typeof v === 'object' && 'result' in v) return String((v as { result: unknown }).result ?? '').trim();
-  return unneutralize(String(v).trim());
-}
-
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads the workbook; every wrong cell is reported (row, column, message) and nothing is returned then. */
 export async function readExpenseWorkbook(file: Buffer, lang: Language): Promise<SheetDocument[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw new DomainError('IMPORT_FILE_REQUIRED');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new DomainError('IMPORT_FILE_REQUIRED');
-  const byField = new Map<Field, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const c = columnOfHeader(EXPENSE_COLUMNS, text(cell.value));
-    if (c?.field) byField.set(c.field, col);
-  });
+  const { ws, byField } = await uploadedSheet<Field>(file, EXPENSE_COLUMNS);
   const errors: ImportRowErrorDto[] = [];
   const docs = new Map<string, SheetDocument>();
   const bad = (row: number, field: Field, message: string) => {
     const c = EXPENSE_COLUMNS.find((x) => x.field === field)!;
     errors.push({ row, column: headerOf(c), message });
   };
-  const required = messageOf('INVALID_INPUT', lang, { detail: lang === 'en_US' ? 'required' : '必填' });
+  const required = messageOf('INVALID_INPUT', lang, { detail: translate('validation.required', lang) });
   for (let r = 2; r <= ws.rowCount; r++) {
-    const get = (f: Field) => (byField.has(f) ? text(ws.getRow(r).getCell(byField.get(f)!).value) : '');
+    const get = (f: Field) => (byField.has(f) ? cellText(ws.getRow(r).getCell(byField.get(f)!).value) : '');
     const values = (['code', 'markAt', 'kind', 'issueAt', 'no', 'amount', 'remark'] as Field[]).map(get);
     if (values.every((v) => v === '')) continue;
     const code = get('code');

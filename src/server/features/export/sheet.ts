@@ -118,6 +118,36 @@ export function unneutralize(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
+/** A cell as the import reads it: dates as YYYY-MM-DD, rich text and formula results as their text, the export's neutralization undone. */
+export function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text ?? '').trim();
+  if (typeof v === 'object' && 'result' in v) return String((v as { result: unknown }).result ?? '').trim();
+  return unneutralize(String(v).trim());
+}
+
+/**
+ * The first sheet of an uploaded workbook and the column each field's header names (headers as
+ * `columnOfHeader` reads them); an unreadable file or one without a sheet is IMPORT_FILE_REQUIRED.
+ */
+export async function uploadedSheet<F extends string>(file: Buffer, columns: ReadonlyArray<{ zh: string; en: string; field?: F }>): Promise<{ ws: ExcelJS.Worksheet; byField: Map<F, number> }> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw new DomainError('IMPORT_FILE_REQUIRED');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw new DomainError('IMPORT_FILE_REQUIRED');
+  const byField = new Map<F, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const c = columnOfHeader(columns, cellText(cell.value));
+    if (c?.field) byField.set(c.field, col);
+  });
+  return { ws, byField };
+}
+
 /** A new workbook with one sheet and the bilingual header row. */
 function sheetWithHeader(name: string, headers: Array<{ header: string; width: number }>) {
   const wb = new ExcelJS.Workbook();

@@ -14,7 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { CashLineDto } from '../../../contract/cashier-journal';
-import { formatCents } from '../../../domain/money';
+import { formatCents, parseAmount } from '../../../domain/money';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useScope } from '../../session/store';
 import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, type JournalFilter } from '../../queries/cashier-journal';
@@ -36,7 +36,11 @@ const columns: ListColumn<CashLineDto>[] = [
   { field: 'createdByName', headerKey: 'journal:maker', width: 100 },
 ];
 
-const yuanToCents = (v: string | number) => (v === '' || v === null || Number.isNaN(Number(v)) ? undefined : Math.round(Number(v) * 100));
+/** An amount bound as typed, in cents through the domain's parser (no float arithmetic); blank or unreadable: no bound. */
+const yuanToCents = (v: string | number) => {
+  const r = parseAmount(String(v), { allowNegative: false });
+  return r.ok ? r.cents : undefined;
+};
 
 export function JournalQueryPage() {
   const { t } = useTranslation(['journal', 'errors']);

@@ -1,7 +1,8 @@
 /**
  * Documents to vouchers by the keyboard (spec 01 §2 /voucher/daily/documentToVoucher; decision
  * 037): the admin ticks the first audited demo reimbursement with Space, chooses the paying account
- * and the debit subject of its expense kinds by typing, previews (a balanced voucher), generates,
+ * and the debit subject of its expense kinds by typing (5602, which asks for a department: the
+ * submitter's fills it), previews (a balanced voucher), generates,
  * and the voucher written through the API balances and answers its source. Screenshots in both
  * languages. The generated voucher is deleted in afterAll, which frees the reimbursement again.
  */
@@ -24,6 +25,7 @@ test.afterAll(async ({ request }) => {
 async function pick(page: Page, testId: string, text: string) {
   const input = page.getByTestId(testId);
   await input.focus();
+  await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await expect(page.getByRole('option').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
@@ -52,11 +54,9 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   const kindSelects = page.getByTestId('d2v-kind-subjects').locator('input[data-testid^="d2v-kind-subject-"]');
   const count = await kindSelects.count();
   expect(count).toBeGreaterThan(0);
-  // An expense subject of the demo chart without auxiliary dimensions (5602 asks for a department).
+  // 5602 asks for a department: the submitter's department fills it.
   const headers = await apiHeaders(request, 'admin', 'admin123');
-  const year = (await (await request.get('/api/account/year', { headers, params: { accountId: 1 } })).json()).data.content.find((y: { year: number }) => y.year === 2026);
-  const leaves = (await (await request.get('/api/subject', { headers, params: { filter: JSON.stringify({ accountYearId: year.id, codePrefix: '56', leaf: true }), limit: 200 } })).json()).data.content as Array<{ code: string; auxTypeIds: number[]; disabled: boolean }>;
-  const expenseSubject = leaves.find((x) => !x.auxTypeIds.length && !x.disabled)!.code;
+  const expenseSubject = '5602';
   for (let i = 0; i < count; i += 1) await pick(page, (await kindSelects.nth(i).getAttribute('data-testid'))!, expenseSubject);
 
   // Preview: one balanced voucher, nothing written.
@@ -68,6 +68,7 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   await expect(proposal).toContainText(code);
   await expect(page.getByTestId('d2v-debit')).toHaveText(await page.getByTestId('d2v-credit').innerText());
   await expect(page.getByTestId('d2v-voucher')).toHaveCount(0);
+  await expect(proposal.getByTestId('d2v-line-aux').first()).toContainText('部门:');
   await page.screenshot({ path: testInfo.outputPath('doc-to-voucher-zh.png'), fullPage: true });
 
   // Generate: the voucher is written and the document leaves the list of pending ones.
@@ -84,6 +85,8 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   const sum = (debit: boolean) => v.items.filter((l: { direction: boolean }) => l.direction === debit).reduce((s: number, l: { amount: string }) => s + Number(l.amount), 0);
   expect(sum(true)).toBeGreaterThan(0);
   expect(sum(true)).toBe(sum(false));
+  // Its expense lines carry the submitter's department.
+  expect(v.items.filter((l: { direction: boolean }) => l.direction).every((l: { auxes: Array<{ auxTypeId: number }> }) => l.auxes.some((a) => a.auxTypeId === 1))).toBe(true);
   const sources = (await (await request.get('/api/voucher/billQuery', { headers, params: { accountId: v.accountId, source: 'EXPENSE', voucherId } })).json()).data;
   expect(sources.map((d: { code: string }) => d.code)).toEqual([code]);
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { dateString, idSchema } from './common';
 import { defineRoute } from './route';
+import { voucherAuxInput } from './voucher';
 
 export const docSources = ['EXPENSE', 'JOURNAL'] as const;
 export type DocSource = (typeof docSources)[number];
@@ -40,6 +41,8 @@ export const billDocDto = z.object({
   summary: z.string(),
   /** Reimbursement: its expense kinds; journal line: its income / outcome kind. */
   kindNames: z.string(),
+  /** The ids of those kinds (reimbursement: expense kinds; journal line: its cashier kind, if any). */
+  kindIds: z.array(z.number().int()),
   /** Journal line: its bank account ("code name"); reimbursement: the submitter. */
   party: z.string(),
   /** Reimbursement: invoice total; journal line: its receipt (positive) or payment (negative). */
@@ -58,12 +61,18 @@ export const transferOptions = z.object({
   kindId: idSchema,
   /** EXPENSE: DOCUMENT (one voucher per reimbursement) or KIND (one voucher for the selection, a debit line per expense kind). JOURNAL: DOCUMENT (one per line) or DAY (one per bank account and day). */
   grouping: z.enum(['DOCUMENT', 'KIND', 'DAY']).optional().transform((v) => v ?? 'DOCUMENT'),
-  /** EXPENSE: the debit subject of each expense kind. */
+  /** EXPENSE: the debit subject of each expense kind; a kind not named here takes the ledger set's remembered subject (billRules). */
   kindSubjects: z.array(z.object({ expenseKindId: idSchema, subjectId: idSchema })).max(500).optional().transform((v) => v ?? []),
   /** EXPENSE: the paying bank account (its subject is credited)… */
   bankAccountId: idSchema.optional(),
   /** …or the credited subject itself (cash, other payables). */
   creditSubjectId: idSchema.optional(),
+  /**
+   * Auxiliary values for lines whose subject asks for a type the document cannot fill: a
+   * reimbursement fills department and employee from its submitter, a journal line the customer or
+   * vendor named as its counterparty; anything else (a project, a budget item…) comes from here.
+   */
+  auxValues: z.array(voucherAuxInput).max(6).optional().transform((v) => v ?? []),
   /** true: answer the proposed vouchers without writing anything. */
   preview: z.boolean().optional().transform((v) => v === true),
 });
@@ -81,6 +90,8 @@ export const proposedLineDto = z.object({
   /** true: debit. */
   direction: z.boolean(),
   amount: cents,
+  /** The line's auxiliary values, as the voucher will carry them. */
+  auxes: z.array(z.object({ auxTypeId: z.number().int(), auxId: z.number().int(), code: z.string().nullable(), name: z.string() })),
 });
 
 export const proposedVoucherDto = z.object({
@@ -108,11 +119,19 @@ export const transferAnswer = z.object({
 });
 export type TransferAnswer = z.infer<typeof transferAnswer>;
 
+export const billRulesQuery = z.object({ accountId: idSchema, /** The year whose subjects answer (default: the ledger set's latest). */ accountYearId: idSchema.optional() });
+export const billRulesDto = z.object({
+  /** The remembered debit subject of each expense kind, in the ledger set's current account year (absent there: subjectId null). */
+  kindSubjects: z.array(z.object({ expenseKindId: z.number().int(), subjectCode: z.string(), subjectId: z.number().int().nullable() })),
+});
+export type BillRulesDto = z.infer<typeof billRulesDto>;
+
 const access = { right: RIGHTS.VOUCHER_EDIT, scope: 'account' } as const;
 const tags = ['voucher', 'doc-to-voucher'];
 
 export const docToVoucherApi = {
   billQuery: defineRoute({ method: 'GET', path: '/voucher/billQuery', query: billQuery, answer: z.array(billDocDto), access, tags, summary: 'Documents to turn into vouchers (or the sources of one voucher)' }),
+  billRules: defineRoute({ method: 'GET', path: '/voucher/billRules', query: billRulesQuery, answer: billRulesDto, access, tags, summary: 'The remembered expense kind subjects of a ledger set' }),
   billTransfer: defineRoute({ method: 'POST', path: '/voucher/billTransfer', body: billTransferBody, answer: transferAnswer, access, tags, summary: 'Preview or generate the voucher of one document' }),
   billsTransfer: defineRoute({ method: 'POST', path: '/voucher/billsTransfer', body: billsTransferBody, answer: transferAnswer, access, tags, summary: 'Preview or generate the vouchers of several documents' }),
 };

@@ -366,6 +366,7 @@ export const routes = {
   },
   docToVoucherApi: {
     billQuery: { method: 'GET', path: '/voucher/billQuery' },
+    billRules: { method: 'GET', path: '/voucher/billRules' },
     billTransfer: { method: 'POST', path: '/voucher/billTransfer' },
     billsTransfer: { method: 'POST', path: '/voucher/billsTransfer' },
   },

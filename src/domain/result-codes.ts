@@ -227,6 +227,8 @@ export const resultCodes = {
   DOC_NOTHING_TO_TRANSFER: { status: 400, key: 'errors.DOC_NOTHING_TO_TRANSFER' },
   DOC_SUBJECT_MISSING: { status: 400, key: 'errors.DOC_SUBJECT_MISSING' },
   DOC_CREDIT_SUBJECT_REQUIRED: { status: 400, key: 'errors.DOC_CREDIT_SUBJECT_REQUIRED' },
+  DOC_AUX_MISSING: { status: 400, key: 'errors.DOC_AUX_MISSING' },
+  DOC_AUX_UNUSABLE: { status: 400, key: 'errors.DOC_AUX_UNUSABLE' },
   REIMBURSE_HAS_VOUCHER: { status: 409, key: 'errors.REIMBURSE_HAS_VOUCHER' },
 } as const satisfies Record<string, { status: number; key: string }>;
 

@@ -23,6 +23,7 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
   let travel: number;
   let meals: number;
   let staffId: number;
+  let salesDept: number;
   let bank: number;
   let income: number;
   let outcome: number;
@@ -54,6 +55,7 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     meals = (await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Meals' } })).id;
     const dept = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'D1', name: 'Sales' } });
     staffId = (await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E1', name: 'Li Lei', departmentId: dept.id } })).id;
+    salesDept = dept.id;
     const bankId = (await ok('POST', '/api/common/bank', { body: { companyId: w.companyId, code: 'ICBC', name: '工商银行' } })).id;
     bank = (await ok('POST', '/api/common/bankAccount', { body: { accountYearId: w.accountYearId, code: 'B01', name: 'ICBC', kind: 'BANK', bankId, subjectId: s['100201'] } })).id;
     income = (await ok('POST', '/api/cashier/income', { body: { accountYearId: w.accountYearId, code: 'I01', name: 'Sales receipts', subjectId: s['1122'] } })).id;
@@ -119,11 +121,18 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     const a = await expense([[travel, 1_000]]);
     const b = await expense([[travel, 2_000], [meals, 300]], { payAt: '2026-03-09' });
     await audit([a.id, b.id]);
-    const noSubject = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: s['5602'] }] }), ids: [a.id, b.id] } });
-    expect(noSubject.results.map((r: Body) => [r.id, r.ok, r.code])).toEqual([[a.id, true, null], [b.id, false, 'DOC_SUBJECT_MISSING']]);
-    expect(noSubject.vouchers[1].msg).toBe('No subject is set for \u201cMeals\u201d');
+    // A kind with neither a given nor a remembered subject is refused; the others go on.
+    const gifts = (await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Gifts' } })).id;
+    const c = await expense([[gifts, 50]]);
+    await audit([c.id]);
+    const noSubject = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: s['5602'] }] }), ids: [a.id, c.id] } });
+    expect(noSubject.results.map((r: Body) => [r.id, r.ok, r.code])).toEqual([[a.id, true, null], [c.id, false, 'DOC_SUBJECT_MISSING']]);
+    expect(noSubject.vouchers[1].msg).toBe('No subject is set for \u201cGifts\u201d');
     expect(noSubject.results[0].voucherId).not.toBeNull(); // a's voucher was written alone
     await ok('DELETE', `/api/voucher/${noSubject.results[0].voucherId}`);
+    // Meals is not named: the subject remembered by the first test's generation (5601) fills it.
+    const fallback = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: s['5602'] }] }), ids: [b.id], preview: true } });
+    expect(lines(fallback.vouchers[0]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '5602', '2000'], ['D', '5601', '300'], ['C', '100201', '2300']]);
     expect((await call('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ bankAccountId: undefined }), ids: [a.id] } })).json().code).toBe('DOC_CREDIT_SUBJECT_REQUIRED');
 
     // The preview runs the voucher service's checks: a parent subject (1002 has 100201) is refused.
@@ -168,6 +177,83 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect((await ok('POST', '/api/voucher/billTransfer', { body: { ...opts, id: p1 } })).results[0].code).toBe('DOC_ALREADY_TRANSFERRED');
     await ok('DELETE', `/api/voucher/${day1}`);
     expect((await query({ source: 'JOURNAL', dateFrom: '2026-04-01', dateTo: '2026-04-01' })).map((d: Body) => [d.id, d.voucherId])).toEqual([[r1, null], [p1, null]]);
+  });
+
+  it('auxiliary values: the submitter fills department and employee, fixed values the rest; lines split by value; a missing or unusable value refused', async () => {
+    // 560301 asks for department + employee, 560302 for a project too.
+    const byDept = (await ok('POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '560301', name: 'Dept travel', auxTypeIds: [1, 2] } })).id;
+    const byProject = (await ok('POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '560302', name: 'Project meals', auxTypeIds: [1, 5] } })).id;
+    const staff = { name: 'Li Lei', departmentId: salesDept };
+    const d2 = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'D2', name: 'Legal' } });
+    const otherStaff = (await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: unique('E'), name: 'Han Mei', departmentId: d2.id } })).id;
+    const client = (await ok('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: unique('C'), name: unique('Client'), ownerId: staffId } })).id;
+    const project = (await ok('POST', '/api/aux/project', { body: { companyId: w.companyId, code: unique('P'), name: 'Matter 7', clients: [client], principals: [staffId] } })).id;
+    const a = await expense([[travel, 1_000], [meals, 400]]);
+    const b = await expense([[travel, 2_000]], { submitterId: otherStaff });
+    await audit([a.id, b.id]);
+    const opts = (o: Body = {}) => expenseOptions({ grouping: 'KIND', kindSubjects: [{ expenseKindId: travel, subjectId: byDept }, { expenseKindId: meals, subjectId: byProject }], ...o });
+    const auxOf = (l: Body) => l.auxes.map((x: Body) => `${x.auxTypeId}:${x.name}`).join(',');
+
+    const missing = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts(), ids: [a.id, b.id], preview: true } });
+    expect(missing.results.map((r: Body) => r.code)).toEqual(['DOC_AUX_MISSING', 'DOC_AUX_MISSING']);
+    expect(missing.vouchers[0].msg).toBe('“560302 Project meals” needs a Project that the document does not give: choose one under Auxiliary values');
+
+    const preview = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts({ auxValues: [{ auxTypeId: 5, auxId: project }] }), ids: [a.id, b.id], preview: true } });
+    expect(preview.results.every((r: Body) => r.ok)).toBe(true);
+    // Travel splits by department and employee; the credit has no auxiliary type and stays one line.
+    expect(preview.vouchers[0].lines.map((l: Body) => [l.direction ? 'D' : 'C', l.subjectCode, l.amount, auxOf(l)])).toEqual([
+      ['D', '560301', '1000', `1:Sales,2:${staff.name}`],
+      ['D', '560302', '400', '1:Sales,5:Matter 7'],
+      ['D', '560301', '2000', '1:Legal,2:Han Mei'],
+      ['C', '100201', '3400', ''],
+    ]);
+    const done = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts({ auxValues: [{ auxTypeId: 5, auxId: project }] }), ids: [a.id, b.id] } });
+    const v = await ok('GET', `/api/voucher/${done.vouchers[0].voucherId}`);
+    expect(v.items.map((l: Body) => [l.subjectCode, l.amount, l.auxes.map((x: Body) => `${x.auxTypeId}:${x.auxId}`).join(',')])).toEqual([
+      ['560301', '1000', `1:${staff.departmentId},2:${staffId}`],
+      ['560302', '400', `1:${staff.departmentId},5:${project}`],
+      ['560301', '2000', `1:${d2.id},2:${otherStaff}`],
+      ['100201', '3400', ''],
+    ]);
+
+    // The kind subjects were remembered for the ledger set: a transfer naming none uses them.
+    const rules = await ok('GET', '/api/voucher/billRules', { query: { accountId: w.accountId } });
+    expect(rules.kindSubjects).toEqual(expect.arrayContaining([{ expenseKindId: travel, subjectCode: '560301', subjectId: byDept }, { expenseKindId: meals, subjectCode: '560302', subjectId: byProject }]));
+    const c = await expense([[travel, 700]]);
+    await audit([c.id]);
+    const remembered = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions({ kindSubjects: [] }), id: c.id, preview: true } });
+    expect(remembered.vouchers[0].lines.map((l: Body) => l.subjectCode)).toEqual(['560301', '100201']);
+
+    // A department with sub-departments cannot stand on a line (a document without a submitter, the department fixed).
+    const parent = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: unique('D'), name: 'Branches' } });
+    await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: unique('D'), name: 'Branch east', parentId: parent.id } });
+    const d = await expense([[travel, 900]], { submitterId: null });
+    await audit([d.id]);
+    const fixedParent = { ...opts({ auxValues: [{ auxTypeId: 1, auxId: parent.id }, { auxTypeId: 2, auxId: staffId }] }), id: d.id, preview: true };
+    const unusable = await ok('POST', '/api/voucher/billTransfer', { body: fixedParent });
+    expect(unusable.results[0]).toMatchObject({ ok: false, code: 'DOC_AUX_UNUSABLE' });
+    const zh = await t.call('POST', '/api/voucher/billTransfer', { token: admin, body: fixedParent, lang: 'zh_CN' });
+    expect(zh.json().data.results[0].msg).toBe('“560301 Dept travel”的部门在本年度不可用（有下级的部门、其他年度的预算项目、已停用的记录等）');
+    // billQuery answers the kinds' ids next to their names.
+    expect((await query({ source: 'EXPENSE' })).find((x: Body) => x.id === d.id).kindIds).toEqual([travel]);
+  });
+
+  it('journal: a counterparty naming one customer fills the customer the counter-subject asks for', async () => {
+    const receivable = (await ok('POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '112301', name: 'Prepaid by customer', auxTypeIds: [3] } })).id;
+    const name = unique('Acme');
+    const customer = (await ok('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: unique('C'), name } })).id;
+    const kind = (await ok('POST', '/api/cashier/income', { body: { accountYearId: w.accountYearId, code: unique('I'), name: 'Customer receipts', subjectId: receivable } })).id;
+    const [named, unnamed] = (await ok('POST', '/api/cashier/cash', { body: { bankAccountId: bank, deleteIds: [], lines: [
+      { date: '2026-05-02', summary: 'Acme pays', kindId: kind, counterparty: name, receiptCents: 9_000 },
+      { date: '2026-05-02', summary: 'Someone pays', kindId: kind, counterparty: 'Nobody we know', receiptCents: 100 },
+    ] } })).map((l: Body) => l.id);
+    const opts = { accountId: w.accountId, source: 'JOURNAL', kindId };
+    const p = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts, ids: [named, unnamed], preview: true } });
+    expect(p.vouchers[0].lines.map((l: Body) => [l.subjectCode, l.auxes.map((x: Body) => [x.auxTypeId, x.auxId])])).toEqual([['100201', []], ['112301', [[3, customer]]]]);
+    expect(p.results.map((r: Body) => [r.ok, r.code])).toEqual([[true, null], [false, 'DOC_AUX_MISSING']]);
+    // A fixed customer fills the line that names none.
+    const fixed = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts, ids: [unnamed], preview: true, auxValues: [{ auxTypeId: 3, auxId: customer }] } });
+    expect(fixed.results[0].ok).toBe(true);
   });
 
   it('rights: voucher edit plus the source read right; another company refused', async () => {

@@ -188,6 +188,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/voucher/batch': (i) => ({ body: { action: 'invalid', ids: [i.voucher] }, scoped: true }),
   'POST /api/voucher/arrangeCode': (i) => ({ body: { accountId: i.account, periodId: i.period, dryRun: true }, scoped: true }),
   'GET /api/voucher/billQuery': (i) => ({ query: { accountId: i.account, source: 'EXPENSE' }, scoped: true }),
+  'GET /api/voucher/billRules': (i) => ({ query: { accountId: i.account }, scoped: true }),
   'POST /api/voucher/billTransfer': (i) => ({ body: { accountId: i.account, source: 'JOURNAL', kindId: i.voucherKind, id: i.cashLine, preview: true }, scoped: true }),
   'POST /api/voucher/billsTransfer': (i) => ({ body: { accountId: i.account, source: 'EXPENSE', kindId: i.voucherKind, creditSubjectId: i.subject, ids: [i.expense], preview: true }, scoped: true }),
   'POST /api/voucher/:id/sync': (i) => ({ url: `/api/voucher/${i.voucher}/sync`, body: { targetAccountId: i.account }, scoped: true }),

@@ -2,12 +2,14 @@
  * /voucher/daily/documentToVoucher (单据生成凭证, spec 01 §2; decision 037). Audited reimbursements
  * or cash / bank journal lines not yet made into vouchers, in an AG Grid (Space ticks a row); the
  * options say how the vouchers are made (voucher kind, one per document or grouped, the paying
- * account and the subject of each expense kind, remembered per ledger set); Preview shows the
- * proposed vouchers with their lines and whether they balance, Generate writes them (each voucher
- * with its documents' link in one transaction) and shows the result per voucher.
+ * account (both remembered in this browser per ledger set), the subject of each expense kind (the
+ * ledger set's rules on the server, pre-filled, remembered when vouchers are generated) and fixed
+ * auxiliary values for lines the documents cannot fill); Preview shows the proposed vouchers with
+ * their lines, auxiliary values and whether they balance, Generate writes them (each voucher with its
+ * documents' link in one transaction) and shows the result per voucher.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Pill, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
@@ -22,6 +24,9 @@ import { allSubjectsOptions } from '../../queries/subjects';
 import { notifyError } from '../../queries/admin-common';
 import { useScope } from '../../session/store';
 import { voucherKindsOptions } from '../voucher/voucher-queries';
+import { auxTypes } from '../../../domain/enums';
+import { AuxValuePicker } from '../ledger-aux/aux-value-picker';
+import type { AuxRef } from '../ledger-aux/aux-ledger-model';
 import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 
@@ -30,12 +35,13 @@ type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
 
 const storageKey = (accountId: number | null) => `ledgerdesk.docToVoucher.${accountId ?? 0}`;
 
-interface Remembered { kindSubjects: Record<string, number>; bankAccountId: number | null; kindId: number | null }
+interface Remembered { bankAccountId: number | null; kindId: number | null }
 function remembered(accountId: number | null): Remembered {
   try {
-    return { kindSubjects: {}, bankAccountId: null, kindId: null, ...JSON.parse(localStorage.getItem(storageKey(accountId)) ?? '{}') };
+    const { bankAccountId = null, kindId = null } = JSON.parse(localStorage.getItem(storageKey(accountId)) ?? '{}') as Partial<Remembered>;
+    return { bankAccountId, kindId };
   } catch {
-    return { kindSubjects: {}, bankAccountId: null, kindId: null };
+    return { bankAccountId: null, kindId: null };
   }
 }
 
@@ -52,9 +58,18 @@ export function DocToVoucherPage() {
   const [selected, setSelected] = useState<BillDocDto[]>([]);
   const [answer, setAnswer] = useState<TransferAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Kind subjects chosen on this screen (over the ledger set's rules). */
+  const [chosenSubjects, setChosenSubjects] = useState<Record<number, number | null>>({});
+  /** Fixed auxiliary values by type, for lines the documents cannot fill. */
+  const [fixedAux, setFixedAux] = useState<Record<number, AuxRef>>({});
+  const [pickingAux, setPickingAux] = useState<number | null>(null);
   const gridRef = useRef<GridApi<BillDocDto> | null>(null);
 
-  useEffect(() => setMemory(remembered(accountId)), [accountId]);
+  useEffect(() => {
+    setMemory(remembered(accountId));
+    setChosenSubjects({});
+    setFixedAux({});
+  }, [accountId]);
   const remember = (patch: Partial<Remembered>) => setMemory((m) => {
     const next = { ...m, ...patch };
     localStorage.setItem(storageKey(accountId), JSON.stringify(next));
@@ -80,13 +95,25 @@ export function DocToVoucherPage() {
     enabled: !!companyId && source === 'EXPENSE',
   });
 
+  const rules = useQuery({
+    queryKey: ['docToVoucher', 'rules', accountId, accountYearId],
+    queryFn: ({ signal }) => call(docToVoucherApi.billRules, { query: { accountId: accountId!, ...(accountYearId ? { accountYearId } : {}) } }, { signal }),
+    enabled: !!accountId && source === 'EXPENSE',
+  });
+  const kindSubjects = useMemo(() => {
+    const out: Record<number, number> = {};
+    for (const r of rules.data?.kindSubjects ?? []) if (r.subjectId) out[r.expenseKindId] = r.subjectId;
+    for (const [k, v] of Object.entries(chosenSubjects)) if (v) out[Number(k)] = v; else delete out[Number(k)];
+    return out;
+  }, [rules.data, chosenSubjects]);
+
   const kindId = memory.kindId ?? kinds.data?.[0]?.id ?? null;
   const subjectOptions = useMemo(() => (subjects.data?.content ?? []).filter((s) => s.leaf && !s.disabled)
     .map((s) => ({ value: String(s.id), label: `${s.code} ${i18n.language === 'en_US' ? s.nameEn ?? s.name : s.name}` })), [subjects.data, i18n.language]);
   // The expense kinds of the ticked reimbursements (all kinds when none is ticked).
   const usedKinds = useMemo(() => {
-    const names = new Set(selected.flatMap((d) => d.kindNames.split('、')));
-    return (expenseKinds.data ?? []).filter((k) => !selected.length || names.has(k.name));
+    const ids = new Set(selected.flatMap((d) => d.kindIds));
+    return (expenseKinds.data ?? []).filter((k) => !selected.length || ids.has(k.id));
   }, [expenseKinds.data, selected]);
 
   const columns = useMemo<Array<ColDef<BillDocDto>>>(() => [
@@ -107,10 +134,13 @@ export function DocToVoucherPage() {
     }
     setBusy(true);
     try {
-      const kindSubjects = Object.entries(memory.kindSubjects).map(([k, s]) => ({ expenseKindId: Number(k), subjectId: s }));
       const body = {
         accountId, source, kindId, grouping, preview, ids: selected.map((d) => d.id),
-        ...(source === 'EXPENSE' ? { kindSubjects, ...(memory.bankAccountId ? { bankAccountId: memory.bankAccountId } : {}) } : {}),
+        auxValues: Object.entries(fixedAux).map(([type, v]) => ({ auxTypeId: Number(type), auxId: v.id })),
+        ...(source === 'EXPENSE' ? {
+          kindSubjects: Object.entries(kindSubjects).map(([k, s]) => ({ expenseKindId: Number(k), subjectId: s })),
+          ...(memory.bankAccountId ? { bankAccountId: memory.bankAccountId } : {}),
+        } : {}),
       };
       const a = await call(docToVoucherApi.billsTransfer, { body });
       setAnswer(a);
@@ -120,6 +150,7 @@ export function DocToVoucherPage() {
         gridRef.current?.deselectAll();
         await queryClient.invalidateQueries({ queryKey: ['docToVoucher'] });
         await queryClient.invalidateQueries({ queryKey: ['vouchers'] });
+        setChosenSubjects({});
       }
     } catch (e) {
       notifyError(e);
@@ -167,15 +198,24 @@ export function DocToVoucherPage() {
           <SimpleGrid cols={{ base: 2, md: 4 }} mt="xs" data-testid="d2v-kind-subjects">
             {usedKinds.map((k) => (
               <Select key={k.id} data-testid={`d2v-kind-subject-${k.id}`} label={t('options.kindSubject', { kind: k.name })} searchable clearable size="xs"
-                data={subjectOptions} value={memory.kindSubjects[k.id] ? String(memory.kindSubjects[k.id]) : null}
-                onChange={(v) => {
-                  const next = { ...memory.kindSubjects };
-                  if (v) next[k.id] = Number(v); else delete next[k.id];
-                  remember({ kindSubjects: next });
-                }} />
+                data={subjectOptions} value={kindSubjects[k.id] ? String(kindSubjects[k.id]) : null}
+                onChange={(v) => setChosenSubjects((c) => ({ ...c, [k.id]: v ? Number(v) : null }))} />
             ))}
           </SimpleGrid>
         )}
+        <Group gap="xs" mt="xs" wrap="wrap" data-testid="d2v-aux">
+          <Text size="sm" c="dimmed">{t('options.auxValues')}</Text>
+          {auxTypes.map((a) => {
+            const v = fixedAux[a.id];
+            const typeName = i18n.language === 'en_US' ? a.nameEn : a.nameZh;
+            return v
+              ? (
+                <Pill key={a.id} data-testid={`d2v-aux-${a.id}`} withRemoveButton removeButtonProps={{ 'aria-label': t('options.clearAux', { type: typeName }) }}
+                  onRemove={() => setFixedAux(({ [a.id]: _gone, ...rest }) => rest)}>{`${typeName}: ${v.code} ${v.name}`}</Pill>
+              )
+              : <Button key={a.id} size="compact-xs" variant="default" data-testid={`d2v-aux-pick-${a.id}`} onClick={() => setPickingAux(a.id)}>{`${typeName}…`}</Button>;
+          })}
+        </Group>
       </Paper>
       {docs.error && <Alert color="red">{docs.error.message}</Alert>}
       <div style={{ height: answer ? 260 : 'calc(100vh - 380px)', minHeight: 220 }} data-testid="d2v-grid">
@@ -195,6 +235,10 @@ export function DocToVoucherPage() {
         />
       </div>
       {answer && <Proposals answer={answer} />}
+      {pickingAux !== null && (
+        <AuxValuePicker auxTypeId={pickingAux} opened companyId={companyId} accountId={accountId} accountYearId={accountYearId}
+          onClose={() => setPickingAux(null)} onChoose={(v) => setFixedAux((f) => ({ ...f, [pickingAux]: v }))} />
+      )}
     </Stack>
   );
 }
@@ -223,7 +267,14 @@ function Proposals({ answer }: { answer: TransferAnswer }) {
                   {v.lines.map((l, i) => (
                     <Table.Tr key={i}>
                       <Table.Td>{l.summary}</Table.Td>
-                      <Table.Td>{`${l.subjectCode} ${i18n.language === 'en_US' ? l.subjectNameEn ?? l.subjectName : l.subjectName}`}</Table.Td>
+                      <Table.Td>
+                        {`${l.subjectCode} ${i18n.language === 'en_US' ? l.subjectNameEn ?? l.subjectName : l.subjectName}`}
+                        {l.auxes.length > 0 && (
+                          <Text span size="xs" c="dimmed" data-testid="d2v-line-aux">
+                            {` — ${l.auxes.map((a) => { const ty = auxTypes.find((x) => x.id === a.auxTypeId); return `${ty ? (i18n.language === 'en_US' ? ty.nameEn : ty.nameZh) : ''}: ${a.name}`; }).join(', ')}`}
+                          </Text>
+                        )}
+                      </Table.Td>
                       <Table.Td ta="right">{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
                       <Table.Td ta="right">{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
                     </Table.Tr>

@@ -6,9 +6,9 @@
  * expense_invoices_company_no is the database's own check of the rule the service checks first.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, serial, smallint, unique, uniqueIndex, varchar, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, serial, smallint, unique, uniqueIndex, varchar, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS } from '../../../domain/constants';
-import { companies, ts, users } from './platform';
+import { accounts, companies, ts, users } from './platform';
 import { employees } from './staff';
 import { vouchers } from './vouchers';
 
@@ -75,4 +75,23 @@ export const expenseInvoices = pgTable('expense_invoices', {
   foreignKey({ name: 'expense_invoices_kind_fk', columns: [t.companyId, t.expenseKindId], foreignColumns: [expenseKinds.companyId, expenseKinds.id] }),
   check('expense_invoices_amount_check', sql`${t.amount} <> 0 and abs(${t.amount}) <= ${sql.raw(String(REIMBURSE_LINE_MAX_CENTS))}`),
   check('expense_invoices_no_check', sql`${t.noKey} <> ''`),
+]);
+
+/**
+ * Documents to vouchers (decision 037): the debit subject of each expense kind in one ledger set,
+ * by subject code so it holds in every account year of the set (a code missing in a year is
+ * refused there, like a bank account's subject). Written when vouchers are generated with the
+ * choice; read to pre-fill the screen and for kinds a transfer does not name.
+ */
+export const expenseKindSubjects = pgTable('expense_kind_subjects', {
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  accountId: integer('account_id').notNull(),
+  expenseKindId: integer('expense_kind_id').notNull(),
+  subjectCode: varchar('subject_code', { length: 40 }).notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t): PgTableExtraConfigValue[] => [
+  primaryKey({ name: 'expense_kind_subjects_pk', columns: [t.accountId, t.expenseKindId] }),
+  foreignKey({ name: 'expense_kind_subjects_account_fk', columns: [t.companyId, t.accountId], foreignColumns: [accounts.companyId, accounts.id] }).onDelete('cascade'),
+  foreignKey({ name: 'expense_kind_subjects_kind_fk', columns: [t.companyId, t.expenseKindId], foreignColumns: [expenseKinds.companyId, expenseKinds.id] }).onDelete('cascade'),
 ]);

@@ -25,6 +25,10 @@ export async function docToVoucherRoutes(app: FastifyInstance): Promise<void> {
     const account = await guard(req, req.query.accountId, req.query.source);
     return ok(await service.billQuery(app.db, account.companyId, { ...req.query, accountId: account.id }));
   });
+  handle(app, api.billRules, async (req) => {
+    const account = await guard(req, req.query.accountId, 'EXPENSE');
+    return ok(await service.billRules(app.db, account.id, req.query.accountYearId));
+  });
   const actorOf = (req: FastifyRequest, companyId: number) => ({ id: req.access.user.id, kind: req.access.user.kind, rightIds: req.access.rightIds(companyId) });
   handle(app, api.billTransfer, async (req) => {
     const account = await guard(req, req.body.accountId, req.body.source);

@@ -8,12 +8,14 @@
 import type { Db } from '../../db/client';
 import { withTx, type Tx } from '../../db/tx';
 import { DomainError, isResultCode, type ResultCode } from '../../../domain/result-codes';
-import type { Language } from '../../../domain/enums';
+import { auxTypes, type Language } from '../../../domain/enums';
 import { resolveMarkDate } from '../../../domain/voucher-rules';
-import type { BillDocDto, BillQuery, BillsTransferBody, ProposedVoucherDto, TransferAnswer } from '../../../contract/doc-to-voucher';
+import type { BillDocDto, BillQuery, BillRulesDto, BillsTransferBody, ProposedVoucherDto, TransferAnswer } from '../../../contract/doc-to-voucher';
 import { messageOf } from '../../http/messages';
 import { createVoucher, type Actor } from '../voucher/service';
 import { yearsWithPeriods } from '../voucher/queries';
+import { auxKey, auxValuesOf } from '../voucher/save-queries';
+import { AUX_DIMENSION_OF_TYPE } from '../voucher/usage';
 import * as q from './queries';
 
 const SUMMARY_MAX = 50;
@@ -24,7 +26,7 @@ export async function billQuery(db: Db, companyId: number, query: BillQuery): Pr
     const docs = await q.expenseDocs(db, companyId, query);
     const codes = await q.voucherCodes(db, docs.flatMap((d) => (d.voucherId ? [d.voucherId] : [])));
     return docs.map((d) => ({
-      source: 'EXPENSE', id: d.id, code: d.code, date: d.date, summary: d.kinds.map((k) => k.kindName).join('、'), kindNames: d.kinds.map((k) => k.kindName).join('、'),
+      source: 'EXPENSE', id: d.id, code: d.code, date: d.date, summary: d.kinds.map((k) => k.kindName).join('、'), kindNames: d.kinds.map((k) => k.kindName).join('、'), kindIds: d.kinds.map((k) => k.kindId),
       party: d.submitter ?? '', amountCents: String(d.kinds.reduce((s, k) => s + k.cents, 0)), audited: d.audited,
       voucherId: d.voucherId, voucherCode: d.voucherId ? codes.get(d.voucherId) ?? null : null,
     }));
@@ -32,13 +34,18 @@ export async function billQuery(db: Db, companyId: number, query: BillQuery): Pr
   const docs = await q.journalDocs(db, query.accountId, query);
   const codes = await q.voucherCodes(db, docs.flatMap((d) => (d.voucherId ? [d.voucherId] : [])));
   return docs.map((d) => ({
-    source: 'JOURNAL', id: d.id, code: d.code, date: d.date, summary: d.summary, kindNames: d.kindName ?? '', party: `${d.bankAccountCode} ${d.bankAccountName}`,
+    source: 'JOURNAL', id: d.id, code: d.code, date: d.date, summary: d.summary, kindNames: d.kindName ?? '', kindIds: d.kindId ? [d.kindId] : [], party: `${d.bankAccountCode} ${d.bankAccountName}`,
     amountCents: String(d.receiptCents - d.paymentCents), audited: true, voucherId: d.voucherId, voucherCode: d.voucherId ? codes.get(d.voucherId) ?? null : null,
   }));
 }
 
-/** One side of a proposed voucher; entries with the same mergeKey in a voucher are summed. */
-interface Entry { direction: boolean; subjectId: number | null; missing: string; summary: string; mergedSummary: string; cents: number; mergeKey: string }
+/**
+ * One side of a proposed voucher: its subject given by id (a choice, a bank account's link), by code
+ * (a remembered rule) or missing; the auxiliary values the document itself supplies, by type. Entries
+ * of a voucher with the same mergeKey, subject and auxiliary values are summed.
+ */
+type SubjectRef = { id: number } | { code: string } | null;
+interface Entry { direction: boolean; subject: SubjectRef; missing: string; summary: string; mergedSummary: string; cents: number; mergeKey: string; aux: Partial<Record<number, number>> }
 interface DocEntries { id: number; code: string; date: string; groupKey: string; entries: Entry[] }
 interface Group { docs: DocEntries[]; markDate: string }
 
@@ -60,6 +67,13 @@ async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, loc
     } else if (body.creditSubjectId) credit = { subjectId: body.creditSubjectId, missing: '' };
     else fail('DOC_CREDIT_SUBJECT_REQUIRED');
     const kindSubject = new Map(body.kindSubjects.map((k) => [k.expenseKindId, k.subjectId]));
+    const rules = await q.kindSubjectRules(tx, body.accountId);
+    const subjectOfKind = (kindId: number): SubjectRef => {
+      const id = kindSubject.get(kindId);
+      if (id) return { id };
+      const code = rules.get(kindId);
+      return code ? { code } : null;
+    };
     const rows = await q.expenseDocs(tx, companyId, { ids }, lock);
     for (const id of ids) {
       const d = rows.find((r) => r.id === id);
@@ -70,16 +84,20 @@ async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, loc
       const total = kinds.reduce((s, k) => s + k.cents, 0);
       if (total === 0) { refused.set(id, new DomainError('DOC_NOTHING_TO_TRANSFER', { code: d.code })); continue; }
       const who = d.submitter ? `${d.submitter} ` : '';
+      // The submitter fills the department (1) and employee (2) a subject asks for.
+      const aux: Partial<Record<number, number>> = { ...(d.submitterDepartmentId ? { 1: d.submitterDepartmentId } : {}), ...(d.submitterId ? { 2: d.submitterId } : {}) };
       docs.push({
         id, code: d.code, date: d.date, groupKey: body.grouping === 'KIND' ? 'ALL' : String(id),
         entries: [
-          ...kinds.map((k) => ({ direction: true, subjectId: kindSubject.get(k.kindId) ?? null, missing: k.kindName, summary: cut(`${who}${k.kindName} ${d.code}`), mergedSummary: k.kindName, cents: k.cents, mergeKey: `K${k.kindId}` })),
-          { direction: false, subjectId: credit.subjectId, missing: credit.missing, summary: cut(`${who}${d.code}`), mergedSummary: '', cents: total, mergeKey: 'C' },
+          ...kinds.map((k) => ({ direction: true, subject: subjectOfKind(k.kindId), missing: k.kindName, summary: cut(`${who}${k.kindName} ${d.code}`), mergedSummary: k.kindName, cents: k.cents, mergeKey: `K${k.kindId}`, aux })),
+          { direction: false, subject: credit.subjectId ? { id: credit.subjectId } : null, missing: credit.missing, summary: cut(`${who}${d.code}`), mergedSummary: '', cents: total, mergeKey: 'C', aux },
         ],
       });
     }
   } else {
     const rows = await q.journalDocs(tx, body.accountId, { ids }, lock);
+    // A counterparty naming exactly one customer or vendor fills those types (3, 4) on the counter line.
+    const parties = await q.partiesNamed(tx, companyId, body.accountId, rows.flatMap((r) => (r.counterparty ? [r.counterparty] : [])));
     for (const id of ids) {
       const d = rows.find((r) => r.id === id);
       if (!d || d.companyId !== companyId) { refused.set(id, new DomainError('NO_PERMISSION')); continue; }
@@ -88,11 +106,15 @@ async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, loc
       const cents = receipt ? d.receiptCents : d.paymentCents;
       const text = cut(d.summary || d.kindName || `${d.bankAccountName} ${d.date}`);
       const bank = `${d.bankAccountCode} ${d.bankAccountName}`;
+      const party = d.counterparty?.trim() ?? '';
+      const customer = parties.customers.get(party);
+      const vendor = parties.vendors.get(party);
+      const aux: Partial<Record<number, number>> = { ...(customer ? { 3: customer } : {}), ...(vendor ? { 4: vendor } : {}) };
       docs.push({
         id, code: d.code, date: d.date, groupKey: body.grouping === 'DAY' ? `${d.bankAccountId}:${d.date}` : String(id),
         entries: [
-          { direction: receipt, subjectId: d.bankSubjectId, missing: bank, summary: text, mergedSummary: cut(`${d.bankAccountName} ${d.date}`), cents, mergeKey: `B${receipt ? 'D' : 'C'}` },
-          { direction: !receipt, subjectId: d.counterSubjectId, missing: d.kindName ?? text, summary: text, mergedSummary: text, cents, mergeKey: `L${d.id}` },
+          { direction: receipt, subject: d.bankSubjectId ? { id: d.bankSubjectId } : null, missing: bank, summary: text, mergedSummary: cut(`${d.bankAccountName} ${d.date}`), cents, mergeKey: `B${receipt ? 'D' : 'C'}`, aux: {} },
+          { direction: !receipt, subject: d.counterSubjectId ? { id: d.counterSubjectId } : null, missing: d.kindName ?? text, summary: text, mergedSummary: text, cents, mergeKey: `L${d.id}`, aux },
         ],
       });
     }
@@ -106,36 +128,81 @@ function groupsOf(docs: DocEntries[]): Group[] {
   return [...groups.values()].map((g) => ({ docs: g, markDate: g.reduce((m, d) => (d.date > m ? d.date : m), g[0].date) }));
 }
 
-interface Line { summary: string; subjectId: number; subjectCode: string; subjectName: string; subjectNameEn: string | null; direction: boolean; cents: number }
+interface LineAux { auxTypeId: number; auxId: number; code: string | null; name: string }
+interface Line { summary: string; subjectId: number; subjectCode: string; subjectName: string; subjectNameEn: string | null; direction: boolean; cents: number; auxes: LineAux[] }
 
-/** The voucher lines of a group: entries merged, subjects moved to the voucher date's account year. */
-async function linesOf(tx: Tx, companyId: number, accountId: number, g: Group): Promise<Line[]> {
-  const merged = new Map<string, Entry & { count: number }>();
-  for (const d of g.docs) for (const e of d.entries) {
-    const m = merged.get(e.mergeKey);
-    if (m) { m.cents += e.cents; m.count += 1; } else merged.set(e.mergeKey, { ...e, count: 1 });
-  }
-  const entries = [...merged.values()].filter((e) => e.cents !== 0);
-  for (const e of entries) if (e.subjectId === null) fail('DOC_SUBJECT_MISSING', { name: e.missing });
-  const place = resolveMarkDate(g.markDate, await yearsWithPeriods(tx, accountId));
+const auxTypeName = (id: number, lang: Language) => {
+  const a = auxTypes.find((x) => x.id === id);
+  return a ? (lang === 'en_US' ? a.nameEn : a.nameZh) : String(id);
+};
+
+/**
+ * The voucher lines of a group: subjects moved to the voucher date's account year (remembered rules
+ * by code), each line's auxiliary values from its document, else from the fixed values, entries with
+ * the same key, subject and values merged.
+ */
+async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Group, lang: Language): Promise<Line[]> {
+  const entries = g.docs.flatMap((d) => d.entries);
+  for (const e of entries) if (e.subject === null) fail('DOC_SUBJECT_MISSING', { name: e.missing });
+  const place = resolveMarkDate(g.markDate, await yearsWithPeriods(tx, body.accountId));
   if (!place.ok) fail(place.code, place.params);
-  const given = await q.subjectsByIds(tx, companyId, entries.map((e) => e.subjectId!));
-  const elsewhere = given.filter((s) => s.accountYearId !== place.accountYearId);
-  const inYear = new Map((await q.subjectsByCodes(tx, place.accountYearId, elsewhere.map((s) => s.code))).map((s) => [s.code, s]));
-  const subjectOf = (id: number) => {
-    const s = given.find((x) => x.id === id);
+  const ids = entries.flatMap((e) => (e.subject && 'id' in e.subject ? [e.subject.id] : []));
+  const given = await q.subjectsByIds(tx, companyId, ids);
+  const codes = [...given.filter((s) => s.accountYearId !== place.accountYearId).map((s) => s.code),
+    ...entries.flatMap((e) => (e.subject && 'code' in e.subject ? [e.subject.code] : []))];
+  const inYear = new Map((await q.subjectsByCodes(tx, place.accountYearId, codes)).map((s) => [s.code, s]));
+  const subjectOf = (ref: SubjectRef) => {
+    if (!ref) return undefined;
+    if ('code' in ref) return inYear.get(ref.code);
+    const s = given.find((x) => x.id === ref.id);
     if (!s) return undefined;
     return s.accountYearId === place.accountYearId ? s : inYear.get(s.code);
   };
-  const codes = g.docs.map((d) => d.code);
-  const range = codes.length > 1 ? ` ${codes[0]}–${codes[codes.length - 1]}` : '';
-  // Debits first, in the entries' order.
-  return [...entries.filter((e) => e.direction), ...entries.filter((e) => !e.direction)].map((e) => {
-    const s = subjectOf(e.subjectId!);
-    if (!s) fail('DOC_SUBJECT_MISSING', { name: e.missing || String(e.subjectId) });
-    const summary = e.count > 1 || g.docs.length > 1 ? cut(`${e.mergedSummary || e.summary}${e.mergedSummary ? '' : range}`) : e.summary;
-    return { summary: summary || cut(`${codes.join(',')}`), subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, direction: e.direction, cents: e.cents };
+  const fixed = new Map(body.auxValues.map((a) => [a.auxTypeId, a.auxId]));
+  const placed = entries.map((e) => {
+    const s = subjectOf(e.subject);
+    if (!s) fail('DOC_SUBJECT_MISSING', { name: e.missing || ('id' in e.subject! ? String(e.subject.id) : e.subject!.code) });
+    const auxes = [...s.auxTypeIds].sort((a, b) => a - b).map((t) => {
+      const auxId = e.aux[t] ?? fixed.get(t);
+      if (!auxId) fail('DOC_AUX_MISSING', { subject: `${s.code} ${s.name}`, type: auxTypeName(t, lang) });
+      return { auxTypeId: t, auxId };
+    });
+    return { e, s, auxes };
   });
+  // Every value must be usable on a line of the year (a department without children, a budget of the year…).
+  const refs = placed.flatMap((p) => p.auxes.map((a) => ({ dim: AUX_DIMENSION_OF_TYPE[a.auxTypeId]!, id: a.auxId })));
+  const known = await auxValuesOf(tx, companyId, body.accountId, place.accountYearId, refs);
+  const valueOf = (t: number, id: number) => known.get(auxKey(AUX_DIMENSION_OF_TYPE[t]!, id, place.accountYearId));
+  for (const p of placed) for (const a of p.auxes) {
+    if (!valueOf(a.auxTypeId, a.auxId)) fail('DOC_AUX_UNUSABLE', { subject: `${p.s.code} ${p.s.name}`, type: auxTypeName(a.auxTypeId, lang) });
+  }
+  const merged = new Map<string, (typeof placed)[number] & { cents: number; count: number }>();
+  for (const p of placed) {
+    const key = `${p.e.mergeKey}|${p.s.id}|${p.auxes.map((a) => `${a.auxTypeId}:${a.auxId}`).join(',')}`;
+    const m = merged.get(key);
+    if (m) { m.cents += p.e.cents; m.count += 1; } else merged.set(key, { ...p, cents: p.e.cents, count: 1 });
+  }
+  const docCodes = g.docs.map((d) => d.code);
+  const range = docCodes.length > 1 ? ` ${docCodes[0]}–${docCodes[docCodes.length - 1]}` : '';
+  const kept = [...merged.values()].filter((m) => m.cents !== 0);
+  // Debits first, in the entries' order.
+  return [...kept.filter((m) => m.e.direction), ...kept.filter((m) => !m.e.direction)].map(({ e, s, auxes, cents, count }) => {
+    const summary = count > 1 || g.docs.length > 1 ? cut(`${e.mergedSummary || e.summary}${e.mergedSummary ? '' : range}`) : e.summary;
+    return {
+      summary: summary || cut(docCodes.join(',')), subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, direction: e.direction, cents,
+      auxes: auxes.map((a) => { const v = valueOf(a.auxTypeId, a.auxId)!; return { ...a, code: v.code, name: v.name }; }),
+    };
+  });
+}
+
+/** The remembered debit subjects of the expense kinds in a ledger set, placed in one of its years. */
+export async function billRules(db: Db, accountId: number, accountYearId: number | undefined): Promise<BillRulesDto> {
+  const years = await yearsWithPeriods(db, accountId);
+  const year = accountYearId ? years.find((y) => y.id === accountYearId) : years[years.length - 1];
+  if (accountYearId && !year) fail('NO_PERMISSION');
+  const rules = await q.kindSubjectRules(db, accountId);
+  const subjects = year ? new Map((await q.subjectsByCodes(db, year.id, [...new Set(rules.values())])).map((s) => [s.code, s.id])) : new Map<string, number>();
+  return { kindSubjects: [...rules].map(([expenseKindId, subjectCode]) => ({ expenseKindId, subjectCode, subjectId: subjects.get(subjectCode) ?? null })) };
 }
 
 /** Thrown to roll a preview's voucher back. */
@@ -166,7 +233,7 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
     const base = { docIds, docCodes: g.docs.map((d) => d.code), markDate: g.markDate, voucherId: null, voucherCode: null, code: null, msg: null };
     let lines: Line[] = [];
     try {
-      lines = await linesOf(db, companyId, body.accountId, g);
+      lines = await linesOf(db, companyId, body, g, lang);
       // The voucher service's own checks (leaf, auxiliaries, period, numbering) run for a preview
       // too: the voucher is written and rolled back.
       const written = await withTx(db, async (tx) => {
@@ -176,7 +243,7 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
         if (first) throw first;
         const v = await createVoucher(tx, actor, companyId, {
           accountId: body.accountId, kindId: body.kindId, markTime: g.markDate, billCount: g.docs.length,
-          items: lines.map((l) => ({ summary: l.summary, subjectId: l.subjectId, direction: l.direction, amount: l.cents, auxes: [] })),
+          items: lines.map((l) => ({ summary: l.summary, subjectId: l.subjectId, direction: l.direction, amount: l.cents, auxes: l.auxes.map(({ auxTypeId, auxId }) => ({ auxTypeId, auxId })) })),
         }, { source: body.source === 'EXPENSE' ? 'EXPENSE' : 'JOURNAL' });
         if (body.preview) throw new PreviewDone();
         if (body.source === 'EXPENSE') await q.linkExpenses(tx, docIds, v.id);
@@ -194,6 +261,12 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
     const debit = lines.filter((l) => l.direction).reduce((s, l) => s + l.cents, 0);
     const credit = lines.filter((l) => !l.direction).reduce((s, l) => s + l.cents, 0);
     vouchers.push({ ...base, lines: lines.map(({ cents, ...l }) => ({ ...l, amount: String(cents) })), debitCents: String(debit), creditCents: String(credit) });
+  }
+  // A generation that wrote something remembers the kind subjects it was given, by code.
+  if (!body.preview && body.source === 'EXPENSE' && body.kindSubjects.length && vouchers.some((v) => v.voucherId !== null)) {
+    const chosen = await q.subjectsByIds(db, companyId, body.kindSubjects.map((k) => k.subjectId));
+    const codeOf = new Map(chosen.map((s) => [s.id, s.code]));
+    await q.saveKindSubjectRules(db, companyId, body.accountId, actor.id, body.kindSubjects.flatMap((k) => (codeOf.has(k.subjectId) ? [{ kindId: k.expenseKindId, code: codeOf.get(k.subjectId)! }] : [])));
   }
   return { preview: body.preview, vouchers, results: ids.map((id) => results.get(id)!) };
 }

@@ -7,6 +7,7 @@
  * 200,000), BENCH_LEDGER_BACKENDS, BENCH_LEDGER_HLEDGER=0 (no hledger).
  */
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { execSync } from 'node:child_process';
 import { bundleSizes } from './bundle-sizes';
 import { apiLatency } from './api-latency';
@@ -54,7 +55,8 @@ for (const backend of ['pglite', 'postgres'] as const) {
   }
 }
 if (load) {
-  console.log(`\n## Voucher save load on PostgreSQL (autocannon, ${load.connections} connections, ${load.seconds} s, loopback)\n`);
+  console.log(`\n## Voucher save load on PostgreSQL (the server in its own process; autocannon, ${load.connections} connections, loopback)\n`);
+  console.log(`floor (same connections, ${load.floor.seconds} s): GET /api/voucher/code ${load.floor.perSecond.toFixed(0)} requests/s, p50 ${load.floor.p50Ms} ms, p99 ${load.floor.p99Ms} ms, non-2xx ${load.floor.non2xx}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
   console.log('| saves/s | requests | p50 | p99 | errors | non-2xx | vouchers stored | distinct codes | unbalanced | lines |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(`| ${load.savesPerSecond.toFixed(0)} | ${load.requests} | ${load.p50Ms} ms | ${load.p99Ms} ms | ${load.errors} | ${load.non2xx} | ${load.vouchers} | ${load.distinctCodes} | ${load.unbalanced} | ${load.lines} |`);
 }

@@ -4,11 +4,16 @@
  * the same run: an authenticated GET of the voucher code (the same auth, tenancy and period look-up,
  * no write) and the raw SQL of the same rows (voucher + 4 lines inserted in one transaction, no
  * checks, no machine, no HTTP). On PostgreSQL also a bounded load with autocannon: 20 connections
- * posting for BENCH_LOAD_SECONDS (default 60) into one period, then an auditor query: codes all
- * distinct, every voucher balances, line count = 4 × vouchers.
+ * posting for BENCH_LOAD_SECONDS (default 60) over the open periods, then an auditor query: codes all
+ * distinct, every voucher balances, line count = 4 × vouchers. For the load the server runs in its own
+ * process (src/server/main.ts, as deployed; autocannon stays in the bench process), and the same
+ * 20 connections first drive its floor for BENCH_FLOOR_SECONDS (default 20): the authenticated GET of
+ * the voucher code, i.e. what one Node process answers per second before any write.
  */
 import pg from 'pg';
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { openDb, type DbHandle } from '../src/server/db/client';
@@ -23,6 +28,8 @@ export interface SaveRow {
 }
 
 export interface LoadResult {
+  /** The floor under the same load: authenticated GETs of the voucher code per second, p50, p99. */
+  floor: { seconds: number; perSecond: number; p50Ms: number; p99Ms: number; non2xx: number };
   seconds: number;
   connections: number;
   requests: number;
@@ -140,16 +147,25 @@ export async function voucherSaveBench(backend: 'pglite' | 'postgres', adminUrl?
     await handle.db.execute(sql`delete from vouchers where code >= 900000000`);
 
     let load: LoadResult | undefined;
-    if (backend === 'postgres' && opts.loadSeconds) {
+    if (backend === 'postgres' && opts.loadSeconds && scratch) {
+      // The server under load runs in its own process, as deployed; the in-process one stops.
+      await app.close();
+      const server = await startServer(scratch.url);
+      const url = server.base;
       const [{ before }] = await rowsOf<{ before: number }>(handle, sql`select coalesce(max(id), 0)::int as before from vouchers`);
       // Codes have 4 digits (9,999 per period and kind): the load rotates over the year's open
       // periods and the kinds, 20 connections at a time, as a team of clerks would.
       const buckets = await rowsOf<{ start_at: string; kind_id: number }>(handle, sql`
         select p.start_at::text as start_at, k.id as kind_id from periods p join voucher_kinds k on k.account_id = ${ctx.account_id}
         where p.account_year_id = ${ctx.year_id} and not p.rolled order by p.start_at, k.id`);
+      const floorSeconds = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
+      const floor = await autocannon({
+        url: `${url}/api/voucher/code?${new URLSearchParams({ accountId: String(ctx.account_id), kindId: String(ctx.kind_id), markTime })}`,
+        headers, connections: 20, duration: floorSeconds,
+      });
       let sent = 0;
       const result = await autocannon({
-        url: `${base}/api/voucher`, method: 'POST', headers, connections: 20, duration: opts.loadSeconds,
+        url: `${url}/api/voucher`, method: 'POST', headers, connections: 20, duration: opts.loadSeconds,
         requests: [{
           setupRequest: (req) => {
             const b = buckets[sent % buckets.length];
@@ -170,16 +186,52 @@ export async function voucherSaveBench(backend: 'pglite' | 'postgres', adminUrl?
                (select count(*) from sums where d <> c)::int + (select count(*) from v where debit_cents <> credit_cents)::int as unbalanced,
                (select coalesce(sum(n), 0) from sums)::int as lines`);
       if (process.env.BENCH_DEBUG) console.log(JSON.stringify(result.statusCodeStats));
+      await server.stop();
       load = {
+        floor: { seconds: floorSeconds, perSecond: floor.requests.average, p50Ms: floor.latency.p50, p99Ms: floor.latency.p99, non2xx: floor.non2xx },
         seconds: opts.loadSeconds, connections: 20, requests: result.requests.total, savesPerSecond: result.requests.average,
         p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx,
         vouchers: check.vouchers, distinctCodes: check.distinct_codes, unbalanced: check.unbalanced, lines: check.lines,
       };
     }
-    await app.close();
+    if (!load) await app.close();
     return { rows, load };
   } finally {
     await handle.close();
     await scratch?.drop();
   }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => done(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** The real server (src/server/main.ts) on a scratch database, in its own process. */
+async function startServer(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '1000000', STATIC_DIR: 'dist/app' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((done, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('Ledgerdesk is running')) { clearTimeout(timer); done(); }
+    });
+    child.once('exit', (code) => { clearTimeout(timer); fail(new Error(`server exited ${code}: ${out}`)); });
+  });
+  child.stdout!.resume();
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((done) => { child.removeAllListeners('exit'); child.once('exit', () => done()); child.kill('SIGTERM'); }),
+  };
 }

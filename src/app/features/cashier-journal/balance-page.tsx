@@ -5,7 +5,7 @@
  * for that account and span.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
@@ -18,6 +18,7 @@ import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setu
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { useScope } from '../../session/store';
 import { journalBalanceOptions, journalRefsOptions } from '../../queries/cashier-journal';
+import { DateField } from '../common/date-field';
 
 type Row = CashBalanceRowDto | (Omit<CashBalanceRowDto, 'bankAccountId'> & { bankAccountId: -1; total: true });
 type Group = 'TOTAL' | 'DAY' | 'MONTH';
@@ -68,8 +69,8 @@ export function CashBankBalancePage() {
       <Title order={5}>{t('journal:report.title')}</Title>
       <Paper withBorder p="xs">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput size="xs" type="date" label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} w={150} data-testid="cb-from" />
-          <TextInput size="xs" type="date" label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} w={150} data-testid="cb-to" />
+          <DateField size="xs" label={t('journal:dateFrom')} value={dateFrom} onChange={(v) => setDateFrom(v)} w={150} data-testid="cb-from" />
+          <DateField size="xs" label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} w={150} data-testid="cb-to" />
           <MultiSelect
             size="xs"
             label={t('journal:bankAccount')}

@@ -8,7 +8,7 @@
  * all or nothing) and Template.
  */
 import { useMemo, useState } from 'react';
-import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, jou
 import { notifyError } from '../../queries/admin-common';
 import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
+import { DateField } from '../common/date-field';
 
 const columns: ListColumn<CashLineDto>[] = [
   { field: 'bankAccount', headerKey: 'journal:bankAccount', width: 150, format: 'ref' },
@@ -104,8 +105,8 @@ export function JournalQueryPage() {
         filters={
           <>
             <Select size="sm" w={170} placeholder={t('journal:bankAccount')} aria-label={t('journal:bankAccount')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />
-            <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateFrom')} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} data-testid="jq-from" />
-            <TextInput size="sm" type="date" w={132} aria-label={t('journal:dateTo')} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} data-testid="jq-to" />
+            <DateField size="sm" w={132} aria-label={t('journal:dateFrom')} value={dateFrom} onChange={(v) => setDateFrom(v)} data-testid="jq-from" />
+            <DateField size="sm" w={132} aria-label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} data-testid="jq-to" />
             <Select size="sm" w={96} placeholder={t('journal:side')} aria-label={t('journal:side')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
             <Select size="sm" w={130} placeholder={t('journal:columns.kind')} aria-label={t('journal:columns.kind')} data={kindOptions} value={kindId} onChange={setKindId} clearable searchable data-testid="jq-kind" />
             <NumberInput size="sm" w={96} placeholder={t('journal:amountMin')} aria-label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />

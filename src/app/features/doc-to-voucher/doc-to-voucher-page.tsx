@@ -9,7 +9,7 @@
  * documents' link in one transaction) and shows the result per voucher.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Pill, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Pill, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
@@ -29,6 +29,7 @@ import { AuxValuePicker } from '../ledger-aux/aux-value-picker';
 import type { AuxRef } from '../ledger-aux/aux-ledger-model';
 import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import { DateField } from '../common/date-field';
 
 type State = 'PENDING' | 'DONE' | 'ALL';
 type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
@@ -173,8 +174,8 @@ export function DocToVoucherPage() {
         <Group gap="sm" align="flex-end" wrap="wrap">
           <SegmentedControl data-testid="d2v-source" value={source} onChange={switchSource}
             data={[{ value: 'EXPENSE', label: t('sources.EXPENSE') }, { value: 'JOURNAL', label: t('sources.JOURNAL') }]} />
-          <TextInput type="date" data-testid="d2v-from" label={t('filters.dateFrom')} w={150} value={dateFrom} onChange={(e) => setDateFrom(e.currentTarget.value)} />
-          <TextInput type="date" data-testid="d2v-to" label={t('filters.dateTo')} w={150} value={dateTo} onChange={(e) => setDateTo(e.currentTarget.value)} />
+          <DateField data-testid="d2v-from" label={t('filters.dateFrom')} w={150} value={dateFrom} onChange={(v) => setDateFrom(v)} />
+          <DateField data-testid="d2v-to" label={t('filters.dateTo')} w={150} value={dateTo} onChange={(v) => setDateTo(v)} />
           <Select data-testid="d2v-state" label={t('filters.state')} w={140} allowDeselect={false} value={state} onChange={(v) => v && setState(v as State)}
             data={(['PENDING', 'DONE', 'ALL'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))} />
           <Button variant="default" onClick={() => void docs.refetch()} data-testid="d2v-refresh">{t('refresh')}</Button>

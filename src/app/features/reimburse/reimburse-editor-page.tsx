@@ -44,6 +44,7 @@ import { AmountInput } from '../common/amount-input';
 import { EmployeeField } from '../pickers/employee-field';
 import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, type ReimburseEditorState, type ReimburseEvent, type ReimburseHeader } from './reimburse-editor-state';
 import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
+import { DateField } from '../common/date-field';
 
 const NEW_ID = 'new';
 
@@ -367,8 +368,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
         <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Group gap="md" align="flex-end" wrap="wrap">
             <TextInput label={t('reimburse:header.code')} value={state.doc ? formatReimbursementCode(state.doc.code) : t('reimburse:header.codeNew')} readOnly w={130} data-testid="reimburse-code" tabIndex={-1} />
-            <TextInput type="date" label={t('reimburse:header.markAt')} value={header.markAt} onChange={(e) => patch({ markAt: e.currentTarget.value })} w={160} withAsterisk data-testid="reimburse-mark-at" />
-            <TextInput type="date" label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(e) => patch({ submitAt: e.currentTarget.value })} w={160} data-testid="reimburse-submit-at" />
+            <DateField label={t('reimburse:header.markAt')} value={header.markAt} onChange={(v) => patch({ markAt: v })} w={160} withAsterisk data-testid="reimburse-mark-at" />
+            <DateField label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(v) => patch({ submitAt: v })} w={160} data-testid="reimburse-submit-at" />
             <div style={{ width: 220 }}>
               <EmployeeField
                 companyId={companyId}
@@ -379,7 +380,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
                 testId="reimburse-submitter"
               />
             </div>
-            <TextInput type="date" label={t('reimburse:header.payAt')} value={header.payAt} onChange={(e) => patch({ payAt: e.currentTarget.value })} w={160} data-testid="reimburse-pay-at" />
+            <DateField label={t('reimburse:header.payAt')} value={header.payAt} onChange={(v) => patch({ payAt: v })} w={160} data-testid="reimburse-pay-at" />
             <div style={{ width: 160 }}>
               <AmountInput label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} readOnly={!editable} testId="reimburse-pay-amount" />
             </div>

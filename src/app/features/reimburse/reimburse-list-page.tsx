@@ -22,6 +22,7 @@ import { ListPage, NoCompany } from '../common/list-page';
 import { EmployeeField } from '../pickers/employee-field';
 import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses } from './reimburse-queries';
 import { ImportDialog } from '../common/import-dialog';
+import { DateField } from '../common/date-field';
 
 const columns: ListColumn<ExpenseDto>[] = [
   { field: 'code', headerKey: 'reimburse:list.code', width: 130, sortable: true, format: 'code' },
@@ -97,8 +98,8 @@ export function ReimburseListPage() {
         keywordPlaceholder={t('reimburse:list.code')}
         filters={
           <Group gap={6} wrap="wrap" data-testid="reimburse-filters">
-            <TextInput type="date" size="xs" w={140} aria-label={t('reimburse:list.markFrom')} placeholder={t('reimburse:list.markFrom')} value={filter.markFrom ?? ''} onChange={(e) => patch({ markFrom: e.currentTarget.value || undefined })} data-testid="reimburse-filter-from" />
-            <TextInput type="date" size="xs" w={140} aria-label={t('reimburse:list.markTo')} placeholder={t('reimburse:list.markTo')} value={filter.markTo ?? ''} onChange={(e) => patch({ markTo: e.currentTarget.value || undefined })} data-testid="reimburse-filter-to" />
+            <DateField size="xs" w={140} aria-label={t('reimburse:list.markFrom')} placeholder={t('reimburse:list.markFrom')} value={filter.markFrom ?? ''} onChange={(v) => patch({ markFrom: v || undefined })} data-testid="reimburse-filter-from" />
+            <DateField size="xs" w={140} aria-label={t('reimburse:list.markTo')} placeholder={t('reimburse:list.markTo')} value={filter.markTo ?? ''} onChange={(v) => patch({ markTo: v || undefined })} data-testid="reimburse-filter-to" />
             <Select size="xs" w={110} data={[{ value: '', label: t('reimburse:list.stateAll') }, { value: 'UNAUDITED', label: t('reimburse:states.unaudited') }, { value: 'AUDITED', label: t('reimburse:states.audited') }]} value={filter.state ?? ''} onChange={(v) => patch({ state: (v || undefined) as Filter['state'] })} allowDeselect={false} aria-label={t('reimburse:list.state')} data-testid="reimburse-filter-state" />
             <Select size="xs" w={130} data={[{ value: '', label: t('reimburse:list.kindAll') }, ...kindData]} value={filter.expenseKindId ? String(filter.expenseKindId) : ''} onChange={(v) => patch({ expenseKindId: v ? Number(v) : undefined })} allowDeselect={false} aria-label={t('reimburse:columns.kind')} data-testid="reimburse-filter-kind" />
             <TextInput size="xs" w={140} placeholder={t('reimburse:list.invoiceNo')} aria-label={t('reimburse:list.invoiceNo')} value={filter.invoiceNo ?? ''} onChange={(e) => patch({ invoiceNo: e.currentTarget.value || undefined })} data-testid="reimburse-filter-invoice" />

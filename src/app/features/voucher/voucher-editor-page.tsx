@@ -60,6 +60,7 @@ import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
 import { VoucherSyncButton } from './voucher-sync';
 import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
 import { VoucherDocsActions } from './voucher-print-drawer';
+import { DateField } from '../common/date-field';
 
 const NEW_ID = 'new';
 
@@ -636,14 +637,14 @@ function VoucherEditor(props: EditorProps) {
             inputMode="numeric"
             data-testid="voucher-code"
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('voucher:header.markDate')}
             ref={dateRef}
             value={header.markDate}
             min={years[0]?.startAt}
             max={years.at(-1)?.endAt}
-            onChange={(e) => changeDate(e.currentTarget.value)}
+            clearable={false}
+            onChange={(v) => v && changeDate(v)}
             disabled={!editable}
             w={150}
             size="xs"

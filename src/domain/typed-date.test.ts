@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { parseTypedDate } from './typed-date';
+
+describe('parseTypedDate', () => {
+  it('reads the full forms clerks type', () => {
+    for (const t of ['2026-09-01', '2026/9/1', '2026.9.1', '20260901', ' 2026-9-01 ']) expect(parseTypedDate(t, 2000)).toBe('2026-09-01');
+  });
+  it('takes the reference year when the year is left out', () => {
+    for (const t of ['9-1', '9/1', '09.01', '0901']) expect(parseTypedDate(t, 2025)).toBe('2025-09-01');
+  });
+  it('refuses half-typed and impossible dates', () => {
+    for (const t of ['', '2', '2026', '2026-0', '2026-09', '202609', '2026-02-30', '2025-13-01', '0230', '1899-12-31', 'abc', '2026-09-01x']) expect(parseTypedDate(t, 2026)).toBeNull();
+    expect(parseTypedDate('2024-02-29', 2026)).toBe('2024-02-29');
+    expect(parseTypedDate('0229', 2025)).toBeNull();
+  });
+});

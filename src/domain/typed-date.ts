@@ -1,0 +1,28 @@
+/**
+ * Dates as clerks type them (the date fields of every screen): 2026-09-01, 2026/9/1, 2026.9.1,
+ * 20260901, and without the year 9-1, 9/1, 0901 (the reference year: the field's current date or
+ * today). Only complete, real dates parse; anything else is null (a half-typed text changes nothing).
+ */
+import dayjs from 'dayjs';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function real(y: number, m: number, d: number): string | null {
+  if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1 || d > 31) return null;
+  const s = `${y}-${pad(m)}-${pad(d)}`;
+  const parsed = dayjs(s);
+  return parsed.isValid() && parsed.format('YYYY-MM-DD') === s ? s : null;
+}
+
+export function parseTypedDate(text: string, referenceYear: number): string | null {
+  const t = text.trim();
+  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
+  if (m) return real(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{4})(\d{2})(\d{2})$/.exec(t);
+  if (m) return real(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})[-/.](\d{1,2})$/.exec(t);
+  if (m) return real(referenceYear, Number(m[1]), Number(m[2]));
+  m = /^(\d{2})(\d{2})$/.exec(t);
+  if (m) return real(referenceYear, Number(m[1]), Number(m[2]));
+  return null;
+}

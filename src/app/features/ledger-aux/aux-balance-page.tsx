@@ -2,8 +2,10 @@
  * /voucher/business/balanceByAuxiliary (辅助核算余额表, spec 01 §2; issue 9): for an auxiliary type,
  * per value (bold, its subjects summed) and per subject under it, the opening balance, the range's
  * movements, the year to date and the closing balance, in debit and credit columns with the side;
- * a pinned total row. Enter or a double click opens the row's sub-ledger (the value, and the
- * subject on a subject row). Served by GET /ledger/auxBalance from the balance tables.
+ * a pinned total row. Departments and budget items come as their tree, names indented by level, a
+ * parent's rows summing its subtree, with a level and leaf-only choice. Enter or a double click
+ * opens the row's sub-ledger (the value, and the subject on a subject row). Saved filters in the
+ * filter bar. Served by GET /ledger/auxBalance from the balance tables.
  */
 import { useCallback, useMemo } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';

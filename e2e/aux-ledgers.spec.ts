@@ -4,16 +4,30 @@
  * debit − credit, values bold; ↓ and Enter drill into the customer's 辅助核算明细账, whose lines
  * carry a running balance, and Enter on a line opens its voucher; 辅助核算总账 by department; the
  * budget execution summary and Enter into an item's sub-ledger. Screenshots in Chinese and English.
- * Reads only: the demo state is left as it was.
+ * Then by the keyboard alone: the balance by department rolls the tree up (a parent = the sum of its
+ * leaves), level and leaf-only; a saved filter is saved, renamed, picked again after a reload and
+ * deleted; the budget summary shows what the demo's allocations used. The demo state is left as it
+ * was (the saved filter deleted, also by afterAll after a failure).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAs } from './page-models/login';
-import { ShellModel } from './page-models/shell';
+import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 
 test.describe.configure({ mode: 'serial' });
 
+const FILTER = `E2E辅助${Date.now().toString(36).slice(-4)}`;
+
 test.afterAll(async ({ request }) => {
+  // The saved filters this spec made, should it have stopped before deleting them.
+  const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
+  if (login.success) {
+    const headers = { authorization: `Bearer ${login.data.accessToken}` };
+    const mine = await (await request.get('/api/system/userData', { params: { size: 200 }, headers })).json();
+    for (const r of (mine.data?.content ?? []) as Array<{ id: number; subKind: string | null }>) {
+      if (r.subKind?.startsWith(FILTER)) await request.delete(`/api/system/userData/${r.id}`, { headers });
+    }
+  }
   await restoreDemoState(request);
 });
 
@@ -102,7 +116,8 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
   await expect(cellAt(totalGrid, 0, 'summary')).toHaveText('期初余额');
   await expect(cellAt(totalGrid, 1, 'summary')).toHaveText('本期合计');
   await expect(cellAt(totalGrid, 2, 'summary')).toHaveText('本年累计');
-  await expect(cellAt(totalGrid, 0, 'subject')).toContainText('5602');
+  // The first department's first subject: 5601 (the demo's allocations by department and budget item) before 5602.
+  await expect(cellAt(totalGrid, 0, 'subject')).toContainText('5601');
   await page.screenshot({ path: testInfo.outputPath('aux-total-zh.png'), fullPage: true });
 
   // Budget execution: the demo catalogue against its use; Enter on an item opens its sub-ledger.
@@ -140,4 +155,134 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
   await expect(page.getByText('Balance by auxiliary').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('aux-balance-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
+});
+
+/** Opens a Mantine select by the keyboard (↓), moves to the option and takes it with Enter. */
+async function pickByKeys(page: Page, select: Locator, name: string) {
+  await select.focus();
+  await page.keyboard.press('ArrowDown');
+  const option = page.getByRole('option', { name, exact: true });
+  await expect(option).toBeVisible();
+  for (let i = 0; i < 20 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(select).toHaveValue(name);
+}
+
+/** The value rows shown (code, name as shown, closing debit positive), in grid order. */
+async function valueRows(grid: Locator) {
+  const out: Array<{ index: number; code: string; name: string; closing: number }> = [];
+  for (const row of await grid.locator('.ag-row:not(.ag-row-pinned)').all()) {
+    const code = (await row.locator('[col-id="auxCode"]').innerText()).trim();
+    if (!code) continue;
+    out.push({
+      index: Number(await row.getAttribute('row-index')), code, name: await row.locator('[col-id="auxName"]').innerText(),
+      closing: money(await row.locator('[col-id="closingDebit"]').innerText()) - money(await row.locator('[col-id="closingCredit"]').innerText()),
+    });
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+test('department roll-up, a saved filter picked again after a reload, budget use: by the keyboard', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'admin', 'admin123');
+  const keys = new ShellKeyboard(page);
+  await keys.searchPalette('辅助余额表', 'screen:voucher.business.balanceByAuxiliary');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('aux-balance')).toBeVisible();
+  const grid = page.getByTestId('al-grid');
+  await pickByKeys(page, page.getByTestId('al-type'), '部门');
+  // The tree: 01 业务部 first (bold), its groups under it indented; 01 closes on the sum of its leaves.
+  await expect(cellAt(grid, 0, 'auxCode')).toHaveText('01');
+  await expect(cellAt(grid, 0, 'auxCode')).toHaveCSS('font-weight', '700');
+  await expect.poll(async () => (await valueRows(grid)).map((r) => r.code).slice(0, 2)).toEqual(['01', '0101']);
+  const tree = await valueRows(grid);
+  expect(tree[1].name).toMatch(/^\u3000\S/);
+  const practice = tree[0].closing;
+  expect(practice).not.toBe(0);
+  await page.screenshot({ path: testInfo.outputPath('aux-balance-departments-zh.png'), fullPage: true });
+  await page.getByTestId('al-leaf').focus();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await valueRows(grid)).map((r) => r.code).filter((c) => c.startsWith('01'))).toEqual(['0101', '0102', '0103']);
+  const leaves = (await valueRows(grid)).filter((r) => r.code.startsWith('01'));
+  expect(leaves.reduce((n, r) => n + r.closing, 0)).toBe(practice);
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await valueRows(grid))[0]?.code).toBe('01');
+  // Level 1: the two top departments only.
+  await pickByKeys(page, page.getByTestId('al-level'), '1 级');
+  await expect.poll(async () => (await valueRows(grid)).map((r) => r.code)).toEqual(['01', '02']);
+
+  // Save the filter under a name (the name box has the focus; Enter saves), rename it, reload.
+  await page.getByTestId('saved-filters-save').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('saved-filters-name')).toBeFocused();
+  await page.keyboard.type(FILTER);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('saved-filters-name')).toBeHidden();
+  await expect(page.getByTestId('saved-filters-select')).toHaveValue(FILTER);
+  await page.getByTestId('saved-filters-rename').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('saved-filters-name')).toBeFocused();
+  await expect(page.getByTestId('saved-filters-name')).toHaveValue(FILTER);
+  await page.keyboard.press('End');
+  await page.keyboard.type('顶级');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('saved-filters-select')).toHaveValue(`${FILTER}顶级`);
+  await page.reload();
+  await expect(page.getByTestId('tabs-bar')).toBeVisible();
+  await keys.searchPalette('辅助余额表', 'screen:voucher.business.balanceByAuxiliary');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('al-type')).toHaveValue('客户');
+  // Pick it: the select, part of the name, ↓, Enter: the department tree at level 1 again.
+  const select = page.getByTestId('saved-filters-select');
+  await select.focus();
+  await page.keyboard.type(FILTER.slice(0, 6));
+  await expect(page.getByRole('option', { name: `${FILTER}顶级` })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('al-type')).toHaveValue('部门');
+  await expect(page.getByTestId('al-level')).toHaveValue('1 级');
+  await expect.poll(async () => (await valueRows(grid)).map((r) => r.code)).toEqual(['01', '02']);
+  expect((await valueRows(grid))[0].closing).toBe(practice);
+  await page.screenshot({ path: testInfo.outputPath('aux-balance-saved-filter-zh.png'), fullPage: true });
+  await new ShellModel(page).switchLanguage('en_US');
+  await expect(page.getByTestId('saved-filters-rename')).toHaveAttribute('aria-label', 'Rename the saved filter');
+  await expect(page.getByTestId('al-level')).toHaveValue('Level 1');
+  await page.screenshot({ path: testInfo.outputPath('aux-balance-saved-filter-en.png'), fullPage: true });
+  await new ShellModel(page).switchLanguage('zh_CN');
+  // Delete it: gone.
+  await page.getByTestId('saved-filters-delete').focus();
+  await page.keyboard.press('Enter');
+  await expect(select).toHaveValue('');
+
+  // Budget execution: the demo's allocations use the expense items (non-zero actual); Enter opens the lines.
+  await keys.searchPalette('预算执行汇总', 'screen:budget.summaryByBudgetExecution');
+  await page.keyboard.press('Enter');
+  const budgetGrid = page.getByTestId('al-budget-grid');
+  const salaries = budgetGrid.locator('.ag-row', { has: page.locator('[col-id="code"]', { hasText: /^200101$/ }) });
+  await expect.poll(async () => money(await salaries.locator('[col-id="actual"]').innerText())).toBeGreaterThan(0);
+  expect(money(await salaries.locator('[col-id="ytdActual"]').innerText())).toBeGreaterThan(0);
+  await expect(salaries.locator('[col-id="rate"]')).toHaveText(/^\d+\.\d\d%$/);
+  await page.screenshot({ path: testInfo.outputPath('budget-summary-actual-zh.png'), fullPage: true });
+  await expect(cellAt(budgetGrid, 0, 'code')).toBeFocused();
+  const at = Number(await salaries.getAttribute('row-index'));
+  for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
+  await expect(cellAt(budgetGrid, at, 'code')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/budget\/subLedgerByBudgetExecution\?drill=/);
+  const lines = page.getByTestId('al-budget-detail-grid');
+  await expect(cellAt(lines, 1, 'voucher')).toHaveText(/^转-\d+$/);
+  await new ShellModel(page).switchLanguage('en_US');
+  await expect(cellAt(lines, 0, 'summary')).toHaveText('Opening balance');
+  await page.screenshot({ path: testInfo.outputPath('budget-detail-actual-en.png'), fullPage: true });
+  await keys.searchPalette('Budget execution summary', 'screen:budget.summaryByBudgetExecution');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => money(await salaries.locator('[col-id="actual"]').innerText())).toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('budget-summary-actual-en.png'), fullPage: true });
+  await keys.searchPalette('Balance by auxiliary', 'screen:voucher.business.balanceByAuxiliary');
+  await page.keyboard.press('Enter');
+  await pickByKeys(page, page.getByTestId('al-type'), 'Department');
+  await expect(cellAt(grid, 0, 'auxCode')).toHaveText('01');
+  await page.screenshot({ path: testInfo.outputPath('aux-balance-departments-en.png'), fullPage: true });
+  await new ShellModel(page).switchLanguage('zh_CN');
 });

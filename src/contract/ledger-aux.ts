@@ -30,7 +30,7 @@ const range = {
   includeUnbooked: z.boolean().optional().transform((v) => v ?? true),
 };
 
-export const auxBalanceFilter = z.object({
+const auxRangeFilter = z.object({
   ...range,
   auxTypeId,
   /** Only these values of the type (absent or empty: every value with figures). */
@@ -41,11 +41,21 @@ export const auxBalanceFilter = z.object({
   /** Show value × subject pairs whose every figure is zero (default false). */
   showZero: z.boolean().optional().transform((v) => v ?? false),
 });
+
+/** The auxiliary types whose values form a tree (parentId): departments and budget items, rolled up. */
+export const treeAuxTypeIds = [1, 6] as const;
+
+export const auxBalanceFilter = auxRangeFilter.extend({
+  /** A tree type: the deepest level of values shown (1 = top values); absent: every level. */
+  level: z.coerce.number<number>().int().min(1).max(15).optional(),
+  /** A tree type: only values without children (default false). */
+  leafOnly: z.boolean().optional().transform((v) => v ?? false),
+});
 export type AuxBalanceFilter = z.output<typeof auxBalanceFilter>;
 
-/** The general ledger by auxiliary takes the same filter. */
-export const auxTotalFilter = auxBalanceFilter;
-export type AuxTotalFilter = AuxBalanceFilter;
+/** The general ledger by auxiliary takes the range, type, values and subjects (no levels). */
+export const auxTotalFilter = auxRangeFilter;
+export type AuxTotalFilter = z.output<typeof auxTotalFilter>;
 
 export const auxDetailFilter = z.object({
   ...range,
@@ -95,11 +105,17 @@ const balanceFigures = {
 
 /**
  * 辅助核算余额表 rows: per value a VALUE row (its subjects summed) followed by its SUBJECT rows
- * (value × leaf subject), value codes in order, subjects by code.
+ * (value × leaf subject), value codes in order, subjects by code. For a tree type (departments,
+ * budget items) the values come in tree order and a parent's rows sum its own lines and its whole
+ * subtree's.
  */
 export const auxBalanceRowDto = z.object({
   kind: z.enum(['VALUE', 'SUBJECT']),
   ...auxValue,
+  /** The value's level in its tree (1 for a top value and for every value of a flat type). */
+  auxLevel: z.number().int(),
+  /** The value has no children (always true for a flat type). */
+  auxLeaf: z.boolean(),
   subjectId: z.number().int().nullable(),
   subjectCode: z.string().nullable(),
   subjectName: z.string().nullable(),
@@ -114,7 +130,12 @@ export const auxTotalsDto = z.object({
 });
 export type AuxTotalsDto = z.infer<typeof auxTotalsDto>;
 
-export const auxBalanceDto = z.object({ rows: z.array(auxBalanceRowDto), totals: auxTotalsDto });
+export const auxBalanceDto = z.object({
+  rows: z.array(auxBalanceRowDto),
+  totals: auxTotalsDto,
+  /** The deepest level of the type's tree (1 for a flat type): the screen's level choices. */
+  levels: z.number().int(),
+});
 export type AuxBalanceDto = z.infer<typeof auxBalanceDto>;
 
 /** 辅助总账: per value × subject the opening, then per period of the range its movements, year to date and balance. */
@@ -227,6 +248,7 @@ export type BudgetDetailDto = z.infer<typeof budgetDetailDto>;
 
 /** An export asks for the screen's filter; the answer is the background task (decision 015). */
 export const auxBalanceExportBody = z.object({ filter: auxBalanceFilter });
+export const auxTotalExportBody = z.object({ filter: auxTotalFilter });
 export const auxDetailExportBody = z.object({ filter: auxDetailFilter });
 export const budgetSummaryExportBody = z.object({ filter: budgetExecFilter });
 export const budgetDetailExportBody = z.object({ filter: budgetDetailFilter });
@@ -244,7 +266,7 @@ export const ledgerAuxApi = {
   budgetSummary: defineRoute({ method: 'GET', path: '/report/budgetSummary', query: budgetSummaryQuery, answer: budgetSummaryDto, access: budgetRead, tags: ['report'] }),
   budgetDetail: defineRoute({ method: 'GET', path: '/report/budgetDetail', query: budgetDetailQuery, answer: budgetDetailDto, access: budgetRead, tags: ['report'] }),
   auxBalanceExport: defineRoute({ method: 'POST', path: '/ledger/auxBalance/export', body: auxBalanceExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
-  auxTotalExport: defineRoute({ method: 'POST', path: '/ledger/auxTotal/export', body: auxBalanceExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
+  auxTotalExport: defineRoute({ method: 'POST', path: '/ledger/auxTotal/export', body: auxTotalExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
   auxDetailExport: defineRoute({ method: 'POST', path: '/ledger/auxDetail/export', body: auxDetailExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
   budgetSummaryExport: defineRoute({ method: 'POST', path: '/report/budgetSummary/export', body: budgetSummaryExportBody, answer: exportTaskDto, access: budgetRead, tags: ['report', 'export'] }),
   budgetDetailExport: defineRoute({ method: 'POST', path: '/report/budgetDetail/export', body: budgetDetailExportBody, answer: exportTaskDto, access: budgetRead, tags: ['report', 'export'] }),

@@ -113,12 +113,86 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect((await data<{ rows: unknown[] }>(ask('ledger/auxBalance', { auxTypeId: 3, subjectCodeFrom: '2000', startPeriodId: period(w, 3), endPeriodId: period(w, 3) }), 'auxBalance')).rows).toEqual([]);
     const zero = await data<{ rows: Array<Record<string, unknown>> }>(ask('ledger/auxBalance', { auxTypeId: 3, auxIds: [ids.custB], showZero: true, includeUnbooked: false, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }), 'auxBalance');
     expect(zero.rows.map((r) => [r.kind, r.auxCode, r.subjectCode, r.closingSide])).toEqual([['VALUE', 'VWD', null, 'FLAT'], ['SUBJECT', 'VWD', '1122', 'FLAT']]);
-    // By department: the admin subject's movements (a refund on the credit side).
+    // By department: the admin subject's movements (a refund on the credit side), the world's
+    // department VW01 rolled up into its parent VW (departments form a tree).
     const dept = await data<{ rows: Array<Record<string, unknown>> }>(ask('ledger/auxBalance', { auxTypeId: 1, startPeriodId: period(w, 2), endPeriodId: period(w, 4) }), 'auxBalance');
-    expect(dept.rows.map((r) => [r.kind, r.subjectCode, ...figures(r)])).toEqual([
-      ['VALUE', null, 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
-      ['SUBJECT', '5602', 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
+    expect(dept.rows.map((r) => [r.kind, r.auxCode, r.auxLevel, r.subjectCode, ...figures(r)])).toEqual([
+      ['VALUE', 'VW', 1, null, 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
+      ['SUBJECT', 'VW', 1, '5602', 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
+      ['VALUE', 'VW01', 2, null, 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
+      ['SUBJECT', 'VW01', 2, '5602', 'FLAT', '0', '47000', '2000', '47000', '2000', 'DEBIT', '45000'],
     ]);
+  });
+
+  it('balance by department rolls up the tree: a parent is the sum of its subtree to the cent; levels, leaves only, one subtree', async () => {
+    const g = await makeVoucherWorld(t, admin);
+    const gReader = await makeUser(t, admin, g.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '汇总' });
+    const dept = async (code: string, parentId?: number) => (await data<{ id: number }>(call(admin, 'POST', '/api/aux/department', { body: { companyId: g.companyId, code, name: `部门${code}`, ...(parentId ? { parentId } : {}) } }), code)).id;
+    // VW (the world's) over VW01 (the world's) and VW02, VW02 over VW0201 and VW0202; ZZ alone.
+    // Lines carry leaf departments only (the voucher refuses a parent).
+    const vw02 = await dept('VW02', g.parentDepartmentId);
+    const vw0201 = await dept('VW0201', vw02);
+    const vw0202 = await dept('VW0202', vw02);
+    const zz = await dept('ZZ');
+    const d = (id: number) => [{ auxTypeId: 1, auxId: id }];
+    const s = g.subject;
+    // January (bookkept): VW01 100.01. February: VW0201 250.50 and VW0202 0.03. March: VW0201 refunds 0.07, ZZ 9.99.
+    await book(g, (await save(g, '2026-01-08', [[s.admin, true, 10_001, d(g.departmentId)], [s.cash, false, 10_001]])).id);
+    await save(g, '2026-02-11', [[s.admin, true, 25_050, d(vw0201)], [s.admin, true, 3, d(vw0202)], [s.cash, false, 25_053]]);
+    await save(g, '2026-03-02', [[s.cash, true, 7], [s.admin, false, 7, d(vw0201)]]);
+    await save(g, '2026-03-09', [[s.admin, true, 999, d(zz)], [s.cash, false, 999]]);
+    type Balance = { rows: Array<Record<string, unknown>>; totals: Record<string, string>; levels: number };
+    const balance = (extra: Record<string, unknown> = {}) => data<Balance>(call(gReader.token, 'GET', '/api/ledger/auxBalance', { query: { filter: {
+      accountId: g.accountId, accountYearId: g.accountYearId, auxTypeId: 1, startPeriodId: period(g, 2), endPeriodId: period(g, 3), ...extra,
+    } } }), 'auxBalance');
+    const values = (b: Balance) => b.rows.filter((r) => r.kind === 'VALUE').map((r) => [r.auxCode, r.auxLevel, r.auxLeaf, ...figures(r)]);
+    const all = await balance();
+    expect(all.levels).toBe(3);
+    expect(values(all)).toEqual([
+      ['VW', 1, false, 'DEBIT', '10001', '25053', '7', '35054', '7', 'DEBIT', '35047'],
+      ['VW01', 2, true, 'DEBIT', '10001', '0', '0', '10001', '0', 'DEBIT', '10001'],
+      ['VW02', 2, false, 'FLAT', '0', '25053', '7', '25053', '7', 'DEBIT', '25046'],
+      ['VW0201', 3, true, 'FLAT', '0', '25050', '7', '25050', '7', 'DEBIT', '25043'],
+      ['VW0202', 3, true, 'FLAT', '0', '3', '0', '3', '0', 'DEBIT', '3'],
+      ['ZZ', 1, true, 'FLAT', '0', '999', '0', '999', '0', 'DEBIT', '999'],
+    ]);
+    // Each parent's row is the sum of its children's rows, column by column.
+    const signed = (r: Record<string, unknown>) => ({
+      opening: (r.openingSide === 'CREDIT' ? -1 : 1) * Number(r.openingCents), debit: Number(r.debit), credit: Number(r.credit),
+      ytdDebit: Number(r.ytdDebit), ytdCredit: Number(r.ytdCredit), closing: (r.closingSide === 'CREDIT' ? -1 : 1) * Number(r.closingCents),
+    });
+    const row = (code: string) => signed(all.rows.find((r) => r.kind === 'VALUE' && r.auxCode === code)!);
+    const plus = (...xs: Array<ReturnType<typeof signed>>) => xs.reduce((a, b) => ({ opening: a.opening + b.opening, debit: a.debit + b.debit, credit: a.credit + b.credit, ytdDebit: a.ytdDebit + b.ytdDebit, ytdCredit: a.ytdCredit + b.ytdCredit, closing: a.closing + b.closing }));
+    expect(row('VW02')).toEqual(plus(row('VW0201'), row('VW0202')));
+    expect(row('VW')).toEqual(plus(row('VW01'), row('VW02')));
+    // Subject rows of a parent are its subtree's too.
+    expect(all.rows.find((r) => r.kind === 'SUBJECT' && r.auxCode === 'VW')).toMatchObject({ subjectCode: '5602', closingCents: '35047', debit: '25053' });
+    // The totals count each department's own lines once, whatever level is shown.
+    const totals = { openingDebit: '10001', openingCredit: '0', debit: '26052', credit: '7', ytdDebit: '36053', ytdCredit: '7', closingDebit: '36046', closingCredit: '0' };
+    expect(all.totals).toEqual(totals);
+    const top = await balance({ level: 1 });
+    expect(values(top).map((r) => r[0])).toEqual(['VW', 'ZZ']);
+    expect(top.totals).toEqual(totals);
+    const leaves = await balance({ leafOnly: true });
+    expect(values(leaves).map((r) => r[0])).toEqual(['VW01', 'VW0201', 'VW0202', 'ZZ']);
+    expect(leaves.totals).toEqual(totals);
+    // One department asked: its row sums its subtree; the totals are that subtree's.
+    const sub = await balance({ auxIds: [vw02] });
+    expect(values(sub)).toEqual([['VW02', 2, false, 'FLAT', '0', '25053', '7', '25053', '7', 'DEBIT', '25046']]);
+    expect(sub.totals).toMatchObject({ debit: '25053', credit: '7', closingDebit: '25046', closingCredit: '0' });
+    // Bookkept only: January's line alone.
+    expect(values(await balance({ includeUnbooked: false })).map((r) => [r[0], r.at(-1)])).toEqual([['VW', '10001'], ['VW01', '10001']]);
+    // The parent's sub-ledger takes in its subtree's lines, ending on the balance of its row.
+    const detail = await data<{ total: number; rows: Array<Record<string, unknown>> }>(call(gReader.token, 'GET', '/api/ledger/auxDetail', { query: { filter: {
+      accountId: g.accountId, accountYearId: g.accountYearId, auxTypeId: 1, auxId: vw02, startPeriodId: period(g, 2), endPeriodId: period(g, 3),
+    } } }), 'auxDetail');
+    expect(detail.rows.map((r) => [r.kind, r.debit, r.credit, r.balanceCents])).toEqual([
+      ['OPENING', '0', '0', '0'],
+      ['LINE', '25050', '0', '25050'], ['LINE', '3', '0', '25053'], ['PERIOD', '25053', '0', '25053'], ['YEAR', '25053', '0', '25053'],
+      ['LINE', '0', '7', '25046'], ['PERIOD', '0', '7', '25046'], ['YEAR', '25053', '7', '25046'],
+    ]);
+    // Level is a tree type's choice; a bad level is a 400.
+    expect((await call(gReader.token, 'GET', '/api/ledger/auxBalance', { query: { filter: { accountId: g.accountId, accountYearId: g.accountYearId, auxTypeId: 1, startPeriodId: period(g, 2), endPeriodId: period(g, 3), level: 0 } } })).statusCode).toBe(400);
   });
 
   it('general ledger by customer: opening, then each period with year to date and balance', async () => {

@@ -1,5 +1,6 @@
 /** Budgets and vendors (spec 02 §2.2, §2.7, §3–§5): every rule through the API, on both backends. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, demoCompanyId, makeUser, makeWorld, type World } from './factories';
@@ -158,6 +159,39 @@ describe.each(backends())('budgets and vendors (%s)', (backend) => {
       expect(s).toEqual({ income: 8_100_000_00, outcome: 6_260_000_00, profit: 1_840_000_00 });
     }
     expect((await data(t.call('GET', '/api/aux/vendor', { token: admin, query: { filter: { accountId: main.id }, limit: 1 } }), 'vendors')).total).toBe(30);
+  });
+
+  it('the demo books use the expense budget: execution shows the use of every expense leaf, to the cent of the lines, and the books balance', async () => {
+    const demo = await demoCompanyId(t, admin);
+    const ledgers = (await data(t.call('GET', '/api/account', { token: admin, query: { filter: { companyId: demo } } }), 'ledgers')).content;
+    const main = ledgers.find((l: { main: boolean }) => l.main);
+    const years = await data(t.call('GET', '/api/account/year', { token: admin, query: { accountId: main.id } }), 'years');
+    for (const y of (years.content ?? years) as Array<{ id: number; year: number }>) {
+      const periods = (await data(t.call('GET', '/api/account/period', { token: admin, query: { accountYearId: y.id } }), 'periods')) as Array<{ id: number }> | { content: Array<{ id: number }> };
+      const ps = Array.isArray(periods) ? periods : periods.content;
+      const range = { accountId: main.id, accountYearId: y.id, startPeriodId: ps[0].id, endPeriodId: ps[ps.length - 1].id };
+      const rows = (await data(t.call('GET', '/api/report/budgetSummary', { token: admin, query: { filter: range } }), 'summary')).rows as Array<{ code: string; leaf: boolean; kind: string; actual: string; ytdActual: string; budget: string; rateBp: number | null }>;
+      // Each expense leaf's use equals the sum of the lines carrying it (debit − credit), and is not zero.
+      const raw = (await t.db.db.execute(sql`
+        select b.code, coalesce(sum(case when i.direction then i.amount_cents else -i.amount_cents end), 0)::text as used
+        from budgets b join voucher_items i on i.budget_id = b.id join vouchers v on v.id = i.voucher_id
+        where b.account_year_id = ${y.id} and v.state <> 'INVALID' group by b.code`) as unknown as { rows: Array<{ code: string; used: string }> }).rows;
+      const leaves = rows.filter((r) => r.leaf && r.kind === 'OUTCOME');
+      expect(leaves.map((r) => r.code)).toEqual(['200101', '200102', '200201', '20020201', '20020202']);
+      for (const r of leaves) {
+        expect(Number(r.actual), r.code).toBeGreaterThan(0);
+        expect(r.actual).toBe(raw.find((x) => x.code === r.code)?.used);
+        expect(r.rateBp).toBeGreaterThan(5000);
+      }
+      const parent = rows.find((r) => r.code === '2001')!;
+      expect(Number(parent.actual)).toBe(Number(rows.find((r) => r.code === '200101')!.actual) + Number(rows.find((r) => r.code === '200102')!.actual));
+      // The subject balance of the year still balances (a trial balance).
+      const tb = (await data(t.call('GET', '/api/ledger/subjectBalance', { token: admin, query: { filter: range } }), 'subjectBalance')).totals;
+      expect(tb.openingDebit).toBe(tb.openingCredit);
+      expect(tb.debit).toBe(tb.credit);
+      expect(tb.closingDebit).toBe(tb.closingCredit);
+      expect(Number(tb.debit)).toBeGreaterThan(0);
+    }
   });
 
   // ---- vendors ----------------------------------------------------------------------------------

@@ -4,17 +4,39 @@
  * fees received and receivable (customer and project auxiliaries), receivables collected, office
  * costs and salaries by department. Every lifecycle state appears, made by the clerk, audited and
  * bookkept by the auditor, signed by the cashier; a red reversal per year shows the relations.
- * Everything follows from the loop index: the same books on every start.
+ * Then per year twelve month-end allocations (转, one per month) of staff and office costs on 5601
+ * by department and budget item (the demo's only subject with the budget type), so the budget
+ * execution reports show budget against use. Everything follows from the loop index: the same
+ * books on every start.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { customers, departments, projects, subjects, voucherKinds } from './schema';
+import { budgets, customers, departments, projects, subjects, voucherKinds } from './schema';
 import { RIGHTS } from '../../domain/rights';
 import type { VoucherItemInput } from '../../contract/voucher';
 import { createVoucher, createVouchersInBulk, type Actor, type BulkVoucher, type VoucherActionName } from '../features/voucher/service';
 
-/** The demo subjects that carry auxiliary types (spec 02 §5): receivables by customer, revenue by project, admin costs by department. */
-const AUX_SUBJECTS: Record<string, number[]> = { '1122': [3], '5001': [5], '5602': [1] };
+/**
+ * The demo subjects that carry auxiliary types (spec 02 §5): receivables by customer, revenue by
+ * project, admin costs by department, and 5601 (销售费用, here the practice's allocated staff and office
+ * costs) by department and budget item.
+ */
+const AUX_SUBJECTS: Record<string, number[]> = { '1122': [3], '5001': [5], '5602': [1], '5601': [1, 6] };
+
+/**
+ * The month-end allocation's lines: an expense budget leaf (seed.ts BUDGETS) and the liability it
+ * is owed on (salaries and social insurance: 2211; rent and travel: 2241 other payables).
+ */
+const BUDGET_LINES: Array<{ code: string; summary: string; credit: '2211' | '2241' }> = [
+  { code: '200101', summary: '分摊本月工资', credit: '2211' },
+  { code: '200102', summary: '分摊本月社保', credit: '2211' },
+  { code: '200201', summary: '分摊本月房租物业', credit: '2241' },
+  { code: '20020201', summary: '境内差旅费', credit: '2241' },
+  { code: '20020202', summary: '境外差旅费', credit: '2241' },
+];
+/** Lifecycle of each month's allocation: bookkept through September, audited in October and November, a draft in December. */
+const ALLOCATION_STEPS = (month: number): Array<[VoucherActionName, Who]> =>
+  month <= 9 ? [['audit', 'auditor'], ['bookkeep', 'auditor']] : month <= 11 ? [['audit', 'auditor']] : [];
 
 /** The actions that bring a fresh draft to each demo state, by whom. */
 type Who = 'auditor' | 'cashier' | 'admin';
@@ -48,7 +70,7 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
     .where(and(eq(departments.companyId, companyId), sql`not exists (select 1 from departments c where c.parent_id = ${departments.id})`)).orderBy(asc(departments.id))).map((r) => r.id);
   let made = 0;
   for (const y of years) {
-    const codes = ['1001', '1002', '1122', '2211', '5001', '5602'];
+    const codes = ['1001', '1002', '1122', '2211', '2241', '5001', '5601', '5602'];
     for (const [code, aux] of Object.entries(AUX_SUBJECTS)) await db.update(subjects).set({ auxTypeIds: aux }).where(and(eq(subjects.accountYearId, y.id), eq(subjects.code, code)));
     const subs = await db.select({ id: subjects.id, code: subjects.code }).from(subjects).where(and(eq(subjects.accountYearId, y.id), inArray(subjects.code, codes)));
     const s = (code: string) => subs.find((r) => r.code === code)!.id;
@@ -98,6 +120,26 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
     const bookkept = ids[6];
     await createVoucher(db, actors.clerk, companyId, { accountId, kindId: kind('记'), markTime: `${y.year}-12-20`, billCount: 0, items: [], originId: bookkept, originKind: 'REVERSAL' });
     made++;
+
+    // Month-end allocations by department and budget item: each expense budget leaf gets about a
+    // twelfth of its year's budget (70–110 %, odd cents), on a leaf department in turn.
+    const items = await db.select({ id: budgets.id, code: budgets.code, amount: budgets.amount }).from(budgets)
+      .where(and(eq(budgets.companyId, companyId), eq(budgets.accountYearId, y.id), inArray(budgets.code, BUDGET_LINES.map((b) => b.code))));
+    const allocations: BulkVoucher[] = [];
+    for (let month = 1; month <= 12; month++) {
+      const lines: VoucherItemInput[] = [];
+      const owed = new Map<string, number>();
+      for (const [k, b] of BUDGET_LINES.entries()) {
+        const item = items.find((x) => x.code === b.code)!;
+        const cents = Math.round((item.amount / 12) * (70 + ((month * 7 + k * 13) % 41)) / 100) + ((month + k) % 7);
+        lines.push({ summary: b.summary, subjectId: s('5601'), direction: true, amount: cents, auxes: [{ auxTypeId: 1, auxId: deptIds[(month + k) % deptIds.length] }, { auxTypeId: 6, auxId: item.id }] });
+        owed.set(b.credit, (owed.get(b.credit) ?? 0) + cents);
+      }
+      for (const [code, cents] of owed) lines.push({ summary: code === '2211' ? '应付职工薪酬' : '应付房租及差旅费', subjectId: s(code), direction: false, amount: cents, auxes: [] });
+      const steps = ALLOCATION_STEPS(month).map(([action, who]) => ({ action, actor: actors[who] }));
+      allocations.push({ kindId: kind('转'), markTime: `${y.year}-${String(month).padStart(2, '0')}-28`, billCount: 1, items: lines, steps });
+    }
+    made += (await createVouchersInBulk(db, actors.clerk, companyId, accountId, allocations)).length;
   }
   return made;
 }

@@ -1,7 +1,7 @@
 /**
  * First-run seed: the rights catalogue (refreshed every start), and once, a demo firm with a main
  * ledger set, account years 2025 and 2026, a second (management) ledger set, a second company, roles,
- * four demo users and ~300 vouchers.
+ * four demo users and ~320 vouchers (decision 031: with month-end allocations by budget item).
  * Idempotent: the demo part runs only while no user exists.
  */
 import { seedCashierSettings } from './seed-cashier';

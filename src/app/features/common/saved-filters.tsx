@@ -6,12 +6,13 @@
  * (or a second row of one name) are pruned with deleteMany on save.
  *
  * The control: a select of the saved names (picking one applies it), a save button (asks a name;
- * an existing name is replaced) and a delete button for the picked one. ListPage renders it when a
+ * an existing name is replaced), a rename button and a delete button for the picked one (a rename
+ * onto another saved name replaces that one). ListPage renders it when a
  * screen passes `savedFilters` (list-page.tsx).
  */
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { systemApi } from '../../../contract/heads';
@@ -28,7 +29,9 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
   const kind = savedFilterKind(option.queryId, option.scope);
   const key = queryKeys.userData(kind);
   const [picked, setPicked] = useState<string | null>(null);
+  /** The name being typed: for a save, or for renaming the picked filter. */
   const [naming, setNaming] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState(false);
   const rows = useQuery({
     queryKey: key,
     queryFn: async () => (await call(systemApi.userData, { query: { filter: { kind }, index: 0, size: 50, sort: { modifiedAt: 'desc' } } })).content,
@@ -50,6 +53,21 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
     onSuccess: (name) => {
       setPicked(name);
       setNaming(null);
+    },
+    onError: notifyError,
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+  const rename = useMutation({
+    mutationFn: async ({ id, name }: { id: number; name: string }) => {
+      await call(systemApi.updateUserData, { params: { id }, body: { subKind: name } });
+      const extras = prunedAfterSave(list, id, name);
+      if (extras.length) await call(systemApi.deleteUserDataMany, { query: { filter: { id: extras } } });
+      return name;
+    },
+    onSuccess: (name) => {
+      setPicked(name);
+      setNaming(null);
+      setRenaming(false);
     },
     onError: notifyError,
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
@@ -87,8 +105,14 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
         data-testid="saved-filters-select"
       />
       <Tooltip label={t('savedFilters.save')}>
-        <ActionIcon variant="default" size="lg" aria-label={t('savedFilters.save')} onClick={() => setNaming(picked ?? '')} data-testid="saved-filters-save">
+        <ActionIcon variant="default" size="lg" aria-label={t('savedFilters.save')} onClick={() => { setRenaming(false); setNaming(picked ?? ''); }} data-testid="saved-filters-save">
           <IconDeviceFloppy size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('savedFilters.rename')}>
+        <ActionIcon variant="default" size="lg" aria-label={t('savedFilters.rename')} disabled={!pickedRow}
+          onClick={() => { if (pickedRow) { setRenaming(true); setNaming(picked ?? ''); } }} data-testid="saved-filters-rename">
+          <IconPencil size={16} />
         </ActionIcon>
       </Tooltip>
       <Tooltip label={t('savedFilters.delete')}>
@@ -105,12 +129,14 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
           <IconTrash size={16} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={naming !== null} onClose={() => setNaming(null)} title={t('savedFilters.save')} size="sm" centered>
+      <Modal opened={naming !== null} onClose={() => setNaming(null)} title={renaming ? t('savedFilters.rename') : t('savedFilters.save')} size="sm" centered>
         <form
           onSubmit={(e) => {
             e.preventDefault();
             const name = (naming ?? '').trim();
-            if (name) save.mutate(name.slice(0, 100));
+            if (!name) return;
+            if (renaming && pickedRow) rename.mutate({ id: pickedRow.id, name: name.slice(0, 100) });
+            else save.mutate(name.slice(0, 100));
           }}
         >
           <Stack gap="sm">
@@ -126,7 +152,7 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
               <Button variant="default" onClick={() => setNaming(null)}>
                 {t('cancel')}
               </Button>
-              <Button type="submit" loading={save.isPending} disabled={!(naming ?? '').trim()} data-testid="saved-filters-confirm">
+              <Button type="submit" loading={save.isPending || rename.isPending} disabled={!(naming ?? '').trim()} data-testid="saved-filters-confirm">
                 {t('save')}
               </Button>
             </Group>

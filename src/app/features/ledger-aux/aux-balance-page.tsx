@@ -2,8 +2,10 @@
  * /voucher/business/balanceByAuxiliary (辅助核算余额表, spec 01 §2; issue 9): for an auxiliary type,
  * per value (bold, its subjects summed) and per subject under it, the opening balance, the range's
  * movements, the year to date and the closing balance, in debit and credit columns with the side;
- * a pinned total row. Enter or a double click opens the row's sub-ledger (the value, and the
- * subject on a subject row). Served by GET /ledger/auxBalance from the balance tables.
+ * a pinned total row. Departments and budget items come as their tree, names indented by level, a
+ * parent's rows summing its subtree, with a level and leaf-only choice. Enter or a double click
+ * opens the row's sub-ledger (the value, and the subject on a subject row). Saved filters in the
+ * filter bar. Served by GET /ledger/auxBalance from the balance tables.
  */
 import { useCallback, useMemo } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
@@ -59,7 +61,8 @@ export function AuxBalancePage() {
     { colId: 'auxCode', headerName: t('columns.auxCode'), minWidth: 90, pinned: 'left',
       valueGetter: (p) => (isTotal(p.data) ? t('rows.total') : p.data?.kind === 'VALUE' ? p.data.auxCode : '') },
     { colId: 'auxName', headerName: t('columns.auxName'), minWidth: 150, pinned: 'left', tooltipValueGetter: (p) => p.value,
-      valueGetter: (p) => (!p.data || isTotal(p.data) ? '' : p.data.kind === 'VALUE' ? p.data.auxName : '') },
+      // A tree type's levels indented, as the subject balance indents subject levels.
+      valueGetter: (p) => (!p.data || isTotal(p.data) ? '' : p.data.kind === 'VALUE' ? `${'\u3000'.repeat(p.data.auxLevel - 1)}${p.data.auxName}` : '') },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 210, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind === 'VALUE' ? '' : `${p.data.subjectCode} ${english ? p.data.subjectNameEn ?? p.data.subjectName : p.data.subjectName}`) },
     { headerName: t('columns.opening'), groupId: 'opening', children: [moneyCol<Row>('openingDebit', t('columns.debit'), isTotal), moneyCol<Row>('openingCredit', t('columns.credit'), isTotal)] },
@@ -79,7 +82,7 @@ export function AuxBalancePage() {
         <Title order={4}>{t('balance.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.auxBalanceExport, { body: { filter } }) : null} />
       </Group>
-      <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), false) : null} />
+      <AuxFilterBar queryId="ledger.auxBalance" state={state} set={set} replace={setState} levels={data?.levels ?? 1} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), false) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-grid">

@@ -54,7 +54,7 @@ export function AuxDetailPage() {
         <Title order={4}>{t('detail.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.auxDetailExport, { body: { filter } }) : null} />
       </Group>
-      <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} single subjectPick />
+      <AuxFilterBar queryId="ledger.auxDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} single subjectPick />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">
         <Text size="xs" c="dimmed">{filter ? t('hint') : t('detail.chooseValue')}</Text>

@@ -1,7 +1,9 @@
 /**
  * The filter bar of the auxiliary ledgers: period range, auxiliary type, the values (picked with the
  * catalogues' pickers; none: every value), subject code range or one subject, unbookkept vouchers,
- * zero rows. Each screen shows the controls it takes.
+ * zero rows, for a tree type (departments, budget items) on the balance the level and leaf-only
+ * choices, and the saved filters (user data, the lists' and subject ledgers' SavedFilters control,
+ * one set per screen and account year). Each screen shows the controls it takes.
  */
 import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, Pill, Select, Text, TextInput } from '@mantine/core';
@@ -10,7 +12,8 @@ import type { PeriodDto } from '../../../contract/account';
 import { SubjectPicker } from '../pickers/subject-picker';
 import { useScope } from '../../session/store';
 import { AuxValuePicker } from './aux-value-picker';
-import type { AuxFilterState } from './aux-ledger-model';
+import { SavedFilters } from '../common/saved-filters';
+import { isTreeType, readSavedAuxFilter, type AuxFilterState } from './aux-ledger-model';
 
 export function PeriodRangeSelects({ periods, start, end, onChange }: {
   periods: readonly PeriodDto[];
@@ -30,9 +33,13 @@ export function PeriodRangeSelects({ periods, start, end, onChange }: {
   );
 }
 
-export function AuxFilterBar({ state, set, periods, range, single, subjectPick }: {
+export function AuxFilterBar({ queryId, state, set, replace, periods, range, single, subjectPick, levels }: {
+  /** The saved filters' query id (`ledger.auxBalance` …). */
+  queryId: string;
   state: AuxFilterState;
   set: (patch: Partial<AuxFilterState>) => void;
+  /** A saved filter picked: the whole state. */
+  replace: (next: AuxFilterState) => void;
   periods: readonly PeriodDto[];
   /** The range in force (defaults filled in). */
   range: { start: number; end: number } | null;
@@ -40,6 +47,8 @@ export function AuxFilterBar({ state, set, periods, range, single, subjectPick }
   single?: boolean;
   /** One subject instead of a code range (the sub-ledger). */
   subjectPick?: boolean;
+  /** The balance: the deepest level of the type's tree (level and leaf-only shown for a tree type). */
+  levels?: number;
 }) {
   const { t } = useTranslation('ledgerAux');
   const { companyId, accountId, accountYearId } = useScope();
@@ -51,7 +60,7 @@ export function AuxFilterBar({ state, set, periods, range, single, subjectPick }
       <Group gap="sm" align="flex-end" wrap="wrap">
         <PeriodRangeSelects periods={periods} start={range?.start ?? null} end={range?.end ?? null} onChange={(s, e) => set({ startPeriodId: s, endPeriodId: e })} />
         <Select data-testid="al-type" label={t('filters.auxType')} data={types} w={130} allowDeselect={false}
-          value={String(state.auxTypeId)} onChange={(v) => v && set({ auxTypeId: Number(v), values: [] })} />
+          value={String(state.auxTypeId)} onChange={(v) => v && set({ auxTypeId: Number(v), values: [], level: null, leafOnly: false })} />
         <div>
           <Text size="sm" fw={500} mb={4}>{single ? t('filters.value') : t('filters.values')}</Text>
           <Group gap={4} wrap="nowrap" data-testid="al-values">
@@ -81,7 +90,20 @@ export function AuxFilterBar({ state, set, periods, range, single, subjectPick }
           </>
         )}
         <Checkbox data-testid="al-unbooked" label={t('filters.includeUnbooked')} checked={state.includeUnbooked} onChange={(e) => set({ includeUnbooked: e.currentTarget.checked })} mb={8} />
+        {levels !== undefined && isTreeType(state.auxTypeId) && (
+          <>
+            <Select data-testid="al-level" label={t('filters.level')} w={110} allowDeselect={false}
+              data={[{ value: '0', label: t('filters.allLevels') }, ...Array.from({ length: Math.max(levels, state.level ?? 1) }, (_, i) => ({ value: String(i + 1), label: t('filters.levelN', { level: i + 1 }) }))]}
+              value={String(state.level ?? 0)} onChange={(v) => set({ level: v && v !== '0' ? Number(v) : null })} />
+            <Checkbox data-testid="al-leaf" label={t('filters.leafOnly')} checked={state.leafOnly} onChange={(e) => set({ leafOnly: e.currentTarget.checked })} mb={8} />
+          </>
+        )}
         {!single && <Checkbox data-testid="al-zero" label={t('filters.showZero')} checked={state.showZero} onChange={(e) => set({ showZero: e.currentTarget.checked })} mb={8} />}
+        <div style={{ marginLeft: 'auto' }}>
+          <SavedFilters<AuxFilterState>
+            option={{ queryId, scope: `y${accountYearId}`, value: state, apply: (f) => replace(readSavedAuxFilter(f, state.auxTypeId)) }}
+            keyword={() => ''} applyKeyword={() => {}} />
+        </div>
       </Group>
       <AuxValuePicker auxTypeId={state.auxTypeId} opened={picking} companyId={companyId} accountId={accountId} accountYearId={accountYearId}
         onClose={() => setPicking(false)}

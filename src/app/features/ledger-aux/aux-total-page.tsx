@@ -22,7 +22,7 @@ import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setu
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import '../ledger/subject-balance.css';
 import { AuxFilterBar } from './aux-filter-bar';
-import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
+import { drillHref, emptyAuxFilter, periodsOf, toAuxTotalFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
 import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
@@ -60,7 +60,7 @@ export function AuxTotalPage() {
   const [state, setState] = useTabState<AuxFilterState>(`auxTotal:${accountYearId}`, () => emptyAuxFilter());
   const set = (patch: Partial<AuxFilterState>) => setState((s) => ({ ...s, ...patch }));
   useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked, auxTypeId: d.auxTypeId ?? s.auxTypeId, values: d.value ? [d.value] : [] })), [setState]));
-  const filter = accountId && accountYearId && periods.data ? toAuxBalanceFilter(state, accountId, accountYearId, periods.data, today(), true) : null;
+  const filter = accountId && accountYearId && periods.data ? toAuxTotalFilter(state, accountId, accountYearId, periods.data, today()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'auxTotal', filter],
     queryFn: async ({ signal }) => call(ledgerAuxApi.auxTotal, { query: { filter: filter! } }, { signal }),
@@ -95,7 +95,7 @@ export function AuxTotalPage() {
         <Title order={4}>{t('total.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.auxTotalExport, { body: { filter } }) : null} />
       </Group>
-      <AuxFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
+      <AuxFilterBar queryId="ledger.auxTotal" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-total-grid">

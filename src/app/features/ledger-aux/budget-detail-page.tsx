@@ -53,7 +53,7 @@ export function BudgetDetailPage() {
         <Title order={4}>{t('budgetDetail.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.budgetDetailExport, { body: { filter } }) : null} />
       </Group>
-      <BudgetFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
+      <BudgetFilterBar queryId="report.budgetDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">
         <Text size="xs" c="dimmed">{filter ? t('hint') : t('budgetDetail.chooseBudget')}</Text>

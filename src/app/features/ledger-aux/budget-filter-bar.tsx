@@ -1,4 +1,7 @@
-/** The budget execution screens' filters: period range, one budget item (the budget picker), unbookkept vouchers, zero rows. */
+/**
+ * The budget execution screens' filters: period range, one budget item (the budget picker),
+ * unbookkept vouchers, zero rows, and the saved filters (user data, one set per screen and year).
+ */
 import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, Pill, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +9,15 @@ import type { PeriodDto } from '../../../contract/account';
 import { BudgetPicker } from '../pickers/budget-picker';
 import { useScope } from '../../session/store';
 import { PeriodRangeSelects } from './aux-filter-bar';
-import type { BudgetFilterState } from './aux-ledger-model';
+import { SavedFilters } from '../common/saved-filters';
+import { readSavedBudgetFilter, type BudgetFilterState } from './aux-ledger-model';
 
-export function BudgetFilterBar({ state, set, periods, range, withZero }: {
+export function BudgetFilterBar({ queryId, state, set, replace, periods, range, withZero }: {
+  /** The saved filters' query id (`report.budgetSummary` …). */
+  queryId: string;
   state: BudgetFilterState;
   set: (patch: Partial<BudgetFilterState>) => void;
+  replace: (next: BudgetFilterState) => void;
   periods: readonly PeriodDto[];
   range: { start: number; end: number } | null;
   withZero?: boolean;
@@ -33,6 +40,11 @@ export function BudgetFilterBar({ state, set, periods, range, withZero }: {
         </div>
         <Checkbox data-testid="al-unbooked" label={t('filters.includeUnbooked')} checked={state.includeUnbooked} onChange={(e) => set({ includeUnbooked: e.currentTarget.checked })} mb={8} />
         {withZero && <Checkbox data-testid="al-zero" label={t('filters.showZero')} checked={state.showZero} onChange={(e) => set({ showZero: e.currentTarget.checked })} mb={8} />}
+        <div style={{ marginLeft: 'auto' }}>
+          <SavedFilters<BudgetFilterState>
+            option={{ queryId, scope: `y${accountYearId}`, value: state, apply: (f) => replace(readSavedBudgetFilter(f)) }}
+            keyword={() => ''} applyKeyword={() => {}} />
+        </div>
       </Group>
       <BudgetPicker opened={picking} accountYearId={accountYearId} onClose={() => setPicking(false)}
         onChoose={(b) => { set({ budget: { id: b.id, code: b.code, name: b.name } }); setPicking(false); }} />

@@ -66,7 +66,7 @@ export function BudgetSummaryPage() {
         <Title order={4}>{t('budgetSummary.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.budgetSummaryExport, { body: { filter } }) : null} />
       </Group>
-      <BudgetFilterBar state={state} set={set} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} withZero />
+      <BudgetFilterBar queryId="report.budgetSummary" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} withZero />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-budget-grid">

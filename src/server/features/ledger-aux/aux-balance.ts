@@ -2,7 +2,9 @@
  * 辅助核算余额表 (GET /ledger/auxBalance): per value of an auxiliary type, and per leaf subject under
  * it, the opening balance before the range, the range's movements, the year to date and the closing
  * balance; each value's row sums its subjects; totals sum the values. Read from aux_balances (one
- * row per period × subject × value with movements) and the year's auxiliary openings.
+ * row per period × subject × value with movements) and the year's auxiliary openings. Departments
+ * and budget items form trees: a parent's rows sum its subtree (domain/tree-rollup.ts), with a
+ * level and leaf-only choice as the subject balance has.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,7 +13,8 @@ import { auxBalances, subjects } from '../../db/schema';
 import type { AuxBalanceDto, AuxBalanceFilter, AuxBalanceRowDto } from '../../../contract/ledger-aux';
 import { inCodeRange, sideOf } from '../ledger/subject-balance';
 import { readAuxOpenings } from './aux-openings';
-import { auxValues, periodRange, type PeriodRange } from './scope';
+import { auxTree, auxValues, periodRange, type AuxValue, type PeriodRange } from './scope';
+import { rollUp, subtreeOf, treeLayout } from '../../../domain/tree-rollup';
 import type { Tx } from '../../db/tx';
 
 export interface AuxFigures {
@@ -92,40 +95,63 @@ function figuresDto(x: AuxFigures) {
   };
 }
 
+/** Adds a value's subject figures into another's (a parent's roll-up). */
+function addSubjects(t: Map<number, AuxFigures>, a: ReadonlyMap<number, AuxFigures>): void {
+  for (const [subjectId, fig] of a) {
+    let x = t.get(subjectId);
+    if (!x) t.set(subjectId, (x = zeroFigures()));
+    addFigures(x, fig);
+  }
+}
+
 export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter): Promise<AuxBalanceDto> {
   return withTx(db, async (tx) => {
     const range = await periodRange(tx, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
     const named = f.auxIds && f.auxIds.length > 0 ? f.auxIds : undefined;
     const values = await auxValues(tx, { companyId, accountId: f.accountId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, ids: named });
     const chart = await rangeSubjects(tx, companyId, f.accountYearId, f.subjectCodeFrom, f.subjectCodeTo);
-    const figures = await auxFigures(tx, companyId, f, range, named ? new Set(named) : undefined);
+    const tree = await auxTree(tx, { companyId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId });
+    // A tree type reads every value's figures: a parent named sums its whole subtree.
+    const figures = await auxFigures(tx, companyId, f, range, named && !tree ? new Set(named) : undefined);
 
-    const rows: AuxBalanceRowDto[] = [];
-    const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
     // Zero rows: the pairs of a value with the leaf subjects that carry the type.
     const carrying = new Set(chart.filter((s) => s.leaf && s.auxTypeIds.includes(f.auxTypeId)).map((s) => s.id));
     // The figures by value, each value's subjects in chart order: the walk is proportional to the
     // pairs that exist, not to values × subjects (thousands of customers × the chart).
     const chartIndex = new Map(chart.map((s, i) => [s.id, i]));
-    const byValue = new Map<number, Map<number, AuxFigures>>();
+    const own = new Map<number, Map<number, AuxFigures>>();
     for (const [key, fig] of figures) {
       const [auxId, subjectId] = key.split(':').map(Number) as [number, number];
       if (!chartIndex.has(subjectId)) continue;
-      let m = byValue.get(auxId);
-      if (!m) byValue.set(auxId, (m = new Map()));
+      let m = own.get(auxId);
+      if (!m) own.set(auxId, (m = new Map()));
       m.set(subjectId, fig);
     }
-    for (const v of values.values()) {
-      const own = byValue.get(v.id);
-      if (!own && !f.showZero) continue;
-      const subjectsOf = f.showZero
-        ? chart.filter((s) => own?.has(s.id) || carrying.has(s.id))
-        : [...own!.keys()].sort((a, b) => chartIndex.get(a)! - chartIndex.get(b)!).map((id) => chart[chartIndex.get(id)!]!);
-      const valueSum = zeroFigures();
-      const subjectRows: AuxBalanceRowDto[] = [];
-      for (const s of subjectsOf) {
-        const fig = own?.get(s.id) ?? zeroFigures();
-        // Each pair counts once in the totals, split by its own side (a value's debtors and creditors are not netted).
+
+    // What is shown (values with their tree level), the figures each shows, and whose own pairs make the totals.
+    let shown: Array<{ v: AuxValue; level: number; leaf: boolean }>;
+    let byValue: Map<number, Map<number, AuxFigures>>;
+    let counted: Iterable<number>;
+    let levels = 1;
+    if (tree) {
+      const layout = treeLayout(tree);
+      for (const l of layout.level.values()) levels = Math.max(levels, l);
+      byValue = rollUp(layout, own, () => new Map<number, AuxFigures>(), addSubjects);
+      shown = layout.order.filter((id) => values.has(id))
+        .map((id) => ({ v: values.get(id)!, level: layout.level.get(id)!, leaf: layout.leaf.get(id)! }))
+        .filter((x) => (f.level === undefined || x.level <= f.level) && (!f.leafOnly || x.leaf));
+      counted = subtreeOf(layout, named ? new Set(named) : undefined);
+    } else {
+      byValue = own;
+      shown = [...values.values()].map((v) => ({ v, level: 1, leaf: true }));
+      counted = values.keys();
+    }
+
+    // Totals: each value × subject pair once (a parent's rows are inside them), split by its own side
+    // (a value's debtors and creditors are not netted), whatever level is shown.
+    const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
+    for (const id of counted) {
+      for (const fig of own.get(id)?.values() ?? []) {
         const closing = fig.opening + fig.debit - fig.credit;
         totals.openingDebit += Math.max(fig.opening, 0);
         totals.openingCredit += Math.max(-fig.opening, 0);
@@ -135,17 +161,29 @@ export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter)
         totals.ytdCredit += fig.ytdCredit;
         totals.closingDebit += Math.max(closing, 0);
         totals.closingCredit += Math.max(-closing, 0);
+      }
+    }
+
+    const rows: AuxBalanceRowDto[] = [];
+    for (const { v, level, leaf } of shown) {
+      const mine = byValue.get(v.id);
+      if (!mine && !f.showZero) continue;
+      const subjectsOf = f.showZero
+        ? chart.filter((s) => mine?.has(s.id) || carrying.has(s.id))
+        : [...mine!.keys()].sort((a, b) => chartIndex.get(a)! - chartIndex.get(b)!).map((id) => chart[chartIndex.get(id)!]!);
+      const value = { auxId: v.id, auxCode: v.code, auxName: v.name, auxLevel: level, auxLeaf: leaf };
+      const valueSum = zeroFigures();
+      const subjectRows: AuxBalanceRowDto[] = [];
+      for (const s of subjectsOf) {
+        const fig = mine?.get(s.id) ?? zeroFigures();
         addFigures(valueSum, fig);
         if (!f.showZero && isZero(fig)) continue;
-        subjectRows.push({
-          kind: 'SUBJECT', auxId: v.id, auxCode: v.code, auxName: v.name,
-          subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, ...figuresDto(fig),
-        });
+        subjectRows.push({ kind: 'SUBJECT', ...value, subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, ...figuresDto(fig) });
       }
       if (subjectRows.length === 0) continue;
-      rows.push({ kind: 'VALUE', auxId: v.id, auxCode: v.code, auxName: v.name, subjectId: null, subjectCode: null, subjectName: null, subjectNameEn: null, ...figuresDto(valueSum) });
+      rows.push({ kind: 'VALUE', ...value, subjectId: null, subjectCode: null, subjectName: null, subjectNameEn: null, ...figuresDto(valueSum) });
       rows.push(...subjectRows);
     }
-    return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as AuxBalanceDto['totals'] };
+    return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as AuxBalanceDto['totals'], levels };
   });
 }

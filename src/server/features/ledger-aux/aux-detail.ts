@@ -1,6 +1,6 @@
 /**
- * 辅助明细账 (GET /ledger/auxDetail): every voucher line carrying one auxiliary value (optionally of
- * one subject and the subjects below it), with the opening row, the running balance and each
+ * 辅助明细账 (GET /ledger/auxDetail): every voucher line carrying one auxiliary value (a department or
+ * budget item: or a value below it; optionally of one subject and the subjects below it), with the opening row, the running balance and each
  * period's total and year-to-date rows, a page at a time (detail.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -12,7 +12,8 @@ import type { AuxDetailDto, AuxDetailFilter } from '../../../contract/ledger-aux
 import { readAuxOpenings } from './aux-openings';
 import { rangeSubjects } from './aux-balance';
 import { detailPage } from './detail';
-import { auxValues, periodRange, type PeriodRange } from './scope';
+import { auxTree, auxValues, periodRange, type PeriodRange } from './scope';
+import { subtreeOf, treeLayout } from '../../../domain/tree-rollup';
 
 /** A subject and every subject below it (by code), of the year; another year's or company's subject is refused. */
 export async function subjectSubtree(tx: Tx, companyId: number, accountYearId: number, subjectId: number): Promise<number[]> {
@@ -58,7 +59,10 @@ export async function auxDetail(db: Db, companyId: number, f: AuxDetailFilter, p
     const range = await periodRange(tx, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
     const value = (await auxValues(tx, { companyId, accountId: f.accountId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, ids: [f.auxId] })).get(f.auxId)!;
     const subjectIds = f.subjectId === undefined ? null : await subjectSubtree(tx, companyId, f.accountYearId, f.subjectId);
-    const ask = { accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, auxIds: [f.auxId], subjectIds, includeUnbooked: f.includeUnbooked };
+    // A department or budget item takes in its subtree's lines, as its row in the balance sums them.
+    const tree = await auxTree(tx, { companyId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId });
+    const auxIds = tree ? [...subtreeOf(treeLayout(tree), new Set([f.auxId]))] : [f.auxId];
+    const ask = { accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, auxIds, subjectIds, includeUnbooked: f.includeUnbooked };
     const o = await openingOf(tx, companyId, ask, range);
     const { total, rows } = await detailPage(tx, {
       ...ask, companyId, range, opening: o.opening, openingYtdDebit: o.ytdDebit, openingYtdCredit: o.ytdCredit, offset: page.offset, limit: page.limit,

@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import type { AuxBalanceFilter, AuxDetailFilter, BudgetDetailFilter, BudgetExecFilter, LedgerDetailRowDto } from '../../../contract/ledger-aux';
+import type { AuxBalanceFilter, AuxDetailFilter, AuxTotalFilter, BudgetDetailFilter, BudgetExecFilter, LedgerDetailRowDto } from '../../../contract/ledger-aux';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { DomainError } from '../../../domain/result-codes';
 import { XLSX_MIME } from '../export/sheet';
@@ -52,7 +52,8 @@ export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBal
     ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算余额表-${today()}.xlsx`,
     build: async (progress) => {
       const rows: Cell[][] = answer.rows.map((r) => [
-        text(r.auxCode), text(r.auxName), text(r.subjectCode), text(r.subjectName),
+        // A tree type's levels indented as on the screen.
+        text(r.auxCode), text(`${'\u3000'.repeat(r.auxLevel - 1)}${r.auxName}`), text(r.subjectCode), text(r.subjectName),
         yuan(r.openingDebit), yuan(r.openingCredit), yuan(r.debit), yuan(r.credit), yuan(r.ytdDebit), yuan(r.ytdCredit),
         SIDES[r.closingSide], yuan(r.closingDebit), yuan(r.closingCredit),
       ]);
@@ -68,7 +69,7 @@ export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBal
   });
 }
 
-export async function exportAuxTotal(app: FastifyInstance, who: Who, f: AuxBalanceFilter) {
+export async function exportAuxTotal(app: FastifyInstance, who: Who, f: AuxTotalFilter) {
   const answer = await auxTotal(app.db, who.companyId, f);
   if (answer.groups.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {

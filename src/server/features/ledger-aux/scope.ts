@@ -8,6 +8,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/tx';
 import { budgets, customers, departments, employees, periods, projects, vendors, voucherItems } from '../../db/schema';
 import { DomainError } from '../../../domain/result-codes';
+import type { TreeNode } from '../../../domain/tree-rollup';
 
 export interface PeriodRange {
   /** Every period of the year, in order, with its name (the start month, YYYY-MM). */
@@ -63,6 +64,19 @@ export async function auxValues(tx: Tx, o: { companyId: number; accountId: numbe
   const rows = await tx.select({ id: t.id, code: t.code, name: t.name }).from(t).where(and(...where)).orderBy(asc(t.code), asc(t.id));
   if (named && rows.length !== named.length) throw new DomainError('NO_PERMISSION');
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * The tree of a tree type (departments of the company, budget items of the year: decision 031's
+ * roll-up), or null for a flat type.
+ */
+export async function auxTree(tx: Tx, o: { companyId: number; accountYearId: number; auxTypeId: number }): Promise<TreeNode[] | null> {
+  if (o.auxTypeId === 1) return tx.select({ id: departments.id, parentId: departments.parentId, code: departments.code }).from(departments).where(eq(departments.companyId, o.companyId));
+  if (o.auxTypeId === 6) {
+    return tx.select({ id: budgets.id, parentId: budgets.parentId, code: budgets.code }).from(budgets)
+      .where(and(eq(budgets.companyId, o.companyId), eq(budgets.accountYearId, o.accountYearId)));
+  }
+  return null;
 }
 
 /** Debit-positive balance → side and amount. */

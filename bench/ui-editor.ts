@@ -36,7 +36,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { build } from 'vite';
 import playwrightConfig from '../playwright.config';
-import { fmt, freePort, percentile, PROBE, settle, writeSection, type BenchWindow, type Sample } from './ui-probe';
+import { fmt, freePort, percentile, PROBE, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
 
 const SECTION = '## Voucher editor';
 const OUT_DIR = resolve('.tmp/bench-ui-editor-dist');
@@ -418,12 +418,7 @@ async function fullMode() {
       `| warm opens | ${warmOpens.length} | ${fmt(percentile(warmOpens, 50))} | ${fmt(Math.max(...warmOpens))} |`,
       '',
     ].join('\n');
-    console.log(`\n${markdown}`);
-    if (process.env.BENCH_UI_NO_WRITE) console.log('BENCH_UI_NO_WRITE: docs not updated');
-    else {
-      writeSection(SECTION, markdown);
-      console.log('written to docs/benchmarks.md');
-    }
+    publishSection(SECTION, markdown);
   } finally {
     await browser.close();
     server?.proc.kill();

@@ -8,19 +8,35 @@
  * - a scripted 20-row entry on a new voucher, and 10 more rows at the end of a stored 300-line
  *   voucher: per key, keydown → painted frame (the probe of bench/ui-probe.ts), whether it was
  *   the very next frame, and the main thread's own work for the key: Chromium's TaskDuration
- *   (CDP Performance metrics) before and after the key, less the same for a key nothing handles;
+ *   and ThreadTime (CDP Performance metrics) before and after the key, less the same for a key
+ *   nothing handles;
  * - the same for characters typed into a bare <input> on an empty page (the floor of this browser
  *   on this machine).
  *
  * Writes the table into docs/benchmarks.md under "## Voucher editor".
+ *
+ * Other modes (environment):
+ * - BENCH_UI_AB=dirA,dirB[,…] — A/B of builds made beforehand (`vite build --outDir dirA`): one
+ *   server per build, then BENCH_UI_ROUNDS rounds (default 3), each running every build in turn
+ *   on a fresh signed-in page (20-row entry, then the 300-line voucher), so the builds share the
+ *   minutes and the load. Prints main-thread CPU (ThreadTime less the page's Shift median) p50 /
+ *   p95 per key kind and the share painted in the next frame; writes nothing into the docs
+ *   (BENCH_UI_JSON: the samples as JSON).
+ * - BENCH_UI_PROFILE=dir — Chromium CPU profiles of the 20-row entry and of the 300-line voucher
+ *   (dir/entry.cpuprofile, dir/long.cpuprofile); BENCH_UI_TRACE=dir — a Chromium trace of the
+ *   300-line voucher's keys (dir/long.trace.json). Profiles cost CPU: their runs' figures are not
+ *   comparable with others.
+ * - BENCH_UI_DIST=dir — use a build made beforehand; BENCH_UI_PORT — the first server port
+ *   (default: any free port); BENCH_UI_NO_WRITE — print only.
  */
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve, basename } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { build } from 'vite';
 import playwrightConfig from '../playwright.config';
-import { fmt, freePort, percentile, PROBE, settle, writeSection, type BenchWindow, type Sample } from './ui-probe';
+import { fmt, freePort, percentile, PROBE, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
 
 const SECTION = '## Voucher editor';
 const OUT_DIR = resolve('.tmp/bench-ui-editor-dist');
@@ -28,8 +44,14 @@ const DATA_DIR = resolve('.tmp/bench-ui-editor-data');
 const OPENS = 9;
 const ROWS = 20;
 const LONG_LINES = 300;
+const LONG_ROWS = 10;
+const FLOOR_KEYS = 40;
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8.execute'];
 
-type Keyed = Sample & { taskMs: number; cpuMs: number; key: string };
+/** `starts`: a character typed on a cell, which opens its editor (the first of each cell); the others go into the open editor. */
+type Keyed = Sample & { taskMs: number; cpuMs: number; key: string; starts?: boolean };
+type KeyKind = 'typed' | 'Enter' | '=';
+const kindOf = (k: Keyed): KeyKind => (k.key === 'Enter' ? 'Enter' : k.key === '=' ? '=' : 'typed');
 
 /** The main thread's task time (wall clock while tasks run) and its CPU time (ThreadTime: what a busy machine's other processes do not inflate). */
 async function taskSeconds(cdp: CDPSession): Promise<{ task: number; cpu: number }> {
@@ -48,7 +70,9 @@ async function pressMeasured(page: Page, cdp: CDPSession, key: string, out: Keye
 }
 
 async function typeMeasured(page: Page, cdp: CDPSession, text: string, out: Keyed[]) {
+  const first = out.length;
   for (const ch of text) await pressMeasured(page, cdp, ch, out);
+  if (out[first]) out[first].starts = true;
 }
 
 /** One line as a clerk types it: summary, subject code, then a debit or `=` on the credit. */
@@ -87,23 +111,20 @@ async function waitForServer(base: string) {
   throw new Error('server did not start');
 }
 
-const loadAtStart = loadavg()[0].toFixed(1);
-// BENCH_UI_DIST: a build made beforehand (A/B runs of two builds against one server), else a fresh build.
-const DIST = process.env.BENCH_UI_DIST ? resolve(process.env.BENCH_UI_DIST) : OUT_DIR;
-if (!process.env.BENCH_UI_DIST) {
-  console.log(`building the app into ${OUT_DIR}…`);
-  await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+interface AppServer {
+  base: string;
+  proc: ChildProcess;
+  /** The stored 300-line voucher. */
+  longId: number;
 }
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR, FRESH_DATA_DIR: '1', STATIC_DIR: DIST, LOGIN_RATE_LIMIT_MAX: '1000', NODE_ENV: 'test', DATABASE_URL: '' },
-  stdio: 'ignore',
-});
-const launch = playwrightConfig.use?.launchOptions ?? {};
-const browser = await chromium.launch({ ...launch, executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium' });
 
-try {
+/** The real server on a fresh PGlite data directory serving `dist`, with the demo seed and a stored 300-line voucher. */
+async function startServer(dist: string, dataDir: string, port: number): Promise<AppServer> {
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, FRESH_DATA_DIR: '1', STATIC_DIR: dist, LOGIN_RATE_LIMIT_MAX: '1000', NODE_ENV: 'test', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
   await waitForServer(base);
   const api = async (path: string, init: { method?: string; token?: string; body?: unknown } = {}) => {
     const r = await fetch(`${base}/api${path}`, {
@@ -123,18 +144,25 @@ try {
   const kinds = (await api('/voucher/kind?accountId=1', { token })).content as Array<{ id: number }>;
   // A long payroll-like voucher: 299 debit lines and one credit line.
   const long = await api('/voucher', {
-    method: 'POST', token,
+    method: 'POST',
+    token,
     body: {
-      accountId: 1, kindId: kinds[0].id, markTime: '2026-12-28',
+      accountId: 1,
+      kindId: kinds[0].id,
+      markTime: '2026-12-28',
       items: [
         ...Array.from({ length: LONG_LINES - 1 }, (_, i) => ({ summary: `工资分配 ${i + 1}`, subjectId: sid('1001'), direction: true, amount: String(10_000 + i) })),
         { summary: '工资分配', subjectId: sid('1002'), direction: false, amount: String(Array.from({ length: LONG_LINES - 1 }, (_, i) => 10_000 + i).reduce((a, b) => a + b, 0)) },
       ],
     },
   });
+  return { base, proc, longId: long.id as number };
+}
 
+/** A fresh context signed in as the clerk, with the probe installed and CDP metrics on. */
+async function signedIn(browser: Browser, base: string, language: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   // The app's CSP forbids eval; the probe's string checks need it (the app's own code is unchanged).
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', baseURL: base, bypassCSP: true });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language, baseURL: base, bypassCSP: true });
   const page = await context.newPage();
   await page.addInitScript({ content: PROBE });
   await page.goto('/login');
@@ -144,8 +172,11 @@ try {
   await page.getByTestId('tabs-bar').waitFor();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
+  return { context, page, cdp };
+}
 
-  // Opening from the list: Enter on the first row → caret in the first summary cell.
+/** Opening from the list: Enter on the first row → caret in the first summary cell. */
+async function measureOpens(page: Page): Promise<number[]> {
   const opens: number[] = [];
   await page.goto('/voucher/daily/list');
   for (let i = 0; i < OPENS; i++) {
@@ -168,20 +199,53 @@ try {
     await page.waitForFunction(() => (window as unknown as { __openMs?: number }).__openMs !== undefined, undefined, { timeout: 30_000 });
     opens.push(await page.evaluate(() => (window as unknown as { __openMs: number }).__openMs));
   }
-  const [coldOpen, ...warmOpens] = opens;
+  return opens;
+}
 
-  // The floor of a key: one nothing handles (Shift), then the 20-row script on a new voucher.
+/** Runs `body` under a CPU profile written to `dir/name.cpuprofile` when `dir` is set. */
+async function profiled<T>(cdp: CDPSession, dir: string | undefined, name: string, body: () => Promise<T>): Promise<T> {
+  if (!dir) return body();
+  mkdirSync(dir, { recursive: true });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  try {
+    return await body();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+  }
+}
+
+interface EntryRun {
+  floor: Keyed[];
+  entry: Keyed[];
+  longEntry: Keyed[];
+  balanced20: string;
+}
+
+/** Shift (the floor), the 20-row script on a new voucher, then 10 rows at the end of the stored 300-line voucher. */
+async function measureEntry(browser: Browser, page: Page, cdp: CDPSession, longId: number): Promise<EntryRun> {
+  const profileDir = process.env.BENCH_UI_PROFILE;
   await page.goto('/newVoucher/new');
   await page.waitForFunction(caretInFirstSummary);
   await page.evaluate(() => ((window as unknown as BenchWindow).__bench.armed = true));
   const floor: Keyed[] = [];
-  for (let i = 0; i < 40; i++) await pressMeasured(page, cdp, 'Shift', floor);
+  for (let i = 0; i < FLOOR_KEYS; i++) await pressMeasured(page, cdp, 'Shift', floor);
   const entry: Keyed[] = [];
-  for (let i = 0; i < ROWS; i++) await enterLine(page, cdp, i, entry);
+  const traceDir = process.env.BENCH_UI_TRACE;
+  if (traceDir) {
+    mkdirSync(traceDir, { recursive: true });
+    await browser.startTracing(page, { path: `${traceDir}/entry.trace.json`, screenshots: false, categories: TRACE_CATEGORIES });
+  }
+  await profiled(cdp, profileDir, 'entry', async () => {
+    for (let i = 0; i < ROWS; i++) await enterLine(page, cdp, i, entry);
+  });
+  if (traceDir) await browser.stopTracing();
   const balanced20 = await page.getByTestId('voucher-debit-total').innerText();
 
   // 10 more lines at the end of the stored 300-line voucher.
-  await page.goto(`/newVoucher/${long.id}`);
+  await page.goto(`/newVoucher/${longId}`);
   await page.waitForFunction(caretInFirstSummary);
   await page.evaluate(() => ((window as unknown as BenchWindow).__bench.armed = false));
   await page.keyboard.press('Control+End');
@@ -197,9 +261,16 @@ try {
     w.__bench.armed = true;
   });
   const longEntry: Keyed[] = [];
-  for (let i = 0; i < 10; i++) await enterLine(page, cdp, i, longEntry);
+  if (traceDir) await browser.startTracing(page, { path: `${traceDir}/long.trace.json`, screenshots: false, categories: TRACE_CATEGORIES });
+  await profiled(cdp, profileDir, 'long', async () => {
+    for (let i = 0; i < LONG_ROWS; i++) await enterLine(page, cdp, i, longEntry);
+  });
+  if (traceDir) await browser.stopTracing();
+  return { floor, entry, longEntry, balanced20 };
+}
 
-  // The reference: characters typed into a bare input.
+/** The reference: characters typed into a bare input. */
+async function measureBare(context: BrowserContext): Promise<Keyed[]> {
   const bare = await context.newPage();
   await bare.setContent('<!doctype html><html><body><input id="bare" autofocus></body></html>');
   await bare.evaluate(PROBE);
@@ -209,62 +280,151 @@ try {
   await bare.evaluate(() => ((window as unknown as BenchWindow).__bench.armed = true));
   const reference: Keyed[] = [];
   for (let i = 0; i < 120; i++) await pressMeasured(bare, bareCdp, String.fromCharCode(97 + (i % 26)), reference);
-
-  const floorTask = percentile(floor.map((s) => s.taskMs), 50);
-  const floorCpu = percentile(floor.map((s) => s.cpuMs), 50);
-  if (process.env.BENCH_UI_JSON) (await import('node:fs')).writeFileSync(process.env.BENCH_UI_JSON, JSON.stringify({ dist: DIST, load: loadAtStart, floor, entry, longEntry, reference, opens }));
-  const cpuLine = (label: string, s: Keyed[]) => {
-    const cpu = s.map((x) => Math.max(0, x.cpuMs - floorCpu));
-    const kind = (k: Keyed) => (k.key === 'Enter' ? 'Enter' : k.key === '=' ? '=' : 'typed');
-    const part = (name: string) => {
-      const c = s.filter((x) => kind(x) === name).map((x) => Math.max(0, x.cpuMs - floorCpu));
-      return c.length ? `${fmt(percentile(c, 50))} / ${fmt(percentile(c, 95))}` : '—';
-    };
-    return `| ${label} | ${s.length} | ${fmt(percentile(cpu, 50))} | ${fmt(percentile(cpu, 95))} | ${part('typed')} | ${part('Enter')} | ${part('=')} |`;
-  };
-  const line = (label: string, s: Keyed[]) => {
-    const paint = s.map((x) => x.paintMs);
-    const task = s.map((x) => Math.max(0, x.taskMs - floorTask));
-    const next = s.filter((x) => x.frames === 1).length;
-    return `| ${label} | ${s.length} | ${fmt(percentile(paint, 50))} | ${fmt(percentile(paint, 95))} | ${next} of ${s.length} (${((100 * next) / Math.max(1, s.length)).toFixed(1)}%) | ${fmt(percentile(task, 50))} | ${fmt(percentile(task, 95))} |`;
-  };
-  const markdown = [
-    SECTION,
-    '',
-    `\`npm run bench:ui\` (bench/ui-editor.ts) — headless Chromium ${browser.version()}, the built app served by the real server on PGlite with the demo seed, signed in as the clerk; ${cpus().length} CPU(s) (load average ${loadAtStart} at the start), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. Goals (issue 8): ≥ 99% of keystrokes painted in the next frame, main-thread work per keystroke p95 ≤ 4 ms, editor ready from the list ≤ 500 ms median warm.`,
-    '',
-    '| measure | n | paint p50 | paint p95 | painted in the next frame | main-thread work p50 | work p95 |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    line('floor: a key nothing handles (Shift)', floor),
-    line(`scripted ${ROWS}-row entry on a new voucher (ends ${balanced20})`, entry),
-    line(`10 rows typed at the end of a stored ${LONG_LINES}-line voucher`, longEntry),
-    line('reference: a character typed into a bare `<input>`', reference),
-    '',
-    `Main-thread work is Chromium's TaskDuration across the key (from before the press until three quiet frames after its paint) less the median of the same for Shift (${fmt(floorTask)}: the probe's own frame callbacks and the idle frames), so it counts the key's handlers, React and AG Grid, style, layout and paint on the main thread.`,
-    '',
-    '| main-thread CPU per key (ThreadTime, less Shift\'s median) | n | p50 | p95 | typed character p50 / p95 | Enter p50 / p95 | = p50 / p95 |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    cpuLine('floor: Shift', floor),
-    cpuLine(`scripted ${ROWS}-row entry`, entry),
-    cpuLine(`10 rows at the end of the ${LONG_LINES}-line voucher`, longEntry),
-    cpuLine('reference: bare `<input>`', reference),
-    '',
-    `TaskDuration is wall-clock time while the main thread runs tasks, so on a busy machine it also counts the time the thread waits for a CPU; ThreadTime is the CPU time the main thread used (Shift's median ${fmt(floorCpu)} taken off), which other processes do not inflate.`,
-    '',
-    '| open /newVoucher/:id from the list (Enter → caret in the first summary cell) | n | p50 | max |',
-    '|---|---:|---:|---:|',
-    `| first open (editor chunk loaded) | 1 | ${fmt(coldOpen)} | ${fmt(coldOpen)} |`,
-    `| warm opens | ${warmOpens.length} | ${fmt(percentile(warmOpens, 50))} | ${fmt(Math.max(...warmOpens))} |`,
-    '',
-  ].join('\n');
-  console.log(`\n${markdown}`);
-  if (process.env.BENCH_UI_NO_WRITE) console.log('BENCH_UI_NO_WRITE: docs not updated');
-  else {
-    writeSection(SECTION, markdown);
-    console.log('written to docs/benchmarks.md');
-  }
-} finally {
-  await browser.close();
-  server.kill();
+  await bare.close();
+  return reference;
 }
+
+/** CPU per key less the floor (the Shift median of the same page). */
+const cpuOver = (s: Keyed[], floorCpu: number) => s.map((x) => Math.max(0, x.cpuMs - floorCpu));
+const p5095 = (v: number[]) => (v.length ? `${fmt(percentile(v, 50))} / ${fmt(percentile(v, 95))}` : '—');
+const nextFrame = (s: Keyed[]) => {
+  const next = s.filter((x) => x.frames === 1).length;
+  return `${next} of ${s.length} (${((100 * next) / Math.max(1, s.length)).toFixed(1)}%)`;
+};
+
+const launch = playwrightConfig.use?.launchOptions ?? {};
+/**
+ * Scrollbars as a desktop browser draws them: Playwright's headless default (`--hide-scrollbars`)
+ * makes them zero-width overlays, which sends AG Grid down its overlay-scrollbar path (a class
+ * toggled on its scrollbar 400 ms after each scroll) that a clerk's desktop browser does not take.
+ * BENCH_UI_HIDE_SCROLLBARS=1 keeps Playwright's default.
+ */
+const launchBrowser = () =>
+  chromium.launch({
+    ...launch,
+    executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium',
+    ...(process.env.BENCH_UI_HIDE_SCROLLBARS ? {} : { ignoreDefaultArgs: ['--hide-scrollbars'] }),
+  });
+const firstPort = async (i: number) => (process.env.BENCH_UI_PORT ? Number(process.env.BENCH_UI_PORT) + i : freePort());
+
+/** A/B of builds made beforehand, interleaved on fresh pages in the same minutes. */
+async function abMode(dists: string[]) {
+  const rounds = Number(process.env.BENCH_UI_ROUNDS ?? 3);
+  const loads: string[] = [loadavg()[0].toFixed(1)];
+  const servers: AppServer[] = [];
+  const browser = await launchBrowser();
+  try {
+    for (const [i, dist] of dists.entries()) servers.push(await startServer(dist, `${DATA_DIR}-ab${i}`, await firstPort(i)));
+    type Run = { floorCpu: number; entry: Keyed[]; longEntry: Keyed[]; load: string };
+    const runs: Run[][] = dists.map(() => []);
+    for (let r = 0; r < rounds; r++) {
+      for (const [i, server] of servers.entries()) {
+        const load = loadavg()[0].toFixed(1);
+        const { context, page, cdp } = await signedIn(browser, server.base);
+        const run = await measureEntry(browser, page, cdp, server.longId);
+        await context.close();
+        const floorCpu = percentile(run.floor.map((s) => s.cpuMs), 50);
+        runs[i].push({ floorCpu, entry: run.entry, longEntry: run.longEntry, load });
+        const over = cpuOver(run.longEntry, floorCpu);
+        console.log(`round ${r + 1} ${basename(dists[i])} (load ${load}): 20-row CPU p95 ${fmt(percentile(cpuOver(run.entry, floorCpu), 95))}, 300-line CPU p95 ${fmt(percentile(over, 95))}, next frame ${nextFrame([...run.entry, ...run.longEntry])}`);
+      }
+    }
+    loads.push(loadavg()[0].toFixed(1));
+    const rows: string[] = [];
+    for (const [i, dist] of dists.entries()) {
+      for (const part of ['entry', 'longEntry'] as const) {
+        const all = runs[i].flatMap((run) => run[part].map((k) => ({ k, cpu: Math.max(0, k.cpuMs - run.floorCpu) })));
+        const of = (keep: (k: Keyed) => boolean) => p5095(all.filter((x) => keep(x.k)).map((x) => x.cpu));
+        const typed = (k: Keyed) => kindOf(k) === 'typed';
+        rows.push(
+          `| ${basename(dist)} | ${part === 'entry' ? `${ROWS}-row entry` : `${LONG_LINES}-line voucher, ${LONG_ROWS} rows`} | ${all.length} | ${of(() => true)} | ${of((k) => typed(k) && !k.starts)} | ${of((k) => typed(k) && !!k.starts)} | ${of((k) => kindOf(k) === 'Enter')} | ${of((k) => kindOf(k) === '=')} | ${nextFrame(all.map((x) => x.k))} |`,
+        );
+      }
+    }
+    const markdown = [
+      `A/B, ${rounds} rounds interleaved, headless Chromium ${browser.version()}, ${cpus().length} CPU(s), load average ${loads[0]} at the start and ${loads[1]} at the end (per run: ${runs.map((rs, i) => `${basename(dists[i])} ${rs.map((x) => x.load).join(', ')}`).join('; ')}), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      '',
+      '| build | script | keys | CPU p50 / p95 | character into the open editor | character that opens the editor | Enter | = | painted in the next frame |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows,
+      '',
+      `Floor (Shift, median ThreadTime per page, taken off every key): ${runs.map((rs, i) => `${basename(dists[i])} ${rs.map((x) => fmt(x.floorCpu)).join(', ')}`).join('; ')}.`,
+    ].join('\n');
+    console.log(`\n${markdown}`);
+    if (process.env.BENCH_UI_JSON) writeFileSync(process.env.BENCH_UI_JSON, JSON.stringify({ dists, runs, loads }));
+  } finally {
+    await browser.close();
+    for (const s of servers) s.proc.kill();
+  }
+}
+
+/** The full run: opens from the list, the two scripts, the bare input; the section of docs/benchmarks.md. */
+async function fullMode() {
+  const loadAtStart = loadavg()[0].toFixed(1);
+  // BENCH_UI_DIST: a build made beforehand, else a fresh build.
+  const dist = process.env.BENCH_UI_DIST ? resolve(process.env.BENCH_UI_DIST) : OUT_DIR;
+  if (!process.env.BENCH_UI_DIST) {
+    console.log(`building the app into ${OUT_DIR}…`);
+    await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
+  }
+  const browser = await launchBrowser();
+  let server: AppServer | undefined;
+  try {
+    server = await startServer(dist, DATA_DIR, await firstPort(0));
+    const { context, page, cdp } = await signedIn(browser, server.base);
+    const [coldOpen, ...warmOpens] = await measureOpens(page);
+    const { floor, entry, longEntry, balanced20 } = await measureEntry(browser, page, cdp, server.longId);
+    const reference = await measureBare(context);
+
+    const floorTask = percentile(floor.map((s) => s.taskMs), 50);
+    const floorCpu = percentile(floor.map((s) => s.cpuMs), 50);
+    if (process.env.BENCH_UI_JSON) writeFileSync(process.env.BENCH_UI_JSON, JSON.stringify({ dist, load: loadAtStart, floor, entry, longEntry, reference, opens: [coldOpen, ...warmOpens] }));
+    const cpuLine = (label: string, s: Keyed[]) => {
+      const part = (name: KeyKind) => p5095(cpuOver(s.filter((x) => kindOf(x) === name), floorCpu));
+      const cpu = cpuOver(s, floorCpu);
+      return `| ${label} | ${s.length} | ${fmt(percentile(cpu, 50))} | ${fmt(percentile(cpu, 95))} | ${part('typed')} | ${part('Enter')} | ${part('=')} |`;
+    };
+    const line = (label: string, s: Keyed[]) => {
+      const paint = s.map((x) => x.paintMs);
+      const task = s.map((x) => Math.max(0, x.taskMs - floorTask));
+      return `| ${label} | ${s.length} | ${fmt(percentile(paint, 50))} | ${fmt(percentile(paint, 95))} | ${nextFrame(s)} | ${fmt(percentile(task, 50))} | ${fmt(percentile(task, 95))} |`;
+    };
+    const markdown = [
+      SECTION,
+      '',
+      `\`npm run bench:ui\` (bench/ui-editor.ts) — headless Chromium ${browser.version()}, the built app served by the real server on PGlite with the demo seed, signed in as the clerk; ${cpus().length} CPU(s) (load average ${loadAtStart} at the start, ${loadavg()[0].toFixed(1)} at the end), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. Goals (issue 8): ≥ 99% of keystrokes painted in the next frame, main-thread work per keystroke p95 ≤ 4 ms, editor ready from the list ≤ 500 ms median warm.`,
+      '',
+      '| measure | n | paint p50 | paint p95 | painted in the next frame | main-thread work p50 | work p95 |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      line('floor: a key nothing handles (Shift)', floor),
+      line(`scripted ${ROWS}-row entry on a new voucher (ends ${balanced20})`, entry),
+      line(`${LONG_ROWS} rows typed at the end of a stored ${LONG_LINES}-line voucher`, longEntry),
+      line('reference: a character typed into a bare `<input>`', reference),
+      '',
+      `Main-thread work is Chromium's TaskDuration across the key (from before the press until three quiet frames after its paint) less the median of the same for Shift (${fmt(floorTask)}: the probe's own frame callbacks and the idle frames), so it counts the key's handlers, React and AG Grid, style, layout and paint on the main thread.`,
+      '',
+      "| main-thread CPU per key (ThreadTime, less Shift's median) | n | p50 | p95 | typed character p50 / p95 | Enter p50 / p95 | = p50 / p95 |",
+      '|---|---:|---:|---:|---:|---:|---:|',
+      cpuLine('floor: Shift', floor),
+      cpuLine(`scripted ${ROWS}-row entry`, entry),
+      cpuLine(`${LONG_ROWS} rows at the end of the ${LONG_LINES}-line voucher`, longEntry),
+      cpuLine('reference: bare `<input>`', reference),
+      '',
+      `TaskDuration is wall-clock time while the main thread runs tasks, so on a busy machine it also counts the time the thread waits for a CPU; ThreadTime is the CPU time the main thread used (Shift's median ${fmt(floorCpu)} taken off), which other processes do not inflate.`,
+      '',
+      '| open /newVoucher/:id from the list (Enter → caret in the first summary cell) | n | p50 | max |',
+      '|---|---:|---:|---:|',
+      `| first open (editor chunk loaded) | 1 | ${fmt(coldOpen)} | ${fmt(coldOpen)} |`,
+      `| warm opens | ${warmOpens.length} | ${fmt(percentile(warmOpens, 50))} | ${fmt(Math.max(...warmOpens))} |`,
+      '',
+    ].join('\n');
+    publishSection(SECTION, markdown);
+  } finally {
+    await browser.close();
+    server?.proc.kill();
+  }
+}
+
+if (process.env.BENCH_UI_AB) await abMode(process.env.BENCH_UI_AB.split(',').map((d) => resolve(d)));
+else await fullMode();
 process.exit(0);

@@ -91,6 +91,16 @@ export function writeSection(section: string, markdown: string) {
   writeFileSync('docs/benchmarks.md', `${next.trimEnd()}\n`);
 }
 
+/** Prints a benchmark's section and writes it into docs/benchmarks.md (BENCH_UI_NO_WRITE: print only). */
+export function publishSection(section: string, markdown: string) {
+  console.log(`\n${markdown}`);
+  if (process.env.BENCH_UI_NO_WRITE) console.log('BENCH_UI_NO_WRITE: docs not updated');
+  else {
+    writeSection(section, markdown);
+    console.log('written to docs/benchmarks.md');
+  }
+}
+
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 export type Sample = { key: string; paintMs: number; workMs: number; frames: number };

@@ -18,7 +18,7 @@
 import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
-import { fmt, freePort, percentile, PROBE, press, settle, typeText, writeSection, type BenchWindow, type Sample } from './ui-probe';
+import { fmt, freePort, percentile, PROBE, press, settle, typeText, publishSection, type BenchWindow, type Sample } from './ui-probe';
 import { build, preview } from 'vite';
 import playwrightConfig from '../playwright.config';
 
@@ -26,7 +26,6 @@ const ROWS = 20;
 const ROUNDS = Number(process.env.BENCH_UI_ROUNDS ?? 2);
 const LOADS = 7;
 const OUT_DIR = resolve('.tmp/bench-ui-dist');
-const DOC_PATH = 'docs/benchmarks.md';
 const SECTION = '## Grid kit';
 
 /** The clerk's keystrokes for one voucher line (alternating debit lines and `=`-balanced credit lines). */
@@ -166,12 +165,7 @@ try {
     ...keyRows,
     '',
   ].join('\n');
-  console.log(`\n${markdown}`);
-  if (process.env.BENCH_UI_NO_WRITE) console.log('BENCH_UI_NO_WRITE: docs not updated');
-  else {
-    writeSection(SECTION, markdown);
-    console.log(`written to ${DOC_PATH}`);
-  }
+  publishSection(SECTION, markdown);
 } finally {
   await browser.close();
   await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

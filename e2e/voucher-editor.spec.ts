@@ -5,7 +5,8 @@
  * toolbar follows the machine (the clerk cannot audit). An auditor steps through the last vouchers
  * of the year with F9 / Shift+F9 only, to the "last voucher" message; the live balance of the
  * caret's subject counts the lines on screen; a date in another account year asks to clear the
- * subjects or keep the date. Screenshots in both languages.
+ * subjects or keep the date. A 60-line voucher scrolls its lines inside the grid (kit `maxRows`).
+ * Screenshots in both languages.
  */
 import { expect, test } from '@playwright/test';
 import { restoreDemoState } from './page-models/demo-state';
@@ -243,6 +244,47 @@ test('the balance of the caret subject counts this voucher; a date in another ye
   await expect(page.getByTestId('voucher-balance-saved')).toContainText(onSide(Number(old.all.balanceCents), words));
   await expect(page.getByTestId('voucher-balance-after')).toContainText(onSide(Number(old.all.balanceCents) + 12_345, words));
   await page.screenshot({ path: testInfo.outputPath('voucher-balance-en.png'), fullPage: true });
+});
+
+test('a long voucher scrolls its lines inside the grid: 20 rows high, only the rows near the caret in the page, Ctrl+End and a new line after it', async ({ page, request }) => {
+  const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
+  const lines = 60;
+  const body = {
+    accountId: 1,
+    kindId: w.kindId,
+    markTime: '2026-12-28',
+    items: [
+      ...Array.from({ length: lines - 1 }, (_, i) => ({ summary: `E2E long ${i + 1}`, subjectId: w.cash, direction: true, amount: String(100 + i) })),
+      { summary: 'E2E long', subjectId: w.bank, direction: false, amount: String(Array.from({ length: lines - 1 }, (_, i) => 100 + i).reduce((a, b) => a + b, 0)) },
+    ],
+  };
+  const res = await (await request.post('/api/voucher', { headers: w.headers, data: body })).json();
+  expect(res.success, JSON.stringify(res)).toBe(true);
+  saved.push(res.data.id);
+
+  await loginAs(page, 'clerk', 'clerk123');
+  const v = new VoucherEditorModel(page);
+  await v.open(res.data.id);
+  // The grid keeps the height of 20 rows and draws only the rows around those on screen.
+  const box = await v.grid.boundingBox();
+  expect(box?.height ?? 0).toBeLessThan(21 * 34 + 120);
+  expect(await v.grid.locator('.ag-row:not(.ag-row-pinned)').count()).toBeLessThan(40);
+  // Ctrl+End brings the last line into view with the caret on it.
+  await v.press('Control+End');
+  await v.expectFocus(lines - 1, 'summary');
+  await expect(v.cell(lines - 1, 'summary')).toBeInViewport();
+  await expect(v.grid.locator(`.ag-row[row-index="${lines - 1}"] .ag-cell[col-id="index"]`)).toHaveText(String(lines));
+  // Past the last line Enter adds one (row number 61) and the caret stays in view as the grid scrolls.
+  await v.press('End');
+  await v.expectFocus(lines - 1, 'credit');
+  await v.press('Enter');
+  await v.expectFocus(lines, 'summary');
+  await expect(v.cell(lines, 'summary')).toBeInViewport();
+  await expect(v.grid.locator(`.ag-row[row-index="${lines}"] .ag-cell[col-id="index"]`)).toHaveText(String(lines + 1));
+  await v.enter('E2E long added');
+  await v.expectFocus(lines, 'subjectId');
+  await expect(v.cell(lines, 'summary')).toHaveText('E2E long added');
+  expect(await v.debitTotal().innerText()).toBe(await v.creditTotal().innerText());
 });
 
 test('the auxiliary popup has a direction column: a credit entry lands on the credit side; closing the dirty tab asks Yes / No / Cancel', async ({ page }, testInfo) => {

@@ -31,6 +31,14 @@ export const ENTRY_GRID_MODULES: Module[] = [
 ];
 
 export const ENTRY_ROW_HEIGHT_PX = 34;
+/** Rows drawn above and below those on screen in a grid that scrolls (AG Grid `rowBuffer`). */
+export const ENTRY_ROW_BUFFER = 5;
+/**
+ * Width kept for the vertical scrollbar of a grid that scrolls its rows (AG Grid `scrollbarWidth`).
+ * Where the browser's scrollbars overlay the content (headless Chromium, overlay scrollbars), AG
+ * Grid would otherwise lay the columns out under its scrollbar and cover the last digits.
+ */
+export const ENTRY_SCROLLBAR_WIDTH_PX = 16;
 export const ENTRY_HEADER_HEIGHT_PX = 50;
 /** 11 digit columns of 15 px plus the cell's own borders. */
 export const AMOUNT_COLUMN_WIDTH_PX = 11 * 15 + 2;
@@ -54,3 +62,12 @@ export const entryGridTheme = themeQuartz.withParams({
   oddRowBackgroundColor: '#fcfcfd',
   selectedRowBackgroundColor: 'rgba(34, 139, 230, 0.08)',
 });
+
+/**
+ * The height of a grid that shows `rows` rows with the header and the totals row, as AG Grid's
+ * auto-height layout draws them (header and its border, rows, totals row with its heavier rule,
+ * the wrapper's border): a grid past `maxRows` keeps the height it had at `maxRows`.
+ */
+export function entryGridHeightPx(rows: number): number {
+  return ENTRY_HEADER_HEIGHT_PX + 1 + (rows + 1) * ENTRY_ROW_HEIGHT_PX + 2 + 2;
+}

@@ -57,8 +57,15 @@ export interface EntryGridProps<R extends SheetRow> {
   totalsLabel?: (totals: SheetTotalsView) => ReactNode;
   /** Paste results and refused commands; default: a Mantine notification. */
   onReport?: (report: GridReport) => void;
-  /** Pixel height, or 'auto' to show every row (default). */
+  /** Pixel height, or 'auto' to grow with the rows (default). */
   height?: number | 'auto';
+  /**
+   * With `height: 'auto'`: the grid grows with its rows up to this many, then keeps that height
+   * and scrolls its rows itself, with only the rows on screen (and a few around them) in the
+   * page. Without it every row is in the page, so each keystroke's style, layout and paint
+   * passes walk all of them (a 300-line voucher).
+   */
+  maxRows?: number;
   /** Focus the first entry cell once the grid is ready. */
   autoFocus?: boolean;
   /** Called once the first rows are rendered and the grid takes keys. */

@@ -20,8 +20,9 @@
  * - `use-entry-ag-grid.tsx` the AG Grid element and its options.
  */
 import './entry-grid.css';
-import { useId, useImperativeHandle } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { entryGridHeightPx } from './entry-grid-setup';
 import { firstEntryColId } from './entry-order';
 import type { EntryGridProps } from './entry-grid-types';
 import type { GridCommand } from './key-bindings';
@@ -46,7 +47,7 @@ export type { EntryGridHandle, EntryGridProps, GridReport, PickerHook, PickerReq
 const READ_ONLY_COMMANDS: ReadonlySet<GridCommand> = new Set(['moveNext', 'movePrevious', 'copyCell']);
 
 export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
-  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, height = 'auto', autoFocus = false, onInteractive, testId, handleRef } = props;
+  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, height = 'auto', maxRows, autoFocus = false, onInteractive, testId, handleRef } = props;
   const { t, i18n } = useTranslation('grid');
   const readOnly = Boolean(props.readOnly) || state.locked;
   const scope = `entry-grid-${useId()}`;
@@ -55,7 +56,19 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
   const messages = useGridMessages(schema, t, scope, onReport, lockReason);
   const range = useCellRange(core);
   const preview = useSheetPreview(core, state.rows, i18n.language, dispatch, range.clear);
-  const caret = useCaret(core, height !== 'auto', preview.send);
+  // A grid that scrolls its rows itself: a fixed height, or more rows than `maxRows` (it keeps the
+  // height of `maxRows` rows). Only then does the caret ask AG Grid to bring its row into view.
+  const scrolls = height !== 'auto' || (maxRows !== undefined && state.rows.length > maxRows);
+  const fixedHeight = height !== 'auto' ? height : scrolls && maxRows !== undefined ? entryGridHeightPx(maxRows) : undefined;
+  const scrollsRef = useRef(scrolls);
+  scrollsRef.current = scrolls;
+  const caret = useCaret(core, scrollsRef, preview.send);
+  // Rows added past `maxRows` switch the grid to scrolling its rows: keep the caret's row in view.
+  useEffect(() => {
+    const api = core.apiRef.current;
+    const cell = api?.getFocusedCell();
+    if (scrolls && api && cell && !cell.rowPinned) api.ensureIndexVisible(cell.rowIndex);
+  }, [core, scrolls]);
   const rowMenu = useRowMenu<R>(caret.focusCell);
   const commands = useGridCommands({ core, caret, send: preview.send, messages, pickers, openMenuAt: rowMenu.openMenuAt });
   useKitContext({ core, readOnly, t, caret, send: preview.send, commands, messages, totalsLabel });
@@ -82,7 +95,7 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
     [core, schema, caret, commands, messages],
   );
 
-  const grid = useEntryAgGrid({ core, t, language: i18n.language, height, autoFocus, onInteractive, caret, preview, range, rowMenu, messages });
+  const grid = useEntryAgGrid({ core, t, language: i18n.language, scrolls, keepScrollbar: maxRows !== undefined, autoFocus, onInteractive, caret, preview, range, rowMenu, messages });
 
   const onMenuCommand = (command: GridCommand) => {
     const cell = rowMenu.takeMenuCell();
@@ -99,7 +112,7 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
       className={`ld-entry-grid${readOnly ? ' ld-entry-grid--readonly' : ''}`}
       data-testid={testId ?? schema.id}
       data-readonly={readOnly || undefined}
-      style={height === 'auto' ? undefined : { height }}
+      style={fixedHeight === undefined ? undefined : { height: fixedHeight }}
     >
       {grid}
       {rowMenu.menu && (

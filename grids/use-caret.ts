@@ -3,7 +3,7 @@
  * caret's cell, where Enter / Shift+Enter / Tab send it along the entry order (`entry-order.ts`),
  * rows added past the last one, and AG Grid's arrow and Tab hooks.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type RefObject } from 'react';
 import type { CellPosition, NavigateToNextCellParams, TabToNextCellParams } from 'ag-grid-community';
 import { arrowDownTarget, nextEntryTarget, previousEntryCell, tabTarget } from './entry-order';
 import type { FocusTarget } from './entry-grid-types';
@@ -32,14 +32,14 @@ export interface Caret<R extends SheetRow> {
   tabToNextCell: (p: TabToNextCellParams<R>) => CellPosition | boolean;
 }
 
-export function useCaret<R extends SheetRow>(core: GridCore<R>, scrollsItself: boolean, send: (event: SheetEvent<R>) => SheetState<R>): Caret<R> {
+export function useCaret<R extends SheetRow>(core: GridCore<R>, scrollsItself: RefObject<boolean>, send: (event: SheetEvent<R>) => SheetState<R>): Caret<R> {
   const focusCell = useCallback(
     (rowId: string, colId: string) => {
       const api = core.apiRef.current;
       const node = api?.getRowNode(rowId);
       if (!api || !node || node.rowIndex === null || node.rowIndex === undefined || node.rowPinned) return;
       // A grid that shows every row has nothing to scroll (the page follows the focused cell), and asking costs a layout.
-      if (scrollsItself) {
+      if (scrollsItself.current) {
         api.ensureIndexVisible(node.rowIndex);
         api.ensureColumnVisible(colId);
       }

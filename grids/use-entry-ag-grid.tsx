@@ -1,21 +1,21 @@
 /**
  * The AG Grid element of an entry grid and its options: column definitions from the schema (they
  * follow the language), which keys AG Grid leaves to the kit, row ids, read-only edits that come
- * back as sheet events, row numbers redrawn when rows move, and the caret's first cell. The
+ * back as sheet events, and the caret's first cell. The
  * element only changes with its options: the screen re-rendering with the store's copy of an edit
  * (every keystroke that commits) does not re-render AG Grid.
  */
-import { useCallback, useMemo, useRef, type ReactElement } from 'react';
+import { useCallback, useMemo, type ReactElement } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { CellDoubleClickedEvent, CellEditRequestEvent, ColDef, GetRowIdParams, GridReadyEvent, SuppressKeyboardEventParams } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { toEntryColDefs, type EntryColumnContext } from './column-defs';
 import type { DigitUnitLabel } from './digit-header';
-import { ENTRY_GRID_MODULES, entryGridTheme } from './entry-grid-setup';
+import { ENTRY_GRID_MODULES, ENTRY_ROW_BUFFER, ENTRY_SCROLLBAR_WIDTH_PX, entryGridTheme } from './entry-grid-setup';
 import { firstEntryColId } from './entry-order';
 import { matchKeyBinding } from './key-bindings';
 import { kitContextOf } from './kit-context';
-import { findDataColumn, isDataColumn, isEmptyValue, type CellValue, type SheetRow } from './sheet-schema';
+import { findDataColumn, isEmptyValue, type CellValue, type SheetRow } from './sheet-schema';
 import type { Caret } from './use-caret';
 import type { CellRangeSelection } from './use-cell-range';
 import type { GridCore } from './use-grid-core';
@@ -27,7 +27,14 @@ interface AgGridDeps<R extends SheetRow> {
   core: GridCore<R>;
   t: TFunction;
   language: string;
-  height: number | 'auto';
+  /** The grid scrolls its rows itself (a fixed height, or more rows than `maxRows`): AG Grid's normal layout, rows virtualised. */
+  scrolls: boolean;
+  /**
+   * The grid may come to scroll its rows (`maxRows`): its scrollbar's width is kept from the start,
+   * so the columns keep their widths when the rows outgrow `maxRows` (AG Grid sizes flex columns
+   * only when its viewport resizes, not when its scrollbar appears).
+   */
+  keepScrollbar: boolean;
   autoFocus: boolean;
   onInteractive: (() => void) | undefined;
   caret: Caret<R>;
@@ -48,9 +55,8 @@ function suppressKeyboardEvent<R extends SheetRow>(p: SuppressKeyboardEventParam
 }
 
 export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactElement {
-  const { core, t, language, height, autoFocus, onInteractive, caret, preview, range, rowMenu, messages } = deps;
+  const { core, t, language, scrolls, keepScrollbar, autoFocus, onInteractive, caret, preview, range, rowMenu, messages } = deps;
   const { schema } = core;
-  const scrollsItself = height !== 'auto';
 
   const columnDefs = useMemo<ColDef<R>[]>(() => {
     // Headers and digit units follow the language (`t` alone keeps its identity across a language change).
@@ -94,20 +100,6 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
     onInteractive?.();
   }, [core, schema, autoFocus, focusCell, onInteractive]);
 
-  // Row numbers come from the row index: redraw them when rows were added, removed or moved.
-  const rowOrder = useRef('');
-  const onRowDataUpdated = useCallback(() => {
-    const api = core.apiRef.current;
-    const index = schema.columns.find((c) => c.kind === 'index');
-    if (!api || !index || isDataColumn(index)) return;
-    const ids: string[] = [];
-    for (let i = 0; i < api.getDisplayedRowCount(); i++) ids.push(api.getDisplayedRowAtIndex(i)?.id ?? '');
-    const order = ids.join('\n');
-    if (order === rowOrder.current) return;
-    rowOrder.current = order;
-    api.refreshCells({ columns: [index.colId], force: true });
-  }, [core, schema]);
-
   const onCellEditRequest = useCallback(
     (e: CellEditRequestEvent<R>) => {
       const field = e.colDef.field;
@@ -148,7 +140,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
         navigateToNextCell={navigateToNextCell}
         tabToNextCell={tabToNextCell}
         suppressNoRowsOverlay
-        domLayout={scrollsItself ? 'normal' : 'autoHeight'}
+        domLayout={scrolls ? 'normal' : 'autoHeight'}
         suppressMovableColumns
         suppressDragLeaveHidesColumns
         preventDefaultOnContextMenu
@@ -157,11 +149,14 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
         onCellFocused={onCellFocused}
         onGridReady={onGridReady}
         onFirstDataRendered={onFirstDataRendered}
-        onRowDataUpdated={onRowDataUpdated}
         animateRows={false}
-        // Entry sheets are short: drawing changed cells at once saves a frame per keystroke. A grid
-        // that scrolls (a fixed height) keeps AG Grid's frame-by-frame row drawing.
-        suppressAnimationFrame={!scrollsItself}
+        // Rows are drawn in the task that changed them, also while a grid that scrolls itself
+        // scrolls (Enter past the rows on screen): the key is painted in the next frame. A few
+        // dozen rows are in the page at most, so drawing them at once never takes long.
+        suppressAnimationFrame
+        rowBuffer={ENTRY_ROW_BUFFER}
+        scrollbarWidth={ENTRY_SCROLLBAR_WIDTH_PX}
+        alwaysShowVerticalScroll={keepScrollbar}
         suppressScrollOnNewData
       />
     ),
@@ -173,13 +168,13 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
       onCellEditRequest,
       navigateToNextCell,
       tabToNextCell,
-      scrollsItself,
+      scrolls,
+      keepScrollbar,
       onCellContextMenu,
       onCellDoubleClicked,
       onCellFocused,
       onGridReady,
       onFirstDataRendered,
-      onRowDataUpdated,
     ],
   );
 }

@@ -9,7 +9,7 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { reduceSheet, type SheetEvent, type SheetState } from './sheet';
-import type { SheetRow, SheetSchema } from './sheet-schema';
+import { colIdOf, type SheetRow, type SheetSchema } from './sheet-schema';
 import { TOTALS_ROW_ID, sameTotals, sheetTotals, totalInUppercase, type SheetTotals } from './totals';
 import type { TotalsLabelValue } from './kit-context';
 import type { GridCore } from './use-grid-core';
@@ -27,6 +27,18 @@ function sameIds(a: readonly SheetRow[], b: readonly SheetRow[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i].id !== b[i].id) return false;
   return true;
+}
+
+/** Ids of rows that were there before and now stand at another index (their row number changed). */
+function movedRowIds(before: readonly SheetRow[], after: readonly SheetRow[]): string[] {
+  const at = new Map<string, number>();
+  before.forEach((r, i) => at.set(r.id, i));
+  const moved: string[] = [];
+  after.forEach((r, i) => {
+    const was = at.get(r.id);
+    if (was !== undefined && was !== i) moved.push(r.id);
+  });
+  return moved;
 }
 
 /** The pinned totals row: the sums under the amount columns, the label cell's figures and words. */
@@ -69,8 +81,18 @@ export function useSheetPreview<R extends SheetRow>(
       const api = core.apiRef.current;
       if (!api) return;
       const current = shown.current;
-      if (!current || !sameIds(current.rows, rows)) api.setGridOption('rowData', rows as R[]);
-      else if (current.rows !== rows) {
+      if (!current || !sameIds(current.rows, rows)) {
+        api.setGridOption('rowData', rows as R[]);
+        // Row numbers come from the row index: AG Grid redraws new rows, and the kit redraws the
+        // number of rows that moved (an insert or delete above them), in this same task. Rows
+        // added at the end move nothing.
+        const index = core.schema.columns.find((c) => c.kind === 'index');
+        const moved = current && index ? movedRowIds(current.rows, rows) : [];
+        if (index && moved.length > 0) {
+          const rowNodes = moved.map((id) => api.getRowNode(id)).filter((n) => n !== undefined);
+          api.refreshCells({ rowNodes, columns: [colIdOf(index)], force: true });
+        }
+      } else if (current.rows !== rows) {
         for (let i = 0; i < rows.length; i++) {
           if (current.rows[i] !== rows[i] && !sameRow(current.rows[i], rows[i])) api.getRowNode(rows[i].id)?.updateData(rows[i]);
         }

@@ -8,11 +8,10 @@ import { memo } from 'react';
 import { Group, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { subjectBalanceApi } from '../../../contract/heads';
 import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
-import { balanceAfter, movementOf, sideOfBalance } from './voucher-balance';
+import { balanceAfter, sideOfBalance } from './voucher-balance';
 import type { VoucherCatalog } from './voucher-catalog';
 
 export const subjectBalanceKeys = {
@@ -36,11 +35,16 @@ export interface SubjectBalanceBarProps {
   markDate: string;
   /** The stored voucher being edited: its stored lines are left out, the rows on screen count instead. */
   voucherId: number | null;
-  rows: readonly VoucherKitRow[];
+  /**
+   * The movement of the lines on screen on this subject (`movementOf`), as numbers: the bar
+   * re-renders when they change, not on every edit of the lines.
+   */
+  debitCents: number;
+  creditCents: number;
   catalog: VoucherCatalog;
 }
 
-export const SubjectBalanceBar = memo(function SubjectBalanceBar({ accountYearId, subjectId, markDate, voucherId, rows, catalog }: SubjectBalanceBarProps) {
+export const SubjectBalanceBar = memo(function SubjectBalanceBar({ accountYearId, subjectId, markDate, voucherId, debitCents, creditCents, catalog }: SubjectBalanceBarProps) {
   const { t } = useTranslation('voucher');
   const id = subjectId && /^\d+$/.test(subjectId) ? Number(subjectId) : null;
   const dateTo = /^\d{4}-\d{2}-\d{2}$/.test(markDate) ? markDate : null;
@@ -75,7 +79,7 @@ export const SubjectBalanceBar = memo(function SubjectBalanceBar({ accountYearId
             {t('balance.bookkept', { amount: amount(b.direction, Number(b.bookkept.balanceCents)) })}
           </Text>
           <Text size="xs" fw={600} data-testid="voucher-balance-after">
-            {t('balance.after', { amount: amount(b.direction, balanceAfter(b.direction, Number(b.all.balanceCents), movementOf(rows, String(id)))) })}
+            {t('balance.after', { amount: amount(b.direction, balanceAfter(b.direction, Number(b.all.balanceCents), { debitCents, creditCents })) })}
           </Text>
         </>
       )}

@@ -28,7 +28,7 @@ import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
-import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/constants';
+import { VOUCHER_CODE_LENGTH_DEFAULT, VOUCHER_DEFAULT_ROWS } from '../../../domain/constants';
 import { formatCents } from '../../../domain/money';
 import { isDateString, resolveMarkDate, validateVoucherHeader, type VoucherRuleError } from '../../../domain/voucher-rules';
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
@@ -46,7 +46,8 @@ import { ReasonDialog } from './voucher-dialogs';
 import { useSaveTip } from '../common/use-save-tip';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { ConfirmDialog } from '../common/confirm-dialog';
-import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type VoucherHeaderState } from './voucher-editor-state';
+import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type VoucherEditorState, type VoucherHeaderState } from './voucher-editor-state';
+import { movementOf } from './voucher-balance';
 import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selectRows, selectSheet, selectVoucher, useEditorSlice, useEditorStore, useValue, type EditorStore, type ValueStore } from './voucher-editor-store';
 import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
 import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './voucher-mapping';
@@ -706,6 +707,7 @@ function VoucherEditor(props: EditorProps) {
             lockReason={lockReason}
             pickers={pickers}
             totalsLabel={totalsLabel}
+            maxRows={VOUCHER_DEFAULT_ROWS}
             autoFocus
             testId="voucher-grid"
             handleRef={gridRef}
@@ -777,12 +779,17 @@ function LiveFooter({ store, schema, voucher, makerName }: { store: EditorStore;
   return <VoucherFooter totals={totals} voucher={voucher} makerName={makerName} />;
 }
 
-/** The caret subject's balance, with the lines on screen counted in. */
-function LiveBalanceBar({ store, caretRow, ...props }: Omit<Parameters<typeof SubjectBalanceBar>[0], 'rows' | 'subjectId'> & { store: EditorStore; caretRow: ValueStore<string | null> }) {
-  const rows = useEditorSlice(store, selectRows);
+/**
+ * The caret subject's balance, with the lines on screen counted in. It follows three numbers of
+ * the lines (the caret row's subject, that subject's debit and credit on screen), so an edit that
+ * changes none of them (typing a summary, another subject's amount) does not re-render it.
+ */
+function LiveBalanceBar({ store, caretRow, ...props }: Omit<Parameters<typeof SubjectBalanceBar>[0], 'subjectId' | 'debitCents' | 'creditCents'> & { store: EditorStore; caretRow: ValueStore<string | null> }) {
   const rowId = useValue(caretRow);
-  const subjectId = rows.find((r) => r.id === rowId)?.subjectId ?? null;
-  return <SubjectBalanceBar {...props} rows={rows} subjectId={subjectId} />;
+  const subjectId = useEditorSlice(store, useCallback((s: VoucherEditorState) => s.sheet.rows.find((r) => r.id === rowId)?.subjectId ?? null, [rowId]));
+  const debitCents = useEditorSlice(store, useCallback((s: VoucherEditorState) => movementOf(s.sheet.rows, subjectId).debitCents, [subjectId]));
+  const creditCents = useEditorSlice(store, useCallback((s: VoucherEditorState) => movementOf(s.sheet.rows, subjectId).creditCents, [subjectId]));
+  return <SubjectBalanceBar {...props} subjectId={subjectId} debitCents={debitCents} creditCents={creditCents} />;
 }
 
 function LiveSummaryTab({ store, catalog }: { store: EditorStore; catalog: VoucherCatalog }) {

@@ -73,7 +73,7 @@ async function balanceRows(db: Db | Tx, companyId: number, f: SubjectBalanceFilt
       from subject_balances b join yp on yp.id = b.period_id cross join r
       where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
       group by b.subject_id),
-    rolled as (
+    rolled as materialized (
       select up.anc as subject_id, sum(o.opening) as opening, sum(o.debit) as debit, sum(o.credit) as credit, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
       from own o join up on up.id = o.subject_id group by up.anc)
     select r.s, r.e, r.company_id, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,

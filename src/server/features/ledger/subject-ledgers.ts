@@ -82,11 +82,11 @@ export async function subjectSummary(db: Db, companyId: number, f: SubjectBalanc
  * 总账: per subject the opening before the range, then each period's movements, year to date and
  * balance. One statement answers, per subject rolled up: the opening and year to date before the
  * range (the year's opening plus the periods before it) and the debits and credits of each period
- * of the range; the running balance and year to date are added up here.
+ * of the range with movements; the running balance and year to date are added up here.
  */
 export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectTotalDto> {
   const c = balanceColumns(f.includeUnbooked);
-  const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string; ytd_debit: string; ytd_credit: string; debits: string[] | null; credits: string[] | null }>(await db.execute(sql`
+  const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string; ytd_debit: string; ytd_credit: string; ns: number[] | null; debits: string[] | null; credits: string[] | null }>(await db.execute(sql`
     with recursive ${ledgerHead(companyId, f)},
     mv as (
       select b.subject_id, yp.n, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit
@@ -97,15 +97,14 @@ export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceF
       select subject_id, balance_cents as opening, ytd_debit_cents as ytd_debit, ytd_credit_cents as ytd_credit from opening_balances where account_year_id = ${f.accountYearId}
       union all
       select mv.subject_id, mv.debit - mv.credit, mv.debit, mv.credit from mv cross join r where mv.n < r.s),
-    before as (select up.anc as id, sum(o.opening) as opening, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
+    before as materialized (select up.anc as id, sum(o.opening) as opening, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
       from own_before o join up on up.id = o.subject_id group by up.anc),
     moved as (select up.anc as id, mv.n, sum(mv.debit) as debit, sum(mv.credit) as credit
       from mv join up on up.id = mv.subject_id cross join r where mv.n >= r.s group by up.anc, mv.n),
-    grid as (select ch.id, array_agg(coalesce(m.debit, 0)::text order by g.n) as debits, array_agg(coalesce(m.credit, 0)::text order by g.n) as credits
-      from chart ch cross join r cross join lateral generate_series(r.s, r.e) g(n) left join moved m on m.id = ch.id and m.n = g.n
-      group by ch.id)
+    grid as materialized (select id, array_agg(n order by n) as ns, array_agg(debit::text order by n) as debits, array_agg(credit::text order by n) as credits
+      from moved group by id)
     select r.s, r.e, r.company_id, ${yearPeriods}, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
-      coalesce(b.opening, 0)::text as opening, coalesce(b.ytd_debit, 0)::text as ytd_debit, coalesce(b.ytd_credit, 0)::text as ytd_credit, g.debits, g.credits
+      coalesce(b.opening, 0)::text as opening, coalesce(b.ytd_debit, 0)::text as ytd_debit, coalesce(b.ytd_credit, 0)::text as ytd_credit, g.ns, g.debits, g.credits
     from r left join (chart c left join before b on b.id = c.id left join grid g on g.id = c.id) on true
     order by c.code`));
   const { s: start, e: end } = checkRange(companyId, all[0]);
@@ -121,9 +120,12 @@ export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceF
     const opening = sideOf(balance);
     const rows: SubjectTotalPeriodDto[] = [];
     let moved = balance !== 0 || ytdDebit !== 0 || ytdCredit !== 0;
+    // The periods of the range with movements, by position in the year (n from 1).
+    const at = new Map((s.ns ?? []).map((n, k) => [n, k]));
     periods.forEach((p, i) => {
-      const debit = Number(s.debits?.[i] ?? 0);
-      const credit = Number(s.credits?.[i] ?? 0);
+      const k = at.get(start + i);
+      const debit = k === undefined ? 0 : Number(s.debits![k]);
+      const credit = k === undefined ? 0 : Number(s.credits![k]);
       balance += debit - credit;
       ytdDebit += debit;
       ytdCredit += credit;

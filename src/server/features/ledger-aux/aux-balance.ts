@@ -9,10 +9,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
-import { auxBalances, subjects } from '../../db/schema';
+import { subjects } from '../../db/schema';
 import type { AuxBalanceDto, AuxBalanceFilter, AuxBalanceRowDto } from '../../../contract/ledger-aux';
-import { inCodeRange, sideOf } from '../ledger/subject-balance';
-import { readAuxOpenings } from './aux-openings';
+import { balanceColumns, inCodeRange, sideOf } from '../ledger/subject-balance';
 import { auxTree, auxValues, periodRange, type AuxValue, type PeriodRange } from './scope';
 import { rollUp, subtreeOf, treeLayout } from '../../../domain/tree-rollup';
 import type { Tx } from '../../db/tx';
@@ -45,42 +44,50 @@ export async function rangeSubjects(tx: Tx, companyId: number, accountYearId: nu
   return rows.filter((s) => inCodeRange(s.code, from, to));
 }
 
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
 /**
- * The figures per value × subject (key `auxId:subjectId`) of one type: openings, movements before,
- * in and through the range, by aux_balances.
+ * The figures of one type per value and subject under it (value id → subject id → figures):
+ * openings, movements before, in and through the range. One statement reads aux_balances of the
+ * year through the end period, grouped by value and subject, and the year's auxiliary openings of
+ * the type beside them; the answer is built in one pass, proportional to the pairs that exist.
  */
+export async function auxFiguresByValue(tx: Tx, companyId: number, f: { accountYearId: number; auxTypeId: number; includeUnbooked: boolean }, range: PeriodRange, auxIds?: ReadonlySet<number>): Promise<Map<number, Map<number, AuxFigures>>> {
+  const c = balanceColumns(f.includeUnbooked);
+  const named = auxIds ? sql`and b.aux_id = any(${sql.param([...auxIds])}::integer[])` : sql``;
+  const namedOpening = auxIds ? sql`and x.aux_id = any(${sql.param([...auxIds])}::integer[])` : sql``;
+  const col = sql.raw(({ 1: 'department_id', 2: 'employee_id', 3: 'customer_id', 4: 'vendor_id', 5: 'project_id', 6: 'budget_id' } as Record<number, string>)[f.auxTypeId] ?? 'department_id');
+  const rows = rowsOf<{ aux_id: number; subject_id: number; opening: string; debit: string; credit: string; ytd_debit: string; ytd_credit: string }>(await tx.execute(sql`
+    select b.aux_id, b.subject_id,
+      coalesce(sum(b.${c.debit} - b.${c.credit}) filter (where not p.inr), 0) as opening,
+      coalesce(sum(b.${c.debit}) filter (where p.inr), 0) as debit, coalesce(sum(b.${c.credit}) filter (where p.inr), 0) as credit,
+      sum(b.${c.debit}) as ytd_debit, sum(b.${c.credit}) as ytd_credit
+    from aux_balances b
+      join (select id, id = any(${sql.param(range.inRange)}::integer[]) as inr from unnest(${sql.param(range.throughEnd)}::integer[]) id) p on p.id = b.period_id
+    where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and b.aux_type_id = ${f.auxTypeId} ${named}
+    group by b.aux_id, b.subject_id
+    union all
+    select x.aux_id, x.subject_id, sum(x.balance_cents), 0, 0, sum(x.ytd_debit_cents), sum(x.ytd_credit_cents)
+    from (select o.${col} as aux_id, o.subject_id, o.balance_cents, o.ytd_debit_cents, o.ytd_credit_cents from opening_aux_balances o
+      where o.account_year_id = ${f.accountYearId} and o.${col} is not null) x
+    where true ${namedOpening}
+    group by x.aux_id, x.subject_id`));
+  const out = new Map<number, Map<number, AuxFigures>>();
+  for (const r of rows) {
+    let m = out.get(r.aux_id);
+    if (!m) out.set(r.aux_id, (m = new Map()));
+    const fig = { opening: Number(r.opening), debit: Number(r.debit), credit: Number(r.credit), ytdDebit: Number(r.ytd_debit), ytdCredit: Number(r.ytd_credit) };
+    const had = m.get(r.subject_id);
+    if (had) addFigures(had, fig);
+    else m.set(r.subject_id, fig);
+  }
+  return out;
+}
+
+/** The same figures keyed `auxId:subjectId` (the budget execution summary's shape). */
 export async function auxFigures(tx: Tx, companyId: number, f: { accountYearId: number; auxTypeId: number; includeUnbooked: boolean }, range: PeriodRange, auxIds?: ReadonlySet<number>): Promise<Map<string, AuxFigures>> {
-  const booked = !f.includeUnbooked;
-  const debitCol = booked ? auxBalances.debitBooked : auxBalances.debitAll;
-  const creditCol = booked ? auxBalances.creditBooked : auxBalances.creditAll;
-  const inRange = sql`${auxBalances.periodId} = any(${sql.param(range.inRange)}::integer[])`;
-  const moved = await tx.select({
-    auxId: auxBalances.auxId,
-    subjectId: auxBalances.subjectId,
-    beforeDebit: sql<string>`coalesce(sum(${debitCol}) filter (where not (${inRange})), 0)`,
-    beforeCredit: sql<string>`coalesce(sum(${creditCol}) filter (where not (${inRange})), 0)`,
-    debit: sql<string>`coalesce(sum(${debitCol}) filter (where ${inRange}), 0)`,
-    credit: sql<string>`coalesce(sum(${creditCol}) filter (where ${inRange}), 0)`,
-  }).from(auxBalances)
-    .where(and(eq(auxBalances.accountYearId, f.accountYearId), eq(auxBalances.companyId, companyId), eq(auxBalances.auxTypeId, f.auxTypeId),
-      sql`${auxBalances.periodId} = any(${sql.param(range.throughEnd)}::integer[])`))
-    .groupBy(auxBalances.auxId, auxBalances.subjectId);
   const out = new Map<string, AuxFigures>();
-  const at = (auxId: number, subjectId: number) => {
-    const k = `${auxId}:${subjectId}`;
-    let x = out.get(k);
-    if (!x) out.set(k, (x = zeroFigures()));
-    return x;
-  };
-  for (const o of (await readAuxOpenings(tx, f.accountYearId)).values()) {
-    if (o.auxTypeId !== f.auxTypeId || (auxIds && !auxIds.has(o.auxId))) continue;
-    addFigures(at(o.auxId, o.subjectId), { opening: o.balance, debit: 0, credit: 0, ytdDebit: o.ytdDebit, ytdCredit: o.ytdCredit });
-  }
-  for (const m of moved) {
-    if (auxIds && !auxIds.has(m.auxId)) continue;
-    const [bd, bc, d, c] = [Number(m.beforeDebit), Number(m.beforeCredit), Number(m.debit), Number(m.credit)];
-    addFigures(at(m.auxId, m.subjectId), { opening: bd - bc, debit: d, credit: c, ytdDebit: bd + d, ytdCredit: bc + c });
-  }
+  for (const [auxId, m] of await auxFiguresByValue(tx, companyId, f, range, auxIds)) for (const [subjectId, fig] of m) out.set(`${auxId}:${subjectId}`, fig);
   return out;
 }
 
@@ -112,20 +119,23 @@ export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter)
     const chart = await rangeSubjects(tx, companyId, f.accountYearId, f.subjectCodeFrom, f.subjectCodeTo);
     const tree = await auxTree(tx, { companyId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId });
     // A tree type reads every value's figures: a parent named sums its whole subtree.
-    const figures = await auxFigures(tx, companyId, f, range, named && !tree ? new Set(named) : undefined);
+    const figures = await auxFiguresByValue(tx, companyId, f, range, named && !tree ? new Set(named) : undefined);
 
     // Zero rows: the pairs of a value with the leaf subjects that carry the type.
     const carrying = new Set(chart.filter((s) => s.leaf && s.auxTypeIds.includes(f.auxTypeId)).map((s) => s.id));
-    // The figures by value, each value's subjects in chart order: the walk is proportional to the
-    // pairs that exist, not to values × subjects (thousands of customers × the chart).
+    // The figures by value, each value's subjects those of the chart in range: the walk is
+    // proportional to the pairs that exist, not to values × subjects (thousands of customers × the chart).
     const chartIndex = new Map(chart.map((s, i) => [s.id, i]));
     const own = new Map<number, Map<number, AuxFigures>>();
-    for (const [key, fig] of figures) {
-      const [auxId, subjectId] = key.split(':').map(Number) as [number, number];
-      if (!chartIndex.has(subjectId)) continue;
-      let m = own.get(auxId);
-      if (!m) own.set(auxId, (m = new Map()));
-      m.set(subjectId, fig);
+    for (const [auxId, m] of figures) {
+      let inRange = m;
+      for (const subjectId of m.keys()) {
+        if (chartIndex.has(subjectId)) continue;
+        // A subject outside the code range: keep only those inside (a copy, rarely needed).
+        inRange = new Map([...m].filter(([id]) => chartIndex.has(id)));
+        break;
+      }
+      if (inRange.size) own.set(auxId, inRange);
     }
 
     // What is shown (values with their tree level), the figures each shows, and whose own pairs make the totals.

@@ -67,9 +67,9 @@ async function balanceRows(db: Db | Tx, companyId: number, f: SubjectBalanceFilt
       select subject_id, balance_cents as opening, 0::bigint as debit, 0::bigint as credit, ytd_debit_cents as ytd_debit, ytd_credit_cents as ytd_credit
       from opening_balances where account_year_id = ${f.accountYearId}
       union all
-      select b.subject_id, coalesce(sum(b.${c.debit} - b.${c.credit}) filter (where yp.n < r.s), 0),
-        coalesce(sum(b.${c.debit}) filter (where yp.n >= r.s), 0), coalesce(sum(b.${c.credit}) filter (where yp.n >= r.s), 0),
-        sum(b.${c.debit}), sum(b.${c.credit})
+      select b.subject_id, coalesce(sum(b.${c.debit} - b.${c.credit}) filter (where yp.n < r.s), 0)::bigint,
+        coalesce(sum(b.${c.debit}) filter (where yp.n >= r.s), 0)::bigint, coalesce(sum(b.${c.credit}) filter (where yp.n >= r.s), 0)::bigint,
+        sum(b.${c.debit})::bigint, sum(b.${c.credit})::bigint
       from subject_balances b join yp on yp.id = b.period_id cross join r
       where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
       group by b.subject_id),

@@ -89,7 +89,7 @@ export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceF
   const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string; ytd_debit: string; ytd_credit: string; ns: number[] | null; debits: string[] | null; credits: string[] | null }>(await db.execute(sql`
     with recursive ${ledgerHead(companyId, f)},
     mv as (
-      select b.subject_id, yp.n, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit
+      select b.subject_id, yp.n, sum(b.${c.debit})::bigint as debit, sum(b.${c.credit})::bigint as credit
       from subject_balances b join yp on yp.id = b.period_id cross join r
       where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
       group by b.subject_id, yp.n),
@@ -99,9 +99,10 @@ export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceF
       select mv.subject_id, mv.debit - mv.credit, mv.debit, mv.credit from mv cross join r where mv.n < r.s),
     before as materialized (select up.anc as id, sum(o.opening) as opening, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
       from own_before o join up on up.id = o.subject_id group by up.anc),
-    moved as (select up.anc as id, mv.n, sum(mv.debit) as debit, sum(mv.credit) as credit
+    moved as (select up.anc as id, mv.n, sum(mv.debit)::bigint as debit, sum(mv.credit)::bigint as credit
       from mv join up on up.id = mv.subject_id cross join r where mv.n >= r.s group by up.anc, mv.n),
-    grid as materialized (select id, array_agg(n order by n) as ns, array_agg(debit::text order by n) as debits, array_agg(credit::text order by n) as credits
+    -- The three arrays take the group's rows in one order (any: the positions travel with them).
+    grid as materialized (select id, array_agg(n) as ns, array_agg(debit::text) as debits, array_agg(credit::text) as credits
       from moved group by id)
     select r.s, r.e, r.company_id, ${yearPeriods}, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
       coalesce(b.opening, 0)::text as opening, coalesce(b.ytd_debit, 0)::text as ytd_debit, coalesce(b.ytd_credit, 0)::text as ytd_credit, g.ns, g.debits, g.credits

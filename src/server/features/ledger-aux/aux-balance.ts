@@ -91,11 +91,17 @@ export async function auxFigures(tx: Tx, companyId: number, f: { accountYearId: 
   return out;
 }
 
-function figuresDto(x: AuxFigures) {
+/**
+ * One answer row, built as a single object literal: a customer balance answers tens of thousands of
+ * them, and spreading partial objects into each cost more than the figures (allocation and GC).
+ */
+function balanceRow(kind: 'VALUE' | 'SUBJECT', v: { auxId: number; auxCode: string; auxName: string; auxLevel: number; auxLeaf: boolean }, s: RangeSubject | null, x: AuxFigures): AuxBalanceRowDto {
   const closing = x.opening + x.debit - x.credit;
   const o = sideOf(x.opening);
   const c = sideOf(closing);
   return {
+    kind, auxId: v.auxId, auxCode: v.auxCode, auxName: v.auxName, auxLevel: v.auxLevel, auxLeaf: v.auxLeaf,
+    subjectId: s ? s.id : null, subjectCode: s ? s.code : null, subjectName: s ? s.name : null, subjectNameEn: s ? s.nameEn : null,
     openingSide: o.side, openingCents: String(o.cents), openingDebit: String(Math.max(x.opening, 0)), openingCredit: String(Math.max(-x.opening, 0)),
     debit: String(x.debit), credit: String(x.credit), ytdDebit: String(x.ytdDebit), ytdCredit: String(x.ytdCredit),
     closingSide: c.side, closingCents: String(c.cents), closingDebit: String(Math.max(closing, 0)), closingCredit: String(Math.max(-closing, 0)),
@@ -188,10 +194,10 @@ export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter)
         const fig = mine?.get(s.id) ?? zeroFigures();
         addFigures(valueSum, fig);
         if (!f.showZero && isZero(fig)) continue;
-        subjectRows.push({ kind: 'SUBJECT', ...value, subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, ...figuresDto(fig) });
+        subjectRows.push(balanceRow('SUBJECT', value, s, fig));
       }
       if (subjectRows.length === 0) continue;
-      rows.push({ kind: 'VALUE', ...value, subjectId: null, subjectCode: null, subjectName: null, subjectNameEn: null, ...figuresDto(valueSum) });
+      rows.push(balanceRow('VALUE', value, null, valueSum));
       rows.push(...subjectRows);
     }
     return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as AuxBalanceDto['totals'], levels };

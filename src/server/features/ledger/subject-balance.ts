@@ -3,9 +3,10 @@
  * opening balance before the start period, the movements of the period range, the year to date
  * through the end period and the closing balance, rolled up so every parent sums its children.
  * Read from subject_balances (one row per subject and period with movements) and the year's
- * opening balances in one statement (decision 040): the period positions, the chart, and every
- * subject's figures summed over its own and its descendants' rows; the voucher lines are never
- * scanned. What is left to the code is the range, level and zero filters and the totals.
+ * opening balances in one statement (decision 040): the period positions, the chart and every
+ * subject's own figures; the voucher lines are never scanned. The code adds each subject's figures
+ * to every subject above it (200 subjects: cheaper here than the same roll-up in SQL, measured),
+ * then applies the range, level and zero filters and sums the totals.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -35,15 +36,13 @@ export const balanceColumns = (includeUnbooked: boolean) => (includeUnbooked
 /**
  * The common head of the ledger statements: `yp` the year's periods numbered in order (n from 1),
  * `r` the positions of the start and end periods and the company of the year (null positions: a
- * period of another year), `chart` the company's subjects of the year, `up` every subject with
- * itself and each subject above it (the roll-up: a figure of `id` counts for every `anc`).
+ * period of another year), `chart` the company's subjects of the year.
  */
 export const ledgerHead = (companyId: number, f: { accountYearId: number; startPeriodId: number; endPeriodId: number }) => sql`
   yp as (select id, company_id, start_at, end_at, row_number() over (order by start_at, id)::integer as n from periods where account_year_id = ${f.accountYearId}),
   r as (select (select n from yp where id = ${f.startPeriodId}) as s, (select n from yp where id = ${f.endPeriodId}) as e,
     (select company_id from yp where n = 1) as company_id),
-  chart as (select id, parent_id, code, name, name_en, level, leaf, direction from subjects where account_year_id = ${f.accountYearId} and company_id = ${companyId}),
-  up as (select id, id as anc from chart union all select up.id, c.parent_id from up join chart c on c.id = up.anc where c.parent_id is not null)`;
+  chart as (select id, parent_id, code, name, name_en, level, leaf, direction from subjects where account_year_id = ${f.accountYearId} and company_id = ${companyId})`;
 
 /** Refuses a range of another year or company, or one that ends before it starts. */
 export function checkRange(companyId: number, r: { s: number | null; e: number | null; company_id: number | null } | undefined): { s: number; e: number } {
@@ -58,28 +57,27 @@ interface BalanceRow {
   opening: string; debit: string; credit: string; ytd_debit: string; ytd_credit: string;
 }
 
-/** Every subject of the year with its rolled-up figures, in code order (one statement, no transaction needed). */
+/**
+ * Every subject of the year with its own figures (opening balance, before and in the range, year to
+ * date), in code order: one statement, no transaction needed. The roll-up to the parents is done by
+ * the caller (cheaper than the same roll-up in SQL, decision 040).
+ */
 async function balanceRows(db: Db | Tx, companyId: number, f: SubjectBalanceFilter) {
   const c = balanceColumns(f.includeUnbooked);
   const rows = rowsOf<BalanceRow>(await db.execute(sql`
-    with recursive ${ledgerHead(companyId, f)},
-    own as (
-      select subject_id, balance_cents as opening, 0::bigint as debit, 0::bigint as credit, ytd_debit_cents as ytd_debit, ytd_credit_cents as ytd_credit
-      from opening_balances where account_year_id = ${f.accountYearId}
-      union all
-      select b.subject_id, coalesce(sum(b.${c.debit} - b.${c.credit}) filter (where yp.n < r.s), 0)::bigint,
-        coalesce(sum(b.${c.debit}) filter (where yp.n >= r.s), 0)::bigint, coalesce(sum(b.${c.credit}) filter (where yp.n >= r.s), 0)::bigint,
-        sum(b.${c.debit})::bigint, sum(b.${c.credit})::bigint
+    with ${ledgerHead(companyId, f)},
+    own as materialized (
+      select b.subject_id, coalesce(sum(b.${c.debit} - b.${c.credit}) filter (where yp.n < r.s), 0) as opening,
+        coalesce(sum(b.${c.debit}) filter (where yp.n >= r.s), 0) as debit, coalesce(sum(b.${c.credit}) filter (where yp.n >= r.s), 0) as credit,
+        sum(b.${c.debit}) as ytd_debit, sum(b.${c.credit}) as ytd_credit
       from subject_balances b join yp on yp.id = b.period_id cross join r
       where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
-      group by b.subject_id),
-    rolled as materialized (
-      select up.anc as subject_id, sum(o.opening) as opening, sum(o.debit) as debit, sum(o.credit) as credit, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
-      from own o join up on up.id = o.subject_id group by up.anc)
+      group by b.subject_id)
     select r.s, r.e, r.company_id, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
-      coalesce(x.opening, 0)::text as opening, coalesce(x.debit, 0)::text as debit, coalesce(x.credit, 0)::text as credit,
-      coalesce(x.ytd_debit, 0)::text as ytd_debit, coalesce(x.ytd_credit, 0)::text as ytd_credit
-    from r left join (chart c left join rolled x on x.subject_id = c.id) on true
+      (coalesce(x.opening, 0) + coalesce(o.balance_cents, 0))::text as opening, coalesce(x.debit, 0)::text as debit, coalesce(x.credit, 0)::text as credit,
+      (coalesce(x.ytd_debit, 0) + coalesce(o.ytd_debit_cents, 0))::text as ytd_debit, (coalesce(x.ytd_credit, 0) + coalesce(o.ytd_credit_cents, 0))::text as ytd_credit
+    from r left join (chart c left join own x on x.subject_id = c.id
+      left join opening_balances o on o.account_year_id = ${f.accountYearId} and o.subject_id = c.id) on true
     order by c.code`));
   checkRange(companyId, rows[0]);
   return rows.filter((x) => x.id !== null);
@@ -88,11 +86,27 @@ async function balanceRows(db: Db | Tx, companyId: number, f: SubjectBalanceFilt
 export async function subjectBalance(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectBalanceDto> {
   const chart = await balanceRows(db, companyId, f);
   const codeOf = new Map(chart.map((s) => [s.id!, s.code]));
+  // Each subject's own figures added to it and every subject above it.
+  const figures = new Map(chart.map((s) => [s.id!, { opening: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0 }]));
+  const parentOf = new Map(chart.map((s) => [s.id!, s.parent_id]));
+  for (const s of chart) {
+    const own = { opening: Number(s.opening), debit: Number(s.debit), credit: Number(s.credit), ytdDebit: Number(s.ytd_debit), ytdCredit: Number(s.ytd_credit) };
+    if (own.opening === 0 && own.debit === 0 && own.credit === 0 && own.ytdDebit === 0 && own.ytdCredit === 0) continue;
+    for (let id: number | null | undefined = s.id; id !== null && id !== undefined; id = parentOf.get(id)) {
+      const t = figures.get(id);
+      if (!t) break;
+      t.opening += own.opening;
+      t.debit += own.debit;
+      t.credit += own.credit;
+      t.ytdDebit += own.ytdDebit;
+      t.ytdCredit += own.ytdCredit;
+    }
+  }
   const rows: SubjectBalanceRowDto[] = [];
   const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
   for (const s of chart) {
     if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
-    const x = { opening: Number(s.opening), debit: Number(s.debit), credit: Number(s.credit), ytdDebit: Number(s.ytd_debit), ytdCredit: Number(s.ytd_credit) };
+    const x = figures.get(s.id!)!;
     const closing = x.opening + x.debit - x.credit;
     // The totals sum the topmost subjects of the range (the others are inside them), whatever is shown.
     const parentCode = s.parent_id === null ? undefined : codeOf.get(s.parent_id);

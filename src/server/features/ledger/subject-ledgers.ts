@@ -1,8 +1,8 @@
 /**
  * 科目汇总表 (GET /ledger/subjectSummary), 总账 (GET /ledger/subjectTotal) and 明细账
  * (GET /ledger/subjectDetail), spec 01 §2 / §7, issue 9. Summary and general ledger read only the
- * per-period balance tables (decision 025) and the year's opening balances, in one statement each
- * that also rolls the figures up the chart (decision 040); the sub-ledger reads the lines of its
+ * per-period balance tables (decision 025) and the year's opening balances, in one statement each,
+ * and roll the figures up the chart here (decision 040); the sub-ledger reads the lines of its
  * page alone: its opening, period totals and year to date come from the balance tables (one
  * statement), and the balance before a page from a running sum over the earlier lines of the same
  * period, read by the statement that reads the page (decision 030).
@@ -41,31 +41,44 @@ function topOfRange(s: ChartSql, codeOf: Map<number, string>, from?: string, to?
   return parent === undefined || !inCodeRange(parent, from, to);
 }
 
-/** 科目汇总表: debit, credit and lines per subject over the period range, rolled up to every level (one statement). */
+/** 科目汇总表: debit, credit and lines per subject over the period range, rolled up to every level (one statement; the roll-up here). */
 export async function subjectSummary(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectSummaryDto> {
   const c = balanceColumns(f.includeUnbooked);
   const all = rowsOf<ChartSql & { debit: string; credit: string; lines: string; vouchers: string }>(await db.execute(sql`
-    with recursive ${ledgerHead(companyId, f)},
-    own as (
+    with ${ledgerHead(companyId, f)},
+    own as materialized (
       select b.subject_id, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit, sum(b.${c.lines}) as lines
       from subject_balances b join yp on yp.id = b.period_id cross join r
       where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n between r.s and r.e
-      group by b.subject_id),
-    rolled as (select up.anc as subject_id, sum(o.debit) as debit, sum(o.credit) as credit, sum(o.lines) as lines from own o join up on up.id = o.subject_id group by up.anc)
+      group by b.subject_id)
     select r.s, r.e, r.company_id, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
       coalesce(x.debit, 0)::text as debit, coalesce(x.credit, 0)::text as credit, coalesce(x.lines, 0)::text as lines,
       (select count(*) from vouchers v join yp on yp.id = v.period_id where v.company_id = ${companyId} and v.account_year_id = ${f.accountYearId}
         and yp.n between r.s and r.e and v.state <> 'INVALID' ${f.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`})::text as vouchers
-    from r left join (chart c left join rolled x on x.subject_id = c.id) on true
+    from r left join (chart c left join own x on x.subject_id = c.id) on true
     order by c.code`));
   checkRange(companyId, all[0]);
   const chart = all.filter((s) => s.id !== null);
   const codeOf = new Map(chart.map((s) => [s.id!, s.code]));
+  // Each subject's own sums added to it and every subject above it.
+  const sums = new Map(chart.map((s) => [s.id!, { debit: 0, credit: 0, lines: 0 }]));
+  const parentOf = new Map(chart.map((s) => [s.id!, s.parent_id]));
+  for (const s of chart) {
+    const own = { debit: Number(s.debit), credit: Number(s.credit), lines: Number(s.lines) };
+    if (own.debit === 0 && own.credit === 0 && own.lines === 0) continue;
+    for (let id: number | null | undefined = s.id; id !== null && id !== undefined; id = parentOf.get(id)) {
+      const t = sums.get(id);
+      if (!t) break;
+      t.debit += own.debit;
+      t.credit += own.credit;
+      t.lines += own.lines;
+    }
+  }
   const rows: SubjectSummaryRowDto[] = [];
   const totals = { debit: 0, credit: 0, lines: 0 };
   for (const s of chart) {
     if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
-    const x = { debit: Number(s.debit), credit: Number(s.credit), lines: Number(s.lines) };
+    const x = sums.get(s.id!)!;
     if (topOfRange(s, codeOf, f.subjectCodeFrom, f.subjectCodeTo)) {
       totals.debit += x.debit;
       totals.credit += x.credit;
@@ -80,60 +93,81 @@ export async function subjectSummary(db: Db, companyId: number, f: SubjectBalanc
 
 /**
  * 总账: per subject the opening before the range, then each period's movements, year to date and
- * balance. One statement answers, per subject rolled up: the opening and year to date before the
- * range (the year's opening plus the periods before it) and the debits and credits of each period
- * of the range with movements; the running balance and year to date are added up here.
+ * balance. One statement answers the chart with each subject's own figures: its opening balance and
+ * the debits and credits of each period through the end one with movements (positions and amounts
+ * as arrays). The roll-up to the parents is done here: measured against the same roll-up in SQL
+ * (a recursive ancestor join, 4,320 rows summed into 2,400 at 100k lines), this took half the time
+ * of the call (decision 040).
  */
 export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectTotalDto> {
   const c = balanceColumns(f.includeUnbooked);
-  const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string; ytd_debit: string; ytd_credit: string; ns: number[] | null; debits: string[] | null; credits: string[] | null }>(await db.execute(sql`
-    with recursive ${ledgerHead(companyId, f)},
-    mv as (
-      select b.subject_id, yp.n, sum(b.${c.debit})::bigint as debit, sum(b.${c.credit})::bigint as credit
-      from subject_balances b join yp on yp.id = b.period_id cross join r
-      where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
-      group by b.subject_id, yp.n),
-    own_before as (
-      select subject_id, balance_cents as opening, ytd_debit_cents as ytd_debit, ytd_credit_cents as ytd_credit from opening_balances where account_year_id = ${f.accountYearId}
-      union all
-      select mv.subject_id, mv.debit - mv.credit, mv.debit, mv.credit from mv cross join r where mv.n < r.s),
-    before as materialized (select up.anc as id, sum(o.opening) as opening, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
-      from own_before o join up on up.id = o.subject_id group by up.anc),
-    moved as (select up.anc as id, mv.n, sum(mv.debit)::bigint as debit, sum(mv.credit)::bigint as credit
-      from mv join up on up.id = mv.subject_id cross join r where mv.n >= r.s group by up.anc, mv.n),
+  const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string | null; ytd_debit: string | null; ytd_credit: string | null; ns: number[] | null; debits: string[] | null; credits: string[] | null }>(await db.execute(sql`
+    with ${ledgerHead(companyId, f)},
     -- The three arrays take the group's rows in one order (any: the positions travel with them).
-    grid as materialized (select id, array_agg(n) as ns, array_agg(debit::text) as debits, array_agg(credit::text) as credits
-      from moved group by id)
+    own as materialized (
+      select x.subject_id, array_agg(x.n) as ns, array_agg(x.debit::text) as debits, array_agg(x.credit::text) as credits from (
+        select b.subject_id, yp.n, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit
+        from subject_balances b join yp on yp.id = b.period_id cross join r
+        where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
+        group by b.subject_id, yp.n) x
+      group by x.subject_id)
     select r.s, r.e, r.company_id, ${yearPeriods}, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
-      coalesce(b.opening, 0)::text as opening, coalesce(b.ytd_debit, 0)::text as ytd_debit, coalesce(b.ytd_credit, 0)::text as ytd_credit, g.ns, g.debits, g.credits
-    from r left join (chart c left join before b on b.id = c.id left join grid g on g.id = c.id) on true
+      o.balance_cents::text as opening, o.ytd_debit_cents::text as ytd_debit, o.ytd_credit_cents::text as ytd_credit, m.ns, m.debits, m.credits
+    from r left join (chart c left join opening_balances o on o.account_year_id = ${f.accountYearId} and o.subject_id = c.id left join own m on m.subject_id = c.id) on true
     order by c.code`));
   const { s: start, e: end } = checkRange(companyId, all[0]);
   const periods = periodDtos(all[0].periods).slice(start - 1, end);
+  const chart = all.filter((s) => s.id !== null);
+  // Per subject: the year's opening and year to date before the ledger started, the debit and credit
+  // of every period through the end one (index n - 1), its own and then every subject's below it.
+  const fig = new Map(chart.map((s) => [s.id!, { opening: 0, ytdDebit: 0, ytdCredit: 0, debit: new Array<number>(end).fill(0), credit: new Array<number>(end).fill(0) }]));
+  const parentOf = new Map(chart.map((s) => [s.id!, s.parent_id]));
+  for (const s of chart) {
+    const opening = Number(s.opening ?? 0);
+    const ytdDebit = Number(s.ytd_debit ?? 0);
+    const ytdCredit = Number(s.ytd_credit ?? 0);
+    const ns = s.ns ?? [];
+    if (!ns.length && opening === 0 && ytdDebit === 0 && ytdCredit === 0) continue;
+    const debits = ns.map((_, k) => Number(s.debits![k]));
+    const credits = ns.map((_, k) => Number(s.credits![k]));
+    for (let id: number | null | undefined = s.id; id !== null && id !== undefined; id = parentOf.get(id)) {
+      const x = fig.get(id);
+      if (!x) break;
+      x.opening += opening;
+      x.ytdDebit += ytdDebit;
+      x.ytdCredit += ytdCredit;
+      ns.forEach((n, k) => {
+        x.debit[n - 1] += debits[k];
+        x.credit[n - 1] += credits[k];
+      });
+    }
+  }
   const out: SubjectTotalDto['subjects'] = [];
-  for (const s of all) {
-    if (s.id === null) continue;
+  for (const s of chart) {
     if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
     if (f.level !== undefined && s.level > f.level) continue;
-    let balance = Number(s.opening);
-    let ytdDebit = Number(s.ytd_debit);
-    let ytdCredit = Number(s.ytd_credit);
+    const x = fig.get(s.id!)!;
+    let balance = x.opening;
+    let ytdDebit = x.ytdDebit;
+    let ytdCredit = x.ytdCredit;
+    for (let i = 0; i < start - 1; i++) {
+      balance += x.debit[i] - x.credit[i];
+      ytdDebit += x.debit[i];
+      ytdCredit += x.credit[i];
+    }
     const opening = sideOf(balance);
     const rows: SubjectTotalPeriodDto[] = [];
     let moved = balance !== 0 || ytdDebit !== 0 || ytdCredit !== 0;
-    // The periods of the range with movements, by position in the year (n from 1).
-    const at = new Map((s.ns ?? []).map((n, k) => [n, k]));
-    periods.forEach((p, i) => {
-      const k = at.get(start + i);
-      const debit = k === undefined ? 0 : Number(s.debits![k]);
-      const credit = k === undefined ? 0 : Number(s.credits![k]);
+    for (let i = start - 1; i < end; i++) {
+      const debit = x.debit[i];
+      const credit = x.credit[i];
       balance += debit - credit;
       ytdDebit += debit;
       ytdCredit += credit;
       if (debit !== 0 || credit !== 0) moved = true;
       const b = sideOf(balance);
-      rows.push({ periodId: p.id, debit: String(debit), credit: String(credit), ytdDebit: String(ytdDebit), ytdCredit: String(ytdCredit), side: b.side, balanceCents: String(b.cents) });
-    });
+      rows.push({ periodId: periods[i - start + 1].id, debit: String(debit), credit: String(credit), ytdDebit: String(ytdDebit), ytdCredit: String(ytdCredit), side: b.side, balanceCents: String(b.cents) });
+    }
     if (!f.showZero && !moved) continue;
     out.push({ ...head(s), openingSide: opening.side, openingCents: String(opening.cents), periods: rows });
   }

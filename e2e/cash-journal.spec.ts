@@ -162,7 +162,7 @@ test('unsaved lines stay with the tab, and another account asks Yes / No / Cance
 
   // Another screen (the palette) and back (Alt+PageUp): the typed line is still there, unsaved.
   const shell = new ShellKeyboard(page);
-  await shell.searchPalette('rjzcx', 'cashier.cashBankJournalQuery');
+  await shell.searchPalette('rjzcx', 'screen:cashier.cashBankJournalQuery');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/cashBankJournalQuery/);
   await page.keyboard.press('Alt+PageUp');

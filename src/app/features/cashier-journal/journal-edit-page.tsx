@@ -199,11 +199,13 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   useEffect(() => {
     onDraftRef.current = onDraft;
   });
+  // Set once the user chose another sheet: until the page swaps this one out, it keeps no draft.
+  const leftRef = useRef(false);
   useEffect(() => {
-    if (dirty) tabStateStore.set(path, rowsSlot(accountId), state);
+    if (dirty && !leftRef.current) tabStateStore.set(path, rowsSlot(accountId), state);
   }, [dirty, state, path, accountId]);
   useEffect(() => {
-    if (dirty || resume) onDraftRef.current(dirty);
+    if ((dirty || resume) && !leftRef.current) onDraftRef.current(dirty);
   }, [dirty, resume]);
   const days = useMemo(() => dayClosings(state.rows, openingCents), [state.rows, openingCents]);
   const closing = days.at(-1)?.closingCents ?? openingCents;
@@ -251,7 +253,11 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
 
   /** Another account or month: unsaved changes ask first (Yes saves, No drops them, Cancel stays). */
   const choose = async (id: number, m: string) => {
-    if (!(await leaveWithSaveTip({ dirty, ask: saveTip.ask, save: () => saveRef.current(), proceed: () => onChoose(id, m) }))) onStay();
+    const proceed = () => {
+      leftRef.current = true;
+      onChoose(id, m);
+    };
+    if (!(await leaveWithSaveTip({ dirty, ask: saveTip.ask, save: () => saveRef.current(), proceed }))) onStay();
   };
   const chooseRef = useRef(choose);
   useEffect(() => {

@@ -132,10 +132,10 @@ async function measureSheet(page: Page, cdp: CDPSession, url: string, toEnd: boo
   const openMs = Date.now() - t0;
   await page.evaluate(() => ((window as unknown as BenchWindow).__bench.armed = false));
   if (toEnd) {
-    // The last row, its first column: typing goes on below the month's lines.
+    // The last line, its last cell, Enter: a new row below the month's lines, the caret on its date.
     await page.keyboard.press('Control+End');
-    await page.keyboard.press('Home');
-    await page.keyboard.press('Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
     await page.waitForFunction(caretOnDate);
   }
   const row = (await page.evaluate(caretRow)) as number;
@@ -219,7 +219,7 @@ async function main() {
       '',
       "| measure | keys | paint p50 | paint p95 | painted in the next frame | main-thread work p50 | work p95 | CPU p50 / p95 | typed character CPU p50 / p95 | Enter CPU p50 / p95 |",
       '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-      line(`${ROWS} lines typed below the ${MONTH_LINES.toLocaleString('en-US')} lines of a month (sheet opened in ${(full.openMs / 1000).toFixed(1)} s, typing from row ${full.row + 1})`, full),
+      line(`${ROWS} lines typed below the ${MONTH_LINES.toLocaleString('en-US')} lines of a month (sheet opened in ${(full.openMs / 1000).toFixed(1)} s, typing on row ${full.row + 1})`, full),
       line(`${ROWS} lines typed on an empty month`, empty),
       line('floor: a character typed into a bare `<input>`', bare),
       '',

@@ -12,6 +12,7 @@ import { RIGHTS } from '../domain/rights';
 import { CASH_LINE_MAX_CENTS, CASH_OPENING_MAX_CENTS } from '../domain/cashier-journal';
 import { dateString, idSchema, INT32_MAX, isCalendarDate, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
+import { exportTaskDto } from './export';
 
 const cents = z.string().regex(/^-?\d+$/);
 /** Cents in: an integer or its text. */
@@ -198,6 +199,8 @@ export const cashOpeningSaveBody = z.object({
 export const cashExportQuery = z.object({ filter: z.string().optional() });
 /** The journal workbook's lines: the list's filter (JSON), every matching line in the list's order. */
 export const cashXlsExportQuery = z.object({ filter: jsonParam(cashLineFilter) });
+/** The background export (decision 043): the list's filter. */
+export const cashExportBody = z.object({ filter: cashLineFilter });
 export const cashImportQuery = z.object({ bankAccountId: idSchema });
 export const cashImportResult = z.object({ created: z.number().int() });
 
@@ -227,6 +230,8 @@ export const cashJournalApi = {
   openings: defineRoute({ method: 'GET', path: '/cashier/opening', query: cashOpeningQuery, answer: z.array(cashOpeningDto), access: { right: [RIGHTS.CASHIER, RIGHTS.BASIC_INIT], scope: 'account' }, tags }),
   /** The lines matching the filter as .xlsx (template 'cash' layout; answered at once like /expense/exportXls). */
   exportXls: defineRoute({ method: 'GET', path: '/cashier/cash/exportXls', query: cashXlsExportQuery, answer: z.unknown(), access: cashier, tags: [...tags, 'export'] }),
+  /** The same workbook through a background export task (progress, then a signed file). */
+  exportTask: defineRoute({ method: 'POST', path: '/cashier/cash/export', body: cashExportBody, answer: exportTaskDto, access: cashier, tags: [...tags, 'export'] }),
   /** Imports a workbook as new lines of the bank account, all or nothing (refused rows named). */
   importXls: defineRoute({ method: 'POST', path: '/cashier/cash/importXls', multipart: true, query: cashImportQuery, answer: cashImportResult, access: cashier, tags: [...tags, 'import'] }),
   /** The 'cash' template (.xlsx): the header row, an example line and a notes sheet. */

@@ -4,7 +4,6 @@
  */
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { call, download } from '../api/typed-client';
-import { requestDownload } from '../api/client';
 import { bankAccountApi, cashJournalApi, incomeKindApi, outcomeKindApi } from '../../contract/heads';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
 import type { CashLineDto } from '../../contract/cashier-journal';
@@ -130,9 +129,8 @@ export function useJournalInvalidate(accountId: number | null) {
   return () => qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
 }
 
-/** The lines matching the filter as the 'cash' workbook (answered at once). */
-export const exportJournal = (accountId: number, filter: JournalFilter) =>
-  requestDownload(`${cashJournalApi.exportXls.path}?filter=${encodeURIComponent(JSON.stringify({ ...filter, accountId }))}`, 'cash-journal.xlsx');
+/** Starts the background export of the lines matching the filter as the 'cash' workbook (decision 043); answers the task to follow. */
+export const exportJournal = (accountId: number, filter: JournalFilter) => call(cashJournalApi.exportTask, { body: { filter: { ...filter, accountId } } });
 export const downloadJournalTemplate = () => download(cashJournalApi.template, 'cash-journal-template.xlsx');
 /** Imports a workbook as new lines of the bank account, all or nothing. */
 export function importJournal(bankAccountId: number, file: File) {

@@ -13,7 +13,7 @@
  * month, or arriving with another account / month in the search (a drill from the query screen or
  * the balance report) asks Yes / No / Cancel first (save / discard / stay).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ import { journalRefsOptions, journalSheetOptions, useJournalInvalidate } from '.
 import { useSaveTip } from '../common/use-save-tip';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { leaveWithSaveTip } from '../common/save-tip';
-import { dayClosings, isDirty, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
+import { dayClosings, isDirty, type DayClosing, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
 
 interface Refs {
   accounts: BankAccountDto[];
@@ -306,7 +306,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     [t, closing],
   );
 
-  const accountOptions = refs.accounts.filter((a) => !a.disabled || a.id === bankAccountId).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));
+  const accountOptions = useMemo(() => refs.accounts.filter((a) => !a.disabled || a.id === bankAccountId).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` })), [refs.accounts, bankAccountId]);
   return (
     <Stack gap="xs" p="xs" ref={rootRef} data-testid="journal-edit">
       <Paper withBorder p="xs">
@@ -380,6 +380,34 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
         handleRef={gridRef}
       />
 
+      <DayClosingsTable days={days} />
+
+      <SaveTipDialog {...saveTip.dialog} message={t('journal:saveTip')} />
+      <ListPicker
+        opened={picking !== null}
+        title={t('journal:pickKind')}
+        options={picking?.options ?? []}
+        initialQuery={picking?.request.query}
+        onPick={(value) => {
+          const c = picking;
+          setPicking(null);
+          c?.request.commit(value);
+        }}
+        onClose={() => {
+          const c = picking;
+          setPicking(null);
+          c?.request.cancel();
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** Each day's closing under the sheet: redrawn only when a day's figures change, not on every edit. */
+const DayClosingsTable = memo(
+  function DayClosingsTable({ days }: { days: DayClosing[] }) {
+    const { t } = useTranslation('journal');
+    return (
       <Paper withBorder p="xs">
         <Text size="sm" fw={600} mb={4}>
           {t('journal:dailyClosings')}
@@ -413,24 +441,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
           </Table>
         )}
       </Paper>
-
-      <SaveTipDialog {...saveTip.dialog} message={t('journal:saveTip')} />
-      <ListPicker
-        opened={picking !== null}
-        title={t('journal:pickKind')}
-        options={picking?.options ?? []}
-        initialQuery={picking?.request.query}
-        onPick={(value) => {
-          const c = picking;
-          setPicking(null);
-          c?.request.commit(value);
-        }}
-        onClose={() => {
-          const c = picking;
-          setPicking(null);
-          c?.request.cancel();
-        }}
-      />
-    </Stack>
-  );
-}
+    );
+  },
+  (a, b) => a.days.length === b.days.length && a.days.every((d, i) => d.date === b.days[i].date && d.receiptCents === b.days[i].receiptCents && d.paymentCents === b.days[i].paymentCents && d.closingCents === b.days[i].closingCents),
+);

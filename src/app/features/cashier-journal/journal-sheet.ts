@@ -101,10 +101,14 @@ export function savePayload(rows: readonly CashJournalRow[], stored: ReadonlyMap
   const lines: SaveLine[] = [];
   const problems: RowProblem[] = [];
   const kept = new Set<number>();
+  const cleared = new Set<number>();
   rows.forEach((r, rowIndex) => {
     const sid = storedIdOf(r.id);
     if (sid !== null) kept.add(sid);
-    if (isBlankJournalRow(r)) return;
+    if (isBlankJournalRow(r)) {
+      if (sid !== null) cleared.add(sid);
+      return;
+    }
     const line = sid !== null ? stored.get(sid) : undefined;
     if (line?.voucherId) return;
     if (!r.date) return void problems.push({ rowIndex, problem: 'noDate' });
@@ -119,14 +123,9 @@ export function savePayload(rows: readonly CashJournalRow[], stored: ReadonlyMap
       && Number(line.receiptCents) === body.receiptCents && Number(line.paymentCents) === body.paymentCents;
     if (!same) lines.push({ ...body, id: line.id, version: line.version });
   });
-  const deleteIds = [...stored.keys()].filter((id) => !kept.has(id) || isBlankRowOfStored(rows, id));
+  // A stored line no longer in the sheet, or whose every cell was cleared, is deleted.
+  const deleteIds = [...stored.keys()].filter((id) => !kept.has(id) || cleared.has(id));
   return { lines, deleteIds, problems };
-}
-
-/** A stored line whose every cell was cleared is deleted. */
-function isBlankRowOfStored(rows: readonly CashJournalRow[], id: number): boolean {
-  const r = rows.find((x) => x.id === `${STORED_PREFIX}${id}`);
-  return !!r && isBlankJournalRow(r);
 }
 
 export function isDirty(rows: readonly CashJournalRow[], stored: ReadonlyMap<number, CashLineDto>): boolean {

@@ -56,7 +56,8 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
   });
   handle(app, api.list, async (req) => {
     const account = await guardAccount(req, req.query.filter.accountId);
-    const { content, total } = await service.listLines(app.db, account.companyId, req.query);
+    const { filter, page } = service.pageModeOf(req.query.filter);
+    const { content, total } = await service.listLines(app.db, account.companyId, { ...req.query, filter }, page);
     return okList(content, total);
   });
   handle(app, api.save, async (req) => {

@@ -3,26 +3,15 @@
  * opening balance before the start period, the movements of the period range, the year to date
  * through the end period and the closing balance, rolled up so every parent sums its children.
  * Read from subject_balances (one row per subject and period with movements) and the year's
- * opening balances; the voucher lines are never scanned.
+ * opening balances in one statement (decision 040): the period positions, the chart, and every
+ * subject's figures summed over its own and its descendants' rows; the voucher lines are never
+ * scanned. What is left to the code is the range, level and zero filters and the totals.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { withTx } from '../../db/tx';
-import { periods, subjectBalances, subjects } from '../../db/schema';
+import type { Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import type { BalanceSide, SubjectBalanceDto, SubjectBalanceFilter, SubjectBalanceRowDto } from '../../../contract/ledger';
-import { subjectOpenings } from './opening';
-
-interface Figures {
-  /** Opening balance, debit positive. */
-  opening: number;
-  debit: number;
-  credit: number;
-  ytdDebit: number;
-  ytdCredit: number;
-}
-
-const zero = (): Figures => ({ opening: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0 });
 
 /** The side a debit-positive balance stands on, and its amount. */
 export function sideOf(balance: number): { side: BalanceSide; cents: number } {
@@ -36,92 +25,97 @@ export function inCodeRange(code: string, from?: string, to?: string): boolean {
   return true;
 }
 
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** The debit and credit columns of the balance tables for every valid voucher or bookkept ones. */
+export const balanceColumns = (includeUnbooked: boolean) => (includeUnbooked
+  ? { debit: sql.raw('debit_all'), credit: sql.raw('credit_all'), lines: sql.raw('lines_all') }
+  : { debit: sql.raw('debit_booked'), credit: sql.raw('credit_booked'), lines: sql.raw('lines_booked') });
+
+/**
+ * The common head of the ledger statements: `yp` the year's periods numbered in order (n from 1),
+ * `r` the positions of the start and end periods and the company of the year (null positions: a
+ * period of another year), `chart` the company's subjects of the year, `up` every subject with
+ * itself and each subject above it (the roll-up: a figure of `id` counts for every `anc`).
+ */
+export const ledgerHead = (companyId: number, f: { accountYearId: number; startPeriodId: number; endPeriodId: number }) => sql`
+  yp as (select id, company_id, start_at, end_at, row_number() over (order by start_at, id)::integer as n from periods where account_year_id = ${f.accountYearId}),
+  r as (select (select n from yp where id = ${f.startPeriodId}) as s, (select n from yp where id = ${f.endPeriodId}) as e,
+    (select company_id from yp where n = 1) as company_id),
+  chart as (select id, parent_id, code, name, name_en, level, leaf, direction from subjects where account_year_id = ${f.accountYearId} and company_id = ${companyId}),
+  up as (select id, id as anc from chart union all select up.id, c.parent_id from up join chart c on c.id = up.anc where c.parent_id is not null)`;
+
+/** Refuses a range of another year or company, or one that ends before it starts. */
+export function checkRange(companyId: number, r: { s: number | null; e: number | null; company_id: number | null } | undefined): { s: number; e: number } {
+  if (!r || r.s === null || r.e === null || r.company_id !== companyId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
+  if (r.s > r.e) throw new DomainError('PERIOD_END_BEFORE_START');
+  return { s: r.s, e: r.e };
+}
+
+interface BalanceRow {
+  s: number | null; e: number | null; company_id: number | null;
+  id: number | null; parent_id: number | null; code: string; name: string; name_en: string | null; level: number; leaf: boolean; direction: boolean;
+  opening: string; debit: string; credit: string; ytd_debit: string; ytd_credit: string;
+}
+
+/** Every subject of the year with its rolled-up figures, in code order (one statement, no transaction needed). */
+async function balanceRows(db: Db | Tx, companyId: number, f: SubjectBalanceFilter) {
+  const c = balanceColumns(f.includeUnbooked);
+  const rows = rowsOf<BalanceRow>(await db.execute(sql`
+    with recursive ${ledgerHead(companyId, f)},
+    own as (
+      select subject_id, balance_cents as opening, 0::bigint as debit, 0::bigint as credit, ytd_debit_cents as ytd_debit, ytd_credit_cents as ytd_credit
+      from opening_balances where account_year_id = ${f.accountYearId}
+      union all
+      select b.subject_id, coalesce(sum(b.${c.debit} - b.${c.credit}) filter (where yp.n < r.s), 0),
+        coalesce(sum(b.${c.debit}) filter (where yp.n >= r.s), 0), coalesce(sum(b.${c.credit}) filter (where yp.n >= r.s), 0),
+        sum(b.${c.debit}), sum(b.${c.credit})
+      from subject_balances b join yp on yp.id = b.period_id cross join r
+      where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
+      group by b.subject_id),
+    rolled as materialized (
+      select up.anc as subject_id, sum(o.opening) as opening, sum(o.debit) as debit, sum(o.credit) as credit, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
+      from own o join up on up.id = o.subject_id group by up.anc)
+    select r.s, r.e, r.company_id, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
+      coalesce(x.opening, 0)::text as opening, coalesce(x.debit, 0)::text as debit, coalesce(x.credit, 0)::text as credit,
+      coalesce(x.ytd_debit, 0)::text as ytd_debit, coalesce(x.ytd_credit, 0)::text as ytd_credit
+    from r left join (chart c left join rolled x on x.subject_id = c.id) on true
+    order by c.code`));
+  checkRange(companyId, rows[0]);
+  return rows.filter((x) => x.id !== null);
+}
+
 export async function subjectBalance(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectBalanceDto> {
-  return withTx(db, async (tx) => {
-    const yearPeriods = await tx.select({ id: periods.id, companyId: periods.companyId }).from(periods)
-      .where(eq(periods.accountYearId, f.accountYearId)).orderBy(asc(periods.startAt), asc(periods.id));
-    const order = new Map(yearPeriods.map((p, i) => [p.id, i]));
-    const start = order.get(f.startPeriodId);
-    const end = order.get(f.endPeriodId);
-    if (start === undefined || end === undefined || yearPeriods[0].companyId !== companyId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
-    if (start > end) throw new DomainError('PERIOD_END_BEFORE_START');
-    const inRange = new Set(yearPeriods.slice(start, end + 1).map((p) => p.id));
-    const throughEnd = yearPeriods.slice(0, end + 1).map((p) => p.id);
-
-    const booked = !f.includeUnbooked;
-    const debitCol = booked ? subjectBalances.debitBooked : subjectBalances.debitAll;
-    const creditCol = booked ? subjectBalances.creditBooked : subjectBalances.creditAll;
-    const inRangeIds = [...inRange];
-    // One row per subject with movements: before the range, in it (year to date = both).
-    const moved = await tx.select({
-      subjectId: subjectBalances.subjectId,
-      beforeDebit: sql<string>`coalesce(sum(${debitCol}) filter (where not (${subjectBalances.periodId} = any(${sql.param(inRangeIds)}::integer[]))), 0)`,
-      beforeCredit: sql<string>`coalesce(sum(${creditCol}) filter (where not (${subjectBalances.periodId} = any(${sql.param(inRangeIds)}::integer[]))), 0)`,
-      debit: sql<string>`coalesce(sum(${debitCol}) filter (where ${subjectBalances.periodId} = any(${sql.param(inRangeIds)}::integer[])), 0)`,
-      credit: sql<string>`coalesce(sum(${creditCol}) filter (where ${subjectBalances.periodId} = any(${sql.param(inRangeIds)}::integer[])), 0)`,
-    }).from(subjectBalances)
-      .where(and(eq(subjectBalances.accountYearId, f.accountYearId), eq(subjectBalances.companyId, companyId),
-        sql`${subjectBalances.periodId} = any(${sql.param(throughEnd)}::integer[])`))
-      .groupBy(subjectBalances.subjectId);
-
-    const chart = await tx.select({
-      id: subjects.id, parentId: subjects.parentId, code: subjects.code, name: subjects.name, nameEn: subjects.nameEn,
-      level: subjects.level, leaf: subjects.leaf, direction: subjects.direction,
-    }).from(subjects).where(and(eq(subjects.accountYearId, f.accountYearId), eq(subjects.companyId, companyId)))
-      .orderBy(asc(subjects.code));
-    const byId = new Map(chart.map((s) => [s.id, s]));
-    const figures = new Map(chart.map((s) => [s.id, zero()]));
-    /** Adds a subject's own figures to it and to every subject above it. */
-    const post = (subjectId: number, add: Figures) => {
-      for (let s = byId.get(subjectId); s; s = s.parentId === null ? undefined : byId.get(s.parentId)) {
-        const t = figures.get(s.id)!;
-        t.opening += add.opening;
-        t.debit += add.debit;
-        t.credit += add.credit;
-        t.ytdDebit += add.ytdDebit;
-        t.ytdCredit += add.ytdCredit;
-      }
-    };
-    for (const [subjectId, o] of await subjectOpenings(tx, f.accountYearId)) {
-      post(subjectId, { opening: o.balance, debit: 0, credit: 0, ytdDebit: o.ytdDebit, ytdCredit: o.ytdCredit });
+  const chart = await balanceRows(db, companyId, f);
+  const codeOf = new Map(chart.map((s) => [s.id!, s.code]));
+  const rows: SubjectBalanceRowDto[] = [];
+  const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
+  for (const s of chart) {
+    if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
+    const x = { opening: Number(s.opening), debit: Number(s.debit), credit: Number(s.credit), ytdDebit: Number(s.ytd_debit), ytdCredit: Number(s.ytd_credit) };
+    const closing = x.opening + x.debit - x.credit;
+    // The totals sum the topmost subjects of the range (the others are inside them), whatever is shown.
+    const parentCode = s.parent_id === null ? undefined : codeOf.get(s.parent_id);
+    if (parentCode === undefined || !inCodeRange(parentCode, f.subjectCodeFrom, f.subjectCodeTo)) {
+      totals.openingDebit += Math.max(x.opening, 0);
+      totals.openingCredit += Math.max(-x.opening, 0);
+      totals.debit += x.debit;
+      totals.credit += x.credit;
+      totals.ytdDebit += x.ytdDebit;
+      totals.ytdCredit += x.ytdCredit;
+      totals.closingDebit += Math.max(closing, 0);
+      totals.closingCredit += Math.max(-closing, 0);
     }
-    for (const m of moved) {
-      const beforeDebit = Number(m.beforeDebit);
-      const beforeCredit = Number(m.beforeCredit);
-      const debit = Number(m.debit);
-      const credit = Number(m.credit);
-      post(m.subjectId, { opening: beforeDebit - beforeCredit, debit, credit, ytdDebit: beforeDebit + debit, ytdCredit: beforeCredit + credit });
-    }
-
-    const rows: SubjectBalanceRowDto[] = [];
-    const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
-    for (const s of chart) {
-      if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
-      const x = figures.get(s.id)!;
-      const closing = x.opening + x.debit - x.credit;
-      // The totals sum the topmost subjects of the range (the others are inside them), whatever is shown.
-      const parent = s.parentId === null ? undefined : byId.get(s.parentId);
-      if (!parent || !inCodeRange(parent.code, f.subjectCodeFrom, f.subjectCodeTo)) {
-        totals.openingDebit += Math.max(x.opening, 0);
-        totals.openingCredit += Math.max(-x.opening, 0);
-        totals.debit += x.debit;
-        totals.credit += x.credit;
-        totals.ytdDebit += x.ytdDebit;
-        totals.ytdCredit += x.ytdCredit;
-        totals.closingDebit += Math.max(closing, 0);
-        totals.closingCredit += Math.max(-closing, 0);
-      }
-      if (f.level !== undefined && s.level > f.level) continue;
-      if (!f.showZero && x.opening === 0 && x.debit === 0 && x.credit === 0 && x.ytdDebit === 0 && x.ytdCredit === 0) continue;
-      const o = sideOf(x.opening);
-      const c = sideOf(closing);
-      rows.push({
-        subjectId: s.id, parentId: s.parentId, code: s.code, name: s.name, nameEn: s.nameEn, level: s.level, leaf: s.leaf, direction: s.direction,
-        openingSide: o.side, openingCents: String(o.cents), openingDebit: String(Math.max(x.opening, 0)), openingCredit: String(Math.max(-x.opening, 0)),
-        debit: String(x.debit), credit: String(x.credit), ytdDebit: String(x.ytdDebit), ytdCredit: String(x.ytdCredit),
-        closingSide: c.side, closingCents: String(c.cents), closingDebit: String(Math.max(closing, 0)), closingCredit: String(Math.max(-closing, 0)),
-      });
-    }
-    return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as SubjectBalanceDto['totals'] };
-  });
+    if (f.level !== undefined && s.level > f.level) continue;
+    if (!f.showZero && x.opening === 0 && x.debit === 0 && x.credit === 0 && x.ytdDebit === 0 && x.ytdCredit === 0) continue;
+    const o = sideOf(x.opening);
+    const c = sideOf(closing);
+    rows.push({
+      subjectId: s.id!, parentId: s.parent_id, code: s.code, name: s.name, nameEn: s.name_en, level: s.level, leaf: s.leaf, direction: s.direction,
+      openingSide: o.side, openingCents: String(o.cents), openingDebit: String(Math.max(x.opening, 0)), openingCredit: String(Math.max(-x.opening, 0)),
+      debit: String(x.debit), credit: String(x.credit), ytdDebit: String(x.ytdDebit), ytdCredit: String(x.ytdCredit),
+      closingSide: c.side, closingCents: String(c.cents), closingDebit: String(Math.max(closing, 0)), closingCredit: String(Math.max(-closing, 0)),
+    });
+  }
+  return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as SubjectBalanceDto['totals'] };
 }

@@ -1,194 +1,142 @@
 /**
  * 科目汇总表 (GET /ledger/subjectSummary), 总账 (GET /ledger/subjectTotal) and 明细账
  * (GET /ledger/subjectDetail), spec 01 §2 / §7, issue 9. Summary and general ledger read only the
- * per-period balance tables (decision 025) and the year's opening balances (`subjectOpenings`);
- * the sub-ledger reads the lines of its page alone: its opening, period totals and year to date
- * come from the balance tables, and the balance before a page from one aggregate over the earlier
- * lines of the same period (decision 030).
+ * per-period balance tables (decision 025) and the year's opening balances, in one statement each
+ * that also rolls the figures up the chart (decision 040); the sub-ledger reads the lines of its
+ * page alone: its opening, period totals and year to date come from the balance tables (one
+ * statement), and the balance before a page from a running sum over the earlier lines of the same
+ * period, read by the statement that reads the page (decision 030).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { withTx, type Tx } from '../../db/tx';
-import { periods, subjectBalances, subjects, vouchers } from '../../db/schema';
+import type { Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { periodName } from '../../../domain/periods';
-import { padVoucherCode } from '../../../domain/finance-settings';
+import { padVoucherCode, VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
 import type {
   LedgerPeriodDto, SubjectBalanceFilter, SubjectDetailDto, SubjectDetailFilter, SubjectDetailRowDto, SubjectHeadDto,
   SubjectSummaryDto, SubjectSummaryRowDto, SubjectTotalDto, SubjectTotalPeriodDto,
 } from '../../../contract/ledger';
-import { codeLengthsOf } from '../voucher/queries';
-import { subjectOpenings } from './opening';
-import { inCodeRange, sideOf } from './subject-balance';
-
-interface YearRange {
-  /** The year's periods in order. */
-  all: LedgerPeriodDto[];
-  start: number;
-  end: number;
-}
-
-/** The year's periods and the range's positions in them; refuses a period of another year or company. */
-async function periodRange(tx: Tx, companyId: number, f: { accountYearId: number; startPeriodId: number; endPeriodId: number }): Promise<YearRange> {
-  const rows = await tx.select({ id: periods.id, companyId: periods.companyId, startAt: periods.startAt, endAt: periods.endAt }).from(periods)
-    .where(eq(periods.accountYearId, f.accountYearId)).orderBy(asc(periods.startAt), asc(periods.id));
-  const start = rows.findIndex((p) => p.id === f.startPeriodId);
-  const end = rows.findIndex((p) => p.id === f.endPeriodId);
-  if (start < 0 || end < 0 || rows[0].companyId !== companyId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
-  if (start > end) throw new DomainError('PERIOD_END_BEFORE_START');
-  return { all: rows.map((p) => ({ id: p.id, name: periodName(p), startAt: p.startAt, endAt: p.endAt })), start, end };
-}
+import { balanceColumns, checkRange, inCodeRange, ledgerHead, sideOf } from './subject-balance';
 
 type ChartRow = SubjectHeadDto;
 
-async function chartOf(tx: Tx, companyId: number, accountYearId: number): Promise<ChartRow[]> {
-  return tx.select({
-    subjectId: subjects.id, parentId: subjects.parentId, code: subjects.code, name: subjects.name, nameEn: subjects.nameEn,
-    level: subjects.level, leaf: subjects.leaf, direction: subjects.direction,
-  }).from(subjects).where(and(eq(subjects.accountYearId, accountYearId), eq(subjects.companyId, companyId))).orderBy(asc(subjects.code));
-}
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
-/** The debit / credit / line-count columns of the balance tables for all vouchers or bookkept ones. */
-const cols = (includeUnbooked: boolean) => (includeUnbooked
-  ? { debit: subjectBalances.debitAll, credit: subjectBalances.creditAll, lines: subjectBalances.linesAll }
-  : { debit: subjectBalances.debitBooked, credit: subjectBalances.creditBooked, lines: subjectBalances.linesBooked });
+/** The year's periods as the statements answer them (`periods` json of the `r` row): id, start, end in order. */
+const yearPeriods = sql`(select json_agg(json_build_object('id', id, 'startAt', start_at, 'endAt', end_at) order by n) from yp) as periods`;
+const periodDtos = (rows: Array<{ id: number; startAt: string; endAt: string }> | null): LedgerPeriodDto[] =>
+  (rows ?? []).map((p) => ({ id: p.id, name: periodName(p), startAt: p.startAt, endAt: p.endAt }));
 
-/** Per subject and period: the movements of the year's periods through `throughIds` (a list of period ids). */
-async function movements(tx: Tx, companyId: number, accountYearId: number, throughIds: number[], includeUnbooked: boolean, subjectIds?: number[]) {
-  const c = cols(includeUnbooked);
-  const rows = await tx.select({
-    subjectId: subjectBalances.subjectId, periodId: subjectBalances.periodId,
-    debit: sql<string>`sum(${c.debit})`, credit: sql<string>`sum(${c.credit})`, lines: sql<string>`sum(${c.lines})`,
-  }).from(subjectBalances)
-    .where(and(eq(subjectBalances.accountYearId, accountYearId), eq(subjectBalances.companyId, companyId),
-      sql`${subjectBalances.periodId} = any(${sql.param(throughIds)}::integer[])`,
-      subjectIds ? sql`${subjectBalances.subjectId} = any(${sql.param(subjectIds)}::integer[])` : undefined))
-    .groupBy(subjectBalances.subjectId, subjectBalances.periodId);
-  return rows.map((r) => ({ subjectId: r.subjectId, periodId: r.periodId, debit: Number(r.debit), credit: Number(r.credit), lines: Number(r.lines) }));
-}
+/** A chart row of a statement, with the figures as text (exact bigint sums). */
+interface ChartSql { s: number | null; e: number | null; company_id: number | null; id: number | null; parent_id: number | null; code: string; name: string; name_en: string | null; level: number; leaf: boolean; direction: boolean }
 
-/** Walks a subject and every subject above it. */
-function upward(byId: Map<number, ChartRow>, subjectId: number, visit: (s: ChartRow) => void) {
-  for (let s = byId.get(subjectId); s; s = s.parentId === null ? undefined : byId.get(s.parentId)) visit(s);
-}
-
-/** Whether a subject is one of the topmost of the code range (its parent lies outside): totals sum these. */
-function topOfRange(s: ChartRow, byId: Map<number, ChartRow>, from?: string, to?: string): boolean {
-  const parent = s.parentId === null ? undefined : byId.get(s.parentId);
-  return !parent || !inCodeRange(parent.code, from, to);
-}
-
-const head = (s: ChartRow): SubjectHeadDto => ({
-  subjectId: s.subjectId, parentId: s.parentId, code: s.code, name: s.name, nameEn: s.nameEn, level: s.level, leaf: s.leaf, direction: s.direction,
+const head = (s: ChartSql): SubjectHeadDto => ({
+  subjectId: s.id!, parentId: s.parent_id, code: s.code, name: s.name, nameEn: s.name_en, level: s.level, leaf: s.leaf, direction: s.direction,
 });
 
-/** 科目汇总表: debit, credit and lines per subject over the period range, rolled up to every level. */
+/** Whether a subject is one of the topmost of the code range (its parent lies outside): totals sum these. */
+function topOfRange(s: ChartSql, codeOf: Map<number, string>, from?: string, to?: string): boolean {
+  const parent = s.parent_id === null ? undefined : codeOf.get(s.parent_id);
+  return parent === undefined || !inCodeRange(parent, from, to);
+}
+
+/** 科目汇总表: debit, credit and lines per subject over the period range, rolled up to every level (one statement). */
 export async function subjectSummary(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectSummaryDto> {
-  return withTx(db, async (tx) => {
-    const range = await periodRange(tx, companyId, f);
-    const inRange = range.all.slice(range.start, range.end + 1).map((p) => p.id);
-    const chart = await chartOf(tx, companyId, f.accountYearId);
-    const byId = new Map(chart.map((s) => [s.subjectId, s]));
-    const sums = new Map(chart.map((s) => [s.subjectId, { debit: 0, credit: 0, lines: 0 }]));
-    for (const m of await movements(tx, companyId, f.accountYearId, inRange, f.includeUnbooked)) {
-      upward(byId, m.subjectId, (s) => {
-        const x = sums.get(s.subjectId)!;
-        x.debit += m.debit;
-        x.credit += m.credit;
-        x.lines += m.lines;
-      });
+  const c = balanceColumns(f.includeUnbooked);
+  const all = rowsOf<ChartSql & { debit: string; credit: string; lines: string; vouchers: string }>(await db.execute(sql`
+    with recursive ${ledgerHead(companyId, f)},
+    own as (
+      select b.subject_id, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit, sum(b.${c.lines}) as lines
+      from subject_balances b join yp on yp.id = b.period_id cross join r
+      where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n between r.s and r.e
+      group by b.subject_id),
+    rolled as (select up.anc as subject_id, sum(o.debit) as debit, sum(o.credit) as credit, sum(o.lines) as lines from own o join up on up.id = o.subject_id group by up.anc)
+    select r.s, r.e, r.company_id, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
+      coalesce(x.debit, 0)::text as debit, coalesce(x.credit, 0)::text as credit, coalesce(x.lines, 0)::text as lines,
+      (select count(*) from vouchers v join yp on yp.id = v.period_id where v.company_id = ${companyId} and v.account_year_id = ${f.accountYearId}
+        and yp.n between r.s and r.e and v.state <> 'INVALID' ${f.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`})::text as vouchers
+    from r left join (chart c left join rolled x on x.subject_id = c.id) on true
+    order by c.code`));
+  checkRange(companyId, all[0]);
+  const chart = all.filter((s) => s.id !== null);
+  const codeOf = new Map(chart.map((s) => [s.id!, s.code]));
+  const rows: SubjectSummaryRowDto[] = [];
+  const totals = { debit: 0, credit: 0, lines: 0 };
+  for (const s of chart) {
+    if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
+    const x = { debit: Number(s.debit), credit: Number(s.credit), lines: Number(s.lines) };
+    if (topOfRange(s, codeOf, f.subjectCodeFrom, f.subjectCodeTo)) {
+      totals.debit += x.debit;
+      totals.credit += x.credit;
+      totals.lines += x.lines;
     }
-    const [count] = await tx.select({ n: sql<string>`count(*)` }).from(vouchers)
-      .where(and(eq(vouchers.companyId, companyId), eq(vouchers.accountYearId, f.accountYearId), inArray(vouchers.periodId, inRange),
-        sql`${vouchers.state} <> 'INVALID'`, f.includeUnbooked ? undefined : sql`${vouchers.bookKeepAt} is not null`));
-    const rows: SubjectSummaryRowDto[] = [];
-    const totals = { debit: 0, credit: 0, lines: 0 };
-    for (const s of chart) {
-      if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
-      const x = sums.get(s.subjectId)!;
-      if (topOfRange(s, byId, f.subjectCodeFrom, f.subjectCodeTo)) {
-        totals.debit += x.debit;
-        totals.credit += x.credit;
-        totals.lines += x.lines;
-      }
-      if (f.level !== undefined && s.level > f.level) continue;
-      if (!f.showZero && x.debit === 0 && x.credit === 0 && x.lines === 0) continue;
-      rows.push({ ...head(s), debit: String(x.debit), credit: String(x.credit), lines: x.lines });
-    }
-    return { rows, totals: { debit: String(totals.debit), credit: String(totals.credit), lines: totals.lines }, voucherCount: Number(count?.n ?? 0) };
-  });
-}
-
-/** 总账: per subject the opening before the range, then each period's movements, year to date and balance. */
-export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectTotalDto> {
-  return withTx(db, async (tx) => {
-    const range = await periodRange(tx, companyId, f);
-    const through = range.all.slice(0, range.end + 1);
-    const position = new Map(through.map((p, i) => [p.id, i]));
-    const chart = await chartOf(tx, companyId, f.accountYearId);
-    const byId = new Map(chart.map((s) => [s.subjectId, s]));
-    // Per subject: the year's opening balance and its year-to-date before the ledger started (mid-year start),
-    // and the debit and credit of every period through the end one.
-    const fig = new Map(chart.map((s) => [s.subjectId, { opening: 0, ytdDebit: 0, ytdCredit: 0, debit: through.map(() => 0), credit: through.map(() => 0) }]));
-    for (const [subjectId, o] of await subjectOpenings(tx, f.accountYearId)) {
-      upward(byId, subjectId, (s) => {
-        const x = fig.get(s.subjectId)!;
-        x.opening += o.balance;
-        x.ytdDebit += o.ytdDebit;
-        x.ytdCredit += o.ytdCredit;
-      });
-    }
-    for (const m of await movements(tx, companyId, f.accountYearId, through.map((p) => p.id), f.includeUnbooked)) {
-      const i = position.get(m.periodId)!;
-      upward(byId, m.subjectId, (s) => {
-        const x = fig.get(s.subjectId)!;
-        x.debit[i] += m.debit;
-        x.credit[i] += m.credit;
-      });
-    }
-    const out: SubjectTotalDto['subjects'] = [];
-    for (const s of chart) {
-      if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
-      if (f.level !== undefined && s.level > f.level) continue;
-      const x = fig.get(s.subjectId)!;
-      let balance = x.opening;
-      let ytdDebit = x.ytdDebit;
-      let ytdCredit = x.ytdCredit;
-      for (let i = 0; i < range.start; i++) {
-        balance += x.debit[i] - x.credit[i];
-        ytdDebit += x.debit[i];
-        ytdCredit += x.credit[i];
-      }
-      const opening = sideOf(balance);
-      const rows: SubjectTotalPeriodDto[] = [];
-      let moved = balance !== 0 || ytdDebit !== 0 || ytdCredit !== 0;
-      for (let i = range.start; i <= range.end; i++) {
-        balance += x.debit[i] - x.credit[i];
-        ytdDebit += x.debit[i];
-        ytdCredit += x.credit[i];
-        if (x.debit[i] !== 0 || x.credit[i] !== 0) moved = true;
-        const b = sideOf(balance);
-        rows.push({ periodId: through[i].id, debit: String(x.debit[i]), credit: String(x.credit[i]), ytdDebit: String(ytdDebit), ytdCredit: String(ytdCredit), side: b.side, balanceCents: String(b.cents) });
-      }
-      if (!f.showZero && !moved) continue;
-      out.push({ ...head(s), openingSide: opening.side, openingCents: String(opening.cents), periods: rows });
-    }
-    return { periods: range.all.slice(range.start, range.end + 1), subjects: out };
-  });
-}
-
-/** The subject and every subject below it. */
-function subtree(chart: ChartRow[], rootId: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const s of chart) if (s.parentId !== null) children.set(s.parentId, [...(children.get(s.parentId) ?? []), s.subjectId]);
-  const out: number[] = [];
-  const stack = [rootId];
-  while (stack.length) {
-    const id = stack.pop()!;
-    out.push(id);
-    stack.push(...(children.get(id) ?? []));
+    if (f.level !== undefined && s.level > f.level) continue;
+    if (!f.showZero && x.debit === 0 && x.credit === 0 && x.lines === 0) continue;
+    rows.push({ ...head(s), debit: String(x.debit), credit: String(x.credit), lines: x.lines });
   }
-  return out;
+  return { rows, totals: { debit: String(totals.debit), credit: String(totals.credit), lines: totals.lines }, voucherCount: Number(all[0]?.vouchers ?? 0) };
+}
+
+/**
+ * 总账: per subject the opening before the range, then each period's movements, year to date and
+ * balance. One statement answers, per subject rolled up: the opening and year to date before the
+ * range (the year's opening plus the periods before it) and the debits and credits of each period
+ * of the range with movements; the running balance and year to date are added up here.
+ */
+export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectTotalDto> {
+  const c = balanceColumns(f.includeUnbooked);
+  const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string; ytd_debit: string; ytd_credit: string; ns: number[] | null; debits: string[] | null; credits: string[] | null }>(await db.execute(sql`
+    with recursive ${ledgerHead(companyId, f)},
+    mv as (
+      select b.subject_id, yp.n, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit
+      from subject_balances b join yp on yp.id = b.period_id cross join r
+      where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and yp.n <= r.e
+      group by b.subject_id, yp.n),
+    own_before as (
+      select subject_id, balance_cents as opening, ytd_debit_cents as ytd_debit, ytd_credit_cents as ytd_credit from opening_balances where account_year_id = ${f.accountYearId}
+      union all
+      select mv.subject_id, mv.debit - mv.credit, mv.debit, mv.credit from mv cross join r where mv.n < r.s),
+    before as materialized (select up.anc as id, sum(o.opening) as opening, sum(o.ytd_debit) as ytd_debit, sum(o.ytd_credit) as ytd_credit
+      from own_before o join up on up.id = o.subject_id group by up.anc),
+    moved as (select up.anc as id, mv.n, sum(mv.debit) as debit, sum(mv.credit) as credit
+      from mv join up on up.id = mv.subject_id cross join r where mv.n >= r.s group by up.anc, mv.n),
+    grid as materialized (select id, array_agg(n order by n) as ns, array_agg(debit::text order by n) as debits, array_agg(credit::text order by n) as credits
+      from moved group by id)
+    select r.s, r.e, r.company_id, ${yearPeriods}, c.id, c.parent_id, c.code, c.name, c.name_en, c.level, c.leaf, c.direction,
+      coalesce(b.opening, 0)::text as opening, coalesce(b.ytd_debit, 0)::text as ytd_debit, coalesce(b.ytd_credit, 0)::text as ytd_credit, g.ns, g.debits, g.credits
+    from r left join (chart c left join before b on b.id = c.id left join grid g on g.id = c.id) on true
+    order by c.code`));
+  const { s: start, e: end } = checkRange(companyId, all[0]);
+  const periods = periodDtos(all[0].periods).slice(start - 1, end);
+  const out: SubjectTotalDto['subjects'] = [];
+  for (const s of all) {
+    if (s.id === null) continue;
+    if (!inCodeRange(s.code, f.subjectCodeFrom, f.subjectCodeTo)) continue;
+    if (f.level !== undefined && s.level > f.level) continue;
+    let balance = Number(s.opening);
+    let ytdDebit = Number(s.ytd_debit);
+    let ytdCredit = Number(s.ytd_credit);
+    const opening = sideOf(balance);
+    const rows: SubjectTotalPeriodDto[] = [];
+    let moved = balance !== 0 || ytdDebit !== 0 || ytdCredit !== 0;
+    // The periods of the range with movements, by position in the year (n from 1).
+    const at = new Map((s.ns ?? []).map((n, k) => [n, k]));
+    periods.forEach((p, i) => {
+      const k = at.get(start + i);
+      const debit = k === undefined ? 0 : Number(s.debits![k]);
+      const credit = k === undefined ? 0 : Number(s.credits![k]);
+      balance += debit - credit;
+      ytdDebit += debit;
+      ytdCredit += credit;
+      if (debit !== 0 || credit !== 0) moved = true;
+      const b = sideOf(balance);
+      rows.push({ periodId: p.id, debit: String(debit), credit: String(credit), ytdDebit: String(ytdDebit), ytdCredit: String(ytdCredit), side: b.side, balanceCents: String(b.cents) });
+    });
+    if (!f.showZero && !moved) continue;
+    out.push({ ...head(s), openingSide: opening.side, openingCents: String(opening.cents), periods: rows });
+  }
+  return { periods, subjects: out };
 }
 
 /** One period of a sub-ledger: its lines and the balance and year to date before it. */
@@ -210,55 +158,80 @@ export interface DetailLayout {
   subject: ChartRow;
   subjectIds: number[];
   codeOf: Map<number, string>;
+  /** The ledger set's voucher number length. */
+  codeLength: number;
   periods: LedgerPeriodDto[];
   opening: number;
   parts: DetailPeriod[];
   total: number;
 }
 
-/** The sub-ledger's shape from the balance tables: opening, per period its line count, totals and year to date. */
+interface LayoutSql {
+  s: number | null; e: number | null; company_id: number | null;
+  periods: Array<{ id: number; startAt: string; endAt: string }> | null;
+  /** The subject and every subject below it, the subject first. */
+  subtree: Array<{ id: number; code: string; parentId: number | null; name: string; nameEn: string | null; level: number; leaf: boolean; direction: boolean }> | null;
+  /** Per period position n through the end: debit, credit, lines (text). */
+  moved: Array<{ n: number; debit: string; credit: string; lines: string }> | null;
+  opening: string; ytd_debit: string; ytd_credit: string;
+  code_length: number | null;
+}
+
+/**
+ * The sub-ledger's shape from the balance tables, in one statement: the year's periods, the
+ * subject's subtree, its opening, per period its line count, totals and year to date, and the
+ * ledger set's voucher number length.
+ */
 async function detailLayout(tx: Tx, companyId: number, f: SubjectDetailFilter): Promise<DetailLayout> {
-  const range = await periodRange(tx, companyId, f);
-  const chart = await chartOf(tx, companyId, f.accountYearId);
-  const subject = chart.find((s) => s.subjectId === f.subjectId);
-  if (!subject) throw new DomainError('NO_PERMISSION');
-  const subjectIds = subtree(chart, subject.subjectId);
-  const within = new Set(subjectIds);
-  const through = range.all.slice(0, range.end + 1);
-  const per = new Map(through.map((p) => [p.id, { debit: 0, credit: 0, lines: 0 }]));
-  for (const m of await movements(tx, companyId, f.accountYearId, through.map((p) => p.id), f.includeUnbooked, subjectIds)) {
-    const x = per.get(m.periodId)!;
-    x.debit += m.debit;
-    x.credit += m.credit;
-    x.lines += m.lines;
-  }
-  let balance = 0;
-  let ytdDebit = 0;
-  let ytdCredit = 0;
-  for (const [subjectId, o] of await subjectOpenings(tx, f.accountYearId)) {
-    if (!within.has(subjectId)) continue;
-    balance += o.balance;
-    ytdDebit += o.ytdDebit;
-    ytdCredit += o.ytdCredit;
-  }
-  for (const p of through.slice(0, range.start)) {
-    const x = per.get(p.id)!;
-    balance += x.debit - x.credit;
-    ytdDebit += x.debit;
-    ytdCredit += x.credit;
+  const c = balanceColumns(f.includeUnbooked);
+  const [x] = rowsOf<LayoutSql>(await tx.execute(sql`
+    with recursive ${ledgerHead(companyId, f)},
+    sub as (select id, 0 as depth from chart where id = ${f.subjectId} union all select ch.id, sub.depth + 1 from chart ch join sub on ch.parent_id = sub.id),
+    mv as (
+      select yp.n, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit, sum(b.${c.lines}) as lines
+      from subject_balances b join yp on yp.id = b.period_id cross join r
+      where b.account_year_id = ${f.accountYearId} and b.company_id = ${companyId} and b.subject_id in (select id from sub) and yp.n <= r.e
+      group by yp.n),
+    op as (select coalesce(sum(balance_cents), 0)::text as opening, coalesce(sum(ytd_debit_cents), 0)::text as ytd_debit, coalesce(sum(ytd_credit_cents), 0)::text as ytd_credit
+      from opening_balances where account_year_id = ${f.accountYearId} and subject_id in (select id from sub))
+    select r.s, r.e, r.company_id, ${yearPeriods},
+      (select json_agg(json_build_object('id', ch.id, 'code', ch.code, 'parentId', ch.parent_id, 'name', ch.name, 'nameEn', ch.name_en, 'level', ch.level,
+        'leaf', ch.leaf, 'direction', ch.direction) order by sub.depth, ch.code) from sub join chart ch on ch.id = sub.id) as subtree,
+      (select json_agg(json_build_object('n', n, 'debit', debit::text, 'credit', credit::text, 'lines', lines::text)) from mv) as moved,
+      op.opening, op.ytd_debit, op.ytd_credit,
+      (select length from voucher_code_rules where account_id = ${f.accountId}) as code_length
+    from r cross join op`));
+  const range = checkRange(companyId, x);
+  const root = x.subtree?.[0];
+  if (!root || root.id !== f.subjectId) throw new DomainError('NO_PERMISSION');
+  const subject: ChartRow = { subjectId: root.id, parentId: root.parentId, code: root.code, name: root.name, nameEn: root.nameEn, level: root.level, leaf: root.leaf, direction: root.direction };
+  const all = periodDtos(x.periods);
+  const per = new Map((x.moved ?? []).map((m) => [m.n, { debit: Number(m.debit), credit: Number(m.credit), lines: Number(m.lines) }]));
+  const none = { debit: 0, credit: 0, lines: 0 };
+  let balance = Number(x.opening);
+  let ytdDebit = Number(x.ytd_debit);
+  let ytdCredit = Number(x.ytd_credit);
+  for (let n = 1; n < range.s; n++) {
+    const m = per.get(n) ?? none;
+    balance += m.debit - m.credit;
+    ytdDebit += m.debit;
+    ytdCredit += m.credit;
   }
   const opening = balance;
   const parts: DetailPeriod[] = [];
   let index = 1;
-  for (const p of through.slice(range.start)) {
-    const x = per.get(p.id)!;
-    ytdDebit += x.debit;
-    ytdCredit += x.credit;
-    parts.push({ period: p, lines: x.lines, debit: x.debit, credit: x.credit, before: balance, ytdDebit, ytdCredit, first: index });
-    balance += x.debit - x.credit;
-    index += x.lines + 2;
+  for (let n = range.s; n <= range.e; n++) {
+    const m = per.get(n) ?? none;
+    ytdDebit += m.debit;
+    ytdCredit += m.credit;
+    parts.push({ period: all[n - 1], lines: m.lines, debit: m.debit, credit: m.credit, before: balance, ytdDebit, ytdCredit, first: index });
+    balance += m.debit - m.credit;
+    index += m.lines + 2;
   }
-  return { subject, subjectIds, codeOf: new Map(chart.map((s) => [s.subjectId, s.code])), periods: through.slice(range.start), opening, parts, total: index };
+  return {
+    subject, subjectIds: x.subtree!.map((s) => s.id), codeOf: new Map(x.subtree!.map((s) => [s.id, s.code])),
+    codeLength: x.code_length ?? VOUCHER_CODE_LENGTH_DEFAULT, periods: all.slice(range.s - 1, range.e), opening, parts, total: index,
+  };
 }
 
 /** The lines of a subtree in one period, in ledger order (date, kind, number, line). */
@@ -267,27 +240,24 @@ const lineWhere = (companyId: number, f: SubjectDetailFilter, subjectIds: number
   i.company_id = ${companyId} and i.account_year_id = ${f.accountYearId} and i.subject_id = any(${sql.param(subjectIds)}::integer[])
   and v.period_id = ${periodId} and v.state <> 'INVALID' ${f.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`}`;
 
-interface LineRow { voucher_id: number; mark_date: string; code: number; account_id: number; kind_name: string; kind_name_en: string | null; summary: string; subject_id: number; direction: boolean; amount_cents: string | number }
+interface LineRow { voucher_id: number; mark_date: string; code: number; account_id: number; kind_name: string; kind_name_en: string | null; summary: string; subject_id: number; direction: boolean; amount_cents: string | number; run: string }
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-
-/** Signed (debit positive) sum of the first `count` lines of a period: the balance's move before a page. */
-async function sumOfFirst(tx: Tx, companyId: number, f: SubjectDetailFilter, subjectIds: number[], periodId: number, count: number): Promise<number> {
-  if (count <= 0) return 0;
-  const [r] = rowsOf<{ s: string | null }>(await tx.execute(sql`
-    select sum(case when x.direction then x.amount_cents else -x.amount_cents end) as s from (
-      select i.direction, i.amount_cents from voucher_items i join vouchers v on v.company_id = i.company_id and v.id = i.voucher_id
-      where ${lineWhere(companyId, f, subjectIds, periodId)} order by ${lineOrder} limit ${count}) x`));
-  return Number(r?.s ?? 0);
-}
-
+/**
+ * Lines [offset, offset + limit) of a period in ledger order, each with `run`: the signed (debit
+ * positive) sum of the period's lines through it. One statement: the window sums the lines before
+ * the page as it reads them, which the page had to read past anyway.
+ */
 async function linesOf(tx: Tx, companyId: number, f: SubjectDetailFilter, subjectIds: number[], periodId: number, offset: number, limit: number): Promise<LineRow[]> {
   return rowsOf<LineRow>(await tx.execute(sql`
-    select v.id as voucher_id, v.mark_date::text as mark_date, v.code, v.account_id, k.name as kind_name, k.name_en as kind_name_en,
-      i.summary, i.subject_id, i.direction, i.amount_cents
-    from voucher_items i join vouchers v on v.company_id = i.company_id and v.id = i.voucher_id
-      join voucher_kinds k on k.id = v.kind_id
-    where ${lineWhere(companyId, f, subjectIds, periodId)} order by ${lineOrder} offset ${offset} limit ${limit}`));
+    select x.voucher_id, x.mark_date, x.code, x.account_id, vk.kind_name, vk.kind_name_en, x.summary, x.subject_id, x.direction, x.amount_cents, x.run::text as run from (
+      select v.id as voucher_id, v.mark_date::text as mark_date, v.code, v.account_id, v.kind_id, i.summary, i.subject_id, i.direction, i.amount_cents,
+        row_number() over w as pos, sum(case when i.direction then i.amount_cents else -i.amount_cents end) over w as run
+      from voucher_items i join vouchers v on v.company_id = i.company_id and v.id = i.voucher_id
+      where ${lineWhere(companyId, f, subjectIds, periodId)}
+      window w as (order by ${lineOrder} rows between unbounded preceding and current row)
+      order by ${lineOrder} limit ${offset + limit}) x
+      cross join lateral (select vk.name as kind_name, vk.name_en as kind_name_en from voucher_kinds vk where vk.id = x.kind_id) vk
+    where x.pos > ${offset} order by x.pos`));
 }
 
 const blank = { voucherId: null, kindName: null, kindNameEn: null, codeText: null, summary: null, subjectCode: null } as const;
@@ -297,7 +267,6 @@ async function detailRows(tx: Tx, companyId: number, f: SubjectDetailFilter, lay
   const endAt = Math.min(offset + limit, layout.total);
   const out: SubjectDetailRowDto[] = [];
   if (offset >= endAt) return out;
-  const codeLength = (await codeLengthsOf(tx, [f.accountId])).get(f.accountId)!;
   const balanceRow = (balance: number) => {
     const b = sideOf(balance);
     return { side: b.side, balanceCents: String(b.cents) };
@@ -313,14 +282,13 @@ async function detailRows(tx: Tx, companyId: number, f: SubjectDetailFilter, lay
     const from = Math.max(offset, part.first) - part.first;
     const to = Math.min(endAt, periodRow) - part.first;
     if (to > from) {
-      let balance = part.before + await sumOfFirst(tx, companyId, f, layout.subjectIds, part.period.id, from);
       const lines = await linesOf(tx, companyId, f, layout.subjectIds, part.period.id, from, to - from);
       lines.forEach((l, k) => {
         const amount = Number(l.amount_cents);
-        balance += l.direction ? amount : -amount;
+        const balance = part.before + Number(l.run);
         out.push({
           index: part.first + from + k, kind: 'LINE', periodId: part.period.id, date: l.mark_date, voucherId: l.voucher_id,
-          kindName: l.kind_name, kindNameEn: l.kind_name_en, codeText: padVoucherCode(l.code, codeLength), summary: l.summary,
+          kindName: l.kind_name, kindNameEn: l.kind_name_en, codeText: padVoucherCode(l.code, layout.codeLength), summary: l.summary,
           subjectCode: layout.codeOf.get(l.subject_id) ?? null,
           debit: l.direction ? String(amount) : '0', credit: l.direction ? '0' : String(amount), ...balanceRow(balance),
         });
@@ -339,13 +307,13 @@ async function detailRows(tx: Tx, companyId: number, f: SubjectDetailFilter, lay
 
 /** 明细账: a page of a subject's sub-ledger (with every subject below it). */
 export async function subjectDetail(db: Db, companyId: number, f: SubjectDetailFilter, offset: number, limit: number): Promise<SubjectDetailDto> {
-  return withTx(db, async (tx) => {
-    // One snapshot: the layout (from the balance tables) and the lines read agree under concurrent postings.
-    await tx.execute(sql`set transaction isolation level repeatable read`);
+  // One snapshot: the layout (from the balance tables) and the lines read agree under concurrent postings.
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Tx;
     const layout = await detailLayout(tx, companyId, f);
     const rows = await detailRows(tx, companyId, f, layout, offset, limit);
-    return { subject: head(layout.subject), periods: layout.periods, total: layout.total, rows };
-  });
+    return { subject: layout.subject, periods: layout.periods, total: layout.total, rows };
+  }, { isolationLevel: 'repeatable read' });
 }
 
 /**
@@ -353,9 +321,9 @@ export async function subjectDetail(db: Db, companyId: number, f: SubjectDetailF
  * from inside: on PGlite (one connection) a write outside the transaction would wait for it forever.
  */
 export async function subjectDetailAll(db: Db, companyId: number, f: SubjectDetailFilter, pageSize = 1000): Promise<SubjectDetailDto> {
-  return withTx(db, async (tx) => {
-    // One snapshot: the layout (from the balance tables) and the lines read agree under concurrent postings.
-    await tx.execute(sql`set transaction isolation level repeatable read`);
+  // One snapshot: the layout (from the balance tables) and the lines read agree under concurrent postings.
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Tx;
     const layout = await detailLayout(tx, companyId, f);
     const rows: SubjectDetailRowDto[] = [];
     while (rows.length < layout.total) {
@@ -363,6 +331,6 @@ export async function subjectDetailAll(db: Db, companyId: number, f: SubjectDeta
       if (!page.length) break;
       rows.push(...page);
     }
-    return { subject: head(layout.subject), periods: layout.periods, total: layout.total, rows };
-  });
+    return { subject: layout.subject, periods: layout.periods, total: layout.total, rows };
+  }, { isolationLevel: 'repeatable read' });
 }

@@ -25,6 +25,10 @@ import { buildApp } from '../src/server/app';
 import { openDb, type DbHandle } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
 import type { AppOptions } from '../src/server/http/types';
+import { z } from 'zod';
+import { envelope } from '../src/contract/common';
+import { ledgerApi } from '../src/contract/ledger';
+import { compileCopier } from '../src/server/http/answer-serializer';
 
 export interface LatencyRow {
   backend: string;
@@ -176,6 +180,23 @@ export async function apiLatency(backend: 'pglite' | 'postgres', adminUrl?: stri
       const peer = c.sqlPeer ? results[builds.length] : undefined;
       builds.forEach((b, i) => rows.push({ backend, build: b.name, call: c.call, n: LIST_SAMPLES, medianMs: results[i].median, p99Ms: results[i].p99, cpuMs: results[i].cpu, sqlMs: peer?.median }));
     }
+    // Writing the answer alone, on the subject balance's rows repeated to 14,000 (the size of issue 9's
+    // balance by customer): zod's check (the old serializer) against the copier, beside JSON.stringify.
+    const answer = (await builds[0].app.inject({ method: 'GET', url: `/api/ledger/subjectBalance?filter=${q(balanceFilter)}`, headers: { authorization: `Bearer ${builds[0].token}` } })).json();
+    const schema = envelope(ledgerApi.subjectBalance.answer);
+    const proto = answer.data.rows as unknown[];
+    const big = { ...answer, data: { ...answer.data, rows: Array.from({ length: 14_000 }, (_, i) => proto[i % proto.length]) } };
+    const copy = compileCopier(schema);
+    const n = Math.max(5, Math.round(LIST_SAMPLES / 20));
+    const [zodW, copierW, plainW] = await alternate(n, [
+      async () => void JSON.stringify(z.encode(schema, big)),
+      async () => void JSON.stringify(copy(big)),
+      async () => void JSON.stringify(big),
+    ]);
+    const write = (label: string, r: { median: number; p99: number; cpu: number }) => rows.push({ backend, build: '', call: `write a 14,000-row subjectBalance answer: ${label}`, n, medianMs: r.median, p99Ms: r.p99, cpuMs: r.cpu });
+    write('zod check + JSON.stringify (before)', zodW);
+    write('copier + JSON.stringify (this build)', copierW);
+    write('JSON.stringify alone', plainW);
     for (const b of builds) await b.app.close();
     return rows;
   } finally {

@@ -27,6 +27,16 @@ describe('answer copier', () => {
     expect(() => copy({ b: value.b, c: value.c })).toThrow(); // zod's encode refuses a missing value with a default too
   });
 
+  it('copies odd key names as data, never as code or prototype', () => {
+    const odd = z.object({ 'a"b': z.string(), "c'); throw 1; ('": z.number(), 'x\\n': z.boolean() });
+    const v = { 'a"b': 's', "c'); throw 1; ('": 1, 'x\\n': true, other: 2 };
+    expect(JSON.stringify(compileCopier(odd)(v))).toBe(JSON.stringify(z.encode(odd, v as never)));
+    const proto = z.object({ ['__proto__']: z.object({ polluted: z.boolean() }).optional(), a: z.number() });
+    const copied = compileCopier(proto)(JSON.parse('{"__proto__": {"polluted": true, "x": 1}, "a": 1}')) as Record<string, unknown>;
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.stringify(copied)).toBe('{"__proto__":{"polluted":true},"a":1}');
+  });
+
   it('refuses a shape that cannot hold (not an object, not an array)', () => {
     expect(() => compileCopier(answer)({ data: null, success: true, code: 0, msg: '' })).toThrow(/expected an object/);
     expect(() => compileCopier(answer)({ data: { content: {}, total: 0, code: 0 }, success: true, code: 0, msg: '' })).toThrow(/expected an array/);

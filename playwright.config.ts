@@ -4,6 +4,8 @@ import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
 /**
  * e2e runs against the real server (src/server/main.ts) serving the built SPA from dist/app,
  * with a fresh PGlite data directory per run (or E2E_DATABASE_URL when set), in Debian's Chromium.
+ * With E2E_SEED_DIR (set by npm test) each server copies that seeded data directory instead of
+ * creating and seeding its own.
  *
  * The specs share their server's demo database (each restores what it changes), so the tests of
  * one server run one at a time. To keep the suite short, the spec files are split into E2E_SHARDS
@@ -76,14 +78,15 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
-    trace: 'retain-on-failure',
+    // Recording a trace slows every test; in CI only the retry of a failed test records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects,
   webServer: shards.map((_, i) => ({
     command: `node --import tsx src/server/main.ts`,
     url: `http://127.0.0.1:${basePort + i}/api/health`,
-    timeout: 120_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe' as const,
     env: {
@@ -91,6 +94,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: `${dataDirBase}-${i + 1}`,
       FRESH_DATA_DIR: '1',
+      // npm test seeds one data directory beside its other steps; each server starts from a copy.
+      ...(process.env.E2E_SEED_DIR ? { SEED_FROM_DIR: process.env.E2E_SEED_DIR } : {}),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       LOGIN_RATE_LIMIT_MAX: '1000',
       // Background exports pause between steps, so e2e can watch the progress bar (e2e/export.spec.ts).

@@ -40,7 +40,9 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
-          fileParallelism: false,
+          // Every file has its own database (a restored PGlite snapshot or a PostgreSQL copy of the
+          // run's template), so two files run side by side: the API tests mostly wait on a database.
+          maxWorkers: 2,
         },
       },
     ],

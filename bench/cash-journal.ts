@@ -2,7 +2,8 @@
  * The running balance of a 50,000-line bank account through the API (issue 10 "Speed", decision
  * 035): the demo database plus one cash account with 50,000 lines over two years (inserted in SQL),
  * then GET /api/cashier/cash pages at the start, the middle and the end of the account (each line
- * with its running balance), a keyword-filtered page, and POST /api/cashier/calcCashBalance, through
+ * with its running balance) by offset, a filtered page, keyset pages (`last`, `after` / `before` a
+ * line: decision 043), and POST /api/cashier/calcCashBalance, through
  * app.inject() on PGlite or PostgreSQL. Figures only; the target is ≤ 100 ms.
  * Run alone: `npx tsx bench/cash-journal.ts` (BENCH_DATABASE_URL / TEST_DATABASE_URL for PostgreSQL).
  */
@@ -20,8 +21,8 @@ export interface JournalBenchRow {
   p99Ms: number;
 }
 
-export const JOURNAL_LINES = 50_000;
-const SAMPLES = 60;
+export const JOURNAL_LINES = Number(process.env.BENCH_JOURNAL_LINES ?? 50_000);
+const SAMPLES = Number(process.env.BENCH_JOURNAL_SAMPLES ?? 60);
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -82,11 +83,24 @@ export async function cashJournalBench(backend: 'pglite' | 'postgres', adminUrl?
       const r = await app.inject({ method: 'GET', url, headers });
       if (!r.json().success) throw new Error(r.body);
     };
-    await run('GET /api/cashier/cash, 50 lines at the start (of 50,000)', () => check(list(0)));
-    await run('GET /api/cashier/cash, 50 lines in the middle', () => check(list(25_000)));
+    await run(`GET /api/cashier/cash, 50 lines at the start (of ${JOURNAL_LINES.toLocaleString('en-US')})`, () => check(list(0)));
+    await run('GET /api/cashier/cash, 50 lines in the middle', () => check(list(Math.floor(JOURNAL_LINES / 2))));
     await run('GET /api/cashier/cash, the last 50 lines', () => check(list(JOURNAL_LINES - 50)));
-    await run('GET /api/cashier/cash, payments only, a late page', () => check(list(15_000, { side: 'PAYMENT' })));
-    await run('POST /api/cashier/calcCashBalance (all 50,000)', async () => {
+    await run('GET /api/cashier/cash, payments only, a late page', () => check(list(Math.floor(JOURNAL_LINES * 0.3), { side: 'PAYMENT' })));
+    // Keyset pages (decision 043): cursors taken from the lines themselves.
+    const lineAt = async (offset: number) => {
+      const r = await app.inject({ method: 'GET', url: list(offset).replace('limit=50', 'limit=1'), headers });
+      const l = r.json().data.content[0] as { date: string; id: number };
+      return `${l.date},${l.id}`;
+    };
+    const keyset = (extra: Record<string, unknown>) => `${list(0, extra)}`;
+    const middle = await lineAt(Math.floor(JOURNAL_LINES / 2));
+    const nearEnd = await lineAt(JOURNAL_LINES - 50);
+    await run('GET /api/cashier/cash?last=true, the last 50 lines (keyset)', () => check(keyset({ last: true })));
+    await run('GET /api/cashier/cash?after=…, 50 lines after the middle line (keyset)', () => check(keyset({ after: middle })));
+    await run('GET /api/cashier/cash?before=…, 50 lines before the last page (keyset)', () => check(keyset({ before: nearEnd })));
+    await run('GET /api/cashier/cash?after=…&sort=-date, newest first, 50 lines after the middle (keyset)', () => check(`${keyset({ after: middle })}&sort=-date`));
+    await run(`POST /api/cashier/calcCashBalance (all ${JOURNAL_LINES.toLocaleString('en-US')})`, async () => {
       const r = await app.inject({ method: 'POST', url: '/api/cashier/calcCashBalance', headers, payload: { bankAccountId: accountId } });
       if (r.json().data.lineCount !== JOURNAL_LINES) throw new Error(r.body);
     });

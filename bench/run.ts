@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { execSync } from 'node:child_process';
 import { bundleSizes } from './bundle-sizes';
-import { apiLatency } from './api-latency';
+import { apiLatency, latencyTableHead, latencyTableRows } from './api-latency';
 import { voucherSaveBench } from './voucher-save';
 import { cashJournalBench } from './cash-journal';
 import { ledgerMillionBench, ledgerMillionSettings, ledgerTableHead, ledgerTableRow, machineFacts } from './ledger-million';
@@ -23,17 +23,17 @@ console.log('| chunk | files | raw | gzip |\n|---|---:|---:|---:|');
 for (const r of bundleSizes()) console.log(`| ${r.name} | ${r.files} | ${kb(r.rawBytes)} | ${kb(r.gzipBytes)} |`);
 
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-console.log('\n## API latency (app.inject, in-process)\n');
-console.log('| backend | call | n | median | p99 |\n|---|---|---:|---:|---:|');
+console.log('\n## API latency (app.inject, in-process), beside the floors (GET /api/health, the raw SQL of the call)\n');
+console.log(latencyTableHead);
 for (const backend of ['pglite', 'postgres'] as const) {
   if (backend === 'postgres' && !pgUrl) {
-    console.log('| postgres | (skipped: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL to measure PostgreSQL) | | | |');
+    console.log('| postgres | | (skipped: set BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL to measure PostgreSQL) | | | | | | | |');
     continue;
   }
   try {
-    for (const r of await apiLatency(backend, pgUrl)) console.log(`| ${r.backend} | ${r.call} | ${r.n} | ${r.medianMs.toFixed(2)} ms | ${r.p99Ms.toFixed(2)} ms |`);
+    for (const line of latencyTableRows(await apiLatency(backend, pgUrl))) console.log(line);
   } catch (err) {
-    console.log(`| ${backend} | (skipped: ${(err as Error).message.split('\n')[0]}) | | | |`);
+    console.log(`| ${backend} | | (skipped: ${(err as Error).message.split('\n')[0]}) | | | | | | | |`);
   }
 }
 

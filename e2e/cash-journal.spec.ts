@@ -9,25 +9,31 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
+import { ShellKeyboard } from './page-models/shell';
 
 test.describe.configure({ mode: 'serial' });
 
 const MONTH = '2026-02';
+/** The month of the draft test (nothing seeded there either). */
+const DRAFT_MONTH = '2026-03';
 let cashId = 0;
+let bankId = 0;
 
 async function cashier(request: APIRequestContext) {
   return apiHeaders(request, 'cashier', 'cash123');
 }
 
-async function linesOfMonth(request: APIRequestContext) {
+async function linesOfMonth(request: APIRequestContext, bankAccountId = cashId, month = MONTH) {
   const headers = await cashier(request);
-  const body = await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, bankAccountId: cashId, month: MONTH }), limit: 500 }, headers })).json();
+  const body = await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, bankAccountId, month }), limit: 500 }, headers })).json();
   return body.data.content as Array<{ id: number; code: number; date: string; summary: string; receiptCents: string; paymentCents: string; balanceCents: string }>;
 }
 
 async function cleanUp(request: APIRequestContext) {
   const headers = await cashier(request);
-  for (const l of await linesOfMonth(request)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
+  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH]] as const) {
+    if (account) for (const l of await linesOfMonth(request, account, month)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
+  }
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
 }
 
@@ -35,6 +41,8 @@ test.beforeAll(async ({ request }) => {
   const headers = await cashier(request);
   const accounts = await (await request.get('/api/common/bankAccount', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'C001' }) }, headers })).json();
   cashId = accounts.data.content[0].id;
+  const banks = await (await request.get('/api/common/bankAccount', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'B001' }) }, headers })).json();
+  bankId = banks.data.content[0].id;
   await cleanUp(request);
 });
 test.afterAll(async ({ request }) => {
@@ -133,6 +141,72 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   await expect(row).toContainText(yuan(15_550));
   await expect(row).toContainText(yuan(closing));
   await expect(row).toContainText(yuan(open));
+});
+
+test('unsaved lines stay with the tab, and another account asks Yes / No / Cancel first (keys only)', async ({ page, request }) => {
+  await loginAs(page, 'cashier', 'cash123');
+  await page.goto(`/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${DRAFT_MONTH}`);
+  await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+  await expectFocus(page, 0, 'date');
+  const typeLine = async (day: string, summary: string, amount: string) => {
+    await enter(page, day);
+    await enter(page, summary);
+    await enter(page, '');
+    await enter(page, '');
+    await expectFocus(page, 0, 'receipt');
+    await page.keyboard.press('Tab');
+    await enter(page, amount);
+  };
+  await typeLine('5', 'Draft line', '12');
+  await expect(page.getByTestId('journal-state')).toHaveText('未保存');
+
+  // Another screen (the palette) and back (Alt+PageUp): the typed line is still there, unsaved.
+  const shell = new ShellKeyboard(page);
+  await shell.searchPalette('rjzcx', 'screen:cashier.cashBankJournalQuery');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/cashBankJournalQuery/);
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).toHaveURL(new RegExp(`cashBankJournalEdit\\?bankAccountId=${cashId}&month=${DRAFT_MONTH}`));
+  await expect(cell(page, 0, 'summary')).toHaveText('Draft line', { timeout: 20_000 });
+  await expect(page.getByTestId('journal-state')).toHaveText('未保存');
+
+  // Another bank account asks; Esc (Cancel) stays on the draft.
+  const account = page.getByTestId('journal-account');
+  const pickAccount = async (code: string) => {
+    await account.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(code);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+  };
+  const tip = page.getByTestId('unsaved-dialog');
+  await pickAccount('B001');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await expect(account).toHaveValue(/C001/);
+  await expect(cell(page, 0, 'summary')).toHaveText('Draft line');
+  expect(await linesOfMonth(request, cashId, DRAFT_MONTH)).toEqual([]);
+
+  // Again, Y: the line is saved, then the other account's sheet opens.
+  await pickAccount('B001');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('y');
+  await expect(account).toHaveValue(/B001/, { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`bankAccountId=${bankId}&month=${DRAFT_MONTH}`));
+  await expect.poll(async () => (await linesOfMonth(request, cashId, DRAFT_MONTH)).map((l) => [l.summary, l.paymentCents])).toEqual([['Draft line', '1200']]);
+
+  // A line on the bank account, then back to cash with N: the bank line is dropped, the cash line shows saved.
+  await expectFocus(page, 0, 'date');
+  await typeLine('6', 'Dropped line', '7');
+  await expect(page.getByTestId('journal-state')).toHaveText('未保存');
+  await pickAccount('C001');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(account).toHaveValue(/C001/, { timeout: 15_000 });
+  await expect(cell(page, 0, 'summary')).toHaveText('Draft line');
+  await expect(page.getByTestId('journal-state')).toHaveText('已保存');
+  expect(await linesOfMonth(request, bankId, DRAFT_MONTH)).toEqual([]);
 });
 
 test('screenshots of the journal screens in both languages', async ({ browser, request }) => {

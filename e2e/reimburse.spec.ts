@@ -3,9 +3,11 @@
  * reimbursement whose second invoice number was reimbursed already (the line is flagged and Ctrl+S
  * is refused with 'The invoice has been reimbursed…'), fixes the number, saves with Ctrl+S and
  * audits it (the sheet turns read-only); then audits two documents at once in the management list
- * and reads the per-document results. Screenshots in both languages. Everything made or audited is
+ * and reads the per-document results; exports two documents through the background export task.
+ * Screenshots in both languages. Everything made or audited is
  * put back in afterAll.
  */
+import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
@@ -150,6 +152,33 @@ test('the management list audits two documents at once and shows a result per do
   await list.rowAt(0).locator('.ag-cell[col-id="code"]').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('reimburse-editor')).toBeVisible({ timeout: 20_000 });
+});
+
+test('the management list exports the selected documents through the background task (keys only)', async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'cashier', 'cash123');
+  await page.goto('/cashier/reimburseManagement');
+  const list = ListModel.byId(page, 'cashier.reimburseManagement');
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  const ids = [await list.rowAt(0).getAttribute('row-id'), await list.rowAt(1).getAttribute('row-id')].map(Number);
+  await list.rowAt(0).locator('.ag-cell[col-id="code"]').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(list.rowAt(1)).toHaveClass(/ag-row-selected/);
+  await page.waitForTimeout(300);
+  // Export starts a task (decision 043); the shared progress bar downloads the workbook when it is done.
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('reimburse-export').focus();
+  await page.keyboard.press('Enter');
+  const file = testInfo.outputPath('expenses.xlsx');
+  await (await download).saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const headers = await apiHeaders(request, 'cashier', 'cash123');
+  let lines = 0;
+  for (const id of ids) lines += ((await (await request.get(`/api/expense/${id}`, { headers })).json()).data.invoices as unknown[]).length;
+  expect(wb.worksheets[0].rowCount).toBe(1 + lines);
 });
 
 test('screenshots of the reimbursement screens in both languages', async ({ page }) => {

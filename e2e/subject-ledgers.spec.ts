@@ -113,6 +113,12 @@ test('summary, general ledger, sub-ledger: filter, drill down to a voucher, expo
   await expect(ytd.locator('[col-id="summary"]')).toHaveText('本年累计');
   expect(money(await ytd.locator('[col-id="balance"]').innerText())).toBe(Number(june.balanceCents));
   await page.screenshot({ path: testInfo.outputPath('subject-detail-zh.png'), fullPage: true });
+  // Ctrl+End / Ctrl+Home: the last and first rows (AG Grid alone gives these keys no meaning).
+  await line.locator('[col-id="summary"]').click();
+  await page.keyboard.press('Control+End');
+  await expect(ytd.locator('[col-id="summary"]')).toBeFocused();
+  await page.keyboard.press('Control+Home');
+  await expect(grid.locator('.ag-row[row-index="0"] [col-id="summary"]')).toBeFocused();
   // `/` goes back to the filter; the sub-ledger exports to .xlsx.
   await line.locator('[col-id="summary"]').click();
   await page.keyboard.press('/');

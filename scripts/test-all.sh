@@ -1,29 +1,74 @@
 #!/usr/bin/env bash
 # The whole test command (npm test): typecheck, lint, unit, API integration (PGlite, and PostgreSQL
 # when TEST_DATABASE_URL is set), build, and Playwright e2e in Debian's Chromium.
+#
+# To stay short on a 2-core machine, the steps that do not need each other run side by side:
+#   1. the browser install (apt, mostly waiting), then the API tests (one file at a time per
+#      database, mostly waiting on the database), while typecheck, lint, unit tests and the
+#      build run next to them;
+#   2. e2e, which needs the build and the whole machine (its output streams).
+# The other steps' output goes to .tmp/steps/<step>.log and is printed when they end, with their time.
 # Ends with one summary line "tests: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-mkdir -p .tmp/reports
-rm -f .tmp/reports/*.json
+mkdir -p .tmp/reports .tmp/steps
+rm -f .tmp/reports/*.json .tmp/steps/*
 status=0
-step() {
-  echo
-  echo "=== $1"
+started=$(date +%s)
+
+# run_step NAME CMD...: runs CMD with its output in .tmp/steps/NAME.log; records the time and the exit code.
+run_step() {
+  local name=$1
   shift
-  if ! "$@"; then
-    echo "!!! step failed: $*"
+  local t0
+  t0=$(date +%s)
+  "$@" >".tmp/steps/$name.log" 2>&1
+  local rc=$?
+  echo "$rc $(( $(date +%s) - t0 ))" >".tmp/steps/$name.rc"
+}
+
+# report NAME TITLE: prints a finished step's output and its result.
+report() {
+  local name=$1 title=$2 rc secs
+  read -r rc secs <".tmp/steps/$name.rc"
+  echo
+  echo "=== $title (${secs}s)"
+  cat ".tmp/steps/$name.log"
+  if [ "$rc" != 0 ]; then
+    echo "!!! step failed: $title (exit $rc)"
     status=1
   fi
 }
-step "typecheck" npx tsc -p tsconfig.json --noEmit
-step "lint" npx eslint . --max-warnings=0
-step "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/reports/unit.json
-# Before the API tests: they read the voucher PDFs with poppler-utils, installed with the browser.
-step "browser" bash scripts/ensure-browser.sh
-step "API integration tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}" npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json
-step "build" npx vite build --logLevel warn
-step "e2e (Playwright, Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/reports/e2e.json npx playwright test --reporter=list,json
+
+api_title="API integration tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}"
+# The API tests read voucher PDFs with poppler-utils, installed with the browser: browser first.
+( run_step browser bash scripts/ensure-browser.sh
+  run_step api npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json ) &
+api_job=$!
+( run_step typecheck npx tsc -p tsconfig.json --noEmit
+  run_step lint npx eslint . --max-warnings=0 ) &
+check_job=$!
+( run_step unit npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/reports/unit.json
+  run_step build npx vite build --logLevel warn
+  run_step seed node --import tsx scripts/seed-data-dir.ts .tmp/e2e-seed ) &
+build_job=$!
+
+wait "$check_job"; report typecheck "typecheck"; report lint "lint"
+wait "$build_job"; report unit "unit tests"; report build "build"; report seed "e2e demo data"
+wait "$api_job"; report browser "browser"; report api "$api_title"
+
+# e2e streams its output (the longest step; a CI log should show it moving).
+echo
+echo "=== e2e (Playwright, Chromium)"
+t0=$(date +%s)
+if ! env E2E_SEED_DIR=.tmp/e2e-seed PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/reports/e2e.json npx playwright test --reporter=list,json; then
+  echo "!!! step failed: e2e (Playwright, Chromium)"
+  status=1
+fi
+echo "=== e2e took $(( $(date +%s) - t0 ))s"
+
+echo
+echo "whole run: $(( $(date +%s) - started ))s"
 node scripts/summarize-tests.mjs .tmp/reports || status=1
 exit $status

@@ -32,12 +32,41 @@ export class LoginPageModel {
   }
 }
 
-/** Signs in and waits until the shell is ready (the tabs bar shows once the user is loaded). */
+let injected = 0;
+/** How long the shell may take to show after signing in (the first load builds the app's chunks' cache). */
+const SHELL_READY_MS = 30_000;
+
+/**
+ * Signs in and waits until the shell is ready (the tabs bar shows once the user is loaded).
+ *
+ * On the sign-in page it fills the form, as a user does (the form's own tests are in login.spec.ts).
+ * Anywhere else it signs in through the API and hands the session to the app the way a reload
+ * finds it (the token in sessionStorage), then opens the home page: the same session, without
+ * loading the sign-in page for every test. The hand-over is one-shot (a marker in sessionStorage),
+ * so a later logout or another loginAs in the same page is not undone by it.
+ */
 export async function loginAs(page: Page, username: string, password: string): Promise<void> {
-  const login = new LoginPageModel(page);
-  if (!/^\/login/.test(new URL(page.url(), 'http://x').pathname)) await login.goto();
-  await login.submit(username, password);
-  await expect(page.getByTestId('tabs-bar')).toBeVisible();
+  const onLogin = /^\/login/.test(new URL(page.url(), 'http://x').pathname);
+  if (onLogin) {
+    await new LoginPageModel(page).submit(username, password);
+  } else {
+    const res = await page.request.post('/api/idm/user/login', { data: { username, password } });
+    const body = (await res.json()) as { success: boolean; data: { accessToken: string; user: { id: number } } };
+    expect(body.success, JSON.stringify(body)).toBe(true);
+    const marker = `e2e.session.${++injected}.${Date.now()}`;
+    await page.addInitScript(
+      ([token, userId, key]) => {
+        if (window.location.origin === 'null' || sessionStorage.getItem(key)) return;
+        sessionStorage.setItem(key, '1');
+        sessionStorage.setItem('ledgerdesk.token', token);
+        sessionStorage.setItem('ledgerdesk.userId', userId);
+        sessionStorage.setItem('ledgerdesk.savedAt', String(Date.now()));
+      },
+      [body.data.accessToken, String(body.data.user.id), marker] as const,
+    );
+    await page.goto('/');
+  }
+  await expect(page.getByTestId('tabs-bar')).toBeVisible({ timeout: SHELL_READY_MS });
 }
 
 /** Signs in through the API (for test set-up): the bearer headers of a fresh session. */

@@ -10,8 +10,9 @@
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { CASH_LINE_MAX_CENTS, CASH_OPENING_MAX_CENTS } from '../domain/cashier-journal';
-import { dateString, idSchema, INT32_MAX, jsonParam, listOf, listQuery } from './common';
+import { dateString, idSchema, INT32_MAX, isCalendarDate, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
+import { exportTaskDto } from './export';
 
 const cents = z.string().regex(/^-?\d+$/);
 /** Cents in: an integer or its text. */
@@ -69,6 +70,39 @@ export const cashLineFilter = z.object({
   hasVoucher: flag.optional(),
 });
 export type CashLineFilter = z.output<typeof cashLineFilter>;
+
+/**
+ * A line's place in the list's order, for keyset paging (decision 043): `date,id` of a line, plus
+ * `,bankAccountId` when the list spans bank accounts (they are ordered by account code first).
+ */
+export const cashCursor = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2},\d{1,10}(,\d{1,10})?$/)
+  .transform((v, ctx) => {
+    const [date, id, bankAccountId] = v.split(',');
+    if (!isCalendarDate(date) || Number(id) > INT32_MAX || Number(bankAccountId ?? 0) > INT32_MAX) {
+      ctx.addIssue({ code: 'custom', message: 'cursor', input: v });
+      return z.NEVER;
+    }
+    return { date, id: Number(id), ...(bankAccountId ? { bankAccountId: Number(bankAccountId) } : {}) };
+  });
+export type CashCursor = z.output<typeof cashCursor>;
+
+/**
+ * Keyset paging of the journal list, beside the spec's offset/limit and index/size (which still
+ * work): `after` a line, the `limit` lines that follow it in the list's order; `before` a line, the
+ * `limit` lines just before it; `last`, the last `limit` lines. Each reads the (bank account, date,
+ * id) index from the cursor on, so a late page costs what the first does. Sent as query parameters
+ * (or inside `filter`); at most one of them.
+ */
+export const cashKeyset = {
+  after: cashCursor.optional(),
+  before: cashCursor.optional(),
+  last: flag.optional(),
+};
+export const cashListFilter = cashLineFilter.extend(cashKeyset);
+export type CashListFilter = z.output<typeof cashListFilter>;
+export type CashPageMode = { mode: 'offset' } | { mode: 'after' | 'before'; cursor: CashCursor } | { mode: 'last' };
 
 export const cashLineBody = z.object({
   /** Present: update that line (with the version read); absent: a new line. */
@@ -165,6 +199,8 @@ export const cashOpeningSaveBody = z.object({
 export const cashExportQuery = z.object({ filter: z.string().optional() });
 /** The journal workbook's lines: the list's filter (JSON), every matching line in the list's order. */
 export const cashXlsExportQuery = z.object({ filter: jsonParam(cashLineFilter) });
+/** The background export (decision 043): the list's filter. */
+export const cashExportBody = z.object({ filter: cashLineFilter });
 export const cashImportQuery = z.object({ bankAccountId: idSchema });
 export const cashImportResult = z.object({ created: z.number().int() });
 
@@ -175,8 +211,11 @@ const tags = ['cashier-journal'];
 const lineParams = z.object({ id: idSchema });
 
 export const cashJournalApi = {
-  /** Lines of the ledger set's bank accounts, each with its running balance (correct on any page). */
-  list: defineRoute({ method: 'GET', path: '/cashier/cash', query: listQuery(cashLineFilter, { defaultLimit: 50 }), answer: listOf(cashLineDto), access: cashier, tags }),
+  /**
+   * Lines of the ledger set's bank accounts, each with its running balance (correct on any page).
+   * Pages by offset/limit or index/size, or by keyset (`after`, `before`, `last`: cashKeyset).
+   */
+  list: defineRoute({ method: 'GET', path: '/cashier/cash', query: listQuery(cashListFilter, { defaultLimit: 50 }), answer: listOf(cashLineDto), access: cashier, tags }),
   /** Creates, updates and deletes lines of one bank account in one transaction; answers the saved lines. */
   save: defineRoute({ method: 'POST', path: '/cashier/cash', body: cashSaveBody, answer: z.array(cashLineDto), access: cashier, tags }),
   update: defineRoute({ method: 'POST', path: '/cashier/cash/:id', params: lineParams, body: cashUpdateBody, answer: cashLineDto, access: cashier, tags }),
@@ -191,6 +230,8 @@ export const cashJournalApi = {
   openings: defineRoute({ method: 'GET', path: '/cashier/opening', query: cashOpeningQuery, answer: z.array(cashOpeningDto), access: { right: [RIGHTS.CASHIER, RIGHTS.BASIC_INIT], scope: 'account' }, tags }),
   /** The lines matching the filter as .xlsx (template 'cash' layout; answered at once like /expense/exportXls). */
   exportXls: defineRoute({ method: 'GET', path: '/cashier/cash/exportXls', query: cashXlsExportQuery, answer: z.unknown(), access: cashier, tags: [...tags, 'export'] }),
+  /** The same workbook through a background export task (progress, then a signed file). */
+  exportTask: defineRoute({ method: 'POST', path: '/cashier/cash/export', body: cashExportBody, answer: exportTaskDto, access: cashier, tags: [...tags, 'export'] }),
   /** Imports a workbook as new lines of the bank account, all or nothing (refused rows named). */
   importXls: defineRoute({ method: 'POST', path: '/cashier/cash/importXls', multipart: true, query: cashImportQuery, answer: cashImportResult, access: cashier, tags: [...tags, 'import'] }),
   /** The 'cash' template (.xlsx): the header row, an example line and a notes sheet. */

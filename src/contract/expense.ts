@@ -10,6 +10,7 @@ import { RIGHTS } from '../domain/rights';
 import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from '../domain/constants';
 import { dateString, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
+import { exportTaskDto } from './export';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const cents = (max: number) => z.number().int().min(-max).max(max);
@@ -141,6 +142,8 @@ export const expenseKindUpdateBody = z.object({ name: z.string().trim().min(1).m
 const READ = [RIGHTS.REIMBURSE_MANAGE, RIGHTS.REIMBURSE_EDIT] as const;
 /** The export's filter: the list's, as JSON in `filter`. */
 export const expenseExportQuery = z.object({ filter: jsonParam(expenseFilter) });
+/** The background export (decision 043): the list's filter. */
+export const expenseExportBody = z.object({ filter: expenseFilter });
 export const expenseImportResult = z.object({ created: z.number().int(), codes: z.array(z.string()) });
 const read = { right: READ, scope: 'company' } as const;
 const edit = { right: RIGHTS.REIMBURSE_EDIT, scope: 'company' } as const;
@@ -160,6 +163,8 @@ export const expenseApi = {
   remove: defineRoute({ method: 'DELETE', path: '/expense/:id', params: idParams, answer: z.null(), access: edit, tags }),
   /** The matching documents as an .xlsx attachment (one row per invoice line; the list's filter). */
   exportXls: defineRoute({ method: 'GET', path: '/expense/exportXls', query: expenseExportQuery, answer: z.unknown(), access: read, tags: [...tags, 'export'] }),
+  /** The same workbook through a background export task (progress, then a signed file), like the other lists' exports. */
+  exportTask: defineRoute({ method: 'POST', path: '/expense/export', body: expenseExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
   /** Imports an .xlsx in the export's layout: every document through the save rules, all or nothing. */
   importXls: defineRoute({ method: 'POST', path: '/expense/importXls', multipart: true, query: z.object({ companyId: idSchema }), answer: expenseImportResult, access: edit, tags: [...tags, 'import'] }),
   /** The expense template (.xlsx): the header row, an example line and a notes sheet. */

@@ -51,7 +51,7 @@ export const languages = ['zh_CN', 'en_US'] as const;
 export type Language = (typeof languages)[number];
 
 /** Background export tasks (spec 01 §7 export progress): what they export and where they are. */
-export const exportKinds = ['SUBJECT', 'DEPARTMENT', 'EMPLOYEE', 'CUSTOMER', 'PROJECT', 'VENDOR', 'BUDGET', 'INVOICE', 'VOUCHER', 'VOUCHER_PDF', 'BANK_ACCOUNT', 'LEDGER', 'REPORT', 'REPORT_PDF'] as const;
+export const exportKinds = ['SUBJECT', 'DEPARTMENT', 'EMPLOYEE', 'CUSTOMER', 'PROJECT', 'VENDOR', 'BUDGET', 'INVOICE', 'VOUCHER', 'VOUCHER_PDF', 'BANK_ACCOUNT', 'LEDGER', 'REPORT', 'REPORT_PDF', 'EXPENSE', 'CASH_JOURNAL'] as const;
 export type ExportKind = (typeof exportKinds)[number];
 export const exportTaskStates = ['RUNNING', 'FINISHED', 'FAILED'] as const;
 export type ExportTaskState = (typeof exportTaskStates)[number];

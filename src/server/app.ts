@@ -8,7 +8,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSerializerCompiler } from './http/answer-serializer';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -38,7 +39,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are copied to their declared keys and stringified, not validated per call (http/answer-serializer.ts).
+  app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers: opts.checkAnswers }));
   app.decorate('db', opts.db);
   app.decorate('opts', { ...opts, fileSecret: opts.fileSecret ?? randomBytes(32).toString('hex') });
   app.setErrorHandler(errorHandler);

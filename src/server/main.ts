@@ -1,6 +1,6 @@
 /** Starts Ledgerdesk: opens the database (PGlite in DATA_DIR, or DATABASE_URL), migrates, seeds, listens. */
 import { resolve } from 'node:path';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { buildApp } from './app';
 import { parseTrustProxy } from './http/trust-proxy';
 import { openDb } from './db/client';
@@ -11,7 +11,13 @@ const host = process.env.HOST ?? '0.0.0.0';
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const url = process.env.DATABASE_URL;
 
-if (!url && process.env.FRESH_DATA_DIR === '1') rmSync(dataDir, { recursive: true, force: true });
+if (!url && process.env.FRESH_DATA_DIR === '1') {
+  rmSync(dataDir, { recursive: true, force: true });
+  // A fresh copy of an already seeded data directory (scripts/seed-data-dir.ts) saves creating
+  // and seeding a new one: the e2e servers start from one seed made beside the other test steps.
+  const from = process.env.SEED_FROM_DIR;
+  if (from && existsSync(from)) cpSync(resolve(from), dataDir, { recursive: true });
+}
 
 const handle = await openDb(url ? { url } : { dataDir });
 const seeded = await seedDemo(handle.db);

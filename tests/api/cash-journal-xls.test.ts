@@ -50,6 +50,22 @@ describe.each(backends())('cash journal workbook (%s)', (backend) => {
   });
   afterAll(async () => t?.close());
 
+  /** Starts a background export, polls its task to the end, and answers the workbook's first sheet. */
+  async function exportTask(url: string, body: Record<string, unknown>, token: string) {
+    const started = await t.call('POST', url, { token, body, lang: 'en_US' });
+    expect(started.json(), started.body).toMatchObject({ success: true, data: { state: 'RUNNING' } });
+    let task = started.json().data;
+    for (let i = 0; i < 300 && !task.completed && !task.failed; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      task = (await t.call('GET', `/api/system/export/${task.token}`, { token, lang: 'en_US' })).json().data;
+    }
+    expect(task).toMatchObject({ completed: true, failed: false });
+    const file = await t.app.inject({ method: 'GET', url: task.result });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    return { kind: task.kind as string, ws: wb.worksheets[0] };
+  }
+
   it('the template names every column and explains it', async () => {
     const wb = await workbookAt(t, '/api/cashier/cash/template', admin);
     expect(wb.worksheets[0].getRow(1).values).toEqual(expect.arrayContaining(['日期 Date', '摘要 Summary', '收入 Receipt', '支出 Payment', '收支类型编码 Kind code']));
@@ -71,6 +87,12 @@ describe.each(backends())('cash journal workbook (%s)', (backend) => {
     const ws = wb.worksheets[0];
     expect(ws.rowCount).toBe(4);
     expect(ws.getRow(3).values).toEqual(expect.arrayContaining(['C01 现金', '2026-01-05', 2, "'=买文具", 'O01', '办公费', '35.5', '664.5']));
+    // The same workbook through the background export task (decision 043).
+    const viaTask = await exportTask('/api/cashier/cash/export', { filter: { accountId: w.accountId, bankAccountId: cash } }, admin);
+    expect(viaTask.kind).toBe('CASH_JOURNAL');
+    expect(viaTask.ws.rowCount).toBe(4);
+    expect(viaTask.ws.getRow(3).values).toEqual(ws.getRow(3).values);
+    expect((await t.call('POST', '/api/cashier/cash/export', { token: admin, body: { filter: { accountId: w.accountId, bankAccountId: cash, dateFrom: '2025-01-01', dateTo: '2025-01-31' } } })).json().code).toBe('NO_DATA_TO_EXPORT');
     const done = await importInto(bank, res.rawPayload);
     expect(done.json(), done.body).toMatchObject({ success: true, data: { created: 3 } });
     const copied = await lines(bank);

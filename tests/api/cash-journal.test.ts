@@ -146,6 +146,16 @@ describe.each(backends())('cash and bank journal (%s)', (backend) => {
     expect(await f({ dateFrom: '2026-01-12', dateTo: '2026-01-31' })).toEqual([['手续费', '1179950']]);
     // Both accounts of the ledger set, ordered by account code.
     expect((await list({ month: '2026-01' })).content.map((l) => l.bankAccount.code)).toEqual(['B01', 'B01', 'B01', 'C01']);
+    // Keyset over both accounts: the cursor names its bank account; `after` and `before` cross from one account to the next.
+    const all = (await list({ month: '2026-01' })).content;
+    const key = (l: Line) => `${l.date},${l.id},${l.bankAccountId}`;
+    expect((await list({ month: '2026-01', after: key(all[1]) }, { limit: 2 })).content.map((l) => l.id)).toEqual([all[2].id, all[3].id]);
+    expect((await list({ month: '2026-01', before: key(all[3]) }, { limit: 2 })).content.map((l) => l.id)).toEqual([all[1].id, all[2].id]);
+    expect((await list({ month: '2026-01', last: 'true' }, { limit: 3, sort: '-date' })).content.map((l) => l.id)).toEqual([all[1].id, all[0].id, all[3].id]);
+    // A cursor without its account on a list over accounts, two keyset words, a malformed cursor: refused.
+    for (const bad of [{ after: `${all[0].date},${all[0].id}` }, { after: key(all[0]), last: true }, { before: '2026-02-30,1' }]) {
+      expect((await get('/api/cashier/cash', { filter: { accountId: w.accountId, ...bad } })).json().code, JSON.stringify(bad)).toBe('INVALID_INPUT');
+    }
   });
 
   it('balance report: opening, receipts, payments, closing per account in total, per day and per month; calcCashBalance(s)', async () => {
@@ -198,6 +208,21 @@ describe.each(backends())('cash and bank journal (%s)', (backend) => {
         }
         expect(seen.map((l) => l.id)).toEqual((dir === 'asc' ? ordered : [...ordered].reverse()).map((l) => l.id));
         for (const l of seen) expect(l.balanceCents).toBe(expected.get(l.id));
+        // Keyset pages (decision 043): forward with `after`, backward from `last` with `before`, the same lines and balances.
+        const cursor = (l: Line) => `${l.date},${l.id}`;
+        const filter = { accountId: world.accountId, bankAccountId: acc };
+        const forward: Line[] = [];
+        for (let p = await list(filter, { limit: pageSize, sort: { date: dir } }); p.content.length; p = await list({ ...filter, after: cursor(p.content.at(-1)!) }, { limit: pageSize, sort: { date: dir } })) {
+          expect(p.total).toBe(lines.length);
+          forward.push(...p.content);
+        }
+        expect(forward).toEqual(seen);
+        const backward: Line[] = [];
+        for (let p = await list({ ...filter, last: true }, { limit: pageSize, sort: { date: dir } }); p.content.length; p = await list({ ...filter, before: cursor(p.content[0]) }, { limit: pageSize, sort: { date: dir } })) backward.unshift(...p.content);
+        expect(backward).toEqual(seen);
+        // An offset page in the second half (read from the end) is the same as walking to it.
+        const late = Math.max(0, lines.length - pageSize - 1);
+        expect((await list(filter, { offset: late, limit: pageSize, sort: { date: dir } })).content).toEqual(seen.slice(late, late + pageSize));
         // A filtered page keeps the account's balances.
         for (const l of (await list({ accountId: world.accountId, bankAccountId: acc, side: 'RECEIPT' }, { limit: 3 })).content) expect(l.balanceCents).toBe(expected.get(l.id));
         const calc = await ok('/api/cashier/calcCashBalance', { bankAccountId: acc });

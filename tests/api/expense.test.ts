@@ -58,6 +58,22 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
   });
   afterAll(async () => t?.close());
 
+  /** Starts a background export, polls its task to the end, and answers the workbook's first sheet. */
+  async function exportTask(url: string, body: Record<string, unknown>, token: string) {
+    const started = await t.call('POST', url, { token, body, lang: 'en_US' });
+    expect(started.json(), started.body).toMatchObject({ success: true, data: { state: 'RUNNING' } });
+    let task = started.json().data;
+    for (let i = 0; i < 300 && !task.completed && !task.failed; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      task = (await t.call('GET', `/api/system/export/${task.token}`, { token, lang: 'en_US' })).json().data;
+    }
+    expect(task).toMatchObject({ completed: true, failed: false });
+    const file = await t.app.inject({ method: 'GET', url: task.result });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    return { kind: task.kind as string, ws: wb.worksheets[0] };
+  }
+
   it('creates a document: the code is the mark month plus the next 4-digit number; blank lines are dropped', async () => {
     const a = await create([line(no()), {}, line(no(), { expenseKindId: meals, amount: -500, remark: null }), { remark: '' }], {}, editor.token);
     expect(a).toMatchObject({ code: '2026110001', markAt: '2026-11-05', submitter: { id: staffId, name: 'Li Lei' }, markerId: editor.id, lockAt: null, amount: 11_845, invoiceCount: 2 });
@@ -252,6 +268,11 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     const ws = wb.worksheets[0];
     expect(ws.rowCount).toBe(3);
     expect(ws.getRow(2).values).toEqual(expect.arrayContaining([a.code.slice(0, 6) + '-' + a.code.slice(6), 'Travel', n1, '128.5', "'=cmd", 'Li Lei', 'E1']));
+    // The same workbook through the background export task (decision 043); the reader's right suffices.
+    const viaTask = await exportTask('/api/expense/export', { filter: { companyId: w.companyId, id: [a.id] } }, manager.token);
+    expect(viaTask.kind).toBe('EXPENSE');
+    expect(viaTask.ws.rowCount).toBe(3);
+    expect(viaTask.ws.getRow(2).values).toEqual(ws.getRow(2).values);
     // Importing while the numbers are reimbursed: refused at the row, nothing created.
     const before = (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total;
     const refused = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(res.rawPayload, editor.token) });

@@ -22,6 +22,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { openDb, type DbHandle } from '../../src/server/db/client';
 import type { TrustProxy } from '../../src/server/http/trust-proxy';
+import type { AnswerMismatch } from '../../src/server/http/answer-serializer';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -60,9 +61,21 @@ export const DEMO_PASSWORDS: Record<string, string> = { admin: 'admin123', clerk
 
 export async function createTestApp(backend: Backend, opts: { idleTimeoutMs?: number; loginRateLimitMax?: number; trustProxy?: TrustProxy } = {}): Promise<TestApp> {
   const db = await openTestDb(backend);
-  const app = await buildApp({ db: db.db, dbKind: db.kind, loginRateLimitMax: opts.loginRateLimitMax ?? 10_000, idleTimeoutMs: opts.idleTimeoutMs, trustProxy: opts.trustProxy, fileSecret: 'test-secret' });
+  // The server writes answers with a copier compiled from the zod schemas and does not validate them
+  // per call (docs/decisions/039-api-hot-path.md); in tests every answer is validated against the
+  // route's zod answer schema as well, and the copier's text must equal zod's. A mismatch fails the call.
+  const mismatches: AnswerMismatch[] = [];
+  const app = await buildApp({
+    db: db.db,
+    dbKind: db.kind,
+    loginRateLimitMax: opts.loginRateLimitMax ?? 10_000,
+    idleTimeoutMs: opts.idleTimeoutMs,
+    trustProxy: opts.trustProxy,
+    fileSecret: 'test-secret',
+    checkAnswers: (m) => mismatches.push(m),
+  });
   await app.ready();
-  const call: TestApp['call'] = async (method, url, o = {}) => {
+  const inject: TestApp['call'] = async (method, url, o = {}) => {
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) query[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
     const res = await app.inject({
@@ -73,6 +86,12 @@ export async function createTestApp(backend: Backend, opts: { idleTimeoutMs?: nu
       ...(o.body !== undefined ? { payload: o.body as object } : {}),
     });
     return res as never;
+  };
+  const call: TestApp['call'] = async (method, url, o = {}) => {
+    const res = await inject(method, url, o);
+    const bad = mismatches.splice(0);
+    if (bad.length) throw new Error(`answer does not match its contract schema: ${bad.map((m) => `${m.method} ${m.url}: ${JSON.stringify(m.issues).slice(0, 2000)}`).join('; ')}`);
+    return res;
   };
   return {
     app,
@@ -87,6 +106,8 @@ export async function createTestApp(backend: Backend, opts: { idleTimeoutMs?: nu
     async close() {
       await app.close();
       await db.close();
+      // Answers fetched with app.inject() directly (not through call) are checked as well.
+      if (mismatches.length) throw new Error(`answers that do not match their contract schema: ${mismatches.map((m) => `${m.method} ${m.url}: ${JSON.stringify(m.issues).slice(0, 2000)}`).join('; ')}`);
     },
   };
 }

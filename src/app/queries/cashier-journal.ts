@@ -4,9 +4,10 @@
  */
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { call, download } from '../api/typed-client';
-import { requestDownload } from '../api/client';
 import { bankAccountApi, cashJournalApi, incomeKindApi, outcomeKindApi } from '../../contract/heads';
-import { loadAllPages } from '../api/all-pages';
+import { MAX_PAGE_LIMIT } from '../../domain/constants';
+import type { CashLineDto } from '../../contract/cashier-journal';
+import { createJournalPager, cursorOf } from '../features/cashier-journal/journal-paging';
 import type { ListRequest } from '../../../grids/list/list-grid';
 
 export const journalKeys = {
@@ -43,6 +44,17 @@ export const journalRefsOptions = (accountId: number | null) =>
     enabled: !!accountId,
   });
 
+/** Every line matching the filter, a page of MAX_PAGE_LIMIT after another by keyset (each page `after` the last line of the one before). */
+async function loadAllLines(filter: { accountId: number; bankAccountId: number; month: string }, signal: AbortSignal) {
+  const content: CashLineDto[] = [];
+  for (;;) {
+    const last = content.at(-1);
+    const page = await call(cashJournalApi.list, { query: { filter: { ...filter, ...(last ? { after: cursorOf(last) } : {}) }, limit: MAX_PAGE_LIMIT } }, { signal });
+    content.push(...page.content);
+    if (page.content.length < MAX_PAGE_LIMIT) return { content, total: content.length };
+  }
+}
+
 /** Every line of one bank account in a month, and the month's opening balance. */
 export const journalSheetOptions = (accountId: number | null, bankAccountId: number | null, month: string) =>
   queryOptions({
@@ -51,7 +63,7 @@ export const journalSheetOptions = (accountId: number | null, bankAccountId: num
       const [y, m] = month.split('-').map(Number);
       const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
       const [lines, balance] = await Promise.all([
-        loadAllPages((index, size) => call(cashJournalApi.list, { query: { filter: { accountId: accountId!, bankAccountId: bankAccountId!, month }, index, size } }, { signal })),
+        loadAllLines({ accountId: accountId!, bankAccountId: bankAccountId!, month }, signal),
         call(cashJournalApi.balance, { query: { accountId: accountId!, bankAccountId: String(bankAccountId), dateFrom: `${month}-01`, dateTo: `${month}-${String(last).padStart(2, '0')}`, groupBy: 'TOTAL', includeEmpty: true } }, { signal }),
       ]);
       return { lines: lines.content, openingCents: Number(balance.rows[0]?.openingCents ?? 0) };
@@ -60,11 +72,30 @@ export const journalSheetOptions = (accountId: number | null, bankAccountId: num
     staleTime: 0,
   });
 
+const pager = createJournalPager();
+
+/**
+ * A page of the query screen. The grid asks by index/size; a page next to one already shown, and the
+ * last page, are asked by keyset (journal-paging.ts) so late pages of a long account stay fast.
+ */
 export const journalListOptions = (accountId: number | null, filter: JournalFilter, req: ListRequest) =>
   queryOptions({
     queryKey: journalKeys.list(accountId, filter, req),
-    queryFn: ({ signal }) =>
-      call(cashJournalApi.list, { query: { filter: { accountId: accountId!, ...filter, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: Object.keys(req.sort).length ? req.sort : undefined } }, { signal }),
+    queryFn: async ({ signal }) => {
+      const sort = Object.keys(req.sort).length ? req.sort : undefined;
+      const listKey = JSON.stringify([accountId, filter, req.keyword, sort ?? null, req.size]);
+      const paging = pager.pagingOf(listKey, req.index, req.size);
+      const keyset = 'after' in paging ? { after: paging.after } : 'before' in paging ? { before: paging.before } : 'last' in paging ? { last: true } : {};
+      const answer = await call(cashJournalApi.list, {
+        query: {
+          filter: { accountId: accountId!, ...filter, ...(req.keyword ? { keyword: req.keyword } : {}), ...keyset },
+          ...('index' in paging ? { index: paging.index, size: paging.size } : { limit: paging.limit }),
+          sort,
+        },
+      }, { signal });
+      pager.record(listKey, req.index, answer);
+      return answer;
+    },
     enabled: !!accountId,
   });
 
@@ -98,9 +129,8 @@ export function useJournalInvalidate(accountId: number | null) {
   return () => qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
 }
 
-/** The lines matching the filter as the 'cash' workbook (answered at once). */
-export const exportJournal = (accountId: number, filter: JournalFilter) =>
-  requestDownload(`${cashJournalApi.exportXls.path}?filter=${encodeURIComponent(JSON.stringify({ ...filter, accountId }))}`, 'cash-journal.xlsx');
+/** Starts the background export of the lines matching the filter as the 'cash' workbook (decision 043); answers the task to follow. */
+export const exportJournal = (accountId: number, filter: JournalFilter) => call(cashJournalApi.exportTask, { body: { filter: { ...filter, accountId } } });
 export const downloadJournalTemplate = () => download(cashJournalApi.template, 'cash-journal-template.xlsx');
 /** Imports a workbook as new lines of the bank account, all or nothing. */
 export function importJournal(bankAccountId: number, file: File) {

@@ -95,7 +95,15 @@ export function SessionAlerts() {
   const idle = useActorRef(sessionIdleMachine.provide({ actions: { relogin: () => void relogin() } }), { input: {} });
   const timedOut = useSelector(idle, (s) => s.value === 'timedOut' || s.value === 'loggedOut');
   useEffect(() => {
-    const onActivity = () => idle.send({ type: 'session.activity' });
+    // One activity event a second is plenty for an hour's time-out checked every 5 s, and keeps
+    // the machine's snapshot from changing on every key a clerk types.
+    let lastSent = 0;
+    const onActivity = () => {
+      const now = Date.now();
+      if (now - lastSent < 1000) return;
+      lastSent = now;
+      idle.send({ type: 'session.activity' });
+    };
     document.addEventListener('click', onActivity, true);
     document.addEventListener('keydown', onActivity, true);
     return () => {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
 import { Access } from './access';
-import { loadRightsByCompany, resolveSession } from '../features/idm/sessions';
+import { lookupCaller } from './caller-lookup';
 import { pickLanguage } from '../http/messages';
 import type { Language } from '../../domain/enums';
 import { IDLE_TIMEOUT_MS } from '../../domain/constants';
@@ -34,12 +34,13 @@ export function assertAccessDeclared(route: RouteOptions): void {
 export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Access> {
   const token = bearerOf(req);
   if (!token) throw new DomainError('UNAUTHENTICATED');
-  const found = await resolveSession(app.db, token, Date.now(), app.opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
+  // Session, user and rights in one prepared statement (caller-lookup.ts).
+  const found = await lookupCaller(app.db, token, Date.now(), app.opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS);
   if (found.status === 'idle') throw new DomainError('SESSION_IDLE');
   if (found.status !== 'ok') throw new DomainError('UNAUTHENTICATED');
   const user = found.user;
   if (user.state !== 'NORMAL') throw new DomainError('UNAUTHENTICATED');
-  const rights = await loadRightsByCompany(app.db, user);
+  const rights = found.rights;
   const current = found.companyId !== null && rights.has(found.companyId) ? found.companyId : (rights.keys().next().value ?? null);
   const lang: Language = pickLanguage((req.headers['x-language'] as string | undefined) ?? user.language, req.headers['accept-language']);
   return new Access(

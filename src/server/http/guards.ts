@@ -3,11 +3,36 @@
  * belongs to and checks the caller's link and the route's declared right there. Missing and foreign
  * ids both answer NO_PERMISSION.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
 import { accounts, accountYears, periods, companies } from '../db/schema';
 import type { Scope } from '../../contract/route';
+import type { Db } from '../db/client';
+
+/** The guards' look-ups, prepared once per database handle: they run on almost every call. */
+function prepareGuards(db: Db) {
+  const id = sql.placeholder('id');
+  return {
+    company: db.select().from(companies).where(eq(companies.id, id)).limit(1).prepare('ld_guard_company'),
+    account: db.select().from(accounts).where(and(eq(accounts.id, id), eq(accounts.deleted, false))).limit(1).prepare('ld_guard_account'),
+    accountYear: db.select({ y: accountYears }).from(accountYears)
+      .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))
+      .where(eq(accountYears.id, id)).limit(1).prepare('ld_guard_account_year'),
+    period: db.select({ p: periods }).from(periods)
+      .innerJoin(accountYears, eq(accountYears.id, periods.accountYearId))
+      .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))
+      .where(eq(periods.id, id)).limit(1).prepare('ld_guard_period'),
+  };
+}
+
+const preparedGuards = new WeakMap<Db, ReturnType<typeof prepareGuards>>();
+
+function guardStatements(db: Db) {
+  let p = preparedGuards.get(db);
+  if (!p) preparedGuards.set(db, (p = prepareGuards(db)));
+  return p;
+}
 
 function declaredRight(req: FastifyRequest): number | readonly number[] | null {
   const rule = req.routeOptions.config?.access;
@@ -21,7 +46,7 @@ export function guardCompany(req: FastifyRequest, companyId: number | null | und
 
 export async function guardCompanyRow(req: FastifyRequest, companyId: number, right = declaredRight(req)) {
   guardCompany(req, companyId, right);
-  const [row] = await req.server.db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
+  const [row] = await guardStatements(req.server.db).company.execute({ id: companyId });
   if (!row) throw new DomainError('NO_PERMISSION');
   return row;
 }
@@ -37,33 +62,22 @@ async function guardTenantRow<T extends { companyId: number }>(req: FastifyReque
 
 export async function guardAccount(req: FastifyRequest, accountId: number | null | undefined, right = declaredRight(req)) {
   if (!accountId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
-  const db = req.server.db;
-  return guardTenantRow(req, 'account', () => db.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.deleted, false))).limit(1), right);
+  const st = guardStatements(req.server.db);
+  return guardTenantRow(req, 'account', () => st.account.execute({ id: accountId }), right);
 }
 
 /** An account year of a live (undeleted) ledger set; a deleted set's years look missing. */
 export async function guardAccountYear(req: FastifyRequest, accountYearId: number | null | undefined, right = declaredRight(req)) {
   if (!accountYearId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
-  const db = req.server.db;
-  return guardTenantRow(req, 'accountYear', async () => {
-    const rows = await db.select({ y: accountYears }).from(accountYears)
-      .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))
-      .where(eq(accountYears.id, accountYearId)).limit(1);
-    return rows.map((r) => r.y);
-  }, right);
+  const st = guardStatements(req.server.db);
+  return guardTenantRow(req, 'accountYear', async () => (await st.accountYear.execute({ id: accountYearId })).map((r) => r.y), right);
 }
 
 /** A period of a live (undeleted) ledger set; a deleted set's periods look missing. */
 export async function guardPeriod(req: FastifyRequest, periodId: number | null | undefined, right = declaredRight(req)) {
   if (!periodId) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
-  const db = req.server.db;
-  return guardTenantRow(req, 'period', async () => {
-    const rows = await db.select({ p: periods }).from(periods)
-      .innerJoin(accountYears, eq(accountYears.id, periods.accountYearId))
-      .innerJoin(accounts, and(eq(accounts.id, accountYears.accountId), eq(accounts.deleted, false)))
-      .where(eq(periods.id, periodId)).limit(1);
-    return rows.map((r) => r.p);
-  }, right);
+  const st = guardStatements(req.server.db);
+  return guardTenantRow(req, 'period', async () => (await st.period.execute({ id: periodId })).map((r) => r.p), right);
 }
 
 /** For list filters: a given companyId must be linked; none means the session's company. */

@@ -2,8 +2,8 @@
  * What leaves the server besides the answer itself: security headers on every answer (helmet) and
  * a log that never carries secrets (SQL parameters, password hashes, tokens, passwords).
  */
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 type Directives = Record<string, string[]>;
 
@@ -36,18 +36,42 @@ export const cspOf = (d: Directives) => Object.entries(d).map(([k, v]) => `${k} 
 /** Stored files: nothing inside may run or load anything, even if a browser renders it. */
 export const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
+const helmetOptions: FastifyHelmetOptions = {
+  global: true,
+  contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'same-origin' },
+  // Cross-origin isolation is not needed and would block nothing we serve; keep helmet's other
+  // defaults (nosniff, COOP, CORP same-origin, HSTS, X-DNS-Prefetch-Control off, …).
+  crossOriginEmbedderPolicy: false,
+};
+
+/** Headers of every answer that are not helmet's (the probe below keeps only helmet's). */
+const FRAMEWORK_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * helmet's headers for our options, computed once. @fastify/helmet builds helmet's middleware anew
+ * (options parsed, CSP directives validated) on every request; the headers never vary here (no CSP
+ * nonces, no per-route helmet options), so they are taken once from the real plugin on a throwaway
+ * instance and set as a constant on each answer.
+ */
+export async function helmetHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(fastifyHelmet, helmetOptions);
+  probe.get('/', async () => '');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(res.headers)) if (!FRAMEWORK_HEADERS.has(k) && v !== undefined) out[k] = String(v);
+  return out;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    // Cross-origin isolation is not needed and would block nothing we serve; keep helmet's other
-    // defaults (nosniff, COOP, CORP same-origin, HSTS, X-DNS-Prefetch-Control off, …).
-    crossOriginEmbedderPolicy: false,
-  });
+  const headers = await helmetHeaders();
+  if (!headers['content-security-policy'] || !headers['x-frame-options']) throw new Error('security headers could not be computed');
   const docsCsp = cspOf(docsCspDirectives);
   app.addHook('onRequest', async (req, reply) => {
+    reply.headers(headers);
     if (req.url === '/api/docs' || req.url.startsWith('/api/docs/')) reply.header('content-security-policy', docsCsp);
   });
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { TrustProxy } from './trust-proxy';
 import type { JobRunner } from '../jobs/runner';
 import type { AccessRule, Scope } from '../../contract/route';
+import type { AnswerMismatch } from './answer-serializer';
 
 export type { AccessRule, Scope };
 
@@ -22,6 +23,11 @@ export interface AppOptions {
   fileSecret?: string;
   /** A pause between the steps of a background export (EXPORT_STEP_DELAY_MS), so its progress can be watched; 0 by default. */
   exportStepDelayMs?: number;
+  /**
+   * Tests only: check every answer against its zod schema (and the fast copier against zod), and
+   * report a mismatch here; the answer then fails with 500. Off in production (http/answer-serializer.ts).
+   */
+  checkAnswers?: (mismatch: AnswerMismatch) => void;
 }
 
 declare module 'fastify' {

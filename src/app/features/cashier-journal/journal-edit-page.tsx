@@ -5,13 +5,19 @@
  * as you type) and the voucher made from a line. Keys are the kit's (Enter past the last row adds
  * one, row menu on Shift+F10) plus Ctrl+S to save; leaving with unsaved changes asks first. Below
  * the sheet each day's closing balance; a cash account going below zero is warned about.
- * Search params `bankAccountId` and `month` open a given sheet (the balance report drills here).
+ * Search params `bankAccountId` and `month` open a given sheet (the balance report drills here);
+ * choosing another account or month writes them, so the tab returns to the sheet shown.
+ *
+ * Unsaved lines are kept with the tab (decision 043) like the voucher and reimbursement editors keep
+ * theirs: going to another tab and back finds them; closing the tab, choosing another account or
+ * month, or arriving with another account / month in the search (a drill from the query screen or
+ * the balance report) asks Yes / No / Cancel first (save / discard / stay).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
@@ -30,46 +36,90 @@ import { RIGHTS } from '../../../domain/rights';
 import { call } from '../../api/typed-client';
 import { useHasRight, useScope } from '../../session/store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
+import { tabStateStore, useTabState } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { journalRefsOptions, journalSheetOptions, useJournalInvalidate } from '../../queries/cashier-journal';
 import { useSaveTip } from '../common/use-save-tip';
 import { SaveTipDialog } from '../common/save-tip-dialog';
-import { dayClosings, isDirty, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
+import { leaveWithSaveTip } from '../common/save-tip';
+import { dayClosings, isDirty, type DayClosing, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
 
 interface Refs {
   accounts: BankAccountDto[];
   kinds: CashierKindDto[];
 }
 
+/**
+ * Past this many rows the sheet keeps their height and scrolls its rows in the grid (decision 041's
+ * kit prop): a month of a busy account is thousands of lines, which AG Grid's auto height would all
+ * put in the page, so every key would restyle and lay out all of them.
+ */
+const JOURNAL_MAX_ROWS = 20;
+
+type Loaded = { lines: CashLineDto[]; openingCents: number };
+
+/** Where a sheet with unsaved lines is, kept with the tab (its rows are kept apart: they change on every key). */
+interface DraftWhere {
+  bankAccountId: number;
+  month: string;
+  loaded: Loaded;
+  /** When `loaded` was fetched (the sheet's identity: a refetch does not replace a draft). */
+  loadedAt: number;
+}
+const whereSlot = (accountId: number | null) => `journal:${accountId}:where`;
+const rowsSlot = (accountId: number | null) => `journal:${accountId}:rows`;
+const monthOf = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? v : null);
+
 export function JournalEditPage() {
   const { t } = useTranslation(['journal', 'errors', 'common']);
   const { accountId } = useScope();
+  const navigate = useNavigate();
+  const path = useLocation({ select: (l) => l.pathname });
   const search = useSearch({ strict: false }) as { bankAccountId?: unknown; month?: unknown };
   const refs = useQuery(journalRefsOptions(accountId));
-  const [bankAccountId, setBankAccountId] = useState<number | null>(Number(search.bankAccountId) || null);
-  const [month, setMonth] = useState<string>(typeof search.month === 'string' && /^\d{4}-\d{2}$/.test(search.month) ? search.month : dayjs().format('YYYY-MM'));
-  const accounts = useMemo(() => (refs.data?.accounts ?? []).filter((a) => !a.disabled || a.id === bankAccountId), [refs.data, bankAccountId]);
-  const chosen = bankAccountId ?? accounts[0]?.id ?? null;
+  const [draft, setDraft] = useTabState<DraftWhere | null>(whereSlot(accountId), () => null);
+  // The sheet the route asks for: its search, else the kept draft's, else the first account and this month.
+  const wantedAccount = Number(search.bankAccountId) || null;
+  const accounts = useMemo(() => (refs.data?.accounts ?? []).filter((a) => !a.disabled || a.id === (wantedAccount ?? draft?.bankAccountId)), [refs.data, wantedAccount, draft]);
+  const chosen = wantedAccount ?? draft?.bankAccountId ?? accounts[0]?.id ?? null;
+  const month = monthOf(search.month) ?? draft?.month ?? dayjs().format('YYYY-MM');
   const sheet = useQuery(journalSheetOptions(accountId, chosen, month));
+  const go = useCallback(
+    (id: number, m: string) => void navigate({ href: `${path}?bankAccountId=${id}&month=${m}`, replace: true }),
+    [navigate, path],
+  );
 
   if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   if (refs.isError) return <Alert color="red">{t('common:operationFailed')}</Alert>;
   if (!refs.data) return <Text c="dimmed" p="md">…</Text>;
   if (!accounts.length) return <Alert color="orange" data-testid="journal-no-accounts">{t('journal:noAccounts')}</Alert>;
-  if (sheet.isError) return <Alert color="red">{t('common:operationFailed')}</Alert>;
-  if (!sheet.data) return <Text c="dimmed" p="md">…</Text>;
+  // A kept draft is shown until its question is answered; the sheet asked for waits behind it.
+  const shown: DraftWhere | null = draft ?? (sheet.data ? { bankAccountId: chosen!, month, loaded: sheet.data, loadedAt: sheet.dataUpdatedAt } : null);
+  if (!draft && sheet.isError) return <Alert color="red">{t('common:operationFailed')}</Alert>;
+  if (!shown) return <Text c="dimmed" p="md">…</Text>;
+  const pending = draft && (draft.bankAccountId !== chosen || draft.month !== month) ? { bankAccountId: chosen!, month } : null;
   return (
     <JournalSheet
-      key={`${accountId}:${chosen}:${month}:${sheet.dataUpdatedAt}`}
+      key={`${accountId}:${shown.bankAccountId}:${shown.month}:${shown.loadedAt}`}
       refs={refs.data}
       accountId={accountId}
-      bankAccountId={chosen!}
-      month={month}
-      loaded={sheet.data}
-      onChoose={(id, m) => {
-        setBankAccountId(id);
-        setMonth(m);
+      bankAccountId={shown.bankAccountId}
+      month={shown.month}
+      loaded={shown.loaded}
+      resume={draft !== null}
+      pending={pending}
+      onDraft={(dirty) => {
+        if (!dirty) {
+          tabStateStore.set(path, rowsSlot(accountId), undefined);
+          setDraft(null);
+        } else if (!draft) setDraft({ bankAccountId: shown.bankAccountId, month: shown.month, loaded: shown.loaded, loadedAt: shown.loadedAt });
       }}
+      onChoose={(id, m) => {
+        tabStateStore.set(path, rowsSlot(accountId), undefined);
+        setDraft(null);
+        go(id, m);
+      }}
+      onStay={() => go(shown.bankAccountId, shown.month)}
     />
   );
 }
@@ -79,11 +129,20 @@ interface SheetProps {
   accountId: number;
   bankAccountId: number;
   month: string;
-  loaded: { lines: CashLineDto[]; openingCents: number };
+  loaded: Loaded;
+  /** Start from the rows kept with the tab (a draft of this sheet). */
+  resume: boolean;
+  /** The route asks for another sheet while this one has unsaved lines: ask, then choose or stay. */
+  pending: { bankAccountId: number; month: string } | null;
+  /** Told when the sheet becomes dirty (keep a draft) or clean again (drop it). */
+  onDraft: (dirty: boolean) => void;
+  /** Show another sheet (unsaved lines saved or dropped). */
   onChoose: (bankAccountId: number, month: string) => void;
+  /** The user stayed on this sheet (Cancel, or a refused save). */
+  onStay: () => void;
 }
 
-function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose }: SheetProps) {
+function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, pending, onDraft, onChoose, onStay }: SheetProps) {
   const { t } = useTranslation(['journal', 'grid', 'errors', 'common']);
   const canEdit = useHasRight(RIGHTS.CASHIER);
   const invalidate = useJournalInvalidate(accountId);
@@ -128,8 +187,26 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose 
     },
     [schema, finish, stored, t],
   );
-  const [state, dispatch] = useReducer(reducer, undefined, () => finish(createSheetState(schema, rowsOfLines(loaded.lines))));
+  const path = useLocation({ select: (l) => l.pathname });
+  const [state, dispatch] = useReducer(reducer, undefined, () => {
+    const kept = resume ? (tabStateStore.get(path, rowsSlot(accountId)) as SheetState<CashJournalRow> | undefined) : undefined;
+    return kept ?? finish(createSheetState(schema, rowsOfLines(loaded.lines)));
+  });
   const dirty = useMemo(() => isDirty(state.rows, stored), [state.rows, stored]);
+  // The rows go to the tab's store on every change (nobody listens: read back when the sheet mounts
+  // again); the page hears only when the sheet turns dirty or clean.
+  const onDraftRef = useRef(onDraft);
+  useEffect(() => {
+    onDraftRef.current = onDraft;
+  });
+  // Set once the user chose another sheet: until the page swaps this one out, it keeps no draft.
+  const leftRef = useRef(false);
+  useEffect(() => {
+    if (dirty && !leftRef.current) tabStateStore.set(path, rowsSlot(accountId), state);
+  }, [dirty, state, path, accountId]);
+  useEffect(() => {
+    if ((dirty || resume) && !leftRef.current) onDraftRef.current(dirty);
+  }, [dirty, resume]);
   const days = useMemo(() => dayClosings(state.rows, openingCents), [state.rows, openingCents]);
   const closing = days.at(-1)?.closingCents ?? openingCents;
   const negativeDays = account.kind === 'CASH' ? days.filter((d) => d.closingCents < 0) : [];
@@ -151,6 +228,8 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose 
       await call(cashJournalApi.save, { body: { bankAccountId, lines: p.lines, deleteIds: p.deleteIds } });
       notifications.show({ color: 'green', message: t('journal:saved') });
       await invalidate();
+      // Saved: the draft goes, and the page shows the sheet as the server now has it.
+      onDraftRef.current(false);
       return true;
     } catch (err) {
       notifyError(err);
@@ -164,22 +243,33 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose 
     saveRef.current = save;
   });
 
-  useTabDirty(dirty, (close) =>
-    void (async () => {
-      const answer = await saveTip.ask();
-      if (answer === 'cancel' || (answer === 'yes' && !(await saveRef.current()))) return;
-      close();
-    })(),
+  // Kept with the tab: the tab stays dirty while the user works elsewhere; closing it asks.
+  useTabDirty(
+    dirty,
+    (close) =>
+      void leaveWithSaveTip({ dirty: true, ask: saveTip.ask, save: () => saveRef.current(), proceed: close }),
+    { kept: true },
   );
 
   /** Another account or month: unsaved changes ask first (Yes saves, No drops them, Cancel stays). */
   const choose = async (id: number, m: string) => {
-    if (dirty) {
-      const answer = await saveTip.ask();
-      if (answer === 'cancel' || (answer === 'yes' && !(await saveRef.current()))) return;
-    }
-    onChoose(id, m);
+    const proceed = () => {
+      leftRef.current = true;
+      onChoose(id, m);
+    };
+    if (!(await leaveWithSaveTip({ dirty, ask: saveTip.ask, save: () => saveRef.current(), proceed }))) onStay();
   };
+  const chooseRef = useRef(choose);
+  useEffect(() => {
+    chooseRef.current = choose;
+  });
+  // The route asked for another sheet (a drill, the tab's search) while this one has unsaved lines.
+  const pendingKey = pending ? `${pending.bankAccountId}:${pending.month}` : null;
+  useEffect(() => {
+    if (!pendingKey) return;
+    const [id, m] = pendingKey.split(':');
+    void chooseRef.current(Number(id), m);
+  }, [pendingKey]);
 
   // Ctrl+S saves, wherever the focus is on this screen.
   const rootRef = useRef<HTMLDivElement>(null);
@@ -216,7 +306,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose 
     [t, closing],
   );
 
-  const accountOptions = refs.accounts.filter((a) => !a.disabled || a.id === bankAccountId).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));
+  const accountOptions = useMemo(() => refs.accounts.filter((a) => !a.disabled || a.id === bankAccountId).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` })), [refs.accounts, bankAccountId]);
   return (
     <Stack gap="xs" p="xs" ref={rootRef} data-testid="journal-edit">
       <Paper withBorder p="xs">
@@ -284,11 +374,40 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose 
         readOnly={!canEdit}
         pickers={pickers}
         totalsLabel={totalsLabel}
+        maxRows={JOURNAL_MAX_ROWS}
         autoFocus
         testId="journal-grid"
         handleRef={gridRef}
       />
 
+      <DayClosingsTable days={days} />
+
+      <SaveTipDialog {...saveTip.dialog} message={t('journal:saveTip')} />
+      <ListPicker
+        opened={picking !== null}
+        title={t('journal:pickKind')}
+        options={picking?.options ?? []}
+        initialQuery={picking?.request.query}
+        onPick={(value) => {
+          const c = picking;
+          setPicking(null);
+          c?.request.commit(value);
+        }}
+        onClose={() => {
+          const c = picking;
+          setPicking(null);
+          c?.request.cancel();
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** Each day's closing under the sheet: redrawn only when a day's figures change, not on every edit. */
+const DayClosingsTable = memo(
+  function DayClosingsTable({ days }: { days: DayClosing[] }) {
+    const { t } = useTranslation('journal');
+    return (
       <Paper withBorder p="xs">
         <Text size="sm" fw={600} mb={4}>
           {t('journal:dailyClosings')}
@@ -322,24 +441,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, onChoose 
           </Table>
         )}
       </Paper>
-
-      <SaveTipDialog {...saveTip.dialog} message={t('journal:saveTip')} />
-      <ListPicker
-        opened={picking !== null}
-        title={t('journal:pickKind')}
-        options={picking?.options ?? []}
-        initialQuery={picking?.request.query}
-        onPick={(value) => {
-          const c = picking;
-          setPicking(null);
-          c?.request.commit(value);
-        }}
-        onClose={() => {
-          const c = picking;
-          setPicking(null);
-          c?.request.cancel();
-        }}
-      />
-    </Stack>
-  );
-}
+    );
+  },
+  (a, b) => a.days.length === b.days.length && a.days.every((d, i) => d.date === b.days[i].date && d.receiptCents === b.days[i].receiptCents && d.paymentCents === b.days[i].paymentCents && d.closingCents === b.days[i].closingCents),
+);

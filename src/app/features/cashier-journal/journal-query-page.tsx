@@ -4,7 +4,8 @@
  * filter); filters: bank account, date range, side, kind, amount range and a keyword (summary,
  * counterparty, kind). Enter or a double click opens the line's month in the entry sheet.
  * Search params `bankAccountId`, `dateFrom`, `dateTo` preset the filters (the balance report drills here).
- * Export (the lines the filter shows, as the 'cash' workbook), Import (into the filter's bank account,
+ * Export (the lines the filter shows, as the 'cash' workbook, through a background task with the
+ * shared progress bar), Import (into the filter's bank account,
  * all or nothing) and Template.
  */
 import { useMemo, useState } from 'react';
@@ -22,6 +23,7 @@ import { notifyError } from '../../queries/admin-common';
 import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
 import { DateField } from '../common/date-field';
+import { useExportProgress } from '../common/export-progress';
 
 const columns: ListColumn<CashLineDto>[] = [
   { field: 'bankAccount', headerKey: 'journal:bankAccount', width: 150, format: 'ref' },
@@ -58,6 +60,8 @@ export function JournalQueryPage() {
   const [amountMin, setAmountMin] = useState<string | number>('');
   const [amountMax, setAmountMax] = useState<string | number>('');
   const [importing, setImporting] = useState(false);
+  // Export runs as a background task with the shared progress bar (decision 043).
+  const exporter = useExportProgress();
   const qc = useQueryClient();
   const filter = useMemo<JournalFilter>(() => {
     const f: JournalFilter = {};
@@ -97,11 +101,12 @@ export function JournalQueryPage() {
         formatters={formatters}
         keywordPlaceholder={t('journal:keyword')}
         actions={[
-          { key: 'export', selection: 'none', testId: 'jq-export', run: () => void exportJournal(accountId, filter).catch(notifyError) },
+          { key: 'export', selection: 'none', loading: exporter.running, testId: 'jq-export', run: () => void exportJournal(accountId, filter).then((task) => exporter.start(task.token), notifyError) },
           { key: 'import', testId: 'jq-import', run: () => (target ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
           { key: 'template', testId: 'jq-template', run: () => void downloadJournalTemplate().catch(notifyError) },
         ]}
         onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
+        toolbarExtra={exporter.bar}
         filters={
           <>
             <Select size="sm" w={170} placeholder={t('journal:bankAccount')} aria-label={t('journal:bankAccount')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />

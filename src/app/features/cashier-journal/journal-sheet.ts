@@ -35,23 +35,24 @@ const hasAmount = (r: CashJournalRow) => (r.receipt ?? 0) !== 0 || (r.payment ??
  * change keep their identity (the grid redraws only what changed).
  */
 export function withComputed(rows: readonly CashJournalRow[], stored: ReadonlyMap<number, CashLineDto>, openingCents: number): readonly CashJournalRow[] {
-  const order = rows
-    .map((r, i) => ({ r, i, sid: storedIdOf(r.id) }))
-    .filter((x) => x.r.date && hasAmount(x.r))
-    .sort((a, b) => (a.r.date === b.r.date ? (a.sid ?? Number.MAX_SAFE_INTEGER) - (b.sid ?? Number.MAX_SAFE_INTEGER) || a.i - b.i : a.r.date! < b.r.date! ? -1 : 1));
+  // Runs after every edit of a sheet that may hold a month of thousands of lines: one pass for the
+  // stored lines, and the sort only when the lines are not in journal order already (they mostly are).
+  const sids = rows.map((r) => storedIdOf(r.id));
+  const order: Array<{ r: CashJournalRow; i: number; sid: number }> = [];
+  rows.forEach((r, i) => {
+    if (r.date && hasAmount(r)) order.push({ r, i, sid: sids[i] ?? Number.MAX_SAFE_INTEGER });
+  });
+  const before = (a: (typeof order)[number], b: (typeof order)[number]) => (a.r.date === b.r.date ? a.sid - b.sid || a.i - b.i : a.r.date! < b.r.date! ? -1 : 1);
+  if (order.some((x, k) => k > 0 && before(order[k - 1], x) > 0)) order.sort(before);
   const balance = new Map<string, number>();
   let running = openingCents;
   for (const x of order) balance.set(x.r.id, (running += (x.r.receipt ?? 0) - (x.r.payment ?? 0)));
   let next = 1;
-  for (const r of rows) {
-    const sid = storedIdOf(r.id);
-    const line = sid !== null ? stored.get(sid) : undefined;
-    if (line) next = Math.max(next, line.code + 1);
-  }
+  const lineOf = sids.map((sid) => (sid !== null ? stored.get(sid) : undefined));
+  for (const line of lineOf) if (line) next = Math.max(next, line.code + 1);
   let changed = false;
-  const out = rows.map((r) => {
-    const sid = storedIdOf(r.id);
-    const line = sid !== null ? stored.get(sid) : undefined;
+  const out = rows.map((r, i) => {
+    const line = lineOf[i];
     const filled = !isBlankJournalRow(r);
     const code = line ? String(line.code) : filled ? String(next++) : null;
     const voucher = line?.voucherId ? `#${line.voucherId}` : null;
@@ -101,10 +102,14 @@ export function savePayload(rows: readonly CashJournalRow[], stored: ReadonlyMap
   const lines: SaveLine[] = [];
   const problems: RowProblem[] = [];
   const kept = new Set<number>();
+  const cleared = new Set<number>();
   rows.forEach((r, rowIndex) => {
     const sid = storedIdOf(r.id);
     if (sid !== null) kept.add(sid);
-    if (isBlankJournalRow(r)) return;
+    if (isBlankJournalRow(r)) {
+      if (sid !== null) cleared.add(sid);
+      return;
+    }
     const line = sid !== null ? stored.get(sid) : undefined;
     if (line?.voucherId) return;
     if (!r.date) return void problems.push({ rowIndex, problem: 'noDate' });
@@ -119,14 +124,9 @@ export function savePayload(rows: readonly CashJournalRow[], stored: ReadonlyMap
       && Number(line.receiptCents) === body.receiptCents && Number(line.paymentCents) === body.paymentCents;
     if (!same) lines.push({ ...body, id: line.id, version: line.version });
   });
-  const deleteIds = [...stored.keys()].filter((id) => !kept.has(id) || isBlankRowOfStored(rows, id));
+  // A stored line no longer in the sheet, or whose every cell was cleared, is deleted.
+  const deleteIds = [...stored.keys()].filter((id) => !kept.has(id) || cleared.has(id));
   return { lines, deleteIds, problems };
-}
-
-/** A stored line whose every cell was cleared is deleted. */
-function isBlankRowOfStored(rows: readonly CashJournalRow[], id: number): boolean {
-  const r = rows.find((x) => x.id === `${STORED_PREFIX}${id}`);
-  return !!r && isBlankJournalRow(r);
 }
 
 export function isDirty(rows: readonly CashJournalRow[], stored: ReadonlyMap<number, CashLineDto>): boolean {

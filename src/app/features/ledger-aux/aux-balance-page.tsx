@@ -7,12 +7,13 @@
  * opens the row's sub-ledger (the value, and the subject on a subject row). Saved filters in the
  * filter bar. Served by GET /ledger/auxBalance from the balance tables.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
-import type { CellKeyDownEvent, ColDef, ColGroupDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import { ledgerKeys } from '../ledger/ledger-keys';
+import type { ColDef, ColGroupDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import type { AuxBalanceDto, AuxBalanceRowDto } from '../../../contract/ledger-aux';
@@ -47,6 +48,8 @@ export function AuxBalancePage() {
     enabled: filter !== null,
   });
 
+  // Enter drills down; Ctrl+Home/End reach the first/last row (the page's filter bar has its own keys).
+  const noFilter = useRef<HTMLDivElement>(null);
   const drill = (r: Row | undefined) => {
     if (!r || isTotal(r) || !filter) return;
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
@@ -100,7 +103,7 @@ export function AuxBalancePage() {
           overlayNoRowsTemplate={`<span>${t('balance.empty')}</span>`}
           loading={answer.isFetching && !data}
           onRowDoubleClicked={(e) => drill(e.data)}
-          onCellKeyDown={(e: CellKeyDownEvent<Row>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data); }}
+          onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'auxCode'); }}
         />
       </div>

@@ -5,12 +5,13 @@
  * opens the sub-ledger of the value and subject (a period's rows: that period alone). Served by
  * GET /ledger/auxTotal from the balance tables.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
-import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import { ledgerKeys } from '../ledger/ledger-keys';
+import type { ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import type { AuxTotalDto } from '../../../contract/ledger-aux';
@@ -69,6 +70,8 @@ export function AuxTotalPage() {
   const english = i18n.language === 'en_US';
   const rows = useMemo(() => (answer.data ? totalRows(answer.data, english) : []), [answer.data, english]);
 
+  // Enter drills down; Ctrl+Home/End reach the first/last row (the page's filter bar has its own keys).
+  const noFilter = useRef<HTMLDivElement>(null);
   const drill = (r: Row | undefined) => {
     if (!r || !filter) return;
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
@@ -112,7 +115,7 @@ export function AuxTotalPage() {
           overlayNoRowsTemplate={`<span>${t('total.empty')}</span>`}
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
-          onCellKeyDown={(e: CellKeyDownEvent<Row>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data); }}
+          onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'aux'); }}
         />
       </div>

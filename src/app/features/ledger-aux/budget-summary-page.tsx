@@ -4,12 +4,13 @@
  * what remains and the execution rate; parents (bold) sum their leaves. Enter or a double click
  * opens the item's execution sub-ledger. Served by GET /report/budgetSummary.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
-import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import { ledgerKeys } from '../ledger/ledger-keys';
+import type { ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import type { BudgetExecRowDto } from '../../../contract/ledger-aux';
@@ -43,6 +44,8 @@ export function BudgetSummaryPage() {
     queryFn: async ({ signal }) => call(ledgerAuxApi.budgetSummary, { query: { filter: filter! } }, { signal }),
     enabled: filter !== null,
   });
+  // Enter drills down; Ctrl+Home/End reach the first/last row (the page's filter bar has its own keys).
+  const noFilter = useRef<HTMLDivElement>(null);
   const drill = (r: BudgetExecRowDto | undefined) => {
     if (!r || !filter) return;
     void navigate({ href: drillHref('/budget/subLedgerByBudgetExecution', {
@@ -83,7 +86,7 @@ export function BudgetSummaryPage() {
           overlayNoRowsTemplate={`<span>${t('budgetSummary.empty')}</span>`}
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
-          onCellKeyDown={(e: CellKeyDownEvent<BudgetExecRowDto>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data); }}
+          onCellKeyDown={ledgerKeys<BudgetExecRowDto>(noFilter, drill)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<BudgetExecRowDto>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'code'); }}
         />
       </div>

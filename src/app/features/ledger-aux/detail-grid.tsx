@@ -2,17 +2,19 @@
  * The sub-ledger grid of the auxiliary and budget execution sub-ledgers: AG Grid's infinite row
  * model reading 100-row blocks from the server (the running balance is the server's, right on any
  * block), so a 60,000-line ledger scrolls without loading it whole. The opening, period total and
- * year total rows are bold; Enter or a double click on a line opens its voucher in the editor.
+ * year total rows are bold; Enter or a double click on a line opens its voucher in the editor;
+ * Ctrl+Home/End reach the first/last row even before their block is loaded.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
-import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, IDatasource, RowClassParams } from 'ag-grid-community';
+import type { ColDef, FirstDataRenderedEvent, IDatasource, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { LedgerDetailRowDto } from '../../../contract/ledger-aux';
 import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { moneyCol } from './grid-bits';
+import { ledgerKeys } from '../ledger/ledger-keys';
 
 export const DETAIL_BLOCK = 100;
 
@@ -53,6 +55,8 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
   const open = (r: LedgerDetailRowDto | undefined) => {
     if (r?.kind === 'LINE' && r.voucherId) void navigate({ href: `/newVoucher/${r.voucherId}` });
   };
+  // The filter bar is the page's; these grids keep Enter (open) and Ctrl+Home/End over unloaded rows.
+  const noFilter = useRef<HTMLDivElement>(null);
   return (
     <div style={{ height: 'calc(100vh - 310px)', minHeight: 360 }} data-testid={testId}>
       {datasource && (
@@ -70,7 +74,7 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
           defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           onRowDoubleClicked={(e) => open(e.data)}
-          onCellKeyDown={(e: CellKeyDownEvent<LedgerDetailRowDto>) => { if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') open(e.data); }}
+          onCellKeyDown={ledgerKeys<LedgerDetailRowDto>(noFilter, open)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<LedgerDetailRowDto>) => e.api.setFocusedCell(0, 'date')}
         />
       )}

@@ -3,9 +3,9 @@
  * effective API filter, the export task with its progress bar, and the grid keys (Enter drills
  * down, `/` returns to the filter).
  */
-import { useRef, type RefObject } from 'react';
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CellKeyDownEvent, ValueFormatterParams } from 'ag-grid-community';
+import type { ValueFormatterParams } from 'ag-grid-community';
 import { formatCents } from '../../../domain/money';
 import { periodsQueryOptions } from '../../queries/account';
 import { systemConfigQueryOptions } from '../../queries/session';
@@ -49,17 +49,4 @@ export const amountFormatter = <T,>(keepZero: (row: T | undefined) => boolean) =
   return cents === 0 && !keepZero(p.data) ? '' : formatCents(cents);
 };
 
-/** Enter drills down from the focused row; `/` puts the focus on the filter's first field. */
-export function ledgerKeys<T>(filterRef: RefObject<HTMLDivElement | null>, drill: (row: T) => void) {
-  return (e: CellKeyDownEvent<T>) => {
-    const ev = e.event as KeyboardEvent | null | undefined;
-    if (!ev) return;
-    if (ev.key === 'Enter' && e.data) {
-      ev.preventDefault();
-      drill(e.data);
-    } else if (ev.key === '/') {
-      ev.preventDefault();
-      filterRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-    }
-  };
-}
+export { ledgerKeys } from './ledger-keys';

@@ -23,6 +23,7 @@ import { EmployeeField } from '../pickers/employee-field';
 import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses } from './reimburse-queries';
 import { ImportDialog } from '../common/import-dialog';
 import { DateField } from '../common/date-field';
+import { useExportProgress } from '../common/export-progress';
 
 const columns: ListColumn<ExpenseDto>[] = [
   { field: 'code', headerKey: 'reimburse:list.code', width: 130, sortable: true, format: 'code' },
@@ -52,6 +53,8 @@ export function ReimburseListPage() {
   const [results, setResults] = useState<ExpenseLockResult[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [importing, setImporting] = useState(false);
+  // Export runs as a background task with the shared progress bar (decision 043).
+  const exporter = useExportProgress();
   const formatters = useMemo(() => ({
     code: (v: unknown) => formatReimbursementCode(String(v ?? '')),
     cents: (v: unknown) => (typeof v === 'number' ? formatCents(v) : ''),
@@ -113,11 +116,12 @@ export function ReimburseListPage() {
           { key: 'open', label: t('reimburse:actions.open'), selection: 'one', testId: 'reimburse-open', run: (rows) => void navigate({ href: `/newReimburse/${rows[0].id}` }) },
           { key: 'audit', label: t('reimburse:actions.auditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-audit', run: (rows) => void batch(true, rows) },
           { key: 'cancelAudit', label: t('reimburse:actions.cancelAuditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-cancel', run: (rows) => void batch(false, rows) },
-          { key: 'export', selection: 'none', testId: 'reimburse-export', run: (rows) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : filter).catch(notifyError) },
+          { key: 'export', selection: 'none', loading: exporter.running, testId: 'reimburse-export', run: (rows) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : filter).then((task) => exporter.start(task.token), notifyError) },
           { key: 'import', allowed: canAudit, testId: 'reimburse-import', run: () => setImporting(true) },
           { key: 'template', allowed: canAudit, testId: 'reimburse-template', run: () => void downloadExpenseTemplate().catch(notifyError) },
         ]}
         onRowOpen={(e) => void navigate({ href: `/newReimburse/${e.id}` })}
+        toolbarExtra={exporter.bar}
       />
       <ImportDialog
         opened={importing}

@@ -1,7 +1,6 @@
 /** Reimbursements and expense kinds for the editor and the lists. Keys: ['expenses', companyId, …]. */
 import { queryOptions } from '@tanstack/react-query';
 import { call, download } from '../../api/typed-client';
-import { requestDownload } from '../../api/client';
 import { expenseApi } from '../../../contract/heads';
 import type { ExpenseCreateBody, ExpenseDto, ExpenseFilter, ExpenseUpdateBody } from '../../../contract/expense';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
@@ -68,8 +67,9 @@ export const createExpenseKind = (companyId: number, name: string) => call(expen
 export const updateExpenseKind = (id: number, body: { name?: string; disabled?: boolean | null; version?: number }) => call(expenseApi.updateKind, { params: { id }, body });
 
 /** The matching documents (or the selected ones) as .xlsx. */
+/** Starts the background export of the documents matching the filter (decision 043); answers the task to follow. */
 export const exportExpenses = (companyId: number, filter: Omit<ExpenseFilter, 'companyId'>) =>
-  requestDownload(`${expenseApi.exportXls.path}?filter=${encodeURIComponent(JSON.stringify({ ...filter, companyId }))}`, 'expenses.xlsx');
+  call(expenseApi.exportTask, { body: { filter: { ...filter, companyId } as ExpenseFilter } });
 export const downloadExpenseTemplate = () => download(expenseApi.template, 'expenses-template.xlsx');
 export function importExpenses(companyId: number, file: File) {
   const body = new FormData();

@@ -5,7 +5,8 @@ import type { CompanyScope } from '../../db/tx';
 import { bankAccounts, cashBankOpenings, cashierKinds, cashJournalLines, users } from '../../db/schema';
 import { likeKeyword } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
-import type { CashLineFilter } from '../../../contract/cashier-journal';
+import type { CashLineFilter, CashPageMode } from '../../../contract/cashier-journal';
+import { DomainError } from '../../../domain/result-codes';
 
 export type LineRow = typeof cashJournalLines.$inferSelect;
 export type OpeningRow = typeof cashBankOpenings.$inferSelect;
@@ -145,14 +146,62 @@ function lineConds(f: CashLineFilter & { ids?: number[] }): SQL[] {
  * A page of lines in journal order (account code, date, id), with their account, kind and maker.
  * One account's page follows the (bank_account_id, line_date, id) index; the total is its own count
  * (a window count would read every matching row before the first one is answered).
+ *
+ * How the page is found (decision 043): `after` / `before` a cursor compare (date, id) with it, so the
+ * index is entered at the cursor; `last` and `before` read the order backwards and turn the rows
+ * round. An OFFSET in the second half of the list is read backwards from the end too (an OFFSET walks
+ * the index up to it: the last page by offset would walk the whole account).
  */
-export async function selectLines(scope: CompanyScope, p: Paging<CashLineFilter>) {
+export async function selectLines(scope: CompanyScope, p: Paging<CashLineFilter>, page: CashPageMode = { mode: 'offset' }) {
   const f = p.filter;
-  const where = scope.where(l, ...lineConds(f));
   const desc = p.sort.date === 'desc';
-  const byDate = desc ? [sql`${l.lineDate} desc`, sql`${l.id} desc`] : [asc(l.lineDate), asc(l.id)];
+  const multi = !f.bankAccountId;
   const needsKind = !!likeKeyword(f.keyword);
-  const [rows, [counted]] = await Promise.all([
+  const conds = lineConds(f);
+  const countOf = async () => {
+    const where = scope.where(l, ...conds);
+    const base = scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
+      .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)));
+    const [counted] = needsKind
+      ? await base.leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId))).where(where)
+      : await base.where(where);
+    return Number(counted.n);
+  };
+
+  // Where the page starts, and whether the order is read backwards (then the rows are turned round).
+  let keyset: SQL | undefined;
+  let backwards = page.mode === 'last' || page.mode === 'before';
+  let offset = 0;
+  let limit = p.limit;
+  let total: number | undefined;
+  if (page.mode === 'after' || page.mode === 'before') {
+    const c = page.cursor;
+    // Strictly after (or before) the cursor in the list's order.
+    const later = (page.mode === 'after') !== desc;
+    const inAccount = later ? sql`(${l.lineDate}, ${l.id}) > (${c.date}::date, ${c.id})` : sql`(${l.lineDate}, ${l.id}) < (${c.date}::date, ${c.id})`;
+    if (!multi) keyset = inAccount;
+    else {
+      if (!c.bankAccountId) throw new DomainError('INVALID_INPUT', { field: page.mode });
+      const [ba] = await scope.db.select({ code: bankAccounts.code }).from(bankAccounts).where(scope.where(bankAccounts, eq(bankAccounts.id, c.bankAccountId))).limit(1);
+      if (!ba) throw new DomainError('INVALID_INPUT', { field: page.mode });
+      keyset = page.mode === 'after'
+        ? or(sql`${bankAccounts.code} > ${ba.code}`, and(eq(bankAccounts.code, ba.code), inAccount))
+        : or(sql`${bankAccounts.code} < ${ba.code}`, and(eq(bankAccounts.code, ba.code), inAccount));
+    }
+  } else if (page.mode === 'offset' && p.offset > 0) {
+    total = await countOf();
+    if (p.offset >= total) return { rows: [], total };
+    if (2 * p.offset + p.limit > total) {
+      backwards = true;
+      const fromEnd = total - p.offset - p.limit;
+      offset = Math.max(0, fromEnd);
+      limit = fromEnd < 0 ? p.limit + fromEnd : p.limit;
+    } else offset = p.offset;
+  }
+  const down = desc !== backwards;
+  const byDate = down ? [sql`${l.lineDate} desc`, sql`${l.id} desc`] : [asc(l.lineDate), asc(l.id)];
+  const byAccount = backwards ? sql`${bankAccounts.code} desc` : asc(bankAccounts.code);
+  const [rows, counted] = await Promise.all([
     scope.db.select({
       l,
       ba: { id: bankAccounts.id, code: bankAccounts.code, name: bankAccounts.name, kind: bankAccounts.kind },
@@ -162,17 +211,13 @@ export async function selectLines(scope: CompanyScope, p: Paging<CashLineFilter>
       .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)))
       .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId)))
       .leftJoin(users, eq(users.id, l.createdBy))
-      .where(where)
-      .orderBy(...(f.bankAccountId ? byDate : [asc(bankAccounts.code), ...byDate]))
-      .limit(p.limit).offset(p.offset),
-    needsKind
-      ? scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
-        .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)))
-        .leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId))).where(where)
-      : scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(l)
-        .innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId))).where(where),
+      .where(scope.where(l, ...conds, keyset))
+      .orderBy(...(multi ? [byAccount, ...byDate] : byDate))
+      .limit(limit).offset(offset),
+    total ?? countOf(),
   ]);
-  return { rows: rows.map((r) => ({ l: r.l, ba: r.ba, kind: r.kind?.id ? r.kind : null, maker: r.maker })), total: Number(counted.n) };
+  if (backwards) rows.reverse();
+  return { rows: rows.map((r) => ({ l: r.l, ba: r.ba, kind: r.kind?.id ? r.kind : null, maker: r.maker })), total: counted };
 }
 
 /**

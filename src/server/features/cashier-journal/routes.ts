@@ -12,6 +12,8 @@ import { ok, okList } from '../../http/reply';
 import { guardAccount } from '../../http/guards';
 import * as q from './queries';
 import * as service from './service';
+import { EXPORT_MAX_LINES, startJournalExport } from './export-task';
+import { taskDto } from '../export/service';
 
 /** A bank account's ledger set, guarded with the route's right; a missing account answers like a foreign one. */
 async function guardBankAccount(req: FastifyRequest, id: number) {
@@ -35,8 +37,6 @@ const xlsx = (name: string) => ({
   'content-security-policy': FILE_CSP,
   'cache-control': 'no-store',
 });
-/** Every line of one export (a bank account's years of lines stay far below it). */
-const EXPORT_MAX_LINES = 100_000;
 
 export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> {
   const api = cashJournalApi;
@@ -47,6 +47,12 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
     if (!content.length) throw new DomainError('NO_DATA_TO_EXPORT');
     return reply.headers(xlsx(CASH_SHEET.file)).send(await buildCashWorkbook(content));
   });
+  handle(app, api.exportTask, async (req) => {
+    const account = await guardAccount(req, req.body.filter.accountId);
+    if (req.body.filter.bankAccountId) await guardBankAccount(req, req.body.filter.bankAccountId);
+    const task = await startJournalExport(app, { companyId: account.companyId, userId: req.access.user.id }, req.body.filter);
+    return ok(taskDto(task, app.opts.fileSecret!, req.lang));
+  });
   handleRaw(app, api.template, async (_req, reply) => reply.headers(xlsx(`${CASH_SHEET.file}-template`)).send(await buildCashTemplate()));
   handle(app, api.importXls, async (req) => {
     const a = await guardBankAccount(req, req.query.bankAccountId);
@@ -56,7 +62,8 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
   });
   handle(app, api.list, async (req) => {
     const account = await guardAccount(req, req.query.filter.accountId);
-    const { content, total } = await service.listLines(app.db, account.companyId, req.query);
+    const { filter, page } = service.pageModeOf(req.query.filter);
+    const { content, total } = await service.listLines(app.db, account.companyId, { ...req.query, filter }, page);
     return okList(content, total);
   });
   handle(app, api.save, async (req) => {

@@ -10,7 +10,7 @@ import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { cashLineProblem, monthOf } from '../../../domain/cashier-journal';
 import type { Paging } from '../../../contract/common';
-import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashLineFilter, CashOpeningDto } from '../../../contract/cashier-journal';
+import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode } from '../../../contract/cashier-journal';
 import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
 import type { SheetCashLine } from './sheet';
@@ -29,8 +29,8 @@ function lineDto(r: Awaited<ReturnType<typeof q.selectLines>>['rows'][number], b
 }
 
 /** Lines of a page with their running balances: per account, opening + the sums up to each line. */
-export async function listLines(db: Db, companyId: number, p: Paging<CashLineFilter>): Promise<{ content: CashLineDto[]; total: number }> {
-  const { rows, total } = await q.selectLines(companyScope(db, companyId), p);
+export async function listLines(db: Db, companyId: number, p: Paging<CashLineFilter>, page?: CashPageMode): Promise<{ content: CashLineDto[]; total: number }> {
+  const { rows, total } = await q.selectLines(companyScope(db, companyId), p, page);
   const byAccount = new Map<number, typeof rows>();
   for (const r of rows) byAccount.set(r.l.bankAccountId, [...(byAccount.get(r.l.bankAccountId) ?? []), r]);
   const openings = await q.openingsOf(db, [...byAccount.keys()]);
@@ -43,6 +43,14 @@ export async function listLines(db: Db, companyId: number, p: Paging<CashLineFil
   }
   const codes = await voucherCodes(db, rows.flatMap((r) => (r.l.voucherId ? [r.l.voucherId] : [])));
   return { content: rows.map((r) => ({ ...lineDto(r, balance.get(r.l.id) ?? 0), voucherCode: r.l.voucherId ? codes.get(r.l.voucherId) ?? null : null })), total };
+}
+
+/** The keyset words of a list filter (cashKeyset) as a page mode, and the filter without them; more than one is refused. */
+export function pageModeOf(f: CashListFilter): { filter: CashLineFilter; page: CashPageMode } {
+  const { after, before, last, ...filter } = f;
+  const given = [after && 'after', before && 'before', last && 'last'].filter(Boolean);
+  if (given.length > 1) throw new DomainError('INVALID_INPUT', { field: given.join(', ') });
+  return { filter, page: after ? { mode: 'after', cursor: after } : before ? { mode: 'before', cursor: before } : last ? { mode: 'last' } : { mode: 'offset' } };
 }
 
 async function linesById(db: Db, companyId: number, accountId: number, ids: number[]): Promise<CashLineDto[]> {

@@ -12,6 +12,8 @@ import { guardCompany } from '../../http/guards';
 import { pickLanguage } from '../../http/messages';
 import * as q from './queries';
 import * as service from './service';
+import { startExpenseExport } from './export-task';
+import { taskDto } from '../export/service';
 
 /** The caller as the reimbursement machine sees them: the rights held in the document's company. */
 function actorOf(req: FastifyRequest, companyId: number): service.Actor {
@@ -40,6 +42,11 @@ export async function expenseRoutes(app: FastifyInstance): Promise<void> {
     const docs = await service.exportExpenses(app.db, companyId, req.query.filter);
     if (!docs.length) throw new DomainError('NO_DATA_TO_EXPORT');
     return reply.headers(xlsx(EXPENSE_SHEET.file)).send(await buildExpenseWorkbook(docs));
+  });
+  handle(app, expenseApi.exportTask, async (req) => {
+    const companyId = guardCompany(req, req.body.filter.companyId);
+    const task = await startExpenseExport(app, { companyId, userId: req.access.user.id }, req.body.filter);
+    return ok(taskDto(task, app.opts.fileSecret!, req.lang));
   });
   handleRaw(app, expenseApi.template, async (_req, reply) => reply.headers(xlsx(`${EXPENSE_SHEET.file}-template`)).send(await buildExpenseTemplate()));
   handle(app, expenseApi.importXls, async (req) => {

@@ -1,0 +1,2 @@
+ALTER TABLE "export_tasks" DROP CONSTRAINT "export_tasks_kind_check";--> statement-breakpoint
+ALTER TABLE "export_tasks" ADD CONSTRAINT "export_tasks_kind_check" CHECK ("export_tasks"."kind" in ('SUBJECT', 'DEPARTMENT', 'EMPLOYEE', 'CUSTOMER', 'PROJECT', 'VENDOR', 'BUDGET', 'INVOICE', 'VOUCHER', 'VOUCHER_PDF', 'BANK_ACCOUNT', 'LEDGER', 'REPORT', 'REPORT_PDF', 'EXPENSE', 'CASH_JOURNAL'));

@@ -62,7 +62,11 @@ wait "$api_job"; report browser "browser"; report api "$api_title"
 echo
 echo "=== e2e (Playwright, Chromium)"
 t0=$(date +%s)
-if ! env E2E_SEED_DIR=.tmp/e2e-seed PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/reports/e2e.json npx playwright test --reporter=list,json; then
+# The servers copy the seeded directory only when the seed step succeeded (a half-made one would
+# fail every server); otherwise each server seeds its own, as with `npm run test:e2e`.
+seed_dir=""
+read -r seed_rc _ <.tmp/steps/seed.rc && [ "$seed_rc" = 0 ] && seed_dir=.tmp/e2e-seed
+if ! env ${seed_dir:+E2E_SEED_DIR=$seed_dir} PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/reports/e2e.json npx playwright test --reporter=list,json; then
   echo "!!! step failed: e2e (Playwright, Chromium)"
   status=1
 fi

@@ -3,11 +3,13 @@
  * move, Enter to pick, Esc to close. Screens open it from their picker hook (`EntryGrid`'s
  * `pickers`) and pass the choice to the request's `commit`.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Modal, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PICKER_MAX_RECORDS } from '../src/domain/constants';
 import { filterLookup, type LookupOption } from './lookup-match';
+import type { PickerRequest } from './entry-grid-types';
+import type { SheetRow } from './sheet-schema';
 
 export interface ListPickerProps {
   opened: boolean;
@@ -16,6 +18,43 @@ export interface ListPickerProps {
   initialQuery?: string;
   onPick: (value: string) => void;
   onClose: () => void;
+}
+
+/** What a screen's picker hook shows for one F7: the list's title and options, and the first query. */
+export interface PickerOpening {
+  title: string;
+  options: readonly LookupOption[];
+  /** The first query; the text typed in the cell when not given. */
+  query?: string;
+}
+
+/**
+ * The bridge from the grid's picker requests to the pick list, for every entry screen: `open` shows
+ * the list for a request; picking commits the value into the cell, closing returns the caret to it.
+ * Render `picker` once in the screen.
+ */
+export function useListPicker<R extends SheetRow>(): {
+  open: (request: PickerRequest<R>, opening: PickerOpening) => void;
+  picker: ReactElement;
+} {
+  const [picking, setPicking] = useState<{ request: PickerRequest<R>; opening: PickerOpening } | null>(null);
+  const open = useCallback((request: PickerRequest<R>, opening: PickerOpening) => setPicking({ request, opening }), []);
+  const close = (then: (request: PickerRequest<R>) => void) => {
+    const current = picking;
+    setPicking(null);
+    if (current) then(current.request);
+  };
+  const picker = (
+    <ListPicker
+      opened={picking !== null}
+      title={picking?.opening.title ?? ''}
+      options={picking?.opening.options ?? []}
+      initialQuery={picking ? (picking.opening.query ?? picking.request.query) : undefined}
+      onPick={(value) => close((r) => r.commit(value))}
+      onClose={() => close((r) => r.cancel())}
+    />
+  );
+  return { open, picker };
 }
 
 export function ListPicker(props: ListPickerProps) {

@@ -11,10 +11,9 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'r
 import { Anchor, Badge, Checkbox, Container, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { auxRowsKitSchema, type AuxKitRow } from '../../../grids/aux-rows-kit.columns';
-import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../grids/entry-grid';
+import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../grids/entry-grid';
 import { KeyHelp } from '../../../grids/key-help';
-import { ListPicker } from '../../../grids/list-picker';
-import type { LookupOption } from '../../../grids/lookup-match';
+import { useListPicker } from '../../../grids/list-picker';
 import { RowToolbar } from '../../../grids/row-toolbar';
 import type { SheetEvent } from '../../../grids/sheet';
 import type { SheetRow } from '../../../grids/sheet-schema';
@@ -27,12 +26,6 @@ import { setStoredLanguage } from '../i18n';
 import { createKitCatalog, type KitCatalog } from './kit-catalog';
 
 type KitSheet = 'voucher' | 'aux';
-
-interface Picking<R extends SheetRow> {
-  request: PickerRequest<R>;
-  title: string;
-  options: LookupOption[];
-}
 
 interface KitOptions {
   initialRows: number;
@@ -55,27 +48,6 @@ function useStoreLock<R extends SheetRow>(locked: boolean, dispatch: (event: She
   useLayoutEffect(() => {
     dispatch({ type: 'sheet.lock', locked });
   }, [locked, dispatch]);
-}
-
-/** The pick list the grid's pickers open, and what closing it does with the request. */
-function usePicking<R extends SheetRow>() {
-  const [picking, setPicking] = useState<Picking<R> | null>(null);
-  const close = (pick: (request: PickerRequest<R>) => void) => {
-    const current = picking;
-    setPicking(null);
-    if (current) pick(current.request);
-  };
-  const picker = (
-    <ListPicker
-      opened={picking !== null}
-      title={picking?.title ?? ''}
-      options={picking?.options ?? []}
-      initialQuery={picking?.request.query}
-      onPick={(value) => close((r) => r.commit(value))}
-      onClose={() => close((r) => r.cancel())}
-    />
-  );
-  return { setPicking, picker };
 }
 
 const markInteractive = () => {
@@ -104,15 +76,15 @@ function VoucherKit({ catalog, locked, initialRows }: { catalog: KitCatalog; loc
   const [state, dispatch] = useSheet(schema);
   useStoreLock(locked, dispatch);
   const totals = useSheetTotals(schema, state.rows);
-  const { setPicking, picker } = usePicking<VoucherKitRow>();
+  const { open: openPicker, picker } = useListPicker<VoucherKitRow>();
   const gridRef = useRef<EntryGridHandle>(null);
 
   const pickers = useMemo<Record<string, PickerHook<VoucherKitRow>>>(
     () => ({
-      subject: (request) => setPicking({ request, title: t('picker.subject'), options: catalog.subjectOptions }),
-      aux: (request) => setPicking({ request, title: t('picker.aux'), options: catalog.auxOptions(request.row.subjectId) }),
+      subject: (request) => openPicker(request, { title: t('picker.subject'), options: catalog.subjectOptions }),
+      aux: (request) => openPicker(request, { title: t('picker.aux'), options: catalog.auxOptions(request.row.subjectId) }),
     }),
-    [catalog, t, setPicking],
+    [catalog, t, openPicker],
   );
 
   const totalsLabel = useCallback(
@@ -184,9 +156,9 @@ function AuxRowsKit({ catalog, locked }: { catalog: KitCatalog; locked: boolean 
   const schema = useMemo(() => auxRowsKitSchema(options), [options]);
   const [state, dispatch] = useSheet(schema, [{ id: 'aux-rows-kit-0', auxId: options[0]?.value ?? null, amount: 120000 }]);
   useStoreLock(locked, dispatch);
-  const { setPicking, picker } = usePicking<AuxKitRow>();
+  const { open: openPicker, picker } = useListPicker<AuxKitRow>();
   const gridRef = useRef<EntryGridHandle>(null);
-  const pickers = useMemo<Record<string, PickerHook<AuxKitRow>>>(() => ({ aux: (request) => setPicking({ request, title: t('picker.aux'), options }) }), [options, t, setPicking]);
+  const pickers = useMemo<Record<string, PickerHook<AuxKitRow>>>(() => ({ aux: (request) => openPicker(request, { title: t('picker.aux'), options }) }), [options, t, openPicker]);
   return (
     <Paper withBorder p="sm" maw={560}>
       <Stack gap="xs">

@@ -20,9 +20,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
+import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
 import { KeyHelp } from '../../../../grids/key-help';
-import { ListPicker } from '../../../../grids/list-picker';
+import { useListPicker } from '../../../../grids/list-picker';
 import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
 import { RowToolbar } from '../../../../grids/row-toolbar';
 import { createSheetState, reduceSheet, type SheetEvent, type SheetState } from '../../../../grids/sheet';
@@ -285,16 +285,16 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     return () => window.removeEventListener('keydown', onKey, true);
   }, [canEdit, busy]);
 
-  const [picking, setPicking] = useState<{ request: PickerRequest<CashJournalRow>; options: LookupOption[] } | null>(null);
+  const { open: openPicker, picker: kindPicker } = useListPicker<CashJournalRow>();
   const pickers = useMemo<Record<string, PickerHook<CashJournalRow>>>(
     () => ({
       kind: (request) => {
         // A row with an amount offers the kinds of its side only.
         const side = request.row.receipt !== null ? 'INCOME' : request.row.payment !== null ? 'OUTCOME' : null;
-        setPicking({ request, options: kindOptions.filter((o) => !side || kindById.get(o.value)?.direction === side) });
+        openPicker(request, { title: t('journal:pickKind'), options: kindOptions.filter((o) => !side || kindById.get(o.value)?.direction === side) });
       },
     }),
-    [kindOptions, kindById],
+    [kindOptions, kindById, openPicker, t],
   );
 
   const totalsLabel = useCallback(
@@ -383,22 +383,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
       <DayClosingsTable days={days} />
 
       <SaveTipDialog {...saveTip.dialog} message={t('journal:saveTip')} />
-      <ListPicker
-        opened={picking !== null}
-        title={t('journal:pickKind')}
-        options={picking?.options ?? []}
-        initialQuery={picking?.request.query}
-        onPick={(value) => {
-          const c = picking;
-          setPicking(null);
-          c?.request.commit(value);
-        }}
-        onClose={() => {
-          const c = picking;
-          setPicking(null);
-          c?.request.cancel();
-        }}
-      />
+      {kindPicker}
     </Stack>
   );
 }

@@ -9,8 +9,8 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
-import { ListPicker } from '../../../../grids/list-picker';
+import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
+import { useListPicker } from '../../../../grids/list-picker';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { VOUCHER_LINE_MAX_CENTS } from '../../../domain/constants';
@@ -68,7 +68,7 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
   const stateRef = useRef(state);
   stateRef.current = state;
   const gridRef = useRef<EntryGridHandle>(null);
-  const [picking, setPicking] = useState<{ request: PickerRequest<OpeningAuxPopupRow>; type: number } | null>(null);
+  const { open: openPicker, picker } = useListPicker<OpeningAuxPopupRow>();
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (rows: ReturnType<typeof auxBodyOf>) => call(openingApi.saveAux, { body: { accountYearId, subjectId: subject.subjectId, rows } }),
@@ -77,9 +77,9 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
   });
 
   const pickers = useMemo(() => ({
-    ...Object.fromEntries(types.map((type) => [`aux${type}`, ((request) => setPicking({ request, type })) as PickerHook<OpeningAuxPopupRow>])),
-    direction: ((request) => setPicking({ request, type: 0 })) as PickerHook<OpeningAuxPopupRow>,
-  }), [types]);
+    ...Object.fromEntries(types.map((type) => [`aux${type}`, ((request) => openPicker(request, { title: t('voucher:picker.aux', { type: t(`voucher:auxTypes.${type}`) }), options: catalog.auxOptions(type) })) as PickerHook<OpeningAuxPopupRow>])),
+    direction: ((request) => openPicker(request, { title: t('voucher:auxDirection.picker'), options: [{ value: 'debit', code: '1', name: debit }, { value: 'credit', code: '2', name: credit }] })) as PickerHook<OpeningAuxPopupRow>,
+  }), [types, openPicker, t, catalog, debit, credit]);
 
   const confirm = () => {
     gridRef.current?.api()?.stopEditing();
@@ -101,12 +101,6 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
     });
   };
 
-  const closePicker = (then: (r: PickerRequest<OpeningAuxPopupRow>) => void) => {
-    const current = picking;
-    setPicking(null);
-    if (current) then(current.request);
-  };
-
   return (
     <Stack gap="xs" onKeyDown={(e) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && !readOnly) {
@@ -122,14 +116,7 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
         <Button variant="default" onClick={onClose}>{t('opening:aux.cancel')}</Button>
         <Button onClick={confirm} disabled={readOnly} loading={save.isPending} data-testid="opening-aux-confirm">{t('opening:aux.confirm')}</Button>
       </Group>
-      <ListPicker
-        opened={picking !== null}
-        title={picking ? (picking.type === 0 ? t('voucher:auxDirection.picker') : t('voucher:picker.aux', { type: t(`voucher:auxTypes.${picking.type}`) })) : ''}
-        options={picking === null ? [] : picking.type === 0 ? [{ value: 'debit', code: '1', name: debit }, { value: 'credit', code: '2', name: credit }] : catalog.auxOptions(picking.type)}
-        initialQuery={picking?.request.query}
-        onPick={(value) => closePicker((r) => r.commit(value))}
-        onClose={() => closePicker((r) => r.cancel())}
-      />
+      {picker}
     </Stack>
   );
 }

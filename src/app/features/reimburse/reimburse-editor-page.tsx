@@ -15,9 +15,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
+import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
 import { KeyHelp } from '../../../../grids/key-help';
-import { ListPicker } from '../../../../grids/list-picker';
+import { useListPicker } from '../../../../grids/list-picker';
 import type { LookupOption } from '../../../../grids/lookup-match';
 import { RowToolbar } from '../../../../grids/row-toolbar';
 import type { SheetEvent } from '../../../../grids/sheet';
@@ -162,7 +162,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<{ message: string; resolve: (ok: boolean) => void } | null>(null);
   const ask = (message: string) => new Promise<boolean>((resolve) => setConfirm({ message, resolve: (ok) => { setConfirm(null); resolve(ok); } }));
-  const [picking, setPicking] = useState<{ request: PickerRequest<ReimburseRow>; query: string } | null>(null);
+  const { open: openPicker, picker: kindPicker } = useListPicker<ReimburseRow>();
   const gridRef = useRef<EntryGridHandle>(null);
   const [caret, setCaret] = useState<{ rowId: string; field: string } | null>(null);
 
@@ -318,7 +318,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   useTabLabel(path, state.doc ? { key: 'reimburse:tabTitle', params: { code: formatReimbursementCode(state.doc.code) } } : { key: 'reimburse:newTitle' });
 
-  const pickers = useMemo<Record<string, PickerHook<ReimburseRow>>>(() => ({ kind: (request) => setPicking({ request, query: request.query }) }), []);
+  const pickers = useMemo<Record<string, PickerHook<ReimburseRow>>>(() => ({ kind: (request) => openPicker(request, { title: t('reimburse:picker.kind'), options: kindOptions }) }), [openPicker, t, kindOptions]);
 
   const trackCaret = useCallback(() => {
     const api = gridRef.current?.api();
@@ -469,22 +469,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
       <SaveTipDialog {...saveTip.dialog} message={t('reimburse:saveTip')} />
       <ConfirmDialog opened={confirm !== null} message={confirm?.message} color="orange" onCancel={() => confirm?.resolve(false)} onConfirm={() => confirm?.resolve(true)} />
-      <ListPicker
-        opened={picking !== null}
-        title={t('reimburse:picker.kind')}
-        options={kindOptions}
-        initialQuery={picking?.query}
-        onPick={(value) => {
-          const c = picking;
-          setPicking(null);
-          c?.request.commit(value);
-        }}
-        onClose={() => {
-          const c = picking;
-          setPicking(null);
-          c?.request.cancel();
-        }}
-      />
+      {kindPicker}
     </Stack>
   );
 }

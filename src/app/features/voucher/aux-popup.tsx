@@ -6,8 +6,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EntryGrid, type EntryGridHandle, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
-import { ListPicker } from '../../../../grids/list-picker';
+import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
+import { useListPicker } from '../../../../grids/list-picker';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { auxPopupSchema, checkAuxPopup, popupRowOfLine, sideOf, type AuxEntry, type AuxPopupRow } from './voucher-aux';
@@ -27,17 +27,28 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const creditLabel = t('voucher:auxDirection.credit');
   const schema = useMemo(() => auxPopupSchema(types, catalog, { debit: debitLabel, credit: creditLabel }), [types, catalog, debitLabel, creditLabel]);
   const [state, dispatch] = useSheet(schema, [popupRowOfLine(line)]);
-  /** type 0: the direction column. */
-  const [picking, setPicking] = useState<{ request: PickerRequest<AuxPopupRow>; type: number } | null>(null);
+  const { open: openPicker, picker } = useListPicker<AuxPopupRow>();
   const [error, setError] = useState<string | null>(null);
   const gridRef = useRef<EntryGridHandle>(null);
 
   const pickers = useMemo(
     () => ({
-      ...Object.fromEntries(types.map((type) => [`aux${type}`, ((request) => setPicking({ request, type })) as PickerHook<AuxPopupRow>])),
-      direction: ((request) => setPicking({ request, type: 0 })) as PickerHook<AuxPopupRow>,
+      ...Object.fromEntries(
+        types.map((type) => [
+          `aux${type}`,
+          ((request) => openPicker(request, { title: t('voucher:picker.aux', { type: t(`voucher:auxTypes.${type}`) }), options: catalog.auxOptions(type) })) as PickerHook<AuxPopupRow>,
+        ]),
+      ),
+      direction: ((request) =>
+        openPicker(request, {
+          title: t('voucher:auxDirection.picker'),
+          options: [
+            { value: 'debit', code: '1', name: debitLabel },
+            { value: 'credit', code: '2', name: creditLabel },
+          ],
+        })) as PickerHook<AuxPopupRow>,
     }),
-    [types],
+    [types, openPicker, t, catalog, debitLabel, creditLabel],
   );
 
   const confirm = () => {
@@ -60,12 +71,6 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const closePicker = (then: (r: PickerRequest<AuxPopupRow>) => void) => {
-    const current = picking;
-    setPicking(null);
-    if (current) then(current.request);
-  };
-
   return (
     <Modal opened onClose={onCancel} title={t('voucher:aux.title', { subject: catalog.subjectLabel(line.subjectId ?? '') })} size="xl" centered data-testid="voucher-aux-popup">
       <Stack gap="xs">
@@ -87,23 +92,7 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
           </Button>
         </Group>
       </Stack>
-      <ListPicker
-        opened={picking !== null}
-        title={picking ? (picking.type === 0 ? t('voucher:auxDirection.picker') : t('voucher:picker.aux', { type: t(`voucher:auxTypes.${picking.type}`) })) : ''}
-        options={
-          picking === null
-            ? []
-            : picking.type === 0
-              ? [
-                  { value: 'debit', code: '1', name: debitLabel },
-                  { value: 'credit', code: '2', name: creditLabel },
-                ]
-              : catalog.auxOptions(picking.type)
-        }
-        initialQuery={picking?.request.query}
-        onPick={(value) => closePicker((r) => r.commit(value))}
-        onClose={() => closePicker((r) => r.cancel())}
-      />
+      {picker}
     </Modal>
   );
 }

@@ -19,8 +19,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type EntryGridProps, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
 import { KeyHelp } from '../../../../grids/key-help';
-import { ListPicker } from '../../../../grids/list-picker';
-import type { LookupOption } from '../../../../grids/lookup-match';
+import { useListPicker } from '../../../../grids/list-picker';
 import { RowToolbar } from '../../../../grids/row-toolbar';
 import type { SheetEvent } from '../../../../grids/sheet';
 import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-sheet';
@@ -232,7 +231,7 @@ function VoucherEditor(props: EditorProps) {
   const [ruleErrors, setRuleErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
-  const [picking, setPicking] = useState<{ request: PickerRequest<VoucherKitRow>; options: LookupOption[]; query: string; title: string } | null>(null);
+  const { open: openPicker, picker: subjectPicker } = useListPicker<VoucherKitRow>();
   const gridRef = useRef<EntryGridHandle>(null);
 
   // The code of a new voucher follows its kind and date (/voucher/code) until the clerk types one.
@@ -531,11 +530,11 @@ function VoucherEditor(props: EditorProps) {
       subject: (request) => {
         const hits = request.query.trim() ? catalog.searchSubjects(request.query) : [];
         const all = subjectList.map((s) => ({ value: String(s.id), code: s.code, name: s.name }));
-        setPicking({ request, options: hits.length ? hits : all, query: hits.length ? '' : request.query, title: t('voucher:picker.subject') });
+        openPicker(request, { options: hits.length ? hits : all, query: hits.length ? '' : request.query, title: t('voucher:picker.subject') });
       },
       aux: (request) => setAuxLine({ request }),
     }),
-    [catalog, subjectList, t],
+    [catalog, subjectList, t, openPicker],
   );
 
   const applyAux = (entries: AuxEntry[]) => {
@@ -747,22 +746,7 @@ function VoucherEditor(props: EditorProps) {
       />
       <YearChangeDialog question={yearQuestion} onClear={() => answerYear(true)} onKeep={() => answerYear(false)} />
       {auxLine && <AuxPopup line={auxLine.request.row} catalog={catalog} onConfirm={applyAux} onCancel={() => { const c = auxLine; setAuxLine(null); c.request.cancel(); }} />}
-      <ListPicker
-        opened={picking !== null}
-        title={picking?.title ?? ''}
-        options={picking?.options ?? []}
-        initialQuery={picking?.query}
-        onPick={(value) => {
-          const c = picking;
-          setPicking(null);
-          c?.request.commit(value);
-        }}
-        onClose={() => {
-          const c = picking;
-          setPicking(null);
-          c?.request.cancel();
-        }}
-      />
+      {subjectPicker}
     </Stack>
   );
 }

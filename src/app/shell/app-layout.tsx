@@ -96,6 +96,7 @@ function Shell() {
 
   // Keyboard: the global keys of key-map.ts, the palette, the shortcuts dialog, focus on the page.
   const navigate = useNavigate();
+  const router = useRouter();
   const [shortcutsOpened, setShortcutsOpened] = useState(false);
   const focusMenu = () => {
     const entry = () => document.querySelector<HTMLElement>(`#${SIDEBAR_NAV_ID} [role="treeitem"][tabindex="0"]`);
@@ -104,8 +105,10 @@ function Shell() {
     setMobileOpened(true);
     setTimeout(() => entry()?.focus(), 250);
   };
+  // The router's location, not this render's: a key pressed right after a navigation comes before
+  // the shell has drawn the new page.
   const switchTab = (delta: number) => {
-    const next = adjacentTab(tabsStore.getSnapshot().tabs, pathname, delta);
+    const next = adjacentTab(tabsStore.getSnapshot().tabs, router.state.location.pathname, delta);
     if (next) void navigate({ href: next.href });
   };
   useShellKeys({

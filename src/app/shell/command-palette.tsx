@@ -72,6 +72,9 @@ export function CommandPalette({ shellCommands }: { shellCommands: readonly Page
       scrollable
       maxHeight={440}
       returnFocus={false}
+      // Opens and closes at once: keys typed right after a choice go to the screen it opened,
+      // not to a palette still fading out (which would keep them as a dialog does).
+      transitionProps={{ duration: 0 }}
       onSpotlightClose={() => {
         const back = focusBefore;
         focusBefore = null;

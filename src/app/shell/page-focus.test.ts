@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
-import { firstUsefulControl } from './page-focus';
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { firstUsefulControl, usePageFocus } from './page-focus';
 
 const region = (html: string) => {
   const div = document.createElement('div');
@@ -23,5 +24,57 @@ describe('first useful control of a page', () => {
     expect(firstUsefulControl(region('<a href="/x" id="l">x</a><div role="grid"><div role="gridcell" tabindex="-1" id="g"></div></div>'), shown)?.id).toBe('g');
     expect(firstUsefulControl(region('<p>text</p><a href="/x" id="l">x</a>'), shown)?.id).toBe('l');
     expect(firstUsefulControl(region('<p>text</p>'), shown)).toBeNull();
+  });
+});
+
+describe('focus after a navigation', () => {
+  // jsdom lays nothing out; here every element counts as shown.
+  const rects = HTMLElement.prototype.getClientRects;
+  beforeEach(() => {
+    HTMLElement.prototype.getClientRects = () => [{}] as unknown as DOMRectList;
+  });
+  afterEach(() => {
+    HTMLElement.prototype.getClientRects = rects;
+    document.body.innerHTML = '';
+  });
+  const setUp = (html: string) => {
+    const outside = document.createElement('input');
+    outside.id = 'outside';
+    const root = region(html);
+    root.tabIndex = -1;
+    document.body.append(outside, root);
+    return { outside, root, ref: { current: root } };
+  };
+
+  it('moves the focus onto the first control of the new page', () => {
+    const { ref } = setUp('<button id="b">go</button><input id="f">');
+    renderHook(() => usePageFocus(ref, '/a', true));
+    expect(document.activeElement?.id).toBe('f');
+  });
+  it('keeps a focus the user already put inside the page before it was ready', () => {
+    const { ref, root } = setUp('<input id="f"><input id="g">');
+    root.querySelector<HTMLElement>('#g')!.focus();
+    renderHook(() => usePageFocus(ref, '/a', true));
+    expect(document.activeElement?.id).toBe('g');
+  });
+  it('stops once the focus moved elsewhere, even back onto the element focused before', async () => {
+    const { ref, root, outside } = setUp('');
+    outside.focus();
+    renderHook(() => usePageFocus(ref, '/a', true));
+    expect(document.activeElement?.id).toBe('outside');
+    // The palette (here: `outside`) closes and opens again while the page still loads.
+    outside.blur();
+    outside.focus();
+    root.append(Object.assign(document.createElement('input'), { id: 'late' }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement?.id).toBe('outside');
+  });
+  it('waits for a control that arrives late while nothing else took the focus', async () => {
+    const { ref, root, outside } = setUp('');
+    outside.focus();
+    renderHook(() => usePageFocus(ref, '/a', true));
+    root.append(Object.assign(document.createElement('input'), { id: 'late' }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement?.id).toBe('late');
   });
 });

@@ -37,9 +37,26 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
     if (!ready || !root || lastKey.current === navigationKey) return;
     lastKey.current = navigationKey;
     const before = document.activeElement;
+    // The user (or the page itself) already put the focus on a control of the new page: keep it.
+    if (before && before !== root && root.contains(before)) return;
+    // Any focus move since the navigation that is not ours (a click, a dialog or the palette
+    // opening, even onto the element that had the focus before) means the user is elsewhere.
+    let moved = false;
+    let focusing = false;
+    const onFocusIn = () => {
+      if (!focusing) moved = true;
+    };
     const untouched = () => {
       const now = document.activeElement;
-      return now === before || now === null || now === document.body || now === root;
+      return !moved && (now === before || now === null || now === document.body || now === root);
+    };
+    const focusOn = (el: HTMLElement, preventScroll: boolean) => {
+      focusing = true;
+      try {
+        el.focus({ preventScroll });
+      } finally {
+        focusing = false;
+      }
     };
     let done = false;
     let settled = false;
@@ -51,7 +68,7 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
       }
       const control = firstUsefulControl(root);
       if (control) {
-        control.focus({ preventScroll: false });
+        focusOn(control, false);
         if (document.activeElement === control || control.contains(document.activeElement)) {
           settled = true;
           stop();
@@ -60,7 +77,7 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
     };
     const observer = new MutationObserver(attempt);
     const fallback = setTimeout(() => {
-      if (!done && untouched() && document.activeElement !== root) root.focus({ preventScroll: true });
+      if (!done && untouched() && document.activeElement !== root) focusOn(root, true);
     }, FALLBACK_MS);
     const expiry = setTimeout(() => {
       settled = true;
@@ -68,10 +85,12 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
     }, WATCH_MS);
     function stop() {
       done = true;
+      document.removeEventListener('focusin', onFocusIn, true);
       observer.disconnect();
       clearTimeout(fallback);
       clearTimeout(expiry);
     }
+    document.addEventListener('focusin', onFocusIn, true);
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'style', 'class'] });
     attempt();
     return () => {

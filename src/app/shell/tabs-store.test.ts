@@ -37,8 +37,9 @@ describe('adjacentTab', () => {
     expect(adjacentTab(tabs, '/c', 1)?.path).toBe('/');
     expect(adjacentTab(tabs, '/', -1)?.path).toBe('/c');
   });
-  it('goes to the first tab from a page without one, nowhere with a single tab', () => {
+  it('from a page without a tab yet (it will be the last): next is the first, previous the last; nowhere with a single tab', () => {
     expect(adjacentTab(tabs, '/elsewhere', 1)?.path).toBe('/');
+    expect(adjacentTab(tabs, '/elsewhere', -1)?.path).toBe('/c');
     expect(adjacentTab([tab('/')], '/', 1)).toBeNull();
     expect(adjacentTab([], '/', 1)).toBeNull();
   });

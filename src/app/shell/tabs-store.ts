@@ -57,12 +57,14 @@ export function closeTabs(tabs: readonly Tab[], toClose: readonly string[], dirt
 
 /**
  * Pure: the tab `delta` steps from the active one, wrapping around (the tabs.next / tabs.previous
- * keys); the first tab when the active page has none; null when there is nowhere else to go.
+ * keys); null when there is nowhere else to go. A page without a tab yet (just opened: its tab is
+ * recorded after it draws) counts as the last tab, where its tab will be: previous is the last
+ * tab so far, next the first.
  */
 export function adjacentTab(tabs: readonly Tab[], activePath: string, delta: number): Tab | null {
   if (!tabs.length) return null;
   const i = tabs.findIndex((t) => t.path === activePath);
-  if (i < 0) return tabs[0];
+  if (i < 0) return delta < 0 ? tabs[tabs.length - 1] : tabs[0];
   if (tabs.length === 1) return null;
   return tabs[(((i + delta) % tabs.length) + tabs.length) % tabs.length];
 }

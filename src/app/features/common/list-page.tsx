@@ -40,7 +40,7 @@ import { Box, Button, Text } from '@mantine/core';
 import {
   IconBan, IconCircleCheck, IconCopy, IconEdit, IconEye, IconFileDownload, IconFileExport, IconFileImport, IconPlus, IconTrash, type Icon,
 } from '@tabler/icons-react';
-import type { ColDef, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ListGrid, type KeywordHandle, type ListGridProps } from '../../../../grids/list/list-grid';
 import { notifyError } from '../../queries/admin-common';
@@ -207,13 +207,17 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
     </Button>
   ));
 
-  // Delete on a selected row asks to delete it (not while typing in a box or a cell editor).
+  // Delete on a selected row asks to delete it (not while typing in a box or a cell editor). The
+  // selection is read from the grid: a key pressed right after a click comes before React has drawn
+  // the new selection.
+  const gridApi = useRef<GridApi<T> | null>(null);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Delete' || !remove || isTyping(e.target)) return;
-    const state = toolbarActions(latest.current.all, selected).find((s) => s.action.key === (remove.key ?? 'delete'));
+    const rows = gridApi.current && !gridApi.current.isDestroyed() ? gridApi.current.getSelectedRows() : selected;
+    const state = toolbarActions(latest.current.all, rows).find((s) => s.action.key === (remove.key ?? 'delete'));
     if (state?.enabled) {
       e.preventDefault();
-      void askDelete(selected);
+      void askDelete(rows);
     }
   };
 
@@ -236,6 +240,10 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
         renderers={gridRenderers}
         context={gridContext}
         toolbar={toolbar}
+        onGridApi={(api) => {
+          gridApi.current = api;
+          grid.onGridApi?.(api);
+        }}
         onSelectionChange={(rows) => {
           setSelected(rows);
           onSelectionChange?.(rows);

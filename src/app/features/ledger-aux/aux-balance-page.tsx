@@ -29,6 +29,7 @@ import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilte
 import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type Row = AuxBalanceRowDto | (AuxBalanceDto['totals'] & { total: true });
 const isTotal = (r: Row | undefined): r is AuxBalanceDto['totals'] & { total: true } => !!r && 'total' in r;
@@ -104,7 +105,7 @@ export function AuxBalancePage() {
           loading={answer.isFetching && !data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'auxCode'); }}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => focusFirstCell(e.api, 'auxCode')}
         />
       </div>
     </Stack>

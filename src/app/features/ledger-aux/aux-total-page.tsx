@@ -27,6 +27,7 @@ import { drillHref, emptyAuxFilter, periodsOf, toAuxTotalFilter, type AuxFilterS
 import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 interface Row {
   id: string;
@@ -116,7 +117,7 @@ export function AuxTotalPage() {
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'aux'); }}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => focusFirstCell(e.api, 'aux')}
         />
       </div>
     </Stack>

@@ -26,6 +26,7 @@ import { drillHref, emptyBudgetFilter, periodsOf, toBudgetSummaryFilter, type Bu
 import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 /** 1234 basis points → "12.34%". */
 export const rateText = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toFixed(2)}%`);
@@ -87,7 +88,7 @@ export function BudgetSummaryPage() {
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<BudgetExecRowDto>(noFilter, drill)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<BudgetExecRowDto>) => { if (e.api.getDisplayedRowCount() > 0) e.api.setFocusedCell(0, 'code'); }}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<BudgetExecRowDto>) => focusFirstCell(e.api, 'code')}
         />
       </div>
     </Stack>

@@ -15,6 +15,7 @@ import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setu
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { moneyCol } from './grid-bits';
 import { ledgerKeys } from '../ledger/ledger-keys';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 export const DETAIL_BLOCK = 100;
 
@@ -75,7 +76,7 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           onRowDoubleClicked={(e) => open(e.data)}
           onCellKeyDown={ledgerKeys<LedgerDetailRowDto>(noFilter, open)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<LedgerDetailRowDto>) => e.api.setFocusedCell(0, 'date')}
+          onFirstDataRendered={(e: FirstDataRenderedEvent<LedgerDetailRowDto>) => focusFirstCell(e.api, 'date')}
         />
       )}
     </div>

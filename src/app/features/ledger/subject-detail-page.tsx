@@ -22,6 +22,7 @@ import { LedgerFilterBar } from './subject-ledger-filter';
 import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
 import { readSubLedgerSearch, toSubjectDetailFilter } from './subject-ledgers-model';
 import './subject-balance.css';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type Row = SubjectDetailRowDto;
 const PAGE = 100;
@@ -55,7 +56,7 @@ export function SubjectDetailPage() {
       call(ledgerApi.subjectDetail, { query: { filter, offset: p.startRow, limit: Math.min(p.endRow - p.startRow, 1000) } })
         .then((d) => {
           p.successCallback(d.rows, d.total);
-          if (p.startRow === 0 && apiRef.current && !apiRef.current.getFocusedCell()) apiRef.current.setFocusedCell(0, 'date');
+          if (p.startRow === 0 && apiRef.current && !apiRef.current.getFocusedCell()) focusFirstCell(apiRef.current, 'date');
         })
         .catch(() => p.failCallback());
     },

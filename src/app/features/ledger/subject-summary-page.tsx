@@ -20,6 +20,7 @@ import { LedgerFilterBar } from './subject-ledger-filter';
 import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
 import './subject-balance.css';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type Row = SubjectSummaryRowDto | (SubjectSummaryDto['totals'] & { total: true; voucherCount: number });
 const isTotal = (r: Row | undefined): r is Extract<Row, { total: true }> => !!r && 'total' in r;
@@ -77,7 +78,7 @@ export function SubjectSummaryPage() {
           loading={answer.isFetching && !data}
           onCellKeyDown={ledgerKeys<Row>(s.filterRef, drill)}
           onRowDoubleClicked={(e) => e.data && drill(e.data)}
-          onFirstDataRendered={(e) => e.api.setFocusedCell(0, 'code')}
+          onFirstDataRendered={(e) => focusFirstCell(e.api, 'code')}
         />
       </div>
       <Text size="xs" c="dimmed" data-testid="ss-keys">{t('keys.summary')}</Text>

@@ -21,6 +21,7 @@ import { LedgerFilterBar } from './subject-ledger-filter';
 import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
 import './subject-balance.css';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type Row = GeneralLedgerRow;
 
@@ -80,7 +81,7 @@ export function SubjectTotalPage() {
           loading={answer.isFetching && !answer.data}
           onCellKeyDown={ledgerKeys<Row>(s.filterRef, drill)}
           onRowDoubleClicked={(e) => e.data && drill(e.data)}
-          onFirstDataRendered={(e) => e.api.setFocusedCell(0, 'code')}
+          onFirstDataRendered={(e) => focusFirstCell(e.api, 'code')}
         />
       </div>
       <Text size="xs" c="dimmed" data-testid="st-keys">{t('keys.total')}</Text>

@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GridApi } from 'ag-grid-community';
+import { focusFirstCell, focusIsFree } from './focus-first-cell';
+
+describe('a grid takes the focus when its rows arrive only when the focus is free', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+  const setUp = () => {
+    document.body.innerHTML = '<div data-testid="page-region" tabindex="-1"><input id="filter"><div class="ag-root-wrapper"><div id="cell" tabindex="-1"></div></div></div>';
+    const api = { getDisplayedRowCount: () => 3, setFocusedCell: vi.fn() };
+    return { api, asGrid: api as unknown as GridApi<unknown> };
+  };
+
+  it('from nowhere, the page region or another grid cell', () => {
+    setUp();
+    expect(focusIsFree()).toBe(true);
+    document.querySelector<HTMLElement>('[data-testid="page-region"]')!.focus();
+    expect(focusIsFree()).toBe(true);
+    document.getElementById('cell')!.focus();
+    expect(focusIsFree()).toBe(true);
+  });
+  it('not from a filter the user is in', () => {
+    const { api, asGrid } = setUp();
+    document.getElementById('filter')!.focus();
+    focusFirstCell(asGrid, 'code');
+    expect(api.setFocusedCell).not.toHaveBeenCalled();
+    (document.activeElement as HTMLElement).blur();
+    focusFirstCell(asGrid, 'code');
+    expect(api.setFocusedCell).toHaveBeenCalledWith(0, 'code');
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Report and ledger grids take the keyboard when their first rows arrive, so arrows and Enter work
+ * at once — but never from a control the user is already in (a filter picked while the rows load
+ * keeps its focus). The focus moves only from nowhere (the page, the body) or from a grid.
+ */
+import type { GridApi } from 'ag-grid-community';
+
+/** Whether the focus may be moved into a grid now: nothing is focused, or a grid or the page region is. */
+export function focusIsFree(active: Element | null = typeof document === 'undefined' ? null : document.activeElement): boolean {
+  if (!active || active === document.body) return true;
+  if (active.matches('[data-testid="page-region"]')) return true;
+  return active.closest('.ag-root-wrapper') !== null;
+}
+
+/** Puts the caret on `row`, `column` when the grid has rows and the focus is free. */
+export function focusFirstCell<T>(api: GridApi<T>, column: string, row = 0): void {
+  if (api.getDisplayedRowCount() > row && focusIsFree()) api.setFocusedCell(row, column);
+}

@@ -78,10 +78,10 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
-    // Kept for every test: with traces only on retries (2026-11-27, quiet machine) 7 specs failed
-    // their first attempt — keys pressed before the screen was ready — and passed when retried with
-    // a trace. Those races are in the specs' waits; until they wait for readiness, traces stay on.
-    trace: 'retain-on-failure',
+    // Traces are recorded for retries only (E2E_TRACE overrides): recording one for every test costs
+    // about a third of the browser's CPU (decision 044), and the specs now wait for readiness
+    // themselves (page-models/keys.ts, focus.ts) instead of being slowed into it by the recording.
+    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | undefined) ?? 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects,

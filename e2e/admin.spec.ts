@@ -10,6 +10,8 @@ import { ShellModel } from './page-models/shell';
 import { chooseOption, confirmDelete, FormDialogModel, ListModel } from './page-models/admin-list';
 import { restoreDemoState } from './page-models/demo-state';
 import { adminScreens, openAdminScreen, type AdminScreen } from './page-models/admin-screens';
+import { pressOn } from './page-models/keys';
+import { expectFocusWithin } from './page-models/focus';
 
 const stamp = Date.now().toString(36).slice(-5);
 const roleName = `E2E Role ${stamp}`;
@@ -159,8 +161,7 @@ test('the form dialog by keys: Save and new, Esc asks about unsaved changes, Del
   const nameInput = dialog.root().getByTestId('role-name');
   const [first, second, third] = ['A', 'B', 'C'].map((x) => `Keys ${x} ${stamp}`);
   const openNew = async () => {
-    await page.getByTestId('role-new').focus();
-    await page.keyboard.press('Enter');
+    await pressOn(page.getByTestId('role-new'));
     await expect(nameInput).toBeFocused();
   };
 
@@ -208,6 +209,7 @@ test('the form dialog by keys: Save and new, Esc asks about unsaved changes, Del
     await roles.select(name);
     await page.keyboard.press('Delete');
     await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+    await expectFocusWithin(page.getByTestId('confirm-dialog'));
     await page.keyboard.press('Enter');
     await expect(roles.row(name)).toHaveCount(0);
   }

@@ -13,6 +13,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
+import { pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -213,15 +214,13 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await expect.poll(async () => (await valueRows(grid)).map((r) => r.code)).toEqual(['01', '02']);
 
   // Save the filter under a name (the name box has the focus; Enter saves), rename it, reload.
-  await page.getByTestId('saved-filters-save').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('saved-filters-save'));
   await expect(page.getByTestId('saved-filters-name')).toBeFocused();
   await page.keyboard.type(FILTER);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('saved-filters-name')).toBeHidden();
   await expect(page.getByTestId('saved-filters-select')).toHaveValue(FILTER);
-  await page.getByTestId('saved-filters-rename').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('saved-filters-rename'));
   await expect(page.getByTestId('saved-filters-name')).toBeFocused();
   await expect(page.getByTestId('saved-filters-name')).toHaveValue(FILTER);
   await page.keyboard.press('End');
@@ -251,8 +250,7 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await page.screenshot({ path: testInfo.outputPath('aux-balance-saved-filter-en.png'), fullPage: true });
   await new ShellModel(page).switchLanguage('zh_CN');
   // Delete it: gone.
-  await page.getByTestId('saved-filters-delete').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('saved-filters-delete'));
   await expect(select).toHaveValue('');
 
   // Budget execution: the demo's allocations use the expense items (non-zero actual); Enter opens the lines.

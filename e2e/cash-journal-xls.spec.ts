@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
+import { pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,8 +38,7 @@ test.afterAll(async ({ request }) => {
 });
 
 async function press(page: Page, testId: string) {
-  await page.getByTestId(testId).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId(testId));
 }
 
 test('template, export and import of journal lines from the query screen', async ({ page, request }, testInfo) => {

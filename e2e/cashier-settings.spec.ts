@@ -12,6 +12,7 @@ import { ShellModel } from './page-models/shell';
 import { ListModel } from './page-models/admin-list';
 import { PickerModel } from './page-models/pickers';
 import { restoreDemoState } from './page-models/demo-state';
+import { pressOn } from './page-models/keys';
 
 async function cleanUp(request: APIRequestContext) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
@@ -44,8 +45,7 @@ async function openScreen(page: Page, key: 'bankAccount' | 'income' | 'outcome')
 }
 
 async function press(page: Page, testId: string) {
-  await page.getByTestId(testId).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId(testId));
 }
 
 test('creates a bank account by keyboard, its subject chosen with F7', async ({ page }) => {

@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
+import { pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,8 +61,7 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   for (let i = 0; i < count; i += 1) await pick(page, (await kindSelects.nth(i).getAttribute('data-testid'))!, expenseSubject);
 
   // Preview: one balanced voucher, nothing written.
-  await page.getByTestId('d2v-preview').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('d2v-preview'));
   const proposal = page.getByTestId('d2v-proposal');
   await expect(proposal).toHaveCount(1);
   await expect(proposal).toHaveAttribute('data-balanced', 'true');
@@ -72,8 +72,7 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   await page.screenshot({ path: testInfo.outputPath('doc-to-voucher-zh.png'), fullPage: true });
 
   // Generate: the voucher is written and the document leaves the list of pending ones.
-  await page.getByTestId('d2v-generate').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('d2v-generate'));
   await expect(page.getByTestId('d2v-voucher')).toBeVisible({ timeout: 20_000 });
   const voucherId = Number(await proposal.getAttribute('data-voucher-id'));
   expect(voucherId).toBeGreaterThan(0);

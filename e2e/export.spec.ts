@@ -11,6 +11,7 @@ import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
+import { pressOn } from './page-models/keys';
 
 async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
@@ -72,8 +73,7 @@ test('exports the ticked subjects with the progress bar and downloads the workbo
   await expect(exportButton).toBeEnabled();
 
   const download = page.waitForEvent('download');
-  await exportButton.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(exportButton);
   const bar = page.getByTestId('export-progress');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('data-state', 'running');
@@ -103,8 +103,7 @@ test('screenshot of the export progress bar in English', async ({ page, request 
   await expect(s.list.row('1001').first()).toBeVisible();
   await tickRows(page, s, '1001', 2);
   const download = page.waitForEvent('download');
-  await page.getByTestId('subject-export').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('subject-export'));
   await expect(page.getByTestId('export-progress')).toBeVisible();
   await expect(page.getByTestId('export-progress-value')).toContainText('Exporting');
   await page.screenshot({ path: 'test-results/export-en_US-progress.png', animations: 'disabled' });
@@ -128,20 +127,17 @@ test('imports subjects: a file with one bad row names the row and imports nothin
   await s.open();
   await expect(s.list.row('1001').first()).toBeVisible();
   const dialog = page.getByTestId('subject-import-dialog');
-  await page.getByTestId('subject-import').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('subject-import'));
   await expect(dialog.getByTestId('subject-import-dialog-file')).toBeVisible();
 
   // No file: 'please select EXCEL'.
-  await dialog.getByTestId('subject-import-dialog-submit').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(dialog.getByTestId('subject-import-dialog-submit'));
   await expect(dialog.getByTestId('subject-import-dialog-error')).toContainText('请选择EXCEL');
 
   // Row 3 has a code that fits no level of the rule: the row is named, nothing is imported.
   const bad = await workbook('test-results/import-bad.xlsx', [['112301', '预付甲', 'Prepaid A'], ['11230', '坏编码', null], ['112302', '预付乙', null]]);
   await dialog.locator('input[type="file"]').setInputFiles(bad);
-  await dialog.getByTestId('subject-import-dialog-submit').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(dialog.getByTestId('subject-import-dialog-submit'));
   await expect(dialog.getByTestId('subject-import-dialog-error')).toContainText('第 3 行');
   await page.screenshot({ path: 'test-results/import-zh_CN-errors.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
@@ -150,11 +146,9 @@ test('imports subjects: a file with one bad row names the row and imports nothin
   await expect(s.list.row('112301')).toHaveCount(0);
 
   const good = await workbook('test-results/import-good.xlsx', [['112301', '预付甲', 'Prepaid A'], ['112302', '预付乙', null]]);
-  await page.getByTestId('subject-import').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('subject-import'));
   await dialog.locator('input[type="file"]').setInputFiles(good);
-  await dialog.getByTestId('subject-import-dialog-submit').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(dialog.getByTestId('subject-import-dialog-submit'));
   await expect(dialog.getByTestId('subject-import-dialog-file')).toBeHidden();
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('请再次检查');
   await expect(s.list.row('112301').first()).toBeVisible();

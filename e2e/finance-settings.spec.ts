@@ -9,6 +9,8 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { FormDialogModel, ListModel } from './page-models/admin-list';
 import { financeScreens, openFinanceScreen, VoucherKindScreen } from './page-models/finance-settings';
+import { pressOn } from './page-models/keys';
+import { expectFocusWithin } from './page-models/focus';
 
 test.afterAll(async ({ request }) => {
   // Put the demo's kinds and settings back for the next spec.
@@ -53,6 +55,7 @@ test('voucher kinds by keyboard: create, duplicate refused, delete with confirma
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('confirm-dialog')).toBeVisible();
   await expect(page.getByTestId('confirm-dialog')).toContainText('Cannot be recovered after deletion');
+  await expectFocusWithin(page.getByTestId('confirm-dialog'));
   await page.keyboard.press('Enter');
   await expect(screen.list.row('Cash')).toHaveCount(0);
 
@@ -132,8 +135,7 @@ test('voucher code rule and currencies by keyboard', async ({ page, request }) =
   const list = ListModel.byId(page, financeScreens.currencyType.grid);
   await expect(list.row('CNY').getByTestId('currency-base-badge')).toBeVisible();
   const dialog = new FormDialogModel(page, 'currency-dialog');
-  await page.getByTestId('currency-new').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('currency-new'));
   await expect(dialog.root().getByTestId('currency-code')).toBeFocused();
   await page.keyboard.type('usd');
   await page.keyboard.press('Tab');
@@ -150,6 +152,7 @@ test('voucher code rule and currencies by keyboard', async ({ page, request }) =
   await list.select('USD');
   await page.keyboard.press('Delete');
   await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await expectFocusWithin(page.getByTestId('confirm-dialog'));
   await page.keyboard.press('Enter');
   await expect(list.row('USD')).toHaveCount(0);
 });

@@ -10,6 +10,7 @@
  */
 import { expect, test, type Browser, type TestInfo } from '@playwright/test';
 import { GridKitPage } from './page-models/grid-kit';
+import { expectFocusWithin } from './page-models/focus';
 
 const PASTE_BLOCK = ['Travel\t6601\tD02\t1,280.00\t', 'Travel\t6601\tD02\t-80\t', 'Reimburse travel\t1001\t\t\t1200'].join('\r\n') + '\r\n';
 
@@ -253,6 +254,7 @@ test.describe('grid kit', () => {
     const menu = page.getByTestId('kit-grid-menu');
     await expect(menu).toBeVisible();
     await expect(menu.locator('[data-command="insertRowAbove"]')).toContainText('Alt+Insert');
+    await expectFocusWithin(menu);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');

@@ -13,6 +13,7 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { openStaffScreen } from './page-models/staff';
 import type { ListModel } from './page-models/admin-list';
+import { pressOn } from './page-models/keys';
 
 async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
@@ -27,8 +28,7 @@ test.afterAll(async ({ request }) => {
 });
 
 async function press(page: Page, testId: string) {
-  await page.getByTestId(testId).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId(testId));
 }
 
 async function importWithOneBadRow(page: Page, list: ListModel, lang: 'zh_CN' | 'en_US', template: string) {

@@ -12,6 +12,7 @@ import { FormDialogModel } from './page-models/admin-list';
 import { openClientScreen, pickByKeyboard } from './page-models/clients';
 import { chooseInvoiceFile, openInvoiceList } from './page-models/invoices';
 import { restoreDemoState } from './page-models/demo-state';
+import { pressOn } from './page-models/keys';
 
 const stamp = Date.now().toString(36).slice(-5);
 const invoiceNo = `E2EI${stamp}`;
@@ -61,8 +62,7 @@ test('creates an invoice by keyboard with its PDF and views the PDF in the drawe
   await expect(page.getByTestId('invoice-pending-row')).toHaveCount(0);
   await chooseInvoiceFile(page, pdf);
   await expect(page.getByTestId('invoice-pending-row')).toContainText(pdf.name);
-  await page.getByTestId('invoice-no').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('invoice-no'));
   await expect(dialog.root()).toBeHidden();
 
   await list.search(invoiceNo);

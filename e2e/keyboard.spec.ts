@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
+import { pressOn } from './page-models/keys';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
@@ -136,8 +137,7 @@ test('popup mode: Enter opens a section\'s flyout with the focus in it, arrows m
   const keys = new ShellKeyboard(page);
   const shell = new ShellModel(page);
   await loginAs(page, 'admin', 'admin123');
-  await page.getByTestId('sidebar-mode').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('sidebar-mode'));
   await expect(shell.sidebar()).toHaveAttribute('data-mode', 'popup');
   await page.keyboard.press('Alt+m');
   await expect.poll(() => keys.focusedMenuKey()).toBe('home');
@@ -161,8 +161,7 @@ test('popup mode: Enter opens a section\'s flyout with the focus in it, arrows m
   await expect(flyout).toHaveCount(0);
   await expect.poll(() => keys.focusIsOnPageControl()).toBe('input');
   // The shortcuts dialog from the user menu, by keyboard (Enter opens the menu, ↓ to the entry).
-  await page.getByTestId('user-menu').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('user-menu'));
   await expect(page.getByTestId('menu-shortcuts')).toBeVisible();
   for (let i = 0; i < 6 && !(await page.getByTestId('menu-shortcuts').evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('menu-shortcuts')).toBeFocused();
@@ -171,8 +170,7 @@ test('popup mode: Enter opens a section\'s flyout with the focus in it, arrows m
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // Back to tree mode for the other specs.
-  await page.getByTestId('sidebar-mode').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('sidebar-mode'));
   await expect(shell.sidebar()).toHaveAttribute('data-mode', 'tree');
   expect(await mouse()).toBe(0);
 });

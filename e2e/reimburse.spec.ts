@@ -13,6 +13,7 @@ import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ListModel } from './page-models/admin-list';
 import { ShellModel } from './page-models/shell';
+import { pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -101,15 +102,12 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
   await expect(page.getByTestId('reimburse-total')).toContainText('188.50');
 
   // Summary tab: by kind, with the total.
-  await page.getByTestId('reimburse-tab-summary').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('reimburse-tab-summary'));
   await expect(page.getByTestId('reimburse-summary-total')).toContainText('188.50');
-  await page.getByTestId('reimburse-tab-detail').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('reimburse-tab-detail'));
 
   // Audit (the button from the keyboard): read-only, the auditor shown; typing is refused.
-  await page.getByTestId('reimburse-action-audit').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('reimburse-action-audit'));
   await expect(editor).toHaveAttribute('data-lifecycle', 'audited', { timeout: 15_000 });
   await expect(page.getByTestId('reimburse-auditor')).toContainText('王出纳');
   await expect(page.getByTestId('reimburse-action-save')).toBeDisabled();
@@ -141,16 +139,14 @@ test('the management list audits two documents at once and shows a result per do
   await expect(list.rowAt(1)).toHaveClass(/ag-row-selected/);
   // The toolbar takes the grid's selection on its next render.
   await page.waitForTimeout(300);
-  await page.getByTestId('reimburse-batch-audit').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('reimburse-batch-audit'));
   batchAudited.push(...ids);
   const results = page.getByTestId('reimburse-result-ok');
   await expect(results).toHaveCount(2, { timeout: 15_000 });
   await page.screenshot({ path: 'test-results/reimburse-zh_CN-batch.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
   // Enter on a row opens it in the editor.
-  await list.rowAt(0).locator('.ag-cell[col-id="code"]').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(list.rowAt(0).locator('.ag-cell[col-id="code"]'));
   await expect(page.getByTestId('reimburse-editor')).toBeVisible({ timeout: 20_000 });
 });
 
@@ -169,8 +165,7 @@ test('the management list exports the selected documents through the background 
   await page.waitForTimeout(300);
   // Export starts a task (decision 043); the shared progress bar downloads the workbook when it is done.
   const download = page.waitForEvent('download', { timeout: 60_000 });
-  await page.getByTestId('reimburse-export').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('reimburse-export'));
   const file = testInfo.outputPath('expenses.xlsx');
   await (await download).saveAs(file);
   const wb = new ExcelJS.Workbook();

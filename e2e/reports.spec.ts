@@ -11,6 +11,7 @@ import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
+import { pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -45,8 +46,7 @@ async function chooseByKeyboard(page: Page, testId: string, label: string) {
 
 async function downloadXlsx(page: Page, testId: string) {
   const download = page.waitForEvent('download');
-  await page.getByTestId(testId).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId(testId));
   const file = await download;
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await file.path());
@@ -181,8 +181,7 @@ test('comprehensive statistics and the department income and expense detail', as
   await page.screenshot({ path: testInfo.outputPath('statistics-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
 
-  await page.getByTestId('st-department').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('st-department'));
   await expect(page).toHaveURL(/\/report\/departmentIODetail$/);
   await chooseByKeyboard(page, 'dd-month', '第 1 期（2026-01）');
   await chooseByKeyboard(page, 'dd-end', '第 12 期（2026-12）');
@@ -203,8 +202,7 @@ test('department reimbursements: from the statistics, figures equal to the API, 
   const shell = new ShellModel(page);
   await shell.selectYear('2026');
   await shell.openMenu('report', 'report.comprehensiveStatistical');
-  await page.getByTestId('st-department-ra').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('st-department-ra'));
   await expect(page).toHaveURL(/\/report\/departmentRADetail$/);
   await chooseByKeyboard(page, 'ra-month', '第 1 期（2026-01）');
   await chooseByKeyboard(page, 'ra-end', '第 12 期（2026-12）');

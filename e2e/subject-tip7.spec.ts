@@ -8,6 +8,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
+import { pressOn } from './page-models/keys';
+import { expectFocusWithin } from './page-models/focus';
 
 const CODE = '560399';
 
@@ -66,10 +68,10 @@ test('a used subject gains an auxiliary type only with a value for its existing 
   // Tick "department" with the keyboard and save: the server asks tip7 first.
   await s.dialog().getByTestId('subject-aux-1').focus();
   await page.keyboard.press('Space');
-  await s.name().focus();
-  await page.keyboard.press('Enter');
+  await pressOn(s.name());
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm).toContainText('该科目已被使用');
+  await expectFocusWithin(confirm);
   await page.keyboard.press('Enter');
 
   // The value popup: confirming empty names the missing type; then a leaf department is chosen.
@@ -81,12 +83,16 @@ test('a used subject gains an auxiliary type only with a value for its existing 
   await expect(popup).toContainText('部门为必填项');
   await page.screenshot({ path: 'test-results/subject-tip7-zh_CN.png' });
   const dept = popup.getByTestId('aux-value-1');
-  await dept.focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(dept).not.toHaveValue('');
-  await popup.getByTestId('aux-values-ok').focus();
-  await page.keyboard.press('Enter');
+  // The list opens with its first option chosen a moment later, and redraws when the departments
+  // arrive: open it, wait for the chosen option, Enter; again if the list was redrawn meanwhile.
+  await expect(async () => {
+    await dept.focus();
+    if ((await dept.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('ArrowDown');
+    await expect(page.locator('[role="option"][data-combobox-selected]')).toHaveCount(1, { timeout: 2000 });
+    await page.keyboard.press('Enter');
+    await expect(dept).not.toHaveValue('', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await pressOn(popup.getByTestId('aux-values-ok'));
   await expect(popup).toBeHidden();
   await expect(s.dialog()).toBeHidden();
 

@@ -8,6 +8,7 @@ import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
+import { pressOn } from './page-models/keys';
 
 /** Removes what this spec adds (deepest first) and restores the code rule, so other specs see the seed's chart. */
 async function removeSubjects(request: APIRequestContext) {
@@ -97,8 +98,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await s.list.open(/其他货币资金/);
   await expect(s.code()).toBeDisabled();
   await s.dialog().getByTestId('subject-abbr').fill('yhck');
-  await s.dialog().getByTestId('subject-copy').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(s.dialog().getByTestId('subject-copy'));
   await expect(s.code()).toBeEnabled();
   await expect(s.name()).toHaveValue('其他货币资金');
   await expect(s.dialog().getByTestId('subject-abbr')).toHaveValue('');
@@ -113,8 +113,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await s.open('codeRule');
   await expect(page.getByTestId('rule-length-1')).toBeDisabled();
   await expect(page.getByTestId('rule-length-4')).toBeEnabled();
-  await page.getByTestId('rule-add').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('rule-add'));
   await expect(page.getByTestId('rule-length-5')).toHaveValue('2');
   await page.getByTestId('rule-length-5').focus();
   await page.keyboard.press('Control+a');
@@ -134,8 +133,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   expect((await saved).ok()).toBe(true);
   await expect(page.getByTestId('rule-total')).toContainText('13');
   await expect(page.getByTestId('rule-remove')).toBeEnabled();
-  await page.getByTestId('rule-remove').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('rule-remove'));
   await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
   release();
   await refetch;
@@ -144,8 +142,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
   await page.unroute('**/api/subject/codeRule?**');
   await expect(page.getByTestId('rule-save')).toBeEnabled();
-  await page.getByTestId('rule-save').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('rule-save'));
   await expect(page.getByTestId('rule-total')).toContainText('10');
 });
 

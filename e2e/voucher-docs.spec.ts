@@ -16,6 +16,7 @@ import { apiHeaders, loginAs } from './page-models/login';
 import { ShellKeyboard } from './page-models/shell';
 import { VoucherEditorModel } from './page-models/voucher-editor';
 import { restoreDemoState } from './page-models/demo-state';
+import { pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,8 +47,7 @@ function renderFirstPage(pdf: string): number {
 }
 
 async function press(page: Page, testId: string) {
-  await page.getByTestId(testId).focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId(testId));
 }
 
 test.afterAll(async ({ request }) => {

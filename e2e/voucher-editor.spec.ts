@@ -8,6 +8,7 @@
  * subjects or keep the date. A 60-line voucher scrolls its lines inside the grid (kit `maxRows`).
  * Screenshots in both languages.
  */
+import { expectFocusWithin } from './page-models/focus';
 import { expect, test } from '@playwright/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
@@ -103,6 +104,7 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
   // Delete asks first ('Cannot be recovered after deletion'); Esc keeps the voucher.
   await v.action('delete').click();
   await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await expectFocusWithin(page.getByTestId('confirm-dialog'));
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('confirm-dialog')).toBeHidden();
   await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
@@ -298,6 +300,7 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
   const popup = page.getByTestId('voucher-aux-grid');
   await expect(popup).toBeVisible();
   await expect(popup.locator('.ag-header-cell[col-id="direction"]')).toContainText('方向');
+  await expectFocusWithin(popup);
   // The customer from its pick list, 贷 typed as its pinyin initial, the amount.
   await v.press('F7');
   await expect(page.getByTestId('list-picker-query')).toBeFocused();

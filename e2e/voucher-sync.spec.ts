@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
+import { pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,8 +53,7 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   await expect(page.getByTestId('relation-target-year')).toHaveValue(/Management ledger · 2026/);
   await expect(page.getByTestId('relation-target-1122')).toHaveText('未对照');
   const byCode = page.getByTestId('relation-by-code');
-  await byCode.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(byCode);
   await expect(page.getByTestId('relation-target-1122')).toHaveText(/^1122 应收账款/);
   await expect(page.getByText(/已按编码对照 \d+ 个科目/)).toBeVisible();
   // 5602 takes departments here, not in the management ledger: mapped, the department dropped.
@@ -99,8 +99,7 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   await expect(page.getByTestId('voucher-relations')).toBeDisabled();
   const syncButton = page.getByTestId('voucher-action-sync');
   await expect(syncButton).toBeEnabled();
-  await syncButton.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(syncButton);
   const dialog = page.getByTestId('voucher-sync-dialog');
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId(`voucher-sync-target-${books.management.id}`)).toBeFocused();
@@ -118,8 +117,7 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   // The associated vouchers list the copy; its Open switches to the management ledger.
   const relations = page.getByTestId('voucher-relations');
   await expect(relations).toBeEnabled();
-  await relations.focus();
-  await page.keyboard.press('Enter');
+  await pressOn(relations);
   const list = page.getByTestId('voucher-relations-list');
   await expect(list).toContainText(`同步生成 ${copy.kindName}-${copy.codeText}`);
   await expect(list).toContainText(books.management.name);
@@ -138,8 +136,7 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   await expect(notice).toContainText(`${books.voucher.kindName}-${books.voucher.codeText}`);
   await expect(notice).toContainText(books.main.name);
   await page.screenshot({ path: testInfo.outputPath('voucher-other-scope-zh.png') });
-  await page.getByTestId('voucher-other-scope-switch').focus();
-  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('voucher-other-scope-switch'));
   await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
   await expect(page.getByTestId('voucher-editor')).toBeVisible();
   await expect(page.getByTestId('voucher-code')).toHaveValue(books.voucher.codeText);

@@ -5,6 +5,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ShellModel } from './shell';
 import { ListModel } from './admin-list';
+import { pressOn } from './keys';
 
 export class BudgetCatalogueModel {
   readonly list: ListModel;
@@ -25,8 +26,7 @@ export class BudgetCatalogueModel {
 
   /** New (the toolbar button, by keyboard): the popup opens with the focus in the code. */
   async startNew() {
-    await this.page.getByTestId('budget-new').focus();
-    await this.page.keyboard.press('Enter');
+    await pressOn(this.page.getByTestId('budget-new'));
     await expect(this.dialog()).toBeVisible();
     await expect(this.code()).toBeFocused();
   }
@@ -57,8 +57,7 @@ export class VendorListModel {
   readonly dialog = () => this.page.getByTestId('vendor-dialog');
 
   async startNew() {
-    await this.page.getByTestId('vendor-new').focus();
-    await this.page.keyboard.press('Enter');
+    await pressOn(this.page.getByTestId('vendor-new'));
     await expect(this.dialog()).toBeVisible();
     await expect(this.dialog().getByTestId('vendor-code')).toBeFocused();
   }

@@ -2,6 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ShellModel } from './shell';
 import { FormDialogModel, ListModel } from './admin-list';
+import { pressOn } from './keys';
 
 export const financeScreens = {
   voucherKind: { keys: ['basic', 'basic.finance', 'basic.finance.voucherKind'], path: '/basic/voucherKind', grid: 'basic.voucherKind' },
@@ -26,8 +27,7 @@ export class VoucherKindScreen {
 
   /** "New" reached by the keyboard: the toolbar button is focused and pressed with Enter. */
   async openNew() {
-    await this.page.getByTestId('voucher-kind-new').focus();
-    await this.page.keyboard.press('Enter');
+    await pressOn(this.page.getByTestId('voucher-kind-new'));
     await expect(this.nameInput()).toBeFocused();
   }
 

@@ -41,8 +41,16 @@ export class ShellModel {
   async openMenu(...keys: string[]) {
     for (const key of keys) {
       const item = this.menu(key);
-      const expanded = await item.getAttribute('data-expanded');
-      if (expanded === null || key === keys.at(-1)) await item.click();
+      if (key === keys.at(-1)) {
+        await item.click();
+        break;
+      }
+      // A section opens on a click; it may already be open (the route's section opens by itself,
+      // sometimes just after the page draws): click only while it is closed, until it is open.
+      await expect(async () => {
+        if ((await item.getAttribute('data-expanded')) === null) await item.click();
+        await expect(item).toHaveAttribute('data-expanded', /.*/, { timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
     }
   }
 

@@ -2,6 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ShellModel } from './shell';
 import { ListModel } from './admin-list';
+import { pressOn } from './keys';
 
 export const staffScreens = {
   departments: { keys: ['userCenter', 'userCenter.department'], path: '/userCenter/department', grid: 'userCenter.department' },
@@ -22,8 +23,7 @@ export class DepartmentTreeModel {
     const node = this.root().getByRole('treeitem').filter({ has: this.page.getByText(label, { exact: false }) }).last();
     // The tree may re-render while its data refreshes (focus is lost then): retry until chosen.
     await expect(async () => {
-      await node.focus();
-      await this.page.keyboard.press('Enter');
+      await pressOn(node);
       await expect(this.root().locator('[data-chosen]')).toContainText(label, { timeout: 1000 });
     }).toPass();
   }

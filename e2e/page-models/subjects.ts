@@ -6,6 +6,7 @@
 import { expect, type Page } from '@playwright/test';
 import { ShellModel } from './shell';
 import { ListModel } from './admin-list';
+import { pressOn } from './keys';
 
 export const subjectScreens = {
   list: { keys: ['basic', 'basic.finance', 'basic.finance.subjectList'], path: '/basic/subjectList' },
@@ -29,8 +30,7 @@ export class SubjectCatalogueModel {
 
   /** New (the toolbar button, by keyboard): the popup opens with the focus in the code. */
   async startNew() {
-    await this.page.getByTestId('subject-new').focus();
-    await this.page.keyboard.press('Enter');
+    await pressOn(this.page.getByTestId('subject-new'));
     await expect(this.dialog()).toBeVisible();
     await expect(this.code()).toBeFocused();
   }
@@ -58,8 +58,7 @@ export class SubjectCatalogueModel {
   /** Focuses a tree node and chooses it with Enter (the list filters by it). */
   async treeChoose(valueOrLabel: string) {
     const node = this.treeNode(valueOrLabel);
-    await node.focus();
-    await this.page.keyboard.press('Enter');
+    await pressOn(node);
     await expect(node).toHaveAttribute('aria-selected', 'true');
   }
 }

@@ -21,6 +21,15 @@ describe('a grid takes the focus when its rows arrive only when the focus is fre
     document.getElementById('cell')!.focus();
     expect(focusIsFree()).toBe(true);
   });
+  it('from a filter the shell focused on arrival, until the user uses it', () => {
+    setUp();
+    const filter = document.getElementById('filter')!;
+    filter.focus();
+    filter.setAttribute('data-auto-focused', '');
+    expect(focusIsFree()).toBe(true);
+    filter.removeAttribute('data-auto-focused');
+    expect(focusIsFree()).toBe(false);
+  });
   it('not from a filter the user is in', () => {
     const { api, asGrid } = setUp();
     document.getElementById('filter')!.focus();

@@ -1,7 +1,8 @@
 /**
  * Report and ledger grids take the keyboard when their first rows arrive, so arrows and Enter work
  * at once — but never from a control the user is already in (a filter picked while the rows load
- * keeps its focus). The focus moves only from nowhere (the page, the body) or from a grid.
+ * keeps its focus). The focus moves only from nowhere (the page, the body), from a grid, or from
+ * the control the shell focused on arrival while the user has not used it yet.
  */
 import type { GridApi } from 'ag-grid-community';
 
@@ -9,6 +10,8 @@ import type { GridApi } from 'ag-grid-community';
 export function focusIsFree(active: Element | null = typeof document === 'undefined' ? null : document.activeElement): boolean {
   if (!active || active === document.body) return true;
   if (active.matches('[data-testid="page-region"]')) return true;
+  // A control the shell focused on arrival (src/app/shell/page-focus.ts), not yet used by the user.
+  if (active.hasAttribute('data-auto-focused')) return true;
   return active.closest('.ag-root-wrapper') !== null;
 }
 

@@ -51,6 +51,14 @@ describe('focus after a navigation', () => {
     renderHook(() => usePageFocus(ref, '/a', true));
     expect(document.activeElement?.id).toBe('f');
   });
+  it('marks the control it focused until the user types in it', () => {
+    const { ref } = setUp('<input id="f">');
+    renderHook(() => usePageFocus(ref, '/a', true));
+    const f = document.getElementById('f')!;
+    expect(f.hasAttribute('data-auto-focused')).toBe(true);
+    f.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    expect(f.hasAttribute('data-auto-focused')).toBe(false);
+  });
   it('keeps a focus the user already put inside the page before it was ready', () => {
     const { ref, root } = setUp('<input id="f"><input id="g">');
     root.querySelector<HTMLElement>('#g')!.focus();

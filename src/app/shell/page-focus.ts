@@ -20,6 +20,25 @@ export function firstUsefulControl(region: ParentNode, isShown: (el: Element) =>
   return first(FIELD) ?? first(GRID_CELL) ?? first(TABBABLE);
 }
 
+/**
+ * The control this hook focused carries `data-auto-focused` until the user uses it (a key, a click)
+ * or leaves it: a grid whose rows arrive later may take the focus from it (grids/focus-first-cell.ts),
+ * never from a control the user chose.
+ */
+export const AUTO_FOCUSED_ATTR = 'data-auto-focused';
+function markAutoFocused(el: HTMLElement): void {
+  el.setAttribute(AUTO_FOCUSED_ATTR, '');
+  const clear = () => {
+    el.removeAttribute(AUTO_FOCUSED_ATTR);
+    el.removeEventListener('focusout', clear);
+    el.removeEventListener('keydown', clear);
+    el.removeEventListener('pointerdown', clear);
+  };
+  el.addEventListener('focusout', clear);
+  el.addEventListener('keydown', clear);
+  el.addEventListener('pointerdown', clear);
+}
+
 /** How long after a navigation a late control (data still loading) may still take the focus. */
 const WATCH_MS = 3000;
 /** How long to wait for a control before focusing the region itself. */
@@ -57,6 +76,7 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
       } finally {
         focusing = false;
       }
+      if (el !== root && document.activeElement === el) markAutoFocused(el);
     };
     let done = false;
     let settled = false;

@@ -8,7 +8,7 @@ describe('a grid takes the focus when its rows arrive only when the focus is fre
     document.body.innerHTML = '';
   });
   const setUp = () => {
-    document.body.innerHTML = '<div data-testid="page-region" tabindex="-1"><input id="filter"><div class="ag-root-wrapper"><div id="cell" tabindex="-1"></div></div></div>';
+    document.body.innerHTML = '<div data-page-region tabindex="-1"><input id="filter"><div class="ag-root-wrapper"><div id="cell" tabindex="-1"></div></div></div>';
     const api = { getDisplayedRowCount: () => 3, setFocusedCell: vi.fn() };
     return { api, asGrid: api as unknown as GridApi<unknown> };
   };
@@ -16,7 +16,7 @@ describe('a grid takes the focus when its rows arrive only when the focus is fre
   it('from nowhere, the page region or another grid cell', () => {
     setUp();
     expect(focusIsFree()).toBe(true);
-    document.querySelector<HTMLElement>('[data-testid="page-region"]')!.focus();
+    document.querySelector<HTMLElement>('[data-page-region]')!.focus();
     expect(focusIsFree()).toBe(true);
     document.getElementById('cell')!.focus();
     expect(focusIsFree()).toBe(true);

@@ -6,12 +6,15 @@
  */
 import type { GridApi } from 'ag-grid-community';
 
+/** Marks the shell's page region (the focus there means "on the page, on no control"). */
+export const PAGE_REGION_ATTR = 'data-page-region';
+/** Marks the control the shell focused on arrival until the user uses it (src/app/shell/page-focus.ts). */
+export const AUTO_FOCUSED_ATTR = 'data-auto-focused';
+
 /** Whether the focus may be moved into a grid now: nothing is focused, or a grid or the page region is. */
 export function focusIsFree(active: Element | null = typeof document === 'undefined' ? null : document.activeElement): boolean {
   if (!active || active === document.body) return true;
-  if (active.matches('[data-testid="page-region"]')) return true;
-  // A control the shell focused on arrival (src/app/shell/page-focus.ts), not yet used by the user.
-  if (active.hasAttribute('data-auto-focused')) return true;
+  if (active.hasAttribute(PAGE_REGION_ATTR) || active.hasAttribute(AUTO_FOCUSED_ATTR)) return true;
   return active.closest('.ag-root-wrapper') !== null;
 }
 

@@ -34,6 +34,7 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { adjacentTab, tabsStore } from './tabs-store';
 import { useShellKeys } from './use-shell-keys';
 import { SIDEBAR_NAV_ID } from './sidebar';
+import { PAGE_REGION_ATTR } from '../../../grids/focus-first-cell';
 
 /** Shell-level queries that a scope change must not refetch (they drive the scope itself). */
 const SCOPE_INDEPENDENT = new Set<string>([queryKeys.currentUser()[0], queryKeys.config()[0]]);
@@ -156,7 +157,7 @@ function Shell() {
             <Box px="md" pt="xs" pb="md">
               <Stack gap="xs">
                 <ShellBreadcrumbs />
-                <Box key={reloadKey} ref={pageRegion} tabIndex={-1} style={{ outline: 'none' }} data-testid="page-region">
+                <Box key={reloadKey} ref={pageRegion} tabIndex={-1} style={{ outline: 'none' }} {...{ [PAGE_REGION_ATTR]: '' }} data-testid="page-region">
                   <PageGate page={page} accountsCount={accountsCount}>
                     <Outlet />
                   </PageGate>

@@ -5,6 +5,7 @@
  * or link of the page's region; a page without any gets the region itself (Tab goes on from there).
  */
 import { useEffect, useRef } from 'react';
+import { AUTO_FOCUSED_ATTR } from '../../../grids/focus-first-cell';
 
 const FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 const GRID_CELL = '.ag-center-cols-container [role="gridcell"], [role="grid"] [role="gridcell"]';
@@ -25,7 +26,6 @@ export function firstUsefulControl(region: ParentNode, isShown: (el: Element) =>
  * or leaves it: a grid whose rows arrive later may take the focus from it (grids/focus-first-cell.ts),
  * never from a control the user chose.
  */
-export const AUTO_FOCUSED_ATTR = 'data-auto-focused';
 function markAutoFocused(el: HTMLElement): void {
   el.setAttribute(AUTO_FOCUSED_ATTR, '');
   const clear = () => {

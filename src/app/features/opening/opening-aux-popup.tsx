@@ -9,13 +9,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
-import { useListPicker } from '../../../../grids/list-picker';
+import { EntryGrid, type EntryGridHandle } from '../../../../grids/entry-grid';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { VOUCHER_LINE_MAX_CENTS } from '../../../domain/constants';
 import { openingApi } from '../../../contract/heads';
 import { call } from '../../api/typed-client';
+import { useAuxPopupPickers } from '../voucher/aux-popup';
 import { auxPopupSchema, checkAuxPopup } from '../voucher/voucher-aux';
 import type { VoucherCatalog } from '../voucher/voucher-catalog';
 import { auxBodyOf, auxPopupRowsOf, filledAuxRows, type OpeningAuxPopupRow } from './opening-model';
@@ -68,18 +68,13 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
   const stateRef = useRef(state);
   stateRef.current = state;
   const gridRef = useRef<EntryGridHandle>(null);
-  const { open: openPicker, picker } = useListPicker<OpeningAuxPopupRow>();
+  const { pickers, picker } = useAuxPopupPickers<OpeningAuxPopupRow>(types, catalog);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (rows: ReturnType<typeof auxBodyOf>) => call(openingApi.saveAux, { body: { accountYearId, subjectId: subject.subjectId, rows } }),
     onSuccess: () => onSaved(),
     onError: (e) => setError(e.message),
   });
-
-  const pickers = useMemo(() => ({
-    ...Object.fromEntries(types.map((type) => [`aux${type}`, ((request) => openPicker(request, { title: t('voucher:picker.aux', { type: t(`voucher:auxTypes.${type}`) }), options: catalog.auxOptions(type) })) as PickerHook<OpeningAuxPopupRow>])),
-    direction: ((request) => openPicker(request, { title: t('voucher:auxDirection.picker'), options: [{ value: 'debit', code: '1', name: debit }, { value: 'credit', code: '2', name: credit }] })) as PickerHook<OpeningAuxPopupRow>,
-  }), [types, openPicker, t, catalog, debit, credit]);
 
   const confirm = () => {
     gridRef.current?.api()?.stopEditing();

@@ -19,7 +19,6 @@ import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setu
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
-import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 interface Row {
   id: string;
@@ -72,7 +71,7 @@ export function DepartmentRaPage() {
   const open = (d: Doc | undefined) => { if (d) void navigate({ href: `/newReimburse/${d.id}` }); };
   const toDocuments = () => {
     const api = docsGrid.current?.api;
-    if (api) focusFirstCell(api, 'code');
+    if (api && api.getDisplayedRowCount() > 0) api.setFocusedCell(0, 'code');
   };
   const columns = useMemo<Array<ColDef<Row>>>(() => [
     { field: 'department', headerName: t('departmentRa.department'), minWidth: 200 },

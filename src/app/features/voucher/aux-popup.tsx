@@ -3,11 +3,12 @@
  * auxiliary type of the subject plus the direction and the amount (voucher-aux.ts), F7 /
  * unresolved text opens the pick list of the column's type (借 / 贷 in the direction column). Confirm checks '[label] is required' and hands the entries back.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactElement } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
 import { useListPicker } from '../../../../grids/list-picker';
+import type { SheetRow } from '../../../../grids/sheet-schema';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { auxPopupSchema, checkAuxPopup, popupRowOfLine, sideOf, type AuxEntry, type AuxPopupRow } from './voucher-aux';
@@ -20,6 +21,29 @@ export interface AuxPopupProps {
   onCancel: () => void;
 }
 
+/**
+ * The F7 pick lists of an auxiliary popup's grid (the voucher's and the opening balances'): one per
+ * auxiliary type column (`aux<type>`), and the direction column.
+ */
+export function useAuxPopupPickers<R extends SheetRow>(types: readonly number[], catalog: VoucherCatalog): { pickers: Record<string, PickerHook<R>>; picker: ReactElement } {
+  const { t } = useTranslation('voucher');
+  const { open, picker } = useListPicker<R>();
+  const debit = t('voucher:auxDirection.debit');
+  const credit = t('voucher:auxDirection.credit');
+  const pickers = useMemo<Record<string, PickerHook<R>>>(() => {
+    const byType = types.map((type): [string, PickerHook<R>] => [
+      `aux${type}`,
+      (request) => open(request, { title: t('voucher:picker.aux', { type: t(`voucher:auxTypes.${type}`) }), options: catalog.auxOptions(type) }),
+    ]);
+    const directions = [
+      { value: 'debit', code: '1', name: debit },
+      { value: 'credit', code: '2', name: credit },
+    ];
+    return { ...Object.fromEntries(byType), direction: (request) => open(request, { title: t('voucher:auxDirection.picker'), options: directions }) };
+  }, [types, catalog, open, t, debit, credit]);
+  return { pickers, picker };
+}
+
 export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) {
   const { t } = useTranslation(['voucher', 'grid']);
   const types = catalog.auxTypesOf(line.subjectId);
@@ -27,29 +51,9 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const creditLabel = t('voucher:auxDirection.credit');
   const schema = useMemo(() => auxPopupSchema(types, catalog, { debit: debitLabel, credit: creditLabel }), [types, catalog, debitLabel, creditLabel]);
   const [state, dispatch] = useSheet(schema, [popupRowOfLine(line)]);
-  const { open: openPicker, picker } = useListPicker<AuxPopupRow>();
+  const { pickers, picker } = useAuxPopupPickers<AuxPopupRow>(types, catalog);
   const [error, setError] = useState<string | null>(null);
   const gridRef = useRef<EntryGridHandle>(null);
-
-  const pickers = useMemo(
-    () => ({
-      ...Object.fromEntries(
-        types.map((type) => [
-          `aux${type}`,
-          ((request) => openPicker(request, { title: t('voucher:picker.aux', { type: t(`voucher:auxTypes.${type}`) }), options: catalog.auxOptions(type) })) as PickerHook<AuxPopupRow>,
-        ]),
-      ),
-      direction: ((request) =>
-        openPicker(request, {
-          title: t('voucher:auxDirection.picker'),
-          options: [
-            { value: 'debit', code: '1', name: debitLabel },
-            { value: 'credit', code: '2', name: creditLabel },
-          ],
-        })) as PickerHook<AuxPopupRow>,
-    }),
-    [types, openPicker, t, catalog, debitLabel, creditLabel],
-  );
 
   const confirm = () => {
     const api = gridRef.current?.api();

@@ -162,12 +162,17 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
 async function pickByKeys(page: Page, select: Locator, name: string) {
   await select.focus();
   await page.keyboard.press('ArrowDown');
+  await chooseOpenOption(page, name);
+  await expect(select).toHaveValue(name);
+}
+
+/** In an open Mantine pick list: ↓ until the option is the chosen one, then Enter. */
+async function chooseOpenOption(page: Page, name: string) {
   const option = page.getByRole('option', { name, exact: true });
   await expect(option).toBeVisible();
   for (let i = 0; i < 20 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
   await expect(option).toHaveAttribute('data-combobox-selected', 'true');
   await page.keyboard.press('Enter');
-  await expect(select).toHaveValue(name);
 }
 
 /** The value rows shown (code, name as shown, closing debit positive), in grid order. */
@@ -236,9 +241,8 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   const select = page.getByTestId('saved-filters-select');
   await select.focus();
   await page.keyboard.type(FILTER.slice(0, 6));
-  await expect(page.getByRole('option', { name: `${FILTER}顶级` })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page, `${FILTER}顶级`);
+  await expect(select).toHaveValue(`${FILTER}顶级`);
   await expect(page.getByTestId('al-type')).toHaveValue('部门');
   await expect(page.getByTestId('al-level')).toHaveValue('1 级');
   await expect.poll(async () => (await valueRows(grid)).map((r) => r.code)).toEqual(['01', '02']);

@@ -5,10 +5,10 @@
  * March imports into C001 and the list shows the lines. The imported lines are deleted in afterAll.
  */
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
-import { pressOn } from './page-models/keys';
+import { pressById } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,9 +37,6 @@ test.afterAll(async ({ request }) => {
   await restoreDemoState(request);
 });
 
-async function press(page: Page, testId: string) {
-  await pressOn(page.getByTestId(testId));
-}
 
 test('template, export and import of journal lines from the query screen', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
@@ -48,7 +45,7 @@ test('template, export and import of journal lines from the query screen', async
   await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
 
   let download = page.waitForEvent('download');
-  await press(page, 'jq-template');
+  await pressById(page, 'jq-template');
   const template = testInfo.outputPath('cash-template.xlsx');
   await (await download).saveAs(template);
   const twb = new ExcelJS.Workbook();
@@ -56,13 +53,13 @@ test('template, export and import of journal lines from the query screen', async
   expect(twb.worksheets[0].getRow(1).values).toEqual(expect.arrayContaining(['日期 Date', '收入 Receipt', '支出 Payment']));
 
   // Import needs the account to import into.
-  await press(page, 'jq-import');
+  await pressById(page, 'jq-import');
   await expect(page.getByText('请先选择要导入的账户')).toBeVisible();
 
   await page.goto(`/cashier/cashBankJournalQuery?bankAccountId=${cashId}&dateFrom=2026-01-01&dateTo=2026-01-31`);
   await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
   download = page.waitForEvent('download');
-  await press(page, 'jq-export');
+  await pressById(page, 'jq-export');
   const exported = testInfo.outputPath('cash.xlsx');
   await (await download).saveAs(exported);
   const wb = new ExcelJS.Workbook();
@@ -74,12 +71,12 @@ test('template, export and import of journal lines from the query screen', async
   const moved = testInfo.outputPath('cash-march.xlsx');
   await wb.xlsx.writeFile(moved);
 
-  await press(page, 'jq-import');
+  await pressById(page, 'jq-import');
   const dialog = page.getByTestId('jq-import-dialog');
   await expect(dialog).toContainText('导入日记账到 C001');
   await dialog.locator('input[type="file"]').setInputFiles(moved);
   await page.screenshot({ path: testInfo.outputPath('cash-import-zh.png') });
-  await press(page, 'jq-import-dialog-submit');
+  await pressById(page, 'jq-import-dialog-submit');
   await expect(page.getByText(`已导入 ${count} 行`)).toBeVisible({ timeout: 20_000 });
   expect((await marchLines(request)).length).toBe(count);
 
@@ -89,7 +86,7 @@ test('template, export and import of journal lines from the query screen', async
   await page.reload();
   await page.goto(`/cashier/cashBankJournalQuery?bankAccountId=${cashId}&dateFrom=2026-01-01&dateTo=2026-01-31`);
   await expect(page.getByTestId('jq-export')).toContainText('Export', { timeout: 20_000 });
-  await press(page, 'jq-import');
+  await pressById(page, 'jq-import');
   await expect(page.getByTestId('jq-import-dialog')).toContainText('Import journal lines into C001');
   await page.screenshot({ path: testInfo.outputPath('cash-import-en.png') });
 });

@@ -12,7 +12,7 @@ import { ShellModel } from './page-models/shell';
 import { ListModel } from './page-models/admin-list';
 import { PickerModel } from './page-models/pickers';
 import { restoreDemoState } from './page-models/demo-state';
-import { pressOn } from './page-models/keys';
+import { pressById } from './page-models/keys';
 
 async function cleanUp(request: APIRequestContext) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
@@ -44,9 +44,6 @@ async function openScreen(page: Page, key: 'bankAccount' | 'income' | 'outcome')
   await page.waitForURL((u) => u.pathname === `/basic/${key}`);
 }
 
-async function press(page: Page, testId: string) {
-  await pressOn(page.getByTestId(testId));
-}
 
 test('creates a bank account by keyboard, its subject chosen with F7', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
@@ -55,7 +52,7 @@ test('creates a bank account by keyboard, its subject chosen with F7', async ({ 
   await expect(list.row('B001')).toBeVisible();
   await expect(list.row('C001')).toContainText('1001');
 
-  await press(page, 'bank-account-new');
+  await pressById(page, 'bank-account-new');
   const dialog = page.getByTestId('bank-account-dialog');
   await expect(dialog.getByTestId('bank-account-code')).toBeFocused();
   await page.keyboard.type('E2E-B9');
@@ -96,7 +93,7 @@ test('creates a bank account by keyboard, its subject chosen with F7', async ({ 
   await expect(list.row('E2E-B9')).toContainText('1002');
 
   // The banks: CCB is now named by the account, so it cannot be deleted.
-  await press(page, 'bank-account-banks');
+  await pressById(page, 'bank-account-banks');
   const banks = page.getByTestId('banks-dialog');
   await expect(banks.getByTestId('bank-row-CCB')).toBeVisible();
   await banks.getByTestId('bank-delete-CCB').click();
@@ -110,7 +107,7 @@ test('creates an income kind by keyboard; a bank subject is not offered', async 
   await openScreen(page, 'income');
   const list = ListModel.byId(page, 'basic.income');
   await expect(list.row('I01')).toBeVisible();
-  await press(page, 'income-new');
+  await pressById(page, 'income-new');
   const dialog = page.getByTestId('income-dialog');
   await expect(dialog.getByTestId('income-code')).toBeFocused();
   await page.keyboard.type('E2E-I9');
@@ -138,7 +135,7 @@ test('imports the bank account template: one bad row names its row and imports n
   const list = ListModel.byId(page, 'basic.bankAccount');
   await expect(list.row('B001')).toBeVisible();
   const templateDownload = page.waitForEvent('download');
-  await press(page, 'bankAccount-template');
+  await pressById(page, 'bankAccount-template');
   const template = await templateDownload;
   const templatePath = 'test-results/bank-accounts-template.xlsx';
   await template.saveAs(templatePath);
@@ -160,9 +157,9 @@ test('imports the bank account template: one bad row names its row and imports n
   await write([good], 'test-results/bank-accounts-good.xlsx');
 
   const dialog = page.getByTestId('bankAccount-import-dialog');
-  await press(page, 'bankAccount-import');
+  await pressById(page, 'bankAccount-import');
   await dialog.locator('input[type="file"]').setInputFiles('test-results/bank-accounts-bad.xlsx');
-  await press(page, 'bankAccount-import-dialog-submit');
+  await pressById(page, 'bankAccount-import-dialog-submit');
   await expect(dialog.getByTestId('bankAccount-import-dialog-error')).toContainText('第 3 行');
   await expect(dialog.getByTestId('bankAccount-import-dialog-error-file')).toBeVisible();
   await page.screenshot({ path: 'test-results/cashier-settings-import-error.png', animations: 'disabled' });
@@ -171,9 +168,9 @@ test('imports the bank account template: one bad row names its row and imports n
   await expect(list.row('E2E-W1')).toHaveCount(0);
 
   await list.search('');
-  await press(page, 'bankAccount-import');
+  await pressById(page, 'bankAccount-import');
   await dialog.locator('input[type="file"]').setInputFiles('test-results/bank-accounts-good.xlsx');
-  await press(page, 'bankAccount-import-dialog-submit');
+  await pressById(page, 'bankAccount-import-dialog-submit');
   await expect(dialog.getByTestId('bankAccount-import-dialog-file')).toBeHidden();
   await list.search('E2E-W1');
   await expect(list.row('E2E-W1')).toContainText('1012');
@@ -194,7 +191,7 @@ test('screenshots of the cashier settings in both languages', async ({ page }) =
     await page.screenshot({ path: `test-results/cashier-settings-${lang}-account-dialog.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('bank-account-dialog')).toBeHidden();
-    await press(page, 'bank-account-banks');
+    await pressById(page, 'bank-account-banks');
     await expect(page.getByTestId('banks-dialog').getByTestId('bank-row-ICBC')).toBeVisible();
     await page.screenshot({ path: `test-results/cashier-settings-${lang}-banks.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');

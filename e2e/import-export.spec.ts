@@ -13,7 +13,7 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { openStaffScreen } from './page-models/staff';
 import type { ListModel } from './page-models/admin-list';
-import { pressOn } from './page-models/keys';
+import { pressById } from './page-models/keys';
 
 async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
@@ -27,9 +27,6 @@ test.afterAll(async ({ request }) => {
   await restoreDemoState(request);
 });
 
-async function press(page: Page, testId: string) {
-  await pressOn(page.getByTestId(testId));
-}
 
 async function importWithOneBadRow(page: Page, list: ListModel, lang: 'zh_CN' | 'en_US', template: string) {
   // The template's header row, then a good row and a bad one (row 3: an unknown sex).
@@ -46,13 +43,13 @@ async function importWithOneBadRow(page: Page, list: ListModel, lang: 'zh_CN' | 
   await out.xlsx.writeFile(file);
 
   const dialog = page.getByTestId('employee-import-dialog');
-  await press(page, 'employee-import');
+  await pressById(page, 'employee-import');
   await expect(dialog.getByTestId('employee-import-dialog-file')).toBeVisible();
   // No file: 'please select EXCEL'.
-  await press(page, 'employee-import-dialog-submit');
+  await pressById(page, 'employee-import-dialog-submit');
   await expect(dialog.getByTestId('employee-import-dialog-error')).toContainText(lang === 'zh_CN' ? '请选择EXCEL' : 'please select EXCEL');
   await dialog.locator('input[type="file"]').setInputFiles(file);
-  await press(page, 'employee-import-dialog-submit');
+  await pressById(page, 'employee-import-dialog-submit');
   const error = dialog.getByTestId('employee-import-dialog-error');
   await expect(error).toContainText(lang === 'zh_CN' ? '第 3 行' : 'Row 3');
   await expect(error).toContainText(lang === 'zh_CN' ? '性别' : 'Sex');
@@ -88,7 +85,7 @@ test('employee list: template download, an import with one bad row, export with 
 
   // Template: a real .xlsx with the bilingual header row.
   const templateDownload = page.waitForEvent('download');
-  await press(page, 'employee-template');
+  await pressById(page, 'employee-template');
   const template = await templateDownload;
   expect(template.suggestedFilename()).toBe('employees-template.xlsx');
   const templatePath = 'test-results/employees-template.xlsx';
@@ -109,7 +106,7 @@ test('employee list: template download, an import with one bad row, export with 
   await page.keyboard.press('Space');
   await expect(exportButton).toBeEnabled();
   const download = page.waitForEvent('download');
-  await press(page, 'employee-export');
+  await pressById(page, 'employee-export');
   const bar = page.getByTestId('export-progress');
   await expect(bar).toBeVisible();
   const file = await download;
@@ -130,7 +127,7 @@ test('the import dialog lists the wrong rows in English too', async ({ page }) =
   const list = await openStaffScreen(page, 'employees');
   await expect(list.row('E001').first()).toBeVisible();
   const templateDownload = page.waitForEvent('download');
-  await press(page, 'employee-template');
+  await pressById(page, 'employee-template');
   const templatePath = 'test-results/employees-template-en.xlsx';
   await (await templateDownload).saveAs(templatePath);
   await importWithOneBadRow(page, list, 'en_US', templatePath);

@@ -11,12 +11,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellKeyboard } from './page-models/shell';
 import { VoucherEditorModel } from './page-models/voucher-editor';
 import { restoreDemoState } from './page-models/demo-state';
-import { pressOn } from './page-models/keys';
+import { pressById } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,9 +46,6 @@ function renderFirstPage(pdf: string): number {
   return dark / pixels.length;
 }
 
-async function press(page: Page, testId: string) {
-  await pressOn(page.getByTestId(testId));
-}
 
 test.afterAll(async ({ request }) => {
   // The vouchers this spec imported go again, so the demo ledger stays as seeded.
@@ -77,7 +74,7 @@ test('Ctrl+P in the editor shows the voucher PDF in the drawer; Download saves i
   await page.screenshot({ path: testInfo.outputPath('voucher-print-zh.png') });
 
   const download = page.waitForEvent('download');
-  await press(page, 'voucher-print-download');
+  await pressById(page, 'voucher-print-download');
   const file = testInfo.outputPath('voucher.pdf');
   await (await download).saveAs(file);
   expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -110,7 +107,7 @@ test('the data page exports the year as .xlsx and imports a file: the dry run na
 
   // Export: the whole year, with the progress bar, downloaded and opened.
   const download = page.waitForEvent('download', { timeout: 30_000 });
-  await press(page, 'voucher-data-export-xls');
+  await pressById(page, 'voucher-data-export-xls');
   await expect(page.getByTestId('export-progress')).toBeVisible();
   const exported = testInfo.outputPath('vouchers.xlsx');
   await (await download).saveAs(exported);
@@ -145,7 +142,7 @@ test('the data page exports the year as .xlsx and imports a file: the dry run na
   const fileInput = page.getByTestId('voucher-data-page').locator('input[type="file"]');
 
   await fileInput.setInputFiles(await build(true));
-  await press(page, 'voucher-data-dry-run');
+  await pressById(page, 'voucher-data-dry-run');
   const errors = page.getByTestId('voucher-data-errors');
   await expect(errors).toBeVisible();
   await expect(page.getByTestId('voucher-data-error-row').first()).toContainText('第 2 行');
@@ -153,9 +150,9 @@ test('the data page exports the year as .xlsx and imports a file: the dry run na
   await page.screenshot({ path: testInfo.outputPath('voucher-data-errors-zh.png'), fullPage: true });
 
   await fileInput.setInputFiles(await build(false));
-  await press(page, 'voucher-data-dry-run');
+  await pressById(page, 'voucher-data-dry-run');
   await expect(page.getByTestId('voucher-data-result')).toContainText(`1 张凭证，${lines.length} 行分录`);
-  await press(page, 'voucher-data-import');
+  await pressById(page, 'voucher-data-import');
   await expect(page.getByTestId('voucher-data-result')).toContainText('已导入 1 张凭证');
 
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
@@ -167,7 +164,7 @@ test('the data page exports the year as .xlsx and imports a file: the dry run na
   const v = new VoucherEditorModel(page);
   await v.open(imported.data.content[0].id);
   const one = page.waitForEvent('download', { timeout: 30_000 });
-  await press(page, 'voucher-action-exportXls');
+  await pressById(page, 'voucher-action-exportXls');
   const single = testInfo.outputPath('voucher-one.xlsx');
   await (await one).saveAs(single);
   const wb1 = new ExcelJS.Workbook();

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Focuses `target` and presses `key` on it, as a keyboard user does after tabbing to a control:
@@ -10,4 +10,9 @@ export async function pressOn(target: Locator, key = 'Enter'): Promise<void> {
   await target.focus();
   await expect(target).toBeFocused();
   await target.page().keyboard.press(key);
+}
+
+/** `pressOn` for the control with the test id `testId`. */
+export async function pressById(page: Page, testId: string, key = 'Enter'): Promise<void> {
+  await pressOn(page.getByTestId(testId), key);
 }

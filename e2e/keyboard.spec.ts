@@ -205,3 +205,27 @@ test('screenshots: the palette and the keyboard-focused menu in both languages',
   await shell.switchLanguage('zh_CN');
   await expect(shell.menu('voucher')).toContainText('凭证');
 });
+
+test('keys typed into the palette while the page behind it still loads stay in the palette', async ({ page }) => {
+  const keys = new ShellKeyboard(page);
+  await loginAs(page, 'admin', 'admin123');
+  await expect(page).toHaveURL(/\/$/);
+  // The voucher list's rows come late, so the page gets ready (and looks for a control to focus)
+  // after the palette has opened over it.
+  await page.route(/\/api\/voucher\?/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await keys.searchPalette('pzlb', 'screen:voucher.daily.list');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  await keys.searchPalette('Roles', 'screen:userCenter.role');
+  // The rows arrive behind the palette; the page's arrival focus must leave the palette alone.
+  await expect(page.locator('[data-page-region] .ag-row').first()).toBeAttached({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+  await expect(keys.palette()).toBeFocused();
+  await expect(keys.palette()).toHaveValue('Roles');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/userCenter\/role$/);
+  await page.unroute(/\/api\/voucher\?/);
+});

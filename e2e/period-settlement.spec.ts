@@ -118,7 +118,8 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await expect(page.getByTestId('period-rewrite')).toBeChecked();
   await tabTo(page, 'period-roll');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('confirm-ok')).toBeFocused();
+  // The page has two confirmations (settle, reverse settle); one may still be fading out as the other opens.
+  await expect(page.getByTestId('confirm-ok').filter({ hasText: /^结账$/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-testid="period-row"][data-period="2026-01"]')).toHaveAttribute('data-rolled', 'true');
   await expect(page.getByTestId('period-next')).toHaveText('下一个结账期间：2026-02');
@@ -128,7 +129,7 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   // Reverse settle: Tab to it, Enter, Enter confirms; January is open again.
   await tabTo(page, 'period-reverse');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('confirm-ok')).toBeFocused();
+  await expect(page.getByTestId('confirm-ok').filter({ hasText: /^反结账$/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-testid="period-row"][data-period="2026-01"]')).toHaveAttribute('data-rolled', 'false');
   await expect(page.getByTestId('period-next')).toHaveText('下一个结账期间：2026-01');

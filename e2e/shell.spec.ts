@@ -322,10 +322,10 @@ test('a page whose code cannot be loaded shows an error with retry, inside the s
   await page.route(/\/assets\/placeholder-page-[^/]+\.js$/, (route) => route.abort('failed'));
   // The router first reloads the application once (a new deployment replaced the chunks);
   // as after any refresh, the shell starts again from home.
-  await shell.openMenu('retrieval');
+  await shell.clickMenu('retrieval');
   await expect(page.getByTestId('home-page')).toBeVisible();
   // A second failure is shown as an error inside the shell.
-  await shell.openMenu('retrieval');
+  await shell.clickMenu('retrieval');
   await expect(page.getByTestId('page-error')).toBeVisible();
   await expect(shell.sidebar()).toBeVisible();
   await page.unroute(/\/assets\/placeholder-page-[^/]+\.js$/);

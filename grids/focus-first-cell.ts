@@ -11,11 +11,22 @@ export const PAGE_REGION_ATTR = 'data-page-region';
 /** Marks the control the shell focused on arrival until the user uses it (src/app/shell/page-focus.ts). */
 export const AUTO_FOCUSED_ATTR = 'data-auto-focused';
 
-/** Whether the focus may be moved into a grid now: nothing is focused, or a grid or the page region is. */
+/** Whether the focus may be moved into a page's grid now: nothing is focused, or a grid or the page region is (never a dialog). */
 export function focusIsFree(active: Element | null = typeof document === 'undefined' ? null : document.activeElement): boolean {
   if (!active || active === document.body) return true;
+  // A dialog over the page (the palette, a picker, the reason of an error) keeps the keyboard.
+  if (active.closest('[role="dialog"]')) return false;
   if (active.hasAttribute(PAGE_REGION_ATTR) || active.hasAttribute(AUTO_FOCUSED_ATTR)) return true;
   return active.closest('.ag-root-wrapper') !== null;
+}
+
+/**
+ * Whether the focus is in a dialog that does not hold `own` (one opened over the page meanwhile, the
+ * command palette say): a page's controls never take the focus from it when they mount or load.
+ */
+export function focusInOtherDialog(own: Element | null, active: Element | null = typeof document === 'undefined' ? null : document.activeElement): boolean {
+  const dialog = active?.closest('[role="dialog"]');
+  return !!dialog && !(own && dialog.contains(own));
 }
 
 /** Puts the caret on `row`, `column` when the grid has rows and the focus is free. */

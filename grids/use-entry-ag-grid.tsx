@@ -13,6 +13,7 @@ import { toEntryColDefs, type EntryColumnContext } from './column-defs';
 import type { DigitUnitLabel } from './digit-header';
 import { ENTRY_GRID_MODULES, ENTRY_ROW_BUFFER, ENTRY_SCROLLBAR_WIDTH_PX, entryGridTheme } from './entry-grid-setup';
 import { firstEntryColId } from './entry-order';
+import { focusInOtherDialog } from './focus-first-cell';
 import { matchKeyBinding } from './key-bindings';
 import { kitContextOf } from './kit-context';
 import { findDataColumn, isEmptyValue, type CellValue, type SheetRow } from './sheet-schema';
@@ -93,7 +94,8 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
 
   const { focusCell } = caret;
   const onFirstDataRendered = useCallback(() => {
-    if (autoFocus) {
+    // The caret goes to the first cell when the rows arrive, unless a dialog opened over the page meanwhile.
+    if (autoFocus && !focusInOtherDialog(core.containerRef.current)) {
       const first = core.latest.current.rows[0];
       if (first) focusCell(first.id, firstEntryColId(schema, first));
     }

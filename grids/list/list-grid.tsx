@@ -204,7 +204,9 @@ export function ListGrid<T>(props: ListGridProps<T>) {
               aria-label={keywordPlaceholder ?? t('admin:list.keyword')}
               value={keywordInput}
               onChange={(e) => setKeywordInput(e.currentTarget.value)}
-              autoFocus={autoFocusKeyword}
+              // Not React's autoFocus, which takes the focus whenever the box mounts, even from a dialog
+              // opened meanwhile: a page's arrival focus (shell/page-focus.ts) and a dialog's focus trap
+              // (shell/dialog-focus.ts) both go to this mark.
               data-autofocus={autoFocusKeyword || undefined}
               onKeyDown={(e) => {
                 // Arrow down leaves the box for the first row.

@@ -12,6 +12,7 @@ import { initI18n } from './i18n';
 import { bootPath } from './routes/access';
 import { sessionStore } from './session/store';
 import { tabsStore } from './shell/tabs-store';
+import { watchDialogFocus } from './shell/dialog-focus';
 import { App } from './app';
 
 const language = sessionStore.getState().language;
@@ -22,6 +23,9 @@ const navigation = performance.getEntriesByType('navigation')[0] as PerformanceN
 const boot = bootPath(window.location.pathname, navigation?.type === 'reload');
 if (boot.closeTabs) tabsStore.clear();
 if (boot.path !== window.location.pathname) window.history.replaceState(null, '', boot.path);
+
+// Keys typed right after a dialog opens go into it (shell/dialog-focus.ts).
+watchDialogFocus();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -17,6 +17,7 @@ import { useSession } from '../session/store';
 import { helpLines } from './key-map';
 import { menuIcon } from './menu-icons';
 import { usePageCommandList, type PageCommand } from './page-commands';
+import { useFirstEntrySelected } from './palette-selection';
 import { searchEntries, screenEntries, type PaletteEntry } from './palette-search';
 
 const [paletteStore, paletteActions] = createSpotlight();
@@ -43,6 +44,7 @@ const lookup = (tree: unknown, key: string): string | undefined => {
 const bothTitles = (key: string) => [lookup(zhMenu, key), lookup(enMenu, key)].filter((x): x is string => !!x);
 
 const MAX_SCREENS = 30;
+const LIST_ID = 'command-palette-list';
 
 export function CommandPalette({ shellCommands }: { shellCommands: readonly PageCommand[] }) {
   const { t } = useTranslation(['shell', 'menu']);
@@ -58,6 +60,7 @@ export function CommandPalette({ shellCommands }: { shellCommands: readonly Page
   );
   const commandHits = searchEntries(query, commandEntries);
   const screenHits = searchEntries(query, screens).slice(0, MAX_SCREENS);
+  useFirstEntrySelected(LIST_ID, paletteStore, query, [...commandHits, ...screenHits].map((e) => e.id).join('|'));
 
   const run = (fn: () => void) => () => {
     ranAction = true;
@@ -84,12 +87,13 @@ export function CommandPalette({ shellCommands }: { shellCommands: readonly Page
       data-testid="command-palette"
     >
       <Spotlight.Search
+        data-autofocus
         placeholder={t('shell:palette.placeholder')}
         aria-label={t('shell:palette.title')}
         leftSection={<IconSearch size={18} stroke={1.5} />}
         data-testid="palette-input"
       />
-      <Spotlight.ActionsList aria-label={t('shell:palette.title')}>
+      <Spotlight.ActionsList id={LIST_ID} aria-label={t('shell:palette.title')}>
         {commandHits.length > 0 && (
           <Spotlight.ActionsGroup label={t('shell:palette.commands')}>
             {commandHits.map((e) => {

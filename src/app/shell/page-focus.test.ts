@@ -77,6 +77,16 @@ describe('focus after a navigation', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(document.activeElement?.id).toBe('outside');
   });
+  it('leaves the focus in a dialog opened over the page before the page was ready', async () => {
+    const { ref } = setUp('<input id="f">');
+    const dialog = Object.assign(document.createElement('div'), { innerHTML: '<input id="palette">' });
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    document.getElementById('palette')!.focus();
+    renderHook(() => usePageFocus(ref, '/a', true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement?.id).toBe('palette');
+  });
   it('waits for a control that arrives late while nothing else took the focus', async () => {
     const { ref, root, outside } = setUp('');
     outside.focus();

@@ -83,6 +83,14 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     reset(next: V) {
       setState({ values: next, baseline: next, errors: {}, serverError: null });
     },
+    /**
+     * A save of `sent` (the values when it was sent) answered `answer`: the answer becomes the baseline,
+     * and the values too unless the user edited them while the save was on its way (those edits stay,
+     * unsaved, instead of being overwritten by the answer).
+     */
+    saved(sent: V, answer: V) {
+      setState((s) => (sameValues(s.values, sent) ? { values: answer, baseline: answer, errors: {}, serverError: null } : { ...s, baseline: answer }));
+    },
     /** New data from the server: becomes the baseline; replaces the values unless they hold unsaved edits. */
     load(next: V) {
       setState((s) => (sameValues(s.values, s.baseline) ? { values: next, baseline: next, errors: {}, serverError: null } : { ...s, baseline: next }));

@@ -46,8 +46,9 @@ export function SystemSettingsPage() {
   const submit = async () => {
     const body = form.validate();
     if (!body) return;
+    const sent = form.values;
     try {
-      form.reset(valuesOf(await update.mutateAsync(body)));
+      form.saved(sent, valuesOf(await update.mutateAsync(body)));
     } catch {
       /* notified */
     }

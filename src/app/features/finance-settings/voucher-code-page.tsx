@@ -44,8 +44,9 @@ export function VoucherCodePage() {
   const submit = async () => {
     const body = form.validate();
     if (!body) return;
+    const sent = form.values;
     try {
-      form.reset(valuesOf(accountId, await update.mutateAsync(body)));
+      form.saved(sent, valuesOf(accountId, await update.mutateAsync(body)));
     } catch {
       void rule.refetch();
     }

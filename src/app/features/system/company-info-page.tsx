@@ -33,9 +33,10 @@ export function CompanyInfoPage() {
   const submit = async () => {
     const body = form.validate();
     if (!body) return;
+    const sent = form.values;
     try {
       const saved = await update.mutateAsync({ id: companyId, body });
-      form.reset(companyValues(saved));
+      form.saved(sent, companyValues(saved));
     } catch {
       /* notified */
     }

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watchDialogFocus } from './dialog-focus';
+
+const portal = () => {
+  const p = document.createElement('div');
+  p.setAttribute('data-portal', 'true');
+  document.body.append(p);
+  return p;
+};
+const dialog = (html: string) => {
+  const d = document.createElement('div');
+  d.setAttribute('role', 'dialog');
+  d.innerHTML = html;
+  return d;
+};
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('a new dialog takes the focus at once', () => {
+  let stop: () => void;
+  let behind: HTMLInputElement;
+  beforeEach(() => {
+    behind = Object.assign(document.createElement('input'), { id: 'behind' });
+    document.body.append(behind);
+    behind.focus();
+    stop = watchDialogFocus();
+  });
+  afterEach(() => {
+    stop();
+    document.body.innerHTML = '';
+  });
+
+  it('focuses the [data-autofocus] control of a dialog drawn into a portal added later', async () => {
+    const p = portal();
+    await Promise.resolve();
+    p.append(dialog('<button id="x">x</button><textarea id="reason" data-autofocus></textarea>'));
+    // A microtask, not a timer: before the next key.
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('reason');
+  });
+
+  it('also in a portal that was there before it started', async () => {
+    stop();
+    const p = portal();
+    stop = watchDialogFocus();
+    p.append(dialog('<input id="q" data-autofocus>'));
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('q');
+  });
+
+  it('leaves the focus where it is for what is not a dialog, or a dialog the focus is already in', async () => {
+    const p = portal();
+    await Promise.resolve();
+    p.append(Object.assign(document.createElement('div'), { innerHTML: '<input id="menu" data-autofocus>' }));
+    await settle();
+    expect(document.activeElement?.id).toBe('behind');
+    const d = dialog('<input id="first"><div id="step"></div>');
+    p.append(d);
+    (d.querySelector('#first') as HTMLInputElement).focus();
+    d.querySelector('#step')!.innerHTML = '<input id="later" data-autofocus>';
+    await settle();
+    expect(document.activeElement?.id).toBe('first');
+  });
+
+  it('never watches the page itself', async () => {
+    const page = document.createElement('div');
+    document.body.append(page);
+    await Promise.resolve();
+    page.append(dialog('<input id="inpage" data-autofocus>'));
+    await settle();
+    expect(document.activeElement?.id).toBe('behind');
+  });
+
+  it('while the key that opened it is down, waits for its release (an Enter must not confirm at once)', async () => {
+    const p = portal();
+    await Promise.resolve();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter' }));
+    p.append(dialog('<button id="ok" data-autofocus>ok</button>'));
+    await settle();
+    expect(document.activeElement?.id).toBe('behind');
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', code: 'Enter' }));
+    expect(document.activeElement?.id).toBe('ok');
+  });
+
+  it('or for the next key to go down, whichever comes first; modifiers held do not count', async () => {
+    const p = portal();
+    await Promise.resolve();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift', code: 'ShiftLeft' }));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', shiftKey: true }));
+    p.append(dialog('<textarea id="reason" data-autofocus></textarea>'));
+    await settle();
+    expect(document.activeElement?.id).toBe('behind');
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'A', code: 'KeyA', shiftKey: true }));
+    expect(document.activeElement?.id).toBe('reason');
+    // Shift still down: nothing else waits.
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'A', code: 'KeyA' }));
+    window.dispatchEvent(new KeyboardEvent('keyup', { key: 'F8', code: 'F8' }));
+    expect(document.activeElement?.id).toBe('reason');
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Keys typed right after a dialog opens land in its field. Mantine's focus trap moves the focus into
+ * a new dialog in a timer after the dialog is drawn, and the browser runs input before timers: keys
+ * typed at once (the auditor's Shift+F8 then the reason, Ctrl+K then the query) went to the control
+ * behind the dialog. This watches the portals Mantine draws dialogs into and focuses a new dialog's
+ * `[data-autofocus]` control before the next key is handled.
+ *
+ * Not sooner: the key that opened the dialog is not over until it is released, and the rest of its
+ * events (the Enter that clicked "Settle" is still down) must not reach the dialog's own button,
+ * which would confirm at once. So while a key is down the focus waits for that key's release (or for
+ * the next key to go down); with no key down (a click opened the dialog) it moves at once. Only
+ * portals are watched (never the page and its grids), so typing in a grid costs nothing here.
+ */
+const DIALOG = '[role="dialog"]';
+const AUTOFOCUS = '[data-autofocus]';
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
+
+function autofocusTargetIn(node: Node): HTMLElement | null {
+  if (!(node instanceof HTMLElement)) return null;
+  const target = node.matches(AUTOFOCUS) ? node : node.querySelector<HTMLElement>(AUTOFOCUS);
+  return target?.closest(DIALOG) ? target : null;
+}
+
+function focusTarget(target: HTMLElement): void {
+  const dialog = target.closest(DIALOG);
+  // Gone meanwhile, or a dialog whose own control already has the focus (a field the user is in).
+  if (!target.isConnected || !dialog || dialog.contains(document.activeElement)) return;
+  target.focus({ preventScroll: true });
+}
+
+/** Starts watching (once per document); answers the function that stops it. */
+export function watchDialogFocus(doc: Document = document): () => void {
+  const win = doc.defaultView ?? window;
+  /** Keys down now (not modifiers): while one is, a new dialog waits for its release. */
+  const down = new Set<string>();
+  let pending: HTMLElement | null = null;
+  const flush = () => {
+    const target = pending;
+    pending = null;
+    if (target) focusTarget(target);
+  };
+  const found = (node: Node) => {
+    const target = autofocusTargetIn(node);
+    if (!target) return;
+    if (down.size) pending = target;
+    else focusTarget(target);
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    // A new key: the one that opened the dialog is over; this one goes to the dialog.
+    if (pending && !e.repeat) flush();
+    if (!MODIFIERS.has(e.key)) down.add(e.code || e.key);
+  };
+  const onKeyUp = (e: KeyboardEvent) => {
+    down.delete(e.code || e.key);
+    if (!down.size) flush();
+  };
+  const onBlur = () => {
+    down.clear();
+    flush();
+  };
+  win.addEventListener('keydown', onKeyDown, true);
+  // Bubbling on the window: after the page's own handlers of that release.
+  win.addEventListener('keyup', onKeyUp);
+  win.addEventListener('blur', onBlur);
+
+  const inner = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) found(n);
+  });
+  const watched = new WeakSet<Node>();
+  const watch = (n: Node) => {
+    if (!(n instanceof HTMLElement) || !n.hasAttribute('data-portal') || watched.has(n)) return;
+    watched.add(n);
+    inner.observe(n, { childList: true, subtree: true });
+    found(n);
+  };
+  const outer = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) watch(n);
+  });
+  outer.observe(doc.body, { childList: true });
+  for (const n of doc.body.children) watch(n);
+  return () => {
+    outer.disconnect();
+    inner.disconnect();
+    win.removeEventListener('keydown', onKeyDown, true);
+    win.removeEventListener('keyup', onKeyUp);
+    win.removeEventListener('blur', onBlur);
+  };
+}

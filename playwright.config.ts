@@ -71,6 +71,9 @@ export default defineConfig({
   workers: shardCount,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  // The picture-only tests (tag @screenshots, e2e/page-models/screenshots.ts) run with E2E_SCREENSHOTS=1
+  // (`npm run screenshots`), not in `npm test`.
+  ...(process.env.E2E_SCREENSHOTS ? {} : { grepInvert: /@screenshots/ }),
   use: {
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },

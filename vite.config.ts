@@ -43,6 +43,9 @@ export default defineConfig({
           // Every file has its own database (a restored PGlite snapshot or a PostgreSQL copy of the
           // run's template), so two files run side by side: the API tests mostly wait on a database.
           maxWorkers: 2,
+          // The files share their worker's module cache (each still has its own database): importing
+          // the server once per worker instead of once per file takes about a third off the lane's CPU.
+          isolate: false,
         },
       },
     ],

@@ -8,6 +8,7 @@ import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { BudgetCatalogueModel, VendorListModel } from './page-models/budgets';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 /** Removes what this spec adds, so other specs see the seed's budgets and vendors. */
 async function cleanUp(request: APIRequestContext) {
@@ -77,7 +78,7 @@ test('creates a vendor by keyboard', async ({ page }) => {
   await expect(v.list.row('E2E 测试供应商')).toContainText('普通');
 });
 
-test('screenshots of the budget and vendor screens in both languages', async ({ page }) => {
+test('screenshots of the budget and vendor screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { ShellKeyboard } from './page-models/shell';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -209,7 +210,7 @@ test('unsaved lines stay with the tab, and another account asks Yes / No / Cance
   expect(await linesOfMonth(request, bankId, DRAFT_MONTH)).toEqual([]);
 });
 
-test('screenshots of the journal screens in both languages', async ({ browser, request }) => {
+test('screenshots of the journal screens in both languages', SCREENSHOTS, async ({ browser, request }) => {
   test.setTimeout(180_000);
   const headers = await cashier(request);
   const admin = await apiHeaders(request, 'admin', 'admin123');

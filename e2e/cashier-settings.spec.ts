@@ -13,6 +13,7 @@ import { ListModel } from './page-models/admin-list';
 import { PickerModel } from './page-models/pickers';
 import { restoreDemoState } from './page-models/demo-state';
 import { pressById } from './page-models/keys';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 async function cleanUp(request: APIRequestContext) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
@@ -176,7 +177,7 @@ test('imports the bank account template: one bad row names its row and imports n
   await expect(list.row('E2E-W1')).toContainText('1012');
 });
 
-test('screenshots of the cashier settings in both languages', async ({ page }) => {
+test('screenshots of the cashier settings in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

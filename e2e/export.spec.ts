@@ -12,6 +12,7 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
 import { pressOn } from './page-models/keys';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
   const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
@@ -93,7 +94,7 @@ test('exports the ticked subjects with the progress bar and downloads the workbo
   expect(ws.getRow(2).getCell(2).value).toBe('库存现金');
 });
 
-test('screenshot of the export progress bar in English', async ({ page, request }) => {
+test('screenshot of the export progress bar in English', SCREENSHOTS, async ({ page, request }) => {
   await setDownloadBase(request, '/api/files');
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

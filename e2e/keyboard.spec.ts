@@ -10,6 +10,7 @@ import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { pressOn } from './page-models/keys';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
@@ -175,7 +176,7 @@ test('popup mode: Enter opens a section\'s flyout with the focus in it, arrows m
   expect(await mouse()).toBe(0);
 });
 
-test('screenshots: the palette and the keyboard-focused menu in both languages', async ({ page }) => {
+test('screenshots: the palette and the keyboard-focused menu in both languages', SCREENSHOTS, async ({ page }) => {
   const keys = new ShellKeyboard(page);
   const shell = new ShellModel(page);
   await loginAs(page, 'admin', 'admin123');

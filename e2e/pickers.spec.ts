@@ -12,6 +12,7 @@ import { FormDialogModel } from './page-models/admin-list';
 import { openClientScreen } from './page-models/clients';
 import { PickerModel } from './page-models/pickers';
 import { restoreDemoState } from './page-models/demo-state';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 const stamp = Date.now().toString(36).slice(-5);
 const custCode = `E2EK${stamp}`;
@@ -134,7 +135,7 @@ test('a project takes two clients and a director from the pickers; the departmen
   expect(saved.departmentName).toBe(leafName);
 });
 
-test('screenshots of the pickers in both languages', async ({ page }) => {
+test('screenshots of the pickers in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

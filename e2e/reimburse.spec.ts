@@ -14,6 +14,7 @@ import { apiHeaders, loginAs } from './page-models/login';
 import { ListModel } from './page-models/admin-list';
 import { ShellModel } from './page-models/shell';
 import { pressOn } from './page-models/keys';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -176,7 +177,7 @@ test('the management list exports the selected documents through the background 
   expect(wb.worksheets[0].rowCount).toBe(1 + lines);
 });
 
-test('screenshots of the reimbursement screens in both languages', async ({ page }) => {
+test('screenshots of the reimbursement screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

@@ -9,6 +9,7 @@ import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';
 import { DepartmentTreeModel, openStaffScreen } from './page-models/staff';
 import { restoreDemoState } from './page-models/demo-state';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 const stamp = Date.now().toString(36).slice(-5);
 const deptCode = `0109${stamp.slice(-2)}`;
@@ -107,7 +108,7 @@ test('creates a department and an employee by keyboard and binds the employee to
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('已被使用，不能删除');
 });
 
-test('screenshots of the department and employee screens in both languages', async ({ page }) => {
+test('screenshots of the department and employee screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

@@ -9,6 +9,7 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
 import { pressOn } from './page-models/keys';
+import { SCREENSHOTS } from './page-models/screenshots';
 
 /** Removes what this spec adds (deepest first) and restores the code rule, so other specs see the seed's chart. */
 async function removeSubjects(request: APIRequestContext) {
@@ -146,7 +147,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await expect(page.getByTestId('rule-total')).toContainText('10');
 });
 
-test('screenshots of the subject screens in both languages', async ({ page }) => {
+test('screenshots of the subject screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

@@ -34,14 +34,7 @@ test.afterAll(async ({ request }) => {
 });
 
 async function openScreen(page: Page, key: 'bankAccount' | 'income' | 'outcome') {
-  const shell = new ShellModel(page);
-  // Each level waits for the next to show (a click during the group's opening animation may miss).
-  const path = ['basic', 'basic.cashierSettings', `basic.cashierSettings.${key}`];
-  for (const [i, k] of path.entries()) {
-    const item = shell.menu(k);
-    await expect(item).toBeVisible();
-    if (i === path.length - 1 || (await item.getAttribute('data-expanded')) === null) await item.click();
-  }
+  await new ShellModel(page).openMenu('basic', 'basic.cashierSettings', `basic.cashierSettings.${key}`);
   await page.waitForURL((u) => u.pathname === `/basic/${key}`);
 }
 

@@ -11,6 +11,7 @@ const portal = () => {
 const dialog = (html: string) => {
   const d = document.createElement('div');
   d.setAttribute('role', 'dialog');
+  d.setAttribute('aria-modal', 'true');
   d.innerHTML = html;
   return d;
 };
@@ -52,6 +53,8 @@ describe('a new dialog takes the focus at once', () => {
     const p = portal();
     await Promise.resolve();
     p.append(Object.assign(document.createElement('div'), { innerHTML: '<input id="menu" data-autofocus>' }));
+    // A popover (role dialog, not modal) keeps Mantine's own timing.
+    p.append(Object.assign(document.createElement('div'), { innerHTML: '<div role="dialog"><a id="flyout" href="/x" data-autofocus>x</a></div>' }));
     await settle();
     expect(document.activeElement?.id).toBe('behind');
     const d = dialog('<input id="first"><div id="step"></div>');

@@ -11,7 +11,8 @@
  * the next key to go down); with no key down (a click opened the dialog) it moves at once. Only
  * portals are watched (never the page and its grids), so typing in a grid costs nothing here.
  */
-const DIALOG = '[role="dialog"]';
+/** Modal dialogs only (Mantine's Modal, Drawer and Spotlight); popovers keep Mantine's own timing. */
+const DIALOG = '[role="dialog"][aria-modal="true"]';
 const AUTOFOCUS = '[data-autofocus]';
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 

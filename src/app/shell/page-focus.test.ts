@@ -81,11 +81,21 @@ describe('focus after a navigation', () => {
     const { ref } = setUp('<input id="f">');
     const dialog = Object.assign(document.createElement('div'), { innerHTML: '<input id="palette">' });
     dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
     document.body.append(dialog);
     document.getElementById('palette')!.focus();
     renderHook(() => usePageFocus(ref, '/a', true));
     await new Promise((r) => setTimeout(r, 0));
     expect(document.activeElement?.id).toBe('palette');
+  });
+  it('takes the focus from a popover (the menu flyout whose entry navigated), not only from nowhere', () => {
+    const { ref } = setUp('<input id="f">');
+    const flyout = Object.assign(document.createElement('div'), { innerHTML: '<a href="/a" id="entry">a</a>' });
+    flyout.setAttribute('role', 'dialog');
+    document.body.append(flyout);
+    document.getElementById('entry')!.focus();
+    renderHook(() => usePageFocus(ref, '/a', true));
+    expect(document.activeElement?.id).toBe('f');
   });
   it('waits for a control that arrives late while nothing else took the focus', async () => {
     const { ref, root, outside } = setUp('');

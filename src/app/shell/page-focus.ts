@@ -58,8 +58,9 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
     const before = document.activeElement;
     // The user (or the page itself) already put the focus on a control of the new page: keep it.
     if (before && before !== root && root.contains(before)) return;
-    // A dialog opened over the page before it was ready (the palette, a picker) keeps the keyboard.
-    if (before?.closest('[role="dialog"]')) return;
+    // A modal dialog opened over the page before it was ready (the palette, a picker) keeps the
+    // keyboard. (Not a popover such as the menu's flyout, which closes once its entry navigated.)
+    if (before?.closest('[role="dialog"][aria-modal="true"]')) return;
     // Any focus move since the navigation that is not ours (a click, a dialog or the palette
     // opening, even onto the element that had the focus before) means the user is elsewhere.
     let moved = false;

@@ -13,6 +13,7 @@ import { expect, test } from '@playwright/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { demoVoucherWorld, VoucherEditorModel } from './page-models/voucher-editor';
+import { ShellModel } from './page-models/shell';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -195,6 +196,16 @@ test('an auditor steps to the last voucher with keys only: F9 examines and goes 
   const stored = await Promise.all(made.map(async (id) => (await w.get(`/api/voucher/${id}`, {})) as { lifecycle: string; auditNote: string | null }));
   expect(stored.map((x) => x.lifecycle)).toEqual(['audited', 'auditError', 'audited']);
   expect(stored[1].auditNote).toBe('金额与原始单据不符');
+
+  // A voucher's tab left in the background follows a language switch, the kind's name too.
+  const shell = new ShellModel(page);
+  await v.open(made[0]);
+  await expect(shell.tab(`/newVoucher/${made[2]}`)).toContainText('记-');
+  await shell.switchLanguage('en_US');
+  await expect(shell.tab(`/newVoucher/${made[2]}`)).toContainText('General-');
+  await expect(shell.tab(`/newVoucher/${made[0]}`)).toContainText('General-');
+  await shell.switchLanguage('zh_CN');
+  await expect(shell.tab(`/newVoucher/${made[2]}`)).toContainText('记-');
 });
 
 test('the balance of the caret subject counts this voucher; a date in another year asks to clear the subjects or keep the date (in English)', async ({ page, request }, testInfo) => {

@@ -9,6 +9,17 @@ export interface TabLabel {
   /** i18n key with its namespace ("voucher:tabTitle"). */
   key: string;
   params?: Record<string, string>;
+  /**
+   * Parameters that are data in two languages (a voucher kind's Chinese and English names), by
+   * language code: a background tab, whose page is not there to name it again, still follows a
+   * language switch. Wins over `params` for the language it has.
+   */
+  paramsByLanguage?: Partial<Record<string, Record<string, string>>>;
+}
+
+/** The parameters of a label in `language`. */
+export function labelParams(label: TabLabel, language: string): Record<string, string> | undefined {
+  return label.paramsByLanguage?.[language] ?? label.params;
 }
 
 const STORAGE_KEY = 'ledgerdesk.tabLabels';

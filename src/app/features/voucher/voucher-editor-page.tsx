@@ -518,11 +518,15 @@ function VoucherEditor(props: EditorProps) {
     caretRow.set(api.getDisplayedRowAtIndex(cell.rowIndex)?.id ?? null);
   }, [caretRow]);
 
-  const kindName = (kindId: number | null, fallback: string) => {
-    const k = kinds.find((x) => x.id === kindId);
-    return k ? (i18n.language === 'en_US' && k.nameEn ? k.nameEn : k.name) : fallback;
+  // The tab names the voucher in both languages (the kind's Chinese and English names), so it follows
+  // a language switch while the tab is in the background.
+  const tabLabelOf = (v: { kindId: number | null; kindName: string; codeText: string }) => {
+    const k = kinds.find((x) => x.id === v.kindId);
+    const zh = voucherLabel(k ? k.name : v.kindName, v.codeText);
+    const en = voucherLabel(k ? k.nameEn || k.name : v.kindName, v.codeText);
+    return { key: 'voucher:tabTitle', params: { label: i18n.language === 'en_US' ? en : zh }, paramsByLanguage: { zh_CN: { label: zh }, en_US: { label: en } } };
   };
-  useTabLabel(path, state.voucher ? { key: 'voucher:tabTitle', params: { label: voucherLabel(kindName(state.voucher.kindId, state.voucher.kindName), state.voucher.codeText) } } : { key: 'voucher:newTitle' });
+  useTabLabel(path, state.voucher ? tabLabelOf(state.voucher) : { key: 'voucher:newTitle' });
 
   const pickers = useMemo<Record<string, PickerHook<VoucherKitRow>>>(
     () => ({

@@ -177,7 +177,11 @@ test('unsaved lines stay with the tab, and another account asks Yes / No / Cance
     await account.focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.type(code);
-    await page.keyboard.press('ArrowDown');
+    // The typed code filters the list; Enter picks once the arrow has chosen the account's option.
+    const option = page.getByRole('option', { name: new RegExp(`^${code}`) });
+    await expect(option).toBeVisible();
+    for (let i = 0; i < 5 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
+    await expect(option).toHaveAttribute('data-combobox-selected', 'true');
     await page.keyboard.press('Enter');
   };
   const tip = page.getByTestId('unsaved-dialog');

@@ -117,6 +117,9 @@ export class ShellKeyboard {
   /** Moves down the tree with ↓ until the entry has the focus. */
   async arrowTo(key: string, maxPresses = 40) {
     for (let i = 0; i < maxPresses; i++) {
+      // The tree focuses an entry inside a group that is just opening a frame later: read the focus
+      // once it is on the tree's current entry (the roving tabindex="0"), never in between.
+      await expect.poll(() => this.page.evaluate(() => document.activeElement?.getAttribute('tabindex') === '0' && document.activeElement.hasAttribute('data-menu'))).toBe(true);
       if ((await this.focusedMenuKey()) === key) return;
       await this.page.keyboard.press('ArrowDown');
     }

@@ -163,6 +163,8 @@ function MenuTree({ menu, pathname, onNavigate, label }: { menu: RouteNode[]; pa
         pendingFocus.current = null;
         el.focus();
       } else if (tries++ < 30) frame = requestAnimationFrame(attempt);
+      // Never shown (its group closed again): the keys count from the focused element again.
+      else pendingFocus.current = null;
     };
     attempt();
     return () => cancelAnimationFrame(frame);
@@ -177,7 +179,9 @@ function MenuTree({ menu, pathname, onNavigate, label }: { menu: RouteNode[]; pa
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const binding = matchShellKey(e.nativeEvent, 'menu');
-    const key = (e.target as HTMLElement).closest('[data-menu]')?.getAttribute('data-menu');
+    // A key typed before the entry it moved to is shown (inside a group that is just opening) counts
+    // from that entry, not from the one that still holds the DOM focus: → then ↓ lands on the second child.
+    const key = pendingFocus.current ?? (e.target as HTMLElement).closest('[data-menu]')?.getAttribute('data-menu');
     if (!binding || !key) return;
     e.preventDefault();
     e.stopPropagation();

@@ -10,12 +10,16 @@ import type { GridApi } from 'ag-grid-community';
 export const PAGE_REGION_ATTR = 'data-page-region';
 /** Marks the control the shell focused on arrival until the user uses it (src/app/shell/page-focus.ts). */
 export const AUTO_FOCUSED_ATTR = 'data-auto-focused';
+/** Any dialog over the page, popovers (the menu's flyout) included. */
+export const DIALOG_SELECTOR = '[role="dialog"]';
+/** A modal dialog only (Mantine's Modal, Drawer and Spotlight), not a popover. */
+export const MODAL_DIALOG_SELECTOR = '[role="dialog"][aria-modal="true"]';
 
 /** Whether the focus may be moved into a page's grid now: nothing is focused, or a grid or the page region is (never a dialog). */
 export function focusIsFree(active: Element | null = typeof document === 'undefined' ? null : document.activeElement): boolean {
   if (!active || active === document.body) return true;
   // A dialog over the page (the palette, a picker, the reason of an error) keeps the keyboard.
-  if (active.closest('[role="dialog"]')) return false;
+  if (active.closest(DIALOG_SELECTOR)) return false;
   if (active.hasAttribute(PAGE_REGION_ATTR) || active.hasAttribute(AUTO_FOCUSED_ATTR)) return true;
   return active.closest('.ag-root-wrapper') !== null;
 }
@@ -25,7 +29,7 @@ export function focusIsFree(active: Element | null = typeof document === 'undefi
  * command palette say): a page's controls never take the focus from it when they mount or load.
  */
 export function focusInOtherDialog(own: Element | null, active: Element | null = typeof document === 'undefined' ? null : document.activeElement): boolean {
-  const dialog = active?.closest('[role="dialog"]');
+  const dialog = active?.closest(DIALOG_SELECTOR);
   return !!dialog && !(own && dialog.contains(own));
 }
 

@@ -100,4 +100,19 @@ describe('a new dialog takes the focus at once', () => {
     window.dispatchEvent(new KeyboardEvent('keyup', { key: 'F8', code: 'F8' }));
     expect(document.activeElement?.id).toBe('reason');
   });
+
+  it('or for the window to lose the focus (the release of the key happens elsewhere)', async () => {
+    const p = portal();
+    await Promise.resolve();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter' }));
+    p.append(dialog('<button id="ok" data-autofocus>ok</button>'));
+    await settle();
+    expect(document.activeElement?.id).toBe('behind');
+    window.dispatchEvent(new Event('blur'));
+    expect(document.activeElement?.id).toBe('ok');
+    // The key counted as released: the next dialog takes the focus at once.
+    p.append(dialog('<input id="next" data-autofocus>'));
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('next');
+  });
 });

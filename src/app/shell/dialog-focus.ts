@@ -11,8 +11,9 @@
  * the next key to go down); with no key down (a click opened the dialog) it moves at once. Only
  * portals are watched (never the page and its grids), so typing in a grid costs nothing here.
  */
-/** Modal dialogs only (Mantine's Modal, Drawer and Spotlight); popovers keep Mantine's own timing. */
-const DIALOG = '[role="dialog"][aria-modal="true"]';
+// Modal dialogs only: popovers keep Mantine's own timing.
+import { MODAL_DIALOG_SELECTOR as DIALOG } from '../../../grids/focus-first-cell';
+
 const AUTOFOCUS = '[data-autofocus]';
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 

@@ -5,7 +5,7 @@
  * or link of the page's region; a page without any gets the region itself (Tab goes on from there).
  */
 import { useEffect, useRef } from 'react';
-import { AUTO_FOCUSED_ATTR } from '../../../grids/focus-first-cell';
+import { AUTO_FOCUSED_ATTR, MODAL_DIALOG_SELECTOR } from '../../../grids/focus-first-cell';
 
 const FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 const GRID_CELL = '.ag-center-cols-container [role="gridcell"], [role="grid"] [role="gridcell"]';
@@ -60,7 +60,7 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
     if (before && before !== root && root.contains(before)) return;
     // A modal dialog opened over the page before it was ready (the palette, a picker) keeps the
     // keyboard. (Not a popover such as the menu's flyout, which closes once its entry navigated.)
-    if (before?.closest('[role="dialog"][aria-modal="true"]')) return;
+    if (before?.closest(MODAL_DIALOG_SELECTOR)) return;
     // Any focus move since the navigation that is not ours (a click, a dialog or the palette
     // opening, even onto the element that had the focus before) means the user is elsewhere.
     let moved = false;

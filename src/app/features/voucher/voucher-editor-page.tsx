@@ -524,7 +524,7 @@ function VoucherEditor(props: EditorProps) {
     const k = kinds.find((x) => x.id === v.kindId);
     const zh = voucherLabel(k ? k.name : v.kindName, v.codeText);
     const en = voucherLabel(k ? k.nameEn || k.name : v.kindName, v.codeText);
-    return { key: 'voucher:tabTitle', params: { label: i18n.language === 'en_US' ? en : zh }, paramsByLanguage: { zh_CN: { label: zh }, en_US: { label: en } } };
+    return { key: 'voucher:tabTitle', params: { label: zh }, paramsByLanguage: { zh_CN: { label: zh }, en_US: { label: en } } };
   };
   useTabLabel(path, state.voucher ? tabLabelOf(state.voucher) : { key: 'voucher:newTitle' });
 

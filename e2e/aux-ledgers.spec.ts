@@ -13,7 +13,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
-import { pressOn } from './page-models/keys';
+import { chooseOpenOption, pickByKeys, pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -158,23 +158,6 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
   await shell.switchLanguage('zh_CN');
 });
 
-/** Opens a Mantine select by the keyboard (↓), moves to the option and takes it with Enter. */
-async function pickByKeys(page: Page, select: Locator, name: string) {
-  await select.focus();
-  await page.keyboard.press('ArrowDown');
-  await chooseOpenOption(page, name);
-  await expect(select).toHaveValue(name);
-}
-
-/** In an open Mantine pick list: ↓ until the option is the chosen one, then Enter. */
-async function chooseOpenOption(page: Page, name: string) {
-  const option = page.getByRole('option', { name, exact: true });
-  await expect(option).toBeVisible();
-  for (let i = 0; i < 20 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
-  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
-  await page.keyboard.press('Enter');
-}
-
 /** The value rows shown (code, name as shown, closing debit positive), in grid order. */
 async function valueRows(grid: Locator) {
   const out: Array<{ index: number; code: string; name: string; closing: number }> = [];
@@ -197,7 +180,7 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('aux-balance')).toBeVisible();
   const grid = page.getByTestId('al-grid');
-  await pickByKeys(page, page.getByTestId('al-type'), '部门');
+  await pickByKeys(page.getByTestId('al-type'), '部门');
   // The tree: 01 业务部 first (bold), its groups under it indented; 01 closes on the sum of its leaves.
   await expect(cellAt(grid, 0, 'auxCode')).toHaveText('01');
   await expect(cellAt(grid, 0, 'auxCode')).toHaveCSS('font-weight', '700');
@@ -215,7 +198,7 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await page.keyboard.press('Space');
   await expect.poll(async () => (await valueRows(grid))[0]?.code).toBe('01');
   // Level 1: the two top departments only.
-  await pickByKeys(page, page.getByTestId('al-level'), '1 级');
+  await pickByKeys(page.getByTestId('al-level'), '1 级');
   await expect.poll(async () => (await valueRows(grid)).map((r) => r.code)).toEqual(['01', '02']);
 
   // Save the filter under a name (the name box has the focus; Enter saves), rename it, reload.
@@ -241,7 +224,7 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   const select = page.getByTestId('saved-filters-select');
   await select.focus();
   await page.keyboard.type(FILTER.slice(0, 6));
-  await chooseOpenOption(page, `${FILTER}顶级`);
+  await chooseOpenOption(page.getByRole('option', { name: `${FILTER}顶级`, exact: true }));
   await expect(select).toHaveValue(`${FILTER}顶级`);
   await expect(page.getByTestId('al-type')).toHaveValue('部门');
   await expect(page.getByTestId('al-level')).toHaveValue('1 级');
@@ -283,7 +266,7 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await page.screenshot({ path: testInfo.outputPath('budget-summary-actual-en.png'), fullPage: true });
   await keys.searchPalette('Balance by auxiliary', 'screen:voucher.business.balanceByAuxiliary');
   await page.keyboard.press('Enter');
-  await pickByKeys(page, page.getByTestId('al-type'), 'Department');
+  await pickByKeys(page.getByTestId('al-type'), 'Department');
   await expect(cellAt(grid, 0, 'auxCode')).toHaveText('01');
   await page.screenshot({ path: testInfo.outputPath('aux-balance-departments-en.png'), fullPage: true });
   await new ShellModel(page).switchLanguage('zh_CN');

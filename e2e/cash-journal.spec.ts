@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { ShellKeyboard } from './page-models/shell';
+import { chooseOpenOption } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
 
 test.describe.configure({ mode: 'serial' });
@@ -178,11 +179,7 @@ test('unsaved lines stay with the tab, and another account asks Yes / No / Cance
     await page.keyboard.press('Control+a');
     await page.keyboard.type(code);
     // The typed code filters the list; Enter picks once the arrow has chosen the account's option.
-    const option = page.getByRole('option', { name: new RegExp(`^${code}`) });
-    await expect(option).toBeVisible();
-    for (let i = 0; i < 5 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
-    await expect(option).toHaveAttribute('data-combobox-selected', 'true');
-    await page.keyboard.press('Enter');
+    await chooseOpenOption(page.getByRole('option', { name: new RegExp(`^${code}`) }));
   };
   const tip = page.getByTestId('unsaved-dialog');
   await pickAccount('B001');

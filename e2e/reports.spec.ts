@@ -11,7 +11,7 @@ import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
-import { pressOn } from './page-models/keys';
+import { pickByKeys, pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,22 +27,6 @@ test.afterAll(async ({ request }) => {
 });
 
 const money = (cents: string) => (cents === '0' ? '' : (Number(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-
-/** Picks an option of a Mantine select by the keyboard alone: focus, ↓ to open, ↓ until it is chosen, Enter. */
-async function chooseByKeyboard(page: Page, testId: string, label: string) {
-  const input = page.getByTestId(testId);
-  await input.focus();
-  await page.keyboard.press('ArrowDown');
-  const listbox = page.getByRole('listbox');
-  await expect(listbox).toBeVisible();
-  for (let i = 0; i < 30; i++) {
-    const selected = listbox.locator('[data-combobox-selected="true"]');
-    if ((await selected.count()) && (await selected.innerText()) === label) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await page.keyboard.press('Enter');
-  await expect(input).toHaveValue(label);
-}
 
 async function downloadXlsx(page: Page, testId: string) {
   const download = page.waitForEvent('download');
@@ -65,7 +49,7 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   await expect(page).toHaveURL(/\/report\/balanceSheet$/);
   const root = page.getByTestId('balance-sheet');
   await expect(root).toBeVisible();
-  await chooseByKeyboard(page, 'bs-month', '第 6 期（2026-06）');
+  await pickByKeys(page.getByTestId('bs-month'), '第 6 期（2026-06）');
 
   const api = await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 6 });
   const grid = page.getByTestId('bs-grid');
@@ -132,7 +116,7 @@ test('income statement: period and year to date as the API answers, xlsx', async
   await shell.selectYear('2026');
   await shell.openMenu('report', 'report.incomeStatement');
   await expect(page).toHaveURL(/\/report\/incomeStatement$/);
-  await chooseByKeyboard(page, 'is-month', '第 3 期（2026-03）');
+  await pickByKeys(page.getByTestId('is-month'), '第 3 期（2026-03）');
   const api = await admin.get('/api/report/incomeStatement', { accountId: 1, year: 2026, month: 3 });
   const rows = api.rows as Array<{ id: number; lineNo: number; month: string; ytd: string }>;
   const grid = page.getByTestId('is-grid');
@@ -183,8 +167,8 @@ test('comprehensive statistics and the department income and expense detail', as
 
   await pressOn(page.getByTestId('st-department'));
   await expect(page).toHaveURL(/\/report\/departmentIODetail$/);
-  await chooseByKeyboard(page, 'dd-month', '第 1 期（2026-01）');
-  await chooseByKeyboard(page, 'dd-end', '第 12 期（2026-12）');
+  await pickByKeys(page.getByTestId('dd-month'), '第 1 期（2026-01）');
+  await pickByKeys(page.getByTestId('dd-end'), '第 12 期（2026-12）');
   const dept = await admin.get('/api/report/departmentIODetail', { accountId: 1, year: 2026, startMonth: 1, endMonth: 12 });
   const dgrid = page.getByTestId('dd-grid');
   await expect(dgrid.locator('.ag-row-pinned [col-id="amount"]')).toHaveText(money(dept.total.net) || '');
@@ -204,8 +188,8 @@ test('department reimbursements: from the statistics, figures equal to the API, 
   await shell.openMenu('report', 'report.comprehensiveStatistical');
   await pressOn(page.getByTestId('st-department-ra'));
   await expect(page).toHaveURL(/\/report\/departmentRADetail$/);
-  await chooseByKeyboard(page, 'ra-month', '第 1 期（2026-01）');
-  await chooseByKeyboard(page, 'ra-end', '第 12 期（2026-12）');
+  await pickByKeys(page.getByTestId('ra-month'), '第 1 期（2026-01）');
+  await pickByKeys(page.getByTestId('ra-end'), '第 12 期（2026-12）');
   await expect(page.getByTestId('ra-range')).toHaveText('制单日期 2026-01-01 至 2026-12-31');
   const grid = page.getByTestId('ra-grid');
   // The figures the screen shows are the API's for the demo company (1) and the same dates.

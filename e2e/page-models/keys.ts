@@ -16,3 +16,23 @@ export async function pressOn(target: Locator, key = 'Enter'): Promise<void> {
 export async function pressById(page: Page, testId: string, key = 'Enter'): Promise<void> {
   await pressOn(page.getByTestId(testId), key);
 }
+
+/**
+ * In an open Mantine pick list: ↓ until `option` is the chosen one, then Enter. Enter pressed before
+ * the arrow has chosen it (the list still filtering what was typed) would take nothing.
+ */
+export async function chooseOpenOption(option: Locator): Promise<void> {
+  const page = option.page();
+  await expect(option).toBeVisible();
+  for (let i = 0; i < 40 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a Mantine select by the keyboard (focus, ↓), takes the option named `name` and checks the box shows it. */
+export async function pickByKeys(select: Locator, name: string): Promise<void> {
+  await select.focus();
+  await select.page().keyboard.press('ArrowDown');
+  await chooseOpenOption(select.page().getByRole('option', { name, exact: true }));
+  await expect(select).toHaveValue(name);
+}

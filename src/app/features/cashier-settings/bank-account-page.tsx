@@ -27,6 +27,7 @@ import { useListTransfer } from '../common/list-transfer';
 import { useEntityForm } from '../common/use-entity-form';
 import { SubjectLinkField } from './subject-link-field';
 import { BanksDialog } from './banks-dialog';
+import { localName } from '../../../domain/names';
 
 const columns: ListColumn<BankAccountDto>[] = [
   { field: 'code', headerKey: 'cashier:settings.code', width: 100, sortable: true },
@@ -223,7 +224,7 @@ export function BankAccountPage() {
     subject: (v: unknown) => {
       if (!v || typeof v !== 'object') return '';
       const s = v as { code: string; name: string; nameEn: string | null };
-      return `${s.code} ${(english && s.nameEn) || s.name}`;
+      return `${s.code} ${localName(english, s)}`;
     },
     kind: (v: unknown) => (v ? t(`cashier:settings.kinds.${String(v)}`) : ''),
   }), [t, english]);

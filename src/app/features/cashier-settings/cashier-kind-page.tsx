@@ -18,6 +18,7 @@ import { FormDialog } from '../common/form-dialog';
 import { ListPage } from '../common/list-page';
 import { useEntityForm } from '../common/use-entity-form';
 import { SubjectLinkField } from './subject-link-field';
+import { localName } from '../../../domain/names';
 
 const columns: ListColumn<CashierKindDto>[] = [
   { field: 'code', headerKey: 'cashier:settings.code', width: 110, sortable: true },
@@ -106,7 +107,7 @@ function CashierKindPage({ direction }: { direction: Direction }) {
     subject: (v: unknown) => {
       if (!v || typeof v !== 'object') return '';
       const s = v as { code: string; name: string; nameEn: string | null };
-      return `${s.code} ${(english && s.nameEn) || s.name}`;
+      return `${s.code} ${localName(english, s)}`;
     },
   }), [english]);
   const renderers = useMemo(() => ({ yes: (p: { value?: unknown }) => (p.value ? t('cashier:settings.yes') : '') }), [t]);

@@ -13,6 +13,7 @@ import type { LinkProblem, SubjectLike } from '../../../domain/cashier-settings'
 import { allSubjectsOptions } from '../../queries/subjects';
 import { onF7, PickerIcon } from '../pickers/picker-icon';
 import { SubjectPicker } from '../pickers/subject-picker';
+import { localName } from '../../../domain/names';
 
 export interface SubjectRef { id: number; accountYearId: number; code: string; name: string; nameEn: string | null }
 
@@ -38,7 +39,7 @@ export function SubjectLinkField({ accountYearId, value, current, problem, onCha
     onPopup?.(open);
   };
   const all = useQuery(allSubjectsOptions(accountYearId));
-  const nameOf = (s: { name: string; nameEn: string | null }) => (english && s.nameEn) || s.name;
+  const nameOf = (s: { name: string; nameEn: string | null }) => localName(english, s);
   const options = useMemo(() => {
     const rows = (all.data?.content ?? []).filter((s) => problem(s) === null || s.id === value).map((s) => ({ value: String(s.id), label: `${s.code} ${nameOf(s)}` }));
     if (value !== null && current && current.id === value && !rows.some((r) => r.value === String(value))) rows.unshift({ value: String(value), label: `${current.code} ${nameOf(current)}` });

@@ -30,6 +30,7 @@ import type { AuxRef } from '../ledger-aux/aux-ledger-model';
 import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { DateField } from '../common/date-field';
+import { localName, localTypeName } from '../../../domain/names';
 
 type State = 'PENDING' | 'DONE' | 'ALL';
 type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
@@ -110,7 +111,7 @@ export function DocToVoucherPage() {
 
   const kindId = memory.kindId ?? kinds.data?.[0]?.id ?? null;
   const subjectOptions = useMemo(() => (subjects.data?.content ?? []).filter((s) => s.leaf && !s.disabled)
-    .map((s) => ({ value: String(s.id), label: `${s.code} ${i18n.language === 'en_US' ? s.nameEn ?? s.name : s.name}` })), [subjects.data, i18n.language]);
+    .map((s) => ({ value: String(s.id), label: `${s.code} ${localName(i18n.language, s)}` })), [subjects.data, i18n.language]);
   // The expense kinds of the ticked reimbursements (all kinds when none is ticked).
   const usedKinds = useMemo(() => {
     const ids = new Set(selected.flatMap((d) => d.kindIds));
@@ -208,7 +209,7 @@ export function DocToVoucherPage() {
           <Text size="sm" c="dimmed">{t('options.auxValues')}</Text>
           {auxTypes.map((a) => {
             const v = fixedAux[a.id];
-            const typeName = i18n.language === 'en_US' ? a.nameEn : a.nameZh;
+            const typeName = localTypeName(i18n.language, a);
             return v
               ? (
                 <Pill key={a.id} data-testid={`d2v-aux-${a.id}`} withRemoveButton removeButtonProps={{ 'aria-label': t('options.clearAux', { type: typeName }) }}
@@ -269,10 +270,10 @@ function Proposals({ answer }: { answer: TransferAnswer }) {
                     <Table.Tr key={i}>
                       <Table.Td>{l.summary}</Table.Td>
                       <Table.Td>
-                        {`${l.subjectCode} ${i18n.language === 'en_US' ? l.subjectNameEn ?? l.subjectName : l.subjectName}`}
+                        {`${l.subjectCode} ${localName(i18n.language, { name: l.subjectName, nameEn: l.subjectNameEn })}`}
                         {l.auxes.length > 0 && (
                           <Text span size="xs" c="dimmed" data-testid="d2v-line-aux">
-                            {` — ${l.auxes.map((a) => { const ty = auxTypes.find((x) => x.id === a.auxTypeId); return `${ty ? (i18n.language === 'en_US' ? ty.nameEn : ty.nameZh) : ''}: ${a.name}`; }).join(', ')}`}
+                            {` — ${l.auxes.map((a) => { const ty = auxTypes.find((x) => x.id === a.auxTypeId); return `${ty ? localTypeName(i18n.language, ty) : ''}: ${a.name}`; }).join(', ')}`}
                           </Text>
                         )}
                       </Table.Td>

@@ -30,6 +30,7 @@ import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { localName } from '../../../domain/names';
 
 type Row = AuxBalanceRowDto | (AuxBalanceDto['totals'] & { total: true });
 const isTotal = (r: Row | undefined): r is AuxBalanceDto['totals'] & { total: true } => !!r && 'total' in r;
@@ -68,7 +69,7 @@ export function AuxBalancePage() {
       // A tree type's levels indented, as the subject balance indents subject levels.
       valueGetter: (p) => (!p.data || isTotal(p.data) ? '' : p.data.kind === 'VALUE' ? `${'\u3000'.repeat(p.data.auxLevel - 1)}${p.data.auxName}` : '') },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 210, tooltipValueGetter: (p) => p.value,
-      valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind === 'VALUE' ? '' : `${p.data.subjectCode} ${english ? p.data.subjectNameEn ?? p.data.subjectName : p.data.subjectName}`) },
+      valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind === 'VALUE' ? '' : `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}`) },
     { headerName: t('columns.opening'), groupId: 'opening', children: [moneyCol<Row>('openingDebit', t('columns.debit'), isTotal), moneyCol<Row>('openingCredit', t('columns.credit'), isTotal)] },
     { headerName: t('columns.period'), groupId: 'period', children: [moneyCol<Row>('debit', t('columns.debit'), isTotal), moneyCol<Row>('credit', t('columns.credit'), isTotal)] },
     { headerName: t('columns.ytd'), groupId: 'ytd', children: [moneyCol<Row>('ytdDebit', t('columns.debit'), isTotal), moneyCol<Row>('ytdCredit', t('columns.credit'), isTotal)] },

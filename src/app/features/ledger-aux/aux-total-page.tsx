@@ -28,6 +28,7 @@ import { moneyCol, today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { localName } from '../../../domain/names';
 
 interface Row {
   id: string;
@@ -42,7 +43,7 @@ interface Row {
 /** The groups as grid rows: opening, then each period's total and year to date. */
 export function totalRows(answer: AuxTotalDto, english: boolean): Row[] {
   return answer.groups.flatMap((g) => {
-    const base = { auxId: g.auxId, auxCode: g.auxCode, auxName: g.auxName, subjectId: g.subjectId, subjectCode: g.subjectCode, subjectName: english ? g.subjectNameEn ?? g.subjectName : g.subjectName };
+    const base = { auxId: g.auxId, auxCode: g.auxCode, auxName: g.auxName, subjectId: g.subjectId, subjectCode: g.subjectCode, subjectName: localName(english, { name: g.subjectName, nameEn: g.subjectNameEn }) };
     const key = `${g.auxId}:${g.subjectId}`;
     return [
       { ...base, id: `${key}:o`, kind: 'OPENING' as const, first: true, periodId: null, periodName: '', debit: '0', credit: '0', side: g.openingSide, balanceCents: g.openingCents },

@@ -16,6 +16,7 @@ import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { moneyCol } from './grid-bits';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { localName } from '../../../domain/names';
 
 export const DETAIL_BLOCK = 100;
 
@@ -45,7 +46,7 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
     { colId: 'voucher', headerName: t('columns.voucher'), minWidth: 90, maxWidth: 110,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${english ? p.data.voucherWordEn ?? p.data.voucherWord : p.data.voucherWord}-${p.data.voucherCode}` : '') },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160, tooltipValueGetter: (p) => p.value,
-      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${p.data.subjectCode} ${english ? p.data.subjectNameEn ?? p.data.subjectName : p.data.subjectName}` : '') },
+      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}` : '') },
     { colId: 'summary', headerName: t('columns.summary'), minWidth: 180, flex: 1, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.summary : t(`rows.${p.data.kind}`)) },
     moneyCol<LedgerDetailRowDto>('debit', t('columns.debit'), (r) => r?.kind === 'PERIOD' || r?.kind === 'YEAR'),

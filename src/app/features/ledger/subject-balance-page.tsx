@@ -24,6 +24,7 @@ import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setu
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import './subject-balance.css';
 import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
+import { localName } from '../../../domain/names';
 
 type Row = SubjectBalanceRowDto | (SubjectBalanceDto['totals'] & { total: true });
 
@@ -60,7 +61,7 @@ export function SubjectBalancePage() {
     { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 200, tooltipValueGetter: (p) => p.value, pinned: 'left',
       valueGetter: (p) => {
         if (!p.data || 'total' in p.data) return '';
-        const name = i18n.language === 'en_US' ? p.data.nameEn ?? p.data.name : p.data.name;
+        const name = localName(i18n.language, p.data);
         return `${'\u3000'.repeat(p.data.level - 1)}${name}`;
       } },
     { headerName: t('subjectBalance.columns.opening'), groupId: 'opening', children: [money('openingDebit', t('subjectBalance.columns.debit')), money('openingCredit', t('subjectBalance.columns.credit'))] },

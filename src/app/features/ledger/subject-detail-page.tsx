@@ -23,6 +23,7 @@ import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-l
 import { readSubLedgerSearch, toSubjectDetailFilter } from './subject-ledgers-model';
 import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { localName } from '../../../domain/names';
 
 type Row = SubjectDetailRowDto;
 const PAGE = 100;
@@ -70,7 +71,7 @@ export function SubjectDetailPage() {
   const columns = useMemo<ColDef<Row>[]>(() => [
     { colId: 'date', field: 'date', headerName: t('columns.date'), width: 110, valueGetter: (p) => (p.data?.kind === 'OPENING' || p.data?.kind === 'LINE' ? p.data.date : '') },
     { colId: 'voucher', headerName: t('columns.voucher'), width: 130,
-      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${(i18n.language === 'en_US' && p.data.kindNameEn) || p.data.kindName}-${p.data.codeText}` : '') },
+      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${localName(i18n.language, { name: p.data.kindName ?? '', nameEn: p.data.kindNameEn })}-${p.data.codeText}` : '') },
     { colId: 'summary', headerName: t('columns.summary'), minWidth: 160, flex: 2, tooltipValueGetter: (p) => p.value,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.summary : t(`rows.${p.data.kind}`)) },
     { colId: 'subject', field: 'subjectCode', headerName: t('columns.subject'), width: 90 },
@@ -84,7 +85,7 @@ export function SubjectDetailPage() {
   };
   if (!s.accountYearId) return null;
   const subject = head.data?.subject;
-  const subjectName = subject ? `${subject.code} ${(i18n.language === 'en_US' && subject.nameEn) || subject.name}` : '';
+  const subjectName = subject ? `${subject.code} ${localName(i18n.language, subject)}` : '';
 
   return (
     <Stack gap="xs" h="100%" data-testid="subject-detail">

@@ -15,6 +15,7 @@ import { allSubjectsOptions, codeRuleOptions } from '../../queries/subjects';
 import { SubjectPicker } from '../pickers/subject-picker';
 import { SavedFilters } from '../common/saved-filters';
 import { emptySubjectLedgerFilter, readSavedLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
+import { localName } from '../../../domain/names';
 
 export interface LedgerFilterBarProps {
   /** 'range': code range + level + zero rows (summary, general ledger); 'subject': one subject (sub-ledger). */
@@ -42,7 +43,7 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
   const [picking, setPicking] = useState<null | 'from' | 'to' | 'subject'>(null);
   const periodOptions = (periods.data ?? []).map((x) => ({ value: String(x.id), label: x.name }));
   const english = i18n.language === 'en_US';
-  const label = (s: SubjectDto) => `${s.code} ${(english && s.nameEn) || s.name}`;
+  const label = (s: SubjectDto) => `${s.code} ${localName(english, s)}`;
   const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: String(s.id), label: label(s) }));
   const id = p.testId;
   const choose = (s: SubjectDto) => {

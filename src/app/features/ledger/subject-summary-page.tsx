@@ -21,6 +21,7 @@ import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-l
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
 import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { localName } from '../../../domain/names';
 
 type Row = SubjectSummaryRowDto | (SubjectSummaryDto['totals'] & { total: true; voucherCount: number });
 const isTotal = (r: Row | undefined): r is Extract<Row, { total: true }> => !!r && 'total' in r;
@@ -42,7 +43,7 @@ export function SubjectSummaryPage() {
       valueGetter: (p) => {
         if (!p.data) return '';
         if (isTotal(p.data)) return t('voucherCount', { count: p.data.voucherCount });
-        const name = i18n.language === 'en_US' ? p.data.nameEn ?? p.data.name : p.data.name;
+        const name = localName(i18n.language, p.data);
         return `${'\u3000'.repeat(p.data.level - 1)}${name}`;
       } },
     { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 130, flex: 1, valueFormatter: money, cellDataType: false },

@@ -22,6 +22,7 @@ import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-l
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
 import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { localName } from '../../../domain/names';
 
 type Row = GeneralLedgerRow;
 
@@ -40,7 +41,7 @@ export function SubjectTotalPage() {
   const columns = useMemo<ColDef<Row>[]>(() => [
     { colId: 'code', headerName: t('columns.code'), width: 100, valueGetter: (p) => (p.data?.first ? p.data.code : '') },
     { colId: 'name', headerName: t('columns.name'), minWidth: 160, flex: 2, tooltipValueGetter: (p) => p.value,
-      valueGetter: (p) => (p.data?.first ? `${'\u3000'.repeat(p.data.level - 1)}${(i18n.language === 'en_US' && p.data.nameEn) || p.data.name}` : '') },
+      valueGetter: (p) => (p.data?.first ? `${'\u3000'.repeat(p.data.level - 1)}${localName(i18n.language, p.data)}` : '') },
     { colId: 'period', field: 'periodName', headerName: t('columns.period'), width: 90 },
     { colId: 'summary', headerName: t('columns.summary'), width: 120, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },
     { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },

@@ -31,6 +31,7 @@ import { createVoucherCatalog } from '../voucher/voucher-catalog';
 import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, type OpeningDraft, type OpeningViewRow } from './opening-model';
 import { OpeningAuxPopup } from './opening-aux-popup';
 import './opening-balance.css';
+import { localName, localTypeName } from '../../../domain/names';
 
 type AmountField = 'amountCents' | 'ytdDebitCents' | 'ytdCreditCents';
 const EDITABLE: readonly AmountField[] = ['amountCents', 'ytdDebitCents', 'ytdCreditCents'];
@@ -115,7 +116,7 @@ export function OpeningBalancePage() {
     void qc.invalidateQueries({ queryKey: ['opening', 'trialBalance', accountYearId] });
   };
 
-  const subjectName = (r: OpeningViewRow) => (i18n.language === 'en_US' ? r.nameEn ?? r.name : r.name);
+  const subjectName = (r: OpeningViewRow) => localName(i18n.language, r);
   const columns = useMemo<Array<ColDef<OpeningViewRow>>>(() => {
     const amountCol = (field: AmountField, headerKey: string, width = 120): ColDef<OpeningViewRow> => ({
       colId: field, headerName: t(headerKey), width, type: 'rightAligned', cellDataType: false,
@@ -138,7 +139,7 @@ export function OpeningBalancePage() {
       { colId: 'aux', headerName: t('opening:columns.aux'), width: 130,
         valueGetter: (p) => (p.data ? p.data.auxTypeIds.map((id) => {
           const a = auxTypes.find((x) => x.id === id);
-          return a ? (i18n.language === 'en_US' ? a.nameEn : a.nameZh) : '';
+          return a ? localTypeName(i18n.language, a) : '';
         }).join(i18n.language === 'en_US' ? ', ' : '、') : ''),
         cellRenderer: (p: { data?: OpeningViewRow; value: string }) => (p.data && p.data.leaf && hasAux(p.data) ? (
           <Group gap={4} wrap="nowrap">

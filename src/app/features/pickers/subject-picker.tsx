@@ -17,6 +17,7 @@ import { SubjectTreePanel } from '../subject/subject-tree-panel';
 import { PickerModal, pickerSideHeight } from './picker-modal';
 import { leafRefusal, PICKER_SIZES } from './picker-rules';
 import './pickers.css';
+import { localName } from '../../../domain/names';
 
 const columns: ListColumn<SubjectDto>[] = [
   { field: 'level', headerKey: 'pickers:col.level', width: 60, align: 'center' },
@@ -46,7 +47,7 @@ export function SubjectPicker({ opened, accountYearId, leafOnly = true, refuse, 
   const all = useQuery({ ...allSubjectsOptions(accountYearId), enabled: opened && !!accountYearId });
   const subjects = useMemo(() => all.data?.content ?? [], [all.data]);
   const filter = useMemo(() => ({ ...filterOfNode(node, subjects), ...(showDisabled ? {} : { disabled: false }) }), [node, subjects, showDisabled]);
-  const nameOf = (s: SubjectDto) => (english && s.nameEn) || s.name;
+  const nameOf = (s: SubjectDto) => localName(english, s);
   const formatters = useMemo(() => ({
     indented: (_: unknown, row: SubjectDto | undefined) => (row ? `${'\u3000'.repeat(Math.max(0, row.level - 1))}${nameOf(row)}` : ''),
     kind: (v: unknown) => (v ? t(`subject:kind.${String(v)}`) : ''),

@@ -17,6 +17,7 @@ import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setu
 import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
+import { localName } from '../../../domain/names';
 
 interface Row {
   id: string;
@@ -38,7 +39,7 @@ function toRows(d: DepartmentDetailDto, t: (k: string, o?: Record<string, unknow
   for (const dep of d.departments) {
     const name = `${dep.departmentCode ?? ''} ${dep.departmentName}`.trim();
     for (const r of d.rows.filter((x) => x.departmentId === dep.departmentId)) {
-      out.push({ id: `${r.departmentId}:${r.subjectId}`, department: name, subject: `${r.subjectCode} ${en ? r.subjectNameEn ?? r.subjectName : r.subjectName}`, kind: t(`department.${r.kind}`), debit: r.debit, credit: r.credit, amount: r.amount, bold: false });
+      out.push({ id: `${r.departmentId}:${r.subjectId}`, department: name, subject: `${r.subjectCode} ${localName(en, { name: r.subjectName, nameEn: r.subjectNameEn })}`, kind: t(`department.${r.kind}`), debit: r.debit, credit: r.credit, amount: r.amount, bold: false });
     }
     out.push({ id: `${dep.departmentId}:sub`, department: t('department.subtotal', { name }), subject: sums(t, dep), kind: t('department.net'), debit: '', credit: '', amount: dep.net, bold: true });
   }

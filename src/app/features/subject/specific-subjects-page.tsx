@@ -22,6 +22,7 @@ import { allSubjectsOptions, specificSubjectsOptions, useSaveSpecificSubjects } 
 import { ListPage } from '../common/list-page';
 import { SubjectPicker } from '../pickers/subject-picker';
 import { specificSubjectsColumns } from './specific-subjects.columns';
+import { localName } from '../../../domain/names';
 
 interface Ctx {
   t: (k: string) => string;
@@ -29,7 +30,7 @@ interface Ctx {
 }
 
 const renderers = {
-  name: (p: ICellRendererParams<SpecificSubjectDto, unknown, Ctx>) => (p.data ? (p.context.english && p.data.nameEn) || p.data.name : null),
+  name: (p: ICellRendererParams<SpecificSubjectDto, unknown, Ctx>) => (p.data ? localName(p.context.english, p.data) : null),
   yes: (p: ICellRendererParams<SpecificSubjectDto, boolean, Ctx>) => (p.value ? p.context.t('subject:yes') : ''),
 };
 
@@ -62,7 +63,7 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
   const all = useQuery(allSubjectsOptions(accountYearId));
   const save = useSaveSpecificSubjects(accountYearId);
   const ids = useMemo(() => (current.data?.content ?? []).map((s) => s.subjectId), [current.data]);
-  const nameOf = (s: { name: string; nameEn: string | null }) => (english && s.nameEn) || s.name;
+  const nameOf = (s: { name: string; nameEn: string | null }) => localName(english, s);
   const candidates = useMemo(
     () => (all.data?.content ?? []).filter((s) => !ids.includes(s.id) && specificSubjectProblem(kind, s) === null).map((s) => ({ value: String(s.id), label: `${s.code} ${nameOf(s)}` })),
     // nameOf reads `english`

@@ -26,6 +26,7 @@ import { subjectsColumns } from './subjects.columns';
 import { SubjectDialog, subjectValues, type SubjectEditorPayload } from './subject-dialog';
 import { filterOfNode, TREE_ALL } from './subject-tree';
 import { SubjectTreePanel } from './subject-tree-panel';
+import { localName } from '../../../domain/names';
 
 interface Ctx {
   t: (k: string, o?: Record<string, unknown>) => string;
@@ -35,7 +36,7 @@ interface Ctx {
 // Booleans are drawn as text: AG Grid would otherwise show its own checkbox for a boolean cell.
 const renderers = {
   name: (p: ICellRendererParams<SubjectDto, unknown, Ctx>) =>
-    p.data ? <span style={{ paddingLeft: (p.data.level - 1) * 16 }} data-testid={`subject-row-${p.data.code}`}>{(p.context.english && p.data.nameEn) || p.data.name}</span> : null,
+    p.data ? <span style={{ paddingLeft: (p.data.level - 1) * 16 }} data-testid={`subject-row-${p.data.code}`}>{localName(p.context.english, p.data)}</span> : null,
   direction: (p: ICellRendererParams<SubjectDto, boolean, Ctx>) => p.context.t(p.value ? 'subject:direction.BORROWER' : 'subject:direction.LENDER'),
   yes: (p: ICellRendererParams<SubjectDto, boolean, Ctx>) => (p.value ? p.context.t('subject:yes') : ''),
 };

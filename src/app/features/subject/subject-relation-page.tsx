@@ -34,6 +34,7 @@ import { notifyError } from '../../queries/admin-common';
 import { subjectRelationKeys, useDeleteSubjectRelations, useMapByCode, useSaveSubjectRelations } from '../../queries/subject-relations';
 import { useHasRight, useScope } from '../../session/store';
 import { ListPage } from '../common/list-page';
+import { localName, localTypeName } from '../../../domain/names';
 
 /** One enabled leaf subject of the current year with its relation to the chosen target year. */
 export interface RelationRow {
@@ -63,9 +64,9 @@ const columns: ListColumn<RelationRow>[] = [
 ];
 
 export const auxNames = (ids: readonly number[], english: boolean) =>
-  ids.map((id) => auxTypes.find((a) => a.id === id)).filter((a) => a !== undefined).map((a) => (english ? a.nameEn : a.nameZh)).join(english ? ', ' : '、');
+  ids.map((id) => auxTypes.find((a) => a.id === id)).filter((a) => a !== undefined).map((a) => localTypeName(english, a)).join(english ? ', ' : '、');
 
-const nameOf = (s: { name: string; nameEn: string | null }, english: boolean) => (english && s.nameEn) || s.name;
+const nameOf = (s: { name: string; nameEn: string | null }, english: boolean) => localName(english, s);
 
 const renderers = {
   name: (p: ICellRendererParams<RelationRow, RelationRow, Ctx>) => (p.data ? nameOf(p.data, p.context.english) : null),

@@ -19,6 +19,7 @@ import { notifyError } from '../../queries/admin-common';
 import { useHasRight, useScope } from '../../session/store';
 import { voucherKeys, voucherKindsOptions } from './voucher-queries';
 import { downloadVoucherTemplate, importVouchers, useVoucherExport } from './voucher-export';
+import { localName } from '../../../domain/names';
 
 interface RowError { row: number; column: string | null; message: string }
 type ImportOutcome = { ok: true; result: VoucherImportResultDto } | { ok: false; message: string; rows: RowError[]; errorFile: string | null };
@@ -57,7 +58,7 @@ export function VoucherDataPage() {
   if (!accountId || !accountYearId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
 
   const periodOptions = list.map((p) => ({ value: String(p.id), label: p.name }));
-  const kindOptions = [{ value: '', label: t('voucher:docs.data.allKinds') }, ...(kinds.data ?? []).map((k) => ({ value: String(k.id), label: i18n.language === 'en_US' && k.nameEn ? k.nameEn : k.name }))];
+  const kindOptions = [{ value: '', label: t('voucher:docs.data.allKinds') }, ...(kinds.data ?? []).map((k) => ({ value: String(k.id), label: localName(i18n.language, k) }))];
   const fromIndex = list.findIndex((p) => String(p.id) === from);
   const toIndex = list.findIndex((p) => String(p.id) === to);
   const rangeInvalid = fromIndex >= 0 && toIndex >= 0 && toIndex < fromIndex;

@@ -61,6 +61,7 @@ import { VoucherSyncButton } from './voucher-sync';
 import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
 import { VoucherDocsActions } from './voucher-print-drawer';
 import { DateField } from '../common/date-field';
+import { localName } from '../../../domain/names';
 
 const NEW_ID = 'new';
 
@@ -523,7 +524,7 @@ function VoucherEditor(props: EditorProps) {
   const tabLabelOf = (v: { kindId: number | null; kindName: string; codeText: string }) => {
     const k = kinds.find((x) => x.id === v.kindId);
     const zh = voucherLabel(k ? k.name : v.kindName, v.codeText);
-    const en = voucherLabel(k ? k.nameEn || k.name : v.kindName, v.codeText);
+    const en = voucherLabel(k ? localName(true, k) : v.kindName, v.codeText);
     return { key: 'voucher:tabTitle', params: { label: zh }, paramsByLanguage: { zh_CN: { label: zh }, en_US: { label: en } } };
   };
   useTabLabel(path, state.voucher ? tabLabelOf(state.voucher) : { key: 'voucher:newTitle' });
@@ -564,7 +565,7 @@ function VoucherEditor(props: EditorProps) {
     [t],
   );
 
-  const kindOptions = kinds.map((k) => ({ value: String(k.id), label: i18n.language === 'en_US' && k.nameEn ? k.nameEn : k.name }));
+  const kindOptions = kinds.map((k) => ({ value: String(k.id), label: localName(i18n.language, k) }));
   const header = state.header;
   const patch = (p: Partial<VoucherHeaderState>) => send({ type: 'header', patch: p, byUser: true });
   const actionButton = (action: VoucherAction) => {

@@ -42,6 +42,7 @@ import { useVoucherExport } from './voucher-export';
 import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 import { vouchersColumns } from './vouchers.columns';
+import { localName } from '../../../domain/names';
 
 interface Ctx {
   t: (k: string) => string;
@@ -97,7 +98,7 @@ export function VoucherListPage() {
   const pendingFocus = useRef<{ beforeIds: number[]; auditedId: number; colId: string | null } | null>(null);
 
   const english = i18n.language === 'en_US';
-  const kindLabels = useMemo(() => new Map((kinds.data ?? []).map((k) => [k.id, english && k.nameEn ? k.nameEn : k.name])), [kinds.data, english]);
+  const kindLabels = useMemo(() => new Map((kinds.data ?? []).map((k) => [k.id, localName(english, k)])), [kinds.data, english]);
   const context = useMemo<Ctx>(() => ({ t: (k) => t(k), kindLabel: (v) => kindLabels.get(v.kindId) ?? v.kindName }), [t, kindLabels]);
   const formatters = useMemo(() => ({
     date: (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : ''),
@@ -233,7 +234,7 @@ export function VoucherListPage() {
   const periodList = periods.data ?? [];
   const periodOptions = periodList.map((p) => ({ value: String(p.id), label: p.name }));
   const kindOptions = [...kindLabels.entries()].map(([id, label]) => ({ value: String(id), label }));
-  const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: s.code, label: `${s.code} ${english && s.nameEn ? s.nameEn : s.name}` }));
+  const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: s.code, label: `${s.code} ${localName(english, s)}` }));
   const patch = (p: Partial<VoucherListFilterState>) => setFilter((f) => ({ ...f, ...p }));
   const num = (v: string | null) => (v ? Number(v) : null);
 

@@ -12,6 +12,7 @@ import { ok, okList } from '../../http/reply';
 import { budgetUsedCheck, vendorUsedCheck } from '../budget/routes';
 import { customerUsedCheck, projectUsedCheck } from '../clients/routes';
 import { departmentUsedCheck, employeeUsedCheck } from '../staff/routes';
+import { localTypeName } from '../../../domain/names';
 
 const usedChecks: Record<AuxTypeName, (req: FastifyRequest, id: number) => Promise<boolean>> = {
   DEPARTMENT: departmentUsedCheck,
@@ -25,7 +26,7 @@ const usedChecks: Record<AuxTypeName, (req: FastifyRequest, id: number) => Promi
 export async function auxRoutes(app: FastifyInstance): Promise<void> {
   handle(app, auxApi.types, async (req) => {
     req.access.noteScopeChecked('none');
-    const content = auxTypes.map(({ id, type, nameZh, nameEn }) => ({ id, type, nameZh, nameEn, name: req.lang === 'en_US' ? nameEn : nameZh }));
+    const content = auxTypes.map(({ id, type, nameZh, nameEn }) => ({ id, type, nameZh, nameEn, name: localTypeName(req.lang, { nameZh, nameEn }) }));
     return okList(content, content.length);
   });
 

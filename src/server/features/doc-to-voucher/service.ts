@@ -17,6 +17,7 @@ import { yearsWithPeriods } from '../voucher/queries';
 import { auxKey, auxValuesOf } from '../voucher/save-queries';
 import { AUX_DIMENSION_OF_TYPE } from '../voucher/usage';
 import * as q from './queries';
+import { localTypeName } from '../../../domain/names';
 
 const SUMMARY_MAX = 50;
 const cut = (s: string) => (s.trim().length > SUMMARY_MAX ? `${s.trim().slice(0, SUMMARY_MAX - 1)}…` : s.trim());
@@ -133,7 +134,7 @@ interface Line { summary: string; subjectId: number; subjectCode: string; subjec
 
 const auxTypeName = (id: number, lang: Language) => {
   const a = auxTypes.find((x) => x.id === id);
-  return a ? (lang === 'en_US' ? a.nameEn : a.nameZh) : String(id);
+  return a ? localTypeName(lang, a) : String(id);
 };
 
 /**

@@ -15,6 +15,7 @@ import { listRoles, rightsCatalogue } from './roles';
 import { toUserDto } from './dto';
 import { employeeOfUser, principalDepartments as staffPrincipalDepartments } from '../staff/service';
 import type { Access } from '../../auth/access';
+import { localTypeName } from '../../../domain/names';
 
 // A real hash to verify against when the username is unknown, so timing does not reveal it.
 let dummyHash: Promise<string> | undefined;
@@ -101,7 +102,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   handle(app, sessionApi.allRights, async (req) => {
     const rows = await rightsCatalogue(app.db);
-    return ok(rows.map((r) => ({ id: r.id, parentId: r.parentId, nameZh: r.nameZh, nameEn: r.nameEn, name: req.lang === 'en_US' ? r.nameEn : r.nameZh, sort: r.sort })));
+    return ok(rows.map((r) => ({ id: r.id, parentId: r.parentId, nameZh: r.nameZh, nameEn: r.nameEn, name: localTypeName(req.lang, r), sort: r.sort })));
   });
 
   handle(app, sessionApi.myRoles, async (req) => {

@@ -17,6 +17,7 @@ import { storeFile } from '../system/queries';
 import * as tasks from '../export/queries';
 import { XLSX_MIME } from '../export/sheet';
 import { subjectDetail, subjectDetailAll, subjectSummary, subjectTotal } from './subject-ledgers';
+import { localName } from '../../../domain/names';
 
 const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 const today = () => new Date().toISOString().slice(0, 10);
@@ -69,7 +70,7 @@ async function workbook(title: { zh: string; en: string }, columns: Column[], ro
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const nameIn = (lang: Language) => (s: { name: string; nameEn: string | null }) => (lang === 'en_US' ? s.nameEn ?? s.name : s.name);
+const nameIn = (lang: Language) => (s: { name: string; nameEn: string | null }) => localName(lang, s);
 const sideIn = (lang: Language) => (s: BalanceSide) => (lang === 'en_US' ? SIDES_EN[s] : SIDES[s]);
 
 export function summaryWorkbook(d: SubjectSummaryDto, lang: Language): Promise<Buffer> {
@@ -101,7 +102,7 @@ export function detailWorkbook(d: SubjectDetailDto, lang: Language): Promise<Buf
   const side = sideIn(lang);
   const words = lang === 'en_US' ? { OPENING: 'Opening balance', PERIOD: 'Period total', YTD: 'Year to date' } : { OPENING: '期初余额', PERIOD: '本期合计', YTD: '本年累计' };
   const rows: Cell[][] = d.rows.map((r) => [
-    r.date, r.kind === 'LINE' ? `${lang === 'en_US' ? r.kindNameEn ?? r.kindName : r.kindName}-${r.codeText}` : '',
+    r.date, r.kind === 'LINE' ? `${localName(lang, { name: r.kindName ?? '', nameEn: r.kindNameEn })}-${r.codeText}` : '',
     r.kind === 'LINE' ? r.summary : words[r.kind], r.kind === 'LINE' ? r.subjectCode : '',
     r.kind === 'OPENING' ? null : yuan(r.debit), r.kind === 'OPENING' ? null : yuan(r.credit), side(r.side), yuan(r.balanceCents),
   ]);

@@ -21,6 +21,7 @@ import {
 } from '../../../contract/opening';
 import { AUX_DIMENSION_OF_TYPE, auxValueOfYear } from '../voucher/usage';
 import { subjectOpenings } from '../ledger/opening';
+import { localTypeName } from '../../../domain/names';
 
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
@@ -193,7 +194,7 @@ export async function openingAux(db: Db, companyId: number, accountYearId: numbe
 
 const auxLabel = (type: number, lang: Language) => {
   const a = auxTypes.find((x) => x.id === type);
-  return a ? (lang === 'en_US' ? a.nameEn : a.nameZh) : String(type);
+  return a ? localTypeName(lang, a) : String(type);
 };
 
 /**

@@ -21,6 +21,7 @@ import { createVoucher, type Actor } from '../voucher/service';
 import { rebuildBalancesIn } from '../ledger/balances';
 import * as q from './queries';
 import { openingCarrier, openingTrialBalance } from './openings';
+import { localName } from '../../../domain/names';
 
 const fail = (code: ConstructorParameters<typeof DomainError>[0], params: Record<string, string | number> = {}, appendix?: unknown): never => {
   throw new DomainError(code, params, appendix);
@@ -107,7 +108,7 @@ async function check(tx: Tx, accountId: number, lang: Language, all: q.LedgerPer
   if (plSubjects.length) add('PROFIT_NOT_TRANSFERRED', yearEnd ? 'BLOCKER' : 'WARNING', plSubjects.length, { subjects: [...new Set(pl.map((b) => b.code))].slice(0, 5).join(', ') }, { subjectIds: plSubjects });
   const gaps = (await q.codesByKind(tx, next.id)).map((k) => ({ k, missing: codeGaps(k.codes, 10) })).filter((g) => g.missing.length);
   if (gaps.length) {
-    const text = gaps.map((g) => `${lang === 'en_US' ? g.k.nameEn ?? g.k.name : g.k.name} ${g.missing.join(', ')}`).join('; ');
+    const text = gaps.map((g) => `${localName(lang, g.k)} ${g.missing.join(', ')}`).join('; ');
     add('CODE_GAPS', 'WARNING', gaps.reduce((s, g) => s + g.missing.length, 0), { codes: text });
   }
   return {

@@ -12,6 +12,7 @@ import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import { auxTypes, type Language } from '../../../domain/enums';
 import { droppedAuxTypes, proposeByCode, subjectRelationProblem, type MappableSubject, type SubjectRelationProblem } from '../../../domain/subject-relation';
 import type { SubjectRelationDto } from '../../../contract/subject-relation';
+import { localTypeName } from '../../../domain/names';
 
 type RelationRow = typeof subjectRelations.$inferSelect;
 type SubjectRow = typeof subjects.$inferSelect;
@@ -22,7 +23,7 @@ const fail = (code: ResultCode, params: Record<string, string | number> = {}, ap
 
 /** "客户、部门" / "Customer, Department". */
 export function auxTypeNames(ids: readonly number[], lang: Language): string {
-  const names = ids.map((id) => auxTypes.find((a) => a.id === id)).filter((a) => a !== undefined).map((a) => (lang === 'en_US' ? a.nameEn : a.nameZh));
+  const names = ids.map((id) => auxTypes.find((a) => a.id === id)).filter((a) => a !== undefined).map((a) => localTypeName(lang, a));
   return names.join(lang === 'en_US' ? ', ' : '、');
 }
 

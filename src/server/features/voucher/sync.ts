@@ -32,6 +32,7 @@ import * as q from './queries';
 import { loadVoucherDtos } from './dto';
 import { createVoucher, type Actor } from './service';
 import { AUX_DIMENSION_OF_TYPE } from './usage';
+import { localTypeName } from '../../../domain/names';
 
 const fail = (code: ResultCode, params: Record<string, string | number> = {}, appendix?: unknown): never => {
   throw new DomainError(code, params, appendix);
@@ -110,7 +111,7 @@ export async function syncVoucher(db: Db, actor: Actor, companyId: number, id: n
         if (dim === 'vendor' || dim === 'budget') {
           const c = await counterpart(tx, dim, value, { accountId: target!.id, accountYearId });
           const typeName = auxTypes.find((a) => a.id === type)!;
-          if (c.id === null) fail('VOUCHER_SYNC_AUX_UNMAPPED', { row: row + 1, type: lang === 'en_US' ? typeName.nameEn : typeName.nameZh, value: c.label, account: target!.name });
+          if (c.id === null) fail('VOUCHER_SYNC_AUX_UNMAPPED', { row: row + 1, type: localTypeName(lang, typeName), value: c.label, account: target!.name });
           auxes.push({ auxTypeId: type, auxId: c.id! });
         } else auxes.push({ auxTypeId: type, auxId: value });
       }

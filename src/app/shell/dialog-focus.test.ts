@@ -65,6 +65,25 @@ describe('a new dialog takes the focus at once', () => {
     expect(document.activeElement?.id).toBe('first');
   });
 
+  it('focuses a dialog with nothing marked itself, so an Escape typed at once reaches it, and hands on to a control marked later', async () => {
+    const p = portal();
+    await Promise.resolve();
+    const d = dialog('<button id="close">x</button><div id="body"></div>');
+    d.tabIndex = -1;
+    p.append(d);
+    await Promise.resolve();
+    // The dialog, not its first button: an Enter typed ahead presses nothing.
+    expect(document.activeElement).toBe(d);
+    d.querySelector('#body')!.innerHTML = '<input id="late" data-autofocus>';
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('late');
+    // A dialog that cannot take the focus (no tabindex) is left to Mantine.
+    behind.focus();
+    p.append(dialog('<button>y</button>'));
+    await settle();
+    expect(document.activeElement?.id).toBe('behind');
+  });
+
   it('never watches the page itself', async () => {
     const page = document.createElement('div');
     document.body.append(page);

@@ -3,7 +3,7 @@
  * a new dialog in a timer after the dialog is drawn, and the browser runs input before timers: keys
  * typed at once (the auditor's Shift+F8 then the reason, Ctrl+K then the query) went to the control
  * behind the dialog. This watches the portals Mantine draws dialogs into and focuses a new dialog's
- * `[data-autofocus]` control before the next key is handled.
+ * `[data-autofocus]` control (or, with none, the dialog itself) before the next key is handled.
  *
  * Not sooner: the key that opened the dialog is not over until it is released, and the rest of its
  * events (the Enter that clicked "Settle" is still down) must not reach the dialog's own button,
@@ -20,13 +20,20 @@ const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsL
 function autofocusTargetIn(node: Node): HTMLElement | null {
   if (!(node instanceof HTMLElement)) return null;
   const target = node.matches(AUTOFOCUS) ? node : node.querySelector<HTMLElement>(AUTOFOCUS);
-  return target?.closest(DIALOG) ? target : null;
+  if (target) return target.closest(DIALOG) ? target : null;
+  // A dialog with nothing marked (the shortcuts list, a message): the dialog itself, so that the
+  // Escape typed at once closes it (Mantine ignores an Escape aimed at the menu item that opened it)
+  // and a typed-ahead Enter presses none of its buttons. Mantine's trap then moves on to its first control.
+  const dialog = node.matches(DIALOG) ? node : node.querySelector<HTMLElement>(DIALOG);
+  return dialog && dialog.hasAttribute('tabindex') ? dialog : null;
 }
 
 function focusTarget(target: HTMLElement): void {
   const dialog = target.closest(DIALOG);
-  // Gone meanwhile, or a dialog whose own control already has the focus (a field the user is in).
-  if (!target.isConnected || !dialog || dialog.contains(document.activeElement)) return;
+  const active = document.activeElement;
+  // Gone meanwhile, or a dialog whose own control already has the focus (a field the user is in);
+  // a dialog that only has the focus itself still gives it to a control marked later.
+  if (!target.isConnected || !dialog || (dialog.contains(active) && (active !== dialog || target === dialog))) return;
   target.focus({ preventScroll: true });
 }
 

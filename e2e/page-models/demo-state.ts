@@ -10,6 +10,7 @@ export async function restoreDemoState(request: APIRequestContext): Promise<void
   if (!login.success) return;
   const headers = { authorization: `Bearer ${login.data.accessToken}` };
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
+  await request.delete('/api/system/shortcut', { headers });
   const accounts = await (await request.get('/api/account', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 100 }, headers })).json();
   for (const a of (accounts.data?.content ?? []) as { id: number; name: string; main: number }[]) {
     if (a.id !== 1 && a.name.startsWith('E2E')) await request.delete(`/api/account/${a.id}`, { headers });

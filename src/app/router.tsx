@@ -9,6 +9,7 @@
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Navigate, Outlet, redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { pages } from './routes/access';
+import { aliasTarget } from './routes/route-table';
 import { homeScreen, screenFor } from './routes/screens';
 import { loadNamespaces } from './i18n';
 import { sessionStore } from './session/store';
@@ -68,6 +69,7 @@ const pageRoutes = pages.map((p) => {
     getParentRoute: () => appRoute,
     path: p.path,
     staticData: { pageKey: p.key },
+    beforeLoad: p.aliasOf ? ({ params }) => { throw redirect({ href: aliasTarget(p.aliasOf!, params as Record<string, string>), replace: true }); } : undefined,
     component: screen.component,
     loader: screen.loader ? ({ context, params }) => screen.loader!({ context, params: params as Record<string, string> }) : undefined,
   });

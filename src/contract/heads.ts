@@ -82,6 +82,9 @@ export const routes = {
     updateUserData: { method: 'POST', path: '/system/userData/:id' },
     deleteUserData: { method: 'DELETE', path: '/system/userData/:id' },
     deleteUserDataMany: { method: 'DELETE', path: '/system/userData' },
+    shortcut: { method: 'GET', path: '/system/shortcut' },
+    saveShortcut: { method: 'POST', path: '/system/shortcut' },
+    resetShortcut: { method: 'DELETE', path: '/system/shortcut' },
     file: { method: 'GET', path: '/files/:id' },
   },
   financeSettingsApi: {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { deleteByFilterSchema, idParams, idSchema, listOf, listQuery } from './common';
 import { defineRoute } from './route';
+import { SHORTCUT_MAX } from '../domain/constants';
 
 /** The limits of spec 01 §9 and §4 the app enforces before the server does. */
 export const systemLimitsDto = z.object({
@@ -50,6 +51,17 @@ export const userDataCreateBody = z.object({ kind: z.string().trim().min(1).max(
 export const userDataUpdateBody = userDataCreateBody.partial();
 export const userDataFilter = z.object({ kind: z.string().max(100).optional(), subKind: z.string().max(100).optional(), createdBy: idSchema.optional() });
 
+/**
+ * The caller's common functions (the /common page, spec 01 §2 and §7 /system/shortcut): menu keys in
+ * the user's order. `saved` is false while the user has not chosen any (the app then offers its
+ * defaults for the user's rights).
+ */
+export const shortcutDto = z.object({ keys: z.array(z.string()), saved: z.boolean(), modifiedAt: z.string().nullable() });
+export type ShortcutDto = z.infer<typeof shortcutDto>;
+export const shortcutBody = z.object({
+  keys: z.array(z.string().trim().min(1).max(100)).max(SHORTCUT_MAX).refine((keys) => new Set(keys).size === keys.length, { message: 'duplicate entries' }),
+});
+
 export const healthDto = z.object({ status: z.literal('ok'), db: z.string(), version: z.string() });
 const own = { right: null, scope: 'self' } as const;
 
@@ -65,6 +77,11 @@ export const systemApi = {
   deleteUserData: defineRoute({ method: 'DELETE', path: '/system/userData/:id', params: idParams, answer: z.number().int(), access: own, tags: ['system'] }),
   /** Delete many (filter={"id":[…]} or ?id=…) to prune extras; only the caller's own rows are touched. */
   deleteUserDataMany: defineRoute({ method: 'DELETE', path: '/system/userData', query: deleteByFilterSchema, answer: z.number().int(), access: own, tags: ['system'] }),
+  shortcut: defineRoute({ method: 'GET', path: '/system/shortcut', answer: shortcutDto, access: own, tags: ['system'] }),
+  /** Replaces the caller's list (an empty list is a choice too: nothing shown). */
+  saveShortcut: defineRoute({ method: 'POST', path: '/system/shortcut', body: shortcutBody, answer: shortcutDto, access: own, tags: ['system'] }),
+  /** Forgets the caller's choice: the defaults come back. */
+  resetShortcut: defineRoute({ method: 'DELETE', path: '/system/shortcut', answer: shortcutDto, access: own, tags: ['system'] }),
   /** A stored file by signed URL (public but unguessable: the signature is an HMAC of the id). Answers the file itself. */
   file: defineRoute({ method: 'GET', path: '/files/:id', params: idParams, query: z.object({ sig: z.string().max(100).optional() }), answer: z.unknown(), access: { public: true }, tags: ['system'] }),
 };

@@ -43,3 +43,6 @@ export const LOGIN_FAILURES_BEFORE_CAPTCHA = 3;
 export const USER_LOAD_MAX_FAILURES = 2;
 export const REIMBURSE_DEFAULT_ROWS = 20;
 export const REIMBURSE_ROW_STEP = 5;
+
+/** The most entries a user's common functions (/common, /system/shortcut) may hold. */
+export const SHORTCUT_MAX = 40;

@@ -365,6 +365,32 @@ describe.each(backends())('system config, user data and OpenAPI (%s)', (backend)
     expect((await t.call('GET', '/api/system/userData', { token: a })).json().data.total).toBe(1);
   });
 
+  it('keeps each user\'s common functions (/system/shortcut): unsaved at first, replaced whole, reset, refused when malformed', async () => {
+    const [a, b] = await twoUsers();
+    const get = async (token: string) => (await t.call('GET', '/api/system/shortcut', { token })).json().data;
+    expect(await get(a)).toEqual({ keys: [], saved: false, modifiedAt: null });
+    const saved = (await t.call('POST', '/api/system/shortcut', { token: a, body: { keys: ['voucher.daily.list', 'report.balanceSheet'] } })).json().data;
+    expect(saved).toMatchObject({ keys: ['voucher.daily.list', 'report.balanceSheet'], saved: true });
+    expect(saved.modifiedAt).toEqual(expect.any(String));
+    // Replaced whole, in the order given; an empty list is a choice too.
+    await t.call('POST', '/api/system/shortcut', { token: a, body: { keys: ['report.balanceSheet', 'voucher.daily.list', 'cashier.cashBankJournalEdit'] } });
+    expect((await get(a)).keys).toEqual(['report.balanceSheet', 'voucher.daily.list', 'cashier.cashBankJournalEdit']);
+    expect((await t.call('POST', '/api/system/shortcut', { token: a, body: { keys: [] } })).json().data).toMatchObject({ keys: [], saved: true });
+    // Another user's list is their own; one row per user however often it is saved.
+    expect(await get(b)).toMatchObject({ saved: false });
+    expect((await t.call('GET', '/api/system/userData', { token: a, query: { filter: { kind: 'shortcut' } } })).json().data.total).toBe(1);
+    // Malformed lists change nothing.
+    for (const keys of [['x', 'x'], [''], Array.from({ length: 41 }, (_, i) => `k${i}`), 'voucher.daily.list']) {
+      const bad = await t.call('POST', '/api/system/shortcut', { token: a, body: { keys }, lang: 'en_US' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ success: false, code: 'INVALID_INPUT' });
+    }
+    expect((await get(a)).keys).toEqual([]);
+    // Reset: the defaults come back (nothing saved).
+    expect((await t.call('DELETE', '/api/system/shortcut', { token: a })).json().data).toEqual({ keys: [], saved: false, modifiedAt: null });
+    expect((await t.call('GET', '/api/system/shortcut')).statusCode).toBe(401);
+  });
+
   it('deletes user data by filter={"id":[…]} and by plain id parameters alike', async () => {
     const [a, b] = await twoUsers();
     const make = async (token = a) => (await t.call('POST', '/api/system/userData', { token, body: { kind: 'prune', content: {} } })).json().data.id as number;

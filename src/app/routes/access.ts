@@ -18,6 +18,8 @@ export interface PageRoute {
   affix: boolean;
   disabled: boolean;
   noCache: boolean;
+  /** Another page's address (route-table `aliasOf`): sent on, never a tab. */
+  aliasOf?: string;
   /** Keys of the sections above, outermost first (breadcrumbs). */
   trail: string[];
 }
@@ -37,6 +39,7 @@ export function flattenPages(nodes: RouteNode[] = routeTable, parent?: { authIds
       out.push({
         key: n.key, path: n.path, authIds, level, contentLevel: n.contentLevel ?? level,
         hidden: !!n.hidden, affix: !!n.affix, disabled: !!n.disabled, noCache: !!n.noCache, trail: parent?.trail ?? [],
+        ...(n.aliasOf ? { aliasOf: n.aliasOf } : {}),
       });
     }
   }

@@ -35,6 +35,11 @@ export interface RouteNode {
   noCache?: boolean;
   /** Menu-only link target that differs from the route path (new reimbursement opens an editor page). */
   href?: string;
+  /**
+   * Another page's address under this path (spec 01 §2 lists such hidden routes beside the editors):
+   * the router sends it on, `$param`s filled from this route's; it never gets a tab of its own.
+   */
+  aliasOf?: string;
   /** Tabler icon name for top-level menu entries (see shell/menu-icons.tsx). */
   icon?: string;
   children?: RouteNode[];
@@ -60,7 +65,7 @@ export const routeTable: RouteNode[] = [
           page('voucher.daily.list', '/voucher/daily/list'),
           page('voucher.daily.printVoucher', '/voucher/daily/printVoucher', { hidden: true }),
           page('voucher.daily.documentToVoucher', '/voucher/daily/documentToVoucher'),
-          page('voucher.daily.createVoucher', '/voucher/daily/createVoucher', { hidden: true }),
+          page('voucher.daily.createVoucher', '/voucher/daily/createVoucher', { hidden: true, aliasOf: '/newVoucher/new' }),
           page('voucher.daily.data', '/voucher/daily/data', { noCache: true }),
         ],
       },
@@ -101,7 +106,7 @@ export const routeTable: RouteNode[] = [
       page('cashier.reimburseManagement', '/cashier/reimburseManagement', { authId: RIGHTS.REIMBURSE_MANAGE, level: 1 }),
       // The menu entry opens a new reimbursement editor page instead of a list (spec 01 §2).
       { key: 'cashier.newReimburse', authId: RIGHTS.REIMBURSE_EDIT, level: 1, href: '/newReimburse/new' },
-      page('cashier.reimburseEditor', '/cashier/newReimburse/$id', { authId: RIGHTS.REIMBURSE_EDIT, level: 1, hidden: true }),
+      page('cashier.reimburseEditor', '/cashier/newReimburse/$id', { authId: RIGHTS.REIMBURSE_EDIT, level: 1, hidden: true, aliasOf: '/newReimburse/$id' }),
       page('cashier.reimburseKind', '/cashier/reimburseKind'),
     ],
   },
@@ -179,3 +184,8 @@ export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 /** Paths that survive an application refresh (spec 01 §2). */
 export const REFRESH_SAFE_PATHS: readonly string[] = [LOGIN_PATH, '/common'];
+
+/** Where an alias page leads: its `aliasOf` with the `$param`s of the visited route filled in. */
+export function aliasTarget(aliasOf: string, params: Record<string, string>): string {
+  return aliasOf.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

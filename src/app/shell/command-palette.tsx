@@ -11,14 +11,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { Group, Kbd, Text } from '@mantine/core';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { IconBolt, IconSearch } from '@tabler/icons-react';
-import zhMenu from '../../../locales/zh_CN/menu.json';
-import enMenu from '../../../locales/en_US/menu.json';
 import { useSession } from '../session/store';
 import { helpLines } from './key-map';
 import { menuIcon } from './menu-icons';
 import { usePageCommandList, type PageCommand } from './page-commands';
 import { useFirstEntrySelected } from './palette-selection';
 import { searchEntries, screenEntries, type PaletteEntry } from './palette-search';
+import { bothTitles } from '../routes/menu-titles';
 
 const [paletteStore, paletteActions] = createSpotlight();
 
@@ -36,12 +35,6 @@ export function openPalette(): void {
   paletteActions.open();
 }
 
-const lookup = (tree: unknown, key: string): string | undefined => {
-  const v = key.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), tree);
-  return typeof v === 'string' ? v : undefined;
-};
-/** A menu title in both languages, whatever the UI language. */
-const bothTitles = (key: string) => [lookup(zhMenu, key), lookup(enMenu, key)].filter((x): x is string => !!x);
 
 const MAX_SCREENS = 30;
 const LIST_ID = 'command-palette-list';

@@ -50,7 +50,8 @@ export function TabsBar() {
     tabsStore.visit({ path: '/', href: '/', pageKey: 'root', affix: true });
     for (const p of pages) if (p.affix && canOpen(p, user)) tabsStore.visit({ path: p.path, href: p.path, pageKey: p.key, affix: true });
     const page = pageOf(location.pathname);
-    if (page && canOpen(page, user)) {
+    // An alias is on its way to its page (the router sends it on): no tab of its own.
+    if (page && !page.aliasOf && canOpen(page, user)) {
       tabsStore.visit({ path: location.pathname, href: location.href, pageKey: page.key, affix: page.affix });
     }
   }, [location.pathname, location.href, user]);

@@ -7,7 +7,7 @@ import {
 } from '../../../domain/constants';
 import { iso } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
-import type { UserDataDto } from '../../../contract/system';
+import type { ShortcutDto, UserDataDto } from '../../../contract/system';
 
 /**
  * Import templates available for download, by name (master data adds its templates here, in code:
@@ -94,4 +94,23 @@ export async function storeFile(db: Db, v: { companyId?: number | null; ownerId:
 export async function readFile(db: Db, id: number) {
   const [r] = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return r;
+}
+
+/** Kind of the user-data row that keeps a user's common functions (one per user). */
+const SHORTCUT_KIND = 'shortcut';
+
+/** The caller's common functions, or the unsaved state (the app offers its defaults). */
+export async function readShortcuts(db: Db, userId: number): Promise<ShortcutDto> {
+  const [r] = await db.select().from(userData).where(and(eq(userData.createdBy, userId), eq(userData.kind, SHORTCUT_KIND))).orderBy(desc(userData.modifiedAt), desc(userData.id)).limit(1);
+  const keys = r && Array.isArray(r.content) ? r.content.filter((k): k is string => typeof k === 'string') : null;
+  return keys ? { keys, saved: true, modifiedAt: iso(r!.modifiedAt) } : { keys: [], saved: false, modifiedAt: null };
+}
+
+/** Replaces the list in one transaction (any older rows of the kind go, so two saves never leave two lists). */
+export async function saveShortcuts(db: Db, userId: number, keys: string[] | null): Promise<ShortcutDto> {
+  await db.transaction(async (tx) => {
+    await tx.delete(userData).where(and(eq(userData.createdBy, userId), eq(userData.kind, SHORTCUT_KIND)));
+    if (keys) await tx.insert(userData).values({ createdBy: userId, kind: SHORTCUT_KIND, subKind: null, content: jsonb(keys) });
+  });
+  return readShortcuts(db, userId);
 }

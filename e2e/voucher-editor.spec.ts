@@ -37,6 +37,10 @@ test.afterAll(async ({ request }) => {
       await request.delete(`/api/voucher/${id}`, { headers: clerk });
     }
   }
+  // Common summaries an interrupted run may have left.
+  const h = await apiHeaders(request, 'admin', 'admin123');
+  const left = (await (await request.get('/api/common/commonlySummary', { params: { filter: JSON.stringify({ companyId: 1, keyword: 'E2E' }) }, headers: h })).json()).data?.content ?? [];
+  for (const s of left as Array<{ id: number }>) await request.delete(`/api/common/commonlySummary/${s.id}`, { headers: h });
   await restoreDemoState(request);
 });
 
@@ -338,4 +342,48 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
   await close.click();
   await page.getByTestId('unsaved-discard').click();
   await expect(page).not.toHaveURL(/\/newVoucher\/new$/);
+});
+
+test('F7 in a summary cell offers the commonly used summaries: pick by code, keep a new one with Insert, drop one with Alt+Delete, Enter takes free text', async ({ page, request }) => {
+  const headers = await apiHeaders(request, 'clerk', 'clerk123');
+  const summaries = async () => ((await (await request.get('/api/common/commonlySummary', { params: { filter: JSON.stringify({ companyId: 1 }) }, headers })).json()).data.content as Array<{ id: number; summary: string }>);
+  await loginAs(page, 'clerk', 'clerk123');
+  const v = new VoucherEditorModel(page);
+  await v.open('new');
+  const picker = page.getByTestId('list-picker');
+  // The seeded list, found by its code: 03 → 支付办公室房租.
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await expect(picker.getByRole('option')).toHaveCount((await summaries()).length);
+  await expect(page.getByTestId('list-picker-hint')).toContainText('Insert');
+  await page.keyboard.type('03');
+  await expect(picker.getByRole('option').first()).toContainText('支付办公室房租');
+  await v.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(v.cell(0, 'summary')).toHaveText('支付办公室房租');
+  await v.expectFocus(0, 'subjectId');
+  // A new text kept with Insert lands in the cell and in the company's list.
+  await v.press('ArrowDown');
+  await v.press('ArrowLeft');
+  await v.expectFocus(1, 'summary');
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await page.keyboard.type('E2E 收到咨询费');
+  await expect(picker.getByRole('option')).toHaveCount(0);
+  await v.press('Insert');
+  await expect(picker).toHaveCount(0);
+  await expect(v.cell(1, 'summary')).toHaveText('E2E 收到咨询费');
+  await expect.poll(async () => (await summaries()).map((s) => s.summary)).toContain('E2E 收到咨询费');
+  // Alt+Delete drops the chosen one; Enter with nothing found takes the typed text.
+  await v.press('ArrowDown');
+  await v.press('ArrowLeft');
+  await v.expectFocus(2, 'summary');
+  await v.press('F7');
+  await page.keyboard.type('E2E 收到');
+  await expect(picker.getByRole('option')).toHaveCount(1);
+  await v.press('Alt+Delete');
+  await expect(picker.getByRole('option')).toHaveCount(0);
+  await expect.poll(async () => (await summaries()).map((s) => s.summary)).not.toContain('E2E 收到咨询费');
+  await v.press('Enter');
+  await expect(v.cell(2, 'summary')).toHaveText('E2E 收到');
 });

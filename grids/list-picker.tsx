@@ -11,6 +11,21 @@ import { filterLookup, type LookupOption } from './lookup-match';
 import type { PickerRequest } from './entry-grid-types';
 import type { SheetRow } from './sheet-schema';
 
+/**
+ * What a list the user keeps (commonly used summaries) adds to the pick list: Insert keeps the typed
+ * text and picks it, Alt+Delete drops the chosen entry (the screen opens the list again with the
+ * options left), and Enter with nothing found picks the typed text itself. The hints are the
+ * screen's texts.
+ */
+export interface PickerListActions {
+  /** Keeps the typed text; resolves false when it was refused (the list stays open). */
+  add?: (text: string) => Promise<boolean>;
+  remove?: (value: string) => Promise<unknown>;
+  /** Enter with nothing found picks the typed text (the cell takes any text). */
+  freeText?: boolean;
+  hint?: string;
+}
+
 export interface ListPickerProps {
   opened: boolean;
   title: string;
@@ -18,6 +33,7 @@ export interface ListPickerProps {
   initialQuery?: string;
   onPick: (value: string) => void;
   onClose: () => void;
+  actions?: PickerListActions;
 }
 
 /** What a screen's picker hook shows for one F7: the list's title and options, and the first query. */
@@ -26,6 +42,7 @@ export interface PickerOpening {
   options: readonly LookupOption[];
   /** The first query; the text typed in the cell when not given. */
   query?: string;
+  actions?: PickerListActions;
 }
 
 /**
@@ -52,6 +69,7 @@ export function useListPicker<R extends SheetRow>(): {
       initialQuery={picking ? (picking.opening.query ?? picking.request.query) : undefined}
       onPick={(value) => close((r) => r.commit(value))}
       onClose={() => close((r) => r.cancel())}
+      actions={picking?.opening.actions}
     />
   );
   return { open, picker };
@@ -62,7 +80,7 @@ export function ListPicker(props: ListPickerProps) {
   return props.opened ? <ListPickerBody {...props} /> : null;
 }
 
-function ListPickerBody({ title, options, initialQuery = '', onPick, onClose }: ListPickerProps) {
+function ListPickerBody({ title, options, initialQuery = '', onPick, onClose, actions }: ListPickerProps) {
   const { t } = useTranslation('grid');
   const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(0);
@@ -92,6 +110,14 @@ function ListPickerBody({ title, options, initialQuery = '', onPick, onClose }: 
       e.preventDefault();
       e.stopPropagation();
       if (hits[current]) onPick(hits[current].value);
+      else if (actions?.freeText && query.trim()) onPick(query.trim());
+    } else if (e.key === 'Insert' && actions?.add && query.trim()) {
+      e.preventDefault();
+      const text = query.trim();
+      void actions.add(text).then((kept) => kept && onPick(text));
+    } else if (e.key === 'Delete' && e.altKey && actions?.remove && hits[current]) {
+      e.preventDefault();
+      void actions.remove(hits[current].value);
     }
   };
 
@@ -146,6 +172,11 @@ function ListPickerBody({ title, options, initialQuery = '', onPick, onClose }: 
           ))}
         </div>
       </ScrollArea.Autosize>
+      {actions?.hint && (
+        <Text c="dimmed" size="xs" mt="xs" data-testid="list-picker-hint">
+          {actions.hint}
+        </Text>
+      )}
     </Modal>
   );
 }

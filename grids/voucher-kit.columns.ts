@@ -45,7 +45,8 @@ export function voucherKitSchema(catalog: VoucherKitCatalog, options: VoucherKit
     totalsLabelColumn: 'summary',
     columns: [
       { kind: 'index', colId: 'index', headerKey: 'grid:columns.index', width: 52 },
-      { kind: 'text', field: 'summary', headerKey: 'grid:columns.summary', flex: 2, minWidth: 180, maxLength: TEXT_BASE },
+      // F7 offers the screen's commonly used summaries (the kit page has none: nothing opens there).
+      { kind: 'text', field: 'summary', headerKey: 'grid:columns.summary', flex: 2, minWidth: 180, maxLength: TEXT_BASE, picker: 'summary' },
       {
         kind: 'lookup',
         field: 'subjectId',

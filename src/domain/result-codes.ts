@@ -119,6 +119,8 @@ export const resultCodes = {
   VENDOR_CODE_DUPLICATE: { status: 409, key: 'errors.VENDOR_CODE_DUPLICATE' },
   /** Cashier settings (decision 028): banks, bank accounts, income/outcome kinds and their subjects. */
   BANK_CODE_DUPLICATE: { status: 409, key: 'errors.BANK_CODE_DUPLICATE' },
+  SUMMARY_DUPLICATE: { status: 409, key: 'errors.SUMMARY_DUPLICATE' },
+  SUMMARY_CODE_DUPLICATE: { status: 409, key: 'errors.SUMMARY_CODE_DUPLICATE' },
   BANK_ACCOUNT_CODE_DUPLICATE: { status: 409, key: 'errors.BANK_ACCOUNT_CODE_DUPLICATE' },
   BANK_ACCOUNT_NO_DUPLICATE: { status: 409, key: 'errors.BANK_ACCOUNT_NO_DUPLICATE' },
   BANK_ACCOUNT_BANK_REQUIRED: { status: 400, key: 'errors.BANK_ACCOUNT_BANK_REQUIRED' },

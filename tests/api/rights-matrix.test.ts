@@ -13,7 +13,7 @@ import { auxTypes } from '../../src/domain/enums';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeCompany, makeRole, makeUser, MISSING_ID } from './factories';
 
-type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number; expense: number; expenseKind: number; reportRow: number; cashLine: number };
+type Ids = { user: number; role: number; userRole: number; userCompany: number; company: number; account: number; accountYear: number; period: number; userData: number; voucherKind: number; currency: number; subject: number; department: number; employee: number; customer: number; project: number; exportToken: string; budget: number; vendor: number; invoice: number; invoiceAttachment: number; voucher: number; bank: number; bankAccount: number; incomeKind: number; outcomeKind: number; expense: number; expenseKind: number; reportRow: number; cashLine: number; summary: number };
 interface Sample {
   query?: Record<string, unknown>;
   body?: unknown;
@@ -246,6 +246,10 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/common/bank': (i) => ({ body: { companyId: i.company, code: 'MXB2', name: 'Matrix bank' }, scoped: true }),
   'POST /api/common/bank/:id': (i) => ({ url: `/api/common/bank/${i.bank}`, body: { name: 'Renamed bank' }, scoped: true }),
   'DELETE /api/common/bank/:id': (i) => ({ url: `/api/common/bank/${i.bank}`, scoped: true }),
+  'GET /api/common/commonlySummary': (i) => ({ query: { filter: { companyId: i.company } }, scoped: true }),
+  'POST /api/common/commonlySummary': (i) => ({ body: { companyId: i.company, summary: '矩阵常用摘要二' }, scoped: true }),
+  'POST /api/common/commonlySummary/:id': (i) => ({ url: `/api/common/commonlySummary/${i.summary}`, body: { summary: '改名的摘要' }, scoped: true }),
+  'DELETE /api/common/commonlySummary/:id': (i) => ({ url: `/api/common/commonlySummary/${i.summary}`, scoped: true }),
   'GET /api/common/bankAccount': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
   'GET /api/common/bankAccount/:id/used': (i) => ({ url: `/api/common/bankAccount/${i.bankAccount}/used`, scoped: true }),
   'POST /api/common/bankAccount': (i) => ({ body: { accountYearId: i.accountYear, code: 'MXA2', name: 'Matrix cash', kind: 'CASH', subjectId: i.subject }, scoped: true }),
@@ -322,7 +326,7 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
   let foreigner: string;
   let ids: Ids;
   const MISSING = MISSING_ID;
-  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING, expense: MISSING, expenseKind: MISSING, reportRow: MISSING, cashLine: MISSING };
+  const missing: Ids = { user: MISSING, role: MISSING, userRole: MISSING, userCompany: MISSING, company: MISSING, account: MISSING, accountYear: MISSING, period: MISSING, userData: MISSING, voucherKind: MISSING, currency: MISSING, subject: MISSING, department: MISSING, employee: MISSING, customer: MISSING, project: MISSING, exportToken: 'M'.repeat(32), budget: MISSING, vendor: MISSING, invoice: MISSING, invoiceAttachment: MISSING, voucher: MISSING, bank: MISSING, bankAccount: MISSING, incomeKind: MISSING, outcomeKind: MISSING, expense: MISSING, expenseKind: MISSING, reportRow: MISSING, cashLine: MISSING, summary: MISSING };
 
   /** The matrix company's rows are exactly as built: the refused calls changed nothing. */
   const expectUnchanged = async () => {
@@ -422,13 +426,14 @@ describe.each(backends())('rights matrix (%s)', (backend) => {
       { summary: '矩阵凭证', subjectId: cash.id, direction: true, amount: '100' }, { summary: '矩阵凭证', subjectId: cash.id, direction: false, amount: '100' }] });
     const revenue = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: year2025, code: '5001' } } }), 'subjects')).content[0];
     const bank = await post('/api/common/bank', { companyId: company.id, code: 'MXB', name: '矩阵银行' });
+    const summary = await post('/api/common/commonlySummary', { companyId: company.id, code: 'MX', summary: '矩阵常用摘要' });
     const bankAccount = await post('/api/common/bankAccount', { accountYearId: year2025, code: 'MXA', name: '矩阵现金', kind: 'CASH', subjectId: cash.id });
     const incomeKind = await post('/api/cashier/income', { accountYearId: year2025, code: 'MXI', name: '矩阵收入', subjectId: revenue.id });
     const outcomeKind = await post('/api/cashier/outcome', { accountYearId: year2025, code: 'MXO', name: '矩阵支出', subjectId: revenue.id });
     const [cashLine] = await post('/api/cashier/cash', { bankAccountId: bankAccount.id, lines: [{ date: '2025-01-10', summary: '矩阵日记账', receiptCents: 100 }] });
     const expenseKind = await post('/api/expense/kind', { companyId: company.id, name: '矩阵费用' });
     const expense = await post('/api/expense', { companyId: company.id, markAt: '2025-01-10', invoices: [{ expenseKindId: expenseKind.id, issueAt: '2025-01-09', no: 'MXE', amount: 100 }] });
-    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id, expense: expense.id, expenseKind: expenseKind.id, reportRow: 0, cashLine: cashLine.id };
+    ids = { user: clerk.id, role: clerkRole.id, userRole: userRoles[0].id, userCompany: userCompanies[0].id, company: company.id, account: account.id, accountYear: year2025, period: periods.content[0].id, userData: ud.id, voucherKind: kinds[1].id, currency: currencies[0].id, subject: cash.id, department: dept.id, employee: emp.id, customer: client.id, project: project.id, exportToken: exportTask.token as string, budget: budget.id, vendor: vendor.id, invoice: invoice.id, invoiceAttachment, voucher: voucher.id, bank: bank.id, bankAccount: bankAccount.id, incomeKind: incomeKind.id, outcomeKind: outcomeKind.id, expense: expense.id, expenseKind: expenseKind.id, reportRow: 0, cashLine: cashLine.id, summary: summary.id };
     ids.reportRow = ((await t.call('GET', '/api/report/definition', { token: admin, query: { companyId: company.id, kind: 'INCOME_STATEMENT' } })).json().data as Array<{ id: number }>)[0].id;
     await expectUnchanged();
   });

@@ -8,6 +8,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { Db } from './client';
 import { currencies, subjects } from './schema';
 import { createBank, createBankAccount, createCashierKind } from '../features/cashier-settings/service';
+import { createSummary } from '../features/summary/service';
 
 async function leafAt(t: Db, accountYearId: number, code: string): Promise<number> {
   const [s] = await t.select({ id: subjects.id }).from(subjects)
@@ -36,4 +37,10 @@ export async function seedCashierSettings(t: Db, companyId: number, accountYearI
   for (const [code, name, subject] of income) await createCashierKind(t, companyId, 'INCOME', { accountYearId, code, name, subjectId: await leafAt(t, accountYearId, subject), disabled: false });
   const outcome: Array<[string, string, string]> = [['O01', '办公费', '5602'], ['O02', '工资发放', '2211'], ['O03', '税费缴纳', '2221'], ['O04', '银行手续费', '5603'], ['O05', '营业外支出', '5711']];
   for (const [code, name, subject] of outcome) await createCashierKind(t, companyId, 'OUTCOME', { accountYearId, code, name, subjectId: await leafAt(t, accountYearId, subject), disabled: false });
+}
+
+/** The firm's commonly used summaries (F7 in a voucher line's summary cell): the entries of a law firm's month. */
+export async function seedCommonSummaries(t: Db, companyId: number): Promise<void> {
+  const texts = ['提取备用金', '收到律师费', '支付办公室房租', '报销差旅费', '计提本月工资', '发放上月工资', '缴纳社会保险费', '支付银行手续费', '收到利息收入', '结转本月损益'];
+  for (const [i, summary] of texts.entries()) await createSummary(t, companyId, { code: String(i + 1).padStart(2, '0'), summary });
 }

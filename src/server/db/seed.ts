@@ -4,7 +4,7 @@
  * four demo users and ~320 vouchers (decision 031: with month-end allocations by budget item).
  * Idempotent: the demo part runs only while no user exists.
  */
-import { seedCashierSettings } from './seed-cashier';
+import { seedCashierSettings, seedCommonSummaries } from './seed-cashier';
 import { seedExpenses } from './seed-expenses';
 import { seedCashJournal } from './seed-journal';
 import { withTx } from './tx';
@@ -246,6 +246,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
     await seedVouchers(t, firm.id, main.id, [{ id: year2025.id, year: 2025 }, { id: year2026.id, year: 2026 }], { admin: adminUser.id, clerk: clerkUser.id, auditor: auditorUser.id, cashier: cashierUser.id });
     await seedCashierSettings(t, firm.id, year2026.id);
+    await seedCommonSummaries(t, firm.id);
     await seedOpenings(t, firm.id, year2025.id);
     await seedExpenses(t, firm.id, employeeIds, { admin: adminUser.id, cashier: cashierUser.id });
     await seedCashJournal(t, firm.id, main.id, cashierUser.id);

@@ -27,6 +27,7 @@ import { voucherDocsRoutes } from './voucher/docs-routes';
 import { ledgerRoutes } from './ledger/routes';
 import { ledgerAuxRoutes } from './ledger-aux/routes';
 import { cashierSettingsRoutes } from './cashier-settings/routes';
+import { summaryRoutes } from './summary/routes';
 import { openingRoutes } from './opening/routes';
 import { periodEndRoutes } from './period-end/routes';
 import { reportRoutes } from './report/routes';
@@ -46,6 +47,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(subjectRelationRoutes);
   await app.register(subjectRoutes);
   await app.register(cashierSettingsRoutes);
+  await app.register(summaryRoutes);
   await app.register(cashierJournalRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);

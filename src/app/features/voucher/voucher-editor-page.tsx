@@ -33,7 +33,8 @@ import { isDateString, resolveMarkDate, validateVoucherHeader, type VoucherRuleE
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
 import { ApiError } from '../../api/client';
 import { periodsQueryOptions, accountsQueryOptions } from '../../queries/account';
-import { useScope, useSession } from '../../session/store';
+import { useHasRight, useScope, useSession } from '../../session/store';
+import { RIGHTS } from '../../../domain/rights';
 import { tabsStore } from '../../shell/tabs-store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { useTabLabel } from '../../shell/tab-labels';
@@ -50,6 +51,7 @@ import { movementOf } from './voucher-balance';
 import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selectRows, selectSheet, selectVoucher, useEditorSlice, useEditorStore, useValue, type EditorStore, type ValueStore } from './voucher-editor-store';
 import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
 import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './voucher-mapping';
+import { useSummaryPicker } from './common-summaries';
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
 import { SubjectBalanceBar, subjectBalanceKeys } from './subject-balance-bar';
@@ -233,6 +235,7 @@ function VoucherEditor(props: EditorProps) {
   const [busy, setBusy] = useState(false);
   const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
   const { open: openPicker, picker: subjectPicker } = useListPicker<VoucherKitRow>();
+  const summaryPicker = useSummaryPicker<VoucherKitRow>(companyId, useHasRight(RIGHTS.VOUCHER_EDIT), openPicker);
   const gridRef = useRef<EntryGridHandle>(null);
 
   // The code of a new voucher follows its kind and date (/voucher/code) until the clerk types one.
@@ -538,8 +541,9 @@ function VoucherEditor(props: EditorProps) {
         openPicker(request, { options: hits.length ? hits : all, query: hits.length ? '' : request.query, title: t('voucher:picker.subject') });
       },
       aux: (request) => setAuxLine({ request }),
+      summary: summaryPicker,
     }),
-    [catalog, subjectList, t, openPicker],
+    [catalog, subjectList, t, openPicker, summaryPicker],
   );
 
   const applyAux = (entries: AuxEntry[]) => {

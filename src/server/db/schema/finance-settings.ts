@@ -66,3 +66,20 @@ export const currencies = pgTable('currencies', {
   check('currencies_rate_positive', sql`${t.rate} > 0`),
   check('currencies_base_rate', sql`not ${t.base} or (${t.rate} = 1 and not ${t.disabled})`),
 ]);
+
+/**
+ * Commonly used summaries (常用摘要; spec 01 §3 "commonly used summary", §7 /common/commonlySummary)
+ * of a company: the texts a clerk picks with F7 in a voucher line's summary cell instead of typing
+ * them again. An optional short code is typed to find one; a text is kept once per company.
+ */
+export const commonSummaries = pgTable('common_summaries', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  code: varchar('code', { length: 20 }),
+  summary: varchar('summary', { length: 50 }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(0),
+}, (t) => [
+  uniqueIndex('common_summaries_company_summary').on(t.companyId, t.summary),
+  uniqueIndex('common_summaries_company_code').on(t.companyId, t.code).where(sql`${t.code} is not null`),
+]);

@@ -1,7 +1,8 @@
 /** Page models of the client and project screens (/customer/list, /project/list). */
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ShellModel } from './shell';
 import { ListModel } from './admin-list';
+import { chooseOpenOption } from './keys';
 
 export const clientScreens = {
   customers: { keys: ['customer'], path: '/customer/list', grid: 'customer.list' },
@@ -15,10 +16,13 @@ export async function openClientScreen(page: Page, screen: keyof typeof clientSc
 }
 
 /** Picks from a server-searched (Multi)Select by keyboard: focus, type, wait for the option, ArrowDown, Enter. */
+/**
+ * Types a keyword into a searching picker and takes the option by the keyboard. The arrow is pressed
+ * until that option is the chosen one (keys.ts): the list may still be showing the results of part of
+ * the keyword, and an Enter before the arrow chose the option took nothing (the invoice flake of stop 20).
+ */
 export async function pickByKeyboard(page: Page, input: Locator, keyword: string, option: RegExp) {
   await input.focus();
   await page.keyboard.type(keyword);
-  await expect(page.getByRole('option', { name: option })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: option }).first());
 }

@@ -8,18 +8,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { ShellKeyboard } from './page-models/shell';
+import { countMouse } from './page-models/keys';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
 const DEFAULTS = ['新建凭证', '凭证列表', '科目明细账', '科目余额表', '日记账录入', '报销管理', '资产负债表', '利润表', '期末结账'];
 
-async function countMouse(page: Page) {
-  await page.addInitScript(() => {
-    (window as unknown as { __mouse: number }).__mouse = 0;
-    for (const type of ['mousedown', 'pointerdown']) window.addEventListener(type, () => ((window as unknown as { __mouse: number }).__mouse += 1), true);
-  });
-  return () => page.evaluate(() => (window as unknown as { __mouse: number }).__mouse);
-}
 
 const titles = (page: Page) => page.getByTestId('common-functions').locator('[role="row"].ag-row').evaluateAll((rows) =>
   rows.sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index'))).map((r) => r.querySelector('[col-id="title"]')?.textContent ?? ''));

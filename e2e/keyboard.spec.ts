@@ -5,23 +5,15 @@
  * initials, names in either language) and the shortcuts dialog. Mouse events are counted and
  * must stay at zero. Screenshots of the palette and the focused menu in both languages.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
-import { pressOn } from './page-models/keys';
+import { countMouse, pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
-/** Counts real pointer presses in the page (keyboard activation never makes one). */
-async function countMouse(page: Page) {
-  await page.addInitScript(() => {
-    (window as unknown as { __mouse: number }).__mouse = 0;
-    for (const type of ['mousedown', 'pointerdown']) window.addEventListener(type, () => ((window as unknown as { __mouse: number }).__mouse += 1), true);
-  });
-  return () => page.evaluate(() => (window as unknown as { __mouse: number }).__mouse);
-}
 
 test('menu, tabs, page focus, palette and shortcuts work from the keyboard alone', async ({ page }) => {
   const mouse = await countMouse(page);

@@ -36,3 +36,12 @@ export async function pickByKeys(select: Locator, name: string): Promise<void> {
   await chooseOpenOption(select.page().getByRole('option', { name, exact: true }));
   await expect(select).toHaveValue(name);
 }
+
+/** Counts real pointer presses in the page (keyboard activation never makes one): answers a reader of the count. */
+export async function countMouse(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    (window as unknown as { __mouse: number }).__mouse = 0;
+    for (const type of ['mousedown', 'pointerdown']) window.addEventListener(type, () => ((window as unknown as { __mouse: number }).__mouse += 1), true);
+  });
+  return () => page.evaluate(() => (window as unknown as { __mouse: number }).__mouse);
+}

@@ -21,7 +21,7 @@ import { bothTitles } from '../../routes/menu-titles';
 import { matchScore } from '../../shell/palette-search';
 import { useSession } from '../../session/store';
 import { resetShortcuts, saveShortcuts, shortcutsQueryOptions } from '../../queries/shortcuts';
-import { ListPage } from '../common/list-page';
+import { isTyping, ListPage } from '../common/list-page';
 import { shortcutCandidates, shownShortcuts, withAdded, withMoved, withRemoved, type ShortcutEntry } from './shortcuts';
 
 interface Row {
@@ -38,8 +38,6 @@ const columns: ListColumn<Row>[] = [
   { field: 'title', headerKey: 'shell:commonFunctions.title', minWidth: 220, flex: 1 },
   { field: 'section', headerKey: 'shell:commonFunctions.section', minWidth: 220, flex: 1 },
 ];
-
-const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 export function CommonFunctionsPage() {
   const { t, i18n } = useTranslation(['shell', 'menu', 'common']);

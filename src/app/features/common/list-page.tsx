@@ -112,7 +112,8 @@ function ActionsCell<T>(p: ICellRendererParams<T, unknown, ListPageCellContext<T
   return p.data && !p.node.rowPinned ? p.context.listPage.rowCell(p.data) : null;
 }
 
-const isTyping = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+/** Whether a key lands in a text box or a cell editor (list keys leave it alone). */
+export const isTyping = (el: EventTarget | null): boolean => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 export function ListPage<T, C extends object = object>(props: ListPageProps<T, C>) {
   const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, savedFilters, ...grid } = props;

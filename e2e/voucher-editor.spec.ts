@@ -362,12 +362,17 @@ test('F7 in a summary cell offers the commonly used summaries: pick by code, kee
   await expect(picker).toHaveCount(0);
   await expect(v.cell(0, 'summary')).toHaveText('支付办公室房租');
   await v.expectFocus(0, 'subjectId');
-  // A new text kept with Insert lands in the cell and in the company's list.
+  // Keeping a text the company already has is refused with the server's message; the list stays open.
   await v.press('ArrowDown');
   await v.press('ArrowLeft');
   await v.expectFocus(1, 'summary');
   await v.press('F7');
+  await page.keyboard.type('提取备用金');
+  await v.press('Insert');
+  await expect(page.getByText('常用摘要“提取备用金”已存在')).toBeVisible();
   await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  // A new text kept with Insert lands in the cell and in the company's list.
+  await page.keyboard.press('Control+A');
   await page.keyboard.type('E2E 收到咨询费');
   await expect(picker.getByRole('option')).toHaveCount(0);
   await v.press('Insert');

@@ -12,7 +12,7 @@ import { ShellModel } from './page-models/shell';
 import { ListModel } from './page-models/admin-list';
 import { PickerModel } from './page-models/pickers';
 import { restoreDemoState } from './page-models/demo-state';
-import { pressById } from './page-models/keys';
+import { pressById, chooseOpenOption } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
 
 async function cleanUp(request: APIRequestContext) {
@@ -57,8 +57,7 @@ test('creates a bank account by keyboard, its subject chosen with F7', async ({ 
   await page.keyboard.press('Tab');
   await expect(dialog.getByTestId('bank-account-bank')).toBeFocused();
   await page.keyboard.type('CCB');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: /CCB/ }).first());
   await expect(dialog.getByTestId('bank-account-bank')).toHaveValue(/CCB/);
   await dialog.getByTestId('bank-account-no').focus();
   await page.keyboard.type('6217 0000 9999');
@@ -113,8 +112,7 @@ test('creates an income kind by keyboard; a bank subject is not offered', async 
   await expect(page.getByRole('option', { name: /^1002 / })).toHaveCount(0);
   await page.keyboard.press('Control+a');
   await page.keyboard.type('5051');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: /^5051 / }));
   await expect(dialog.getByTestId('income-subject')).toHaveValue(/^5051 /);
   await dialog.getByTestId('income-name').press('Enter');
   await expect(dialog).toBeHidden();

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { ShellKeyboard } from './page-models/shell';
-import { countMouse } from './page-models/keys';
+import { countMouse, chooseOpenOption } from './page-models/keys';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
@@ -45,9 +45,7 @@ test('common functions: defaults, move, remove, add by pinyin and open by digit,
   await page.keyboard.press('Insert');
   await expect(page.getByTestId('common-add-pick')).toBeFocused();
   await page.keyboard.type('pzlb');
-  await expect(page.getByRole('option', { name: /凭证列表/ })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: /凭证列表/ }));
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const expected = [...DEFAULTS.filter((x) => x !== '凭证列表'), '凭证列表'];
   await expect.poll(() => titles(page)).toEqual(expected);

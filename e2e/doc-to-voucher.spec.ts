@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
-import { pressOn } from './page-models/keys';
+import { chooseOpenOption, pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -28,9 +28,7 @@ async function pick(page: Page, testId: string, text: string) {
   await input.focus();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: new RegExp(text) }).first());
   await expect(input).not.toHaveValue('');
 }
 

@@ -8,6 +8,7 @@ import { loginAs } from './page-models/login';
 import { openClientScreen } from './page-models/clients';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
+import { chooseOpenOption } from './page-models/keys';
 
 const NAME = `E2E筛选${Date.now().toString(36).slice(-4)}`;
 
@@ -39,9 +40,7 @@ test('saves the customer filter, applies it after a reload, deletes it', async (
   const select = page.getByTestId('saved-filters-select');
   await select.focus();
   await page.keyboard.type(NAME.slice(0, 5));
-  await expect(page.getByRole('option', { name: NAME })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: NAME }));
   await expect(customers.root.getByTestId('list-keyword')).toHaveValue('C0001');
   await expect(customers.rows()).toHaveCount(1);
 

@@ -10,6 +10,7 @@ import { FormDialogModel } from './page-models/admin-list';
 import { DepartmentTreeModel, openStaffScreen } from './page-models/staff';
 import { restoreDemoState } from './page-models/demo-state';
 import { SCREENSHOTS } from './page-models/screenshots';
+import { chooseOpenOption } from './page-models/keys';
 
 const stamp = Date.now().toString(36).slice(-5);
 const deptCode = `0109${stamp.slice(-2)}`;
@@ -52,9 +53,7 @@ test('creates a department and an employee by keyboard and binds the employee to
   // The principal by the employee autocomplete: type, wait for the server's answer, arrow, Enter.
   await page.getByTestId('department-principal').focus();
   await page.keyboard.type('李芳');
-  await expect(page.getByRole('option', { name: /李芳静/ })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: /李芳静/ }));
   await expect(page.getByTestId('department-principal')).toHaveValue(/李芳静/);
   await page.getByTestId('department-name').focus();
   await deptDialog.save();

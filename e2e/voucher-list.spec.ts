@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
+import { chooseOpenOption } from './page-models/keys';
 import { apiLogin, VoucherListModel } from './page-models/voucher-list';
 
 test.describe.configure({ mode: 'serial' });
@@ -75,6 +76,8 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   await expect(list.row(ids[2])).toHaveClass(/ld-row-muted/);
   // The page total leaves the invalid voucher out: 100 + 200 + 400 + 500 + 600.
   await expect(list.grid.locator('.ag-row-pinned .ag-cell[col-id="debitCents"]')).toHaveText('1,800.00');
+  // Under the list, the total of every voucher under the filter (/voucher/total), the invalid one counted apart.
+  await expect(page.getByTestId('voucher-filter-total')).toHaveText('全部 6 张：借方合计 1,800.00，贷方合计 1,800.00（其中作废 1 张，不计入金额）');
   await expect(list.row(ids[0]).getByTestId('voucher-row-label')).toHaveText(/记-\d{4}/);
 
   // Keyboard selection: ↓ from the search box to the first row, Space, ↓ ↓, Space (the invalid one).
@@ -152,6 +155,7 @@ test('the clerk sees New, Delete and 凭证整理 with its preview; the list spe
   await expect(page.getByTestId('voucher-list-keys')).toContainText('Enter opens in the editor');
   await expect(page.getByTestId('voucher-list-keys')).toContainText('Delete deletes');
   await expect(page.getByTestId('voucher-list-keys')).not.toContainText('F8');
+  await expect(page.getByTestId('voucher-filter-total')).toHaveText('6 vouchers in all: debit 1,800.00, credit 1,800.00 (1 invalid, not in the amounts)');
   await page.screenshot({ path: testInfo.outputPath('voucher-list-en.png'), fullPage: true });
 
   // Saved filters: the filter saved under a name, the panel reset, the name picked to apply it again.
@@ -170,8 +174,7 @@ test('the clerk sees New, Delete and 凭证整理 with its preview; the list spe
   const select = page.getByTestId('saved-filters-select');
   await select.focus();
   await page.keyboard.type(NAME.slice(0, 5));
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseOpenOption(page.getByRole('option', { name: NAME }));
   await expect(list.filter('summary')).toHaveValue(TAG);
   await expect.poll(() => list.rowIds()).toEqual(ids);
   await page.getByTestId('saved-filters-delete').click();

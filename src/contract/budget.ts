@@ -8,13 +8,12 @@ import { auxKinds, budgetKinds } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { BUDGET_AMOUNT_MAX, digitsOnly } from '../domain/budget-code';
-import { idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 import { personRef } from './staff';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const name = z.string().trim().min(1).max(TEXT_BASE);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null));
 const version = z.number().int().min(0).optional();
 const amount = z.number().int().min(0).max(BUDGET_AMOUNT_MAX);
 

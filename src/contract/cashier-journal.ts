@@ -175,6 +175,43 @@ export const accountBalanceDto = z.object({
   lineCount: z.number().int(),
 });
 
+/**
+ * Cash journal against the books (出纳与总账对账; spec 01 §7 "/cashier … cashBalance"): on a date,
+ * each cash or bank subject's balance in the books (its opening balance and the voucher lines up to
+ * the date) beside the journal balances of the bank accounts linked to it, and the difference.
+ * Accounts sharing a subject are compared together; an account without a subject has no books side.
+ */
+export const cashReconcileQuery = z.object({
+  accountId: idSchema,
+  date: dateString,
+  bankAccountId: ids.optional(),
+  /** Books from bookkept vouchers only (default: every saved, valid voucher). */
+  bookkeptOnly: flag.optional(),
+});
+export const cashReconcileRowDto = z.object({
+  /** The subject in the date's account year (null: the accounts have none). */
+  subjectId: z.number().int().nullable(),
+  subjectCode: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  bankAccounts: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), closingCents: cents })),
+  /** Opening + receipts − payments of those accounts up to the date. */
+  journalCents: cents,
+  /** The subject's balance on the debit side up to the date (null without a subject). */
+  booksCents: cents.nullable(),
+  /** journal − books (null without a subject). */
+  differenceCents: cents.nullable(),
+});
+export type CashReconcileRowDto = z.infer<typeof cashReconcileRowDto>;
+export const cashReconcileDto = z.object({
+  date: z.string(),
+  accountYearId: z.number().int(),
+  bookkeptOnly: z.boolean(),
+  rows: z.array(cashReconcileRowDto),
+  /** Every row with a subject agrees. */
+  agreed: z.boolean(),
+});
+export type CashReconcileDto = z.infer<typeof cashReconcileDto>;
+
 export const cashOpeningDto = z.object({
   bankAccountId: z.number().int(),
   bankAccountCode: z.string(),
@@ -225,6 +262,8 @@ export const cashJournalApi = {
   code: defineRoute({ method: 'GET', path: '/cashier/code', query: cashCodeQuery, answer: z.number().int(), access: cashier, tags }),
   /** Opening, receipts, payments, closing per account for a date range, per day, month or in total. */
   balance: defineRoute({ method: 'GET', path: '/cashier/balance', query: cashBalanceQuery, answer: cashBalanceDto, access: cashier, tags }),
+  /** The journal against the books on a date, per cash or bank subject. */
+  cashBalance: defineRoute({ method: 'GET', path: '/cashier/cashBalance', query: cashReconcileQuery, answer: cashReconcileDto, access: cashier, tags }),
   calcCashBalance: defineRoute({ method: 'POST', path: '/cashier/calcCashBalance', body: calcBalanceBody, answer: accountBalanceDto, access: cashier, tags }),
   calcCashBalances: defineRoute({ method: 'POST', path: '/cashier/calcCashBalances', body: calcBalancesBody, answer: z.array(accountBalanceDto), access: cashier, tags }),
   openings: defineRoute({ method: 'GET', path: '/cashier/opening', query: cashOpeningQuery, answer: z.array(cashOpeningDto), access: { right: [RIGHTS.CASHIER, RIGHTS.BASIC_INIT], scope: 'account' }, tags }),

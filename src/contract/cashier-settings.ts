@@ -11,7 +11,7 @@ import { bankAccountKinds, cashierKindDirections } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { normalizeAccountNo } from '../domain/cashier-settings';
-import { dateString, idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -20,7 +20,6 @@ const name = z.string().trim().min(1).max(TEXT_BASE);
 const version = z.number().int().min(0).optional();
 /** A false disabled may arrive as null. */
 const disabledIn = z.boolean().nullable().optional().transform((v) => v === true);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null));
 const accountNo = z.string().max(80).nullable().optional().transform((v, ctx) => {
   if (v === undefined) return undefined;
   const n = v === null ? '' : normalizeAccountNo(v);

@@ -8,13 +8,12 @@ import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE, TEXT_INTRO, TEXT_LONG } from '../domain/constants';
 import { auxKinds, projectKinds } from '../domain/enums';
 import { PROJECT_AMOUNT_MAX_CENTS } from '../domain/clients';
-import { idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 /** Code is trimmed (spec 02 §5); an empty optional text is stored as null. */
 const code = z.string().trim().min(1).max(TEXT_BASE);
 const name = z.string().trim().min(1).max(TEXT_BASE);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v === '' ? null : v));
 /** A false `disabled` is sent as null (spec 02 §4); both mean "enabled". */
 const disabledFlag = z.boolean().nullable().optional().transform((v) => v === true);
 const version = z.number().int().min(0).optional();

@@ -218,9 +218,20 @@ export interface ListAnswer<T> {
   total: number;
 }
 
+/**
+ * Optional free text of at most `max` characters, trimmed: absent stays absent (an update leaves the
+ * field alone), and blank or null clears it (stored as null, never as an empty string). `inner`
+ * narrows the text further (a pattern); it sees the trimmed text.
+ */
+export function optionalText(max: number, inner?: (s: z.ZodString) => z.ZodString) {
+  const text = z.string().trim().max(max);
+  return (inner ? inner(text) : text).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null));
+}
+
 /** Filter helpers: ids may be sent as a single id or a list. */
 export const idOrIds = z.union([idSchema, z.array(idSchema).max(MAX_PAGE_LIMIT)]).transform((v) => (Array.isArray(v) ? v : [v]));
-const idListParam = z.preprocess((v) => {
+/** An id list in a query string: ?id=1&id=2, ?id=1,2 or ?id=[1,2] (also a single id). */
+export const idListParam = z.preprocess((v) => {
   // ?id=1&id=2 arrives as a list, ?id=1,2 as one string, ?id=[1,2] as JSON.
   if (typeof v !== 'string') return v;
   const s = v.trim();

@@ -1,7 +1,7 @@
 /** Companies (spec 01 §3 Company; /company and /system companyList/companyInfor). */
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
-import { idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 export const companyDto = z.object({
@@ -17,14 +17,13 @@ export const companyDto = z.object({
 });
 export type CompanyDto = z.infer<typeof companyDto>;
 
-const opt = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v === '' ? null : v));
 export const companyCreateBody = z.object({
   name: z.string().trim().min(2).max(100),
-  shortCut: opt(50),
-  taxNumber: opt(50),
-  address: opt(250),
-  phone: opt(50),
-  remark: opt(500),
+  shortCut: optionalText(50),
+  taxNumber: optionalText(50),
+  address: optionalText(250),
+  phone: optionalText(50),
+  remark: optionalText(500),
 });
 export const companyUpdateBody = companyCreateBody.partial();
 export const companyFilter = z.object({

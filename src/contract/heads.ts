@@ -218,6 +218,8 @@ export const routes = {
   voucherApi: {
     list: { method: 'GET', path: '/voucher' },
     code: { method: 'GET', path: '/voucher/code' },
+    total: { method: 'GET', path: '/voucher/total' },
+    rolled: { method: 'GET', path: '/voucher/rolled' },
     get: { method: 'GET', path: '/voucher/:id' },
     create: { method: 'POST', path: '/voucher' },
     update: { method: 'POST', path: '/voucher/:id' },
@@ -348,6 +350,7 @@ export const routes = {
     remove: { method: 'DELETE', path: '/cashier/cash/:id' },
     code: { method: 'GET', path: '/cashier/code' },
     balance: { method: 'GET', path: '/cashier/balance' },
+    cashBalance: { method: 'GET', path: '/cashier/cashBalance' },
     calcCashBalance: { method: 'POST', path: '/cashier/calcCashBalance' },
     calcCashBalances: { method: 'POST', path: '/cashier/calcCashBalances' },
     openings: { method: 'GET', path: '/cashier/opening' },

@@ -10,10 +10,9 @@ import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { invoiceKinds } from '../domain/enums';
 import { INVOICE_AMOUNT_MAX_CENTS, INVOICE_REMARK_MAX } from '../domain/invoice';
-import { dateString, idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v === '' ? null : v));
 const cents = z.number().int().min(0).max(INVOICE_AMOUNT_MAX_CENTS);
 /** A flag in a flat query arrives as text. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

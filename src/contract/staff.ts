@@ -7,12 +7,11 @@ import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE, TEXT_INTRO } from '../domain/constants';
 import { isPersonName, PERSON_NAME_MAX } from '../domain/staff';
-import { dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery } from './common';
+import { dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 /** Code and phone are trimmed (spec 02 §5); an empty optional text is stored as null. */
 const code = z.string().trim().min(1).max(TEXT_BASE);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v === '' ? null : v));
 const optionalDate = z.union([dateString, z.literal('').transform(() => null), z.null()]).optional();
 /** A false `disabled` is sent as null (spec 02 §4); both mean "enabled". */
 const disabledFlag = z.boolean().nullable().optional().transform((v) => v === true);

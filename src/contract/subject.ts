@@ -4,7 +4,7 @@ import { specificSubjectTypes, subjectKinds } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { digitsOnly, SUBJECT_CODE_MAX_LEVEL_LENGTH, SUBJECT_CODE_MAX_LEVELS, SUBJECT_CODE_MAX_TOTAL } from '../domain/subject-code';
 import { TEXT_BASE } from '../domain/constants';
-import { idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
+import { idOrIds, idParams, idSchema, jsonParam, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -52,7 +52,6 @@ export const subjectFilter = z.object({
 });
 
 const name = z.string().trim().min(1).max(TEXT_BASE);
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null));
 
 export const subjectCreateBody = z.object({
   accountYearId: idSchema,

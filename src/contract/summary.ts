@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
-import { idParams, idSchema, listOf, listQuery } from './common';
+import { idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 /** Up to 20 characters, letters and digits: typed to find the summary. */
@@ -23,7 +23,7 @@ export const commonSummaryDto = z.object({
 export type CommonSummaryDto = z.infer<typeof commonSummaryDto>;
 
 const summary = z.string().trim().min(1).max(TEXT_BASE);
-const code = z.string().trim().max(SUMMARY_CODE_MAX).regex(/^[0-9A-Za-z]*$/).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null));
+const code = optionalText(SUMMARY_CODE_MAX, (s) => s.regex(/^[0-9A-Za-z]*$/));
 
 export const commonSummaryFilter = z.object({ companyId: idSchema, keyword: z.string().max(100).optional() });
 export const commonSummaryCreateBody = z.object({ companyId: idSchema, code, summary });

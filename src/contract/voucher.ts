@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { VOUCHER_LINE_MAX_CENTS } from '../domain/constants';
-import { idParams, idSchema, dateString, listOf, listQuery, idOrIds } from './common';
+import { idParams, idSchema, dateString, listOf, listQuery, idOrIds, idListParam, jsonParam } from './common';
 import { defineRoute } from './route';
 import { RIGHTS } from '../domain/rights';
 
@@ -158,6 +158,27 @@ export const voucherFilter = z.object({
 });
 export type VoucherFilter = z.output<typeof voucherFilter>;
 
+/**
+ * The totals of every voucher under a list filter (spec 01 §7 "/voucher … total"), not only of the
+ * page shown: the list's footer. Invalid vouchers are counted apart and left out of the amounts,
+ * as in the ledgers.
+ */
+export const voucherTotalQuery = z.object({ filter: jsonParam(voucherFilter) });
+export const voucherTotalDto = z.object({
+  /** Vouchers matching the filter, invalid ones included. */
+  count: z.number().int(),
+  /** Of those, invalid (作废). */
+  invalidCount: z.number().int(),
+  /** Sums of the valid vouchers, cents as strings. */
+  debitCents: z.string(),
+  creditCents: z.string(),
+});
+export type VoucherTotalDto = z.infer<typeof voucherTotalDto>;
+
+/** Rolled check by id (spec 01 §7 "rolled check by id"): whether each voucher's period is settled. */
+export const voucherRolledQuery = z.object({ id: idListParam });
+export const voucherRolledDto = z.object({ id: z.number().int(), periodId: z.number().int(), rolled: z.boolean() });
+
 /** The next free code of a period and kind (spec 01 §7 "generate code (periodId, markTime)"). */
 export const voucherCodeQuery = z.object({ accountId: idSchema, kindId: idSchema, markTime: dateString, periodId: idSchema.optional() });
 export const voucherCodeDto = z.object({ periodId: z.number().int(), code: z.number().int(), codeText: z.string() });
@@ -229,6 +250,10 @@ const tags = ['voucher'];
 export const voucherApi = {
   list: defineRoute({ method: 'GET', path: '/voucher', query: listQuery(voucherFilter, { defaultLimit: 50 }), answer: listOf(voucherDto), access: read, tags }),
   code: defineRoute({ method: 'GET', path: '/voucher/code', query: voucherCodeQuery, answer: voucherCodeDto, access: read, tags }),
+  /** Count and sums of every voucher under the list's filter: filter={"accountId":…,…}. */
+  total: defineRoute({ method: 'GET', path: '/voucher/total', query: voucherTotalQuery, answer: voucherTotalDto, access: read, tags }),
+  /** Whether the vouchers' periods are settled: ?id=1,2 (the answer in the order asked). */
+  rolled: defineRoute({ method: 'GET', path: '/voucher/rolled', query: voucherRolledQuery, answer: z.array(voucherRolledDto), access: read, tags }),
   get: defineRoute({ method: 'GET', path: '/voucher/:id', params: idParams, answer: voucherDto, access: read, tags }),
   create: defineRoute({ method: 'POST', path: '/voucher', body: voucherCreateBody, answer: voucherDto, access: edit, tags }),
   update: defineRoute({ method: 'POST', path: '/voucher/:id', params: idParams, body: voucherUpdateBody, answer: voucherDto, access: edit, tags }),

@@ -166,6 +166,7 @@ export const resultCodes = {
   VOUCHER_CODE_INVALID: { status: 400, key: 'errors.VOUCHER_CODE_INVALID' },
   VOUCHER_BILL_COUNT_INVALID: { status: 400, key: 'errors.VOUCHER_BILL_COUNT_INVALID' },
   MARK_DATE_OUT_OF_RANGE: { status: 400, key: 'errors.MARK_DATE_OUT_OF_RANGE' },
+  DATE_OUTSIDE_ACCOUNT_YEARS: { status: 400, key: 'errors.DATE_OUTSIDE_ACCOUNT_YEARS' },
   /** An invoice number already exists in the company (an invoice is a tax document: one number, one invoice). */
   INVOICE_NO_DUPLICATE: { status: 409, key: 'errors.INVOICE_NO_DUPLICATE' },
   /** The last attachment of an invoice cannot be deleted: an invoice needs one ('is mandatory'); upload the replacement first. */

@@ -184,6 +184,48 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     expect((await data(arrange(clerk.token, { periodId: p }), 'open again')).changes).toEqual([expect.objectContaining({ id: v.id, from: 5, to: 1 })]);
   });
 
+  it('totals every voucher under the filter, not only the page: invalid ones counted apart and left out of the sums', async () => {
+    const { clerk, boss, viewer } = w.users;
+    const p = w.periodIds[11]; // December
+    const made = [];
+    for (const [day, cents] of [['01', 10_000], ['02', 25_050], ['03', 7]] as const) made.push(await create(clerk.token, simpleVoucher(w, { markTime: `2026-12-${day}`, cents })));
+    const voided = await create(clerk.token, simpleVoucher(w, { markTime: '2026-12-04', cents: 99_999 }));
+    await act(boss.token, voided.id, 'invalid');
+    const total = (filter: Record<string, unknown>, token = viewer.token) => call(token, 'GET', '/api/voucher/total', { query: { filter: { accountId: w.accountId, periodId: p, ...filter } } });
+    // The page holds one voucher; the total holds all four.
+    expect((await list(viewer.token, { periodId: p }, { limit: 1 })).total).toBe(4);
+    expect(await data(total({}), 'total')).toEqual({ count: 4, invalidCount: 1, debitCents: '35057', creditCents: '35057' });
+    // The same filters as the list.
+    expect(await data(total({ amountFrom: 20_000 }), 'amount')).toEqual({ count: 2, invalidCount: 1, debitCents: '25050', creditCents: '25050' });
+    expect(await data(total({ includeInvalid: false, keyword: String(made[2].code) }), 'code')).toMatchObject({ count: 1, debitCents: '7' });
+    expect(await data(total({ dateFrom: '2027-01-01' }), 'none')).toEqual({ count: 0, invalidCount: 0, debitCents: '0', creditCents: '0' });
+    // Scoped like the list: another company's ledger set is refused, a filter is required.
+    await refused(call(viewer.token, 'GET', '/api/voucher/total', { query: { filter: { accountId: other.accountId } } }), 'NO_PERMISSION');
+    expect((await call(viewer.token, 'GET', '/api/voucher/total', {})).statusCode).toBe(400);
+  });
+
+  it('tells by id whether each voucher’s period is settled, in the order asked, and only for the caller’s vouchers', async () => {
+    const { clerk, viewer } = w.users;
+    const open = await create(clerk.token, simpleVoucher(w, { markTime: '2026-10-03' }));
+    const settled = await create(clerk.token, simpleVoucher(w, { markTime: '2026-01-20' }));
+    const rolled = (id: string, token = viewer.token) => call(token, 'GET', '/api/voucher/rolled', { query: { id } });
+    await t.db.db.execute(sql`update periods set rolled = true where id = ${w.periodIds[0]}`);
+    try {
+      expect(await data(rolled(`${settled.id},${open.id}`), 'rolled')).toEqual([
+        { id: settled.id, periodId: w.periodIds[0], rolled: true }, { id: open.id, periodId: w.periodIds[9], rolled: false },
+      ]);
+      expect(await data(rolled(String(open.id)), 'one')).toEqual([{ id: open.id, periodId: w.periodIds[9], rolled: false }]);
+    } finally {
+      await t.db.db.execute(sql`update periods set rolled = false where id = ${w.periodIds[0]}`);
+    }
+    expect((await data(rolled(String(settled.id)), 'reopened'))[0].rolled).toBe(false);
+    // Another company's voucher, or a missing one, refuses the whole call.
+    const foreign = await create(other.users.clerk.token, simpleVoucher(other, { markTime: '2026-10-03' }));
+    await refused(rolled(`${open.id},${foreign.id}`), 'NO_PERMISSION');
+    await refused(rolled('999999'), 'NO_PERMISSION');
+    expect((await rolled('x')).statusCode).toBe(400);
+  });
+
   it.runIf(backend === 'postgres')('serialises arranging with concurrent saves in the period: codes stay distinct, no error', async () => {
     const { clerk } = w.users;
     const p = w.periodIds[10];

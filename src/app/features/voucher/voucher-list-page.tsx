@@ -19,7 +19,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import type { GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../../contract/common';
-import type { VoucherDto } from '../../../contract/voucher';
+import type { VoucherDto, VoucherFilter } from '../../../contract/voucher';
 import { formatCents } from '../../../domain/money';
 import { hasRight } from '../../../domain/rights';
 import { voucherActionSpecs, type VoucherAction } from '../../../domain/voucher-lifecycle';
@@ -36,7 +36,7 @@ import {
   actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
   toApiFilter, voucherListKeyLabel, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
-import { runVoucherBatch, voucherListOptions } from './voucher-list-queries';
+import { runVoucherBatch, voucherListOptions, voucherTotalOptions } from './voucher-list-queries';
 import { matchVoucherListKey } from './voucher-keys';
 import { useVoucherExport } from './voucher-export';
 import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
@@ -85,6 +85,10 @@ export function VoucherListPage() {
   const [filter, setFilter] = useTabState<VoucherListFilterState>(`voucherList:${accountYearId}`, emptyVoucherListFilter);
   const [debounced] = useDebouncedValue(filter, 300);
   const [rows, setRows] = useState<VoucherDto[]>([]);
+  // The filter of the page last answered (search box included): the footer totals every voucher under it.
+  const askedFilter = useRef<VoucherFilter | null>(null);
+  const [totalFilter, setTotalFilter] = useState<VoucherFilter | null>(null);
+  const filterTotal = useQuery(voucherTotalOptions(totalFilter));
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<BatchReport | null>(null);
@@ -123,6 +127,8 @@ export function VoucherListPage() {
   const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
     rowsRef.current = answer.content;
     setRows(answer.content);
+    const asked = askedFilter.current;
+    setTotalFilter((was) => (asked && JSON.stringify(was) === JSON.stringify(asked) ? was : asked));
     const pending = pendingFocus.current;
     if (!pending) return;
     pendingFocus.current = null;
@@ -369,7 +375,11 @@ export function VoucherListPage() {
           savedFilters={{ queryId: 'voucher.list', scope: `y${accountYearId}`, value: filter, apply: (f: unknown) => setFilter(readSavedVoucherFilter(f)) }}
           title={toolbar}
           columns={vouchersColumns}
-          query={(req) => voucherListOptions({ ...toApiFilter(debounced, scope, periodList, req.keyword), ...(linkIds.length ? { id: linkIds } : {}) }, req, !!periods.data)}
+          query={(req) => {
+            const apiFilter: VoucherFilter = { ...toApiFilter(debounced, scope, periodList, req.keyword), ...(linkIds.length ? { id: linkIds } : {}) };
+            askedFilter.current = apiFilter;
+            return voucherListOptions(apiFilter, req, !!periods.data);
+          }}
           resetKey={[accountId, accountYearId, debounced, idsParam]}
           getRowId={(v) => v.id}
           renderers={renderers}
@@ -390,6 +400,16 @@ export function VoucherListPage() {
           emptyText={t('voucher:list.empty')}
         />
       </Box>
+      {filterTotal.data && (
+        <Text size="xs" data-testid="voucher-filter-total">
+          {t('voucher:list.filterTotal', {
+            count: filterTotal.data.count,
+            debit: formatCents(Number(filterTotal.data.debitCents)),
+            credit: formatCents(Number(filterTotal.data.creditCents)),
+          })}
+          {filterTotal.data.invalidCount > 0 && t('voucher:list.filterTotalInvalid', { count: filterTotal.data.invalidCount })}
+        </Text>
+      )}
       <Text size="xs" c="dimmed" data-testid="voucher-list-keys">
         {t('voucher:list.keys.hint')}
         {allowed('audit') && t('voucher:list.keys.hintAudit', { audit: voucherListKeyLabel('auditNext'), error: voucherListKeyLabel('auditErrorNext') })}

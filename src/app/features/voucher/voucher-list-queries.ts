@@ -20,6 +20,14 @@ export const voucherListOptions = (filter: VoucherFilter, req: ListRequest, enab
     enabled,
   });
 
+/** Count and sums of every voucher under the filter (the list's footer, beside the page's own total row). */
+export const voucherTotalOptions = (filter: VoucherFilter | null) =>
+  queryOptions({
+    queryKey: voucherListKey(filter?.accountId ?? null, filter, 'total'),
+    queryFn: ({ signal }) => call(voucherApi.total, { query: { filter: filter! } }, { signal }),
+    enabled: !!filter,
+  });
+
 export const runVoucherBatch = (action: ServerAction, ids: number[], reason?: string) =>
   call(voucherApi.batch, { body: { action, ids, ...(reason ? { reason } : {}) } });
 

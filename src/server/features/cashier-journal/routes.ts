@@ -14,6 +14,7 @@ import * as q from './queries';
 import * as service from './service';
 import { EXPORT_MAX_LINES, startJournalExport } from './export-task';
 import { taskDto } from '../export/service';
+import { reconcile } from './reconcile';
 
 /** A bank account's ledger set, guarded with the route's right; a missing account answers like a foreign one. */
 async function guardBankAccount(req: FastifyRequest, id: number) {
@@ -86,6 +87,10 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
   handle(app, api.balance, async (req) => {
     const account = await guardAccount(req, req.query.accountId);
     return ok(await service.balances(app.db, account.companyId, { ...req.query, bankAccountIds: req.query.bankAccountId }));
+  });
+  handle(app, api.cashBalance, async (req) => {
+    const account = await guardAccount(req, req.query.accountId);
+    return ok(await reconcile(app.db, account.companyId, { accountId: account.id, date: req.query.date, bankAccountIds: req.query.bankAccountId, bookkeptOnly: req.query.bookkeptOnly }));
   });
   handle(app, api.calcCashBalance, async (req) => {
     const a = await guardBankAccount(req, req.body.bankAccountId);

@@ -150,3 +150,22 @@ export async function selectVoucherIds(tx: Tx, f: VoucherFilter, offset: number,
   const rows = await tx.select({ id: vouchers.id }).from(vouchers).where(where).orderBy(...order).offset(offset).limit(limit);
   return { ids: rows.map((r) => r.id), total: Number(n) };
 }
+
+/** Count and sums of every voucher under a list filter (the list's footer); invalid ones counted apart. */
+export async function voucherTotals(tx: Tx, f: VoucherFilter): Promise<{ count: number; invalidCount: number; debitCents: string; creditCents: string }> {
+  const valid = sql`${vouchers.state} = 'NORMAL'`;
+  const [r] = await tx.select({
+    count: sql<number>`cast(count(*) as integer)`,
+    invalidCount: sql<number>`cast(count(*) filter (where not (${valid})) as integer)`,
+    debit: sql<string>`coalesce(sum(${vouchers.debitCents}) filter (where ${valid}), 0)::text`,
+    credit: sql<string>`coalesce(sum(${vouchers.creditCents}) filter (where ${valid}), 0)::text`,
+  }).from(vouchers).where(and(...listConditions(f)));
+  return { count: Number(r.count), invalidCount: Number(r.invalidCount), debitCents: String(r.debit), creditCents: String(r.credit) };
+}
+
+/** Each voucher's ledger set, period and whether that period is settled (rolled). */
+export async function rolledOf(tx: Tx, ids: number[]): Promise<Array<{ id: number; accountId: number; periodId: number; rolled: boolean }>> {
+  if (!ids.length) return [];
+  return tx.select({ id: vouchers.id, accountId: vouchers.accountId, periodId: vouchers.periodId, rolled: periods.rolled })
+    .from(vouchers).innerJoin(periods, eq(periods.id, vouchers.periodId)).where(inArray(vouchers.id, ids));
+}

@@ -35,6 +35,21 @@ export async function voucherRoutes(app: FastifyInstance): Promise<void> {
     return ok(await service.nextCode(app.db, { ...req.query, accountId: account.id }));
   });
 
+  handle(app, voucherApi.total, async (req) => {
+    await guardAccount(req, req.query.filter.accountId);
+    return ok(await q.voucherTotals(app.db, req.query.filter));
+  });
+
+  handle(app, voucherApi.rolled, async (req) => {
+    const ids = [...new Set(req.query.id)];
+    const rows = await q.rolledOf(app.db, ids);
+    // A missing voucher answers like a foreign one; every ledger set met is guarded.
+    if (rows.length !== ids.length) throw new DomainError('NO_PERMISSION');
+    for (const accountId of new Set(rows.map((r) => r.accountId))) await guardAccount(req, accountId);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ok(req.query.id.map((id) => ({ id, periodId: byId.get(id)!.periodId, rolled: byId.get(id)!.rolled })));
+  });
+
   handle(app, voucherApi.get, async (req) => {
     const { v } = await guardVoucher(req, req.params.id);
     return ok(await service.getVoucher(app.db, v.id));

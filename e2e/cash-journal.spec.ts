@@ -143,6 +143,39 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   await expect(row).toContainText(yuan(15_550));
   await expect(row).toContainText(yuan(closing));
   await expect(row).toContainText(yuan(open));
+
+  // The journal against the books on the end date: the second tab, reached with the arrow key;
+  // the figures are the server's (GET /cashier/cashBalance; tests/api/cash-reconcile.test.ts).
+  await page.getByTestId('cb-tab-balances').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('cb-tab-books')).toHaveAttribute('aria-selected', 'true');
+  type Check = { agreed: boolean; rows: Array<{ subjectId: number | null; journalCents: string; booksCents: string | null; differenceCents: string | null; bankAccounts: Array<{ id: number }> }> };
+  const check = (await (await request.get('/api/cashier/cashBalance', { params: { accountId: 1, date: `${MONTH}-03` }, headers: await cashier(request) })).json()).data as Check;
+  const books = page.getByTestId('cash-books-check');
+  const mine = check.rows.find((r) => r.bankAccounts.some((b) => b.id === cashId))!;
+  expect(BigInt(mine.journalCents)).toBeGreaterThanOrEqual(BigInt(closing));
+  for (const r of check.rows.filter((x) => x.subjectId)) {
+    const line = books.locator(`.ag-row[row-id="s${r.subjectId}"]`);
+    await expect(line.locator('.ag-cell[col-id="journalCents"]')).toHaveText(yuan(Number(r.journalCents)));
+    await expect(line.locator('.ag-cell[col-id="booksCents"]')).toHaveText(yuan(Number(r.booksCents)));
+    await expect(line.locator('.ag-cell[col-id="differenceCents"]')).toHaveText(yuan(Number(r.differenceCents)));
+  }
+  await expect(page.getByTestId('cash-books-agreed')).toHaveAttribute('data-agreed', String(check.agreed));
+  // The cashier holds no books menu: Enter on a row opens nothing, and the hint does not offer it.
+  await expect(books).not.toContainText('回车打开');
+  await books.locator(`.ag-row[row-id="s${mine.subjectId}"] .ag-cell[col-id="subject"]`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cashier\/balanceByCashBank$/);
+  // The administrator's Enter opens the subject's sub-ledger from the year's start to the date.
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/cashier/balanceByCashBank');
+  await page.getByTestId('cb-to').fill(`${MONTH}-03`);
+  await page.getByTestId('cb-tab-balances').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(books).toContainText('回车打开');
+  await books.locator(`.ag-row[row-id="s${mine.subjectId}"] .ag-cell[col-id="subject"]`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/subLedgerBySubject\\?subjectId=${mine.subjectId}&start=\\d+&end=\\d+&unbooked=1$`));
 });
 
 test('unsaved lines stay with the tab, and another account asks Yes / No / Cancel first (keys only)', async ({ page, request }) => {
@@ -241,6 +274,9 @@ test('screenshots of the journal screens in both languages', SCREENSHOTS, async 
     await page.getByTestId('cb-group').getByText(lang === 'zh_CN' ? '按日' : 'Per day').click();
     await expect(page.getByTestId('cb-grid').locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: `test-results/cash-journal-${lang}-balance.png`, animations: 'disabled' });
+    await page.getByTestId('cb-tab-books').click();
+    await expect(page.getByTestId('cash-books-agreed')).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `test-results/cash-journal-${lang}-books.png`, animations: 'disabled' });
     await page.context().close();
     // The openings belong to initialization (602): the administrator's screen.
     const adminPage = await signIn('admin', 'admin123', lang);

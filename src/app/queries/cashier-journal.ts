@@ -15,6 +15,7 @@ export const journalKeys = {
   sheet: (accountId: number | null, bankAccountId: number | null, month: string) => ['cashJournal', accountId, 'sheet', bankAccountId, month] as const,
   list: (accountId: number | null, filter: unknown, req: unknown) => ['cashJournal', accountId, 'list', filter, req] as const,
   balance: (accountId: number | null, q: unknown) => ['cashJournal', accountId, 'balance', q] as const,
+  reconcile: (accountId: number | null, q: unknown) => ['cashJournal', accountId, 'reconcile', q] as const,
   openings: (accountId: number | null) => ['cashJournal', accountId, 'openings'] as const,
   refs: (accountId: number | null) => ['cashJournal', accountId, 'refs'] as const,
 };
@@ -114,6 +115,17 @@ export const journalBalanceOptions = (accountId: number | null, r: BalanceReques
         query: { accountId: accountId!, ...(r.bankAccountIds.length ? { bankAccountId: r.bankAccountIds.join(',') } : {}), dateFrom: r.dateFrom, dateTo: r.dateTo, groupBy: r.groupBy, includeEmpty: true },
       }, { signal }),
     enabled: !!accountId && r.dateFrom <= r.dateTo,
+  });
+
+/** The journal against the books on a date, per cash or bank subject (GET /cashier/cashBalance). */
+export const journalReconcileOptions = (accountId: number | null, r: { date: string; bankAccountIds: number[]; bookkeptOnly: boolean }) =>
+  queryOptions({
+    queryKey: journalKeys.reconcile(accountId, r),
+    queryFn: ({ signal }) =>
+      call(cashJournalApi.cashBalance, {
+        query: { accountId: accountId!, date: r.date, ...(r.bankAccountIds.length ? { bankAccountId: r.bankAccountIds.join(',') } : {}), ...(r.bookkeptOnly ? { bookkeptOnly: true } : {}) },
+      }, { signal }),
+    enabled: !!accountId && /^\d{4}-\d{2}-\d{2}$/.test(r.date),
   });
 
 export const openingsOptions = (accountId: number | null) =>

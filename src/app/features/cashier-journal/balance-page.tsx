@@ -2,10 +2,11 @@
  * /cashier/balanceByCashBank (spec 01 §2; decision 035): per bank account of the ledger set the
  * opening, receipts, payments and closing of a date range, in total or per day or month, with the
  * sum of all accounts pinned below. Enter or a double click on a row drills into the journal query
- * for that account and span.
+ * for that account and span. The second tab checks the journal against the books on the end date
+ * (books-check.tsx).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
@@ -19,6 +20,7 @@ import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { useScope } from '../../session/store';
 import { journalBalanceOptions, journalRefsOptions } from '../../queries/cashier-journal';
 import { DateField } from '../common/date-field';
+import { CashBooksCheck } from './books-check';
 
 type Row = CashBalanceRowDto | (Omit<CashBalanceRowDto, 'bankAccountId'> & { bankAccountId: -1; total: true });
 type Group = 'TOTAL' | 'DAY' | 'MONTH';
@@ -41,6 +43,7 @@ export function CashBankBalancePage() {
   const [dateTo, setDateTo] = useState(dayjs().endOf('month').format('YYYY-MM-DD'));
   const [groupBy, setGroupBy] = useState<Group>('TOTAL');
   const [ids, setIds] = useState<string[]>([]);
+  const [view, setView] = useState<string | null>('balances');
   const answer = useQuery(journalBalanceOptions(accountId, { bankAccountIds: ids.map(Number), dateFrom, dateTo, groupBy }));
   const cents = (p: ValueFormatterParams<Row>) => formatCents(Number(p.value ?? 0));
   const columns = useMemo<ColDef<Row>[]>(() => [
@@ -92,27 +95,38 @@ export function CashBankBalancePage() {
           />
         </Group>
       </Paper>
-      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
-      {dateFrom > dateTo && <Alert color="orange">{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
-      <div style={{ height: 'calc(100vh - 260px)', minHeight: 320 }} data-testid="cb-grid">
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
-          columnDefs={columns}
-          autoSizeStrategy={{ type: 'fitGridWidth' }}
-          rowData={data?.rows ?? []}
-          pinnedBottomRowData={totals}
-          getRowId={(p) => ('total' in p.data ? 'total' : `${p.data.bankAccountId}:${p.data.bucket ?? ''}`)}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          onRowDoubleClicked={(e) => drill(e.data)}
-          onCellKeyDown={(e: CellKeyDownEvent<Row>) => {
-            if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data);
-          }}
-          overlayNoRowsTemplate={`<span>${t('journal:report.empty')}</span>`}
-          loading={answer.isFetching && !data}
-        />
-      </div>
+      <Tabs value={view} onChange={setView} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="balances" data-testid="cb-tab-balances">{t('journal:report.title')}</Tabs.Tab>
+          <Tabs.Tab value="books" data-testid="cb-tab-books">{t('journal:check.tab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="balances" pt="xs">
+          {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+          {dateFrom > dateTo && <Alert color="orange">{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
+          <div style={{ height: 'calc(100vh - 300px)', minHeight: 320 }} data-testid="cb-grid">
+            <AgGridReact<Row>
+              modules={LIST_GRID_MODULES}
+              theme={listGridTheme}
+              localeText={agGridLocaleText(i18n.language)}
+              columnDefs={columns}
+              autoSizeStrategy={{ type: 'fitGridWidth' }}
+              rowData={data?.rows ?? []}
+              pinnedBottomRowData={totals}
+              getRowId={(p) => ('total' in p.data ? 'total' : `${p.data.bankAccountId}:${p.data.bucket ?? ''}`)}
+              defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+              onRowDoubleClicked={(e) => drill(e.data)}
+              onCellKeyDown={(e: CellKeyDownEvent<Row>) => {
+                if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data);
+              }}
+              overlayNoRowsTemplate={`<span>${t('journal:report.empty')}</span>`}
+              loading={answer.isFetching && !data}
+            />
+          </div>
+        </Tabs.Panel>
+        <Tabs.Panel value="books" pt="xs">
+          <CashBooksCheck accountId={accountId} date={dateTo} bankAccountIds={ids.map(Number)} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

@@ -1,0 +1,85 @@
+/**
+ * The cash journal against the books (出纳与总账对账; GET /cashier/cashBalance), on the balance by
+ * cash bank page: on the report's end date, per cash or bank subject, the journal balance of its
+ * bank accounts beside the subject's balance in the books and the difference (red when not zero),
+ * from every saved voucher or from bookkept ones only. Enter on a row opens the subject's
+ * sub-ledger from the year's first period to the date's, where the vouchers behind the books are.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Checkbox, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AgGridReact } from 'ag-grid-react';
+import type { CellKeyDownEvent, ColDef, ValueFormatterParams } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import type { CashReconcileRowDto } from '../../../contract/cashier-journal';
+import { formatCents } from '../../../domain/money';
+import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
+import { agGridLocaleText } from '../../../../grids/list/ag-locale';
+import { journalReconcileOptions } from '../../queries/cashier-journal';
+import { periodsQueryOptions } from '../../queries/account';
+import { SUB_LEDGER_PATH, subLedgerHref } from '../ledger/subject-ledgers-model';
+import { canOpen, findPage } from '../../routes/access';
+import { useSession } from '../../session/store';
+
+export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId: number; date: string; bankAccountIds: number[] }) {
+  const { t, i18n } = useTranslation(['journal', 'errors']);
+  const navigate = useNavigate();
+  const user = useSession((x) => x.user);
+  const subLedger = findPage(SUB_LEDGER_PATH);
+  // A cashier without the books' menu sees the figures but opens nothing.
+  const mayOpen = !!subLedger && canOpen(subLedger, user);
+  const [bookkeptOnly, setBookkeptOnly] = useState(false);
+  const answer = useQuery(journalReconcileOptions(accountId, { date, bankAccountIds, bookkeptOnly }));
+  const cents = (p: ValueFormatterParams<CashReconcileRowDto>) => (p.value === null || p.value === undefined ? '' : formatCents(Number(p.value)));
+  const columns = useMemo<ColDef<CashReconcileRowDto>[]>(() => [
+    { colId: 'subject', headerName: t('journal:check.subject'), width: 200, valueGetter: (p) => (p.data?.subjectCode ? `${p.data.subjectCode} ${p.data.subjectName ?? ''}` : t('journal:check.noSubject')) },
+    { colId: 'accounts', headerName: t('journal:check.accounts'), flex: 1, minWidth: 180, valueGetter: (p) => (p.data?.bankAccounts ?? []).map((a) => `${a.code} ${a.name}`).join(i18n.language === 'en_US' ? ', ' : '，') },
+    { field: 'journalCents', headerName: t('journal:check.journal'), width: 150, type: 'rightAligned', valueFormatter: cents },
+    { field: 'booksCents', headerName: t('journal:check.books'), width: 150, type: 'rightAligned', valueFormatter: cents },
+    {
+      field: 'differenceCents', headerName: t('journal:check.difference'), width: 150, type: 'rightAligned', valueFormatter: cents,
+      cellClassRules: { 'ld-negative': (p) => p.value !== null && p.value !== '0' },
+    },
+  ], [t, i18n.language]);
+  const data = answer.data;
+  const periods = useQuery(periodsQueryOptions(data?.accountYearId ?? null));
+  // The sub-ledger from the year's first period to the date's.
+  const open = (r: CashReconcileRowDto | undefined) => {
+    const list = [...(periods.data ?? [])].sort((a, b) => a.startAt.localeCompare(b.startAt));
+    const end = list.find((p) => p.startAt.slice(0, 10) <= date && date <= p.endAt.slice(0, 10)) ?? list[list.length - 1];
+    if (!mayOpen || !r?.subjectId || !list.length || !end) return;
+    void navigate({ href: subLedgerHref({ subjectId: r.subjectId, startPeriodId: list[0].id, endPeriodId: end.id, includeUnbooked: !bookkeptOnly }) });
+  };
+  return (
+    <div data-testid="cash-books-check">
+      <Group gap="md" mb={6} align="center">
+        <Text size="sm" fw={600}>{t('journal:check.title', { date })}</Text>
+        {data && (
+          <Badge color={data.agreed ? 'green' : 'red'} variant="light" tt="none" data-testid="cash-books-agreed" data-agreed={String(data.agreed)}>
+            {data.agreed ? t('journal:check.agreed') : t('journal:check.differs')}
+          </Badge>
+        )}
+        <Checkbox size="xs" label={t('journal:check.bookkeptOnly')} checked={bookkeptOnly} onChange={(e) => setBookkeptOnly(e.currentTarget.checked)} data-testid="cash-books-bookkept" />
+      </Group>
+      {answer.error && <Alert color="red">{answer.error.message}</Alert>}
+      <AgGridReact<CashReconcileRowDto>
+        modules={LIST_GRID_MODULES}
+        theme={listGridTheme}
+        localeText={agGridLocaleText(i18n.language)}
+        columnDefs={columns}
+        domLayout="autoHeight"
+        rowData={data?.rows ?? []}
+        getRowId={(p) => (p.data.subjectId ? `s${p.data.subjectId}` : `a${p.data.bankAccounts[0]?.id ?? 0}`)}
+        defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
+        onRowDoubleClicked={(e) => open(e.data)}
+        onCellKeyDown={(e: CellKeyDownEvent<CashReconcileRowDto>) => {
+          if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') open(e.data);
+        }}
+        overlayNoRowsTemplate={`<span>${t('journal:report.empty')}</span>`}
+        loading={answer.isFetching && !data}
+      />
+      <Text size="xs" c="dimmed" mt={4}>{t('journal:check.hint')}{mayOpen && t('journal:check.hintOpen')}</Text>
+    </div>
+  );
+}

@@ -371,6 +371,12 @@ test('F7 in a summary cell offers the commonly used summaries: pick by code, kee
   await v.press('Insert');
   await expect(page.getByText('常用摘要“提取备用金”已存在')).toBeVisible();
   await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  // Escape closes the list and the caret is back in the cell it came from, the message still showing.
+  await v.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await v.expectFocus(1, 'summary');
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
   // A new text kept with Insert lands in the cell and in the company's list.
   await page.keyboard.press('Control+A');
   await page.keyboard.type('E2E 收到咨询费');

@@ -193,6 +193,15 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
     [renderers, hasRowActions],
   );
 
+  // The selection as the grid holds it now: a key or click right after a Space comes before React
+  // has drawn the new selection, and must act on every row ticked.
+  const gridApi = useRef<GridApi<T> | null>(null);
+  const currentRows = () => (gridApi.current && !gridApi.current.isDestroyed() ? gridApi.current.getSelectedRows() : selected);
+  const runNow = (action: ResolvedAction<T>) => {
+    const rows = currentRows();
+    if (toolbarActions(latest.current.all, rows).find((s) => s.action.key === action.key)?.enabled) action.run(rows);
+  };
+
   const buttons = toolbarActions(all, selected).map(({ action, enabled }) => (
     <Button
       key={action.key}
@@ -201,20 +210,18 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
       leftSection={iconOf(action, 16)}
       disabled={!enabled && !action.loading}
       loading={action.loading}
-      onClick={() => enabled && action.run(selected)}
+      onClick={() => runNow(action)}
       data-testid={action.testId ?? `list-action-${action.key}`}
     >
       {labelOf(action)}
     </Button>
   ));
 
-  // Delete on a selected row asks to delete it (not while typing in a box or a cell editor). The
-  // selection is read from the grid: a key pressed right after a click comes before React has drawn
-  // the new selection.
-  const gridApi = useRef<GridApi<T> | null>(null);
+  // Delete on a selected row asks to delete it (not while typing in a box or a cell editor), on the
+  // grid's own selection (currentRows).
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Delete' || !remove || isTyping(e.target)) return;
-    const rows = gridApi.current && !gridApi.current.isDestroyed() ? gridApi.current.getSelectedRows() : selected;
+    const rows = currentRows();
     const state = toolbarActions(latest.current.all, rows).find((s) => s.action.key === (remove.key ?? 'delete'));
     if (state?.enabled) {
       e.preventDefault();

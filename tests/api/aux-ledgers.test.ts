@@ -245,7 +245,8 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect((await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset: 50 }), 'auxDetail')).rows).toEqual([]);
   });
 
-  it('budget execution: budget against use per item, parents summing; the lines with the amount used so far', async () => {
+  /** Budget execution of the budget world, as it must read with or without month-end transfers. */
+  async function expectBudgetExecution() {
     type Summary = { rows: Array<Record<string, unknown>> };
     const row = (r: Record<string, unknown>) => [r.code, r.leaf, r.budget, r.actual, r.ytdActual, r.remaining, r.rateBp];
     const march = await data<Summary>(ask('report/budgetSummary', { startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, { token: budgeter.token }), 'budgetSummary');
@@ -281,6 +282,36 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     const parent = await data<Detail>(ask('report/budgetDetail', { budgetId: ids.b0, startPeriodId: period(w, 4), endPeriodId: period(w, 4) }, { token: budgeter.token }), 'budgetDetail');
     expect(parent.budget).toBe('150000');
     expect(parent.rows.map((r) => [r.kind, r.balanceCents])).toEqual([['OPENING', '40000'], ['LINE', '45000'], ['PERIOD', '45000'], ['YEAR', '45000']]);
+  }
+
+  it('budget execution: budget against use per item, parents summing; the lines with the amount used so far', async () => {
+    await expectBudgetExecution();
+  });
+
+  it('budget execution and the department report leave month-end transfers (结转损益) out: closing a month gives no budget back; the ledger by item shows them', async () => {
+    const made: number[] = [];
+    // The department income and expense report leaves them out too.
+    const departments = async () => data(call(admin, 'GET', '/api/report/departmentIODetail', { query: { accountId: w.accountId, year: 2026, startMonth: 1, endMonth: 4 } }), 'departmentIODetail');
+    const before = await departments();
+    expect(before.rows.length).toBeGreaterThan(0);
+    try {
+      for (const month of [1, 2, 3, 4]) {
+        const r = (await call(admin, 'POST', '/api/voucher/profitTransfer', { body: { periodId: period(w, month) } })).json();
+        if (r.success) made.push(r.data.voucher.id);
+        else expect(r.code).toBe('PROFIT_TRANSFER_NOTHING');
+      }
+      expect(made.length).toBeGreaterThanOrEqual(3);
+      await expectBudgetExecution();
+      expect(await departments()).toEqual(before);
+      // The ledger by budget item (an auxiliary ledger) keeps every line: after March's transfer the item's expense balance is closed.
+      type Detail = { rows: Array<Record<string, unknown>> };
+      const ledger = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 6, auxId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) }), 'auxDetail');
+      const periodRows = ledger.rows.filter((r) => r.kind === 'PERIOD');
+      expect(periodRows.map((r) => [r.side, r.balanceCents])).toEqual([['FLAT', '0'], ['FLAT', '0']]);
+      expect(ledger.rows.some((r) => r.kind === 'LINE' && made.includes(r.voucherId as number))).toBe(true);
+    } finally {
+      for (const id of made) await data(call(admin, 'DELETE', `/api/voucher/${id}`), 'delete transfer');
+    }
   });
 
   it('exports each report as a workbook through the export task, with the screen figures', async () => {

@@ -11,7 +11,7 @@ import { DomainError } from '../../../domain/result-codes';
 import type { AuxDetailDto, AuxDetailFilter } from '../../../contract/ledger-aux';
 import { readAuxOpenings } from './aux-openings';
 import { rangeSubjects } from './aux-balance';
-import { detailPage } from './detail';
+import { detailPage, transferSums } from './detail';
 import { auxTree, auxValues, periodRange, type PeriodRange } from './scope';
 import { subtreeOf, treeLayout } from '../../../domain/tree-rollup';
 
@@ -24,7 +24,7 @@ export async function subjectSubtree(tx: Tx, companyId: number, accountYearId: n
 }
 
 /** The opening (debit positive) and the year's debit and credit before the range, of some values × subjects. */
-export async function openingOf(tx: Tx, companyId: number, o: { accountYearId: number; auxTypeId: number; auxIds: number[]; subjectIds: number[] | null; includeUnbooked: boolean }, range: PeriodRange) {
+export async function openingOf(tx: Tx, companyId: number, o: { accountYearId: number; auxTypeId: number; auxIds: number[]; subjectIds: number[] | null; includeUnbooked: boolean; excludeTransfers?: boolean }, range: PeriodRange) {
   let opening = 0;
   let ytdDebit = 0;
   let ytdCredit = 0;
@@ -50,6 +50,13 @@ export async function openingOf(tx: Tx, companyId: number, o: { accountYearId: n
     opening += Number(m.debit) - Number(m.credit);
     ytdDebit += Number(m.debit);
     ytdCredit += Number(m.credit);
+    if (o.excludeTransfers) {
+      for (const x of await transferSums(tx, { ...o, companyId, periodIds: range.before })) {
+        opening -= x.debit - x.credit;
+        ytdDebit -= x.debit;
+        ytdCredit -= x.credit;
+      }
+    }
   }
   return { opening, ytdDebit, ytdCredit };
 }

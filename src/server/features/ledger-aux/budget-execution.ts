@@ -4,6 +4,8 @@
  * their leaves, decision 014) against what the voucher lines carrying the item used — an OUTCOME
  * item its debits less credits, an INCOME item its credits less debits — read from the budget
  * rows of aux_balances (auxiliary type 6); and the lines behind one item with the amount used so far.
+ * The lines of profit-transfer vouchers (结转损益) are left out of both: a transfer carries the items
+ * of the balances it closes, and closing a month does not give its budget back (decision 048).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,7 +15,7 @@ import { DomainError } from '../../../domain/result-codes';
 import type { BudgetDetailDto, BudgetDetailFilter, BudgetExecFilter, BudgetExecRowDto, BudgetSummaryDto } from '../../../contract/ledger-aux';
 import { auxFigures } from './aux-balance';
 import { openingOf } from './aux-detail';
-import { detailPage } from './detail';
+import { detailPage, transferSums } from './detail';
 import { periodRange } from './scope';
 
 const BUDGET = 6;
@@ -40,6 +42,14 @@ export async function budgetSummary(db: Db, companyId: number, f: BudgetExecFilt
       t.range += x.debit - x.credit;
       t.ytd += x.ytdDebit - x.ytdCredit;
       own.set(id, t);
+    }
+    // Month-end transfers (结转损益) carry the items of the lines they close: not use, left out.
+    const inRange = new Set(range.inRange);
+    for (const x of await transferSums(tx, { companyId, accountYearId: f.accountYearId, auxTypeId: BUDGET, auxIds: null, subjectIds: null, periodIds: range.throughEnd, includeUnbooked: f.includeUnbooked })) {
+      const t = own.get(x.auxId);
+      if (!t) continue;
+      if (inRange.has(x.periodId)) t.range -= x.debit - x.credit;
+      t.ytd -= x.debit - x.credit;
     }
     const roots = named ? items.filter((b) => named.includes(b.id)).map((b) => b.code) : null;
     const rows: BudgetExecRowDto[] = [];
@@ -77,7 +87,8 @@ export async function budgetDetail(db: Db, companyId: number, f: BudgetDetailFil
     if (!item) throw new DomainError('NO_PERMISSION');
     const below = items.filter((x) => x.code.startsWith(item.code));
     const budget = below.filter((x) => !items.some((y) => y.parentId === x.id)).reduce((n, x) => n + x.amount, 0);
-    const ask = { accountYearId: f.accountYearId, auxTypeId: BUDGET, auxIds: below.map((x) => x.id), subjectIds: null, includeUnbooked: f.includeUnbooked };
+    // Month-end transfers (结转损益) are not use: left out of the opening, the sums and the lines.
+    const ask = { accountYearId: f.accountYearId, auxTypeId: BUDGET, auxIds: below.map((x) => x.id), subjectIds: null, includeUnbooked: f.includeUnbooked, excludeTransfers: true };
     const o = await openingOf(tx, companyId, ask, range);
     const { total, rows } = await detailPage(tx, {
       ...ask, companyId, range, opening: o.opening, openingYtdDebit: o.ytdDebit, openingYtdCredit: o.ytdCredit, offset: page.offset, limit: page.limit,

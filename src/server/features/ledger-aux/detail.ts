@@ -38,6 +38,8 @@ export interface DetailAsk {
   openingYtdCredit: number;
   offset: number;
   limit: number;
+  /** Leave out the lines of profit-transfer vouchers (结转损益): budget execution counts use, not closing. */
+  excludeTransfers?: boolean;
 }
 
 interface PeriodSum { period_id: number; n: string | number; debit: string; credit: string }
@@ -47,6 +49,30 @@ interface LineRow {
   debit: string; credit: string; running: string;
 }
 
+/**
+ * The lines of profit-transfer vouchers (结转损益) carrying values of one auxiliary type, per period
+ * and value: their count and debit and credit sums. A transfer moves each profit and loss balance
+ * value by value, so it carries the values of the lines it closes; budget execution leaves these
+ * lines out (a month closed into 本年利润 has not given its budget back), as does the department
+ * income and expense report. Few rows: about one transfer voucher a period.
+ */
+export async function transferSums(tx: Tx, a: { companyId: number; accountYearId: number; auxTypeId: number; auxIds: number[] | null; subjectIds: number[] | null; periodIds: number[]; includeUnbooked: boolean }): Promise<Array<{ periodId: number; auxId: number; subjectId: number; n: number; debit: number; credit: number }>> {
+  if (!a.periodIds.length) return [];
+  const col = auxColumnSql[a.auxTypeId];
+  const rows = rowsOf<{ period_id: number; aux_id: number; subject_id: number; n: string | number; debit: string; credit: string }>(await tx.execute(sql`
+    select v.period_id, ${col} as aux_id, vi.subject_id, count(*) as n,
+      coalesce(sum(case when vi.direction then vi.amount_cents else 0 end), 0)::text as debit,
+      coalesce(sum(case when vi.direction then 0 else vi.amount_cents end), 0)::text as credit
+    from vouchers v join voucher_items vi on vi.voucher_id = v.id
+    where v.company_id = ${a.companyId} and v.account_year_id = ${a.accountYearId} and v.source = 'PROFIT_TRANSFER' and v.state <> 'INVALID'
+      ${a.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`}
+      and v.period_id = any(${sql.param(a.periodIds)}::integer[]) and ${col} is not null
+      ${a.auxIds === null ? sql`` : sql`and ${col} = any(${sql.param(a.auxIds)}::integer[])`}
+      ${a.subjectIds === null ? sql`` : sql`and vi.subject_id = any(${sql.param(a.subjectIds)}::integer[])`}
+    group by v.period_id, ${col}, vi.subject_id`));
+  return rows.map((r) => ({ periodId: Number(r.period_id), auxId: Number(r.aux_id), subjectId: Number(r.subject_id), n: Number(r.n), debit: Number(r.debit), credit: Number(r.credit) }));
+}
+
 /** The page of rows and the length of the whole list. */
 export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number; rows: LedgerDetailRowDto[] }> {
   const where = (periodIds: number[]) => sql`
@@ -54,6 +80,7 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
     and ${auxColumnSql[a.auxTypeId]} = any(${sql.param(a.auxIds)}::integer[])
     and v.period_id = any(${sql.param(periodIds)}::integer[])
     and v.state <> 'INVALID' ${a.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`}
+    ${a.excludeTransfers ? sql`and v.source <> 'PROFIT_TRANSFER'` : sql``}
     ${a.subjectIds === null ? sql`` : sql`and vi.subject_id = any(${sql.param(a.subjectIds)}::integer[])`}`;
   const debit = sql`case when vi.direction then vi.amount_cents else 0 end`;
   const credit = sql`case when vi.direction then 0 else vi.amount_cents end`;
@@ -68,6 +95,12 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
       and aux_id = any(${sql.param(a.auxIds)}::integer[]) and period_id = any(${sql.param(a.range.inRange)}::integer[])
       ${a.subjectIds === null ? sql`` : sql`and subject_id = any(${sql.param(a.subjectIds)}::integer[])`}
     group by period_id`)).map((r) => [r.period_id, { n: Number(r.n), debit: Number(r.debit), credit: Number(r.credit) }]));
+  if (a.excludeTransfers) {
+    for (const x of await transferSums(tx, { ...a, periodIds: a.range.inRange })) {
+      const had = sums.get(x.periodId);
+      if (had) sums.set(x.periodId, { n: had.n - x.n, debit: had.debit - x.debit, credit: had.credit - x.credit });
+    }
+  }
   const names = new Map(a.range.all.map((p) => [p.id, p.name]));
 
   // The list's layout: row 0 the opening; each period with lines takes n + 2 rows.

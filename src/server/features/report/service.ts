@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/report';
 import { listReportRows } from './definitions';
 import { balanceFigure, movementFigure, periodAt, reportContext, yearFigures, type ReportContext } from './figures';
+import { transferSums } from '../ledger-aux/detail';
 
 const str = (n: number) => String(n);
 const isHeading = (r: { lineNo: number | null; formula: string }) => r.lineNo === null && r.formula.trim() === '';
@@ -119,7 +120,8 @@ const DEPARTMENT = 1;
 
 /**
  * 部门收支明细: the income and expense (class 5) movements carried by lines with a department
- * (auxiliary type 1) in a period range, department × subject, with each department's totals.
+ * (auxiliary type 1) in a period range, department × subject, with each department's totals; the
+ * lines of month-end transfers (结转损益) left out.
  */
 export async function departmentDetail(db: Db, q: DepartmentDetailQuery): Promise<DepartmentDetailDto> {
   return withTx(db, async (tx) => {
@@ -147,11 +149,22 @@ export async function departmentDetail(db: Db, q: DepartmentDetailQuery): Promis
         sql`${auxBalances.periodId} = any(${sql.param(ids)}::integer[])`, sql`${subjects.code} like '5%'`))
       .groupBy(auxBalances.auxId, departments.code, departments.name, subjects.id, subjects.code, subjects.name, subjects.nameEn, subjects.direction)
       .orderBy(asc(departments.code), asc(departments.name), asc(auxBalances.auxId), asc(subjects.code));
+    // Month-end transfers (结转损益) carry the departments of the lines they close: not income or
+    // expense of the department, left out (decision 048).
+    const transfers = new Map<string, { debit: number; credit: number }>();
+    for (const x of await transferSums(tx, { companyId: ctx.companyId, accountYearId: ctx.accountYearId, auxTypeId: DEPARTMENT, auxIds: null, subjectIds: null, periodIds: ids, includeUnbooked: !q.bookKeep })) {
+      const key = `${x.auxId}:${x.subjectId}`;
+      const t = transfers.get(key) ?? { debit: 0, credit: 0 };
+      t.debit += x.debit;
+      t.credit += x.credit;
+      transfers.set(key, t);
+    }
     const rows: DepartmentDetailDto['rows'] = [];
     const summary = new Map<number, { departmentId: number; departmentCode: string | null; departmentName: string; income: number; expense: number }>();
     for (const r of found) {
-      const debit = Number(r.debit);
-      const credit = Number(r.credit);
+      const moved = transfers.get(`${r.departmentId}:${r.subjectId}`);
+      const debit = Number(r.debit) - (moved?.debit ?? 0);
+      const credit = Number(r.credit) - (moved?.credit ?? 0);
       if (debit === 0 && credit === 0) continue;
       const kind = r.direction ? 'EXPENSE' as const : 'INCOME' as const;
       const amount = kind === 'INCOME' ? credit - debit : debit - credit;

@@ -220,4 +220,22 @@ describe.each(backends())('opening balances (%s)', (backend) => {
     const receivable = (await list(admin, y2025)).rows.find((r) => r.code === '1122')!;
     expect(receivable).toMatchObject({ amountCents: '18000000', auxRows: 3 });
   });
+
+  it('the demo months are closed as a bookkeeper leaves them: every balance sheet to October 2026 balances, 2026 opens with 2025’s closing', async () => {
+    const companyId = await demoCompanyId(t, admin);
+    const main = await data<{ id: number }>(call(admin, 'GET', '/api/account/main', { query: { companyId } }), 'main');
+    const sheet = (year: number, month: number) =>
+      data<{ balanced: boolean; totals: { assetsClosing: string; assetsOpening: string } }>(call(admin, 'GET', '/api/report/balanceSheet', { query: { accountId: main.id, year, month } }), `bs ${year}-${month}`);
+    for (const [year, last] of [[2025, 12], [2026, 10]] as const) {
+      for (let month = 1; month <= last; month++) expect((await sheet(year, month)).balanced, `${year}-${month}`).toBe(true);
+    }
+    // 2026's opening is 2025's closing; November's profit and loss is not transferred yet.
+    const dec = await sheet(2025, 12);
+    const jan = await sheet(2026, 1);
+    expect(jan.totals.assetsOpening).toBe(dec.totals.assetsClosing);
+    expect(BigInt(jan.totals.assetsOpening)).toBeGreaterThan(0n);
+    expect((await sheet(2026, 11)).balanced).toBe(false);
+    const years = await data<{ content: Array<{ id: number; year: number }> }>(call(admin, 'GET', '/api/account/year', { query: { accountId: main.id } }), 'years');
+    expect(await data(call(admin, 'GET', '/api/opening/trialBalance', { query: { accountYearId: years.content.find((y) => y.year === 2026)!.id } }), '2026 trial')).toMatchObject({ passed: true });
+  });
 });

@@ -3,7 +3,8 @@
  * of the demo ledger set, with a balance sheet that balances: cash, bank, receivables by customer
  * (the auxiliary breakdown), office equipment less depreciation against payables, salaries due,
  * paid-in capital and retained profit. Written through the opening service, so every rule holds.
- * (2026 opens at zero: the demo's 2025 was never closed, so it has nothing to carry forward.)
+ * 2026's openings are 2025's closing balances, carried forward after 2025's month-end transfers
+ * (seed-period-end.ts, decision 048).
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from './client';

@@ -28,6 +28,7 @@ import { minimalPdf } from '../../domain/pdf';
 import { formatCents } from '../../domain/money';
 import { seedVouchers } from './seed-vouchers';
 import { seedOpenings } from './seed-openings';
+import { seedPeriodEnds } from './seed-period-end';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -248,6 +249,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedCashierSettings(t, firm.id, year2026.id);
     await seedCommonSummaries(t, firm.id);
     await seedOpenings(t, firm.id, year2025.id);
+    await seedPeriodEnds(t, firm.id, year2025.id, year2026.id, adminUser.id);
     await seedExpenses(t, firm.id, employeeIds, { admin: adminUser.id, cashier: cashierUser.id });
     await seedCashJournal(t, firm.id, main.id, cashierUser.id);
     void companies;

@@ -34,14 +34,14 @@ export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId:
   const cents = (p: ValueFormatterParams<CashReconcileRowDto>) => (p.value === null || p.value === undefined ? '' : formatCents(Number(p.value)));
   const columns = useMemo<ColDef<CashReconcileRowDto>[]>(() => [
     { colId: 'subject', headerName: t('journal:check.subject'), width: 200, valueGetter: (p) => (p.data?.subjectCode ? `${p.data.subjectCode} ${p.data.subjectName ?? ''}` : t('journal:check.noSubject')) },
-    { colId: 'accounts', headerName: t('journal:check.accounts'), flex: 1, minWidth: 180, valueGetter: (p) => (p.data?.bankAccounts ?? []).map((a) => `${a.code} ${a.name}`).join(i18n.language === 'en_US' ? ', ' : '，') },
+    { colId: 'accounts', headerName: t('journal:check.accounts'), flex: 1, minWidth: 180, valueGetter: (p) => (p.data?.bankAccounts ?? []).map((a) => `${a.code} ${a.name}`).join(t('journal:check.accountSeparator')) },
     { field: 'journalCents', headerName: t('journal:check.journal'), width: 150, type: 'rightAligned', valueFormatter: cents },
     { field: 'booksCents', headerName: t('journal:check.books'), width: 150, type: 'rightAligned', valueFormatter: cents },
     {
       field: 'differenceCents', headerName: t('journal:check.difference'), width: 150, type: 'rightAligned', valueFormatter: cents,
       cellClassRules: { 'ld-negative': (p) => p.value !== null && p.value !== '0' },
     },
-  ], [t, i18n.language]);
+  ], [t]);
   const data = answer.data;
   const periods = useQuery(periodsQueryOptions(data?.accountYearId ?? null));
   // The sub-ledger from the year's first period to the date's.

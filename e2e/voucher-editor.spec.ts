@@ -123,6 +123,39 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
   await expect(v.debitTotal()).toHaveText('0.00');
 });
 
+test('Ctrl+S pressed twice in one frame saves one voucher, not two', async ({ page, request }) => {
+  const summary = `E2E twice ${Date.now()}`;
+  await loginAs(page, 'clerk', 'clerk123');
+  const v = new VoucherEditorModel(page);
+  await v.open('new');
+  await expect(v.code()).not.toHaveValue('');
+  await v.enter(summary);
+  await v.enter('1002');
+  await v.enter('100');
+  await page.keyboard.type('..');
+  await v.press('Enter');
+  await v.enter('1001');
+  await v.press('=');
+  await expect(v.creditTotal()).toHaveText('100.00');
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/voucher') posts.push(r.url());
+  });
+  // Both presses reach the page before React draws again (a held key or a double tap).
+  await page.evaluate(() => {
+    const at = document.activeElement ?? document.body;
+    for (let i = 0; i < 2; i += 1) at.dispatchEvent(new KeyboardEvent('keydown', { key: 's', code: 'KeyS', ctrlKey: true, bubbles: true, cancelable: true }));
+  });
+  await page.waitForURL(/\/newVoucher\/\d+$/);
+  await page.waitForLoadState('networkidle');
+  const clerk = await apiHeaders(request, 'clerk', 'clerk123');
+  const found = (await (await request.get('/api/voucher', { params: { filter: JSON.stringify({ accountId: 1, summary }), limit: 10 }, headers: clerk })).json()).data.content as Array<{ id: number }>;
+  saved.push(...found.map((f) => f.id));
+  expect(found).toHaveLength(1);
+  // One request: the second press did not reach the server to be refused (a duplicate code).
+  expect(posts).toHaveLength(1);
+});
+
 test('the save rules speak before the server: an unbalanced voucher names its rows (in English)', async ({ page }, testInfo) => {
   await page.addInitScript(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
   await loginAs(page, 'clerk', 'clerk123');

@@ -112,6 +112,12 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   expect(head).toBe('%PDF-');
 
   // The auditor's flow on "to be examined": F8 examines and moves on; Shift+F8 asks the reason.
+  // The footer's total answers slowly here: the keys wait for the rows only, never for the footer
+  // (a key pressed on the new rows while the total was still loading used to be dropped).
+  await page.route('**/api/voucher/total?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue().catch(() => undefined);
+  });
   await shell.choose(list.filter('state'), '待审核');
   await expect.poll(() => list.rowIds()).toEqual([ids[1], ids[3], ids[4], ids[5]]);
   await list.focusFirstRow();

@@ -45,6 +45,7 @@ import { EmployeeField } from '../pickers/employee-field';
 import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, type ReimburseEditorState, type ReimburseEvent, type ReimburseHeader } from './reimburse-editor-state';
 import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
 import { DateField } from '../common/date-field';
+import { useBusy } from '../common/use-busy';
 
 const NEW_ID = 'new';
 
@@ -159,7 +160,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   );
   const [tab, setTab] = useState<string>('detail');
   const [ruleErrors, setRuleErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, busyNow, setBusy, exclusive } = useBusy();
   const [confirm, setConfirm] = useState<{ message: string; resolve: (ok: boolean) => void } | null>(null);
   const ask = (message: string) => new Promise<boolean>((resolve) => setConfirm({ message, resolve: (ok) => { setConfirm(null); resolve(ok); } }));
   const { open: openPicker, picker: kindPicker } = useListPicker<ReimburseRow>();
@@ -167,7 +168,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const [caret, setCaret] = useState<{ rowId: string; field: string } | null>(null);
 
   /** Saves; resolves with the saved document or null (rules refused, server refused). */
-  const save = useCallback(async (): Promise<ExpenseDto | null> => {
+  const saveNow = useCallback(async (): Promise<ExpenseDto | null> => {
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current;
@@ -188,7 +189,6 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       notifications.show({ color: 'red', message: errors[0] });
       return null;
     }
-    setBusy(true);
     try {
       const saved = await saveExpense(
         s.doc?.id ?? null,
@@ -213,10 +213,10 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       setRuleErrors([e instanceof Error ? e.message : String(e)]);
       notifyError(e);
       return null;
-    } finally {
-      setBusy(false);
     }
   }, [companyId, qc, send, t, taken]);
+  // Busy from the press on (before the first await): a second Ctrl+S in the same frame is refused.
+  const save = useCallback(() => exclusive(saveNow, null), [exclusive, saveNow]);
   useEffect(() => {
     saveRef.current = save;
   }, [save]);
@@ -245,10 +245,10 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   );
 
   const doSave = useCallback(async () => {
-    if (busy) return;
+    if (busyNow()) return;
     const saved = await save();
     if (saved && routeId === NEW_ID) await goTo(saved.id);
-  }, [busy, goTo, routeId, save]);
+  }, [busyNow, goTo, routeId, save]);
 
   const doNew = useCallback(async () => {
     if (!(await settle())) return;

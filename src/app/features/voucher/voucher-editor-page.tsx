@@ -64,6 +64,7 @@ import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
 import { VoucherDocsActions } from './voucher-print-drawer';
 import { DateField } from '../common/date-field';
 import { localName } from '../../../domain/names';
+import { useBusy } from '../common/use-busy';
 
 const NEW_ID = 'new';
 
@@ -232,7 +233,7 @@ function VoucherEditor(props: EditorProps) {
     resolve(ok);
   }));
   const [ruleErrors, setRuleErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, busyNow, setBusy, exclusive } = useBusy();
   const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
   const { open: openPicker, picker: subjectPicker } = useListPicker<VoucherKitRow>();
   const summaryPicker = useSummaryPicker<VoucherKitRow>(companyId, useHasRight(RIGHTS.VOUCHER_EDIT), openPicker);
@@ -255,7 +256,7 @@ function VoucherEditor(props: EditorProps) {
   const messageOf = useCallback((e: VoucherRuleError) => t(`errors:${e.code}`, { ...e.params, field: e.params.field ? t(`voucher:header.${String(e.params.field)}`) : undefined }), [t]);
 
   /** Saves; resolves with the saved voucher or null (rules refused, server refused). */
-  const save = useCallback(async (): Promise<VoucherDto | null> => {
+  const saveNow = useCallback(async (): Promise<VoucherDto | null> => {
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current.get();
@@ -271,7 +272,6 @@ function VoucherEditor(props: EditorProps) {
     if (!rows.ok) errors.push(...rows.errors.map(messageOf));
     setRuleErrors(errors);
     if (errors.length || !rows.ok) return null;
-    setBusy(true);
     try {
       const code = s.header.code.trim().replace(/^0+/, '');
       const saved = await saveVoucher(
@@ -288,10 +288,10 @@ function VoucherEditor(props: EditorProps) {
     } catch (e) {
       notifyError(e);
       return null;
-    } finally {
-      setBusy(false);
     }
   }, [accountId, catalog, codeLength, messageOf, periods, qc, send, t, yearId, years]);
+  // Busy from the press on (before the first await): a second Ctrl+S in the same frame is refused.
+  const save = useCallback(() => exclusive(saveNow, null), [exclusive, saveNow]);
 
   useEffect(() => {
     saveRef.current = save;
@@ -353,7 +353,7 @@ function VoucherEditor(props: EditorProps) {
 
   const runCommand = useCallback(
     async (command: VoucherCommand) => {
-      if (busy) return;
+      if (busyNow()) return;
       if (command === 'save') {
         const saved = await save();
         if (saved && routeId === NEW_ID) await goTo(saved.id);
@@ -376,7 +376,7 @@ function VoucherEditor(props: EditorProps) {
       if (command === 'auditAndNext' || command === 'auditErrorAndNext') return;
       await stepTo(command);
     },
-    [busy, freshHeader, goTo, routeId, save, send, settle, stepTo],
+    [busyNow, freshHeader, goTo, routeId, save, send, settle, stepTo],
   );
 
   const runAction = useCallback(
@@ -435,7 +435,7 @@ function VoucherEditor(props: EditorProps) {
         setBusy(false);
       }
     },
-    [accountId, accountYearId, freshHeader, goTo, qc, routeId, runCommand, send, settle, t, year],
+    [accountId, accountYearId, freshHeader, goTo, qc, routeId, runCommand, send, setBusy, settle, t, year],
   );
 
   /**
@@ -445,7 +445,7 @@ function VoucherEditor(props: EditorProps) {
    */
   const auditStep = useCallback(
     async (asError: boolean) => {
-      if (busy) return;
+      if (busyNow()) return;
       const v = latest.current.get().voucher;
       if (!v) {
         notifications.show({ color: 'orange', message: t('voucher:messages.saveFirst') });
@@ -470,7 +470,7 @@ function VoucherEditor(props: EditorProps) {
       }
       if (await runAction('audit')) await stepTo('next');
     },
-    [busy, period?.rolled, runAction, settle, stepTo, t, user],
+    [busyNow, period?.rolled, runAction, settle, stepTo, t, user],
   );
 
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).

@@ -36,13 +36,14 @@ import {
   actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
   toApiFilter, voucherListKeyLabel, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
-import { runVoucherBatch, voucherListOptions, voucherTotalOptions } from './voucher-list-queries';
+import { isVoucherTotalKey, runVoucherBatch, voucherListOptions, voucherTotalOptions } from './voucher-list-queries';
 import { matchVoucherListKey } from './voucher-keys';
 import { useVoucherExport } from './voucher-export';
 import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 import { vouchersColumns } from './vouchers.columns';
 import { localName } from '../../../domain/names';
+import { useBusy } from '../common/use-busy';
 
 interface Ctx {
   t: (k: string) => string;
@@ -90,7 +91,7 @@ export function VoucherListPage() {
   const [totalFilter, setTotalFilter] = useState<VoucherFilter | null>(null);
   const filterTotal = useQuery(voucherTotalOptions(totalFilter));
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, busyNow, setBusy } = useBusy();
   const [report, setReport] = useState<BatchReport | null>(null);
   const [reasonFor, setReasonFor] = useState<ReasonFor | null>(null);
   const [pendingDelete, setPendingDelete] = useState<VoucherDto[] | null>(null);
@@ -98,7 +99,6 @@ export function VoucherListPage() {
   const apiRef = useRef<GridApi<VoucherDto> | null>(null);
   const gridBoxRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<VoucherDto[]>([]);
-  const actingRef = useRef(false);
   const pendingFocus = useRef<{ beforeIds: number[]; auditedId: number; colId: string | null } | null>(null);
 
   const english = i18n.language === 'en_US';
@@ -139,13 +139,23 @@ export function VoucherListPage() {
     if (target) requestAnimationFrame(() => focusRow(target.index, pending.colId));
   }, [focusRow, t]);
 
-  const refresh = useCallback(() => qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) }), [qc, accountId]);
+  /**
+   * Refetches the rows (awaited: F8's next press waits for them) and lets the footer's total follow
+   * on its own. Awaiting the total too kept the page busy after the new rows were drawn, so a key
+   * pressed on them was dropped (Shift+F8 right after F8 opened no reason dialog).
+   */
+  const refresh = useCallback(async () => {
+    const key = voucherKeys.all(accountId);
+    void qc.invalidateQueries({ queryKey: key, predicate: (q) => isVoucherTotalKey(q.queryKey) });
+    await qc.invalidateQueries({ queryKey: key, predicate: (q) => !isVoucherTotalKey(q.queryKey) });
+  }, [qc, accountId]);
 
   /** F8 / Shift+F8 on the focused voucher: the machine first (its localized reason), then the server; on success the focus moves on. */
   const auditFocused = async (id: number, colId: string | null, action: 'audit' | 'auditError', reason?: string) => {
-    const v = byId.get(id);
+    // Rows from the latest answer (rowsRef), not from the render this handler was made in.
+    const v = rowsRef.current.find((r) => r.id === id);
     // A key held down or pressed twice acts once: the next press waits for this voucher's answer.
-    if (!v || busy || actingRef.current) return;
+    if (!v || busyNow()) return;
     const why = disabledReason(toolbarSnapshot({ voucher: v, user: holder, periodSettled: settledIds.has(v.periodId), dirty: false }), action);
     if (why) {
       notifications.show({ color: 'orange', message: `${context.kindLabel(v)}-${v.codeText}: ${t(`errors:${why}`)}` });
@@ -156,7 +166,6 @@ export function VoucherListPage() {
       return;
     }
     setBusy(true);
-    actingRef.current = true;
     const beforeIds = rowsRef.current.map((r) => r.id);
     try {
       await runVoucherAction(v.id, action, v.version, reason);
@@ -169,14 +178,13 @@ export function VoucherListPage() {
       const index = rowsRef.current.findIndex((r) => r.id === id);
       if (index >= 0) focusRow(index, colId);
     } finally {
-      actingRef.current = false;
       setBusy(false);
     }
   };
 
   const runBatch = async (action: ServerAction, reason?: string) => {
     const chosen = selected;
-    if (!chosen.length || busy) return;
+    if (!chosen.length || busyNow()) return;
     if (action === 'auditError' && reason === undefined) {
       setReasonFor({ mode: 'batch' });
       return;

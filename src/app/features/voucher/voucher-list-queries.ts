@@ -28,6 +28,9 @@ export const voucherTotalOptions = (filter: VoucherFilter | null) =>
     enabled: !!filter,
   });
 
+/** Whether a key under ['vouchers', accountId] is the footer's total (refreshed apart from the rows: see the list page). */
+export const isVoucherTotalKey = (key: readonly unknown[]) => key[2] === 'list' && key[4] === 'total';
+
 export const runVoucherBatch = (action: ServerAction, ids: number[], reason?: string) =>
   call(voucherApi.batch, { body: { action, ids, ...(reason ? { reason } : {}) } });
 

@@ -17,6 +17,7 @@ import { accountsQueryOptions } from '../../queries/account';
 import { notifyError } from '../../queries/admin-common';
 import { useScope } from '../../session/store';
 import { voucherKeys, voucherOptions } from './voucher-queries';
+import { useBusy } from '../common/use-busy';
 
 export function VoucherSyncButton({ voucher, enabled, reason }: { voucher: VoucherDto | null; enabled: boolean; reason?: string | null }) {
   const { t } = useTranslation(['voucher']);
@@ -44,12 +45,12 @@ function VoucherSyncDialog({ voucher: shown, onClose }: { voucher: VoucherDto; o
   const linked = new Set(voucher.voucherRelationInfos.filter((r) => r.kind === 'SYNC').map((r) => r.accountId));
   const [chosen, setChosen] = useState<string | null>(null);
   const value = chosen ?? (targets.find((a) => !linked.has(a.id)) ?? targets[0])?.id.toString() ?? null;
-  const [busy, setBusy] = useState(false);
+  const { busy, busyNow, setBusy } = useBusy();
   const target = targets.find((a) => String(a.id) === value);
   const yearOf = (a: (typeof targets)[number]) => (a.accountYears ?? []).find((y) => y.startAt <= voucher.markTime && voucher.markTime <= y.endAt);
 
   const submit = async () => {
-    if (!target || busy) return;
+    if (!target || busyNow()) return;
     setBusy(true);
     try {
       const copy = await call(voucherSyncApi.sync, { params: { id: voucher.id }, body: { targetAccountId: target.id } });

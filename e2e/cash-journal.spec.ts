@@ -176,6 +176,24 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   await books.locator(`.ag-row[row-id="s${mine.subjectId}"] .ag-cell[col-id="subject"]`).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/subLedgerBySubject\\?subjectId=${mine.subjectId}&start=\\d+&end=\\d+&unbooked=1$`));
+  await expect(page.getByTestId('sd-grid')).not.toHaveAttribute('data-total', '');
+  await expect(page.getByTestId('year-select')).toHaveValue('2026');
+  // A date in the year before: the row's subject is that year's, and the sub-ledger opens in it
+  // (the shell's year follows), not in the year the header held.
+  const before = (await (await request.get('/api/cashier/cashBalance', { params: { accountId: 1, date: '2025-12-31' }, headers: await cashier(request) })).json()).data as Check & { accountYearId: number };
+  const last = before.rows.find((r) => r.subjectId && r.bankAccounts.some((b) => b.id === cashId))!;
+  expect(last.subjectId).not.toBe(mine.subjectId);
+  await page.goto('/cashier/balanceByCashBank');
+  await page.getByTestId('cb-to').fill('2025-12-31');
+  await page.getByTestId('cb-tab-balances').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('cash-books-check')).toContainText('2025-12-31');
+  await books.locator(`.ag-row[row-id="s${last.subjectId}"] .ag-cell[col-id="subject"]`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/subLedgerBySubject\\?subjectId=${last.subjectId}&start=\\d+&end=\\d+&unbooked=1$`));
+  await expect(page.getByTestId('year-select')).toHaveValue('2025');
+  await expect(page.getByTestId('sd-grid')).not.toHaveAttribute('data-total', '');
+  await expect(page.getByTestId('sd-grid').locator('.ag-row').first()).toBeVisible();
 });
 
 test('unsaved lines stay with the tab, and another account asks Yes / No / Cancel first (keys only)', async ({ page, request }) => {

@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Checkbox, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AgGridReact } from 'ag-grid-react';
 import type { CellKeyDownEvent, ColDef, ValueFormatterParams } from 'ag-grid-community';
@@ -20,12 +20,16 @@ import { journalReconcileOptions } from '../../queries/cashier-journal';
 import { periodsQueryOptions } from '../../queries/account';
 import { SUB_LEDGER_PATH, subLedgerHref } from '../ledger/subject-ledgers-model';
 import { canOpen, findPage } from '../../routes/access';
-import { useSession } from '../../session/store';
+import { sessionStore, useScope, useSession } from '../../session/store';
+import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
+import { notifyError } from '../../queries/admin-common';
 
 export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId: number; date: string; bankAccountIds: number[] }) {
   const { t, i18n } = useTranslation(['journal', 'errors']);
   const navigate = useNavigate();
   const user = useSession((x) => x.user);
+  const { accountYearId } = useScope();
+  const qc = useQueryClient();
   const subLedger = findPage(SUB_LEDGER_PATH);
   // A cashier without the books' menu sees the figures but opens nothing.
   const mayOpen = !!subLedger && canOpen(subLedger, user);
@@ -43,13 +47,28 @@ export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId:
     },
   ], [t]);
   const data = answer.data;
-  const periods = useQuery(periodsQueryOptions(data?.accountYearId ?? null));
-  // The sub-ledger from the year's first period to the date's.
-  const open = (r: CashReconcileRowDto | undefined) => {
-    const list = [...(periods.data ?? [])].sort((a, b) => a.startAt.localeCompare(b.startAt));
-    const end = list.find((p) => p.startAt.slice(0, 10) <= date && date <= p.endAt.slice(0, 10)) ?? list[list.length - 1];
-    if (!mayOpen || !r?.subjectId || !list.length || !end) return;
-    void navigate({ href: subLedgerHref({ subjectId: r.subjectId, startPeriodId: list[0].id, endPeriodId: end.id, includeUnbooked: !bookkeptOnly }) });
+  // The sub-ledger from the year's first period to the date's, for the answer on screen (its own date
+  // and year); the periods are fetched on the key when not yet loaded (a quick Enter still opens).
+  const open = async (r: CashReconcileRowDto | undefined) => {
+    if (!mayOpen || !r?.subjectId || !data) return;
+    const shown = data;
+    let periods;
+    try {
+      periods = await qc.ensureQueryData(periodsQueryOptions(shown.accountYearId));
+    } catch (e) {
+      notifyError(e);
+      return;
+    }
+    const list = [...periods].sort((a, b) => a.startAt.localeCompare(b.startAt));
+    const end = list.find((p) => p.startAt.slice(0, 10) <= shown.date && shown.date <= p.endAt.slice(0, 10)) ?? list[list.length - 1];
+    if (!list.length || !end) return;
+    // The row's subject and periods are the date's year's: the sub-ledger opens in that year, as a
+    // linked voucher opens in its own (the shell's year follows, like choosing it in the header).
+    if (shown.accountYearId !== accountYearId) {
+      if (!(await confirmDiscardDirtyTabs())) return;
+      sessionStore.setScope({ accountYearId: shown.accountYearId });
+    }
+    void navigate({ href: subLedgerHref({ subjectId: r.subjectId, startPeriodId: list[0].id, endPeriodId: end.id, includeUnbooked: !shown.bookkeptOnly }) });
   };
   return (
     <div data-testid="cash-books-check">
@@ -72,9 +91,9 @@ export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId:
         rowData={data?.rows ?? []}
         getRowId={(p) => (p.data.subjectId ? `s${p.data.subjectId}` : `a${p.data.bankAccounts[0]?.id ?? 0}`)}
         defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-        onRowDoubleClicked={(e) => open(e.data)}
+        onRowDoubleClicked={(e) => void open(e.data)}
         onCellKeyDown={(e: CellKeyDownEvent<CashReconcileRowDto>) => {
-          if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') open(e.data);
+          if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') void open(e.data);
         }}
         overlayNoRowsTemplate={`<span>${t('journal:report.empty')}</span>`}
         loading={answer.isFetching && !data}

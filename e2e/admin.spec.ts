@@ -4,7 +4,7 @@
  * ledger sets (create, set main, delete), account years and period boundaries, companies
  * (create, edit), and screenshots of every screen in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { chooseOption, confirmDelete, FormDialogModel, ListModel } from './page-models/admin-list';

@@ -9,7 +9,7 @@
  * deleted; the budget summary shows what the demo's allocations used. The demo state is left as it
  * was (the saved filter deleted, also by afterAll after a failure).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

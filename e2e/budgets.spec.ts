@@ -3,7 +3,7 @@
  * edited in place with Enter (the parent's bold total and the profit row follow), a vendor created
  * by keyboard, and screenshots of both screens in both languages.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

@@ -2,7 +2,7 @@
  * Code splitting: the sign-in page loads at most 200 kB of gzipped JavaScript, and AG Grid is not
  * part of it. Sizes are deterministic (bytes of the built files), so this is a test, not a benchmark.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { gzipSync } from 'node:zlib';
 
 test('the login route loads ≤ 200 kB of gzipped JavaScript and no AG Grid', async ({ page }) => {

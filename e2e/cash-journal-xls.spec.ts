@@ -5,7 +5,7 @@
  * March imports into C001 and the list shows the lines. The imported lines are deleted in afterAll.
  */
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { pressById } from './page-models/keys';

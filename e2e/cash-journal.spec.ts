@@ -6,8 +6,8 @@
  * and payments and the closing. Screenshots of the four screens in both languages. The lines made
  * here are deleted again in afterAll.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiHeaders, loginAs } from './page-models/login';
+import { expect, test, type APIRequestContext, type Page } from './page-models/test';
+import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { ShellKeyboard } from './page-models/shell';
 import { chooseOpenOption } from './page-models/keys';
@@ -269,7 +269,7 @@ test('screenshots of the journal screens in both languages', SCREENSHOTS, async 
   /** A fresh browser session of the user in the language (the saved preference and the browser's). */
   const signIn = async (user: string, password: string, lang: 'zh_CN' | 'en_US') => {
     const context = await browser.newContext({ locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
-    await context.addInitScript((l) => localStorage.setItem('ledgerdesk.language', l), lang);
+    await startInLanguage(context, lang);
     const page = await context.newPage();
     await loginAs(page, user, password);
     return page;

@@ -4,7 +4,7 @@
  * then refused for delete (in use), the project view with its client card (5 rows, then more), and
  * screenshots of both screens and popups in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';

@@ -4,7 +4,7 @@
  * pinyin initials, a digit opens its screen, and the list is the user's own on the server. Also the
  * spec's hidden addresses that lead to the editors without a tab of their own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { ShellKeyboard } from './page-models/shell';

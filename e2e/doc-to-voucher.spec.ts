@@ -6,7 +6,7 @@
  * and the voucher written through the API balances and answers its source. Screenshots in both
  * languages. The generated voucher is deleted in afterAll, which frees the reimbursement again.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';

@@ -3,7 +3,7 @@
  * 'Data duplication!', delete with confirmation, the default kind refused) and the system
  * settings page (download base, language switch). Screenshots in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

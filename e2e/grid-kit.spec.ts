@@ -8,7 +8,7 @@
  * decimal and the voucher line limit refused with their messages; amounts pasted as Excel and
  * Chinese banks export them; key tooltips; screenshots at 100% and 200% zoom in both languages.
  */
-import { expect, test, type Browser, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type TestInfo } from './page-models/test';
 import { GridKitPage } from './page-models/grid-kit';
 import { expectFocusWithin } from './page-models/focus';
 

@@ -4,7 +4,7 @@
  * PDF viewer drawer (Esc closes it); the project view's invoice card with 5 rows, then more and
  * less; screenshots of the screens in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { minimalPdf } from '../src/domain/pdf';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';

@@ -5,7 +5,7 @@
  * initials, names in either language) and the shortcuts dialog. Mouse events are counted and
  * must stay at zero. Screenshots of the palette and the focused menu in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

@@ -2,7 +2,7 @@
  * Sign-in and the access rules of spec 01 §2: login, captcha after 3 failures, the redirect
  * parameter, /login when signed in, unknown paths, the refresh rule, language choice.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { LoginPageModel, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 

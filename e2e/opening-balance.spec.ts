@@ -6,7 +6,7 @@
  * F8 shows the saved trial balance; F7 on the receivables opens the auxiliary breakdown by
  * customer. Screenshots in Chinese and English; the seeded figures are put back afterwards.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

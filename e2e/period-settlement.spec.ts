@@ -7,7 +7,7 @@
  * reverse settle. Screenshots in Chinese and English. afterAll reverses what it settled and deletes
  * the vouchers, then the demo state is restored.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

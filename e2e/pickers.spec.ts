@@ -5,7 +5,7 @@
  * at 100 with its message) and whose department picker refuses a parent department; screenshots
  * of the popups in both languages.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';

@@ -3,7 +3,7 @@
  * (Yes focused); Cancel (Esc) goes back to the form with the edit intact; N closes without saving;
  * screenshots of the question in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { openClientScreen } from './page-models/clients';
 import { ShellModel } from './page-models/shell';

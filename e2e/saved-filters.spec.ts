@@ -3,7 +3,7 @@
  * name, the page reloaded (the box is empty again), the saved filter picked to apply it, then
  * deleted; and a screenshot in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { openClientScreen } from './page-models/clients';
 import { ShellModel } from './page-models/shell';

@@ -3,7 +3,7 @@
  * follow rights, idle time-out (fake clock), the expired-login alert on network failure, the
  * language switch (screenshots), the change-password dialog, tabs, sidebar modes and mobile.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, allowPageProblem } from './page-models/test';
 import { apiHeaders, LoginPageModel, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
@@ -320,6 +320,7 @@ test('a page whose code cannot be loaded shows an error with retry, inside the s
   const shell = new ShellModel(page);
   await loginAs(page, 'admin', 'admin123');
   await page.route(/\/assets\/placeholder-page-[^/]+\.js$/, (route) => route.abort('failed'));
+  allowPageProblem(page, /Failed to fetch dynamically imported module/);
   // The router first reloads the application once (a new deployment replaced the chunks);
   // as after any refresh, the shell starts again from home.
   await shell.clickMenu('retrieval');

@@ -4,7 +4,7 @@
  * demo vouchers do not use, so it may get a child) is added by typing its code, then removed;
  * screenshots in both languages. 101299 is deleted again afterwards, so the demo's sets end as they began.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { ListModel } from './page-models/admin-list';

@@ -3,7 +3,7 @@
  * node, an employee created by keyboard in it, an account bound to the employee (800×600 popup),
  * and screenshots of both screens and the popups in both languages.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';

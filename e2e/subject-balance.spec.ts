@@ -4,7 +4,7 @@
  * level 1 only, bookkept vouchers only, a subject code range; the grid is walked with the arrow
  * keys. Screenshots in Chinese and English.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

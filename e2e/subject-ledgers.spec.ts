@@ -7,7 +7,7 @@
  * the filter; the sub-ledger exports to .xlsx with the progress bar. Screenshots in both languages.
  */
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

@@ -4,7 +4,7 @@
  * subject's existing voucher lines. The spec builds its own used subject (a child of 5603 with one
  * voucher) and removes it afterwards, so the demo chart stays as seeded.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';

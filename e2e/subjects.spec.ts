@@ -3,7 +3,7 @@
  * rules refusing bad codes (tip2 in the form, tip3 and tip1 from the server), Save and new giving
  * the next code, the tree panel filtering the list, and screenshots in both languages.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';

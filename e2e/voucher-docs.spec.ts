@@ -11,8 +11,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiHeaders, loginAs } from './page-models/login';
+import { expect, test, type APIRequestContext } from './page-models/test';
+import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { ShellKeyboard } from './page-models/shell';
 import { VoucherEditorModel } from './page-models/voucher-editor';
 import { restoreDemoState } from './page-models/demo-state';
@@ -175,7 +175,7 @@ test('the data page exports the year as .xlsx and imports a file: the dry run na
 
 test('the data page and the print drawer in English', async ({ page, request }, testInfo) => {
   const id = await firstVoucherId(request);
-  await page.addInitScript(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await startInLanguage(page, 'en_US');
   await loginAs(page, 'clerk', 'clerk123');
   const keys = new ShellKeyboard(page);
   await keys.searchPalette('pzdrdc', 'screen:voucher.daily.data');

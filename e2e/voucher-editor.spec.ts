@@ -9,9 +9,9 @@
  * Screenshots in both languages.
  */
 import { expectFocusWithin } from './page-models/focus';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
-import { apiHeaders, loginAs } from './page-models/login';
+import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { demoVoucherWorld, VoucherEditorModel } from './page-models/voucher-editor';
 import { ShellModel } from './page-models/shell';
 
@@ -157,7 +157,7 @@ test('Ctrl+S pressed twice in one frame saves one voucher, not two', async ({ pa
 });
 
 test('the save rules speak before the server: an unbalanced voucher names its rows (in English)', async ({ page }, testInfo) => {
-  await page.addInitScript(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await startInLanguage(page, 'en_US');
   await loginAs(page, 'clerk', 'clerk123');
   const v = new VoucherEditorModel(page);
   await v.open('new');
@@ -248,7 +248,7 @@ test('an auditor steps to the last voucher with keys only: F9 examines and goes 
 test('the balance of the caret subject counts this voucher; a date in another year asks to clear the subjects or keep the date (in English)', async ({ page, request }, testInfo) => {
   const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
   const words = { debit: 'Dr', credit: 'Cr', flat: 'Nil' };
-  await page.addInitScript(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await startInLanguage(page, 'en_US');
   await loginAs(page, 'clerk', 'clerk123');
   const v = new VoucherEditorModel(page);
   await v.open('new');

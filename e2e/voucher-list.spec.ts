@@ -7,8 +7,8 @@
  * spec's vouchers are removed again in afterAll and the demo state restored.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { loginAs } from './page-models/login';
+import { expect, test } from './page-models/test';
+import { loginAs, startInLanguage } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { chooseOpenOption } from './page-models/keys';
@@ -149,7 +149,7 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
 });
 
 test('the clerk sees New, Delete and 凭证整理 with its preview; the list speaks English', async ({ page }, testInfo) => {
-  await page.addInitScript(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
+  await startInLanguage(page, 'en_US');
   await loginAs(page, 'clerk', 'clerk123');
   await page.goto('/voucher/daily/list');
   const list = new VoucherListModel(page);

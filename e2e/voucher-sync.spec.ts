@@ -5,7 +5,7 @@
  * associated vouchers and open it: the shell switches to the management ledger and the copy shows
  * its link back; the original, opened in the wrong ledger set, offers to switch back. Screenshots of the mapping screen, the dialog and the popover in both languages.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';

@@ -4,7 +4,7 @@
  * ledger-set selector; the setup prompts for a ledger set without a year and for an admin without
  * any company; list paging (sizes 10/15/30/50/100, page jump); deleting a company.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { confirmDelete, ListModel } from './page-models/admin-list';

@@ -91,6 +91,11 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
     },
     [core, showRows, resetShown],
   );
+  // A destroyed grid is no grid: handlers that run after the page left (a frame, a timer) find no API
+  // instead of calling one that answers with AG Grid warning #26.
+  const onGridPreDestroyed = useCallback(() => {
+    core.apiRef.current = null;
+  }, [core]);
 
   const { focusCell } = caret;
   const onFirstDataRendered = useCallback(() => {
@@ -150,6 +155,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
         onCellDoubleClicked={onCellDoubleClicked}
         onCellFocused={onCellFocused}
         onGridReady={onGridReady}
+        onGridPreDestroyed={onGridPreDestroyed}
         onFirstDataRendered={onFirstDataRendered}
         animateRows={false}
         // Rows are drawn in the task that changed them, also while a grid that scrolls itself
@@ -176,6 +182,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
       onCellDoubleClicked,
       onCellFocused,
       onGridReady,
+      onGridPreDestroyed,
       onFirstDataRendered,
     ],
   );

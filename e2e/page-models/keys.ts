@@ -27,12 +27,15 @@ export async function pressById(page: Page, testId: string, key = 'Enter'): Prom
 export async function chooseOpenOption(option: Locator): Promise<void> {
   const page = option.page();
   await expect(option).toBeVisible();
+  const checkedBefore = await option.getAttribute('aria-selected');
   for (let attempt = 1; ; attempt++) {
     for (let i = 0; i < 40 && (await option.getAttribute('data-combobox-selected')) === null; i++) await page.keyboard.press('ArrowDown');
     await expect(option).toHaveAttribute('data-combobox-selected', 'true');
     await page.keyboard.press('Enter');
+    // Taken: a single select closes its list; a multi-select keeps it open and ticks (or unticks) the option.
+    const taken = async () => !(await option.isVisible()) || (await option.getAttribute('aria-selected')) !== checkedBefore;
     try {
-      await expect(option).toBeHidden({ timeout: attempt < 3 ? 2_000 : 10_000 });
+      await expect.poll(taken, { timeout: attempt < 3 ? 2_000 : 10_000 }).toBe(true);
       return;
     } catch (e) {
       if (attempt >= 3) throw e;

@@ -2,7 +2,7 @@
  * Sign-in page model. `loginAs(page, username, password)` signs in from /login and waits for the
  * shell, so other specs start from a signed-in page in one line.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export class LoginPageModel {
   constructor(readonly page: Page) {}
@@ -56,7 +56,8 @@ export async function loginAs(page: Page, username: string, password: string): P
     const marker = `e2e.session.${++injected}.${Date.now()}`;
     await page.addInitScript(
       ([token, userId, key]) => {
-        if (window.location.origin === 'null' || sessionStorage.getItem(key)) return;
+        // Frames without storage (the browser's PDF viewer in the print drawer) are not the app.
+        if (window.location.origin === 'null' || !window.sessionStorage || sessionStorage.getItem(key)) return;
         sessionStorage.setItem(key, '1');
         sessionStorage.setItem('ledgerdesk.token', token);
         sessionStorage.setItem('ledgerdesk.userId', userId);
@@ -67,6 +68,17 @@ export async function loginAs(page: Page, username: string, password: string): P
     await page.goto('/');
   }
   await expect(page.getByTestId('tabs-bar')).toBeVisible({ timeout: SHELL_READY_MS });
+}
+
+/**
+ * Opens the app in `language` from the next page load on (the choice the language menu stores), for
+ * every page of `target` (a page, or a browser context with its pages).
+ */
+export async function startInLanguage(target: Page | BrowserContext, language: 'zh_CN' | 'en_US'): Promise<void> {
+  await target.addInitScript((l) => {
+    // Frames without storage (the browser's PDF viewer in the print drawer) are not the app.
+    if (window.localStorage) localStorage.setItem('ledgerdesk.language', l);
+  }, language);
 }
 
 /** Signs in through the API (for test set-up): the bearer headers of a fresh session. */

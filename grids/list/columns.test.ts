@@ -20,6 +20,9 @@ describe('list columns', () => {
     expect(defs[0].width).toBe(140);
     expect(defs[1].flex).toBe(1);
     expect(defs[2].cellRenderer).toBe(state);
+    // a rendered column infers no data type (an object value would make AG Grid ask for a formatter)
+    expect(defs[2].cellDataType).toBe(false);
+    expect(defs[0].cellDataType).toBeUndefined();
     expect(defs[2].sortable).toBe(false);
     expect(defs[3].type).toBe('rightAligned');
     // the client never reorders: the server already sorted the page

@@ -72,6 +72,8 @@ export function toColDefs<T>(columns: ListColumn<T>[], opts: ToColDefsOptions<T>
     if (c.renderer) {
       const r = opts.renderers?.[c.renderer];
       if (r) def.cellRenderer = r;
+      // The renderer draws the value: no inferred data type (an object value would ask for a formatter, AG Grid warning #48).
+      if (r && !c.format) def.cellDataType = false;
     }
     if (c.format) {
       const f = opts.formatters?.[c.format];

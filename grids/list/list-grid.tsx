@@ -258,6 +258,9 @@ export function ListGrid<T>(props: ListGridProps<T>) {
               apiRef.current = e.api;
               onGridApi?.(e.api);
             }}
+            onGridPreDestroyed={() => {
+              apiRef.current = null;
+            }}
             rowClassRules={rowClassRules}
             readOnlyEdit={!!onCellEditRequest}
             pinnedBottomRowData={pinnedBottomRowData}

@@ -33,4 +33,39 @@ describe('a save answered while the user edits on', () => {
     // Saving again sends the cleared box.
     expect(result.current.validate()).toEqual({ base: null });
   });
+
+  it('keeps a box cleared back to its old value while the save is on its way, when the reload lands first', async () => {
+    const { result } = renderHook(useForm);
+    // The page opened with an empty address (baseline '').
+    act(() => result.current.set('base', 'https://a/'));
+    let answer!: (v: { base: string }) => void;
+    let saving!: Promise<boolean>;
+    act(() => {
+      saving = result.current.saveWith(() => new Promise((r) => (answer = r)));
+    });
+    // Cleared again (back to the old baseline) right after Enter ...
+    act(() => result.current.set('base', ''));
+    // ... then the config reload the save set off lands before the save's own answer.
+    act(() => result.current.load({ base: 'https://a/' }));
+    expect(result.current.values).toEqual({ base: '' });
+    await act(async () => {
+      answer({ base: 'https://a/' });
+      expect(await saving).toBe(true);
+    });
+    expect(result.current.values).toEqual({ base: '' });
+    expect(result.current.dirty).toBe(true);
+    expect(result.current.validate()).toEqual({ base: null });
+  });
+
+  it('a refused save leaves the values and forgets what it sent', async () => {
+    const { result } = renderHook(useForm);
+    act(() => result.current.set('base', 'https://a/'));
+    await act(async () => {
+      await expect(result.current.saveWith(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    });
+    // A reload now compares with the baseline again: the unsaved value stays an edit.
+    act(() => result.current.load({ base: 'https://b/' }));
+    expect(result.current.values).toEqual({ base: 'https://a/' });
+    expect(result.current.dirty).toBe(true);
+  });
 });

@@ -41,6 +41,8 @@ interface FormState<V> {
   errors: Record<string, MessageRef | null>;
   /** A refusal of the last save that belongs to no field. */
   serverError: MessageRef | null;
+  /** The values of a save on its way (`saveWith`): server data arriving meanwhile is compared with these. */
+  sending?: V | null;
 }
 
 export function useEntityForm<S extends z.ZodObject, V extends Values>(options: EntityFormOptions<S, V>) {
@@ -72,6 +74,23 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     if (errors[name]) checkField(name, value);
   };
 
+  const validate = (): z.output<S> | null => {
+    const r = validateObject(schema, toInput(values), required);
+    const ruleErrors = rules ? rules(values) : {};
+    const failed = !r.ok || Object.values(ruleErrors).some(Boolean);
+    if (!failed && r.ok) return r.data;
+    setErrors(() => mergeErrors(r.ok ? {} : r.errors, ruleErrors, messages));
+    return null;
+  };
+  /**
+   * A save of `sent` (the values when it was sent) answered `answer`: the answer becomes the baseline,
+   * and the values too unless the user edited them while the save was on its way (those edits stay,
+   * unsaved, instead of being overwritten by the answer).
+   */
+  const saved = (sent: V, answer: V) => {
+    setState((s) => (sameValues(s.values, sent) ? { values: answer, baseline: answer, errors: {}, serverError: null, sending: null } : { ...s, baseline: answer, sending: null }));
+  };
+
   return {
     values,
     errors,
@@ -83,17 +102,33 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     reset(next: V) {
       setState({ values: next, baseline: next, errors: {}, serverError: null });
     },
+    /** A save of `sent` answered `answer` (see `saved` above; `saveWith` calls it). */
+    saved,
     /**
-     * A save of `sent` (the values when it was sent) answered `answer`: the answer becomes the baseline,
-     * and the values too unless the user edited them while the save was on its way (those edits stay,
-     * unsaved, instead of being overwritten by the answer).
+     * New data from the server: becomes the baseline; replaces the values unless they hold unsaved
+     * edits. While a save is on its way, edits are what differs from the values it sent: a box cleared
+     * back to its old value right after Enter is an edit, not something the reload may overwrite.
      */
-    saved(sent: V, answer: V) {
-      setState((s) => (sameValues(s.values, sent) ? { values: answer, baseline: answer, errors: {}, serverError: null } : { ...s, baseline: answer }));
-    },
-    /** New data from the server: becomes the baseline; replaces the values unless they hold unsaved edits. */
     load(next: V) {
-      setState((s) => (sameValues(s.values, s.baseline) ? { values: next, baseline: next, errors: {}, serverError: null } : { ...s, baseline: next }));
+      setState((s) => (sameValues(s.values, s.sending ?? s.baseline) ? { values: next, baseline: next, errors: {}, serverError: null, sending: s.sending ?? null } : { ...s, baseline: next }));
+    },
+    /**
+     * Validates and sends the values through `send` (a save answering the values as stored): on
+     * success `saved(sent, answer)`; a refusal is thrown on (the caller's mutation notified it).
+     * Answers whether it saved; false when the values did not validate.
+     */
+    async saveWith(send: (body: z.output<S>) => Promise<V>): Promise<boolean> {
+      const body = validate();
+      if (!body) return false;
+      const sent = values;
+      setState((s) => ({ ...s, sending: sent }));
+      try {
+        saved(sent, await send(body));
+        return true;
+      } catch (e) {
+        setState((s) => ({ ...s, sending: null }));
+        throw e;
+      }
     },
     set,
     /** Props for TextInput, PasswordInput, Textarea: value, onChange, onBlur (validates), localized error. */
@@ -121,14 +156,7 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     setError: (name: Field<V>, m: MessageRef | null) => setErrors((e) => ({ ...e, [name]: m })),
     checkField,
     /** Validates everything: the parsed payload when valid, else null (errors shown). */
-    validate(): z.output<S> | null {
-      const r = validateObject(schema, toInput(values), required);
-      const ruleErrors = rules ? rules(values) : {};
-      const failed = !r.ok || Object.values(ruleErrors).some(Boolean);
-      if (!failed && r.ok) return r.data;
-      setErrors(() => mergeErrors(r.ok ? {} : r.errors, ruleErrors, messages));
-      return null;
-    },
+    validate,
     /** Shows a refused save: under its field when the result code maps to one, else above the form. */
     fail(err: unknown) {
       const { field, message } = serverErrorToForm(err, serverFields);

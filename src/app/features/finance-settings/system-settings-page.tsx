@@ -44,11 +44,8 @@ export function SystemSettingsPage() {
   if (config.isLoading) return <Loader size="sm" />;
 
   const submit = async () => {
-    const body = form.validate();
-    if (!body) return;
-    const sent = form.values;
     try {
-      form.saved(sent, valuesOf(await update.mutateAsync(body)));
+      await form.saveWith(async (body) => valuesOf(await update.mutateAsync(body)));
     } catch {
       /* notified */
     }

@@ -42,11 +42,8 @@ export function VoucherCodePage() {
   if (rule.isLoading) return <Loader size="sm" />;
 
   const submit = async () => {
-    const body = form.validate();
-    if (!body) return;
-    const sent = form.values;
     try {
-      form.saved(sent, valuesOf(accountId, await update.mutateAsync(body)));
+      await form.saveWith(async (body) => valuesOf(accountId, await update.mutateAsync(body)));
     } catch {
       void rule.refetch();
     }

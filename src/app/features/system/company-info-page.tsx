@@ -31,12 +31,8 @@ export function CompanyInfoPage() {
   if (!company.data) return <Text c="red">{company.error?.message ?? t('common:queryFailed')}</Text>;
 
   const submit = async () => {
-    const body = form.validate();
-    if (!body) return;
-    const sent = form.values;
     try {
-      const saved = await update.mutateAsync({ id: companyId, body });
-      form.saved(sent, companyValues(saved));
+      await form.saveWith(async (body) => companyValues(await update.mutateAsync({ id: companyId, body })));
     } catch {
       /* notified */
     }

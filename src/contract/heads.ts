@@ -337,6 +337,7 @@ export const routes = {
     comprehensiveStatistical: { method: 'GET', path: '/report/comprehensiveStatistical' },
     departmentIODetail: { method: 'GET', path: '/report/departmentIODetail' },
     departmentRADetail: { method: 'GET', path: '/report/departmentRADetail' },
+    adminStat: { method: 'GET', path: '/report/adminStat' },
     definition: { method: 'GET', path: '/report/definition' },
     definitionCreate: { method: 'POST', path: '/report/definition' },
     definitionReset: { method: 'POST', path: '/report/definition/reset' },

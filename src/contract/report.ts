@@ -272,6 +272,57 @@ export type ReportRowUpdateBody = z.output<typeof reportRowUpdateBody>;
 
 export const reportResetBody = z.object({ companyId: idSchema, kind: z.enum(reportKinds) });
 
+/**
+ * The management dashboard (/dashboard/manage, right 10101, no scope): the state of the books of
+ * every company the caller may see, as of a date (default: the server's today): what waits for an
+ * examiner, a bookkeeper or a reimbursement auditor, and which months are past due for settling.
+ */
+export const adminStatQuery = z.object({ date: dateString.optional() });
+export type AdminStatQuery = z.output<typeof adminStatQuery>;
+
+const adminStatFigures = {
+  /** Ledger sets (not deleted). */
+  accounts: z.number().int(),
+  /** Valid vouchers not yet examined. */
+  toExamine: z.number().int(),
+  /** Valid vouchers examined as errors (the maker has to act). */
+  examinedError: z.number().int(),
+  /** Valid vouchers examined (passed) but not bookkept. */
+  toBookKeep: z.number().int(),
+  /** Periods that ended before the month of the date began and are not settled, over every ledger set. */
+  overduePeriods: z.number().int(),
+  /** Saved reimbursements not yet audited, and their invoice amounts. */
+  reimbursementsToAudit: z.number().int(),
+  reimbursementsToAuditCents: cents,
+  /** Audited reimbursements not yet made into a voucher. */
+  reimbursementsToVoucher: z.number().int(),
+};
+
+export const adminStatCompanyDto = z.object({
+  companyId: z.number().int(),
+  companyName: z.string(),
+  /** The main ledger set (null: the company has none). */
+  accountId: z.number().int().nullable(),
+  accountName: z.string().nullable(),
+  /** The main ledger set's account year holding the date (else its last), and its periods settled so far. */
+  year: z.number().int().nullable(),
+  /** End of the main ledger set's last settled period (null: none settled). */
+  lastSettled: z.string().nullable(),
+  /** Mark date of the company's latest valid voucher. */
+  lastVoucherDate: z.string().nullable(),
+  /** Users linked to the company. */
+  users: z.number().int(),
+  ...adminStatFigures,
+});
+export type AdminStatCompanyDto = z.infer<typeof adminStatCompanyDto>;
+
+export const adminStatDto = z.object({
+  date: z.string(),
+  companies: z.array(adminStatCompanyDto),
+  totals: z.object({ companies: z.number().int(), companiesBehind: z.number().int(), ...adminStatFigures }),
+});
+export type AdminStatDto = z.infer<typeof adminStatDto>;
+
 /** Reading reports: the report menu (authId 8) in the ledger set's company. */
 const read = { right: RIGHTS.REPORT, scope: 'account' } as const;
 /** Adjusting definitions changes every report of the company: the finance information right (601). */
@@ -288,6 +339,8 @@ export const reportApi = {
   departmentIODetail: defineRoute({ method: 'GET', path: '/report/departmentIODetail', query: departmentDetailQuery, answer: departmentDetailDto, access: read, tags }),
   /** Reimbursement amounts per submitter department × expense kind (company data: scoped to the company). */
   departmentRADetail: defineRoute({ method: 'GET', path: '/report/departmentRADetail', query: departmentRaQuery, answer: departmentRaDto, access: { right: RIGHTS.REPORT, scope: 'company' }, tags }),
+  /** The management dashboard's figures, per company the caller may see (no company chosen: level 0). */
+  adminStat: defineRoute({ method: 'GET', path: '/report/adminStat', query: adminStatQuery, answer: adminStatDto, access: { right: RIGHTS.DASHBOARD_MANAGE, scope: 'company' }, tags }),
   definition: defineRoute({ method: 'GET', path: '/report/definition', query: reportDefinitionQuery, answer: z.array(reportRowDto), access: { right: [RIGHTS.REPORT, RIGHTS.BASIC_FINANCE], scope: 'company' }, tags }),
   definitionCreate: defineRoute({ method: 'POST', path: '/report/definition', body: reportRowCreateBody, answer: reportRowDto, access: write, tags }),
   definitionReset: defineRoute({ method: 'POST', path: '/report/definition/reset', body: reportResetBody, answer: z.array(reportRowDto), access: write, tags }),

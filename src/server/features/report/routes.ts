@@ -4,11 +4,12 @@ import { reportApi } from '../../../contract/report';
 import { DomainError } from '../../../domain/result-codes';
 import { handle } from '../../http/route';
 import { ok } from '../../http/reply';
-import { guardAccount, guardCompany } from '../../http/guards';
+import { guardAccount, guardCompany, guardRightCompanies } from '../../http/guards';
 import { taskDto } from '../export/service';
 import { balanceSheet, departmentDetail, incomeStatement, statistics } from './service';
 import { startReportExport } from './export';
 import { departmentReimbursements } from './reimbursements';
+import { adminStat } from './admin-stat';
 import { createReportRow, deleteReportRow, findReportRow, listReportRows, reportRowDto, resetReportRows, updateReportRow } from './definitions';
 
 /** The ledger set, and the company a `company` parameter names must be its own. */
@@ -52,6 +53,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   handle(app, reportApi.departmentRADetail, async (req) => {
     guardCompany(req, req.query.companyId);
     return ok(await departmentReimbursements(app.db, req.query));
+  });
+
+  // The companies where the caller holds the management dashboard right (administrators: every company).
+  handle(app, reportApi.adminStat, async (req) => {
+    const companies = guardRightCompanies(req);
+    return ok(await adminStat(app.db, req.access.isAdmin ? null : companies, req.query));
   });
 
   handle(app, reportApi.definition, async (req) => {

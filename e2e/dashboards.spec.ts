@@ -1,0 +1,69 @@
+/**
+ * The management dashboard (/dashboard/manage, GET /report/adminStat) by the keyboard: the totals
+ * and each company's row are the server's figures; `/` goes to the date, a new date reloads them;
+ * Enter on a company opens its voucher list in that company. Screenshots in both languages.
+ */
+import { expect, test, type APIRequestContext } from './page-models/test';
+import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
+
+type Stat = {
+  date: string;
+  companies: Array<{ companyId: number; companyName: string; toExamine: number; overduePeriods: number; reimbursementsToAudit: number }>;
+  totals: { companies: number; companiesBehind: number; toExamine: number; examinedError: number; toBookKeep: number; overduePeriods: number; reimbursementsToAudit: number; reimbursementsToVoucher: number };
+};
+const stat = async (request: APIRequestContext, date: string): Promise<Stat> =>
+  (await (await request.get('/api/report/adminStat', { params: { date }, headers: await apiHeaders(request, 'admin', 'admin123') })).json()).data as Stat;
+const today = () => new Date().toISOString().slice(0, 10);
+
+test('the management dashboard shows what waits in each company; / changes the date; Enter works in a company', async ({ page, request }, testInfo) => {
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/dashboard/manage');
+  const grid = page.getByTestId('ms-grid');
+  const now = await stat(request, today());
+  expect(now.companies.length).toBeGreaterThan(0);
+  for (const key of ['toExamine', 'examinedError', 'toBookKeep', 'overduePeriods', 'reimbursementsToAudit', 'reimbursementsToVoucher'] as const) {
+    await expect(page.getByTestId(`ms-value-${key}`)).toHaveText(String(now.totals[key]));
+  }
+  await expect(page.getByTestId('ms-value-companies')).toHaveText(String(now.totals.companies));
+  for (const c of now.companies) {
+    const row = grid.locator(`.ag-row[row-id="${c.companyId}"]`);
+    await expect(row.locator('.ag-cell[col-id="company"]')).toHaveText(c.companyName);
+    await expect(row.locator('.ag-cell[col-id="toExamine"]')).toHaveText(c.toExamine ? String(c.toExamine) : '');
+    await expect(row.locator('.ag-cell[col-id="overduePeriods"]')).toHaveText(c.overduePeriods ? String(c.overduePeriods) : '');
+  }
+  // The grid has the focus: the first company's name.
+  await expect(grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="company"]')).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('manage-dashboard-zh.png'), fullPage: true });
+
+  // `/` goes to the date; an earlier date asks the server again: fewer months lie before it.
+  await page.keyboard.press('/');
+  const date = page.getByTestId('ms-date');
+  await expect(date).toBeFocused();
+  const early = await stat(request, '2026-06-15');
+  expect(early.totals.overduePeriods).toBeLessThan(now.totals.overduePeriods);
+  await date.fill('2026-06-15');
+  await date.press('Enter');
+  await expect(page.getByTestId('ms-value-overduePeriods')).toHaveText(String(early.totals.overduePeriods));
+  await expect(page.getByTestId('ms-value-toExamine')).toHaveText(String(early.totals.toExamine));
+
+  // Enter on a company: its voucher list, in that company.
+  const target = now.companies[now.companies.length - 1]!;
+  await grid.locator(`.ag-row[row-id="${target.companyId}"] .ag-cell[col-id="company"]`).focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/voucher\/daily\/list$/);
+  await expect(page.getByTestId('company-select')).toHaveValue(target.companyName);
+});
+
+test('the management dashboard in English, and refused to a user without its right', async ({ page }, testInfo) => {
+  await startInLanguage(page, 'en_US');
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/dashboard/manage');
+  await expect(page.getByTestId('manage-dashboard')).toContainText('Management dashboard: the books of every company');
+  await expect(page.getByTestId('ms-tile-toExamine')).toContainText('Vouchers to examine');
+  await expect(page.getByTestId('ms-grid').locator('.ag-header')).toContainText('Months past due');
+  await page.screenshot({ path: testInfo.outputPath('manage-dashboard-en.png'), fullPage: true });
+  // The demo clerk holds no management dashboard right: the page says so.
+  await loginAs(page, 'clerk', 'clerk123');
+  await page.goto('/dashboard/manage');
+  await expect(page.getByTestId('manage-dashboard')).toHaveCount(0);
+});

@@ -9,14 +9,12 @@ import { useMemo, useState } from 'react';
 import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { CellKeyDownEvent, ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CashBalanceRowDto } from '../../../contract/cashier-journal';
 import { formatCents } from '../../../domain/money';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { useScope } from '../../session/store';
 import { journalBalanceOptions, journalRefsOptions } from '../../queries/cashier-journal';
 import { DateField } from '../common/date-field';
@@ -35,7 +33,7 @@ export function spanOf(bucket: string | null, from: string, to: string): { dateF
 }
 
 export function CashBankBalancePage() {
-  const { t, i18n } = useTranslation(['journal', 'errors']);
+  const { t } = useTranslation(['journal', 'errors']);
   const { accountId } = useScope();
   const navigate = useNavigate();
   const refs = useQuery(journalRefsOptions(accountId));
@@ -104,21 +102,17 @@ export function CashBankBalancePage() {
           {answer.error && <Alert color="red">{answer.error.message}</Alert>}
           {dateFrom > dateTo && <Alert color="orange">{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
           <div style={{ height: 'calc(100vh - 300px)', minHeight: 320 }} data-testid="cb-grid">
-            <AgGridReact<Row>
-              modules={LIST_GRID_MODULES}
-              theme={listGridTheme}
-              localeText={agGridLocaleText(i18n.language)}
+            <ReadGrid<Row>
               columnDefs={columns}
               autoSizeStrategy={{ type: 'fitGridWidth' }}
               rowData={data?.rows ?? []}
               pinnedBottomRowData={totals}
               getRowId={(p) => ('total' in p.data ? 'total' : `${p.data.bankAccountId}:${p.data.bucket ?? ''}`)}
-              defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
               onRowDoubleClicked={(e) => drill(e.data)}
               onCellKeyDown={(e: CellKeyDownEvent<Row>) => {
                 if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') drill(e.data);
               }}
-              overlayNoRowsTemplate={`<span>${t('journal:report.empty')}</span>`}
+              emptyText={t('journal:report.empty')}
               loading={answer.isFetching && !data}
             />
           </div>

@@ -9,13 +9,11 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Checkbox, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { CellKeyDownEvent, ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { CashReconcileRowDto } from '../../../contract/cashier-journal';
 import { formatCents } from '../../../domain/money';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { journalReconcileOptions } from '../../queries/cashier-journal';
 import { periodsQueryOptions } from '../../queries/account';
 import { SUB_LEDGER_PATH, subLedgerHref } from '../ledger/subject-ledgers-model';
@@ -25,7 +23,7 @@ import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
 import { notifyError } from '../../queries/admin-common';
 
 export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId: number; date: string; bankAccountIds: number[] }) {
-  const { t, i18n } = useTranslation(['journal', 'errors']);
+  const { t } = useTranslation(['journal', 'errors']);
   const navigate = useNavigate();
   const user = useSession((x) => x.user);
   const { accountYearId } = useScope();
@@ -82,20 +80,16 @@ export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId:
         <Checkbox size="xs" label={t('journal:check.bookkeptOnly')} checked={bookkeptOnly} onChange={(e) => setBookkeptOnly(e.currentTarget.checked)} data-testid="cash-books-bookkept" />
       </Group>
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
-      <AgGridReact<CashReconcileRowDto>
-        modules={LIST_GRID_MODULES}
-        theme={listGridTheme}
-        localeText={agGridLocaleText(i18n.language)}
+      <ReadGrid<CashReconcileRowDto>
         columnDefs={columns}
         domLayout="autoHeight"
         rowData={data?.rows ?? []}
         getRowId={(p) => (p.data.subjectId ? `s${p.data.subjectId}` : `a${p.data.bankAccounts[0]?.id ?? 0}`)}
-        defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
         onRowDoubleClicked={(e) => void open(e.data)}
         onCellKeyDown={(e: CellKeyDownEvent<CashReconcileRowDto>) => {
           if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') void open(e.data);
         }}
-        overlayNoRowsTemplate={`<span>${t('journal:report.empty')}</span>`}
+        emptyText={t('journal:report.empty')}
         loading={answer.isFetching && !data}
       />
       <Text size="xs" c="dimmed" mt={4}>{t('journal:check.hint')}{mayOpen && t('journal:check.hintOpen')}</Text>

@@ -11,7 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import dayjs from 'dayjs';
 import type { ColDef, FirstDataRenderedEvent, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +19,6 @@ import { reportApi } from '../../../contract/heads';
 import type { AdminStatCompanyDto } from '../../../contract/report';
 import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { DateField } from '../common/date-field';
 import { ledgerKeys } from '../ledger/ledger-keys';
@@ -32,7 +30,7 @@ import { useScope } from '../../session/store';
 type Row = AdminStatCompanyDto;
 
 export function ManageDashboardPage() {
-  const { t, i18n } = useTranslation('report');
+  const { t } = useTranslation('report');
   const navigate = useNavigate();
   const scope = useScope();
   const [date, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
@@ -101,15 +99,12 @@ export function ManageDashboardPage() {
       </SimpleGrid>
       <Text size="xs" c="dimmed" data-testid="ms-keys">{t('adminStat.keys')}</Text>
       <ReportGridFrame testId="ms-grid" offset={330}>
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           rowData={data?.companies ?? []}
           getRowId={(p) => String(p.data.companyId)}
           defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('adminStat.empty')}</span>`}
+          emptyText={t('adminStat.empty')}
           loading={answer.isFetching && !data}
           onRowDoubleClicked={(e) => e.data && void open(e.data)}
           onCellKeyDown={ledgerKeys<Row>(filterRef, (r) => void open(r))}

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Pill, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef, GridApi, SelectionChangedEvent } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { bankAccountApi, docToVoucherApi, expenseApi } from '../../../contract/heads';
@@ -27,8 +27,6 @@ import { voucherKindsOptions } from '../voucher/voucher-queries';
 import { auxTypes } from '../../../domain/enums';
 import { AuxValuePicker } from '../ledger-aux/aux-value-picker';
 import type { AuxRef } from '../ledger-aux/aux-ledger-model';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { DateField } from '../common/date-field';
 import { localName, localTypeName } from '../../../domain/names';
 
@@ -221,10 +219,7 @@ export function DocToVoucherPage() {
       </Paper>
       {docs.error && <Alert color="red">{docs.error.message}</Alert>}
       <div style={{ height: answer ? 260 : 'calc(100vh - 380px)', minHeight: 220 }} data-testid="d2v-grid">
-        <AgGridReact<BillDocDto>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<BillDocDto>
           columnDefs={columns}
           rowData={docs.data ?? []}
           getRowId={(p) => `${p.data.source}:${p.data.id}`}
@@ -232,7 +227,7 @@ export function DocToVoucherPage() {
           onGridReady={(e) => { gridRef.current = e.api; }}
           onSelectionChanged={(e: SelectionChangedEvent<BillDocDto>) => setSelected(e.api.getSelectedRows())}
           defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('empty')}</span>`}
+          emptyText={t('empty')}
           loading={docs.isFetching && !docs.data}
         />
       </div>

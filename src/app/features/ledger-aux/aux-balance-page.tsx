@@ -11,7 +11,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import type { ColDef, ColGroupDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +21,6 @@ import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import '../ledger/subject-balance.css';
 import { AuxFilterBar } from './aux-filter-bar';
 import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
@@ -91,18 +89,14 @@ export function AuxBalancePage() {
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-grid">
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           rowData={data?.rows ?? []}
           pinnedBottomRowData={data ? [{ ...data.totals, total: true as const }] : []}
           getRowId={(p) => (isTotal(p.data) ? 'total' : `${p.data.auxId}:${p.data.subjectId ?? 'v'}`)}
           rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<Row>) => isTotal(p.data) || p.data?.kind === 'VALUE' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('balance.empty')}</span>`}
+          emptyText={t('balance.empty')}
           loading={answer.isFetching && !data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}

@@ -9,7 +9,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import type { ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +19,6 @@ import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import '../ledger/subject-balance.css';
 import { AuxFilterBar } from './aux-filter-bar';
 import { drillHref, emptyAuxFilter, periodsOf, toAuxTotalFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
@@ -104,17 +102,13 @@ export function AuxTotalPage() {
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-total-grid">
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           rowData={rows}
           getRowId={(p) => p.data.id}
           rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<Row>) => p.data?.kind === 'YEAR' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('total.empty')}</span>`}
+          emptyText={t('total.empty')}
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import type { ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,6 @@ import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import '../ledger/subject-balance.css';
 import { BudgetFilterBar } from './budget-filter-bar';
 import { drillHref, emptyBudgetFilter, periodsOf, toBudgetSummaryFilter, type BudgetFilterState, type Drill } from './aux-ledger-model';
@@ -32,7 +30,7 @@ import { focusFirstCell } from '../../../../grids/focus-first-cell';
 export const rateText = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toFixed(2)}%`);
 
 export function BudgetSummaryPage() {
-  const { t, i18n } = useTranslation(['ledgerAux', 'common']);
+  const { t } = useTranslation(['ledgerAux', 'common']);
   const navigate = useNavigate();
   const { accountId, accountYearId } = useScope();
   const periods = useQuery(periodsQueryOptions(accountYearId));
@@ -74,17 +72,13 @@ export function BudgetSummaryPage() {
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-budget-grid">
-        <AgGridReact<BudgetExecRowDto>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<BudgetExecRowDto>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           rowData={answer.data?.rows ?? []}
           getRowId={(p) => String(p.data.budgetId)}
           rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<BudgetExecRowDto>) => !!p.data && !p.data.leaf }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('budgetSummary.empty')}</span>`}
+          emptyText={t('budgetSummary.empty')}
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<BudgetExecRowDto>(noFilter, drill)}

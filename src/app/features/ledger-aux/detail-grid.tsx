@@ -7,12 +7,10 @@
  */
 import { useMemo, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef, FirstDataRenderedEvent, IDatasource, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { LedgerDetailRowDto } from '../../../contract/ledger-aux';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { moneyCol } from './grid-bits';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
@@ -62,10 +60,7 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
   return (
     <div style={{ height: 'calc(100vh - 310px)', minHeight: 360 }} data-testid={testId}>
       {datasource && (
-        <AgGridReact<LedgerDetailRowDto>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<LedgerDetailRowDto>
           columnDefs={columns}
           rowModelType="infinite"
           datasource={datasource}
@@ -73,7 +68,6 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
           maxBlocksInCache={20}
           getRowId={(p) => String(p.data.index)}
           rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<LedgerDetailRowDto>) => strong(p.data) }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           onRowDoubleClicked={(e) => open(e.data)}
           onCellKeyDown={ledgerKeys<LedgerDetailRowDto>(noFilter, open)}

@@ -9,7 +9,7 @@
 import { useMemo } from 'react';
 import { Alert, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef, ColGroupDef, RowClassParams, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerApi } from '../../../contract/heads';
@@ -20,8 +20,6 @@ import { periodsQueryOptions } from '../../queries/account';
 import { codeRuleOptions } from '../../queries/subjects';
 import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import './subject-balance.css';
 import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
 import { localName } from '../../../domain/names';
@@ -107,18 +105,14 @@ export function SubjectBalancePage() {
         </Text>
       )}
       <div style={{ height: 'calc(100vh - 290px)', minHeight: 360 }} data-testid="sb-grid">
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           rowData={data?.rows ?? []}
           pinnedBottomRowData={totals}
           getRowId={(p) => ('total' in p.data ? 'total' : String(p.data.subjectId))}
           rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<Row>) => !!p.data && ('total' in p.data || !p.data.leaf) }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('subjectBalance.empty')}</span>`}
+          emptyText={t('subjectBalance.empty')}
           loading={answer.isFetching && !data}
         />
       </div>

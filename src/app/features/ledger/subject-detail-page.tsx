@@ -10,14 +10,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef, GridApi, IDatasource, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerApi } from '../../../contract/heads';
 import type { SubjectDetailRowDto } from '../../../contract/ledger';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { LedgerFilterBar } from './subject-ledger-filter';
 import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
 import { readSubLedgerSearch, toSubjectDetailFilter } from './subject-ledgers-model';
@@ -97,11 +95,8 @@ export function SubjectDetailPage() {
       {!filter && <Text size="sm" c="dimmed" data-testid="sd-pick-first">{t('pickSubject')}</Text>}
       {filter && (
         <div style={{ height: 'calc(100vh - 300px)', minHeight: 320 }} data-testid="sd-grid" data-total={head.data?.total ?? ''}>
-          <AgGridReact<Row>
+          <ReadGrid<Row>
             key={filterKey}
-            modules={LIST_GRID_MODULES}
-            theme={listGridTheme}
-            localeText={agGridLocaleText(i18n.language)}
             columnDefs={columns}
             rowModelType="infinite"
             datasource={datasource ?? undefined}
@@ -113,7 +108,6 @@ export function SubjectDetailPage() {
               'ld-sb-strong': (p: RowClassParams<Row>) => p.data?.kind === 'YTD' || p.data?.kind === 'OPENING',
               'ld-dl-total': (p: RowClassParams<Row>) => p.data?.kind === 'PERIOD' || p.data?.kind === 'YTD',
             }}
-            defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
             onGridReady={(e) => {
               apiRef.current = e.api;
             }}

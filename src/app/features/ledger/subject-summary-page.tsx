@@ -8,14 +8,12 @@ import { useMemo } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerApi } from '../../../contract/heads';
 import type { SubjectSummaryDto, SubjectSummaryRowDto } from '../../../contract/ledger';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { LedgerFilterBar } from './subject-ledger-filter';
 import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
@@ -65,17 +63,13 @@ export function SubjectSummaryPage() {
         onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectSummaryExport, { body: { filter } })) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <div style={{ height: 'calc(100vh - 290px)', minHeight: 320 }} data-testid="ss-grid">
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           rowData={data?.rows ?? []}
           pinnedBottomRowData={data ? [{ ...data.totals, total: true as const, voucherCount: data.voucherCount }] : []}
           getRowId={(p) => (isTotal(p.data) ? 'total' : String(p.data.subjectId))}
           rowClassRules={{ 'ld-sb-strong': (p: RowClassParams<Row>) => !!p.data && (isTotal(p.data) || !p.data.leaf) }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('empty')}</span>`}
+          emptyText={t('empty')}
           loading={answer.isFetching && !data}
           onCellKeyDown={ledgerKeys<Row>(s.filterRef, drill)}
           onRowDoubleClicked={(e) => e.data && drill(e.data)}

@@ -9,14 +9,12 @@ import { useMemo } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerApi } from '../../../contract/heads';
 import { generalLedgerRows, type GeneralLedgerRow } from '../../../domain/general-ledger-rows';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { LedgerFilterBar } from './subject-ledger-filter';
 import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
@@ -66,10 +64,7 @@ export function SubjectTotalPage() {
         onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectTotalExport, { body: { filter } })) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <div style={{ height: 'calc(100vh - 290px)', minHeight: 320 }} data-testid="st-grid">
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           rowData={rows}
           getRowId={(p) => p.data.key}
@@ -77,8 +72,7 @@ export function SubjectTotalPage() {
             'ld-sb-strong': (p: RowClassParams<Row>) => p.data?.kind === 'YTD',
             'ld-gl-first': (p: RowClassParams<Row>) => !!p.data?.first,
           }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('empty')}</span>`}
+          emptyText={t('empty')}
           loading={answer.isFetching && !answer.data}
           onCellKeyDown={ledgerKeys<Row>(s.filterRef, drill)}
           onRowDoubleClicked={(e) => e.data && drill(e.data)}

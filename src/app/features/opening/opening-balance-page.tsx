@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { CellClassParams, CellEditRequestEvent, CellKeyDownEvent, ColDef, GridApi, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { openingApi } from '../../../contract/heads';
@@ -24,8 +24,6 @@ import type { TrialBalance, TrialBalanceProblem } from '../../../domain/opening-
 import { call } from '../../api/typed-client';
 import { useScope } from '../../session/store';
 import { notifyError, notifySuccess } from '../../queries/admin-common';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { auxValuesOptions, leafSubjectsOptions } from '../voucher/voucher-queries';
 import { createVoucherCatalog } from '../voucher/voucher-catalog';
 import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, type OpeningDraft, type OpeningViewRow } from './opening-model';
@@ -211,10 +209,7 @@ export function OpeningBalancePage() {
       <Text size="xs" c="dimmed">{t('opening:hint')}</Text>
       {list.error && <Alert color="red">{list.error.message}</Alert>}
       <div style={{ height: 'calc(100vh - 400px)', minHeight: 300 }} data-testid="ob-grid">
-        <AgGridReact<OpeningViewRow>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<OpeningViewRow>
           columnDefs={columns}
           rowData={view}
           getRowId={(p) => String(p.data.subjectId)}
@@ -225,7 +220,6 @@ export function OpeningBalancePage() {
           enterNavigatesVerticallyAfterEdit
           stopEditingWhenCellsLoseFocus
           rowClassRules={{ 'ld-ob-parent': (p) => !!p.data && !p.data.leaf }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           onGridReady={(e) => { gridApi.current = e.api; }}
           onFirstDataRendered={(e) => {
             const first = view.findIndex((r) => editableRow(r));

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
@@ -15,8 +15,6 @@ import type { BalanceSheetRowDto } from '../../../contract/report';
 import { formatCents } from '../../../domain/money';
 import { pairSides } from '../../../domain/report-layouts';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { useDefinitionsDrawer } from './definitions-drawer';
@@ -86,15 +84,11 @@ export function BalanceSheetPage() {
           </Alert>
         ))}
       <ReportGridFrame testId="bs-grid" offset={data && !data.balanced ? 360 : 320}>
-        <AgGridReact<PairRow>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<PairRow>
           columnDefs={columns}
           rowData={pairs}
           getRowId={(p) => String(p.data.index)}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           loading={answer.isFetching && !data}
         />
       </ReportGridFrame>

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
@@ -19,8 +19,6 @@ import { RIGHTS } from '../../../domain/rights';
 import { call } from '../../api/typed-client';
 import { notifyError } from '../../queries/admin-common';
 import { useHasRight, useScope } from '../../session/store';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ConfirmDialog } from '../common/confirm-dialog';
 
 interface Form {
@@ -127,17 +125,13 @@ function DefinitionsDrawer({ kind, onClose, onChanged }: { kind: ReportKind; onC
           </Stack>
         )}
         <div style={{ height: form ? 'calc(100vh - 420px)' : 'calc(100vh - 200px)', minHeight: 240 }}>
-          <AgGridReact<ReportRowDto>
-            modules={LIST_GRID_MODULES}
-            theme={listGridTheme}
-            localeText={agGridLocaleText(i18n.language)}
+          <ReadGrid<ReportRowDto>
             columnDefs={columns}
             rowData={rows.data ?? []}
             getRowId={(p) => String(p.data.id)}
             rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
             onSelectionChanged={(e) => setSelected(e.api.getSelectedRows()[0] ?? null)}
             onRowDoubleClicked={(e) => { if (canEdit && e.data) { setError(null); setForm(fromRow(e.data)); } }}
-            defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           />
         </div>
       </Stack>

@@ -6,15 +6,13 @@
 import { useMemo } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { DepartmentDetailDto } from '../../../contract/report';
 import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { localName } from '../../../domain/names';
@@ -73,18 +71,14 @@ export function DepartmentDetailPage() {
       <ReportPeriodBar period={period} mode="range" testId="dd" />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <ReportGridFrame testId="dd-grid" offset={300}>
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           rowData={rows}
           pinnedBottomRowData={total}
           getRowId={(p) => p.data.id}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data?.bold }}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('department.empty')}</span>`}
+          emptyText={t('department.empty')}
           loading={answer.isFetching && !data}
         />
       </ReportGridFrame>

@@ -9,14 +9,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import type { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { CellKeyDownEvent, ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { DepartmentRaDto } from '../../../contract/report';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 
@@ -49,7 +48,7 @@ function toRows(d: DepartmentRaDto, t: (k: string, o?: Record<string, unknown>) 
 }
 
 export function DepartmentRaPage() {
-  const { t, i18n } = useTranslation('report');
+  const { t } = useTranslation('report');
   const navigate = useNavigate();
   const period = useReportPeriod('departmentRADetail');
   const first = period.month !== null ? period.periods[period.month - 1] : undefined;
@@ -95,18 +94,14 @@ export function DepartmentRaPage() {
       {query && <Text size="xs" c="dimmed" data-testid="ra-range">{t('departmentRa.range', { from: query.startDate, to: query.endDate })}</Text>}
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <ReportGridFrame testId="ra-grid" offset={560}>
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           rowData={rows}
           pinnedBottomRowData={total}
           getRowId={(p) => p.data.id}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data?.bold }}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
-          overlayNoRowsTemplate={`<span>${t('departmentRa.empty')}</span>`}
+          emptyText={t('departmentRa.empty')}
           loading={answer.isFetching && !data}
           onCellFocused={(e) => {
             if (e.rowPinned || e.rowIndex === null || e.rowIndex === undefined) return;
@@ -118,16 +113,12 @@ export function DepartmentRaPage() {
       </ReportGridFrame>
       <Text size="sm" fw={500}>{focused ? t('departmentRa.documentsOf', { name: [focused.department, focused.kind].filter(Boolean).join(' · ') }) : t('departmentRa.pick')}</Text>
       <div style={{ height: 200 }} data-testid="ra-docs">
-        <AgGridReact<Doc>
+        <ReadGrid<Doc>
           ref={docsGrid}
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
           columnDefs={docColumns}
           rowData={docs}
           getRowId={(p) => `${p.data.id}:${p.data.kindId}`}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           onCellKeyDown={(e: CellKeyDownEvent<Doc>) => { if (isEnter(e)) open(e.data); }}
           onRowDoubleClicked={(e) => open(e.data)}
         />

@@ -6,14 +6,12 @@
 import { useMemo } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { IncomeStatementRowDto } from '../../../contract/report';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { useDefinitionsDrawer } from './definitions-drawer';
@@ -49,15 +47,11 @@ export function IncomeStatementPage() {
       ]} extra={<Button variant="subtle" data-testid="is-definitions" onClick={definitions.open}>{t('definitions.open')}</Button>} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <ReportGridFrame testId="is-grid" offset={300}>
-        <AgGridReact<IncomeStatementRowDto>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<IncomeStatementRowDto>
           columnDefs={columns}
           rowData={data?.rows ?? []}
           getRowId={(p) => String(p.data.id)}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           loading={answer.isFetching && !data}
         />
       </ReportGridFrame>

@@ -8,21 +8,19 @@ import { useMemo } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { AgGridReact } from 'ag-grid-react';
+import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { StatisticsRowDto } from '../../../contract/report';
 import { call } from '../../api/typed-client';
-import { LIST_GRID_MODULES, listGridTheme } from '../../../../grids/list/ag-setup';
-import { agGridLocaleText } from '../../../../grids/list/ag-locale';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 
 type Row = StatisticsRowDto | (Omit<StatisticsRowDto, 'month' | 'periodStart' | 'periodEnd'> & { total: true });
 
 export function StatisticsPage() {
-  const { t, i18n } = useTranslation('report');
+  const { t } = useTranslation('report');
   const navigate = useNavigate();
   const period = useReportPeriod('statistics');
   const query = period.accountId !== null && period.year !== null ? { accountId: period.accountId, year: period.year, bookKeep: period.bookKeep } : null;
@@ -52,17 +50,13 @@ export function StatisticsPage() {
       <Text size="xs" c="dimmed">{t('statistics.note')}</Text>
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <ReportGridFrame testId="st-grid" offset={320}>
-        <AgGridReact<Row>
-          modules={LIST_GRID_MODULES}
-          theme={listGridTheme}
-          localeText={agGridLocaleText(i18n.language)}
+        <ReadGrid<Row>
           columnDefs={columns}
           rowData={data?.rows ?? []}
           pinnedBottomRowData={data ? [{ ...data.total, total: true as const }] : []}
           getRowId={(p) => ('total' in p.data ? 'total' : String(p.data.month))}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data && 'total' in p.data }}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
-          defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
           loading={answer.isFetching && !data}
         />
       </ReportGridFrame>

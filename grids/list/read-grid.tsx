@@ -1,0 +1,39 @@
+/**
+ * The read-only grids of reports, ledgers, checks and dashboards: AG Grid with the list kit's
+ * modules and theme, AG Grid's own texts in the user's language, columns neither sortable nor
+ * movable unless a screen says otherwise, and the "no rows" text given as plain text (escaped, not
+ * HTML). Every other AG Grid prop passes through, the ref too.
+ */
+import { useMemo, type Ref } from 'react';
+import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
+import type { ColDef } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
+import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
+import { agGridLocaleText } from './ag-locale';
+
+export const READ_GRID_DEFAULT_COL: ColDef = { sortable: false, resizable: true, suppressMovable: true };
+
+/** AG Grid's "no rows" overlay (an HTML template) showing `text` as plain text. */
+export const emptyOverlay = (text: string) => `<span>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`;
+
+export type ReadGridProps<T> = AgGridReactProps<T> & {
+  /** Shown when there are no rows (plain text). */
+  emptyText?: string;
+  ref?: Ref<AgGridReact<T>>;
+};
+
+export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
+  const { i18n } = useTranslation();
+  const localeText = useMemo(() => agGridLocaleText(i18n.language), [i18n.language]);
+  return (
+    <AgGridReact<T>
+      ref={ref}
+      modules={LIST_GRID_MODULES}
+      theme={listGridTheme}
+      localeText={localeText}
+      defaultColDef={READ_GRID_DEFAULT_COL}
+      {...(emptyText !== undefined ? { overlayNoRowsTemplate: emptyOverlay(emptyText) } : {})}
+      {...props}
+    />
+  );
+}

@@ -1,7 +1,9 @@
 /**
  * The management dashboard (/dashboard/manage, GET /report/adminStat) by the keyboard: the totals
  * and each company's row are the server's figures; `/` goes to the date, a new date reloads them;
- * Enter on a company opens its voucher list in that company. Screenshots in both languages.
+ * Enter on a company opens its voucher list in that company. The business dashboard
+ * (/dashboard/business, GET /report/business): the year's tiles, months and largest customers and
+ * cases are the server's, for the company in the header. Screenshots in both languages.
  */
 import { expect, test, type APIRequestContext } from './page-models/test';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
@@ -66,4 +68,51 @@ test('the management dashboard in English, and refused to a user without its rig
   await loginAs(page, 'clerk', 'clerk123');
   await page.goto('/dashboard/manage');
   await expect(page.getByTestId('manage-dashboard')).toHaveCount(0);
+});
+
+type Business = {
+  month: number;
+  months: Array<{ month: number; income: string; expense: string; profit: string }>;
+  ytd: { income: string; expense: string; profit: string };
+  position: { cash: string; bank: string; receivables: string; payables: string };
+  topCustomers: Array<{ auxId: number; name: string; cents: string }>;
+  topProjects: Array<{ auxId: number; name: string; cents: string }>;
+};
+const yuan = (cents: string | number) => (Number(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+test('the business dashboard: the year so far, month by month, and who owes and earns the most (keys, both languages)', async ({ page, request }, testInfo) => {
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/dashboard/business');
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const b = (await (await request.get('/api/report/business', { params: { companyId: 1, date: today() }, headers })).json()).data as Business;
+  await expect(page.getByTestId('bs-value-income')).toHaveText(yuan(b.ytd.income));
+  await expect(page.getByTestId('bs-value-expense')).toHaveText(yuan(b.ytd.expense));
+  await expect(page.getByTestId('bs-value-profit')).toHaveText(yuan(b.ytd.profit));
+  await expect(page.getByTestId('bs-value-receivables')).toHaveText(yuan(b.position.receivables));
+  await expect(page.getByTestId('bs-value-funds')).toHaveText(yuan(Number(b.position.cash) + Number(b.position.bank)));
+  // The months' grid has the focus, on the date's period.
+  const months = page.getByTestId('bs-months');
+  await expect(months.locator(`.ag-row[row-id="${b.month}"] .ag-cell[col-id="month"]`)).toBeFocused();
+  for (const m of b.months.filter((x) => x.income !== '0').slice(0, 3)) {
+    await expect(months.locator(`.ag-row[row-id="${m.month}"] .ag-cell[col-id="income"]`)).toHaveText(yuan(m.income));
+  }
+  expect(b.topCustomers.length).toBeGreaterThan(0);
+  for (const c of b.topCustomers) await expect(page.getByTestId('bs-customers').locator(`.ag-row[row-id="${c.auxId}"]`)).toContainText(yuan(c.cents));
+  for (const c of b.topProjects) await expect(page.getByTestId('bs-projects').locator(`.ag-row[row-id="${c.auxId}"]`)).toContainText(c.name);
+  await page.screenshot({ path: testInfo.outputPath('business-dashboard-zh.png'), fullPage: true });
+  // `/` goes to the date: as of mid-March the tiles add the year up to March's end.
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('bs-date')).toBeFocused();
+  const march = (await (await request.get('/api/report/business', { params: { companyId: 1, date: '2026-03-15' }, headers })).json()).data as Business;
+  await page.getByTestId('bs-date').fill('2026-03-15');
+  await page.getByTestId('bs-date').press('Enter');
+  await expect(page.getByTestId('bs-value-income')).toHaveText(yuan(march.ytd.income));
+  await expect(page.getByTestId('bs-head')).toContainText('第 3 期');
+
+  // In English (a reload starts from home, as after any refresh).
+  await startInLanguage(page, 'en_US');
+  await page.goto('/dashboard/business');
+  await expect(page.getByTestId('bs-tile-funds')).toContainText('Cash and bank');
+  await expect(page.getByTestId('bs-months').locator('.ag-header')).toContainText('Profit');
+  await page.screenshot({ path: testInfo.outputPath('business-dashboard-en.png'), fullPage: true });
 });

@@ -338,6 +338,7 @@ export const routes = {
     departmentIODetail: { method: 'GET', path: '/report/departmentIODetail' },
     departmentRADetail: { method: 'GET', path: '/report/departmentRADetail' },
     adminStat: { method: 'GET', path: '/report/adminStat' },
+    business: { method: 'GET', path: '/report/business' },
     definition: { method: 'GET', path: '/report/definition' },
     definitionCreate: { method: 'POST', path: '/report/definition' },
     definitionReset: { method: 'POST', path: '/report/definition/reset' },

@@ -323,6 +323,41 @@ export const adminStatDto = z.object({
 });
 export type AdminStatDto = z.infer<typeof adminStatDto>;
 
+/**
+ * The business dashboard (/dashboard/business, right 10102, the company chosen): the year of the
+ * company's main ledger set that holds the date, month by month, and where the money stands at the
+ * date's period: income, expense and profit (class 5, month-end transfers left out by reading the
+ * movements' sides), cash, bank, receivables and payables, the largest receivables by customer
+ * and the largest revenues by project (case) of the year so far. Every valid voucher counts.
+ */
+export const businessStatQuery = z.object({ companyId: idSchema, date: dateString.optional() });
+export type BusinessStatQuery = z.output<typeof businessStatQuery>;
+
+const topValueDto = z.object({ auxId: z.number().int(), code: z.string(), name: z.string(), cents });
+
+export const businessStatDto = z.object({
+  date: z.string(),
+  companyName: z.string(),
+  /** null: the company has no ledger set with an account year (nothing else is filled then). */
+  accountId: z.number().int().nullable(),
+  accountName: z.string().nullable(),
+  year: z.number().int().nullable(),
+  /** The date's period in the year (1-based); the year's last when the date lies past it. */
+  month: z.number().int().nullable(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  months: z.array(z.object({ month: z.number().int(), periodStart: z.string(), income: cents, expense: cents, profit: cents })),
+  /** Through the date's period. */
+  ytd: z.object({ income: cents, expense: cents, profit: cents }),
+  /** Balances at the end of the date's period (payables on the credit side, positive). */
+  position: z.object({ cash: cents, bank: cents, receivables: cents, payables: cents }),
+  /** Receivable (1122) balances by customer at the end of the date's period, largest first (5). */
+  topCustomers: z.array(topValueDto),
+  /** Revenue (class 5 credit-side subjects) by project through the date's period, largest first (5). */
+  topProjects: z.array(topValueDto),
+});
+export type BusinessStatDto = z.infer<typeof businessStatDto>;
+
 /** Reading reports: the report menu (authId 8) in the ledger set's company. */
 const read = { right: RIGHTS.REPORT, scope: 'account' } as const;
 /** Adjusting definitions changes every report of the company: the finance information right (601). */
@@ -341,6 +376,8 @@ export const reportApi = {
   departmentRADetail: defineRoute({ method: 'GET', path: '/report/departmentRADetail', query: departmentRaQuery, answer: departmentRaDto, access: { right: RIGHTS.REPORT, scope: 'company' }, tags }),
   /** The management dashboard's figures, per company the caller may see (no company chosen: level 0). */
   adminStat: defineRoute({ method: 'GET', path: '/report/adminStat', query: adminStatQuery, answer: adminStatDto, access: { right: RIGHTS.DASHBOARD_MANAGE, scope: 'company' }, tags }),
+  /** The business dashboard's figures for the company (its main ledger set). */
+  business: defineRoute({ method: 'GET', path: '/report/business', query: businessStatQuery, answer: businessStatDto, access: { right: RIGHTS.DASHBOARD_BUSINESS, scope: 'company' }, tags }),
   definition: defineRoute({ method: 'GET', path: '/report/definition', query: reportDefinitionQuery, answer: z.array(reportRowDto), access: { right: [RIGHTS.REPORT, RIGHTS.BASIC_FINANCE], scope: 'company' }, tags }),
   definitionCreate: defineRoute({ method: 'POST', path: '/report/definition', body: reportRowCreateBody, answer: reportRowDto, access: write, tags }),
   definitionReset: defineRoute({ method: 'POST', path: '/report/definition/reset', body: reportResetBody, answer: z.array(reportRowDto), access: write, tags }),

@@ -82,20 +82,34 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
       const proj = projIds[(i * 11) % projIds.length];
       const dept = deptIds[i % deptIds.length];
       const cents = ((i * 7919) % 4_900 + 100) * 100 + (i % 3) * 50;
+      // Fees are billed and collected by the case (≈ 5,000–250,000 a voucher), so the firm earns what
+      // its budget plans (≈ 7.6 million a year against ≈ 5.8 million of costs); a collection brings
+      // 3,000.00 of it in cash, which keeps the petty cash above zero as reimbursements draw on it.
+      const fee = cents * 50;
+      const pettyCash = 300_000;
+      // A collection (every fifth voucher from the third) settles 80 % of the fee billed to the
+      // customer just before it (the voucher before is that bill), so no customer pays more than owed.
+      const billedBefore = (((i - 1) * 7919) % 4_900 + 100) * 100 + ((i - 1) % 3) * 50;
+      const collected = Math.round((billedBefore * 50 * 0.8) / 100) * 100;
+      const billedCustomer = custIds[((i - 1) * 7) % custIds.length];
       const line = (summary: string, subjectId: number, direction: boolean, amount: number, auxes: VoucherItemInput['auxes'] = []): VoucherItemInput => ({ summary, subjectId, direction, amount, auxes });
       let items: VoucherItemInput[];
       let kindName = '记';
       switch (i % 5) {
         case 0:
           kindName = '收';
-          items = [line('收到律师费', s('1002'), true, cents), line('收到律师费', s('5001'), false, cents, [{ auxTypeId: 5, auxId: proj }])];
+          items = [line('收到律师费', s('1002'), true, fee), line('收到律师费', s('5001'), false, fee, [{ auxTypeId: 5, auxId: proj }])];
           break;
         case 1:
-          items = [line('确认应收律师费', s('1122'), true, cents, [{ auxTypeId: 3, auxId: cust }]), line('确认应收律师费', s('5001'), false, cents, [{ auxTypeId: 5, auxId: proj }])];
+          items = [line('确认应收律师费', s('1122'), true, fee, [{ auxTypeId: 3, auxId: cust }]), line('确认应收律师费', s('5001'), false, fee, [{ auxTypeId: 5, auxId: proj }])];
           break;
         case 2:
           kindName = '收';
-          items = [line('收回客户欠款', s('1002'), true, cents), line('收回客户欠款', s('1122'), false, cents, [{ auxTypeId: 3, auxId: cust }])];
+          items = [
+            line('收回客户欠款', s('1002'), true, collected - pettyCash),
+            line('收回客户欠款（现金）', s('1001'), true, pettyCash),
+            line('收回客户欠款', s('1122'), false, collected, [{ auxTypeId: 3, auxId: billedCustomer }]),
+          ];
           break;
         case 3: {
           kindName = '付';

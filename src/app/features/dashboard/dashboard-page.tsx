@@ -1,7 +1,7 @@
 /**
  * Home ('/'): a greeting, the way to any screen (the command palette, focused after sign-in) and the current working scope — company, ledger set, account year and
- * its periods (loaded for the selected year, so it reloads when the scope changes). The management
- * dashboard of the menu is manage-page.tsx; the business dashboard comes with a later issue.
+ * its periods (loaded for the selected year, so it reloads when the scope changes). The dashboards
+ * of the menu are manage-page.tsx and business-page.tsx.
  */
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';

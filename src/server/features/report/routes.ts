@@ -10,6 +10,7 @@ import { balanceSheet, departmentDetail, incomeStatement, statistics } from './s
 import { startReportExport } from './export';
 import { departmentReimbursements } from './reimbursements';
 import { adminStat } from './admin-stat';
+import { businessStat } from './business-stat';
 import { createReportRow, deleteReportRow, findReportRow, listReportRows, reportRowDto, resetReportRows, updateReportRow } from './definitions';
 
 /** The ledger set, and the company a `company` parameter names must be its own. */
@@ -59,6 +60,11 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   handle(app, reportApi.adminStat, async (req) => {
     const companies = guardRightCompanies(req);
     return ok(await adminStat(app.db, req.access.isAdmin ? null : companies, req.query));
+  });
+
+  handle(app, reportApi.business, async (req) => {
+    guardCompany(req, req.query.companyId);
+    return ok(await businessStat(app.db, req.query));
   });
 
   handle(app, reportApi.definition, async (req) => {

@@ -319,7 +319,7 @@ test('change password: on-blur validation, then a real change logs out', async (
 test('a page whose code cannot be loaded shows an error with retry, inside the shell', async ({ page }) => {
   const shell = new ShellModel(page);
   await loginAs(page, 'admin', 'admin123');
-  await page.route(/\/assets\/placeholder-page-[^/]+\.js$/, (route) => route.abort('failed'));
+  await page.route(/\/assets\/conflict-page-[^/]+\.js$/, (route) => route.abort('failed'));
   allowPageProblem(page, /Failed to fetch dynamically imported module/);
   // The router first reloads the application once (a new deployment replaced the chunks);
   // as after any refresh, the shell starts again from home.
@@ -329,7 +329,7 @@ test('a page whose code cannot be loaded shows an error with retry, inside the s
   await shell.clickMenu('retrieval');
   await expect(page.getByTestId('page-error')).toBeVisible();
   await expect(shell.sidebar()).toBeVisible();
-  await page.unroute(/\/assets\/placeholder-page-[^/]+\.js$/);
+  await page.unroute(/\/assets\/conflict-page-[^/]+\.js$/);
   await page.getByTestId('logo').click();
   await expect(page.getByTestId('home-page')).toBeVisible();
 });

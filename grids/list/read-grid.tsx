@@ -10,6 +10,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { agGridLocaleText } from './ag-locale';
+import './list-grid.css';
 
 export const READ_GRID_DEFAULT_COL: ColDef = { sortable: false, resizable: true, suppressMovable: true };
 

@@ -228,6 +228,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/report/comprehensiveStatistical': (i) => ({ query: { accountId: i.account, year: 2025 }, scoped: true }),
   'GET /api/report/departmentIODetail': (i) => ({ query: { accountId: i.account, year: 2025, startMonth: 1, endMonth: 1 }, scoped: true }),
   'GET /api/report/business': (i) => ({ query: { companyId: i.company, date: '2025-01-31' }, scoped: true }),
+  'GET /api/retrieval/conflict': () => ({ query: { keyword: '华夏' } }),
   'GET /api/report/adminStat': () => ({ query: { date: '2025-01-31' } }),
   'GET /api/report/departmentRADetail': (i) => ({ query: { companyId: i.company, startDate: '2025-01-01', endDate: '2025-12-31' }, scoped: true }),
   'GET /api/report/definition': (i) => ({ query: { companyId: i.company, kind: 'BALANCE_SHEET' }, scoped: true }),

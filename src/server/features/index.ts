@@ -31,6 +31,7 @@ import { summaryRoutes } from './summary/routes';
 import { openingRoutes } from './opening/routes';
 import { periodEndRoutes } from './period-end/routes';
 import { reportRoutes } from './report/routes';
+import { retrievalRoutes } from './retrieval/routes';
 import { cashierJournalRoutes } from './cashier-journal/routes';
 import { docToVoucherRoutes } from './doc-to-voucher/routes';
 
@@ -75,4 +76,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   // POST /voucher/profitTransfer and /account/:id/roll … are static segments: they win over /voucher/:id and /account/:id.
   await app.register(periodEndRoutes);
   await app.register(reportRoutes);
+  await app.register(retrievalRoutes);
 }

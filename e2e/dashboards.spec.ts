@@ -56,7 +56,7 @@ test('the management dashboard shows what waits in each company; / changes the d
   await expect(page.getByTestId('company-select')).toHaveValue(target.companyName);
 });
 
-test('the management dashboard in English; a user sees only the companies where they hold its right', async ({ page }, testInfo) => {
+test('the management dashboard in English; a user sees only the companies where they hold its right, a clerk none', async ({ page }, testInfo) => {
   await startInLanguage(page, 'en_US');
   await loginAs(page, 'admin', 'admin123');
   await page.goto('/dashboard/manage');
@@ -64,12 +64,21 @@ test('the management dashboard in English; a user sees only the companies where 
   await expect(page.getByTestId('ms-tile-toExamine')).toContainText('Vouchers to examine');
   await expect(page.getByTestId('ms-grid').locator('.ag-header')).toContainText('Months past due');
   await page.screenshot({ path: testInfo.outputPath('manage-dashboard-en.png'), fullPage: true });
-  // The demo clerk (in a tab of their own) holds the right in the demo firm only: one company.
+  // The demo auditor (the finance supervisor, in a tab of their own) holds the right in the demo
+  // firm only: one company.
+  const auditor = await page.context().newPage();
+  await loginAs(auditor, 'auditor', 'audit123');
+  await auditor.goto('/dashboard/manage');
+  await expect(auditor.getByTestId('ms-value-companies')).toHaveText('1');
+  await expect(auditor.getByTestId('ms-grid').locator('.ag-row[row-id="1"]')).toBeVisible();
+  await auditor.close();
+  // The demo clerk holds no dashboard right: no menu entry, and the address says no permission.
   const clerk = await page.context().newPage();
   await loginAs(clerk, 'clerk', 'clerk123');
-  await clerk.goto('/dashboard/manage');
-  await expect(clerk.getByTestId('ms-value-companies')).toHaveText('1');
-  await expect(clerk.getByTestId('ms-grid').locator('.ag-row[row-id="1"]')).toBeVisible();
+  await expect(clerk.getByTestId('tabs-bar')).toBeVisible();
+  await clerk.goto('/dashboard/business');
+  await expect(clerk.getByTestId('no-permission')).toBeVisible();
+  await expect(clerk.getByTestId('business-dashboard')).toHaveCount(0);
   await clerk.close();
 });
 

@@ -168,7 +168,9 @@ async function seedInvoices(t: Db, companyId: number, adminUserId: number, proje
   }
 }
 
-const HOME = [RIGHTS.HOME, RIGHTS.DASHBOARD_MANAGE, RIGHTS.DASHBOARD_BUSINESS, RIGHTS.COMMON, RIGHTS.BUSINESS_QUERY];
+const HOME = [RIGHTS.HOME, RIGHTS.COMMON, RIGHTS.BUSINESS_QUERY];
+/** The dashboards show the firm's books and its profit: for the finance supervisor (the auditor), not every clerk. */
+const DASHBOARDS = [RIGHTS.DASHBOARD_MANAGE, RIGHTS.DASHBOARD_BUSINESS];
 
 /** Demo budget tree (income and outcome, 2–3 levels; amounts in cents on the leaves). */
 const BUDGETS: Array<{ code: string; name: string; kind?: 'INCOME' | 'OUTCOME'; amount?: number }> = [
@@ -233,7 +235,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await createAccountYear(t, branchLedger.id, 2026);
 
     const clerkRole = await createRole(t, { companyId: firm.id, name: '记账员 Clerk', kind: 'USER' }, [...HOME, RIGHTS.VOUCHER, 201, 20101, RIGHTS.VOUCHER_EDIT, RIGHTS.BUDGET, 202]);
-    const auditorRole = await createRole(t, { companyId: firm.id, name: '审核员 Auditor', kind: 'USER' }, [...HOME, RIGHTS.VOUCHER, 201, 20101, RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP, 202, 203, RIGHTS.REPORT]);
+    const auditorRole = await createRole(t, { companyId: firm.id, name: '审核员 Auditor', kind: 'USER' }, [...HOME, ...DASHBOARDS, RIGHTS.VOUCHER, 201, 20101, RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP, 202, 203, RIGHTS.REPORT]);
     const cashierRole = await createRole(t, { companyId: firm.id, name: '出纳 Cashier', kind: 'USER' }, [...HOME, RIGHTS.VOUCHER, 201, 20101, RIGHTS.VOUCHER_CASHIER, RIGHTS.CASHIER, RIGHTS.REIMBURSE_MANAGE, RIGHTS.REIMBURSE_EDIT]);
     await createRole(t, { companyId: firm.id, name: '系统管理员 System manager', kind: 'SYSTEM' }, [RIGHTS.SYSTEM, RIGHTS.USER_CENTER, RIGHTS.ACCOUNT_MANAGE, RIGHTS.BASIC]);
 

@@ -6,7 +6,7 @@
  * grid takes the focus; arrows move in a grid, Tab goes on to the next; `/` goes to the date.
  */
 import { useMemo, useRef, useState, type RefObject } from 'react';
-import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ColDef, FirstDataRenderedEvent } from 'ag-grid-community';
@@ -18,6 +18,7 @@ import { call } from '../../api/typed-client';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { DateField } from '../common/date-field';
+import { StatTiles } from './stat-tiles';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import { reportAmount } from '../report/report-grid';
 import { useScope } from '../../session/store';
@@ -44,7 +45,7 @@ export function BusinessDashboardPage() {
     { field: 'income', headerName: t('business.income'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
     { field: 'expense', headerName: t('business.expense'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
     { field: 'profit', headerName: t('business.profit'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount,
-      cellClassRules: { 'ld-negative': (p) => Number(p.value) < 0 } },
+      cellClassRules: { 'ld-negative': (p) => typeof p.value === 'string' && p.value.startsWith('-') } },
   ], [t]);
   const topColumns = (amount: string): ColDef<Top>[] => [
     { field: 'code', headerName: t('business.code'), width: 90 },
@@ -53,16 +54,17 @@ export function BusinessDashboardPage() {
   ];
   const yearTotal = useMemo<Month[]>(() => {
     if (!data?.months.length) return [];
-    const sum = (k: 'income' | 'expense' | 'profit') => String(data.months.reduce((s, m) => s + Number(m[k]), 0));
+    const sum = (k: 'income' | 'expense' | 'profit') => String(data.months.reduce((s, m) => s + BigInt(m[k]), 0n));
     return [{ month: 0, periodStart: '', income: sum('income'), expense: sum('expense'), profit: sum('profit'), total: true }];
   }, [data]);
 
-  const money = (cents: string | undefined) => formatCents(Number(cents ?? 0));
+  // Cents travel as integer strings; sums are taken as BigInt, never as floats.
+  const money = (cents: string | undefined) => formatCents(BigInt(cents ?? 0));
   const tiles = data && data.accountId !== null ? [
     { key: 'income', value: money(data.ytd.income) },
     { key: 'expense', value: money(data.ytd.expense) },
-    { key: 'profit', value: money(data.ytd.profit), alert: Number(data.ytd.profit) < 0 },
-    { key: 'funds', value: money(String(Number(data.position.cash) + Number(data.position.bank))), sub: t('business.fundsSplit', { cash: money(data.position.cash), bank: money(data.position.bank) }) },
+    { key: 'profit', value: money(data.ytd.profit), alert: BigInt(data.ytd.profit) < 0n },
+    { key: 'funds', value: money(String(BigInt(data.position.cash) + BigInt(data.position.bank))), sub: t('business.fundsSplit', { cash: money(data.position.cash), bank: money(data.position.bank) }) },
     { key: 'receivables', value: money(data.position.receivables) },
     { key: 'payables', value: money(data.position.payables) },
   ] : [];
@@ -82,15 +84,7 @@ export function BusinessDashboardPage() {
       </Group>
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       {data && data.accountId === null && <Alert color="orange" data-testid="bs-no-books">{t('business.noBooks', { company: data.companyName })}</Alert>}
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" data-testid="bs-tiles">
-        {tiles.map((x) => (
-          <Card key={x.key} withBorder padding="xs" data-testid={`bs-tile-${x.key}`}>
-            <Text size="xs" c="dimmed">{t(`business.tiles.${x.key}`)}</Text>
-            <Text size="lg" fw={700} c={x.alert ? 'red' : undefined} data-testid={`bs-value-${x.key}`}>{x.value}</Text>
-            {x.sub && <Text size="xs" c="dimmed">{x.sub}</Text>}
-          </Card>
-        ))}
-      </SimpleGrid>
+      <StatTiles tiles={tiles.map((x) => ({ ...x, label: t(`business.tiles.${x.key}`) }))} testId="bs" cols={{ base: 2, sm: 3, lg: 6 }} />
       <Text size="xs" c="dimmed" data-testid="bs-keys">{t('business.keys')}</Text>
       <div style={{ height: 470 }} data-testid="bs-months">
         <ReadGrid<Month>

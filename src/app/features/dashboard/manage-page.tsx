@@ -8,7 +8,7 @@
  * unsaved-tabs question, and its voucher list opens); `/` goes to the date.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ReadGrid } from '../../../../grids/list/read-grid';
@@ -21,6 +21,7 @@ import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { DateField } from '../common/date-field';
+import { StatTiles } from './stat-tiles';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import { ReportGridFrame } from '../report/report-grid';
 import { changeCompany } from '../../shell/scope-selectors';
@@ -56,7 +57,7 @@ export function ManageDashboardPage() {
     { field: 'lastVoucherDate', headerName: t('adminStat.lastVoucherDate'), width: 120, valueFormatter: (p) => (p.value ? String(p.value) : '') },
     { field: 'reimbursementsToAudit', headerName: t('adminStat.reimbursementsToAudit'), width: 125, type: 'rightAligned', valueFormatter: count },
     { field: 'reimbursementsToAuditCents', headerName: t('adminStat.reimbursementsToAuditCents'), width: 130, type: 'rightAligned',
-      valueFormatter: (p) => (p.value && p.value !== '0' ? formatCents(Number(p.value)) : '') },
+      valueFormatter: (p) => (p.value && p.value !== '0' ? formatCents(BigInt(p.value)) : '') },
     { field: 'reimbursementsToVoucher', headerName: t('adminStat.reimbursementsToVoucher'), width: 140, type: 'rightAligned', valueFormatter: count },
     { field: 'users', headerName: t('adminStat.users'), width: 80, type: 'rightAligned' },
   ], [t]);
@@ -77,7 +78,7 @@ export function ManageDashboardPage() {
     { key: 'toExamine', value: String(totals.toExamine) },
     { key: 'examinedError', value: String(totals.examinedError), alert: totals.examinedError > 0 },
     { key: 'toBookKeep', value: String(totals.toBookKeep) },
-    { key: 'reimbursementsToAudit', value: String(totals.reimbursementsToAudit), sub: formatCents(Number(totals.reimbursementsToAuditCents)) },
+    { key: 'reimbursementsToAudit', value: String(totals.reimbursementsToAudit), sub: formatCents(BigInt(totals.reimbursementsToAuditCents)) },
     { key: 'reimbursementsToVoucher', value: String(totals.reimbursementsToVoucher) },
   ] : [];
 
@@ -88,15 +89,7 @@ export function ManageDashboardPage() {
         <DateField size="xs" label={t('adminStat.date')} value={date} onChange={(v) => v && setDate(v)} clearable={false} w={150} data-testid="ms-date" />
       </Group>
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="xs" data-testid="ms-tiles">
-        {tiles.map((x) => (
-          <Card key={x.key} withBorder padding="xs" data-testid={`ms-tile-${x.key}`}>
-            <Text size="xs" c="dimmed">{t(`adminStat.tiles.${x.key}`)}</Text>
-            <Text size="xl" fw={700} c={x.alert ? 'red' : undefined} data-testid={`ms-value-${x.key}`}>{x.value}</Text>
-            {x.sub && <Text size="xs" c="dimmed">{x.sub}</Text>}
-          </Card>
-        ))}
-      </SimpleGrid>
+      <StatTiles tiles={tiles.map((x) => ({ ...x, label: t(`adminStat.tiles.${x.key}`) }))} testId="ms" cols={{ base: 2, sm: 4, lg: 7 }} />
       <Text size="xs" c="dimmed" data-testid="ms-keys">{t('adminStat.keys')}</Text>
       <ReportGridFrame testId="ms-grid" offset={330}>
         <ReadGrid<Row>

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { accountYears, accounts, companies, expenseInvoices, expenses, periods, userCompanies, vouchers } from '../../db/schema';
 import type { AdminStatCompanyDto, AdminStatDto, AdminStatQuery } from '../../../contract/report';
+import { todayIso } from './figures';
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
 const n = (v: unknown) => Number(v ?? 0);
 /** `sum(case when … then 1 else 0 end)` as a number. */
 const countWhen = (cond: SQL) => sql<string>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`;

@@ -14,12 +14,11 @@ import { DomainError } from '../../../domain/result-codes';
 import type { BusinessStatDto, BusinessStatQuery } from '../../../contract/report';
 import { auxFiguresByValue, rangeSubjects } from '../ledger-aux/aux-balance';
 import { auxValues } from '../ledger-aux/scope';
-import { reportContext, yearFigures, type ReportContext } from './figures';
+import { incomeExpense, reportContext, todayIso, yearFigures, type ReportContext } from './figures';
 
 const CUSTOMER = 3;
 const PROJECT = 5;
 const TOP = 5;
-const todayIso = () => new Date().toISOString().slice(0, 10);
 const str = (n: number) => String(n);
 
 export async function businessStat(db: Db, q: BusinessStatQuery): Promise<BusinessStatDto> {
@@ -51,14 +50,7 @@ export async function businessStat(db: Db, q: BusinessStatQuery): Promise<Busine
     let position = empty.position;
     for (let i = 0; i < ctx.periods.length; i++) {
       const f = await yearFigures(tx, ctx, { from: i, through: i, booked: false });
-      let income = 0;
-      let expense = 0;
-      for (const s of f.chart) {
-        if (s.parentId !== null || !s.code.startsWith('5')) continue;
-        const x = f.byCode.get(s.code)!;
-        if (s.direction) expense += x.periodDebit;
-        else income += x.periodCredit;
-      }
+      const { income, expense } = incomeExpense(f);
       months.push({ month: i + 1, periodStart: ctx.periods[i].startAt, income: str(income), expense: str(expense), profit: str(income - expense) });
       if (i <= index) {
         ytdIncome += income;

@@ -79,6 +79,26 @@ export interface YearFigures {
 }
 
 /**
+ * The period's income and expense: the top-level class 5 subjects' movements on their own side
+ * (credit for income, debit for expense), so month-end transfers, which post on the other side,
+ * do not cancel them. The comprehensive statistics and the business dashboard read them alike.
+ */
+export function incomeExpense(f: YearFigures): { income: number; expense: number } {
+  let income = 0;
+  let expense = 0;
+  for (const s of f.chart) {
+    if (s.parentId !== null || !s.code.startsWith('5')) continue;
+    const x = f.byCode.get(s.code)!;
+    if (s.direction) expense += x.periodDebit;
+    else income += x.periodCredit;
+  }
+  return { income, expense };
+}
+
+/** Today on the server's clock, YYYY-MM-DD (UTC): the default "as of" date of the dashboards. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/**
  * Figures of every subject of the year through period index `through` (0-based) and for the periods
  * `from`..`through` as "the period" (a single month: from = through). `booked`: bookkept vouchers only.
  */

@@ -14,7 +14,7 @@ import type {
   BalanceSheetDto, DepartmentDetailDto, DepartmentDetailQuery, IncomeStatementDto, ReportPeriodQuery, StatisticsDto, StatisticsRowDto, YearReportQuery,
 } from '../../../contract/report';
 import { listReportRows } from './definitions';
-import { balanceFigure, movementFigure, periodAt, reportContext, yearFigures, type ReportContext } from './figures';
+import { balanceFigure, incomeExpense, movementFigure, periodAt, reportContext, yearFigures, type ReportContext } from './figures';
 import { transferSums } from '../ledger-aux/detail';
 
 const str = (n: number) => String(n);
@@ -91,14 +91,7 @@ export async function statistics(db: Db, q: YearReportQuery): Promise<Statistics
     let last = { cash: 0, bank: 0, receivables: 0, payables: 0 };
     for (let i = 0; i < ctx.periods.length; i++) {
       const f = await yearFigures(tx, ctx, { from: i, through: i, booked: q.bookKeep });
-      let pIncome = 0;
-      let pExpense = 0;
-      for (const s of f.chart) {
-        if (s.parentId !== null || !s.code.startsWith('5')) continue;
-        const x = f.byCode.get(s.code)!;
-        if (s.direction) pExpense += x.periodDebit;
-        else pIncome += x.periodCredit;
-      }
+      const { income: pIncome, expense: pExpense } = incomeExpense(f);
       const closing = (code: string) => f.byCode.get(code)?.closing ?? 0;
       last = { cash: closing('1001'), bank: closing('1002'), receivables: closing('1122'), payables: -closing('2202') };
       income += pIncome;

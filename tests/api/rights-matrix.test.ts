@@ -229,6 +229,8 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/report/departmentIODetail': (i) => ({ query: { accountId: i.account, year: 2025, startMonth: 1, endMonth: 1 }, scoped: true }),
   'GET /api/report/business': (i) => ({ query: { companyId: i.company, date: '2025-01-31' }, scoped: true }),
   'GET /api/retrieval/conflict': () => ({ query: { keyword: '华夏' } }),
+  'GET /api/report/businessQuery': (i) => ({ query: { filter: { companyId: i.company, from: '2025-01-01', to: '2025-12-31' } }, scoped: true }),
+  'POST /api/report/businessQuery/export': (i) => ({ body: { filter: { companyId: i.company, from: '2025-01-01', to: '2025-12-31' } }, scoped: true }),
   'GET /api/report/adminStat': () => ({ query: { date: '2025-01-31' } }),
   'GET /api/report/departmentRADetail': (i) => ({ query: { companyId: i.company, startDate: '2025-01-01', endDate: '2025-12-31' }, scoped: true }),
   'GET /api/report/definition': (i) => ({ query: { companyId: i.company, kind: 'BALANCE_SHEET' }, scoped: true }),

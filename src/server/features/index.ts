@@ -32,6 +32,7 @@ import { openingRoutes } from './opening/routes';
 import { periodEndRoutes } from './period-end/routes';
 import { reportRoutes } from './report/routes';
 import { retrievalRoutes } from './retrieval/routes';
+import { businessRoutes } from './business/routes';
 import { cashierJournalRoutes } from './cashier-journal/routes';
 import { docToVoucherRoutes } from './doc-to-voucher/routes';
 
@@ -75,6 +76,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(expenseRoutes);
   // POST /voucher/profitTransfer and /account/:id/roll … are static segments: they win over /voucher/:id and /account/:id.
   await app.register(periodEndRoutes);
+  await app.register(businessRoutes);
   await app.register(reportRoutes);
   await app.register(retrievalRoutes);
 }

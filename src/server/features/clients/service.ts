@@ -21,7 +21,8 @@ import { invoiceOnProject } from '../invoice/queries';
 /** Who is asking: the visibility rule needs the user, admin kind and whether the view-all right is held. */
 export interface Viewer { userId: number; isAdmin: boolean; viewAll: boolean }
 
-async function leaderOf(scope: CompanyScope, v: Viewer): Promise<q.Leader> {
+/** Whose cases the viewer sees: null every one, an employee id those they direct, 'none' nothing. */
+export async function leaderOf(scope: CompanyScope, v: Viewer): Promise<q.Leader> {
   if (v.isAdmin || v.viewAll) return null;
   const e = await employeeOfUser(scope, v.userId);
   return visibleLeader({ isAdmin: v.isAdmin, viewAll: v.viewAll, employeeId: e?.id ?? null });

@@ -4,12 +4,12 @@
  * screen (the same service functions), amounts in yuan as numbers, headers "中文 English", text cells
  * neutralized against formulas. A sub-ledger is read in pages of 1,000 rows.
  */
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { AuxBalanceFilter, AuxDetailFilter, AuxTotalFilter, BudgetDetailFilter, BudgetExecFilter, LedgerDetailRowDto } from '../../../contract/ledger-aux';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { DomainError } from '../../../domain/result-codes';
 import { XLSX_MIME } from '../export/sheet';
+import { workbook, type Cell } from '../export/workbook';
 import { startTask } from '../voucher/docs-service';
 import { auxBalance } from './aux-balance';
 import { auxTotal } from './aux-total';
@@ -22,25 +22,6 @@ const ROWS: Record<string, string> = { OPENING: '期初余额 Opening balance', 
 const yuan = (cents: string | number) => Number(cents) / 100;
 const text = (s: string | null | undefined) => neutralizeCell(s ?? '');
 const PAGE = 1000;
-
-type Cell = string | number | null;
-
-async function workbook(title: string, headers: string[], rows: Cell[][], bold: (i: number) => boolean = () => false): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(title.slice(0, 31));
-  ws.addRow(headers);
-  ws.getRow(1).font = { bold: true };
-  rows.forEach((r, i) => {
-    const row = ws.addRow(r);
-    if (bold(i)) row.font = { bold: true };
-  });
-  ws.columns.forEach((c, i) => {
-    c.width = Math.max(10, Math.min(40, headers[i].length + 4));
-    if (rows.some((r) => typeof r[i] === 'number')) c.numFmt = '#,##0.00';
-  });
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 interface Who { companyId: number; userId: number }

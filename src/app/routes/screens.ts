@@ -34,6 +34,7 @@ const lazy = (component: Screen): ScreenEntry => ({ component });
 /** Screens built so far, by route path. */
 export const screens: Record<string, ScreenEntry> = {
   '/retrieval/query': lazy(lazyRouteComponent(() => import('../features/retrieval/conflict-page'), 'ConflictPage')),
+  '/businessQuery': lazy(lazyRouteComponent(() => import('../features/business/business-query-page'), 'BusinessQueryPage')),
   '/dashboard/business': lazy(lazyRouteComponent(() => import('../features/dashboard/business-page'), 'BusinessDashboardPage')),
   '/dashboard/manage': lazy(lazyRouteComponent(() => import('../features/dashboard/manage-page'), 'ManageDashboardPage')),
   '/common': lazy(lazyRouteComponent(() => import('../features/common-functions/common-functions-page'), 'CommonFunctionsPage')),

@@ -108,6 +108,9 @@ const EN_MATTERS = ['Contract dispute', 'Share transfer', 'Labour dispute', 'IP 
  * clerk's employee leads some) and 120 projects, each with one to three clients and one or two
  * principals. Everything is derived from the loop index: the same data on every start.
  */
+/** The demo project's contract amount in cents (1,000.00 to 500,000.00). */
+const projectAmount = (i: number) => ((i * 37) % 500 + 1) * 100_000;
+
 async function seedClients(t: Db, companyId: number, employeeIds: number[]): Promise<number[]> {
   const projectIds: number[] = [];
   const clientIds: number[] = [];
@@ -128,7 +131,7 @@ async function seedClients(t: Db, companyId: number, employeeIds: number[]): Pro
     const project = await createProject(t, {
       companyId, code: `P${String(2024 + (i % 3))}${String(i + 1).padStart(3, '0')}`,
       name: zh ? `${FIRM_WORDS[i % 10]}${MATTERS[i % 8]}案` : `${EN_WORDS[i % 10]} ${EN_MATTERS[i % 8]}`,
-      kind: i % 3 === 0 ? 'LITIGATION' : 'NON_LITIGATION', amount: ((i * 37) % 500 + 1) * 100_000,
+      kind: i % 3 === 0 ? 'LITIGATION' : 'NON_LITIGATION', amount: projectAmount(i),
       clients: Array.from({ length: n }, (_, k) => clientIds[(i * 3 + k * 17) % 200]),
       principals: i % 4 === 0 ? [employeeIds[i % 20], employeeIds[(i + 7) % 20]] : [employeeIds[i % 20]],
       oppParty: i % 3 === 0 ? (zh ? `${FIRM_WORDS[(i + 3) % 10]}控股有限公司` : `${EN_WORDS[(i + 3) % 10]} Group`) : null,
@@ -143,9 +146,10 @@ const TAX_OFFICES = ['北京市朝阳区税务局', '北京市海淀区税务局
 
 /**
  * Invoices of the demo projects: 1–3 for most projects (every seventh has none yet), seven for the
- * first one (its project view shows 5 rows and "more"); each carries a small valid PDF.
+ * first one (its project view shows 5 rows and "more"), instalments of the contract amount (the
+ * business query shows what is unbilled and outstanding); each carries a small valid PDF.
  */
-async function seedInvoices(t: Db, companyId: number, adminUserId: number, projectIds: number[]): Promise<void> {
+async function seedInvoices(t: Db, companyId: number, adminUserId: number, projectIds: number[], contracts: number[]): Promise<void> {
   const scope = companyScope(t, companyId);
   const admin = { userId: adminUserId, isAdmin: true, viewAll: true };
   let n = 0;
@@ -154,12 +158,16 @@ async function seedInvoices(t: Db, companyId: number, adminUserId: number, proje
     for (let k = 0; k < count; k++) {
       n++;
       const no = `0${String(44_000_000 + n * 37).padStart(8, '0')}`;
-      const amount = ((i * 53 + k * 17) % 400 + 1) * 250_000 + ((i * 13 + k) % 100);
+      // Instalments of the contract: one of 50 %; two of 40 % and 30 %; three of 30 %, 30 % and 20 %; the first project's seven of 10 % each.
+      const share = count === 7 ? 10 : [[50], [40, 30], [30, 30, 20]][count - 1][k];
+      const amount = Math.floor((contracts[i] * share) / 100) + ((i * 13 + k) % 100);
+      const red = (i + k) % 11 === 0 ? Math.floor(amount / 10) : 0;
       const month = ((i + k * 4) % 10) + 1; // up to October: no invoice dated after the demo day
       const inv = await createInvoice(t, '', companyId, admin, {
         projectId, no, kind: INVOICE_KINDS[(i + k) % 4], issueOffice: TAX_OFFICES[(i + k) % 4],
         date: `${2025 + ((i + k) % 2)}-${String(month).padStart(2, '0')}-${String(((i * 7 + k) % 27) + 1).padStart(2, '0')}`,
-        amount, receivedAmount: k % 2 === 0 ? amount : Math.floor(amount / 2), redAmount: (i + k) % 11 === 0 ? Math.floor(amount / 10) : 0,
+        // Red-letter 10 % on every eleventh; the rest received in full, or half of it on every other invoice.
+        amount, redAmount: red, receivedAmount: k % 2 === 0 ? amount - red : Math.floor((amount - red) / 2),
         remark: null,
       });
       const pdf = minimalPdf([`Invoice No. ${no}`, `Date ${inv.date}`, `Amount CNY ${formatCents(amount)}`, 'Ledgerdesk demo document']);
@@ -245,7 +253,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const cashierUser = await createUser(t, { username: 'cashier', name: '王出纳', password: 'cash123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [cashierRole.id] });
     const employeeIds = await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
     const projectIds = await seedClients(t, firm.id, employeeIds);
-    await seedInvoices(t, firm.id, adminUser.id, projectIds);
+    await seedInvoices(t, firm.id, adminUser.id, projectIds, projectIds.map((_, i) => projectAmount(i)));
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);
     await seedVouchers(t, firm.id, main.id, [{ id: year2025.id, year: 2025 }, { id: year2026.id, year: 2026 }], { admin: adminUser.id, clerk: clerkUser.id, auditor: auditorUser.id, cashier: cashierUser.id });
     await seedCashierSettings(t, firm.id, year2026.id);

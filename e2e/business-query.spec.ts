@@ -1,0 +1,96 @@
+/**
+ * The business query (/businessQuery, GET /report/businessQuery) by the keyboard: the tiles and rows
+ * are the server's figures for the year so far; 3 groups by director, Enter shows a director's
+ * cases (the breadcrumb names them), Enter on a case opens it with its invoices, Backspace goes
+ * back to the director it came from; the keyword filters by a client's name. Both languages.
+ */
+import { expect, test, type APIRequestContext } from './page-models/test';
+import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
+import { formatCents } from '../src/domain/money';
+
+type Row = { key: string; id: number | null; code: string | null; name: string; cases: number; invoiced: string; outstanding: string; clients: string[] };
+type Answer = { companyId: number; from: string; to: string; rows: Row[]; totals: { cases: number; contract: string; invoiced: string; received: string; outstanding: string; unbilled: string } };
+const today = () => new Date().toISOString().slice(0, 10);
+const money = (cents: string) => (cents === '0' ? '' : formatCents(BigInt(cents)));
+
+async function ask(request: APIRequestContext, filter: Record<string, unknown>): Promise<Answer> {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const res = await request.get('/api/report/businessQuery', { params: { filter: JSON.stringify({ from: `${today().slice(0, 4)}-01-01`, to: today(), ...filter }) }, headers });
+  return (await res.json()).data as Answer;
+}
+
+test('a partner reads what the cases brought in, by director, down to a case and back, keys only', async ({ page, request }, testInfo) => {
+  const all = await ask(request, {});
+  expect(all.rows.length).toBeGreaterThan(0);
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/businessQuery');
+  const grid = page.getByTestId('bq-grid');
+  for (const key of ['contract', 'invoiced', 'received', 'outstanding', 'unbilled'] as const) {
+    await expect(page.getByTestId(`bq-value-${key}`)).toHaveText(formatCents(BigInt(all.totals[key])));
+  }
+  const first = all.rows[0];
+  await expect(grid.locator(`.ag-row[row-id="${first.key}"] .ag-cell[col-id="invoiced"]`)).toHaveText(money(first.invoiced));
+  await expect(grid.locator('.ag-row-pinned .ag-cell[col-id="name"]')).toHaveText(`合计（${all.totals.cases} 个案件）`);
+  // The grid has the keys.
+  await expect(grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="code"]')).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('business-query-zh.png'), fullPage: true });
+
+  // 3: by director; the groups add up to the same total.
+  await page.keyboard.press('3');
+  const directors = await ask(request, { groupBy: 'PRINCIPAL' });
+  expect(directors.totals).toEqual(all.totals);
+  await expect(grid.locator('.ag-header-cell[col-id="name"]')).toContainText('主办人');
+  await expect(grid.locator('.ag-center-cols-container .ag-row')).toHaveCount(Math.min(directors.rows.length, await grid.locator('.ag-center-cols-container .ag-row').count()));
+  const director = directors.rows[1] ?? directors.rows[0];
+  await expect(grid.locator(`.ag-row[row-id="${director.key}"] .ag-cell[col-id="cases"]`)).toHaveText(String(director.cases));
+  await grid.locator(`.ag-row[row-id="${director.key}"] .ag-cell[col-id="code"]`).focus();
+  await page.keyboard.press('Enter');
+
+  // Enter: that director's cases.
+  const theirs = await ask(request, { principalId: director.id });
+  await expect(page.getByTestId('bq-path')).toContainText(director.name);
+  await expect(grid.locator('.ag-row-pinned .ag-cell[col-id="name"]')).toHaveText(`合计（${theirs.totals.cases} 个案件）`);
+  await expect(page.getByTestId('bq-value-invoiced')).toHaveText(formatCents(BigInt(theirs.totals.invoiced)));
+  await expect(grid.locator(`.ag-row[row-id="${theirs.rows[0].key}"] .ag-cell[col-id="code"]`)).toBeFocused();
+
+  // Enter on a case: the case with its invoices; Escape closes it and the keys stay in the grid.
+  await page.keyboard.press('Enter');
+  const view = page.getByTestId('project-view');
+  await expect(view).toBeVisible();
+  await expect(view).toContainText(theirs.rows[0].name);
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+  await expect(grid.locator(`.ag-row[row-id="${theirs.rows[0].key}"] .ag-cell[col-id="code"]`)).toBeFocused();
+
+  // Backspace: back to the directors, on the one it came from.
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('bq-path')).toBeHidden();
+  await expect(grid.locator(`.ag-row[row-id="${director.key}"] .ag-cell[col-id="code"]`)).toBeFocused();
+  await expect(page.getByTestId('bq-value-invoiced')).toHaveText(formatCents(BigInt(all.totals.invoiced)));
+});
+
+test('the business query in English: a client\'s name filters the cases; the export is offered', async ({ page, request }, testInfo) => {
+  const all = await ask(request, {});
+  const client = all.rows.find((r) => r.clients.length > 0)!.clients[0];
+  const piece = client.slice(0, 6);
+  const found = await ask(request, { keyword: piece });
+  expect(found.rows.length).toBeGreaterThan(0);
+  await startInLanguage(page, 'en_US');
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/businessQuery');
+  const grid = page.getByTestId('bq-grid');
+  await expect(grid.locator('.ag-row-pinned .ag-cell[col-id="name"]')).toHaveText(`Total (${all.totals.cases} cases)`);
+  await expect(grid.locator('.ag-header-cell[col-id="outstanding"]')).toContainText('Outstanding');
+  // `/` goes to the filter (the first date); the keyword box takes a client's name and Enter.
+  await expect(grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="code"]')).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('bq-from')).toBeFocused();
+  await page.getByTestId('bq-keyword').focus();
+  await page.keyboard.type(piece);
+  await page.keyboard.press('Enter');
+  await expect(grid.locator('.ag-row-pinned .ag-cell[col-id="name"]')).toHaveText(found.totals.cases === 1 ? 'Total (1 case)' : `Total (${found.totals.cases} cases)`);
+  await expect(page.getByTestId('bq-value-outstanding')).toHaveText(formatCents(BigInt(found.totals.outstanding)));
+  await expect(page.getByTestId('al-export')).toBeEnabled();
+  await page.waitForTimeout(500); // the rows' animation, for the picture only
+  await page.screenshot({ path: testInfo.outputPath('business-query-en.png'), fullPage: true });
+});

@@ -69,3 +69,26 @@ describe('a save answered while the user edits on', () => {
     expect(result.current.dirty).toBe(true);
   });
 });
+
+describe('a default that arrives after the form was seeded', () => {
+  const two = z.object({ code: z.string(), dept: z.string().nullable() });
+  const useTwo = () => useEntityForm({ schema: two, empty: () => ({ code: '', dept: null as string | null }) });
+
+  it('fills an untouched field, not as an edit, while the user types elsewhere', () => {
+    const { result } = renderHook(useTwo);
+    act(() => result.current.set('code', 'E1'));
+    act(() => result.current.preset('dept', '7'));
+    expect(result.current.values).toEqual({ code: 'E1', dept: '7' });
+    // Only the code is an edit: clearing it leaves the form clean.
+    act(() => result.current.set('code', ''));
+    expect(result.current.dirty).toBe(false);
+  });
+
+  it('leaves a field the user already chose', () => {
+    const { result } = renderHook(useTwo);
+    act(() => result.current.set('dept', '3'));
+    act(() => result.current.preset('dept', '7'));
+    expect(result.current.values.dept).toBe('3');
+    expect(result.current.dirty).toBe(true);
+  });
+});

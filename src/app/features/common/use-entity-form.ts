@@ -102,6 +102,16 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     reset(next: V) {
       setState({ values: next, baseline: next, errors: {}, serverError: null });
     },
+    /**
+     * A default that arrives after the form was seeded (its data was still loading, e.g. the
+     * department chosen in a tree whose list had not been fetched yet): set where the field is
+     * still as seeded, in the baseline too, so it is not an edit; a field the user touched keeps theirs.
+     */
+    preset<K extends Field<V>>(name: K, value: V[K]) {
+      setState((s) => (Object.is(s.values[name], s.baseline[name]) && !Object.is(s.values[name], value)
+        ? { ...s, values: { ...s.values, [name]: value }, baseline: { ...s.baseline, [name]: value } }
+        : s));
+    },
     /** A save of `sent` answered `answer` (see `saved` above; `saveWith` calls it). */
     saved,
     /**

@@ -3,7 +3,7 @@
  * phone, position, birthday, salesman, entry and leave dates, disabled, remark; Copy when editing.
  * A false `disabled` is sent as null (spec 02 §4).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button, Checkbox, Group, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -77,6 +77,13 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
     serverFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId' },
   });
   const source = employee ?? copyOf ?? null;
+  // The tree's department may become known only once the department list arrives (a department
+  // just created elsewhere): a new record still without one takes it then.
+  const presetValue = presetDept === null ? null : String(presetDept);
+  useEffect(() => {
+    if (opened && !source && presetValue !== null && form.values.departmentId === null) form.preset('departmentId', presetValue);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, source, presetValue]);
   const values = source ? { ...employeeValues(source), ...(copyOf ? { code: '' } : {}) } : undefined;
   const locale = i18n.language === 'en_US' ? 'en' : 'zh-cn';
   return (

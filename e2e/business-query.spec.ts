@@ -91,6 +91,9 @@ test('the business query in English: a client\'s name filters the cases; the exp
   await expect(grid.locator('.ag-row-pinned .ag-cell[col-id="name"]')).toHaveText(found.totals.cases === 1 ? 'Total (1 case)' : `Total (${found.totals.cases} cases)`);
   await expect(page.getByTestId('bq-value-outstanding')).toHaveText(formatCents(BigInt(found.totals.outstanding)));
   await expect(page.getByTestId('al-export')).toBeEnabled();
+  // ↓ from the keyword box: back to the rows.
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.locator(`.ag-row[row-id="${found.rows[0].key}"] .ag-cell[col-id="code"]`)).toBeFocused();
   await page.waitForTimeout(500); // the rows' animation, for the picture only
   await page.screenshot({ path: testInfo.outputPath('business-query-en.png'), fullPage: true });
 });

@@ -5,7 +5,7 @@
  * range, and what is outstanding and unbilled at its end; the totals as tiles and as the grid's
  * last row. Keys: the grid takes the focus; Enter on a group shows its cases, Enter on a case
  * opens it (with its invoices); Backspace goes back up; 1–4 group by case, client, director,
- * department; `/` goes to the filter, where Enter searches.
+ * department; `/` goes to the filter, where Enter searches and ↓ in the keyword box goes back to the rows.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -82,14 +82,16 @@ export function BusinessQueryPage() {
     placeholderData: (previous) => previous,
   });
   const data = answer.data;
+  // The grouping of the rows on screen: the columns change with the rows, not before them.
+  const shown: BusinessGrouping = data?.groupBy ?? level.groupBy;
 
   const columns = useMemo<ColDef<Row>[]>(() => {
-    const cases = level.groupBy === 'PROJECT';
+    const cases = shown === 'PROJECT';
     const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: 'rightAligned', valueFormatter: money, cellClassRules: negative });
     const count = (field: 'cases' | 'invoiceCount', width = 80): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: 'rightAligned', valueFormatter: (p) => (p.value ? String(p.value) : '') });
     const name: ColDef<Row> = cases
       ? { field: 'name', headerName: t('business:columns.case'), minWidth: 200, flex: 1, tooltipField: 'name', pinned: 'left', cellClassRules: { 'ld-row-muted': (p) => !!p.data?.disabled } }
-      : { field: 'name', headerName: t(`business:groups.${level.groupBy}`), minWidth: 200, flex: 1, pinned: 'left', valueGetter: (p) => (p.data?.total ? p.data.name : p.data?.name || t(`business:none.${level.groupBy}`)) };
+      : { field: 'name', headerName: t(`business:groups.${shown}`), minWidth: 200, flex: 1, pinned: 'left', valueGetter: (p) => (p.data?.total ? p.data.name : p.data?.name || t(`business:none.${shown}`)) };
     // The figures first (what the query is for), the case's particulars after them.
     const about: ColDef<Row>[] = cases ? [
       { colId: 'clients', headerName: t('business:columns.clients'), minWidth: 160, flex: 1, valueGetter: (p) => (p.data?.clients ?? []).join(t('business:separator')), tooltipValueGetter: (p) => (p.data?.clients ?? []).join(t('business:separator')) },
@@ -107,7 +109,7 @@ export function BusinessQueryPage() {
       { field: 'lastInvoiceDate', headerName: t('business:columns.lastInvoiceDate'), width: 110 },
       ...about,
     ];
-  }, [t, level.groupBy]);
+  }, [t, shown]);
 
   const totalRow: Row[] = data && data.rows.length ? [{
     key: 'total', id: null, code: '', name: t('business:total', { count: data.totals.cases }), kind: null, clients: [], principals: [], department: null, disabled: false, total: true, ...data.totals,
@@ -127,9 +129,9 @@ export function BusinessQueryPage() {
   };
   const open = async (row: Row) => {
     if (row.total) return;
-    if (level.groupBy !== 'PROJECT') {
+    if (shown !== 'PROJECT') {
       pendingFocus.current = {};
-      setLevels([...levels, { groupBy: 'PROJECT', drill: DRILL[level.groupBy](row), label: row.name || t(`business:none.${level.groupBy}`), from: row.key }]);
+      setLevels([...levels, { groupBy: 'PROJECT', drill: DRILL[shown](row), label: row.name || t(`business:none.${shown}`), from: row.key }]);
       return;
     }
     if (!companyId || row.id === null) return;
@@ -171,6 +173,10 @@ export function BusinessQueryPage() {
     if (e.key === 'Enter') {
       e.preventDefault();
       setKeyword(typed.trim());
+    } else if (e.key === 'ArrowDown' && apiRef.current?.getDisplayedRowCount()) {
+      // Back to the rows (as from the conflict check's name box).
+      e.preventDefault();
+      focusRow(apiRef.current, undefined);
     }
   };
 
@@ -213,6 +219,8 @@ export function BusinessQueryPage() {
           getRowId={(p) => p.data.key}
           defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data?.total }}
+          // A new level replaces every row: no fading rows left behind while the new ones arrive.
+          animateRows={false}
           emptyText={t('business:empty')}
           loading={answer.isFetching && !data}
           onGridReady={(e) => {

@@ -2,7 +2,9 @@
  * The read-only grids of reports, ledgers, checks and dashboards: AG Grid with the list kit's
  * modules and theme, AG Grid's own texts in the user's language, columns neither sortable nor
  * movable unless a screen says otherwise, and the "no rows" text given as plain text (escaped, not
- * HTML). Every other AG Grid prop passes through, the ref too.
+ * HTML). Rows are not animated (as in the list and entry grids): a report that replaces its rows and
+ * soon puts some back (a drill down and back up) could leave the fading rows beside the new ones,
+ * the same row twice. Every other AG Grid prop passes through, the ref too.
  */
 import { useMemo, type Ref } from 'react';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
@@ -33,6 +35,7 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       theme={listGridTheme}
       localeText={localeText}
       defaultColDef={READ_GRID_DEFAULT_COL}
+      animateRows={false}
       {...(emptyText !== undefined ? { overlayNoRowsTemplate: emptyOverlay(emptyText) } : {})}
       {...props}
     />

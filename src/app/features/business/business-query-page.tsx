@@ -219,8 +219,6 @@ export function BusinessQueryPage() {
           getRowId={(p) => p.data.key}
           defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data?.total }}
-          // A new level replaces every row: no fading rows left behind while the new ones arrive.
-          animateRows={false}
           emptyText={t('business:empty')}
           loading={answer.isFetching && !data}
           onGridReady={(e) => {

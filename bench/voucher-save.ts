@@ -185,7 +185,7 @@ export async function voucherSaveBench(backend: 'pglite' | 'postgres', adminUrl?
                (select count(distinct (period_id, kind_id, code)) from v)::int as distinct_codes,
                (select count(*) from sums where d <> c)::int + (select count(*) from v where debit_cents <> credit_cents)::int as unbalanced,
                (select coalesce(sum(n), 0) from sums)::int as lines`);
-      if (process.env.BENCH_DEBUG) console.log(JSON.stringify(result.statusCodeStats));
+      if (process.env.BENCH_DEBUG) console.log(JSON.stringify(result.statusCodeStats), JSON.stringify(result.requests));
       await server.stop();
       load = {
         floor: { seconds: floorSeconds, perSecond: floor.requests.average, p50Ms: floor.latency.p50, p99Ms: floor.latency.p99, non2xx: floor.non2xx },

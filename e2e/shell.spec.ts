@@ -323,7 +323,11 @@ test('a page whose code cannot be loaded shows an error with retry, inside the s
   allowPageProblem(page, /Failed to fetch dynamically imported module/);
   // The router first reloads the application once (a new deployment replaced the chunks);
   // as after any refresh, the shell starts again from home.
+  // Home is already showing before the reload: wait for the reload itself, or the second click could
+  // land before it and be undone by it.
+  const reloaded = page.waitForEvent('load');
   await shell.clickMenu('retrieval');
+  await reloaded;
   await expect(page.getByTestId('home-page')).toBeVisible();
   // A second failure is shown as an error inside the shell.
   await shell.clickMenu('retrieval');

@@ -2,7 +2,8 @@
  * The business query (/businessQuery, GET /report/businessQuery) by the keyboard: the tiles and rows
  * are the server's figures for the year so far; 3 groups by director, Enter shows a director's
  * cases (the breadcrumb names them), Enter on a case opens it with its invoices, Backspace goes
- * back to the director it came from; the keyword filters by a client's name. Both languages.
+ * back to the director it came from; the keyword filters by a client's name; L opens a case's lines
+ * in the books. Both languages.
  */
 import { expect, test, type APIRequestContext } from './page-models/test';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
@@ -94,6 +95,15 @@ test('the business query in English: a client\'s name filters the cases; the exp
   // ↓ from the keyword box: back to the rows.
   await page.keyboard.press('ArrowDown');
   await expect(grid.locator(`.ag-row[row-id="${found.rows[0].key}"] .ag-cell[col-id="code"]`)).toBeFocused();
-  await page.waitForTimeout(500); // the rows' animation, for the picture only
   await page.screenshot({ path: testInfo.outputPath('business-query-en.png'), fullPage: true });
+
+  // L on a case: its lines in the books, the sub-ledger by the project dimension of this year.
+  const booked = found.rows.find((r) => r.code)!;
+  await grid.locator(`.ag-row[row-id="${booked.key}"] .ag-cell[col-id="code"]`).focus();
+  await page.keyboard.press('l');
+  await page.waitForURL(/\/voucher\/business\/subLedgerByAuxiliary/);
+  const detail = page.getByTestId('aux-detail');
+  await expect(detail).toContainText(booked.name);
+  await expect(detail.getByTestId('al-count')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('business-query-books-en.png') });
 });

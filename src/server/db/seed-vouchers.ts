@@ -1,7 +1,8 @@
 /**
  * Demo vouchers: 150 per account year of the demo ledger set (300 over 2025 and 2026), written
  * through the voucher service so they obey every save and lifecycle rule. A law firm's daily books:
- * fees received and receivable (customer and project auxiliaries), receivables collected, office
+ * fees received and receivable on a case, owed by its lead client (project and customer
+ * auxiliaries), receivables collected from the client billed, office
  * costs and salaries by department. Every lifecycle state appears, made by the clerk, audited and
  * bookkept by the auditor, signed by the cashier; a red reversal per year shows the relations.
  * Then per year twelve month-end allocations (转, one per month) of staff and office costs on 5601
@@ -11,7 +12,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { budgets, customers, departments, projects, subjects, voucherKinds } from './schema';
+import { budgets, customers, departments, projectClients, projects, subjects, voucherKinds } from './schema';
 import { RIGHTS } from '../../domain/rights';
 import type { VoucherItemInput } from '../../contract/voucher';
 import { createVoucher, createVouchersInBulk, type Actor, type BulkVoucher, type VoucherActionName } from '../features/voucher/service';
@@ -64,8 +65,15 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
   };
   const kinds = await db.select({ id: voucherKinds.id, name: voucherKinds.name }).from(voucherKinds).where(eq(voucherKinds.accountId, accountId)).orderBy(asc(voucherKinds.sort), asc(voucherKinds.id));
   const kind = (name: string) => kinds.find((k) => k.name === name)?.id ?? kinds[0].id;
-  const custIds = (await db.select({ id: customers.id }).from(customers).where(and(eq(customers.companyId, companyId), eq(customers.disabled, false))).orderBy(asc(customers.id)).limit(40)).map((r) => r.id);
-  const projIds = (await db.select({ id: projects.id }).from(projects).where(eq(projects.companyId, companyId)).orderBy(asc(projects.id)).limit(40)).map((r) => r.id);
+  // The cases fees are billed on, each with its lead client (the first in the case's order), who
+  // owes the fee: every case whose lead client is an enabled customer.
+  const cases = (await db.select({ id: projects.id, client: customers.id }).from(projects)
+    .innerJoin(projectClients, and(eq(projectClients.companyId, projects.companyId), eq(projectClients.projectId, projects.id)))
+    .innerJoin(customers, and(eq(customers.companyId, projectClients.companyId), eq(customers.id, projectClients.customerId)))
+    .where(and(eq(projects.companyId, companyId), eq(customers.disabled, false),
+      sql`${projectClients.position} = (select min(pc.position) from project_clients pc where pc.company_id = ${projects.companyId} and pc.project_id = ${projects.id})`))
+    .orderBy(asc(projects.id)));
+  const caseOf = (i: number) => cases[(((i * 11) % cases.length) + cases.length) % cases.length];
   const deptIds = (await db.select({ id: departments.id }).from(departments)
     .where(and(eq(departments.companyId, companyId), sql`not exists (select 1 from departments c where c.parent_id = ${departments.id})`)).orderBy(asc(departments.id))).map((r) => r.id);
   let made = 0;
@@ -78,8 +86,8 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
     for (let i = 0; i < 150; i++) {
       const month = Math.floor(i / 12.5) + 1;
       const markTime = `${y.year}-${String(month).padStart(2, '0')}-${String((i % 25) + 2).padStart(2, '0')}`;
-      const cust = custIds[(i * 7) % custIds.length];
-      const proj = projIds[(i * 11) % projIds.length];
+      const proj = caseOf(i).id;
+      const cust = caseOf(i).client;
       const dept = deptIds[i % deptIds.length];
       const cents = ((i * 7919) % 4_900 + 100) * 100 + (i % 3) * 50;
       // Fees are billed and collected by the case (≈ 5,000–250,000 a voucher), so the firm earns what
@@ -91,7 +99,7 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
       // customer just before it (the voucher before is that bill), so no customer pays more than owed.
       const billedBefore = (((i - 1) * 7919) % 4_900 + 100) * 100 + ((i - 1) % 3) * 50;
       const collected = Math.round((billedBefore * 50 * 0.8) / 100) * 100;
-      const billedCustomer = custIds[((i - 1) * 7) % custIds.length];
+      const billedCustomer = caseOf(i - 1).client;
       const line = (summary: string, subjectId: number, direction: boolean, amount: number, auxes: VoucherItemInput['auxes'] = []): VoucherItemInput => ({ summary, subjectId, direction, amount, auxes });
       let items: VoucherItemInput[];
       let kindName = '记';
@@ -130,8 +138,10 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
     }
     const ids = await createVouchersInBulk(db, actors.clerk, companyId, accountId, list);
     made += ids.length;
-    // A red reversal of a bookkept voucher, so relations show in the editor.
-    const bookkept = ids[6];
+    // A red reversal of a bookkept voucher, so relations show in the editor: a collection the bank
+    // returned (its customer owes the bill again; reversing the bill instead would leave the
+    // customer in credit for what it paid on it).
+    const bookkept = ids[7];
     await createVoucher(db, actors.clerk, companyId, { accountId, kindId: kind('记'), markTime: `${y.year}-12-20`, billCount: 0, items: [], originId: bookkept, originKind: 'REVERSAL' });
     made++;
 

@@ -4,12 +4,15 @@
  * director or department, with the contract, what was invoiced, reversed and received in the date
  * range, and what is outstanding and unbilled at its end; the totals as tiles and as the grid's
  * last row. Keys: the grid takes the focus; Enter on a group shows its cases, Enter on a case
- * opens it (with its invoices); Backspace goes back up; 1–4 group by case, client, director,
+ * opens it (with its invoices), L opens its lines in the books (the sub-ledger by the project
+ * dimension, for those who may read the books); Backspace goes back up; 1–4 group by case, client, director,
  * department; `/` goes to the filter, where Enter searches and ↓ in the keyword box goes back to the rows.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, GridApi, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +22,10 @@ import type { ProjectDto } from '../../../contract/clients';
 import { projectKinds } from '../../../domain/enums';
 import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
-import { useScope } from '../../session/store';
+import { useScope, useSession } from '../../session/store';
+import { canOpen, findPage } from '../../routes/access';
+import { periodsQueryOptions } from '../../queries/account';
+import { drillHref } from '../ledger-aux/aux-ledger-model';
 import { notifyError } from '../../queries/admin-common';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
@@ -52,9 +58,19 @@ const DRILL: Record<Exclude<BusinessGrouping, 'PROJECT'>, (r: Row) => Level['dri
 const money = (p: ValueFormatterParams<Row>) => (p.value === undefined || p.value === null || p.value === '0' ? '' : formatCents(BigInt(p.value as string)));
 const negative = { 'ld-negative': (p: { value: unknown }) => typeof p.value === 'string' && p.value.startsWith('-') };
 
+/** The case's books: the sub-ledger by auxiliary (type 5, project) of the shell's year. */
+const CASE_LEDGER_PATH = '/voucher/business/subLedgerByAuxiliary';
+const PROJECT_AUX = 5;
+
 export function BusinessQueryPage() {
   const { t } = useTranslation(['business', 'clients']);
-  const { companyId } = useScope();
+  const { companyId, accountYearId } = useScope();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const user = useSession((x) => x.user);
+  const ledgerPage = findPage(CASE_LEDGER_PATH);
+  // Only for those who may read the books (the finance reports' menu).
+  const mayOpenBooks = !!ledgerPage && canOpen(ledgerPage, user);
   const today = dayjs().format('YYYY-MM-DD');
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
@@ -142,6 +158,27 @@ export function BusinessQueryPage() {
       notifyError(err);
     }
   };
+  /** L on a case: its lines in the books, the shell's year from its first period to the range's end (else the year's last). */
+  const openBooks = async (row: Row) => {
+    if (!mayOpenBooks || shown !== 'PROJECT' || row.total || row.id === null) return;
+    if (!accountYearId) {
+      notifications.show({ color: 'orange', message: t('business:chooseYear') });
+      return;
+    }
+    let periods;
+    try {
+      periods = [...(await qc.ensureQueryData(periodsQueryOptions(accountYearId)))].sort((a, b) => a.startAt.localeCompare(b.startAt));
+    } catch (err) {
+      notifyError(err);
+      return;
+    }
+    if (!periods.length) return;
+    const end = periods.find((p) => p.startAt.slice(0, 10) <= to && to <= p.endAt.slice(0, 10)) ?? periods[periods.length - 1];
+    void navigate({ href: drillHref(CASE_LEDGER_PATH, {
+      startPeriodId: periods[0].id, endPeriodId: end.id, includeUnbooked: true, auxTypeId: PROJECT_AUX,
+      value: { id: row.id, code: row.code ?? '', name: row.name },
+    }) });
+  };
   const onKey = (e: CellKeyDownEvent<Row>) => {
     const ev = e.event as KeyboardEvent | null | undefined;
     if (!ev || ev.ctrlKey || ev.altKey || ev.metaKey) return;
@@ -154,6 +191,9 @@ export function BusinessQueryPage() {
     } else if (ev.key === '/') {
       ev.preventDefault();
       filterRef.current?.querySelector<HTMLInputElement>('input:not([type="radio"])')?.focus();
+    } else if ((ev.key === 'l' || ev.key === 'L') && e.data) {
+      ev.preventDefault();
+      void openBooks(e.data);
     } else if (/^[1-4]$/.test(ev.key)) {
       ev.preventDefault();
       setGroup(businessGroupings[Number(ev.key) - 1]);
@@ -210,7 +250,7 @@ export function BusinessQueryPage() {
       {from > to && <Alert color="red" py={6}>{t('business:reversed')}</Alert>}
       {answer.error && <Alert color="red" py={6}>{answer.error.message}</Alert>}
       <StatTiles tiles={tiles.map((x) => ({ ...x, label: t(`business:tiles.${x.key}`) }))} testId="bq" cols={{ base: 2, sm: 3, lg: 5 }} />
-      <Text size="xs" c="dimmed" data-testid="bq-keys">{t('business:keys')}</Text>
+      <Text size="xs" c="dimmed" data-testid="bq-keys">{t('business:keys')}{mayOpenBooks ? ` ${t('business:booksKey')}` : ''}</Text>
       <ReportGridFrame testId="bq-grid" offset={400}>
         <ReadGrid<Row>
           columnDefs={columns}

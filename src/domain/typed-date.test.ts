@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTypedDate } from './typed-date';
+import { localIsoDate, parseTypedDate } from './typed-date';
 
 describe('parseTypedDate', () => {
   it('reads the full forms clerks type', () => {
@@ -12,5 +12,22 @@ describe('parseTypedDate', () => {
     for (const t of ['', '2', '2026', '2026-0', '2026-09', '202609', '2026-02-30', '2025-13-01', '0230', '1899-12-31', 'abc', '2026-09-01x']) expect(parseTypedDate(t, 2026)).toBeNull();
     expect(parseTypedDate('2024-02-29', 2026)).toBe('2024-02-29');
     expect(parseTypedDate('0229', 2025)).toBeNull();
+  });
+});
+
+describe('localIsoDate', () => {
+  it('is the calendar date where the clock is, not in Greenwich', () => {
+    const saved = process.env.TZ;
+    try {
+      process.env.TZ = 'Asia/Shanghai';
+      // 23:30 UTC on the 30th is 07:30 on the 1st in Beijing.
+      expect(localIsoDate(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12-01');
+      expect(new Date('2026-11-30T23:30:00Z').toISOString().slice(0, 10)).toBe('2026-11-30');
+      process.env.TZ = 'America/New_York';
+      expect(localIsoDate(new Date('2026-12-01T03:00:00Z'))).toBe('2026-11-30');
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
   });
 });

@@ -26,3 +26,12 @@ export function parseTypedDate(text: string, referenceYear: number): string | nu
   if (m) return real(referenceYear, Number(m[1]), Number(m[2]));
   return null;
 }
+
+/**
+ * The calendar date of a moment where the user (the app) or the firm (the server: its TZ) is, as
+ * 'YYYY-MM-DD'. Not `toISOString().slice(0, 10)`: that is the date in Greenwich, which in Beijing is
+ * yesterday until 8 in the morning (a report opened at 7:30 on the 1st showed last month).
+ */
+export function localIsoDate(moment: Date): string {
+  return `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')}`;
+}

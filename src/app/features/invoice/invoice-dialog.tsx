@@ -29,6 +29,7 @@ import { FormDialog } from '../common/form-dialog';
 import { useEntityForm } from '../common/use-entity-form';
 import { PdfViewerDrawer, type PdfDocument } from '../common/pdf-viewer-drawer';
 import { AmountInput } from '../common/amount-input';
+import { todayIso } from '../common/today';
 
 export interface InvoiceValues extends Record<string, unknown> {
   projectId: string | null;
@@ -42,10 +43,7 @@ export interface InvoiceValues extends Record<string, unknown> {
   remark: string;
 }
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = todayIso;
 
 export const invoiceValues = (i: InvoiceDto | null, projectId?: number | null): InvoiceValues => ({
   projectId: i ? String(i.projectId) : projectId ? String(projectId) : null,

@@ -1,6 +1,7 @@
 /** Column helpers shared by the auxiliary ledgers' and budget execution grids. */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { formatCents } from '../../../domain/money';
+import { todayIso } from '../common/today';
 
 /** Amounts in yuan; zero left blank unless `keepZero` says otherwise for the row. */
 export function moneyCol<R>(field: string, headerName: string, keepZero: (row: R | undefined) => boolean = () => false): ColDef<R> {
@@ -13,4 +14,4 @@ export function moneyCol<R>(field: string, headerName: string, keepZero: (row: R
   };
 }
 
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = todayIso;

@@ -23,10 +23,11 @@ import { useTabState } from '../../shell/tab-state';
 import './subject-balance.css';
 import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
 import { localName } from '../../../domain/names';
+import { todayIso } from '../common/today';
 
 type Row = SubjectBalanceRowDto | (SubjectBalanceDto['totals'] & { total: true });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = todayIso;
 
 /** Amounts in yuan; zero left blank except on the total row. */
 const amount = (p: ValueFormatterParams<Row>) => {

@@ -15,8 +15,9 @@ import { useTabState } from '../../shell/tab-state';
 import { useExportProgress } from '../common/export-progress';
 import { emptySubjectLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
 import { currentPeriod } from './subject-balance-model';
+import { todayIso } from '../common/today';
 
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = todayIso;
 
 export function useLedgerScreen(slot: string) {
   const { accountId, accountYearId } = useScope();

@@ -4,6 +4,7 @@
  * 'Displaying up to 100 data records'. Single (Enter / double-click / Sure) or multi (tick, Select).
  */
 import { useMemo } from 'react';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '../../../contract/clients';
 import type { ListColumn } from '../../../../grids/list/columns';
@@ -32,7 +33,8 @@ export function CustomerPicker({ opened, companyId, multiple, onClose, onChoose,
   const { t } = useTranslation(['pickers', 'clients']);
   const formatters = useMemo(() => ({
     kind: (v: unknown) => (v ? t(`clients:customer.kinds.${String(v)}`) : ''),
-    dateTime: (v: unknown) => (typeof v === 'string' ? v.slice(0, 19).replace('T', ' ') : ''),
+    // The moment where the user is (the server answers UTC), not the text of the UTC timestamp.
+    dateTime: (v: unknown) => (typeof v === 'string' && v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : ''),
   }), [t]);
   const title = t(multiple ? 'pickers:title.customers' : 'pickers:title.customer');
   if (opened && !companyId) return <NoCompanyPicker title={title} onClose={onClose} />;

@@ -14,6 +14,7 @@ import { useTabState } from '../../shell/tab-state';
 import { useExportProgress } from '../common/export-progress';
 import { notifyError } from '../../queries/admin-common';
 import { systemConfigQueryOptions } from '../../queries/session';
+import { todayIso } from '../common/today';
 
 export interface ReportPeriodState {
   /** The chosen account year (null: the scope's). */
@@ -26,7 +27,7 @@ export interface ReportPeriodState {
 }
 
 const initial = (): ReportPeriodState => ({ accountYearId: null, month: null, endMonth: null, bookKeep: false });
-const today = () => new Date().toISOString().slice(0, 10);
+const today = todayIso;
 
 export function useReportPeriod(slot: string) {
   const { companyId, accountId, accountYearId: scopeYearId } = useScope();

@@ -16,6 +16,7 @@ import { retrievalApi } from '../../../contract/heads';
 import type { ConflictHitDto } from '../../../contract/retrieval';
 import { call } from '../../api/typed-client';
 import { ReadGrid } from '../../../../grids/list/read-grid';
+import { formatDate } from '../common/row-actions';
 
 type Row = ConflictHitDto & { key: string };
 const OTHER_SIDE = new Set(['OPPOSING', 'PLAINTIFF', 'DEFENDANT']);
@@ -41,7 +42,7 @@ export function ConflictPage() {
     { colId: 'projectKind', headerName: t('retrieval:columns.projectKind'), width: 100, valueGetter: (p) => (p.data?.projectKind ? t(`clients:project.kinds.${p.data.projectKind}`) : '') },
     { colId: 'principals', headerName: t('retrieval:columns.principals'), width: 150, valueGetter: (p) => (p.data?.principals ?? []).join(t('retrieval:separator')) },
     { field: 'department', headerName: t('retrieval:columns.department'), width: 120 },
-    { colId: 'createdAt', headerName: t('retrieval:columns.createdAt'), width: 110, valueGetter: (p) => p.data?.createdAt?.slice(0, 10) ?? '' },
+    { colId: 'createdAt', headerName: t('retrieval:columns.createdAt'), width: 110, valueGetter: (p) => formatDate(p.data?.createdAt) },
     { colId: 'disabled', headerName: t('retrieval:columns.state'), width: 90, valueGetter: (p) => (p.data?.disabled ? t('retrieval:disabled') : '') },
   ], [t]);
 

@@ -11,6 +11,7 @@ import { XLSX_MIME } from '../export/sheet';
 import { startTask } from '../voucher/docs-service';
 import { listLines } from './service';
 import { buildCashWorkbook, CASH_SHEET } from './sheet';
+import { todayIso } from '../../clock';
 
 const PAGE = 1000;
 /** Every line of one export (as GET /cashier/cash/exportXls). */
@@ -21,7 +22,7 @@ export async function startJournalExport(app: FastifyInstance, who: { companyId:
   const first = await listLines(app.db, who.companyId, paging(1));
   if (!first.total) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'CASH_JOURNAL', mime: XLSX_MIME, fileName: `${CASH_SHEET.file}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+    ...who, kind: 'CASH_JOURNAL', mime: XLSX_MIME, fileName: `${CASH_SHEET.file}-${todayIso()}.xlsx`,
     build: async (progress) => {
       const lines: CashLineDto[] = [];
       for (;;) {

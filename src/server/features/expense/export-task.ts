@@ -12,6 +12,7 @@ import { startTask } from '../voucher/docs-service';
 import type * as q from './queries';
 import { listExpenses } from './service';
 import { buildExpenseWorkbook, EXPENSE_SHEET } from './sheet';
+import { todayIso } from '../../clock';
 
 const PAGE = 1000;
 
@@ -19,7 +20,7 @@ export async function startExpenseExport(app: FastifyInstance, who: { companyId:
   const first = await listExpenses(app.db, who.companyId, { filter, offset: 0, limit: 1, sort: {}, expand: new Set() });
   if (!first.total) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'EXPENSE', mime: XLSX_MIME, fileName: `${EXPENSE_SHEET.file}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+    ...who, kind: 'EXPENSE', mime: XLSX_MIME, fileName: `${EXPENSE_SHEET.file}-${todayIso()}.xlsx`,
     build: async (progress) => {
       const docs: ExpenseDto[] = [];
       for (let offset = 0; ; offset += PAGE) {

@@ -15,6 +15,7 @@ import * as service from './service';
 import { buildTemplate, XLSX_MIME, type AnySheetDef, type SheetScope } from './sheet';
 import { subjectSheet, transfers } from './sheets';
 import { uploadedWorkbook } from './upload';
+import { todayIso } from '../../clock';
 
 const scopeOf = (req: FastifyRequest, companyId: number, scopeId: number): SheetScope => ({
   companyId, scopeId, userId: req.access.user.id, isAdmin: req.access.isAdmin, has: (right) => req.access.has(right, companyId), fileSecret: req.server.opts.fileSecret!,
@@ -28,10 +29,10 @@ async function guardScope(req: FastifyRequest, ids: { companyId?: number; accoun
   }
   if ('accountId' in ids) {
     const account = await guardAccount(req, ids.accountId);
-    return { scope: scopeOf(req, account.companyId, account.id), label: new Date().toISOString().slice(0, 10) };
+    return { scope: scopeOf(req, account.companyId, account.id), label: todayIso() };
   }
   const companyId = companyOfFilter(req, ids.companyId);
-  return { scope: scopeOf(req, companyId, companyId), label: new Date().toISOString().slice(0, 10) };
+  return { scope: scopeOf(req, companyId, companyId), label: todayIso() };
 }
 
 function sendTemplate(reply: FastifyReply, def: AnySheetDef) {

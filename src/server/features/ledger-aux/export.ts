@@ -15,6 +15,7 @@ import { auxBalance } from './aux-balance';
 import { auxTotal } from './aux-total';
 import { auxDetail } from './aux-detail';
 import { budgetDetail, budgetSummary } from './budget-execution';
+import { todayIso } from '../../clock';
 
 const AUX_TYPES: Record<number, string> = { 1: '部门 Department', 2: '职员 Employee', 3: '客户 Customer', 4: '供应商 Vendor', 5: '项目 Project', 6: '预算 Budget' };
 const SIDES: Record<string, string> = { DEBIT: '借', CREDIT: '贷', FLAT: '平' };
@@ -23,7 +24,7 @@ const yuan = (cents: string | number) => Number(cents) / 100;
 const text = (s: string | null | undefined) => neutralizeCell(s ?? '');
 const PAGE = 1000;
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = todayIso;
 interface Who { companyId: number; userId: number }
 
 export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBalanceFilter) {

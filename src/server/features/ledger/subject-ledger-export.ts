@@ -18,9 +18,10 @@ import * as tasks from '../export/queries';
 import { XLSX_MIME } from '../export/sheet';
 import { subjectDetail, subjectDetailAll, subjectSummary, subjectTotal } from './subject-ledgers';
 import { localName } from '../../../domain/names';
+import { todayIso } from '../../clock';
 
 const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
-const today = () => new Date().toISOString().slice(0, 10);
+const today = todayIso;
 
 /** Records a RUNNING task and builds its workbook in the background (progress 0–1 from `build`). */
 async function startTask(app: FastifyInstance, v: { companyId: number; userId: number; fileName: string; build: (progress: (part: number) => Promise<void>) => Promise<Buffer> }) {

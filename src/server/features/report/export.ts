@@ -26,6 +26,7 @@ import * as tasks from '../export/queries';
 import { XLSX_MIME } from '../export/sheet';
 import { cjkFont } from '../voucher/pdf';
 import { balanceSheet, incomeStatement } from './service';
+import { todayIso } from '../../clock';
 
 export const PDF_MIME = 'application/pdf';
 export type ExportedReport = 'BALANCE_SHEET' | 'INCOME_STATEMENT';
@@ -207,7 +208,7 @@ export async function tablePdf(t: Table, lang: Language): Promise<Buffer> {
   if (t.footer) doc.fillColor('#c00000').fontSize(9).text(t.footer, 30, y + 6, { width: pageW });
   // The print date sits in the bottom margin: without this pdfkit would start a new page for it.
   doc.page.margins.bottom = 0;
-  doc.fillColor('#555555').fontSize(7).text(fill(labelsOf(lang).pdf.createdAt, { date: new Date().toISOString().slice(0, 10) }), 30, doc.page.height - 24, { width: pageW, align: 'right', lineBreak: false });
+  doc.fillColor('#555555').fontSize(7).text(fill(labelsOf(lang).pdf.createdAt, { date: todayIso() }), 30, doc.page.height - 24, { width: pageW, align: 'right', lineBreak: false });
   doc.end();
   await ended;
   return Buffer.concat(chunks);

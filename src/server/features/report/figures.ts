@@ -96,7 +96,7 @@ export function incomeExpense(f: YearFigures): { income: number; expense: number
 }
 
 /** Today on the server's clock, YYYY-MM-DD (UTC): the default "as of" date of the dashboards. */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
+export { todayIso } from '../../clock';
 
 /**
  * Figures of every subject of the year through period index `through` (0-based) and for the periods

@@ -30,6 +30,7 @@ import { createVoucher, type Actor } from './service';
 import { renderVoucherPdf } from './pdf';
 import { buildVoucherWorkbook, columnLabel, groupVoucherLines, readVoucherLines, resolveRef, rowMessage, VOUCHER_SHEET, type SheetLine } from './docs-sheet';
 import type { AuxDimension } from './usage';
+import { todayIso } from '../../clock';
 
 export const PDF_MIME = 'application/pdf';
 
@@ -86,7 +87,7 @@ async function loadInChunks(db: Db, ids: number[], progress: (part: number) => P
   return out;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = todayIso;
 
 /** Starts the PDF of the vouchers (ids already guarded, in print order); NO_DATA_TO_EXPORT when there are none. */
 export async function startPdfExport(app: FastifyInstance, v: { companyId: number; userId: number; ids: number[]; lang: Language }) {

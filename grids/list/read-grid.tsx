@@ -8,13 +8,17 @@
  */
 import { useMemo, type Ref } from 'react';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef, ColTypeDef } from 'ag-grid-community';
+import { compareCents } from '../../src/domain/money';
 import { useTranslation } from 'react-i18next';
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { agGridLocaleText } from './ag-locale';
 import './list-grid.css';
 
 export const READ_GRID_DEFAULT_COL: ColDef = { sortable: false, resizable: true, suppressMovable: true };
+
+/** Column type 'cents' (with 'rightAligned'): amounts in cents, as the API's integer strings, sort by value. */
+export const READ_GRID_COLUMN_TYPES: Record<string, ColTypeDef> = { cents: { comparator: compareCents } };
 
 /** AG Grid's "no rows" overlay (an HTML template) showing `text` as plain text. */
 export const emptyOverlay = (text: string) => `<span>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`;
@@ -35,6 +39,7 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       theme={listGridTheme}
       localeText={localeText}
       defaultColDef={READ_GRID_DEFAULT_COL}
+      columnTypes={READ_GRID_COLUMN_TYPES}
       animateRows={false}
       {...(emptyText !== undefined ? { overlayNoRowsTemplate: emptyOverlay(emptyText) } : {})}
       {...props}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, UPPERCASE_LIMIT_CENTS, VOUCHER_LINE_MAX_CENTS } from './constants';
 import {
   addCents,
+  compareCents,
   applyAmountKey,
   checkLimits,
   formatCents,
@@ -458,5 +459,14 @@ describe('toChineseUppercase', () => {
         expect(toChineseUppercase(-c)).toBe(`负${toChineseUppercase(c)}`);
       }),
     );
+  });
+});
+
+describe('compareCents', () => {
+  it('orders cents strings by value, not as text', () => {
+    const sorted = ['9', '10', '-5', '-50', '0', '123456789012345678', ''].sort(compareCents);
+    expect(sorted).toEqual(['-50', '-5', '0', '', '9', '10', '123456789012345678']);
+    expect(compareCents(10, '9')).toBe(1);
+    expect(compareCents(null, 0n)).toBe(0);
   });
 });

@@ -213,6 +213,22 @@ function groupThousands(intDigits: string): string {
 }
 
 /** "1,234,567.80", "-0.05", "0.00": thousands separators, two decimals, a leading minus. */
+/**
+ * Orders two amounts in cents by value: integer strings as the API sends them (compared as text,
+ * '9' would sort after '10' and '-5' before '-50'), numbers or bigints; blank or missing as zero.
+ */
+export function compareCents(a: unknown, b: unknown): number {
+  const big = (v: unknown): bigint => {
+    if (typeof v === 'bigint') return v;
+    if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
+    if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return BigInt(v.trim());
+    return 0n;
+  };
+  const x = big(a);
+  const y = big(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 export function formatCents(cents: number | bigint): string {
   const decimal = toDecimal(money(cents));
   const negative = decimal.startsWith('-');

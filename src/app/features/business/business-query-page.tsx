@@ -103,7 +103,7 @@ export function BusinessQueryPage() {
 
   const columns = useMemo<ColDef<Row>[]>(() => {
     const cases = shown === 'PROJECT';
-    const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: 'rightAligned', valueFormatter: money, cellClassRules: negative });
+    const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: ['rightAligned', 'cents'], valueFormatter: money, cellClassRules: negative });
     const count = (field: 'cases' | 'invoiceCount', width = 80): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: 'rightAligned', valueFormatter: (p) => (p.value ? String(p.value) : '') });
     const name: ColDef<Row> = cases
       ? { field: 'name', headerName: t('business:columns.case'), minWidth: 200, flex: 1, tooltipField: 'name', pinned: 'left', cellClassRules: { 'ld-row-muted': (p) => !!p.data?.disabled } }

@@ -56,7 +56,7 @@ export function ManageDashboardPage() {
     { field: 'toBookKeep', headerName: t('adminStat.toBookKeep'), width: 100, type: 'rightAligned', valueFormatter: count },
     { field: 'lastVoucherDate', headerName: t('adminStat.lastVoucherDate'), width: 120, valueFormatter: (p) => (p.value ? String(p.value) : '') },
     { field: 'reimbursementsToAudit', headerName: t('adminStat.reimbursementsToAudit'), width: 125, type: 'rightAligned', valueFormatter: count },
-    { field: 'reimbursementsToAuditCents', headerName: t('adminStat.reimbursementsToAuditCents'), width: 130, type: 'rightAligned',
+    { field: 'reimbursementsToAuditCents', headerName: t('adminStat.reimbursementsToAuditCents'), width: 130, type: ['rightAligned', 'cents'],
       valueFormatter: (p) => (p.value && p.value !== '0' ? formatCents(BigInt(p.value)) : '') },
     { field: 'reimbursementsToVoucher', headerName: t('adminStat.reimbursementsToVoucher'), width: 140, type: 'rightAligned', valueFormatter: count },
     { field: 'users', headerName: t('adminStat.users'), width: 80, type: 'rightAligned' },

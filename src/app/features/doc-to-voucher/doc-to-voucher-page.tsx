@@ -122,7 +122,7 @@ export function DocToVoucherPage() {
     { field: 'party', headerName: t(source === 'EXPENSE' ? 'columns.submitter' : 'columns.bankAccount'), width: 150 },
     { field: 'kindNames', headerName: t('columns.kinds'), width: 150 },
     { field: 'summary', headerName: t('columns.summary'), flex: 1, minWidth: 160 },
-    { field: 'amountCents', headerName: t('columns.amount'), type: 'rightAligned', width: 130, valueFormatter: (p) => formatCents(Number(p.value ?? 0)), cellDataType: false },
+    { field: 'amountCents', headerName: t('columns.amount'), type: ['rightAligned', 'cents'], width: 130, valueFormatter: (p) => formatCents(Number(p.value ?? 0)), cellDataType: false },
     { field: 'voucherCode', headerName: t('columns.voucher'), width: 110 },
   ], [t, source]);
 

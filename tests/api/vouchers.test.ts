@@ -78,6 +78,22 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     expect(got).toEqual(v);
   });
 
+  it('stores summaries exactly as typed, whatever their characters, lines in their order (the lines go as column arrays)', async () => {
+    const odd = ['a,"b" \\c {d} \'e\'', 'NULL', '  两端空格 ', '{1,2}', '😀 emoji'];
+    const v = await create(w.users.clerk.token, {
+      ...simpleVoucher(w, { markTime: '2026-03-10' }),
+      items: [
+        ...odd.map((summary) => ({ summary, subjectId: w.subject.tax, direction: true, amount: '100' })),
+        { summary: '付', subjectId: w.subject.cash, direction: false, amount: '500' },
+      ],
+    });
+    const got = await data(call(w.users.viewer.token, 'GET', `/api/voucher/${v.id}`), 'get');
+    expect(got.items.map((i: { summary: string }) => i.summary).slice(0, odd.length)).toEqual(odd.map((x) => x.trim()));
+    const stored = await rows<{ line_no: number; summary: string; id: number }>(sql`select id, line_no, summary from voucher_items where voucher_id = ${v.id} order by id`);
+    expect(stored.map((r) => r.line_no)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(stored.map((r) => r.summary).slice(0, odd.length)).toEqual(odd.map((x) => x.trim()));
+  });
+
   it('takes a given code without its padding and refuses a taken or too long one', async () => {
     const { clerk } = w.users;
     const v = await create(clerk.token, simpleVoucher(w, { markTime: '2026-04-01', code: '0012' }));

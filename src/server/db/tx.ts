@@ -15,6 +15,22 @@ export function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Tx));
 }
 
+interface SessionOf {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+}
+
+/**
+ * `tx.execute(query)` as a named prepared statement: on PostgreSQL the connection parses it once
+ * and, after a few runs, reuses a generic plan instead of planning it on every call (the hot path
+ * of a voucher save, ~0.5 ms of planning per save). The text must be the same on every call under
+ * one name: parameters, never values spliced into the text. PGlite runs it as a plain query.
+ */
+export function executeNamed(tx: Tx, name: string, query: SQL): Promise<unknown> {
+  const { dialect, session } = tx as unknown as SessionOf;
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+}
+
 /**
  * Optimistic concurrency: a write that names the version it read is refused when the row has moved
  * on since (two clients adding different rights to one role must not silently lose one).

@@ -14,7 +14,7 @@
  * decision 021 and the balance upkeep of decision 025) run on every row as before.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/tx';
+import { executeNamed, type Tx } from '../../db/tx';
 import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
 import type { YearWithPeriods } from '../../../domain/voucher-rules';
 import type { AuxDimension } from './usage';
@@ -56,7 +56,7 @@ const subjectPath = sql`(with recursive chain(id, parent_id, name, level) as (
 const subjectsJson = (companyId: number, ids: readonly number[]) => sql`(select coalesce(json_agg(json_build_object(
     'id', s.id, 'accountYearId', s.account_year_id, 'leaf', s.leaf, 'disabled', s.disabled, 'code', s.code, 'name', s.name,
     'auxTypeIds', s.aux_type_ids, 'path', ${subjectPath})), '[]'::json)
-  from subjects s where s.company_id = ${companyId} and s.id in ${idList(ids)})`;
+  from subjects s where s.company_id = ${companyId} and s.id = any(${sql.param([...ids])}::int[]))`;
 
 interface ContextRow {
   kind: { id: number; name: string } | null;
@@ -69,7 +69,7 @@ interface ContextRow {
 /** One query for what a save looks up before it writes (the subjects only when `subjectIds` are given). */
 export async function saveContext(tx: Tx, v: { companyId: number; accountId: number; kindId: number; userId: number; subjectIds: readonly number[] }): Promise<SaveContext> {
   const unique = [...new Set(v.subjectIds)];
-  const [r] = rowsOf<ContextRow>(await tx.execute(sql`select
+  const [r] = rowsOf<ContextRow>(await executeNamed(tx, 'ld_save_context', sql`select
     (select json_build_object('id', k.id, 'name', k.name) from voucher_kinds k where k.id = ${v.kindId} and k.account_id = ${v.accountId}) as kind,
     (select r.length from voucher_code_rules r where r.account_id = ${v.accountId}) as code_length,
     (select u.name from users u where u.id = ${v.userId}) as user_name,
@@ -77,7 +77,7 @@ export async function saveContext(tx: Tx, v: { companyId: number; accountId: num
         (select coalesce(json_agg(json_build_object('id', p.id, 'startAt', p.start_at, 'endAt', p.end_at) order by p.start_at), '[]'::json)
          from periods p where p.account_year_id = y.id)) order by y.start_at), '[]'::json)
      from account_years y where y.account_id = ${v.accountId}) as years,
-    ${unique.length ? subjectsJson(v.companyId, unique) : sql`'[]'::json`} as subjects`));
+    ${subjectsJson(v.companyId, unique)} as subjects`));
   return {
     kind: r.kind,
     codeLength: r.code_length === null ? VOUCHER_CODE_LENGTH_DEFAULT : Number(r.code_length),
@@ -166,7 +166,7 @@ export async function insertVoucherRow(tx: Tx, row: NewVoucherRow, code: number 
   const codeOf = code !== null
     ? sql`select ${code}::int as code`
     : sql`select greatest(coalesce(max(code), 0) + 1, ${floor}::int)::int as code from vouchers where period_id = ${row.periodId} and kind_id = ${row.kindId}`;
-  const [r] = rowsOf<{ code: number; id: number | null; created_at: Date | string | null; version: number | null }>(await tx.execute(sql`with c as (${codeOf}),
+  const [r] = rowsOf<{ code: number; id: number | null; created_at: Date | string | null; version: number | null }>(await executeNamed(tx, code !== null ? 'ld_voucher_insert_given' : 'ld_voucher_insert_next', sql`with c as (${codeOf}),
     v as (insert into vouchers (company_id, account_id, account_year_id, period_id, kind_id, code, mark_date, bill_count, source, origin_id, debit_cents, credit_cents, created_by)
       select ${row.companyId}::int, ${row.accountId}::int, ${row.accountYearId}::int, ${row.periodId}::int, ${row.kindId}::int, c.code, ${row.markDate}::date, ${row.billCount}::int,
         ${row.source}, ${row.originId}::int, ${row.debitCents}::bigint, ${row.creditCents}::bigint, ${row.createdBy}::int from c
@@ -190,15 +190,25 @@ export interface LineRow {
   budgetId: number | null;
 }
 
-/** The voucher's lines and one processing record in one statement; answers the lines' ids by line number. */
+/**
+ * The voucher's lines and one processing record in one statement; answers the lines' ids by line
+ * number. The lines travel as one array per column (unnest), so the statement's text is the same
+ * for any number of lines and runs as a named prepared statement.
+ */
 export async function insertLinesAndProc(tx: Tx, companyId: number, voucherId: number, accountYearId: number, lines: readonly LineRow[],
   proc: { action: string; userId: number; note: string | null }): Promise<Map<number, number>> {
-  const values = sql.join(lines.map((l) => sql`(${companyId}::int, ${voucherId}::int, ${l.lineNo}::int, ${l.summary}, ${accountYearId}::int, ${l.subjectId}::int, ${l.direction}::boolean,
-    ${l.amountCents}::bigint, ${l.departmentId}::int, ${l.employeeId}::int, ${l.customerId}::int, ${l.vendorId}::int, ${l.projectId}::int, ${l.budgetId}::int)`), sql`, `);
-  const rows = rowsOf<{ id: number; line_no: number }>(await tx.execute(sql`with p as (
+  const column = <T>(f: (l: LineRow) => T) => sql.param(lines.map(f));
+  const rows = rowsOf<{ id: number; line_no: number }>(await executeNamed(tx, 'ld_voucher_lines', sql`with p as (
       insert into voucher_procs (company_id, voucher_id, action, user_id, note) values (${companyId}::int, ${voucherId}::int, ${proc.action}, ${proc.userId}::int, ${proc.note})
     )
     insert into voucher_items (company_id, voucher_id, line_no, summary, account_year_id, subject_id, direction, amount_cents, department_id, employee_id, customer_id, vendor_id, project_id, budget_id)
-    values ${values} returning id, line_no`));
+    select ${companyId}::int, ${voucherId}::int, u.line_no, u.summary, ${accountYearId}::int, u.subject_id, u.direction, u.amount_cents,
+      u.department_id, u.employee_id, u.customer_id, u.vendor_id, u.project_id, u.budget_id
+    from unnest(${column((l) => l.lineNo)}::int[], ${column((l) => l.summary)}::text[], ${column((l) => l.subjectId)}::int[], ${column((l) => l.direction)}::boolean[],
+      ${column((l) => l.amountCents)}::bigint[], ${column((l) => l.departmentId)}::int[], ${column((l) => l.employeeId)}::int[], ${column((l) => l.customerId)}::int[],
+      ${column((l) => l.vendorId)}::int[], ${column((l) => l.projectId)}::int[], ${column((l) => l.budgetId)}::int[])
+      with ordinality as u(line_no, summary, subject_id, direction, amount_cents, department_id, employee_id, customer_id, vendor_id, project_id, budget_id, n)
+    order by u.n
+    returning id, line_no`));
   return new Map(rows.map((r) => [Number(r.line_no), Number(r.id)]));
 }

@@ -13,7 +13,6 @@ import { Alert, Anchor, Breadcrumbs, Checkbox, Group, SegmentedControl, Select, 
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, GridApi, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { businessApi, projectApi } from '../../../contract/heads';
@@ -36,6 +35,7 @@ import { ReportGridFrame } from '../report/report-grid';
 import { ReportExport } from '../ledger-aux/export-button';
 import { ProjectViewDialog } from '../clients/project-view-dialog';
 import '../report/report.css';
+import { todayIso } from '../common/today';
 
 type Row = BusinessRowDto & { total?: boolean };
 type Kind = (typeof projectKinds)[number];
@@ -71,7 +71,7 @@ export function BusinessQueryPage() {
   const ledgerPage = findPage(CASE_LEDGER_PATH);
   // Only for those who may read the books (the finance reports' menu).
   const mayOpenBooks = !!ledgerPage && canOpen(ledgerPage, user);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayIso();
   const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
   const [kind, setKind] = useState<Kind | null>(null);

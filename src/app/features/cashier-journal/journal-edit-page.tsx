@@ -43,6 +43,7 @@ import { useSaveTip } from '../common/use-save-tip';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { leaveWithSaveTip } from '../common/save-tip';
 import { dayClosings, isDirty, type DayClosing, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
+import { todayIso } from '../common/today';
 
 interface Refs {
   accounts: BankAccountDto[];
@@ -165,7 +166,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   );
   const stored = useMemo(() => new Map(loaded.lines.map((l) => [l.id, l])), [loaded]);
   const openingCents = loaded.openingCents;
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayIso();
   const fallbackDate = today.startsWith(month) ? today : `${month}-01`;
 
   // The kit's reducer, then the figures the screen computes (dates carried down, balances, numbers).

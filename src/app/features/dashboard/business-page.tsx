@@ -8,7 +8,6 @@
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { ColDef, FirstDataRenderedEvent } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
@@ -22,6 +21,7 @@ import { StatTiles } from './stat-tiles';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import { reportAmount } from '../report/report-grid';
 import { useScope } from '../../session/store';
+import { todayIso } from '../common/today';
 
 type Month = BusinessStatDto['months'][number] | { month: 0; periodStart: ''; income: string; expense: string; profit: string; total: true };
 type Top = BusinessStatDto['topCustomers'][number];
@@ -31,7 +31,7 @@ const noDrill = () => undefined;
 export function BusinessDashboardPage() {
   const { t } = useTranslation('report');
   const { companyId } = useScope();
-  const [date, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(todayIso);
   const filterRef = useRef<HTMLDivElement>(null);
   const answer = useQuery({
     queryKey: ['report', 'business', companyId, date],

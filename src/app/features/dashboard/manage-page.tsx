@@ -12,7 +12,6 @@ import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ReadGrid } from '../../../../grids/list/read-grid';
-import dayjs from 'dayjs';
 import type { ColDef, FirstDataRenderedEvent, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
@@ -27,6 +26,7 @@ import { ReportGridFrame } from '../report/report-grid';
 import { changeCompany } from '../../shell/scope-selectors';
 import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
 import { useScope } from '../../session/store';
+import { todayIso } from '../common/today';
 
 type Row = AdminStatCompanyDto;
 
@@ -34,7 +34,7 @@ export function ManageDashboardPage() {
   const { t } = useTranslation('report');
   const navigate = useNavigate();
   const scope = useScope();
-  const [date, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [date, setDate] = useState(todayIso);
   const filterRef = useRef<HTMLDivElement>(null);
   const answer = useQuery({
     queryKey: ['report', 'adminStat', date],

@@ -43,14 +43,13 @@ export interface InvoiceValues extends Record<string, unknown> {
   remark: string;
 }
 
-const today = todayIso;
 
 export const invoiceValues = (i: InvoiceDto | null, projectId?: number | null): InvoiceValues => ({
   projectId: i ? String(i.projectId) : projectId ? String(projectId) : null,
   no: i?.no ?? '',
   kind: i?.kind ?? DEFAULT_INVOICE_KIND,
   issueOffice: i?.issueOffice ?? '',
-  date: i?.date ?? today(),
+  date: i?.date ?? todayIso(),
   amount: formatCents(i?.amount ?? 0),
   receivedAmount: formatCents(i?.receivedAmount ?? 0),
   redAmount: formatCents(i?.redAmount ?? 0),

@@ -24,11 +24,12 @@ import { useTabState } from '../../shell/tab-state';
 import '../ledger/subject-balance.css';
 import { AuxFilterBar } from './aux-filter-bar';
 import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
-import { moneyCol, today } from './grid-bits';
+import { moneyCol } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
+import { todayIso } from '../common/today';
 
 type Row = AuxBalanceRowDto | (AuxBalanceDto['totals'] & { total: true });
 const isTotal = (r: Row | undefined): r is AuxBalanceDto['totals'] & { total: true } => !!r && 'total' in r;
@@ -41,7 +42,7 @@ export function AuxBalancePage() {
   const [state, setState] = useTabState<AuxFilterState>(`auxBalance:${accountYearId}`, () => emptyAuxFilter());
   const set = (patch: Partial<AuxFilterState>) => setState((s) => ({ ...s, ...patch }));
   useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked, auxTypeId: d.auxTypeId ?? s.auxTypeId, values: d.value ? [d.value] : [] })), [setState]));
-  const filter = accountId && accountYearId && periods.data ? toAuxBalanceFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const filter = accountId && accountYearId && periods.data ? toAuxBalanceFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'auxBalance', filter],
     queryFn: async ({ signal }) => call(ledgerAuxApi.auxBalance, { query: { filter: filter! } }, { signal }),
@@ -85,7 +86,7 @@ export function AuxBalancePage() {
         <Title order={4}>{t('balance.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.auxBalanceExport, { body: { filter } }) : null} />
       </Group>
-      <AuxFilterBar queryId="ledger.auxBalance" state={state} set={set} replace={setState} levels={data?.levels ?? 1} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), false) : null} />
+      <AuxFilterBar queryId="ledger.auxBalance" state={state} set={set} replace={setState} levels={data?.levels ?? 1} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), false) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-grid">

@@ -17,9 +17,9 @@ import { useTabState } from '../../shell/tab-state';
 import { AuxFilterBar } from './aux-filter-bar';
 import { emptyAuxFilter, periodsOf, toAuxDetailFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
 import { DetailGrid } from './detail-grid';
-import { today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
+import { todayIso } from '../common/today';
 
 export function AuxDetailPage() {
   const { t } = useTranslation('ledgerAux');
@@ -31,7 +31,7 @@ export function AuxDetailPage() {
     ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked,
     auxTypeId: d.auxTypeId ?? s.auxTypeId, values: d.value ? [d.value] : s.values, subject: d.subject ?? null,
   })), [setState]));
-  const filter = accountId && accountYearId && periods.data ? toAuxDetailFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const filter = accountId && accountYearId && periods.data ? toAuxDetailFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
   const key = JSON.stringify(filter);
   const [error, setError] = useState<string | null>(null);
   const [total, setTotal] = useState<number | null>(null);
@@ -54,7 +54,7 @@ export function AuxDetailPage() {
         <Title order={4}>{t('detail.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.auxDetailExport, { body: { filter } }) : null} />
       </Group>
-      <AuxFilterBar queryId="ledger.auxDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} single subjectPick />
+      <AuxFilterBar queryId="ledger.auxDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} single subjectPick />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">
         <Text size="xs" c="dimmed">{filter ? t('hint') : t('detail.chooseValue')}</Text>

@@ -22,11 +22,12 @@ import { useTabState } from '../../shell/tab-state';
 import '../ledger/subject-balance.css';
 import { AuxFilterBar } from './aux-filter-bar';
 import { drillHref, emptyAuxFilter, periodsOf, toAuxTotalFilter, type AuxFilterState, type Drill } from './aux-ledger-model';
-import { moneyCol, today } from './grid-bits';
+import { moneyCol } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
+import { todayIso } from '../common/today';
 
 interface Row {
   id: string;
@@ -61,7 +62,7 @@ export function AuxTotalPage() {
   const [state, setState] = useTabState<AuxFilterState>(`auxTotal:${accountYearId}`, () => emptyAuxFilter());
   const set = (patch: Partial<AuxFilterState>) => setState((s) => ({ ...s, ...patch }));
   useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked, auxTypeId: d.auxTypeId ?? s.auxTypeId, values: d.value ? [d.value] : [] })), [setState]));
-  const filter = accountId && accountYearId && periods.data ? toAuxTotalFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const filter = accountId && accountYearId && periods.data ? toAuxTotalFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'auxTotal', filter],
     queryFn: async ({ signal }) => call(ledgerAuxApi.auxTotal, { query: { filter: filter! } }, { signal }),
@@ -98,7 +99,7 @@ export function AuxTotalPage() {
         <Title order={4}>{t('total.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.auxTotalExport, { body: { filter } }) : null} />
       </Group>
-      <AuxFilterBar queryId="ledger.auxTotal" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
+      <AuxFilterBar queryId="ledger.auxTotal" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-total-grid">

@@ -17,9 +17,9 @@ import { useTabState } from '../../shell/tab-state';
 import { BudgetFilterBar } from './budget-filter-bar';
 import { emptyBudgetFilter, periodsOf, toBudgetDetailFilter, type BudgetFilterState, type Drill } from './aux-ledger-model';
 import { DetailGrid } from './detail-grid';
-import { today } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
+import { todayIso } from '../common/today';
 
 export function BudgetDetailPage() {
   const { t } = useTranslation('ledgerAux');
@@ -28,7 +28,7 @@ export function BudgetDetailPage() {
   const [state, setState] = useTabState<BudgetFilterState>(`budgetDetail:${accountYearId}`, emptyBudgetFilter);
   const set = (patch: Partial<BudgetFilterState>) => setState((s) => ({ ...s, ...patch }));
   useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked, budget: d.value ?? s.budget })), [setState]));
-  const filter = accountId && accountYearId && periods.data ? toBudgetDetailFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const filter = accountId && accountYearId && periods.data ? toBudgetDetailFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
   const key = JSON.stringify(filter);
   const [error, setError] = useState<string | null>(null);
   const [budget, setBudget] = useState<string | null>(null);
@@ -53,7 +53,7 @@ export function BudgetDetailPage() {
         <Title order={4}>{t('budgetDetail.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.budgetDetailExport, { body: { filter } }) : null} />
       </Group>
-      <BudgetFilterBar queryId="report.budgetDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} />
+      <BudgetFilterBar queryId="report.budgetDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">
         <Text size="xs" c="dimmed">{filter ? t('hint') : t('budgetDetail.chooseBudget')}</Text>

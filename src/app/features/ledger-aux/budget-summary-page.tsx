@@ -21,10 +21,11 @@ import { useTabState } from '../../shell/tab-state';
 import '../ledger/subject-balance.css';
 import { BudgetFilterBar } from './budget-filter-bar';
 import { drillHref, emptyBudgetFilter, periodsOf, toBudgetSummaryFilter, type BudgetFilterState, type Drill } from './aux-ledger-model';
-import { moneyCol, today } from './grid-bits';
+import { moneyCol } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { todayIso } from '../common/today';
 
 /** 1234 basis points → "12.34%". */
 export const rateText = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toFixed(2)}%`);
@@ -37,7 +38,7 @@ export function BudgetSummaryPage() {
   const [state, setState] = useTabState<BudgetFilterState>(`budgetSummary:${accountYearId}`, emptyBudgetFilter);
   const set = (patch: Partial<BudgetFilterState>) => setState((s) => ({ ...s, ...patch }));
   useDrill(useCallback((d: Drill) => setState((s) => ({ ...s, startPeriodId: d.startPeriodId, endPeriodId: d.endPeriodId, includeUnbooked: d.includeUnbooked })), [setState]));
-  const filter = accountId && accountYearId && periods.data ? toBudgetSummaryFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const filter = accountId && accountYearId && periods.data ? toBudgetSummaryFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['report', 'budgetSummary', filter],
     queryFn: async ({ signal }) => call(ledgerAuxApi.budgetSummary, { query: { filter: filter! } }, { signal }),
@@ -68,7 +69,7 @@ export function BudgetSummaryPage() {
         <Title order={4}>{t('budgetSummary.title')}</Title>
         <ReportExport start={filter ? () => call(ledgerAuxApi.budgetSummaryExport, { body: { filter } }) : null} />
       </Group>
-      <BudgetFilterBar queryId="report.budgetSummary" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, today(), true) : null} withZero />
+      <BudgetFilterBar queryId="report.budgetSummary" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} withZero />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-budget-grid">

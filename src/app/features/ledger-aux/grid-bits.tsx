@@ -1,7 +1,6 @@
 /** Column helpers shared by the auxiliary ledgers' and budget execution grids. */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { formatCents } from '../../../domain/money';
-import { todayIso } from '../common/today';
 
 /** Amounts in yuan; zero left blank unless `keepZero` says otherwise for the row. */
 export function moneyCol<R>(field: string, headerName: string, keepZero: (row: R | undefined) => boolean = () => false): ColDef<R> {
@@ -14,4 +13,3 @@ export function moneyCol<R>(field: string, headerName: string, keepZero: (row: R
   };
 }
 
-export const today = todayIso;

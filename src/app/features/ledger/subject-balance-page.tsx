@@ -27,7 +27,6 @@ import { todayIso } from '../common/today';
 
 type Row = SubjectBalanceRowDto | (SubjectBalanceDto['totals'] & { total: true });
 
-const today = todayIso;
 
 /** Amounts in yuan; zero left blank except on the total row. */
 const amount = (p: ValueFormatterParams<Row>) => {
@@ -46,7 +45,7 @@ export function SubjectBalancePage() {
   const levels = (useQuery(codeRuleOptions(accountYearId)).data?.levels ?? []).map((_, i) => i + 1);
   const [state, setState] = useTabState<SubjectBalanceFilterState>(`subjectBalance:${accountYearId}`, emptySubjectBalanceFilter);
   const set = (patch: Partial<SubjectBalanceFilterState>) => setState((s) => ({ ...s, ...patch }));
-  const filter = accountId && accountYearId && periods.data ? toSubjectBalanceFilter(state, accountId, accountYearId, periods.data, today()) : null;
+  const filter = accountId && accountYearId && periods.data ? toSubjectBalanceFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'subjectBalance', filter],
     queryFn: async ({ signal }) => call(ledgerApi.subjectBalance, { query: { filter: filter! } }, { signal }),

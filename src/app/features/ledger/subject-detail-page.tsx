@@ -17,11 +17,12 @@ import { ledgerApi } from '../../../contract/heads';
 import type { SubjectDetailRowDto } from '../../../contract/ledger';
 import { call } from '../../api/typed-client';
 import { LedgerFilterBar } from './subject-ledger-filter';
-import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
+import { amountFormatter, ledgerKeys, useLedgerScreen } from './subject-ledger-common';
 import { readSubLedgerSearch, toSubjectDetailFilter } from './subject-ledgers-model';
 import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
+import { todayIso } from '../common/today';
 
 type Row = SubjectDetailRowDto;
 const PAGE = 100;
@@ -41,7 +42,7 @@ export function SubjectDetailPage() {
     s.set(fromLink);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchKey]);
-  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectDetailFilter(s.state, s.accountId, s.accountYearId, s.periods.data, today()) : null;
+  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectDetailFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
   const filterKey = JSON.stringify(filter);
   // The head (subject, row count) of the first page; the grid reads its own pages.
   const head = useQuery({

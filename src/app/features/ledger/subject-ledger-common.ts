@@ -17,14 +17,12 @@ import { emptySubjectLedgerFilter, type SubjectLedgerFilterState } from './subje
 import { currentPeriod } from './subject-balance-model';
 import { todayIso } from '../common/today';
 
-export const today = todayIso;
-
 export function useLedgerScreen(slot: string) {
   const { accountId, accountYearId } = useScope();
   const periods = useQuery(periodsQueryOptions(accountYearId));
   const [state, setState] = useTabState<SubjectLedgerFilterState>(`${slot}:${accountYearId}`, emptySubjectLedgerFilter);
   const set = (patch: Partial<SubjectLedgerFilterState>) => setState((s) => ({ ...s, ...patch }));
-  const current = periods.data ? currentPeriod(periods.data, today()) : undefined;
+  const current = periods.data ? currentPeriod(periods.data, todayIso()) : undefined;
   const config = useQuery(systemConfigQueryOptions());
   const progress = useExportProgress();
   const filterRef = useRef<HTMLDivElement>(null);

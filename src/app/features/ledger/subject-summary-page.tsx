@@ -15,11 +15,12 @@ import { ledgerApi } from '../../../contract/heads';
 import type { SubjectSummaryDto, SubjectSummaryRowDto } from '../../../contract/ledger';
 import { call } from '../../api/typed-client';
 import { LedgerFilterBar } from './subject-ledger-filter';
-import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
+import { amountFormatter, ledgerKeys, useLedgerScreen } from './subject-ledger-common';
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
 import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
+import { todayIso } from '../common/today';
 
 type Row = SubjectSummaryRowDto | (SubjectSummaryDto['totals'] & { total: true; voucherCount: number });
 const isTotal = (r: Row | undefined): r is Extract<Row, { total: true }> => !!r && 'total' in r;
@@ -28,7 +29,7 @@ export function SubjectSummaryPage() {
   const { t, i18n } = useTranslation(['subject-ledgers', 'common']);
   const navigate = useNavigate();
   const s = useLedgerScreen('subjectSummary');
-  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, today()) : null;
+  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'subjectSummary', filter],
     queryFn: async ({ signal }) => call(ledgerApi.subjectSummary, { query: { filter: filter! } }, { signal }),

@@ -16,11 +16,12 @@ import { ledgerApi } from '../../../contract/heads';
 import { generalLedgerRows, type GeneralLedgerRow } from '../../../domain/general-ledger-rows';
 import { call } from '../../api/typed-client';
 import { LedgerFilterBar } from './subject-ledger-filter';
-import { amountFormatter, ledgerKeys, today, useLedgerScreen } from './subject-ledger-common';
+import { amountFormatter, ledgerKeys, useLedgerScreen } from './subject-ledger-common';
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
 import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
+import { todayIso } from '../common/today';
 
 type Row = GeneralLedgerRow;
 
@@ -28,7 +29,7 @@ export function SubjectTotalPage() {
   const { t, i18n } = useTranslation(['subject-ledgers', 'common']);
   const navigate = useNavigate();
   const s = useLedgerScreen('subjectTotal');
-  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, today()) : null;
+  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'subjectTotal', filter],
     queryFn: async ({ signal }) => call(ledgerApi.subjectTotal, { query: { filter: filter! } }, { signal }),

@@ -46,6 +46,7 @@ import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, type
 import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
 import { DateField } from '../common/date-field';
 import { useBusy } from '../common/use-busy';
+import { todayIso } from '../common/today';
 
 const NEW_ID = 'new';
 
@@ -63,8 +64,7 @@ export function ReimburseEditorPage() {
   return <ReimburseEditor key={`${companyId}:${routeId}`} routeId={routeId ?? NEW_ID} companyId={companyId} kinds={kinds.data} stored={stored.data ?? null} />;
 }
 
-const today = () => dayjs().format('YYYY-MM-DD');
-const freshHeader = (): ReimburseHeader => ({ markAt: today(), submitAt: today(), submitterId: null, submitter: null, payAt: '', payAmount: '' });
+const freshHeader = (): ReimburseHeader => ({ markAt: todayIso(), submitAt: todayIso(), submitterId: null, submitter: null, payAt: '', payAmount: '' });
 
 type Issues = Record<string, Partial<Record<FieldOf<ReimburseRow>, string>>>;
 

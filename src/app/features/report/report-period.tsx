@@ -27,7 +27,6 @@ export interface ReportPeriodState {
 }
 
 const initial = (): ReportPeriodState => ({ accountYearId: null, month: null, endMonth: null, bookKeep: false });
-const today = todayIso;
 
 export function useReportPeriod(slot: string) {
   const { companyId, accountId, accountYearId: scopeYearId } = useScope();
@@ -36,7 +35,7 @@ export function useReportPeriod(slot: string) {
   const years = [...(accounts.data?.find((a) => a.id === accountId)?.accountYears ?? [])].sort((a, b) => a.year - b.year);
   const yearRow = years.find((y) => y.id === (state.accountYearId ?? scopeYearId)) ?? years.at(-1);
   const periods = useQuery(periodsQueryOptions(yearRow?.id ?? null)).data ?? [];
-  const todayIndex = periods.findIndex((p) => p.startAt <= today() && today() <= p.endAt);
+  const todayIndex = periods.findIndex((p) => p.startAt <= todayIso() && todayIso() <= p.endAt);
   const month = state.month !== null && state.month <= periods.length ? state.month : periods.length ? (todayIndex >= 0 ? todayIndex + 1 : periods.length) : null;
   const endMonth = state.endMonth !== null && month !== null && state.endMonth >= month && state.endMonth <= periods.length ? state.endMonth : month;
   const set = (patch: Partial<ReportPeriodState>) => setState((s) => ({ ...s, ...patch }));

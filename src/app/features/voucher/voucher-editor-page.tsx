@@ -16,7 +16,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type EntryGridProps, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
@@ -65,6 +64,7 @@ import { VoucherDocsActions } from './voucher-print-drawer';
 import { DateField } from '../common/date-field';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
+import { todayIso } from '../common/today';
 
 const NEW_ID = 'new';
 
@@ -136,7 +136,7 @@ interface EditorProps {
 }
 
 function todayIn(span: { startAt: string; endAt: string } | null): string {
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayIso();
   if (!span) return today;
   return today < span.startAt ? span.startAt : today > span.endAt ? span.endAt : today;
 }

@@ -16,7 +16,7 @@ import type { projectKinds } from '../../../domain/enums';
 import type { BusinessQueryDto, BusinessQueryFilter, BusinessRowDto } from '../../../contract/business';
 import { leaderOf, type Viewer } from '../clients/service';
 import { containsPattern } from '../retrieval/conflict';
-import { todayIso } from '../report/figures';
+import { todayIso } from '../../clock';
 
 interface CaseRow {
   id: number; code: string; name: string; kind: (typeof projectKinds)[number]; disabled: boolean; contract: string | number;

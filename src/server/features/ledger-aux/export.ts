@@ -24,14 +24,13 @@ const yuan = (cents: string | number) => Number(cents) / 100;
 const text = (s: string | null | undefined) => neutralizeCell(s ?? '');
 const PAGE = 1000;
 
-const today = todayIso;
 interface Who { companyId: number; userId: number }
 
 export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBalanceFilter) {
   const answer = await auxBalance(app.db, who.companyId, f);
   if (answer.rows.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算余额表-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算余额表-${todayIso()}.xlsx`,
     build: async (progress) => {
       const rows: Cell[][] = answer.rows.map((r) => [
         // A tree type's levels indented as on the screen.
@@ -55,7 +54,7 @@ export async function exportAuxTotal(app: FastifyInstance, who: Who, f: AuxTotal
   const answer = await auxTotal(app.db, who.companyId, f);
   if (answer.groups.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算总账-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算总账-${todayIso()}.xlsx`,
     build: async () => {
       const rows: Cell[][] = [];
       for (const g of answer.groups) {
@@ -91,7 +90,7 @@ export async function exportAuxDetail(app: FastifyInstance, who: Who, f: AuxDeta
   // Checks the filter (values, subject, periods) before a task is recorded.
   const head = await auxDetail(app.db, who.companyId, f, { offset: 0, limit: 1 });
   return startTask(app, {
-    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算明细账-${head.auxCode}-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算明细账-${head.auxCode}-${todayIso()}.xlsx`,
     build: async (progress) => {
       const rows = await allRows((offset) => auxDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
       const cells = rows.map((r) => detailRow(r, yuan(r.balanceCents) * (r.side === 'CREDIT' ? -1 : 1)));
@@ -104,7 +103,7 @@ export async function exportBudgetSummary(app: FastifyInstance, who: Who, f: Bud
   const answer = await budgetSummary(app.db, who.companyId, f);
   if (answer.rows.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `预算执行汇总表-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `预算执行汇总表-${todayIso()}.xlsx`,
     build: async () => workbook('预算执行汇总表', ['编码 Code', '预算项目 Budget item', '类别 Kind', '预算金额 Budget', '本期执行数 Used in the periods', '本年执行数 Used this year', '预算余额 Remaining', '执行率 Rate %'],
       answer.rows.map((r) => [text(r.code), text(r.name), r.kind === 'INCOME' ? '收入 Income' : '支出 Expense', yuan(r.budget), yuan(r.actual), yuan(r.ytdActual), yuan(r.remaining), r.rateBp === null ? null : r.rateBp / 100]),
       (i) => !answer.rows[i].leaf),
@@ -114,7 +113,7 @@ export async function exportBudgetSummary(app: FastifyInstance, who: Who, f: Bud
 export async function exportBudgetDetail(app: FastifyInstance, who: Who, f: BudgetDetailFilter) {
   const head = await budgetDetail(app.db, who.companyId, f, { offset: 0, limit: 1 });
   return startTask(app, {
-    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `预算执行明细账-${head.code}-${today()}.xlsx`,
+    ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `预算执行明细账-${head.code}-${todayIso()}.xlsx`,
     build: async (progress) => {
       const rows = await allRows((offset) => budgetDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
       return workbook(`预算执行明细账 ${head.code}`, detailHeaders('累计执行数 Used so far'), rows.map((r) => detailRow(r, yuan(r.balanceCents))), (i) => rows[i].kind !== 'LINE');

@@ -21,7 +21,6 @@ import { localName } from '../../../domain/names';
 import { todayIso } from '../../clock';
 
 const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
-const today = todayIso;
 
 /** Records a RUNNING task and builds its workbook in the background (progress 0–1 from `build`). */
 async function startTask(app: FastifyInstance, v: { companyId: number; userId: number; fileName: string; build: (progress: (part: number) => Promise<void>) => Promise<Buffer> }) {
@@ -120,7 +119,7 @@ interface Who { companyId: number; userId: number; lang: Language }
 export async function startSummaryExport(app: FastifyInstance, who: Who, f: SubjectBalanceFilter) {
   const first = await subjectSummary(app.db, who.companyId, f);
   if (!first.rows.length) throw new DomainError('NO_DATA_TO_EXPORT');
-  return startTask(app, { ...who, fileName: `subject-summary-${today()}.xlsx`, build: async (progress) => {
+  return startTask(app, { ...who, fileName: `subject-summary-${todayIso()}.xlsx`, build: async (progress) => {
     const d = await subjectSummary(app.db, who.companyId, f);
     await progress(0.5);
     return summaryWorkbook(d, who.lang);
@@ -130,7 +129,7 @@ export async function startSummaryExport(app: FastifyInstance, who: Who, f: Subj
 export async function startTotalExport(app: FastifyInstance, who: Who, f: SubjectBalanceFilter) {
   const first = await subjectTotal(app.db, who.companyId, f);
   if (!first.subjects.length) throw new DomainError('NO_DATA_TO_EXPORT');
-  return startTask(app, { ...who, fileName: `general-ledger-${today()}.xlsx`, build: async (progress) => {
+  return startTask(app, { ...who, fileName: `general-ledger-${todayIso()}.xlsx`, build: async (progress) => {
     const d = await subjectTotal(app.db, who.companyId, f);
     await progress(0.5);
     return totalWorkbook(d, who.lang);
@@ -140,7 +139,7 @@ export async function startTotalExport(app: FastifyInstance, who: Who, f: Subjec
 export async function startDetailExport(app: FastifyInstance, who: Who, f: SubjectDetailFilter) {
   // Refuses a subject or period outside the year before any task is recorded.
   const probe = await subjectDetail(app.db, who.companyId, f, 0, 1);
-  return startTask(app, { ...who, fileName: `sub-ledger-${probe.subject.code}-${today()}.xlsx`, build: async (progress) => {
+  return startTask(app, { ...who, fileName: `sub-ledger-${probe.subject.code}-${todayIso()}.xlsx`, build: async (progress) => {
     const d = await subjectDetailAll(app.db, who.companyId, f);
     await progress(0.7);
     return detailWorkbook(d, who.lang);

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
 import { accountYears, accounts, companies, expenseInvoices, expenses, periods, userCompanies, vouchers } from '../../db/schema';
 import type { AdminStatCompanyDto, AdminStatDto, AdminStatQuery } from '../../../contract/report';
-import { todayIso } from './figures';
+import { todayIso } from '../../clock';
 
 const n = (v: unknown) => Number(v ?? 0);
 /** `sum(case when … then 1 else 0 end)` as a number. */

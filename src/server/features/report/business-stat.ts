@@ -14,7 +14,8 @@ import { DomainError } from '../../../domain/result-codes';
 import type { BusinessStatDto, BusinessStatQuery } from '../../../contract/report';
 import { auxFiguresByValue, rangeSubjects } from '../ledger-aux/aux-balance';
 import { auxValues } from '../ledger-aux/scope';
-import { incomeExpense, reportContext, todayIso, yearFigures, type ReportContext } from './figures';
+import { incomeExpense, reportContext, yearFigures, type ReportContext } from './figures';
+import { todayIso } from '../../clock';
 
 const CUSTOMER = 3;
 const PROJECT = 5;

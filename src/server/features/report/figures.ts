@@ -95,8 +95,6 @@ export function incomeExpense(f: YearFigures): { income: number; expense: number
   return { income, expense };
 }
 
-/** Today on the server's clock, YYYY-MM-DD (UTC): the default "as of" date of the dashboards. */
-export { todayIso } from '../../clock';
 
 /**
  * Figures of every subject of the year through period index `through` (0-based) and for the periods

@@ -87,13 +87,12 @@ async function loadInChunks(db: Db, ids: number[], progress: (part: number) => P
   return out;
 }
 
-const today = todayIso;
 
 /** Starts the PDF of the vouchers (ids already guarded, in print order); NO_DATA_TO_EXPORT when there are none. */
 export async function startPdfExport(app: FastifyInstance, v: { companyId: number; userId: number; ids: number[]; lang: Language }) {
   if (!v.ids.length) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    companyId: v.companyId, userId: v.userId, kind: 'VOUCHER_PDF', mime: PDF_MIME, fileName: `vouchers-${today()}.pdf`,
+    companyId: v.companyId, userId: v.userId, kind: 'VOUCHER_PDF', mime: PDF_MIME, fileName: `vouchers-${todayIso()}.pdf`,
     build: async (progress) => {
       const list = await loadInChunks(app.db, v.ids, progress, 0.3);
       const [company] = await app.db.select({ name: companies.name }).from(companies).where(eq(companies.id, v.companyId));
@@ -109,7 +108,7 @@ export async function startPdfExport(app: FastifyInstance, v: { companyId: numbe
 export async function startXlsExport(app: FastifyInstance, v: { companyId: number; userId: number; ids: number[] }) {
   if (!v.ids.length) throw new DomainError('NO_DATA_TO_EXPORT');
   return startTask(app, {
-    companyId: v.companyId, userId: v.userId, kind: 'VOUCHER', mime: XLSX_MIME, fileName: `${VOUCHER_SHEET.file}-${today()}.xlsx`,
+    companyId: v.companyId, userId: v.userId, kind: 'VOUCHER', mime: XLSX_MIME, fileName: `${VOUCHER_SHEET.file}-${todayIso()}.xlsx`,
     build: async (progress) => {
       const list = await loadInChunks(app.db, v.ids, progress, 0.8);
       const content = await buildVoucherWorkbook(list);

@@ -57,6 +57,8 @@ describe.each(backends())('conflict-of-interest check (%s)', (backend) => {
     ].sort());
     const client = found.find((h) => h.role === 'CLIENT')!;
     expect(client).toMatchObject({ principals: ['王律师A'], department: '诉讼A部', customerCode: 'CCA' });
+    // The case's opening moment as ISO-8601 UTC, whichever driver read it (the app shows it in local time).
+    expect((client as Hit & { createdAt: string }).createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect((await hits(`${tag}长城`)).map((h) => h.role).sort()).toEqual(['DEFENDANT', 'OPPOSING']);
   });
 

@@ -10,12 +10,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { likeKeyword } from '../../db/queries/list';
 import { companyScope, withTx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import type { projectKinds } from '../../../domain/enums';
 import type { BusinessQueryDto, BusinessQueryFilter, BusinessRowDto } from '../../../contract/business';
 import { leaderOf, type Viewer } from '../clients/service';
-import { containsPattern } from '../retrieval/conflict';
 import { todayIso } from '../../clock';
 
 interface CaseRow {
@@ -75,8 +75,8 @@ export async function businessQuery(db: Db, companyId: number, viewer: Viewer, f
     if (!f.includeDisabled) conds.push(sql`p.disabled = false`);
     if (f.kind) conds.push(sql`p.kind = ${f.kind}`);
     if (f.departmentId !== undefined) conds.push(f.departmentId === null ? sql`p.department_id is null` : sql`p.department_id = ${f.departmentId}`);
-    if (f.keyword) {
-      const pat = containsPattern(f.keyword);
+    const pat = likeKeyword(f.keyword);
+    if (pat) {
       conds.push(sql`(p.code ilike ${pat} or p.name ilike ${pat} or exists (select 1 from project_clients pc join customers c on c.company_id = pc.company_id and c.id = pc.customer_id
         where pc.company_id = p.company_id and pc.project_id = p.id and c.name ilike ${pat}))`);
     }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { iso, likeKeyword } from '../../db/queries/list';
 import { CONFLICT_HIT_LIMIT, type ConflictDto, type ConflictQuery, type ConflictRole } from '../../../contract/retrieval';
 
 interface HitRow {
@@ -16,12 +17,10 @@ interface HitRow {
   principals: string[] | null; department: string | null; disabled: boolean; created_at: string | Date | null;
 }
 
-/** The keyword as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
-export const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function conflictSearch(db: Db, visible: readonly number[] | null, q: ConflictQuery): Promise<ConflictDto> {
   if (visible && visible.length === 0) return { keyword: q.keyword, hits: [], truncated: false };
-  const pat = containsPattern(q.keyword);
+  // The contract asks for 2 characters at least: never blank here.
+  const pat = likeKeyword(q.keyword)!;
   const within = visible ? sql`and h.company_id = any(${sql.param([...visible])}::integer[])` : sql``;
   const party = (role: ConflictRole, column: string) => sql`
     select p.company_id, ${role}::text as role, p.${sql.raw(column)} as matched, null::integer as customer_id, null::text as customer_code, p.id as project_id
@@ -64,7 +63,7 @@ export async function conflictSearch(db: Db, visible: readonly number[] | null, 
       customerId: r.customer_id === null ? null : Number(r.customer_id), customerCode: r.customer_code,
       projectId: r.project_id === null ? null : Number(r.project_id), projectCode: r.project_code, projectName: r.project_name, projectKind: r.project_kind,
       principals: r.principals ?? [], department: r.department, disabled: !!r.disabled,
-      createdAt: r.created_at === null ? null : (r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at)),
+      createdAt: r.created_at === null ? null : r.created_at instanceof Date ? r.created_at.toISOString() : iso(r.created_at),
     })),
   };
 }

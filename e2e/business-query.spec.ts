@@ -95,6 +95,15 @@ test('the business query in English: a client\'s name filters the cases; the exp
   // `/` goes to the filter (the first date); the keyword box takes a client's name and Enter.
   await page.keyboard.press('/');
   await expect(page.getByTestId('bq-from')).toBeFocused();
+  // A start after the end: the catalogue's message, nothing asked of the server.
+  const from = page.getByTestId('bq-from');
+  const year = new Date().getFullYear();
+  await from.fill(`${year + 1}-01-01`);
+  await from.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'The period end cannot be before its start' })).toBeVisible();
+  await from.fill(`${year}-01-01`);
+  await from.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'The period end cannot be before its start' })).toBeHidden();
   await page.getByTestId('bq-keyword').focus();
   await page.keyboard.type(piece);
   await page.keyboard.press('Enter');

@@ -212,7 +212,6 @@ function groupThousands(intDigits: string): string {
   return intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** "1,234,567.80", "-0.05", "0.00": thousands separators, two decimals, a leading minus. */
 /**
  * Orders two amounts in cents by value: integer strings as the API sends them (compared as text,
  * '9' would sort after '10' and '-5' before '-50'), numbers or bigints; blank or missing as zero.
@@ -229,6 +228,7 @@ export function compareCents(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** "1,234,567.80", "-0.05", "0.00": thousands separators, two decimals, a leading minus. */
 export function formatCents(cents: number | bigint): string {
   const decimal = toDecimal(money(cents));
   const negative = decimal.startsWith('-');

@@ -13,7 +13,7 @@ import { Alert, Anchor, Breadcrumbs, Checkbox, Group, SegmentedControl, Select, 
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, GridApi, ValueFormatterParams } from 'ag-grid-community';
+import type { CellKeyDownEvent, ColDef, FirstDataRenderedEvent, GridApi } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { businessApi, projectApi } from '../../../contract/heads';
 import { businessGroupings, type BusinessGrouping, type BusinessQueryFilterInput, type BusinessRowDto } from '../../../contract/business';
@@ -31,7 +31,7 @@ import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { DateField } from '../common/date-field';
 import { NoCompany } from '../common/list-page';
 import { StatTiles } from '../dashboard/stat-tiles';
-import { ReportGridFrame } from '../report/report-grid';
+import { reportAmount, ReportGridFrame } from '../report/report-grid';
 import { ReportExport } from '../ledger-aux/export-button';
 import { ProjectViewDialog } from '../clients/project-view-dialog';
 import '../report/report.css';
@@ -55,7 +55,6 @@ const DRILL: Record<Exclude<BusinessGrouping, 'PROJECT'>, (r: Row) => Level['dri
   DEPARTMENT: (r) => ({ departmentId: r.id }),
 };
 
-const money = (p: ValueFormatterParams<Row>) => (p.value === undefined || p.value === null || p.value === '0' ? '' : formatCents(BigInt(p.value as string)));
 const negative = { 'ld-negative': (p: { value: unknown }) => typeof p.value === 'string' && p.value.startsWith('-') };
 
 /** The case's books: the sub-ledger by auxiliary (type 5, project) of the shell's year. */
@@ -63,7 +62,7 @@ const CASE_LEDGER_PATH = '/voucher/business/subLedgerByAuxiliary';
 const PROJECT_AUX = 5;
 
 export function BusinessQueryPage() {
-  const { t } = useTranslation(['business', 'clients']);
+  const { t } = useTranslation(['business', 'clients', 'errors']);
   const { companyId, accountYearId } = useScope();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -103,7 +102,7 @@ export function BusinessQueryPage() {
 
   const columns = useMemo<ColDef<Row>[]>(() => {
     const cases = shown === 'PROJECT';
-    const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: ['rightAligned', 'cents'], valueFormatter: money, cellClassRules: negative });
+    const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: ['rightAligned', 'cents'], valueFormatter: reportAmount, cellClassRules: negative });
     const count = (field: 'cases' | 'invoiceCount', width = 80): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: 'rightAligned', valueFormatter: (p) => (p.value ? String(p.value) : '') });
     const name: ColDef<Row> = cases
       ? { field: 'name', headerName: t('business:columns.case'), minWidth: 200, flex: 1, tooltipField: 'name', pinned: 'left', cellClassRules: { 'ld-row-muted': (p) => !!p.data?.disabled } }
@@ -247,7 +246,7 @@ export function BusinessQueryPage() {
           </Breadcrumbs>
         )}
       </Group>
-      {from > to && <Alert color="red" py={6}>{t('business:reversed')}</Alert>}
+      {from > to && <Alert color="red" py={6}>{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
       {answer.error && <Alert color="red" py={6}>{answer.error.message}</Alert>}
       <StatTiles tiles={tiles.map((x) => ({ ...x, label: t(`business:tiles.${x.key}`) }))} testId="bq" cols={{ base: 2, sm: 3, lg: 5 }} />
       <Text size="xs" c="dimmed" data-testid="bq-keys">{t('business:keys')}{mayOpenBooks ? ` ${t('business:booksKey')}` : ''}</Text>

@@ -7,13 +7,14 @@ import { ok } from '../../http/reply';
 import { companyOfFilter } from '../../http/guards';
 import { taskDto } from '../export/service';
 import type { Viewer } from '../clients/service';
+import { viewer } from '../clients/routes';
 import { businessQuery } from './query';
 import { exportBusinessQuery } from './export';
 
 /** The company asked for (default: the current one), where the caller holds right 103, and who sees which cases. */
 function asker(req: FastifyRequest, f: BusinessQueryFilter): { companyId: number; viewer: Viewer } {
   const companyId = companyOfFilter(req, f.companyId);
-  return { companyId, viewer: { userId: req.access.user!.id, isAdmin: req.access.isAdmin, viewAll: req.access.has(RIGHTS.PROJECT_VIEW_ALL, companyId) } };
+  return { companyId, viewer: viewer(req, companyId, RIGHTS.PROJECT_VIEW_ALL) };
 }
 
 export async function businessRoutes(app: FastifyInstance): Promise<void> {

@@ -16,7 +16,8 @@ async function guardRow(req: FastifyRequest, find: (id: number) => Promise<numbe
   return guardCompany(req, companyId);
 }
 
-const viewer = (req: FastifyRequest, companyId: number, viewAllRight: number): service.Viewer => ({
+/** Who asks, for the visibility rule of clients or projects (the view-all right of the one asked about). */
+export const viewer = (req: FastifyRequest, companyId: number, viewAllRight: number): service.Viewer => ({
   userId: req.access.user.id, isAdmin: req.access.isAdmin, viewAll: req.access.has(viewAllRight, companyId),
 });
 

@@ -11,6 +11,9 @@ import { DomainError } from '../../domain/result-codes';
 /** A transaction handle; queries take it like a Db (Drizzle's transaction is a database). */
 export type Tx = Db;
 
+/** The rows of a raw `execute` answer, whichever driver gave it (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
 export function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Tx));
 }

@@ -11,7 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likeKeyword } from '../../db/queries/list';
-import { companyScope, withTx } from '../../db/tx';
+import { companyScope, rowsOf, withTx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import type { projectKinds } from '../../../domain/enums';
 import type { BusinessQueryDto, BusinessQueryFilter, BusinessRowDto } from '../../../contract/business';
@@ -117,7 +117,7 @@ export async function businessQuery(db: Db, companyId: number, viewer: Viewer, f
         left join inv on inv.project_id = p.id
       where p.company_id = ${companyId} ${where(conds)} ${where(outer)}
       order by p.code desc, p.id desc`);
-    const cases = (result as unknown as { rows: CaseRow[] }).rows;
+    const cases = rowsOf<CaseRow>(result);
 
     const keep = (s: Sums) => !f.outstandingOnly || s.outstanding !== 0n;
     let totals = zero();

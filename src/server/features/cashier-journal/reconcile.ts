@@ -8,7 +8,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companyScope } from '../../db/tx';
+import { companyScope, rowsOf } from '../../db/tx';
 import { subjects } from '../../db/schema';
 import type { CashReconcileDto, CashReconcileRowDto } from '../../../contract/cashier-journal';
 import { DomainError } from '../../../domain/result-codes';
@@ -17,8 +17,6 @@ import { yearsWithPeriods } from '../voucher/queries';
 import { subjectBalances } from '../subject/balance';
 import * as q from './queries';
 import { calcBalances } from './service';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 export async function reconcile(db: Db, companyId: number, o: { accountId: number; date: string; bankAccountIds?: number[]; bookkeptOnly?: boolean }): Promise<CashReconcileDto> {
   const years = await yearsWithPeriods(db, o.accountId);

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { withTx } from '../../db/tx';
+import { withTx, rowsOf } from '../../db/tx';
 import { subjects } from '../../db/schema';
 import type { AuxBalanceDto, AuxBalanceFilter, AuxBalanceRowDto } from '../../../contract/ledger-aux';
 import { balanceColumns, inCodeRange, sideOf } from '../ledger/subject-balance';
@@ -43,8 +43,6 @@ export async function rangeSubjects(tx: Tx, companyId: number, accountYearId: nu
     .from(subjects).where(and(eq(subjects.accountYearId, accountYearId), eq(subjects.companyId, companyId))).orderBy(asc(subjects.code));
   return rows.filter((s) => inCodeRange(s.code, from, to));
 }
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /**
  * The figures of one type per value and subject under it (value id → subject id → figures):

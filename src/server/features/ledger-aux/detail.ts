@@ -10,12 +10,10 @@
  * found through the partial index on the type's column (voucher_items_<type>).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/tx';
+import { type Tx, rowsOf } from '../../db/tx';
 import type { LedgerDetailRowDto } from '../../../contract/ledger-aux';
 import { sideOf } from '../ledger/subject-balance';
 import type { PeriodRange } from './scope';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /** The column of voucher_items carrying each type (raw SQL: the pager writes its own query). */
 const auxColumnSql: Record<number, SQL> = {

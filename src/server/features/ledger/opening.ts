@@ -6,7 +6,7 @@
  * transaction and only read.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/tx';
+import { type Tx, rowsOf } from '../../db/tx';
 import { openingBalances } from '../../db/schema';
 
 export interface SubjectOpening {
@@ -34,8 +34,6 @@ export interface AuxOpening extends SubjectOpening {
   /** The record id of that type. */
   auxId: number;
 }
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /**
  * The year's auxiliary openings per (subject, auxiliary type, value), for the ledgers by auxiliary

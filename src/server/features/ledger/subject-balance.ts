@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Tx } from '../../db/tx';
+import { type Tx, rowsOf } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import type { BalanceSide, SubjectBalanceDto, SubjectBalanceFilter, SubjectBalanceRowDto } from '../../../contract/ledger';
 
@@ -25,8 +25,6 @@ export function inCodeRange(code: string, from?: string, to?: string): boolean {
   if (to !== undefined && code > to && !code.startsWith(to)) return false;
   return true;
 }
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** The debit and credit columns of the balance tables for every valid voucher or bookkept ones. */
 export const balanceColumns = (includeUnbooked: boolean) => (includeUnbooked

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Tx } from '../../db/tx';
+import { type Tx, rowsOf } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { periodName } from '../../../domain/periods';
 import { padVoucherCode, VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
@@ -20,8 +20,6 @@ import type {
 import { balanceColumns, checkRange, inCodeRange, ledgerHead, sideOf } from './subject-balance';
 
 type ChartRow = SubjectHeadDto;
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** The year's periods as the statements answer them (`periods` json of the `r` row): id, start, end in order. */
 const yearPeriods = sql`(select json_agg(json_build_object('id', id, 'startAt', start_at, 'endAt', end_at) order by n) from yp) as periods`;

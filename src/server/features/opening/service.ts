@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { withTx, type Tx } from '../../db/tx';
+import { withTx, type Tx, rowsOf } from '../../db/tx';
 import { accountYears, budgets, openingAuxBalances, openingBalances, subjects } from '../../db/schema';
 import { DomainError } from '../../../domain/result-codes';
 import { auxTypes, type Language, type SubjectKind } from '../../../domain/enums';
@@ -22,8 +22,6 @@ import {
 import { AUX_DIMENSION_OF_TYPE, auxValueOfYear } from '../voucher/usage';
 import { subjectOpenings } from '../ledger/opening';
 import { localTypeName } from '../../../domain/names';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 type AuxField = (typeof AUX_VALUE_FIELDS)[number];
 type AuxValues = Record<AuxField, number | null>;

@@ -1,10 +1,8 @@
 /** Database reads and writes of period end (no rules here: see service.ts). */
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/tx';
+import { type Tx, rowsOf } from '../../db/tx';
 import type { PeriodRow } from '../account/dto';
 import { AUX_DIMENSION_OF_TYPE } from '../voucher/usage';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /** Columns read as the Drizzle row of `periods` (snake_case from raw SQL mapped by hand). */
 interface RawPeriod { id: number; company_id: number; account_year_id: number; start_at: string; end_at: string; rolled: boolean; version: number; year: number; year_end_at: string }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/tx';
 import { iso, likeKeyword } from '../../db/queries/list';
 import { CONFLICT_HIT_LIMIT, type ConflictDto, type ConflictQuery, type ConflictRole } from '../../../contract/retrieval';
 
@@ -54,7 +55,7 @@ export async function conflictSearch(db: Db, visible: readonly number[] | null, 
     where true ${within}
     order by p.created_at desc nulls last, p.id desc nulls last, h.company_id, h.role, h.customer_id
     limit ${CONFLICT_HIT_LIMIT + 1}`);
-  const rows = (result as unknown as { rows: HitRow[] }).rows;
+  const rows = rowsOf<HitRow>(result);
   return {
     keyword: q.keyword,
     truncated: rows.length > CONFLICT_HIT_LIMIT,

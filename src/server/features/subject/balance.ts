@@ -10,14 +10,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/tx';
+import { type Tx, rowsOf } from '../../db/tx';
 import { subjectBalanceApi, type SubjectBalanceDto, type SubjectBalanceFilter } from '../../../contract/subject-balance';
 import { DomainError } from '../../../domain/result-codes';
 import { handle } from '../../http/route';
 import { ok } from '../../http/reply';
 import { guardAccountYear } from '../../http/guards';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 interface BalanceRow {
   id: number;

@@ -4,7 +4,7 @@
  * state. Built for many vouchers at once in a fixed number of queries (lists of 50 stay cheap).
  */
 import { asc, inArray, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/tx';
+import { type Tx, rowsOf } from '../../db/tx';
 import { accounts, budgets, customers, departments, employees, projects, users, vendors, voucherItems, voucherKinds, voucherRelations, vouchers } from '../../db/schema';
 import { padVoucherCode } from '../../../domain/finance-settings';
 import { voucherLifecycleStateOf } from '../../../domain/voucher-lifecycle';
@@ -12,7 +12,6 @@ import type { VoucherDto } from '../../../contract/voucher';
 import { AUX_DIMENSION_OF_TYPE, type AuxDimension } from './usage';
 import { codeLengthsOf } from './queries';
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 const iso = (d: Date | string | null): string | null => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 interface Named { code: string | null; name: string }
@@ -135,8 +134,6 @@ export async function loadVoucherDtos(tx: Tx, ids: number[]): Promise<VoucherDto
   const order = new Map(ids.map((id, i) => [id, i]));
   return dtos.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
-
-
 
 /** What a save knows of the voucher it has just written, enough to answer without reading it back. */
 export interface NewVoucherParts {

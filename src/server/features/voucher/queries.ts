@@ -3,7 +3,7 @@
  * code length, the period lock, subjects of a body, the next free code. Writes live in service.ts.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executeNamed, type Tx } from '../../db/tx';
+import { executeNamed, rowsOf, type Tx } from '../../db/tx';
 import { accountYears, periods, subjects, voucherCodeRules, voucherItems, voucherKinds, vouchers } from '../../db/schema';
 import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
 import { voucherListFilters, voucherStatusOf, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
@@ -41,7 +41,7 @@ export async function yearsWithPeriods(tx: Tx, accountId: number): Promise<YearW
  * voucher saves in one period do not queue behind each other (decision 022).
  */
 export async function lockPeriod(tx: Tx, periodId: number): Promise<{ rolled: boolean } | undefined> {
-  const [row] = (await executeNamed(tx, 'ld_lock_period', sql`select rolled from periods where id = ${periodId} for share`) as { rows: Array<{ rolled: boolean }> }).rows;
+  const [row] = rowsOf<{ rolled: boolean }>(await executeNamed(tx, 'ld_lock_period', sql`select rolled from periods where id = ${periodId} for share`));
   return row;
 }
 

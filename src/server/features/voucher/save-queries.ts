@@ -14,12 +14,10 @@
  * decision 021 and the balance upkeep of decision 025) run on every row as before.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { executeNamed, type Tx } from '../../db/tx';
+import { executeNamed, type Tx, rowsOf } from '../../db/tx';
 import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
 import type { YearWithPeriods } from '../../../domain/voucher-rules';
 import type { AuxDimension } from './usage';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /** What the save rules and the answer need of a subject. */
 export interface SaveSubject {

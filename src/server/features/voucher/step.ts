@@ -9,8 +9,7 @@ import { DomainError } from '../../../domain/result-codes';
 import { handle } from '../../http/route';
 import { ok } from '../../http/reply';
 import { guardAccount } from '../../http/guards';
-
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf } from '../../db/tx';
 
 interface StepRow {
   id: number;

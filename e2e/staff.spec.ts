@@ -64,8 +64,15 @@ test('creates a department and an employee by keyboard and binds the employee to
 
   const employees = await openStaffScreen(page, 'employees');
   await tree.choose(deptName);
+  // The tree's choice stays with the tab: to the departments tab and back, still chosen.
+  await new ShellModel(page).tab('/userCenter/department').click();
+  await expect(page).toHaveURL(/\/userCenter\/department$/);
+  await new ShellModel(page).tab('/userCenter/employee').click();
+  await expect(tree.root().locator('[data-chosen]')).toContainText(deptName);
   await page.getByTestId('employee-new').click();
   const empDialog = new FormDialogModel(page, 'employee-dialog');
+  // The new employee starts in the tree's department (a last-level one).
+  await expect(page.getByTestId('employee-department')).toHaveValue(new RegExp(deptName));
   await expect(page.getByTestId('employee-code')).toBeFocused();
   await page.keyboard.type(` ${empCode} `);
   await page.keyboard.press('Tab');

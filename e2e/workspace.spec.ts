@@ -10,6 +10,7 @@ import { ShellModel } from './page-models/shell';
 import { confirmDelete, ListModel } from './page-models/admin-list';
 import { adminScreens, openAdminScreen } from './page-models/admin-screens';
 import { restoreDemoState } from './page-models/demo-state';
+import { DepartmentTreeModel } from './page-models/staff';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
@@ -216,9 +217,61 @@ test("after a company switch, tabs of pages the new company's rights do not open
   await shell.openMenu('customer');
   await expect(shell.tab('/customer/list')).toHaveCount(1);
   await shell.selectCompany(/Second Branch/);
+  await expect(shell.companySelect()).toHaveValue(/Second Branch/);
   await expect(shell.tab('/customer/list')).toHaveCount(0);
   await expect(shell.menu('customer')).toHaveCount(0);
   await expect(page.getByTestId('no-permission')).toHaveCount(0);
   await shell.selectCompany(/Demo Law Firm/);
   await expect(shell.menu('customer')).toBeVisible();
+});
+
+test('back from another tab, a screen stands where it was left: list keyword, page and sort, tree choice', async ({ page, request }) => {
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  // Customers: a keyword, sorted by name descending, page 2.
+  await shell.openMenu('customer');
+  const customers = ListModel.byId(page, 'customer.list');
+  await customers.search('公司');
+  await expect(customers.total()).toContainText('80');
+  const nameHeader = customers.root.locator('.ag-header-cell[col-id="name"]');
+  await nameHeader.click();
+  await nameHeader.click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  const jump = customers.root.getByTestId('list-jump');
+  await jump.fill('2');
+  await jump.press('Enter');
+  await expect(customers.total()).toContainText('11');
+  // What page 2 of that search holds, from the API.
+  const answer = await (await request.get('/api/aux/customer', {
+    params: { filter: JSON.stringify({ companyId: 1, keyword: '公司' }), index: 1, size: 10, sort: JSON.stringify({ name: 'desc' }) },
+    headers: await adminHeaders(request),
+  })).json();
+  const firstOnPage2 = String(answer.data.content[0].name);
+  const firstName = customers.rowAt(0).locator('[col-id="name"]');
+  await expect(firstName).toHaveText(firstOnPage2);
+
+  // Employees: a department chosen in the tree.
+  await shell.openMenu('userCenter', 'userCenter.employee');
+  const tree = new DepartmentTreeModel(page);
+  await tree.choose('0101 诉讼组');
+  const employees = ListModel.byId(page, 'userCenter.employee');
+  // The department's employees only (the demo has 40 in all).
+  await expect(employees.total()).not.toContainText('40');
+  const employeesTotal = await employees.total().innerText();
+
+  // Back to customers, then back to employees: each as it was left.
+  await shell.tab('/customer/list').click();
+  await expect(customers.root.getByTestId('list-keyword')).toHaveValue('公司');
+  await expect(customers.total()).toContainText('11');
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstName).toHaveText(firstOnPage2);
+  await shell.tab('/userCenter/employee').click();
+  await expect(tree.root().locator('[data-chosen]')).toContainText('诉讼组');
+  await expect(employees.total()).toHaveText(employeesTotal);
+
+  // A closed tab forgets: opened again, the list starts afresh.
+  await shell.closeTab('/customer/list');
+  await shell.openMenu('customer');
+  await expect(customers.root.getByTestId('list-keyword')).toHaveValue('');
+  await expect(customers.total()).toContainText('200');
 });

@@ -37,6 +37,14 @@ export interface ListRequest {
 // The key type is left open: each screen keeps its own hierarchical key shape.
 export type ListQueryOptions<T> = UseQueryOptions<ListAnswer<T>, Error, ListAnswer<T>, any>;
 
+/** Where a list stands: page, page size, sort and keyword (kept with a tab, see `kept`). */
+export interface ListView {
+  page: number;
+  size: number;
+  sort: SortParam;
+  keyword: string;
+}
+
 /** An imperative handle on the keyword box (saved filters read and set it). */
 export interface KeywordHandle {
   get(): string;
@@ -90,6 +98,12 @@ export interface ListGridProps<T> {
   onCurrentRowChange?: (row: T | null) => void;
   /** Changes the answer before it is shown (a picker caps keyword results at 100). */
   mapAnswer?: (answer: ListAnswer<T>, request: ListRequest) => ListAnswer<T>;
+  /**
+   * Where the list stood when it was last shown (a tab switched away and back): it comes back on
+   * the same page, size, sort and keyword; `onViewChange` is told of every change to keep it.
+   */
+  kept?: ListView;
+  onViewChange?: (view: ListView) => void;
   /** Told of every answer shown (after `mapAnswer`). */
   onAnswer?: (answer: ListAnswer<T>) => void;
   /** Receives the grid's API once it is ready (screens that move the focus themselves). */
@@ -100,26 +114,42 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   const {
     gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
     keywordHandle, searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
-    columnWidthStore, autoFocusKeyword, onCurrentRowChange, mapAnswer, onAnswer, onGridApi,
+    columnWidthStore, autoFocusKeyword, onCurrentRowChange, mapAnswer, onAnswer, onGridApi, kept, onViewChange,
   } = props;
   const { t, i18n } = useTranslation(['admin', 'common']);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(() => normalizePageSize(initialPageSize ?? DEFAULT_PAGE_SIZE));
-  const [sort, setSort] = useState<SortParam>(initialSort ?? {});
-  const [keywordInput, setKeywordInput] = useState('');
-  const [keyword, setKeyword] = useState('');
+  // The view the list came back to (read once, when it mounts).
+  const [restored] = useState(() => kept ?? null);
+  const [page, setPage] = useState(restored?.page ?? 1);
+  const [size, setSize] = useState(() => normalizePageSize(restored?.size ?? initialPageSize ?? DEFAULT_PAGE_SIZE));
+  const [sort, setSort] = useState<SortParam>(restored?.sort ?? initialSort ?? {});
+  const [keywordInput, setKeywordInput] = useState(restored?.keyword ?? '');
+  const [keyword, setKeyword] = useState(restored?.keyword ?? '');
   const [debouncedKeyword] = useDebouncedValue(keywordInput, SEARCH_DEBOUNCE_MS);
   const apiRef = useRef<GridApi<T> | null>(null);
   const { ref, width } = useElementSize();
 
-  // Typing searches after the debounce; Enter (below) searches at once.
+  // Typing searches after the debounce; Enter (below) searches at once. Not when the list mounts:
+  // a restored view keeps its page.
+  const searched = useRef(debouncedKeyword);
   useEffect(() => {
+    if (searched.current === debouncedKeyword) return;
+    searched.current = debouncedKeyword;
     setKeyword(debouncedKeyword.trim());
     setPage(1);
   }, [debouncedKeyword]);
-  // A changed outside filter starts again on page 1.
+  // A changed outside filter starts again on page 1 (the filter the list mounted with is no change).
   const resetSig = JSON.stringify(resetKey ?? null);
-  useEffect(() => setPage(1), [resetSig]);
+  const filteredBy = useRef(resetSig);
+  useEffect(() => {
+    if (filteredBy.current === resetSig) return;
+    filteredBy.current = resetSig;
+    setPage(1);
+  }, [resetSig]);
+  useEffect(() => {
+    onViewChange?.({ page, size, sort, keyword });
+    // told of changes to the view only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, size, sort, keyword]);
   useImperativeHandle(keywordHandle, () => ({
     get: () => keywordInput,
     set: (v: string) => {
@@ -153,7 +183,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   const { widths, ready, saveWidths } = useColumnWidths(gridId, columnWidthStore);
   const lang = i18n.language;
   const colDefs = useMemo(
-    () => toColDefs(columns, { t: (k) => t(k), renderers, formatters, widths, sort: initialSort }),
+    () => toColDefs(columns, { t: (k) => t(k), renderers, formatters, widths, sort: restored?.sort ?? initialSort }),
     // widths are read once when ready; later saves must not rebuild the columns under the user's mouse
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [columns, renderers, formatters, ready, lang],

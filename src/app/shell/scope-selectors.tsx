@@ -25,6 +25,8 @@ import { queryClient } from './query-client';
 export async function changeCompany(companyId: number): Promise<boolean> {
   try {
     const user = await switchCompany(companyId);
+    // A load of the user begun before the switch (the old company's rights) must not land after it.
+    await queryClient.cancelQueries({ queryKey: queryKeys.currentUser() });
     queryClient.setQueryData(queryKeys.currentUser(), user);
     sessionStore.companySwitched(user, companyId);
     return true;

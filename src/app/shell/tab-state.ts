@@ -8,7 +8,7 @@
  * Keys are the tab's pathname plus a slot name chosen by the page (include whatever the state
  * belongs to, e.g. the company id, so another company's draft is never shown).
  */
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLocation } from '@tanstack/react-router';
 import { tabsStore } from './tabs-store';
 
@@ -78,4 +78,14 @@ export function useTabState<T>(slot: string | null, initial: () => T): [T, (next
     [key],
   );
   return key === null ? [local, setLocal] : [value as T, set];
+}
+
+/**
+ * A value kept with the tab that nobody re-renders for: the component reads it once when it mounts
+ * (`kept`) and writes it as it changes (`keep`), e.g. a list's page, sort and keyword.
+ */
+export function useTabKept<T>(slot: string): { kept: T | undefined; keep: (value: T) => void } {
+  const path = useLocation({ select: (l) => l.pathname });
+  const key = path + SEP + slot;
+  return useMemo(() => ({ kept: values.get(key) as T | undefined, keep: (value: T) => void values.set(key, value) }), [key]);
 }

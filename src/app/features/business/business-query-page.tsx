@@ -36,6 +36,7 @@ import { ReportExport } from '../ledger-aux/export-button';
 import { ProjectViewDialog } from '../clients/project-view-dialog';
 import '../report/report.css';
 import { todayIso } from '../common/today';
+import { useTabState } from '../../shell/tab-state';
 
 type Row = BusinessRowDto & { total?: boolean };
 type Kind = (typeof projectKinds)[number];
@@ -71,14 +72,14 @@ export function BusinessQueryPage() {
   // Only for those who may read the books (the finance reports' menu).
   const mayOpenBooks = !!ledgerPage && canOpen(ledgerPage, user);
   const today = todayIso();
-  const [from, setFrom] = useState(`${today.slice(0, 4)}-01-01`);
-  const [to, setTo] = useState(today);
-  const [kind, setKind] = useState<Kind | null>(null);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [includeDisabled, setIncludeDisabled] = useState(false);
-  const [outstandingOnly, setOutstandingOnly] = useState(false);
-  const [levels, setLevels] = useState<Level[]>([{ groupBy: 'PROJECT', drill: {} }]);
+  const [from, setFrom] = useTabState<string>(`business:from:${companyId}`, () => `${today.slice(0, 4)}-01-01`);
+  const [to, setTo] = useTabState<string>(`business:to:${companyId}`, () => today);
+  const [kind, setKind] = useTabState<Kind | null>(`business:kind:${companyId}`, () => null);
+  const [typed, setTyped] = useTabState<string>(`business:typed:${companyId}`, () => '');
+  const [keyword, setKeyword] = useTabState<string>(`business:keyword:${companyId}`, () => '');
+  const [includeDisabled, setIncludeDisabled] = useTabState<boolean>(`business:includeDisabled:${companyId}`, () => false);
+  const [outstandingOnly, setOutstandingOnly] = useTabState<boolean>(`business:outstandingOnly:${companyId}`, () => false);
+  const [levels, setLevels] = useTabState<Level[]>(`business:levels:${companyId}`, () => [{ groupBy: 'PROJECT', drill: {} }]);
   const [viewing, setViewing] = useState<ProjectDto | null>(null);
   const filterRef = useRef<HTMLDivElement>(null);
   const apiRef = useRef<GridApi<Row> | null>(null);

@@ -5,7 +5,7 @@
  * for that account and span. The second tab checks the journal against the books on the end date
  * (books-check.tsx).
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -19,6 +19,7 @@ import { useScope } from '../../session/store';
 import { journalBalanceOptions, journalRefsOptions } from '../../queries/cashier-journal';
 import { DateField } from '../common/date-field';
 import { CashBooksCheck } from './books-check';
+import { useTabState } from '../../shell/tab-state';
 
 type Row = CashBalanceRowDto | (Omit<CashBalanceRowDto, 'bankAccountId'> & { bankAccountId: -1; total: true });
 type Group = 'TOTAL' | 'DAY' | 'MONTH';
@@ -37,11 +38,11 @@ export function CashBankBalancePage() {
   const { accountId } = useScope();
   const navigate = useNavigate();
   const refs = useQuery(journalRefsOptions(accountId));
-  const [dateFrom, setDateFrom] = useState(dayjs().startOf('month').format('YYYY-MM-DD'));
-  const [dateTo, setDateTo] = useState(dayjs().endOf('month').format('YYYY-MM-DD'));
-  const [groupBy, setGroupBy] = useState<Group>('TOTAL');
-  const [ids, setIds] = useState<string[]>([]);
-  const [view, setView] = useState<string | null>('balances');
+  const [dateFrom, setDateFrom] = useTabState<string>(`cashBalance:dateFrom:${accountId}`, () => dayjs().startOf('month').format('YYYY-MM-DD'));
+  const [dateTo, setDateTo] = useTabState<string>(`cashBalance:dateTo:${accountId}`, () => dayjs().endOf('month').format('YYYY-MM-DD'));
+  const [groupBy, setGroupBy] = useTabState<Group>(`cashBalance:groupBy:${accountId}`, () => 'TOTAL');
+  const [ids, setIds] = useTabState<string[]>(`cashBalance:ids:${accountId}`, () => []);
+  const [view, setView] = useTabState<string | null>(`cashBalance:view:${accountId}`, () => 'balances');
   const answer = useQuery(journalBalanceOptions(accountId, { bankAccountIds: ids.map(Number), dateFrom, dateTo, groupBy }));
   const cents = (p: ValueFormatterParams<Row>) => formatCents(Number(p.value ?? 0));
   const columns = useMemo<ColDef<Row>[]>(() => [

@@ -24,6 +24,7 @@ import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
 import { DateField } from '../common/date-field';
 import { useExportProgress } from '../common/export-progress';
+import { useTabState } from '../../shell/tab-state';
 
 const columns: ListColumn<CashLineDto>[] = [
   { field: 'bankAccount', headerKey: 'journal:bankAccount', width: 150, format: 'ref' },
@@ -52,13 +53,15 @@ export function JournalQueryPage() {
   const search = useSearch({ strict: false }) as { bankAccountId?: unknown; dateFrom?: unknown; dateTo?: unknown };
   const refs = useQuery(journalRefsOptions(accountId));
   const date = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
-  const [bankAccountId, setBankAccountId] = useState<string | null>(Number(search.bankAccountId) ? String(search.bankAccountId) : null);
-  const [dateFrom, setDateFrom] = useState(date(search.dateFrom));
-  const [dateTo, setDateTo] = useState(date(search.dateTo));
-  const [side, setSide] = useState<string | null>(null);
-  const [kindId, setKindId] = useState<string | null>(null);
-  const [amountMin, setAmountMin] = useState<string | number>('');
-  const [amountMax, setAmountMax] = useState<string | number>('');
+  // The filters stay with the tab; a drill from the balance report (other search params) starts afresh.
+  const slot = (name: string) => `journalQuery:${name}:${accountId}:${JSON.stringify([search.bankAccountId, search.dateFrom, search.dateTo])}`;
+  const [bankAccountId, setBankAccountId] = useTabState<string | null>(slot('bankAccountId'), () => (Number(search.bankAccountId) ? String(search.bankAccountId) : null));
+  const [dateFrom, setDateFrom] = useTabState<string>(slot('dateFrom'), () => date(search.dateFrom));
+  const [dateTo, setDateTo] = useTabState<string>(slot('dateTo'), () => date(search.dateTo));
+  const [side, setSide] = useTabState<string | null>(slot('side'), () => null);
+  const [kindId, setKindId] = useTabState<string | null>(slot('kindId'), () => null);
+  const [amountMin, setAmountMin] = useTabState<string | number>(slot('amountMin'), () => '');
+  const [amountMax, setAmountMax] = useTabState<string | number>(slot('amountMax'), () => '');
   const [importing, setImporting] = useState(false);
   // Export runs as a background task with the shared progress bar (decision 043).
   const exporter = useExportProgress();

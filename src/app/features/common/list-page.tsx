@@ -42,7 +42,8 @@ import {
 } from '@tabler/icons-react';
 import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
-import { ListGrid, type KeywordHandle, type ListGridProps } from '../../../../grids/list/list-grid';
+import { ListGrid, type KeywordHandle, type ListGridProps, type ListView } from '../../../../grids/list/list-grid';
+import { useTabKept } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { ConfirmDialog } from './confirm-dialog';
 import {
@@ -118,6 +119,8 @@ export const isTyping = (el: EventTarget | null): boolean => el instanceof HTMLE
 export function ListPage<T, C extends object = object>(props: ListPageProps<T, C>) {
   const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, savedFilters, ...grid } = props;
   const keywordHandle = useRef<KeywordHandle>(null);
+  // Back from another tab, the list stands where it was: page, size, sort, keyword.
+  const view = useTabKept<ListView>(`list:${grid.gridId}`);
   const { t } = useTranslation(['admin', 'common', 'errors']);
   const [selected, setSelected] = useState<T[]>([]);
   const [pendingDelete, setPendingDelete] = useState<T[] | null>(null);
@@ -237,6 +240,8 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
         {...grid}
         getRowId={getRowId}
         keywordHandle={keywordHandle}
+        kept={view.kept}
+        onViewChange={view.keep}
         filters={
           savedFilters ? (
             <>

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { systemApi } from '../../../contract/heads';
 import { call } from '../../api/typed-client';
 import { queryKeys } from '../../queries/keys';
+import { useTabState } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { prunedAfterSave, savedFilterKind, type SavedFilterContent, type SavedFiltersOption } from './saved-filters-model';
 
@@ -28,7 +29,8 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
   const qc = useQueryClient();
   const kind = savedFilterKind(option.queryId, option.scope);
   const key = queryKeys.userData(kind);
-  const [picked, setPicked] = useState<string | null>(null);
+  // The applied filter's name stays with the tab, like the filter itself.
+  const [picked, setPicked] = useTabState<string | null>(`savedFilter:${kind}`, () => null);
   /** The name being typed: for a save, or for renaming the picked filter. */
   const [naming, setNaming] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);

@@ -5,7 +5,7 @@
  * the largest receivables by customer and the largest revenues by case (project). Keys: the months'
  * grid takes the focus; arrows move in a grid, Tab goes on to the next; `/` goes to the date.
  */
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useMemo, useRef, type RefObject } from 'react';
 import { Alert, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ColDef, FirstDataRenderedEvent } from 'ag-grid-community';
@@ -22,6 +22,7 @@ import { ledgerKeys } from '../ledger/ledger-keys';
 import { reportAmount } from '../report/report-grid';
 import { useScope } from '../../session/store';
 import { todayIso } from '../common/today';
+import { useTabState } from '../../shell/tab-state';
 
 type Month = BusinessStatDto['months'][number] | { month: 0; periodStart: ''; income: string; expense: string; profit: string; total: true };
 type Top = BusinessStatDto['topCustomers'][number];
@@ -31,7 +32,7 @@ const noDrill = () => undefined;
 export function BusinessDashboardPage() {
   const { t } = useTranslation('report');
   const { companyId } = useScope();
-  const [date, setDate] = useState(todayIso);
+  const [date, setDate] = useTabState<string>(`businessDashboard:date:${companyId}`, () => todayIso());
   const filterRef = useRef<HTMLDivElement>(null);
   const answer = useQuery({
     queryKey: ['report', 'business', companyId, date],

@@ -7,7 +7,7 @@
  * Keys: the grid takes the focus; Enter on a company works in it (the company switches, after the
  * unsaved-tabs question, and its voucher list opens); `/` goes to the date.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -27,6 +27,7 @@ import { changeCompany } from '../../shell/scope-selectors';
 import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
 import { useScope } from '../../session/store';
 import { todayIso } from '../common/today';
+import { useTabState } from '../../shell/tab-state';
 
 type Row = AdminStatCompanyDto;
 
@@ -34,7 +35,7 @@ export function ManageDashboardPage() {
   const { t } = useTranslation('report');
   const navigate = useNavigate();
   const scope = useScope();
-  const [date, setDate] = useState(todayIso);
+  const [date, setDate] = useTabState<string>(`manageDashboard:date`, () => todayIso());
   const filterRef = useRef<HTMLDivElement>(null);
   const answer = useQuery({
     queryKey: ['report', 'adminStat', date],

@@ -29,6 +29,7 @@ import { AuxValuePicker } from '../ledger-aux/aux-value-picker';
 import type { AuxRef } from '../ledger-aux/aux-ledger-model';
 import { DateField } from '../common/date-field';
 import { localName, localTypeName } from '../../../domain/names';
+import { useTabState } from '../../shell/tab-state';
 
 type State = 'PENDING' | 'DONE' | 'ALL';
 type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
@@ -49,11 +50,11 @@ export function DocToVoucherPage() {
   const { t, i18n } = useTranslation(['docToVoucher', 'common']);
   const { companyId, accountId, accountYearId } = useScope();
   const queryClient = useQueryClient();
-  const [source, setSource] = useState<DocSource>('EXPENSE');
-  const [dateFrom, setDateFrom] = useState('');
-  const [dateTo, setDateTo] = useState('');
-  const [state, setState] = useState<State>('PENDING');
-  const [grouping, setGrouping] = useState<Grouping>('DOCUMENT');
+  const [source, setSource] = useTabState<DocSource>(`docToVoucher:source:${companyId}`, () => 'EXPENSE');
+  const [dateFrom, setDateFrom] = useTabState<string>(`docToVoucher:dateFrom:${companyId}`, () => '');
+  const [dateTo, setDateTo] = useTabState<string>(`docToVoucher:dateTo:${companyId}`, () => '');
+  const [state, setState] = useTabState<State>(`docToVoucher:state:${companyId}`, () => 'PENDING');
+  const [grouping, setGrouping] = useTabState<Grouping>(`docToVoucher:grouping:${companyId}`, () => 'DOCUMENT');
   const [memory, setMemory] = useState<Remembered>(() => remembered(accountId));
   const [selected, setSelected] = useState<BillDocDto[]>([]);
   const [answer, setAnswer] = useState<TransferAnswer | null>(null);

@@ -26,6 +26,7 @@ import { useListTransfer } from '../common/list-transfer';
 import { CentsCell } from './cents-cell';
 import { InvoiceDialog } from './invoice-dialog';
 import { invoicesColumns } from './invoices.columns';
+import { useTabState } from '../../shell/tab-state';
 
 interface Ctx { t: (k: string) => string }
 
@@ -51,9 +52,9 @@ export function InvoiceListPage() {
   const qc = useQueryClient();
   // Template and Import need the invoice operation right; Export reads like the list (its visibility rule).
   const transfer = useListTransfer<InvoiceDto>({ kind: 'invoice', scope: companyId ? { companyId } : null, canImport: canOperate, refresh: () => qc.invalidateQueries({ queryKey: invoiceKeys.all(companyId) }) });
-  const [kind, setKind] = useState<InvoiceKind | null>(null);
-  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
-  const [projectId, setProjectId] = useState<string | null>(null);
+  const [kind, setKind] = useTabState<InvoiceKind | null>(`invoices:kind:${companyId}`, () => null);
+  const [range, setRange] = useTabState<[string | null, string | null]>(`invoices:range:${companyId}`, () => [null, null]);
+  const [projectId, setProjectId] = useTabState<string | null>(`invoices:projectId:${companyId}`, () => null);
   const [projectSearch, setProjectSearch] = useState('');
   const [projectKw] = useDebouncedValue(projectSearch.trim(), SEARCH_DEBOUNCE_MS);
   const { data: projects } = useQuery(invoiceProjectPickerOptions(companyId, projectKw));

@@ -24,6 +24,7 @@ import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageO
 import { ImportDialog } from '../common/import-dialog';
 import { DateField } from '../common/date-field';
 import { useExportProgress } from '../common/export-progress';
+import { useTabState } from '../../shell/tab-state';
 
 const columns: ListColumn<ExpenseDto>[] = [
   { field: 'code', headerKey: 'reimburse:list.code', width: 130, sortable: true, format: 'code' },
@@ -49,7 +50,7 @@ export function ReimburseListPage() {
   const qc = useQueryClient();
   const canAudit = useHasRight(RIGHTS.REIMBURSE_EDIT);
   const kinds = useQuery(expenseKindsOptions(companyId));
-  const [filter, setFilter] = useState<Filter>({});
+  const [filter, setFilter] = useTabState<Filter>(`reimburses:filter:${companyId}`, () => ({}));
   const [results, setResults] = useState<ExpenseLockResult[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [importing, setImporting] = useState(false);

@@ -6,7 +6,7 @@
  * which company and case, with the case's directors and department. Hits on the other side of a
  * case are drawn red: those are the conflicts to clear.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,14 +17,15 @@ import type { ConflictHitDto } from '../../../contract/retrieval';
 import { call } from '../../api/typed-client';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import { formatDate } from '../common/row-actions';
+import { useTabState } from '../../shell/tab-state';
 
 type Row = ConflictHitDto & { key: string };
 const OTHER_SIDE = new Set(['OPPOSING', 'PLAINTIFF', 'DEFENDANT']);
 
 export function ConflictPage() {
   const { t } = useTranslation(['retrieval', 'clients']);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState<string | null>(null);
+  const [typed, setTyped] = useTabState<string>(`conflict:typed`, () => '');
+  const [keyword, setKeyword] = useTabState<string | null>(`conflict:keyword`, () => null);
   const apiRef = useRef<GridApi<Row> | null>(null);
   const answer = useQuery({
     queryKey: ['retrieval', 'conflict', keyword],

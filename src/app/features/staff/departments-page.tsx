@@ -3,7 +3,7 @@
  * children (all departments under 'All'). New, Edit (code, name, parent, principal, disabled) and
  * Delete after the used-check (a department with children or employees is in use).
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Checkbox, Flex, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { descendantIds } from '../../../domain/staff';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useHasRight, useScope } from '../../session/store';
+import { useTabState } from '../../shell/tab-state';
 import { allDepartmentsOptions, departmentListOptions, departmentUsed, staffKeys, useDeleteDepartment, useSaveDepartment } from '../../queries/staff';
 import { useDialogState } from '../common/confirm-dialog';
 import { FormDialog } from '../common/form-dialog';
@@ -35,7 +36,8 @@ export function DepartmentsPage() {
   const { t } = useTranslation(['admin', 'common']);
   const { companyId } = useScope();
   const canManage = useHasRight(RIGHTS.USER_CENTER);
-  const [parentId, setParentId] = useState<number | null>(null);
+  // The tree's department stays with the tab (back from another tab, the same list).
+  const [parentId, setParentId] = useTabState<number | null>(`departments:parent:c${companyId}`, () => null);
   const editor = useDialogState<DepartmentDto | null>();
   const del = useDeleteDepartment(companyId);
   const qc = useQueryClient();

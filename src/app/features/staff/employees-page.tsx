@@ -3,7 +3,7 @@
  * keyword and disabled (All, Yes, No) filters; New, Edit (500×450 popup with Copy), Delete after
  * the used-check; the bound-account column binds (800×600 account list) or unbinds.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Anchor, Flex, Group, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { EmployeeDto } from '../../../contract/staff';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope } from '../../session/store';
+import { useTabState } from '../../shell/tab-state';
 import { employeeListOptions, employeeUsed, staffKeys, useDeleteEmployee, useUnbindUser } from '../../queries/staff';
 import { ConfirmDialog, useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
@@ -47,8 +48,9 @@ export function EmployeesPage() {
   const { t } = useTranslation(['admin', 'common']);
   const { companyId } = useScope();
   const canManage = useHasRight(RIGHTS.USER_CENTER);
-  const [departmentId, setDepartmentId] = useState<number | null>(null);
-  const [disabled, setDisabled] = useState<string | null>(null);
+  // The tree's department and the disabled filter stay with the tab (back from another tab, the same list).
+  const [departmentId, setDepartmentId] = useTabState<number | null>(`employees:dept:c${companyId}`, () => null);
+  const [disabled, setDisabled] = useTabState<string | null>(`employees:disabled:c${companyId}`, () => null);
   const editor = useDialogState<{ employee: EmployeeDto | null; copyOf?: EmployeeDto | null }>();
   const binder = useDialogState<EmployeeDto>();
   const unbinder = useDialogState<EmployeeDto>();

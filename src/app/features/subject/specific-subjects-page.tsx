@@ -23,6 +23,7 @@ import { ListPage } from '../common/list-page';
 import { SubjectPicker } from '../pickers/subject-picker';
 import { specificSubjectsColumns } from './specific-subjects.columns';
 import { localName } from '../../../domain/names';
+import { useTabState } from '../../shell/tab-state';
 
 interface Ctx {
   t: (k: string) => string;
@@ -37,7 +38,7 @@ const renderers = {
 export function SpecificSubjectsPage() {
   const { t, i18n } = useTranslation(['subject', 'admin', 'shell']);
   const { accountYearId } = useScope();
-  const [kind, setKind] = useState<SpecificKind>('CASH');
+  const [kind, setKind] = useTabState<SpecificKind>(`specificSubjects:kind`, () => 'CASH');
   if (!accountYearId) return <Text c="dimmed">{t('shell:banner.accountYear')}</Text>;
   return (
     <Stack gap="xs">

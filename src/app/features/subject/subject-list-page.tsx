@@ -27,6 +27,7 @@ import { SubjectDialog, subjectValues, type SubjectEditorPayload } from './subje
 import { filterOfNode, TREE_ALL } from './subject-tree';
 import { SubjectTreePanel } from './subject-tree-panel';
 import { localName } from '../../../domain/names';
+import { useTabState } from '../../shell/tab-state';
 
 interface Ctx {
   t: (k: string, o?: Record<string, unknown>) => string;
@@ -47,8 +48,8 @@ export function SubjectListPage() {
   const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);
   const editor = useDialogState<SubjectEditorPayload>();
   const del = useDeleteSubjects(accountYearId);
-  const [node, setNode] = useState(TREE_ALL);
-  const [showDisabled, setShowDisabled] = useState(true);
+  const [node, setNode] = useTabState<string>(`subjects:node:${accountYearId}`, () => TREE_ALL);
+  const [showDisabled, setShowDisabled] = useTabState<boolean>(`subjects:showDisabled:${accountYearId}`, () => true);
   const all = useQuery(allSubjectsOptions(accountYearId));
   const rule = useQuery(codeRuleOptions(accountYearId));
   const subjects = useMemo(() => all.data?.content ?? [], [all.data]);

@@ -3,7 +3,7 @@
  * disable switch per row, create/edit with roles in the current company and company links,
  * set password, delete with confirmation.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Badge, Select, Switch } from '@mantine/core';
 import { IconBuilding, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import type { ICellRendererParams } from 'ag-grid-community';
@@ -19,6 +19,7 @@ import { formatDateTime } from '../common/row-actions';
 import { SetPasswordDialog } from './set-password-dialog';
 import { UserDialog, type UserDialogTab } from './user-dialog';
 import { usersColumns } from './users.columns';
+import { useTabState } from '../../shell/tab-state';
 
 interface Ctx {
   t: (k: string, o?: Record<string, unknown>) => string;
@@ -60,8 +61,8 @@ export function UsersPage() {
   const { t } = useTranslation(['admin', 'common']);
   const canManage = useHasRight(RIGHTS.USER_CENTER);
   const selfId = useSession((s) => s.userId);
-  const [kind, setKind] = useState<UserKind | null>(null);
-  const [state, setState] = useState<UserState | null>(null);
+  const [kind, setKind] = useTabState<UserKind | null>(`users:kind`, () => null);
+  const [state, setState] = useTabState<UserState | null>(`users:state`, () => null);
   const editor = useDialogState<{ user: UserDto | null; tab: UserDialogTab }>();
   const password = useDialogState<UserDto>();
   const toggle = useToggleUserDisabled();

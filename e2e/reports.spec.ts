@@ -114,6 +114,13 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   await pickByKeys(page.getByTestId('bs-month'), '第 11 期（2026-11）');
   await expect(page.getByTestId('bs-balanced')).toHaveAttribute('data-balanced', 'false');
   await expect(page.getByTestId('bs-balanced')).toContainText('资产负债表不平衡');
+  // …and says why: the month's profit still on the profit and loss subjects, with the way to the transfer.
+  const nov = await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 11 });
+  expect(Number(nov.totals.assetsClosing) - Number(nov.totals.liabilitiesEquityClosing)).toBe(Number(nov.unclosedProfit.closing));
+  await expect(page.getByTestId('bs-unclosed-profit')).toContainText(`损益类科目上尚未结转到本年利润的 ${money(nov.unclosedProfit.closing)}`);
+  await page.screenshot({ path: testInfo.outputPath('balance-sheet-unclosed-zh.png'), fullPage: true });
+  await pressOn(page.getByTestId('bs-to-period-end'));
+  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement$/);
 });
 
 test('income statement: period and year to date as the API answers, xlsx', async ({ page, request }, testInfo) => {

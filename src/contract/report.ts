@@ -74,6 +74,12 @@ export const balanceSheetDto = z.object({
   totals: z.object({ assetsClosing: cents, assetsOpening: cents, liabilitiesEquityClosing: cents, liabilitiesEquityOpening: cents }),
   /** Assets = liabilities + owners' equity in both columns; false: the screen shows the balance sheet imbalance message. */
   balanced: z.boolean(),
+  /**
+   * Profit (loss negative) still standing on the profit and loss subjects (class 5) at the period's
+   * end and at the year's start, i.e. not yet carried to 本年利润 by the profit transfer: the usual
+   * reason for an imbalance, which the screen names when it accounts for the whole difference.
+   */
+  unclosedProfit: z.object({ closing: cents, opening: cents }),
 });
 export type BalanceSheetDto = z.infer<typeof balanceSheetDto>;
 

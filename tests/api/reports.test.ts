@@ -30,9 +30,21 @@ describe.each(backends())('reports (%s)', (backend) => {
   let transferId = 0;
   const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown> } = {}) => t.call(method, url, { token, lang: 'en_US', ...o });
   const sheet = async (month: number, extra: Record<string, unknown> = {}, token = reader.token) =>
-    data<{ rows: Row[]; totals: Record<string, string>; balanced: boolean; formNumber: string; periodStart: string; periodEnd: string }>(call(token, 'GET', '/api/report/balanceSheet', { query: { accountId: w.accountId, year: 2026, month, ...extra } }), 'balanceSheet');
+    data<{ rows: Row[]; totals: Record<string, string>; balanced: boolean; unclosedProfit: { closing: string; opening: string }; formNumber: string; periodStart: string; periodEnd: string }>(call(token, 'GET', '/api/report/balanceSheet', { query: { accountId: w.accountId, year: 2026, month, ...extra } }), 'balanceSheet');
   const income = async (month: number, extra: Record<string, unknown> = {}) =>
     data<{ rows: Row[] }>(call(reader.token, 'GET', '/api/report/incomeStatement', { query: { accountId: w.accountId, year: 2026, month, ...extra } }), 'incomeStatement');
+  /** Runs a report export task for February and answers the file. */
+  const run = async (path: string, format: 'xlsx' | 'pdf') => {
+    const task = await data<{ token: string; kind: string; state: string }>(call(reader.token, 'POST', path, { body: { accountId: w.accountId, year: 2026, month: 2, format } }), 'export');
+    expect(task).toMatchObject({ kind: format === 'pdf' ? 'REPORT_PDF' : 'REPORT', state: 'RUNNING' });
+    for (let i = 0; i < 300; i++) {
+      const p = await data<{ completed: boolean; failed: boolean; error: string | null; result: string }>(call(reader.token, 'GET', `/api/system/export/${task.token}`), 'progress');
+      if (p.failed) throw new Error(`export failed: ${p.error}`);
+      if (p.completed) return (await t.app.inject({ method: 'GET', url: p.result })).rawPayload;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('export never finished');
+  };
   /** Figures by line number ("closing" / "opening" or "month" / "ytd"), only non-zero ones. */
   const figures = (rows: Row[], col: 'closing' | 'opening' | 'month' | 'ytd') =>
     Object.fromEntries(rows.filter((r) => r.lineNo !== null && r[col] !== '0').map((r) => [r.lineNo, r[col]]));
@@ -82,6 +94,13 @@ describe.each(backends())('reports (%s)', (backend) => {
     expect(figures(bs.rows, 'opening')).toEqual({});
     expect(bs.totals).toEqual({ assetsClosing: '10501544', assetsOpening: '0', liabilitiesEquityClosing: '10295000', liabilitiesEquityOpening: '0' });
     expect(bs.balanced).toBe(false);
+    // The reason is told: the year's profit (206,544 cents) still stands on the profit and loss subjects.
+    expect(bs.unclosedProfit).toEqual({ closing: '206544', opening: '0' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await run('/api/report/balanceSheet/export', 'xlsx') as unknown as ArrayBuffer);
+    const lines = (wb.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1).filter((c) => c !== null && c !== undefined).join(' '));
+    expect(lines.at(-1)).toContain('Difference: closing 2,065.44, opening 0.00');
+    expect(lines.at(-1)).toContain('exactly the 2,065.44 still on the profit and loss subjects');
     // Headings carry no figures; both sides come in their order.
     expect(bs.rows.filter((r) => r.heading).map((r) => r.label)).toEqual(['流动资产：', '非流动资产：', '流动负债：', '非流动负债：', '所有者权益（或股东权益）：']);
     expect(bs.rows.filter((r) => r.side === 'LEFT').at(-1)!.lineNo).toBe(30);
@@ -153,6 +172,8 @@ describe.each(backends())('reports (%s)', (backend) => {
     const bs = await sheet(2);
     expect(bs.balanced).toBe(false);
     expect(bs.totals.assetsClosing).toBe(String(10501544 - 9026544));
+    // The profit is carried over: not the reason this time.
+    expect(bs.unclosedProfit).toEqual({ closing: '0', opening: '0' });
     // Stale version, bad formulas: refused, nothing changes.
     expect((await call(admin, 'POST', `/api/report/definition/${r15.id}`, { body: { formula: 'R1', version: r15.version } })).json()).toMatchObject({ success: false, code: 'STALE_DATA' });
     const bad = async (formula: string) => (await call(admin, 'POST', `/api/report/definition/${r15.id}`, { body: { formula, version: edited.version } })).json();
@@ -183,17 +204,6 @@ describe.each(backends())('reports (%s)', (backend) => {
   });
 
   it('exports the reports as .xlsx and PDF tasks', async () => {
-    const run = async (path: string, format: 'xlsx' | 'pdf') => {
-      const task = await data<{ token: string; kind: string; state: string }>(call(reader.token, 'POST', path, { body: { accountId: w.accountId, year: 2026, month: 2, format } }), 'export');
-      expect(task).toMatchObject({ kind: format === 'pdf' ? 'REPORT_PDF' : 'REPORT', state: 'RUNNING' });
-      for (let i = 0; i < 300; i++) {
-        const p = await data<{ completed: boolean; failed: boolean; error: string | null; result: string }>(call(reader.token, 'GET', `/api/system/export/${task.token}`), 'progress');
-        if (p.failed) throw new Error(`export failed: ${p.error}`);
-        if (p.completed) return (await t.app.inject({ method: 'GET', url: p.result })).rawPayload;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error('export never finished');
-    };
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await run('/api/report/balanceSheet/export', 'xlsx') as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];

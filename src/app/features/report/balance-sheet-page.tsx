@@ -5,7 +5,8 @@
  * when assets differ from liabilities plus equity. Period, bookkept only, .xlsx and PDF exports.
  */
 import { useMemo } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef } from 'ag-grid-community';
@@ -14,6 +15,9 @@ import { reportApi } from '../../../contract/heads';
 import type { BalanceSheetRowDto } from '../../../contract/report';
 import { formatCents } from '../../../domain/money';
 import { pairSides } from '../../../domain/report-layouts';
+import { numericTotals, sheetDifference } from '../../../domain/balance-sheet-check';
+import { canOpen, findPage } from '../../routes/access';
+import { useSession } from '../../session/store';
 import { call } from '../../api/typed-client';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
@@ -24,6 +28,8 @@ interface PairRow {
   left?: BalanceSheetRowDto;
   right?: BalanceSheetRowDto;
 }
+
+const PERIOD_END_PATH = '/voucher/end/periodSettlement';
 
 export function BalanceSheetPage() {
   const { t, i18n } = useTranslation(['report', 'errors']);
@@ -36,6 +42,11 @@ export function BalanceSheetPage() {
   });
   const definitions = useDefinitionsDrawer('BALANCE_SHEET', () => void answer.refetch());
   const data = answer.data;
+  const difference = data ? sheetDifference(numericTotals(data.totals), { closing: Number(data.unclosedProfit.closing), opening: Number(data.unclosedProfit.opening) }) : null;
+  // The way to the profit transfer, for those who may open the period end.
+  const user = useSession((x) => x.user);
+  const periodEndPage = findPage(PERIOD_END_PATH);
+  const periodEnd = periodEndPage && canOpen(periodEndPage, user) ? periodEndPage : null;
   const en = i18n.language === 'en_US';
   const pairs = useMemo<PairRow[]>(() => {
     const left = data?.rows.filter((r) => r.side === 'LEFT') ?? [];
@@ -77,13 +88,16 @@ export function BalanceSheetPage() {
         ? <Text size="sm" c="green" data-testid="bs-balanced" data-balanced="true">{t('balanceSheet.balanced')}</Text>
         : (
           <Alert color="red" data-testid="bs-balanced" data-balanced="false" title={t('errors:BALANCE_SHEET_IMBALANCE')}>
-            {t('balanceSheet.difference', {
-              closing: formatCents(Number(data.totals.assetsClosing) - Number(data.totals.liabilitiesEquityClosing)),
-              opening: formatCents(Number(data.totals.assetsOpening) - Number(data.totals.liabilitiesEquityOpening)),
-            })}
+            {t('balanceSheet.difference', { closing: formatCents(difference!.closing), opening: formatCents(difference!.opening) })}
+            {difference!.unclosedProfitExplains && (
+              <Text size="sm" mt={4} data-testid="bs-unclosed-profit">
+                {t('balanceSheet.unclosedProfit', { amount: formatCents(difference!.closing) })}
+                {periodEnd && <>{' '}<Anchor component={Link} to={periodEnd.path} size="sm" data-testid="bs-to-period-end">{t('balanceSheet.toPeriodEnd')}</Anchor></>}
+              </Text>
+            )}
           </Alert>
         ))}
-      <ReportGridFrame testId="bs-grid" offset={data && !data.balanced ? 360 : 320}>
+      <ReportGridFrame testId="bs-grid" offset={!data || data.balanced ? 320 : difference?.unclosedProfitExplains ? 384 : 360}>
         <ReadGrid<PairRow>
           columnDefs={columns}
           rowData={pairs}

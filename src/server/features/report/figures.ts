@@ -95,6 +95,21 @@ export function incomeExpense(f: YearFigures): { income: number; expense: number
   return { income, expense };
 }
 
+/**
+ * Profit still on the profit and loss subjects (top-level class 5) at the end of the figures'
+ * period and at the year's start: their balances, credit positive (income over expense).
+ */
+export function unclosedProfit(f: YearFigures): { closing: number; opening: number } {
+  let closing = 0;
+  let opening = 0;
+  for (const s of f.chart) {
+    if (s.parentId !== null || !s.code.startsWith('5')) continue;
+    const x = f.byCode.get(s.code)!;
+    closing -= x.closing;
+    opening -= x.opening;
+  }
+  return { closing, opening };
+}
 
 /**
  * Figures of every subject of the year through period index `through` (0-based) and for the periods

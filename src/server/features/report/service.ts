@@ -14,7 +14,7 @@ import type {
   BalanceSheetDto, DepartmentDetailDto, DepartmentDetailQuery, IncomeStatementDto, ReportPeriodQuery, StatisticsDto, StatisticsRowDto, YearReportQuery,
 } from '../../../contract/report';
 import { listReportRows } from './definitions';
-import { balanceFigure, incomeExpense, movementFigure, periodAt, reportContext, yearFigures, type ReportContext } from './figures';
+import { balanceFigure, incomeExpense, movementFigure, periodAt, reportContext, unclosedProfit, yearFigures, type ReportContext } from './figures';
 import { transferSums } from '../ledger-aux/detail';
 
 const str = (n: number) => String(n);
@@ -44,6 +44,7 @@ export async function balanceSheet(db: Db, q: ReportPeriodQuery): Promise<Balanc
     const a = at('ASSETS_TOTAL');
     const l = at('LIABILITIES_EQUITY_TOTAL');
     const pick = (values: number[], i: number) => (i < 0 ? 0 : values[i]);
+    const unclosed = unclosedProfit(figures);
     const totals = { assetsClosing: pick(closing, a), assetsOpening: pick(opening, a), liabilitiesEquityClosing: pick(closing, l), liabilitiesEquityOpening: pick(opening, l) };
     return {
       ...h,
@@ -53,6 +54,7 @@ export async function balanceSheet(db: Db, q: ReportPeriodQuery): Promise<Balanc
       })),
       totals: { assetsClosing: str(totals.assetsClosing), assetsOpening: str(totals.assetsOpening), liabilitiesEquityClosing: str(totals.liabilitiesEquityClosing), liabilitiesEquityOpening: str(totals.liabilitiesEquityOpening) },
       balanced: a >= 0 && l >= 0 && totals.assetsClosing === totals.liabilitiesEquityClosing && totals.assetsOpening === totals.liabilitiesEquityOpening,
+      unclosedProfit: { closing: str(unclosed.closing), opening: str(unclosed.opening) },
     };
   });
 }

@@ -69,7 +69,9 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);
   await shell.choose(shell.accountSelect(), NAME);
-  await page.goto('/voucher/end/periodSettlement');
+  // The address some links use (under the daily work) leads to the period end.
+  await page.goto('/voucher/daily/periodSettlement');
+  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement$/);
   const root = page.getByTestId('period-settlement');
   await expect(root).toBeVisible();
   await expect(page.getByTestId('period-next')).toHaveText('下一个结账期间：2026-01');

@@ -18,6 +18,7 @@ export const MENU_PINYIN: Readonly<Record<string, { initials: string; full: stri
   'voucher.daily.documentToVoucher': { initials: 'djscpz', full: 'danjushengchengpingzheng' },
   'voucher.daily.createVoucher': { initials: 'xjpz', full: 'xinjianpingzheng' },
   'voucher.daily.data': { initials: 'pzdrdc', full: 'pingzhengdaorudaochu' },
+  'voucher.daily.periodSettlement': { initials: 'qmjz', full: 'qimojiezhang' },
   'voucher.business.title': { initials: 'cwzb', full: 'caiwuzhangbu' },
   'voucher.business.summaryBySubject': { initials: 'kmhzb', full: 'kemuhuizongbiao' },
   'voucher.business.generalLedgerBySubject': { initials: 'kmzz', full: 'kemuzongzhang' },

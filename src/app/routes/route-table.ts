@@ -67,6 +67,8 @@ export const routeTable: RouteNode[] = [
           page('voucher.daily.documentToVoucher', '/voucher/daily/documentToVoucher'),
           page('voucher.daily.createVoucher', '/voucher/daily/createVoucher', { hidden: true, aliasOf: '/newVoucher/new' }),
           page('voucher.daily.data', '/voucher/daily/data', { noCache: true }),
+          // Period end as some links name it, under the daily work: leads to its own page.
+          page('voucher.daily.periodSettlement', '/voucher/daily/periodSettlement', { hidden: true, authId: RIGHTS.VOUCHER_PERIOD_END, aliasOf: '/voucher/end/periodSettlement' }),
         ],
       },
       {

@@ -16,7 +16,7 @@ describe('every page of the route table has its screen', () => {
   });
   it('every alias leads to a page that has its screen', () => {
     const aliases = all.filter((p) => p.aliasOf);
-    expect(aliases.map((p) => p.path).sort()).toEqual(['/cashier/newReimburse/$id', '/voucher/daily/createVoucher']);
+    expect(aliases.map((p) => p.path).sort()).toEqual(['/cashier/newReimburse/$id', '/voucher/daily/createVoucher', '/voucher/daily/periodSettlement']);
     for (const a of aliases) expect(screens[findPage(aliasTarget(a.aliasOf!, { id: '7' }))?.path ?? ''], a.key).toBeDefined();
     expect(aliasTarget('/newVoucher/new', {})).toBe('/newVoucher/new');
     expect(aliasTarget('/newReimburse/$id', { id: '12' })).toBe('/newReimburse/12');

@@ -11,6 +11,7 @@ import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { countMouse, pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
+import { pages } from '../src/app/routes/access';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
@@ -221,4 +222,23 @@ test('keys typed into the palette while the page behind it still loads stay in t
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/userCenter\/role$/);
   await page.unroute(/\/api\/voucher\?/);
+});
+
+test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'admin', 'admin123');
+  const region = page.getByTestId('page-region');
+  const popups = page.locator('[role="listbox"], [data-dates-dropdown], .mantine-Popover-dropdown').filter({ visible: true });
+  const checked: string[] = [];
+  for (const p of pages) {
+    if (p.hidden || p.aliasOf || p.disabled || p.path.includes('$')) continue;
+    await page.goto(p.path);
+    // The focus lands on a control inside the page (the region itself only for a page without any).
+    await expect.poll(async () => region.evaluate((r) => r.contains(document.activeElement) && document.activeElement !== r), { message: p.path }).toBe(true);
+    // Grids may take it over when their rows arrive; give them the moment, then nothing may be open.
+    await page.waitForTimeout(300);
+    await expect(popups, `${p.path}: a popup opened on arrival`).toHaveCount(0);
+    checked.push(p.path);
+  }
+  expect(checked.length).toBeGreaterThan(40);
 });

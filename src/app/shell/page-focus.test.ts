@@ -20,6 +20,12 @@ describe('first useful control of a page', () => {
     const r = region('<button id="x">New</button><input type="checkbox" id="c"><input id="d" disabled><div data-hidden><input id="h"></div><input id="f">');
     expect(firstUsefulControl(r, shown)?.id).toBe('f');
   });
+  it('passes over selects and date inputs (they open a popup when focused): the next field, else the grid', () => {
+    expect(firstUsefulControl(region('<input role="combobox" id="s"><input data-dates-input id="d"><input id="k">'), shown)?.id).toBe('k');
+    expect(firstUsefulControl(region('<input role="combobox" id="s"><div role="grid"><div role="gridcell" tabindex="-1" id="g"></div></div>'), shown)?.id).toBe('g');
+    // Marked by the page, it is taken all the same.
+    expect(firstUsefulControl(region('<input role="combobox" id="s" data-autofocus><input id="k">'), shown)?.id).toBe('s');
+  });
   it('else a grid cell, else the first button or link; null when there is none', () => {
     expect(firstUsefulControl(region('<a href="/x" id="l">x</a><div role="grid"><div role="gridcell" tabindex="-1" id="g"></div></div>'), shown)?.id).toBe('g');
     expect(firstUsefulControl(region('<p>text</p><a href="/x" id="l">x</a>'), shown)?.id).toBe('l');

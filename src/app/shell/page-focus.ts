@@ -3,6 +3,8 @@
  * a clerk can type at once: done once here for every page, not per page. A page may mark its
  * control with `data-autofocus`; otherwise the first field, else the grid, else the first button
  * or link of the page's region; a page without any gets the region itself (Tab goes on from there).
+ * Fields that open a list or a calendar when focused (selects, date inputs) are passed over: on
+ * arrival they would cover the page with a popup and take the first keys typed.
  */
 import { useEffect, useRef } from 'react';
 import { AUTO_FOCUSED_ATTR, MODAL_DIALOG_SELECTOR } from '../../../grids/focus-first-cell';
@@ -10,6 +12,8 @@ import { AUTO_FOCUSED_ATTR, MODAL_DIALOG_SELECTOR } from '../../../grids/focus-f
 const FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 const GRID_CELL = '.ag-center-cols-container [role="gridcell"], [role="grid"] [role="gridcell"]';
 const TABBABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+/** Fields that open a popup when they get the focus (Mantine selects and date inputs). */
+const OPENS_ON_FOCUS = '[role="combobox"], [data-dates-input]';
 
 const shown = (el: Element) => (el as HTMLElement).getClientRects().length > 0 && !el.closest('[aria-hidden="true"], [inert]');
 
@@ -18,7 +22,8 @@ export function firstUsefulControl(region: ParentNode, isShown: (el: Element) =>
   const first = (selector: string) => [...region.querySelectorAll<HTMLElement>(selector)].find(isShown) ?? null;
   const marked = first('[data-autofocus]');
   if (marked) return marked.matches(`${FIELD}, ${TABBABLE}`) ? marked : (marked.querySelector<HTMLElement>(`${FIELD}, ${TABBABLE}`) ?? marked);
-  return first(FIELD) ?? first(GRID_CELL) ?? first(TABBABLE);
+  const field = [...region.querySelectorAll<HTMLElement>(FIELD)].find((el) => !el.matches(OPENS_ON_FOCUS) && isShown(el)) ?? null;
+  return field ?? first(GRID_CELL) ?? first(TABBABLE);
 }
 
 /**

@@ -20,6 +20,7 @@ import { journalBalanceOptions, journalRefsOptions } from '../../queries/cashier
 import { DateField } from '../common/date-field';
 import { CashBooksCheck } from './books-check';
 import { useTabState } from '../../shell/tab-state';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type Row = CashBalanceRowDto | (Omit<CashBalanceRowDto, 'bankAccountId'> & { bankAccountId: -1; total: true });
 type Group = 'TOTAL' | 'DAY' | 'MONTH';
@@ -104,6 +105,7 @@ export function CashBankBalancePage() {
           {dateFrom > dateTo && <Alert color="orange">{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
           <div style={{ height: 'calc(100vh - 300px)', minHeight: 320 }} data-testid="cb-grid">
             <ReadGrid<Row>
+              onFirstDataRendered={(e) => focusFirstCell(e.api, 'bankAccountCode')}
               columnDefs={columns}
               autoSizeStrategy={{ type: 'fitGridWidth' }}
               rowData={data?.rows ?? []}

@@ -240,6 +240,8 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
         {...grid}
         getRowId={getRowId}
         keywordHandle={keywordHandle}
+        // A list page arrives on its keyword box: typing searches at once, ↓ goes into the rows.
+        autoFocusKeyword={grid.autoFocusKeyword ?? true}
         kept={view.kept}
         onViewChange={view.keep}
         filters={

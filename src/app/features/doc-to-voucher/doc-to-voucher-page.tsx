@@ -30,6 +30,7 @@ import type { AuxRef } from '../ledger-aux/aux-ledger-model';
 import { DateField } from '../common/date-field';
 import { localName, localTypeName } from '../../../domain/names';
 import { useTabState } from '../../shell/tab-state';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type State = 'PENDING' | 'DONE' | 'ALL';
 type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
@@ -221,6 +222,7 @@ export function DocToVoucherPage() {
       {docs.error && <Alert color="red">{docs.error.message}</Alert>}
       <div style={{ height: answer ? 260 : 'calc(100vh - 380px)', minHeight: 220 }} data-testid="d2v-grid">
         <ReadGrid<BillDocDto>
+          onFirstDataRendered={(e) => focusFirstCell(e.api, 'date')}
           columnDefs={columns}
           rowData={docs.data ?? []}
           getRowId={(p) => `${p.data.source}:${p.data.id}`}

@@ -22,6 +22,7 @@ import { call } from '../../api/typed-client';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { useDefinitionsDrawer } from './definitions-drawer';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 interface PairRow {
   index: number;
@@ -99,6 +100,7 @@ export function BalanceSheetPage() {
         ))}
       <ReportGridFrame testId="bs-grid" offset={!data || data.balanced ? 320 : difference?.unclosedProfitExplains ? 384 : 360}>
         <ReadGrid<PairRow>
+          onFirstDataRendered={(e) => focusFirstCell(e.api, 'leftLabel')}
           columnDefs={columns}
           rowData={pairs}
           getRowId={(p) => String(p.data.index)}

@@ -15,6 +15,7 @@ import { call } from '../../api/typed-client';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { useDefinitionsDrawer } from './definitions-drawer';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 export function IncomeStatementPage() {
   const { t, i18n } = useTranslation('report');
@@ -48,6 +49,7 @@ export function IncomeStatementPage() {
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <ReportGridFrame testId="is-grid" offset={300}>
         <ReadGrid<IncomeStatementRowDto>
+          onFirstDataRendered={(e) => focusFirstCell(e.api, 'label')}
           columnDefs={columns}
           rowData={data?.rows ?? []}
           getRowId={(p) => String(p.data.id)}

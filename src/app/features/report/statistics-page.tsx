@@ -16,6 +16,7 @@ import type { StatisticsRowDto } from '../../../contract/report';
 import { call } from '../../api/typed-client';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
+import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type Row = StatisticsRowDto | (Omit<StatisticsRowDto, 'month' | 'periodStart' | 'periodEnd'> & { total: true });
 
@@ -51,6 +52,7 @@ export function StatisticsPage() {
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <ReportGridFrame testId="st-grid" offset={320}>
         <ReadGrid<Row>
+          onFirstDataRendered={(e) => focusFirstCell(e.api, 'month')}
           columnDefs={columns}
           rowData={data?.rows ?? []}
           pinnedBottomRowData={data ? [{ ...data.total, total: true as const }] : []}

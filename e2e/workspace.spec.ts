@@ -11,6 +11,7 @@ import { confirmDelete, ListModel } from './page-models/admin-list';
 import { adminScreens, openAdminScreen } from './page-models/admin-screens';
 import { restoreDemoState } from './page-models/demo-state';
 import { DepartmentTreeModel } from './page-models/staff';
+import { pressOn } from './page-models/keys';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
@@ -274,4 +275,30 @@ test('back from another tab, a screen stands where it was left: list keyword, pa
   await shell.openMenu('customer');
   await expect(customers.root.getByTestId('list-keyword')).toHaveValue('');
   await expect(customers.total()).toContainText('200');
+});
+
+test("what is done on a page while the next page's code still loads stays with that page's tab", async ({ page }) => {
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  await shell.openMenu('userCenter', 'userCenter.department');
+  const tree = new DepartmentTreeModel(page);
+  await expect(tree.root()).toContainText('诉讼组');
+  // The employees screen's code arrives late: the departments screen stays on view meanwhile,
+  // with the address already the employees'.
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route('**/assets/employees-page-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await shell.menu('userCenter.employee').click();
+  await expect(page).toHaveURL(/\/userCenter\/employee$/);
+  await pressOn(tree.root().getByRole('treeitem').filter({ hasText: '0102 非诉组' }).last());
+  await expect(tree.root().locator('[data-chosen]')).toContainText('非诉组');
+  release();
+  await expect(ListModel.byId(page, 'userCenter.employee').root).toBeVisible();
+  // The employees screen starts with all departments; the choice was the departments screen's.
+  await expect(tree.root().locator('[data-chosen]')).toContainText('全部');
+  await shell.tab('/userCenter/department').click();
+  await expect(tree.root().locator('[data-chosen]')).toContainText('非诉组');
 });

@@ -12,7 +12,11 @@ export const staffScreens = {
 export async function openStaffScreen(page: Page, screen: keyof typeof staffScreens) {
   await new ShellModel(page).openMenu(...staffScreens[screen].keys);
   await page.waitForURL((u) => u.pathname === staffScreens[screen].path);
-  return ListModel.byId(page, staffScreens[screen].grid);
+  // The address changes before the page's code has arrived: until its list shows, the previous
+  // screen (with a department tree of the same test id) is still the one on view.
+  const list = ListModel.byId(page, staffScreens[screen].grid);
+  await expect(list.root).toBeVisible();
+  return list;
 }
 
 export class DepartmentTreeModel {

@@ -135,3 +135,29 @@ describe('a new dialog takes the focus at once', () => {
     expect(document.activeElement?.id).toBe('next');
   });
 });
+
+describe("Mantine's late focus of the marked control", () => {
+  let stop: () => void;
+  beforeEach(() => {
+    stop = watchDialogFocus();
+  });
+  afterEach(() => {
+    stop();
+    document.body.innerHTML = '';
+  });
+
+  it('does not pull the caret back from the field the user moved on to; the app may still focus it', async () => {
+    const p = portal();
+    await Promise.resolve();
+    p.append(dialog('<input id="name" data-autofocus><input id="label">'));
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('name');
+    // Tab: the user is in the second field when the trap's timer fires.
+    (document.getElementById('label') as HTMLInputElement).focus();
+    (document.getElementById('name') as HTMLInputElement).focus({ preventScroll: true });
+    expect(document.activeElement?.id).toBe('label');
+    // The app's own focus() (Save and new back to the first field) goes through.
+    (document.getElementById('name') as HTMLInputElement).focus();
+    expect(document.activeElement?.id).toBe('name');
+  });
+});

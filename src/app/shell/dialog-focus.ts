@@ -28,13 +28,39 @@ function autofocusTargetIn(node: Node): HTMLElement | null {
   return dialog && dialog.hasAttribute('tabindex') ? dialog : null;
 }
 
+/**
+ * How long after a dialog appears Mantine's trap may still focus its marked control: the trap does
+ * it in two timers, which run only after the input already queued (fast typing, a busy machine).
+ */
+const LATE_TRAP_MS = 1500;
+
+/**
+ * Mantine's late focus (`focus({ preventScroll: true })` on the marked control, from its timers)
+ * must not pull the caret back once the user has moved on to another control of the same dialog:
+ * "E2E" Tab "Cash" typed at once ended as "E2Eash" in the first field and "C" in the second. For a
+ * while after the dialog appears, such a call is ignored when the focus is on another control of
+ * that dialog; plain `focus()` calls (the app's own, e.g. Save and new back to the first field)
+ * are left alone.
+ */
+function guardLateTrap(target: HTMLElement, dialog: Element): void {
+  if (Object.prototype.hasOwnProperty.call(target, 'focus')) return;
+  target.focus = function focusUnlessMovedOn(options?: FocusOptions) {
+    const active = document.activeElement;
+    if (options?.preventScroll && active && active !== target && active !== dialog && dialog.contains(active)) return;
+    HTMLElement.prototype.focus.call(target, options);
+  };
+  setTimeout(() => {
+    delete (target as { focus?: unknown }).focus;
+  }, LATE_TRAP_MS);
+}
+
 function focusTarget(target: HTMLElement): void {
   const dialog = target.closest(DIALOG);
   const active = document.activeElement;
   // Gone meanwhile, or a dialog whose own control already has the focus (a field the user is in);
   // a dialog that only has the focus itself still gives it to a control marked later.
   if (!target.isConnected || !dialog || (dialog.contains(active) && (active !== dialog || target === dialog))) return;
-  target.focus({ preventScroll: true });
+  HTMLElement.prototype.focus.call(target, { preventScroll: true });
 }
 
 /** Starts watching (once per document); answers the function that stops it. */
@@ -51,6 +77,8 @@ export function watchDialogFocus(doc: Document = document): () => void {
   const found = (node: Node) => {
     const target = autofocusTargetIn(node);
     if (!target) return;
+    const dialog = target.closest(DIALOG);
+    if (dialog && target !== dialog) guardLateTrap(target, dialog);
     if (down.size) pending = target;
     else focusTarget(target);
   };

@@ -9,7 +9,7 @@
  * belongs to, e.g. the company id, so another company's draft is never shown).
  */
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useMatch } from '@tanstack/react-router';
 import { tabsStore } from './tabs-store';
 
 const SEP = '\u0000';
@@ -53,11 +53,23 @@ export const tabStateStore = {
 };
 
 /**
+ * The path of the tab a component belongs to: its own route match's, not the router's location.
+ * While a navigation waits for the next page's code, the page being left is still drawn (and may
+ * still be typed into) with the new location; keyed by the location, what the user did there would
+ * be kept under the other tab. Outside any route match (tests), the location.
+ */
+export function useTabPath(): string {
+  const location = useLocation({ select: (l) => l.pathname });
+  const own = useMatch({ strict: false, shouldThrow: false, select: (m) => m.pathname });
+  return own ?? location;
+}
+
+/**
  * Like useState, but the value is kept with the current tab. With `slot` null it is plain
  * component state that goes when the page unmounts (for the same component used in a dialog).
  */
 export function useTabState<T>(slot: string | null, initial: () => T): [T, (next: T | ((prev: T) => T)) => void] {
-  const path = useLocation({ select: (l) => l.pathname });
+  const path = useTabPath();
   const [local, setLocal] = useState<T>(slot === null ? initial : (undefined as T));
   const key = slot === null ? null : path + SEP + slot;
   if (key !== null && !values.has(key)) values.set(key, initial());
@@ -85,7 +97,7 @@ export function useTabState<T>(slot: string | null, initial: () => T): [T, (next
  * (`kept`) and writes it as it changes (`keep`), e.g. a list's page, sort and keyword.
  */
 export function useTabKept<T>(slot: string): { kept: T | undefined; keep: (value: T) => void } {
-  const path = useLocation({ select: (l) => l.pathname });
+  const path = useTabPath();
   const key = path + SEP + slot;
   return useMemo(() => ({ kept: values.get(key) as T | undefined, keep: (value: T) => void values.set(key, value) }), [key]);
 }

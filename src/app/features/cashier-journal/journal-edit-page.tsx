@@ -17,7 +17,7 @@ import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } f
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
@@ -36,7 +36,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { call } from '../../api/typed-client';
 import { useHasRight, useScope } from '../../session/store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
-import { tabStateStore, useTabState } from '../../shell/tab-state';
+import { tabStateStore, useTabState, useTabPath } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { journalRefsOptions, journalSheetOptions, useJournalInvalidate } from '../../queries/cashier-journal';
 import { useSaveTip } from '../common/use-save-tip';
@@ -75,7 +75,7 @@ export function JournalEditPage() {
   const { t } = useTranslation(['journal', 'errors', 'common']);
   const { accountId } = useScope();
   const navigate = useNavigate();
-  const path = useLocation({ select: (l) => l.pathname });
+  const path = useTabPath();
   const search = useSearch({ strict: false }) as { bankAccountId?: unknown; month?: unknown };
   const refs = useQuery(journalRefsOptions(accountId));
   const [draft, setDraft] = useTabState<DraftWhere | null>(whereSlot(accountId), () => null);
@@ -188,7 +188,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     },
     [schema, finish, stored, t],
   );
-  const path = useLocation({ select: (l) => l.pathname });
+  const path = useTabPath();
   const [state, dispatch] = useReducer(reducer, undefined, () => {
     const kept = resume ? (tabStateStore.get(path, rowsSlot(accountId)) as SheetState<CashJournalRow> | undefined) : undefined;
     return kept ?? finish(createSheetState(schema, rowsOfLines(loaded.lines)));

@@ -7,8 +7,7 @@
  * state.voucher, state.dirty…), so that an unrelated change leaves them ===.
  */
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useLocation } from '@tanstack/react-router';
-import { tabStateStore } from '../../shell/tab-state';
+import { tabStateStore, useTabPath } from '../../shell/tab-state';
 import type { VoucherEditorState } from './voucher-editor-state';
 
 export interface EditorStore {
@@ -19,7 +18,7 @@ export interface EditorStore {
 
 /** The editor's kept state under `slot` of the current tab; `initial` seeds it when none is kept. */
 export function useEditorStore(slot: string, initial: () => VoucherEditorState): EditorStore {
-  const path = useLocation({ select: (l) => l.pathname });
+  const path = useTabPath();
   // Seeded without notifying (no writes while rendering); the first update keeps it with the tab.
   const seed = useRef<{ key: string; value: VoucherEditorState } | null>(null);
   const key = `${path}\u0000${slot}`;

@@ -78,6 +78,11 @@ export interface YearFigures {
   byCode: Map<string, Sums>;
 }
 
+/** The profit and loss subjects (class 5) at the top of the chart, each with its rolled-up figures. */
+function profitAndLoss(f: YearFigures): Array<{ subject: SubjectInfo; sums: Sums }> {
+  return f.chart.filter((s) => s.parentId === null && s.code.startsWith('5')).map((subject) => ({ subject, sums: f.byCode.get(subject.code)! }));
+}
+
 /**
  * The period's income and expense: the top-level class 5 subjects' movements on their own side
  * (credit for income, debit for expense), so month-end transfers, which post on the other side,
@@ -86,29 +91,20 @@ export interface YearFigures {
 export function incomeExpense(f: YearFigures): { income: number; expense: number } {
   let income = 0;
   let expense = 0;
-  for (const s of f.chart) {
-    if (s.parentId !== null || !s.code.startsWith('5')) continue;
-    const x = f.byCode.get(s.code)!;
-    if (s.direction) expense += x.periodDebit;
-    else income += x.periodCredit;
+  for (const { subject, sums } of profitAndLoss(f)) {
+    if (subject.direction) expense += sums.periodDebit;
+    else income += sums.periodCredit;
   }
   return { income, expense };
 }
 
 /**
- * Profit still on the profit and loss subjects (top-level class 5) at the end of the figures'
- * period and at the year's start: their balances, credit positive (income over expense).
+ * Profit still on the profit and loss subjects at the end of the figures' period and at the
+ * year's start: their balances (debit positive) negated, so credit positive (income over expense).
  */
 export function unclosedProfit(f: YearFigures): { closing: number; opening: number } {
-  let closing = 0;
-  let opening = 0;
-  for (const s of f.chart) {
-    if (s.parentId !== null || !s.code.startsWith('5')) continue;
-    const x = f.byCode.get(s.code)!;
-    closing -= x.closing;
-    opening -= x.opening;
-  }
-  return { closing, opening };
+  const pl = profitAndLoss(f);
+  return { closing: -pl.reduce((t, x) => t + x.sums.closing, 0), opening: -pl.reduce((t, x) => t + x.sums.opening, 0) };
 }
 
 /**

@@ -134,18 +134,8 @@ describe('a new dialog takes the focus at once', () => {
     await Promise.resolve();
     expect(document.activeElement?.id).toBe('next');
   });
-});
 
-describe("Mantine's late focus of the marked control", () => {
-  let stop: () => void;
-  beforeEach(() => {
-    stop = watchDialogFocus();
-  });
-  afterEach(() => {
-    stop();
-    document.body.innerHTML = '';
-  });
-
+  // Mantine's trap focuses the marked control again in its own timers, after queued input.
   it('does not pull the caret back from the field the user moved on to; the app may still focus it', async () => {
     const p = portal();
     await Promise.resolve();

@@ -19,11 +19,10 @@ const shown = (el: Element) => (el as HTMLElement).getClientRects().length > 0 &
 
 /** The control a page's region offers first, or null while it has none. */
 export function firstUsefulControl(region: ParentNode, isShown: (el: Element) => boolean = shown): HTMLElement | null {
-  const first = (selector: string) => [...region.querySelectorAll<HTMLElement>(selector)].find(isShown) ?? null;
+  const first = (selector: string, skip?: string) => [...region.querySelectorAll<HTMLElement>(selector)].find((el) => !(skip && el.matches(skip)) && isShown(el)) ?? null;
   const marked = first('[data-autofocus]');
   if (marked) return marked.matches(`${FIELD}, ${TABBABLE}`) ? marked : (marked.querySelector<HTMLElement>(`${FIELD}, ${TABBABLE}`) ?? marked);
-  const field = [...region.querySelectorAll<HTMLElement>(FIELD)].find((el) => !el.matches(OPENS_ON_FOCUS) && isShown(el)) ?? null;
-  return field ?? first(GRID_CELL) ?? first(TABBABLE);
+  return first(FIELD, OPENS_ON_FOCUS) ?? first(GRID_CELL) ?? first(TABBABLE);
 }
 
 /**

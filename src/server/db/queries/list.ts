@@ -28,4 +28,4 @@ export function idList(v: unknown): number[] | null {
 }
 
 /** Timestamps leave the server as ISO-8601 UTC strings whichever driver read them. */
-export const iso = (t: string) => new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).toISOString();
+export const iso = (t: string | Date) => (t instanceof Date ? t : new Date(t.includes('T') ? t : t.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))).toISOString();

@@ -64,7 +64,7 @@ export async function conflictSearch(db: Db, visible: readonly number[] | null, 
       customerId: r.customer_id === null ? null : Number(r.customer_id), customerCode: r.customer_code,
       projectId: r.project_id === null ? null : Number(r.project_id), projectCode: r.project_code, projectName: r.project_name, projectKind: r.project_kind,
       principals: r.principals ?? [], department: r.department, disabled: !!r.disabled,
-      createdAt: r.created_at === null ? null : r.created_at instanceof Date ? r.created_at.toISOString() : iso(r.created_at),
+      createdAt: r.created_at === null ? null : iso(r.created_at),
     })),
   };
 }

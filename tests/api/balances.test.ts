@@ -4,14 +4,18 @@
  *   audits and bookkeeping through the API, after which subject_balances and aux_balances equal a
  *   naive recomputation from the lines, and a rebuild leaves them identical;
  * - a small hand-computed ledger whose subject balance figures are asserted to the cent;
- * - on PostgreSQL, 20 concurrent saves to the same subject and period leave the tables exact.
+ * - postings are applied at commit (decision 052): a rolled-back transaction leaves nothing, a rebuild
+ *   inside the posting transaction does not count its postings twice, nothing stays noted;
+ * - on PostgreSQL, 20 concurrent saves to the same subject and period leave the tables exact, and
+ *   20 concurrent edits crossing subjects or moving vouchers between two periods all go through.
  * BALANCE_RUNS sets the property runs (default 60 on PostgreSQL, 25 on PGlite).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
-import { rebuildBalances } from '../../src/server/features/ledger/balances';
+import { rebuildBalances, rebuildBalancesIn } from '../../src/server/features/ledger/balances';
+import { withTx } from '../../src/server/db/tx';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
@@ -327,6 +331,48 @@ describe.each(backends())('balance tables (%s)', (backend) => {
     expect(answers.map((r) => r.json()).filter((j) => !j.success)).toEqual([]);
     await expectExact();
   }, 120_000);
+
+  it.runIf(backend === 'postgres')('lets 20 concurrent edits that move vouchers between two periods in opposite directions all through (no deadlock), exact', async () => {
+    const { clerk } = w.users;
+    const line = (subjectId: number, direction: boolean, cents: number) => ({ summary: '跨期', subjectId, direction, amount: String(cents), auxes: [] });
+    const items = [line(w.subject.cash, true, 400), line(w.subject.bank, false, 400)];
+    const made = async (markTime: string) => data(call(clerk.token, 'POST', '/api/voucher', { body: { accountId: w.accountId, kindId: w.kindIds[1], markTime, items } }), 'save');
+    const august = await Promise.all(Array.from({ length: 10 }, () => made('2026-08-12')));
+    const september = await Promise.all(Array.from({ length: 10 }, () => made('2026-09-12')));
+    // An edit takes its old lines out of one period and puts the new ones into the other.
+    // (A number of its own in the other period: a moved voucher keeps its number otherwise.)
+    const move = (id: number, markTime: string, code: number) => call(clerk.token, 'POST', `/api/voucher/${id}`, { body: { kindId: w.kindIds[1], markTime, code: String(code), items } });
+    const answers = await Promise.all([...august.map((v, i) => move(v.id, '2026-09-13', 900 + i)), ...september.map((v, i) => move(v.id, '2026-08-13', 800 + i))]);
+    expect(answers.map((r) => r.json()).filter((j) => !j.success)).toEqual([]);
+    await expectExact();
+  }, 120_000);
+
+  it('applies a transaction\'s postings at its commit: none after a rollback, once with a rebuild inside, nothing left noted', async () => {
+    const { clerk } = w.users;
+    const made = await data(call(clerk.token, 'POST', '/api/voucher', { body: { accountId: w.accountId, kindId: w.kindIds[1], markTime: '2026-07-07', items: [
+      { summary: '提交', subjectId: w.subject.cash, direction: true, amount: '1000', auxes: [] },
+      { summary: '提交', subjectId: w.subject.bank, direction: false, amount: '1000', auxes: [] },
+    ] } }), 'save');
+    const before = await expectExact();
+    // Both lines and the voucher's totals +1.00, then a failure: nothing of it reaches the tables.
+    const grow = async (tx: Parameters<Parameters<typeof withTx>[1]>[0]) => {
+      await tx.execute(sql`update voucher_items set amount_cents = amount_cents + 100 where voucher_id = ${made.id}`);
+      await tx.execute(sql`update vouchers set debit_cents = debit_cents + 100, credit_cents = credit_cents + 100 where id = ${made.id}`);
+    };
+    await expect(withTx(t.db.db, async (tx) => {
+      await grow(tx);
+      throw new Error('undo');
+    })).rejects.toThrow('undo');
+    expect(await tables()).toEqual(before);
+    // A rebuild in the same transaction sees the new lines; the commit must not add them again.
+    await withTx(t.db.db, async (tx) => {
+      await grow(tx);
+      await rebuildBalancesIn(tx, { accountYearId: w.accountYearId });
+    });
+    const after = await expectExact();
+    expect(after).not.toEqual(before);
+    expect(await rows(sql`select txid from ledger_pending`)).toEqual([]);
+  });
 
   it.runIf(backend === 'postgres')('keeps 20 concurrent saves to one subject and period exact', async () => {
     const { clerk } = w.users;

@@ -21,6 +21,7 @@ import {
 } from '../../../contract/opening';
 import { AUX_DIMENSION_OF_TYPE, auxValueOfYear } from '../voucher/usage';
 import { subjectOpenings } from '../ledger/opening';
+import { flushPostings } from '../ledger/balances';
 import { localTypeName } from '../../../domain/names';
 
 type AuxField = (typeof AUX_VALUE_FIELDS)[number];
@@ -306,6 +307,8 @@ export async function carryForwardOpenings(tx: Tx, fromAccountYearId: number, to
   const toChart = await chartOf(tx, to.id);
   const toByCode = new Map(toChart.map((s) => [s.code, s]));
   const openings = await subjectOpenings(tx, from.id);
+  // The closing balances include what this transaction has just posted (e.g. the year's last transfer).
+  await flushPostings(tx);
   const moved = rowsOf<{ subject_id: number; net: string }>(await tx.execute(sql`
     select subject_id, sum(debit_all - credit_all)::text as net from subject_balances where account_year_id = ${from.id} group by subject_id`));
   const closing = new Map<number, number>();

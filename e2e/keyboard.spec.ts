@@ -6,7 +6,7 @@
  * must stay at zero. Screenshots of the palette and the focused menu in both languages.
  */
 import { expect, test } from './page-models/test';
-import { loginAs } from './page-models/login';
+import { loginAs, startInLanguage } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { countMouse, pressOn } from './page-models/keys';
@@ -224,8 +224,9 @@ test('keys typed into the palette while the page behind it still loads stay in t
   await page.unroute(/\/api\/voucher\?/);
 });
 
-test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself', async ({ page }) => {
+test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself; no grid header is cut off (in English, the longer labels)', async ({ page }) => {
   test.setTimeout(180_000);
+  await startInLanguage(page, 'en_US');
   await loginAs(page, 'admin', 'admin123');
   const region = page.getByTestId('page-region');
   const popups = page.locator('[role="listbox"], [data-dates-dropdown], .mantine-Popover-dropdown').filter({ visible: true });
@@ -238,6 +239,10 @@ test('every menu page arrives with the focus on one of its controls and no list 
     // Grids may take it over when their rows arrive; give them the moment, then nothing may be open.
     await page.waitForTimeout(300);
     await expect(popups, `${p.path}: a popup opened on arrival`).toHaveCount(0);
+    // Every column title can be read whole (a cut title ends in an ellipsis).
+    const cut = await page.locator('.ag-header-cell-text, .ag-header-group-text').evaluateAll((els) =>
+      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+    expect(cut, `${p.path}: column titles cut off`).toEqual([]);
     checked.push(p.path);
   }
   expect(checked.length).toBeGreaterThan(40);

@@ -57,17 +57,17 @@ export function BalanceSheetPage() {
 
   const columns = useMemo<Array<ColDef<PairRow>>>(() => {
     const half = (side: 'left' | 'right', title: string): Array<ColDef<PairRow>> => [
-        { colId: `${side}Label`, headerName: title, width: 270, minWidth: 150, tooltipValueGetter: (p) => p.value,
+        { colId: `${side}Label`, headerName: title, flex: 1, minWidth: 180, tooltipValueGetter: (p) => p.value,
           valueGetter: (p) => {
             const r = p.data?.[side];
             return r ? `${'\u3000'.repeat(r.indent)}${en ? r.labelEn ?? r.label : r.label}` : '';
           },
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
         { colId: `${side}Line`, headerName: t('balanceSheet.lineNo'), width: 56, minWidth: 50, maxWidth: 70, cellStyle: { textAlign: 'center' }, valueGetter: (p) => p.data?.[side]?.lineNo ?? '' },
-        { colId: `${side}Closing`, headerName: t('balanceSheet.closing'), type: 'rightAligned', width: 120, minWidth: 100,
+        { colId: `${side}Closing`, headerName: t('balanceSheet.closing'), headerTooltip: t('balanceSheet.closing'), type: 'rightAligned', width: 140, minWidth: 110,
           valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.closing ?? ''), valueFormatter: reportAmount,
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
-        { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), type: 'rightAligned', width: 120, minWidth: 100,
+        { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), headerTooltip: t('balanceSheet.opening'), type: 'rightAligned', width: 140, minWidth: 110,
           valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.opening ?? ''), valueFormatter: reportAmount,
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
     ];

@@ -15,7 +15,7 @@ export const vouchersColumns: ListColumn<VoucherDto>[] = [
   { field: 'billCount', headerKey: 'voucher:list.columns.billCount', width: 68, align: 'right' },
   { field: 'createdByName', headerKey: 'voucher:list.columns.maker', width: 72 },
   { field: 'auditByName', headerKey: 'voucher:list.columns.auditor', width: 72 },
-  { field: 'bookKeepByName', headerKey: 'voucher:list.columns.bookkeeper', width: 72 },
+  { field: 'bookKeepByName', headerKey: 'voucher:list.columns.bookkeeper', width: 96 },
   { field: 'cashierByName', headerKey: 'voucher:list.columns.cashier', width: 72 },
   { field: 'tags', source: '*', headerKey: 'voucher:list.columns.state', width: 245, renderer: 'tags' },
 ];

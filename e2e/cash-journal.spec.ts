@@ -122,6 +122,17 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   expect(await digits(page, 2, 'balance')).toBe(String(closing));
   await expect(page.getByTestId(`journal-day-${MONTH}-03`)).toContainText(yuan(closing));
   await expect(page.getByTestId('journal-state')).toHaveText('未保存');
+  // The totals row: receipts and payments in their digit cells, the closing balance in its label, read whole.
+  const totalsRow = page.getByTestId('journal-grid').locator('.ag-row-pinned');
+  expect((await totalsRow.locator('.ag-cell[col-id="receipt"]').innerText()).replace(/\s/g, '')).toBe(String(500_000));
+  expect((await totalsRow.locator('.ag-cell[col-id="payment"]').innerText()).replace(/\s/g, '')).toBe(String(12_050 + 3_500));
+  const label = page.getByTestId('journal-totals');
+  await expect(label).toHaveText(`合计\u3000余额 ${yuan(closing)}`);
+  expect(await label.evaluate((e) => {
+    const box = e.getBoundingClientRect();
+    const cellBox = e.closest('.ag-cell')!.getBoundingClientRect();
+    return box.width <= cellBox.width && e.scrollWidth <= e.clientWidth + 1;
+  })).toBe(true);
 
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('journal-state')).toHaveText('已保存', { timeout: 15_000 });

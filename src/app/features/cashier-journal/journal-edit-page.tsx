@@ -298,13 +298,17 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     [kindOptions, kindById, openPicker, t],
   );
 
+  // The receipts and payments totals stand in their digit cells on the same row; the label adds
+  // the month's closing balance (the figures once more in words would not fit the label's cells).
+  // From the totals the row is drawn with, so it can never lag behind them (the grid redraws the
+  // row when its totals change, not when this page's other figures do).
   const totalsLabel = useCallback(
     (tv: SheetTotalsView) => (
       <Text size="sm" fw={600} data-testid="journal-totals">
-        {t('journal:totals', { receipt: formatCents(tv.byField.receipt ?? 0), payment: formatCents(tv.byField.payment ?? 0), closing: formatCents(closing) })}
+        {t('journal:totals', { closing: formatCents(openingCents + (tv.byField.receipt ?? 0) - (tv.byField.payment ?? 0)) })}
       </Text>
     ),
-    [t, closing],
+    [t, openingCents],
   );
 
   const accountOptions = useMemo(() => refs.accounts.filter((a) => !a.disabled || a.id === bankAccountId).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` })), [refs.accounts, bankAccountId]);

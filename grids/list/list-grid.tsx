@@ -223,12 +223,13 @@ export function ListGrid<T>(props: ListGridProps<T>) {
     <Stack gap="xs" data-testid={testId ?? `list-${gridId}`} ref={ref} style={{ minWidth: 0, height: height ?? 'calc(100vh - 140px)', minHeight: 360 }}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="wrap">{toolbar}</Group>
-        <Group gap="xs" wrap="wrap">
+        {/* Bottoms aligned: labelled filters stand beside the keyword box, which has none. */}
+        <Group gap="xs" wrap="wrap" align="flex-end">
           {filters}
           {searchable && (
             <TextInput
               size="sm"
-              w={240}
+              w={280}
               leftSection={<IconSearch size={14} />}
               placeholder={keywordPlaceholder ?? t('admin:list.keyword')}
               aria-label={keywordPlaceholder ?? t('admin:list.keyword')}

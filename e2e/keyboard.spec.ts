@@ -224,7 +224,7 @@ test('keys typed into the palette while the page behind it still loads stay in t
   await page.unroute(/\/api\/voucher\?/);
 });
 
-test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself; no grid header is cut off (in English, the longer labels)', async ({ page }) => {
+test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself; no grid header or placeholder is cut off (in English, the longer labels)', async ({ page }) => {
   test.setTimeout(180_000);
   await startInLanguage(page, 'en_US');
   await loginAs(page, 'admin', 'admin123');
@@ -243,6 +243,18 @@ test('every menu page arrives with the focus on one of its controls and no list 
     const cut = await page.locator('.ag-header-cell-text, .ag-header-group-text').evaluateAll((els) =>
       els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
     expect(cut, `${p.path}: column titles cut off`).toEqual([]);
+    // Every placeholder of an empty field can be read whole too.
+    const cutHints = await region.evaluate((r) => {
+      const measure = document.createElement('canvas').getContext('2d')!;
+      return [...r.querySelectorAll('input[placeholder]')].filter((el) => {
+        const e = el as HTMLInputElement;
+        if (e.value || !e.offsetParent) return false;
+        const s = getComputedStyle(e);
+        measure.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        return measure.measureText(e.placeholder).width > e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 1;
+      }).map((e) => (e as HTMLInputElement).placeholder);
+    });
+    expect(cutHints, `${p.path}: placeholders cut off`).toEqual([]);
     checked.push(p.path);
   }
   expect(checked.length).toBeGreaterThan(40);

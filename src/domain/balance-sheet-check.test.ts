@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sheetDifference } from './balance-sheet-check';
+import { differenceOfAnswer, sheetDifference } from './balance-sheet-check';
 
 const totals = (ac: number, lc: number, ao = 0, lo = 0) => ({ assetsClosing: ac, liabilitiesEquityClosing: lc, assetsOpening: ao, liabilitiesEquityOpening: lo });
 
@@ -17,5 +17,10 @@ describe('sheetDifference', () => {
 
   it('a balanced sheet needs no reason', () => {
     expect(sheetDifference(totals(500, 500), { closing: 0, opening: 0 })).toEqual({ closing: 0, opening: 0, unclosedProfitExplains: false });
+  });
+
+  it('reads the API answer (cents as strings) the same way', () => {
+    const answer = { totals: { assetsClosing: '10501544', assetsOpening: '0', liabilitiesEquityClosing: '10295000', liabilitiesEquityOpening: '0' }, unclosedProfit: { closing: '206544', opening: '0' } };
+    expect(differenceOfAnswer(answer)).toEqual({ closing: 206_544, opening: 0, unclosedProfitExplains: true });
   });
 });

@@ -24,8 +24,16 @@ export function sheetDifference(t: BalanceSheetTotals, unclosed: { closing: numb
   return { closing, opening, unclosedProfitExplains: some && closing === unclosed.closing && opening === unclosed.opening };
 }
 
-/** The totals as the API answers them (cents as strings) in numbers. */
-export const numericTotals = (t: { assetsClosing: string; assetsOpening: string; liabilitiesEquityClosing: string; liabilitiesEquityOpening: string }): BalanceSheetTotals => ({
-  assetsClosing: Number(t.assetsClosing), assetsOpening: Number(t.assetsOpening),
-  liabilitiesEquityClosing: Number(t.liabilitiesEquityClosing), liabilitiesEquityOpening: Number(t.liabilitiesEquityOpening),
-});
+/** Cents as the API writes them (strings). */
+type Text<T> = { [K in keyof T]: string };
+
+/** The same from a balance sheet as the API answers it (its totals and untransferred profit in cents as strings). */
+export function differenceOfAnswer(a: { totals: Text<BalanceSheetTotals>; unclosedProfit: { closing: string; opening: string } }): SheetDifference {
+  return sheetDifference(
+    {
+      assetsClosing: Number(a.totals.assetsClosing), assetsOpening: Number(a.totals.assetsOpening),
+      liabilitiesEquityClosing: Number(a.totals.liabilitiesEquityClosing), liabilitiesEquityOpening: Number(a.totals.liabilitiesEquityOpening),
+    },
+    { closing: Number(a.unclosedProfit.closing), opening: Number(a.unclosedProfit.opening) },
+  );
+}

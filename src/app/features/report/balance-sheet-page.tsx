@@ -15,7 +15,7 @@ import { reportApi } from '../../../contract/heads';
 import type { BalanceSheetRowDto } from '../../../contract/report';
 import { formatCents } from '../../../domain/money';
 import { pairSides } from '../../../domain/report-layouts';
-import { numericTotals, sheetDifference } from '../../../domain/balance-sheet-check';
+import { differenceOfAnswer } from '../../../domain/balance-sheet-check';
 import { canOpen, findPage } from '../../routes/access';
 import { useSession } from '../../session/store';
 import { call } from '../../api/typed-client';
@@ -43,7 +43,7 @@ export function BalanceSheetPage() {
   });
   const definitions = useDefinitionsDrawer('BALANCE_SHEET', () => void answer.refetch());
   const data = answer.data;
-  const difference = data ? sheetDifference(numericTotals(data.totals), { closing: Number(data.unclosedProfit.closing), opening: Number(data.unclosedProfit.opening) }) : null;
+  const difference = data ? differenceOfAnswer(data) : null;
   // The way to the profit transfer, for those who may open the period end.
   const user = useSession((x) => x.user);
   const periodEndPage = findPage(PERIOD_END_PATH);

@@ -19,7 +19,7 @@ import type { Language } from '../../../domain/enums';
 import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import { formatCents } from '../../../domain/money';
 import { pairSides } from '../../../domain/report-layouts';
-import { numericTotals, sheetDifference } from '../../../domain/balance-sheet-check';
+import { differenceOfAnswer } from '../../../domain/balance-sheet-check';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import type { BalanceSheetDto, BalanceSheetRowDto, IncomeStatementDto, ReportExportBody } from '../../../contract/report';
 import { storeFile } from '../system/queries';
@@ -87,7 +87,7 @@ export function balanceSheetTable(d: BalanceSheetDto, lang: Language): Table {
 
 /** The imbalance message under an unbalanced sheet: the differences, and their reason when the books tell it. */
 function imbalanceFooter(d: BalanceSheetDto, L: Labels, message: string): string {
-  const diff = sheetDifference(numericTotals(d.totals), { closing: Number(d.unclosedProfit.closing), opening: Number(d.unclosedProfit.opening) });
+  const diff = differenceOfAnswer(d);
   const text = `${message}  ${fill(L.balanceSheet.difference, { closing: formatCents(diff.closing), opening: formatCents(diff.opening) })}`;
   return diff.unclosedProfitExplains ? `${text}  ${fill(L.balanceSheet.unclosedProfit, { amount: formatCents(diff.closing) })}` : text;
 }

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/tx';
 import type { PeriodRow } from '../account/dto';
 import { AUX_DIMENSION_OF_TYPE } from '../voucher/usage';
-import { flushPostings } from '../ledger/balances';
 
 /** Columns read as the Drizzle row of `periods` (snake_case from raw SQL mapped by hand). */
 interface RawPeriod { id: number; company_id: number; account_year_id: number; start_at: string; end_at: string; rolled: boolean; version: number; year: number; year_end_at: string }
@@ -108,7 +107,6 @@ export async function notBookkeptIds(tx: Tx, periodId: number): Promise<number[]
 
 /** The period's debit and credit in the balance tables, and the valid vouchers' own totals. */
 export async function periodTotals(tx: Tx, periodId: number): Promise<{ debit: number; credit: number; vouchers: number }> {
-  await flushPostings(tx);
   const [b] = rowsOf<{ debit: string; credit: string }>(await tx.execute(sql`select coalesce(sum(debit_all), 0)::text as debit, coalesce(sum(credit_all), 0)::text as credit from subject_balances where period_id = ${periodId}`));
   const [v] = rowsOf<{ total: string }>(await tx.execute(sql`select coalesce(sum(debit_cents), 0)::text as total from vouchers where period_id = ${periodId} and state = 'NORMAL'`));
   return { debit: Number(b.debit), credit: Number(b.credit), vouchers: Number(v.total) };

@@ -374,6 +374,19 @@ describe.each(backends())('balance tables (%s)', (backend) => {
     expect(await rows(sql`select txid from ledger_pending`)).toEqual([]);
   });
 
+  it('drops at commit the postings of a period deleted in the same transaction (its balance rows went with it)', async () => {
+    const before = await expectExact();
+    await withTx(t.db.db, async (tx) => {
+      const [p] = ((await tx.execute(sql`insert into periods (company_id, account_year_id, start_at, end_at)
+        values (${w.companyId}, ${w.accountYearId}, '2099-01-01', '2099-01-31') returning id`)) as unknown as { rows: Array<{ id: number }> }).rows;
+      await tx.execute(sql`select ledger_balances_post(array[row(${w.companyId}, ${w.accountId}, ${w.accountYearId}, ${p.id}, ${w.subject.cash},
+        false, true, 1, 100, null, null, null, null, null, null)::ledger_posting])`);
+      await tx.execute(sql`delete from periods where id = ${p.id}`);
+    });
+    expect(await tables()).toEqual(before);
+    expect(await rows(sql`select txid from ledger_pending`)).toEqual([]);
+  });
+
   it.runIf(backend === 'postgres')('keeps 20 concurrent saves to one subject and period exact', async () => {
     const { clerk } = w.users;
     const [before] = await rows<{ d: string | null }>(sql`select sum(debit_all) as d from subject_balances where subject_id = ${w.subject.bank} and period_id = ${w.periodIds[7]}`);

@@ -217,6 +217,8 @@ export const resultCodes = {
   EXPENSE_KIND_NAME_DUPLICATE: { status: 409, key: 'errors.EXPENSE_KIND_NAME_DUPLICATE' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
   OPERATION_FAILED: { status: 500, key: 'errors.OPERATION_FAILED' },
+  /** Concurrent transactions kept aborting this one (deadlock, serialization failure) after every retry; nothing was changed. */
+  BUSY: { status: 503, key: 'errors.BUSY' },
   /** Opening balances (decision 029): leaf subjects only; an auxiliary subject opens with the sum of its breakdown. */
   OPENING_NOT_LEAF: { status: 400, key: 'errors.OPENING_NOT_LEAF' },
   OPENING_AUX_SUM_MISMATCH: { status: 400, key: 'errors.OPENING_AUX_SUM_MISMATCH' },

@@ -248,6 +248,25 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     await refused(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, MISSING_ID] } }), 'NO_PERMISSION');
   });
 
+  it.runIf(backend === 'postgres')('runs two batches over the same vouchers in opposite orders at once: both go through (the batch locks its vouchers in id order first), every voucher ends audited and cashiered', async () => {
+    const { clerk, auditor, cashier } = w.users;
+    for (let round = 0; round < 6; round++) {
+      const ids: number[] = [];
+      for (let k = 0; k < 6; k++) ids.push((await create(clerk.token, simpleVoucher(w, { markTime: `2026-11-${String(10 + k).padStart(2, '0')}` }))).id);
+      const [audits, cashiers] = await Promise.all([
+        call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids } }),
+        call(cashier.token, 'POST', '/api/voucher/batch', { body: { action: 'cashier', ids: [...ids].reverse() } }),
+      ]);
+      for (const res of [audits, cashiers]) {
+        const j = res.json();
+        expect(j, JSON.stringify(j)).toMatchObject({ success: true });
+        expect(j.data.every((r: { ok: boolean }) => r.ok), JSON.stringify(j.data)).toBe(true);
+      }
+      const states = await rows<{ n: number }>(sql`select count(*)::int as n from vouchers where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and audit_pass is true and cashier_at is not null`);
+      expect(states, `round ${round}`).toEqual([{ n: 6 }]);
+    }
+  });
+
   it('lists by state, filters and pages', async () => {
     const { clerk, auditor, cashier } = w.users;
     const w12 = (d: string) => simpleVoucher(w, { markTime: `2026-12-${d}` });

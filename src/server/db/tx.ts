@@ -4,7 +4,7 @@
  * operations on the same rows run one after the other instead of both deciding from stale data.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { DomainError } from '../../domain/result-codes';
 
@@ -14,8 +14,43 @@ export type Tx = Db;
 /** The rows of a raw `execute` answer, whichever driver gave it (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
-export function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(tx as unknown as Tx));
+/**
+ * SQLSTATEs after which the whole transaction may simply be run again: PostgreSQL rolled it back
+ * because of another transaction, not because of anything in it (deadlock_detected, serialization_failure).
+ */
+const RETRYABLE = new Set(['40P01', '40001']);
+/** Attempts of one operation before the caller hears "busy" (each retry waits a little longer, with jitter). */
+export const TX_ATTEMPTS = 5;
+
+/** The SQLSTATE of a driver error, also when Drizzle wrapped it (`cause`). */
+export function sqlStateOf(e: unknown): string | undefined {
+  for (let x = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; x && depth < 4; x = x.cause as typeof x, depth++) {
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x.code;
+  }
+  return undefined;
+}
+
+export const isRetryableTxError = (e: unknown): boolean => RETRYABLE.has(sqlStateOf(e) ?? '');
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `fn` in a transaction. Inside another transaction it is a savepoint of it. At the top it is
+ * run again when PostgreSQL aborted it for a deadlock or a serialization failure with another
+ * transaction (two batch audits naming the same vouchers in opposite orders): `fn` must touch
+ * nothing but the database, which every service here does. After TX_ATTEMPTS the error goes up and
+ * the caller hears BUSY ("try again"), never a bare "Operation failed!".
+ */
+export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return db.transaction((tx) => fn(tx as unknown as Tx));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => fn(tx as unknown as Tx));
+    } catch (e) {
+      if (attempt >= TX_ATTEMPTS || !isRetryableTxError(e)) throw e;
+      await pause(Math.random() * 10 * 2 ** attempt);
+    }
+  }
 }
 
 interface SessionOf {

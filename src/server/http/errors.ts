@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, httpStatusOf, isResultCode, type ResultCode } from '../../domain/result-codes';
 import type { Language } from '../../domain/enums';
 import { messageOf, pickLanguage, translate } from './messages';
+import { isRetryableTxError } from '../db/tx';
 import { describeIssues, fieldLabel, InputValidationError, normalizeIssue } from './validation';
 
 /** SQLSTATEs the ledger triggers raise, as result codes. */
@@ -76,6 +77,11 @@ export function errorHandler(err: FastifyError & { validation?: unknown[]; valid
   const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
   if (pgCode === '23505') return sendFailure(req, reply, 'DATA_DUPLICATION');
   if (pgCode === '23503') return sendFailure(req, reply, 'IN_USE');
+  // A deadlock or serialization failure that withTx's retries did not get past: nothing was changed; try again.
+  if (isRetryableTxError(err)) {
+    req.log.warn({ err }, 'transaction aborted by concurrent transactions after every retry');
+    return sendFailure(req, reply, 'BUSY');
+  }
   // The ledger's own guards (the voucher_guards migration): a code path that slipped past the services.
   const ledgerGuard = pgCode ? LEDGER_GUARD_CODES[pgCode] : undefined;
   if (ledgerGuard) {

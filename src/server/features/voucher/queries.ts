@@ -22,6 +22,14 @@ export async function findVoucher(tx: Tx, id: number, lock = false): Promise<Vou
   return row;
 }
 
+/**
+ * Locks the vouchers of a batch in id order before it acts on them one by one: two batches naming
+ * the same vouchers in different orders then queue up instead of deadlocking half-way.
+ */
+export async function lockVouchersInOrder(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length > 1) await tx.select({ id: vouchers.id }).from(vouchers).where(inArray(vouchers.id, [...new Set(ids)])).orderBy(asc(vouchers.id)).for('update');
+}
+
 export async function itemsOf(tx: Tx, voucherId: number): Promise<VoucherItemRow[]> {
   return tx.select().from(voucherItems).where(eq(voucherItems.voucherId, voucherId)).orderBy(asc(voucherItems.lineNo));
 }

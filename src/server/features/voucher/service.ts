@@ -390,6 +390,7 @@ export async function actOnVoucher(db: Db, actor: Actor, companyId: number, id: 
 export async function batchAct(db: Db, actorOf: (companyId: number) => Actor, ids: Array<{ id: number; companyId: number }>, action: VoucherActionName, reason: string | null, lang: Language) {
   return withTx(db, async (tx) => {
     const out: Array<{ id: number; ok: boolean; code: string | null; msg: string | null }> = [];
+    await q.lockVouchersInOrder(tx, ids.map((i) => i.id));
     for (const { id, companyId } of ids) {
       try {
         await tx.transaction((sp) => actIn(sp as unknown as Tx, actorOf(companyId), companyId, id, action, reason));

@@ -224,7 +224,10 @@ test('keys typed into the palette while the page behind it still loads stay in t
   await page.unroute(/\/api\/voucher\?/);
 });
 
-test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself; no grid header or placeholder is cut off (in English, the longer labels)', async ({ page }) => {
+/** Pages read by scrolling down (tiles, then tables under each other). */
+const LONG_PAGES = ['/dashboard/business'];
+
+test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself; no grid header, placeholder, amount or state tag is cut off (in English, the longer labels) and the page fits the window', async ({ page }) => {
   test.setTimeout(180_000);
   await startInLanguage(page, 'en_US');
   await loginAs(page, 'admin', 'admin123');
@@ -262,6 +265,16 @@ test('every menu page arrives with the focus on one of its controls and no list 
       }).map((e) => (e as HTMLInputElement).placeholder);
     });
     expect(cutHints, `${p.path}: placeholders cut off`).toEqual([]);
+    // No amount and no state tag in a grid is cut off (a grid too narrow scrolls sideways instead).
+    const cutCells = await region.evaluate((r) => [...r.querySelectorAll<HTMLElement>('.ag-cell')]
+      .filter((c) => (c.classList.contains('ag-right-aligned-cell') || getComputedStyle(c).textAlign === 'right' || c.querySelector('.mantine-Badge-root')) && c.scrollWidth > c.clientWidth + 1)
+      .map((c) => `${c.getAttribute('col-id')}: ${c.textContent}`));
+    expect(cutCells, `${p.path}: amounts or tags cut off`).toEqual([]);
+    // The page fits the window: its grids fill the height left to them instead of pushing the page down.
+    if (!LONG_PAGES.includes(p.path)) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+      expect(overflow, `${p.path}: the page scrolls by ${overflow}px`).toBeLessThanOrEqual(4);
+    }
     checked.push(p.path);
   }
   expect(checked.length).toBeGreaterThan(40);

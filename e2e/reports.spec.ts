@@ -73,6 +73,7 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   await expect(page.getByTestId('bs-balanced')).toHaveAttribute('data-balanced', api.balanced ? 'true' : 'false');
   if (!api.balanced) await expect(page.getByTestId('bs-balanced')).toContainText('资产负债表不平衡');
   await expect(page.getByTestId('report-head')).toContainText('2026 年第 6 期（2026-06-01 至 2026-06-30）');
+  await expect(page.getByTestId('report-form-number')).toHaveText('会小企01表');
   await page.screenshot({ path: testInfo.outputPath('balance-sheet-zh.png'), fullPage: true });
 
   // Bookkept only, by the keyboard (Space on the checkbox).
@@ -105,6 +106,7 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   await page.keyboard.press('Control+ArrowUp');
   await expect(cell(1, 'leftLabel')).toHaveText(/Cash and cash equivalents$/);
   if (!api.balanced) await expect(page.getByTestId('bs-balanced')).toContainText('The balance sheet is not balanced');
+  await expect(page.getByTestId('report-form-number')).toHaveText('Form 会小企01表 (Small Enterprise Accounting Standards)');
   await page.screenshot({ path: testInfo.outputPath('balance-sheet-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
   // The demo's closed months balance; November's profit and loss is not transferred yet, so its

@@ -10,7 +10,9 @@
  */
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Box, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue, useElementSize } from '@mantine/hooks';
+import { useDebouncedValue, useElementSize, useMergedRef } from '@mantine/hooks';
+import { useFillHeight } from './use-fill-height';
+import { useAmountFit } from './amount-fit';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
@@ -127,6 +129,11 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   const [debouncedKeyword] = useDebouncedValue(keywordInput, SEARCH_DEBOUNCE_MS);
   const apiRef = useRef<GridApi<T> | null>(null);
   const { ref, width } = useElementSize();
+  // Without a given height the list fills the page down to the window's bottom edge.
+  const box = useRef<HTMLDivElement>(null);
+  const boxRef = useMergedRef(ref, box);
+  const filled = useFillHeight(box, 360);
+  const fitAmounts = useAmountFit<T>();
 
   // Typing searches after the debounce; Enter (below) searches at once. Not when the list mounts:
   // a restored view keeps its page.
@@ -220,7 +227,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   };
 
   return (
-    <Stack gap="xs" data-testid={testId ?? `list-${gridId}`} ref={ref} style={{ minWidth: 0, height: height ?? 'calc(100vh - 140px)', minHeight: 360 }}>
+    <Stack gap="xs" data-testid={testId ?? `list-${gridId}`} ref={boxRef} style={{ minWidth: 0, height: height ?? filled ?? 'calc(100vh - 140px)', minHeight: 360 }}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="wrap">{toolbar}</Group>
         {/* Bottoms aligned: labelled filters stand beside the keyword box, which has none. */}
@@ -280,7 +287,13 @@ export function ListGrid<T>(props: ListGridProps<T>) {
               const node = typeof e.rowIndex === 'number' && !e.rowPinned ? e.api.getDisplayedRowAtIndex(e.rowIndex) : undefined;
               onCurrentRowChange(node?.data ?? null);
             }}
-            onRowDataUpdated={() => onCurrentRowChange?.(null)}
+            onRowDataUpdated={(e) => {
+              onCurrentRowChange?.(null);
+              fitAmounts(e);
+            }}
+            onFirstDataRendered={fitAmounts}
+            onPinnedRowDataChanged={fitAmounts}
+            onGridSizeChanged={fitAmounts}
             onSortChanged={onSortChanged}
             onColumnResized={(e) => {
               if (e.finished && e.source === 'uiColumnResized') saveWidths(widthsFromState(e.api.getColumnState(), columns));

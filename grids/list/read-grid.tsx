@@ -5,10 +5,13 @@
  * HTML). Rows are not animated (as in the list and entry grids): a report that replaces its rows and
  * soon puts some back (a drill down and back up) could leave the fading rows beside the new ones,
  * the same row twice. Every other AG Grid prop passes through, the ref too.
+ *
+ * No amount is ever cut off (./amount-fit.ts).
  */
 import { useMemo, type Ref } from 'react';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
-import type { ColDef, ColTypeDef } from 'ag-grid-community';
+import type { AgGridEvent, ColDef, ColTypeDef } from 'ag-grid-community';
+import { useAmountFit } from './amount-fit';
 import { compareCents } from '../../src/domain/money';
 import { useTranslation } from 'react-i18next';
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
@@ -32,6 +35,11 @@ export type ReadGridProps<T> = AgGridReactProps<T> & {
 export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
   const { i18n } = useTranslation();
   const localeText = useMemo(() => agGridLocaleText(i18n.language), [i18n.language]);
+  const fitAmounts = useAmountFit<T>(props.autoSizeStrategy);
+  const chain = <E,>(own: ((e: E) => void) | undefined) => (e: E) => {
+    own?.(e);
+    fitAmounts(e as unknown as AgGridEvent<T>);
+  };
   return (
     <AgGridReact<T>
       ref={ref}
@@ -43,6 +51,10 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       animateRows={false}
       {...(emptyText !== undefined ? { overlayNoRowsTemplate: emptyOverlay(emptyText) } : {})}
       {...props}
+      onFirstDataRendered={chain(props.onFirstDataRendered)}
+      onRowDataUpdated={chain(props.onRowDataUpdated)}
+      onPinnedRowDataChanged={chain(props.onPinnedRowDataChanged)}
+      onGridSizeChanged={chain(props.onGridSizeChanged)}
     />
   );
 }

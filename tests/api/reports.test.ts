@@ -209,6 +209,8 @@ describe.each(backends())('reports (%s)', (backend) => {
     const ws = wb.worksheets[0];
     const values = (ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
     expect(values[0][0]).toBe('Balance sheet');
+    // The statutory form number stays, explained in English.
+    expect(values[1][0]).toBe('Form 会小企01表 (Small Enterprise Accounting Standards)');
     const cash = values.find((r) => r[0] === 'Cash and cash equivalents')!;
     // Zero is a number (hidden by the format), so the sheet sums.
     expect(cash.slice(0, 8)).toEqual(['Cash and cash equivalents', '1', 90265.44, 0, 'Short-term borrowings', '31', 0, 0]);

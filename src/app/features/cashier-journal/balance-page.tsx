@@ -21,6 +21,7 @@ import { DateField } from '../common/date-field';
 import { CashBooksCheck } from './books-check';
 import { useTabState } from '../../shell/tab-state';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type Row = CashBalanceRowDto | (Omit<CashBalanceRowDto, 'bankAccountId'> & { bankAccountId: -1; total: true });
 type Group = 'TOTAL' | 'DAY' | 'MONTH';
@@ -103,7 +104,7 @@ export function CashBankBalancePage() {
         <Tabs.Panel value="balances" pt="xs">
           {answer.error && <Alert color="red">{answer.error.message}</Alert>}
           {dateFrom > dateTo && <Alert color="orange">{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
-          <div style={{ height: 'calc(100vh - 300px)', minHeight: 320 }} data-testid="cb-grid">
+          <FillHeight min={320} fallback="calc(100vh - 300px)" data-testid="cb-grid">
             <ReadGrid<Row>
               onFirstDataRendered={(e) => focusFirstCell(e.api, 'bankAccountCode')}
               columnDefs={columns}
@@ -118,7 +119,7 @@ export function CashBankBalancePage() {
               emptyText={t('journal:report.empty')}
               loading={answer.isFetching && !data}
             />
-          </div>
+          </FillHeight>
         </Tabs.Panel>
         <Tabs.Panel value="books" pt="xs">
           <CashBooksCheck accountId={accountId} date={dateTo} bankAccountIds={ids.map(Number)} />

@@ -87,8 +87,10 @@ export function BusinessDashboardPage() {
       {data && data.accountId === null && <Alert color="orange" data-testid="bs-no-books">{t('business.noBooks', { company: data.companyName })}</Alert>}
       <StatTiles tiles={tiles.map((x) => ({ ...x, label: t(`business.tiles.${x.key}`) }))} testId="bs" cols={{ base: 2, sm: 3, lg: 6 }} />
       <Text size="xs" c="dimmed" data-testid="bs-keys">{t('business.keys')}</Text>
-      <div style={{ height: 470 }} data-testid="bs-months">
+      {/* Twelve months and the year's total, all shown: the grid is as high as its rows. */}
+      <div data-testid="bs-months">
         <ReadGrid<Month>
+          domLayout="autoHeight"
           columnDefs={monthColumns}
           rowData={data?.months ?? []}
           pinnedBottomRowData={yearTotal}

@@ -31,6 +31,7 @@ import { DateField } from '../common/date-field';
 import { localName, localTypeName } from '../../../domain/names';
 import { useTabState } from '../../shell/tab-state';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type State = 'PENDING' | 'DONE' | 'ALL';
 type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
@@ -220,7 +221,7 @@ export function DocToVoucherPage() {
         </Group>
       </Paper>
       {docs.error && <Alert color="red">{docs.error.message}</Alert>}
-      <div style={{ height: answer ? 260 : 'calc(100vh - 380px)', minHeight: 220 }} data-testid="d2v-grid">
+      <FillHeight height={answer ? 260 : undefined} min={220} fallback="calc(100vh - 380px)" data-testid="d2v-grid">
         <ReadGrid<BillDocDto>
           onFirstDataRendered={(e) => focusFirstCell(e.api, 'date')}
           columnDefs={columns}
@@ -233,7 +234,7 @@ export function DocToVoucherPage() {
           emptyText={t('empty')}
           loading={docs.isFetching && !docs.data}
         />
-      </div>
+      </FillHeight>
       {answer && <Proposals answer={answer} />}
       {pickingAux !== null && (
         <AuxValuePicker auxTypeId={pickingAux} opened companyId={companyId} accountId={accountId} accountYearId={accountYearId}

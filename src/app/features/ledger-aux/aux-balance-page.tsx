@@ -30,6 +30,7 @@ import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type Row = AuxBalanceRowDto | (AuxBalanceDto['totals'] & { total: true });
 const isTotal = (r: Row | undefined): r is AuxBalanceDto['totals'] & { total: true } => !!r && 'total' in r;
@@ -89,7 +90,7 @@ export function AuxBalancePage() {
       <AuxFilterBar queryId="ledger.auxBalance" state={state} set={set} replace={setState} levels={data?.levels ?? 1} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), false) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
-      <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-grid">
+      <FillHeight min={360} fallback="calc(100vh - 300px)" data-testid="al-grid">
         <ReadGrid<Row>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
@@ -103,7 +104,7 @@ export function AuxBalancePage() {
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => focusFirstCell(e.api, 'auxCode')}
         />
-      </div>
+      </FillHeight>
     </Stack>
   );
 }

@@ -28,6 +28,7 @@ import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 interface Row {
   id: string;
@@ -102,7 +103,7 @@ export function AuxTotalPage() {
       <AuxFilterBar queryId="ledger.auxTotal" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
-      <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-total-grid">
+      <FillHeight min={360} fallback="calc(100vh - 300px)" data-testid="al-total-grid">
         <ReadGrid<Row>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
@@ -115,7 +116,7 @@ export function AuxTotalPage() {
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => focusFirstCell(e.api, 'aux')}
         />
-      </div>
+      </FillHeight>
     </Stack>
   );
 }

@@ -26,6 +26,7 @@ import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { todayIso } from '../common/today';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 /** 1234 basis points → "12.34%". */
 export const rateText = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toFixed(2)}%`);
@@ -72,7 +73,7 @@ export function BudgetSummaryPage() {
       <BudgetFilterBar queryId="report.budgetSummary" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} withZero />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
       <Text size="xs" c="dimmed">{t('hint')}</Text>
-      <div style={{ height: 'calc(100vh - 300px)', minHeight: 360 }} data-testid="al-budget-grid">
+      <FillHeight min={360} fallback="calc(100vh - 300px)" data-testid="al-budget-grid">
         <ReadGrid<BudgetExecRowDto>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
@@ -85,7 +86,7 @@ export function BudgetSummaryPage() {
           onCellKeyDown={ledgerKeys<BudgetExecRowDto>(noFilter, drill)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<BudgetExecRowDto>) => focusFirstCell(e.api, 'code')}
         />
-      </div>
+      </FillHeight>
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { moneyCol } from './grid-bits';
 import { ledgerKeys } from '../ledger/ledger-keys';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 export const DETAIL_BLOCK = 100;
 
@@ -58,7 +59,7 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
   // The filter bar is the page's; these grids keep Enter (open) and Ctrl+Home/End over unloaded rows.
   const noFilter = useRef<HTMLDivElement>(null);
   return (
-    <div style={{ height: 'calc(100vh - 310px)', minHeight: 360 }} data-testid={testId}>
+    <FillHeight min={360} fallback="calc(100vh - 310px)" data-testid={testId}>
       {datasource && (
         <ReadGrid<LedgerDetailRowDto>
           columnDefs={columns}
@@ -74,6 +75,6 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
           onFirstDataRendered={(e: FirstDataRenderedEvent<LedgerDetailRowDto>) => focusFirstCell(e.api, 'date')}
         />
       )}
-    </div>
+    </FillHeight>
   );
 }

@@ -24,6 +24,7 @@ import './subject-balance.css';
 import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type Row = SubjectBalanceRowDto | (SubjectBalanceDto['totals'] & { total: true });
 
@@ -104,7 +105,7 @@ export function SubjectBalancePage() {
           {balanced ? t('subjectBalance.balanced') : t('subjectBalance.unbalanced')}
         </Text>
       )}
-      <div style={{ height: 'calc(100vh - 290px)', minHeight: 360 }} data-testid="sb-grid">
+      <FillHeight min={360} fallback="calc(100vh - 290px)" data-testid="sb-grid">
         <ReadGrid<Row>
           columnDefs={columns}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
@@ -115,7 +116,7 @@ export function SubjectBalancePage() {
           emptyText={t('subjectBalance.empty')}
           loading={answer.isFetching && !data}
         />
-      </div>
+      </FillHeight>
     </Stack>
   );
 }

@@ -23,6 +23,7 @@ import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type Row = SubjectDetailRowDto;
 const PAGE = 100;
@@ -95,7 +96,7 @@ export function SubjectDetailPage() {
       {head.error && <Alert color="red">{head.error.message}</Alert>}
       {!filter && <Text size="sm" c="dimmed" data-testid="sd-pick-first">{t('pickSubject')}</Text>}
       {filter && (
-        <div style={{ height: 'calc(100vh - 300px)', minHeight: 320 }} data-testid="sd-grid" data-total={head.data?.total ?? ''}>
+        <FillHeight min={320} fallback="calc(100vh - 300px)" data-testid="sd-grid" data-total={head.data?.total ?? ''}>
           <ReadGrid<Row>
             key={filterKey}
             columnDefs={columns}
@@ -115,7 +116,7 @@ export function SubjectDetailPage() {
             onCellKeyDown={ledgerKeys<Row>(s.filterRef, drill)}
             onRowDoubleClicked={(e) => e.data && drill(e.data)}
           />
-        </div>
+        </FillHeight>
       )}
       <Text size="xs" c="dimmed" data-testid="sd-keys">
         {head.data ? `${t('rowCount', { count: head.data.total })} · ` : ''}{t('keys.detail')}

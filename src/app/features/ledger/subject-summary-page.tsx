@@ -21,6 +21,7 @@ import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type Row = SubjectSummaryRowDto | (SubjectSummaryDto['totals'] & { total: true; voucherCount: number });
 const isTotal = (r: Row | undefined): r is Extract<Row, { total: true }> => !!r && 'total' in r;
@@ -63,7 +64,7 @@ export function SubjectSummaryPage() {
         startPeriodId={s.startPeriodId} endPeriodId={s.endPeriodId} testId="ss" exporting={s.progress.running} exportBar={s.progress.bar}
         onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectSummaryExport, { body: { filter } })) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
-      <div style={{ height: 'calc(100vh - 290px)', minHeight: 320 }} data-testid="ss-grid">
+      <FillHeight min={320} fallback="calc(100vh - 290px)" data-testid="ss-grid">
         <ReadGrid<Row>
           columnDefs={columns}
           rowData={data?.rows ?? []}
@@ -76,7 +77,7 @@ export function SubjectSummaryPage() {
           onRowDoubleClicked={(e) => e.data && drill(e.data)}
           onFirstDataRendered={(e) => focusFirstCell(e.api, 'code')}
         />
-      </div>
+      </FillHeight>
       <Text size="xs" c="dimmed" data-testid="ss-keys">{t('keys.summary')}</Text>
     </Stack>
   );

@@ -22,6 +22,7 @@ import './subject-balance.css';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type Row = GeneralLedgerRow;
 
@@ -64,7 +65,7 @@ export function SubjectTotalPage() {
         startPeriodId={s.startPeriodId} endPeriodId={s.endPeriodId} testId="st" exporting={s.progress.running} exportBar={s.progress.bar}
         onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectTotalExport, { body: { filter } })) : null} />
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}
-      <div style={{ height: 'calc(100vh - 290px)', minHeight: 320 }} data-testid="st-grid">
+      <FillHeight min={320} fallback="calc(100vh - 290px)" data-testid="st-grid">
         <ReadGrid<Row>
           columnDefs={columns}
           rowData={rows}
@@ -79,7 +80,7 @@ export function SubjectTotalPage() {
           onRowDoubleClicked={(e) => e.data && drill(e.data)}
           onFirstDataRendered={(e) => focusFirstCell(e.api, 'code')}
         />
-      </div>
+      </FillHeight>
       <Text size="xs" c="dimmed" data-testid="st-keys">{t('keys.total')}</Text>
     </Stack>
   );

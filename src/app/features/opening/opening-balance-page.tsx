@@ -30,6 +30,7 @@ import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, type Op
 import { OpeningAuxPopup } from './opening-aux-popup';
 import './opening-balance.css';
 import { localName, localTypeName } from '../../../domain/names';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type AmountField = 'amountCents' | 'ytdDebitCents' | 'ytdCreditCents';
 const EDITABLE: readonly AmountField[] = ['amountCents', 'ytdDebitCents', 'ytdCreditCents'];
@@ -208,7 +209,7 @@ export function OpeningBalancePage() {
       {settled && <Alert color="yellow" data-testid="ob-settled">{t('opening:settled')}</Alert>}
       <Text size="xs" c="dimmed">{t('opening:hint')}</Text>
       {list.error && <Alert color="red">{list.error.message}</Alert>}
-      <div style={{ height: 'calc(100vh - 400px)', minHeight: 300 }} data-testid="ob-grid">
+      <FillHeight min={300} fallback="calc(100vh - 400px)" data-testid="ob-grid">
         <ReadGrid<OpeningViewRow>
           columnDefs={columns}
           rowData={view}
@@ -227,7 +228,7 @@ export function OpeningBalancePage() {
           }}
           loading={list.isFetching && !list.data}
         />
-      </div>
+      </FillHeight>
       <TrialBalancePanel figures={liveFigures} title={t('opening:trial.live')} testId="ob-live" />
       {auxFor && catalog && accountYearId && (
         <OpeningAuxPopup

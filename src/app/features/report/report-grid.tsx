@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ValueFormatterParams } from 'ag-grid-community';
 import { formatCents } from '../../../domain/money';
 import './report.css';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 /** Amounts in yuan; zero and headings blank (the printed forms leave them empty). */
 export const reportAmount = (p: ValueFormatterParams) => {
@@ -19,7 +20,7 @@ export function ReportHead({ title, formNumber, head }: { title: string; formNum
     <>
       <Group justify="space-between" align="baseline">
         <Title order={4}>{title}</Title>
-        {formNumber && <Text size="sm" c="dimmed">{formNumber}</Text>}
+        {formNumber && <Text size="sm" c="dimmed" data-testid="report-form-number">{t('head.form', { code: formNumber })}</Text>}
       </Group>
       {head && (
         <div className="ld-report-head" data-testid="report-head">
@@ -33,5 +34,5 @@ export function ReportHead({ title, formNumber, head }: { title: string; formNum
 }
 
 export function ReportGridFrame({ children, testId, offset = 300 }: { children: ReactNode; testId: string; offset?: number }) {
-  return <div style={{ height: `calc(100vh - ${offset}px)`, minHeight: 360 }} data-testid={testId}>{children}</div>;
+  return <FillHeight min={360} fallback={`calc(100vh - ${offset}px)`} data-testid={testId}>{children}</FillHeight>;
 }

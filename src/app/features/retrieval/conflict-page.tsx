@@ -18,6 +18,7 @@ import { call } from '../../api/typed-client';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import { formatDate } from '../common/row-actions';
 import { useTabState } from '../../shell/tab-state';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type Row = ConflictHitDto & { key: string };
 const OTHER_SIDE = new Set(['OPPOSING', 'PLAINTIFF', 'DEFENDANT']);
@@ -94,7 +95,7 @@ export function ConflictPage() {
         </Group>
       )}
       <Text size="xs" c="dimmed">{t('retrieval:keys')}</Text>
-      <div style={{ height: 'calc(100vh - 330px)', minHeight: 320 }} data-testid="conflict-grid">
+      <FillHeight min={320} fallback="calc(100vh - 330px)" data-testid="conflict-grid">
         <ReadGrid<Row>
           columnDefs={columns}
           rowData={rows}
@@ -108,7 +109,7 @@ export function ConflictPage() {
             apiRef.current = null;
           }}
         />
-      </div>
+      </FillHeight>
     </Stack>
   );
 }

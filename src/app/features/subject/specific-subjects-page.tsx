@@ -87,7 +87,6 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
       context={context}
       paged={false}
       searchable={false}
-      height="calc(100vh - 230px)"
       emptyText={t('subject:specific.empty')}
       testId="specific-list"
       toolbarExtra={

@@ -242,7 +242,6 @@ export function SubjectRelationPage() {
           renderers={renderers}
           context={context}
           paged={false}
-          height="calc(100vh - 260px)"
           emptyText={t('subject:relation.empty')}
           testId="relation-list"
           onCellEditRequest={canEdit ? onCellEditRequest : undefined}

@@ -58,7 +58,6 @@ export function UserCompaniesPage() {
             getRowId={(l) => l.id}
             rowLabel={(l) => l.username ?? String(l.userId)}
             emptyText={t('admin:userCompany.empty')}
-            height="calc(100vh - 166px)"
             title={
               <Title order={6} data-testid="user-company-title">
                 {t('admin:userCompany.usersOf', { name: company?.name ?? t('admin:userCompany.currentCompany') })}

@@ -404,7 +404,6 @@ export function VoucherListPage() {
           onGridApi={(api) => {
             apiRef.current = api;
           }}
-          height="calc(100vh - 262px)"
           emptyText={t('voucher:list.empty')}
         />
       </Box>

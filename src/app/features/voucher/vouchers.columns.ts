@@ -7,15 +7,15 @@ import type { VoucherDto } from '../../../contract/voucher';
 import type { ListColumn } from '../../../../grids/list/columns';
 
 export const vouchersColumns: ListColumn<VoucherDto>[] = [
-  { field: 'markTime', headerKey: 'voucher:list.columns.date', width: 100, sortable: true, format: 'date' },
-  { field: 'label', source: '*', headerKey: 'voucher:list.columns.code', width: 115, sortable: true, sortField: 'code', renderer: 'label' },
-  { field: 'summary', source: '*', headerKey: 'voucher:list.columns.summary', minWidth: 140, flex: 1, renderer: 'summary' },
+  { field: 'markTime', headerKey: 'voucher:list.columns.date', width: 96, sortable: true, format: 'date' },
+  { field: 'label', source: '*', headerKey: 'voucher:list.columns.code', width: 110, sortable: true, sortField: 'code', renderer: 'label' },
+  { field: 'summary', source: '*', headerKey: 'voucher:list.columns.summary', minWidth: 120, flex: 1, renderer: 'summary' },
   { field: 'debitCents', headerKey: 'voucher:list.columns.debit', width: 110, sortable: true, sortField: 'debit', format: 'cents', align: 'right' },
   { field: 'creditCents', headerKey: 'voucher:list.columns.credit', width: 110, format: 'cents', align: 'right' },
-  { field: 'billCount', headerKey: 'voucher:list.columns.billCount', width: 68, align: 'right' },
+  { field: 'billCount', headerKey: 'voucher:list.columns.billCount', width: 66, align: 'right' },
   { field: 'createdByName', headerKey: 'voucher:list.columns.maker', width: 72 },
   { field: 'auditByName', headerKey: 'voucher:list.columns.auditor', width: 72 },
   { field: 'bookKeepByName', headerKey: 'voucher:list.columns.bookkeeper', width: 96 },
   { field: 'cashierByName', headerKey: 'voucher:list.columns.cashier', width: 72 },
-  { field: 'tags', source: '*', headerKey: 'voucher:list.columns.state', width: 245, renderer: 'tags' },
+  { field: 'tags', source: '*', headerKey: 'voucher:list.columns.state', width: 186, renderer: 'tags' },
 ];

@@ -73,7 +73,7 @@ export function balanceSheetTable(d: BalanceSheetDto, lang: Language): Table {
   }));
   const errors = lang === 'en_US' ? enErrors : zhErrors;
   return {
-    title: L.balanceSheet.title, formNumber: d.formNumber, headLines: headLines(L, d),
+    title: L.balanceSheet.title, formNumber: fill(L.head.form, { code: d.formNumber }), headLines: headLines(L, d),
     columns: [
       { header: L.balanceSheet.assets, width: 30 }, { header: L.balanceSheet.lineNo, width: 6 },
       { header: L.balanceSheet.closing, width: 16, amount: true }, { header: L.balanceSheet.opening, width: 16, amount: true },
@@ -95,7 +95,7 @@ function imbalanceFooter(d: BalanceSheetDto, L: Labels, message: string): string
 export function incomeStatementTable(d: IncomeStatementDto, lang: Language): Table {
   const L = labelsOf(lang);
   return {
-    title: L.incomeStatement.title, formNumber: d.formNumber, headLines: headLines(L, d),
+    title: L.incomeStatement.title, formNumber: fill(L.head.form, { code: d.formNumber }), headLines: headLines(L, d),
     columns: [
       { header: L.incomeStatement.item, width: 48 }, { header: L.incomeStatement.lineNo, width: 6 },
       { header: L.incomeStatement.month, width: 18, amount: true }, { header: L.incomeStatement.ytd, width: 18, amount: true },

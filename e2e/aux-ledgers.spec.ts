@@ -248,7 +248,7 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await pressOn(page.getByTestId('saved-filters-delete'));
   await expect(select).toHaveValue('');
 
-  // Budget execution: the demo's allocations use the expense items (non-zero actual); Enter opens the lines.
+  // Budget execution: the demo's allocations use the expense items and its fees the income items (non-zero actual); Enter opens the lines.
   await keys.searchPalette('预算执行汇总', 'screen:budget.summaryByBudgetExecution');
   await page.keyboard.press('Enter');
   const budgetGrid = page.getByTestId('al-budget-grid');
@@ -256,6 +256,9 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await expect.poll(async () => money(await salaries.locator('[col-id="actual"]').innerText())).toBeGreaterThan(0);
   expect(money(await salaries.locator('[col-id="ytdActual"]').innerText())).toBeGreaterThan(0);
   await expect(salaries.locator('[col-id="rate"]')).toHaveText(/^\d+\.\d\d%$/);
+  // The fees earned by case use the income items too (5001 by project and budget item).
+  const civil = budgetGrid.locator('.ag-row', { has: page.locator('[col-id="code"]', { hasText: /^10010101$/ }) });
+  expect(money(await civil.locator('[col-id="ytdActual"]').innerText())).toBeGreaterThan(0);
   await page.screenshot({ path: testInfo.outputPath('budget-summary-actual-zh.png'), fullPage: true });
   await expect(cellAt(budgetGrid, 0, 'code')).toBeFocused();
   const at = Number(await salaries.getAttribute('row-index'));

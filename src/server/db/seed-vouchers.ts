@@ -5,9 +5,9 @@
  * auxiliaries), receivables collected from the client billed, office
  * costs and salaries by department. Every lifecycle state appears, made by the clerk, audited and
  * bookkept by the auditor, signed by the cashier; a red reversal per year shows the relations.
- * Then per year twelve month-end allocations (转, one per month) of staff and office costs on 5601
- * by department and budget item (the demo's only subject with the budget type), so the budget
- * execution reports show budget against use. Everything follows from the loop index: the same
+ * Fees (5001) are earned by case and income budget item; per year twelve month-end allocations
+ * (转, one per month) put staff and office costs on 5601 by department and expense budget item, so
+ * the budget execution reports show income and costs against their budgets. Everything follows from the loop index: the same
  * books on every start.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -22,7 +22,15 @@ import { createVoucher, createVouchersInBulk, type Actor, type BulkVoucher, type
  * project, admin costs by department, and 5601 (销售费用, here the practice's allocated staff and office
  * costs) by department and budget item.
  */
-const AUX_SUBJECTS: Record<string, number[]> = { '1122': [3], '5001': [5], '5602': [1], '5601': [1, 6] };
+const AUX_SUBJECTS: Record<string, number[]> = { '1122': [3], '5001': [5, 6], '5602': [1], '5601': [1, 6] };
+
+/**
+ * The income budget leaf a fee is earned on (seed.ts BUDGETS), by the kind of its case: civil
+ * litigation, one case in four a criminal defence; non-litigation work, one in six a standing
+ * counsel's retainer. So the budget execution shows income against plan as well as costs.
+ */
+const incomeBudgetCode = (kind: string, i: number): string =>
+  kind === 'LITIGATION' ? (i % 4 === 0 ? '10010102' : '10010101') : (i % 6 === 0 ? '100201' : '100102');
 
 /**
  * The month-end allocation's lines: an expense budget leaf (seed.ts BUDGETS) and the liability it
@@ -67,7 +75,7 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
   const kind = (name: string) => kinds.find((k) => k.name === name)?.id ?? kinds[0].id;
   // The cases fees are billed on, each with its lead client (the first in the case's order), who
   // owes the fee: every case whose lead client is an enabled customer.
-  const cases = (await db.select({ id: projects.id, client: customers.id }).from(projects)
+  const cases = (await db.select({ id: projects.id, client: customers.id, kind: projects.kind }).from(projects)
     .innerJoin(projectClients, and(eq(projectClients.companyId, projects.companyId), eq(projectClients.projectId, projects.id)))
     .innerJoin(customers, and(eq(customers.companyId, projectClients.companyId), eq(customers.id, projectClients.customerId)))
     .where(and(eq(projects.companyId, companyId), eq(customers.disabled, false),
@@ -82,11 +90,15 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
     for (const [code, aux] of Object.entries(AUX_SUBJECTS)) await db.update(subjects).set({ auxTypeIds: aux }).where(and(eq(subjects.accountYearId, y.id), eq(subjects.code, code)));
     const subs = await db.select({ id: subjects.id, code: subjects.code }).from(subjects).where(and(eq(subjects.accountYearId, y.id), inArray(subjects.code, codes)));
     const s = (code: string) => subs.find((r) => r.code === code)!.id;
+    const yearBudgets = await db.select({ id: budgets.id, code: budgets.code, amount: budgets.amount }).from(budgets)
+      .where(and(eq(budgets.companyId, companyId), eq(budgets.accountYearId, y.id)));
+    const budgetId = (code: string) => yearBudgets.find((b) => b.code === code)!.id;
     const list: BulkVoucher[] = [];
     for (let i = 0; i < 150; i++) {
       const month = Math.floor(i / 12.5) + 1;
       const markTime = `${y.year}-${String(month).padStart(2, '0')}-${String((i % 25) + 2).padStart(2, '0')}`;
       const proj = caseOf(i).id;
+      const earnedOn = [{ auxTypeId: 5, auxId: proj }, { auxTypeId: 6, auxId: budgetId(incomeBudgetCode(caseOf(i).kind, i)) }];
       const cust = caseOf(i).client;
       const dept = deptIds[i % deptIds.length];
       const cents = ((i * 7919) % 4_900 + 100) * 100 + (i % 3) * 50;
@@ -106,10 +118,10 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
       switch (i % 5) {
         case 0:
           kindName = '收';
-          items = [line('收到律师费', s('1002'), true, fee), line('收到律师费', s('5001'), false, fee, [{ auxTypeId: 5, auxId: proj }])];
+          items = [line('收到律师费', s('1002'), true, fee), line('收到律师费', s('5001'), false, fee, earnedOn)];
           break;
         case 1:
-          items = [line('确认应收律师费', s('1122'), true, fee, [{ auxTypeId: 3, auxId: cust }]), line('确认应收律师费', s('5001'), false, fee, [{ auxTypeId: 5, auxId: proj }])];
+          items = [line('确认应收律师费', s('1122'), true, fee, [{ auxTypeId: 3, auxId: cust }]), line('确认应收律师费', s('5001'), false, fee, earnedOn)];
           break;
         case 2:
           kindName = '收';
@@ -147,8 +159,7 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
 
     // Month-end allocations by department and budget item: each expense budget leaf gets about a
     // twelfth of its year's budget (70–110 %, odd cents), on a leaf department in turn.
-    const items = await db.select({ id: budgets.id, code: budgets.code, amount: budgets.amount }).from(budgets)
-      .where(and(eq(budgets.companyId, companyId), eq(budgets.accountYearId, y.id), inArray(budgets.code, BUDGET_LINES.map((b) => b.code))));
+    const items = yearBudgets.filter((b) => BUDGET_LINES.some((l) => l.code === b.code));
     const allocations: BulkVoucher[] = [];
     for (let month = 1; month <= 12; month++) {
       const lines: VoucherItemInput[] = [];

@@ -184,9 +184,9 @@ const DASHBOARDS = [RIGHTS.DASHBOARD_MANAGE, RIGHTS.DASHBOARD_BUSINESS];
 const BUDGETS: Array<{ code: string; name: string; kind?: 'INCOME' | 'OUTCOME'; amount?: number }> = [
   { code: '1001', name: '律师费收入 Legal fees', kind: 'INCOME' },
   { code: '100101', name: '诉讼业务 Litigation' },
-  { code: '10010101', name: '民商事诉讼 Civil litigation', amount: 3_600_000_00 },
-  { code: '10010102', name: '刑事辩护 Criminal defence', amount: 1_200_000_00 },
-  { code: '100102', name: '非诉业务 Non-litigation', amount: 2_400_000_00 },
+  { code: '10010101', name: '民商事诉讼 Civil litigation', amount: 2_600_000_00 },
+  { code: '10010102', name: '刑事辩护 Criminal defence', amount: 800_000_00 },
+  { code: '100102', name: '非诉业务 Non-litigation', amount: 3_800_000_00 },
   { code: '1002', name: '顾问费收入 Retainers', kind: 'INCOME' },
   { code: '100201', name: '常年法律顾问 Standing counsel', amount: 900_000_00 },
   { code: '2001', name: '人员成本 Staff costs', kind: 'OUTCOME' },

@@ -83,4 +83,12 @@ test('the hidden addresses of the spec open the editors: createVoucher a new vou
   const tabs = page.getByTestId('tabs-bar');
   await expect(tabs.locator('[data-path="/newReimburse/new"]')).toHaveCount(1);
   await expect(tabs.locator('[data-path="/voucher/daily/createVoucher"], [data-path="/cashier/newReimburse/new"]')).toHaveCount(0);
+  // An address that names no document says so (no empty editor under it, no server refusal of the id).
+  for (const bad of ['0', 'abc', '1.5']) {
+    await visit(`/newVoucher/${bad}`);
+    await expect(page.getByTestId('voucher-load-error')).toHaveText('未找到该凭证，可能已被删除');
+    await expect(page.getByTestId('voucher-editor')).toHaveCount(0);
+  }
+  await visit('/newReimburse/0');
+  await expect(page.getByTestId('reimburse-load-error')).toHaveText('未找到该报销单');
 });

@@ -47,16 +47,18 @@ import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expens
 import { DateField } from '../common/date-field';
 import { useBusy } from '../common/use-busy';
 import { todayIso } from '../common/today';
+import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
-const NEW_ID = 'new';
 
 export function ReimburseEditorPage() {
   const { id: routeId } = useParams({ strict: false }) as { id?: string };
   const { companyId } = useScope();
   const { t } = useTranslation(['reimburse', 'common', 'errors']);
-  const docId = routeId && routeId !== NEW_ID && /^\d+$/.test(routeId) ? Number(routeId) : null;
+  const address = editorRouteId(routeId);
+  const docId = address.kind === 'stored' ? address.id : null;
   const kinds = useQuery(expenseKindsOptions(companyId));
   const stored = useQuery(expenseOptions(companyId, docId));
+  if (address.kind === 'invalid') return <Alert color="red" data-testid="reimburse-load-error">{t('reimburse:messages.notFound')}</Alert>;
   if (!companyId) return <Alert color="orange">{t('reimburse:messages.noCompany')}</Alert>;
   if (stored.isError) return <Alert color="red" data-testid="reimburse-load-error">{stored.error instanceof ApiError ? stored.error.message : t('reimburse:messages.notFound')}</Alert>;
   if (!kinds.data || (docId !== null && !stored.data)) return <Text c="dimmed" p="md">…</Text>;

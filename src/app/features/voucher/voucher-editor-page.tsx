@@ -65,8 +65,8 @@ import { DateField } from '../common/date-field';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
 import { todayIso } from '../common/today';
+import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
-const NEW_ID = 'new';
 
 /** Toolbar actions whose tooltip names an editor key. */
 const KEY_OF_ACTION: Partial<Record<VoucherAction, VoucherCommand>> = { save: 'save', audit: 'auditAndNext', auditError: 'auditErrorAndNext' };
@@ -75,7 +75,8 @@ export function VoucherEditorPage() {
   const { id: routeId } = useParams({ strict: false }) as { id?: string };
   const { companyId, accountId, accountYearId } = useScope();
   const { t } = useTranslation(['voucher', 'grid', 'errors', 'common']);
-  const voucherId = routeId && routeId !== NEW_ID && /^\d+$/.test(routeId) ? Number(routeId) : null;
+  const address = editorRouteId(routeId);
+  const voucherId = address.kind === 'stored' ? address.id : null;
 
   const kinds = useQuery(voucherKindsOptions(accountId));
   const codeRule = useQuery(codeRuleOptions(accountId));
@@ -87,6 +88,7 @@ export function VoucherEditorPage() {
   const periods = useQuery(periodsQueryOptions(yearId));
   const accounts = useQuery(accountsQueryOptions(companyId));
 
+  if (address.kind === 'invalid') return <Alert color="red" data-testid="voucher-load-error">{t('voucher:messages.notFound')}</Alert>;
   if (!accountId || !accountYearId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   if (stored.data && (stored.data.accountId !== accountId || stored.data.accountYearId !== accountYearId)) return <OtherScopeNotice voucher={stored.data} />;
   if (stored.isError) return <Alert color="red" data-testid="voucher-load-error">{stored.error instanceof ApiError ? stored.error.message : t('voucher:messages.notFound')}</Alert>;

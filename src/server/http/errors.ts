@@ -3,7 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, httpStatusOf, isResultCode, type ResultCode } from '../../domain/result-codes';
 import type { Language } from '../../domain/enums';
 import { messageOf, pickLanguage, translate } from './messages';
-import { isRetryableTxError } from '../db/tx';
+import { isRetryableTxError, sqlStateOf } from '../db/tx';
 import { describeIssues, fieldLabel, InputValidationError, normalizeIssue } from './validation';
 
 /** SQLSTATEs the ledger triggers raise, as result codes. */
@@ -74,7 +74,7 @@ export function errorHandler(err: FastifyError & { validation?: unknown[]; valid
     return sendFailure(req, reply, 'INVALID_INPUT', { detail: translate(`validation.${rule}`, langOf(req)) });
   }
   // Unique violations from the database are the catalogue's "Data duplication!".
-  const pgCode = (err as { code?: string }).code ?? (err.cause as { code?: string } | undefined)?.code;
+  const pgCode = sqlStateOf(err);
   if (pgCode === '23505') return sendFailure(req, reply, 'DATA_DUPLICATION');
   if (pgCode === '23503') return sendFailure(req, reply, 'IN_USE');
   // A deadlock or serialization failure that withTx's retries did not get past: nothing was changed; try again.

@@ -58,6 +58,9 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
   const editor = page.getByTestId('reimburse-editor');
   await expect(editor).toBeVisible({ timeout: 20_000 });
   await expectFocus(page, 0, 'expenseKindId');
+  // The lines show the rows that fit the window: the total, auditor and maker stay in view, the page does not scroll.
+  await expect(page.getByTestId('reimburse-total')).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight)).toBeLessThanOrEqual(4);
 
   // Line 1: kind 1 (its number in the list), a short date, a new invoice number, 128.50, a remark.
   await enter(page, '1');

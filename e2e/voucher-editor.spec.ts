@@ -288,6 +288,9 @@ test('the balance of the caret subject counts this voucher; a date in another ye
   // The subject typed again is 2025's; its balance is 2025's up to the new date.
   const cash2025 = ((await w.get('/api/subject', { filter: JSON.stringify({ accountYearId: w.year2025, code: '1001' }) })).content as { id: number }[])[0].id;
   const [old] = await w.get('/api/subject/balance', { filter: JSON.stringify({ accountYearId: w.year2025, subjectId: cash2025, dateTo: '2025-06-30' }) });
+  // The date's calendar, open again with the caret back in the date, closes with Escape (it lies over the first lines).
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-dates-dropdown]')).toBeHidden();
   await v.cell(0, 'subjectId').click();
   await v.enter('1001');
   await v.expectFocus(0, 'debit');
@@ -296,7 +299,7 @@ test('the balance of the caret subject counts this voucher; a date in another ye
   await page.screenshot({ path: testInfo.outputPath('voucher-balance-en.png'), fullPage: true });
 });
 
-test('a long voucher scrolls its lines inside the grid: 20 rows high, only the rows near the caret in the page, Ctrl+End and a new line after it', async ({ page, request }) => {
+test('a long voucher scrolls its lines inside the grid: at most 20 rows high and no taller than the window leaves with the totals and signatures in view, only the rows near the caret in the page, Ctrl+End and a new line after it', async ({ page, request }) => {
   const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
   const lines = 60;
   const body = {
@@ -315,10 +318,17 @@ test('a long voucher scrolls its lines inside the grid: 20 rows high, only the r
   await loginAs(page, 'clerk', 'clerk123');
   const v = new VoucherEditorModel(page);
   await v.open(res.data.id);
-  // The grid keeps the height of 20 rows and draws only the rows around those on screen.
+  // The grid keeps at most the height of 20 rows and draws only the rows around those on screen;
+  // its totals row, the uppercase total and the signatures stay in the window (1440 × 900: 9 rows).
   const box = await v.grid.boundingBox();
   expect(box?.height ?? 0).toBeLessThan(21 * 34 + 120);
   expect(await v.grid.locator('.ag-row:not(.ag-row-pinned)').count()).toBeLessThan(40);
+  await expect(page.getByTestId('voucher-footer')).toBeInViewport({ ratio: 1 });
+  await expect(v.grid.locator('.ag-row-pinned')).toBeInViewport({ ratio: 1 });
+  // A laptop's window: fewer rows, the footer still in view.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(page.getByTestId('voucher-footer')).toBeInViewport({ ratio: 1 });
+  await expect.poll(async () => (await v.grid.boundingBox())?.height ?? 0).toBeLessThan((box?.height ?? 0) - 100);
   // Ctrl+End brings the last line into view with the caret on it.
   await v.press('Control+End');
   await v.expectFocus(lines - 1, 'summary');

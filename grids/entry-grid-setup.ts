@@ -71,3 +71,8 @@ export const entryGridTheme = themeQuartz.withParams({
 export function entryGridHeightPx(rows: number): number {
   return ENTRY_HEADER_HEIGHT_PX + 1 + (rows + 1) * ENTRY_ROW_HEIGHT_PX + 2 + 2;
 }
+
+/** How many rows a grid `heightPx` high shows whole beside its header and totals row (the inverse of entryGridHeightPx). */
+export function entryRowsIn(heightPx: number): number {
+  return Math.floor((heightPx - ENTRY_HEADER_HEIGHT_PX - 1 - 2 - 2) / ENTRY_ROW_HEIGHT_PX) - 1;
+}

@@ -66,6 +66,13 @@ export interface EntryGridProps<R extends SheetRow> {
    * passes walk all of them (a 300-line voucher).
    */
   maxRows?: number;
+  /**
+   * With `maxRows`: show no more rows than fit between the grid's top and the window's bottom edge
+   * with what the page shows under the grid (the voucher's uppercase total and signatures) still in
+   * view, and never fewer than `minRows`; the rest scroll in the grid. Measured again when the
+   * window or the page changes size (grids/list/use-fill-height).
+   */
+  fillPage?: { minRows: number };
   /** Focus the first entry cell once the grid is ready. */
   autoFocus?: boolean;
   /** Called once the first rows are rendered and the grid takes keys. */

@@ -22,7 +22,8 @@
 import './entry-grid.css';
 import { useEffect, useId, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entryGridHeightPx } from './entry-grid-setup';
+import { entryGridHeightPx, entryRowsIn } from './entry-grid-setup';
+import { useFillHeight } from './list/use-fill-height';
 import { firstEntryColId } from './entry-order';
 import type { EntryGridProps } from './entry-grid-types';
 import type { GridCommand } from './key-bindings';
@@ -43,16 +44,22 @@ import { useSheetPreview } from './use-sheet-preview';
 
 export type { EntryGridHandle, EntryGridProps, GridReport, PickerHook, PickerRequest } from './entry-grid-types';
 
+/** No box to measure: a grid without `fillPage`. */
+const NO_BOX = { current: null };
+
 /** Commands a read-only grid still runs from its handle (toolbar buttons): the caret's and Ctrl+C. */
 const READ_ONLY_COMMANDS: ReadonlySet<GridCommand> = new Set(['moveNext', 'movePrevious', 'copyCell']);
 
 export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
-  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, height = 'auto', maxRows, autoFocus = false, onInteractive, testId, handleRef } = props;
+  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, height = 'auto', autoFocus = false, onInteractive, testId, handleRef, fillPage } = props;
   const { t, i18n } = useTranslation('grid');
   const readOnly = Boolean(props.readOnly) || state.locked;
   const scope = `entry-grid-${useId()}`;
 
   const core = useGridCore(schema, state, readOnly);
+  // `fillPage`: the rows that fit the window under `maxRows` (the page's height measured, not guessed).
+  const filled = useFillHeight(fillPage ? core.containerRef : NO_BOX, entryGridHeightPx(fillPage?.minRows ?? 1));
+  const maxRows = fillPage && filled !== undefined && props.maxRows !== undefined ? Math.min(props.maxRows, Math.max(fillPage.minRows, entryRowsIn(filled))) : props.maxRows;
   const messages = useGridMessages(schema, t, scope, onReport, lockReason);
   const range = useCellRange(core);
   const preview = useSheetPreview(core, state.rows, i18n.language, dispatch, range.clear);

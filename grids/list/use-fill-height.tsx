@@ -9,6 +9,9 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { PAGE_REGION_ATTR } from '../focus-first-cell';
 
+/** Marks the last part of a page that a filling grid keeps in view under itself (default: the whole page region). */
+export const FILL_END_ATTR = 'data-fill-end';
+
 /** The space kept under the page's content (the shell's bottom padding). */
 export const FILL_BOTTOM_GAP_PX = 16;
 
@@ -27,18 +30,23 @@ export function useFillHeight<E extends HTMLElement>(ref: RefObject<E | null>, m
     const region = el?.closest<HTMLElement>(`[${PAGE_REGION_ATTR}]`);
     if (!el || !region) return;
     let frame = 0;
+    const apply = () => {
+      // Measured from the top of the document, so a scrolled page measures the same.
+      const box = el.getBoundingClientRect();
+      // What must stay in view under the box ends at the region's bottom, or at a marked end (the
+      // voucher's signatures; its processing records below them may scroll into view).
+      const r = (region.querySelector<HTMLElement>(`[${FILL_END_ATTR}]`) ?? region).getBoundingClientRect();
+      const y = window.scrollY;
+      const next = fillHeightOf({ top: box.top + y, bottom: box.bottom + y }, { top: r.top + y, bottom: r.bottom + y }, window.innerHeight, min);
+      setHeight((h) => (h !== undefined && Math.abs(h - next) < 1 ? h : next));
+    };
     const measure = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        // Measured from the top of the document, so a scrolled page measures the same.
-        const box = el.getBoundingClientRect();
-        const r = region.getBoundingClientRect();
-        const y = window.scrollY;
-        const next = fillHeightOf({ top: box.top + y, bottom: box.bottom + y }, { top: r.top + y, bottom: r.bottom + y }, window.innerHeight, min);
-        setHeight((h) => (h !== undefined && Math.abs(h - next) < 1 ? h : next));
-      });
+      frame = requestAnimationFrame(apply);
     };
-    measure();
+    // The first measure before the first paint (the page is laid out by now; what stands under
+    // the box does not depend on the box's own height), so the page never shows the fallback.
+    apply();
     const observer = new ResizeObserver(measure);
     observer.observe(region);
     window.addEventListener('resize', measure);

@@ -21,6 +21,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
+import { FILL_END_ATTR } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
 import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
@@ -56,6 +57,8 @@ interface Refs {
  * put in the page, so every key would restyle and lay out all of them.
  */
 const JOURNAL_MAX_ROWS = 20;
+/** At most JOURNAL_MAX_ROWS, fewer on a short window: the sheet ends at the window's bottom edge. */
+const JOURNAL_FILL = { minRows: 5 };
 
 type Loaded = { lines: CashLineDto[]; openingCents: number };
 
@@ -372,18 +375,23 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
       )}
 
       <RowToolbar grid={gridRef} readOnly={!canEdit} testId="journal-row-toolbar" />
-      <EntryGrid
-        schema={schema}
-        state={state}
-        dispatch={dispatch}
-        readOnly={!canEdit}
-        pickers={pickers}
-        totalsLabel={totalsLabel}
-        maxRows={JOURNAL_MAX_ROWS}
-        autoFocus
-        testId="journal-grid"
-        handleRef={gridRef}
-      />
+      {/* The sheet fills the window down to its bottom edge (its totals row with it); the days'
+          closings under it are read by scrolling the page. */}
+      <div {...{ [FILL_END_ATTR]: '' }}>
+        <EntryGrid
+          schema={schema}
+          state={state}
+          dispatch={dispatch}
+          readOnly={!canEdit}
+          pickers={pickers}
+          totalsLabel={totalsLabel}
+          maxRows={JOURNAL_MAX_ROWS}
+          fillPage={JOURNAL_FILL}
+          autoFocus
+          testId="journal-grid"
+          handleRef={gridRef}
+        />
+      </div>
 
       <DayClosingsTable days={days} />
 

@@ -16,6 +16,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
+import { FILL_END_ATTR } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
 import type { LookupOption } from '../../../../grids/lookup-match';
@@ -50,6 +51,13 @@ import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
 
+
+/**
+ * The lines show as many rows as fit the window (at most 20) with the total, auditor and maker in
+ * view under them; the rest scroll in the grid (never fewer than 5 rows: a short window scrolls the page).
+ */
+const REIMBURSE_SHOWN_ROWS = 20;
+const REIMBURSE_FILL = { minRows: 5 };
 export function ReimburseEditorPage() {
   const { id: routeId } = useParams({ strict: false }) as { id?: string };
   const { companyId } = useScope();
@@ -423,6 +431,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
               lockReason={t('reimburse:states.audited')}
               pickers={pickers}
               totalsLabel={() => <span className="ld-totals-label">{t('reimburse:total')}</span>}
+              maxRows={REIMBURSE_SHOWN_ROWS}
+              fillPage={REIMBURSE_FILL}
               autoFocus
               testId="reimburse-grid"
               handleRef={gridRef}
@@ -461,7 +471,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
         </Tabs.Panel>
       </Tabs>
 
-      <Paper withBorder px="xs" py={4}>
+      <Paper withBorder px="xs" py={4} {...{ [FILL_END_ATTR]: '' }}>
         <Group gap="xl">
           <Text size="sm" data-testid="reimburse-total">{t('reimburse:footer.total', { amount: formatCents(total) })}</Text>
           <Text size="sm" data-testid="reimburse-auditor">{t('reimburse:footer.auditor', { name: state.doc?.locker?.name ?? '' })}</Text>

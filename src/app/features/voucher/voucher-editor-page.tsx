@@ -718,6 +718,7 @@ function VoucherEditor(props: EditorProps) {
             pickers={pickers}
             totalsLabel={totalsLabel}
             maxRows={VOUCHER_DEFAULT_ROWS}
+            fillPage={VOUCHER_FILL}
             autoFocus
             testId="voucher-grid"
             handleRef={gridRef}
@@ -761,6 +762,13 @@ function VoucherEditor(props: EditorProps) {
     </Stack>
   );
 }
+
+/**
+ * The lines show as many rows as fit the window with the totals, the uppercase total and the
+ * signatures in view under them (a clerk watches debit against credit while typing); the rest scroll
+ * in the grid. Never fewer than 5 rows on a short window: the page scrolls then.
+ */
+const VOUCHER_FILL = { minRows: 5 };
 
 /** The entry grid on the editor's sheet: the one part that follows every edit of the lines. */
 function LiveEntryGrid({ store, ...props }: Omit<EntryGridProps<VoucherKitRow>, 'state'> & { store: EditorStore }) {

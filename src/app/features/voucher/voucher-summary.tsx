@@ -9,6 +9,7 @@ import type { SheetTotalsView } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import type { VoucherDto } from '../../../contract/voucher';
 import { formatCents, sumCents } from '../../../domain/money';
+import { FILL_END_ATTR } from '../../../../grids/list/use-fill-height';
 import type { VoucherCatalog } from './voucher-catalog';
 
 const money = (cents: number | null) => (cents === null ? '' : formatCents(cents));
@@ -68,7 +69,8 @@ export const VoucherFooter = memo(function VoucherFooter({ totals, voucher, make
   const balanced = totals.differenceCents === 0;
   const name = (v: string | null | undefined) => v || '—';
   return (
-    <Paper withBorder p="xs" data-testid="voucher-footer">
+    // The editor's grid shows the rows that fit with this footer (totals, uppercase, signatures) in view.
+    <Paper withBorder p="xs" data-testid="voucher-footer" {...{ [FILL_END_ATTR]: '' }}>
       <Group gap="xl" wrap="wrap">
         <Text size="sm">
           {t('footer.debitTotal')}: <b data-testid="voucher-debit-total">{formatCents(totals.debitCents ?? 0)}</b>

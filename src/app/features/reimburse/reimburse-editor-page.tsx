@@ -416,12 +416,15 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       )}
 
       <Tabs value={tab} onChange={(v) => setTab(v ?? 'detail')} keepMounted>
-        <Tabs.List>
-          <Tabs.Tab value="detail" data-testid="reimburse-tab-detail">{t('reimburse:tabs.detail')}</Tabs.Tab>
-          <Tabs.Tab value="summary" data-testid="reimburse-tab-summary">{t('reimburse:tabs.summary')}</Tabs.Tab>
-        </Tabs.List>
+        {/* The row buttons stand on the tabs' line (a line more of the document fits the window). */}
+        <Group gap="xs" justify="space-between" align="flex-end" wrap="nowrap">
+          <Tabs.List style={{ flex: 1 }}>
+            <Tabs.Tab value="detail" data-testid="reimburse-tab-detail">{t('reimburse:tabs.detail')}</Tabs.Tab>
+            <Tabs.Tab value="summary" data-testid="reimburse-tab-summary">{t('reimburse:tabs.summary')}</Tabs.Tab>
+          </Tabs.List>
+          {tab === 'detail' && <RowToolbar grid={gridRef} readOnly={!editable} testId="reimburse-row-toolbar" />}
+        </Group>
         <Tabs.Panel value="detail" pt="xs">
-          <RowToolbar grid={gridRef} readOnly={!editable} testId="reimburse-row-toolbar" />
           <div onFocus={trackCaret} onKeyUp={trackCaret}>
             <EntryGrid
               schema={schema}

@@ -698,16 +698,19 @@ function VoucherEditor(props: EditorProps) {
       {/* The grid stays mounted (keepMounted); the summary table is drawn only while its tab is open,
           so a keystroke in a 300-line voucher does not re-render 300 hidden table rows. */}
       <Tabs value={tab} onChange={(v) => setTab(v ?? 'detail')} keepMounted>
-        <Tabs.List>
-          <Tabs.Tab value="detail" data-testid="voucher-tab-detail">
-            {t('voucher:tabs.detail')}
-          </Tabs.Tab>
-          <Tabs.Tab value="summary" data-testid="voucher-tab-summary">
-            {t('voucher:tabs.summary')}
-          </Tabs.Tab>
-        </Tabs.List>
+        {/* The row buttons stand on the tabs' line (a line more of the voucher fits the window). */}
+        <Group gap="xs" justify="space-between" align="flex-end" wrap="nowrap">
+          <Tabs.List style={{ flex: 1 }}>
+            <Tabs.Tab value="detail" data-testid="voucher-tab-detail">
+              {t('voucher:tabs.detail')}
+            </Tabs.Tab>
+            <Tabs.Tab value="summary" data-testid="voucher-tab-summary">
+              {t('voucher:tabs.summary')}
+            </Tabs.Tab>
+          </Tabs.List>
+          {tab === 'detail' && <RowToolbar grid={gridRef} readOnly={!editable} testId="voucher-row-toolbar" />}
+        </Group>
         <Tabs.Panel value="detail" pt="xs">
-          <RowToolbar grid={gridRef} readOnly={!editable} testId="voucher-row-toolbar" />
           <div onFocus={trackCaret}>
           <LiveEntryGrid
             store={store}

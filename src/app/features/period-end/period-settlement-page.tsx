@@ -5,14 +5,18 @@
  * settle (optionally recomputing the balances first) and reverse settle of the last settled period.
  * Every button is a plain focusable control (Tab / Enter); without right 6030101 they are disabled.
  */
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconLock, IconLockOpen, IconTransfer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { PeriodDto } from '../../../contract/account';
 import type { RollCheckDto } from '../../../contract/period-end';
+import { ReadGrid } from '../../../../grids/list/read-grid';
+import { FillHeight } from '../../../../grids/list/use-fill-height';
 import { periodEndApi } from '../../../contract/heads';
 import { formatCents } from '../../../domain/money';
 import { RIGHTS } from '../../../domain/rights';
@@ -22,6 +26,10 @@ import { useHasRight, useScope } from '../../session/store';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { NoCompany } from '../common/list-page';
 import { rollInfoOptions, useProfitTransfer, useReverseRoll, useRoll } from './period-end-queries';
+
+/** A period with what the page says of it: settled, the next to settle, or open. */
+type PeriodRow = PeriodDto & { state: 'settled' | 'next' | 'open' };
+const STATE_COLOR: Record<PeriodRow['state'], string> = { settled: 'gray', next: 'orange', open: 'green' };
 
 export function PeriodSettlementPage() {
   const { t, i18n } = useTranslation(['periodEnd', 'common', 'errors']);
@@ -37,6 +45,18 @@ export function PeriodSettlementPage() {
   const reverse = useReverseRoll();
   const firstRef = useRef<HTMLButtonElement>(null);
   const focused = useRef(false);
+  const periodColumns = useMemo<ColDef<PeriodRow>[]>(() => [
+    { field: 'name', headerName: t('periodEnd:col.period'), minWidth: 100 },
+    { field: 'startAt', headerName: t('periodEnd:col.start'), minWidth: 110 },
+    { field: 'endAt', headerName: t('periodEnd:col.end'), minWidth: 110 },
+    { field: 'state', headerName: t('periodEnd:col.state'), minWidth: 110,
+      // The state cell is redrawn whenever the period is settled or reopened: it carries the row's marks.
+      cellRenderer: (p: ICellRendererParams<PeriodRow>) => p.data && (
+        <span data-testid="period-row" data-period={p.data.name} data-rolled={p.data.rolled}>
+          <Badge tt="none" color={STATE_COLOR[p.data.state]} variant={p.data.state === 'settled' ? 'filled' : 'light'}>{t(`periodEnd:state.${p.data.state}`)}</Badge>
+        </span>
+      ) },
+  ], [t]);
 
   // Focus the first useful control once the checklist is there (keyboard first), and again when an
   // operation changed it and left the focus nowhere (the check that opened a dialog may be gone).
@@ -131,30 +151,15 @@ export function PeriodSettlementPage() {
 
       <Card withBorder padding="sm">
         <Text fw={600} size="sm" mb={6}>{t('periodEnd:periods', { year })}</Text>
-        <Table striped withTableBorder data-testid="period-table" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('periodEnd:col.period')}</Table.Th>
-              <Table.Th>{t('periodEnd:col.start')}</Table.Th>
-              <Table.Th>{t('periodEnd:col.end')}</Table.Th>
-              <Table.Th>{t('periodEnd:col.state')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(periods.data ?? []).map((p) => (
-              <Table.Tr key={p.id} data-testid="period-row" data-period={p.name} data-rolled={p.rolled}>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{p.startAt}</Table.Td>
-                <Table.Td>{p.endAt}</Table.Td>
-                <Table.Td>
-                  {p.rolled ? <Badge tt="none" color="gray" variant="filled">{t('periodEnd:state.settled')}</Badge>
-                    : p.id === next?.id ? <Badge tt="none" color="orange" variant="light">{t('periodEnd:state.next')}</Badge>
-                      : <Badge tt="none" color="green" variant="light">{t('periodEnd:state.open')}</Badge>}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FillHeight min={200} fallback="420px" data-testid="period-table">
+          <ReadGrid<PeriodRow>
+            columnDefs={periodColumns}
+            autoSizeStrategy={{ type: 'fitGridWidth' }}
+            rowData={(periods.data ?? []).map((p) => ({ ...p, state: p.rolled ? 'settled' : p.id === next?.id ? 'next' : 'open' }))}
+            getRowId={(p) => String(p.data.id)}
+            emptyText=""
+          />
+        </FillHeight>
       </Card>
 
       {next && accountId && (

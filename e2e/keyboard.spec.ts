@@ -270,6 +270,17 @@ test('every menu page arrives with the focus on one of its controls and no list 
       .filter((c) => (c.classList.contains('ag-right-aligned-cell') || getComputedStyle(c).textAlign === 'right' || c.querySelector('.mantine-Badge-root')) && c.scrollWidth > c.clientWidth + 1)
       .map((c) => `${c.getAttribute('col-id')}: ${c.textContent}`));
     expect(cutCells, `${p.path}: amounts or tags cut off`).toEqual([]);
+    // Nor is one drawn under its grid's vertical scrollbar (a fitted grid with more rows than its
+    // height); a cell that runs past the grid's edge belongs to a grid that scrolls sideways.
+    const covered = await region.evaluate((r) => [...r.querySelectorAll<HTMLElement>('.ag-root-wrapper')].flatMap((g) => {
+      const bar = g.querySelector<HTMLElement>('.ag-body-vertical-scroll:not(.ag-hidden)');
+      const at = bar && bar.offsetWidth > 0 ? bar.getBoundingClientRect() : null;
+      if (!at) return [];
+      return [...g.querySelectorAll<HTMLElement>('.ag-cell')]
+        .filter((c) => { const b = c.getBoundingClientRect(); return b.left < at.left && b.right > at.left + 1 && b.right <= at.right + 1 && b.top < at.bottom && b.bottom > at.top && (c.textContent ?? '').trim() !== ''; })
+        .map((c) => `${c.getAttribute('col-id')}: ${c.textContent}`);
+    }));
+    expect(covered, `${p.path}: cells under the grid's scrollbar`).toEqual([]);
     // The page fits the window: its grids fill the height left to them instead of pushing the page down.
     if (!LONG_PAGES.includes(p.path)) {
       const overflow = await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);

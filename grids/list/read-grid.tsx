@@ -14,7 +14,7 @@ import type { AgGridEvent, ColDef, ColTypeDef } from 'ag-grid-community';
 import { useAmountFit } from './amount-fit';
 import { compareCents } from '../../src/domain/money';
 import { useTranslation } from 'react-i18next';
-import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
+import { LIST_GRID_MODULES, listGridTheme, LIST_SCROLLBAR_WIDTH_PX } from './ag-setup';
 import { agGridLocaleText } from './ag-locale';
 import './list-grid.css';
 
@@ -45,6 +45,8 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       ref={ref}
       modules={LIST_GRID_MODULES}
       theme={listGridTheme}
+      scrollbarWidth={LIST_SCROLLBAR_WIDTH_PX}
+      alwaysShowVerticalScroll
       localeText={localeText}
       defaultColDef={READ_GRID_DEFAULT_COL}
       columnTypes={READ_GRID_COLUMN_TYPES}

@@ -6,10 +6,10 @@ export const subjectsColumns: ListColumn<SubjectDto>[] = [
   // Sized to fit 1440 px with the menu and the kind tree open (no sideways scrolling for the catalogue).
   { field: 'level', headerKey: 'subject:field.level', width: 76, sortable: true },
   { field: 'code', headerKey: 'subject:field.code', width: 104, sortable: true },
-  { field: 'name', source: '*', headerKey: 'subject:field.name', minWidth: 180, flex: 1, renderer: 'name' },
-  { field: 'kind', headerKey: 'subject:field.kind', width: 100, format: 'kind' },
-  { field: 'direction', headerKey: 'subject:field.direction', width: 140, renderer: 'direction' },
-  { field: 'auxTypeIds', headerKey: 'subject:field.auxes', width: 150, format: 'auxes' },
+  { field: 'name', source: '*', headerKey: 'subject:field.name', minWidth: 164, flex: 1, renderer: 'name' },
+  { field: 'kind', headerKey: 'subject:field.kind', width: 94, format: 'kind' },
+  { field: 'direction', headerKey: 'subject:field.direction', width: 128, renderer: 'direction' },
+  { field: 'auxTypeIds', headerKey: 'subject:field.auxes', width: 146, format: 'auxes' },
   { field: 'disabled', headerKey: 'subject:field.disabled', width: 90, renderer: 'yes' },
   { field: 'actions', source: '*', headerKey: 'admin:common.actions', width: 90, renderer: 'actions', resizable: false, pinned: 'right' },
 ];

@@ -17,5 +17,5 @@ export const vouchersColumns: ListColumn<VoucherDto>[] = [
   { field: 'auditByName', headerKey: 'voucher:list.columns.auditor', width: 72 },
   { field: 'bookKeepByName', headerKey: 'voucher:list.columns.bookkeeper', width: 96 },
   { field: 'cashierByName', headerKey: 'voucher:list.columns.cashier', width: 72 },
-  { field: 'tags', source: '*', headerKey: 'voucher:list.columns.state', width: 186, renderer: 'tags' },
+  { field: 'tags', source: '*', headerKey: 'voucher:list.columns.state', width: 180, renderer: 'tags' },
 ];

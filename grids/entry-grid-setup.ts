@@ -33,12 +33,6 @@ export const ENTRY_GRID_MODULES: Module[] = [
 export const ENTRY_ROW_HEIGHT_PX = 34;
 /** Rows drawn above and below those on screen in a grid that scrolls (AG Grid `rowBuffer`). */
 export const ENTRY_ROW_BUFFER = 5;
-/**
- * Width kept for the vertical scrollbar of a grid that scrolls its rows (AG Grid `scrollbarWidth`).
- * Where the browser's scrollbars overlay the content (headless Chromium, overlay scrollbars), AG
- * Grid would otherwise lay the columns out under its scrollbar and cover the last digits.
- */
-export const ENTRY_SCROLLBAR_WIDTH_PX = 16; // as LIST_SCROLLBAR_WIDTH_PX (grids/list/ag-setup.ts)
 export const ENTRY_HEADER_HEIGHT_PX = 50;
 /** 11 digit columns of 15 px plus the cell's own borders. */
 export const AMOUNT_COLUMN_WIDTH_PX = 11 * 15 + 2;

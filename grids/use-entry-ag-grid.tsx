@@ -11,7 +11,8 @@ import type { CellDoubleClickedEvent, CellEditRequestEvent, ColDef, GetRowIdPara
 import type { TFunction } from 'i18next';
 import { toEntryColDefs, type EntryColumnContext } from './column-defs';
 import type { DigitUnitLabel } from './digit-header';
-import { ENTRY_GRID_MODULES, ENTRY_ROW_BUFFER, ENTRY_SCROLLBAR_WIDTH_PX, entryGridTheme } from './entry-grid-setup';
+import { ENTRY_GRID_MODULES, ENTRY_ROW_BUFFER, entryGridTheme } from './entry-grid-setup';
+import { GRID_SCROLLBAR_WIDTH_PX } from './scrollbar';
 import { firstEntryColId } from './entry-order';
 import { focusInOtherDialog } from './focus-first-cell';
 import { matchKeyBinding } from './key-bindings';
@@ -163,7 +164,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
         // dozen rows are in the page at most, so drawing them at once never takes long.
         suppressAnimationFrame
         rowBuffer={ENTRY_ROW_BUFFER}
-        scrollbarWidth={ENTRY_SCROLLBAR_WIDTH_PX}
+        scrollbarWidth={GRID_SCROLLBAR_WIDTH_PX}
         alwaysShowVerticalScroll={keepScrollbar}
         suppressScrollOnNewData
       />

@@ -10,17 +10,6 @@ import { AllCommunityModule, themeQuartz, type Module } from 'ag-grid-community'
 
 export const LIST_GRID_MODULES: Module[] = [AllCommunityModule];
 
-/**
- * The vertical scrollbar's width that list grids keep beside their columns (AG Grid
- * `scrollbarWidth` with `alwaysShowVerticalScroll`). Where the browser's scrollbars overlay the
- * content (macOS, headless Chromium) AG Grid would otherwise lay the columns (fitted or flex) over
- * the whole width and then draw its scrollbar over the last one once the rows outgrow the grid: the
- * department reimbursements showed "751.5" for 751.58, the general ledger's balances lost their last
- * digits. Kept from the start, the columns also keep their widths when the rows come to scroll.
- * The entry grids keep the same width (grids/entry-grid-setup.ts).
- */
-export const LIST_SCROLLBAR_WIDTH_PX = 16;
-
 export const listGridTheme = themeQuartz.withParams({
   accentColor: '#228be6',
   browserColorScheme: 'light',

@@ -20,7 +20,8 @@ import type { CellEditRequestEvent, CellKeyDownEvent, ColDef, GridApi, RowClassR
 import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../src/contract/common';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from '../../src/domain/constants';
-import { LIST_GRID_MODULES, listGridTheme, LIST_SCROLLBAR_WIDTH_PX } from './ag-setup';
+import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
+import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
@@ -272,7 +273,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
           <AgGridReact<T>
             modules={LIST_GRID_MODULES}
             theme={listGridTheme}
-            scrollbarWidth={LIST_SCROLLBAR_WIDTH_PX}
+            scrollbarWidth={GRID_SCROLLBAR_WIDTH_PX}
             alwaysShowVerticalScroll
             rowData={rows}
             columnDefs={colDefs}

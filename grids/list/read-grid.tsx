@@ -14,7 +14,8 @@ import type { AgGridEvent, ColDef, ColTypeDef } from 'ag-grid-community';
 import { useAmountFit } from './amount-fit';
 import { compareCents } from '../../src/domain/money';
 import { useTranslation } from 'react-i18next';
-import { LIST_GRID_MODULES, listGridTheme, LIST_SCROLLBAR_WIDTH_PX } from './ag-setup';
+import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
+import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import './list-grid.css';
 
@@ -45,7 +46,7 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       ref={ref}
       modules={LIST_GRID_MODULES}
       theme={listGridTheme}
-      scrollbarWidth={LIST_SCROLLBAR_WIDTH_PX}
+      scrollbarWidth={GRID_SCROLLBAR_WIDTH_PX}
       alwaysShowVerticalScroll
       localeText={localeText}
       defaultColDef={READ_GRID_DEFAULT_COL}

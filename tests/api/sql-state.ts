@@ -1,10 +1,11 @@
-/** The SQLSTATE a database call fails with (drizzle wraps the driver's error in `cause`), or undefined when it succeeds. */
+import { sqlStateOf as sqlStateOfError } from '../../src/server/db/tx';
+
+/** The SQLSTATE a database call fails with (read as the server's error handler reads it), or undefined when it succeeds. */
 export async function sqlStateOf(run: Promise<unknown>): Promise<string | undefined> {
   try {
     await run;
     return undefined;
   } catch (e) {
-    const err = e as { code?: string; cause?: { code?: string } };
-    return err.cause?.code ?? err.code;
+    return sqlStateOfError(e);
   }
 }

@@ -11,6 +11,8 @@ import { PAGE_REGION_ATTR } from '../focus-first-cell';
 
 /** Marks the last part of a page that a filling grid keeps in view under itself (default: the whole page region). */
 export const FILL_END_ATTR = 'data-fill-end';
+/** The mark as props: `<Paper {...FILL_END}>`. */
+export const FILL_END = { [FILL_END_ATTR]: '' } as const;
 
 /** The space kept under the page's content (the shell's bottom padding). */
 export const FILL_BOTTOM_GAP_PX = 16;

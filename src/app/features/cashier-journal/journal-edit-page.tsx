@@ -21,7 +21,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
-import { FILL_END_ATTR } from '../../../../grids/list/use-fill-height';
+import { FILL_END } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
 import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
@@ -377,7 +377,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
       <RowToolbar grid={gridRef} readOnly={!canEdit} testId="journal-row-toolbar" />
       {/* The sheet fills the window down to its bottom edge (its totals row with it); the days'
           closings under it are read by scrolling the page. */}
-      <div {...{ [FILL_END_ATTR]: '' }}>
+      <div {...FILL_END}>
         <EntryGrid
           schema={schema}
           state={state}

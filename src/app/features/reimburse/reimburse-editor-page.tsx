@@ -16,7 +16,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
-import { FILL_END_ATTR } from '../../../../grids/list/use-fill-height';
+import { FILL_END } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
 import type { LookupOption } from '../../../../grids/lookup-match';
@@ -474,7 +474,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
         </Tabs.Panel>
       </Tabs>
 
-      <Paper withBorder px="xs" py={4} {...{ [FILL_END_ATTR]: '' }}>
+      <Paper withBorder px="xs" py={4} {...FILL_END}>
         <Group gap="xl">
           <Text size="sm" data-testid="reimburse-total">{t('reimburse:footer.total', { amount: formatCents(total) })}</Text>
           <Text size="sm" data-testid="reimburse-auditor">{t('reimburse:footer.auditor', { name: state.doc?.locker?.name ?? '' })}</Text>

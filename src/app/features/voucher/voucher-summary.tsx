@@ -9,7 +9,7 @@ import type { SheetTotalsView } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import type { VoucherDto } from '../../../contract/voucher';
 import { formatCents, sumCents } from '../../../domain/money';
-import { FILL_END_ATTR } from '../../../../grids/list/use-fill-height';
+import { FILL_END } from '../../../../grids/list/use-fill-height';
 import type { VoucherCatalog } from './voucher-catalog';
 
 const money = (cents: number | null) => (cents === null ? '' : formatCents(cents));
@@ -70,7 +70,7 @@ export const VoucherFooter = memo(function VoucherFooter({ totals, voucher, make
   const name = (v: string | null | undefined) => v || '—';
   return (
     // The editor's grid shows the rows that fit with this footer (totals, uppercase, signatures) in view.
-    <Paper withBorder p="xs" data-testid="voucher-footer" {...{ [FILL_END_ATTR]: '' }}>
+    <Paper withBorder p="xs" data-testid="voucher-footer" {...FILL_END}>
       <Group gap="xl" wrap="wrap">
         <Text size="sm">
           {t('footer.debitTotal')}: <b data-testid="voucher-debit-total">{formatCents(totals.debitCents ?? 0)}</b>

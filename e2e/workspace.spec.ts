@@ -195,10 +195,12 @@ test('a remembered company the server refuses falls back to the session company,
     return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, success: false, code: 'QUERY_FAILED', msg: '查询失败' }) });
   });
   await page.reload();
+  // The refusal is said first: the message stays 1.5 s (MESSAGE_DISPLAY_MS), shorter than the checks
+  // below can take on a busy machine (it had closed by the time they were done: a flaky run).
+  await expect(page.getByText('查询失败')).toBeVisible();
   await expect(shell.companySelect()).toHaveValue(/Demo Law Firm/);
   await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
   await expect(page.getByTestId('home-company')).toHaveText(/Demo Law Firm/);
-  await expect(page.getByText('查询失败')).toBeVisible();
   // No retry loop: once the page has no request in flight, the refusal was asked exactly once.
   await page.waitForLoadState('networkidle');
   expect(refusals).toBe(1);

@@ -1,12 +1,16 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 
 const apiPort = Number(process.env.PORT ?? 8080);
 
 export default defineConfig({
-  plugins: [react()],
+  // Every built file also as .gz and .br beside it: the server sends the one the browser accepts
+  // (@fastify/static preCompressed), about a quarter of the bytes, without compressing per request.
+  plugins: [react(), compression({ algorithms: ['gzip', defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })], threshold: 1024, logLevel: 'silent' })],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -117,8 +117,14 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await pressOn(page.getByTestId('rule-add'));
   await expect(page.getByTestId('rule-length-5')).toHaveValue('2');
   await page.getByTestId('rule-length-5').focus();
+  await expect(page.getByTestId('rule-length-5')).toBeFocused();
   await page.keyboard.press('Control+a');
   await page.keyboard.type('3');
+  // What Enter submits: the typed length, with the caret still in the field (a CI run once waited
+  // 60 s on a save that was never sent; these say which of the two went missing).
+  await expect(page.getByTestId('rule-length-5')).toHaveValue('3');
+  await expect(page.getByTestId('rule-total')).toContainText('13');
+  await expect(page.getByTestId('rule-length-5')).toBeFocused();
   // The save's refetch of the rule is held back until the user has changed the form again: it must
   // not bring back the level removed meanwhile (it did, and made this spec flaky).
   let release!: () => void;

@@ -14,6 +14,8 @@ import { homeScreen, screenFor } from './routes/screens';
 import { loadNamespaces } from './i18n';
 import { sessionStore } from './session/store';
 import { queryClient } from './shell/query-client';
+import { currentUserQueryOptions, systemConfigQueryOptions } from './queries/session';
+import { myCompaniesQueryOptions } from './queries/company';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -48,6 +50,8 @@ const notFoundRoute = createRoute({
   component: lazyRouteComponent(() => import('./shell/not-found-page'), 'NotFoundPage'),
 });
 
+const appLayout = lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout');
+
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
@@ -55,10 +59,17 @@ const appRoute = createRoute({
     // Spec 01 §2: every route but /login needs a token and a user id.
     const { token, userId } = sessionStore.getState();
     if (!token || !userId) throw redirect({ to: '/login', search: { redirect: location.href } });
-    // The shell's and the screens' texts (the sign-in page's are bundled with the entry).
-    await loadNamespaces();
+    // What the shell asks first (who is signed in, the settings, the companies) is asked now, while
+    // its code and texts load, instead of after them: a first load waits for one round trip less.
+    // Only when not in the cache yet (this runs before every page of the shell).
+    void queryClient.prefetchQuery({ ...currentUserQueryOptions(), staleTime: Infinity });
+    void queryClient.prefetchQuery({ ...systemConfigQueryOptions(), staleTime: Infinity });
+    void queryClient.prefetchQuery({ ...myCompaniesQueryOptions(), staleTime: Infinity });
+    // The shell's and the screens' texts (the sign-in page's are bundled with the entry), and the
+    // shell's code beside them rather than after them.
+    await Promise.all([loadNamespaces(), appLayout.preload?.()]);
   },
-  component: lazyRouteComponent(() => import('./shell/app-layout'), 'AppLayout'),
+  component: appLayout,
 });
 
 const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', staticData: { pageKey: 'root' }, component: homeScreen });

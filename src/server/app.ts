@@ -28,6 +28,16 @@ import { failRunningTasks } from './features/export/queries';
 
 export type App = FastifyInstance;
 
+/**
+ * Built assets carry their content hash in the name (/assets/main-AMYwmi3E.js): a browser keeps
+ * them for a year without asking again, so a reload or a screen opened later costs no request.
+ * The pages that name them (index.html, kit.html) and unhashed files are checked on every load,
+ * so a new build is picked up at once.
+ */
+export function staticCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.(br|gz))?$/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? loggerOptions(process.env.LOG_LEVEL ?? 'info') : false,
@@ -71,7 +81,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const staticDir = opts.staticDir;
   const hasSpa = staticDir && existsSync(join(staticDir, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside every file: the one the browser accepts is sent as is.
+      preCompressed: true,
+      setHeaders: (reply, path) => reply.header('cache-control', staticCacheControl(path)),
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasSpa || req.method !== 'GET') return sendFailure(req, reply, 'NOT_FOUND');

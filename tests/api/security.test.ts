@@ -5,7 +5,8 @@
  * never render as pages; the log carries no SQL parameters, hashes or tokens; the sign-in failure
  * counter expires and bounds the real password checks under concurrency.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -18,7 +19,7 @@ import { eq, sql } from 'drizzle-orm';
 import { symbols as pinoSymbols } from 'pino';
 import { backends, createTestApp, openTestDb, type TestApp } from './harness';
 import { MISSING_ID } from './factories';
-import { buildApp } from '../../src/server/app';
+import { buildApp, staticCacheControl } from '../../src/server/app';
 import { files, loginGuards, users } from '../../src/server/db/schema';
 import { fileUrl } from '../../src/server/http/file-urls';
 import { LOGIN_FAILURE_WINDOW_MS_DEFAULT, loginFailureWindowMs } from '../../src/server/features/idm/login-guards';
@@ -273,6 +274,49 @@ describe.each(backends())('security by construction (%s)', (backend) => {
         expect(String(docs.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
         expect(docs.headers['x-content-type-options']).toBe('nosniff');
         expect((await app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+        await db.close();
+      }
+    });
+
+    it('built assets go out pre-compressed and are kept a year; the pages naming them are checked on every load', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'ld-spa-'));
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/main-AbCd_e12.js"></script>');
+      const js = `export const answer = ${'42 + '.repeat(500)}0;`;
+      writeFileSync(join(dir, 'assets', 'main-AbCd_e12.js'), js);
+      writeFileSync(join(dir, 'assets', 'main-AbCd_e12.js.br'), brotliCompressSync(js));
+      writeFileSync(join(dir, 'assets', 'main-AbCd_e12.js.gz'), gzipSync(js));
+      const db = await openTestDb(backend);
+      const app = await buildApp({ db: db.db, dbKind: db.kind, staticDir: dir, fileSecret: 'x' });
+      try {
+        const get = (url: string, encoding?: string) => app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+        const year = 'public, max-age=31536000, immutable';
+        const br = await get('/assets/main-AbCd_e12.js', 'gzip, deflate, br, zstd');
+        expect(br.statusCode).toBe(200);
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(String(br.headers['content-type'])).toMatch(/javascript/);
+        expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+        expect(br.headers['cache-control']).toBe(year);
+        expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+        const gz = await get('/assets/main-AbCd_e12.js', 'gzip');
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+        const plain = await get('/assets/main-AbCd_e12.js');
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body).toBe(js);
+        expect(plain.headers['cache-control']).toBe(year);
+        for (const url of ['/', '/index.html', '/voucher/daily/list']) {
+          const page = await get(url, 'gzip, br');
+          expect(page.statusCode, url).toBe(200);
+          expect(page.headers['cache-control'], url).toBe('no-cache');
+          expect(page.body, url).toContain('/assets/main-AbCd_e12.js');
+        }
+        expect(staticCacheControl('/srv/dist/app/assets/main-AMYwmi3E.js.br')).toBe(year);
+        expect(staticCacheControl('/srv/dist/app/assets/theme-Bp-CpzYm.css')).toBe(year);
+        expect(staticCacheControl('/srv/dist/app/favicon.ico')).toBe('no-cache');
+        expect(staticCacheControl('/srv/dist/app/assets/logo.png')).toBe('no-cache');
       } finally {
         await app.close();
         await db.close();

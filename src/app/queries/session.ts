@@ -8,12 +8,24 @@ import { sessionApi, systemApi } from '../../contract/heads';
 import type { LoginBody } from '../../contract/idm';
 import type { Language } from '../../domain/enums';
 import { queryKeys } from './keys';
+import { ApiError } from '../api/client';
+import { USER_LOAD_MAX_FAILURES } from '../../domain/constants';
 
+/** A dead session (no network, expired, idle): the expired-login alert handles it, never retried. */
+export const isSessionProblem = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.code === 'UNAUTHENTICATED' || e.code === 'SESSION_IDLE');
+
+/**
+ * The signed-in user. Whoever asks first (the router before the shell's code has loaded, or the
+ * shell's session guard) asks with the same attempts: other failures are retried up to
+ * USER_LOAD_MAX_FAILURES times, then the guard logs out (spec 01 §4).
+ */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.currentUser(),
     queryFn: ({ signal }) => call(sessionApi.current, {}, { signal }),
     staleTime: Infinity,
+    retry: (failureCount, error) => !isSessionProblem(error) && failureCount < USER_LOAD_MAX_FAILURES,
+    retryDelay: 500,
   });
 
 export const systemConfigQueryOptions = () =>

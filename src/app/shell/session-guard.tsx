@@ -16,13 +16,11 @@ import { Box, Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { sessionIdleMachine } from '../../../machines/session-idle.machine';
-import { USER_LOAD_MAX_FAILURES } from '../../domain/constants';
-import { ApiError, onSessionProblem } from '../api/client';
-import { currentUserQueryOptions } from '../queries/session';
+import { onSessionProblem } from '../api/client';
+import { currentUserQueryOptions, isSessionProblem } from '../queries/session';
 import { sessionStore, useSession } from '../session/store';
 import { logout, relogin } from './session-actions';
 
-const isSessionProblem = (e: unknown) => e instanceof ApiError && (e.status === 0 || e.code === 'UNAUTHENTICATED' || e.code === 'SESSION_IDLE');
 
 /** Loads the user (after a reload) and logs out after too many failures. Returns whether the user is ready. */
 export function useUserLoad(): boolean {
@@ -30,13 +28,8 @@ export function useUserLoad(): boolean {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
-  const query = useQuery({
-    ...currentUserQueryOptions(),
-    enabled: !!token,
-    // Attempts are counted; the expired-login alert handles dead sessions, so those are not retried.
-    retry: (failureCount, error) => !isSessionProblem(error) && failureCount < USER_LOAD_MAX_FAILURES,
-    retryDelay: 500,
-  });
+  // Attempts are counted (the options' retry); the expired-login alert handles dead sessions.
+  const query = useQuery({ ...currentUserQueryOptions(), enabled: !!token });
 
   useEffect(() => {
     if (query.isSuccess) {

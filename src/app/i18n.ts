@@ -3,9 +3,9 @@
  * hold the same keys (locales/parity.test.ts). Language: saved preference, else the browser's
  * languages, else Chinese (spec 01 §1).
  *
- * Only what the sign-in page needs (common, auth, errors) is bundled with the entry; every other
- * namespace is its own lazily loaded chunk, fetched when the signed-in shell starts
- * (loadAppNamespaces, awaited by the router), so the login route stays small as screens add
+ * Only what the sign-in page needs (common, auth, errors) is bundled with the entry; the other
+ * namespaces of a language are one lazily loaded chunk, fetched when the signed-in shell starts
+ * (loadNamespaces, awaited by the router), so the login route stays small as screens add
  * their texts.
  */
 import i18next from 'i18next';
@@ -15,7 +15,14 @@ import type { Language } from '../domain/enums';
 
 type Json = Record<string, unknown>;
 const eagerModules = import.meta.glob('../../locales/*/{common,auth,errors}.json', { eager: true, import: 'default' }) as Record<string, Json>;
-const lazyModules = import.meta.glob(['../../locales/*/*.json', '!../../locales/*/{common,auth,errors}.json'], { import: 'default' }) as Record<string, () => Promise<Json>>;
+/**
+ * The other namespaces, one chunk per language (src/app/i18n-bundles): the shell's first load asks
+ * for one file instead of one per namespace, which queued behind the shell's code (six connections).
+ */
+const lazyBundles: Record<string, () => Promise<{ default: Record<string, Json> }>> = {
+  zh_CN: () => import('./i18n-bundles/zh_CN'),
+  en_US: () => import('./i18n-bundles/en_US'),
+};
 
 const nsOf = (path: string) => /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
 
@@ -28,8 +35,14 @@ function bundledResources() {
   return resources;
 }
 
-/** Namespaces loaded on demand (every namespace but the sign-in page's). */
-export const LAZY_NAMESPACES: readonly string[] = [...new Set(Object.keys(lazyModules).map((p) => nsOf(p)?.[2]).filter((x): x is string => !!x))].sort();
+/**
+ * Namespaces loaded on demand: every namespace but the sign-in page's, named by the Chinese bundle
+ * (the fallback language, loaded in either language; both hold the same files: parity test).
+ */
+async function lazyNamespaces(): Promise<string[]> {
+  const bundle = (await lazyBundles.zh_CN!()).default;
+  return Object.keys(bundle).map((p) => nsOf(p)?.[2]).filter((x): x is string => !!x).sort();
+}
 
 export const LANGUAGE_STORAGE_KEY = 'ledgerdesk.language';
 
@@ -58,7 +71,7 @@ export function initI18n(lang: Language = detectLanguage()) {
   const resources = bundledResources();
   void i18next
     .use(initReactI18next)
-    .use(resourcesToBackend((language: string, namespace: string) => lazyModules[`../../locales/${language}/${namespace}.json`]?.() ?? Promise.resolve({})))
+    .use(resourcesToBackend(async (language: string, namespace: string) => (await lazyBundles[language]?.())?.default[`../../../locales/${language}/${namespace}.json`] ?? {}))
     .init({
       resources,
       partialBundledLanguages: true,
@@ -73,6 +86,6 @@ export function initI18n(lang: Language = detectLanguage()) {
 }
 
 /** Loads the given namespaces (default: all lazy ones) in the current language; resolves when ready. */
-export function loadNamespaces(namespaces: readonly string[] = LAZY_NAMESPACES): Promise<void> {
-  return i18next.loadNamespaces([...namespaces]);
+export async function loadNamespaces(namespaces?: readonly string[]): Promise<void> {
+  await i18next.loadNamespaces([...(namespaces ?? (await lazyNamespaces()))]);
 }

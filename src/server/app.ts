@@ -92,7 +92,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !hasSpa || req.method !== 'GET') return sendFailure(req, reply, 'NOT_FOUND');
+    // A built file that is not there (an old chunk asked for by a page open since the last
+    // deployment) is a 404, not the SPA shell: a script answered with HTML fails in a less clear way.
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || !hasSpa || req.method !== 'GET') return sendFailure(req, reply, 'NOT_FOUND');
     // Client-side routes (deep links, /404) are answered with the SPA shell.
     return reply.type('text/html').sendFile('index.html');
   });

@@ -313,6 +313,10 @@ describe.each(backends())('security by construction (%s)', (backend) => {
           expect(page.headers['cache-control'], url).toBe('no-cache');
           expect(page.body, url).toContain('/assets/main-AbCd_e12.js');
         }
+        // A chunk that is not there is a 404, never the SPA shell answered as a script.
+        const gone = await get('/assets/main-Gone_e12.js', 'gzip, br');
+        expect(gone.statusCode).toBe(404);
+        expect(String(gone.headers['content-type'])).toMatch(/json/);
         expect(staticCacheControl('/srv/dist/app/assets/main-AMYwmi3E.js.br')).toBe(year);
         expect(staticCacheControl('/srv/dist/app/assets/theme-Bp-CpzYm.css')).toBe(year);
         expect(staticCacheControl('/srv/dist/app/favicon.ico')).toBe('no-cache');

@@ -9,7 +9,7 @@ import type { ListColumn } from '../../../../grids/list/columns';
 export const vouchersColumns: ListColumn<VoucherDto>[] = [
   { field: 'markTime', headerKey: 'voucher:list.columns.date', width: 96, sortable: true, format: 'date' },
   { field: 'label', source: '*', headerKey: 'voucher:list.columns.code', width: 110, sortable: true, sortField: 'code', renderer: 'label' },
-  { field: 'summary', source: '*', headerKey: 'voucher:list.columns.summary', minWidth: 120, flex: 1, renderer: 'summary' },
+  { field: 'summary', source: '*', headerKey: 'voucher:list.columns.summary', minWidth: 100, flex: 1, renderer: 'summary' },
   { field: 'debitCents', headerKey: 'voucher:list.columns.debit', width: 110, sortable: true, sortField: 'debit', format: 'cents', align: 'right' },
   { field: 'creditCents', headerKey: 'voucher:list.columns.credit', width: 110, format: 'cents', align: 'right' },
   { field: 'billCount', headerKey: 'voucher:list.columns.billCount', width: 66, align: 'right' },
@@ -17,5 +17,6 @@ export const vouchersColumns: ListColumn<VoucherDto>[] = [
   { field: 'auditByName', headerKey: 'voucher:list.columns.auditor', width: 72 },
   { field: 'bookKeepByName', headerKey: 'voucher:list.columns.bookkeeper', width: 96 },
   { field: 'cashierByName', headerKey: 'voucher:list.columns.cashier', width: 72 },
-  { field: 'tags', source: '*', headerKey: 'voucher:list.columns.state', width: 180, renderer: 'tags' },
+  // Wide enough for the most a voucher shows, in English: Examined, Bookkept and Signed.
+  { field: 'tags', source: '*', headerKey: 'voucher:list.columns.state', width: 192, renderer: 'tags' },
 ];

@@ -120,8 +120,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await expect(page.getByTestId('rule-length-5')).toBeFocused();
   await page.keyboard.press('Control+a');
   await page.keyboard.type('3');
-  // What Enter submits: the typed length, with the caret still in the field (a CI run once waited
-  // 60 s on a save that was never sent; these say which of the two went missing).
+  // What Enter submits: the typed length, with the caret still in the field.
   await expect(page.getByTestId('rule-length-5')).toHaveValue('3');
   await expect(page.getByTestId('rule-total')).toContainText('13');
   await expect(page.getByTestId('rule-length-5')).toBeFocused();
@@ -129,15 +128,28 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   // not bring back the level removed meanwhile (it did, and made this spec flaky).
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
+  const isSave = (method: string, url: string) => method === 'POST' && /\/api\/subject\/codeRule$/.test(new URL(url).pathname);
+  let saveSent = false;
+  page.on('request', (r) => {
+    if (isSave(r.method(), r.url())) saveSent = true;
+  });
+  // The save's refetch of the rule reaching the route is what proves the save answered success (the
+  // refetch follows it): waited on here rather than on the save's response event, which a CI run
+  // once never saw (the page showed the save pending on its held refetch, as it should).
+  let refetchAsked!: () => void;
+  const asked = new Promise<void>((r) => (refetchAsked = r));
   await page.route('**/api/subject/codeRule?**', async (route) => {
-    if (route.request().method() === 'GET') await held;
+    if (route.request().method() === 'GET') {
+      if (saveSent) refetchAsked();
+      await held;
+    }
     await route.continue();
   });
   const refetch = page.waitForResponse((r) => r.url().includes('/api/subject/codeRule?') && r.request().method() === 'GET');
-  // The save itself answers at once; its success message waits for the (held) refetch.
-  const saved = page.waitForResponse((r) => /\/api\/subject\/codeRule$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  const sent = page.waitForRequest((r) => isSave(r.method(), r.url()));
   await page.keyboard.press('Enter');
-  expect((await saved).ok()).toBe(true);
+  await sent;
+  await asked;
   await expect(page.getByTestId('rule-total')).toContainText('13');
   await expect(page.getByTestId('rule-remove')).toBeEnabled();
   await pressOn(page.getByTestId('rule-remove'));

@@ -19,7 +19,7 @@ const eagerModules = import.meta.glob('../../locales/*/{common,auth,errors}.json
  * The other namespaces, one chunk per language (src/app/i18n-bundles): the shell's first load asks
  * for one file instead of one per namespace, which queued behind the shell's code (six connections).
  */
-const lazyBundles: Record<string, () => Promise<{ default: Record<string, Json> }>> = {
+const lazyBundles: Record<Language, () => Promise<{ default: Record<string, Json> }>> = {
   zh_CN: () => import('./i18n-bundles/zh_CN'),
   en_US: () => import('./i18n-bundles/en_US'),
 };
@@ -40,7 +40,7 @@ function bundledResources() {
  * (the fallback language, loaded in either language; both hold the same files: parity test).
  */
 async function lazyNamespaces(): Promise<string[]> {
-  const bundle = (await lazyBundles.zh_CN!()).default;
+  const bundle = (await lazyBundles.zh_CN()).default;
   return Object.keys(bundle).map((p) => nsOf(p)?.[2]).filter((x): x is string => !!x).sort();
 }
 
@@ -71,7 +71,7 @@ export function initI18n(lang: Language = detectLanguage()) {
   const resources = bundledResources();
   void i18next
     .use(initReactI18next)
-    .use(resourcesToBackend(async (language: string, namespace: string) => (await lazyBundles[language]?.())?.default[`../../../locales/${language}/${namespace}.json`] ?? {}))
+    .use(resourcesToBackend(async (language: string, namespace: string) => (await lazyBundles[language as Language]?.())?.default[`../../../locales/${language}/${namespace}.json`] ?? {}))
     .init({
       resources,
       partialBundledLanguages: true,

@@ -21,7 +21,6 @@ import { currentUserQueryOptions, isSessionProblem } from '../queries/session';
 import { sessionStore, useSession } from '../session/store';
 import { logout, relogin } from './session-actions';
 
-
 /** Loads the user (after a reload) and logs out after too many failures. Returns whether the user is ready. */
 export function useUserLoad(): boolean {
   const { t } = useTranslation(['errors', 'shell']);

@@ -66,10 +66,14 @@ export class VoucherEditorModel {
     return this.page.getByTestId(`voucher-action-${name}`);
   }
 
-  /** Waits until the editor shows the stored voucher `id` (after stepping). */
+  /**
+   * Waits until the editor shows the stored voucher `id` (after stepping). The address changes first;
+   * until the next voucher has loaded, the editor on view (and the one that hears F9) is still the
+   * previous voucher's, so the address alone is not enough.
+   */
   async expectVoucher(id: number) {
     await this.page.waitForURL(new RegExp(`/newVoucher/${id}$`));
-    await expect(this.root).toBeVisible();
+    await expect(this.root).toHaveAttribute('data-voucher-id', String(id));
   }
 
   /** The auditor's keys: F9 examines and shows the next voucher; Shift+F9 asks the reason first. */

@@ -4,7 +4,7 @@
  * (`?`) are left alone in fields and grid cells; while a dialog is open it keeps the keyboard
  * (only the palette's own key closes the palette).
  */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { matchShellKey, type ShellCommand } from './key-map';
 
 export type ShellKeyHandlers = Partial<Record<ShellCommand, () => void>>;
@@ -26,10 +26,11 @@ export function globalKeyAllowed(target: Element | null, inFields: boolean, comm
 
 export function useShellKeys(handlers: ShellKeyHandlers): void {
   const latest = useRef(handlers);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = handlers;
   });
-  useEffect(() => {
+  // Attached while the shell commits: a key pressed as soon as the shell shows is not lost.
+  useLayoutEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
       const binding = matchShellKey(e, 'global');

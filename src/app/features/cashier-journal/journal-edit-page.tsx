@@ -41,6 +41,7 @@ import { tabStateStore, useTabState, useTabPath } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { journalRefsOptions, journalSheetOptions, useJournalInvalidate } from '../../queries/cashier-journal';
 import { useSaveTip } from '../common/use-save-tip';
+import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { leaveWithSaveTip } from '../common/save-tip';
 import { dayClosings, isDirty, type DayClosing, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
@@ -277,17 +278,11 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
 
   // Ctrl+S saves, wherever the focus is on this screen.
   const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's' || e.altKey || e.shiftKey) return;
-      if (!rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
-      e.preventDefault();
-      e.stopPropagation();
-      if (canEdit && !busy) void saveRef.current();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [canEdit, busy]);
+  useScreenKeys(rootRef, (e) => {
+    if (!isCtrlLetter(e, 's')) return false;
+    if (canEdit && !busy) void save();
+    return true;
+  });
 
   const { open: openPicker, picker: kindPicker } = useListPicker<CashJournalRow>();
   const pickers = useMemo<Record<string, PickerHook<CashJournalRow>>>(

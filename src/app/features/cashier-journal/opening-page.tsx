@@ -4,7 +4,7 @@
  * sheet on the grid kit (one row per account: Enter moves date → amount → next account, Ctrl+S
  * saves). The start date cannot be after the account's first journal line (the server refuses it).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { call } from '../../api/typed-client';
 import { useHasRight, useScope } from '../../session/store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { notifyError } from '../../queries/admin-common';
+import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { openingsOptions, useJournalInvalidate } from '../../queries/cashier-journal';
 
 const STRUCTURAL = new Set(['sheet.appendRows', 'sheet.insertRowAbove', 'sheet.copyRow', 'sheet.deleteRow']);
@@ -82,22 +83,12 @@ function OpeningSheet({ accountId, openings }: { accountId: number; openings: Ca
       setBusy(false);
     }
   }, [changes, accountId, invalidate, t]);
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
   const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's' || e.altKey || e.shiftKey) return;
-      if (!rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
-      e.preventDefault();
-      e.stopPropagation();
-      if (canEdit && !busy) void saveRef.current();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [canEdit, busy]);
+  useScreenKeys(rootRef, (e) => {
+    if (!isCtrlLetter(e, 's')) return false;
+    if (canEdit && !busy) void save();
+    return true;
+  });
 
   return (
     <Stack gap="xs" p="xs" ref={rootRef} data-testid="cash-opening">

@@ -47,6 +47,7 @@ import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, type
 import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
 import { DateField } from '../common/date-field';
 import { useBusy } from '../common/use-busy';
+import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
@@ -314,17 +315,11 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   // Ctrl+S saves (before AG Grid and the browser see it).
   const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 's' || e.altKey || e.shiftKey) return;
-      if (!rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
-      e.preventDefault();
-      e.stopPropagation();
-      if (editable) void doSave();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [doSave, editable]);
+  useScreenKeys(rootRef, (e) => {
+    if (!isCtrlLetter(e, 's')) return false;
+    if (editable) void doSave();
+    return true;
+  });
 
   useTabLabel(path, state.doc ? { key: 'reimburse:tabTitle', params: { code: formatReimbursementCode(state.doc.code) } } : { key: 'reimburse:newTitle' });
 

@@ -64,6 +64,7 @@ import { VoucherDocsActions } from './voucher-print-drawer';
 import { DateField } from '../common/date-field';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
+import { useScreenKeys } from '../common/use-screen-keys';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
@@ -477,18 +478,13 @@ function VoucherEditor(props: EditorProps) {
 
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
   const rootRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const binding = matchVoucherKey(e);
-      if (!binding || !rootRef.current || !(e.target instanceof Node) || !(rootRef.current.contains(e.target) || e.target === document.body)) return;
-      e.preventDefault();
-      e.stopPropagation();
-      if (binding.command === 'auditAndNext' || binding.command === 'auditErrorAndNext') void auditStep(binding.command === 'auditErrorAndNext');
-      else void runCommand(binding.command);
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [auditStep, runCommand]);
+  useScreenKeys(rootRef, (e) => {
+    const binding = matchVoucherKey(e);
+    if (!binding) return false;
+    if (binding.command === 'auditAndNext' || binding.command === 'auditErrorAndNext') void auditStep(binding.command === 'auditErrorAndNext');
+    else void runCommand(binding.command);
+    return true;
+  });
 
   // The last date typed that lies in the editor's year: "keep the old date" goes back to it.
   const keptDate = useRef(state.header.markDate);
@@ -586,7 +582,7 @@ function VoucherEditor(props: EditorProps) {
   };
 
   return (
-    <Stack gap="xs" ref={rootRef} data-testid="voucher-editor" data-lifecycle={liveView.lifecycle} data-dirty={state.dirty || undefined}>
+    <Stack gap="xs" ref={rootRef} data-testid="voucher-editor" data-voucher-id={state.voucher?.id ?? NEW_ID} data-lifecycle={liveView.lifecycle} data-dirty={state.dirty || undefined}>
       <Group gap={6} wrap="wrap" data-testid="voucher-toolbar">
         <Tooltip label={voucherKeyLabel('new')} withArrow>
           <Button size="xs" variant="default" onClick={() => void runCommand('new')} data-testid="voucher-action-new">

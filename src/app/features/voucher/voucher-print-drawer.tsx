@@ -14,13 +14,13 @@ import { useTranslation } from 'react-i18next';
 import type { VoucherDto } from '../../../contract/voucher';
 import { systemConfigQueryOptions } from '../../queries/session';
 import { PDF_VIEWER_WIDTH } from '../common/pdf-viewer-drawer';
+import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { useVoucherExport, useVoucherPrint } from './voucher-export';
 
 export { PRINT_KEY_LABEL } from './voucher-keys';
 import { PRINT_KEY_LABEL } from './voucher-keys';
 
 /** Ctrl+P / ⌘+P (no other modifier). */
-const isPrintKey = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'p';
 
 /** Fetches the signed PDF as a blob: URL typed application/pdf (the file route answers octet-stream downloads). */
 export function usePdfBlob(url: string | null): { blobUrl: string | null; failed: boolean } {
@@ -81,19 +81,11 @@ export function VoucherDocsActions({ voucher, dirty, rootRef }: VoucherDocsActio
   };
 
   // Ctrl+P prints the voucher instead of the page (capture phase, before the grid and the browser).
-  const printRef = useRef(print);
-  printRef.current = print;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isPrintKey(e) || !rootRef.current || !(e.target instanceof Node)) return;
-      if (!(rootRef.current.contains(e.target) || e.target === document.body)) return;
-      e.preventDefault();
-      e.stopPropagation();
-      printRef.current();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [rootRef]);
+  useScreenKeys(rootRef, (e) => {
+    if (!isCtrlLetter(e, 'p')) return false;
+    print();
+    return true;
+  });
 
   const save = () => {
     if (!blobUrl) return;

@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
 
 /**
@@ -85,7 +86,9 @@ export default defineConfig({
     locale: 'zh-CN',
     viewport: { width: 1440, height: 900 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through a launcher that merges
+      // --disable-features lists and turns off per-window browser UI no test sees (see the script).
+      executablePath: resolve('scripts/chromium-e2e.sh'),
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
     // Traces are recorded for retries only (E2E_TRACE overrides): recording one for every test costs

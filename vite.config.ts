@@ -31,7 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'machines/**/*.test.ts', 'grids/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'src/app/**/*.test.{ts,tsx}'],
+          include: ['src/domain/**/*.test.ts', 'src/contract/**/*.test.ts', 'machines/**/*.test.ts', 'grids/**/*.test.{ts,tsx}', 'locales/**/*.test.ts', 'src/app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -302,7 +302,7 @@ const launch = playwrightConfig.use?.launchOptions ?? {};
 const launchBrowser = () =>
   chromium.launch({
     ...launch,
-    executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium',
+    executablePath: launch.executablePath,
     ...(process.env.BENCH_UI_HIDE_SCROLLBARS ? {} : { ignoreDefaultArgs: ['--hide-scrollbars'] }),
   });
 const firstPort = async (i: number) => (process.env.BENCH_UI_PORT ? Number(process.env.BENCH_UI_PORT) + i : freePort());

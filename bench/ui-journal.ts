@@ -184,7 +184,7 @@ async function main() {
     await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
   }
   // Scrollbars drawn as on a desktop (see bench/ui-editor.ts): AG Grid takes its desktop path.
-  const browser = await chromium.launch({ ...launch, executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium', ignoreDefaultArgs: ['--hide-scrollbars'] });
+  const browser = await chromium.launch({ ...launch, executablePath: launch.executablePath, ignoreDefaultArgs: ['--hide-scrollbars'] });
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer(dist, process.env.BENCH_UI_PORT ? Number(process.env.BENCH_UI_PORT) : await freePort());

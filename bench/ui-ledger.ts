@@ -93,7 +93,7 @@ const port = await freePort();
 await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${port}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
-const browser = await chromium.launch({ ...launch, executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({ ...launch, executablePath: launch.executablePath });
 
 const link = (code: string) => `${base}/voucher/business/subLedgerBySubject?subjectId=${subjectId(code)}&start=${yearPeriods[0].id}&end=${yearPeriods.at(-1)!.id}&unbooked=1`;
 

@@ -57,7 +57,7 @@ const port = await freePort();
 const server = await preview({ logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
 const url = `http://127.0.0.1:${port}/kit.html?lang=zh_CN`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
-const browser = await chromium.launch({ ...launch, executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium' });
+const browser = await chromium.launch({ ...launch, executablePath: launch.executablePath });
 
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });

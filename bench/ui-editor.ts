@@ -35,7 +35,7 @@ import { resolve, basename } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { build } from 'vite';
-import playwrightConfig from '../playwright.config';
+import { browserLaunch } from '../playwright.config';
 import { fmt, freePort, percentile, PROBE, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
 
 const SECTION = '## Voucher editor';
@@ -292,7 +292,7 @@ const nextFrame = (s: Keyed[]) => {
   return `${next} of ${s.length} (${((100 * next) / Math.max(1, s.length)).toFixed(1)}%)`;
 };
 
-const launch = playwrightConfig.use?.launchOptions ?? {};
+const launch = browserLaunch;
 /**
  * Scrollbars as a desktop browser draws them: Playwright's headless default (`--hide-scrollbars`)
  * makes them zero-width overlays, which sends AG Grid down its overlay-scrollbar path (a class
@@ -302,7 +302,6 @@ const launch = playwrightConfig.use?.launchOptions ?? {};
 const launchBrowser = () =>
   chromium.launch({
     ...launch,
-    executablePath: launch.executablePath,
     ...(process.env.BENCH_UI_HIDE_SCROLLBARS ? {} : { ignoreDefaultArgs: ['--hide-scrollbars'] }),
   });
 const firstPort = async (i: number) => (process.env.BENCH_UI_PORT ? Number(process.env.BENCH_UI_PORT) + i : freePort());

@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { build } from 'vite';
-import playwrightConfig from '../playwright.config';
+import { browserLaunch } from '../playwright.config';
 import { fmt, freePort, percentile, PROBE, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
 
 const SECTION = '## Cash journal keystrokes';
@@ -174,7 +174,7 @@ const nextFrame = (s: Keyed[]) => {
 };
 const p5095 = (v: number[]) => (v.length ? `${fmt(percentile(v, 50))} / ${fmt(percentile(v, 95))}` : '—');
 
-const launch = playwrightConfig.use?.launchOptions ?? {};
+const launch = browserLaunch;
 
 async function main() {
   const loadAtStart = loadavg()[0].toFixed(1);
@@ -184,7 +184,7 @@ async function main() {
     await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
   }
   // Scrollbars drawn as on a desktop (see bench/ui-editor.ts): AG Grid takes its desktop path.
-  const browser = await chromium.launch({ ...launch, executablePath: launch.executablePath, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  const browser = await chromium.launch({ ...launch, ignoreDefaultArgs: ['--hide-scrollbars'] });
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     server = await startServer(dist, process.env.BENCH_UI_PORT ? Number(process.env.BENCH_UI_PORT) : await freePort());

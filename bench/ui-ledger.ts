@@ -24,7 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import { and, asc, eq } from 'drizzle-orm';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
-import playwrightConfig from '../playwright.config';
+import { browserLaunch } from '../playwright.config';
 import { buildApp } from '../src/server/app';
 import { openDb } from '../src/server/db/client';
 import { seedDemo } from '../src/server/db/seed';
@@ -92,8 +92,8 @@ const app = await buildApp({ db, dbKind: handle.kind, staticDir: OUT_DIR, loginR
 const port = await freePort();
 await app.listen({ port, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${port}`;
-const launch = playwrightConfig.use?.launchOptions ?? {};
-const browser = await chromium.launch({ ...launch, executablePath: launch.executablePath });
+const launch = browserLaunch;
+const browser = await chromium.launch({ ...launch });
 
 const link = (code: string) => `${base}/voucher/business/subLedgerBySubject?subjectId=${subjectId(code)}&start=${yearPeriods[0].id}&end=${yearPeriods.at(-1)!.id}&unbooked=1`;
 

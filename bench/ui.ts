@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
 import { fmt, freePort, percentile, PROBE, press, settle, typeText, publishSection, type BenchWindow, type Sample } from './ui-probe';
 import { build, preview } from 'vite';
-import playwrightConfig from '../playwright.config';
+import { browserLaunch } from '../playwright.config';
 
 const ROWS = 20;
 const ROUNDS = Number(process.env.BENCH_UI_ROUNDS ?? 2);
@@ -56,8 +56,8 @@ await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } })
 const port = await freePort();
 const server = await preview({ logLevel: 'warn', build: { outDir: OUT_DIR }, preview: { host: '127.0.0.1', port, strictPort: true, open: false } });
 const url = `http://127.0.0.1:${port}/kit.html?lang=zh_CN`;
-const launch = playwrightConfig.use?.launchOptions ?? {};
-const browser = await chromium.launch({ ...launch, executablePath: launch.executablePath });
+const launch = browserLaunch;
+const browser = await chromium.launch({ ...launch });
 
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });

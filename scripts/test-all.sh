@@ -3,10 +3,10 @@
 # when TEST_DATABASE_URL is set), build, and Playwright e2e in Debian's Chromium.
 #
 # To stay short on a 2-core machine, the steps that do not need each other run side by side:
-#   1. the browser install (apt, mostly waiting; the API tests read PDFs with its poppler-utils);
-#   2. the API tests, typecheck + lint, and unit tests + build + the e2e demo data, side by side;
-#   3. e2e as soon as the build and its data are there (its output streams), while the API tests,
-#      the longest of step 2, finish beside it: the machine is not left half idle in their tail.
+#   1. the browser install (apt, mostly waiting), then the API tests (one file at a time per
+#      database, mostly waiting on the database), while typecheck, lint, unit tests and the
+#      build run next to them;
+#   2. e2e, which needs the build and the whole machine (its output streams).
 # The other steps' output goes to .tmp/steps/<step>.log and is printed when they end, with their time.
 # Ends with one summary line "tests: N passed, N failed".
 set -uo pipefail
@@ -43,8 +43,8 @@ report() {
 
 api_title="API integration tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}"
 # The API tests read voucher PDFs with poppler-utils, installed with the browser: browser first.
-run_step browser bash scripts/ensure-browser.sh
-( run_step api npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json ) &
+( run_step browser bash scripts/ensure-browser.sh
+  run_step api npx vitest run --project api --reporter=default --reporter=json --outputFile.json=.tmp/reports/api.json ) &
 api_job=$!
 ( run_step typecheck npx tsc -p tsconfig.json --noEmit
   run_step lint npx eslint . --max-warnings=0 ) &
@@ -54,8 +54,9 @@ check_job=$!
   run_step seed node --import tsx scripts/seed-data-dir.ts .tmp/e2e-seed ) &
 build_job=$!
 
-report browser "browser"
+wait "$check_job"; report typecheck "typecheck"; report lint "lint"
 wait "$build_job"; report unit "unit tests"; report build "build"; report seed "e2e demo data"
+wait "$api_job"; report browser "browser"; report api "$api_title"
 
 # e2e streams its output (the longest step; a CI log should show it moving).
 echo
@@ -70,9 +71,6 @@ if ! env ${seed_dir:+E2E_SEED_DIR=$seed_dir} PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/re
   status=1
 fi
 echo "=== e2e took $(( $(date +%s) - t0 ))s"
-
-wait "$check_job"; report typecheck "typecheck"; report lint "lint"
-wait "$api_job"; report api "$api_title"
 
 echo
 echo "whole run: $(( $(date +%s) - started ))s"

@@ -42,6 +42,7 @@ import { notifyError } from '../../queries/admin-common';
 import { journalRefsOptions, journalSheetOptions, useJournalInvalidate } from '../../queries/cashier-journal';
 import { useSaveTip } from '../common/use-save-tip';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
+import { useBusy } from '../common/use-busy';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { leaveWithSaveTip } from '../common/save-tip';
 import { dayClosings, isDirty, type DayClosing, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
@@ -216,7 +217,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   const closing = days.at(-1)?.closingCents ?? openingCents;
   const negativeDays = account.kind === 'CASH' ? days.filter((d) => d.closingCents < 0) : [];
   const gridRef = useRef<EntryGridHandle>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, busyNow, setBusy } = useBusy();
   const [problems, setProblems] = useState<string[]>([]);
   const saveTip = useSaveTip();
 
@@ -242,7 +243,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     } finally {
       setBusy(false);
     }
-  }, [state.rows, stored, bankAccountId, invalidate, t]);
+  }, [state.rows, stored, bankAccountId, invalidate, setBusy, t]);
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;
@@ -280,7 +281,8 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   const rootRef = useRef<HTMLDivElement>(null);
   useScreenKeys(rootRef, (e) => {
     if (!isCtrlLetter(e, 's')) return false;
-    if (canEdit && !busy) void save();
+    // busyNow, not busy: a second Ctrl+S in the same frame sees the first one's save running.
+    if (canEdit && !busyNow()) void save();
     return true;
   });
 

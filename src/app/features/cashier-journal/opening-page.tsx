@@ -22,6 +22,7 @@ import { useHasRight, useScope } from '../../session/store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { notifyError } from '../../queries/admin-common';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
+import { useBusy } from '../common/use-busy';
 import { openingsOptions, useJournalInvalidate } from '../../queries/cashier-journal';
 
 const STRUCTURAL = new Set(['sheet.appendRows', 'sheet.insertRowAbove', 'sheet.copyRow', 'sheet.deleteRow']);
@@ -59,7 +60,7 @@ function OpeningSheet({ accountId, openings }: { accountId: number; openings: Ca
     return changed ? [{ row: i, bankAccountId: o.bankAccountId, startDate: r.startDate, openingCents: opening, version: o.version }] : [];
   }), [state.rows, openings]);
   const dirty = changes.length > 0;
-  const [busy, setBusy] = useState(false);
+  const { busy, busyNow, setBusy } = useBusy();
   const [problems, setProblems] = useState<string[]>([]);
   useTabDirty(dirty);
   const total = state.rows.reduce((s, r) => s + (r.opening ?? 0), 0);
@@ -82,11 +83,12 @@ function OpeningSheet({ accountId, openings }: { accountId: number; openings: Ca
     } finally {
       setBusy(false);
     }
-  }, [changes, accountId, invalidate, t]);
+  }, [changes, accountId, invalidate, setBusy, t]);
   const rootRef = useRef<HTMLDivElement>(null);
   useScreenKeys(rootRef, (e) => {
     if (!isCtrlLetter(e, 's')) return false;
-    if (canEdit && !busy) void save();
+    // busyNow, not busy: a second Ctrl+S in the same frame sees the first one's save running.
+    if (canEdit && !busyNow()) void save();
     return true;
   });
 

@@ -18,11 +18,12 @@ describe('currentUserQueryOptions', () => {
     expect(calls).toBe(USER_LOAD_MAX_FAILURES + 1);
     // The session guard mounts: it sees the failure (and logs out) instead of three more calls.
     const observer = new QueryObserver(client, { ...options, enabled: true });
-    const seen: string[] = [];
-    const stop = observer.subscribe((r) => seen.push(r.status));
+    const stop = observer.subscribe(() => undefined);
     await new Promise((r) => setTimeout(r, 20));
+    const result = observer.getCurrentResult();
     stop();
-    expect(observer.getCurrentResult().status).toBe('error');
+    expect(result.status).toBe('error');
+    expect(result.fetchStatus).toBe('idle');
     expect(calls).toBe(USER_LOAD_MAX_FAILURES + 1);
   });
 

@@ -89,10 +89,25 @@ test('system settings by keyboard: download base saved with Enter, language swit
   const config = async () => (await (await request.get('/api/system/config')).json()).data;
   await expect.poll(async () => (await config()).downloadBase).toBe('https://files.example.com/');
 
-  // Clearing the box clears the address.
+  // An Enter while the last save is still finishing (its reload of the settings held back here) is
+  // not dropped: the cleared box is saved after it. Clearing the box clears the address.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/system/config*', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.fallback();
+  });
+  await base.fill('https://slow.example.com/');
+  await base.press('Enter');
+  await expect.poll(async () => (await config()).downloadBase).toBe('https://slow.example.com/');
+  await expect(page.getByTestId('settings-save')).toHaveAttribute('aria-busy', 'true');
   await base.fill('');
   await base.press('Enter');
+  release();
+  await page.unroute('**/api/system/config*');
   await expect.poll(async () => (await config()).downloadBase).toBeNull();
+  await expect(page.getByTestId('settings-save')).toBeDisabled();
+  await expect(base).toHaveValue('');
 
   // The language switch checkbox: Space toggles, Enter in the form saves.
   const toggle = page.getByTestId('settings-language-switch');

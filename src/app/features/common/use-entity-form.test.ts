@@ -70,6 +70,73 @@ describe('a save answered while the user edits on', () => {
   });
 });
 
+describe('Enter while a save is on its way', () => {
+  it('is nothing left to save while the values are the ones on their way', () => {
+    const { result } = renderHook(useForm);
+    act(() => result.current.set('base', 'https://a/'));
+    expect(result.current.dirty).toBe(true);
+    act(() => void result.current.saveWith(() => new Promise(() => undefined)));
+    expect(result.current.saving).toBe(true);
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.set('base', ''));
+    expect(result.current.dirty).toBe(true);
+  });
+
+  it('sends new edits after the save on its way has answered, so the server keeps the newer values', async () => {
+    const { result } = renderHook(useForm);
+    const calls: (string | null)[] = [];
+    const answers: ((v: { base: string }) => void)[] = [];
+    const send = (body: { base: string | null }) => {
+      calls.push(body.base);
+      return new Promise<{ base: string }>((r) => answers.push(r));
+    };
+    act(() => result.current.set('base', 'https://a/'));
+    let first!: Promise<boolean>;
+    let second!: Promise<boolean>;
+    act(() => void (first = result.current.saveWith(send)));
+    // The user clears the box and presses Enter before the first save has answered.
+    act(() => result.current.set('base', ''));
+    act(() => void (second = result.current.saveWith(send)));
+    expect(calls).toEqual(['https://a/']);
+    await act(async () => {
+      answers[0]!({ base: 'https://a/' });
+      expect(await first).toBe(true);
+    });
+    expect(calls).toEqual(['https://a/', null]);
+    await act(async () => {
+      answers[1]!({ base: '' });
+      expect(await second).toBe(true);
+    });
+    expect(result.current.values).toEqual({ base: '' });
+    expect(result.current.dirty).toBe(false);
+    expect(result.current.saving).toBe(false);
+  });
+
+  it('sends nothing more for the same values already on their way, and goes on after a refusal', async () => {
+    const { result } = renderHook(useForm);
+    let calls = 0;
+    let refuse!: (e: Error) => void;
+    act(() => result.current.set('base', 'https://a/'));
+    let first!: Promise<boolean>;
+    let again!: Promise<boolean>;
+    act(() => void (first = result.current.saveWith(() => (calls++, new Promise((_, rej) => (refuse = rej))))));
+    act(() => void (again = result.current.saveWith(() => (calls++, Promise.resolve({ base: 'x' })))));
+    await act(async () => {
+      refuse(new Error('refused'));
+      await expect(first).rejects.toThrow('refused');
+      await expect(again).rejects.toThrow('refused');
+    });
+    expect(calls).toBe(1);
+    expect(result.current.dirty).toBe(true);
+    // A later Enter sends again.
+    await act(async () => {
+      expect(await result.current.saveWith(() => (calls++, Promise.resolve({ base: 'https://a/' })))).toBe(true);
+    });
+    expect(calls).toBe(2);
+    expect(result.current.dirty).toBe(false);
+  });
+});
+
 describe('a default that arrives after the form was seeded', () => {
   const two = z.object({ code: z.string(), dept: z.string().nullable() });
   const useTwo = () => useEntityForm({ schema: two, empty: () => ({ code: '', dept: null as string | null }) });

@@ -13,6 +13,7 @@
  * `keep` (a slot name) keeps the draft with the page's tab (shell/tab-state.ts) so unsaved edits
  * survive a tab switch, and `load(server)` then replaces the values only while they are unedited.
  */
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useTabState } from '../../shell/tab-state';
@@ -54,6 +55,7 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     return { values: v, baseline: v, errors: {}, serverError: null };
   });
   const { values, errors } = state;
+  const queueRef = useRef<{ tail: Promise<boolean> | null; tailSent: V | null }>({ tail: null, tailSent: null });
   const shape = schema.shape as Record<string, z.ZodType>;
   const msg = (m: MessageRef | null | undefined) => (m ? (m.text ?? t(m.key, m.values)) : undefined);
   const setErrors = (f: (e: Record<string, MessageRef | null>) => Record<string, MessageRef | null>) => setState((s) => ({ ...s, errors: f(s.errors) }));
@@ -95,8 +97,13 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     values,
     errors,
     empty,
-    /** Values differ from the last loaded (or reset) baseline. */
-    dirty: !sameValues(values, state.baseline),
+    /**
+     * Values differ from the last loaded (or reset) baseline, or from the values of the save on its
+     * way: what an Enter would still have to send.
+     */
+    dirty: !sameValues(values, state.sending ?? state.baseline),
+    /** A save is on its way (`saveWith`). */
+    saving: state.sending != null,
     serverError: msg(state.serverError),
     /** Replaces values and baseline (opening a record, after a save). */
     reset(next: V) {
@@ -131,14 +138,33 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
       const body = validate();
       if (!body) return false;
       const sent = values;
-      setState((s) => ({ ...s, sending: sent }));
-      try {
-        saved(sent, await send(body));
-        return true;
-      } catch (e) {
-        setState((s) => ({ ...s, sending: null }));
-        throw e;
-      }
+      // Saves go one after another: an Enter with new edits while the last save is on its way is
+      // sent when that one has answered (so the server keeps the newer values); an Enter that finds
+      // the same values already on their way or queued sends nothing more.
+      const queue = queueRef.current;
+      if (queue.tail && queue.tailSent && sameValues(queue.tailSent, sent)) return queue.tail;
+      const previous = queue.tail;
+      const run = (async () => {
+        if (previous) await previous.catch(() => undefined);
+        setState((s) => ({ ...s, sending: sent }));
+        try {
+          saved(sent, await send(body));
+          return true;
+        } catch (e) {
+          setState((s) => ({ ...s, sending: null }));
+          throw e;
+        }
+      })();
+      queue.tail = run;
+      queue.tailSent = sent;
+      const done = () => {
+        if (queue.tail === run) {
+          queue.tail = null;
+          queue.tailSent = null;
+        }
+      };
+      run.then(done, done);
+      return run;
     },
     set,
     /** Props for TextInput, PasswordInput, Textarea: value, onChange, onBlur (validates), localized error. */

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { Button, Card, Checkbox, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
+import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { systemConfigUpdateBody, type SystemConfigDto } from '../../../contract/system';
@@ -18,6 +18,7 @@ import { applyLanguage } from '../../shell/session-actions';
 import { LANGUAGE_LABELS } from '../../shell/top-bar';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { useEntityForm } from '../common/use-entity-form';
+import { FormSaveButton } from '../common/form-save-button';
 
 const valuesOf = (c?: SystemConfigDto) => ({ downloadBase: c?.downloadBase ?? '', languageSwitch: c?.languageSwitch ?? true });
 
@@ -78,9 +79,7 @@ export function SystemSettingsPage() {
                 <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!form.dirty} onClick={() => form.reset(valuesOf(config.data))} data-testid="settings-reset">
                   {t('common:reset')}
                 </Button>
-                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} disabled={!form.dirty} data-testid="settings-save">
-                  {t('settings.save')}
-                </Button>
+                <FormSaveButton form={form} label={t('settings.save')} testId="settings-save" />
               </Group>
             ) : (
               <Text size="sm" c="dimmed" data-testid="settings-admin-only">{t('settings.adminOnly')}</Text>

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Button, Card, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
+import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { voucherCodeRuleBody, type VoucherCodeRuleDto } from '../../../contract/finance-settings';
@@ -16,6 +16,7 @@ import { useUpdateVoucherCodeRule, voucherCodeRuleOptions } from '../../queries/
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { NoCompany } from '../common/list-page';
 import { useEntityForm } from '../common/use-entity-form';
+import { FormSaveButton } from '../common/form-save-button';
 
 const valuesOf = (accountId: number, r?: VoucherCodeRuleDto) => ({ accountId, length: (r?.length ?? VOUCHER_CODE_LENGTH_DEFAULT) as number | string, version: r?.version ?? 0 });
 
@@ -82,9 +83,7 @@ export function VoucherCodePage() {
               <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!form.dirty} onClick={() => form.reset(valuesOf(accountId, rule.data))} data-testid="voucher-code-reset">
                 {t('common:reset')}
               </Button>
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} disabled={!form.dirty} data-testid="voucher-code-save">
-                {t('codeRule.save')}
-              </Button>
+              <FormSaveButton form={form} label={t('codeRule.save')} testId="voucher-code-save" />
             </Group>
           )}
         </Stack>

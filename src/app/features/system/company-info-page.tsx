@@ -1,7 +1,7 @@
 /** /system/companyInfor: the current company's information, editable with the system right. */
 import { useEffect } from 'react';
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
+import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS } from '../../../domain/rights';
@@ -9,6 +9,7 @@ import { useHasRight, useScope } from '../../session/store';
 import { companyOptions, useUpdateCompany } from '../../queries/admin-companies';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { formatDateTime } from '../common/row-actions';
+import { FormSaveButton } from '../common/form-save-button';
 import { CompanyFields, companyValues, useCompanyForm } from './company-form';
 
 export function CompanyInfoPage() {
@@ -60,9 +61,7 @@ export function CompanyInfoPage() {
               <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!form.dirty} onClick={() => form.reset(companyValues(company.data))} data-testid="company-info-reset">
                 {t('common:reset')}
               </Button>
-              <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={update.isPending} disabled={!form.dirty} data-testid="company-info-save">
-                {t('common:save')}
-              </Button>
+              <FormSaveButton form={form} label={t('common:save')} testId="company-info-save" />
             </Group>
           )}
         </Stack>

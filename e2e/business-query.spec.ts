@@ -23,8 +23,7 @@ async function ask(request: APIRequestContext, filter: Record<string, unknown>):
 test('a partner reads what the cases brought in, by director, down to a case and back, keys only', async ({ page, request }, testInfo) => {
   const all = await ask(request, {});
   expect(all.rows.length).toBeGreaterThan(0);
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/businessQuery');
+  await loginAs(page, 'admin', 'admin123', { at: '/businessQuery' });
   const grid = page.getByTestId('bq-grid');
   for (const key of ['contract', 'invoiced', 'received', 'outstanding', 'unbilled'] as const) {
     await expect(page.getByTestId(`bq-value-${key}`)).toHaveText(formatCents(BigInt(all.totals[key])));
@@ -76,8 +75,7 @@ test('the business query in English: a client\'s name filters the cases; the exp
   const found = await ask(request, { keyword: piece });
   expect(found.rows.length).toBeGreaterThan(0);
   await startInLanguage(page, 'en_US');
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/businessQuery');
+  await loginAs(page, 'admin', 'admin123', { at: '/businessQuery' });
   const grid = page.getByTestId('bq-grid');
   await expect(grid.locator('.ag-row-pinned .ag-cell[col-id="name"]')).toHaveText(`Total (${all.totals.cases} cases)`);
   await expect(grid.locator('.ag-header-cell[col-id="outstanding"]')).toContainText('Outstanding');

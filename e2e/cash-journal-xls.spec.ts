@@ -40,8 +40,7 @@ test.afterAll(async ({ request }) => {
 
 test('template, export and import of journal lines from the query screen', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  await loginAs(page, 'cashier', 'cash123');
-  await page.goto('/cashier/cashBankJournalQuery');
+  await loginAs(page, 'cashier', 'cash123', { at: '/cashier/cashBankJournalQuery' });
   await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
 
   let download = page.waitForEvent('download');

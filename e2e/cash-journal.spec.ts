@@ -77,8 +77,7 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   const opening = (await (await request.post('/api/cashier/calcCashBalance', { data: { bankAccountId: cashId, date: `${MONTH}-01` }, headers })).json()).data;
   // Nothing dated 2026-02-01 or later is seeded: the month opens at the balance after January.
   const open = Number(opening.closingCents);
-  await loginAs(page, 'cashier', 'cash123');
-  await page.goto(`/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${MONTH}`);
+  await loginAs(page, 'cashier', 'cash123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${MONTH}` });
   await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('journal-opening')).toContainText(yuan(open));
   await expectFocus(page, 0, 'date');
@@ -178,8 +177,7 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/cashier\/balanceByCashBank$/);
   // The administrator's Enter opens the subject's sub-ledger from the year's start to the date.
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/cashier/balanceByCashBank');
+  await loginAs(page, 'admin', 'admin123', { at: '/cashier/balanceByCashBank' });
   await page.getByTestId('cb-to').fill(`${MONTH}-03`);
   await page.getByTestId('cb-tab-balances').focus();
   await page.keyboard.press('ArrowRight');
@@ -208,8 +206,7 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
 });
 
 test('unsaved lines stay with the tab, and another account asks Yes / No / Cancel first (keys only)', async ({ page, request }) => {
-  await loginAs(page, 'cashier', 'cash123');
-  await page.goto(`/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${DRAFT_MONTH}`);
+  await loginAs(page, 'cashier', 'cash123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${DRAFT_MONTH}` });
   await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
   await expectFocus(page, 0, 'date');
   const typeLine = async (day: string, summary: string, amount: string) => {

@@ -16,8 +16,7 @@ test('a partner checks a name before taking a matter: clients and the other side
   const answer = (await (await request.get('/api/retrieval/conflict', { params: { keyword: name }, headers })).json()).data as { hits: Hit[] };
   expect(answer.hits.length).toBeGreaterThan(0);
 
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/retrieval/query');
+  await loginAs(page, 'admin', 'admin123', { at: '/retrieval/query' });
   const box = page.getByTestId('conflict-keyword');
   await expect(box).toBeFocused();
   await page.keyboard.type(name);
@@ -47,8 +46,7 @@ test('the conflict check in English: a case party shows on the other side, in re
   const opposing = [...(await probe('控股')), ...(await probe('Group'))].find((h) => h.role === 'OPPOSING')?.matched;
   test.skip(!opposing, 'the demo has no case with an opposing party');
   await startInLanguage(page, 'en_US');
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/retrieval/query');
+  await loginAs(page, 'admin', 'admin123', { at: '/retrieval/query' });
   await expect(page.getByTestId('conflict-keyword')).toBeFocused();
   await page.keyboard.type(opposing!);
   await page.keyboard.press('Enter');

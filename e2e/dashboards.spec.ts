@@ -18,8 +18,7 @@ const stat = async (request: APIRequestContext, date: string): Promise<Stat> =>
 const today = () => new Date().toISOString().slice(0, 10);
 
 test('the management dashboard shows what waits in each company; / changes the date; Enter works in a company', async ({ page, request }, testInfo) => {
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/dashboard/manage');
+  await loginAs(page, 'admin', 'admin123', { at: '/dashboard/manage' });
   const grid = page.getByTestId('ms-grid');
   const now = await stat(request, today());
   expect(now.companies.length).toBeGreaterThan(0);
@@ -58,8 +57,7 @@ test('the management dashboard shows what waits in each company; / changes the d
 
 test('the management dashboard in English; a user sees only the companies where they hold its right, a clerk none', async ({ page }, testInfo) => {
   await startInLanguage(page, 'en_US');
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/dashboard/manage');
+  await loginAs(page, 'admin', 'admin123', { at: '/dashboard/manage' });
   await expect(page.getByTestId('manage-dashboard')).toContainText('Management dashboard: the books of every company');
   await expect(page.getByTestId('ms-tile-toExamine')).toContainText('Vouchers to examine');
   await expect(page.getByTestId('ms-grid').locator('.ag-header')).toContainText('Months past due');
@@ -67,8 +65,7 @@ test('the management dashboard in English; a user sees only the companies where 
   // The demo auditor (the finance supervisor, in a tab of their own) holds the right in the demo
   // firm only: one company.
   const auditor = await page.context().newPage();
-  await loginAs(auditor, 'auditor', 'audit123');
-  await auditor.goto('/dashboard/manage');
+  await loginAs(auditor, 'auditor', 'audit123', { at: '/dashboard/manage' });
   await expect(auditor.getByTestId('ms-value-companies')).toHaveText('1');
   await expect(auditor.getByTestId('ms-grid').locator('.ag-row[row-id="1"]')).toBeVisible();
   await auditor.close();
@@ -93,8 +90,7 @@ type Business = {
 const yuan = (cents: string | number) => (Number(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 test('the business dashboard: the year so far, month by month, and who owes and earns the most (keys, both languages)', async ({ page, request }, testInfo) => {
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/dashboard/business');
+  await loginAs(page, 'admin', 'admin123', { at: '/dashboard/business' });
   const headers = await apiHeaders(request, 'admin', 'admin123');
   const b = (await (await request.get('/api/report/business', { params: { companyId: 1, date: today() }, headers })).json()).data as Business;
   await expect(page.getByTestId('bs-value-income')).toHaveText(yuan(b.ytd.income));

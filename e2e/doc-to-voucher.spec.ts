@@ -34,8 +34,7 @@ async function pick(page: Page, testId: string, text: string) {
 
 test('an audited reimbursement becomes a balanced voucher, previewed first, by the keyboard', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  await loginAs(page, 'admin', 'admin123');
-  await page.goto('/voucher/daily/documentToVoucher');
+  await loginAs(page, 'admin', 'admin123', { at: '/voucher/daily/documentToVoucher' });
   const screen = page.getByTestId('doc-to-voucher');
   await expect(screen).toBeVisible({ timeout: 20_000 });
   const grid = page.getByTestId('d2v-grid');

@@ -53,8 +53,7 @@ async function enter(page: Page, text: string) {
 
 test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, the fixed one saves and is audited', async ({ page }) => {
   test.setTimeout(120_000);
-  await loginAs(page, 'cashier', 'cash123');
-  await page.goto('/newReimburse/new');
+  await loginAs(page, 'cashier', 'cash123', { at: '/newReimburse/new' });
   const editor = page.getByTestId('reimburse-editor');
   await expect(editor).toBeVisible({ timeout: 20_000 });
   await expectFocus(page, 0, 'expenseKindId');
@@ -120,8 +119,7 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
 
 test('the management list audits two documents at once and shows a result per document', async ({ page }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'cashier', 'cash123');
-  await page.goto('/cashier/reimburseManagement');
+  await loginAs(page, 'cashier', 'cash123', { at: '/cashier/reimburseManagement' });
   const list = ListModel.byId(page, 'cashier.reimburseManagement');
   await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
   // Unaudited ones only: the state filter from the keyboard.
@@ -153,8 +151,7 @@ test('the management list audits two documents at once and shows a result per do
 
 test('the management list exports the selected documents through the background task (keys only)', async ({ page, request }, testInfo) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'cashier', 'cash123');
-  await page.goto('/cashier/reimburseManagement');
+  await loginAs(page, 'cashier', 'cash123', { at: '/cashier/reimburseManagement' });
   const list = ListModel.byId(page, 'cashier.reimburseManagement');
   await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
   const ids = [await list.rowAt(0).getAttribute('row-id'), await list.rowAt(1).getAttribute('row-id')].map(Number);

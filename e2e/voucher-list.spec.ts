@@ -150,8 +150,7 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
 
 test('the clerk sees New, Delete and 凭证整理 with its preview; the list speaks English', async ({ page }, testInfo) => {
   await startInLanguage(page, 'en_US');
-  await loginAs(page, 'clerk', 'clerk123');
-  await page.goto('/voucher/daily/list');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/voucher/daily/list' });
   const list = new VoucherListModel(page);
   await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('voucher-list-new')).toBeVisible();

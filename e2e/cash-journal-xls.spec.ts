@@ -82,10 +82,20 @@ test('template, export and import of journal lines from the query screen', async
   // The same screen in English (the buttons and the dialog's title).
   await request.post('/api/idm/user/language', { data: { language: 'en_US' }, headers: await apiHeaders(request, 'cashier', 'cash123') });
   await page.evaluate(() => localStorage.setItem('ledgerdesk.language', 'en_US'));
-  await page.reload();
+  // Import opens for the account in the address even before the accounts' names have arrived
+  // (held back here); the title names the account once they have.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/common/bankAccount?*', async (route) => {
+    await held;
+    await route.fallback();
+  });
   await page.goto(`/cashier/cashBankJournalQuery?bankAccountId=${cashId}&dateFrom=2026-01-01&dateTo=2026-01-31`);
   await expect(page.getByTestId('jq-export')).toContainText('Export', { timeout: 20_000 });
   await pressById(page, 'jq-import');
+  await expect(page.getByTestId('jq-import-dialog').locator('input[type="file"]')).toBeAttached();
+  release();
+  await page.unroute('**/api/common/bankAccount?*');
   await expect(page.getByTestId('jq-import-dialog')).toContainText('Import journal lines into C001');
   await page.screenshot({ path: testInfo.outputPath('cash-import-en.png') });
 });

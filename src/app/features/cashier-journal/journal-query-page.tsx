@@ -90,6 +90,9 @@ export function JournalQueryPage() {
   if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   const accountOptions = (refs.data?.accounts ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));
   const kindOptions = (refs.data?.kinds ?? []).map((k) => ({ value: String(k.id), label: `${k.code} ${k.name}` }));
+  // The account to import into is the one chosen in the filter (from the address too), whether or
+  // not the accounts' names have arrived yet: they only name it in the dialog's title.
+  const importInto = bankAccountId ? Number(bankAccountId) : null;
   const target = (refs.data?.accounts ?? []).find((a) => String(a.id) === bankAccountId);
   return (
     <>
@@ -105,7 +108,7 @@ export function JournalQueryPage() {
         keywordPlaceholder={t('journal:keyword')}
         actions={[
           { key: 'export', selection: 'none', loading: exporter.running, testId: 'jq-export', run: () => void exportJournal(accountId, filter).then((task) => exporter.start(task.token), notifyError) },
-          { key: 'import', testId: 'jq-import', run: () => (target ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
+          { key: 'import', testId: 'jq-import', run: () => (importInto ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
           { key: 'template', testId: 'jq-template', run: () => void downloadJournalTemplate().catch(notifyError) },
         ]}
         onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
@@ -128,7 +131,7 @@ export function JournalQueryPage() {
         title={target ? t('journal:importInto', { name: `${target.code} ${target.name}` }) : undefined}
         testId="jq-import-dialog"
         onImport={async (file) => {
-          const r = await importJournal(target!.id, file);
+          const r = await importJournal(importInto!, file);
           void qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
           notifications.show({ color: 'green', message: t('journal:imported', { count: r.created }) });
           return r;

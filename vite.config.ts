@@ -48,6 +48,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
+          env: { PASSWORD_HASH_COST: 'test' },
           testTimeout: 30000,
           hookTimeout: 60000,
           // Every file has its own database (a restored PGlite snapshot or a PostgreSQL copy of the

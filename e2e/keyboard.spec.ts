@@ -234,7 +234,6 @@ test('every menu page arrives with the focus on one of its controls and no list 
   const region = page.getByTestId('page-region');
   const popups = page.locator('[role="listbox"], [data-dates-dropdown], .mantine-Popover-dropdown').filter({ visible: true });
   const checked: string[] = [];
-  await page.goto('/');
   for (const p of pages) {
     if (p.hidden || p.aliasOf || p.disabled || p.path.includes('$')) continue;
     // Opened inside the app, as the menu opens it (no reload): the router's navigation settles once

@@ -58,9 +58,9 @@ test.afterAll(async ({ request }) => {
 
 test('Ctrl+P in the editor shows the voucher PDF in the drawer; Download saves it, page 1 renders; Esc closes', async ({ page, request }, testInfo) => {
   const id = await firstVoucherId(request);
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: `/newVoucher/${id}` });
   const v = new VoucherEditorModel(page);
-  await v.open(id);
+  await v.ready();
   await expect(v.action('print')).toBeEnabled();
 
   await page.keyboard.press('Control+p');

@@ -49,9 +49,9 @@ const onSide = (cents: number, words: { debit: string; credit: string; flat: str
   `${cents > 0 ? words.debit : cents < 0 ? words.credit : words.flat} ${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on with F12', async ({ page }, testInfo) => {
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
-  await v.open('new');
+  await v.ready();
   await expect(v.code()).not.toHaveValue('');
 
   // Line 1: summary, bank, 1,000.00 debit; Enter after the debit goes to the next summary.
@@ -125,9 +125,9 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
 
 test('Ctrl+S pressed twice in one frame saves one voucher, not two', async ({ page, request }) => {
   const summary = `E2E twice ${Date.now()}`;
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
-  await v.open('new');
+  await v.ready();
   await expect(v.code()).not.toHaveValue('');
   await v.enter(summary);
   await v.enter('1002');
@@ -158,9 +158,9 @@ test('Ctrl+S pressed twice in one frame saves one voucher, not two', async ({ pa
 
 test('the save rules speak before the server: an unbalanced voucher names its rows (in English)', async ({ page }, testInfo) => {
   await startInLanguage(page, 'en_US');
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
-  await v.open('new');
+  await v.ready();
   await v.enter('Office');
   await v.enter('1001');
   await v.enter('10');
@@ -200,9 +200,9 @@ test('an auditor steps to the last voucher with keys only: F9 examines and goes 
   expect(await stepOf('previous', made[2])).toBe(made[1]);
   expect(await stepOf('previous', made[1])).toBe(made[0]);
 
-  await loginAs(page, 'auditor', 'audit123');
+  await loginAs(page, 'auditor', 'audit123', { at: `/newVoucher/${made[0]}` });
   const v = new VoucherEditorModel(page);
-  await v.open(made[0]);
+  await v.ready();
   // The tab names the voucher, not the raw id; the caret's line (bank) shows its balance.
   await expect(v.activeTab()).toContainText(/凭证 .+-\d{4}/);
   await expect(v.balanceBar()).toHaveAttribute('data-state', 'ready');
@@ -249,9 +249,9 @@ test('the balance of the caret subject counts this voucher; a date in another ye
   const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
   const words = { debit: 'Dr', credit: 'Cr', flat: 'Nil' };
   await startInLanguage(page, 'en_US');
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
-  await v.open('new');
+  await v.ready();
   await expect(v.activeTab()).toContainText('New voucher');
   const date = await v.date().inputValue();
   const [cash] = await w.get('/api/subject/balance', { filter: JSON.stringify({ accountYearId: w.year2026, subjectId: w.cash, dateTo: date }) });
@@ -315,9 +315,9 @@ test('a long voucher scrolls its lines inside the grid: at most 20 rows high and
   expect(res.success, JSON.stringify(res)).toBe(true);
   saved.push(res.data.id);
 
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: `/newVoucher/${res.data.id}` });
   const v = new VoucherEditorModel(page);
-  await v.open(res.data.id);
+  await v.ready();
   // The grid keeps at most the height of 20 rows and draws only the rows around those on screen;
   // its totals row, the uppercase total and the signatures stay in the window (1440 × 900: 9 rows).
   const box = await v.grid.boundingBox();
@@ -348,9 +348,9 @@ test('a long voucher scrolls its lines inside the grid: at most 20 rows high and
 });
 
 test('the auxiliary popup has a direction column: a credit entry lands on the credit side; closing the dirty tab asks Yes / No / Cancel', async ({ page }, testInfo) => {
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
-  await v.open('new');
+  await v.ready();
   await v.enter('E2E 辅助核算');
   await v.enter('1122');
   await v.expectFocus(0, 'auxId');
@@ -390,9 +390,9 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
 test('F7 in a summary cell offers the commonly used summaries: pick by code, keep a new one with Insert, drop one with Alt+Delete, Enter takes free text', async ({ page, request }) => {
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
   const summaries = async () => ((await (await request.get('/api/common/commonlySummary', { params: { filter: JSON.stringify({ companyId: 1 }) }, headers })).json()).data.content as Array<{ id: number; summary: string }>);
-  await loginAs(page, 'clerk', 'clerk123');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
-  await v.open('new');
+  await v.ready();
   const picker = page.getByTestId('list-picker');
   // The seeded list, found by its code: 03 → 支付办公室房租.
   await v.press('F7');

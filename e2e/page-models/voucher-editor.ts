@@ -20,6 +20,11 @@ export class VoucherEditorModel {
   /** Opens a new voucher (or a stored one by id) and waits for the caret in the first summary cell. */
   async open(id: number | 'new' = 'new') {
     await this.page.goto(`/newVoucher/${id}`);
+    await this.ready();
+  }
+
+  /** Waits for the editor the page opened (e.g. `loginAs(page, …, { at: '/newVoucher/new' })`), caret in the first summary cell. */
+  async ready() {
     await expect(this.root).toBeVisible({ timeout: 20_000 });
     await this.expectFocus(0, 'summary');
   }

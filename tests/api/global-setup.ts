@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDb, pgliteClientOf } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed';
+import { ensureFileSecret, seedDemo } from '../../src/server/db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +22,21 @@ function withDb(url: string, db: string): string {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.toString();
+}
+
+/**
+ * `npm test` (scripts/test-all.sh) asks for the e2e servers' demo data here (E2E_SEED_OUT): a PGlite
+ * data directory restored from this snapshot, instead of seeding a second one from scratch (~24 CPU-s).
+ * `<dir>.ok` is written last, so a directory without it is never used. Its demo users' password hashes
+ * have the test cost (see hashPassword); passwords set through the app get the real one.
+ */
+async function writeE2eSeed(dir: string, snapshot: Blob) {
+  rmSync(`${dir}.ok`, { force: true });
+  rmSync(dir, { recursive: true, force: true });
+  const h = await openDb({ dataDir: dir, loadDataDir: snapshot, migrate: false });
+  await ensureFileSecret(h.db);
+  await h.close();
+  writeFileSync(`${dir}.ok`, '');
 }
 
 export default async function setup(project: TestProject) {
@@ -41,8 +56,10 @@ export default async function setup(project: TestProject) {
     const handle = await openDb({ dataDir: 'memory://' });
     await seedDemo(handle.db);
     const blob = await pgliteClientOf(handle)!.dumpDataDir('none');
-    writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));
+    const bytes = Buffer.from(await blob.arrayBuffer());
+    writeFileSync(snapshot, bytes);
     await handle.close();
+    if (process.env.E2E_SEED_OUT) await writeE2eSeed(resolve(process.env.E2E_SEED_OUT), blob);
   };
   const pgSeed = async () => {
     if (!adminUrl || !template) return;

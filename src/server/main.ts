@@ -13,8 +13,9 @@ const url = process.env.DATABASE_URL;
 
 if (!url && process.env.FRESH_DATA_DIR === '1') {
   rmSync(dataDir, { recursive: true, force: true });
-  // A fresh copy of an already seeded data directory (scripts/seed-data-dir.ts) saves creating
-  // and seeding a new one: the e2e servers start from one seed made beside the other test steps.
+  // A fresh copy of an already seeded data directory saves creating and seeding a new one: the e2e
+  // servers of `npm test` start from the one the API tests' set-up restores from its snapshot
+  // (tests/api/global-setup.ts); scripts/seed-data-dir.ts makes one for running e2e by hand.
   const from = process.env.SEED_FROM_DIR;
   if (from && existsSync(from)) cpSync(resolve(from), dataDir, { recursive: true });
 }

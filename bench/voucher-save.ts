@@ -216,7 +216,9 @@ async function freePort(): Promise<number> {
 /** The real server (src/server/main.ts) on a scratch database, in its own process. */
 async function startServer(databaseUrl: string): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra Node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_MAX: '1000000', STATIC_DIR: 'dist/app' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

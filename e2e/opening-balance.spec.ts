@@ -95,6 +95,14 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   // The three seeded customers, one per row.
   await expect.poll(async () => (await popup.locator('.ag-row:not(.ag-row-pinned) [col-id="aux3"]').allInnerTexts()).filter((x) => x.trim() !== '').length).toBe(3);
   await page.screenshot({ path: testInfo.outputPath('opening-balance-aux-zh.png'), fullPage: true });
+  // Ctrl+S confirms the breakdown (unchanged here: saved as it was) and closes the popup.
+  await page.keyboard.press('Control+s');
+  await expect(popup).toHaveCount(0);
+  await expect.poll(async () => ((await admin.get('/api/opening', { accountYearId: seeded.yearId })).rows as Array<{ code: string; amountCents: string }>)
+    .find((r) => r.code === '1122')?.amountCents).toBe('18000000');
+  // Cancel leaves it without saving.
+  await page.keyboard.press('F7');
+  await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
   await popup.getByRole('button', { name: '取消' }).click();
   await expect(popup).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('opening-balance-zh.png'), fullPage: true });

@@ -18,6 +18,7 @@ import { call } from '../../api/typed-client';
 import { useAuxPopupPickers } from '../voucher/aux-popup';
 import { auxPopupSchema, checkAuxPopup } from '../voucher/voucher-aux';
 import type { VoucherCatalog } from '../voucher/voucher-catalog';
+import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { auxBodyOf, auxPopupRowsOf, filledAuxRows, type OpeningAuxPopupRow } from './opening-model';
 
 export interface OpeningAuxPopupProps {
@@ -76,6 +77,14 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
     onError: (e) => setError(e.message),
   });
 
+  // Ctrl+S confirms the breakdown, as it saves the screen behind (the screen keys: useScreenKeys).
+  const rootRef = useRef<HTMLDivElement>(null);
+  useScreenKeys(rootRef, (e) => {
+    if (!isCtrlLetter(e, 's') || readOnly) return false;
+    confirm();
+    return true;
+  });
+
   const confirm = () => {
     gridRef.current?.api()?.stopEditing();
     requestAnimationFrame(() => {
@@ -97,13 +106,7 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
   };
 
   return (
-    <Stack gap="xs" onKeyDown={(e) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && !readOnly) {
-        e.preventDefault();
-        e.stopPropagation();
-        confirm();
-      }
-    }}>
+    <Stack gap="xs" ref={rootRef}>
       <EntryGrid schema={schema} state={state} dispatch={dispatch} pickers={pickers} autoFocus readOnly={readOnly} lockReason={readOnly ? t('opening:settled') : undefined} testId="opening-aux-grid" handleRef={gridRef} />
       <Text size="xs" c="dimmed">{t('opening:aux.hint')}</Text>
       {error && <Text size="sm" c="red" data-testid="opening-aux-error">{error}</Text>}

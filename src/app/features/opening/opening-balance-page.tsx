@@ -28,6 +28,7 @@ import { auxValuesOptions, leafSubjectsOptions } from '../voucher/voucher-querie
 import { createVoucherCatalog } from '../voucher/voucher-catalog';
 import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, type OpeningDraft, type OpeningViewRow } from './opening-model';
 import { OpeningAuxPopup } from './opening-aux-popup';
+import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import './opening-balance.css';
 import { localName, localTypeName } from '../../../domain/names';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
@@ -180,23 +181,26 @@ export function OpeningBalancePage() {
     }
   };
 
-  const onKeyDownCapture = (ev: React.KeyboardEvent) => {
-    if (auxFor) return;
-    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === 's') {
-      ev.preventDefault();
-      ev.stopPropagation();
+  // The screen's keys, as on every screen (useScreenKeys): Ctrl+S saves, F8 shows the saved trial
+  // balance. The auxiliary popup has its own (it is not inside this screen's root).
+  useScreenKeys(wrapper, (ev) => {
+    if (auxFor) return false;
+    if (isCtrlLetter(ev, 's')) {
       saveAll();
-    } else if (ev.key === 'F8') {
-      ev.preventDefault();
-      openCheck();
+      return true;
     }
-  };
+    if (ev.key === 'F8' && !ev.ctrlKey && !ev.altKey && !ev.metaKey && !ev.shiftKey) {
+      openCheck();
+      return true;
+    }
+    return false;
+  });
 
   const liveFigures: Figures = live;
   const dirtyCount = rowsToSave(view).length;
 
   return (
-    <Stack gap="sm" h="100%" data-testid="opening-balance" onKeyDownCapture={onKeyDownCapture} ref={wrapper}>
+    <Stack gap="sm" h="100%" data-testid="opening-balance" ref={wrapper}>
       <Group justify="space-between">
         <Title order={4}>{t('opening:title')}</Title>
         <Group gap="xs">

@@ -100,11 +100,16 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   await expect(popup).toHaveCount(0);
   await expect.poll(async () => ((await admin.get('/api/opening', { accountYearId: seeded.yearId })).rows as Array<{ code: string; amountCents: string }>)
     .find((r) => r.code === '1122')?.amountCents).toBe('18000000');
-  // Cancel leaves it without saving.
+  // The caret is back on the subject, so the keys go on from there: F7 opens it again.
+  await expect.poll(() => focusedCode(page)).toBe('1122');
   await page.keyboard.press('F7');
   await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
+  // Cancel leaves it without saving, the caret again on the subject.
   await popup.getByRole('button', { name: '取消' }).click();
   await expect(popup).toHaveCount(0);
+  await expect.poll(() => focusedCode(page)).toBe('1122');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => focusedCode(page)).toBe('1123');
   await page.screenshot({ path: testInfo.outputPath('opening-balance-zh.png'), fullPage: true });
 
   await shell.switchLanguage('en_US');

@@ -27,6 +27,7 @@ export interface OpeningAuxPopupProps {
   catalog: VoucherCatalog;
   readOnly: boolean;
   onSaved: () => void;
+  /** Closed without saving. The popup does not return the focus: the caller puts it where the keys go on. */
   onClose: () => void;
 }
 
@@ -53,7 +54,7 @@ export function OpeningAuxPopup(props: OpeningAuxPopupProps) {
   });
   const { t } = useTranslation(['opening', 'voucher']);
   return (
-    <Modal opened onClose={props.onClose} title={t('opening:aux.title', { subject: `${subject.code} ${subject.name}` })} size="80rem" centered data-testid="opening-aux-popup">
+    <Modal opened onClose={props.onClose} title={t('opening:aux.title', { subject: `${subject.code} ${subject.name}` })} size="80rem" centered returnFocus={false} data-testid="opening-aux-popup">
       {stored.data ? <AuxSheet {...props} initial={auxPopupRowsOf(stored.data.rows, subject.direction)} /> : <Text size="sm">{t('opening:loading')}</Text>}
     </Modal>
   );

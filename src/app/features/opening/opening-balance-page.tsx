@@ -105,6 +105,15 @@ export function OpeningBalancePage() {
     if (draftsRef.current.size) return notifyError(new Error(t('opening:aux.saveFirst')));
     setAuxFor(row);
   };
+  /**
+   * The caret back on a subject's amount once the auxiliary popup is gone, so the keys go on where
+   * they were (the popup does not return the focus itself: the element it would return to may have
+   * been drawn again meanwhile, and the keys then went nowhere).
+   */
+  const focusSubject = (id: number) => requestAnimationFrame(() => {
+    const index = gridApi.current?.getRowNode(String(id))?.rowIndex;
+    if (index !== null && index !== undefined) gridApi.current?.setFocusedCell(index, 'amountCents');
+  });
   const openAuxRef = useRef(openAux);
   openAuxRef.current = openAux;
   const focusedRow = () => {
@@ -243,13 +252,16 @@ export function OpeningBalancePage() {
           onSaved={() => {
             const id = auxFor.subjectId;
             setAuxFor(null);
-            void qc.invalidateQueries({ queryKey: ['opening'] }).then(() => {
-              const index = view.findIndex((r) => r.subjectId === id);
-              if (index >= 0) gridApi.current?.setFocusedCell(index, 'amountCents');
-            });
+            focusSubject(id);
+            // Once more when the refreshed figures are in (the row is drawn again).
+            void qc.invalidateQueries({ queryKey: ['opening'] }).then(() => focusSubject(id));
             notifySuccess(t('opening:saved'));
           }}
-          onClose={() => setAuxFor(null)}
+          onClose={() => {
+            const id = auxFor.subjectId;
+            setAuxFor(null);
+            focusSubject(id);
+          }}
         />
       )}
       <Modal opened={checking} onClose={() => setChecking(false)} title={t('opening:trial.title')} size="xl" centered data-testid="ob-check">

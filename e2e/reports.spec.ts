@@ -99,6 +99,8 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   await page.screenshot({ path: testInfo.outputPath('balance-sheet-definitions-zh.png'), fullPage: true });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
+  // The focus is back on the button that opened the drawer.
+  await expect(page.getByTestId('bs-definitions')).toBeFocused();
 
   await shell.switchLanguage('en_US');
   await expect(cell(last, 'rightLabel')).toHaveText("Total liabilities and owners' equity");

@@ -113,6 +113,8 @@ test('map by code, synchronise a voucher with the keyboard, open the copy from t
   expect(copy.accountId).toBe(books.management.id);
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`已同步到 ${books.management.name}`)).toBeVisible();
+  // The focus is back on the button that opened the dialog, so the keys go on from there.
+  await expect(syncButton).toBeFocused();
 
   // The associated vouchers list the copy; its Open switches to the management ledger.
   const relations = page.getByTestId('voucher-relations');

@@ -132,6 +132,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   };
   const askDelete = async (rows: T[]) => {
     if (!remove || !rows.length) return;
+    caretBeforeDelete.current = caretOf(gridApi.current);
     const refusal = (remove.guard ? await remove.guard(rows) : null) ?? (remove.used ? await firstUsed(rows, remove.used) : null);
     if (refusal) notifyError(new Error(refusal));
     else setPendingDelete(rows);
@@ -199,6 +200,10 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   // The selection as the grid holds it now: a key or click right after a Space comes before React
   // has drawn the new selection, and must act on every row ticked.
   const gridApi = useRef<GridApi<T> | null>(null);
+  // Where the caret was when a delete was asked. The confirmation would give the focus back to the
+  // deleted row's cell, which is gone with its row: the caret comes back to the same place instead
+  // (the next row moves up into it) once the list shows the rows left.
+  const caretBeforeDelete = useRef<ListCaret | null>(null);
   const currentRows = () => (gridApi.current && !gridApi.current.isDestroyed() ? gridApi.current.getSelectedRows() : selected);
   const runNow = (action: ResolvedAction<T>) => {
     const rows = currentRows();
@@ -278,16 +283,67 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
             const outcome = await runDeletes(rows, current.one, getRowId, rowLabel);
             const summary = deleteSummary(outcome);
             if (summary) notifyError(new Error(t(summary.key, summary.values)));
+            const caret = caretBeforeDelete.current;
+            if (caret && gridApi.current && outcome.deleted.length) restoreCaretWhenGone(gridApi.current, caret, outcome.deleted);
             current.onDone?.(outcome);
           } finally {
             setDeleting(false);
             setPendingDelete(null);
+            caretBeforeDelete.current = null;
           }
         }}
       />
       {dialogs}
     </Box>
   );
+}
+
+/** A list's caret: the focused cell's row position and column. */
+interface ListCaret {
+  rowIndex: number;
+  colId: string;
+}
+
+function caretOf(api: GridApi | null): ListCaret | null {
+  if (!api || api.isDestroyed()) return null;
+  const cell = api.getFocusedCell();
+  return cell && cell.rowPinned == null ? { rowIndex: cell.rowIndex, colId: cell.column.getColId() } : null;
+}
+
+/** The user is typing in a box outside the grid (the keyword box, a form opened meanwhile). */
+function typingElsewhere(active: Element | null): boolean {
+  return !!active && active.isConnected && !active.closest('.ag-root-wrapper') && (active.matches('input, textarea, select') || (active as HTMLElement).isContentEditable);
+}
+
+/**
+ * Puts the caret back at `caret` (the last row if the list is shorter now) once the grid no longer
+ * shows the deleted rows (at once if the list was refreshed already, else when its rows next
+ * change), unless the user has started typing somewhere else meanwhile. Gives up after a few
+ * seconds if the rows never change.
+ */
+function restoreCaretWhenGone(api: GridApi, caret: ListCaret, deleted: Array<string | number>): void {
+  const gone = () => deleted.every((id) => !api.getRowNode(String(id)));
+  const place = () => {
+    if (api.isDestroyed() || typingElsewhere(document.activeElement)) return;
+    const count = api.getDisplayedRowCount();
+    if (!count) return;
+    const rowIndex = Math.min(caret.rowIndex, count - 1);
+    api.ensureIndexVisible(rowIndex);
+    api.setFocusedCell(rowIndex, caret.colId);
+  };
+  const onRows = () => {
+    if (api.isDestroyed() || !gone()) return;
+    stop();
+    // After the confirmation has closed (this runs inside its confirm handler).
+    requestAnimationFrame(place);
+  };
+  const stop = () => {
+    window.clearTimeout(timer);
+    if (!api.isDestroyed()) api.removeEventListener('rowDataUpdated', onRows);
+  };
+  const timer = window.setTimeout(stop, 5000);
+  api.addEventListener('rowDataUpdated', onRows);
+  onRows();
 }
 
 /** Shown instead of a company-scoped list while no company is chosen. */

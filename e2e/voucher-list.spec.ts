@@ -197,6 +197,10 @@ test('the clerk sees New, Delete and 凭证整理 with its preview; the list spe
   await expect(page.getByTestId(`voucher-batch-line-${ids[2]}`)).toHaveAttribute('data-ok', 'true');
   await page.keyboard.press('Enter');
   await expect.poll(() => list.rowIds()).toEqual([ids[0], ids[1], ids[3], ids[4], ids[5]]);
+  // The caret is where the deleted voucher was: on the next one, so the keys go on from there.
+  await list.expectFocusOn(ids[3]);
+  await page.keyboard.press('ArrowUp');
+  await list.expectFocusOn(ids[1]);
   const codeOf = async (id: number) => (await list.row(id).getByTestId('voucher-row-label').textContent()) ?? '';
   const lastCode = await codeOf(ids[5]);
   const freedCode = Number(/(\d+)$/.exec(lastCode)![1]) - 3;

@@ -124,9 +124,23 @@ export function VoucherListPage() {
     api.setFocusedCell(index, col);
   }, []);
 
+  // Where the caret was when vouchers were deleted: it comes back to that place (the next voucher
+  // moves up into it; the last one if the page got shorter) once the deletes' report is closed and
+  // the list shows the vouchers left. The report would otherwise give the focus back to a row that
+  // is gone, and the keys went nowhere.
+  const caretAfterDelete = useRef<{ index: number; colId: string | null; gone: number[]; reportClosed: boolean } | null>(null);
+  const placeCaretAfterDelete = useCallback(() => {
+    const c = caretAfterDelete.current;
+    if (!c || !c.reportClosed || c.gone.some((id) => rowsRef.current.some((v) => v.id === id))) return;
+    caretAfterDelete.current = null;
+    const count = rowsRef.current.length;
+    if (count) requestAnimationFrame(() => focusRow(Math.min(c.index, count - 1), c.colId));
+  }, [focusRow]);
+
   const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
     rowsRef.current = answer.content;
     setRows(answer.content);
+    placeCaretAfterDelete();
     const asked = askedFilter.current;
     setTotalFilter((was) => (asked && JSON.stringify(was) === JSON.stringify(asked) ? was : asked));
     const pending = pendingFocus.current;
@@ -137,7 +151,7 @@ export function VoucherListPage() {
     // Nothing after it on this page (a "to be audited" list pulls the next page's first row up instead).
     if (!target || target.id === pending.auditedId) notifications.show({ color: 'blue', message: t('voucher:list.lastOnPage') });
     if (target) requestAnimationFrame(() => focusRow(target.index, pending.colId));
-  }, [focusRow, t]);
+  }, [focusRow, placeCaretAfterDelete, t]);
 
   /**
    * Refetches the rows (awaited: F8's next press waits for them) and lets the footer's total follow
@@ -204,6 +218,8 @@ export function VoucherListPage() {
 
   const runDeletes = async (chosen: VoucherDto[]) => {
     setPendingDelete(null);
+    const cell = apiRef.current?.getFocusedCell();
+    const caret = cell && cell.rowPinned == null ? { index: cell.rowIndex, colId: cell.column.getColId() } : null;
     setBusy(true);
     const lines: BatchReportLine[] = [];
     for (const v of chosen) {
@@ -216,6 +232,7 @@ export function VoucherListPage() {
       }
     }
     const done = lines.filter((l) => l.ok).length;
+    caretAfterDelete.current = caret ? { ...caret, gone: lines.filter((l) => l.ok).map((l) => l.id), reportClosed: false } : null;
     setReport({ action: t('voucher:actions.delete'), lines, done, refused: lines.length - done });
     setBusy(false);
     void refresh();
@@ -423,7 +440,16 @@ export function VoucherListPage() {
         {allowed('delete') && t('voucher:list.keys.hintDelete')}
       </Text>
 
-      <BatchReportDialog report={report} onClose={() => setReport(null)} />
+      <BatchReportDialog
+        report={report}
+        onClose={() => {
+          setReport(null);
+          if (caretAfterDelete.current) {
+            caretAfterDelete.current.reportClosed = true;
+            placeCaretAfterDelete();
+          }
+        }}
+      />
       <ConfirmDialog
         opened={pendingDelete !== null}
         message={pendingDelete && pendingDelete.length > 1 ? t('voucher:list.confirmDeleteMany', { count: pendingDelete.length }) : t('voucher:messages.confirmDelete')}

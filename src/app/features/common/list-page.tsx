@@ -299,21 +299,19 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
 }
 
 /** A list's caret: the focused cell's row position and column. */
-interface ListCaret {
+export interface ListCaret {
   rowIndex: number;
   colId: string;
 }
 
-function caretOf(api: GridApi | null): ListCaret | null {
+export function caretOf(api: GridApi | null): ListCaret | null {
   if (!api || api.isDestroyed()) return null;
   const cell = api.getFocusedCell();
   return cell && cell.rowPinned == null ? { rowIndex: cell.rowIndex, colId: cell.column.getColId() } : null;
 }
 
 /** The user is typing in a box outside the grid (the keyword box, a form opened meanwhile). */
-function typingElsewhere(active: Element | null): boolean {
-  return !!active && active.isConnected && !active.closest('.ag-root-wrapper') && (active.matches('input, textarea, select') || (active as HTMLElement).isContentEditable);
-}
+const typingElsewhere = (active: Element | null): boolean => isTyping(active) && !!active?.isConnected && !active.closest('.ag-root-wrapper');
 
 /**
  * Puts the caret back at `caret` (the last row if the list is shorter now) once the grid no longer
@@ -321,7 +319,7 @@ function typingElsewhere(active: Element | null): boolean {
  * change), unless the user has started typing somewhere else meanwhile. Gives up after a few
  * seconds if the rows never change.
  */
-function restoreCaretWhenGone(api: GridApi, caret: ListCaret, deleted: Array<string | number>): void {
+export function restoreCaretWhenGone(api: GridApi, caret: ListCaret, deleted: Array<string | number>): void {
   const gone = () => deleted.every((id) => !api.getRowNode(String(id)));
   const place = () => {
     if (api.isDestroyed() || typingElsewhere(document.activeElement)) return;
@@ -334,7 +332,7 @@ function restoreCaretWhenGone(api: GridApi, caret: ListCaret, deleted: Array<str
   const onRows = () => {
     if (api.isDestroyed() || !gone()) return;
     stop();
-    // After the confirmation has closed (this runs inside its confirm handler).
+    // After the dialog that asked has closed (this may run inside its handler).
     requestAnimationFrame(place);
   };
   const stop = () => {

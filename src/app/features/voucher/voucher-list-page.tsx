@@ -29,7 +29,7 @@ import { allSubjectsOptions } from '../../queries/subjects';
 import { useScope, useSession } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
 import { ConfirmDialog } from '../common/confirm-dialog';
-import { ListPage } from '../common/list-page';
+import { caretOf, ListPage, restoreCaretWhenGone, type ListCaret } from '../common/list-page';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
@@ -124,23 +124,12 @@ export function VoucherListPage() {
     api.setFocusedCell(index, col);
   }, []);
 
-  // Where the caret was when vouchers were deleted: it comes back to that place (the next voucher
-  // moves up into it; the last one if the page got shorter) once the deletes' report is closed and
-  // the list shows the vouchers left. The report would otherwise give the focus back to a row that
-  // is gone, and the keys went nowhere.
-  const caretAfterDelete = useRef<{ index: number; colId: string | null; gone: number[]; reportClosed: boolean } | null>(null);
-  const placeCaretAfterDelete = useCallback(() => {
-    const c = caretAfterDelete.current;
-    if (!c || !c.reportClosed || c.gone.some((id) => rowsRef.current.some((v) => v.id === id))) return;
-    caretAfterDelete.current = null;
-    const count = rowsRef.current.length;
-    if (count) requestAnimationFrame(() => focusRow(Math.min(c.index, count - 1), c.colId));
-  }, [focusRow]);
+  // Where the caret was when vouchers were deleted, and which of them went (see the report's close).
+  const caretAfterDelete = useRef<{ caret: ListCaret; gone: number[] } | null>(null);
 
   const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
     rowsRef.current = answer.content;
     setRows(answer.content);
-    placeCaretAfterDelete();
     const asked = askedFilter.current;
     setTotalFilter((was) => (asked && JSON.stringify(was) === JSON.stringify(asked) ? was : asked));
     const pending = pendingFocus.current;
@@ -151,7 +140,7 @@ export function VoucherListPage() {
     // Nothing after it on this page (a "to be audited" list pulls the next page's first row up instead).
     if (!target || target.id === pending.auditedId) notifications.show({ color: 'blue', message: t('voucher:list.lastOnPage') });
     if (target) requestAnimationFrame(() => focusRow(target.index, pending.colId));
-  }, [focusRow, placeCaretAfterDelete, t]);
+  }, [focusRow, t]);
 
   /**
    * Refetches the rows (awaited: F8's next press waits for them) and lets the footer's total follow
@@ -218,8 +207,7 @@ export function VoucherListPage() {
 
   const runDeletes = async (chosen: VoucherDto[]) => {
     setPendingDelete(null);
-    const cell = apiRef.current?.getFocusedCell();
-    const caret = cell && cell.rowPinned == null ? { index: cell.rowIndex, colId: cell.column.getColId() } : null;
+    const caret = caretOf(apiRef.current);
     setBusy(true);
     const lines: BatchReportLine[] = [];
     for (const v of chosen) {
@@ -232,7 +220,7 @@ export function VoucherListPage() {
       }
     }
     const done = lines.filter((l) => l.ok).length;
-    caretAfterDelete.current = caret ? { ...caret, gone: lines.filter((l) => l.ok).map((l) => l.id), reportClosed: false } : null;
+    caretAfterDelete.current = caret ? { caret, gone: lines.filter((l) => l.ok).map((l) => l.id) } : null;
     setReport({ action: t('voucher:actions.delete'), lines, done, refused: lines.length - done });
     setBusy(false);
     void refresh();
@@ -444,10 +432,11 @@ export function VoucherListPage() {
         report={report}
         onClose={() => {
           setReport(null);
-          if (caretAfterDelete.current) {
-            caretAfterDelete.current.reportClosed = true;
-            placeCaretAfterDelete();
-          }
+          // After deletes the caret comes back where the first deleted voucher was (the next one
+          // moves up into place): the report would give the focus back to a row that is gone.
+          const after = caretAfterDelete.current;
+          caretAfterDelete.current = null;
+          if (after && apiRef.current) restoreCaretWhenGone(apiRef.current, after.caret, after.gone);
         }}
       />
       <ConfirmDialog

@@ -151,3 +151,107 @@ describe('a new dialog takes the focus at once', () => {
     expect(document.activeElement?.id).toBe('name');
   });
 });
+
+describe('the focus comes back when a dialog goes', () => {
+  let stop: () => void;
+  let opener: HTMLButtonElement;
+  let other: HTMLInputElement;
+  beforeEach(() => {
+    opener = Object.assign(document.createElement('button'), { id: 'opener' });
+    other = Object.assign(document.createElement('input'), { id: 'other' });
+    document.body.append(opener, other);
+    opener.focus();
+    stop = watchDialogFocus();
+  });
+  afterEach(() => {
+    stop();
+    document.body.innerHTML = '';
+  });
+  /** After the observer's microtask and the timer it sets. */
+  const later = () => new Promise((r) => setTimeout(r, 5));
+  const shared = () => {
+    const p = portal();
+    p.setAttribute('data-mantine-shared-portal-node', 'true');
+    return p;
+  };
+  /** A modal root as Mantine draws it: overlay and the dialog inside one node of the portal. */
+  const modalRoot = (html: string) => {
+    const root = document.createElement('div');
+    root.append(document.createElement('div'), dialog(html));
+    return root;
+  };
+
+  it('to the element that had it, when a dialog mounted only while open is unmounted (Mantine returns it only on `opened` false)', async () => {
+    const p = shared();
+    await Promise.resolve();
+    const root = modalRoot('<input id="in-dialog" data-autofocus>');
+    p.append(root);
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('in-dialog');
+    root.remove();
+    await Promise.resolve();
+    expect(document.activeElement).toBe(document.body);
+    await later();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('also when the dialog focused its own field before it was seen (autoFocus), and with a portal of its own', async () => {
+    await Promise.resolve();
+    const p = portal();
+    const root = modalRoot('<input id="auto">');
+    p.append(root);
+    (root.querySelector('#auto') as HTMLInputElement).focus();
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('auto');
+    p.remove();
+    await later();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('leaves the focus where the caller put it on purpose, or lost when the opener is gone too', async () => {
+    const p = shared();
+    await Promise.resolve();
+    let root = modalRoot('<input data-autofocus>');
+    p.append(root);
+    await Promise.resolve();
+    root.remove();
+    other.focus();
+    await later();
+    expect(document.activeElement).toBe(other);
+
+    root = modalRoot('<input data-autofocus>');
+    p.append(root);
+    await Promise.resolve();
+    other.remove();
+    root.remove();
+    await later();
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it('from a dialog opened inside another, back into the first one', async () => {
+    const p = shared();
+    await Promise.resolve();
+    const first = modalRoot('<input id="first-field" data-autofocus>');
+    p.append(first);
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('first-field');
+    const second = modalRoot('<button id="confirm" data-autofocus>ok</button>');
+    p.append(second);
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('confirm');
+    second.remove();
+    await later();
+    expect(document.activeElement?.id).toBe('first-field');
+  });
+
+  it('does nothing for what is not a modal dialog (a menu, a popover)', async () => {
+    const p = shared();
+    await Promise.resolve();
+    const menu = Object.assign(document.createElement('div'), { innerHTML: '<div role="menu"><button id="item">x</button></div>' });
+    p.append(menu);
+    (menu.querySelector('#item') as HTMLButtonElement).focus();
+    menu.remove();
+    await later();
+    expect(document.activeElement).toBe(document.body);
+  });
+});

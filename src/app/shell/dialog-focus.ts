@@ -10,6 +10,13 @@
  * which would confirm at once. So while a key is down the focus waits for that key's release (or for
  * the next key to go down); with no key down (a click opened the dialog) it moves at once. Only
  * portals are watched (never the page and its grids), so typing in a grid costs nothing here.
+ *
+ * And the focus comes back when a dialog goes. Mantine gives it back only when `opened` turns false
+ * on a modal that stays mounted; a dialog mounted only while open (`{open && <Dialog />}`) took the
+ * focus with it when it was unmounted, and the next keys went nowhere (decision 056). So each modal
+ * dialog that appears notes the element that had the focus before it (its button, a grid cell), and
+ * when the dialog leaves the page with the focus lost, that element gets it back, unless the caller
+ * moved the focus on purpose meanwhile or the element is gone too.
  */
 // Modal dialogs only: popovers keep Mantine's own timing.
 import { MODAL_DIALOG_SELECTOR as DIALOG } from '../../../grids/focus-first-cell';
@@ -63,6 +70,18 @@ function focusTarget(target: HTMLElement): void {
   HTMLElement.prototype.focus.call(target, { preventScroll: true });
 }
 
+/** Whether the focus is lost: on nothing, the body, or an element no longer in the page. */
+export function focusIsLost(doc: Document): boolean {
+  const now = doc.activeElement;
+  return now === null || now === doc.body || !now.isConnected;
+}
+
+/** The modal dialogs a node is or holds. */
+function dialogsIn(node: Node): HTMLElement[] {
+  if (!(node instanceof HTMLElement)) return [];
+  return node.matches(DIALOG) ? [node] : [...node.querySelectorAll<HTMLElement>(DIALOG)];
+}
+
 /** Starts watching (once per document); answers the function that stops it. */
 export function watchDialogFocus(doc: Document = document): () => void {
   const win = doc.defaultView ?? window;
@@ -74,7 +93,34 @@ export function watchDialogFocus(doc: Document = document): () => void {
     pending = null;
     if (target) focusTarget(target);
   };
+  /** The element each open dialog found focused (or just left) when it appeared. */
+  const opener = new WeakMap<HTMLElement, HTMLElement>();
+  /** The last element to lose the focus: the opener when the dialog's own autofocus came first. */
+  let lastLeft: HTMLElement | null = null;
+  const onFocusOut = (e: FocusEvent) => {
+    if (e.target instanceof HTMLElement) lastLeft = e.target;
+  };
+  const noteOpener = (node: Node) => {
+    for (const d of dialogsIn(node)) {
+      if (opener.has(d)) continue;
+      const active = doc.activeElement;
+      const before = active instanceof HTMLElement && active !== doc.body && !d.contains(active) ? active : lastLeft;
+      if (before && before.isConnected && !d.contains(before)) opener.set(d, before);
+    }
+  };
+  const gone = (node: Node) => {
+    for (const d of dialogsIn(node)) {
+      const before = opener.get(d);
+      if (!before) continue;
+      opener.delete(d);
+      // After React has removed the dialog and the caller has had its turn to move the focus.
+      win.setTimeout(() => {
+        if (before.isConnected && focusIsLost(doc)) before.focus({ preventScroll: true });
+      }, 0);
+    }
+  };
   const found = (node: Node) => {
+    noteOpener(node);
     const target = autofocusTargetIn(node);
     if (!target) return;
     const dialog = target.closest(DIALOG);
@@ -100,9 +146,13 @@ export function watchDialogFocus(doc: Document = document): () => void {
   // Bubbling on the window: after the page's own handlers of that release.
   win.addEventListener('keyup', onKeyUp);
   win.addEventListener('blur', onBlur);
+  doc.addEventListener('focusout', onFocusOut, true);
 
   const inner = new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) found(n);
+    for (const r of records) {
+      for (const n of r.removedNodes) gone(n);
+      for (const n of r.addedNodes) found(n);
+    }
   });
   const watched = new WeakSet<Node>();
   const watch = (n: Node) => {
@@ -112,7 +162,11 @@ export function watchDialogFocus(doc: Document = document): () => void {
     found(n);
   };
   const outer = new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) watch(n);
+    for (const r of records) {
+      // A portal of its own (not the shared one) leaves with its dialog.
+      for (const n of r.removedNodes) if (n instanceof HTMLElement && n.hasAttribute('data-portal')) gone(n);
+      for (const n of r.addedNodes) watch(n);
+    }
   });
   outer.observe(doc.body, { childList: true });
   for (const n of doc.body.children) watch(n);
@@ -122,5 +176,6 @@ export function watchDialogFocus(doc: Document = document): () => void {
     win.removeEventListener('keydown', onKeyDown, true);
     win.removeEventListener('keyup', onKeyUp);
     win.removeEventListener('blur', onBlur);
+    doc.removeEventListener('focusout', onFocusOut, true);
   };
 }

@@ -2,12 +2,10 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEscapeCloses } from './use-escape-closes';
-import { useReturnFocusOnUnmount } from '../common/use-return-focus';
 
 export function NoCompanyPicker({ title, onClose }: { title: string; onClose: () => void }) {
   const { t } = useTranslation('pickers');
   useEscapeCloses(onClose);
-  useReturnFocusOnUnmount();
   return (
     <Modal opened onClose={onClose} title={title} centered closeOnEscape={false} transitionProps={{ duration: 0 }} onKeyDown={(e) => e.stopPropagation()} data-testid="picker-no-company">
       <Text c="red" data-testid="picker-query-failed">{t('queryFailed')}</Text>

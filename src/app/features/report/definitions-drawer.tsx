@@ -20,7 +20,6 @@ import { call } from '../../api/typed-client';
 import { notifyError } from '../../queries/admin-common';
 import { useHasRight, useScope } from '../../session/store';
 import { ConfirmDialog } from '../common/confirm-dialog';
-import { useReturnFocusOnUnmount } from '../common/use-return-focus';
 
 interface Form {
   id: number | null;
@@ -43,7 +42,6 @@ export function useDefinitionsDrawer(kind: ReportKind, onChanged: () => void) {
 }
 
 function DefinitionsDrawer({ kind, onClose, onChanged }: { kind: ReportKind; onClose: () => void; onChanged: () => void }) {
-  useReturnFocusOnUnmount();
   const { t, i18n } = useTranslation(['report', 'common']);
   const { companyId } = useScope();
   const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);

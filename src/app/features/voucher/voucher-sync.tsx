@@ -18,7 +18,6 @@ import { notifyError } from '../../queries/admin-common';
 import { useScope } from '../../session/store';
 import { voucherKeys, voucherOptions } from './voucher-queries';
 import { useBusy } from '../common/use-busy';
-import { useReturnFocusOnUnmount } from '../common/use-return-focus';
 
 export function VoucherSyncButton({ voucher, enabled, reason }: { voucher: VoucherDto | null; enabled: boolean; reason?: string | null }) {
   const { t } = useTranslation(['voucher']);
@@ -36,7 +35,6 @@ export function VoucherSyncButton({ voucher, enabled, reason }: { voucher: Vouch
 }
 
 function VoucherSyncDialog({ voucher: shown, onClose }: { voucher: VoucherDto; onClose: () => void }) {
-  useReturnFocusOnUnmount();
   const { t } = useTranslation(['voucher', 'common']);
   const cached = useQuery(voucherOptions(shown.accountId, shown.id));
   const voucher = cached.data?.id === shown.id ? cached.data : shown;

@@ -157,6 +157,45 @@ test('tabs: visited pages stay, close goes to the last tab, close others and clo
   await expect(page.getByTestId('tabs-bar')).toBeVisible();
 });
 
+test('tabs: the active tab is scrolled into view when the strip overflows; the tab menu lists every open page', async ({ page }) => {
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  const strip = page.getByTestId('tabs-bar').locator('.mantine-ScrollArea-viewport');
+  /** The whole tab lies inside the strip's visible part. */
+  const expectInView = async (path: string) => {
+    await expect(async () => {
+      const v = (await strip.boundingBox())!;
+      const r = (await shell.tab(path).boundingBox())!;
+      expect(r.x).toBeGreaterThanOrEqual(v.x - 0.5);
+      expect(r.x + r.width).toBeLessThanOrEqual(v.x + v.width + 0.5);
+    }).toPass();
+  };
+  await shell.openMenu('voucher', 'voucher.daily', 'voucher.daily.list');
+  for (const key of ['voucher.business.summaryBySubject', 'voucher.business.generalLedgerBySubject', 'voucher.business.subLedgerBySubject', 'voucher.business.balanceBySubject',
+    'voucher.business.generalLedgerByAuxiliary', 'voucher.business.subLedgerByAuxiliary', 'voucher.business.balanceByAuxiliary']) {
+    await shell.openMenu('voucher.business', key);
+  }
+  await shell.openMenu('budget', 'budget.catalog');
+  await shell.openMenu('budget.summaryByBudgetExecution');
+  await shell.openMenu('customer');
+  await shell.openMenu('invoice');
+  await shell.openMenu('project');
+  // More tabs than the strip shows: the newest (active) one is in view, the first page's is not.
+  expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expectInView('/project/list');
+  const first = (await shell.tab('/voucher/daily/list').boundingBox())!;
+  expect(first.x).toBeLessThan((await strip.boundingBox())!.x);
+
+  // The tab menu lists every open page; choosing one opens it and brings its tab into view.
+  await page.getByTestId('tabs-actions').click();
+  const items = page.getByTestId('tabs-list-item');
+  await expect(items).toHaveCount(await shell.tabs().count());
+  await page.locator('[data-testid="tabs-list-item"][data-path="/voucher/daily/list"]').click();
+  await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  await expectInView('/voucher/daily/list');
+  await expect(shell.tab('/voucher/daily/list')).toHaveAttribute('aria-selected', 'true');
+});
+
 test('sidebar: popup mode flyout closes by itself after 10 s; collapse; logo goes to root', async ({ page }) => {
   await page.clock.install();
   const shell = new ShellModel(page);

@@ -3,13 +3,13 @@
  * others and close all, all reachable by keyboard (key-map.ts). Dirty tabs raise a close request (see use-tab-dirty.ts); without a page
  * handler the shell asks for confirmation here.
  */
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocalStorage } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { ActionIcon, CloseButton, Group, Menu, ScrollArea, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconPinned } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconPinned } from '@tabler/icons-react';
 import { canOpen, pageOf, pages } from '../routes/access';
 import { useSession } from '../session/store';
 import { matchShellKey } from './key-map';
@@ -33,6 +33,14 @@ export function useTabTitle() {
 /** The row of visited-page tabs is optional (spec 01 §2); the choice is kept per browser. */
 export function useTabsVisible() {
   return useLocalStorage({ key: 'ledgerdesk.tabs.visible', defaultValue: true });
+}
+
+/** Scrolls the strip (only it, never the page) so that the whole tab shows, with a little room beside it. */
+export function revealTab(viewport: HTMLElement, tab: HTMLElement, room = 8): void {
+  const v = viewport.getBoundingClientRect();
+  const r = tab.getBoundingClientRect();
+  if (r.left < v.left) viewport.scrollLeft -= v.left - r.left + room;
+  else if (r.right > v.right) viewport.scrollLeft += Math.min(r.right - v.right + room, r.left - v.left);
 }
 
 export function TabsBar() {
@@ -83,6 +91,14 @@ export function TabsBar() {
   );
 
   const active = location.pathname;
+  // The strip scrolls without a scroll bar: the active tab is brought into view whenever it changes
+  // or the strip changes (a page opened past the right edge used to stay out of sight).
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const vp = viewport.current;
+    const el = vp?.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`);
+    if (vp && el) revealTab(vp, el);
+  }, [active, tabs.length]);
   // Roving tabindex over the tab strip (key-map.ts, scope "tabs"): ←/→/Home/End move the focus,
   // Enter/Space open the focused tab, Delete closes it.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -106,7 +122,7 @@ export function TabsBar() {
   };
   return (
     <Group gap={0} wrap="nowrap" px={4} h={34} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-gray-0)' }} data-testid="tabs-bar">
-      <ScrollArea type="never" style={{ flex: 1 }}>
+      <ScrollArea type="never" style={{ flex: 1 }} viewportRef={viewport}>
         <Group gap={2} wrap="nowrap" role="tablist" aria-label={t('tabs.label')} py={3} onKeyDown={onKeyDown}>
           {tabs.map((tab, index) => {
             const isActive = tab.path === active;
@@ -166,6 +182,18 @@ export function TabsBar() {
           </Menu.Item>
           <Menu.Item onClick={() => tabsStore.closeOthers(active, active, go)}>{t('tabs.closeOthers')}</Menu.Item>
           <Menu.Item onClick={() => tabsStore.closeAll(active, go)}>{t('tabs.closeAll')}</Menu.Item>
+          {/* Every open page, also those scrolled out of the strip: one key or click away. */}
+          <Menu.Divider />
+          <Menu.Label>{t('tabs.label')}</Menu.Label>
+          <div style={{ maxHeight: '50vh', overflowY: 'auto' }}>
+            {tabs.map((tab) => (
+              <Menu.Item key={tab.path} data-testid="tabs-list-item" data-path={tab.path} aria-current={tab.path === active ? 'page' : undefined}
+                leftSection={tab.affix ? <IconPinned size={12} /> : undefined} rightSection={tab.path === active ? <IconCheck size={14} /> : undefined}
+                onClick={() => tab.path !== active && go(tab.href)}>
+                {dirty.has(tab.path) ? `● ${title(tab)}` : title(tab)}
+              </Menu.Item>
+            ))}
+          </div>
         </Menu.Dropdown>
       </Menu>
     </Group>

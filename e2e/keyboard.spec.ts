@@ -6,6 +6,7 @@
  * must stay at zero. Screenshots of the palette and the focused menu in both languages.
  */
 import { expect, test } from './page-models/test';
+import type { Page } from '@playwright/test';
 import { loginAs, startInLanguage } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
@@ -224,10 +225,55 @@ test('keys typed into the palette while the page behind it still loads stay in t
   await page.unroute(/\/api\/voucher\?/);
 });
 
+/**
+ * Every column title and placeholder of the page can be read whole, and so can every amount, state
+ * tag, period, code and date in its grids (only free text may end in an ellipsis); no cell is drawn
+ * under its grid's vertical scrollbar.
+ */
+async function expectNothingCut(page: Page, path: string) {
+  const region = page.getByTestId('page-region');
+  // Every column title can be read whole (a cut title ends in an ellipsis).
+  const cut = await page.locator('.ag-header-cell-text, .ag-header-group-text').evaluateAll((els) =>
+    els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+  expect(cut, `${path}: column titles cut off`).toEqual([]);
+  // Every placeholder of an empty field can be read whole too.
+  const cutHints = await region.evaluate((r) => {
+    const measure = document.createElement('canvas').getContext('2d')!;
+    return [...r.querySelectorAll('input[placeholder]')].filter((el) => {
+      const e = el as HTMLInputElement;
+      if (e.value || !e.offsetParent) return false;
+      const s = getComputedStyle(e);
+      measure.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      return measure.measureText(e.placeholder).width > e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 1;
+    }).map((e) => (e as HTMLInputElement).placeholder);
+  });
+  expect(cutHints, `${path}: placeholders cut off`).toEqual([]);
+  // No amount, state tag, period, code or date in a grid is cut off (a grid too narrow scrolls
+  // sideways instead); only free text (names, summaries) may end in an ellipsis.
+  const cutCells = await region.evaluate((r) => [...r.querySelectorAll<HTMLElement>('.ag-cell')]
+    .filter((c) => ((c.classList.contains('ag-right-aligned-cell') || getComputedStyle(c).textAlign === 'right' || c.querySelector('.mantine-Badge-root')
+      || ['month', 'code', 'date', 'markDate'].includes(c.getAttribute('col-id') ?? '')) && c.scrollWidth > c.clientWidth + 1)
+      // A tag squeezed by its neighbours ends in an ellipsis inside a cell that does not overflow.
+      || [...c.querySelectorAll<HTMLElement>('.mantine-Badge-label')].some((l) => l.scrollWidth > l.clientWidth + 1))
+    .map((c) => `${c.getAttribute('col-id')}: ${c.textContent}`));
+  expect(cutCells, `${path}: amounts, tags, periods, codes or dates cut off`).toEqual([]);
+  // Nor is one drawn under its grid's vertical scrollbar (a fitted grid with more rows than its
+  // height); a cell that runs past the grid's edge belongs to a grid that scrolls sideways.
+  const covered = await region.evaluate((r) => [...r.querySelectorAll<HTMLElement>('.ag-root-wrapper')].flatMap((g) => {
+    const bar = g.querySelector<HTMLElement>('.ag-body-vertical-scroll:not(.ag-hidden)');
+    const at = bar && bar.offsetWidth > 0 ? bar.getBoundingClientRect() : null;
+    if (!at) return [];
+    return [...g.querySelectorAll<HTMLElement>('.ag-cell')]
+      .filter((c) => { const b = c.getBoundingClientRect(); return b.left < at.left && b.right > at.left + 1 && b.right <= at.right + 1 && b.top < at.bottom && b.bottom > at.top && (c.textContent ?? '').trim() !== ''; })
+      .map((c) => `${c.getAttribute('col-id')}: ${c.textContent}`);
+  }));
+  expect(covered, `${path}: cells under the grid's scrollbar`).toEqual([]);
+}
+
 /** Pages read by scrolling down (tiles, then tables under each other). */
 const LONG_PAGES = ['/dashboard/business'];
 
-test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself; no grid header, placeholder, amount or state tag is cut off (in English, the longer labels) and the page fits the window', async ({ page }) => {
+test('every menu page arrives with the focus on one of its controls and no list or calendar opened by itself; no grid header, placeholder, amount, state tag, period, code or date is cut off (in English; Chinese in the next test) and the page fits the window', async ({ page }) => {
   test.setTimeout(180_000);
   await startInLanguage(page, 'en_US');
   await loginAs(page, 'admin', 'admin123');
@@ -248,40 +294,7 @@ test('every menu page arrives with the focus on one of its controls and no list 
     // Grids may take it over when their rows arrive; give them the moment, then nothing may be open.
     await page.waitForTimeout(300);
     await expect(popups, `${p.path}: a popup opened on arrival`).toHaveCount(0);
-    // Every column title can be read whole (a cut title ends in an ellipsis).
-    const cut = await page.locator('.ag-header-cell-text, .ag-header-group-text').evaluateAll((els) =>
-      els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
-    expect(cut, `${p.path}: column titles cut off`).toEqual([]);
-    // Every placeholder of an empty field can be read whole too.
-    const cutHints = await region.evaluate((r) => {
-      const measure = document.createElement('canvas').getContext('2d')!;
-      return [...r.querySelectorAll('input[placeholder]')].filter((el) => {
-        const e = el as HTMLInputElement;
-        if (e.value || !e.offsetParent) return false;
-        const s = getComputedStyle(e);
-        measure.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-        return measure.measureText(e.placeholder).width > e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) + 1;
-      }).map((e) => (e as HTMLInputElement).placeholder);
-    });
-    expect(cutHints, `${p.path}: placeholders cut off`).toEqual([]);
-    // No amount and no state tag in a grid is cut off (a grid too narrow scrolls sideways instead).
-    const cutCells = await region.evaluate((r) => [...r.querySelectorAll<HTMLElement>('.ag-cell')]
-      .filter((c) => ((c.classList.contains('ag-right-aligned-cell') || getComputedStyle(c).textAlign === 'right' || c.querySelector('.mantine-Badge-root')) && c.scrollWidth > c.clientWidth + 1)
-        // A tag squeezed by its neighbours ends in an ellipsis inside a cell that does not overflow.
-        || [...c.querySelectorAll<HTMLElement>('.mantine-Badge-label')].some((l) => l.scrollWidth > l.clientWidth + 1))
-      .map((c) => `${c.getAttribute('col-id')}: ${c.textContent}`));
-    expect(cutCells, `${p.path}: amounts or tags cut off`).toEqual([]);
-    // Nor is one drawn under its grid's vertical scrollbar (a fitted grid with more rows than its
-    // height); a cell that runs past the grid's edge belongs to a grid that scrolls sideways.
-    const covered = await region.evaluate((r) => [...r.querySelectorAll<HTMLElement>('.ag-root-wrapper')].flatMap((g) => {
-      const bar = g.querySelector<HTMLElement>('.ag-body-vertical-scroll:not(.ag-hidden)');
-      const at = bar && bar.offsetWidth > 0 ? bar.getBoundingClientRect() : null;
-      if (!at) return [];
-      return [...g.querySelectorAll<HTMLElement>('.ag-cell')]
-        .filter((c) => { const b = c.getBoundingClientRect(); return b.left < at.left && b.right > at.left + 1 && b.right <= at.right + 1 && b.top < at.bottom && b.bottom > at.top && (c.textContent ?? '').trim() !== ''; })
-        .map((c) => `${c.getAttribute('col-id')}: ${c.textContent}`);
-    }));
-    expect(covered, `${p.path}: cells under the grid's scrollbar`).toEqual([]);
+    await expectNothingCut(page, p.path);
     // The page fits the window: its grids fill the height left to them instead of pushing the page down.
     if (!LONG_PAGES.includes(p.path)) {
       const overflow = await page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
@@ -290,4 +303,24 @@ test('every menu page arrives with the focus on one of its controls and no list 
     checked.push(p.path);
   }
   expect(checked.length).toBeGreaterThan(40);
+});
+
+test('in Chinese too, nothing on a menu page is cut off (CJK labels can be the wider ones: "第 10 期（2026-10）")', async ({ page }) => {
+  test.setTimeout(180_000);
+  await startInLanguage(page, 'zh_CN');
+  await loginAs(page, 'admin', 'admin123');
+  const region = page.getByTestId('page-region');
+  let checked = 0;
+  for (const p of pages) {
+    if (p.hidden || p.aliasOf || p.disabled || p.path.includes('$')) continue;
+    await page.evaluate(async (to) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      await (window as unknown as { __TSR_ROUTER__: { navigate(o: { to: string }): Promise<void> } }).__TSR_ROUTER__.navigate({ to });
+    }, p.path);
+    await expect.poll(async () => region.evaluate((r) => r.contains(document.activeElement) && document.activeElement !== r), { message: p.path }).toBe(true);
+    await page.waitForTimeout(300);
+    await expectNothingCut(page, p.path);
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(40);
 });

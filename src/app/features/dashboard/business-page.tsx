@@ -19,7 +19,7 @@ import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { DateField } from '../common/date-field';
 import { StatTiles } from './stat-tiles';
 import { ledgerKeys } from '../ledger/ledger-keys';
-import { reportAmount } from '../report/report-grid';
+import { periodColumn, reportAmount } from '../report/report-grid';
 import { useScope } from '../../session/store';
 import { todayIso } from '../common/today';
 import { useTabState } from '../../shell/tab-state';
@@ -41,8 +41,7 @@ export function BusinessDashboardPage() {
   });
   const data = answer.data;
   const monthColumns = useMemo<ColDef<Month>[]>(() => [
-    { colId: 'month', headerName: t('business.month'), minWidth: 120,
-      valueGetter: (p) => (!p.data ? '' : 'total' in p.data ? t('business.yearTotal') : t('filters.periodLabel', { month: p.data.month, name: p.data.periodStart.slice(0, 7) })) },
+    periodColumn<Month>(t, t('business.month'), t('business.yearTotal')),
     { field: 'income', headerName: t('business.income'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
     { field: 'expense', headerName: t('business.expense'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
     { field: 'profit', headerName: t('business.profit'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount,

@@ -2,7 +2,8 @@
 import type { ReactNode } from 'react';
 import { Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ValueFormatterParams } from 'ag-grid-community';
+import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import type { TFunction } from 'i18next';
 import { formatCents } from '../../../domain/money';
 import './report.css';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
@@ -12,6 +13,22 @@ export const reportAmount = (p: ValueFormatterParams) => {
   if (p.value === null || p.value === undefined || p.value === '' || p.value === '0') return '';
   return formatCents(Number(p.value));
 };
+
+/**
+ * The period column of the reports by month: "第 10 期（2026-10）" / "Period 10 (2026-10)" and the
+ * total row's label. Wide enough for a two-digit period in either language (the label used to end
+ * in an ellipsis from period 10 on).
+ */
+export function periodColumn<T extends object>(t: TFunction, headerName: string, totalLabel: string): ColDef<T> {
+  return {
+    colId: 'month', headerName, minWidth: 180,
+    valueGetter: (p) => {
+      const d = p.data as { month?: number; periodStart?: string; total?: true } | undefined;
+      if (!d) return '';
+      return d.total ? totalLabel : t('report:filters.periodLabel', { month: d.month, name: (d.periodStart ?? '').slice(0, 7) });
+    },
+  };
+}
 
 /** Title, form number and the head line (company, period, unit) of a report. */
 export function ReportHead({ title, formNumber, head }: { title: string; formNumber?: string; head?: { companyName: string; accountName: string; periodText: string; bookKeep: boolean } }) {

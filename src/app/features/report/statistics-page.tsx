@@ -15,7 +15,7 @@ import { reportApi } from '../../../contract/heads';
 import type { StatisticsRowDto } from '../../../contract/report';
 import { call } from '../../api/typed-client';
 import { ReportPeriodBar, useReportPeriod } from './report-period';
-import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
+import { periodColumn, ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
 type Row = StatisticsRowDto | (Omit<StatisticsRowDto, 'month' | 'periodStart' | 'periodEnd'> & { total: true });
@@ -33,8 +33,7 @@ export function StatisticsPage() {
   const data = answer.data;
   const money = (field: keyof StatisticsRowDto): ColDef<Row> => ({ field: field as never, headerName: t(`statistics.${field}`), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount });
   const columns = useMemo<Array<ColDef<Row>>>(() => [
-    { colId: 'month', headerName: t('statistics.month'), minWidth: 130,
-      valueGetter: (p) => (!p.data ? '' : 'total' in p.data ? t('statistics.total') : t('filters.periodLabel', { month: p.data.month, name: p.data.periodStart.slice(0, 7) })) },
+    periodColumn<Row>(t, t('statistics.month'), t('statistics.total')),
     money('income'), money('expense'), money('profit'), money('cash'), money('bank'), money('receivables'), money('payables'),
   // eslint-disable-next-line react-hooks/exhaustive-deps
   ], [t]);

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type Tx, rowsOf } from '../../db/tx';
+import { type Tx, executeNamed, rowsOf } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { periodName } from '../../../domain/periods';
 import { padVoucherCode, VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
@@ -17,7 +17,7 @@ import type {
   LedgerPeriodDto, SubjectBalanceFilter, SubjectDetailDto, SubjectDetailFilter, SubjectDetailRowDto, SubjectHeadDto,
   SubjectSummaryDto, SubjectSummaryRowDto, SubjectTotalDto, SubjectTotalPeriodDto,
 } from '../../../contract/ledger';
-import { balanceColumns, checkRange, inCodeRange, ledgerHead, sideOf } from './subject-balance';
+import { balanceColumns, checkRange, inCodeRange, ledgerHead, ledgerStatementName, sideOf } from './subject-balance';
 
 type ChartRow = SubjectHeadDto;
 
@@ -42,7 +42,7 @@ function topOfRange(s: ChartSql, codeOf: Map<number, string>, from?: string, to?
 /** 科目汇总表: debit, credit and lines per subject over the period range, rolled up to every level (one statement; the roll-up here). */
 export async function subjectSummary(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectSummaryDto> {
   const c = balanceColumns(f.includeUnbooked);
-  const all = rowsOf<ChartSql & { debit: string; credit: string; lines: string; vouchers: string }>(await db.execute(sql`
+  const all = rowsOf<ChartSql & { debit: string; credit: string; lines: string; vouchers: string }>(await executeNamed(db, ledgerStatementName('summary', f.includeUnbooked), sql`
     with ${ledgerHead(companyId, f)},
     own as materialized (
       select b.subject_id, sum(b.${c.debit}) as debit, sum(b.${c.credit}) as credit, sum(b.${c.lines}) as lines
@@ -98,7 +98,7 @@ export async function subjectSummary(db: Db, companyId: number, f: SubjectBalanc
  */
 export async function subjectTotal(db: Db, companyId: number, f: SubjectBalanceFilter): Promise<SubjectTotalDto> {
   const c = balanceColumns(f.includeUnbooked);
-  const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string | null; ytd_debit: string | null; ytd_credit: string | null; moved: Array<[number, number, number]> | null }>(await db.execute(sql`
+  const all = rowsOf<ChartSql & { periods: Array<{ id: number; startAt: string; endAt: string }> | null; opening: string | null; ytd_debit: string | null; ytd_credit: string | null; moved: Array<[number, number, number]> | null }>(await executeNamed(db, ledgerStatementName('total', f.includeUnbooked), sql`
     with ${ledgerHead(companyId, f)},
     -- Per subject its periods with movements as [position, debit, credit] (json: parsed natively; cents are exact below 2^53).
     own as materialized (
@@ -214,7 +214,8 @@ interface LayoutSql {
  */
 async function detailLayout(tx: Tx, companyId: number, f: SubjectDetailFilter): Promise<DetailLayout> {
   const c = balanceColumns(f.includeUnbooked);
-  const [x] = rowsOf<LayoutSql>(await tx.execute(sql`
+  // Named: planned once per connection (ledgerStatementName).
+  const [x] = rowsOf<LayoutSql>(await executeNamed(tx, ledgerStatementName('detail_layout', f.includeUnbooked), sql`
     with recursive ${ledgerHead(companyId, f)},
     sub as (select id, 0 as depth from chart where id = ${f.subjectId} union all select ch.id, sub.depth + 1 from chart ch join sub on ch.parent_id = sub.id),
     mv as (

@@ -16,7 +16,8 @@
  *
  * Run alone: `npx tsx bench/ledger-million.ts`; knobs: BENCH_LEDGER_LINES (default 1,000,000; 0 skips),
  * BENCH_LEDGER_LINES_PGLITE (default: the same, capped at 200,000), BENCH_LEDGER_BACKENDS
- * (pglite,postgres), BENCH_LEDGER_HLEDGER=0 to skip hledger; BENCH_DATABASE_URL / TEST_DATABASE_URL
+ * (pglite,postgres), BENCH_LEDGER_HLEDGER=0 to skip hledger, BENCH_LEDGER_WARM_UP (calls before each
+ * timed series, default 20); BENCH_DATABASE_URL / TEST_DATABASE_URL
  * / DATABASE_URL name the PostgreSQL server (a scratch database is created there and dropped).
  */
 import pg from 'pg';

@@ -36,7 +36,7 @@ export function useTabsVisible() {
 }
 
 /** Scrolls the strip (only it, never the page) so that the whole tab shows, with a little room beside it. */
-export function revealTab(viewport: HTMLElement, tab: HTMLElement, room = 8): void {
+function revealTab(viewport: HTMLElement, tab: HTMLElement, room = 8): void {
   const v = viewport.getBoundingClientRect();
   const r = tab.getBoundingClientRect();
   if (r.left < v.left) viewport.scrollLeft -= v.left - r.left + room;
@@ -91,6 +91,8 @@ export function TabsBar() {
   );
 
   const active = location.pathname;
+  /** A tab's name as the strip and the tab menu show it, marked while it has unsaved changes. */
+  const label = (tab: Tab) => (dirty.has(tab.path) ? `● ${title(tab)}` : title(tab));
   // The strip scrolls without a scroll bar: the active tab is brought into view whenever it changes
   // or the strip changes (a page opened past the right edge used to stay out of sight).
   const viewport = useRef<HTMLDivElement>(null);
@@ -151,7 +153,7 @@ export function TabsBar() {
                 onAuxClick={(e) => e.button === 1 && !tab.affix && tabsStore.close([tab.path], active, go)}
               >
                 {tab.affix && <IconPinned size={12} />}
-                <Text size="xs" span>{dirty.has(tab.path) ? `● ${title(tab)}` : title(tab)}</Text>
+                <Text size="xs" span>{label(tab)}</Text>
                 {!tab.affix && (
                   <CloseButton
                     size="xs"
@@ -190,7 +192,7 @@ export function TabsBar() {
               <Menu.Item key={tab.path} data-testid="tabs-list-item" data-path={tab.path} aria-current={tab.path === active ? 'page' : undefined}
                 leftSection={tab.affix ? <IconPinned size={12} /> : undefined} rightSection={tab.path === active ? <IconCheck size={14} /> : undefined}
                 onClick={() => tab.path !== active && go(tab.href)}>
-                {dirty.has(tab.path) ? `● ${title(tab)}` : title(tab)}
+                {label(tab)}
               </Menu.Item>
             ))}
           </div>

@@ -19,13 +19,16 @@ export const reportAmount = (p: ValueFormatterParams) => {
  * total row's label. Wide enough for a two-digit period in either language (the label used to end
  * in an ellipsis from period 10 on).
  */
+/** A period's name in the reports: "第 3 期（2026-03）" / "Period 3 (2026-03)", from its position and first day. */
+export const periodLabel = (t: TFunction, month: number, startAt: string) => t('report:filters.periodLabel', { month, name: startAt.slice(0, 7) });
+
 export function periodColumn<T extends object>(t: TFunction, headerName: string, totalLabel: string): ColDef<T> {
   return {
     colId: 'month', headerName, minWidth: 180,
     valueGetter: (p) => {
       const d = p.data as { month?: number; periodStart?: string; total?: true } | undefined;
       if (!d) return '';
-      return d.total ? totalLabel : t('report:filters.periodLabel', { month: d.month, name: (d.periodStart ?? '').slice(0, 7) });
+      return d.total ? totalLabel : periodLabel(t, d.month ?? 0, d.periodStart ?? '');
     },
   };
 }

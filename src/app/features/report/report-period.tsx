@@ -15,6 +15,7 @@ import { useExportProgress } from '../common/export-progress';
 import { notifyError } from '../../queries/admin-common';
 import { systemConfigQueryOptions } from '../../queries/session';
 import { todayIso } from '../common/today';
+import { periodLabel } from './report-grid';
 
 export interface ReportPeriodState {
   /** The chosen account year (null: the scope's). */
@@ -65,7 +66,7 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
   // Exports only with a download base configured (decision 015), as every other export button.
   const config = useQuery(systemConfigQueryOptions());
   const canExport = !!config.data?.downloadBase;
-  const periodOptions = period.periods.map((p, i) => ({ value: String(i + 1), label: t('filters.periodLabel', { month: i + 1, name: p.startAt.slice(0, 7) }) }));
+  const periodOptions = period.periods.map((p, i) => ({ value: String(i + 1), label: periodLabel(t, i + 1, p.startAt) }));
   const yearOptions = period.years.map((y) => ({ value: String(y.id), label: String(y.year) }));
   const yearId = period.years.find((y) => y.year === period.year)?.id;
   return (

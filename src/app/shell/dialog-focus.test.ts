@@ -180,13 +180,18 @@ describe('the focus comes back when a dialog goes', () => {
     root.append(document.createElement('div'), dialog(html));
     return root;
   };
+  /** Draws a modal into the portal and lets the watcher see it. */
+  const open = async (p: HTMLElement, html: string) => {
+    const root = modalRoot(html);
+    p.append(root);
+    await Promise.resolve();
+    return root;
+  };
 
   it('to the element that had it, when a dialog mounted only while open is unmounted (Mantine returns it only on `opened` false)', async () => {
     const p = shared();
     await Promise.resolve();
-    const root = modalRoot('<input id="in-dialog" data-autofocus>');
-    p.append(root);
-    await Promise.resolve();
+    const root = await open(p, '<input id="in-dialog" data-autofocus>');
     expect(document.activeElement?.id).toBe('in-dialog');
     root.remove();
     await Promise.resolve();
@@ -211,17 +216,13 @@ describe('the focus comes back when a dialog goes', () => {
   it('leaves the focus where the caller put it on purpose, or lost when the opener is gone too', async () => {
     const p = shared();
     await Promise.resolve();
-    let root = modalRoot('<input data-autofocus>');
-    p.append(root);
-    await Promise.resolve();
+    let root = await open(p, '<input data-autofocus>');
     root.remove();
     other.focus();
     await later();
     expect(document.activeElement).toBe(other);
 
-    root = modalRoot('<input data-autofocus>');
-    p.append(root);
-    await Promise.resolve();
+    root = await open(p, '<input data-autofocus>');
     other.remove();
     root.remove();
     await later();
@@ -231,13 +232,9 @@ describe('the focus comes back when a dialog goes', () => {
   it('from a dialog opened inside another, back into the first one', async () => {
     const p = shared();
     await Promise.resolve();
-    const first = modalRoot('<input id="first-field" data-autofocus>');
-    p.append(first);
-    await Promise.resolve();
+    await open(p, '<input id="first-field" data-autofocus>');
     expect(document.activeElement?.id).toBe('first-field');
-    const second = modalRoot('<button id="confirm" data-autofocus>ok</button>');
-    p.append(second);
-    await Promise.resolve();
+    const second = await open(p, '<button id="confirm" data-autofocus>ok</button>');
     expect(document.activeElement?.id).toBe('confirm');
     second.remove();
     await later();

@@ -71,7 +71,7 @@ function focusTarget(target: HTMLElement): void {
 }
 
 /** Whether the focus is lost: on nothing, the body, or an element no longer in the page. */
-export function focusIsLost(doc: Document): boolean {
+function focusIsLost(doc: Document): boolean {
   const now = doc.activeElement;
   return now === null || now === doc.body || !now.isConnected;
 }

@@ -14,6 +14,7 @@ import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { chooseOpenOption, pickByKeys, pressOn } from './page-models/keys';
+import { expectFullText, gridTooltip } from './page-models/full-text';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -88,8 +89,19 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
   await expect(page.getByTestId('export-progress')).toBeVisible();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 
-  // The keyboard: ↓ then ↑ back to the value row, Enter drills.
+  // The keyboard: → onto the value's name, cut off by its column, shows it whole (a tooltip, also the
+  // cell's description); → onto a cell that fits shows none; ← ←, then ↓ and ↑ back to the value row,
+  // Enter drills.
   await cellAt(grid, k, 'auxCode').click();
+  await expect(gridTooltip(page)).toBeHidden();
+  await page.keyboard.press('ArrowRight');
+  await expectFullText(page, cellAt(grid, k, 'auxName'), valueName);
+  await page.keyboard.press('ArrowRight');
+  await expect(cellAt(grid, k, 'subject')).toBeFocused();
+  await expect(gridTooltip(page)).toBeHidden();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(cellAt(grid, k, 'auxCode')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(cellAt(grid, k + 1, 'auxCode')).toBeFocused();
   await page.keyboard.press('ArrowUp');

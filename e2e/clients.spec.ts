@@ -10,10 +10,12 @@ import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';
 import { openClientScreen, pickByKeyboard } from './page-models/clients';
 import { restoreDemoState } from './page-models/demo-state';
+import { expectFullText } from './page-models/full-text';
 
 const stamp = Date.now().toString(36).slice(-5);
 const custCode = `E2EC${stamp}`;
-const custName = `测试客户${stamp}`;
+// Longer than the list's name column (the full-text tooltip below).
+const custName = `测试客户${stamp}北京朝阳国际商务咨询服务有限责任公司`;
 const projCode = `E2EP${stamp}`;
 const projName = `测试项目${stamp}`;
 const viewCode = `E2EV${stamp}`;
@@ -51,6 +53,11 @@ test('creates a client and a project by keyboard; a client on a project cannot b
   await expect(row).toContainText(custName);
   await expect(row).toContainText('李芳静');
   await expect(row).toContainText('普通');
+  // The name is cut off by its column: ↓ from the search box, → → onto it, and it shows whole.
+  await customers.root.getByTestId('list-keyword').press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expectFullText(page, row.locator('[col-id="name"]'), custName);
 
   const projects = await openClientScreen(page, 'projects');
   await page.getByTestId('project-new').click();

@@ -13,10 +13,13 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { chooseOpenOption } from './page-models/keys';
 import { apiLogin, VoucherListModel } from './page-models/voucher-list';
+import { expectFullText, gridTooltip } from './page-models/full-text';
 
 test.describe.configure({ mode: 'serial' });
 
 const TAG = 'E2E凭证列表';
+/** The first voucher's summary: longer than the list's summary column. */
+const LONG_SUMMARY = `${TAG} 1 北京朝阳国际商务咨询服务有限责任公司常年法律顾问费`;
 const ids: number[] = [];
 
 test.beforeAll(async ({ request }) => {
@@ -33,7 +36,7 @@ test.beforeAll(async ({ request }) => {
     const v = await clerk.post('/api/voucher', {
       accountId: 1, kindId, markTime: `2026-12-${String(20 + i).padStart(2, '0')}`,
       items: [
-        { summary: `${TAG} ${i + 1}`, subjectId: s('1001'), direction: true, amount: cents },
+        { summary: i === 0 ? LONG_SUMMARY : `${TAG} ${i + 1}`, subjectId: s('1001'), direction: true, amount: cents },
         { summary: `${TAG} ${i + 1}`, subjectId: s('1002'), direction: false, amount: cents },
       ],
     });
@@ -81,7 +84,13 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   await expect(list.row(ids[0]).getByTestId('voucher-row-label')).toHaveText(/记-\d{4}/);
 
   // Keyboard selection: ↓ from the search box to the first row, Space, ↓ ↓, Space (the invalid one).
+  // On the way, → → → onto the first voucher's summary, cut off by its column: it shows whole.
   await list.focusFirstRow();
+  await list.expectFocusOn(ids[0]);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expectFullText(page, list.row(ids[0]).locator('[col-id="summary"]'), LONG_SUMMARY);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await expect(gridTooltip(page)).toBeHidden();
   await list.expectFocusOn(ids[0]);
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');

@@ -23,11 +23,15 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from '../../src
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
+import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from './full-text';
 import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
 import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, toApiPaging } from './paging';
 import { useColumnWidths, type ColumnWidthStore } from './use-column-widths';
 import './list-grid.css';
+
+/** Cut-off text shows whole in a tooltip when its cell is focused (./full-text.ts). */
+const LIST_DEFAULT_COL: ColDef = { tooltip: fullTextTooltip };
 
 /** What the grid asks the screen's query for. */
 export interface ListRequest {
@@ -191,7 +195,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   const { widths, ready, saveWidths } = useColumnWidths(gridId, columnWidthStore);
   const lang = i18n.language;
   const colDefs = useMemo(
-    () => toColDefs(columns, { t: (k) => t(k), renderers, formatters, widths, sort: restored?.sort ?? initialSort }),
+    () => toColDefs(columns, { t: (k) => t(k), renderers: rendersWithFullText(renderers), formatters, widths, sort: restored?.sort ?? initialSort }),
     // widths are read once when ready; later saves must not rebuild the columns under the user's mouse
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [columns, renderers, formatters, ready, lang],
@@ -280,6 +284,8 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             getRowId={(p) => String(getRowId(p.data))}
             loading={q.isFetching}
             localeText={localeText}
+            {...FULL_TEXT_GRID_OPTIONS}
+            defaultColDef={LIST_DEFAULT_COL}
             rowSelection={rowSelection}
             selectionColumnDef={{ width: 44, minWidth: 44, maxWidth: 44, pinned: 'left', resizable: false }}
             onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows())}

@@ -17,9 +17,14 @@ import { useTranslation } from 'react-i18next';
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
+import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip } from './full-text';
 import './list-grid.css';
 
-export const READ_GRID_DEFAULT_COL: ColDef = { sortable: false, resizable: true, suppressMovable: true };
+/** Cut-off text shows whole in a tooltip when its cell is focused (./full-text.ts). */
+export const READ_GRID_DEFAULT_COL: ColDef = { sortable: false, resizable: true, suppressMovable: true, tooltip: fullTextTooltip };
+
+/** The defaults of a read-only grid whose columns sort in the browser (its rows are all there). */
+export const SORTABLE_READ_COL: ColDef = { sortable: true };
 
 /** Column type 'cents' (with 'rightAligned'): amounts in cents, as the API's integer strings, sort by value. */
 export const READ_GRID_COLUMN_TYPES: Record<string, ColTypeDef> = { cents: { comparator: compareCents } };
@@ -37,6 +42,9 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
   const { i18n } = useTranslation();
   const localeText = useMemo(() => agGridLocaleText(i18n.language), [i18n.language]);
   const fitAmounts = useAmountFit<T>(props.autoSizeStrategy);
+  // A screen's own defaults (sortable lists) add to the kit's, so its columns keep the full-text tooltips.
+  const screenDefaults = props.defaultColDef;
+  const defaultColDef = useMemo(() => (screenDefaults ? ({ ...READ_GRID_DEFAULT_COL, ...screenDefaults } as ColDef<T>) : READ_GRID_DEFAULT_COL), [screenDefaults]);
   const chain = <E,>(own: ((e: E) => void) | undefined) => (e: E) => {
     own?.(e);
     fitAmounts(e as unknown as AgGridEvent<T>);
@@ -49,11 +57,12 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       scrollbarWidth={GRID_SCROLLBAR_WIDTH_PX}
       alwaysShowVerticalScroll
       localeText={localeText}
-      defaultColDef={READ_GRID_DEFAULT_COL}
       columnTypes={READ_GRID_COLUMN_TYPES}
       animateRows={false}
+      {...FULL_TEXT_GRID_OPTIONS}
       {...(emptyText !== undefined ? { overlayNoRowsTemplate: emptyOverlay(emptyText) } : {})}
       {...props}
+      defaultColDef={defaultColDef}
       onFirstDataRendered={chain(props.onFirstDataRendered)}
       onRowDataUpdated={chain(props.onRowDataUpdated)}
       onPinnedRowDataChanged={chain(props.onPinnedRowDataChanged)}

@@ -26,7 +26,7 @@ import { canOpen, findPage } from '../../routes/access';
 import { periodsQueryOptions } from '../../queries/account';
 import { drillHref } from '../ledger-aux/aux-ledger-model';
 import { notifyError } from '../../queries/admin-common';
-import { ReadGrid } from '../../../../grids/list/read-grid';
+import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { DateField } from '../common/date-field';
 import { NoCompany } from '../common/list-page';
@@ -106,11 +106,11 @@ export function BusinessQueryPage() {
     const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: ['rightAligned', 'cents'], valueFormatter: reportAmount, cellClassRules: negative });
     const count = (field: 'cases' | 'invoiceCount', width = 80): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: 'rightAligned', valueFormatter: (p) => (p.value ? String(p.value) : '') });
     const name: ColDef<Row> = cases
-      ? { field: 'name', headerName: t('business:columns.case'), minWidth: 200, flex: 1, tooltipField: 'name', pinned: 'left', cellClassRules: { 'ld-row-muted': (p) => !!p.data?.disabled } }
+      ? { field: 'name', headerName: t('business:columns.case'), minWidth: 200, flex: 1, pinned: 'left', cellClassRules: { 'ld-row-muted': (p) => !!p.data?.disabled } }
       : { field: 'name', headerName: t(`business:groups.${shown}`), minWidth: 200, flex: 1, pinned: 'left', valueGetter: (p) => (p.data?.total ? p.data.name : p.data?.name || t(`business:none.${shown}`)) };
     // The figures first (what the query is for), the case's particulars after them.
     const about: ColDef<Row>[] = cases ? [
-      { colId: 'clients', headerName: t('business:columns.clients'), minWidth: 160, flex: 1, valueGetter: (p) => (p.data?.clients ?? []).join(t('business:separator')), tooltipValueGetter: (p) => (p.data?.clients ?? []).join(t('business:separator')) },
+      { colId: 'clients', headerName: t('business:columns.clients'), minWidth: 160, flex: 1, valueGetter: (p) => (p.data?.clients ?? []).join(t('business:separator')) },
       { colId: 'principals', headerName: t('business:columns.principals'), width: 130, valueGetter: (p) => (p.data?.principals ?? []).join(t('business:separator')) },
       { field: 'department', headerName: t('business:columns.department'), width: 110 },
       { colId: 'kind', headerName: t('business:columns.kind'), width: 100, valueGetter: (p) => (p.data?.kind ? t(`clients:project.kinds.${p.data.kind}`) : '') },
@@ -257,7 +257,7 @@ export function BusinessQueryPage() {
           rowData={data?.rows ?? []}
           pinnedBottomRowData={totalRow}
           getRowId={(p) => p.data.key}
-          defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
+          defaultColDef={SORTABLE_READ_COL}
           rowClassRules={{ 'ld-report-bold': (p) => !!p.data?.total }}
           emptyText={t('business:empty')}
           loading={answer.isFetching && !data}

@@ -49,7 +49,7 @@ export function BusinessDashboardPage() {
   ], [t]);
   const topColumns = (amount: string): ColDef<Top>[] => [
     { field: 'code', headerName: t('business.code'), width: 90 },
-    { field: 'name', headerName: t('business.name'), minWidth: 140, tooltipField: 'name' },
+    { field: 'name', headerName: t('business.name'), minWidth: 140 },
     { field: 'cents', headerName: amount, type: 'rightAligned', width: 130, valueFormatter: reportAmount },
   ];
   const yearTotal = useMemo<Month[]>(() => {

@@ -11,7 +11,7 @@ import { useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ReadGrid } from '../../../../grids/list/read-grid';
+import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';
 import type { ColDef, FirstDataRenderedEvent, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
@@ -44,7 +44,7 @@ export function ManageDashboardPage() {
   const data = answer.data;
   const count = (p: ValueFormatterParams<Row>) => (p.value ? String(p.value) : '');
   const columns = useMemo<ColDef<Row>[]>(() => [
-    { colId: 'company', field: 'companyName', headerName: t('adminStat.company'), minWidth: 200, flex: 2, tooltipField: 'companyName' },
+    { colId: 'company', field: 'companyName', headerName: t('adminStat.company'), minWidth: 200, flex: 2 },
     { colId: 'account', headerName: t('adminStat.account'), minWidth: 130, flex: 1,
       valueGetter: (p) => (p.data?.accountName ? (p.data.accounts > 1 ? t('adminStat.accountMore', { name: p.data.accountName, count: p.data.accounts }) : p.data.accountName) : t('adminStat.noAccount')) },
     { field: 'year', headerName: t('adminStat.year'), width: 80 },
@@ -97,7 +97,7 @@ export function ManageDashboardPage() {
           columnDefs={columns}
           rowData={data?.companies ?? []}
           getRowId={(p) => String(p.data.companyId)}
-          defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
+          defaultColDef={SORTABLE_READ_COL}
           emptyText={t('adminStat.empty')}
           loading={answer.isFetching && !data}
           onRowDoubleClicked={(e) => e.data && void open(e.data)}

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Pill, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ReadGrid } from '../../../../grids/list/read-grid';
+import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';
 import type { ColDef, GridApi, SelectionChangedEvent } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { bankAccountApi, docToVoucherApi, expenseApi } from '../../../contract/heads';
@@ -230,7 +230,7 @@ export function DocToVoucherPage() {
           rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: true, isRowSelectable: (n) => !n.data?.voucherId }}
           onGridReady={(e) => { gridRef.current = e.api; }}
           onSelectionChanged={(e: SelectionChangedEvent<BillDocDto>) => setSelected(e.api.getSelectedRows())}
-          defaultColDef={{ sortable: true, resizable: true, suppressMovable: true }}
+          defaultColDef={SORTABLE_READ_COL}
           emptyText={t('empty')}
           loading={docs.isFetching && !docs.data}
         />

@@ -84,8 +84,8 @@ export function AuxTotalPage() {
     }) });
   };
   const columns = useMemo<ColDef<Row>[]>(() => [
-    { colId: 'aux', headerName: t('columns.auxName'), minWidth: 160, tooltipValueGetter: (p) => p.value, valueGetter: (p) => (p.data?.first ? `${p.data.auxCode} ${p.data.auxName}` : '') },
-    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160, tooltipValueGetter: (p) => p.value, valueGetter: (p) => (p.data?.first ? `${p.data.subjectCode} ${p.data.subjectName}` : '') },
+    { colId: 'aux', headerName: t('columns.auxName'), minWidth: 160, valueGetter: (p) => (p.data?.first ? `${p.data.auxCode} ${p.data.auxName}` : '') },
+    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160, valueGetter: (p) => (p.data?.first ? `${p.data.subjectCode} ${p.data.subjectName}` : '') },
     { colId: 'period', headerName: t('columns.periodName'), minWidth: 90, maxWidth: 110, valueGetter: (p) => p.data?.periodName ?? '' },
     { colId: 'summary', headerName: t('columns.summary'), minWidth: 110, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },
     moneyCol<Row>('debit', t('columns.debit'), (r) => r?.kind !== 'OPENING'),

@@ -55,7 +55,7 @@ export function BudgetSummaryPage() {
   };
   const columns = useMemo<ColDef<BudgetExecRowDto>[]>(() => [
     { field: 'code', colId: 'code', headerName: t('columns.auxCode'), minWidth: 90, maxWidth: 120 },
-    { colId: 'name', headerName: t('columns.item'), minWidth: 250, tooltipValueGetter: (p) => p.value,
+    { colId: 'name', headerName: t('columns.item'), minWidth: 250,
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${p.data.name}` : '') },
     { colId: 'kind', headerName: t('columns.kind'), minWidth: 70, maxWidth: 90, valueGetter: (p) => (p.data ? t(`budgetKinds.${p.data.kind}`) : '') },
     moneyCol<BudgetExecRowDto>('budget', t('columns.budget'), () => true),

@@ -57,7 +57,7 @@ export function SubjectBalancePage() {
   const columns = useMemo<Array<ColDef<Row> | ColGroupDef<Row>>>(() => [
     { field: 'code' as never, colId: 'code', headerName: t('subjectBalance.columns.code'), minWidth: 90, pinned: 'left',
       valueGetter: (p) => (p.data && 'total' in p.data ? t('subjectBalance.total') : (p.data as SubjectBalanceRowDto | undefined)?.code) },
-    { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 200, tooltipValueGetter: (p) => p.value, pinned: 'left',
+    { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 200, pinned: 'left',
       valueGetter: (p) => {
         if (!p.data || 'total' in p.data) return '';
         const name = localName(i18n.language, p.data);

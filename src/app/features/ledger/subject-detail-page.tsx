@@ -72,7 +72,7 @@ export function SubjectDetailPage() {
     { colId: 'date', field: 'date', headerName: t('columns.date'), width: 110, valueGetter: (p) => (p.data?.kind === 'OPENING' || p.data?.kind === 'LINE' ? p.data.date : '') },
     { colId: 'voucher', headerName: t('columns.voucher'), width: 130,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${localName(i18n.language, { name: p.data.kindName ?? '', nameEn: p.data.kindNameEn })}-${p.data.codeText}` : '') },
-    { colId: 'summary', headerName: t('columns.summary'), minWidth: 160, flex: 2, tooltipValueGetter: (p) => p.value,
+    { colId: 'summary', headerName: t('columns.summary'), minWidth: 160, flex: 2,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.summary : t(`rows.${p.data.kind}`)) },
     { colId: 'subject', field: 'subjectCode', headerName: t('columns.subject'), width: 90 },
     { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },

@@ -39,7 +39,7 @@ export function SubjectSummaryPage() {
   const money = amountFormatter<Row>(isTotal);
   const columns = useMemo<ColDef<Row>[]>(() => [
     { colId: 'code', headerName: t('columns.code'), width: 110, valueGetter: (p) => (isTotal(p.data) ? t('total') : p.data?.code) },
-    { colId: 'name', headerName: t('columns.name'), minWidth: 240, flex: 2, tooltipValueGetter: (p) => p.value,
+    { colId: 'name', headerName: t('columns.name'), minWidth: 240, flex: 2,
       valueGetter: (p) => {
         if (!p.data) return '';
         if (isTotal(p.data)) return t('voucherCount', { count: p.data.voucherCount });

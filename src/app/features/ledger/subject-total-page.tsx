@@ -40,7 +40,7 @@ export function SubjectTotalPage() {
   const money = amountFormatter<Row>((r) => r?.kind !== 'OPENING');
   const columns = useMemo<ColDef<Row>[]>(() => [
     { colId: 'code', headerName: t('columns.code'), width: 100, valueGetter: (p) => (p.data?.first ? p.data.code : '') },
-    { colId: 'name', headerName: t('columns.name'), minWidth: 160, flex: 2, tooltipValueGetter: (p) => p.value,
+    { colId: 'name', headerName: t('columns.name'), minWidth: 160, flex: 2,
       valueGetter: (p) => (p.data?.first ? `${'\u3000'.repeat(p.data.level - 1)}${localName(i18n.language, p.data)}` : '') },
     { colId: 'period', field: 'periodName', headerName: t('columns.period'), width: 90 },
     { colId: 'summary', headerName: t('columns.summary'), width: 120, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },

@@ -141,7 +141,7 @@ export function OpeningBalancePage() {
     });
     return [
       { colId: 'code', headerName: t('opening:columns.code'), field: 'code', width: 100, pinned: 'left' },
-      { colId: 'name', headerName: t('opening:columns.name'), minWidth: 180, flex: 1, tooltipValueGetter: (p) => p.value,
+      { colId: 'name', headerName: t('opening:columns.name'), minWidth: 180, flex: 1,
         valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${subjectName(p.data)}` : '') },
       { colId: 'direction', headerName: t('opening:columns.direction'), width: 70,
         valueGetter: (p) => (p.data ? t(p.data.direction ? 'opening:directions.debit' : 'opening:directions.credit') : '') },

@@ -57,7 +57,7 @@ export function BalanceSheetPage() {
 
   const columns = useMemo<Array<ColDef<PairRow>>>(() => {
     const half = (side: 'left' | 'right', title: string): Array<ColDef<PairRow>> => [
-        { colId: `${side}Label`, headerName: title, flex: 1, minWidth: 180, tooltipValueGetter: (p) => p.value,
+        { colId: `${side}Label`, headerName: title, flex: 1, minWidth: 180,
           valueGetter: (p) => {
             const r = p.data?.[side];
             return r ? `${'\u3000'.repeat(r.indent)}${en ? r.labelEn ?? r.label : r.label}` : '';

@@ -85,7 +85,7 @@ function DefinitionsDrawer({ kind, onClose, onChanged }: { kind: ReportKind; onC
     ...(kind === 'BALANCE_SHEET' ? [{ field: 'side' as const, headerName: t('definitions.side'), width: 90, valueFormatter: (p: { value: unknown }) => (p.value === 'LEFT' ? t('balanceSheet.assets') : t('balanceSheet.liabilities')) }] : []),
     { field: 'lineNo', headerName: t('definitions.lineNo'), width: 70 },
     { colId: 'label', headerName: t('definitions.label'), minWidth: 200, flex: 1, valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.indent)}${en ? p.data.labelEn ?? p.data.label : p.data.label}` : '') },
-    { field: 'formula', headerName: t('definitions.formula'), minWidth: 260, flex: 2, tooltipValueGetter: (p) => p.value },
+    { field: 'formula', headerName: t('definitions.formula'), minWidth: 260, flex: 2 },
   ], [t, kind, en]);
 
   return (

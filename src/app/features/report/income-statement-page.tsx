@@ -31,7 +31,7 @@ export function IncomeStatementPage() {
   const en = i18n.language === 'en_US';
   const bold = (p: { data?: IncomeStatementRowDto }) => (p.data?.bold ? { fontWeight: 700 } : null);
   const columns = useMemo<Array<ColDef<IncomeStatementRowDto>>>(() => [
-    { colId: 'label', headerName: t('incomeStatement.item'), minWidth: 320, tooltipValueGetter: (p) => p.value, cellStyle: bold,
+    { colId: 'label', headerName: t('incomeStatement.item'), minWidth: 320, cellStyle: bold,
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.indent)}${en ? p.data.labelEn ?? p.data.label : p.data.label}` : '') },
     { field: 'lineNo', headerName: t('incomeStatement.lineNo'), width: 70, maxWidth: 80, cellStyle: { textAlign: 'center' } },
     { field: 'month', headerName: t('incomeStatement.month'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },

@@ -37,10 +37,10 @@ export function ConflictPage() {
   const columns = useMemo<ColDef<Row>[]>(() => [
     { colId: 'role', headerName: t('retrieval:columns.role'), width: 130, valueGetter: (p) => (p.data ? t(`retrieval:roles.${p.data.role}`) : ''),
       cellClassRules: { 'ld-negative': (p) => !!p.data && OTHER_SIDE.has(p.data.role) } },
-    { field: 'matched', headerName: t('retrieval:columns.matched'), minWidth: 180, flex: 1, tooltipField: 'matched' },
-    { field: 'companyName', headerName: t('retrieval:columns.company'), minWidth: 160, flex: 1, tooltipField: 'companyName' },
+    { field: 'matched', headerName: t('retrieval:columns.matched'), minWidth: 180, flex: 1 },
+    { field: 'companyName', headerName: t('retrieval:columns.company'), minWidth: 160, flex: 1 },
     { field: 'projectCode', headerName: t('retrieval:columns.projectCode'), width: 120 },
-    { field: 'projectName', headerName: t('retrieval:columns.projectName'), minWidth: 160, flex: 1, tooltipField: 'projectName' },
+    { field: 'projectName', headerName: t('retrieval:columns.projectName'), minWidth: 160, flex: 1 },
     { colId: 'projectKind', headerName: t('retrieval:columns.projectKind'), width: 100, valueGetter: (p) => (p.data?.projectKind ? t(`clients:project.kinds.${p.data.projectKind}`) : '') },
     { colId: 'principals', headerName: t('retrieval:columns.principals'), width: 150, valueGetter: (p) => (p.data?.principals ?? []).join(t('retrieval:separator')) },
     { field: 'department', headerName: t('retrieval:columns.department'), width: 120 },

@@ -14,6 +14,7 @@ import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { demoVoucherWorld, VoucherEditorModel } from './page-models/voucher-editor';
 import { ShellModel } from './page-models/shell';
+import { expectFullText, gridTooltip } from './page-models/full-text';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -347,11 +348,19 @@ test('a long voucher scrolls its lines inside the grid: at most 20 rows high and
   expect(await v.debitTotal().innerText()).toBe(await v.creditTotal().innerText());
 });
 
-test('the auxiliary popup has a direction column: a credit entry lands on the credit side; closing the dirty tab asks Yes / No / Cancel', async ({ page }, testInfo) => {
+test('the auxiliary popup has a direction column: a credit entry lands on the credit side; a long summary reads whole by keys; closing the dirty tab asks Yes / No / Cancel', async ({ page }, testInfo) => {
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
   await v.ready();
-  await v.enter('E2E 辅助核算');
+  // A summary wider than its column: ← back onto it shows it whole (a tooltip while the cell has the focus).
+  const summary = 'E2E 辅助核算：北京朝阳国际商务咨询服务有限责任公司常年法律顾问费';
+  await v.enter(summary);
+  await v.expectFocus(0, 'subjectId');
+  await v.press('ArrowLeft');
+  await expectFullText(page, v.cell(0, 'summary'), summary);
+  await v.press('ArrowRight');
+  await v.expectFocus(0, 'subjectId');
+  await expect(gridTooltip(page)).toBeHidden();
   await v.enter('1122');
   await v.expectFocus(0, 'auxId');
   await v.press('F7');

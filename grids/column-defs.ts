@@ -14,6 +14,7 @@ import { AMOUNT_COLUMN_WIDTH_PX } from './entry-grid-setup';
 import { kitContextOf } from './kit-context';
 import { TextCellEditor } from './text-editor';
 import { TotalsLabelCell } from './totals-label-cell';
+import { fullTextTooltip } from './full-text';
 import { colIdOf, isApplicable, isDataColumn, type DataColumn, type EntryColumn, type SheetRow, type SheetSchema } from './sheet-schema';
 
 /** What `suppressKeyboardEvent` and commands need to know about a column. */
@@ -97,7 +98,8 @@ export function toEntryColDefs<R extends SheetRow>(schema: SheetSchema<R>, optio
         cellEditor: AmountCellEditor,
       };
     }
-    const def: ColDef<R> = { ...base, cellEditor: TextCellEditor };
+    // Text and lookup cells: their whole text in a tooltip while focused, when cut off (decision 057).
+    const def: ColDef<R> = { ...base, cellEditor: TextCellEditor, tooltip: fullTextTooltip };
     if (column.kind === 'lookup' && column.lookup) {
       const lookup = column.lookup;
       def.valueFormatter = (p: ValueFormatterParams<R>) => (p.data && !p.node?.rowPinned ? lookup.format(p.value ?? null, p.data) : '');

@@ -1,8 +1,9 @@
 /**
  * AG Grid set-up for entry grids: only the Community modules the kit uses, given to each entry
  * grid (AgGridReact `modules`) rather than registered for every grid of the page — no pagination
- * panel, tooltips, filters, flashing or row selection listening to every edit (the kit brings its
- * own context menu, paste and copy) — and the entry theme through the Theming API: ruled columns,
+ * panel, filters, flashing or row selection listening to every edit (the kit brings its own context
+ * menu, paste and copy); tooltips only for the whole text of a cut-off text cell, shown while it has
+ * the focus (grids/full-text.tsx, decision 057) — and the entry theme through the Theming API: ruled columns,
  * a taller header for the digit-unit row, dense rows for all-day entry.
  */
 import {
@@ -14,11 +15,12 @@ import {
   RenderApiModule,
   RowApiModule,
   ScrollApiModule,
+  TooltipModule,
   themeQuartz,
   type Module,
 } from 'ag-grid-community';
 
-/** rowData and row nodes · custom editors · cell classes · the totals row · getRowNode, getColumn, ensure…Visible, refreshCells. */
+/** rowData and row nodes · custom editors · cell classes · the totals row · getRowNode, getColumn, ensure…Visible, refreshCells · the full text of a cut-off cell. */
 export const ENTRY_GRID_MODULES: Module[] = [
   ClientSideRowModelModule,
   CustomEditorModule,
@@ -28,6 +30,7 @@ export const ENTRY_GRID_MODULES: Module[] = [
   ColumnApiModule,
   ScrollApiModule,
   RenderApiModule,
+  TooltipModule,
 ];
 
 export const ENTRY_ROW_HEIGHT_PX = 34;

@@ -12,6 +12,7 @@ import type { TFunction } from 'i18next';
 import { toEntryColDefs, type EntryColumnContext } from './column-defs';
 import type { DigitUnitLabel } from './digit-header';
 import { ENTRY_GRID_MODULES, ENTRY_ROW_BUFFER, entryGridTheme } from './entry-grid-setup';
+import { FULL_TEXT_GRID_OPTIONS } from './full-text';
 import { GRID_SCROLLBAR_WIDTH_PX } from './scrollbar';
 import { firstEntryColId } from './entry-order';
 import { focusInOtherDialog } from './focus-first-cell';
@@ -138,6 +139,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
       <AgGridReact<R>
         modules={ENTRY_GRID_MODULES}
         theme={entryGridTheme}
+        {...FULL_TEXT_GRID_OPTIONS}
         columnDefs={columnDefs}
         defaultColDef={defaultColDef}
         getRowId={getRowId}

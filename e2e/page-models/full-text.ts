@@ -1,5 +1,5 @@
 /**
- * The full-text tooltip of list and report grids (grids/list/full-text.tsx): a focused cell whose
+ * The full-text tooltip of list and report grids (grids/full-text.tsx): a focused cell whose
  * text is cut off by its column shows the whole text at once; a cell that fits shows none.
  */
 import { expect, type Locator, type Page } from '@playwright/test';

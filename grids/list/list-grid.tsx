@@ -23,14 +23,14 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_LIMIT, SEARCH_DEBOUNCE_MS } from '../../src
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
-import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from './full-text';
+import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from '../full-text';
 import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
 import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, toApiPaging } from './paging';
 import { useColumnWidths, type ColumnWidthStore } from './use-column-widths';
 import './list-grid.css';
 
-/** Cut-off text shows whole in a tooltip when its cell is focused (./full-text.ts). */
+/** Cut-off text shows whole in a tooltip when its cell is focused (grids/full-text.tsx). */
 const LIST_DEFAULT_COL: ColDef = { tooltip: fullTextTooltip };
 
 /** What the grid asks the screen's query for. */

@@ -17,10 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
-import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip } from './full-text';
+import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip } from '../full-text';
 import './list-grid.css';
 
-/** Cut-off text shows whole in a tooltip when its cell is focused (./full-text.ts). */
+/** Cut-off text shows whole in a tooltip when its cell is focused (grids/full-text.tsx). */
 export const READ_GRID_DEFAULT_COL: ColDef = { sortable: false, resizable: true, suppressMovable: true, tooltip: fullTextTooltip };
 
 /** The defaults of a read-only grid whose columns sort in the browser (its rows are all there). */

@@ -246,7 +246,7 @@ test('an auditor steps to the last voucher with keys only: F9 examines and goes 
   await expect(shell.tab(`/newVoucher/${made[2]}`)).toContainText('记-');
 });
 
-test('the balance of the caret subject counts this voucher; a date in another year asks to clear the subjects or keep the date (in English)', async ({ page, request }, testInfo) => {
+test('the balance of the caret subject counts this voucher; subjects named in English; a date in another year asks to clear the subjects or keep the date (in English)', async ({ page, request }, testInfo) => {
   const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
   const words = { debit: 'Dr', credit: 'Cr', flat: 'Nil' };
   await startInLanguage(page, 'en_US');
@@ -261,6 +261,9 @@ test('the balance of the caret subject counts this voucher; a date in another ye
   await v.enter('E2E balance');
   await v.enter('1001');
   await v.expectFocus(0, 'debit');
+  // The subject is named in the reader's language, on the line and in the balance bar.
+  await expect(v.cell(0, 'subjectId')).toHaveText('1001 Cash on hand');
+  await expect(v.balanceBar()).toContainText('1001 Cash on hand');
   await expect(page.getByTestId('voucher-balance-saved')).toContainText(onSide(saved, words));
   await v.enter('123.45');
   await v.expectFocus(1, 'summary');

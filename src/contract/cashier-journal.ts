@@ -193,6 +193,7 @@ export const cashReconcileRowDto = z.object({
   subjectId: z.number().int().nullable(),
   subjectCode: z.string().nullable(),
   subjectName: z.string().nullable(),
+  subjectNameEn: z.string().nullable(),
   bankAccounts: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), closingCents: cents })),
   /** Opening + receipts − payments of those accounts up to the date. */
   journalCents: cents,

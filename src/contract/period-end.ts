@@ -30,6 +30,7 @@ export const profitTransferLineDto = z.object({
   subjectId: z.number().int(),
   subjectCode: z.string(),
   subjectName: z.string(),
+  subjectNameEn: z.string().nullable(),
   /** true debit (借), false credit (贷). */
   direction: z.boolean(),
   amount: cents,
@@ -41,7 +42,7 @@ export const profitTransferDto = z.object({
   periodId: z.number().int(),
   markTime: z.string(),
   /** The current year profit subject (本年利润) the balances go to. */
-  profitSubject: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  profitSubject: z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string().nullable() }),
   lines: z.array(profitTransferLineDto),
   totalCents: cents,
   /** The voucher written (null for a preview). */

@@ -63,6 +63,9 @@ describe.each(backends())('cash journal against the books (%s)', (backend) => {
       ['1001', 'C01:62000', '62000', '62000', '0'],
       ['1002', 'B01:970000 B02:200000', '1170000', '1170000', '0'],
     ] });
+    // Each subject with both its names (the screen shows the reader's).
+    const named = (await data(reconcile({ date: '2026-03-31' }), 'reconcile')).rows.map((x: any) => [x.subjectCode, x.subjectName, x.subjectNameEn]);
+    expect(named).toEqual([['1001', '库存现金', 'Cash on hand'], ['1002', '银行存款', 'Cash in bank']]);
     // Bookkept only: the bank payment is not in the books yet.
     expect(await figures({ date: '2026-03-31', bookkeptOnly: true })).toEqual({ agreed: false, rows: [
       ['1001', 'C01:62000', '62000', '62000', '0'],

@@ -96,7 +96,9 @@ describe.each(backends())('period end (%s)', (backend) => {
     const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'preview');
     expect(p.voucher).toBeNull();
     expect(p.markTime).toBe('2026-01-31');
-    expect(p.profitSubject).toMatchObject({ id: code['3103'], code: '3103', name: '本年利润' });
+    expect(p.profitSubject).toMatchObject({ id: code['3103'], code: '3103', name: '本年利润', nameEn: 'Profit for the year' });
+    // Each line names its subject in both languages (the preview shows the reader's).
+    expect(p.lines.map((l: any) => [l.subjectCode, l.subjectName, l.subjectNameEn])[0]).toEqual(['5001', '主营业务收入', 'Main operating revenue']);
     expect(p.totalCents).toBe('150000');
     expect(p.lines.map((l: any) => [l.subjectCode, l.direction, l.amount, l.auxes, l.summary])).toEqual([
       ['5001', true, '100000', [{ auxTypeId: 5, auxId: w.projectId }], '结转 2026-01 损益'],

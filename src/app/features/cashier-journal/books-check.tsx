@@ -14,6 +14,7 @@ import type { CellKeyDownEvent, ColDef, ValueFormatterParams } from 'ag-grid-com
 import { useTranslation } from 'react-i18next';
 import type { CashReconcileRowDto } from '../../../contract/cashier-journal';
 import { formatCents } from '../../../domain/money';
+import { localName } from '../../../domain/names';
 import { journalReconcileOptions } from '../../queries/cashier-journal';
 import { periodsQueryOptions } from '../../queries/account';
 import { SUB_LEDGER_PATH, subLedgerHref } from '../ledger/subject-ledgers-model';
@@ -23,7 +24,7 @@ import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
 import { notifyError } from '../../queries/admin-common';
 
 export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId: number; date: string; bankAccountIds: number[] }) {
-  const { t } = useTranslation(['journal', 'errors']);
+  const { t, i18n } = useTranslation(['journal', 'errors']);
   const navigate = useNavigate();
   const user = useSession((x) => x.user);
   const { accountYearId } = useScope();
@@ -35,7 +36,7 @@ export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId:
   const answer = useQuery(journalReconcileOptions(accountId, { date, bankAccountIds, bookkeptOnly }));
   const cents = (p: ValueFormatterParams<CashReconcileRowDto>) => (p.value === null || p.value === undefined ? '' : formatCents(Number(p.value)));
   const columns = useMemo<ColDef<CashReconcileRowDto>[]>(() => [
-    { colId: 'subject', headerName: t('journal:check.subject'), width: 200, valueGetter: (p) => (p.data?.subjectCode ? `${p.data.subjectCode} ${p.data.subjectName ?? ''}` : t('journal:check.noSubject')) },
+    { colId: 'subject', headerName: t('journal:check.subject'), width: 200, valueGetter: (p) => (p.data?.subjectCode ? `${p.data.subjectCode} ${localName(i18n.language, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}` : t('journal:check.noSubject')) },
     { colId: 'accounts', headerName: t('journal:check.accounts'), flex: 1, minWidth: 180, valueGetter: (p) => (p.data?.bankAccounts ?? []).map((a) => `${a.code} ${a.name}`).join(t('journal:check.accountSeparator')) },
     { field: 'journalCents', headerName: t('journal:check.journal'), width: 150, type: 'rightAligned', valueFormatter: cents },
     { field: 'booksCents', headerName: t('journal:check.books'), width: 150, type: 'rightAligned', valueFormatter: cents },
@@ -43,7 +44,7 @@ export function CashBooksCheck({ accountId, date, bankAccountIds }: { accountId:
       field: 'differenceCents', headerName: t('journal:check.difference'), width: 150, type: 'rightAligned', valueFormatter: cents,
       cellClassRules: { 'ld-negative': (p) => p.value !== null && p.value !== '0' },
     },
-  ], [t]);
+  ], [t, i18n.language]);
   const data = answer.data;
   // The sub-ledger from the year's first period to the date's, for the answer on screen (its own date
   // and year); the periods are fetched on the key when not yet loaded (a quick Enter still opens).

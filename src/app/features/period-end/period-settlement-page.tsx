@@ -20,6 +20,7 @@ import { FillHeight } from '../../../../grids/list/use-fill-height';
 import { periodEndApi } from '../../../contract/heads';
 import { formatCents } from '../../../domain/money';
 import { RIGHTS } from '../../../domain/rights';
+import { localName } from '../../../domain/names';
 import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useHasRight, useScope } from '../../session/store';
@@ -236,7 +237,7 @@ function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName
         {preview.error && <Alert color="orange" data-testid="transfer-error">{preview.error.message}</Alert>}
         {preview.data && (
           <>
-            <Text size="sm">{t('periodEnd:transfer.target', { code: preview.data.profitSubject.code, name: preview.data.profitSubject.name })}</Text>
+            <Text size="sm">{t('periodEnd:transfer.target', { code: preview.data.profitSubject.code, name: localName(i18n.language, preview.data.profitSubject) })}</Text>
             <Table withTableBorder fz="sm" data-testid="transfer-lines">
               <Table.Thead>
                 <Table.Tr>
@@ -250,7 +251,7 @@ function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName
                 {lines.map((l, i) => (
                   <Table.Tr key={i} data-testid="transfer-line">
                     <Table.Td>{l.summary}</Table.Td>
-                    <Table.Td>{l.subjectCode} {l.subjectName}</Table.Td>
+                    <Table.Td>{l.subjectCode} {localName(i18n.language, { name: l.subjectName, nameEn: l.subjectNameEn })}</Table.Td>
                     <Table.Td ta="right">{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
                     <Table.Td ta="right">{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
                   </Table.Tr>

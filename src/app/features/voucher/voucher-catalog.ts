@@ -9,6 +9,7 @@
 import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
 import type { LookupResolution } from '../../../../grids/sheet-schema';
 import type { VoucherKitCatalog } from '../../../../grids/voucher-kit.columns';
+import { localName } from '../../../domain/names';
 
 /** Subject search in the editor returns 10 matches (spec 01 §5). */
 export const SUBJECT_SEARCH_LIMIT = 10;
@@ -17,6 +18,8 @@ export interface CatalogSubject {
   id: number;
   code: string;
   name: string;
+  /** The English name, shown instead of `name` to an English reader when set (src/domain/names.ts). */
+  nameEn?: string | null;
   /** Mnemonic (助记码) and pinyin initials, lower case, for the search. */
   abbr: string | null;
   initials: string | null;
@@ -63,16 +66,16 @@ export interface VoucherCatalog extends VoucherKitCatalog {
   auxValueLabel: (auxTypeId: number, id: number) => string;
 }
 
-const subjectOption = (s: CatalogSubject): LookupOption => ({ value: String(s.id), code: s.code, name: s.name });
-
-/** How a subject ranks for a query: 0 exact code, 1 code prefix, 2 initials / mnemonic prefix, 3 name contains; -1 no match. */
+/** How a subject ranks for a query: 0 exact code, 1 code prefix, 2 initials / mnemonic prefix, 3 name contains (either language's); -1 no match. */
 export function subjectMatchRank(s: CatalogSubject, query: string): number {
   const q = query.trim().toLowerCase();
   if (q === '') return 3;
   if (s.code === q) return 0;
   if (s.code.startsWith(q)) return 1;
   if ((s.initials && s.initials.startsWith(q)) || (s.abbr && s.abbr.toLowerCase().startsWith(q))) return 2;
-  if (s.name.toLowerCase().includes(q) || `${s.code} ${s.name}`.toLowerCase().includes(q)) return 3;
+  for (const name of [s.name, s.nameEn]) {
+    if (name && (name.toLowerCase().includes(q) || `${s.code} ${name}`.toLowerCase().includes(q))) return 3;
+  }
   return -1;
 }
 
@@ -81,7 +84,10 @@ export function createVoucherCatalog(
   auxLists: Readonly<Record<number, readonly CatalogAuxValue[]>>,
   /** Labels of auxiliary values the loaded voucher names (they may be outside the lists now). */
   knownAux: ReadonlyMap<string, string> = new Map(),
+  /** The reader's language (an i18n code, or whether it is English): subjects are named in it. */
+  language: string | boolean = false,
 ): VoucherCatalog {
+  const subjectOption = (s: CatalogSubject): LookupOption => ({ value: String(s.id), code: s.code, name: localName(language, s) });
   const subjects = new Map(subjectList.map((s) => [s.id, s]));
   const subjectOf = (id: string | number | null) => (id === null || id === '' ? undefined : subjects.get(Number(id)));
   const auxTypesOf = (id: string | number | null) => subjectOf(id)?.auxTypeIds ?? [];
@@ -126,7 +132,7 @@ export function createVoucherCatalog(
     auxValueLabel,
     subjectLabel: (id) => {
       const s = subjectOf(id);
-      return s ? `${s.code} ${s.name}` : '';
+      return s ? `${s.code} ${localName(language, s)}` : '';
     },
     resolveSubject,
     subjectHasAux: (id) => auxTypesOf(id).length > 0,

@@ -39,6 +39,18 @@ describe('subject search', () => {
     const many = createVoucherCatalog(Array.from({ length: 30 }, (_, i) => ({ id: i + 1, code: `5${String(i).padStart(3, '0')}`, name: `s${i}`, abbr: null, initials: null, auxTypeIds: [] })), {});
     expect(many.searchSubjects('5').length).toBe(10);
   });
+  it('names subjects in the reader\'s language (the Chinese name when no English one is set) and finds them by either name', () => {
+    const named = [{ ...subjects[0]!, nameEn: 'Cash on hand' }, { ...subjects[2]!, nameEn: '  ' }];
+    const en = createVoucherCatalog(named, aux, undefined, 'en_US');
+    expect(en.subjectLabel('11')).toBe('1001 Cash on hand');
+    expect(en.subjectLabel('13')).toBe('1122 应收账款');
+    expect(en.searchSubjects('cash').map((o) => [o.code, o.name])).toEqual([['1001', 'Cash on hand']]);
+    expect(en.searchSubjects('现金').map((o) => o.code)).toEqual(['1001']);
+    expect(en.resolveSubject('Cash on hand')).toEqual({ ok: true, value: '11' });
+    const zh = createVoucherCatalog(named, aux, undefined, 'zh_CN');
+    expect(zh.subjectLabel('11')).toBe('1001 库存现金');
+    expect(zh.searchSubjects('cash').map((o) => [o.code, o.name])).toEqual([['1001', '库存现金']]);
+  });
   it('resolves typed initials to the one subject', () => {
     expect(catalog.resolveSubject('kcxj')).toEqual({ ok: true, value: '11' });
     expect(catalog.resolveSubject('1001')).toEqual({ ok: true, value: '11' });

@@ -37,11 +37,11 @@ export async function reconcile(db: Db, companyId: number, o: { accountId: numbe
     : []);
   const codes = [...new Set(codeOf.values())];
   const inYear = codes.length
-    ? rowsOf<{ id: number; code: string; name: string }>(await db.execute(sql`
-        select id, code, name from subjects
+    ? rowsOf<{ id: number; code: string; name: string; nameEn: string | null }>(await db.execute(sql`
+        select id, code, name, name_en as "nameEn" from subjects
         where company_id = ${companyId} and account_year_id = ${accountYearId} and code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`))
     : [];
-  const byCode = new Map(inYear.map((r) => [r.code, { id: Number(r.id), code: r.code, name: r.name }]));
+  const byCode = new Map(inYear.map((r) => [r.code, { id: Number(r.id), code: r.code, name: r.name, nameEn: r.nameEn }]));
   const balances = byCode.size
     ? new Map((await subjectBalances(db, companyId, { accountYearId, subjectId: [...byCode.values()].map((s) => s.id), dateTo: o.date })).map((b) => {
         const side = o.bookkeptOnly ? b.bookkept : b.all;
@@ -59,7 +59,7 @@ export async function reconcile(db: Db, companyId: number, o: { accountId: numbe
     let g = groups.get(key);
     if (!g) {
       g = {
-        subjectId: subject?.id ?? null, subjectCode: subject?.code ?? null, subjectName: subject?.name ?? null,
+        subjectId: subject?.id ?? null, subjectCode: subject?.code ?? null, subjectName: subject?.name ?? null, subjectNameEn: subject?.nameEn ?? null,
         bankAccounts: [], journalCents: '0', booksCents: null, differenceCents: null, journal: 0n,
       };
       groups.set(key, g);

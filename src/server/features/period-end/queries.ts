@@ -43,7 +43,7 @@ export async function periodEndLock(tx: Tx, kind: 'roll' | 'transfer', id: numbe
   await tx.execute(sql`select pg_advisory_xact_lock(${kind === 'roll' ? 9033 : 9032}::integer, ${id}::integer)`);
 }
 
-export interface PlBalanceRow { subjectId: number; code: string; name: string; auxTypeIds: number[]; auxes: Array<{ auxTypeId: number; auxId: number }>; balanceCents: number }
+export interface PlBalanceRow { subjectId: number; code: string; name: string; nameEn: string | null; auxTypeIds: number[]; auxes: Array<{ auxTypeId: number; auxId: number }>; balanceCents: number }
 
 /**
  * The profit and loss (损益, kind PROFIT) balances of an account year through the end of a period,
@@ -53,8 +53,8 @@ export interface PlBalanceRow { subjectId: number; code: string; name: string; a
  * so a second transfer moves only what remains.
  */
 export async function profitLossBalances(tx: Tx, accountYearId: number, throughStartAt: string, includeUnbooked: boolean): Promise<PlBalanceRow[]> {
-  const rows = rowsOf<{ subject_id: number; code: string; name: string; aux_type_ids: number[]; department_id: number | null; employee_id: number | null; customer_id: number | null; vendor_id: number | null; project_id: number | null; budget_id: number | null; net: string }>(await tx.execute(sql`
-    select i.subject_id, s.code, s.name, s.aux_type_ids, i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id,
+  const rows = rowsOf<{ subject_id: number; code: string; name: string; name_en: string | null; aux_type_ids: number[]; department_id: number | null; employee_id: number | null; customer_id: number | null; vendor_id: number | null; project_id: number | null; budget_id: number | null; net: string }>(await tx.execute(sql`
+    select i.subject_id, s.code, s.name, s.name_en, s.aux_type_ids, i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id,
       sum(case when i.direction then i.amount_cents else -i.amount_cents end)::text as net
     from voucher_items i
     join vouchers v on v.id = i.voucher_id
@@ -62,11 +62,11 @@ export async function profitLossBalances(tx: Tx, accountYearId: number, throughS
     join subjects s on s.id = i.subject_id
     where v.account_year_id = ${accountYearId} and v.state = 'NORMAL' and p.start_at <= ${throughStartAt}::date and s.kind = 'PROFIT'
       and (${includeUnbooked}::boolean or v.book_keep_at is not null)
-    group by i.subject_id, s.code, s.name, s.aux_type_ids, i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id
+    group by i.subject_id, s.code, s.name, s.name_en, s.aux_type_ids, i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id
     having sum(case when i.direction then i.amount_cents else -i.amount_cents end) <> 0
     order by s.code, i.department_id nulls first, i.employee_id nulls first, i.customer_id nulls first, i.vendor_id nulls first, i.project_id nulls first, i.budget_id nulls first`));
   return rows.map((r) => ({
-    subjectId: r.subject_id, code: r.code, name: r.name, auxTypeIds: r.aux_type_ids ?? [], balanceCents: Number(r.net),
+    subjectId: r.subject_id, code: r.code, name: r.name, nameEn: r.name_en, auxTypeIds: r.aux_type_ids ?? [], balanceCents: Number(r.net),
     auxes: Object.entries(AUX_DIMENSION_OF_TYPE).flatMap(([type, dim]) => {
       const v = (r as unknown as Record<string, number | null>)[`${dim}_id`];
       return v === null || v === undefined ? [] : [{ auxTypeId: Number(type), auxId: Number(v) }];
@@ -82,9 +82,9 @@ export async function unbookedTransfers(tx: Tx, accountYearId: number, throughSt
 }
 
 /** The current year profit subject (本年利润, standard code 3103): itself when a leaf, else its first enabled leaf. */
-export async function profitSubjectOf(tx: Tx, accountYearId: number): Promise<{ id: number; code: string; name: string; leaf: boolean; disabled: boolean } | undefined> {
-  const [r] = rowsOf<{ id: number; code: string; name: string; leaf: boolean; disabled: boolean }>(await tx.execute(sql`
-    select id, code, name, leaf, disabled from subjects
+export async function profitSubjectOf(tx: Tx, accountYearId: number): Promise<{ id: number; code: string; name: string; nameEn: string | null; leaf: boolean; disabled: boolean } | undefined> {
+  const [r] = rowsOf<{ id: number; code: string; name: string; nameEn: string | null; leaf: boolean; disabled: boolean }>(await tx.execute(sql`
+    select id, code, name, name_en as "nameEn", leaf, disabled from subjects
     where account_year_id = ${accountYearId} and code like '3103%' and (code = '3103' or (leaf and not disabled))
     order by (code = '3103' and leaf and not disabled) desc, code limit 2`));
   return r;

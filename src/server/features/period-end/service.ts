@@ -47,7 +47,7 @@ export async function profitTransfer(db: Db, actor: Actor, companyId: number, bo
     if (!body.includeUnbooked && (await q.unbookedTransfers(tx, period.accountYearId, period.startAt))) fail('PROFIT_TRANSFER_UNBOOKED');
     const balances = await q.profitLossBalances(tx, period.accountYearId, period.startAt, body.includeUnbooked);
     const subjects = new Map(balances.map((b) => [b.subjectId, b]));
-    subjects.set(target.id, { subjectId: target.id, code: target.code, name: target.name, auxTypeIds: [], auxes: [], balanceCents: 0 });
+    subjects.set(target.id, { subjectId: target.id, code: target.code, name: target.name, nameEn: target.nameEn, auxTypeIds: [], auxes: [], balanceCents: 0 });
     // A value of a type the subject no longer takes stays behind (the save rules refuse it on the line).
     const lines = profitTransferLines(balances.map((b) => ({ subjectId: b.subjectId, balanceCents: b.balanceCents, auxes: b.auxes.filter((a) => b.auxTypeIds.includes(a.auxTypeId)) })), target.id);
     if (!lines.length) fail('PROFIT_TRANSFER_NOTHING');
@@ -56,11 +56,11 @@ export async function profitTransfer(db: Db, actor: Actor, companyId: number, bo
     if (!kindId) return fail('NO_PERMISSION');
     const summary = translate('periodEnd.transferSummary', lang, { period: periodName(period) }).slice(0, 50);
     const dtoLines = lines.map((l) => ({
-      summary, subjectId: l.subjectId, subjectCode: subjects.get(l.subjectId)!.code, subjectName: subjects.get(l.subjectId)!.name,
+      summary, subjectId: l.subjectId, subjectCode: subjects.get(l.subjectId)!.code, subjectName: subjects.get(l.subjectId)!.name, subjectNameEn: subjects.get(l.subjectId)!.nameEn,
       direction: l.direction, amount: String(l.amountCents), auxes: l.auxes,
     }));
     const totalCents = lines.filter((l) => l.direction).reduce((s, l) => s + l.amountCents, 0);
-    const answer = { periodId: period.id, markTime: period.endAt, profitSubject: { id: target.id, code: target.code, name: target.name }, lines: dtoLines, totalCents: String(totalCents) };
+    const answer = { periodId: period.id, markTime: period.endAt, profitSubject: { id: target.id, code: target.code, name: target.name, nameEn: target.nameEn }, lines: dtoLines, totalCents: String(totalCents) };
     if (body.preview) return { ...answer, voucher: null };
     const voucher = await createVoucher(tx, actor, companyId, {
       accountId, kindId, markTime: period.endAt, periodId: period.id, billCount: 0,

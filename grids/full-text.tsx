@@ -1,6 +1,6 @@
 /**
- * The whole text of a cell that is cut off, readable from the keyboard: in list and read-only grids a
- * focused cell whose text does not fit shows it in a tooltip at once (arrowing onto the cell, or
+ * The whole text of a cell that is cut off, readable from the keyboard: in every grid (lists, reports,
+ * entry sheets) a focused cell whose text does not fit shows it in a tooltip at once (arrowing onto the cell, or
  * clicking it), the way a spreadsheet shows a long cell's content when it is selected. Hover tooltips
  * (AG Grid's default) would leave a clerk who never touches the mouse with "北京朝阳国际商务咨…".
  *
@@ -13,7 +13,7 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import type { ColDef, GridOptions, ICellRendererParams, TooltipCallbackParams } from 'ag-grid-community';
 
-/** Grid options of every list and read-only grid. */
+/** Grid options of every grid: ReadGrid, ListGrid and the entry kit's. */
 export const FULL_TEXT_GRID_OPTIONS = {
   tooltipTrigger: 'focus',
   tooltipShowMode: 'whenTruncated',

@@ -289,6 +289,7 @@ test('screenshots of the journal screens in both languages', SCREENSHOTS, async 
     await page.goto(`/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=2026-01`);
     await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
     await expect(cell(page, 0, 'summary')).not.toHaveText('');
+    await expect(page.getByTestId('journal-totals')).toHaveText(lang === 'zh_CN' ? /^合计\u3000余额 [\d,]+\.\d{2}$/ : /^Total · closing balance [\d,]+\.\d{2}$/);
     await page.screenshot({ path: `test-results/cash-journal-${lang}-edit.png`, animations: 'disabled' });
     await page.goto('/cashier/cashBankJournalQuery');
     await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });

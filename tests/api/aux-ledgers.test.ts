@@ -319,13 +319,17 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     const values = (ws: { getRow: (n: number) => { values: unknown } }, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
     const balance = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, reader.token);
     expect(values(balance.ws, 1).slice(0, 3)).toEqual(['编码 Code', '名称 Name', '科目编码 Subject code']);
-    expect(values(balance.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', '应收账款', 1000, 0, 0, 300, 1000, 300, '借', 700, 0]);
+    // Subject names in the caller's language, as on the screen (headers stay "中文 English").
+    expect(values(balance.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', 'Accounts receivable', 1000, 0, 0, 300, 1000, 300, '借', 700, 0]);
+    const balanceZh = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, reader.token, 'zh_CN');
+    expect(values(balanceZh.ws, 3).slice(2, 4)).toEqual(['1122', '应收账款']);
     expect(values(balance.ws, 6)).toEqual(['合计 Total', '', '', '', 1500, 0, 0, 500, 1500, 500, '', 1000, 0]);
     const total = await exportWorkbook(t, '/api/ledger/auxTotal/export', 'LEDGER', { ...base, auxTypeId: 3, auxIds: [ids.custA], startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, reader.token);
     expect(values(total.ws, 6).slice(2)).toEqual(['2026-03', '本年累计 Year to date', 1000, 300, '借', 700]);
+    expect(values(total.ws, 3).slice(0, 2)).toEqual([expect.stringContaining('华夏科技有限公司'), '1122 Accounts receivable']);
     const detail = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', { ...base, auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, reader.token);
     expect(detail.ws.rowCount).toBe(8);
-    expect(values(detail.ws, 6).slice(0, 2)).toEqual(['2026-03-15', expect.stringMatching(/-\d+$/)]);
+    expect(values(detail.ws, 6).slice(0, 3)).toEqual(['2026-03-15', expect.stringMatching(/-\d+$/), '1122 Accounts receivable']);
     expect(values(detail.ws, 6).slice(4)).toEqual([0, 300, '借', 700]);
     const summary = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, budgeter.token);
     expect(values(summary.ws, 3)).toEqual(['000101', '办公费', '支出 Expense', 1000, 100, 400, 600, 40]);

@@ -35,8 +35,8 @@ export async function workbookAt(t: TestApp, url: string, token?: string): Promi
 }
 
 /** Starts an export (POST url with the filter), polls its task to the end and reads the workbook. */
-export async function exportWorkbook(t: TestApp, url: string, kind: string, filter: Record<string, unknown>, token: string): Promise<{ ws: ExcelJS.Worksheet; raw: Buffer }> {
-  const task = await data(t.call('POST', url, { token, body: { filter }, lang: 'en_US' }), `${url} export`);
+export async function exportWorkbook(t: TestApp, url: string, kind: string, filter: Record<string, unknown>, token: string, lang: 'zh_CN' | 'en_US' = 'en_US'): Promise<{ ws: ExcelJS.Worksheet; raw: Buffer }> {
+  const task = await data(t.call('POST', url, { token, body: { filter }, lang }), `${url} export`);
   expect(task).toMatchObject({ kind, state: 'RUNNING', completed: false });
   for (let i = 0; i < 300; i++) {
     const p = await data(t.call('GET', `/api/system/export/${task.token}`, { token }), 'progress');

@@ -28,7 +28,7 @@ export async function ledgerAuxRoutes(app: FastifyInstance): Promise<void> {
   handle(app, ledgerAuxApi.budgetDetail, async (req) => ok(await budgetDetail(app.db, await companyOf(req, req.query.filter), req.query.filter, req.query)));
 
   // Exports: the same filter in the body; the answer is the task.
-  const who = async (req: FastifyRequest, f: { accountId: number; accountYearId: number }) => ({ companyId: await companyOf(req, f), userId: req.access.user!.id });
+  const who = async (req: FastifyRequest, f: { accountId: number; accountYearId: number }) => ({ companyId: await companyOf(req, f), userId: req.access.user!.id, lang: req.lang });
   const task = (req: FastifyRequest, t: Awaited<ReturnType<typeof exportAuxBalance>>) => ok(taskDto(t, app.opts.fileSecret!, req.lang));
   handle(app, ledgerAuxApi.auxBalanceExport, async (req) => task(req, await exportAuxBalance(app, await who(req, req.body.filter), req.body.filter)));
   handle(app, ledgerAuxApi.auxTotalExport, async (req) => task(req, await exportAuxTotal(app, await who(req, req.body.filter), req.body.filter)));

@@ -126,27 +126,39 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await expect(page.getByTestId('rule-length-5')).toBeFocused();
   // The save's refetch of the rule is held back until the user has changed the form again: it must
   // not bring back the level removed meanwhile (it did, and made this spec flaky).
+  // Everything is seen in the route handler, which every call of the rule passes through: the save
+  // (POST), then its refetch (GET), held, then answered. Two CI runs missed a network event of this
+  // exchange (the save's response once, its request once) while the page showed the save pending on
+  // the held refetch; a route handler is called for every request it intercepts, or the request
+  // would never go out.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  const isSave = (method: string, url: string) => method === 'POST' && /\/api\/subject\/codeRule$/.test(new URL(url).pathname);
   let saveSent = false;
-  page.on('request', (r) => {
-    if (isSave(r.method(), r.url())) saveSent = true;
-  });
-  // The save's refetch of the rule reaching the route is what proves the save answered success (the
-  // refetch follows it): waited on here rather than on the save's response event, which a CI run
-  // once never saw (the page showed the save pending on its held refetch, as it should).
+  let saved!: () => void;
+  const sent = new Promise<void>((r) => (saved = r));
   let refetchAsked!: () => void;
   const asked = new Promise<void>((r) => (refetchAsked = r));
-  await page.route('**/api/subject/codeRule?**', async (route) => {
-    if (route.request().method() === 'GET') {
-      if (saveSent) refetchAsked();
+  let refetchAnswered!: () => void;
+  const refetch = new Promise<void>((r) => (refetchAnswered = r));
+  const isRule = (url: URL) => /\/api\/subject\/codeRule$/.test(url.pathname);
+  await page.route(isRule, async (route) => {
+    const method = route.request().method();
+    if (method === 'POST') {
+      saveSent = true;
+      saved();
+      await route.continue();
+      return;
+    }
+    if (method === 'GET' && saveSent) {
+      refetchAsked();
       await held;
+      const response = await route.fetch();
+      await route.fulfill({ response });
+      refetchAnswered();
+      return;
     }
     await route.continue();
   });
-  const refetch = page.waitForResponse((r) => r.url().includes('/api/subject/codeRule?') && r.request().method() === 'GET');
-  const sent = page.waitForRequest((r) => isSave(r.method(), r.url()));
   await page.keyboard.press('Enter');
   await sent;
   await asked;
@@ -159,7 +171,7 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
   await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();
-  await page.unroute('**/api/subject/codeRule?**');
+  await page.unroute(isRule);
   await expect(page.getByTestId('rule-save')).toBeEnabled();
   await pressOn(page.getByTestId('rule-save'));
   await expect(page.getByTestId('rule-total')).toContainText('10');

@@ -14,14 +14,14 @@ export const reportAmount = (p: ValueFormatterParams) => {
   return formatCents(Number(p.value));
 };
 
+/** A period's name in the reports: "第 3 期（2026-03）" / "Period 3 (2026-03)", from its position and first day. */
+export const periodLabel = (t: TFunction, month: number, startAt: string) => t('report:filters.periodLabel', { month, name: startAt.slice(0, 7) });
+
 /**
  * The period column of the reports by month: "第 10 期（2026-10）" / "Period 10 (2026-10)" and the
  * total row's label. Wide enough for a two-digit period in either language (the label used to end
  * in an ellipsis from period 10 on).
  */
-/** A period's name in the reports: "第 3 期（2026-03）" / "Period 3 (2026-03)", from its position and first day. */
-export const periodLabel = (t: TFunction, month: number, startAt: string) => t('report:filters.periodLabel', { month, name: startAt.slice(0, 7) });
-
 export function periodColumn<T extends object>(t: TFunction, headerName: string, totalLabel: string): ColDef<T> {
   return {
     colId: 'month', headerName, minWidth: 180,

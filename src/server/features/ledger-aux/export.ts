@@ -2,7 +2,8 @@
  * The auxiliary ledgers and budget execution reports as .xlsx, through the background export task
  * (decision 015: a RUNNING task answered at once, progress, a signed file): the same figures as the
  * screen (the same service functions), amounts in yuan as numbers, headers "中文 English", subject names
- * in the caller's language (as on the screen), text cells neutralized against formulas. A sub-ledger is read in pages of 1,000 rows.
+ * and voucher words in the caller's language (as on the screen), text cells neutralized against
+ * formulas. A sub-ledger is read in pages of 1,000 rows.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AuxBalanceFilter, AuxDetailFilter, AuxTotalFilter, BudgetDetailFilter, BudgetExecFilter, LedgerDetailRowDto } from '../../../contract/ledger-aux';
@@ -28,9 +29,8 @@ const PAGE = 1000;
 
 interface Who { companyId: number; userId: number; lang: Language }
 
-/** "code name", the name in the caller's language (the Chinese one when no English one is set). */
-const subjectIn = (lang: Language) => (code: string | null, name: string | null, nameEn: string | null) =>
-  text(code === null ? '' : `${code} ${localName(lang, { name: name ?? '', nameEn })}`);
+/** A name in the caller's language (the Chinese one when no English one is set). */
+const nameIn = (lang: Language, name: string | null, nameEn: string | null) => localName(lang, { name: name ?? '', nameEn });
 
 export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBalanceFilter) {
   const answer = await auxBalance(app.db, who.companyId, f);
@@ -40,7 +40,7 @@ export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBal
     build: async (progress) => {
       const rows: Cell[][] = answer.rows.map((r) => [
         // A tree type's levels indented as on the screen.
-        text(r.auxCode), text(`${'\u3000'.repeat(r.auxLevel - 1)}${r.auxName}`), text(r.subjectCode), text(r.subjectName === null ? '' : localName(who.lang, { name: r.subjectName, nameEn: r.subjectNameEn })),
+        text(r.auxCode), text(`${'\u3000'.repeat(r.auxLevel - 1)}${r.auxName}`), text(r.subjectCode), text(nameIn(who.lang, r.subjectName, r.subjectNameEn)),
         yuan(r.openingDebit), yuan(r.openingCredit), yuan(r.debit), yuan(r.credit), yuan(r.ytdDebit), yuan(r.ytdCredit),
         SIDES[r.closingSide], yuan(r.closingDebit), yuan(r.closingCredit),
       ]);
@@ -64,7 +64,7 @@ export async function exportAuxTotal(app: FastifyInstance, who: Who, f: AuxTotal
     build: async () => {
       const rows: Cell[][] = [];
       for (const g of answer.groups) {
-        const head = [text(`${g.auxCode} ${g.auxName}`), subjectIn(who.lang)(g.subjectCode, g.subjectName, g.subjectNameEn)];
+        const head = [text(`${g.auxCode} ${g.auxName}`), text(`${g.subjectCode} ${nameIn(who.lang, g.subjectName, g.subjectNameEn)}`)];
         rows.push([...head, '', ROWS.OPENING, null, null, SIDES[g.openingSide], yuan(g.openingCents)]);
         for (const p of g.periods) {
           rows.push([...head, p.periodName, ROWS.PERIOD, yuan(p.debit), yuan(p.credit), SIDES[p.side], yuan(p.balanceCents)]);
@@ -88,8 +88,8 @@ async function allRows(read: (offset: number) => Promise<{ total: number; rows: 
 }
 
 const detailHeaders = (balance: string) => ['日期 Date', '凭证字号 Voucher', '科目 Subject', '摘要 Summary', '借方 Debit', '贷方 Credit', '方向 Side', balance];
-const detailRow = (lang: Language) => (r: LedgerDetailRowDto, balance: number): Cell[] => r.kind === 'LINE'
-  ? [r.markDate, text(`${r.voucherWord}-${r.voucherCode}`), subjectIn(lang)(r.subjectCode, r.subjectName, r.subjectNameEn), text(r.summary), yuan(r.debit), yuan(r.credit), SIDES[r.side], balance]
+const detailRow = (lang: Language, r: LedgerDetailRowDto, balance: number): Cell[] => r.kind === 'LINE'
+  ? [r.markDate, text(`${nameIn(lang, r.voucherWord, r.voucherWordEn)}-${r.voucherCode}`), text(`${r.subjectCode} ${nameIn(lang, r.subjectName, r.subjectNameEn)}`), text(r.summary), yuan(r.debit), yuan(r.credit), SIDES[r.side], balance]
   : [r.periodName ?? '', '', '', ROWS[r.kind], r.kind === 'OPENING' ? null : yuan(r.debit), r.kind === 'OPENING' ? null : yuan(r.credit), SIDES[r.side], balance];
 
 export async function exportAuxDetail(app: FastifyInstance, who: Who, f: AuxDetailFilter) {
@@ -99,7 +99,7 @@ export async function exportAuxDetail(app: FastifyInstance, who: Who, f: AuxDeta
     ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `辅助核算明细账-${head.auxCode}-${todayIso()}.xlsx`,
     build: async (progress) => {
       const rows = await allRows((offset) => auxDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
-      const cells = rows.map((r) => detailRow(who.lang)(r, yuan(r.balanceCents) * (r.side === 'CREDIT' ? -1 : 1)));
+      const cells = rows.map((r) => detailRow(who.lang, r, yuan(r.balanceCents) * (r.side === 'CREDIT' ? -1 : 1)));
       return workbook(`辅助核算明细账 ${head.auxCode}`, detailHeaders('余额 Balance (借正 debit +)'), cells, (i) => rows[i].kind !== 'LINE');
     },
   });
@@ -122,7 +122,7 @@ export async function exportBudgetDetail(app: FastifyInstance, who: Who, f: Budg
     ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: `预算执行明细账-${head.code}-${todayIso()}.xlsx`,
     build: async (progress) => {
       const rows = await allRows((offset) => budgetDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
-      return workbook(`预算执行明细账 ${head.code}`, detailHeaders('累计执行数 Used so far'), rows.map((r) => detailRow(who.lang)(r, yuan(r.balanceCents))), (i) => rows[i].kind !== 'LINE');
+      return workbook(`预算执行明细账 ${head.code}`, detailHeaders('累计执行数 Used so far'), rows.map((r) => detailRow(who.lang, r, yuan(r.balanceCents))), (i) => rows[i].kind !== 'LINE');
     },
   });
 }

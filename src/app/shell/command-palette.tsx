@@ -18,6 +18,14 @@ import { usePageCommandList, type PageCommand } from './page-commands';
 import { useFirstEntrySelected } from './palette-selection';
 import { searchEntries, screenEntries, type PaletteEntry } from './palette-search';
 import { bothTitles } from '../routes/menu-titles';
+import { firstUsefulControl } from './page-focus';
+import { PAGE_REGION_ATTR } from '../../../grids/focus-first-cell';
+
+/** The page's first useful control (what its arrival gave the focus to), or null. */
+function pageControl(): HTMLElement | null {
+  const region = document.querySelector(`[${PAGE_REGION_ATTR}]`);
+  return region ? firstUsefulControl(region) : null;
+}
 
 const [paletteStore, paletteActions] = createSpotlight();
 
@@ -74,8 +82,9 @@ export function CommandPalette({ shellCommands }: { shellCommands: readonly Page
       onSpotlightClose={() => {
         const back = focusBefore;
         focusBefore = null;
-        // Opening a screen moves focus to it (page-focus.ts); Esc puts it back where it was.
-        if (!ranAction && back?.isConnected) setTimeout(() => back.focus(), 0);
+        // Opening a screen moves focus to it (page-focus.ts); Esc puts it back where it was, or, when
+        // the page drew that control anew while the palette was open, on the page's first control.
+        if (!ranAction) setTimeout(() => (back?.isConnected ? back : pageControl())?.focus(), 0);
       }}
       data-testid="command-palette"
     >

@@ -229,6 +229,24 @@ describe('the focus comes back when a dialog goes', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
+  it('never to an earlier dialog’s opener: a dialog seen only after the focus was lost has no opener of its own', async () => {
+    const p = shared();
+    await Promise.resolve();
+    const first = await open(p, '<input data-autofocus>');
+    first.remove();
+    other.focus();
+    await later();
+    expect(document.activeElement).toBe(other);
+    // Drawn and gone in one batch of the observer, the focus lost (its holder removed) meanwhile:
+    // the element that gave the focus to the first dialog is no record of what this one found.
+    const second = modalRoot('<input data-autofocus>');
+    p.append(second);
+    other.remove();
+    second.remove();
+    await later();
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('from a dialog opened inside another, back into the first one', async () => {
     const p = shared();
     await Promise.resolve();

@@ -95,10 +95,18 @@ export function watchDialogFocus(doc: Document = document): () => void {
   };
   /** The element each open dialog found focused (or just left) when it appeared. */
   const opener = new WeakMap<HTMLElement, HTMLElement>();
-  /** The last element to lose the focus: the opener when the dialog's own autofocus came first. */
+  /**
+   * The last element to lose the focus to a modal dialog: the opener when the dialog's own autofocus
+   * came first. Forgotten once the focus lands outside every dialog (the record would be stale: an
+   * element that loses the focus by being removed fires no focusout, so a later dialog seen with the
+   * focus lost took an earlier dialog's opener and gave it the focus).
+   */
   let lastLeft: HTMLElement | null = null;
   const onFocusOut = (e: FocusEvent) => {
     if (e.target instanceof HTMLElement) lastLeft = e.target;
+  };
+  const onFocusIn = (e: FocusEvent) => {
+    if (!(e.target instanceof Element) || !e.target.closest(DIALOG)) lastLeft = null;
   };
   const noteOpener = (node: Node) => {
     for (const d of dialogsIn(node)) {
@@ -147,6 +155,7 @@ export function watchDialogFocus(doc: Document = document): () => void {
   win.addEventListener('keyup', onKeyUp);
   win.addEventListener('blur', onBlur);
   doc.addEventListener('focusout', onFocusOut, true);
+  doc.addEventListener('focusin', onFocusIn, true);
 
   const inner = new MutationObserver((records) => {
     for (const r of records) {
@@ -177,5 +186,6 @@ export function watchDialogFocus(doc: Document = document): () => void {
     win.removeEventListener('keyup', onKeyUp);
     win.removeEventListener('blur', onBlur);
     doc.removeEventListener('focusout', onFocusOut, true);
+    doc.removeEventListener('focusin', onFocusIn, true);
   };
 }

@@ -22,6 +22,7 @@ import { EDITOR_MOVES as MOVES, editorKeyAction, pickerQuery, startingText } fro
 import { EditorError } from './editor-error';
 import { kitContextOf } from './kit-context';
 import { amountLimitsOf, findDataColumn, type SheetRow } from './sheet-schema';
+import { keepTypingInEditor } from './typing-stays-in-editor';
 
 function initialText(eventKey: string | null, value: unknown): string {
   const typed = startingText(eventKey, typeof value === 'number' && value !== 0 ? formatCentsForEdit(value) : '');
@@ -164,7 +165,9 @@ export function AmountCellEditor(props: CustomCellEditorProps<SheetRow, number |
     input.addEventListener('keydown', onKeyDown);
     input.addEventListener('input', onInput);
     input.addEventListener('compositionend', onInput);
+    const release = keepTypingInEditor(input);
     return () => {
+      release();
       input.removeEventListener('keydown', onKeyDown);
       input.removeEventListener('input', onInput);
       input.removeEventListener('compositionend', onInput);

@@ -18,6 +18,7 @@ import { EDITOR_MOVES as MOVES, copyFromRowKey, editorKeyAction, pickerQuery, re
 import { EditorError } from './editor-error';
 import { kitContextOf } from './kit-context';
 import { copiesDown, findDataColumn, type CellValue, type SheetRow } from './sheet-schema';
+import { keepTypingInEditor } from './typing-stays-in-editor';
 
 export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>) {
   const kit = kitContextOf(props.context);
@@ -100,7 +101,9 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
     };
     input.addEventListener('keydown', onKeyDown);
     input.addEventListener('input', onInput);
+    const release = keepTypingInEditor(input);
     return () => {
+      release();
       input.removeEventListener('keydown', onKeyDown);
       input.removeEventListener('input', onInput);
     };

@@ -36,7 +36,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { browserLaunch } from '../playwright.config';
-import { fmt, freePort, percentile, PROBE, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
+import { fmt, freePort, percentile, PROBE, profiled, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
 
 const SECTION = '## Voucher editor';
 const OUT_DIR = resolve('.tmp/bench-ui-editor-dist');
@@ -200,21 +200,6 @@ async function measureOpens(page: Page): Promise<number[]> {
     opens.push(await page.evaluate(() => (window as unknown as { __openMs: number }).__openMs));
   }
   return opens;
-}
-
-/** Runs `body` under a CPU profile written to `dir/name.cpuprofile` when `dir` is set. */
-async function profiled<T>(cdp: CDPSession, dir: string | undefined, name: string, body: () => Promise<T>): Promise<T> {
-  if (!dir) return body();
-  mkdirSync(dir, { recursive: true });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  try {
-    return await body();
-  } finally {
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
-  }
 }
 
 interface EntryRun {

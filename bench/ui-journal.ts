@@ -15,7 +15,9 @@
  *
  * Writes the table into docs/benchmarks.md under "## Cash journal keystrokes".
  * BENCH_UI_DIST=dir — a build made beforehand (else a fresh build into .tmp/bench-ui-journal-dist);
- * BENCH_UI_PORT — the server port; BENCH_UI_NO_WRITE — print only; BENCH_UI_JSON=file — the samples.
+ * BENCH_UI_PORT — the server port; BENCH_UI_NO_WRITE — print only; BENCH_UI_JSON=file — the samples;
+ * BENCH_UI_PROFILE=dir — Chromium CPU profiles of the typing (dir/journal-full.cpuprofile,
+ * dir/journal-empty.cpuprofile; profiles cost CPU, so that run's figures are not comparable).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { browserLaunch } from '../playwright.config';
-import { fmt, freePort, percentile, PROBE, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
+import { fmt, freePort, percentile, PROBE, profiled, settle, publishSection, type BenchWindow, type Sample } from './ui-probe';
 
 const SECTION = '## Cash journal keystrokes';
 const OUT_DIR = resolve('.tmp/bench-ui-journal-dist');
@@ -147,7 +149,9 @@ async function measureSheet(page: Page, cdp: CDPSession, url: string, toEnd: boo
   const floor: Keyed[] = [];
   for (let i = 0; i < FLOOR_KEYS; i++) await pressMeasured(page, cdp, 'Shift', floor);
   const keys: Keyed[] = [];
-  for (let i = 0; i < ROWS; i++) await enterLine(page, cdp, i, keys);
+  await profiled(cdp, process.env.BENCH_UI_PROFILE, toEnd ? 'journal-full' : 'journal-empty', async () => {
+    for (let i = 0; i < ROWS; i++) await enterLine(page, cdp, i, keys);
+  });
   return { floor, keys, openMs, row };
 }
 

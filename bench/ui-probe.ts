@@ -2,9 +2,9 @@
  * What the UI benchmarks share: the in-page probe (keydown → last DOM change → painted frame),
  * key helpers that wait for the paint, percentiles, a free port and the docs writer.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 
 /**
  * Runs in the page before its scripts: records, per key, keydown → last DOM change → painted.
@@ -106,3 +106,17 @@ export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 export type Sample = { key: string; paintMs: number; workMs: number; frames: number };
 export type BenchWindow = { __bench: { armed: boolean; busy: unknown; samples: Sample[] } };
 
+/** Runs `body` under a CPU profile written to `dir/name.cpuprofile` when `dir` is set. */
+export async function profiled<T>(cdp: CDPSession, dir: string | undefined, name: string, body: () => Promise<T>): Promise<T> {
+  if (!dir) return body();
+  mkdirSync(dir, { recursive: true });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  try {
+    return await body();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+  }
+}

@@ -52,7 +52,7 @@ export function OpeningBalancePage() {
   const subjects = useQuery(leafSubjectsOptions(accountYearId));
   const auxValues = useQuery(auxValuesOptions(companyId, accountId, accountYearId));
   const language = i18n.language;
-  const catalog = useMemo(() => (subjects.data && auxValues.data ? createVoucherCatalog(subjects.data, auxValues.data, undefined, language) : null), [subjects.data, auxValues.data, language]);
+  const catalog = useMemo(() => (subjects.data && auxValues.data ? createVoucherCatalog(subjects.data, auxValues.data, { language }) : null), [subjects.data, auxValues.data, language]);
 
   const [drafts, setDraftState] = useState<ReadonlyMap<number, OpeningDraft>>(new Map());
   // The latest edits, also between a commit and the render it causes (Ctrl+S right after typing).

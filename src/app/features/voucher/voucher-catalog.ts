@@ -82,10 +82,15 @@ export function subjectMatchRank(s: CatalogSubject, query: string): number {
 export function createVoucherCatalog(
   subjectList: readonly CatalogSubject[],
   auxLists: Readonly<Record<number, readonly CatalogAuxValue[]>>,
-  /** Labels of auxiliary values the loaded voucher names (they may be outside the lists now). */
-  knownAux: ReadonlyMap<string, string> = new Map(),
-  /** The reader's language (an i18n code, or whether it is English): subjects are named in it. */
-  language: string | boolean = false,
+  {
+    knownAux = new Map(),
+    language = false,
+  }: {
+    /** Labels of auxiliary values the loaded voucher names (they may be outside the lists now). */
+    knownAux?: ReadonlyMap<string, string>;
+    /** The reader's language (an i18n code, or whether it is English): subjects are named in it. */
+    language?: string | boolean;
+  } = {},
 ): VoucherCatalog {
   const subjectOption = (s: CatalogSubject): LookupOption => ({ value: String(s.id), code: s.code, name: localName(language, s) });
   const subjects = new Map(subjectList.map((s) => [s.id, s]));

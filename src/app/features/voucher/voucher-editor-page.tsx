@@ -161,7 +161,7 @@ function VoucherEditor(props: EditorProps) {
   );
 
   // The first state only needs the rows' shape; the catalogue of the state's year follows below.
-  const [initialSchema] = useState(() => voucherKitSchema(createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, knownAux, i18n.language)));
+  const [initialSchema] = useState(() => voucherKitSchema(createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, { knownAux, language: i18n.language })));
   // The state is read in slices (voucher-editor-store.ts): this component follows the header, the
   // stored voucher and the dirty flag; the sheet's parts (grid, totals, balance bar, summary) follow
   // the sheet themselves, so a keystroke does not re-render the toolbar and header.
@@ -183,7 +183,7 @@ function VoucherEditor(props: EditorProps) {
   const periods = periodsQ.data ?? props.periods;
   // Subjects are named in the reader's language (a language switch names them again).
   const language = i18n.language;
-  const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(subjectList, auxLists, knownAux, language), [subjectList, auxLists, knownAux, language]);
+  const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(subjectList, auxLists, { knownAux, language }), [subjectList, auxLists, knownAux, language]);
   const schema = useMemo(() => voucherKitSchema(catalog), [catalog]);
   /** The store (for handlers: `latest.current.get()` is the state as it is now; rendering reads the slices above). */
   const latest = useRef(store);

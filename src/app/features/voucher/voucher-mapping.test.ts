@@ -41,13 +41,13 @@ describe('subject search', () => {
   });
   it('names subjects in the reader\'s language (the Chinese name when no English one is set) and finds them by either name', () => {
     const named = [{ ...subjects[0]!, nameEn: 'Cash on hand' }, { ...subjects[2]!, nameEn: '  ' }];
-    const en = createVoucherCatalog(named, aux, undefined, 'en_US');
+    const en = createVoucherCatalog(named, aux, { language: 'en_US' });
     expect(en.subjectLabel('11')).toBe('1001 Cash on hand');
     expect(en.subjectLabel('13')).toBe('1122 应收账款');
     expect(en.searchSubjects('cash').map((o) => [o.code, o.name])).toEqual([['1001', 'Cash on hand']]);
     expect(en.searchSubjects('现金').map((o) => o.code)).toEqual(['1001']);
     expect(en.resolveSubject('Cash on hand')).toEqual({ ok: true, value: '11' });
-    const zh = createVoucherCatalog(named, aux, undefined, 'zh_CN');
+    const zh = createVoucherCatalog(named, aux, { language: 'zh_CN' });
     expect(zh.subjectLabel('11')).toBe('1001 库存现金');
     expect(zh.searchSubjects('cash').map((o) => [o.code, o.name])).toEqual([['1001', '库存现金']]);
   });

@@ -185,6 +185,12 @@ test('tabs: the active tab is scrolled into view when the strip overflows; the t
   await expectInView('/project/list');
   const first = (await shell.tab('/voucher/daily/list').boundingBox())!;
   expect(first.x).toBeLessThan((await strip.boundingBox())!.x);
+  // A narrower window keeps the active tab in view (the strip follows its own size).
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 1000, height: size.height });
+  await expectInView('/project/list');
+  await page.setViewportSize(size);
+  await expectInView('/project/list');
 
   // The tab menu lists every open page; choosing one opens it and brings its tab into view.
   await page.getByTestId('tabs-actions').click();

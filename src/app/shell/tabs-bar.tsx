@@ -6,7 +6,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useLocalStorage } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { ActionIcon, CloseButton, Group, Menu, ScrollArea, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconChevronDown, IconPinned } from '@tabler/icons-react';
@@ -94,13 +94,33 @@ export function TabsBar() {
   /** A tab's name as the strip and the tab menu show it, marked while it has unsaved changes. */
   const label = (tab: Tab) => (dirty.has(tab.path) ? `● ${title(tab)}` : title(tab));
   // The strip scrolls without a scroll bar: the active tab is brought into view whenever it changes
-  // or the strip changes (a page opened past the right edge used to stay out of sight).
+  // or the strip changes (a page opened past the right edge used to stay out of sight), whenever the
+  // strip or its row of tabs changes size (a narrower window, a label that grows), and after every
+  // page the router has drawn: the router's scroll restoration puts back the scroll position every
+  // element had when a page was last left, this strip's too, and it did so after the tab had been
+  // brought into view (the tab opened from the tab menu ended half out of sight; on a busy machine
+  // the newest tab stayed out of sight).
   const viewport = useRef<HTMLDivElement>(null);
+  const router = useRouter();
   useEffect(() => {
     const vp = viewport.current;
-    const el = vp?.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`);
-    if (vp && el) revealTab(vp, el);
-  }, [active, tabs.length]);
+    if (!vp) return;
+    const reveal = () => {
+      const el = vp.querySelector<HTMLElement>(`[role="tab"][aria-selected="true"]`);
+      if (el) revealTab(vp, el);
+    };
+    reveal();
+    // Subscribed after the router's own restoration (set up when the router was made): runs after it.
+    const unsubscribe = router.subscribe('onRendered', reveal);
+    if (typeof ResizeObserver === 'undefined') return unsubscribe;
+    const sized = new ResizeObserver(reveal);
+    sized.observe(vp);
+    for (const row of vp.children) sized.observe(row);
+    return () => {
+      unsubscribe();
+      sized.disconnect();
+    };
+  }, [active, tabs.length, router]);
   // Roving tabindex over the tab strip (key-map.ts, scope "tabs"): ←/→/Home/End move the focus,
   // Enter/Space open the focused tab, Delete closes it.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

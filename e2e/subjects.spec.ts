@@ -131,43 +131,42 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   // exchange (the save's response once, its request once) while the page showed the save pending on
   // the held refetch; a route handler is called for every request it intercepts, or the request
   // would never go out.
+  // Each step is awaited with a bounded poll naming it: a bare promise that never settled (the
+  // save not sent) once ended the test at its 60 s timeout without saying which step was missing.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   let saveSent = false;
-  let saved!: () => void;
-  const sent = new Promise<void>((r) => (saved = r));
-  let refetchAsked!: () => void;
-  const asked = new Promise<void>((r) => (refetchAsked = r));
-  let refetchAnswered!: () => void;
-  const refetch = new Promise<void>((r) => (refetchAnswered = r));
+  let refetchAsked = false;
+  let refetchAnswered = false;
   const isRule = (url: URL) => /\/api\/subject\/codeRule$/.test(url.pathname);
   await page.route(isRule, async (route) => {
     const method = route.request().method();
     if (method === 'POST') {
       saveSent = true;
-      saved();
       await route.continue();
       return;
     }
     if (method === 'GET' && saveSent) {
-      refetchAsked();
+      refetchAsked = true;
       await held;
       const response = await route.fetch();
       await route.fulfill({ response });
-      refetchAnswered();
+      refetchAnswered = true;
       return;
     }
     await route.continue();
   });
+  // Still in the field when Enter goes down (nothing took the caret while the route was set up).
+  await expect(page.getByTestId('rule-length-5')).toBeFocused();
   await page.keyboard.press('Enter');
-  await sent;
-  await asked;
+  await expect.poll(() => saveSent, { message: 'Enter in a length field sends the save' }).toBe(true);
+  await expect.poll(() => refetchAsked, { message: 'the save refetches the rule' }).toBe(true);
   await expect(page.getByTestId('rule-total')).toContainText('13');
   await expect(page.getByTestId('rule-remove')).toBeEnabled();
   await pressOn(page.getByTestId('rule-remove'));
   await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
   release();
-  await refetch;
+  await expect.poll(() => refetchAnswered, { message: 'the held refetch is answered' }).toBe(true);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await expect(page.getByTestId('rule-length-5')).toHaveCount(0);
   await expect(page.locator('.mantine-Notification-root').last()).toBeVisible();

@@ -402,12 +402,21 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
 test('F7 in a summary cell offers the commonly used summaries: pick by code, keep a new one with Insert, drop one with Alt+Delete, Enter takes free text', async ({ page, request }) => {
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
   const summaries = async () => ((await (await request.get('/api/common/commonlySummary', { params: { filter: JSON.stringify({ companyId: 1 }) }, headers })).json()).data.content as Array<{ id: number; summary: string }>);
+  // The list is held back until after F7: pressed before the list had arrived, F7 showed an empty
+  // list that stayed empty (a CI run on a busy machine).
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route((url) => url.pathname === '/api/common/commonlySummary', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
   await v.ready();
   const picker = page.getByTestId('list-picker');
   // The seeded list, found by its code: 03 → 支付办公室房租.
   await v.press('F7');
+  release();
   await expect(page.getByTestId('list-picker-query')).toBeFocused();
   await expect(picker.getByRole('option')).toHaveCount((await summaries()).length);
   await expect(page.getByTestId('list-picker-hint')).toContainText('Insert');

@@ -186,9 +186,11 @@ test('a remembered company the server refuses falls back to the session company,
   await loginAs(page, 'admin', 'admin123');
   await expect(shell.companySelect()).toHaveValue(/Demo Law Firm/);
   // Another tab of this user remembered the second company; the server session works in the first.
-  await page.evaluate(() => {
+  // Written as the reloaded page starts, before the app's code runs: written from the page as it
+  // stood, the app could still store its own scope over it (the reload then asked for no switch).
+  await page.addInitScript(() => {
     const userId = sessionStorage.getItem('ledgerdesk.userId');
-    localStorage.setItem(`ledgerdesk.scope.${userId}`, JSON.stringify({ companyId: 2, accountId: null, accountYearId: null }));
+    if (userId) localStorage.setItem(`ledgerdesk.scope.${userId}`, JSON.stringify({ companyId: 2, accountId: null, accountYearId: null }));
   });
   let refusals = 0;
   await page.route('**/api/idm/user/switchCompany', (route) => {
@@ -199,6 +201,7 @@ test('a remembered company the server refuses falls back to the session company,
   await page.reload();
   // The refusal is said: the message stays 1.5 s (MESSAGE_DISPLAY_MS), which a busy machine can spend
   // loading the page before a check sees it (a flaky run), so every notice shown is recorded.
+  await expect.poll(() => refusals, { message: 'the remembered company is asked for' }).toBeGreaterThan(0);
   await expect.poll(notices).toContainEqual(expect.stringContaining('查询失败'));
   await expect(shell.companySelect()).toHaveValue(/Demo Law Firm/);
   await expect(shell.accountSelect()).toHaveValue(/Main ledger/);

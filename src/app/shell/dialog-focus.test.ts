@@ -167,8 +167,16 @@ describe('the focus comes back when a dialog goes', () => {
     stop();
     document.body.innerHTML = '';
   });
-  /** After the observer's microtask and the timer it sets. */
-  const later = () => new Promise((r) => setTimeout(r, 5));
+  /**
+   * After the observer's microtask and the timer it sets. The microtasks first, so that this timer is
+   * set after the watcher's: set before it (the observer not run yet), a busy machine could run this
+   * one first and the test went on while the watcher's timer was still to come (two CI flakes).
+   */
+  const later = async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 5));
+  };
   const shared = () => {
     const p = portal();
     p.setAttribute('data-mantine-shared-portal-node', 'true');

@@ -76,7 +76,16 @@ export function useSummaryPicker<R extends SheetRow>(
               : {}),
           },
         });
-      show(entries ?? []);
+      if (entries || !companyId) {
+        show(entries ?? []);
+        return;
+      }
+      // F7 before the list has arrived (it loads with the editor): the list once it is here, never an
+      // empty list that stays empty (it showed "no matches" until the picker was opened again).
+      qc.fetchQuery(commonSummariesOptions(companyId)).then(show, (e: unknown) => {
+        notifyError(e);
+        show([]);
+      });
     },
     [entries, canEdit, companyId, openList, qc, t],
   );

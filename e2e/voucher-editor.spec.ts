@@ -399,6 +399,25 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
   await expect(page).not.toHaveURL(/\/newVoucher\/new$/);
 });
 
+test('F7 on a summary when the commonly used summaries cannot be read: the server\'s message, an empty list, typed text still taken', async ({ page }) => {
+  await page.route((url) => url.pathname === '/api/common/commonlySummary', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, success: false, code: 'QUERY_FAILED', msg: '查询失败' }) })
+      : route.continue());
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await v.press('F7');
+  // The editor's own read retries before it gives up; then the picker opens on what there is.
+  await expect(page.getByTestId('list-picker-query')).toBeFocused({ timeout: 20_000 });
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('查询失败');
+  await expect(page.getByTestId('list-picker').getByRole('option')).toHaveCount(0);
+  await page.keyboard.type('手工摘要');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('list-picker')).toHaveCount(0);
+  await expect(v.cell(0, 'summary')).toHaveText('手工摘要');
+});
+
 test('F7 in a summary cell offers the commonly used summaries: pick by code, keep a new one with Insert, drop one with Alt+Delete, Enter takes free text', async ({ page, request }) => {
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
   const summaries = async () => ((await (await request.get('/api/common/commonlySummary', { params: { filter: JSON.stringify({ companyId: 1 }) }, headers })).json()).data.content as Array<{ id: number; summary: string }>);

@@ -82,7 +82,7 @@ export function useSummaryPicker<R extends SheetRow>(
       }
       // F7 before the list has arrived (it loads with the editor): the list once it is here, never an
       // empty list that stays empty (it showed "no matches" until the picker was opened again).
-      qc.fetchQuery(commonSummariesOptions(companyId)).then(show, (e: unknown) => {
+      qc.ensureQueryData(commonSummariesOptions(companyId)).then(show, (e: unknown) => {
         notifyError(e);
         show([]);
       });

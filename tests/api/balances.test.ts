@@ -45,15 +45,18 @@ describe.each(backends())('balance tables (%s)', (backend) => {
   const tables = async () => ({
     subject: sortRows(await rows(sql`select company_id, account_id, account_year_id, period_id, subject_id, debit_all, credit_all, lines_all, debit_booked, credit_booked, lines_booked from subject_balances`)),
     aux: sortRows(await rows(sql`select company_id, account_id, account_year_id, period_id, subject_id, aux_type_id, aux_id, debit_all, credit_all, lines_all, debit_booked, credit_booked, lines_booked from aux_balances`)),
+    // The date as a day number (the rows compare as numbers).
+    day: sortRows(await rows(sql`select company_id, account_id, account_year_id, period_id, subject_id, (mark_date - date '2000-01-01')::int as day, debit_all, credit_all, lines_all, debit_booked, credit_booked, lines_booked from subject_day_balances`)),
   });
 
   /** The naive recomputation: every line of every valid voucher, summed here in JavaScript. */
   const naive = async () => {
-    const lines = await rows<Record<string, unknown>>(sql`select v.company_id, v.account_id, v.account_year_id, v.period_id, v.state, v.book_keep_at is not null as booked,
+    const lines = await rows<Record<string, unknown>>(sql`select v.company_id, v.account_id, v.account_year_id, v.period_id, (v.mark_date - date '2000-01-01')::int as day, v.state, v.book_keep_at is not null as booked,
       i.subject_id, i.direction, i.amount_cents, i.department_id, i.employee_id, i.customer_id, i.vendor_id, i.project_id, i.budget_id
       from voucher_items i join vouchers v on v.id = i.voucher_id`);
     const subject = new Map<string, Row>();
     const aux = new Map<string, Row>();
+    const day = new Map<string, Row>();
     const add = (m: Map<string, Row>, key: Row, l: Record<string, unknown>) => {
       const k = JSON.stringify(key);
       const r = m.get(k) ?? { ...key, debit_all: 0, credit_all: 0, lines_all: 0, debit_booked: 0, credit_booked: 0, lines_booked: 0 };
@@ -71,11 +74,12 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       if (l.state === 'INVALID') continue;
       const key = { company_id: Number(l.company_id), account_id: Number(l.account_id), account_year_id: Number(l.account_year_id), period_id: Number(l.period_id), subject_id: Number(l.subject_id) };
       add(subject, key, l);
+      add(day, { ...key, day: Number(l.day) }, l);
       ['department_id', 'employee_id', 'customer_id', 'vendor_id', 'project_id', 'budget_id'].forEach((col, i) => {
         if (l[col] !== null) add(aux, { ...key, aux_type_id: i + 1, aux_id: Number(l[col]) }, l);
       });
     }
-    return { subject: sortRows([...subject.values()]), aux: sortRows([...aux.values()]) };
+    return { subject: sortRows([...subject.values()]), aux: sortRows([...aux.values()]), day: sortRows([...day.values()]) };
   };
 
   const expectExact = async () => {
@@ -83,6 +87,7 @@ describe.each(backends())('balance tables (%s)', (backend) => {
     const expected = await naive();
     expect(stored.subject).toEqual(expected.subject);
     expect(stored.aux).toEqual(expected.aux);
+    expect(stored.day).toEqual(expected.day);
     return stored;
   };
 
@@ -104,7 +109,8 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       debit: fc.constantFrom(...leafs), credit: fc.constantFrom(...leafs),
       cents: fc.oneof(fc.integer({ min: 1, max: 5_000_000 }), fc.integer({ min: -90_000, max: -1 })),
     });
-    const body = fc.record({ month: fc.integer({ min: 1, max: 12 }), pairs: fc.array(pair, { minLength: 1, maxLength: 3 }) });
+    // The day moves a voucher within its month too (subject_day_balances, decision 059).
+    const body = fc.record({ month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }), pairs: fc.array(pair, { minLength: 1, maxLength: 3 }) });
     const actions = ['audit', 'bookkeep', 'reverseBookkeep', 'reverseAudit', 'invalid', 'reverseInvalid'] as const;
     const op = fc.oneof(
       fc.record({ kind: fc.constant('create' as const), body }),
@@ -125,7 +131,7 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       { summary: '随机', subjectId: p.debit, direction: true, amount: String(p.cents), auxes: aux[p.debit] ?? [] },
       { summary: '随机', subjectId: p.credit, direction: false, amount: String(p.cents), auxes: aux[p.credit] ?? [] },
     ]);
-    const date = (month: number) => `2026-${String(month).padStart(2, '0')}-${String(1 + (month * 7) % 27).padStart(2, '0')}`;
+    const date = (month: number, day = 1 + (month * 7) % 27) => `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const ids: number[] = [];
     const bodies = new Map<number, unknown[]>();
     const pick = (at: number) => (ids.length ? ids[at % ids.length] : 0);
@@ -147,11 +153,11 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       for (const o of ops) {
         if (o.kind === 'create') {
           const items = itemsOf(o.body);
-          created(count('create', (await call(clerk.token, 'POST', '/api/voucher', { body: { accountId: w.accountId, kindId: w.kindId, markTime: date(o.body.month), items } })).json()), items);
+          created(count('create', (await call(clerk.token, 'POST', '/api/voucher', { body: { accountId: w.accountId, kindId: w.kindId, markTime: date(o.body.month, o.body.day), items } })).json()), items);
         } else if (!ids.length) continue;
         else if (o.kind === 'update') {
           const items = itemsOf(o.body);
-          const j = count('update', (await call(clerk.token, 'POST', `/api/voucher/${pick(o.at)}`, { body: { kindId: w.kindId, markTime: date(o.body.month), items } })).json());
+          const j = count('update', (await call(clerk.token, 'POST', `/api/voucher/${pick(o.at)}`, { body: { kindId: w.kindId, markTime: date(o.body.month, o.body.day), items } })).json());
           if (j.success) bodies.set(pick(o.at), items);
         } else if (o.kind === 'delete') {
           const id = pick(o.at);
@@ -189,6 +195,11 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       await t.db.db.execute(sql`update aux_balances set lines_all = lines_all + 3, credit_all = -credit_all where aux_id % 2 = 1`);
       await t.db.db.execute(sql`delete from subject_balances where subject_id % 3 = 0`);
       await t.db.db.execute(sql`delete from aux_balances where subject_id % 3 = 1`);
+      await t.db.db.execute(sql`update subject_day_balances set credit_all = credit_all + 5 where subject_id % 2 = 1`);
+      await t.db.db.execute(sql`delete from subject_day_balances where subject_id % 3 = 2`);
+      await t.db.db.execute(sql`insert into subject_day_balances (company_id, account_id, account_year_id, period_id, subject_id, mark_date, debit_all, lines_all)
+        select company_id, account_id, account_year_id, period_id, subject_id, date '2026-02-28', 9, 1 from subject_balances where account_year_id = ${w.accountYearId} limit 1
+        on conflict do nothing`);
       await t.db.db.execute(sql`insert into aux_balances (company_id, account_id, account_year_id, period_id, subject_id, aux_type_id, aux_id, debit_all, lines_all)
         select company_id, account_id, account_year_id, period_id, subject_id, 6, -1, 7, 1 from subject_balances where account_year_id = ${w.accountYearId} limit 2`);
       await rebuildBalances(t.db.db, { accountYearId: w.accountYearId });
@@ -200,8 +211,10 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       // One sequence first that takes every path once, so the coverage check below never depends on
       // what the random runs happened to draw (an edit of an unlocked voucher, say).
       examples: [[[
-        { kind: 'create', body: { month: 3, pairs: [{ debit: w.subject.cash, credit: w.subject.revenue, cents: 123_400 }] } },
-        { kind: 'update', at: 0, body: { month: 4, pairs: [{ debit: w.subject.admin, credit: w.subject.bank, cents: 56_700 }, { debit: w.subject.receivable, credit: w.subject.cash, cents: -800 }] } },
+        { kind: 'create', body: { month: 3, day: 5, pairs: [{ debit: w.subject.cash, credit: w.subject.revenue, cents: 123_400 }] } },
+        // Another day of the same month, the same lines: only the day sums move.
+        { kind: 'update', at: 0, body: { month: 3, day: 20, pairs: [{ debit: w.subject.cash, credit: w.subject.revenue, cents: 123_400 }] } },
+        { kind: 'update', at: 0, body: { month: 4, day: 9, pairs: [{ debit: w.subject.admin, credit: w.subject.bank, cents: 56_700 }, { debit: w.subject.receivable, credit: w.subject.cash, cents: -800 }] } },
         { kind: 'copy', at: 0, month: 5 },
         { kind: 'reverse', at: 0, month: 6 },
         { kind: 'book', at: 0 },
@@ -380,7 +393,7 @@ describe.each(backends())('balance tables (%s)', (backend) => {
       const [p] = ((await tx.execute(sql`insert into periods (company_id, account_year_id, start_at, end_at)
         values (${w.companyId}, ${w.accountYearId}, '2099-01-01', '2099-01-31') returning id`)) as unknown as { rows: Array<{ id: number }> }).rows;
       await tx.execute(sql`select ledger_balances_post(array[row(${w.companyId}, ${w.accountId}, ${w.accountYearId}, ${p.id}, ${w.subject.cash},
-        false, true, 1, 100, null, null, null, null, null, null)::ledger_posting])`);
+        false, true, 1, 100, null, null, null, null, null, null, '2099-01-15')::ledger_posting])`);
       await tx.execute(sql`delete from periods where id = ${p.id}`);
     });
     expect(await tables()).toEqual(before);

@@ -15,7 +15,7 @@
  * voucher (the balance_upkeep migration's triggers), and recomputed by `rebuildBalances`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 import { accounts, companies, periods } from './platform';
 import { subjects } from './subjects';
 
@@ -66,4 +66,26 @@ export const auxBalances = pgTable('aux_balances', {
   foreignKey({ name: 'aux_balances_period_fk', columns: [t.companyId, t.periodId], foreignColumns: [periods.companyId, periods.id] }).onDelete('cascade'),
   foreignKey({ name: 'aux_balances_subject_fk', columns: [t.accountYearId, t.subjectId], foreignColumns: [subjects.accountYearId, subjects.id] }),
   check('aux_balances_type_check', sql`${t.auxTypeId} between 1 and 6`),
+]);
+
+/**
+ * Subject × period × day (decision 059): the same sums per voucher date, so a sub-ledger page in the
+ * middle of a month starts from the sum of the days before it instead of reading every line of the
+ * month before the page. A period's rows add up to its subject_balances row. Kept by the same
+ * triggers in the same commit step, recomputed by the same rebuild.
+ */
+export const subjectDayBalances = pgTable('subject_day_balances', {
+  companyId: integer('company_id').notNull().references(() => companies.id),
+  accountId: integer('account_id').notNull(),
+  accountYearId: integer('account_year_id').notNull(),
+  periodId: integer('period_id').notNull(),
+  subjectId: integer('subject_id').notNull(),
+  markDate: date('mark_date', { mode: 'string' }).notNull(),
+  ...sums,
+}, (t) => [
+  primaryKey({ name: 'subject_day_balances_pk', columns: [t.periodId, t.subjectId, t.markDate] }),
+  index('subject_day_balances_year').on(t.accountYearId),
+  foreignKey({ name: 'subject_day_balances_account_fk', columns: [t.companyId, t.accountId], foreignColumns: [accounts.companyId, accounts.id] }),
+  foreignKey({ name: 'subject_day_balances_period_fk', columns: [t.companyId, t.periodId], foreignColumns: [periods.companyId, periods.id] }).onDelete('cascade'),
+  foreignKey({ name: 'subject_day_balances_subject_fk', columns: [t.accountYearId, t.subjectId], foreignColumns: [subjects.accountYearId, subjects.id] }),
 ]);

@@ -282,7 +282,7 @@ interface LineRow { voucher_id: number; mark_date: string; code: number; account
  * read) and hashed the subtree's lines of the whole year first: 12 ms for a page of 100 at the start
  * of a month of a 100,000-line ledger, against 0.7 ms walked (decision 040, "Sub-ledger lines").
  */
-async function linesOf(tx: Tx, companyId: number, f: SubjectDetailFilter, subjectIds: number[], periodId: number, offset: number, limit: number): Promise<LineRow[]> {
+async function linesOf(tx: Tx, companyId: number, f: SubjectDetailFilter, subjectIds: number[], periodId: number, offset: number, limit: number, fromDate?: string): Promise<LineRow[]> {
   return rowsOf<LineRow>(await tx.execute(sql`
     select x.voucher_id, x.mark_date, x.code, x.account_id, vk.kind_name, vk.kind_name_en, x.summary, x.subject_id, x.direction, x.amount_cents, x.run::text as run from (
       select v.id as voucher_id, v.mark_date::text as mark_date, v.code, v.account_id, v.kind_id, i.summary, i.subject_id, i.direction, i.amount_cents,
@@ -292,11 +292,37 @@ async function linesOf(tx: Tx, companyId: number, f: SubjectDetailFilter, subjec
         select i.summary, i.subject_id, i.direction, i.amount_cents, i.line_no from voucher_items i
         where i.company_id = v.company_id and i.voucher_id = v.id and i.account_year_id = ${f.accountYearId} and i.subject_id = any(${sql.param(subjectIds)}::integer[])
         offset 0) i
-      where v.company_id = ${companyId} and v.period_id = ${periodId} and v.state <> 'INVALID' ${f.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`}
+      where v.company_id = ${companyId} and v.period_id = ${periodId} ${fromDate === undefined ? sql`` : sql`and v.mark_date >= ${fromDate}`}
+        and v.state <> 'INVALID' ${f.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`}
       window w as (order by ${lineOrder} rows between unbounded preceding and current row)
       order by ${lineOrder} limit ${offset + limit}) x
       cross join lateral (select vk.name as kind_name, vk.name_en as kind_name_en from voucher_kinds vk where vk.id = x.kind_id) vk
     where x.pos > ${offset} order by x.pos`));
+}
+
+/** Where a page inside a period starts reading: the day of its first line, and the lines and their signed sum before that day. */
+interface DayStart { date: string; skipped: number; run: number }
+
+/**
+ * The day of the period's `offset`-th line (0-based) of the subtree, from the day sums
+ * (subject_day_balances, decision 059): a page in the middle of a month reads the lines of its first
+ * day before it, not every line of the month before it. Null when the period has no such line.
+ */
+async function dayOf(tx: Tx, companyId: number, f: SubjectDetailFilter, subjectIds: number[], periodId: number, offset: number): Promise<DayStart | null> {
+  const c = balanceColumns(f.includeUnbooked);
+  const days = rowsOf<{ d: string; lines: number; net: string }>(await tx.execute(sql`
+    select mark_date::text as d, sum(${c.lines})::integer as lines, sum(${c.debit} - ${c.credit})::text as net
+    from subject_day_balances
+    where period_id = ${periodId} and company_id = ${companyId} and subject_id = any(${sql.param(subjectIds)}::integer[])
+    group by mark_date having sum(${c.lines}) > 0 order by mark_date`));
+  let skipped = 0;
+  let run = 0;
+  for (const day of days) {
+    if (skipped + day.lines > offset) return { date: day.d, skipped, run };
+    skipped += day.lines;
+    run += Number(day.net);
+  }
+  return null;
 }
 
 const blank = { voucherId: null, kindName: null, kindNameEn: null, codeText: null, summary: null, subjectCode: null } as const;
@@ -321,10 +347,15 @@ async function detailRows(tx: Tx, companyId: number, f: SubjectDetailFilter, lay
     const from = Math.max(offset, part.first) - part.first;
     const to = Math.min(endAt, periodRow) - part.first;
     if (to > from) {
-      const lines = await linesOf(tx, companyId, f, layout.subjectIds, part.period.id, from, to - from);
+      // A page that starts after the period's first line starts reading at the day of its first line.
+      const start = from > 0 ? await dayOf(tx, companyId, f, layout.subjectIds, part.period.id, from) : null;
+      const lines = start
+        ? await linesOf(tx, companyId, f, layout.subjectIds, part.period.id, from - start.skipped, to - from, start.date)
+        : await linesOf(tx, companyId, f, layout.subjectIds, part.period.id, from, to - from);
+      const runBefore = start ? start.run : 0;
       lines.forEach((l, k) => {
         const amount = Number(l.amount_cents);
-        const balance = part.before + Number(l.run);
+        const balance = part.before + runBefore + Number(l.run);
         out.push({
           index: part.first + from + k, kind: 'LINE', periodId: part.period.id, date: l.mark_date, voucherId: l.voucher_id,
           kindName: l.kind_name, kindNameEn: l.kind_name_en, codeText: padVoucherCode(l.code, layout.codeLength), summary: l.summary,

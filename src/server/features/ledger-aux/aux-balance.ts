@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { withTx, rowsOf } from '../../db/tx';
+import { rowsOf } from '../../db/tx';
 import { subjects } from '../../db/schema';
 import type { AuxBalanceDto, AuxBalanceFilter, AuxBalanceRowDto } from '../../../contract/ledger-aux';
 import { balanceColumns, inCodeRange, sideOf } from '../ledger/subject-balance';
@@ -115,89 +115,95 @@ function addSubjects(t: Map<number, AuxFigures>, a: ReadonlyMap<number, AuxFigur
   }
 }
 
+/** The auxiliary types whose values form a tree (auxTree answers null for the others). */
+const TREE_TYPES = new Set([1, 6]);
+
 export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter): Promise<AuxBalanceDto> {
-  return withTx(db, async (tx) => {
-    const range = await periodRange(tx, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
-    const named = f.auxIds && f.auxIds.length > 0 ? f.auxIds : undefined;
-    const values = await auxValues(tx, { companyId, accountId: f.accountId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, ids: named });
-    const chart = await rangeSubjects(tx, companyId, f.accountYearId, f.subjectCodeFrom, f.subjectCodeTo);
-    const tree = await auxTree(tx, { companyId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId });
+  // Reads only, each a statement of its own (no transaction: under read committed every statement
+  // sees its own snapshot either way), so the values, the chart and the tree are read on other
+  // connections of the pool while the figures are summed (PGlite runs them one after the other).
+  const range = await periodRange(db, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
+  const named = f.auxIds && f.auxIds.length > 0 ? f.auxIds : undefined;
+  const [values, chart, tree, figures] = await Promise.all([
+    auxValues(db, { companyId, accountId: f.accountId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, ids: named }),
+    rangeSubjects(db, companyId, f.accountYearId, f.subjectCodeFrom, f.subjectCodeTo),
+    auxTree(db, { companyId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId }),
     // A tree type reads every value's figures: a parent named sums its whole subtree.
-    const figures = await auxFiguresByValue(tx, companyId, f, range, named && !tree ? new Set(named) : undefined);
+    auxFiguresByValue(db, companyId, f, range, named && !TREE_TYPES.has(f.auxTypeId) ? new Set(named) : undefined),
+  ]);
 
-    // Zero rows: the pairs of a value with the leaf subjects that carry the type.
-    const carrying = new Set(chart.filter((s) => s.leaf && s.auxTypeIds.includes(f.auxTypeId)).map((s) => s.id));
-    // The figures by value, each value's subjects those of the chart in range: the walk is
-    // proportional to the pairs that exist, not to values × subjects (thousands of customers × the chart).
-    const chartIndex = new Map(chart.map((s, i) => [s.id, i]));
-    const own = new Map<number, Map<number, AuxFigures>>();
-    for (const [auxId, m] of figures) {
-      let inRange = m;
-      for (const subjectId of m.keys()) {
-        if (chartIndex.has(subjectId)) continue;
-        // A subject outside the code range: keep only those inside (a copy, rarely needed).
-        inRange = new Map([...m].filter(([id]) => chartIndex.has(id)));
-        break;
-      }
-      if (inRange.size) own.set(auxId, inRange);
+  // Zero rows: the pairs of a value with the leaf subjects that carry the type.
+  const carrying = new Set(chart.filter((s) => s.leaf && s.auxTypeIds.includes(f.auxTypeId)).map((s) => s.id));
+  // The figures by value, each value's subjects those of the chart in range: the walk is
+  // proportional to the pairs that exist, not to values × subjects (thousands of customers × the chart).
+  const chartIndex = new Map(chart.map((s, i) => [s.id, i]));
+  const own = new Map<number, Map<number, AuxFigures>>();
+  for (const [auxId, m] of figures) {
+    let inRange = m;
+    for (const subjectId of m.keys()) {
+      if (chartIndex.has(subjectId)) continue;
+      // A subject outside the code range: keep only those inside (a copy, rarely needed).
+      inRange = new Map([...m].filter(([id]) => chartIndex.has(id)));
+      break;
     }
+    if (inRange.size) own.set(auxId, inRange);
+  }
 
-    // What is shown (values with their tree level), the figures each shows, and whose own pairs make the totals.
-    let shown: Array<{ v: AuxValue; level: number; leaf: boolean }>;
-    let byValue: Map<number, Map<number, AuxFigures>>;
-    let counted: Iterable<number>;
-    let levels = 1;
-    if (tree) {
-      const layout = treeLayout(tree);
-      for (const l of layout.level.values()) levels = Math.max(levels, l);
-      byValue = rollUp(layout, own, () => new Map<number, AuxFigures>(), addSubjects);
-      shown = layout.order.filter((id) => values.has(id))
-        .map((id) => ({ v: values.get(id)!, level: layout.level.get(id)!, leaf: layout.leaf.get(id)! }))
-        .filter((x) => (f.level === undefined || x.level <= f.level) && (!f.leafOnly || x.leaf));
-      counted = subtreeOf(layout, named ? new Set(named) : undefined);
-    } else {
-      byValue = own;
-      shown = [...values.values()].map((v) => ({ v, level: 1, leaf: true }));
-      counted = values.keys();
-    }
+  // What is shown (values with their tree level), the figures each shows, and whose own pairs make the totals.
+  let shown: Array<{ v: AuxValue; level: number; leaf: boolean }>;
+  let byValue: Map<number, Map<number, AuxFigures>>;
+  let counted: Iterable<number>;
+  let levels = 1;
+  if (tree) {
+    const layout = treeLayout(tree);
+    for (const l of layout.level.values()) levels = Math.max(levels, l);
+    byValue = rollUp(layout, own, () => new Map<number, AuxFigures>(), addSubjects);
+    shown = layout.order.filter((id) => values.has(id))
+      .map((id) => ({ v: values.get(id)!, level: layout.level.get(id)!, leaf: layout.leaf.get(id)! }))
+      .filter((x) => (f.level === undefined || x.level <= f.level) && (!f.leafOnly || x.leaf));
+    counted = subtreeOf(layout, named ? new Set(named) : undefined);
+  } else {
+    byValue = own;
+    shown = [...values.values()].map((v) => ({ v, level: 1, leaf: true }));
+    counted = values.keys();
+  }
 
-    // Totals: each value × subject pair once (a parent's rows are inside them), split by its own side
-    // (a value's debtors and creditors are not netted), whatever level is shown.
-    const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
-    for (const id of counted) {
-      for (const fig of own.get(id)?.values() ?? []) {
-        const closing = fig.opening + fig.debit - fig.credit;
-        totals.openingDebit += Math.max(fig.opening, 0);
-        totals.openingCredit += Math.max(-fig.opening, 0);
-        totals.debit += fig.debit;
-        totals.credit += fig.credit;
-        totals.ytdDebit += fig.ytdDebit;
-        totals.ytdCredit += fig.ytdCredit;
-        totals.closingDebit += Math.max(closing, 0);
-        totals.closingCredit += Math.max(-closing, 0);
-      }
+  // Totals: each value × subject pair once (a parent's rows are inside them), split by its own side
+  // (a value's debtors and creditors are not netted), whatever level is shown.
+  const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
+  for (const id of counted) {
+    for (const fig of own.get(id)?.values() ?? []) {
+      const closing = fig.opening + fig.debit - fig.credit;
+      totals.openingDebit += Math.max(fig.opening, 0);
+      totals.openingCredit += Math.max(-fig.opening, 0);
+      totals.debit += fig.debit;
+      totals.credit += fig.credit;
+      totals.ytdDebit += fig.ytdDebit;
+      totals.ytdCredit += fig.ytdCredit;
+      totals.closingDebit += Math.max(closing, 0);
+      totals.closingCredit += Math.max(-closing, 0);
     }
+  }
 
-    const rows: AuxBalanceRowDto[] = [];
-    for (const { v, level, leaf } of shown) {
-      const mine = byValue.get(v.id);
-      if (!mine && !f.showZero) continue;
-      const subjectsOf = f.showZero
-        ? chart.filter((s) => mine?.has(s.id) || carrying.has(s.id))
-        : [...mine!.keys()].sort((a, b) => chartIndex.get(a)! - chartIndex.get(b)!).map((id) => chart[chartIndex.get(id)!]!);
-      const value = { auxId: v.id, auxCode: v.code, auxName: v.name, auxLevel: level, auxLeaf: leaf };
-      const valueSum = zeroFigures();
-      const subjectRows: AuxBalanceRowDto[] = [];
-      for (const s of subjectsOf) {
-        const fig = mine?.get(s.id) ?? zeroFigures();
-        addFigures(valueSum, fig);
-        if (!f.showZero && isZero(fig)) continue;
-        subjectRows.push(balanceRow('SUBJECT', value, s, fig));
-      }
-      if (subjectRows.length === 0) continue;
-      rows.push(balanceRow('VALUE', value, null, valueSum));
-      rows.push(...subjectRows);
+  const rows: AuxBalanceRowDto[] = [];
+  for (const { v, level, leaf } of shown) {
+    const mine = byValue.get(v.id);
+    if (!mine && !f.showZero) continue;
+    const subjectsOf = f.showZero
+      ? chart.filter((s) => mine?.has(s.id) || carrying.has(s.id))
+      : [...mine!.keys()].sort((a, b) => chartIndex.get(a)! - chartIndex.get(b)!).map((id) => chart[chartIndex.get(id)!]!);
+    const value = { auxId: v.id, auxCode: v.code, auxName: v.name, auxLevel: level, auxLeaf: leaf };
+    const valueSum = zeroFigures();
+    const subjectRows: AuxBalanceRowDto[] = [];
+    for (const s of subjectsOf) {
+      const fig = mine?.get(s.id) ?? zeroFigures();
+      addFigures(valueSum, fig);
+      if (!f.showZero && isZero(fig)) continue;
+      subjectRows.push(balanceRow('SUBJECT', value, s, fig));
     }
-    return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as AuxBalanceDto['totals'], levels };
-  });
+    if (subjectRows.length === 0) continue;
+    rows.push(balanceRow('VALUE', value, null, valueSum));
+    rows.push(...subjectRows);
+  }
+  return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as AuxBalanceDto['totals'], levels };
 }

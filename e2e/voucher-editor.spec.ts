@@ -400,16 +400,20 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
 });
 
 test('F7 on a summary when the commonly used summaries cannot be read: the server\'s message, an empty list, typed text still taken', async ({ page }) => {
-  await page.route((url) => url.pathname === '/api/common/commonlySummary', (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, success: false, code: 'QUERY_FAILED', msg: '查询失败' }) })
-      : route.continue());
+  // The first read fails; the query's retry is never answered (a server that hangs), so F7 cannot
+  // simply wait for the retries to end.
+  let reads = 0;
+  await page.route((url) => url.pathname === '/api/common/commonlySummary', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    if (++reads === 1) return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ data: null, success: false, code: 'QUERY_FAILED', msg: '查询失败' }) });
+  });
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);
   await v.ready();
   await v.press('F7');
-  // The editor's own read retries before it gives up; then the picker opens on what there is.
-  await expect(page.getByTestId('list-picker-query')).toBeFocused({ timeout: 20_000 });
+  // The picker opens on what there is once a read has failed, without waiting for the retry.
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  expect(reads).toBeGreaterThanOrEqual(1);
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('查询失败');
   await expect(page.getByTestId('list-picker').getByRole('option')).toHaveCount(0);
   await page.keyboard.type('手工摘要');

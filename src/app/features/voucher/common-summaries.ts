@@ -4,7 +4,7 @@
  * found puts the typed text, Insert keeps the typed text as a new common summary (and puts it),
  * Alt+Delete drops the chosen one. Keeping and dropping need the voucher-edit right, as on the server.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryObserver, queryOptions, useQuery, useQueryClient, type QueryObserverResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickerOpening } from '../../../../grids/list-picker';
@@ -81,11 +81,24 @@ export function useSummaryPicker<R extends SheetRow>(
         return;
       }
       // F7 before the list has arrived (it loads with the editor): the list once it is here, never an
-      // empty list that stays empty (it showed "no matches" until the picker was opened again).
-      qc.ensureQueryData(commonSummariesOptions(companyId)).then(show, (e: unknown) => {
-        notifyError(e);
-        show([]);
-      });
+      // empty list that stays empty (it showed "no matches" until the picker was opened again). A read
+      // that failed opens the picker at once on what there is, with the server's message: the query's
+      // own retries go on behind it (waiting for them kept F7 unanswered for about 7 s).
+      const observer = new QueryObserver(qc, commonSummariesOptions(companyId));
+      let done = false;
+      const settle = (r: QueryObserverResult<CommonSummaryDto[]>) => {
+        if (done || (r.data === undefined && r.failureCount === 0 && !r.isError)) return;
+        done = true;
+        // After subscribe() has returned (a result it has at once arrives before).
+        queueMicrotask(() => unsubscribe());
+        if (r.data !== undefined) show(r.data);
+        else {
+          notifyError(r.error ?? r.failureReason);
+          show([]);
+        }
+      };
+      const unsubscribe = observer.subscribe(settle);
+      settle(observer.getCurrentResult());
     },
     [entries, canEdit, companyId, openList, qc, t],
   );

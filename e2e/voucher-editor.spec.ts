@@ -177,6 +177,37 @@ test('the save rules speak before the server: an unbalanced voucher names its ro
   await page.screenshot({ path: testInfo.outputPath('voucher-editor-en.png'), fullPage: true });
 });
 
+test('a refused save puts the caret on the first cell it refuses and frames the refused cells until they are put right', async ({ page }) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  const flagged = page.getByTestId('voucher-grid').locator('.ld-cell-issue');
+  // 管理费用 takes a department; Enter passes its empty auxiliary cell by.
+  await v.enter('E2E 办公用品');
+  await v.enter('5602');
+  await v.expectFocus(0, 'auxId');
+  await v.press('Enter');
+  await v.expectFocus(0, 'debit');
+  await v.enter('100');
+  await v.enter('E2E 办公用品');
+  await v.enter('1001');
+  await v.press('Enter');
+  await v.enter('100');
+  await expect(flagged).toHaveCount(0);
+  await v.press('Control+s');
+  await expect(v.ruleErrors()).toContainText('第1行');
+  await v.expectFocus(0, 'auxId');
+  await expect(v.cell(0, 'auxId')).toHaveClass(/ld-cell-issue/);
+  await expect(flagged).toHaveCount(1);
+  // The department by its code: the frame goes as the cell is put right.
+  await v.enter('0202');
+  await expect(v.cell(0, 'auxId')).toContainText('行政组');
+  await expect(flagged).toHaveCount(0);
+  await v.press('Control+s');
+  await expect(page).toHaveURL(/\/newVoucher\/\d+$/);
+  await expect(flagged).toHaveCount(0);
+});
+
 test('an auditor steps to the last voucher with keys only: F9 examines and goes on, Shift+F9 records an error with its reason', async ({ page, request }, testInfo) => {
   const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
   for (const cents of [11_100, 22_200, 33_300]) {

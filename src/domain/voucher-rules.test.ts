@@ -49,6 +49,20 @@ describe('voucher line rules', () => {
     ]);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.map((e) => [e.row, e.code, e.params.row])).toEqual([[0, 'VOUCHER_ROW_INCOMPLETE', 1], [1, 'VOUCHER_ROW_INCOMPLETE', 2], [2, 'VOUCHER_ROW_INCOMPLETE', 3]]);
+    // What is missing in each, for the editor to flag and put the caret on.
+    if (!r.ok) expect(r.errors.map((e) => e.fields)).toEqual([['subject'], ['summary'], ['aux']]);
+  });
+
+  it('names the part of the row each refusal is about', () => {
+    const r = validateVoucherLines([
+      debit(100, { summary: '', subjectId: null }),
+      debit(0),
+      debit(500, { creditCents: 500 }),
+      debit(1, { summary: '摘'.repeat(51) }),
+      credit(VOUCHER_LINE_MAX_CENTS + 1),
+    ]);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.filter((e) => e.row !== null).map((e) => [e.row, e.fields])).toEqual([[0, ['summary', 'subject']], [1, ['amount']], [2, ['amount']], [3, ['summary']], [4, ['amount']]]);
   });
 
   it('refuses zero lines, lines with both sides, too long summaries and amounts beyond the grid', () => {

@@ -36,11 +36,16 @@ export interface VoucherLine {
   amountCents: number;
 }
 
+/** The parts of a line a refusal is about (an editor flags those cells and puts the caret on the first). */
+export type VoucherLineField = 'summary' | 'subject' | 'aux' | 'amount';
+
 /** A refusal; `row` is the 0-based grid row, null for the whole voucher. `params.row` is 1-based for the message. */
 export interface VoucherRuleError {
   row: number | null;
   code: ResultCode;
   params: Record<string, string | number>;
+  /** For a row's refusal: what in the row is wrong, in entry order. */
+  fields?: VoucherLineField[];
 }
 
 export type VoucherLinesResult =
@@ -57,19 +62,25 @@ export function isBlankLine(line: VoucherLineInput): boolean {
 
 /** The first error of one non-blank row, or its complete line. */
 function checkLine(line: VoucherLineInput, row: number): VoucherLine | VoucherRuleError {
-  const err = (code: ResultCode, params: Record<string, string | number> = {}): VoucherRuleError => ({ row, code, params: { row: row + 1, ...params } });
+  const err = (code: ResultCode, fields: VoucherLineField[], params: Record<string, string | number> = {}): VoucherRuleError => ({ row, code, params: { row: row + 1, ...params }, fields });
   const summary = line.summary.trim();
-  if (textLength(summary) > VOUCHER_SUMMARY_MAX) return err('VOUCHER_SUMMARY_TOO_LONG', { max: VOUCHER_SUMMARY_MAX });
+  if (textLength(summary) > VOUCHER_SUMMARY_MAX) return err('VOUCHER_SUMMARY_TOO_LONG', ['summary'], { max: VOUCHER_SUMMARY_MAX });
   for (const cents of [line.debitCents, line.creditCents]) {
-    if (cents !== null && !Number.isSafeInteger(cents)) return err('INVALID_INPUT', { detail: 'amount' });
-    if (cents !== null && Math.abs(cents) > VOUCHER_LINE_MAX_CENTS) return err('VOUCHER_AMOUNT_TOO_LARGE', { max: formatCents(VOUCHER_LINE_MAX_CENTS) });
+    if (cents !== null && !Number.isSafeInteger(cents)) return err('INVALID_INPUT', ['amount'], { detail: 'amount' });
+    if (cents !== null && Math.abs(cents) > VOUCHER_LINE_MAX_CENTS) return err('VOUCHER_AMOUNT_TOO_LARGE', ['amount'], { max: formatCents(VOUCHER_LINE_MAX_CENTS) });
   }
   const debit = amountOf(line.debitCents);
   const credit = amountOf(line.creditCents);
-  if (debit !== 0 && credit !== 0) return err('VOUCHER_DEBIT_AND_CREDIT');
+  if (debit !== 0 && credit !== 0) return err('VOUCHER_DEBIT_AND_CREDIT', ['amount']);
   const auxMissing = line.requiredAuxTypeIds.some((t) => !line.chosenAuxTypeIds.includes(t));
-  if (summary === '' || line.subjectId === null || auxMissing) return err('VOUCHER_ROW_INCOMPLETE');
-  if (debit === 0 && credit === 0) return err('VOUCHER_ZERO_LINE');
+  if (summary === '' || line.subjectId === null || auxMissing) {
+    const missing: VoucherLineField[] = [];
+    if (summary === '') missing.push('summary');
+    if (line.subjectId === null) missing.push('subject');
+    else if (auxMissing) missing.push('aux');
+    return err('VOUCHER_ROW_INCOMPLETE', missing);
+  }
+  if (debit === 0 && credit === 0) return err('VOUCHER_ZERO_LINE', ['amount']);
   return { row, summary, subjectId: line.subjectId, direction: debit !== 0, amountCents: debit !== 0 ? debit : credit };
 }
 

@@ -49,7 +49,7 @@ import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type
 import { movementOf } from './voucher-balance';
 import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selectRows, selectSheet, selectVoucher, useEditorSlice, useEditorStore, useValue, type EditorStore, type ValueStore } from './voucher-editor-store';
 import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
-import { auxLabelsOfVoucher, checkVoucherRows, padCode, voucherLabel } from './voucher-mapping';
+import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, voucherLabel } from './voucher-mapping';
 import { useSummaryPicker } from './common-summaries';
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
@@ -184,13 +184,39 @@ function VoucherEditor(props: EditorProps) {
   // Subjects are named in the reader's language (a language switch names them again).
   const language = i18n.language;
   const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(subjectList, auxLists, { knownAux, language }), [subjectList, auxLists, knownAux, language]);
-  const schema = useMemo(() => voucherKitSchema(catalog), [catalog]);
+  const baseSchema = useMemo(() => voucherKitSchema(catalog), [catalog]);
+  // After a save the rules refused, the cells they refuse are flagged (a red frame) until they are
+  // put right; another voucher (new, loaded, saved) starts unflagged. Followed as a text key, so a
+  // keystroke re-renders the page only when the flags change.
+  const [showIssues, setShowIssues] = useState(false);
+  const selectIssues = useCallback(
+    (s: VoucherEditorState) => {
+      if (!showIssues) return '';
+      const cells = flaggedCells(s.sheet.rows, catalog.auxTypesOf);
+      return cells.length ? JSON.stringify(cells.map((c) => [c.rowId, c.field, c.code, s.sheet.rows.findIndex((r) => r.id === c.rowId) + 1])) : '';
+    },
+    [showIssues, catalog],
+  );
+  const issuesKey = useEditorSlice(store, selectIssues);
+  const schema = useMemo(() => {
+    if (!issuesKey) return baseSchema;
+    const flags = new Map((JSON.parse(issuesKey) as Array<[string, string, string, number]>).map(([rowId, field, code, row]) => [`${rowId} ${field}`, t(`errors:${code}`, { row })]));
+    return { ...baseSchema, cellIssue: (row: VoucherKitRow, field: string) => flags.get(`${row.id} ${field}`) ?? null };
+  }, [baseSchema, issuesKey, t]);
   /** The store (for handlers: `latest.current.get()` is the state as it is now; rendering reads the slices above). */
   const latest = useRef(store);
   useEffect(() => {
     latest.current = store;
   });
-  const send = useCallback((event: EditorEvent) => store.update((prev) => reduceEditor(schema, prev, event)), [schema, store]);
+  // The rules of the sheet are the base schema's (the flags only draw): `send` keeps its identity
+  // when the flags change, so nothing that follows it (the code's request) runs again.
+  const send = useCallback(
+    (event: EditorEvent) => {
+      if (event.type === 'reset' || event.type === 'loaded') setShowIssues(false);
+      store.update((prev) => reduceEditor(baseSchema, prev, event));
+    },
+    [baseSchema, store],
+  );
   const dispatchSheet = useCallback((event: SheetEvent<VoucherKitRow>) => send({ type: 'sheet', event }), [send]);
 
   // A newer stored version (another user, an action) replaces a clean editor.
@@ -276,6 +302,12 @@ function VoucherEditor(props: EditorProps) {
     const rows = checkVoucherRows(s.sheet.rows, catalog.auxTypesOf);
     if (!rows.ok) errors.push(...rows.errors.map(messageOf));
     setRuleErrors(errors);
+    if (!rows.ok) {
+      // The refused cells are flagged and the caret goes to the first of them.
+      setShowIssues(true);
+      const first = flaggedCells(s.sheet.rows, catalog.auxTypesOf)[0];
+      if (first) requestAnimationFrame(() => gridRef.current?.focusCell(first.rowId, first.field));
+    }
     if (errors.length || !rows.ok) return null;
     try {
       const code = s.header.code.trim().replace(/^0+/, '');

@@ -4,7 +4,7 @@ import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-
 import type { VoucherDto } from '../../../contract/voucher';
 import { auxEntryEvents, checkAuxPopup, popupRowOfLine, readSide, type AuxPopupRow } from './voucher-aux';
 import { createVoucherCatalog, decodeAux, encodeAux, type CatalogSubject } from './voucher-catalog';
-import { auxLabelsOfVoucher, checkVoucherRows, padCode, rowsOfVoucher } from './voucher-mapping';
+import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, rowsOfVoucher } from './voucher-mapping';
 
 const subjects: CatalogSubject[] = [
   { id: 11, code: '1001', name: '库存现金', abbr: null, initials: 'kcxj', auxTypeIds: [] },
@@ -112,6 +112,27 @@ describe('grid rows ↔ voucher items', () => {
       ['VOUCHER_ZERO_LINE', 1],
       ['DEBIT_CREDIT_IMBALANCE', null],
     ]);
+  });
+  it('flags the cells a refused save is about, row by row in entry order', () => {
+    const cells = flaggedCells(
+      [
+        row('a', { summary: 'x', subjectId: '13', debit: 100 }),
+        row('b', {}),
+        row('c', { summary: 'y', subjectId: '11' }),
+        row('d', { summary: '', subjectId: null, credit: 50 }),
+        row('e', { summary: 'z', subjectId: '11', debit: 5, credit: 5 }),
+      ],
+      catalog.auxTypesOf,
+    );
+    expect(cells.map((c) => [c.rowId, c.field, c.code])).toEqual([
+      ['a', 'auxId', 'VOUCHER_ROW_INCOMPLETE'],
+      ['c', 'debit', 'VOUCHER_ZERO_LINE'],
+      ['d', 'summary', 'VOUCHER_ROW_INCOMPLETE'],
+      ['d', 'subjectId', 'VOUCHER_ROW_INCOMPLETE'],
+      ['e', 'debit', 'VOUCHER_DEBIT_AND_CREDIT'],
+      ['e', 'credit', 'VOUCHER_DEBIT_AND_CREDIT'],
+    ]);
+    expect(flaggedCells([row('a', { summary: 'x', subjectId: '11', debit: 100 }), row('b', { summary: 'x', subjectId: '11', credit: 100 })], catalog.auxTypesOf)).toEqual([]);
   });
   it('pads codes to the rule length for display', () => {
     expect(padCode('7', 4)).toBe('0007');

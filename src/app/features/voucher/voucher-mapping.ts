@@ -5,7 +5,7 @@
  */
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import type { VoucherDto } from '../../../contract/voucher';
-import { validateVoucherLines, type VoucherLineInput, type VoucherLinesResult } from '../../../domain/voucher-rules';
+import { validateVoucherLines, type VoucherLineField, type VoucherLineInput, type VoucherLinesResult, type VoucherRuleError } from '../../../domain/voucher-rules';
 import { decodeAux, encodeAux } from './voucher-catalog';
 
 export interface VoucherItemBody {
@@ -81,6 +81,33 @@ export function checkVoucherRows(rows: readonly VoucherKitRow[], auxTypesOf: (su
     };
   });
   return { ok: true, items, debitCentsTotal: result.debitCentsTotal, creditCentsTotal: result.creditCentsTotal };
+}
+
+/** A grid cell a refused save is about. */
+export interface FlaggedCell {
+  rowId: string;
+  field: 'summary' | 'subjectId' | 'auxId' | 'debit' | 'credit';
+  code: VoucherRuleError['code'];
+}
+
+/** The grid cells of a row refusal's parts (an amount: the side that holds one, else the debit). */
+function cellsOf(row: VoucherKitRow, fields: readonly VoucherLineField[]): Array<FlaggedCell['field']> {
+  return fields.flatMap((f): Array<FlaggedCell['field']> => {
+    if (f === 'summary') return ['summary'];
+    if (f === 'subject') return ['subjectId'];
+    if (f === 'aux') return ['auxId'];
+    const sides: Array<FlaggedCell['field']> = [];
+    if (row.debit !== null) sides.push('debit');
+    if (row.credit !== null) sides.push('credit');
+    return sides.length ? sides : ['debit'];
+  });
+}
+
+/** The cells the save rules refuse, row by row in entry order (the first is where the caret goes). */
+export function flaggedCells(rows: readonly VoucherKitRow[], auxTypesOf: (subjectId: string | null) => readonly number[]): FlaggedCell[] {
+  const result = validateVoucherLines(rows.map((r) => lineInputOf(r, auxTypesOf)));
+  if (result.ok) return [];
+  return result.errors.flatMap((e) => (e.row === null || !e.fields ? [] : cellsOf(rows[e.row], e.fields).map((field) => ({ rowId: rows[e.row!].id, field, code: e.code }))));
 }
 
 /** The voucher's display label, "记-0007". */

@@ -198,6 +198,13 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     setRuleErrors(errors);
     if (errors.length) {
       notifications.show({ color: 'red', message: errors[0] });
+      // The caret goes to the first flagged cell (the lines' problems come in line order).
+      const first = check.problems[0];
+      const row = first ? s.sheet.rows[first.index] : undefined;
+      if (first && row) {
+        const field = first.kind === 'incomplete' ? first.fields[0] : first.kind === 'duplicate' ? 'no' : 'amount';
+        requestAnimationFrame(() => gridRef.current?.focusCell(row.id, field));
+      }
       return null;
     }
     try {

@@ -113,6 +113,12 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   await enter(page, '');
   await enter(page, '');
   await expectFocus(page, 2, 'receipt');
+  // A save with the line's amount missing is refused and puts the caret back on that line's amount.
+  await page.keyboard.press('ArrowUp');
+  await expectFocus(page, 1, 'receipt');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('journal-problems')).toContainText('3');
+  await expectFocus(page, 2, 'receipt');
   await page.keyboard.press('Tab');
   await expectFocus(page, 2, 'payment');
   await enter(page, '35');

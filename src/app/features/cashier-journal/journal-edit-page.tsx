@@ -225,6 +225,14 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     const p = savePayload(state.rows, stored);
     if (p.problems.length) {
       setProblems(p.problems.map((x) => t(`journal:problems.${x.problem}`, { row: x.rowIndex + 1 })));
+      // The caret goes to the first refused line's cell: its date, or the amount its kind takes.
+      const first = p.problems[0];
+      const row = state.rows[first.rowIndex];
+      if (row) {
+        const outcome = row.kindId !== null && kindById.get(row.kindId)?.direction === 'OUTCOME';
+        const field = first.problem === 'noDate' ? 'date' : outcome || (row.payment !== null && row.receipt === null) ? 'payment' : 'receipt';
+        requestAnimationFrame(() => gridRef.current?.focusCell(row.id, field));
+      }
       return false;
     }
     setProblems([]);
@@ -243,7 +251,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     } finally {
       setBusy(false);
     }
-  }, [state.rows, stored, bankAccountId, invalidate, setBusy, t]);
+  }, [state.rows, stored, bankAccountId, invalidate, setBusy, t, kindById]);
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;

@@ -402,6 +402,18 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
   await expect(popup).toBeVisible();
   await expect(popup.locator('.ag-header-cell[col-id="direction"]')).toContainText('方向');
   await expectFocusWithin(popup);
+  // An amount without its customer: confirm names what is missing and puts the caret on it.
+  await v.press('Tab');
+  await v.press('Tab');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id'))).toBe('amount');
+  await page.keyboard.type('50');
+  await v.press('Enter');
+  await page.getByTestId('voucher-aux-confirm').click();
+  await expect(page.getByTestId('voucher-aux-error')).toContainText('客户');
+  await expect.poll(() => page.evaluate(() => {
+    const cell = document.activeElement?.closest('.ag-cell');
+    return cell ? `${cell.closest('.ag-row')?.getAttribute('row-index')}:${cell.getAttribute('col-id')}` : null;
+  })).toBe('0:aux3');
   // The customer from its pick list, 贷 typed as its pinyin initial, the amount.
   await v.press('F7');
   await expect(page.getByTestId('list-picker-query')).toBeFocused();

@@ -276,6 +276,28 @@ test('unsaved lines stay with the tab, and another account asks Yes / No / Cance
   expect(await linesOfMonth(request, bankId, DRAFT_MONTH)).toEqual([]);
 });
 
+test('the cash-bank openings refuse an account without its start date and put the caret on it (keys only)', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123', { at: '/basic/cashBankOpeningBalance' });
+  await expect(page.getByTestId('cash-opening')).toBeVisible({ timeout: 20_000 });
+  const grid = page.getByTestId('opening-grid');
+  const caret = () => page.evaluate(() => {
+    const c = document.activeElement?.closest('.ag-cell');
+    return c ? `${c.closest('.ag-row')?.getAttribute('row-index')}:${c.getAttribute('col-id')}` : null;
+  });
+  await expect.poll(caret).toBe('0:startDate');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(caret).toBe('1:startDate');
+  await page.keyboard.press('Delete');
+  await expect(grid.locator('.ag-row:not(.ag-row-pinned)[row-index="1"] .ag-cell[col-id="startDate"]')).toHaveText('');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(caret).toBe('2:startDate');
+  // Refused (nothing saved): the message names the row and the caret is back on its start date.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('opening-problems')).toContainText('2');
+  await expect.poll(caret).toBe('1:startDate');
+  await expect(page.getByTestId('opening-state')).toHaveText('未保存');
+});
+
 test('screenshots of the journal screens in both languages', SCREENSHOTS, async ({ browser, request }) => {
   test.setTimeout(180_000);
   const headers = await cashier(request);

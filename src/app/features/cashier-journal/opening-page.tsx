@@ -10,6 +10,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EntryGrid } from '../../../../grids/entry-grid';
+import type { EntryGridHandle } from '../../../../grids/entry-grid-types';
 import { KeyHelp } from '../../../../grids/key-help';
 import { createSheetState, reduceSheet, type SheetEvent, type SheetState } from '../../../../grids/sheet';
 import { cashOpeningSchema, type CashOpeningRow } from '../../../../grids/cash-journal.columns';
@@ -65,10 +66,14 @@ function OpeningSheet({ accountId, openings }: { accountId: number; openings: Ca
   useTabDirty(dirty);
   const total = state.rows.reduce((s, r) => s + (r.opening ?? 0), 0);
 
+  const gridRef = useRef<EntryGridHandle>(null);
   const save = useCallback(async () => {
     const missing = changes.filter((c) => !c.startDate);
     if (missing.length) {
       setProblems(missing.map((c) => t('journal:problems.noStartDate', { row: c.row + 1 })));
+      // The caret goes to the first account's missing start date.
+      const row = state.rows[missing[0].row];
+      if (row) requestAnimationFrame(() => gridRef.current?.focusCell(row.id, 'startDate'));
       return;
     }
     setProblems([]);
@@ -83,7 +88,7 @@ function OpeningSheet({ accountId, openings }: { accountId: number; openings: Ca
     } finally {
       setBusy(false);
     }
-  }, [changes, accountId, invalidate, setBusy, t]);
+  }, [changes, accountId, invalidate, setBusy, t, state.rows]);
   const rootRef = useRef<HTMLDivElement>(null);
   useScreenKeys(rootRef, (e) => {
     if (!isCtrlLetter(e, 's')) return false;
@@ -118,6 +123,7 @@ function OpeningSheet({ accountId, openings }: { accountId: number; openings: Ca
         totalsLabel={() => <Text size="sm" fw={600} data-testid="opening-total">{t('journal:openingTotal', { amount: formatCents(total) })}</Text>}
         autoFocus
         testId="opening-grid"
+        handleRef={gridRef}
       />
       <Paper withBorder p="xs">
         <Text size="xs" c="dimmed">{t('journal:openingNote')}</Text>

@@ -104,6 +104,21 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   await expect.poll(() => focusedCode(page)).toBe('1122');
   await page.keyboard.press('F7');
   await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
+  // An amount without its customer on the fourth row: Ctrl+S is refused and the caret goes to the customer.
+  const caret = () => page.evaluate(() => {
+    const c = document.activeElement?.closest('.ag-cell');
+    return c ? `${c.closest('.ag-row')?.getAttribute('row-index')}:${c.getAttribute('col-id')}` : null;
+  });
+  await expect.poll(caret).toBe('0:aux3');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect.poll(caret).toBe('3:amount');
+  await page.keyboard.type('10');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+s');
+  await expect(popup.getByTestId('opening-aux-error')).toContainText('客户');
+  await expect.poll(caret).toBe('3:aux3');
   // Cancel leaves it without saving, the caret again on the subject.
   await popup.getByRole('button', { name: '取消' }).click();
   await expect(popup).toHaveCount(0);

@@ -16,7 +16,7 @@ import { VOUCHER_LINE_MAX_CENTS } from '../../../domain/constants';
 import { openingApi } from '../../../contract/heads';
 import { call } from '../../api/typed-client';
 import { useAuxPopupPickers } from '../voucher/aux-popup';
-import { auxPopupSchema, checkAuxPopup } from '../voucher/voucher-aux';
+import { auxPopupSchema, auxRefusalCell, checkAuxPopup } from '../voucher/voucher-aux';
 import type { VoucherCatalog } from '../voucher/voucher-catalog';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { auxBodyOf, auxPopupRowsOf, filledAuxRows, type OpeningAuxPopupRow } from './opening-model';
@@ -100,6 +100,9 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
         setError(check.missingType === null
           ? t('voucher:messages.auxAmountRequired', { row: check.row + 1 })
           : t('voucher:messages.auxRequired', { row: check.row + 1, label: t(`voucher:auxTypes.${check.missingType}`) }));
+        // The caret goes to the cell the refusal names.
+        const at = auxRefusalCell(rows, check);
+        if (at) gridRef.current?.focusCell(at.rowId, at.field);
         return;
       }
       save.mutate(auxBodyOf(check.entries, filled, subject.direction));

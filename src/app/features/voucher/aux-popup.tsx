@@ -11,7 +11,7 @@ import { useListPicker } from '../../../../grids/list-picker';
 import type { SheetRow } from '../../../../grids/sheet-schema';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
-import { auxFieldOf, auxPopupSchema, checkAuxPopup, popupRowOfLine, sideOf, type AuxEntry, type AuxPopupRow } from './voucher-aux';
+import { auxPopupSchema, auxRefusalCell, checkAuxPopup, popupRowOfLine, sideOf, type AuxEntry, type AuxPopupRow } from './voucher-aux';
 import type { VoucherCatalog } from './voucher-catalog';
 
 export interface AuxPopupProps {
@@ -68,8 +68,8 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
             : t('voucher:messages.auxRequired', { row: check.row + 1, label: t(`voucher:auxTypes.${check.missingType}`) }),
         );
         // The caret goes to the cell the refusal names.
-        const row = stateRef.current.rows[check.row];
-        if (row) gridRef.current?.focusCell(row.id, check.missingType === null ? 'amount' : auxFieldOf(check.missingType));
+        const at = auxRefusalCell(stateRef.current.rows, check);
+        if (at) gridRef.current?.focusCell(at.rowId, at.field);
         return;
       }
       onConfirm(check.entries);

@@ -109,6 +109,12 @@ export interface AuxEntry {
 
 export type AuxPopupCheck = { ok: true; entries: AuxEntry[] } | { ok: false; row: number; missingType: number | null };
 
+/** The cell a refused confirm names (the caret goes there): the missing value's column, or the amount. */
+export function auxRefusalCell(rows: readonly AuxPopupRow[], check: Extract<AuxPopupCheck, { ok: false }>): { rowId: string; field: string } | null {
+  const row = rows[check.row];
+  return row ? { rowId: row.id, field: check.missingType === null ? 'amount' : auxFieldOf(check.missingType) } : null;
+}
+
 /**
  * The confirm rules: rows with nothing are dropped; a row with any value needs every type and an
  * amount (`missingType` null: the amount is missing); at least one row. A row without a direction

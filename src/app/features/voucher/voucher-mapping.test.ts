@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSheetState, reduceSheet } from '../../../../grids/sheet';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import type { VoucherDto } from '../../../contract/voucher';
-import { auxEntryEvents, checkAuxPopup, popupRowOfLine, readSide, type AuxPopupRow } from './voucher-aux';
+import { auxEntryEvents, auxRefusalCell, checkAuxPopup, popupRowOfLine, readSide, type AuxPopupRow } from './voucher-aux';
 import { createVoucherCatalog, decodeAux, encodeAux, type CatalogSubject } from './voucher-catalog';
 import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, rowsOfVoucher } from './voucher-mapping';
 
@@ -152,6 +152,12 @@ describe('auxiliary popup', () => {
       entries: [{ auxId: '3:9', amount: 100, side: 'credit' }, { auxId: '3:10', amount: 200, side: 'debit' }],
     });
     expect(['借', 'J', 'dr', '贷', 'd', 'Credit', 'x'].map(readSide)).toEqual(['debit', 'debit', 'debit', 'credit', 'credit', 'credit', null]);
+  });
+  it('names the cell of a refused confirm: the missing value, or the amount', () => {
+    const rows = [popupRow({}), popupRow({ aux1: '5', amount: 100 }), popupRow({ aux1: '5', aux2: '7' })];
+    expect(auxRefusalCell(rows, { ok: false, row: 1, missingType: 2 })).toEqual({ rowId: rows[1].id, field: 'aux2' });
+    expect(auxRefusalCell(rows, { ok: false, row: 2, missingType: null })).toEqual({ rowId: rows[2].id, field: 'amount' });
+    expect(auxRefusalCell(rows, { ok: false, row: 7, missingType: null })).toBeNull();
   });
   it('writes the first entry into the line and the others into copies right below it, in order', () => {
     let state = createSheetState(schema, [row('l1', { summary: '收款', subjectId: '13', credit: 1 }), row('l2', { summary: 'next' })]);

@@ -344,8 +344,12 @@ test('companies: create and edit', async ({ page }) => {
   // The new company appears in the top-bar selector (shown on level-1 pages such as company info).
   const shell = new ShellModel(page);
   await openAdminScreen(page, 'companyInfo');
-  await shell.companySelect().click();
-  await expect(page.getByRole('option', { name })).toBeVisible();
+  // The selector re-reads the companies as it shows (the list was invalidated by the save): a click
+  // while it renders can leave its list closed (CI flake), so it is opened again until the new one is there.
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await shell.companySelect().click();
+    await expect(page.getByRole('option', { name })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Escape');
 });
 

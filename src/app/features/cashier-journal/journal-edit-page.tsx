@@ -28,6 +28,7 @@ import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
 import { RowToolbar } from '../../../../grids/row-toolbar';
 import { createSheetState, reduceSheet, type SheetEvent, type SheetState } from '../../../../grids/sheet';
 import type { SheetTotalsView } from '../../../../grids/use-sheet';
+import { findColumn, isApplicable, isDataColumn } from '../../../../grids/sheet-schema';
 import { cashJournalSchema, type CashJournalRow } from '../../../../grids/cash-journal.columns';
 import type { CashLineDto } from '../../../contract/cashier-journal';
 import type { BankAccountDto, CashierKindDto } from '../../../contract/cashier-settings';
@@ -229,8 +230,12 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
       const first = p.problems[0];
       const row = state.rows[first.rowIndex];
       if (row) {
-        const outcome = row.kindId !== null && kindById.get(row.kindId)?.direction === 'OUTCOME';
-        const field = first.problem === 'noDate' ? 'date' : outcome || (row.payment !== null && row.receipt === null) ? 'payment' : 'receipt';
+        // The amount cells the line's kind takes (the grid's own rule), the one holding an amount first.
+        const amounts = (['receipt', 'payment'] as const).filter((f) => {
+          const column = findColumn(schema, f);
+          return column !== undefined && isDataColumn(column) && isApplicable(column, row);
+        });
+        const field = first.problem === 'noDate' ? 'date' : (amounts.find((f) => row[f] !== null) ?? amounts[0] ?? 'receipt');
         requestAnimationFrame(() => gridRef.current?.focusCell(row.id, field));
       }
       return false;
@@ -251,7 +256,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     } finally {
       setBusy(false);
     }
-  }, [state.rows, stored, bankAccountId, invalidate, setBusy, t, kindById]);
+  }, [state.rows, stored, bankAccountId, invalidate, setBusy, t, schema]);
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;

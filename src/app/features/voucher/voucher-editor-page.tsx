@@ -49,7 +49,7 @@ import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type
 import { movementOf } from './voucher-balance';
 import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selectRows, selectSheet, selectVoucher, useEditorSlice, useEditorStore, useValue, type EditorStore, type ValueStore } from './voucher-editor-store';
 import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
-import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, voucherLabel } from './voucher-mapping';
+import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, refusedCells, voucherLabel } from './voucher-mapping';
 import { useSummaryPicker } from './common-summaries';
 import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
@@ -193,7 +193,7 @@ function VoucherEditor(props: EditorProps) {
     (s: VoucherEditorState) => {
       if (!showIssues) return '';
       const cells = flaggedCells(s.sheet.rows, catalog.auxTypesOf);
-      return cells.length ? JSON.stringify(cells.map((c) => [c.rowId, c.field, c.code, s.sheet.rows.findIndex((r) => r.id === c.rowId) + 1])) : '';
+      return cells.length ? JSON.stringify(cells.map((c) => [c.rowId, c.field, c.code, c.row + 1])) : '';
     },
     [showIssues, catalog],
   );
@@ -305,7 +305,7 @@ function VoucherEditor(props: EditorProps) {
     if (!rows.ok) {
       // The refused cells are flagged and the caret goes to the first of them.
       setShowIssues(true);
-      const first = flaggedCells(s.sheet.rows, catalog.auxTypesOf)[0];
+      const first = refusedCells(s.sheet.rows, rows.errors)[0];
       if (first) requestAnimationFrame(() => gridRef.current?.focusCell(first.rowId, first.field));
     }
     if (errors.length || !rows.ok) return null;

@@ -124,13 +124,13 @@ describe('grid rows ↔ voucher items', () => {
       ],
       catalog.auxTypesOf,
     );
-    expect(cells.map((c) => [c.rowId, c.field, c.code])).toEqual([
-      ['a', 'auxId', 'VOUCHER_ROW_INCOMPLETE'],
-      ['c', 'debit', 'VOUCHER_ZERO_LINE'],
-      ['d', 'summary', 'VOUCHER_ROW_INCOMPLETE'],
-      ['d', 'subjectId', 'VOUCHER_ROW_INCOMPLETE'],
-      ['e', 'debit', 'VOUCHER_DEBIT_AND_CREDIT'],
-      ['e', 'credit', 'VOUCHER_DEBIT_AND_CREDIT'],
+    expect(cells.map((c) => [c.rowId, c.row, c.field, c.code])).toEqual([
+      ['a', 0, 'auxId', 'VOUCHER_ROW_INCOMPLETE'],
+      ['c', 2, 'debit', 'VOUCHER_ZERO_LINE'],
+      ['d', 3, 'summary', 'VOUCHER_ROW_INCOMPLETE'],
+      ['d', 3, 'subjectId', 'VOUCHER_ROW_INCOMPLETE'],
+      ['e', 4, 'debit', 'VOUCHER_DEBIT_AND_CREDIT'],
+      ['e', 4, 'credit', 'VOUCHER_DEBIT_AND_CREDIT'],
     ]);
     expect(flaggedCells([row('a', { summary: 'x', subjectId: '11', debit: 100 }), row('b', { summary: 'x', subjectId: '11', credit: 100 })], catalog.auxTypesOf)).toEqual([]);
   });

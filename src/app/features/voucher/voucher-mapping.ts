@@ -86,6 +86,8 @@ export function checkVoucherRows(rows: readonly VoucherKitRow[], auxTypesOf: (su
 /** A grid cell a refused save is about. */
 export interface FlaggedCell {
   rowId: string;
+  /** The row's index in the grid (0-based). */
+  row: number;
   field: 'summary' | 'subjectId' | 'auxId' | 'debit' | 'credit';
   code: VoucherRuleError['code'];
 }
@@ -103,11 +105,15 @@ function cellsOf(row: VoucherKitRow, fields: readonly VoucherLineField[]): Array
   });
 }
 
-/** The cells the save rules refuse, row by row in entry order (the first is where the caret goes). */
+/** The cells of the rules' refusals, row by row in entry order (the first is where the caret goes). */
+export function refusedCells(rows: readonly VoucherKitRow[], errors: readonly VoucherRuleError[]): FlaggedCell[] {
+  return errors.flatMap((e) => (e.row === null || !e.fields ? [] : cellsOf(rows[e.row], e.fields).map((field) => ({ rowId: rows[e.row!].id, row: e.row!, field, code: e.code }))));
+}
+
+/** The cells the save rules refuse in these rows. */
 export function flaggedCells(rows: readonly VoucherKitRow[], auxTypesOf: (subjectId: string | null) => readonly number[]): FlaggedCell[] {
   const result = validateVoucherLines(rows.map((r) => lineInputOf(r, auxTypesOf)));
-  if (result.ok) return [];
-  return result.errors.flatMap((e) => (e.row === null || !e.fields ? [] : cellsOf(rows[e.row], e.fields).map((field) => ({ rowId: rows[e.row!].id, field, code: e.code }))));
+  return result.ok ? [] : refusedCells(rows, result.errors);
 }
 
 /** The voucher's display label, "记-0007". */

@@ -4,6 +4,8 @@
  * is refused with 'The invoice has been reimbursed…'), fixes the number, saves with Ctrl+S and
  * audits it (the sheet turns read-only); then audits two documents at once in the management list
  * and reads the per-document results; exports two documents through the background export task.
+ * A save the header refuses (no mark date, a pay amount above the maximum cost, a submitter the
+ * server finds disabled) puts the caret on the refused header field, framed until put right.
  * Screenshots in both languages. Everything made or audited is
  * put back in afterAll.
  */
@@ -13,7 +15,7 @@ import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ListModel } from './page-models/admin-list';
 import { ShellModel } from './page-models/shell';
-import { pickByKeys, pressOn } from './page-models/keys';
+import { chooseOpenOption, pickByKeys, pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
 
 test.describe.configure({ mode: 'serial' });
@@ -111,6 +113,109 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
   await expect(page.getByTestId('reimburse-auditor')).toContainText('王出纳');
   await expect(page.getByTestId('reimburse-action-save')).toBeDisabled();
   await expect(page.getByTestId('reimburse-action-cancelAudit')).toBeEnabled();
+});
+
+/** Moves the caret from the header back into the lines (the kind cell of `row`), where Ctrl+S is usually pressed. */
+async function backToLine(page: Page, row: number) {
+  await cell(page, row, 'expenseKindId').focus();
+  await expectFocus(page, row, 'expenseKindId');
+}
+
+test('a save the header refuses puts the caret on the refused header field, in reading order, and frames it until put right', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'cashier', 'cash123', { at: '/newReimburse/new' });
+  const editor = page.getByTestId('reimburse-editor');
+  await expectFocus(page, 0, 'expenseKindId');
+  await enter(page, '1');
+  await enter(page, '2026-11-06');
+  await enter(page, `E2E${stamp}H`);
+  await enter(page, '42');
+  await enter(page, '');
+  await expectFocus(page, 1, 'expenseKindId');
+
+  // The clerk clears the mark date and types a pay amount above the maximum cost, then goes back to the lines.
+  const markAt = page.getByTestId('reimburse-mark-at');
+  const payAmount = page.getByTestId('reimburse-pay-amount');
+  await markAt.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+  await payAmount.focus();
+  await page.keyboard.type('99999999');
+  await backToLine(page, 1);
+
+  // Ctrl+S is refused: the caret goes to the mark date (it comes first), both refused fields are framed.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('reimburse-rule-errors')).toContainText('请输入制单日期');
+  await expect(markAt).toBeFocused();
+  await expect(markAt).toHaveAttribute('aria-invalid', 'true');
+  await expect(markAt).toHaveAccessibleDescription('请输入制单日期');
+  await expect(payAmount).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'new');
+  await page.screenshot({ path: 'test-results/reimburse-zh_CN-header-refused.png', animations: 'disabled' });
+
+  // The date typed where the caret is puts it right: its frame goes, the pay amount's stays.
+  await page.keyboard.type('2026-11-06');
+  await expect(markAt).not.toHaveAttribute('aria-invalid', 'true');
+  await backToLine(page, 1);
+  await page.keyboard.press('Control+s');
+  await expect(payAmount).toBeFocused();
+  await expect(payAmount).toHaveAttribute('aria-invalid', 'true');
+  // The refused amount is selected: the right one is typed over it.
+  await page.keyboard.type('42');
+  await expect(payAmount).not.toHaveAttribute('aria-invalid', 'true');
+
+  await page.keyboard.press('Control+s');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 15_000 });
+  created.push(Number(/\/newReimburse\/(\d+)$/.exec(page.url())![1]));
+  await expect(payAmount).toHaveValue('42.00');
+});
+
+test("a submitter the server refuses (disabled meanwhile) takes the caret and is framed until another is chosen", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const [some] = (await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 1 }, headers })).json()).data.content as { departmentId: number; code: string; name: string }[];
+  const code = `E2E${stamp}S`;
+  const made = await (await request.post('/api/aux/employee', { headers, data: { companyId: 1, code, name: '停用报销人', departmentId: some.departmentId } })).json();
+  expect(made.success, JSON.stringify(made)).toBe(true);
+  const employee = made.data as { id: number; version: number };
+  try {
+    await loginAs(page, 'cashier', 'cash123', { at: '/newReimburse/new' });
+    const editor = page.getByTestId('reimburse-editor');
+    await expectFocus(page, 0, 'expenseKindId');
+    await enter(page, '1');
+    await enter(page, '2026-11-07');
+    await enter(page, `E2E${stamp}S`);
+    await enter(page, '18');
+    await enter(page, '');
+
+    const submitter = page.getByTestId('reimburse-submitter');
+    await submitter.focus();
+    await page.keyboard.type(code);
+    await chooseOpenOption(page.getByRole('option', { name: `${code} 停用报销人` }));
+    await expect(submitter).toHaveValue(`${code} 停用报销人`);
+    // Someone disables the employee while the clerk finishes the document.
+    const off = await (await request.post(`/api/aux/employee/${employee.id}`, { headers, data: { disabled: true, version: employee.version } })).json();
+    expect(off.success, JSON.stringify(off)).toBe(true);
+    await backToLine(page, 0);
+
+    await page.keyboard.press('Control+s');
+    await expect(page.getByTestId('reimburse-rule-errors')).toContainText('报销人已停用');
+    await expect(submitter).toBeFocused();
+    await expect(submitter).toHaveAttribute('aria-invalid', 'true');
+    await expect(submitter).toHaveAccessibleDescription('报销人已停用');
+    await expect(editor).toHaveAttribute('data-lifecycle', 'new');
+
+    // Another submitter (typed over the selected text) puts it right, and the save goes through.
+    await page.keyboard.type(some.code);
+    await chooseOpenOption(page.getByRole('option', { name: `${some.code} ${some.name}` }));
+    await expect(submitter).not.toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.press('Control+s');
+    await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 15_000 });
+    created.push(Number(/\/newReimburse\/(\d+)$/.exec(page.url())![1]));
+  } finally {
+    await request.delete(`/api/aux/employee/${employee.id}`, { headers });
+  }
 });
 
 test('the management list audits two documents at once and shows a result per document', async ({ page }) => {

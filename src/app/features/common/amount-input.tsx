@@ -10,6 +10,7 @@
  * fires after the dot moved the caret past ".00" and puts it back: "1234.56" became 123,456.00.
  * Here nothing rewrites the text while typing, so no timer can move the caret.
  */
+import type { Ref } from 'react';
 import { TextInput } from '@mantine/core';
 import { formatCents, normaliseAmountText, parsePastedAmount } from '../../../domain/money';
 import { projectAmountCents } from '../../../domain/clients';
@@ -23,7 +24,7 @@ export function formatAmountText(text: string): string {
 /** What the key filter lets through: digits, thousands separators and one dot (full-width forms as typed by an IME). */
 const TYPED = /^[\d,]*(\.\d*)?$/;
 
-export function AmountInput({ label, value, onChange, onBlur, error, readOnly, withAsterisk, testId }: {
+export function AmountInput({ label, value, onChange, onBlur, error, readOnly, withAsterisk, testId, ref }: {
   label: string;
   value: unknown;
   onChange: (text: string) => void;
@@ -32,10 +33,13 @@ export function AmountInput({ label, value, onChange, onBlur, error, readOnly, w
   readOnly?: boolean;
   withAsterisk?: boolean;
   testId: string;
+  /** The input element (a screen puts the caret here after a refused save). */
+  ref?: Ref<HTMLInputElement>;
 }) {
   const text = value === null || value === undefined ? '' : String(value);
   return (
     <TextInput
+      ref={ref}
       label={label}
       withAsterisk={withAsterisk}
       inputMode="decimal"

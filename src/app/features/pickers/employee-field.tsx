@@ -5,7 +5,7 @@
  * caller stores nothing). The search icon (reachable by Tab) or F7 opens the 1000×700 picker with
  * the department tree. Disabled employees are hidden unless `hideDisabled` is false.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ export interface EmployeeRef {
 
 const labelOf = (e: EmployeeRef) => `${e.code} ${e.name}`;
 
-export function EmployeeField({ companyId, value, current, onChange, onBlur, label, error, testId, hideDisabled = true, withAsterisk, large }: {
+export function EmployeeField({ companyId, value, current, onChange, onBlur, label, error, testId, hideDisabled = true, withAsterisk, large, ref }: {
   companyId: number | null;
   value: number | null;
   /** The chosen employee as the record shows it (so its name shows before anything loads). */
@@ -38,6 +38,8 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
   withAsterisk?: boolean;
   /** The 1000×800 picker (a field inside another popup). */
   large?: boolean;
+  /** The box's input (a screen puts the caret here after a refused save). */
+  ref?: Ref<HTMLInputElement>;
 }) {
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<EmployeeRef | null>(current ?? null);
@@ -66,6 +68,7 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
   return (
     <>
       <Select
+        ref={ref}
         label={label}
         withAsterisk={withAsterisk}
         searchable

@@ -27,7 +27,6 @@ import { reimburseSchema, type ReimburseRow } from '../../../../grids/reimburse.
 import { enabledReimbursementActions, explainReimbursementAction, reimbursementSnapshot } from '../../../../machines/reimbursement.machine';
 import type { ExpenseDto, ExpenseKindDto } from '../../../contract/expense';
 import { formatCents } from '../../../domain/money';
-import { projectAmountCents } from '../../../domain/clients';
 import { MAX_COST_CENTS } from '../../../domain/constants';
 import { checkLines, formatReimbursementCode, normalizeInvoiceNo, summarizeByKind } from '../../../domain/reimbursement';
 import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/reimbursement-lifecycle';
@@ -44,6 +43,7 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { AmountInput } from '../common/amount-input';
 import { EmployeeField } from '../pickers/employee-field';
 import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, type ReimburseEditorState, type ReimburseEvent, type ReimburseHeader } from './reimburse-editor-state';
+import { firstRefusedField, headerRuleBreaks, payAmountCentsOf, REIMBURSE_HEADER_FIELDS, refusedHeaderFields, serverHeaderRefusal, type ReimburseHeaderField, type ReimburseHeaderRule, type ServerHeaderRefusal } from './reimburse-header-refusals';
 import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
 import { DateField } from '../common/date-field';
 import { useBusy } from '../common/use-busy';
@@ -101,8 +101,10 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   // ---- rules as the clerk types -----------------------------------------------------------------
   /** Invoice numbers the server says are reimbursed by another document (normalized number → code). */
   const [taken, setTaken] = useState<Record<string, string | null>>({});
-  /** Incomplete lines are flagged once a save was tried (not while a line is being typed). */
-  const [showIncomplete, setShowIncomplete] = useState(false);
+  /** Incomplete lines and broken header rules are flagged once a save was tried (not while being typed). */
+  const [saveTried, setSaveTried] = useState(false);
+  /** The server's refusal of a header field (the submitter disabled meanwhile, the month's numbers used up). */
+  const [serverRefusal, setServerRefusal] = useState<ServerHeaderRefusal | null>(null);
   const docIdOf = state.doc?.id;
   useEffect(() => {
     const keys = [...new Set(state.sheet.rows.map((r) => normalizeInvoiceNo(r.no)).filter(Boolean))].filter((k) => !(k in taken));
@@ -123,12 +125,12 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     for (const p of check.problems) {
       const row = state.sheet.rows[p.index];
       const cell = (out[row.id] ??= {});
-      if (p.kind === 'incomplete' && showIncomplete) for (const f of p.fields) cell[f] = t('reimburse:rules.cannotBeEmpty');
+      if (p.kind === 'incomplete' && saveTried) for (const f of p.fields) cell[f] = t('reimburse:rules.cannotBeEmpty');
       if (p.kind === 'duplicate') cell.no = t('reimburse:rules.duplicate');
       if (p.kind === 'amountTooLarge') cell.amount = t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) });
     }
     return out;
-  }, [state.sheet.rows, taken, showIncomplete, t]);
+  }, [state.sheet.rows, taken, saveTried, t]);
   const schema = useMemo(() => reimburseSchema({ kinds: kindOptions, year: dayjs().year() }, (row, field) => issues[row.id]?.[field] ?? null), [kindOptions, issues]);
 
   const send = useCallback(
@@ -177,31 +179,47 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const { open: openPicker, picker: kindPicker } = useListPicker<ReimburseRow>();
   const gridRef = useRef<EntryGridHandle>(null);
   const [caret, setCaret] = useState<{ rowId: string; field: string } | null>(null);
+  const headerRefs = useRef<Partial<Record<ReimburseHeaderField, HTMLInputElement | null>>>({});
+  // One callback per field for the whole life of the editor (a new one each render would be called twice per keystroke).
+  const headerRef = useMemo(() => {
+    const refs = new Map(REIMBURSE_HEADER_FIELDS.map((f) => [f, (el: HTMLInputElement | null) => void (headerRefs.current[f] = el)]));
+    return (field: ReimburseHeaderField) => refs.get(field)!;
+  }, []);
+  /** The caret to a refused header field, its text selected so that the clerk types over it. */
+  const focusHeader = useCallback((field: ReimburseHeaderField) => {
+    requestAnimationFrame(() => {
+      const el = headerRefs.current[field];
+      el?.focus();
+      el?.select();
+    });
+  }, []);
+  const ruleMessage = useCallback((rule: ReimburseHeaderRule) => t(rule, { max: formatCents(MAX_COST_CENTS) }), [t]);
 
   /** Saves; resolves with the saved document or null (rules refused, server refused). */
   const saveNow = useCallback(async (): Promise<ExpenseDto | null> => {
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current;
-    setShowIncomplete(true);
+    setSaveTried(true);
     const lines = linesOf(s.sheet.rows);
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
     const check = checkLines(lines, takenKeys);
-    const errors: string[] = [];
+    // The header's refusals come first, as the header comes before the lines on screen.
+    const headerBreaks = headerRuleBreaks(s.header);
+    const errors: string[] = headerBreaks.map(ruleMessage);
     if (check.problems.some((p) => p.kind === 'incomplete')) errors.push(t('reimburse:rules.required'));
     if (check.problems.some((p) => p.kind === 'duplicate')) errors.push(t('reimburse:rules.duplicate'));
     if (check.problems.some((p) => p.kind === 'amountTooLarge')) errors.push(t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) }));
     if (!check.problems.length && !check.complete.length) errors.push(t('reimburse:rules.noValidData'));
-    const payAmount = s.header.payAmount.trim() ? projectAmountCents(s.header.payAmount) : 0;
-    if (!Number.isSafeInteger(payAmount) || payAmount < 0 || payAmount > MAX_COST_CENTS) errors.push(t('reimburse:rules.payAmount', { max: formatCents(MAX_COST_CENTS) }));
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s.header.markAt)) errors.push(t('reimburse:rules.markAt'));
     setRuleErrors(errors);
     if (errors.length) {
       notifications.show({ color: 'red', message: errors[0] });
-      // The caret goes to the first flagged cell (the lines' problems come in line order).
+      // The caret goes to the first refused header field, else to the first flagged cell (the lines' problems come in line order).
       const first = check.problems[0];
       const row = first ? s.sheet.rows[first.index] : undefined;
-      if (first && row) {
+      const headerField = firstRefusedField(refusedHeaderFields(s.header, { saveTried: true, server: serverRefusal, message: ruleMessage }));
+      if (headerField) focusHeader(headerField);
+      else if (first && row) {
         const field = first.kind === 'incomplete' ? first.fields[0] : first.kind === 'duplicate' ? 'no' : 'amount';
         requestAnimationFrame(() => gridRef.current?.focusCell(row.id, field));
       }
@@ -212,14 +230,15 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
         s.doc?.id ?? null,
         {
           companyId, markAt: s.header.markAt, submitAt: s.header.submitAt || null, submitterId: s.header.submitterId, payAt: s.header.payAt || null,
-          payAmount, markerId: null, invoices: lines,
+          payAmount: payAmountCentsOf(s.header.payAmount), markerId: null, invoices: lines,
         },
         s.doc?.version,
       );
       qc.setQueryData(expenseKeys.one(companyId, saved.id), saved);
       void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
       send({ type: 'loaded', doc: saved });
-      setShowIncomplete(false);
+      setSaveTried(false);
+      setServerRefusal(null);
       notifications.show({ color: 'green', message: t('reimburse:messages.saved', { code: formatReimbursementCode(saved.code) }) });
       return saved;
     } catch (e) {
@@ -228,11 +247,15 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
         const named = (e.appendix as { lines?: Array<{ index: number; kind: string }> } | undefined)?.lines ?? [];
         setTaken((prev) => ({ ...prev, ...Object.fromEntries(named.filter((l) => l.kind === 'duplicate').map((l) => [normalizeInvoiceNo(lines[l.index]?.no), ''])) }));
       }
+      // A refusal of a header field (the submitter disabled meanwhile…) frames it and takes the caret.
+      const refusal = e instanceof ApiError ? serverHeaderRefusal(e.code, e.message, s.header) : null;
+      setServerRefusal(refusal);
+      if (refusal) focusHeader(refusal.field);
       setRuleErrors([e instanceof Error ? e.message : String(e)]);
       notifyError(e);
       return null;
     }
-  }, [companyId, qc, send, t, taken]);
+  }, [companyId, focusHeader, qc, ruleMessage, send, serverRefusal, t, taken]);
   // Busy from the press on (before the first await): a second Ctrl+S in the same frame is refused.
   const save = useCallback(() => exclusive(saveNow, null), [exclusive, saveNow]);
   useEffect(() => {
@@ -347,6 +370,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const total = summary.total;
 
   const header = state.header;
+  const headerIssues = useMemo(() => refusedHeaderFields(header, { saveTried, server: serverRefusal, message: ruleMessage }), [header, saveTried, serverRefusal, ruleMessage]);
   const patch = (p: Partial<ReimburseHeader>) => send({ type: 'header', patch: p });
   const actionButton = (action: 'save' | 'audit' | 'cancelAudit' | 'delete', onClick: () => void, label: string, extra?: string) => {
     const reason = reasonOf(action);
@@ -378,25 +402,28 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
       <Paper withBorder p="xs">
         <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          <Group gap="md" align="flex-end" wrap="wrap">
+          {/* Top-aligned: a refused field's message under it does not lift its box above the others. */}
+          <Group gap="md" align="flex-start" wrap="wrap">
             <TextInput label={t('reimburse:header.code')} value={state.doc ? formatReimbursementCode(state.doc.code) : t('reimburse:header.codeNew')} readOnly w={130} data-testid="reimburse-code" tabIndex={-1} />
-            <DateField label={t('reimburse:header.markAt')} value={header.markAt} onChange={(v) => patch({ markAt: v })} w={160} withAsterisk data-testid="reimburse-mark-at" />
-            <DateField label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(v) => patch({ submitAt: v })} w={160} data-testid="reimburse-submit-at" />
+            <DateField ref={headerRef('markAt')} label={t('reimburse:header.markAt')} value={header.markAt} onChange={(v) => patch({ markAt: v })} error={headerIssues.markAt} w={160} withAsterisk data-testid="reimburse-mark-at" />
+            <DateField ref={headerRef('submitAt')} label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(v) => patch({ submitAt: v })} error={headerIssues.submitAt} w={160} data-testid="reimburse-submit-at" />
             <div style={{ width: 220 }}>
               <EmployeeField
+                ref={headerRef('submitterId')}
                 companyId={companyId}
                 value={header.submitterId}
                 current={header.submitter}
                 onChange={(e) => patch({ submitterId: e?.id ?? null, submitter: e ? { id: e.id, code: e.code, name: e.name } : null })}
                 label={t('reimburse:header.submitter')}
+                error={headerIssues.submitterId}
                 testId="reimburse-submitter"
               />
             </div>
-            <DateField label={t('reimburse:header.payAt')} value={header.payAt} onChange={(v) => patch({ payAt: v })} w={160} data-testid="reimburse-pay-at" />
+            <DateField ref={headerRef('payAt')} label={t('reimburse:header.payAt')} value={header.payAt} onChange={(v) => patch({ payAt: v })} error={headerIssues.payAt} w={160} data-testid="reimburse-pay-at" />
             <div style={{ width: 160 }}>
-              <AmountInput label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} readOnly={!editable} testId="reimburse-pay-amount" />
+              <AmountInput ref={headerRef('payAmount')} label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} error={headerIssues.payAmount} readOnly={!editable} testId="reimburse-pay-amount" />
             </div>
-            <Badge ml="auto" variant="light" color={lifecycle === 'audited' ? 'orange' : state.dirty ? 'yellow' : 'blue'} data-testid="reimburse-state">
+            <Badge ml="auto" style={{ alignSelf: 'flex-end' }} variant="light" color={lifecycle === 'audited' ? 'orange' : state.dirty ? 'yellow' : 'blue'} data-testid="reimburse-state">
               {t(`reimburse:states.${lifecycle}`)}
               {state.dirty && lifecycle !== 'new' ? ' *' : ''}
             </Badge>

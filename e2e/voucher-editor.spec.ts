@@ -157,6 +157,70 @@ test('Ctrl+S pressed twice in one frame saves one voucher, not two', async ({ pa
   expect(posts).toHaveLength(1);
 });
 
+test('keys typed before the caret lands go into the next voucher: while the editor opens, right after F12 and after Alt+N', async ({ page }) => {
+  const v = new VoucherEditorModel(page);
+  const keys = async (...ks: string[]) => {
+    for (const k of ks) await page.keyboard.press(k);
+  };
+  const chars = (text: string) => [...text];
+  const savedId = async (run: () => Promise<void>) => {
+    const answer = page.waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await run();
+    const body = (await (await answer).json()) as { success: boolean; data: { id: number } };
+    expect(body.success).toBe(true);
+    saved.push(body.data.id);
+  };
+
+  // From the list: Enter on "New", and the summary typed at once, before the editor has drawn.
+  await loginAs(page, 'clerk', 'clerk123', { at: '/voucher/daily/list' });
+  await page.getByTestId('voucher-list-new').focus();
+  await keys('Enter', ...chars('Office supplies'), 'Enter');
+  await expect(v.cell(0, 'summary')).toHaveText('Office supplies');
+  await v.expectFocus(0, 'subjectId');
+  // Nothing went into the header's code field on the way.
+  await expect(v.code()).toHaveValue(/^\d{4}$/);
+  await v.enter('1002');
+  await v.enter('100');
+  await keys('.', '.', 'Enter');
+  await v.enter('1001');
+  await v.press('=');
+  await expect(v.creditTotal()).toHaveText('100.00');
+
+  // F12 with a save that answers late: the next voucher's first line is typed before it exists.
+  await page.route(/\/api\/voucher$/, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await savedId(async () => {
+    await v.press('F12');
+    await keys(...chars('Rent'), 'Enter', ...chars('1002'), 'Enter', ...chars('250'), 'Enter', '.', '.', 'Enter');
+  });
+  await page.unroute(/\/api\/voucher$/);
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
+  await v.expectFocus(1, 'subjectId');
+  await expect(v.cell(0, 'summary')).toHaveText('Rent');
+  await expect(v.cell(0, 'subjectId')).toContainText('1002');
+  await expect(v.cell(1, 'summary')).toHaveText('Rent');
+  await expect(v.debitTotal()).toHaveText('250.00');
+  await v.enter('1001');
+  await v.press('=');
+  await savedId(() => v.press('Control+s'));
+  await page.waitForURL(/\/newVoucher\/\d+$/);
+
+  // Alt+N on the stored voucher, typed straight on.
+  await keys('Alt+n', ...chars('Taxi'), 'Enter');
+  await page.waitForURL(/\/newVoucher\/new$/);
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
+  await expect(v.cell(0, 'summary')).toHaveText('Taxi');
+  await v.expectFocus(0, 'subjectId');
+  // The stored voucher kept its own lines.
+  const stored = saved.at(-1)!;
+  const clerk = await apiHeaders(page.request, 'clerk', 'clerk123');
+  const got = (await (await page.request.get(`/api/voucher/${stored}`, { headers: clerk })).json()) as { data: { items: Array<{ summary: string }> } };
+  expect(got.data.items.map((i) => i.summary)).toEqual(['Rent', 'Rent']);
+});
+
+
 test('the save rules speak before the server: an unbalanced voucher names its rows (in English)', async ({ page }, testInfo) => {
   await startInLanguage(page, 'en_US');
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });

@@ -25,6 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { entryGridHeightPx, entryRowsIn } from './entry-grid-setup';
 import { useFillHeight } from './list/use-fill-height';
 import { firstEntryColId } from './entry-order';
+import { ENTRY_AUTOFOCUS_ATTR } from './focus-first-cell';
+import { landTypeAhead } from './type-ahead';
 import type { EntryGridProps } from './entry-grid-types';
 import type { GridCommand } from './key-bindings';
 import { RowMenu } from './row-menu';
@@ -89,6 +91,7 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
       focusFirstCell: () => {
         const first = core.latest.current.rows[0];
         if (first) caret.focusCell(first.id, firstEntryColId(schema, first));
+        landTypeAhead(core.containerRef.current);
       },
       runCommand: (command: GridCommand) => {
         if (core.readOnlyRef.current && !READ_ONLY_COMMANDS.has(command)) {
@@ -119,6 +122,7 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
       className={`ld-entry-grid${readOnly ? ' ld-entry-grid--readonly' : ''}`}
       data-testid={testId ?? schema.id}
       data-readonly={readOnly || undefined}
+      {...(autoFocus ? { [ENTRY_AUTOFOCUS_ATTR]: '' } : {})}
       style={fixedHeight === undefined ? undefined : { height: fixedHeight }}
     >
       {grid}

@@ -10,6 +10,12 @@ import type { GridApi } from 'ag-grid-community';
 export const PAGE_REGION_ATTR = 'data-page-region';
 /** Marks the control the shell focused on arrival until the user uses it (src/app/shell/page-focus.ts). */
 export const AUTO_FOCUSED_ATTR = 'data-auto-focused';
+/**
+ * Marks an entry grid that puts its own caret on its first cell when its rows arrive: the shell's
+ * arrival focus leaves such a page to its grid (a header field focused first would take the keys
+ * typed meanwhile).
+ */
+export const ENTRY_AUTOFOCUS_ATTR = 'data-entry-autofocus';
 /** Any dialog over the page, popovers (the menu's flyout) included. */
 export const DIALOG_SELECTOR = '[role="dialog"]';
 /** A modal dialog only (Mantine's Modal, Drawer and Spotlight), not a popover. */

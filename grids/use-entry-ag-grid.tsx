@@ -16,6 +16,7 @@ import { FULL_TEXT_GRID_OPTIONS } from './full-text';
 import { GRID_SCROLLBAR_WIDTH_PX } from './scrollbar';
 import { firstEntryColId } from './entry-order';
 import { focusInOtherDialog } from './focus-first-cell';
+import { landTypeAhead } from './type-ahead';
 import { matchKeyBinding } from './key-bindings';
 import { kitContextOf } from './kit-context';
 import { findDataColumn, isEmptyValue, type CellValue, type SheetRow } from './sheet-schema';
@@ -105,6 +106,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
     if (autoFocus && !focusInOtherDialog(core.containerRef.current)) {
       const first = core.latest.current.rows[0];
       if (first) focusCell(first.id, firstEntryColId(schema, first));
+      landTypeAhead(core.containerRef.current);
     }
     onInteractive?.();
   }, [core, schema, autoFocus, focusCell, onInteractive]);

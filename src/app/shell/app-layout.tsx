@@ -30,6 +30,7 @@ import { installLeaveGuard } from './dirty-guard';
 import { CommandPalette, openPalette } from './command-palette';
 import type { PageCommand } from './page-commands';
 import { usePageFocus } from './page-focus';
+import { typeAhead } from '../../../grids/type-ahead';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { adjacentTab, tabsStore } from './tabs-store';
 import { useShellKeys } from './use-shell-keys';
@@ -126,6 +127,10 @@ function Shell() {
   const pageRegion = useRef<HTMLDivElement>(null);
   const routerIdle = useRouterState({ select: (s) => s.status === 'idle' });
   usePageFocus(pageRegion, `${pathname}#${reloadKey}`, userReady && routerIdle);
+  // Keys typed while the next page opens are kept for its first control (grids/type-ahead.ts).
+  useEffect(() => router.subscribe('onBeforeNavigate', (e) => {
+    if (e.pathChanged) typeAhead().arrive();
+  }), [router]);
 
   useEffect(() => {
     document.title = pageTitle ? `${pageTitle} - ${t('appName')}` : t('appName');

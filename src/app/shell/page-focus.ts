@@ -7,7 +7,7 @@
  * arrival they would cover the page with a popup and take the first keys typed.
  */
 import { useEffect, useRef } from 'react';
-import { AUTO_FOCUSED_ATTR, MODAL_DIALOG_SELECTOR } from '../../../grids/focus-first-cell';
+import { AUTO_FOCUSED_ATTR, ENTRY_AUTOFOCUS_ATTR, MODAL_DIALOG_SELECTOR } from '../../../grids/focus-first-cell';
 
 const FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([disabled]), textarea:not([disabled]), select:not([disabled])';
 const GRID_CELL = '.ag-center-cols-container [role="gridcell"], [role="grid"] [role="gridcell"]';
@@ -93,7 +93,9 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
         settled = true;
         return stop();
       }
-      const control = firstUsefulControl(root);
+      // A page whose entry grid puts its own caret when its rows arrive is left to it: a header field
+      // focused first would take the keys typed meanwhile (and the code field is no place for them).
+      const control = root.querySelector(`[${ENTRY_AUTOFOCUS_ATTR}]`) ? null : firstUsefulControl(root);
       if (control) {
         focusOn(control, false);
         if (document.activeElement === control || control.contains(document.activeElement)) {

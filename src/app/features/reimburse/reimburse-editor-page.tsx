@@ -16,6 +16,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
+import { typeAhead } from '../../../../grids/type-ahead';
 import { FILL_END } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
@@ -293,6 +294,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   const doNew = useCallback(async () => {
     if (!(await settle())) return;
+    // Keys typed from here on are the new document's first line (grids/type-ahead.ts).
+    typeAhead().hold();
     await goTo('new');
     requestAnimationFrame(() => gridRef.current?.focusFirstCell());
   }, [goTo, settle]);

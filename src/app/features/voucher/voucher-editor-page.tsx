@@ -24,6 +24,7 @@ import type { SheetEvent } from '../../../../grids/sheet';
 import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-sheet';
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
+import { typeAhead } from '../../../../grids/type-ahead';
 import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
 import { VOUCHER_CODE_LENGTH_DEFAULT, VOUCHER_DEFAULT_ROWS } from '../../../domain/constants';
@@ -397,8 +398,13 @@ function VoucherEditor(props: EditorProps) {
         return;
       }
       if (command === 'saveAndNew') {
+        // Keys typed from here on are the next voucher's: kept until its caret lands (grids/type-ahead.ts).
+        typeAhead().hold();
         const saved = await save();
-        if (!saved) return;
+        if (!saved) {
+          typeAhead().drop();
+          return;
+        }
         if (routeId === NEW_ID) send({ type: 'reset', header: { ...freshHeader(), accountYearId: saved.accountYearId, kindId: saved.kindId, markDate: saved.markTime.slice(0, 10) } });
         else await goTo('new');
         requestAnimationFrame(() => gridRef.current?.focusFirstCell());
@@ -406,6 +412,7 @@ function VoucherEditor(props: EditorProps) {
       }
       if (!(await settle())) return;
       if (command === 'new') {
+        typeAhead().hold();
         await goTo('new');
         requestAnimationFrame(() => gridRef.current?.focusFirstCell());
         return;

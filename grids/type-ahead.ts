@@ -1,0 +1,254 @@
+/**
+ * Type-ahead: keys typed while a screen or the next voucher is still opening are kept and typed
+ * where the caret lands, as desktop ledgers keep them. A clerk presses F12 and types the next
+ * summary at once; without this every key typed before the new voucher's caret landed was lost
+ * (or went into the header's code field, which the shell focused first).
+ *
+ * Two ways to hold:
+ * - `hold()` (a command that re-seats the caret: save and new, new voucher): every key of the
+ *   page is kept until `land()` (the grid put its caret on the first cell) or `drop()` (the save
+ *   was refused: those keys were meant for a voucher that did not come).
+ * - `arrive()` (the shell, when the address changes): only while the focus is on nothing the user
+ *   types into (the page, a button, the old page's menu entry); the first control that gets the
+ *   focus (the page's arrival focus, the grid's caret, a field the user chose) takes the keys.
+ *
+ * Kept: characters, Enter, Tab, Backspace, Delete, arrows, Home/End. Never kept: keys with Ctrl,
+ * Alt or Meta, function keys and Escape — they pass, and stop the holding (the user turned to a
+ * command: Ctrl+K, F1). A click, a dialog taking the focus, or HOLD_MS without a landing drop
+ * what was kept. The kept keys are replayed in order, as key events to the focused element (the
+ * grid starts editing with the first character, an editor commits with Enter), characters into a
+ * text field as typed text; keys typed during the replay queue behind it.
+ */
+
+/** How long held keys wait for a caret before they are dropped. */
+export const HOLD_MS = 5000;
+
+const KEPT_KEYS = new Set(['Enter', 'Tab', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+const DIALOG = '[role="dialog"]';
+const PAGE_REGION = '[data-page-region]';
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', '']);
+
+interface HeldKey {
+  key: string;
+  code: string;
+  shiftKey: boolean;
+}
+
+export type HoldMode = 'command' | 'arrival';
+
+/** Whether `el` takes typed text itself (a text field, a text area, editable content). */
+export function isTextField(el: Element | null): el is HTMLInputElement | HTMLTextAreaElement | HTMLElement {
+  if (!el) return false;
+  if (el instanceof HTMLTextAreaElement) return !el.readOnly && !el.disabled;
+  if (el instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(el.type) && !el.readOnly && !el.disabled;
+  return (el as HTMLElement).isContentEditable === true;
+}
+
+/** Whether `el` is where typing goes: a text field or a grid's cell. */
+export function isTypingTarget(el: Element | null): boolean {
+  return isTextField(el) || !!el?.closest('[role="gridcell"]');
+}
+
+/** Whether a key is one type-ahead keeps (not a command chord, a function key or Escape). */
+export function isKeptKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'altKey' | 'metaKey' | 'isComposing'>): boolean {
+  if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) return false;
+  return e.key.length === 1 || KEPT_KEYS.has(e.key);
+}
+
+/** A command chord or key that ends the holding (and passes): anything with Ctrl/Alt/Meta, F-keys, Escape. */
+function endsHolding(e: KeyboardEvent): boolean {
+  if (['Shift', 'Control', 'Alt', 'Meta', 'CapsLock'].includes(e.key)) return false;
+  return e.ctrlKey || e.altKey || e.metaKey || e.key === 'Escape' || /^F\d{1,2}$/.test(e.key);
+}
+
+/**
+ * Types `text` at the field's caret (replacing its selection), or deletes one character before
+ * (`remove` -1) or after (+1) it: the browser's own editing (execCommand: input events, undo) where
+ * it has it, else the same through the value and an input event.
+ */
+function typeInto(doc: Document, el: Element, text: string, remove: -1 | 0 | 1 = 0): void {
+  const command = remove === -1 ? 'delete' : remove === 1 ? 'forwardDelete' : 'insertText';
+  if (typeof doc.execCommand === 'function' && doc.execCommand(command, false, text)) return;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
+  let start = el.selectionStart ?? el.value.length;
+  let end = el.selectionEnd ?? start;
+  if (start === end && remove === -1) start = Math.max(0, start - 1);
+  if (start === end && remove === 1) end = Math.min(el.value.length, end + 1);
+  el.setRangeText(text, start, end, 'end');
+  el.dispatchEvent(new InputEvent('input', { bubbles: true, data: text || null, inputType: remove ? 'deleteContent' : 'insertText' }));
+}
+
+const nextFrame = () => new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 16)));
+
+export class TypeAhead {
+  private mode: HoldMode | null = null;
+  private readonly held: HeldKey[] = [];
+  private replaying = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The events this replays (they pass the capture). */
+  private readonly ours = new WeakSet<Event>();
+  private listening = false;
+
+  constructor(private readonly doc: Document = document, private readonly holdMs = HOLD_MS) {}
+
+  /** Whether keys are being held (or replayed). */
+  get active(): boolean {
+    return this.mode !== null || this.replaying;
+  }
+
+  /** Keys held so far (tests, diagnostics). */
+  get pending(): string[] {
+    return this.held.map((k) => k.key);
+  }
+
+  /** A command will put the caret on a new first cell: keep every key until `land()` or `drop()`. */
+  hold(): void {
+    this.start('command');
+  }
+
+  /** A new page is opening: keep the keys typed while the focus is on no control, until a control gets the focus. */
+  arrive(): void {
+    if (this.mode === 'command' || this.replaying) return;
+    const active = this.doc.activeElement;
+    // Typing already goes somewhere (the page stays, only its address changed: a saved voucher's id).
+    if (isTypingTarget(active) || active?.closest(DIALOG)) return;
+    this.start('arrival');
+  }
+
+  /** The caret has landed: type the kept keys there. */
+  land(): void {
+    if (this.mode === null) return;
+    this.mode = null;
+    this.clearTimer();
+    if (!this.held.length) return this.stopListening();
+    void this.replay();
+  }
+
+  /** Forget the kept keys and stop holding. */
+  drop(): void {
+    this.mode = null;
+    this.held.length = 0;
+    this.clearTimer();
+    if (!this.replaying) this.stopListening();
+  }
+
+  private start(mode: HoldMode): void {
+    this.mode = mode;
+    this.clearTimer();
+    this.timer = setTimeout(() => this.drop(), this.holdMs);
+    if (!this.listening) {
+      this.listening = true;
+      this.doc.addEventListener('keydown', this.onKeyDown, true);
+      this.doc.addEventListener('keyup', this.onKeyUp, true);
+      this.doc.addEventListener('keypress', this.onKeyUp, true);
+      this.doc.addEventListener('pointerdown', this.onPointerDown, true);
+      this.doc.addEventListener('focusin', this.onFocusIn, true);
+    }
+  }
+
+  private stopListening(): void {
+    if (!this.listening) return;
+    this.listening = false;
+    this.doc.removeEventListener('keydown', this.onKeyDown, true);
+    this.doc.removeEventListener('keyup', this.onKeyUp, true);
+    this.doc.removeEventListener('keypress', this.onKeyUp, true);
+    this.doc.removeEventListener('pointerdown', this.onPointerDown, true);
+    this.doc.removeEventListener('focusin', this.onFocusIn, true);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Whether a user's key at the current focus is kept now. */
+  private keeps(): boolean {
+    const active = this.doc.activeElement;
+    if (active?.closest(DIALOG)) return false;
+    if (this.replaying) return true;
+    if (this.mode === 'command') return true;
+    return this.mode === 'arrival' && !isTypingTarget(active);
+  }
+
+  private readonly onKeyDown = (e: KeyboardEvent): void => {
+    if (this.ours.has(e)) return;
+    if (endsHolding(e)) {
+      // A command: it passes, and the keys kept before it would land somewhere the user no longer expects.
+      if (!this.replaying) this.drop();
+      return;
+    }
+    if (!isKeptKey(e) || !this.keeps()) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    this.held.push({ key: e.key, code: e.code, shiftKey: e.shiftKey });
+  };
+
+  /** The key-up (and key-press) of a kept key goes nowhere either. */
+  private readonly onKeyUp = (e: KeyboardEvent): void => {
+    if (this.ours.has(e) || !isKeptKey(e) || !this.keeps()) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  };
+
+  private readonly onPointerDown = (): void => {
+    // The user chose a place with the mouse: what was typed before is not for it.
+    if (!this.replaying) this.drop();
+  };
+
+  private readonly onFocusIn = (e: FocusEvent): void => {
+    if (this.mode !== 'arrival') return;
+    const target = e.target as Element | null;
+    if (!target || target === this.doc.body || (target as HTMLElement).matches?.(PAGE_REGION)) return;
+    if (target.closest?.(DIALOG)) return this.drop();
+    this.land();
+  };
+
+  private dispatch(el: Element, type: 'keydown' | 'keyup', k: HeldKey): boolean {
+    const event = new KeyboardEvent(type, { key: k.key, code: k.code, shiftKey: k.shiftKey, bubbles: true, cancelable: true, composed: true });
+    this.ours.add(event);
+    return el.dispatchEvent(event);
+  }
+
+  private async replay(): Promise<void> {
+    this.replaying = true;
+    try {
+      while (this.held.length) {
+        const k = this.held.shift()!;
+        const el = this.doc.activeElement ?? this.doc.body;
+        // A dialog took the keyboard meanwhile: the rest is not for it.
+        if (el.closest(DIALOG)) {
+          this.held.length = 0;
+          break;
+        }
+        const wasField = isTextField(el);
+        const passed = this.dispatch(el, 'keydown', k);
+        if (passed && wasField) {
+          // What the browser does with a real key in a text field (execCommand fires the input events React listens to).
+          if (k.key.length === 1) typeInto(this.doc, el, k.key);
+          else if (k.key === 'Backspace') typeInto(this.doc, el, '', -1);
+          else if (k.key === 'Delete') typeInto(this.doc, el, '', 1);
+        }
+        this.dispatch(this.doc.activeElement ?? el, 'keyup', k);
+        // A character typed into a field changes nothing else; any other key may open an editor or
+        // move the caret, which the next key must find in place.
+        if (!(wasField && k.key.length === 1)) await nextFrame();
+      }
+    } finally {
+      this.replaying = false;
+      if (this.mode === null) this.stopListening();
+    }
+  }
+}
+
+let shared: TypeAhead | null = null;
+/** The page's type-ahead (one per document). */
+export function typeAhead(): TypeAhead {
+  shared ??= new TypeAhead();
+  return shared;
+}
+
+/** An entry grid put its caret (its first cell, on arrival or after a command): held keys go there, if the focus really is in the grid now. */
+export function landTypeAhead(container: Element | null): void {
+  if (!shared || !container || typeof document === 'undefined') return;
+  if (container.contains(document.activeElement)) shared.land();
+}

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
+import { rebuildBalances } from '../../src/server/features/ledger/balances';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, type MadeUser } from './factories';
 import { exportWorkbook } from './workbooks';
@@ -167,6 +168,27 @@ describe.each(backends())('subject ledgers (%s)', (backend) => {
       ['YTD', '2026-03-31', null, '0', '800', 'CREDIT', '800'],
     ]);
     expect(parent.rows[1].subjectCode).toBe('222101');
+  });
+
+  it('a page inside a period reads right when the day sums disagree with the period (it reads the period from its start)', async () => {
+    const whole = await detail({ subjectId: w.subject.cash });
+    const pages = async () => {
+      const rows: any[] = [];
+      for (let offset = 0; offset < whole.total; offset += 2) rows.push(...(await detail({ subjectId: w.subject.cash }, offset, 2)).rows);
+      return rows;
+    };
+    try {
+      // March's day sums of cash are gone: no day holds the page's first line (decision 059's fallback).
+      await t.db.db.execute(sql`delete from subject_day_balances where subject_id = ${w.subject.cash} and period_id = ${mar()}`);
+      expect(await pages()).toEqual(whole.rows);
+      // Too few lines on its days: the same.
+      await t.db.db.execute(sql`insert into subject_day_balances (company_id, account_id, account_year_id, period_id, subject_id, mark_date, debit_all, credit_all, lines_all)
+        values (${w.companyId}, ${w.accountId}, ${w.accountYearId}, ${mar()}, ${w.subject.cash}, date '2026-03-03', 800, 0, 1)`);
+      expect(await pages()).toEqual(whole.rows);
+    } finally {
+      await rebuildBalances(t.db.db, { accountYearId: w.accountYearId });
+    }
+    expect(await pages()).toEqual(whole.rows);
   });
 
   it('is refused without the books right, in another company, for a foreign year, subject or bad range', async () => {

@@ -238,4 +238,33 @@ describe.each(backends())('opening balances (%s)', (backend) => {
     const years = await data<{ content: Array<{ id: number; year: number }> }>(call(admin, 'GET', '/api/account/year', { query: { accountId: main.id } }), 'years');
     expect(await data(call(admin, 'GET', '/api/opening/trialBalance', { query: { accountYearId: years.content.find((y) => y.year === 2026)!.id } }), '2026 trial')).toMatchObject({ passed: true });
   });
+
+  it('the demo bank pays the payables every month: 2211 and 2241 owe each month its own accruals only, and 1002 pays out every month', async () => {
+    const companyId = await demoCompanyId(t, admin);
+    const main = await data<{ id: number }>(call(admin, 'GET', '/api/account/main', { query: { companyId } }), 'main');
+    const years = await data<{ content: Array<{ id: number; year: number }> }>(call(admin, 'GET', '/api/account/year', { query: { accountId: main.id } }), 'years');
+    for (const year of [2025, 2026]) {
+      const accountYearId = years.content.find((y) => y.year === year)!.id;
+      const periods = await data<{ content: Array<{ id: number }> }>(call(admin, 'GET', '/api/account/period', { query: { accountYearId } }), 'periods');
+      const total = await data<{ subjects: Array<{ code: string; openingCents: string; periods: Array<{ debit: string; credit: string; side: string; balanceCents: string }> }> }>(call(admin, 'GET', '/api/ledger/subjectTotal', {
+        query: { filter: { accountId: main.id, accountYearId, startPeriodId: periods.content[0].id, endPeriodId: periods.content[11].id, subjectCodeFrom: '1002', subjectCodeTo: '2241' } },
+      }), `total ${year}`);
+      const subject = (code: string) => total.subjects.find((x) => x.code === code)!;
+      const of = (code: string) => subject(code).periods;
+      for (const code of ['2211', '2241']) {
+        of(code).forEach((p, i) => {
+          // The month pays what was owed at its start (the year's opening, then last month's accruals),
+          // so what is owed at its end is what it accrued.
+          const owedAtStart = i === 0 ? subject(code).openingCents : of(code)[i - 1].balanceCents;
+          expect(p.debit, `${year} ${code} month ${i + 1} paid`).toBe(owedAtStart);
+          expect([p.side, p.balanceCents], `${year} ${code} month ${i + 1}`).toEqual([BigInt(p.credit) > 0n ? 'CREDIT' : 'FLAT', p.credit]);
+        });
+      }
+      expect(BigInt(of('2211')[0].debit), `${year} January pays salaries`).toBeGreaterThan(0n);
+      of('1002').forEach((p, i) => {
+        expect(BigInt(p.credit), `${year} 1002 month ${i + 1}`).toBeGreaterThan(0n);
+        expect(p.side, `${year} 1002 month ${i + 1}`).toBe('DEBIT');
+      });
+    }
+  });
 });

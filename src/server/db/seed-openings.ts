@@ -12,7 +12,7 @@ import { customers, subjects } from './schema';
 import { saveOpeningAux, saveOpenings } from '../features/opening/service';
 
 /** Own-side amounts in cents, by subject code (credit subjects positive on the credit side). */
-const OPENINGS: Record<string, number> = {
+export const OPENINGS: Record<string, number> = {
   '1001': 2_000_000, // 库存现金 20,000.00
   '1002': 85_000_000, // 银行存款 850,000.00
   '1601': 12_000_000, // 固定资产 120,000.00

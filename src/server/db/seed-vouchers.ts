@@ -1,5 +1,5 @@
 /**
- * Demo vouchers: 150 per account year of the demo ledger set (300 over 2025 and 2026), written
+ * Demo vouchers: about 175 per account year of the demo ledger set (2025 and 2026), written
  * through the voucher service so they obey every save and lifecycle rule. A law firm's daily books:
  * fees received and receivable on a case, owed by its lead client (project and customer
  * auxiliaries), receivables collected from the client billed, office
@@ -7,14 +7,16 @@
  * bookkept by the auditor, signed by the cashier; a red reversal per year shows the relations.
  * Fees (5001) are earned by case and income budget item; per year twelve month-end allocations
  * (转, one per month) put staff and office costs on 5601 by department and expense budget item, so
- * the budget execution reports show income and costs against their budgets. Everything follows from the loop index: the same
- * books on every start.
+ * the budget execution reports show income and costs against their budgets; the bank (1002) pays
+ * each month what the payables (2211, 2241) owed at its start (付, two vouchers a month). Everything
+ * follows from the loop index: the same books on every start.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { budgets, customers, departments, projectClients, projects, subjects, voucherKinds } from './schema';
 import { RIGHTS } from '../../domain/rights';
 import type { VoucherItemInput } from '../../contract/voucher';
+import { OPENINGS } from './seed-openings';
 import { createVoucher, createVouchersInBulk, type Actor, type BulkVoucher, type VoucherActionName } from '../features/voucher/service';
 
 /**
@@ -46,6 +48,10 @@ const BUDGET_LINES: Array<{ code: string; summary: string; credit: '2211' | '224
 /** Lifecycle of each month's allocation: bookkept through September, audited in October and November, a draft in December. */
 const ALLOCATION_STEPS = (month: number): Array<[VoucherActionName, Who]> =>
   month <= 9 ? [['audit', 'auditor'], ['bookkeep', 'auditor']] : month <= 11 ? [['audit', 'auditor']] : [];
+
+/** Lifecycle of each month's payments from the bank: signed by the cashier and bookkept through September, audited and signed in October and November, a draft in December. */
+const PAYMENT_STEPS = (month: number): Array<[VoucherActionName, Who]> =>
+  month <= 9 ? [['audit', 'auditor'], ['cashier', 'cashier'], ['bookkeep', 'auditor']] : month <= 11 ? [['audit', 'auditor'], ['cashier', 'cashier']] : [];
 
 /** The actions that bring a fresh draft to each demo state, by whom. */
 type Who = 'auditor' | 'cashier' | 'admin';
@@ -85,7 +91,12 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
   const deptIds = (await db.select({ id: departments.id }).from(departments)
     .where(and(eq(departments.companyId, companyId), sql`not exists (select 1 from departments c where c.parent_id = ${departments.id})`)).orderBy(asc(departments.id))).map((r) => r.id);
   let made = 0;
+  // What the payables owe at the start of each year: the first year's opening (seed-openings.ts),
+  // then the last month's accruals of the year before (its earlier months are paid within it).
+  let carried = { '2211': OPENINGS['2211'] ?? 0, '2241': OPENINGS['2241'] ?? 0 };
   for (const y of years) {
+    /** Per month, what the valid vouchers credit to the payables (paid from the bank the month after). */
+    const accrued = Array.from({ length: 13 }, () => ({ '2211': 0, '2241': 0 }));
     const codes = ['1001', '1002', '1122', '2211', '2241', '5001', '5601', '5602'];
     for (const [code, aux] of Object.entries(AUX_SUBJECTS)) await db.update(subjects).set({ auxTypeIds: aux }).where(and(eq(subjects.accountYearId, y.id), eq(subjects.code, code)));
     const subs = await db.select({ id: subjects.id, code: subjects.code }).from(subjects).where(and(eq(subjects.accountYearId, y.id), inArray(subjects.code, codes)));
@@ -145,7 +156,9 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
           kindName = '转';
           items = [line('计提本月工资', s('5602'), true, cents * 3, [{ auxTypeId: 1, auxId: dept }]), line('计提本月工资', s('2211'), false, cents * 3)];
       }
-      const steps = PATHS[i % PATHS.length].map(([action, who]) => ({ action, actor: actors[who], ...(action === 'auditError' ? { reason: '摘要与附件不符，请核对' } : {}) }));
+      const path = PATHS[i % PATHS.length];
+      if (!path.some(([action]) => action === 'invalid')) for (const it of items) if (it.subjectId === s('2211') && !it.direction) accrued[month]['2211'] += Number(it.amount);
+      const steps = path.map(([action, who]) => ({ action, actor: actors[who], ...(action === 'auditError' ? { reason: '摘要与附件不符，请核对' } : {}) }));
       list.push({ kindId: kind(kindName), markTime, billCount: i % 4, items, steps });
     }
     const ids = await createVouchersInBulk(db, actors.clerk, companyId, accountId, list);
@@ -170,11 +183,34 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
         lines.push({ summary: b.summary, subjectId: s('5601'), direction: true, amount: cents, auxes: [{ auxTypeId: 1, auxId: deptIds[(month + k) % deptIds.length] }, { auxTypeId: 6, auxId: item.id }] });
         owed.set(b.credit, (owed.get(b.credit) ?? 0) + cents);
       }
-      for (const [code, cents] of owed) lines.push({ summary: code === '2211' ? '应付职工薪酬' : '应付房租及差旅费', subjectId: s(code), direction: false, amount: cents, auxes: [] });
+      for (const [code, cents] of owed) {
+        lines.push({ summary: code === '2211' ? '应付职工薪酬' : '应付房租及差旅费', subjectId: s(code), direction: false, amount: cents, auxes: [] });
+        accrued[month][code as '2211' | '2241'] += cents;
+      }
       const steps = ALLOCATION_STEPS(month).map(([action, who]) => ({ action, actor: actors[who] }));
       allocations.push({ kindId: kind('转'), markTime: `${y.year}-${String(month).padStart(2, '0')}-28`, billCount: 1, items: lines, steps });
     }
     made += (await createVouchersInBulk(db, actors.clerk, companyId, accountId, allocations)).length;
+
+    // The bank pays what the payables owed at the month's start: last month's salaries and social
+    // insurance on the 10th, its rent and travel on the 12th (付, signed by the cashier), so 1002 has
+    // payments beside its receipts and 2211 / 2241 owe about a month, as a firm's books do.
+    const payments: BulkVoucher[] = [];
+    for (let month = 1; month <= 12; month++) {
+      const due = month === 1 ? carried : accrued[month - 1];
+      const mm = String(month).padStart(2, '0');
+      for (const [code, day, summary] of [['2211', 10, '发放上月工资及社保'], ['2241', 12, '支付上月房租及差旅费']] as const) {
+        const cents = due[code];
+        if (cents <= 0) continue;
+        const steps = PAYMENT_STEPS(month).map(([action, who]) => ({ action, actor: actors[who] }));
+        payments.push({ kindId: kind('付'), markTime: `${y.year}-${mm}-${day}`, billCount: 1, steps, items: [
+          { summary, subjectId: s(code), direction: true, amount: cents, auxes: [] },
+          { summary, subjectId: s('1002'), direction: false, amount: cents, auxes: [] },
+        ] });
+      }
+    }
+    made += (await createVouchersInBulk(db, actors.clerk, companyId, accountId, payments)).length;
+    carried = accrued[12];
   }
   return made;
 }

@@ -153,6 +153,11 @@ test('a save the header refuses puts the caret on the refused header field, in r
   await expect(payAmount).toHaveAttribute('aria-invalid', 'true');
   await expect(editor).toHaveAttribute('data-lifecycle', 'new');
   await page.screenshot({ path: 'test-results/reimburse-zh_CN-header-refused.png', animations: 'disabled' });
+  // The calendar the focus opened leaves the field's message readable above it.
+  const message = page.getByText('请输入制单日期', { exact: true }).and(page.locator('.mantine-InputWrapper-error'));
+  const calendar = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('table') });
+  const [m, c] = [await message.boundingBox(), await calendar.boundingBox()];
+  expect(m && c && m.y + m.height <= c.y, JSON.stringify({ m, c })).toBe(true);
 
   // The date typed where the caret is puts it right: its frame goes, the pay amount's stays.
   await page.keyboard.type('2026-11-06');

@@ -32,6 +32,9 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
       minDate={min}
       maxDate={max}
       placeholder={rest.placeholder ?? 'YYYY-MM-DD'}
+      // A refused field's message stays readable under it while its calendar is open (a refused save
+      // puts the caret there, and the calendar opens with the focus): the calendar opens below it.
+      popoverProps={{ ...rest.popoverProps, ...(rest.error ? { offset: 30 } : {}) }}
     />
   );
 });

@@ -265,6 +265,18 @@ describe.each(backends())('opening balances (%s)', (backend) => {
         expect(BigInt(p.credit), `${year} 1002 month ${i + 1}`).toBeGreaterThan(0n);
         expect(p.side, `${year} 1002 month ${i + 1}`).toBe('DEBIT');
       });
+      if (year === 2026) {
+        // The cashier's journal opens where the books do: the cash account at 1001's opening, the two
+        // bank accounts together at 1002's.
+        const cash = await data<{ subjects: Array<{ code: string; openingSide: string; openingCents: string }> }>(call(admin, 'GET', '/api/ledger/subjectTotal', {
+          query: { filter: { accountId: main.id, accountYearId, startPeriodId: periods.content[0].id, endPeriodId: periods.content[0].id, subjectCodeFrom: '1001', subjectCodeTo: '1001' } },
+        }), 'cash total');
+        const openings = await data<Array<{ bankAccountCode: string; startDate: string | null; openingCents: string }>>(call(admin, 'GET', '/api/cashier/opening', { query: { accountId: main.id } }), 'openings');
+        const journal = (code: string) => BigInt(openings.find((o) => o.bankAccountCode === code)!.openingCents);
+        expect(openings.filter((o) => ['C001', 'B001', 'B002'].includes(o.bankAccountCode)).map((o) => o.startDate)).toEqual(['2026-01-01', '2026-01-01', '2026-01-01']);
+        expect(journal('C001')).toBe(BigInt(cash.subjects.find((x) => x.code === '1001')!.openingCents));
+        expect(journal('B001') + journal('B002')).toBe(BigInt(subject('1002').openingCents));
+      }
     }
   });
 });

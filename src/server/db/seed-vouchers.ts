@@ -49,6 +49,13 @@ const BUDGET_LINES: Array<{ code: string; summary: string; credit: '2211' | '224
 const ALLOCATION_STEPS = (month: number): Array<[VoucherActionName, Who]> =>
   month <= 9 ? [['audit', 'auditor'], ['bookkeep', 'auditor']] : month <= 11 ? [['audit', 'auditor']] : [];
 
+/** The bank's pay day: the given day of the month, or the next weekday when it falls on a weekend ('YYYY-MM-DD'). */
+export function payDay(year: number, month: number, day: number): string {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Lifecycle of each month's payments from the bank: signed by the cashier and bookkept through September, audited and signed in October and November, a draft in December. */
 const PAYMENT_STEPS = (month: number): Array<[VoucherActionName, Who]> =>
   month <= 9 ? [['audit', 'auditor'], ['cashier', 'cashier'], ['bookkeep', 'auditor']] : month <= 11 ? [['audit', 'auditor'], ['cashier', 'cashier']] : [];
@@ -193,17 +200,16 @@ export async function seedVouchers(db: Db, companyId: number, accountId: number,
     made += (await createVouchersInBulk(db, actors.clerk, companyId, accountId, allocations)).length;
 
     // The bank pays what the payables owed at the month's start: last month's salaries and social
-    // insurance on the 10th, its rent and travel on the 12th (付, signed by the cashier), so 1002 has
+    // insurance on the 10th, its rent and travel on the 12th (or the next weekday) (付, signed by the cashier), so 1002 has
     // payments beside its receipts and 2211 / 2241 owe about a month, as a firm's books do.
     const payments: BulkVoucher[] = [];
     for (let month = 1; month <= 12; month++) {
       const due = month === 1 ? carried : accrued[month - 1];
-      const mm = String(month).padStart(2, '0');
       for (const [code, day, summary] of [['2211', 10, '发放上月工资及社保'], ['2241', 12, '支付上月房租及差旅费']] as const) {
         const cents = due[code];
         if (cents <= 0) continue;
         const steps = PAYMENT_STEPS(month).map(([action, who]) => ({ action, actor: actors[who] }));
-        payments.push({ kindId: kind('付'), markTime: `${y.year}-${mm}-${day}`, billCount: 1, steps, items: [
+        payments.push({ kindId: kind('付'), markTime: payDay(y.year, month, day), billCount: 1, steps, items: [
           { summary, subjectId: s(code), direction: true, amount: cents, auxes: [] },
           { summary, subjectId: s('1002'), direction: false, amount: cents, auxes: [] },
         ] });

@@ -206,8 +206,11 @@ test('keys typed before the caret lands go into the next voucher: while the edit
   await v.press('=');
   await savedId(() => v.press('Control+s'));
   await page.waitForURL(/\/newVoucher\/\d+$/);
+  await expect(v.root).toHaveAttribute('data-voucher-id', String(saved.at(-1)));
+  // The stored voucher's caret is in its grid again.
+  await expect.poll(() => v.focused(), { timeout: 10_000 }).not.toBeNull();
 
-  // Alt+N on the stored voucher, typed straight on.
+  // Alt+N on the stored voucher (once its editor is there), typed straight on.
   await keys('Alt+n', ...chars('Taxi'), 'Enter');
   await page.waitForURL(/\/newVoucher\/new$/);
   await expect(v.root).toHaveAttribute('data-lifecycle', 'new');

@@ -80,6 +80,9 @@ function typeInto(doc: Document, el: Element, text: string, remove: -1 | 0 | 1 =
 
 const nextFrame = () => new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 16)));
 
+/** How many frames the replay waits for a key's effect (an editor opening, the caret moving) before the next key. */
+const SETTLE_FRAMES = 60;
+
 export class TypeAhead {
   private mode: HoldMode | null = null;
   private readonly held: HeldKey[] = [];
@@ -230,8 +233,15 @@ export class TypeAhead {
         }
         this.dispatch(this.doc.activeElement ?? el, 'keyup', k);
         // A character typed into a field changes nothing else; any other key may open an editor or
-        // move the caret, which the next key must find in place.
-        if (!(wasField && k.key.length === 1)) await nextFrame();
+        // move the caret, which the next key must find in place: the replay waits until the focus
+        // has moved (the editor's field took it, the caret went on), a frame at least and about a
+        // second at most (a key that changes nothing).
+        if (!(wasField && k.key.length === 1)) {
+          await nextFrame();
+          // In a field only Enter and Tab go elsewhere (an editor commits and moves); Backspace and the arrows stay in it.
+          const moves = !wasField || k.key === 'Enter' || k.key === 'Tab';
+          for (let i = 1; moves && i < SETTLE_FRAMES && this.doc.activeElement === el && this.held.length > 0; i++) await nextFrame();
+        }
       }
     } finally {
       this.replaying = false;

@@ -70,6 +70,17 @@ describe('type-ahead', () => {
     expect(field.value).toBe('Tai');
   });
 
+  it('a field without a text selection (a number field) takes the typed-ahead digits at its end', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<input type="number" id="num" value="4">');
+    const num = document.getElementById('num') as HTMLInputElement;
+    t.hold();
+    type('25');
+    num.focus();
+    t.land();
+    await settle();
+    expect(num.value).toBe('425');
+  });
+
   it('a refused command drops the kept keys; so do a click, a command chord and the time limit', async () => {
     const field = document.getElementById('field') as HTMLInputElement;
     field.focus();

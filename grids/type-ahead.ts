@@ -20,12 +20,14 @@
  * text field as typed text; keys typed during the replay queue behind it.
  */
 
+import { DIALOG_SELECTOR, PAGE_REGION_ATTR } from './focus-first-cell';
+
 /** How long held keys wait for a caret before they are dropped. */
 export const HOLD_MS = 5000;
 
 const KEPT_KEYS = new Set(['Enter', 'Tab', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
-const DIALOG = '[role="dialog"]';
-const PAGE_REGION = '[data-page-region]';
+const DIALOG = DIALOG_SELECTOR;
+const PAGE_REGION = `[${PAGE_REGION_ATTR}]`;
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'tel', 'url', 'email', 'password', 'number', '']);
 
 interface HeldKey {
@@ -70,11 +72,14 @@ function typeInto(doc: Document, el: Element, text: string, remove: -1 | 0 | 1 =
   const command = remove === -1 ? 'delete' : remove === 1 ? 'forwardDelete' : 'insertText';
   if (typeof doc.execCommand === 'function' && doc.execCommand(command, false, text)) return;
   if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
+  // A field without a text selection (type=number) takes the text at its end.
+  const hasSelection = el.selectionStart !== null;
   let start = el.selectionStart ?? el.value.length;
   let end = el.selectionEnd ?? start;
   if (start === end && remove === -1) start = Math.max(0, start - 1);
   if (start === end && remove === 1) end = Math.min(el.value.length, end + 1);
-  el.setRangeText(text, start, end, 'end');
+  if (hasSelection) el.setRangeText(text, start, end, 'end');
+  else el.value = el.value.slice(0, start) + text + el.value.slice(end);
   el.dispatchEvent(new InputEvent('input', { bubbles: true, data: text || null, inputType: remove ? 'deleteContent' : 'insertText' }));
 }
 
@@ -141,22 +146,25 @@ export class TypeAhead {
     this.timer = setTimeout(() => this.drop(), this.holdMs);
     if (!this.listening) {
       this.listening = true;
-      this.doc.addEventListener('keydown', this.onKeyDown, true);
-      this.doc.addEventListener('keyup', this.onKeyUp, true);
-      this.doc.addEventListener('keypress', this.onKeyUp, true);
-      this.doc.addEventListener('pointerdown', this.onPointerDown, true);
-      this.doc.addEventListener('focusin', this.onFocusIn, true);
+      for (const [type, listener] of this.listeners()) this.doc.addEventListener(type, listener, true);
     }
   }
 
   private stopListening(): void {
     if (!this.listening) return;
     this.listening = false;
-    this.doc.removeEventListener('keydown', this.onKeyDown, true);
-    this.doc.removeEventListener('keyup', this.onKeyUp, true);
-    this.doc.removeEventListener('keypress', this.onKeyUp, true);
-    this.doc.removeEventListener('pointerdown', this.onPointerDown, true);
-    this.doc.removeEventListener('focusin', this.onFocusIn, true);
+    for (const [type, listener] of this.listeners()) this.doc.removeEventListener(type, listener, true);
+  }
+
+  /** What the holding listens to on the document (capture phase). */
+  private listeners(): Array<[string, EventListener]> {
+    return [
+      ['keydown', this.onKeyDown as EventListener],
+      ['keyup', this.onKeyUp as EventListener],
+      ['keypress', this.onKeyUp as EventListener],
+      ['pointerdown', this.onPointerDown],
+      ['focusin', this.onFocusIn as EventListener],
+    ];
   }
 
   private clearTimer(): void {

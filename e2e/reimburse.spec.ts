@@ -101,6 +101,8 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
   created.push(id);
   await expect(page.getByTestId('reimburse-code')).toHaveValue(/^\d{6}-\d{4}$/);
   await expect(page.getByTestId('reimburse-total')).toContainText('188.50');
+  // Shown again under its id, the document keeps the caret where Ctrl+S was pressed (not the first line).
+  await expectFocus(page, 1, 'amount');
 
   // Summary tab: by kind, with the total.
   await pressOn(page.getByTestId('reimburse-tab-summary'));

@@ -224,6 +224,80 @@ test('keys typed before the caret lands go into the next voucher: while the edit
 });
 
 
+test('Ctrl+S on a new voucher keeps the clerk where they were: the caret cell, keys typed during the save, a header field', async ({ page }) => {
+  const v = new VoucherEditorModel(page);
+  const chars = (text: string) => [...text];
+  const savedId = async (run: () => Promise<void>) => {
+    const answer = page.waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+    await run();
+    const body = (await (await answer).json()) as { success: boolean; data: { id: number } };
+    expect(body.success).toBe(true);
+    saved.push(body.data.id);
+    return body.data.id;
+  };
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  await v.ready();
+  await expect(v.code()).not.toHaveValue('');
+  await v.enter('Courier');
+  await v.enter('1002');
+  await v.enter('80');
+  await page.keyboard.type('..');
+  await v.press('Enter');
+  await v.enter('1001');
+  await v.press('=');
+  await expect(v.creditTotal()).toHaveText('80.00');
+  // The caret on the third line's summary, then Ctrl+S with a save that answers late, and the
+  // next line typed at once.
+  await v.press('ArrowDown');
+  await v.press('Home');
+  await v.press('Home');
+  await v.expectFocus(2, 'summary');
+  await page.route(/\/api\/voucher$/, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  const id = await savedId(async () => {
+    await v.press('Control+s');
+    for (const k of [...chars('Stamps'), 'Enter']) await page.keyboard.press(k);
+  });
+  await page.unroute(/\/api\/voucher$/);
+  await page.waitForURL(new RegExp(`/newVoucher/${id}$`));
+  await expect(v.root).toHaveAttribute('data-voucher-id', String(id));
+  // Not back on the first line: the line typed during the save is the third, the caret after it.
+  await expect(v.cell(2, 'summary')).toHaveText('Stamps');
+  await v.expectFocus(2, 'subjectId');
+  await expect(v.cell(0, 'summary')).toHaveText('Courier');
+  await expect(v.root).toHaveAttribute('data-dirty', 'true');
+  // The stored voucher has the two lines saved; the third is this editor's unsaved change.
+  const clerk = await apiHeaders(page.request, 'clerk', 'clerk123');
+  const got = (await (await page.request.get(`/api/voucher/${id}`, { headers: clerk })).json()) as { data: { items: Array<{ summary: string }> } };
+  expect(got.data.items.map((i) => i.summary)).toEqual(['Courier', 'Courier']);
+
+  // A header field keeps the focus too: Ctrl+S from the bill count of the next new voucher.
+  await page.keyboard.press('Escape');
+  await v.press('Alt+n');
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await page.keyboard.press('n');
+  await page.waitForURL(/\/newVoucher\/new$/);
+  await v.ready();
+  await v.enter('Parking');
+  await v.enter('1002');
+  await v.enter('15');
+  await page.keyboard.type('..');
+  await v.press('Enter');
+  await v.enter('1001');
+  await v.press('=');
+  const bills = page.getByTestId('voucher-bill-count');
+  await bills.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('2');
+  const second = await savedId(() => page.keyboard.press('Control+s'));
+  await page.waitForURL(new RegExp(`/newVoucher/${second}$`));
+  await expect(v.root).toHaveAttribute('data-voucher-id', String(second));
+  await expect(bills).toBeFocused();
+  await expect(bills).toHaveValue('2');
+});
+
 test('the save rules speak before the server: an unbalanced voucher names its rows (in English)', async ({ page }, testInfo) => {
   await startInLanguage(page, 'en_US');
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });

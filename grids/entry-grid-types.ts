@@ -38,6 +38,8 @@ export interface EntryGridHandle {
   /** Runs a command on the caret's cell, as its key would (toolbar buttons). */
   runCommand: (command: GridCommand) => void;
   api: () => GridApi | null;
+  /** The grid's element (its container). */
+  element: () => HTMLElement | null;
 }
 
 export interface EntryGridProps<R extends SheetRow> {
@@ -75,6 +77,13 @@ export interface EntryGridProps<R extends SheetRow> {
   fillPage?: { minRows: number };
   /** Focus the first entry cell once the grid is ready. */
   autoFocus?: boolean;
+  /**
+   * With `autoFocus`: the cell the caret lands on instead of the first entry cell (a document shown
+   * again under its id after its first save keeps the clerk's cell: grids/focus-carry.ts); a row past
+   * the last lands on the last, an unknown column on the row's first entry cell. `null`: the caret
+   * does not land (the page put the focus on a header field).
+   */
+  caretAt?: { rowIndex: number; colId: string } | null;
   /** Called once the first rows are rendered and the grid takes keys. */
   onInteractive?: () => void;
   testId?: string;

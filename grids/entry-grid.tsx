@@ -53,7 +53,7 @@ const NO_BOX = { current: null };
 const READ_ONLY_COMMANDS: ReadonlySet<GridCommand> = new Set(['moveNext', 'movePrevious', 'copyCell']);
 
 export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
-  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, height = 'auto', autoFocus = false, onInteractive, testId, handleRef, fillPage } = props;
+  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, height = 'auto', autoFocus = false, caretAt, onInteractive, testId, handleRef, fillPage } = props;
   const { t, i18n } = useTranslation('grid');
   const readOnly = Boolean(props.readOnly) || state.locked;
   const scope = `entry-grid-${useId()}`;
@@ -101,11 +101,12 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
         commands.run(command, caret.focusedCell());
       },
       api: () => core.apiRef.current,
+      element: () => core.containerRef.current,
     }),
     [core, schema, caret, commands, messages],
   );
 
-  const grid = useEntryAgGrid({ core, t, language: i18n.language, scrolls, keepScrollbar: maxRows !== undefined, autoFocus, onInteractive, caret, preview, range, rowMenu, messages });
+  const grid = useEntryAgGrid({ core, t, language: i18n.language, scrolls, keepScrollbar: maxRows !== undefined, autoFocus, caretAt, onInteractive, caret, preview, range, rowMenu, messages });
 
   const onMenuCommand = (command: GridCommand) => {
     const cell = rowMenu.takeMenuCell();

@@ -40,6 +40,8 @@ interface AgGridDeps<R extends SheetRow> {
    */
   keepScrollbar: boolean;
   autoFocus: boolean;
+  /** Where the caret lands instead of the first entry cell (`null`: nowhere); see EntryGridProps. */
+  caretAt: { rowIndex: number; colId: string } | null | undefined;
   onInteractive: (() => void) | undefined;
   caret: Caret<R>;
   preview: SheetPreview<R>;
@@ -59,7 +61,7 @@ function suppressKeyboardEvent<R extends SheetRow>(p: SuppressKeyboardEventParam
 }
 
 export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactElement {
-  const { core, t, language, scrolls, keepScrollbar, autoFocus, onInteractive, caret, preview, range, rowMenu, messages } = deps;
+  const { core, t, language, scrolls, keepScrollbar, autoFocus, caretAt, onInteractive, caret, preview, range, rowMenu, messages } = deps;
   const { schema } = core;
 
   const columnDefs = useMemo<ColDef<R>[]>(() => {
@@ -103,13 +105,14 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
   const { focusCell } = caret;
   const onFirstDataRendered = useCallback(() => {
     // The caret goes to the first cell when the rows arrive, unless a dialog opened over the page meanwhile.
-    if (autoFocus && !focusInOtherDialog(core.containerRef.current)) {
-      const first = core.latest.current.rows[0];
-      if (first) focusCell(first.id, firstEntryColId(schema, first));
+    if (autoFocus && caretAt !== null && !focusInOtherDialog(core.containerRef.current)) {
+      const rows = core.latest.current.rows;
+      const row = caretAt ? rows[Math.min(Math.max(caretAt.rowIndex, 0), rows.length - 1)] : rows[0];
+      if (row) focusCell(row.id, caretAt && core.apiRef.current?.getColumn(caretAt.colId) ? caretAt.colId : firstEntryColId(schema, row));
       landTypeAhead(core.containerRef.current);
     }
     onInteractive?.();
-  }, [core, schema, autoFocus, focusCell, onInteractive]);
+  }, [core, schema, autoFocus, caretAt, focusCell, onInteractive]);
 
   const onCellEditRequest = useCallback(
     (e: CellEditRequestEvent<R>) => {

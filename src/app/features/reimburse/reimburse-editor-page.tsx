@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
 import { typeAhead } from '../../../../grids/type-ahead';
+import { caretAtOf, landCarriedField, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
 import { FILL_END } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
@@ -179,6 +180,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const ask = (message: string) => new Promise<boolean>((resolve) => setConfirm({ message, resolve: (ok) => { setConfirm(null); resolve(ok); } }));
   const { open: openPicker, picker: kindPicker } = useListPicker<ReimburseRow>();
   const gridRef = useRef<EntryGridHandle>(null);
+  // A new document saved for the first time shows again under its id, the focus where it was (grids/focus-carry.ts).
+  const [carried] = useState(() => takeCarriedFocus(path));
   const [caret, setCaret] = useState<{ rowId: string; field: string } | null>(null);
   const headerRefs = useRef<Partial<Record<ReimburseHeaderField, HTMLInputElement | null>>>({});
   // One callback per field for the whole life of the editor (a new one each render would be called twice per keystroke).
@@ -288,8 +291,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   const doSave = useCallback(async () => {
     if (busyNow()) return;
-    const saved = await save();
-    if (saved && routeId === NEW_ID) await goTo(saved.id);
+    await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newReimburse/${id}`, goTo, page: rootRef.current, grid: gridRef.current });
   }, [busyNow, goTo, routeId, save]);
 
   const doNew = useCallback(async () => {
@@ -348,6 +350,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   // Ctrl+S saves (before AG Grid and the browser see it).
   const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => landCarriedField(carried, rootRef.current, gridRef.current), [carried]);
   useScreenKeys(rootRef, (e) => {
     if (!isCtrlLetter(e, 's')) return false;
     if (editable) void doSave();
@@ -469,6 +472,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
               maxRows={REIMBURSE_SHOWN_ROWS}
               fillPage={REIMBURSE_FILL}
               autoFocus
+              caretAt={caretAtOf(carried)}
               testId="reimburse-grid"
               handleRef={gridRef}
             />

@@ -25,6 +25,7 @@ import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-shee
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { typeAhead } from '../../../../grids/type-ahead';
+import { caretAtOf, landCarriedField, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
 import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
 import { VOUCHER_CODE_LENGTH_DEFAULT, VOUCHER_DEFAULT_ROWS } from '../../../domain/constants';
@@ -270,6 +271,9 @@ function VoucherEditor(props: EditorProps) {
   const { open: openPicker, picker: subjectPicker } = useListPicker<VoucherKitRow>();
   const summaryPicker = useSummaryPicker<VoucherKitRow>(companyId, useHasRight(RIGHTS.VOUCHER_EDIT), openPicker);
   const gridRef = useRef<EntryGridHandle>(null);
+  // A new voucher saved for the first time shows again under its id: the focus goes back where the
+  // clerk had it (grids/focus-carry.ts), a header field here, a cell through the grid's `caretAt`.
+  const [carried] = useState(() => takeCarriedFocus(path));
 
   // The code of a new voucher follows its kind and date (/voucher/code) until the clerk types one.
   const { kindId, markDate } = state.header;
@@ -393,8 +397,7 @@ function VoucherEditor(props: EditorProps) {
     async (command: VoucherCommand) => {
       if (busyNow()) return;
       if (command === 'save') {
-        const saved = await save();
-        if (saved && routeId === NEW_ID) await goTo(saved.id);
+        await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newVoucher/${id}`, goTo, page: rootRef.current, grid: gridRef.current });
         return;
       }
       if (command === 'saveAndNew') {
@@ -519,6 +522,7 @@ function VoucherEditor(props: EditorProps) {
 
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
   const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => landCarriedField(carried, rootRef.current, gridRef.current), [carried]);
   useScreenKeys(rootRef, (e) => {
     const binding = matchVoucherKey(e);
     if (!binding) return false;
@@ -760,6 +764,7 @@ function VoucherEditor(props: EditorProps) {
             maxRows={VOUCHER_DEFAULT_ROWS}
             fillPage={VOUCHER_FILL}
             autoFocus
+            caretAt={caretAtOf(carried)}
             testId="voucher-grid"
             handleRef={gridRef}
           />

@@ -3,6 +3,7 @@
  * 'Data duplication!', delete with confirmation, the default kind refused) and the system
  * settings page (download base, language switch). Screenshots in both languages.
  */
+import { recordNotices } from './page-models/notices';
 import { expect, test } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
@@ -25,6 +26,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('voucher kinds by keyboard: create, duplicate refused, delete with confirmation', async ({ page }) => {
+  const notices = await recordNotices(page);
   await loginAs(page, 'admin', 'admin123');
   await new ShellModel(page).switchLanguage('en_US');
   await openFinanceScreen(page, 'voucherKind');
@@ -39,12 +41,15 @@ test('voucher kinds by keyboard: create, duplicate refused, delete with confirma
   await screen.typeAndSave('现', 'Cash');
   await expect(screen.dialog.root()).toBeHidden();
   await expect(screen.list.row('Cash')).toHaveCount(1);
+  // A save says so (spec 02 §8: 'Saved successfully!'), a refused save 'Save failed!' above the reason.
+  await expect.poll(notices).toContain('Saved successfully!');
 
   // A duplicate name is refused with the spec's message under the field; the dialog stays open.
   await screen.openNew();
   await screen.typeAndSave('收');
   await expect(screen.dialog.root()).toBeVisible();
   await expect(screen.dialog.root()).toContainText('Data duplication!');
+  await expect.poll(async () => (await notices()).some((n) => n.startsWith('Save failed!') && n.includes('Data duplication!'))).toBe(true);
   await screen.dialog.pressEscape();
   await screen.dialog.discardFromPrompt();
   await expect(screen.dialog.root()).toBeHidden();

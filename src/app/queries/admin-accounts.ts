@@ -47,6 +47,7 @@ export const periodListOptions = (accountYearId: number | null) =>
 
 export function useCreateAccount() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: { companyId: number; name: string; main?: boolean; year?: number }) => call(accountApi.create, { body }),
     invalidate: (vars) => [queryKeys.accounts(vars.companyId), ['accountYears']],
   });
@@ -54,6 +55,7 @@ export function useCreateAccount() {
 
 export function useRenameAccount() {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, name, version }: { id: number; name: string; companyId: number; version?: number }) => call(accountApi.update, { params: { id }, body: { name, version } }),
     invalidate: (vars) => [queryKeys.accounts(vars.companyId)],
   });
@@ -75,6 +77,7 @@ export function useDeleteAccount() {
 
 export function useCreateAccountYear() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: { accountId: number; year: number; startAt?: string; companyId: number }) =>
       call(accountApi.createYear, { body: { accountId: body.accountId, year: body.year, ...(body.startAt ? { startAt: body.startAt } : {}) } }),
     invalidate: (vars) => [['accountYears'], queryKeys.accounts(vars.companyId)],
@@ -92,6 +95,7 @@ export function useDeleteAccountYear() {
 /** Moves a period's boundaries; the server shifts the neighbours and answers the year's periods. */
 export function useUpdatePeriod() {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, startAt, endAt, version }: { id: number; startAt: string; endAt: string; version?: number }) => call(accountApi.updatePeriod, { params: { id }, body: { startAt, endAt, version } }),
     invalidate: [['accountYears']],
   });

@@ -35,6 +35,7 @@ export const companyOptions = (id: number | null) =>
 // Every company change invalidates ['companies'] so the shell's company selector refreshes too.
 export function useCreateCompany() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: CompanyCreateInput) => call(companyApi.create, { body }),
     invalidate: [queryKeys.companies()],
   });
@@ -42,6 +43,7 @@ export function useCreateCompany() {
 
 export function useUpdateCompany() {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: CompanyUpdateInput }) => call(companyApi.update, { params: { id }, body }),
     invalidate: [queryKeys.companies()],
   });

@@ -49,6 +49,7 @@ export const allRightsOptions = (lang: string) =>
 
 export function useCreateRole() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: RoleCreateInput) => call(roleApi.create, { body }),
     invalidate: [['roles']],
   });
@@ -56,6 +57,7 @@ export function useCreateRole() {
 
 export function useUpdateRole() {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: RoleUpdateInput }) => call(roleApi.update, { params: { id }, body }),
     invalidate: [['roles']],
   });
@@ -76,6 +78,7 @@ export function useDeleteRole() {
 export function useSaveRoleRights() {
   const qc = useQueryClient();
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: { roleId: number; rightIds: number[]; version: number }) => call(roleApi.setRights, { body }),
     invalidate: (vars) => [queryKeys.roleRights(vars.roleId), ['roles'], queryKeys.currentUser()],
     onError: (err, vars) => {

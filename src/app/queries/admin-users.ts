@@ -64,6 +64,7 @@ export const companyUsersPageOptions = (companyId: number | null, req: ListReque
 
 export function useCreateUser() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: UserCreateInput) => call(userApi.create, { body }),
     invalidate: [queryKeys.users(), ['userCompanies'], ['userRoles']],
   });
@@ -71,6 +72,7 @@ export function useCreateUser() {
 
 export function useUpdateUser() {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: UserUpdateInput }) => call(userApi.update, { params: { id }, body }),
     invalidate: [queryKeys.users()],
   });

@@ -46,6 +46,7 @@ export const budgetSummaryOptions = (accountYearId: number | null) =>
 
 export function useCreateBudget(accountYearId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: BudgetCreateInput) => call(budgetApi.create, { body }),
     invalidate: [budgetKeys.year(accountYearId)],
   });
@@ -53,6 +54,7 @@ export function useCreateBudget(accountYearId: number | null) {
 
 export function useUpdateBudget(accountYearId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: BudgetUpdateInput }) => call(budgetApi.update, { params: { id }, body }),
     invalidate: [budgetKeys.year(accountYearId)],
   });
@@ -77,6 +79,7 @@ export const vendorListOptions = (accountId: number | null, req: ListRequest) =>
 
 export function useCreateVendor(accountId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: VendorCreateInput) => call(vendorApi.create, { body }),
     invalidate: [budgetKeys.vendors(accountId)],
   });
@@ -84,6 +87,7 @@ export function useCreateVendor(accountId: number | null) {
 
 export function useUpdateVendor(accountId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: VendorUpdateInput }) => call(vendorApi.update, { params: { id }, body }),
     invalidate: [budgetKeys.vendors(accountId)],
   });

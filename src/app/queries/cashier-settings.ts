@@ -37,7 +37,7 @@ export const bankOptions = (companyId: number | null) =>
   });
 
 export function useCreateBank(companyId: number | null) {
-  return useAdminMutation({ mutationFn: (body: z.input<typeof bankCreateBody>) => call(bankApi.create, { body }), invalidate: [cashierKeys.banks(companyId)] });
+  return useAdminMutation({ saves: true, mutationFn: (body: z.input<typeof bankCreateBody>) => call(bankApi.create, { body }), invalidate: [cashierKeys.banks(companyId)] });
 }
 
 export const bankAccountListOptions = (accountId: number | null, req: ListRequest) =>
@@ -49,10 +49,11 @@ export const bankAccountListOptions = (accountId: number | null, req: ListReques
   });
 
 export function useCreateBankAccount(accountId: number | null) {
-  return useAdminMutation({ mutationFn: (body: BankAccountCreateInput) => call(bankAccountApi.create, { body }), invalidate: [cashierKeys.accounts(accountId)] });
+  return useAdminMutation({ saves: true, mutationFn: (body: BankAccountCreateInput) => call(bankAccountApi.create, { body }), invalidate: [cashierKeys.accounts(accountId)] });
 }
 export function useUpdateBankAccount(accountId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: BankAccountUpdateInput }) => call(bankAccountApi.update, { params: { id }, body }),
     invalidate: [cashierKeys.accounts(accountId)],
   });
@@ -71,10 +72,11 @@ export const cashierKindListOptions = (direction: Direction, accountId: number |
   });
 
 export function useCreateCashierKind(direction: Direction, accountId: number | null) {
-  return useAdminMutation({ mutationFn: (body: CashierKindCreateInput) => call(kindApi(direction).create as typeof incomeKindApi.create, { body }), invalidate: [cashierKeys.kinds(direction, accountId)] });
+  return useAdminMutation({ saves: true, mutationFn: (body: CashierKindCreateInput) => call(kindApi(direction).create as typeof incomeKindApi.create, { body }), invalidate: [cashierKeys.kinds(direction, accountId)] });
 }
 export function useUpdateCashierKind(direction: Direction, accountId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: CashierKindUpdateInput }) => call(kindApi(direction).update as typeof incomeKindApi.update, { params: { id }, body }),
     invalidate: [cashierKeys.kinds(direction, accountId)],
   });
@@ -86,6 +88,7 @@ export const cashierKindUsed = (direction: Direction, id: number) => call(kindAp
 
 export function useUpdateBank(companyId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: z.input<typeof bankUpdateBody> }) => call(bankApi.update, { params: { id }, body }),
     invalidate: [cashierKeys.banks(companyId), ['bankAccounts']],
   });

@@ -46,6 +46,7 @@ const invalidate = (companyId: number | null) => [clientKeys.customers(companyId
 
 export function useSaveCustomer(companyId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (v: { id: number; body: CustomerUpdateInput } | { id: null; body: CustomerCreateInput }) =>
       v.id === null ? call(customerApi.create, { body: v.body }) : call(customerApi.update, { params: { id: v.id }, body: v.body }),
     invalidate: invalidate(companyId),
@@ -56,6 +57,7 @@ export function useDeleteCustomer(companyId: number | null) {
 }
 export function useSaveProject(companyId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (v: { id: number; body: ProjectUpdateInput } | { id: null; body: ProjectCreateInput }) =>
       v.id === null ? call(projectApi.create, { body: v.body }) : call(projectApi.update, { params: { id: v.id }, body: v.body }),
     invalidate: invalidate(companyId),

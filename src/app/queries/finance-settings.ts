@@ -21,6 +21,7 @@ export interface VoucherKindInput { name: string; nameEn?: string | null; isDefa
 
 export function useCreateVoucherKind() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: VoucherKindInput & { accountId: number }) => call(api.createVoucherKind, { body }),
     invalidate: (vars) => [queryKeys.voucherKinds(vars.accountId)],
   });
@@ -28,6 +29,7 @@ export function useCreateVoucherKind() {
 
 export function useUpdateVoucherKind() {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; accountId: number; body: { name?: string; nameEn?: string | null; isDefault?: true; version?: number } }) => call(api.updateVoucherKind, { params: { id }, body }),
     invalidate: (vars) => [queryKeys.voucherKinds(vars.accountId)],
   });
@@ -52,6 +54,7 @@ export const voucherCodeRuleOptions = (accountId: number | null) =>
 
 export function useUpdateVoucherCodeRule() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: { accountId: number; length: number; version?: number }) => call(api.updateVoucherCodeRule, { body }),
     invalidate: (vars) => [queryKeys.voucherCodeRule(vars.accountId)],
   });
@@ -66,6 +69,7 @@ export const currencyListOptions = (companyId: number | null, req: ListRequest) 
 
 export function useCreateCurrency() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: { companyId: number; code: string; name: string; rate: string | number; disabled?: boolean }) => call(api.createCurrency, { body }),
     invalidate: (vars) => [queryKeys.currencies(vars.companyId)],
   });
@@ -73,6 +77,7 @@ export function useCreateCurrency() {
 
 export function useUpdateCurrency() {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; companyId: number; body: { code?: string; name?: string; rate?: string | number; disabled?: boolean; version?: number } }) => call(api.updateCurrency, { params: { id }, body }),
     invalidate: (vars) => [queryKeys.currencies(vars.companyId)],
   });
@@ -88,6 +93,7 @@ export function useDeleteCurrency() {
 /** The system settings page: download base and language switch (admin only on the server). */
 export function useUpdateSystemConfig() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: { downloadBase?: string | null; languageSwitch?: boolean }) => call(systemApi.updateConfig, { body }),
     invalidate: [queryKeys.config()],
   });

@@ -40,6 +40,7 @@ const invalidate = (companyId: number | null) => [invoiceKeys.all(companyId), ['
 
 export function useSaveInvoice(companyId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (v: { id: number; body: InvoiceUpdateInput } | { id: null; body: InvoiceCreateInput }) =>
       v.id === null ? call(invoiceApi.create, { body: v.body }) : call(invoiceApi.update, { params: { id: v.id }, body: v.body }),
     invalidate: invalidate(companyId),

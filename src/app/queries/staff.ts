@@ -72,6 +72,7 @@ const invalidateStaff = (companyId: number | null) => [staffKeys.departments(com
 
 export function useSaveDepartment(companyId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (v: { id: number; body: DepartmentUpdateInput } | { id: null; body: DepartmentCreateInput }) =>
       v.id === null ? call(departmentApi.create, { body: v.body }) : call(departmentApi.update, { params: { id: v.id }, body: v.body }),
     invalidate: invalidateStaff(companyId),
@@ -84,6 +85,7 @@ export function useDeleteDepartment(companyId: number | null) {
 
 export function useSaveEmployee(companyId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (v: { id: number; body: EmployeeUpdateInput } | { id: null; body: EmployeeCreateInput }) =>
       v.id === null ? call(employeeApi.create, { body: v.body }) : call(employeeApi.update, { params: { id: v.id }, body: v.body }),
     invalidate: invalidateStaff(companyId),

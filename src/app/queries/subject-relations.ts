@@ -26,6 +26,7 @@ export interface RelationItem {
 
 export function useSaveSubjectRelations(sourceYearId: number | null, targetYearId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (items: RelationItem[]) => call(subjectRelationApi.save, { body: { sourceAccountYearId: sourceYearId!, targetAccountYearId: targetYearId!, items } }),
     invalidate: () => [subjectRelationKeys.pair(sourceYearId, targetYearId)],
   });

@@ -54,6 +54,7 @@ export const codeRuleOptions = (accountYearId: number | null) =>
 
 export function useCreateSubject() {
   return useAdminMutation({
+    saves: true,
     mutationFn: (body: SubjectCreateInput) => call(subjectApi.create, { body }),
     invalidate: (vars) => [subjectKeys.year(vars.accountYearId as number)],
   });
@@ -61,6 +62,7 @@ export function useCreateSubject() {
 
 export function useUpdateSubject(accountYearId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ id, body }: { id: number; body: SubjectUpdateInput }) => call(subjectApi.update, { params: { id }, body }),
     invalidate: [subjectKeys.year(accountYearId)],
     // Tip7: the subject popup asks for the values and saves again.
@@ -77,6 +79,7 @@ export function useDeleteSubjects(accountYearId: number | null) {
 
 export function useSaveCodeRule(accountYearId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: (lengths: number[]) => call(subjectApi.saveCodeRule, { body: { accountYearId: accountYearId!, lengths } }),
     invalidate: [subjectKeys.year(accountYearId)],
   });
@@ -96,6 +99,7 @@ export const specificSubjectsOptions = (accountYearId: number | null, kind: Spec
 /** Replaces the subjects of one kind (the server checks the rules of decision record 019). */
 export function useSaveSpecificSubjects(accountYearId: number | null) {
   return useAdminMutation({
+    saves: true,
     mutationFn: ({ kind, subjectIds }: { kind: SpecificKind; subjectIds: number[] }) => call(subjectApi.saveSpecific, { body: { accountYearId: accountYearId!, kind, subjectIds } }),
     invalidate: [subjectKeys.year(accountYearId)],
   });

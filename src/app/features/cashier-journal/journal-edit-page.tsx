@@ -39,7 +39,7 @@ import { call } from '../../api/typed-client';
 import { useHasRight, useScope } from '../../session/store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { tabStateStore, useTabState, useTabPath } from '../../shell/tab-state';
-import { notifyError } from '../../queries/admin-common';
+import { notifySaveError } from '../../queries/admin-common';
 import { journalRefsOptions, journalSheetOptions, useJournalInvalidate } from '../../queries/cashier-journal';
 import { useSaveTip } from '../common/use-save-tip';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
@@ -251,7 +251,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
       onDraftRef.current(false);
       return true;
     } catch (err) {
-      notifyError(err);
+      notifySaveError(err);
       return false;
     } finally {
       setBusy(false);

@@ -21,7 +21,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { call } from '../../api/typed-client';
 import { useHasRight, useScope } from '../../session/store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
-import { notifyError } from '../../queries/admin-common';
+import { notifySaveError } from '../../queries/admin-common';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { useBusy } from '../common/use-busy';
 import { openingsOptions, useJournalInvalidate } from '../../queries/cashier-journal';
@@ -84,7 +84,7 @@ function OpeningSheet({ accountId, openings }: { accountId: number; openings: Ca
       notifications.show({ color: 'green', message: t('journal:saved') });
       await invalidate();
     } catch (err) {
-      notifyError(err);
+      notifySaveError(err);
     } finally {
       setBusy(false);
     }

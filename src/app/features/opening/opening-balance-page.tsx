@@ -23,7 +23,7 @@ import { auxTypes } from '../../../domain/enums';
 import type { TrialBalance, TrialBalanceProblem } from '../../../domain/opening-balance';
 import { call } from '../../api/typed-client';
 import { useScope } from '../../session/store';
-import { notifyError, notifySuccess } from '../../queries/admin-common';
+import { notifyError, notifySaveError, notifySuccess } from '../../queries/admin-common';
 import { auxValuesOptions, leafSubjectsOptions } from '../voucher/voucher-queries';
 import { createVoucherCatalog } from '../voucher/voucher-catalog';
 import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, type OpeningDraft, type OpeningViewRow } from './opening-model';
@@ -88,7 +88,7 @@ export function OpeningBalancePage() {
       void qc.invalidateQueries({ queryKey: ['opening', 'trialBalance', accountYearId] });
       notifySuccess(t('opening:saved'));
     },
-    onError: notifyError,
+    onError: notifySaveError,
   });
   const saveAll = () => {
     if (settled) return;

@@ -13,7 +13,7 @@ import type { ExpenseKindDto } from '../../../contract/expense';
 import { RIGHTS } from '../../../domain/rights';
 import { TEXT_BASE } from '../../../domain/constants';
 import { useHasRight, useScope } from '../../session/store';
-import { notifyError } from '../../queries/admin-common';
+import { notifyError, notifySaveError } from '../../queries/admin-common';
 import { ListPage, NoCompany } from '../common/list-page';
 import { createExpenseKind, expenseKeys, expenseKindPageOptions, updateExpenseKind } from './reimburse-queries';
 
@@ -42,7 +42,7 @@ export function ExpenseKindPage() {
       setEditing(null);
       void refresh();
     } catch (e) {
-      notifyError(e);
+      notifySaveError(e);
     } finally {
       setBusy(false);
     }

@@ -38,7 +38,7 @@ import { tabsStore } from '../../shell/tabs-store';
 import { useTabState } from '../../shell/tab-state';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { useTabLabel } from '../../shell/tab-labels';
-import { notifyError } from '../../queries/admin-common';
+import { notifyError, notifySaveError } from '../../queries/admin-common';
 import { useSaveTip } from '../common/use-save-tip';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { ConfirmDialog } from '../common/confirm-dialog';
@@ -256,7 +256,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       setServerRefusal(refusal);
       if (refusal) focusHeader(refusal.field);
       setRuleErrors([e instanceof Error ? e.message : String(e)]);
-      notifyError(e);
+      notifySaveError(e);
       return null;
     }
   }, [companyId, focusHeader, qc, ruleMessage, send, serverRefusal, t, taken]);

@@ -39,7 +39,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { tabsStore } from '../../shell/tabs-store';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { useTabLabel } from '../../shell/tab-labels';
-import { notifyError } from '../../queries/admin-common';
+import { notifyError, notifySaveError } from '../../queries/admin-common';
 import { AuxPopup } from './aux-popup';
 import { auxEntryEvents, type AuxEntry } from './voucher-aux';
 import { createVoucherCatalog, type VoucherCatalog } from './voucher-catalog';
@@ -328,7 +328,7 @@ function VoucherEditor(props: EditorProps) {
       notifications.show({ color: 'green', message: t('voucher:messages.saved', { label: voucherLabel(saved.kindName, saved.codeText) }) });
       return saved;
     } catch (e) {
-      notifyError(e);
+      notifySaveError(e);
       return null;
     }
   }, [accountId, catalog, codeLength, messageOf, periods, qc, send, t, yearId, years]);

@@ -123,8 +123,30 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   expect(Number(nov.totals.assetsClosing) - Number(nov.totals.liabilitiesEquityClosing)).toBe(Number(nov.unclosedProfit.closing));
   await expect(page.getByTestId('bs-unclosed-profit')).toContainText(`损益类科目上尚未结转到本年利润的 ${money(nov.unclosedProfit.closing)}`);
   await page.screenshot({ path: testInfo.outputPath('balance-sheet-unclosed-zh.png'), fullPage: true });
+  // The way leads to November's transfer (not the next period to settle, 2025-01, whose profit is long
+  // transferred): the dialog opens on 2026-11 with the amount the sheet misses; Enter writes it and
+  // the sheet balances. The transfer voucher is deleted again.
+  const transferred = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/voucher/profitTransfer' && r.request().postDataJSON()?.preview === false);
   await pressOn(page.getByTestId('bs-to-period-end'));
-  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement$/);
+  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement\?month=2026-11$/);
+  const dialog = page.getByTestId('transfer-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('transfer-period')).toHaveValue('2026-11');
+  await expect(dialog.getByTestId('transfer-confirm')).toBeFocused();
+  await expect(dialog.getByTestId('transfer-line').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('balance-sheet-to-transfer-zh.png'), fullPage: true });
+  await page.keyboard.press('Enter');
+  const voucherId = ((await (await transferred).json()) as { data: { voucher: { id: number } } }).data.voucher.id;
+  try {
+    await expect(dialog).toBeHidden();
+    expect((await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 11 })).balanced).toBe(true);
+    // The settle of the next period (2025-01) waits for its blockers: the button says so instead of asking the server.
+    const roll = page.getByTestId('period-roll');
+    if (Number(await roll.getAttribute('data-blockers')) > 0) await expect(roll).toBeDisabled();
+  } finally {
+    await admin.del(`/api/voucher/${voucherId}`);
+  }
+  expect((await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 11 })).balanced).toBe(false);
 });
 
 test('income statement: period and year to date as the API answers, xlsx', async ({ page, request }, testInfo) => {

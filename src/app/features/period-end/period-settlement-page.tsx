@@ -6,12 +6,12 @@
  * Every button is a plain focusable control (Tab / Enter); without right 6030101 they are disabled.
  */
 import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconLock, IconLockOpen, IconTransfer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PeriodDto } from '../../../contract/account';
 import type { RollCheckDto } from '../../../contract/period-end';
@@ -26,6 +26,7 @@ import { periodsQueryOptions } from '../../queries/account';
 import { useHasRight, useScope } from '../../session/store';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { NoCompany } from '../common/list-page';
+import { todayIso } from '../common/today';
 import { rollInfoOptions, useProfitTransfer, useReverseRoll, useRoll } from './period-end-queries';
 
 /** A period with what the page says of it: settled, the next to settle, or open. */
@@ -42,6 +43,12 @@ export function PeriodSettlementPage() {
   const [rewriteBalance, setRewriteBalance] = useState(false);
   const [confirm, setConfirm] = useState<'roll' | 'reverse' | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
+  // The month whose profit and loss is transferred: any open month of the year (a month is closed in
+  // turn by settling, but its transfer may be made while earlier months are still open), the one a
+  // link named (the balance sheet's "go to the period end" of its month), else the next to settle.
+  const search = useSearch({ strict: false }) as { month?: unknown };
+  const askedMonth = typeof search.month === 'string' && /^\d{4}-\d{2}$/.test(search.month) ? search.month : null;
+  const [transferPeriodId, setTransferPeriodId] = useState<number | null>(null);
   const roll = useRoll();
   const reverse = useReverseRoll();
   const firstRef = useRef<HTMLButtonElement>(null);
@@ -62,22 +69,50 @@ export function PeriodSettlementPage() {
   // Focus the first useful control once the checklist is there (keyboard first), and again when an
   // operation changed it and left the focus nowhere (the check that opened a dialog may be gone).
   useEffect(() => {
+    // Not from under the transfer dialog a link opened on arrival: it keeps the keyboard until it closes.
+    if (transferOpen && !focused.current) return;
     if (info.data && (!focused.current || document.activeElement === document.body)) {
       focused.current = true;
       firstRef.current?.focus();
     }
-  }, [info.data]);
+  }, [info.data, transferOpen]);
+
+  // The year's open months, and the next to settle when it lies in an earlier year (its check offers its transfer).
+  const nextPeriod = info.data?.period ?? null;
+  const openPeriods = useMemo(() => {
+    const list = (periods.data ?? []).filter((p) => !p.rolled);
+    return nextPeriod && !list.some((p) => p.id === nextPeriod.id) ? [nextPeriod, ...list] : list;
+  }, [periods.data, nextPeriod]);
+  const nextId = nextPeriod?.id ?? null;
+  const transferPeriod = openPeriods.find((p) => p.id === transferPeriodId) ?? defaultTransferPeriod(openPeriods, askedMonth, nextId);
+  // A link that names a month opens its transfer at once (once per arrival).
+  const linkOpened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!askedMonth || !canSettle || linkOpened.current === askedMonth || !openPeriods.length) return;
+    linkOpened.current = askedMonth;
+    const asked = openPeriods.find((p) => p.startAt.slice(0, 7) === askedMonth);
+    if (asked) {
+      setTransferPeriodId(asked.id);
+      setTransferOpen(true);
+    }
+  }, [askedMonth, canSettle, openPeriods]);
 
   if (!companyId) return <NoCompany />;
   const data = info.data;
   const next = data?.period ?? null;
+  // Settle is refused while a blocker stands (the server says so too): the button says why.
+  const blockers = data?.checks.filter((c) => c.level === 'BLOCKER') ?? [];
   const last = data?.lastSettled ?? null;
   const year = periods.data?.length ? periods.data[0].startAt.slice(0, 4) : '';
   const noRight = canSettle ? undefined : t('periodEnd:noRight');
 
   const openChecked = (c: RollCheckDto) => {
     if (c.voucherIds.length) void navigate({ href: `/voucher/daily/list?ids=${c.voucherIds.join(',')}` });
-    else if (c.code === 'PROFIT_NOT_TRANSFERRED' && canSettle) setTransferOpen(true);
+    else if (c.code === 'PROFIT_NOT_TRANSFERRED' && canSettle) {
+      // The check is the next period's: its transfer.
+      if (next) setTransferPeriodId(next.id);
+      setTransferOpen(true);
+    }
   };
 
   const doRoll = async () => {
@@ -132,13 +167,13 @@ export function PeriodSettlementPage() {
 
         <Group gap="sm" mt="md" wrap="wrap">
           <Tooltip label={noRight} disabled={!noRight}>
-            <Button leftSection={<IconTransfer size={16} />} variant="default" disabled={!canSettle || !next} onClick={() => setTransferOpen(true)} data-testid="period-transfer" ref={data?.checks.length ? undefined : firstRef}>
+            <Button leftSection={<IconTransfer size={16} />} variant="default" disabled={!canSettle || !transferPeriod} onClick={() => setTransferOpen(true)} data-testid="period-transfer" ref={data?.checks.length ? undefined : firstRef}>
               {t('periodEnd:actions.transfer')}
             </Button>
           </Tooltip>
           <Checkbox label={t('periodEnd:rewriteBalance')} checked={rewriteBalance} onChange={(e) => setRewriteBalance(e.currentTarget.checked)} disabled={!canSettle || !next} data-testid="period-rewrite" />
-          <Tooltip label={noRight} disabled={!noRight}>
-            <Button leftSection={<IconLock size={16} />} disabled={!canSettle || !next} onClick={() => setConfirm('roll')} data-testid="period-roll">
+          <Tooltip label={noRight ?? t('periodEnd:blockedBy', { count: blockers.length })} disabled={!noRight && !blockers.length}>
+            <Button leftSection={<IconLock size={16} />} disabled={!canSettle || !next || blockers.length > 0} onClick={() => setConfirm('roll')} data-testid="period-roll" data-blockers={blockers.length}>
               {t('periodEnd:actions.roll')}{next ? ` ${next.name}` : ''}
             </Button>
           </Tooltip>
@@ -163,8 +198,9 @@ export function PeriodSettlementPage() {
         </FillHeight>
       </Card>
 
-      {next && accountId && (
-        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} accountId={accountId} periodId={next.id} periodName={next.name} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
+      {transferPeriod && accountId && (
+        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
+          periods={openPeriods} onPeriod={setTransferPeriodId} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
       )}
       <ConfirmDialog opened={confirm === 'roll'} color="blue" message={t('periodEnd:rollConfirm', { period: next?.name ?? '' })} confirmLabel={t('periodEnd:actions.roll')} loading={roll.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doRoll()} />
       <ConfirmDialog opened={confirm === 'reverse'} message={t('periodEnd:reverseConfirm', { period: last?.name ?? '' })} confirmLabel={t('periodEnd:actions.reverseRoll')} loading={reverse.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doReverse()} />
@@ -193,7 +229,25 @@ function CheckRow({ check, onOpen, clickable, buttonRef }: { check: RollCheckDto
   );
 }
 
-function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName, onOpenVoucher }: { opened: boolean; onClose: () => void; accountId: number; periodId: number; periodName: string; onOpenVoucher: (id: number) => void }) {
+/**
+ * The month a transfer goes to by default: the one a link named, else the next to settle when it is
+ * in this year, else the latest open month that has begun (today's work), else the first open one.
+ */
+export function defaultTransferPeriod<P extends { id: number; startAt: string }>(open: P[], askedMonth: string | null, nextId: number | null, today = todayIso()): P | null {
+  return (
+    (askedMonth ? open.find((p) => p.startAt.slice(0, 7) === askedMonth) : undefined) ??
+    open.find((p) => p.id === nextId) ??
+    open.filter((p) => p.startAt <= today).at(-1) ??
+    open[0] ??
+    null
+  );
+}
+
+function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
+  opened: boolean; onClose: () => void; accountId: number; periodId: number; periodName: string;
+  /** The year's open months a transfer may go to. */
+  periods: PeriodDto[]; onPeriod: (id: number) => void; onOpenVoucher: (id: number) => void;
+}) {
   const { t, i18n } = useTranslation(['periodEnd', 'common']);
   const [includeUnbooked, setIncludeUnbooked] = useState(true);
   const transfer = useProfitTransfer();
@@ -232,6 +286,8 @@ function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName
   return (
     <Modal opened={opened} onClose={onClose} title={t('periodEnd:transfer.title', { period: periodName })} size="xl" centered>
       <Stack gap="sm" data-testid="transfer-dialog">
+        <Select label={t('periodEnd:transfer.period')} data={periods.map((p) => ({ value: String(p.id), label: p.name }))} value={String(periodId)}
+          onChange={(v) => v && onPeriod(Number(v))} allowDeselect={false} w={200} data-testid="transfer-period" comboboxProps={{ withinPortal: false }} />
         <Checkbox label={t('periodEnd:transfer.includeUnbooked')} checked={includeUnbooked} onChange={(e) => setIncludeUnbooked(e.currentTarget.checked)} data-testid="transfer-unbooked" />
         {preview.isFetching && <Text size="sm" c="dimmed">{t('periodEnd:transfer.loading')}</Text>}
         {preview.error && <Alert color="orange" data-testid="transfer-error">{preview.error.message}</Alert>}

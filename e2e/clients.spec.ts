@@ -8,7 +8,7 @@ import { expect, test } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';
-import { openClientScreen, pickByKeyboard } from './page-models/clients';
+import { arrowToCell, openClientScreen, pickByKeyboard, tabTo } from './page-models/clients';
 import { restoreDemoState } from './page-models/demo-state';
 import { expectFullText } from './page-models/full-text';
 
@@ -19,15 +19,23 @@ const custName = `测试客户${stamp}北京朝阳国际商务咨询服务有限
 const projCode = `E2EP${stamp}`;
 const projName = `测试项目${stamp}`;
 const viewCode = `E2EV${stamp}`;
+// The client and project of the project view's client actions (made through the API).
+const cardCustCode = `E2EK${stamp}`;
+const cardProjCode = `E2EW${stamp}`;
+const projRemark = `备注${stamp}：委托人要求每月书面汇报案件进展，所有费用凭票据实报实销，超出预算须事先书面同意`;
+/** A creation time as the lists show it, in the browser's time zone. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
 test.afterAll(async ({ request }) => {
   const headers = await apiHeaders(request, 'admin', 'admin123');
-  for (const code of [projCode, viewCode]) {
+  for (const code of [projCode, viewCode, cardProjCode]) {
     const ps = await (await request.get('/api/aux/project', { params: { filter: JSON.stringify({ companyId: 1, keyword: code }) }, headers })).json();
     for (const p of ps.data?.content ?? []) await request.delete(`/api/aux/project/${p.id}`, { headers });
   }
-  const cs = await (await request.get('/api/aux/customer', { params: { filter: JSON.stringify({ companyId: 1, keyword: custCode }) }, headers })).json();
-  for (const c of cs.data?.content ?? []) await request.delete(`/api/aux/customer/${c.id}`, { headers });
+  for (const code of [custCode, cardCustCode]) {
+    const cs = await (await request.get('/api/aux/customer', { params: { filter: JSON.stringify({ companyId: 1, keyword: code }) }, headers })).json();
+    for (const c of cs.data?.content ?? []) await request.delete(`/api/aux/customer/${c.id}`, { headers });
+  }
   await restoreDemoState(request);
 });
 
@@ -44,8 +52,18 @@ test('creates a client and a project by keyboard; a client on a project cannot b
   await expect(page.getByTestId('customer-kind')).toHaveValue('普通');
   await pickByKeyboard(page, page.getByTestId('customer-owner'), '李芳', /李芳静/);
   await expect(page.getByTestId('customer-owner')).toHaveValue(/李芳静/);
-  await page.getByTestId('customer-tax-number').focus();
+  await tabTo(page, page.getByTestId('customer-bank-name'));
+  await page.keyboard.type('招商银行北京分行');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('customer-bank-account')).toBeFocused();
+  await page.keyboard.type('6225880112345678');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`发票抬头${stamp}`);
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('customer-tax-number')).toBeFocused();
   await page.keyboard.type('91110000TEST');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`曾用名${stamp}`);
   await custDialog.save();
   await expect(custDialog.root()).toBeHidden();
   await customers.search(custCode);
@@ -53,11 +71,25 @@ test('creates a client and a project by keyboard; a client on a project cannot b
   await expect(row).toContainText(custName);
   await expect(row).toContainText('李芳静');
   await expect(row).toContainText('普通');
-  // The name is cut off by its column: ↓ from the search box, → → onto it, and it shows whole.
+  // ↓ from the search box lands on the index column, first (before the selection column): row 1.
   await customers.root.getByTestId('list-keyword').press('ArrowDown');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expectFullText(page, row.locator('[col-id="name"]'), custName);
+  await expect(row.locator('[col-id="index"]')).toBeFocused();
+  await expect(row.locator('[col-id="index"]')).toHaveText('1');
+  // The name is cut off by its column: → onto it, and it shows whole.
+  await expectFullText(page, await arrowToCell(page, row, 'name'), custName);
+  // The spec's columns further right, reached by →, each under its Chinese header.
+  for (const [colId, header, value] of [
+    ['bankName', '开户银行', '招商银行北京分行'],
+    ['bankAccount', '银行账号', '6225880112345678'],
+    ['invoiceTitle', '发票抬头', `发票抬头${stamp}`],
+    ['taxNumber', '税号', '91110000TEST'],
+    ['formerName', '曾用名', `曾用名${stamp}`],
+  ] as const) {
+    await expect(await arrowToCell(page, row, colId)).toHaveText(value);
+    await expect(customers.root.locator(`.ag-header-cell[col-id="${colId}"]`)).toHaveText(header);
+  }
+  await expect(await arrowToCell(page, row, 'createdAt')).toHaveText(DATE_TIME);
+  await expect(customers.root.locator('.ag-header-cell[col-id="createdAt"]')).toHaveText('创建时间');
 
   const projects = await openClientScreen(page, 'projects');
   await page.getByTestId('project-new').click();
@@ -78,6 +110,20 @@ test('creates a client and a project by keyboard; a client on a project cannot b
   await pickByKeyboard(page, page.getByTestId('project-principals'), '李芳', /李芳静/);
   await page.getByTestId('project-opp-party').focus();
   await page.keyboard.type('对方公司');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('原告甲');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('被告乙');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('project-summary')).toBeFocused();
+  await page.keyboard.type('合同纠纷');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('project-remark')).toBeFocused();
+  await page.keyboard.type(projRemark);
+  // Enter in a text area is a new line: back to a one-line box, where Enter saves.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
   await projDialog.save();
   await expect(projDialog.root()).toBeHidden();
   await projects.search(projCode);
@@ -86,6 +132,22 @@ test('creates a client and a project by keyboard; a client on a project cannot b
   await expect(prow).toContainText('12,345.67');
   await expect(prow).toContainText(custName);
   await expect(prow).toContainText('李芳静');
+  await projects.root.getByTestId('list-keyword').press('ArrowDown');
+  await expect(prow.locator('[col-id="index"]')).toBeFocused();
+  await expect(prow.locator('[col-id="index"]')).toHaveText('1');
+  for (const [colId, header, value] of [
+    ['oppParty', '对方当事人', '对方公司'],
+    ['plaintiff', '原告', '原告甲'],
+    ['defendant', '被告', '被告乙'],
+    ['summary', '案情摘要', '合同纠纷'],
+  ] as const) {
+    await expect(await arrowToCell(page, prow, colId)).toHaveText(value);
+    await expect(projects.root.locator(`.ag-header-cell[col-id="${colId}"]`)).toHaveText(header);
+  }
+  // The remark is cut off by its column and shows whole in the tooltip.
+  await expectFullText(page, await arrowToCell(page, prow, 'remark'), projRemark);
+  await expect(await arrowToCell(page, prow, 'createdAt')).toHaveText(DATE_TIME);
+  await expect(projects.root.locator('.ag-header-cell[col-id="createdAt"]')).toHaveText('创建时间');
 
   // The client is now in use: the delete is refused before any confirmation.
   await openClientScreen(page, 'customers');
@@ -117,6 +179,11 @@ test('the project view shows 5 clients, then all with more; screenshots in both 
     await page.screenshot({ path: `test-results/clients-${lang}-customer-edit.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('customer-dialog')).toBeHidden();
+    // The columns further right: ↓ into the rows, → to the last one.
+    await customers.root.getByTestId('list-keyword').press('ArrowDown');
+    await arrowToCell(page, customers.rowAt(0), 'createdAt');
+    await page.screenshot({ path: `test-results/clients-${lang}-customers-right.png`, animations: 'disabled' });
+    await arrowToCell(page, customers.rowAt(0), 'code', 'ArrowLeft');
 
     const projects = await openClientScreen(page, 'projects');
     await expect(projects.rows().first()).toBeVisible();
@@ -135,6 +202,65 @@ test('the project view shows 5 clients, then all with more; screenshots in both 
     await page.screenshot({ path: `test-results/clients-${lang}-project-edit.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('project-dialog')).toBeHidden();
+    await projects.root.getByTestId('list-keyword').press('ArrowDown');
+    await arrowToCell(page, projects.rowAt(0), 'createdAt');
+    await page.screenshot({ path: `test-results/clients-${lang}-projects-right.png`, animations: 'disabled' });
+    await arrowToCell(page, projects.rowAt(0), 'code', 'ArrowLeft');
   }
   await shell.switchLanguage('zh_CN');
 });
+
+test('the project view opens, edits and refuses to delete its client rows, by keyboard', async ({ page, request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const es = (await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 1 }, headers })).json()).data.content as { id: number }[];
+  const cust = await (await request.post('/api/aux/customer', { data: { companyId: 1, code: cardCustCode, name: `卡片客户${stamp}`, bankName: '工商银行' }, headers })).json();
+  expect(cust.success, JSON.stringify(cust)).toBe(true);
+  const proj = await (await request.post('/api/aux/project', { data: { companyId: 1, code: cardProjCode, name: `卡片项目${stamp}`, clients: [cust.data.id], principals: es.map((e) => e.id) }, headers })).json();
+  expect(proj.success, JSON.stringify(proj)).toBe(true);
+
+  await loginAs(page, 'admin', 'admin123');
+  const projects = await openClientScreen(page, 'projects');
+  await projects.search(cardProjCode);
+  const prow = await projects.fullRow(cardProjCode);
+  // ↓ into the row, Enter opens the read-only view.
+  await projects.root.getByTestId('list-keyword').press('ArrowDown');
+  await expect(prow.locator('[col-id="index"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const view = page.getByTestId('project-view');
+  const card = view.getByTestId('project-client-card');
+  await expect(card.getByTestId('project-client-row')).toHaveText([new RegExp(`${cardCustCode}卡片客户${stamp}`)]);
+
+  // View: Tab to the row's eye, Enter; the client popup shows it read-only.
+  await tabTo(page, card.getByTestId('project-client-view'));
+  await page.keyboard.press('Enter');
+  const custDialog = new FormDialogModel(page, 'customer-dialog');
+  await expect(custDialog.root()).toBeVisible();
+  await expect(page.getByTestId('customer-code')).toHaveValue(cardCustCode);
+  await expect(page.getByTestId('customer-bank-name')).toHaveValue('工商银行');
+  await expect(page.getByTestId('customer-code')).toBeDisabled();
+  await custDialog.pressEscape();
+  await expect(custDialog.root()).toBeHidden();
+  await expect(view).toBeVisible();
+
+  // Edit: Tab to the pencil, Enter; rename the client, Enter saves; the card shows the new name.
+  await tabTo(page, card.getByTestId('project-client-edit'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('customer-code')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('customer-name')).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(`改名客户${stamp}`);
+  await custDialog.save();
+  await expect(custDialog.root()).toBeHidden();
+  await expect(view).toBeVisible();
+  await expect(card.getByTestId('project-client-row')).toHaveText([new RegExp(`${cardCustCode}改名客户${stamp}`)]);
+  const saved = await (await request.get('/api/aux/customer', { params: { filter: JSON.stringify({ companyId: 1, keyword: cardCustCode }) }, headers })).json();
+  expect(saved.data.content[0].name).toBe(`改名客户${stamp}`);
+
+  // Delete: the client list's used-check refuses it (the project names the client), before any confirmation.
+  await tabTo(page, card.getByTestId('project-client-delete'));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('已被使用，不能删除');
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+});
+

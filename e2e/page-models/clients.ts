@@ -1,5 +1,5 @@
 /** Page models of the client and project screens (/customer/list, /project/list). */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ShellModel } from './shell';
 import { ListModel } from './admin-list';
 import { chooseOpenOption } from './keys';
@@ -25,4 +25,27 @@ export async function pickByKeyboard(page: Page, input: Locator, keyword: string
   await input.focus();
   await page.keyboard.type(keyword);
   await chooseOpenOption(page.getByRole('option', { name: option }).first());
+}
+
+/** Whether the element has the keyboard focus now (no waiting: the caller keeps pressing keys). */
+async function hasFocus(target: Locator): Promise<boolean> {
+  if (!(await target.count())) return false;
+  return target.first().evaluate((el) => el === document.activeElement);
+}
+
+/**
+ * From a focused cell of `row`, presses → (or ←) until the cell of `colId` has the focus (the grid
+ * scrolls it into view on the way: far columns are not drawn before). Returns that cell.
+ */
+export async function arrowToCell(page: Page, row: Locator, colId: string, key: 'ArrowRight' | 'ArrowLeft' = 'ArrowRight', maxKeys = 30): Promise<Locator> {
+  const cell = row.locator(`[col-id="${colId}"]`);
+  for (let i = 0; i < maxKeys && !(await hasFocus(cell)); i++) await page.keyboard.press(key);
+  await expect(cell).toBeFocused();
+  return cell;
+}
+
+/** Presses Tab until `target` has the focus, as a clerk tabs to a button. */
+export async function tabTo(page: Page, target: Locator, maxKeys = 40): Promise<void> {
+  for (let i = 0; i < maxKeys && !(await hasFocus(target)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSavedWidths, sameWidths, sortParamFromState, toColDefs, widthsFromState, type ListColumn } from './columns';
+import { indexColumn, readSavedWidths, sameWidths, sortParamFromState, toColDefs, widthsFromState, type ListColumn } from './columns';
 
 interface Row { id: number; username: string; name: string; state: string; createdAt: string }
 const columns: ListColumn<Row>[] = [
@@ -76,5 +76,24 @@ describe('list columns', () => {
     expect(sameWidths({ a: 1 }, { a: 1 })).toBe(true);
     expect(sameWidths({ a: 1 }, { a: 2 })).toBe(false);
     expect(sameWidths({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+  });
+
+  it('builds the index column: the row number counted by the list, no row field, none on pinned rows', () => {
+    const [def] = toColDefs<Row>([indexColumn(), ...columns], { t, rowNumber: (i) => 20 + i + 1 });
+    expect(def.colId).toBe('index');
+    expect(def.headerName).toBe('T(grid:columns.index)');
+    expect(def.field).toBeUndefined();
+    expect(def.sortable).toBe(false);
+    expect(def.pinned).toBe('left');
+    expect(def.lockPosition).toBe('left');
+    const get = def.valueGetter as (p: { node: { rowIndex: number | null; rowPinned?: string } | null }) => unknown;
+    expect(get({ node: { rowIndex: 0 } })).toBe(21);
+    expect(get({ node: { rowIndex: 4 } })).toBe(25);
+    expect(get({ node: { rowIndex: 0, rowPinned: 'bottom' } })).toBeNull();
+    // without a page to count from: 1, 2, 3 …
+    const [plain] = toColDefs<Row>([indexColumn()], { t });
+    expect((plain.valueGetter as typeof get)({ node: { rowIndex: 2 } })).toBe(3);
+    // the index is never sent as a sort key
+    expect(sortParamFromState([{ colId: 'index', sort: 'asc', sortIndex: 0 }], [indexColumn<Row>(), ...columns])).toEqual({});
   });
 });

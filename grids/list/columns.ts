@@ -6,6 +6,11 @@
 import type { ColDef } from 'ag-grid-community';
 
 export interface ListColumn<T> {
+  /**
+   * 'index': the list kit's index column (spec 02: "index" in a list's columns): the row's number in
+   * the whole list, counted across pages (`indexColumn()`). It shows no field of the row.
+   */
+  kind?: 'index';
   /** Column id and, unless `valueOf` is given, the row field shown. */
   field: Extract<keyof T, string> | (string & {});
   /**
@@ -34,6 +39,13 @@ export interface ListColumn<T> {
   resizable?: boolean;
 }
 
+export const INDEX_COL_ID = 'index';
+
+/** The index column of a list (spec 02 §2.4, §2.5: "index"), shown first, before the selection column. */
+export function indexColumn<T>(): ListColumn<T> {
+  return { kind: 'index', field: INDEX_COL_ID, headerKey: 'grid:columns.index', width: 64, minWidth: 56, align: 'right', resizable: false, pinned: 'left' };
+}
+
 export type SortParam = Record<string, 'asc' | 'desc'>;
 export type ColumnWidths = Record<string, number>;
 
@@ -43,6 +55,8 @@ export interface ToColDefsOptions<T> {
   formatters?: Record<string, (value: unknown, row: T | undefined) => string>;
   widths?: ColumnWidths;
   sort?: SortParam;
+  /** The index column's number of a displayed row (grids/list/paging.ts rowNumber); default rowIndex + 1. */
+  rowNumber?: (rowIndex: number) => number;
 }
 
 /** ListColumns → AG Grid ColDefs. Sorting happens on the server, so the client comparator keeps the order. */
@@ -61,6 +75,13 @@ export function toColDefs<T>(columns: ListColumn<T>[], opts: ToColDefsOptions<T>
       minWidth: c.minWidth ?? 60,
       suppressMovable: true,
     };
+    if (c.kind === 'index') {
+      delete def.field;
+      // A number of the grid's own, never of the row: pinned total rows get none.
+      def.valueGetter = (p) => (p.node && !p.node.rowPinned && p.node.rowIndex != null ? (opts.rowNumber ?? ((i) => i + 1))(p.node.rowIndex) : null);
+      def.cellDataType = 'number';
+      def.lockPosition = 'left';
+    }
     if (c.source === '*') {
       delete def.field;
       def.valueGetter = (p) => p.data;

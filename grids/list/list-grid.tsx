@@ -24,9 +24,9 @@ import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from '../full-text';
-import { sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
+import { INDEX_COL_ID, sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
-import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, toApiPaging } from './paging';
+import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, toApiPaging } from './paging';
 import { useColumnWidths, type ColumnWidthStore } from './use-column-widths';
 import './list-grid.css';
 
@@ -194,8 +194,12 @@ export function ListGrid<T>(props: ListGridProps<T>) {
 
   const { widths, ready, saveWidths } = useColumnWidths(gridId, columnWidthStore);
   const lang = i18n.language;
+  // The index column counts across pages; its cells read the page shown through this ref.
+  const shownPage = useRef({ page, size });
+  shownPage.current = paged ? { page, size } : { page: 1, size };
+  const hasIndex = columns.some((c) => c.kind === 'index');
   const colDefs = useMemo(
-    () => toColDefs(columns, { t: (k) => t(k), renderers: rendersWithFullText(renderers), formatters, widths, sort: restored?.sort ?? initialSort }),
+    () => toColDefs(columns, { t: (k) => t(k), renderers: rendersWithFullText(renderers), formatters, widths, sort: restored?.sort ?? initialSort, rowNumber: (i) => rowNumber(shownPage.current, i) }),
     // widths are read once when ready; later saves must not rebuild the columns under the user's mouse
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [columns, renderers, formatters, ready, lang],
@@ -307,7 +311,13 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             onColumnResized={(e) => {
               if (e.finished && e.source === 'uiColumnResized') saveWidths(widthsFromState(e.api.getColumnState(), columns));
             }}
+            onModelUpdated={(e) => {
+              // Rows kept from the last answer (same id) moved up or down: their numbers change too.
+              if (hasIndex && !e.api.isDestroyed()) e.api.refreshCells({ columns: [INDEX_COL_ID], force: true });
+            }}
             onGridReady={(e) => {
+              // The index comes first, before the selection column AG Grid puts first (spec 02: "index, selection").
+              if (hasIndex && selection === 'multi') e.api.moveColumns([INDEX_COL_ID], 0);
               apiRef.current = e.api;
               onGridApi?.(e.api);
             }}

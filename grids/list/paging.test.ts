@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, rowRange, toApiPaging } from './paging';
+import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, rowRange, toApiPaging } from './paging';
 
 describe('list paging math', () => {
   it('computes the last page, with one page for an empty list', () => {
@@ -41,5 +41,12 @@ describe('list paging math', () => {
     expect(pageAfterSizeChange({ page: 4, size: 10 }, 15, 100)).toBe(3);
     expect(pageAfterSizeChange({ page: 4, size: 10 }, 100, 100)).toBe(1);
     expect(pageAfterSizeChange({ page: 1, size: 50 }, 10, 100)).toBe(1);
+  });
+
+  it('numbers rows across pages (the index column)', () => {
+    expect(rowNumber({ page: 1, size: 10 }, 0)).toBe(1);
+    expect(rowNumber({ page: 2, size: 10 }, 0)).toBe(11);
+    expect(rowNumber({ page: 3, size: 15 }, 4)).toBe(35);
+    expect(rowNumber({ page: 0, size: 10 }, 2)).toBe(3);
   });
 });

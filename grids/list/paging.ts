@@ -49,3 +49,11 @@ export function pageAfterSizeChange(state: PageState, newSize: number, total: nu
   const firstRow = (state.page - 1) * state.size;
   return clampPage(Math.floor(firstRow / newSize) + 1, lastPage(total, newSize));
 }
+
+/**
+ * The index column's number of a row: its place in the whole list, not in the page (row 1 of
+ * page 2 at 10 per page is 11), so a clerk can name a record by the number he sees.
+ */
+export function rowNumber(state: PageState, rowIndex: number): number {
+  return Math.max(state.page - 1, 0) * state.size + rowIndex + 1;
+}

@@ -28,6 +28,14 @@ export const customerListOptions = (companyId: number, req: ListRequest) =>
     queryFn: ({ signal }) => call(customerApi.list, { query: { filter: { companyId, ...(req.keyword ? { keyword: req.keyword } : {}) }, index: req.index, size: req.size, sort: sortOf(req) } }, { signal }),
   });
 
+/** Given clients by id (a project's client card), as far as the visibility rule lets the user see them. */
+export const customersByIdOptions = (companyId: number, ids: readonly number[]) =>
+  queryOptions({
+    queryKey: clientKeys.customerList(companyId, { ids }),
+    queryFn: ({ signal }) => call(customerApi.list, { query: { filter: { companyId, id: [...ids] }, index: 0, size: Math.max(ids.length, 1) } }, { signal }),
+    enabled: ids.length > 0,
+  });
+
 /** Clients for pickers: newest first, at most 100 per keyword (spec 02 §6). */
 export const customerPickerOptions = (companyId: number | null, keyword: string) =>
   queryOptions({

@@ -13,6 +13,7 @@ import { clientKeys, customerListOptions, customerUsed, useDeleteCustomer } from
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
 import { useListTransfer } from '../common/list-transfer';
+import { formatDateTime } from '../common/row-actions';
 import { CustomerDialog, type DialogMode } from './customer-dialog';
 import { customersColumns } from './customers.columns';
 
@@ -27,6 +28,7 @@ export function CustomerListPage() {
   const formatters = useMemo(() => ({
     kind: (v: unknown) => (typeof v === 'string' ? t(`clients:customer.kinds.${v}`) : ''),
     yesNo: (v: unknown) => (v ? t('clients:customer.yes') : ''),
+    dateTime: formatDateTime,
   }), [t]);
 
   if (!companyId) return <NoCompany />;

@@ -15,6 +15,7 @@ import { clientKeys, projectListOptions, projectUsed, useDeleteProject } from '.
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
 import { useListTransfer } from '../common/list-transfer';
+import { formatDateTime } from '../common/row-actions';
 import { ProjectDialog } from './project-dialog';
 import { ProjectViewDialog } from './project-view-dialog';
 import { projectsColumns } from './projects.columns';
@@ -32,6 +33,7 @@ export function ProjectListPage() {
     kind: (v: unknown) => (typeof v === 'string' ? t(`clients:project.kinds.${v}`) : ''),
     cents: (v: unknown) => (typeof v === 'number' ? formatCents(v) : ''),
     yesNo: (v: unknown) => (v ? t('clients:project.yes') : ''),
+    dateTime: formatDateTime,
   }), [t]);
 
   if (!companyId) return <NoCompany />;

@@ -3,7 +3,7 @@
  * behind expand/collapse, the invoice card (count, total invoiced in red, first 5 rows, more/less;
  * rows open in the invoice popup to view, and with the project and invoice operation rights
  * (502, 11 and 1102) to edit or delete; New invoice for such operators) and the client card
- * (count, first 5 rows, more/less). Operators get Edit and New.
+ * (project-client-card.tsx: rows open in the client popup). Operators get Edit and New.
  */
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Card, Group, Modal, SimpleGrid, Spoiler, Stack, Table, Text } from '@mantine/core';
@@ -20,6 +20,8 @@ import { projectInvoicesOptions, useDeleteInvoice } from '../../queries/invoice'
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { InvoiceDialog } from '../invoice/invoice-dialog';
 import { CentsCell } from '../invoice/cents-cell';
+import { ProjectClientCard } from './project-client-card';
+import { useCoveredWhile } from './use-covered-while';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -38,8 +40,12 @@ export function ProjectViewDialog({ project, canOperate, onClose, onEdit, onNew 
   onNew: () => void;
 }) {
   const { t } = useTranslation(['clients', 'common']);
-  const [expanded, setExpanded] = useState(false);
   const p = project;
+  // A popup opened from a card (client, invoice, delete confirmation) takes Esc: Mantine's modals all
+  // hear it on window, so the view must not close with the popup above it.
+  const [covering, setCovering] = useState<Record<string, boolean>>({});
+  const covered = Object.values(covering).some(Boolean);
+  const coverBy = (card: string) => (on: boolean) => setCovering((c) => (c[card] === on ? c : { ...c, [card]: on }));
   const canSeeInvoices = useHasRight(RIGHTS.INVOICE);
   const hasInvoiceOperate = useHasRight(RIGHTS.INVOICE_OPERATE);
   const canEditInvoices = canOperate && canSeeInvoices && hasInvoiceOperate;
@@ -49,7 +55,7 @@ export function ProjectViewDialog({ project, canOperate, onClose, onEdit, onNew 
     </Spoiler>
   );
   return (
-    <Modal opened={!!p} onClose={onClose} title={p ? t('clients:project.viewTitle', { name: p.name }) : ''} size={1000}>
+    <Modal opened={!!p} onClose={onClose} title={p ? t('clients:project.viewTitle', { name: p.name }) : ''} size={1000} closeOnEscape={!covered}>
       {p && (
         <Stack gap="sm" mih={560} data-testid="project-view">
           <SimpleGrid cols={3} spacing="sm" verticalSpacing="xs">
@@ -65,26 +71,8 @@ export function ProjectViewDialog({ project, canOperate, onClose, onEdit, onNew 
           </SimpleGrid>
           <div><Text size="xs" c="dimmed">{t('clients:project.summary')}</Text>{long(p.summary)}</div>
           <div><Text size="xs" c="dimmed">{t('clients:project.remark')}</Text>{long(p.remark)}</div>
-          {canSeeInvoices && <InvoiceCard project={p} canEdit={canEditInvoices} />}
-          <Card withBorder padding="sm" data-testid="project-client-card">
-            <Text fw={600} size="sm" mb={6}>{t('clients:project.clientCard', { count: p.clients.length })}</Text>
-            <Table striped withTableBorder={false} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr><Table.Th w={160}>{t('clients:project.code')}</Table.Th><Table.Th>{t('clients:project.name')}</Table.Th></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cardRows(p.clients, expanded).map((c) => (
-                  <Table.Tr key={c.id} data-testid="project-client-row"><Table.Td>{c.code}</Table.Td><Table.Td>{c.name}</Table.Td></Table.Tr>
-                ))}
-                {!p.clients.length && <Table.Tr><Table.Td colSpan={2}>{t('clients:project.noRows')}</Table.Td></Table.Tr>}
-              </Table.Tbody>
-            </Table>
-            {p.clients.length > 5 && (
-              <Anchor component="button" size="sm" mt={4} onClick={() => setExpanded((e) => !e)} data-testid="project-client-more">
-                {expanded ? t('clients:project.less') : t('clients:project.more')}
-              </Anchor>
-            )}
-          </Card>
+          {canSeeInvoices && <InvoiceCard project={p} canEdit={canEditInvoices} onCovered={coverBy('invoice')} />}
+          <ProjectClientCard project={p} onCovered={coverBy('client')} />
           {canOperate && (
             <Group justify="flex-end" mt="auto">
               <Button variant="default" onClick={onNew} data-testid="project-view-new">{t('clients:new')}</Button>
@@ -98,11 +86,12 @@ export function ProjectViewDialog({ project, canOperate, onClose, onEdit, onNew 
 }
 
 /** The project's invoices (spec 02 §2.5): count, total in red, 5 rows then more/less, each opening the invoice popup. */
-function InvoiceCard({ project, canEdit }: { project: ProjectDto; canEdit: boolean }) {
+function InvoiceCard({ project, canEdit, onCovered }: { project: ProjectDto; canEdit: boolean; onCovered: (covered: boolean) => void }) {
   const { t } = useTranslation(['invoice', 'clients', 'common']);
   const [expanded, setExpanded] = useState(false);
   const [dialog, setDialog] = useState<{ invoice: InvoiceDto | null; editing: boolean } | null>(null);
   const [deleting, setDeleting] = useState<InvoiceDto | null>(null);
+  useCoveredWhile(!!dialog || !!deleting, onCovered);
   const del = useDeleteInvoice(project.companyId);
   const { data, isLoading } = useQuery(projectInvoicesOptions(project.companyId, project.id));
   const rows = data?.content ?? [];

@@ -25,9 +25,19 @@ const TAKEN_NO = '044100000';
 const stamp = Date.now().toString().slice(-7);
 const created: number[] = [];
 const batchAudited: number[] = [];
+/** Demo documents a test saved, as they were (put back in afterAll). */
+const touched: ExpenseDoc[] = [];
+
+interface ExpenseLine { expenseKindId: number; expenseKindName: string; issueAt: string; no: string; amount: number; remark: string | null }
+interface ExpenseDoc { id: number; code: string; markAt: string; submitAt: string | null; submitterId: number | null; payAt: string | null; payAmount: number; version: number; invoices: ExpenseLine[] }
 
 test.afterAll(async ({ request }) => {
   const headers = await apiHeaders(request, 'admin', 'admin123');
+  for (const d of touched) {
+    const now = (await (await request.get(`/api/expense/${d.id}`, { headers })).json()).data as ExpenseDoc;
+    const invoices = d.invoices.map(({ expenseKindId, issueAt, no, amount, remark }) => ({ expenseKindId, issueAt, no, amount, remark }));
+    await request.post(`/api/expense/${d.id}`, { headers, data: { markAt: d.markAt, submitAt: d.submitAt, submitterId: d.submitterId, payAt: d.payAt, payAmount: d.payAmount, markerId: null, invoices, version: now.version } });
+  }
   if (batchAudited.length) await request.post('/api/expense/lock', { headers, data: { lock: false, ids: batchAudited } });
   for (const id of created) {
     await request.post('/api/expense/lock', { headers, data: { lock: false, ids: [id] } });
@@ -223,6 +233,127 @@ test("a submitter the server refuses (disabled meanwhile) takes the caret and is
   } finally {
     await request.delete(`/api/aux/employee/${employee.id}`, { headers });
   }
+});
+
+test('a stored line keeps an expense kind disabled since and saves; that kind on a changed line is flagged there and takes the caret', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const kinds = (await (await request.get('/api/expense/kind', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 100 }, headers })).json()).data.content as { id: number; name: string; disabled: boolean }[];
+  const off = kinds.find((k) => k.disabled)!;
+  const enabled = kinds.filter((k) => !k.disabled);
+  // An unaudited demo document (as 202611-0012) whose line below the first carries the disabled kind, with a line after it.
+  const docs = (await (await request.get('/api/expense', { params: { filter: JSON.stringify({ companyId: 1, state: 'UNAUDITED', expenseKindId: off.id }), expand: 'invoices', limit: 100 }, headers })).json()).data.content as ExpenseDoc[];
+  const doc = docs.find((d) => d.invoices.findIndex((l) => l.expenseKindId === off.id) >= 1 && d.invoices.findIndex((l) => l.expenseKindId === off.id) < d.invoices.length - 1)!;
+  expect(doc, 'a demo document with the disabled kind on a middle line').toBeTruthy();
+  const at = doc.invoices.findIndex((l) => l.expenseKindId === off.id);
+  touched.push(doc);
+
+  await loginAs(page, 'cashier', 'cash123', { at: `/newReimburse/${doc.id}` });
+  const editor = page.getByTestId('reimburse-editor');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 20_000 });
+  // The line shows its kind by name, though the kind is offered no more.
+  await expect(cell(page, at, 'expenseKindId')).toHaveText(off.name);
+  await expect(cell(page, at, 'expenseKindId')).not.toHaveClass(/ld-cell-issue/);
+
+  // Only line 1's remark changes; Ctrl+S saves (the stored line keeps its kind).
+  await expectFocus(page, 0, 'expenseKindId');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expectFocus(page, 0, 'remark');
+  await enter(page, `E2E${stamp}K`);
+  await expectFocus(page, 1, 'expenseKindId');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText(/保存成功/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(editor).not.toHaveAttribute('data-dirty', /.*/);
+  await expect(page.getByTestId('reimburse-rule-errors')).toHaveCount(0);
+  const saved = (await (await request.get(`/api/expense/${doc.id}`, { headers })).json()).data as ExpenseDoc;
+  expect(saved.invoices.map((l) => l.expenseKindId)).toEqual(doc.invoices.map((l) => l.expenseKindId));
+  expect(saved.invoices[0].remark).toBe(`E2E${stamp}K`);
+
+  // The next line takes the disabled kind (`..` copies the line above): flagged at once, and Ctrl+S
+  // is refused with the caret on that very cell, not on another line.
+  await cell(page, at + 1, 'expenseKindId').focus();
+  await expectFocus(page, at + 1, 'expenseKindId');
+  await page.keyboard.type('..');
+  await expect(cell(page, at + 1, 'expenseKindId')).toHaveText(off.name);
+  await expect(cell(page, at + 1, 'expenseKindId')).toHaveClass(/ld-cell-issue/);
+  await backToLine(page, 0);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('reimburse-rule-errors')).toContainText(`费用类型 ${off.name} 已停用`);
+  await expectFocus(page, at + 1, 'expenseKindId');
+  await expect(page.getByTestId('reimburse-caret-hint')).toContainText('已停用');
+  // An enabled kind typed over it (its number in the list of enabled kinds) puts it right.
+  await enter(page, '1');
+  await expect(cell(page, at + 1, 'expenseKindId')).toHaveText(enabled[0].name);
+  await expect(cell(page, at + 1, 'expenseKindId')).not.toHaveClass(/ld-cell-issue/);
+});
+
+test("a kind disabled while the clerk types: the server's refusal flags that line's kind cell and takes the caret there", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const kinds = (await (await request.get('/api/expense/kind', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 100 }, headers })).json()).data.content as { id: number; name: string; disabled: boolean; version: number }[];
+  const [first, second] = kinds.filter((k) => !k.disabled);
+  await loginAs(page, 'cashier', 'cash123', { at: '/newReimburse/new' });
+  const editor = page.getByTestId('reimburse-editor');
+  await expectFocus(page, 0, 'expenseKindId');
+  await enter(page, '1');
+  await enter(page, '2026-11-08');
+  await enter(page, `E2E${stamp}D1`);
+  await enter(page, '20');
+  await enter(page, '');
+  await enter(page, '2');
+  await enter(page, '2026-11-08');
+  await enter(page, `E2E${stamp}D2`);
+  await enter(page, '30');
+  await enter(page, '');
+  await expect(cell(page, 1, 'expenseKindId')).toHaveText(second.name);
+  try {
+    // Someone disables line 2's kind meanwhile; the clerk goes back to line 1 and saves.
+    const r = await (await request.post(`/api/expense/kind/${second.id}`, { headers, data: { disabled: true } })).json();
+    expect(r.success, JSON.stringify(r)).toBe(true);
+    await backToLine(page, 0);
+    await page.keyboard.press('Control+s');
+    await expect(page.getByTestId('reimburse-rule-errors')).toContainText(`费用类型 ${second.name} 已停用（第2行）`);
+    await expect(editor).toHaveAttribute('data-lifecycle', 'new');
+    await expect(cell(page, 1, 'expenseKindId')).toHaveClass(/ld-cell-issue/);
+    await expectFocus(page, 1, 'expenseKindId');
+    await expect(page.getByTestId('reimburse-caret-hint')).toContainText('已停用');
+    // Another kind typed over it (the list offers the disabled one no more): the frame goes and the save goes through.
+    await enter(page, '1');
+    await expect(cell(page, 1, 'expenseKindId')).toHaveText(first.name);
+    await expect(cell(page, 1, 'expenseKindId')).not.toHaveClass(/ld-cell-issue/);
+    await page.keyboard.press('Control+s');
+    await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 15_000 });
+    created.push(Number(/\/newReimburse\/(\d+)$/.exec(page.url())![1]));
+  } finally {
+    await request.post(`/api/expense/kind/${second.id}`, { headers, data: { disabled: null } });
+  }
+});
+
+test('one total: the totals row, the footer and the Summary tab agree while a line holds only an amount', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'cashier', 'cash123', { at: '/newReimburse/new' });
+  const editor = page.getByTestId('reimburse-editor');
+  await expectFocus(page, 0, 'expenseKindId');
+  await enter(page, '1');
+  await enter(page, '2026-11-09');
+  await enter(page, `E2E${stamp}T`);
+  await enter(page, '88.8');
+  await enter(page, '');
+  await expectFocus(page, 1, 'expenseKindId');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expectFocus(page, 1, 'amount');
+  await enter(page, '10');
+  await expect(grid(page).locator('.ag-row-pinned .ag-cell[col-id="amount"] [data-cents]')).toHaveAttribute('data-cents', '9880');
+  await expect(page.getByTestId('reimburse-total')).toHaveText('合计：98.80');
+  await pressOn(page.getByTestId('reimburse-tab-summary'));
+  await expect(page.getByTestId('reimburse-summary-total')).toContainText('98.80');
+  await expect(page.getByTestId('reimburse-summary')).toContainText('（未选类型）');
+  await pressOn(page.getByTestId('reimburse-tab-detail'));
+  // The incomplete line blocks the save.
+  await backToLine(page, 0);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('reimburse-rule-errors')).toContainText('必填项未填写！');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'new');
 });
 
 test('the management list audits two documents at once and shows a result per document', async ({ page }) => {

@@ -24,6 +24,15 @@ describe('reimbursement sheet columns', () => {
     expect(kind.lookup!.format('8', row)).toBe('交通费');
   });
 
+  it('a disabled kind is offered no more (typed or listed) but a line carrying it shows it by name', () => {
+    const withNames = reimburseSchema({ kinds: [{ value: '7', code: '1', name: '差旅费' }], names: new Map([['7', '差旅费'], ['9', '招待费']]), year: 2026 });
+    const kind = findDataColumn(withNames, 'expenseKindId')!;
+    const row = withNames.blankRow('r');
+    expect(kind.lookup!.format('9', row)).toBe('招待费');
+    expect(kind.lookup!.format(null, row)).toBe('');
+    expect(kind.lookup!.resolve('招待费', row)).toEqual({ ok: false, reason: 'notFound' });
+  });
+
   it('starts with 20 rows and grows by 5 once the last row is filled', () => {
     let s = createSheetState(schema);
     expect(s.rows).toHaveLength(20);

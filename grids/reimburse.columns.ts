@@ -21,9 +21,15 @@ export interface ReimburseRow extends SheetRow {
   remark: string;
 }
 
-/** The kinds a line may take: enabled ones, plus any a stored line already names. */
+/** The kinds a line may take, and the names every kind shows by. */
 export interface ReimburseCatalog {
+  /** The kinds offered (typed by number or name, F7): the enabled ones (spec 02 §7). */
   kinds: readonly LookupOption[];
+  /**
+   * Every kind of the company by id, disabled ones too: a stored line shows the kind it carries by
+   * its name (the server keeps it on that line, domain `KindRule`), though it is offered no more.
+   */
+  names?: ReadonlyMap<string, string>;
   /** The year a short date (11-3) is read in. */
   year: number;
 }
@@ -53,8 +59,8 @@ export const REIMBURSE_FIELDS: readonly FieldOf<ReimburseRow>[] = ['expenseKindI
 
 export function reimburseSchema(catalog: ReimburseCatalog, cellIssue?: SheetSchema<ReimburseRow>['cellIssue']): SheetSchema<ReimburseRow> {
   const kindLabel = (value: string | number | null) => {
-    const k = catalog.kinds.find((o) => o.value === String(value));
-    return k ? k.name : '';
+    if (value === null || value === '') return '';
+    return catalog.names?.get(String(value)) ?? catalog.kinds.find((o) => o.value === String(value))?.name ?? '';
   };
   return {
     id: 'reimburse',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_COST_CENTS } from './constants';
-import { checkLines, formatReimbursementCode, isBlankLine, missingLineFields, normalizeInvoiceNo, reimbursementCode, summarizeByKind } from './reimbursement';
+import { checkLines, formatReimbursementCode, isBlankLine, lineProblemCode, lineProblemField, missingLineFields, normalizeInvoiceNo, reimbursementCode, storedKindsOf, summarizeByKind } from './reimbursement';
 
 const line = (o: Record<string, unknown> = {}) => ({ expenseKindId: 1, issueAt: '2026-11-03', no: 'A1', amount: 100, remark: null, ...o });
 
@@ -32,10 +32,27 @@ describe('reimbursement lines (spec 02 §5)', () => {
     expect(formatReimbursementCode('2026110007')).toBe('202611-0007');
   });
 
-  it('the summary groups amounts by kind with the total', () => {
-    expect(summarizeByKind([{ expenseKindId: 2, amount: 100 }, { expenseKindId: 1, amount: 50 }, { expenseKindId: 2, amount: -30 }, { expenseKindId: null, amount: 9 }])).toEqual({
-      rows: [{ expenseKindId: 2, amount: 70, count: 2 }, { expenseKindId: 1, amount: 50, count: 1 }],
-      total: 120,
+  it('the summary groups amounts by kind; a line without a kind has its own row, so the rows add up to the total of the amount column', () => {
+    expect(summarizeByKind([{ expenseKindId: 2, amount: 100 }, { expenseKindId: 1, amount: 50 }, { expenseKindId: 2, amount: -30 }, { expenseKindId: null, amount: 9 }, { expenseKindId: 1, amount: 0 }, { expenseKindId: 1, amount: null }])).toEqual({
+      rows: [{ expenseKindId: 2, amount: 70, count: 2 }, { expenseKindId: 1, amount: 50, count: 1 }, { expenseKindId: null, amount: 9, count: 1 }],
+      total: 129,
     });
+  });
+
+  it('a disabled kind is refused on a new or changed line, kept on a line that carried it (known by its invoice number)', () => {
+    const stored = storedKindsOf([{ no: 'a 1', expenseKindId: 7 }, { no: 'B2', expenseKindId: 1 }]);
+    const kinds = { disabledKindIds: new Set([7]), storedKinds: stored };
+    // The same invoice keeps kind 7 (its remark, date or amount changed, its place moved); a new number, or B2 changed to 7, is refused.
+    const r = checkLines([line({ no: 'C3' }), line({ no: 'A1', remark: 'new remark', amount: 5 }), line({ no: 'D4', expenseKindId: 7 }), line({ no: 'B2', expenseKindId: 7 })], new Set(), kinds);
+    expect(r.problems).toEqual([
+      { index: 2, kind: 'kindDisabled', expenseKindId: 7 },
+      { index: 3, kind: 'kindDisabled', expenseKindId: 7 },
+    ]);
+    expect(r.complete).toEqual([0, 1, 2, 3]);
+    expect(lineProblemCode(r.problems[0])).toBe('EXPENSE_KIND_DISABLED');
+    expect(lineProblemField(r.problems[0])).toBe('expenseKindId');
+    // A new document keeps nothing; without the rule nothing is checked.
+    expect(checkLines([line({ no: 'A1', expenseKindId: 7 })], new Set(), { disabledKindIds: new Set([7]) }).problems).toEqual([{ index: 0, kind: 'kindDisabled', expenseKindId: 7 }]);
+    expect(checkLines([line({ no: 'A1', expenseKindId: 7 })]).problems).toEqual([]);
   });
 });

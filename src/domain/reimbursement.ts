@@ -48,7 +48,49 @@ export function isCompleteLine(line: ReimbursementLineInput): boolean {
 export type LineProblem =
   | { index: number; kind: 'incomplete'; fields: RequiredLineField[] }
   | { index: number; kind: 'duplicate'; no: string }
-  | { index: number; kind: 'amountTooLarge' };
+  | { index: number; kind: 'amountTooLarge' }
+  | { index: number; kind: 'kindDisabled'; expenseKindId: number };
+
+/**
+ * The expense kinds a document's lines may not take: the company's disabled kinds, except on a
+ * line that already carried that kind in the stored document (spec 02 §7 offers only enabled
+ * kinds; a kind disabled since keeps its old lines, as a disabled submitter keeps theirs). A
+ * stored line is known by its invoice number (normalized), its identity in the company: a line
+ * keeps its kind while it is the same invoice, whatever else changes and wherever it moves.
+ */
+export interface KindRule {
+  disabledKindIds: ReadonlySet<number>;
+  /** The stored document's lines: normalized invoice number → expense kind id (empty for a new document). */
+  storedKinds?: ReadonlyMap<string, number>;
+}
+
+/** The stored lines' kinds by normalized invoice number (`KindRule.storedKinds`). */
+export function storedKindsOf(lines: readonly { no?: string | null; expenseKindId?: number | null }[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const l of lines) if (l.expenseKindId != null && normalizeInvoiceNo(l.no)) out.set(normalizeInvoiceNo(l.no), l.expenseKindId);
+  return out;
+}
+
+function takesDisabledKind(line: ReimbursementLineInput, rule: KindRule | undefined): boolean {
+  const kind = line.expenseKindId;
+  if (!rule || kind == null || !rule.disabledKindIds.has(kind)) return false;
+  const no = normalizeInvoiceNo(line.no);
+  return !(no && rule.storedKinds?.get(no) === kind);
+}
+
+/** The cell a problem is about: the caret goes there and the cell is flagged. */
+export function lineProblemField(p: LineProblem): RequiredLineField {
+  switch (p.kind) {
+    case 'incomplete':
+      return p.fields[0];
+    case 'duplicate':
+      return 'no';
+    case 'amountTooLarge':
+      return 'amount';
+    case 'kindDisabled':
+      return 'expenseKindId';
+  }
+}
 
 export interface LinesCheck {
   /** Problems per line index (a line may have several). */
@@ -60,9 +102,10 @@ export interface LinesCheck {
 /**
  * Every rule of one sheet at once: partly filled lines ('cannot be empty' for each missing cell),
  * invoice numbers repeated within the sheet (every line after the first is flagged), amounts above
- * the maximum cost. A line with only a remark counts as partly filled.
+ * the maximum cost, a disabled expense kind on a line that did not carry it (`kinds`). A line with
+ * only a remark counts as partly filled.
  */
-export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: ReadonlySet<string> = new Set()): LinesCheck {
+export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: ReadonlySet<string> = new Set(), kinds?: KindRule): LinesCheck {
   const problems: LineProblem[] = [];
   const complete: number[] = [];
   const seen = new Set<string>();
@@ -70,6 +113,7 @@ export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: R
     if (isBlankLine(line)) return;
     const missing = missingLineFields(line);
     if (missing.length) problems.push({ index, kind: 'incomplete', fields: missing });
+    if (takesDisabledKind(line, kinds)) problems.push({ index, kind: 'kindDisabled', expenseKindId: line.expenseKindId as number });
     const no = normalizeInvoiceNo(line.no);
     if (no) {
       if (seen.has(no) || takenNos.has(no)) problems.push({ index, kind: 'duplicate', no: (line.no ?? '').trim() });
@@ -82,8 +126,17 @@ export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: R
 }
 
 /** The result code the server answers for the first problem (the editor shows the same texts). */
-export function lineProblemCode(p: LineProblem): 'REIMBURSE_LINE_INCOMPLETE' | 'REIMBURSE_INVOICE_DUPLICATE' | 'REIMBURSE_AMOUNT_TOO_LARGE' {
-  return p.kind === 'incomplete' ? 'REIMBURSE_LINE_INCOMPLETE' : p.kind === 'duplicate' ? 'REIMBURSE_INVOICE_DUPLICATE' : 'REIMBURSE_AMOUNT_TOO_LARGE';
+export function lineProblemCode(p: LineProblem): 'REIMBURSE_LINE_INCOMPLETE' | 'REIMBURSE_INVOICE_DUPLICATE' | 'REIMBURSE_AMOUNT_TOO_LARGE' | 'EXPENSE_KIND_DISABLED' {
+  switch (p.kind) {
+    case 'incomplete':
+      return 'REIMBURSE_LINE_INCOMPLETE';
+    case 'duplicate':
+      return 'REIMBURSE_INVOICE_DUPLICATE';
+    case 'amountTooLarge':
+      return 'REIMBURSE_AMOUNT_TOO_LARGE';
+    case 'kindDisabled':
+      return 'EXPENSE_KIND_DISABLED';
+  }
 }
 
 export const PAY_AMOUNT_MAX_CENTS = MAX_COST_CENTS;
@@ -110,16 +163,23 @@ export function formatReimbursementCode(code: string | null | undefined): string
   return `${code.slice(0, 6)}-${code.slice(6)}`;
 }
 
-/** Amount per expense kind, in order of first appearance, plus the total (the Summary tab). */
-export function summarizeByKind<K extends number>(lines: readonly { expenseKindId?: K | null; amount?: number | null }[]): { rows: { expenseKindId: K; amount: number; count: number }[]; total: number } {
-  const byKind = new Map<K, { expenseKindId: K; amount: number; count: number }>();
+/**
+ * Amount per expense kind, in order of first appearance, plus the total (the Summary tab). Every
+ * line with a non-zero amount counts, one without a kind (not yet chosen) under `expenseKindId: null`: the
+ * rows add up to the total, which is the sum of the amount column, as the sheet's totals row and
+ * the footer show it (an incomplete line blocks the save, it does not drop out of the sum).
+ */
+export function summarizeByKind<K extends number>(lines: readonly { expenseKindId?: K | null; amount?: number | null }[]): { rows: { expenseKindId: K | null; amount: number; count: number }[]; total: number } {
+  const byKind = new Map<K | null, { expenseKindId: K | null; amount: number; count: number }>();
   let total = 0;
   for (const l of lines) {
-    if (l.expenseKindId == null || typeof l.amount !== 'number') continue;
-    const r = byKind.get(l.expenseKindId) ?? { expenseKindId: l.expenseKindId, amount: 0, count: 0 };
+    // A zero amount reimburses nothing (an unfilled cell, spec 02 §5): no row of its own.
+    if (typeof l.amount !== 'number' || l.amount === 0) continue;
+    const kind = l.expenseKindId ?? null;
+    const r = byKind.get(kind) ?? { expenseKindId: kind, amount: 0, count: 0 };
     r.amount += l.amount;
     r.count += 1;
-    byKind.set(l.expenseKindId, r);
+    byKind.set(kind, r);
     total += l.amount;
   }
   return { rows: [...byKind.values()], total };

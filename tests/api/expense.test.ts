@@ -195,6 +195,38 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     expect((await ok('POST', `/api/expense/kind/${k.id}`, { body: { disabled: null } })).disabled).toBe(false);
   });
 
+  it('a kind disabled since: a stored line that carried it keeps it and saves; a new or changed line with it is refused, naming that line', async () => {
+    const k = await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: unique('Entertainment') }, token: manager.token });
+    const [n1, n2, n3] = [no(), no(), no()];
+    const a = await create([line(n1), line(n2, { expenseKindId: meals }), line(n3, { expenseKindId: k.id })]);
+    await ok('POST', `/api/expense/kind/${k.id}`, { body: { disabled: true }, token: manager.token });
+    const update = (invoices: Body[], version: number) => call('POST', `/api/expense/${a.id}`, { body: { ...doc(invoices), companyId: undefined, version } });
+
+    // Only line 1's remark changed (the editor sends the sheet's blank rows too): it saves, line 3 keeps the kind.
+    const kept = await data(update([line(n1, { remark: 'taxi to the airport' }), line(n2, { expenseKindId: meals }), line(n3, { expenseKindId: k.id }), {}, {}], a.version), 'keep');
+    expect(kept.invoices.map((i: Body) => [i.no, i.expenseKindId, i.expenseKindName, i.remark])).toEqual([
+      [n1, travel, 'Travel', 'taxi to the airport'], [n2, meals, 'Meals', 'taxi'], [n3, k.id, k.name, 'taxi'],
+    ]);
+    // The same invoice keeps it wherever it moves and whatever else of it changes.
+    const moved = await data(update([line(n3, { expenseKindId: k.id, amount: 999, remark: null }), line(n1), line(n2, { expenseKindId: meals })], kept.version), 'move');
+    expect(moved.invoices[0]).toMatchObject({ no: n3, expenseKindId: k.id, amount: 999 });
+
+    const refusedAt = async (invoices: Body[], row: number) => {
+      const r = await update(invoices, moved.version);
+      expect(r.json(), r.body).toMatchObject({ success: false, code: 'EXPENSE_KIND_DISABLED', msg: `The expense kind ${k.name} is disabled (line ${row})` });
+      expect(r.json().appendix.lines).toEqual([{ index: row - 1, row, kind: 'kindDisabled', expenseKindId: k.id }]);
+    };
+    const stored = [line(n3, { expenseKindId: k.id }), line(n1), line(n2, { expenseKindId: meals })];
+    // A new line with the disabled kind, after a blank row: named by its row in the lines sent.
+    await refusedAt([...stored, {}, line(no(), { expenseKindId: k.id })], 5);
+    // A stored line changed to the disabled kind.
+    await refusedAt([stored[0], stored[1], line(n2, { expenseKindId: k.id })], 3);
+    // Its invoice number changed: another invoice, which cannot take the disabled kind.
+    await refusedAt([stored[1], line(no(), { expenseKindId: k.id })], 2);
+    // Nothing was written by the refusals.
+    expect((await ok('GET', `/api/expense/${a.id}`)).version).toBe(moved.version);
+  });
+
   it('rights: 30105 writes and audits, 30104 reads and manages kinds, neither sees nothing', async () => {
     const a = await create([line(no())]);
     expect((await fail('POST', '/api/expense', { body: doc([line(no())]), token: manager.token })).code).toBe('NO_PERMISSION');

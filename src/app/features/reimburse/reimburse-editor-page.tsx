@@ -5,7 +5,8 @@
  * expense kind, the footer with auditor and maker; the toolbar's buttons are enabled by the
  * reimbursement machine (machines/reimbursement.machine.ts), the one the server decides with.
  * Rules of §5 are checked here as the clerk types (a repeated invoice number: within the sheet and
- * through /expense/check) and again by the server on save. Ctrl+S saves; unsaved changes ask
+ * through /expense/check; a disabled kind on a new or changed line) and again by the server on
+ * save; every line the server names in a refusal is flagged and the caret goes to the first. Ctrl+S saves; unsaved changes ask
  * Yes / No / Cancel before New or closing the tab.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -25,12 +26,12 @@ import type { LookupOption } from '../../../../grids/lookup-match';
 import { RowToolbar } from '../../../../grids/row-toolbar';
 import type { SheetEvent } from '../../../../grids/sheet';
 import type { FieldOf } from '../../../../grids/sheet-schema';
-import { reimburseSchema, type ReimburseRow } from '../../../../grids/reimburse.columns';
+import { reimburseSchema, type ReimburseCatalog, type ReimburseRow } from '../../../../grids/reimburse.columns';
 import { enabledReimbursementActions, explainReimbursementAction, reimbursementSnapshot } from '../../../../machines/reimbursement.machine';
 import type { ExpenseDto, ExpenseKindDto } from '../../../contract/expense';
 import { formatCents } from '../../../domain/money';
 import { MAX_COST_CENTS } from '../../../domain/constants';
-import { checkLines, formatReimbursementCode, normalizeInvoiceNo, summarizeByKind } from '../../../domain/reimbursement';
+import { checkLines, formatReimbursementCode, lineProblemField, normalizeInvoiceNo, storedKindsOf, type KindRule, type LineProblem } from '../../../domain/reimbursement';
 import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/reimbursement-lifecycle';
 import { ApiError } from '../../api/client';
 import { useScope, useSession } from '../../session/store';
@@ -44,7 +45,8 @@ import { SaveTipDialog } from '../common/save-tip-dialog';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { AmountInput } from '../common/amount-input';
 import { EmployeeField } from '../pickers/employee-field';
-import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, type ReimburseEditorState, type ReimburseEvent, type ReimburseHeader } from './reimburse-editor-state';
+import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, reimburseTotals, type ReimburseEditorState, type ReimburseEvent, type ReimburseHeader } from './reimburse-editor-state';
+import { serverLineRefusals, standingLineRefusals, type ServerLineRefusal } from './reimburse-line-refusals';
 import { firstRefusedField, headerRuleBreaks, payAmountCentsOf, REIMBURSE_HEADER_FIELDS, refusedHeaderFields, serverHeaderRefusal, type ReimburseHeaderField, type ReimburseHeaderRule, type ServerHeaderRefusal } from './reimburse-header-refusals';
 import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
 import { DateField } from '../common/date-field';
@@ -88,12 +90,14 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const user = useSession((s) => s.user);
   const path = `/newReimburse/${routeId}`;
 
-  // Enabled kinds are offered; a stored line keeps showing a kind disabled since.
-  const kindOptions: LookupOption[] = useMemo(() => {
-    const used = new Set((stored?.invoices ?? []).map((l) => l.expenseKindId));
-    return kinds.filter((k) => !k.disabled || used.has(k.id)).map((k, i) => ({ value: String(k.id), code: String(i + 1), name: k.name }));
-  }, [kinds, stored]);
-  const baseSchema = useMemo(() => reimburseSchema({ kinds: kindOptions, year: dayjs().year() }), [kindOptions]);
+  // Only enabled kinds are offered (spec 02 §7); every kind shows by its name, so a stored line
+  // keeps showing a kind disabled since (the server keeps it on that line: domain KindRule).
+  const kindOptions: LookupOption[] = useMemo(() => kinds.filter((k) => !k.disabled).map((k, i) => ({ value: String(k.id), code: String(i + 1), name: k.name })), [kinds]);
+  const kindNames = useMemo(() => new Map(kinds.map((k) => [String(k.id), k.name])), [kinds]);
+  const disabledKindIds = useMemo(() => new Set(kinds.filter((k) => k.disabled).map((k) => k.id)), [kinds]);
+  // One catalog for both schemas (the state's and the grid's): a stored line shows the same name in each.
+  const catalog: ReimburseCatalog = useMemo(() => ({ kinds: kindOptions, names: kindNames, year: dayjs().year() }), [kindOptions, kindNames]);
+  const baseSchema = useMemo(() => reimburseSchema(catalog), [catalog]);
   const [state, setState] = useTabState<ReimburseEditorState>(`reimburse:${companyId}:${routeId}`, () => (stored ? loadedReimburseState(baseSchema, stored) : newReimburseState(baseSchema, freshHeader())));
   const latest = useRef(state);
   useEffect(() => {
@@ -107,7 +111,12 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const [saveTried, setSaveTried] = useState(false);
   /** The server's refusal of a header field (the submitter disabled meanwhile, the month's numbers used up). */
   const [serverRefusal, setServerRefusal] = useState<ServerHeaderRefusal | null>(null);
+  /** The lines the server refused at the last save (a kind disabled meanwhile…): flagged while the cell keeps the refused value. */
+  const [serverLines, setServerLines] = useState<ServerLineRefusal[]>([]);
   const docIdOf = state.doc?.id;
+  // A disabled kind stays on the lines of the stored document that carried it, as the server decides.
+  const storedInvoices = state.doc?.invoices;
+  const kindRule: KindRule = useMemo(() => ({ disabledKindIds, storedKinds: storedKindsOf(storedInvoices ?? []) }), [disabledKindIds, storedInvoices]);
   useEffect(() => {
     const keys = [...new Set(state.sheet.rows.map((r) => normalizeInvoiceNo(r.no)).filter(Boolean))].filter((k) => !(k in taken));
     if (!keys.length) return;
@@ -120,20 +129,39 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     };
   }, [state.sheet.rows, taken, companyId, docIdOf]);
 
+  /** A line's problem as its cell's message (the editor's own check and the server's alike). */
+  const problemMessage = useCallback(
+    (p: LineProblem): string => {
+      switch (p.kind) {
+        case 'incomplete':
+          return t('reimburse:rules.cannotBeEmpty');
+        case 'duplicate':
+          return t('reimburse:rules.duplicate');
+        case 'amountTooLarge':
+          return t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) });
+        case 'kindDisabled':
+          return t('reimburse:rules.kindDisabled', { name: kindNames.get(String(p.expenseKindId)) ?? String(p.expenseKindId) });
+      }
+    },
+    [kindNames, t],
+  );
+
   const issues: Issues = useMemo(() => {
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
-    const check = checkLines(linesOf(state.sheet.rows), takenKeys);
+    const check = checkLines(linesOf(state.sheet.rows), takenKeys, kindRule);
     const out: Issues = {};
     for (const p of check.problems) {
       const row = state.sheet.rows[p.index];
       const cell = (out[row.id] ??= {});
-      if (p.kind === 'incomplete' && saveTried) for (const f of p.fields) cell[f] = t('reimburse:rules.cannotBeEmpty');
-      if (p.kind === 'duplicate') cell.no = t('reimburse:rules.duplicate');
-      if (p.kind === 'amountTooLarge') cell.amount = t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) });
+      if (p.kind === 'incomplete') {
+        if (saveTried) for (const f of p.fields) cell[f] = problemMessage(p);
+      } else cell[lineProblemField(p)] = problemMessage(p);
     }
+    // What the server refused and the editor could not know (its kinds or numbers were out of date).
+    for (const r of standingLineRefusals(serverLines, state.sheet.rows)) (out[r.rowId] ??= {})[r.field] ??= problemMessage(r.problem);
     return out;
-  }, [state.sheet.rows, taken, saveTried, t]);
-  const schema = useMemo(() => reimburseSchema({ kinds: kindOptions, year: dayjs().year() }, (row, field) => issues[row.id]?.[field] ?? null), [kindOptions, issues]);
+  }, [state.sheet.rows, taken, saveTried, kindRule, serverLines, problemMessage]);
+  const schema = useMemo(() => reimburseSchema(catalog, (row, field) => issues[row.id]?.[field] ?? null), [catalog, issues]);
 
   const send = useCallback(
     (event: ReimburseEvent) =>
@@ -207,13 +235,15 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     setSaveTried(true);
     const lines = linesOf(s.sheet.rows);
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
-    const check = checkLines(lines, takenKeys);
+    const check = checkLines(lines, takenKeys, kindRule);
     // The header's refusals come first, as the header comes before the lines on screen.
     const headerBreaks = headerRuleBreaks(s.header);
     const errors: string[] = headerBreaks.map(ruleMessage);
     if (check.problems.some((p) => p.kind === 'incomplete')) errors.push(t('reimburse:rules.required'));
-    if (check.problems.some((p) => p.kind === 'duplicate')) errors.push(t('reimburse:rules.duplicate'));
-    if (check.problems.some((p) => p.kind === 'amountTooLarge')) errors.push(t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) }));
+    for (const kind of ['duplicate', 'amountTooLarge', 'kindDisabled'] as const) {
+      const p = check.problems.find((x) => x.kind === kind);
+      if (p) errors.push(problemMessage(p));
+    }
     if (!check.problems.length && !check.complete.length) errors.push(t('reimburse:rules.noValidData'));
     setRuleErrors(errors);
     if (errors.length) {
@@ -223,10 +253,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       const row = first ? s.sheet.rows[first.index] : undefined;
       const headerField = firstRefusedField(refusedHeaderFields(s.header, { saveTried: true, server: serverRefusal, message: ruleMessage }));
       if (headerField) focusHeader(headerField);
-      else if (first && row) {
-        const field = first.kind === 'incomplete' ? first.fields[0] : first.kind === 'duplicate' ? 'no' : 'amount';
-        requestAnimationFrame(() => gridRef.current?.focusCell(row.id, field));
-      }
+      else if (first && row) requestAnimationFrame(() => gridRef.current?.focusCell(row.id, lineProblemField(first)));
       return null;
     }
     try {
@@ -243,23 +270,32 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       send({ type: 'loaded', doc: saved });
       setSaveTried(false);
       setServerRefusal(null);
+      setServerLines([]);
       notifications.show({ color: 'green', message: t('reimburse:messages.saved', { code: formatReimbursementCode(saved.code) }) });
       return saved;
     } catch (e) {
-      // The server's own check: flag the lines it names (a number reimbursed meanwhile).
-      if (e instanceof ApiError && e.code === 'REIMBURSE_INVOICE_DUPLICATE') {
-        const named = (e.appendix as { lines?: Array<{ index: number; kind: string }> } | undefined)?.lines ?? [];
-        setTaken((prev) => ({ ...prev, ...Object.fromEntries(named.filter((l) => l.kind === 'duplicate').map((l) => [normalizeInvoiceNo(lines[l.index]?.no), ''])) }));
-      }
+      // The server's own check names the lines it refuses (a number reimbursed or a kind disabled
+      // meanwhile): each named cell is flagged, whatever the code, and the first takes the caret.
+      const refusedLines = e instanceof ApiError ? serverLineRefusals(e.appendix, s.sheet.rows) : [];
+      setServerLines(refusedLines);
+      // A number reimbursed meanwhile stays taken wherever it is typed again.
+      const takenNow = refusedLines.flatMap((r) => (r.problem.kind === 'duplicate' ? [normalizeInvoiceNo(String(r.value ?? ''))] : []));
+      if (takenNow.length) setTaken((prev) => ({ ...prev, ...Object.fromEntries(takenNow.map((k) => [k, ''])) }));
+      // A kind disabled meanwhile: the list offers it no more.
+      if (refusedLines.some((r) => r.problem.kind === 'kindDisabled')) void qc.invalidateQueries({ queryKey: expenseKeys.kinds(companyId) });
       // A refusal of a header field (the submitter disabled meanwhile…) frames it and takes the caret.
       const refusal = e instanceof ApiError ? serverHeaderRefusal(e.code, e.message, s.header) : null;
       setServerRefusal(refusal);
       if (refusal) focusHeader(refusal.field);
+      else if (refusedLines[0]) {
+        const { rowId, field } = refusedLines[0];
+        requestAnimationFrame(() => gridRef.current?.focusCell(rowId, field));
+      }
       setRuleErrors([e instanceof Error ? e.message : String(e)]);
       notifySaveError(e);
       return null;
     }
-  }, [companyId, focusHeader, qc, ruleMessage, send, serverRefusal, t, taken]);
+  }, [companyId, focusHeader, kindRule, problemMessage, qc, ruleMessage, send, serverRefusal, t, taken]);
   // Busy from the press on (before the first await): a second Ctrl+S in the same frame is refused.
   const save = useCallback(() => exclusive(saveNow, null), [exclusive, saveNow]);
   useEffect(() => {
@@ -371,9 +407,10 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const caretIssue = caret ? issues[caret.rowId]?.[caret.field as FieldOf<ReimburseRow>] ?? null : null;
   const flaggedRows = state.sheet.rows.map((r, i) => ({ r, i })).filter(({ r }) => issues[r.id] && Object.keys(issues[r.id]).length);
 
-  const kindName = (id: number) => kinds.find((k) => k.id === id)?.name ?? String(id);
-  const summary = useMemo(() => summarizeByKind(linesOf(state.sheet.rows).filter((l) => l.expenseKindId !== null && typeof l.amount === 'number')), [state.sheet.rows]);
-  const total = summary.total;
+  const kindName = (id: number | null) => (id === null ? t('reimburse:summary.noKind') : (kindNames.get(String(id)) ?? String(id)));
+  // One total: the sheet's, as its totals row shows it (the footer and the Summary tab show the same).
+  const summary = useMemo(() => reimburseTotals(schema, state.sheet.rows), [schema, state.sheet.rows]);
+  const total = summary.totalCents;
 
   const header = state.header;
   const headerIssues = useMemo(() => refusedHeaderFields(header, { saveTried, server: serverRefusal, message: ruleMessage }), [header, saveTried, serverRefusal, ruleMessage]);
@@ -492,8 +529,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {summary.rows.map((r) => (
-                  <Table.Tr key={r.expenseKindId}>
+                {summary.byKind.map((r) => (
+                  <Table.Tr key={r.expenseKindId ?? 'none'}>
                     <Table.Td>{kindName(r.expenseKindId)}</Table.Td>
                     <Table.Td>{r.count}</Table.Td>
                     <Table.Td style={{ textAlign: 'right', color: r.amount < 0 ? 'var(--mantine-color-red-7)' : undefined }}>{formatCents(r.amount)}</Table.Td>
@@ -501,7 +538,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
                 ))}
                 <Table.Tr fw={700} data-testid="reimburse-summary-total">
                   <Table.Td>{t('reimburse:total')}</Table.Td>
-                  <Table.Td>{summary.rows.reduce((n, r) => n + r.count, 0)}</Table.Td>
+                  <Table.Td>{summary.count}</Table.Td>
                   <Table.Td style={{ textAlign: 'right' }}>{formatCents(total)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>

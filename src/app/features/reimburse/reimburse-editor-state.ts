@@ -4,10 +4,12 @@
  * changed since it was loaded or saved. Pure reducer; `linesOf` turns the sheet into the body's lines.
  */
 import { createSheetState, reduceSheet, type SheetEvent, type SheetState } from '../../../../grids/sheet';
+import { sheetTotals } from '../../../../grids/totals';
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import type { ReimburseRow } from '../../../../grids/reimburse.columns';
 import type { ExpenseDto, ExpenseLineIn } from '../../../contract/expense';
 import { formatCents } from '../../../domain/money';
+import { summarizeByKind } from '../../../domain/reimbursement';
 
 export interface ReimburseHeader {
   markAt: string;
@@ -75,4 +77,15 @@ export function linesOf(rows: readonly ReimburseRow[]): ExpenseLineIn[] {
     amount: r.amount,
     remark: r.remark.trim() || null,
   }));
+}
+
+/**
+ * The document's one total and its split by kind (the Summary tab). The total is the sheet's own
+ * (grids/totals.ts), the figure its totals row shows, so the footer and the Summary tab cannot
+ * show another; the split counts the same lines (one not yet given a kind on a row of its own).
+ */
+export function reimburseTotals(schema: SheetSchema<ReimburseRow>, rows: readonly ReimburseRow[]) {
+  const totalCents = sheetTotals(schema, rows).totalCents;
+  const byKind = summarizeByKind(linesOf(rows)).rows;
+  return { totalCents, byKind, count: byKind.reduce((n, r) => n + r.count, 0) };
 }

@@ -11,7 +11,7 @@ import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import type { Paging } from '../../../contract/common';
 import type { ExpenseCreateBody, ExpenseDto, ExpenseKindDto, ExpenseLineIn, ExpenseLockResult, ExpenseUpdateBody } from '../../../contract/expense';
-import { checkLines, lineProblemCode, normalizeInvoiceNo, reimbursementCode, reimbursementCodePrefix, REIMBURSE_CODE_NUMBER_MAX } from '../../../domain/reimbursement';
+import { checkLines, lineProblemCode, normalizeInvoiceNo, reimbursementCode, reimbursementCodePrefix, REIMBURSE_CODE_NUMBER_MAX, storedKindsOf } from '../../../domain/reimbursement';
 import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/reimbursement-lifecycle';
 import { decideReimbursementAction } from '../../../../machines/reimbursement.machine';
 import { iso } from '../../db/queries/list';
@@ -103,28 +103,33 @@ export async function getExpense(db: Db, companyId: number, id: number): Promise
 /**
  * Every rule of spec 02 §5 on the lines, checked again on the server: partly filled lines, numbers
  * repeated in the document or reimbursed by another document of the company, amounts above the
- * maximum cost, no complete line; kinds of the company and not disabled. The first problem is the
- * answer's code; `appendix.lines` names every problem ({row (1-based), kind, fields | no}).
+ * maximum cost, no complete line; kinds of the company, and not disabled unless the line carried
+ * that kind in the stored document (`storedId`; domain `KindRule`). The first problem is the
+ * answer's code; `appendix.lines` names every problem ({index, row (1-based, in the lines sent),
+ * kind, fields | no | expenseKindId}), so the editor flags the very line and cell.
  */
-async function checkedLines(tx: Tx, companyId: number, lines: ExpenseLineIn[], exceptExpenseId?: number) {
+async function checkedLines(tx: Tx, companyId: number, lines: ExpenseLineIn[], storedId?: number) {
   const keys = [...new Set(lines.map((l) => normalizeInvoiceNo(l.no)).filter(Boolean))];
-  const taken = await q.takenNos(tx, companyId, keys, exceptExpenseId);
-  const check = checkLines(lines, new Set(taken.map((t) => t.noKey)));
+  const taken = await q.takenNos(tx, companyId, keys, storedId);
+  const kindIds = [...new Set(lines.flatMap((l) => (l.expenseKindId == null ? [] : [l.expenseKindId])))];
+  const kinds = new Map((await q.kindsByIds(tx, companyId, kindIds)).map((k) => [k.id, k]));
+  const disabledKindIds = new Set([...kinds.values()].filter((k) => k.disabled).map((k) => k.id));
+  const storedKinds = storedId === undefined ? undefined : storedKindsOf((await q.invoicesOf(tx, [storedId])).map((x) => x.i));
+  const check = checkLines(lines, new Set(taken.map((t) => t.noKey)), { disabledKindIds, storedKinds });
   if (check.problems.length) {
     const first = check.problems[0];
-    const params: Record<string, string | number> = { row: first.index + 1, ...(first.kind === 'duplicate' ? { no: first.no } : {}) };
+    const params: Record<string, string | number> = {
+      row: first.index + 1,
+      ...(first.kind === 'duplicate' ? { no: first.no } : {}),
+      ...(first.kind === 'kindDisabled' ? { name: kinds.get(first.expenseKindId)?.name ?? '' } : {}),
+    };
     const appendix = { lines: check.problems.map((p) => ({ ...p, row: p.index + 1 })) };
     throw new DomainError(lineProblemCode(first), params, appendix);
   }
   if (!check.complete.length) throw new DomainError('REIMBURSE_NO_VALID_DATA');
-  const kept = check.complete.map((i) => ({ line: lines[i], row: i + 1 }));
-  const kinds = new Map((await q.kindsByIds(tx, companyId, [...new Set(kept.map((k) => k.line.expenseKindId as number))])).map((k) => [k.id, k]));
-  for (const { line, row } of kept) {
-    const k = kinds.get(line.expenseKindId as number);
-    if (!k) throw new DomainError('NO_PERMISSION');
-    if (k.disabled) throw new DomainError('EXPENSE_KIND_DISABLED', { name: k.name, row });
-  }
-  return kept.map(({ line }, lineNo) => ({
+  const kept = check.complete.map((i) => lines[i]);
+  if (kept.some((line) => !kinds.has(line.expenseKindId as number))) throw new DomainError('NO_PERMISSION');
+  return kept.map((line, lineNo) => ({
     companyId, lineNo, expenseKindId: line.expenseKindId as number, issueAt: line.issueAt as string,
     no: (line.no as string).trim(), noKey: normalizeInvoiceNo(line.no), amount: line.amount as number, remark: line.remark?.trim() || null,
   }));

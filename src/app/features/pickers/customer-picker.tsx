@@ -7,13 +7,14 @@ import { useMemo } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '../../../contract/clients';
-import type { ListColumn } from '../../../../grids/list/columns';
+import { indexColumn, type ListColumn } from '../../../../grids/list/columns';
 import { NoCompanyPicker } from './no-company-picker';
 import { PickerModal } from './picker-modal';
 import { customerPageOptions } from './picker-queries';
 import { PICKER_SIZES } from './picker-rules';
 
 const columns: ListColumn<CustomerDto>[] = [
+  indexColumn(),
   { field: 'code', headerKey: 'pickers:col.code', width: 120, sortable: true },
   { field: 'name', headerKey: 'pickers:col.name', minWidth: 220, flex: 1, sortable: true },
   { field: 'kind', headerKey: 'pickers:col.kind', width: 90, format: 'kind' },

@@ -6,19 +6,24 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDto } from '../../../contract/clients';
 import { formatCents } from '../../../domain/money';
-import type { ListColumn } from '../../../../grids/list/columns';
+import { indexColumn, type ListColumn } from '../../../../grids/list/columns';
 import { NoCompanyPicker } from './no-company-picker';
 import { PickerModal } from './picker-modal';
 import { projectPageOptions } from './picker-queries';
 import { PICKER_SIZES } from './picker-rules';
 
+// Spec 02 §2.5 (the list as a selection popup): index, code … defendant; no department, summary or remark.
 const columns: ListColumn<ProjectDto>[] = [
+  indexColumn(),
   { field: 'code', headerKey: 'pickers:col.code', width: 120, sortable: true },
   { field: 'name', headerKey: 'pickers:col.name', minWidth: 200, flex: 1, sortable: true },
   { field: 'kind', headerKey: 'pickers:col.kind', width: 110, format: 'kind' },
   { field: 'amount', headerKey: 'pickers:col.amount', width: 130, format: 'cents', align: 'right', sortable: true },
   { field: 'clientNames', headerKey: 'pickers:col.clients', width: 160 },
+  { field: 'oppParty', headerKey: 'clients:project.oppParty', width: 140 },
   { field: 'principalNames', headerKey: 'pickers:col.principals', width: 130 },
+  { field: 'plaintiff', headerKey: 'clients:project.plaintiff', width: 120 },
+  { field: 'defendant', headerKey: 'clients:project.defendant', width: 120 },
 ];
 
 export function ProjectPicker({ opened, companyId, onClose, onChoose }: {

@@ -1,7 +1,8 @@
 /**
  * Budgets and vendors (issue 7): a budget child created by keyboard under 1002, its annual amount
  * edited in place with Enter (the parent's bold total and the profit row follow), a vendor created
- * by keyboard, and screenshots of both screens in both languages.
+ * by keyboard, the vendor form's messages and its add-employee button (spec 01 §2), and screenshots
+ * of both screens in both languages.
  */
 import { expect, test, type APIRequestContext } from './page-models/test';
 import { loginAs } from './page-models/login';
@@ -9,6 +10,7 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { BudgetCatalogueModel, VendorListModel } from './page-models/budgets';
 import { SCREENSHOTS } from './page-models/screenshots';
+import { chooseOpenOption, pressOn } from './page-models/keys';
 
 /** Removes what this spec adds, so other specs see the seed's budgets and vendors. */
 async function cleanUp(request: APIRequestContext) {
@@ -21,6 +23,9 @@ async function cleanUp(request: APIRequestContext) {
   }
   const vendors = (await (await request.get('/api/aux/vendor', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'E2E' }) }, headers })).json()).data.content as { id: number }[];
   for (const v of vendors) await request.delete(`/api/aux/vendor/${v.id}`, { headers });
+  // Employees added from the vendor form (after their vendors, which name them as owner).
+  const employees = (await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1, keyword: 'E2EV' }) }, headers })).json()).data.content as { id: number }[];
+  for (const e of employees) await request.delete(`/api/aux/employee/${e.id}`, { headers });
 }
 
 test.beforeAll(async ({ request }) => cleanUp(request));
@@ -78,6 +83,61 @@ test('creates a vendor by keyboard', async ({ page }) => {
   await expect(v.list.row('E2E 测试供应商')).toContainText('普通');
 });
 
+test("the vendor form: the spec's messages for an empty form, and an owner added by its add-employee button, by keyboard", async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const v = new VendorListModel(page);
+  await v.open();
+  await expect(v.list.rows().first()).toBeVisible();
+  await v.startNew();
+  // Enter on the empty form: code and name say 'please enter correct content' (spec 02 §5), not a generic message.
+  await page.keyboard.press('Enter');
+  const error = (testId: string) => v.dialog().locator('.mantine-InputWrapper-root', { has: page.getByTestId(testId) }).locator('.mantine-InputWrapper-error');
+  await expect(error('vendor-code')).toHaveText('请输入正确的内容');
+  await expect(error('vendor-name')).toHaveText('请输入正确的内容');
+  await expect(page.getByTestId('vendor-code')).toBeFocused();
+  await page.keyboard.type('E2E02');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('E2E 带负责人供应商');
+
+  // Tab on to the add-employee button beside the owner; Enter opens the New-employee form over the vendor form.
+  const add = v.dialog().getByTestId('vendor-add-employee');
+  for (let i = 0; i < 6 && !(await add.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+  await page.keyboard.press('Enter');
+  const emp = page.getByTestId('employee-dialog');
+  await expect(emp).toBeVisible();
+  await expect(page.getByTestId('employee-code')).toBeFocused();
+  const code = `E2EV${Date.now().toString(36).slice(-4)}`;
+  await page.keyboard.type(code);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('供应负责人');
+  await page.getByTestId('employee-department').focus();
+  await page.keyboard.press('ArrowDown');
+  await chooseOpenOption(page.getByRole('option').first());
+  await page.getByTestId('employee-name').focus();
+  await page.keyboard.press('Enter');
+  await expect(emp).toBeHidden();
+  // Back in the vendor form, which stayed open with what was typed, on the owner now filled.
+  await expect(v.dialog()).toBeVisible();
+  await expect(page.getByTestId('vendor-name')).toHaveValue('E2E 带负责人供应商');
+  await expect(page.getByTestId('vendor-owner')).toHaveValue(`${code} 供应负责人`);
+  await expect(page.getByTestId('vendor-owner')).toBeFocused();
+  await page.screenshot({ path: 'test-results/budgets-zh_CN-vendor-added-owner.png', animations: 'disabled' });
+
+  // Esc in the employee form closes it alone.
+  await pressOn(add);
+  await expect(emp).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(emp).toBeHidden();
+  await expect(v.dialog()).toBeVisible();
+
+  await page.getByTestId('vendor-name').focus();
+  await page.keyboard.press('Enter');
+  await expect(v.dialog()).toBeHidden();
+  await v.list.search('E2E02');
+  await expect(v.list.row('E2E 带负责人供应商')).toContainText('供应负责人');
+});
+
 test('screenshots of the budget and vendor screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'admin', 'admin123');
@@ -100,6 +160,13 @@ test('screenshots of the budget and vendor screens in both languages', SCREENSHO
     await v.list.open(/V001/);
     await expect(v.dialog()).toBeVisible();
     await page.screenshot({ path: `test-results/budgets-${lang}-vendor-dialog.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await expect(v.dialog()).toBeHidden();
+    // New, Enter on the empty form: the spec's messages under code and name.
+    await v.startNew();
+    await page.keyboard.press('Enter');
+    await expect(v.dialog().locator('.mantine-InputWrapper-error').first()).toBeVisible();
+    await page.screenshot({ path: `test-results/budgets-${lang}-vendor-empty.png`, animations: 'disabled' });
     await page.keyboard.press('Escape');
     await expect(v.dialog()).toBeHidden();
   }

@@ -1,16 +1,17 @@
 /**
  * Departments and employees (spec 02 §2.3): a department created by keyboard under the chosen tree
  * node, an employee created by keyboard in it, an account bound to the employee (800×600 popup),
+ * the spec's messages for an empty form in both languages, binding and unbinding by keyboard only,
  * and screenshots of both screens and the popups in both languages.
  */
-import { expect, test } from './page-models/test';
+import { expect, test, type Locator } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';
 import { DepartmentTreeModel, openStaffScreen } from './page-models/staff';
 import { restoreDemoState } from './page-models/demo-state';
 import { SCREENSHOTS } from './page-models/screenshots';
-import { chooseOpenOption } from './page-models/keys';
+import { chooseOpenOption, countMouse, pressOn } from './page-models/keys';
 
 const stamp = Date.now().toString(36).slice(-5);
 const deptCode = `0109${stamp.slice(-2)}`;
@@ -18,6 +19,7 @@ const deptName = `E2E组${stamp}`;
 const empCode = `E2E${stamp}`;
 const empName = `测试${stamp.slice(-3)}`;
 const username = `bind${stamp}`;
+const keyUser = `kbd${stamp}`;
 
 test.afterAll(async ({ request }) => {
   const headers = await apiHeaders(request, 'admin', 'admin123');
@@ -28,8 +30,14 @@ test.afterAll(async ({ request }) => {
   }
   const depts = await (await request.get('/api/aux/department', { params: { filter: JSON.stringify({ companyId: 1, keyword: deptName }) }, headers })).json();
   for (const d of depts.data?.content ?? []) await request.delete(`/api/aux/department/${d.id}`, { headers });
-  const users = await (await request.get('/api/idm/user', { params: { filter: JSON.stringify({ keyword: username }) }, headers })).json();
-  for (const u of users.data?.content ?? []) await request.delete(`/api/idm/user/${u.id}`, { headers });
+  for (const name of [username, keyUser]) {
+    const users = await (await request.get('/api/idm/user', { params: { filter: JSON.stringify({ keyword: name }) }, headers })).json();
+    for (const u of users.data?.content ?? []) {
+      const bound = await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1, userId: u.id }) }, headers })).json();
+      for (const e of bound.data?.content ?? []) await request.post(`/api/aux/employee/${e.id}/unbindUser`, { data: { version: e.version }, headers });
+      await request.delete(`/api/idm/user/${u.id}`, { headers });
+    }
+  }
   await restoreDemoState(request);
 });
 
@@ -114,6 +122,108 @@ test('creates a department and an employee by keyboard and binds the employee to
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('已被使用，不能删除');
 });
 
+/** The message under a field of a dialog (Mantine's input wrapper error). */
+const fieldError = (dialog: Locator, testId: string) =>
+  dialog.locator('.mantine-InputWrapper-root', { has: dialog.page().getByTestId(testId) }).locator('.mantine-InputWrapper-error');
+
+test("an empty employee form shows the spec's messages, not a generic one, in both languages", async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  const texts = {
+    zh_CN: { name: '请输入正确的内容', department: '请选择', generic: '此项为必填项' },
+    en_US: { name: 'Please enter the correct content', department: 'Please select', generic: 'This field is required' },
+  } as const;
+  for (const lang of ['en_US', 'zh_CN'] as const) {
+    await shell.switchLanguage(lang);
+    await openStaffScreen(page, 'employees');
+    // New, then Enter on the empty form (spec 02 §5: name 'Please enter the correct content', department 'Please select').
+    await pressOn(page.getByTestId('employee-new'));
+    const dialog = page.getByTestId('employee-dialog');
+    await expect(page.getByTestId('employee-code')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect(fieldError(dialog, 'employee-name')).toHaveText(new RegExp(`^${texts[lang].name}`));
+    await expect(fieldError(dialog, 'employee-department')).toHaveText(texts[lang].department);
+    await expect(fieldError(dialog, 'employee-code')).toHaveText(texts[lang].name);
+    await expect(dialog).not.toContainText(texts[lang].generic);
+    await page.screenshot({ path: `test-results/staff-${lang}-employee-empty.png`, animations: 'disabled' });
+    // Esc: nothing typed, it closes at once.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  await shell.switchLanguage('zh_CN');
+});
+
+test('binds and unbinds an account by keyboard only: Enter on the bound-account cell, Alt+B on the selection', async ({ page, request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const created = await (await request.post('/api/idm/user', { data: { username: keyUser, name: '键盘用户', password: 'bind1234', companyIds: [1], companyId: 1 }, headers })).json();
+  expect(created.success, JSON.stringify(created)).toBe(true);
+  const mouse = await countMouse(page);
+  await loginAs(page, 'admin', 'admin123');
+  const employees = await openStaffScreen(page, 'employees');
+  const before = await mouse();
+
+  // The list arrives on its keyword box: search, ↓ into the row.
+  await expect(employees.root.getByTestId('list-keyword')).toBeFocused();
+  await page.keyboard.type('E005');
+  const row = await employees.fullRow('E005');
+  await expect(employees.rows()).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  // → to the bound-account cell; Enter there binds (it used to open the Edit-employee dialog).
+  const focusedCol = () => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null);
+  for (let i = 0; i < 20 && (await focusedCol()) !== 'user'; i++) await page.keyboard.press('ArrowRight');
+  expect(await focusedCol()).toBe('user');
+  await page.keyboard.press('Enter');
+  const bind = page.getByTestId('bind-user-dialog');
+  await expect(bind).toBeVisible();
+  await expect(page.getByTestId('employee-dialog')).toBeHidden();
+  // The popup opens on its search box; Esc cancels.
+  await expect(bind.getByTestId('list-keyword')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(bind).toBeHidden();
+  await expect(row.getByTestId('employee-bind-E005')).toBeVisible();
+
+  // Space selects the row; the toolbar's Bind shows its key, Alt+B opens the popup.
+  await expect.poll(focusedCol).toBe('user');
+  await page.keyboard.press('Space');
+  const toggle = page.getByTestId('employee-bind-toggle');
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).toContainText('绑定');
+  await expect(toggle).toContainText('Alt+B');
+  await page.keyboard.press('Alt+b');
+  await expect(bind).toBeVisible();
+  await expect(bind.getByTestId('list-keyword')).toBeFocused();
+  // Typed text searches; ↓ into the accounts, Enter binds the current one. While another employee
+  // holds the account, the spec's message refuses it and the popup stays (spec 02 §5).
+  const other = (await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1, keyword: 'E004' }) }, headers })).json()).data.content[0];
+  const bound = await (await request.post(`/api/aux/employee/${other.id}/bindUser`, { data: { userId: created.data.id, version: other.version }, headers })).json();
+  expect(bound.success, JSON.stringify(bound)).toBe(true);
+  await page.keyboard.type(keyUser);
+  await expect(bind.locator('[role="row"].ag-row')).toHaveCount(1);
+  await expect(bind.locator('[role="row"].ag-row')).toContainText(keyUser);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('同一公司下，一个账号不能绑定多个职员！');
+  await expect(bind).toBeVisible();
+  const freed = await (await request.post(`/api/aux/employee/${other.id}/unbindUser`, { data: { version: bound.data.version }, headers })).json();
+  expect(freed.success, JSON.stringify(freed)).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(bind).toBeHidden();
+  await expect(row).toContainText(keyUser);
+  await expect(row.getByTestId('employee-unbind-E005')).toBeVisible();
+
+  // The same button now unbinds: Alt+B asks, Enter confirms.
+  await expect(toggle).toContainText('解绑');
+  await page.keyboard.press('Alt+b');
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await expect(page.getByTestId('confirm-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+  await expect(row.getByTestId('employee-bind-E005')).toBeVisible();
+  await expect(row).not.toContainText(keyUser);
+  expect(await mouse()).toBe(before);
+});
+
 test('screenshots of the department and employee screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'admin', 'admin123');
@@ -129,6 +239,9 @@ test('screenshots of the department and employee screens in both languages', SCR
     await page.keyboard.press('Escape');
     const employees = await openStaffScreen(page, 'employees');
     await expect(employees.rows().first()).toBeVisible();
+    // A row selected: the toolbar's Bind with its key.
+    await employees.select('E005');
+    await expect(page.getByTestId('employee-bind-toggle')).toBeEnabled();
     await page.screenshot({ path: `test-results/staff-${lang}-employees.png`, animations: 'disabled' });
     await employees.rowAction('E005', 'edit');
     await expect(page.getByTestId('employee-dialog')).toBeVisible();

@@ -176,6 +176,27 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   await expect(page.getByTestId('rule-total')).toContainText('10');
 });
 
+test("an empty subject form asks 'please enter' for code and name, in both languages", async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  const s = new SubjectCatalogueModel(page);
+  for (const [lang, text] of [['en_US', 'Please enter'], ['zh_CN', '请输入']] as const) {
+    await shell.switchLanguage(lang);
+    await s.open();
+    await expect(s.list.rows().first()).toBeVisible();
+    await s.startNew();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Enter');
+    const error = (testId: string) => s.dialog().locator('.mantine-InputWrapper-root', { has: page.getByTestId(testId) }).locator('.mantine-InputWrapper-error');
+    await expect(error('subject-code')).toHaveText(text);
+    await expect(error('subject-name')).toHaveText(text);
+    await page.screenshot({ path: `test-results/subjects-${lang}-dialog-empty.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
+    await expect(s.dialog()).toBeHidden();
+  }
+});
+
 test('screenshots of the subject screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'admin', 'admin123');

@@ -1,13 +1,17 @@
 /**
  * /system/vendor (spec 02 §2.7): the vendors of the current ledger set. Keyword search, New, Edit
  * and Delete per row (after the used-check: 'Already in use, cannot be deleted!'), paging; the edit
- * popup (520×450) with code, name, kind, owner (employee autocomplete) and disabled.
+ * popup (520×450) with code, name, kind, owner (employee autocomplete) and disabled. Beside the
+ * owner, the add-employee button (spec 01 §2) opens the employee screen's New-employee form over the
+ * vendor form; the employee saved there becomes the owner (docs/decisions/062-vendor-add-employee.md).
  */
-import { useMemo } from 'react';
-import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { vendorCreateBody, type VendorDto } from '../../../contract/budget';
+import type { EmployeeDto } from '../../../contract/staff';
 import { auxKinds } from '../../../domain/enums';
 import { RIGHTS } from '../../../domain/rights';
 import type { ListColumn } from '../../../../grids/list/columns';
@@ -18,6 +22,7 @@ import { FormDialog } from '../common/form-dialog';
 import { ListPage } from '../common/list-page';
 import { useListTransfer } from '../common/list-transfer';
 import { useEntityForm } from '../common/use-entity-form';
+import { EmployeeDialog } from '../staff/employee-dialog';
 import { EmployeeSelect } from '../staff/employee-select';
 
 const columns: ListColumn<VendorDto>[] = [
@@ -46,6 +51,17 @@ function VendorDialog({ opened, accountId, companyId, vendor, onClose, onNew }: 
   opened: boolean; accountId: number; companyId: number; vendor: VendorDto | null; onClose: () => void; onNew: () => void;
 }) {
   const { t } = useTranslation(['budget', 'admin']);
+  const canAddEmployee = useHasRight(RIGHTS.USER_CENTER);
+  // The employee created from this form (add-employee): shown in the owner field, which starts again with it.
+  const [addingOwner, setAddingOwner] = useState(false);
+  const [addedOwner, setAddedOwner] = useState<EmployeeDto | null>(null);
+  const ownerInput = useRef<HTMLInputElement>(null);
+  const justAdded = useRef(false);
+  useEffect(() => {
+    if (opened) return;
+    setAddingOwner(false);
+    setAddedOwner(null);
+  }, [opened]);
   const create = useCreateVendor(accountId);
   const update = useUpdateVendor(accountId);
   const form = useEntityForm({
@@ -53,52 +69,89 @@ function VendorDialog({ opened, accountId, companyId, vendor, onClose, onNew }: 
     empty: () => vendorValues(accountId),
     required: ['code', 'name', 'kind'],
     toInput: (v) => ({ ...v, ownerId: v.ownerId ? Number(v.ownerId) : null }),
+    // Spec 02 §5: code and name 'please enter correct content'; kind 'Please select'.
+    messages: { code: { key: 'admin:validation.correctContent' }, name: { key: 'admin:validation.correctContent' }, kind: { key: 'admin:validation.pleaseSelect' } },
     serverFields: { VENDOR_CODE_DUPLICATE: 'code', DATA_DUPLICATION: 'code' },
   });
   return (
-    <FormDialog
-      opened={opened}
-      onClose={onClose}
-      title={vendor ? t('vendor.editTitle', { name: vendor.name }) : t('vendor.newTitle')}
-      form={form}
-      values={vendor ? vendorValues(accountId, vendor) : undefined}
-      recordKey={vendor?.id ?? 'new'}
-      onSave={(body) => {
-        if (vendor) {
-          const { accountId: _a, ...rest } = body;
-          return update.mutateAsync({ id: vendor.id, body: { ...rest, version: vendor.version } });
-        }
-        return create.mutateAsync(body);
-      }}
-      saveAndNew
-      onNew={onNew}
-      size={520}
-      testId="vendor-dialog"
-    >
-      <Stack gap={6} mih={330}>
-        <TextInput label={t('vendor.code')} withAsterisk data-autofocus maxLength={50} {...form.text('code')} data-testid="vendor-code" />
-        <TextInput label={t('vendor.name')} withAsterisk maxLength={50} {...form.text('name')} data-testid="vendor-name" />
-        <Select
-          label={t('vendor.kind')}
-          withAsterisk
-          allowDeselect={false}
-          data={auxKinds.map((k) => ({ value: k, label: t(`vendor.kinds.${k}`) }))}
-          value={form.values.kind}
-          onChange={(v) => v && form.set('kind', v as VendorValues['kind'])}
-          data-testid="vendor-kind"
-        />
-        <EmployeeSelect
-          companyId={companyId}
-          label={t('vendor.owner')}
-          value={form.values.ownerId ? Number(form.values.ownerId) : null}
-          current={vendor?.owner ?? null}
-          onChange={(e) => form.set('ownerId', e ? String(e.id) : null)}
-          error={form.error('ownerId')}
-          testId="vendor-owner"
-        />
-        <Checkbox label={t('vendor.disabled')} {...form.checkbox('disabled')} data-testid="vendor-disabled" />
-      </Stack>
-    </FormDialog>
+    <>
+      <FormDialog
+        opened={opened}
+        onClose={onClose}
+        title={vendor ? t('vendor.editTitle', { name: vendor.name }) : t('vendor.newTitle')}
+        form={form}
+        values={vendor ? vendorValues(accountId, vendor) : undefined}
+        recordKey={vendor?.id ?? 'new'}
+        onSave={(body) => {
+          if (vendor) {
+            const { accountId: _a, ...rest } = body;
+            return update.mutateAsync({ id: vendor.id, body: { ...rest, version: vendor.version } });
+          }
+          return create.mutateAsync(body);
+        }}
+        saveAndNew
+        onNew={onNew}
+        size={520}
+        covered={addingOwner}
+        testId="vendor-dialog"
+      >
+        <Stack gap={6} mih={330}>
+          <TextInput label={t('vendor.code')} withAsterisk data-autofocus maxLength={50} {...form.text('code')} data-testid="vendor-code" />
+          <TextInput label={t('vendor.name')} withAsterisk maxLength={50} {...form.text('name')} data-testid="vendor-name" />
+          <Select
+            label={t('vendor.kind')}
+            withAsterisk
+            allowDeselect={false}
+            data={auxKinds.map((k) => ({ value: k, label: t(`vendor.kinds.${k}`) }))}
+            value={form.values.kind}
+            onChange={(v) => v && form.set('kind', v as VendorValues['kind'])}
+            error={form.error('kind')}
+            data-testid="vendor-kind"
+          />
+          <Group gap={6} align="flex-end" wrap="nowrap">
+            <Box style={{ flex: 1, minWidth: 0 }}>
+              <EmployeeSelect
+                key={addedOwner?.id ?? 'record'}
+                ref={ownerInput}
+                companyId={companyId}
+                label={t('vendor.owner')}
+                value={form.values.ownerId ? Number(form.values.ownerId) : null}
+                current={addedOwner ?? vendor?.owner ?? null}
+                onChange={(e) => form.set('ownerId', e ? String(e.id) : null)}
+                error={form.error('ownerId')}
+                testId="vendor-owner"
+              />
+            </Box>
+            {canAddEmployee && (
+              <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setAddingOwner(true)} data-testid="vendor-add-employee">
+                {t('vendor.addEmployee')}
+              </Button>
+            )}
+          </Group>
+          <Checkbox label={t('vendor.disabled')} {...form.checkbox('disabled')} data-testid="vendor-disabled" />
+        </Stack>
+      </FormDialog>
+      {/* Beside the vendor form, not in it: its Enter and Esc stay its own (React events bubble through portals). */}
+      <EmployeeDialog
+        opened={opened && addingOwner}
+        companyId={companyId}
+        employee={null}
+        departmentId={null}
+        onClose={() => {
+          setAddingOwner(false);
+          // Saved: back in the vendor form on the owner it filled (once the closing dialog has given
+          // the focus back to the button); else on the button.
+          if (justAdded.current) setTimeout(() => ownerInput.current?.focus(), 50);
+          justAdded.current = false;
+        }}
+        onOpen={() => undefined}
+        onSaved={(e) => {
+          setAddedOwner(e);
+          form.set('ownerId', String(e.id));
+          justAdded.current = true;
+        }}
+      />
+    </>
   );
 }
 

@@ -23,7 +23,13 @@ describe('form model', () => {
     const tooSmall = { key: 'admin:validation.tooShort', values: { min: 1990 } };
     const range = { key: 'admin:account.yearRange' };
     const before = { key: 'errors:PERIOD_END_BEFORE_START' };
-    expect(mergeErrors({ name: required, year: tooSmall }, {}, { year: range, name: range })).toEqual({ name: required, year: range });
+    // The form's own message replaces the generic one, for an empty field too (spec 02 §5 texts).
+    expect(mergeErrors({ name: required, year: tooSmall }, {}, { year: range, name: range }, { name: '', year: 12 })).toEqual({ name: range, year: range });
+    expect(mergeErrors({ name: required, year: tooSmall }, {}, { year: range })).toEqual({ name: required, year: range });
+    // `{ blank, invalid }` words an empty value and a wrong one apart.
+    const enter = { key: 'admin:validation.pleaseEnter' };
+    const tooLong = { key: 'admin:validation.tooLong', values: { max: 50 } };
+    expect(mergeErrors({ a: required, b: tooLong }, {}, { a: { blank: enter }, b: { blank: enter } }, { a: ' ', b: 'x'.repeat(51) })).toEqual({ a: enter, b: tooLong });
     expect(mergeErrors({}, { endAt: before, startAt: undefined })).toEqual({ endAt: before });
     // A schema error wins over a rule on the same field.
     expect(mergeErrors({ endAt: required }, { endAt: before })).toEqual({ endAt: required });

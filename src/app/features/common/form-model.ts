@@ -3,7 +3,7 @@
  * from what was loaded, and where a server refusal is shown (under a field or above the form).
  */
 import { ApiError } from '../../api/client';
-import type { MessageRef } from './form-validation';
+import { isBlank, ownMessage, type FieldMessage, type MessageRef } from './form-validation';
 
 const norm = (v: unknown): unknown => (v === undefined || v === null ? '' : v);
 
@@ -31,14 +31,19 @@ export function serverErrorToForm(err: unknown, fields: Record<string, string> =
   return { field, message };
 }
 
-/** Field errors of a failed whole-form check, with per-field message overrides and cross-field rules. */
+/**
+ * Field errors of a failed whole-form check: a schema error in the form's own wording where it has
+ * one (`own`, for an empty field too: `input` holds the values checked), else the generic message;
+ * then the cross-field rules on fields without one.
+ */
 export function mergeErrors(
   schemaErrors: Record<string, MessageRef>,
   ruleErrors: Record<string, MessageRef | undefined> = {},
-  overrides: Record<string, MessageRef | undefined> = {},
+  own: Record<string, FieldMessage | undefined> = {},
+  input: Record<string, unknown> = {},
 ): Record<string, MessageRef> {
   const out: Record<string, MessageRef> = {};
-  for (const [k, m] of Object.entries(schemaErrors)) out[k] = m.key === 'admin:validation.required' ? m : (overrides[k] ?? m);
+  for (const [k, m] of Object.entries(schemaErrors)) out[k] = ownMessage(m, own[k], isBlank(input[k]));
   for (const [k, m] of Object.entries(ruleErrors)) if (m && !out[k]) out[k] = m;
   return out;
 }

@@ -12,7 +12,23 @@ export interface MessageRef {
   text?: string;
 }
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+/** An empty value: nothing, blank text, an empty list. */
+export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+/**
+ * A form's own message for a field, the spec's wording (spec 02 §5: 'Please enter the correct
+ * content', 'Please select'): one message for every failure of the field, an empty value included,
+ * or `{ blank, invalid }` to word an empty value and a wrong one apart (a name's 'Please enter'
+ * while its length keeps 'At most 50 characters'). Without one the field gets the generic messages.
+ */
+export type FieldMessage = MessageRef | { blank?: MessageRef; invalid?: MessageRef };
+
+/** The message a field shows: its form's own (`own`) in place of the generic `found`; `blank` says the value was empty. */
+export function ownMessage(found: MessageRef, own: FieldMessage | undefined, blank: boolean): MessageRef {
+  if (!own) return found;
+  if ('key' in own) return own;
+  return (blank ? own.blank : own.invalid) ?? found;
+}
 
 /** Map the first zod issue of a failed field to an i18n key (namespaces admin/errors). */
 export function issueToMessage(issue: z.core.$ZodIssue | undefined, input: unknown, required: boolean): MessageRef {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionEnabled, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, toolbarActions, type ListAction } from './list-actions';
+import { actionEnabled, actionForKey, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, shortcutHint, toolbarActions, type ListAction } from './list-actions';
 
 interface Row { id: number; name: string; main?: boolean }
 const a: Row = { id: 1, name: 'A' };
@@ -86,5 +86,22 @@ describe('delete run', () => {
     expect(deleteSummary(await runDeletes([a, b], async () => null, (r) => r.id))).toBeNull();
     const named = await runDeletes([a], fail, (r) => r.id);
     expect(named.failed[0].label).toBe('1');
+  });
+
+  it("finds the toolbar action a key is the shortcut of, and shows the key on its button", () => {
+    const key = (k: string, mods: { alt?: boolean; ctrl?: boolean; shift?: boolean } = {}) => ({ key: k, code: `Key${k.toUpperCase()}`, altKey: !!mods.alt, ctrlKey: !!mods.ctrl, shiftKey: !!mods.shift, metaKey: false });
+    const list: ListAction<Row>[] = [
+      { key: 'new', run: noop },
+      { key: 'bind', label: 'Bind', selection: 'one', shortcut: 'alt+b', run: noop },
+      { key: 'hidden', allowed: false, shortcut: 'alt+h', run: noop },
+    ];
+    expect(actionForKey(list, key('b', { alt: true }))?.key).toBe('bind');
+    // macOS composes Alt+B into '∫': the physical key decides.
+    expect(actionForKey(list, { ...key('b', { alt: true }), key: '∫' })?.key).toBe('bind');
+    expect(actionForKey(list, key('b'))).toBeUndefined();
+    expect(actionForKey(list, key('b', { alt: true, shift: true }))).toBeUndefined();
+    expect(actionForKey(list, key('h', { alt: true }))).toBeUndefined();
+    expect(shortcutHint('alt+b')).toBe('Alt+B');
+    expect(shortcutHint('ctrl+shift+delete')).toBe('Ctrl+Shift+Delete');
   });
 });

@@ -4,6 +4,7 @@
  * deletes records one by one and reports per record. No React here, so it is unit-tested.
  */
 import type { ReactNode } from 'react';
+import { keyNameOf, parseChords, type KeyLike } from '../../../../grids/key-bindings';
 
 /** What a toolbar button needs selected: nothing, exactly one row, or at least one row. */
 export type ActionSelection = 'none' | 'one' | 'some';
@@ -46,6 +47,11 @@ export interface ListAction<T> {
   loading?: boolean;
   /** data-testid of the toolbar button (default `list-action-<key>`). */
   testId?: string;
+  /**
+   * The list's own key for the toolbar button ('alt+b', hotkeys syntax): pressed anywhere in the list
+   * (a row, the keyword box) it runs the action on the selection like a click; the button shows it.
+   */
+  shortcut?: string;
   run: (rows: T[]) => void;
 }
 
@@ -99,6 +105,21 @@ export function rowActions<T>(actions: ListAction<T>[], row: T): ActionState<T>[
     .map(resolveAction)
     .filter((a) => a.allowed && a.placement !== 'toolbar')
     .map((action) => ({ action, enabled: actionEnabled({ ...action, selection: 'none' }, [row]) }));
+}
+
+const KEY_LABELS: Record<string, string> = { enter: 'Enter', delete: 'Delete', insert: 'Insert', space: 'Space', escape: 'Esc' };
+
+/** A shortcut as the button shows it ('alt+b' → 'Alt+B'). */
+export function shortcutHint(shortcut: string): string {
+  const [c] = parseChords(shortcut);
+  return [c.ctrl && 'Ctrl', c.meta && '⌘', c.alt && 'Alt', c.shift && 'Shift', KEY_LABELS[c.key] ?? c.key.toUpperCase()].filter(Boolean).join('+');
+}
+
+/** The toolbar action whose shortcut the key event is, if any (allowed ones only; enabled or not). */
+export function actionForKey<T>(actions: ListAction<T>[], event: KeyLike): ResolvedAction<T> | undefined {
+  const name = keyNameOf(event);
+  return actions.map(resolveAction).find((a) => a.allowed && a.placement !== 'row' && !!a.shortcut
+    && parseChords(a.shortcut).some((c) => c.key === name && c.ctrl === event.ctrlKey && c.alt === event.altKey && c.meta === event.metaKey && c.shift === event.shiftKey));
 }
 
 /** Changes whenever what the actions show could change, so the grid redraws its action cells then. */

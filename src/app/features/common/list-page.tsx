@@ -36,7 +36,7 @@
  *   }
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, Button, Text } from '@mantine/core';
+import { Box, Button, Kbd, Text } from '@mantine/core';
 import {
   IconBan, IconCircleCheck, IconCopy, IconEdit, IconEye, IconFileDownload, IconFileExport, IconFileImport, IconPlus, IconTrash, type Icon,
 } from '@tabler/icons-react';
@@ -47,7 +47,7 @@ import { useTabKept } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { ConfirmDialog } from './confirm-dialog';
 import {
-  actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, toolbarActions, type ActionPlacement, type ActionSelection, type DeleteOutcome, type ListAction, type ResolvedAction,
+  actionEnabled, actionForKey, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, shortcutHint, toolbarActions, type ActionPlacement, type ActionSelection, type DeleteOutcome, type ListAction, type ResolvedAction,
 } from './list-actions';
 import { RowActions } from './row-actions';
 import { SavedFilters, type SavedFiltersOption } from './saved-filters';
@@ -106,6 +106,12 @@ export interface ListPageProps<T, C extends object = object> extends Omit<ListGr
   dialogs?: ReactNode;
   /** Opt in to the user's saved filters (keyword plus the screen's own filter values): saved-filters.tsx. */
   savedFilters?: SavedFiltersOption<any>;
+  /**
+   * Cells that act instead of opening their row (column id → action key): Enter or a double-click
+   * on such a cell runs that action on the cell's row (a bound-account cell binds or unbinds), as
+   * its link does for the mouse; other cells open the row.
+   */
+  cellActions?: Record<string, string>;
 }
 
 /** Cell renderer of the row actions column (`renderer: 'actions'`), registered by ListPage. */
@@ -117,7 +123,7 @@ function ActionsCell<T>(p: ICellRendererParams<T, unknown, ListPageCellContext<T
 export const isTyping = (el: EventTarget | null): boolean => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 export function ListPage<T, C extends object = object>(props: ListPageProps<T, C>) {
-  const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, savedFilters, ...grid } = props;
+  const { title, actions = [], remove, rowLabel, toolbarExtra, context, onSelectionChange, dialogs, renderers, getRowId, savedFilters, cellActions, ...grid } = props;
   const keywordHandle = useRef<KeywordHandle>(null);
   // Back from another tab, the list stands where it was: page, size, sort, keyword.
   const view = useTabKept<ListView>(`list:${grid.gridId}`);
@@ -219,15 +225,37 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
       disabled={!enabled && !action.loading}
       loading={action.loading}
       onClick={() => runNow(action)}
+      aria-keyshortcuts={action.shortcut ? shortcutHint(action.shortcut) : undefined}
       data-testid={action.testId ?? `list-action-${action.key}`}
     >
       {labelOf(action)}
+      {action.shortcut && <Kbd ml={6} size="xs">{shortcutHint(action.shortcut)}</Kbd>}
     </Button>
   ));
 
-  // Delete on a selected row asks to delete it (not while typing in a box or a cell editor), on the
-  // grid's own selection (currentRows).
+  // A cell that acts (cellActions) runs its action on its row; any other cell opens the row.
+  const openRow = grid.onRowOpen;
+  const onRowOpen = cellActions && Object.keys(cellActions).length
+    ? (row: T) => {
+        const api = gridApi.current;
+        const colId = api && !api.isDestroyed() ? api.getFocusedCell()?.column.getColId() : undefined;
+        const key = colId ? cellActions[colId] : undefined;
+        const action = key ? latest.current.all.map(resolveAction).find((a) => a.key === key && a.allowed) : undefined;
+        if (!key) openRow?.(row);
+        else if (action && actionEnabled({ ...action, selection: 'none' }, [row])) action.run([row]);
+      }
+    : openRow;
+
+  // An action's shortcut runs it on the selection, from anywhere in the list (not from the screen's
+  // dialogs, whose keys bubble here through their portals). Delete on a selected row asks to delete
+  // it (not while typing in a box or a cell editor), on the grid's own selection (currentRows).
   const onKeyDown = (e: KeyboardEvent) => {
+    const keyed = e.currentTarget.contains(e.target as Node) ? actionForKey(latest.current.all, e.nativeEvent) : undefined;
+    if (keyed) {
+      e.preventDefault();
+      runNow(keyed);
+      return;
+    }
     if (e.key !== 'Delete' || !remove || isTyping(e.target)) return;
     const rows = currentRows();
     const state = toolbarActions(latest.current.all, rows).find((s) => s.action.key === (remove.key ?? 'delete'));
@@ -243,6 +271,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
     <Box onKeyDown={onKeyDown} style={{ minWidth: 0 }}>
       <ListGrid<T>
         {...grid}
+        onRowOpen={onRowOpen}
         getRowId={getRowId}
         keywordHandle={keywordHandle}
         // A list page arrives on its keyword box: typing searches at once, ↓ goes into the rows.

@@ -159,3 +159,42 @@ describe('a default that arrives after the form was seeded', () => {
     expect(result.current.dirty).toBe(true);
   });
 });
+
+describe("a field's own message (spec 02 §5: 'Please enter the correct content', 'Please select')", () => {
+  const person = z.object({ name: z.string().max(18), departmentId: z.number(), code: z.string().max(5), remark: z.string().max(3) });
+  const correct = { key: 'admin:validation.correctContent' };
+  const select = { key: 'admin:validation.pleaseSelect' };
+  const enter = { key: 'admin:validation.pleaseEnter' };
+  const required = { key: 'admin:validation.required' };
+  const usePerson = () => useEntityForm({
+    schema: person,
+    empty: () => ({ name: '', departmentId: null as string | null, code: '', remark: '' }),
+    required: ['name', 'departmentId', 'code'],
+    toInput: (v) => ({ ...v, departmentId: v.departmentId === null ? undefined : Number(v.departmentId) }),
+    messages: { name: correct, departmentId: select, remark: { blank: enter } },
+  });
+
+  it('shows for an empty required field on save, where the field has one; the others keep the generic message', () => {
+    const { result } = renderHook(usePerson);
+    act(() => void result.current.validate());
+    expect(result.current.errors).toEqual({ name: correct, departmentId: select, code: required });
+  });
+
+  it('shows for an empty required field on blur, and for blank text', () => {
+    const { result } = renderHook(usePerson);
+    act(() => result.current.set('name', '   '));
+    act(() => void result.current.checkField('name'));
+    act(() => void result.current.checkField('departmentId'));
+    expect(result.current.errors.name).toEqual(correct);
+    expect(result.current.errors.departmentId).toEqual(select);
+  });
+
+  it('shows for a wrong value too, unless it words only the empty one', () => {
+    const { result } = renderHook(usePerson);
+    act(() => result.current.set('name', 'x'.repeat(19)));
+    act(() => result.current.set('remark', 'long'));
+    act(() => void result.current.validate());
+    expect(result.current.errors.name).toEqual(correct);
+    expect(result.current.errors.remark).toEqual({ key: 'admin:validation.tooLong', values: { max: 3 } });
+  });
+});

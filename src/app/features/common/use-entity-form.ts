@@ -9,7 +9,8 @@
  *
  * Options: `toInput` maps the values to the schema's input when they differ (a checkbox that
  * leaves a field out, strings that become numbers); `rules` adds cross-field checks; `messages`
- * replaces the generic message of a field; `serverFields` maps result codes to fields;
+ * gives a field the form's own message (the spec's wording) in place of the generic ones, an empty
+ * required field included (`{ blank, invalid }` words the two apart; form-validation.ts FieldMessage); `serverFields` maps result codes to fields;
  * `keep` (a slot name) keeps the draft with the page's tab (shell/tab-state.ts) so unsaved edits
  * survive a tab switch, and `load(server)` then replaces the values only while they are unedited.
  */
@@ -18,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useTabState } from '../../shell/tab-state';
 import { mergeErrors, sameValues, serverErrorToForm } from './form-model';
-import { validateObject, validateValue, type MessageRef } from './form-validation';
+import { isBlank, ownMessage, validateObject, validateValue, type FieldMessage, type MessageRef } from './form-validation';
 
 type Values = Record<string, unknown>;
 type Field<V> = keyof V & string;
@@ -31,7 +32,8 @@ export interface EntityFormOptions<S extends z.ZodObject, V extends Values> {
   required?: readonly Field<V>[];
   toInput?: (values: V) => Values;
   rules?: (values: V) => Partial<Record<Field<V>, MessageRef>>;
-  messages?: Partial<Record<Field<V>, MessageRef>>;
+  /** The form's own message per field, shown for an empty required field as well as a wrong value. */
+  messages?: Partial<Record<Field<V>, FieldMessage>>;
   serverFields?: Record<string, Field<V>>;
   keep?: string | null;
 }
@@ -48,7 +50,7 @@ interface FormState<V> {
 
 export function useEntityForm<S extends z.ZodObject, V extends Values>(options: EntityFormOptions<S, V>) {
   const { schema, empty, required = [], toInput = (v: V) => v as Values, rules, serverFields = {}, keep = null } = options;
-  const messages: Partial<Record<Field<V>, MessageRef>> = options.messages ?? {};
+  const messages: Partial<Record<Field<V>, FieldMessage>> = options.messages ?? {};
   const { t } = useTranslation(['admin', 'errors', 'common']);
   const [state, setState] = useTabState<FormState<V>>(keep, () => {
     const v = empty();
@@ -64,8 +66,8 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     const next = { ...values, [name]: value } as V;
     const input = toInput(next);
     const s = shape[name];
-    let m = s ? validateValue(s, input[name], required.includes(name)) : null;
-    if (m && m.key !== 'admin:validation.required' && messages[name]) m = messages[name]!;
+    const found = s ? validateValue(s, input[name], required.includes(name)) : null;
+    let m: MessageRef | null = found ? ownMessage(found, messages[name], isBlank(input[name])) : null;
     if (!m && rules) m = rules(next)[name] ?? null;
     setErrors((e) => ({ ...e, [name]: m }));
     return m;
@@ -77,11 +79,12 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
   };
 
   const validate = (): z.output<S> | null => {
-    const r = validateObject(schema, toInput(values), required);
+    const input = toInput(values);
+    const r = validateObject(schema, input, required);
     const ruleErrors = rules ? rules(values) : {};
     const failed = !r.ok || Object.values(ruleErrors).some(Boolean);
     if (!failed && r.ok) return r.data;
-    setErrors(() => mergeErrors(r.ok ? {} : r.errors, ruleErrors, messages));
+    setErrors(() => mergeErrors(r.ok ? {} : r.errors, ruleErrors, messages, input));
     return null;
   };
   /**

@@ -45,7 +45,7 @@ export const employeeValues = (e?: EmployeeDto | null, departmentId?: number | n
   remark: e?.remark ?? '',
 });
 
-export function EmployeeDialog({ opened, companyId, employee, copyOf, departmentId, onClose, onOpen }: {
+export function EmployeeDialog({ opened, companyId, employee, copyOf, departmentId, onClose, onOpen, onSaved }: {
   opened: boolean;
   companyId: number;
   /** The record edited; null for a new one. */
@@ -56,6 +56,8 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
   departmentId: number | null;
   onClose: () => void;
   onOpen: (next: { employee: EmployeeDto | null; copyOf?: EmployeeDto | null }) => void;
+  /** The employee as stored by a save (the vendor form's add-employee takes it as the owner). */
+  onSaved?: (saved: EmployeeDto) => void;
 }) {
   const { t, i18n } = useTranslation(['admin', 'common']);
   const save = useSaveEmployee(companyId);
@@ -73,7 +75,13 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
       departmentId: v.departmentId === null ? undefined : Number(v.departmentId),
       disabled: disabledOnWire(v.disabled),
     }),
-    messages: { name: { key: 'admin:employee.nameRule' }, departmentId: { key: 'admin:employee.pleaseSelect' } },
+    // Spec 02 §5: code and name 'Please enter the correct content' (a name of 2 to 18 characters),
+    // no department 'Please select'.
+    messages: {
+      code: { blank: { key: 'admin:validation.correctContent' } },
+      name: { key: 'admin:employee.nameRule' },
+      departmentId: { key: 'admin:employee.pleaseSelect' },
+    },
     serverFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId' },
   });
   const source = employee ?? copyOf ?? null;
@@ -96,7 +104,11 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
       recordKey={employee ? employee.id : copyOf ? `copy-${copyOf.id}` : 'new'}
       onSave={(parsed) => {
         const body = { ...parsed, disabled: disabledOnWire(parsed.disabled) };
-        return employee ? save.mutateAsync({ id: employee.id, body: { ...body, version: employee.version } }) : save.mutateAsync({ id: null, body });
+        const saving = employee ? save.mutateAsync({ id: employee.id, body: { ...body, version: employee.version } }) : save.mutateAsync({ id: null, body });
+        return saving.then((saved) => {
+          onSaved?.(saved);
+          return saved;
+        });
       }}
       saveAndNew
       onNew={() => onOpen({ employee: null })}

@@ -1,12 +1,15 @@
 /**
  * /userCenter/employee (spec 02 §2.3): the department tree (root 'All') beside the employee list;
  * keyword and disabled (All, Yes, No) filters; New, Edit (500×450 popup with Copy), Delete after
- * the used-check; the bound-account column binds (800×600 account list) or unbinds.
+ * the used-check; the bound-account column binds (800×600 account list) or unbinds. From the
+ * keyboard: the toolbar's Bind / Unbind (Alt+B) acts on the selected employee, and Enter on a row's
+ * bound-account cell on that row.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Anchor, Flex, Group, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
+import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeDto } from '../../../contract/staff';
 import { RIGHTS } from '../../../domain/rights';
@@ -56,6 +59,9 @@ export function EmployeesPage() {
   const unbinder = useDialogState<EmployeeDto>();
   const del = useDeleteEmployee(companyId);
   const unbind = useUnbindUser(companyId);
+  // The toolbar's Bind says Unbind when the one employee selected has an account.
+  const [selected, setSelected] = useState<EmployeeDto[]>([]);
+  const unbinding = selected.length === 1 && !!selected[0].user;
   const qc = useQueryClient();
   const transfer = useListTransfer<EmployeeDto>({ kind: 'employee', scope: companyId ? { companyId } : null, canImport: canManage, refresh: () => qc.invalidateQueries({ queryKey: staffKeys.employees(companyId) }) });
 
@@ -101,9 +107,23 @@ export function EmployeesPage() {
           keywordPlaceholder={t('admin:employee.keyword')}
           rowClassRules={{ 'ld-row-muted': (p) => !!p.data?.disabled }}
           onRowOpen={canManage ? (e) => editor.open({ employee: e }) : undefined}
+          onSelectionChange={setSelected}
+          // A bind or unbind refreshes the list under a selection that stays: the label follows the fresh rows.
+          onAnswer={(a) => setSelected((rows) => rows.map((r) => a.content.find((x) => x.id === r.id) ?? r))}
+          cellActions={{ user: 'bind' }}
           actions={[
             { key: 'new', allowed: canManage, testId: 'employee-new', run: () => editor.open({ employee: null }) },
             { key: 'edit', allowed: canManage, placement: 'both', run: ([e]) => editor.open({ employee: e }) },
+            {
+              key: 'bind',
+              label: t(unbinding ? 'admin:employee.unbind' : 'admin:employee.bind'),
+              icon: unbinding ? <IconUnlink size={16} /> : <IconLink size={16} />,
+              allowed: canManage,
+              selection: 'one',
+              shortcut: 'alt+b',
+              testId: 'employee-bind-toggle',
+              run: ([e]) => (e.user ? unbinder.open(e) : binder.open(e)),
+            },
             ...transfer.actions,
           ]}
           toolbarExtra={transfer.bar}

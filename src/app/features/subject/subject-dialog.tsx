@@ -73,6 +73,8 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
     required: ['code', 'name'],
     toInput: (v) => ({ ...v, auxTypeIds: v.auxTypeIds.map(Number), nameEn: v.nameEn || null, abbr: v.abbr || null }),
     rules: (v) => (v.code && !isValidSubjectCode(rule, v.code) ? { code: { key: 'subject:tip2' } } : {}),
+    // Spec 02 §5: an empty code or name asks 'please enter'; a wrong one keeps its own message (tip2, length).
+    messages: { code: { blank: { key: 'admin:validation.pleaseEnter' } }, name: { blank: { key: 'admin:validation.pleaseEnter' } } },
     serverFields: { SUBJECT_CODE_DUPLICATE: 'code', SUBJECT_CODE_INVALID: 'code', SUBJECT_PARENT_MISSING: 'code', SUBJECT_PARENT_IN_USE: 'code' },
   });
   const create = useCreateSubject();

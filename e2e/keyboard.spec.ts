@@ -89,6 +89,8 @@ test('menu, tabs, page focus, palette and shortcuts work from the keyboard alone
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/userCenter\/role$/);
   await expect.poll(() => keys.focusIsOnPageControl()).not.toBeNull();
+  // The list's keyword box takes the focus once it is drawn (a loaded machine may show a button first).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('INPUT');
   // Esc closes the palette and gives the focus back.
   const before = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
   await page.keyboard.press('Control+k');

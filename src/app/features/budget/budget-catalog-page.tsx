@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { RIGHTS } from '../../../domain/rights';
 import { BUDGET_MAX_LEVEL } from '../../../domain/budget-code';
 import { formatCents } from '../../../domain/money';
-import type { ListColumn } from '../../../../grids/list/columns';
+import { indexColumn, type ListColumn } from '../../../../grids/list/columns';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import { useHasRight, useScope } from '../../session/store';
 import { budgetKeys, budgetListOptions, budgetSummaryOptions, budgetUsed, useDeleteBudget, useUpdateBudget } from '../../queries/budgets';
@@ -30,6 +30,7 @@ interface Ctx {
 }
 
 const columns: ListColumn<BudgetRow>[] = [
+  indexColumn(),
   { field: 'level', headerKey: 'budget:field.level', width: 80, format: 'level' },
   { field: 'code', headerKey: 'budget:field.code', width: 120 },
   { field: 'name', source: '*', headerKey: 'budget:field.name', minWidth: 220, flex: 1, renderer: 'name' },

@@ -1,8 +1,9 @@
 /** Employee list (/userCenter/employee, spec 02 §2.3). */
 import type { EmployeeDto } from '../../../contract/staff';
-import type { ListColumn } from '../../../../grids/list/columns';
+import { indexColumn, type ListColumn } from '../../../../grids/list/columns';
 
 export const employeesColumns: ListColumn<EmployeeDto>[] = [
+  indexColumn(),
   { field: 'code', headerKey: 'admin:employee.code', width: 100, sortable: true },
   { field: 'name', headerKey: 'admin:employee.name', width: 120, sortable: true },
   { field: 'department', headerKey: 'admin:employee.department', width: 140, format: 'ref' },

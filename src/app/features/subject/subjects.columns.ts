@@ -1,9 +1,10 @@
 /** Subject catalogue (/basic/subjectList): index, level, code, name indented by level, kind, direction, auxiliary types, disabled. */
 import type { SubjectDto } from '../../../contract/subject';
-import type { ListColumn } from '../../../../grids/list/columns';
+import { indexColumn, type ListColumn } from '../../../../grids/list/columns';
 
 export const subjectsColumns: ListColumn<SubjectDto>[] = [
   // Sized to fit 1440 px with the menu and the kind tree open (no sideways scrolling for the catalogue).
+  indexColumn(),
   { field: 'level', headerKey: 'subject:field.level', width: 76, sortable: true },
   { field: 'code', headerKey: 'subject:field.code', width: 104, sortable: true },
   { field: 'name', source: '*', headerKey: 'subject:field.name', minWidth: 164, flex: 1, renderer: 'name' },

@@ -9,7 +9,7 @@
  * Screenshots in both languages.
  */
 import { expectFocusWithin } from './page-models/focus';
-import { expect, test } from './page-models/test';
+import { expect, test, type Page } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { demoVoucherWorld, VoucherEditorModel } from './page-models/voucher-editor';
@@ -48,6 +48,16 @@ test.afterAll(async ({ request }) => {
 /** "借 1,234.50" as the balance bar writes a balance on the debit side (cents signed on the subject's side, debit subject). */
 const onSide = (cents: number, words: { debit: string; credit: string; flat: string }) =>
   `${cents > 0 ? words.debit : cents < 0 ? words.credit : words.flat} ${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Runs `run` (a key that saves), checks the save answered success, notes the voucher for afterAll and answers its id. */
+async function savedVoucherId(page: Page, run: () => Promise<void>): Promise<number> {
+  const answer = page.waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  await run();
+  const body = (await (await answer).json()) as { success: boolean; data: { id: number } };
+  expect(body.success).toBe(true);
+  saved.push(body.data.id);
+  return body.data.id;
+}
 
 test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on with F12', async ({ page }, testInfo) => {
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
@@ -163,13 +173,7 @@ test('keys typed before the caret lands go into the next voucher: while the edit
     for (const k of ks) await page.keyboard.press(k);
   };
   const chars = (text: string) => [...text];
-  const savedId = async (run: () => Promise<void>) => {
-    const answer = page.waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-    await run();
-    const body = (await (await answer).json()) as { success: boolean; data: { id: number } };
-    expect(body.success).toBe(true);
-    saved.push(body.data.id);
-  };
+  const savedId = (run: () => Promise<void>) => savedVoucherId(page, run);
 
   // From the list: Enter on "New", and the summary typed at once, before the editor has drawn.
   await loginAs(page, 'clerk', 'clerk123', { at: '/voucher/daily/list' });
@@ -227,14 +231,7 @@ test('keys typed before the caret lands go into the next voucher: while the edit
 test('Ctrl+S on a new voucher keeps the clerk where they were: the caret cell, keys typed during the save, a header field', async ({ page }) => {
   const v = new VoucherEditorModel(page);
   const chars = (text: string) => [...text];
-  const savedId = async (run: () => Promise<void>) => {
-    const answer = page.waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
-    await run();
-    const body = (await (await answer).json()) as { success: boolean; data: { id: number } };
-    expect(body.success).toBe(true);
-    saved.push(body.data.id);
-    return body.data.id;
-  };
+  const savedId = (run: () => Promise<void>) => savedVoucherId(page, run);
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   await v.ready();
   await expect(v.code()).not.toHaveValue('');

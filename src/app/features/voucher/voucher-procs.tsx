@@ -43,7 +43,7 @@ export function VoucherProcs({ accountId, voucherId, version }: { accountId: num
               <Table.Td w={150}>{dayjs(p.at).format('YYYY-MM-DD HH:mm:ss')}</Table.Td>
               <Table.Td w={110}>{p.userName ?? '—'}</Table.Td>
               <Table.Td w={150}>{step(p.action)}</Table.Td>
-              <Table.Td c={p.action === 'AUDIT_ERROR' ? 'red' : undefined}>{p.note && p.action === 'AUDIT_ERROR' ? t('procs.reason', { note: p.note }) : ''}</Table.Td>
+              <Table.Td c={p.action === 'AUDIT_ERROR' ? 'red' : undefined}>{p.note && p.action === 'AUDIT_ERROR' ? t('procs.reason', { note: p.note }) : p.note && p.action === 'ARRANGE_CODE' ? t('procs.renumbered', { note: p.note }) : ''}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

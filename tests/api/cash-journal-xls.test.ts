@@ -86,7 +86,7 @@ describe.each(backends())('cash journal workbook (%s)', (backend) => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.rowCount).toBe(4);
-    expect(ws.getRow(3).values).toEqual(expect.arrayContaining(['C01 现金', '2026-01-05', 2, "'=买文具", 'O01', '办公费', '35.5', '664.5']));
+    expect(ws.getRow(3).values).toEqual(expect.arrayContaining(['C01 现金', '2026-01-05', 2, "'=买文具", 'O01', '办公费', 35.5, 664.5]));
     // The same workbook through the background export task (decision 043).
     const viaTask = await exportTask('/api/cashier/cash/export', { filter: { accountId: w.accountId, bankAccountId: cash } }, admin);
     expect(viaTask.kind).toBe('CASH_JOURNAL');

@@ -299,7 +299,7 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.rowCount).toBe(3);
-    expect(ws.getRow(2).values).toEqual(expect.arrayContaining([a.code.slice(0, 6) + '-' + a.code.slice(6), 'Travel', n1, '128.5', "'=cmd", 'Li Lei', 'E1']));
+    expect(ws.getRow(2).values).toEqual(expect.arrayContaining([a.code.slice(0, 6) + '-' + a.code.slice(6), 'Travel', n1, 128.5, "'=cmd", 'Li Lei', 'E1']));
     // The same workbook through the background export task (decision 043); the reader's right suffices.
     const viaTask = await exportTask('/api/expense/export', { filter: { companyId: w.companyId, id: [a.id] } }, manager.token);
     expect(viaTask.kind).toBe('EXPENSE');

@@ -164,7 +164,9 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
   it('reads project amounts as text into cents (never a float) and clients/principals by code', async () => {
     const { ws } = await exportAll('project', { companyId: w.companyId, id: [ids.p1] });
     const header = headerRow(ws);
-    expect(ws.getRow(2).getCell(header.indexOf('金额 Amount') + 1).value).toBe('1234567.89');
+    // A number Excel sums, shown with two decimals; the import reads it back as the same cents.
+    expect(ws.getRow(2).getCell(header.indexOf('金额 Amount') + 1).value).toBe(1234567.89);
+    expect(ws.getRow(2).getCell(header.indexOf('金额 Amount') + 1).numFmt).toBe('#,##0.00;-#,##0.00');
     expect(ws.getRow(2).getCell(header.indexOf('客户编码 Client codes') + 1).value).toBe('C1');
     const file = await sheet([['项目编码 Code', '项目名称 Name', '客户编码 Client codes', '负责人编码 Principal codes', '金额 Amount'], ['P1', 'Case one', 'C1,C2', 'E1、E2', '1,000,000.07']]);
     expect((await importFile('project', file, { companyId: w.companyId })).json().data).toEqual({ created: 0, updated: 1, unchanged: 0 });

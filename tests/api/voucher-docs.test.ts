@@ -156,7 +156,12 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
   it('exports the lines as .xlsx: bilingual headers, one row per line, formula-like text neutralised', async () => {
     const { task, bytes } = await runTask('/api/voucher/exportXls', { filter: { accountId: w.accountId, id: [ids.plain, ids.aux] } }, w.users.viewer.token);
     expect(task.kind).toBe('VOUCHER');
-    const got = table(await load(bytes));
+    const sheet = await load(bytes);
+    const got = table(sheet);
+    // Amounts are numbers Excel can sum, shown with two decimals (not text).
+    expect(sheet.getRow(2).getCell(14).value).toBe(120);
+    expect(sheet.getRow(2).getCell(14).numFmt).toBe('#,##0.00;-#,##0.00');
+    expect(sheet.getRow(2).getCell(15).value).toBeNull();
     expect(got[0]).toEqual(['日期 Date', '凭证字 Kind', '凭证号 Number', '附单据数 Bills', '摘要 Summary', '科目编码 Subject code', '科目名称 Subject name', '部门 Department', '职员 Employee', '客户 Customer', '供应商 Vendor', '项目 Project', '预算 Budget', '借方金额 Debit', '贷方金额 Credit', '制单人 Maker', '状态 State']);
     expect(got).toHaveLength(1 + 2 + 3);
     expect(got[1]).toEqual(['2026-03-15', '记', '0001', '3', '收律师费', '1001', '1001 库存现金', '', '', '', '', '', '', '120', '', '张记账', '已审核 Examined']);

@@ -7,7 +7,8 @@
  */
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../domain/enums';
-import { formatCentsForEdit, parseAmount } from '../../../domain/money';
+import { parseAmount } from '../../../domain/money';
+import { AMOUNT_NUM_FMT, centsCell } from '../export/sheets/cells';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { DomainError } from '../../../domain/result-codes';
 import { CASH_LINE_MAX_CENTS } from '../../../domain/cashier-journal';
@@ -28,10 +29,11 @@ interface Column {
   field?: Field;
   cell: (l: CashLineDto) => Cell;
   example: Cell;
+  numFmt?: string;
   note: { zh: string; en: string };
 }
 
-const money = (cents: string) => (cents === '0' ? null : formatCentsForEdit(Number(cents)));
+const money = (cents: string) => (cents === '0' ? null : centsCell(cents));
 
 export const CASH_COLUMNS: readonly Column[] = [
   { zh: '账户', en: 'Account', width: 18, cell: (l) => `${l.bankAccount.code} ${l.bankAccount.name}`, example: '', note: { zh: '仅导出；导入到所选账户', en: 'Exported only; lines are imported into the chosen account' } },
@@ -41,14 +43,14 @@ export const CASH_COLUMNS: readonly Column[] = [
   { zh: '收支类型编码', en: 'Kind code', width: 14, field: 'kindCode', cell: (l) => l.kind?.code ?? null, example: '', note: { zh: '可空；账套内收入（收入行）或支出（支出行）类型的编码', en: 'Optional; the code of an income (receipt) or outcome (payment) kind of the ledger set' } },
   { zh: '收支类型', en: 'Kind', width: 14, cell: (l) => l.kind?.name ?? null, example: '', note: { zh: '仅导出，导入时忽略', en: 'Exported only; ignored on import' } },
   { zh: '往来单位', en: 'Counterparty', width: 20, field: 'counterparty', cell: (l) => l.counterparty, example: '', note: { zh: '可空，最多 100 个字符', en: 'Optional, at most 100 characters' } },
-  { zh: '收入', en: 'Receipt', width: 14, field: 'receipt', cell: (l) => money(l.receiptCents), example: '1000.00', note: { zh: '收入与支出恰好填一个正数', en: 'Exactly one of receipt and payment, positive' } },
-  { zh: '支出', en: 'Payment', width: 14, field: 'payment', cell: (l) => money(l.paymentCents), example: '', note: { zh: '收入与支出恰好填一个正数', en: 'Exactly one of receipt and payment, positive' } },
-  { zh: '余额', en: 'Balance', width: 14, cell: (l) => formatCentsForEdit(Number(l.balanceCents)), example: '', note: { zh: '仅导出，由系统计算', en: 'Exported only; computed' } },
+  { zh: '收入', en: 'Receipt', width: 14, field: 'receipt', numFmt: AMOUNT_NUM_FMT, cell: (l) => money(l.receiptCents), example: '1000.00', note: { zh: '收入与支出恰好填一个正数', en: 'Exactly one of receipt and payment, positive' } },
+  { zh: '支出', en: 'Payment', width: 14, field: 'payment', numFmt: AMOUNT_NUM_FMT, cell: (l) => money(l.paymentCents), example: '', note: { zh: '收入与支出恰好填一个正数', en: 'Exactly one of receipt and payment, positive' } },
+  { zh: '余额', en: 'Balance', width: 14, numFmt: AMOUNT_NUM_FMT, cell: (l) => centsCell(l.balanceCents), example: '', note: { zh: '仅导出，由系统计算', en: 'Exported only; computed' } },
 ];
 
 function sheetOf(wb: ExcelJS.Workbook): ExcelJS.Worksheet {
   const ws = wb.addWorksheet(`${CASH_SHEET.zh} ${CASH_SHEET.en}`);
-  ws.columns = CASH_COLUMNS.map((c) => ({ header: headerOf(c), width: c.width }));
+  ws.columns = CASH_COLUMNS.map((c) => ({ header: headerOf(c), width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
   ws.getRow(1).font = { bold: true };
   return ws;
 }

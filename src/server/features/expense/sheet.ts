@@ -8,7 +8,8 @@
  */
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../domain/enums';
-import { formatCentsForEdit, parseAmount } from '../../../domain/money';
+import { parseAmount } from '../../../domain/money';
+import { AMOUNT_NUM_FMT, centsCell } from '../export/sheets/cells';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { DomainError } from '../../../domain/result-codes';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
@@ -29,6 +30,7 @@ interface Column {
   field?: Field;
   cell: (d: ExpenseDto, line: NonNullable<ExpenseDto['invoices']>[number]) => Cell;
   example: Cell;
+  numFmt?: string;
   note: { zh: string; en: string };
 }
 
@@ -39,18 +41,18 @@ export const EXPENSE_COLUMNS: readonly Column[] = [
   { zh: '报销人编码', en: 'Submitter code', width: 12, field: 'submitterCode', cell: (d) => d.submitter?.code ?? null, example: 'E001', note: { zh: '可空，本公司未停用员工的编码', en: 'Optional: the code of an enabled employee of the company' } },
   { zh: '报销人', en: 'Submitter', width: 12, cell: (d) => d.submitter?.name ?? null, example: '张三', note: { zh: '仅导出，导入时忽略', en: 'Exported only; ignored on import' } },
   { zh: '付款日期', en: 'Pay date', width: 12, field: 'payAt', cell: (d) => d.payAt, example: '', note: { zh: '可空，YYYY-MM-DD', en: 'Optional, YYYY-MM-DD' } },
-  { zh: '付款金额', en: 'Pay amount', width: 14, field: 'payAmount', cell: (d) => formatCentsForEdit(d.payAmount), example: '0', note: { zh: '可空，0 到 21,000,000.00', en: 'Optional, 0 to 21,000,000.00' } },
+  { zh: '付款金额', en: 'Pay amount', width: 14, field: 'payAmount', numFmt: AMOUNT_NUM_FMT, cell: (d) => centsCell(d.payAmount), example: '0', note: { zh: '可空，0 到 21,000,000.00', en: 'Optional, 0 to 21,000,000.00' } },
   { zh: '费用类型', en: 'Expense kind', width: 14, field: 'kind', cell: (_d, l) => l.expenseKindName, example: '差旅费', note: { zh: '必填，本公司未停用的费用类型名称', en: 'Required: the name of an enabled expense kind of the company' } },
   { zh: '开票日期', en: 'Invoice date', width: 12, field: 'issueAt', cell: (_d, l) => l.issueAt, example: '2026-11-03', note: { zh: '必填，YYYY-MM-DD', en: 'Required, YYYY-MM-DD' } },
   { zh: '发票号码', en: 'Invoice number', width: 18, field: 'no', cell: (_d, l) => l.no, example: '04410001', note: { zh: '必填；同一公司内只能报销一次', en: 'Required; reimbursed once per company' } },
-  { zh: '金额', en: 'Amount', width: 14, field: 'amount', cell: (_d, l) => formatCentsForEdit(l.amount), example: '128.50', note: { zh: '必填，非零，绝对值不超过 21,000,000.00', en: 'Required, not zero, at most 21,000,000.00 either way' } },
+  { zh: '金额', en: 'Amount', width: 14, field: 'amount', numFmt: AMOUNT_NUM_FMT, cell: (_d, l) => centsCell(l.amount), example: '128.50', note: { zh: '必填，非零，绝对值不超过 21,000,000.00', en: 'Required, not zero, at most 21,000,000.00 either way' } },
   { zh: '备注', en: 'Remark', width: 20, field: 'remark', cell: (_d, l) => l.remark, example: '', note: { zh: '可空，最多 50 个字符', en: 'Optional, at most 50 characters' } },
   { zh: '状态', en: 'State', width: 10, cell: (d) => (d.lockAt ? '已审核 Audited' : '未审核 Unaudited'), example: '', note: { zh: '仅导出，导入的报销单均为未审核', en: 'Exported only; imported documents are unaudited' } },
 ];
 
 function sheetOf(wb: ExcelJS.Workbook): ExcelJS.Worksheet {
   const ws = wb.addWorksheet(`${EXPENSE_SHEET.zh} ${EXPENSE_SHEET.en}`);
-  ws.columns = EXPENSE_COLUMNS.map((c) => ({ header: headerOf(c), width: c.width }));
+  ws.columns = EXPENSE_COLUMNS.map((c) => ({ header: headerOf(c), width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
   ws.getRow(1).font = { bold: true };
   return ws;
 }

@@ -35,6 +35,8 @@ export interface Column<Dto, Ctx> {
   required?: boolean;
   /** The cell's text (formula neutralization undone, trimmed) → the body value. Default: text, empty = null. */
   parse?: (text: string, raw: ExcelJS.CellValue, ctx: Ctx) => Parsed;
+  /** Excel's number format of the column (amounts: `AMOUNT_NUM_FMT`). */
+  numFmt?: string;
   /** The template's example row. */
   example: CellValue;
   /** The template's notes sheet: what the column takes. */
@@ -149,7 +151,7 @@ export async function uploadedSheet<F extends string>(file: Buffer, columns: Rea
 }
 
 /** A new workbook with one sheet and the bilingual header row. */
-function sheetWithHeader(name: string, headers: Array<{ header: string; width: number }>) {
+function sheetWithHeader(name: string, headers: Array<{ header: string; width: number; style?: Partial<ExcelJS.Style> }>) {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Ledgerdesk';
   const ws = wb.addWorksheet(name.slice(0, 31));
@@ -163,7 +165,7 @@ const safe = (v: CellValue) => (typeof v === 'string' ? neutralizeCell(v) : v);
 
 /** An export workbook: the header row, then one record per row (text neutralized against formula injection). */
 export async function buildWorkbook<Dto, Ctx>(def: SheetDef<Dto, Ctx>, rows: readonly Dto[], ctx: Ctx): Promise<Buffer> {
-  const { wb, ws } = sheetWithHeader(def.name.en, def.columns.map((c) => ({ header: headerOf(c), width: c.width })));
+  const { wb, ws } = sheetWithHeader(def.name.en, def.columns.map((c) => ({ header: headerOf(c), width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) })));
   for (const r of rows) ws.addRow(def.columns.map((c) => safe(c.cell(r, ctx))));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

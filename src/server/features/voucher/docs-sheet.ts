@@ -7,7 +7,8 @@
  */
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../domain/enums';
-import { formatCentsForEdit, parseAmount } from '../../../domain/money';
+import { parseAmount } from '../../../domain/money';
+import { AMOUNT_NUM_FMT, centsCell } from '../export/sheets/cells';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import type { ResultCode } from '../../../domain/result-codes';
 import type { VoucherDto, VoucherItemDto } from '../../../contract/voucher';
@@ -32,8 +33,12 @@ export interface VoucherColumn {
   /** What the import reads from it; none = exported only (ignored on import). */
   field?: Field;
   required?: boolean;
+  /** Excel's number format of the column (amounts: numbers with two decimals, so Excel sums them). */
+  numFmt?: string;
   note: { zh: string; en: string };
 }
+
+
 
 const auxCell = (dim: AuxDimension) => (_v: VoucherDto, item: VoucherItemDto): CellValue => {
   const a = item.auxes.find((x) => x.auxType === dim);
@@ -63,15 +68,15 @@ export const VOUCHER_COLUMNS: readonly VoucherColumn[] = [
   aux('vendor', '供应商', 'Vendor'),
   aux('project', '项目', 'Project'),
   aux('budget', '预算', 'Budget'),
-  { zh: '借方金额', en: 'Debit', width: 14, field: 'debit', cell: (_v, i) => (i.direction ? formatCentsForEdit(Number(i.amount)) : null), note: { zh: '元，最多两位小数，可为负数（红字）；借方与贷方只填一个', en: 'In currency units, at most 2 decimals, negative for red entries; fill either debit or credit' } },
-  { zh: '贷方金额', en: 'Credit', width: 14, field: 'credit', cell: (_v, i) => (i.direction ? null : formatCentsForEdit(Number(i.amount))), note: { zh: '同借方金额', en: 'As the debit' } },
+  { zh: '借方金额', en: 'Debit', width: 14, field: 'debit', numFmt: AMOUNT_NUM_FMT, cell: (_v, i) => (i.direction ? centsCell(Number(i.amount)) : null), note: { zh: '元，最多两位小数，可为负数（红字）；借方与贷方只填一个', en: 'In currency units, at most 2 decimals, negative for red entries; fill either debit or credit' } },
+  { zh: '贷方金额', en: 'Credit', width: 14, field: 'credit', numFmt: AMOUNT_NUM_FMT, cell: (_v, i) => (i.direction ? null : centsCell(Number(i.amount))), note: { zh: '同借方金额', en: 'As the debit' } },
   { zh: '制单人', en: 'Maker', width: 10, cell: (v) => v.createdByName, note: { zh: '仅导出，导入时忽略（制单人为导入者）', en: 'Exported only; ignored on import (the importer is the maker)' } },
   { zh: '状态', en: 'State', width: 16, cell: stateWords, note: { zh: '仅导出，导入时忽略（导入的凭证为已保存状态）', en: 'Exported only; ignored on import (imported vouchers are saved drafts)' } },
 ];
 
 const EXAMPLE: CellValue[][] = [
-  ['2026-03-15', '记', '0001', 2, '收到律师费', '1002', '银行存款', null, null, null, null, null, null, '12000', null, null, null],
-  ['2026-03-15', '记', '0001', 2, '收到律师费', '5001', '主营业务收入', null, null, null, null, null, null, null, '12000', null, null],
+  ['2026-03-15', '记', '0001', 2, '收到律师费', '1002', '银行存款', null, null, null, null, null, null, 12000, null, null, null],
+  ['2026-03-15', '记', '0001', 2, '收到律师费', '5001', '主营业务收入', null, null, null, null, null, null, null, 12000, null, null],
 ];
 
 const safe = (v: CellValue) => (typeof v === 'string' ? neutralizeCell(v) : v);
@@ -80,7 +85,7 @@ function workbookWithHeader() {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Ledgerdesk';
   const ws = wb.addWorksheet(VOUCHER_SHEET.en);
-  ws.columns = VOUCHER_COLUMNS.map((c) => ({ header: headerOf(c), width: c.width }));
+  ws.columns = VOUCHER_COLUMNS.map((c) => ({ header: headerOf(c), width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   return { wb, ws };

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client';
 import * as budget from '../../budget/service';
 import * as staff from '../../staff/service';
 import type { SheetDef } from '../sheet';
-import { amount, byCode, centsText, collect, flag, keyed, listPaging, oneOf, optionalText, refByCode } from './cells';
+import { amount, byCode, AMOUNT_NUM_FMT, centsCell, collect, flag, keyed, listPaging, oneOf, optionalText, refByCode } from './cells';
 
 type BudgetFilter = Parameters<typeof budget.listBudgets>[2]['filter'];
 type VendorFilter = Parameters<typeof budget.listVendors>[2]['filter'];
@@ -28,8 +28,8 @@ export const budgetSheet: SheetDef<BudgetDto, Ctx, BudgetFilter> = {
     { zh: '助记码', en: 'Abbreviation', width: 12, field: 'abbr', cell: (b) => b.abbr, parse: optionalText, example: null, note: { zh: '可空', en: 'May be empty' } },
     { zh: '类别', en: 'Kind', width: 10, field: 'kind', cell: (b) => b.kind, parse: oneOf(budgetKinds, { INCOME: ['收入', 'Income'], OUTCOME: ['支出', 'Outcome', 'Expense'] }), example: 'INCOME', note: { zh: 'INCOME（收入）/OUTCOME（支出）；下级随上级', en: 'INCOME / OUTCOME; a child takes its parent’s kind' } },
     { zh: '级次', en: 'Level', width: 8, cell: (b) => b.level, example: null, note: { zh: '', en: '' } },
-    { zh: '金额', en: 'Amount', width: 16, field: 'amount', cell: (b) => (b.leaf ? centsText(b.amount) : null), parse: amount, example: '120000.00', note: { zh: '末级预算的年度金额（元，最多两位小数）；上级留空', en: "A last-level budget's annual amount (currency units, at most 2 decimals); empty on parents" } },
-    { zh: '合计', en: 'Total', width: 16, cell: (b) => centsText(b.total), example: null, note: { zh: '', en: '' } },
+    { zh: '金额', en: 'Amount', width: 16, field: 'amount', numFmt: AMOUNT_NUM_FMT, cell: (b) => (b.leaf ? centsCell(b.amount) : null), parse: amount, example: '120000.00', note: { zh: '末级预算的年度金额（元，最多两位小数）；上级留空', en: "A last-level budget's annual amount (currency units, at most 2 decimals); empty on parents" } },
+    { zh: '合计', en: 'Total', width: 16, numFmt: AMOUNT_NUM_FMT, cell: (b) => centsCell(b.total), example: null, note: { zh: '', en: '' } },
     { zh: '负责人编码', en: 'Principal code', width: 14, field: 'principalId', cell: (b) => b.principal?.code ?? null, parse: refByCode((c: Ctx) => c.employees), example: null, note: { zh: '员工编码，可空', en: "An employee's code, may be empty" } },
     { zh: '停用', en: 'Disabled', width: 10, field: 'disabled', cell: (b) => b.disabled, parse: flag, example: false, note: { zh: '是/否', en: 'Yes/No' } },
   ],

@@ -1,7 +1,7 @@
 /** Cell readers shared by the sheet definitions: yes/no, enums, dates, amounts, references by code. */
 import type ExcelJS from 'exceljs';
 import { MAX_PAGE_LIMIT } from '../../../../domain/constants';
-import { formatCentsForEdit, parseAmount } from '../../../../domain/money';
+import { parseAmount } from '../../../../domain/money';
 import type { Paging } from '../../../../contract/common';
 import type { Parsed } from '../sheet';
 
@@ -45,8 +45,15 @@ export const amount = (text: string): Parsed => {
   return r.ok ? { value: r.cents } : { error: 'invalid' };
 };
 
-/** Cents as the sheet shows them: text with two decimals at most ("1234.5"), so nothing goes through a float. */
-export const centsText = (cents: number | bigint): string => formatCentsForEdit(cents);
+/**
+ * Cents as the sheet shows them: a number of currency units Excel can sum, shown with two decimals
+ * (`AMOUNT_NUM_FMT` on the column). cents / 100 is the double nearest the decimal and prints back as
+ * that decimal (up to 15 significant digits, far above the largest amount), so the import, which
+ * reads the cell's text through the money rules, gets the same cents.
+ */
+export const centsCell = (cents: number | bigint | string): number => Number(cents) / 100;
+/** Excel's number format of amount columns: thousands separators, two decimals. */
+export const AMOUNT_NUM_FMT = '#,##0.00;-#,##0.00';
 
 /** A record referred to by its code; empty clears it (null). */
 export const refByCode = (ids: (ctx: never) => Map<string, number>) => (text: string, _raw: ExcelJS.CellValue, ctx: unknown): Parsed => {

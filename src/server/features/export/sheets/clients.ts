@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client';
 import * as clients from '../../clients/service';
 import * as staff from '../../staff/service';
 import type { SheetDef, SheetScope } from '../sheet';
-import { amount, byCode, centsText, collect, flag, joinCodes, keyed, listPaging, oneOf, optionalText, refByCode, refsByCodes } from './cells';
+import { amount, byCode, AMOUNT_NUM_FMT, centsCell, collect, flag, joinCodes, keyed, listPaging, oneOf, optionalText, refByCode, refsByCodes } from './cells';
 
 type CustomerFilter = Parameters<typeof clients.listCustomers>[3]['filter'];
 type ProjectFilter = Parameters<typeof clients.listProjects>[3]['filter'];
@@ -66,7 +66,7 @@ export const projectSheet: SheetDef<ProjectDto, ProjectCtx, ProjectFilter> = {
     { zh: '客户编码', en: 'Client codes', width: 18, field: 'clients', cell: (p) => joinCodes(p.clients), parse: refsByCodes((x: ProjectCtx) => x.customers), example: 'C001', note: { zh: '必填，一个或多个客户编码，用逗号分隔', en: "Required: one or more clients' codes, separated by commas" } },
     { zh: '负责人编码', en: 'Principal codes', width: 18, field: 'principals', cell: (p) => joinCodes(p.principals), parse: refsByCodes((x: ProjectCtx) => x.employees), example: 'E001', note: { zh: '必填，一个或多个员工编码，用逗号分隔', en: "Required: one or more employees' codes, separated by commas" } },
     { zh: '部门编码', en: 'Department code', width: 14, field: 'departmentId', cell: (p) => p.department?.code ?? null, parse: refByCode((x: ProjectCtx) => x.departments), example: null, note: { zh: '可空', en: 'May be empty' } },
-    { zh: '金额', en: 'Amount', width: 16, field: 'amount', cell: (p) => centsText(p.amount), parse: amount, example: '50000.00', note: { zh: '元，最多两位小数，可带千分位', en: 'In currency units, at most 2 decimals, thousands separators allowed' } },
+    { zh: '金额', en: 'Amount', width: 16, field: 'amount', numFmt: AMOUNT_NUM_FMT, cell: (p) => centsCell(p.amount), parse: amount, example: '50000.00', note: { zh: '元，最多两位小数，可带千分位', en: 'In currency units, at most 2 decimals, thousands separators allowed' } },
     { zh: '对方当事人', en: 'Opposing party', width: 20, field: 'oppParty', cell: (p) => p.oppParty, parse: optionalText, example: null, note: { zh: '可空', en: 'May be empty' } },
     { zh: '原告', en: 'Plaintiff', width: 18, field: 'plaintiff', cell: (p) => p.plaintiff, parse: optionalText, example: null, note: { zh: '可空', en: 'May be empty' } },
     { zh: '被告', en: 'Defendant', width: 18, field: 'defendant', cell: (p) => p.defendant, parse: optionalText, example: null, note: { zh: '可空', en: 'May be empty' } },

@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client';
 import * as clients from '../../clients/service';
 import * as invoice from '../../invoice/service';
 import type { SheetDef, SheetScope } from '../sheet';
-import { amount, byCode, centsText, collect, date, listPaging, oneOf, optionalText, refByCode } from './cells';
+import { amount, byCode, AMOUNT_NUM_FMT, centsCell, collect, date, listPaging, oneOf, optionalText, refByCode } from './cells';
 
 type InvoiceFilter = Parameters<typeof invoice.listInvoices>[4]['filter'];
 type ProjectFilter = Parameters<typeof clients.listProjects>[3]['filter'];
@@ -38,7 +38,7 @@ const reachableProjects = async (db: Db, s: SheetScope) =>
 const visibleInvoices = (db: Db, s: SheetScope) => collect((p) => invoice.listInvoices(db, s.fileSecret, s.companyId, viewer(s), p), {} as InvoiceFilter);
 
 const money = (zh: string, en: string, field: 'amount' | 'receivedAmount' | 'redAmount', example: string) => ({
-  zh, en, width: 16, field, cell: (i: InvoiceDto) => centsText(i[field]), parse: amount, example,
+  zh, en, width: 16, field, numFmt: AMOUNT_NUM_FMT, cell: (i: InvoiceDto) => centsCell(i[field]), parse: amount, example,
   note: { zh: '元，最多两位小数，可带千分位；空 = 0', en: 'In currency units, at most 2 decimals, thousands separators allowed; empty = 0' },
 });
 

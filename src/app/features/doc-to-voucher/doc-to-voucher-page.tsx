@@ -186,7 +186,7 @@ export function DocToVoucherPage() {
       <Paper withBorder p="xs">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select data-testid="d2v-kind" label={t('options.voucherKind')} w={120} allowDeselect={false} value={kindId ? String(kindId) : null}
-            data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: k.name }))} onChange={(v) => v && remember({ kindId: Number(v) })} />
+            data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: localName(i18n.language, k) }))} onChange={(v) => v && remember({ kindId: Number(v) })} />
           <Select data-testid="d2v-grouping" label={t('options.grouping')} w={280} allowDeselect={false} value={grouping} onChange={(v) => v && setGrouping(v as Grouping)}
             data={(source === 'EXPENSE' ? ['DOCUMENT', 'KIND'] : ['DOCUMENT', 'DAY']).map((g) => ({ value: g, label: t(`grouping.${source}.${g}`) }))} />
           {source === 'EXPENSE' && (

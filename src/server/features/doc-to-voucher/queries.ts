@@ -3,6 +3,9 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } fro
 import type { Tx } from '../../db/tx';
 import { bankAccounts, cashierKinds, cashJournalLines, customers, employees, expenseInvoices, expenseKindSubjects, expenseKinds, expenses, subjects, vendors, voucherKinds, vouchers } from '../../db/schema';
 import type { BillQuery } from '../../../contract/doc-to-voucher';
+import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/constants';
+import { padVoucherCode } from '../../../domain/finance-settings';
+import { codeLengthsOf } from '../voucher/queries';
 
 export interface ExpenseDoc {
   id: number; companyId: number; code: string; date: string; audited: boolean; voucherId: number | null; submitter: string | null;
@@ -94,9 +97,11 @@ export async function subjectsByCodes(tx: Tx, accountYearId: number, codes: stri
 /** "记-3" of each voucher. */
 export async function voucherCodes(tx: Tx, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await tx.select({ id: vouchers.id, code: vouchers.code, kind: voucherKinds.name }).from(vouchers)
+  const rows = await tx.select({ id: vouchers.id, code: vouchers.code, accountId: vouchers.accountId, kind: voucherKinds.name }).from(vouchers)
     .innerJoin(voucherKinds, eq(voucherKinds.id, vouchers.kindId)).where(inArray(vouchers.id, ids));
-  return new Map(rows.map((r) => [r.id, `${r.kind}-${r.code}`]));
+  // Shown as everywhere else: padded to the ledger set's code length (记-0005, spec 01 §3).
+  const lengths = await codeLengthsOf(tx, [...new Set(rows.map((r) => r.accountId))]);
+  return new Map(rows.map((r) => [r.id, `${r.kind}-${padVoucherCode(r.code, lengths.get(r.accountId) ?? VOUCHER_CODE_LENGTH_DEFAULT)}`]));
 }
 
 export async function linkExpenses(tx: Tx, ids: number[], voucherId: number): Promise<void> {

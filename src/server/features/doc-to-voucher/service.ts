@@ -255,7 +255,7 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
         throw e;
       });
       for (const id of docIds) results.set(id, { id, ok: true, voucherId: written?.id ?? null, code: null, msg: null });
-      if (written) Object.assign(base, { voucherId: written.id, voucherCode: `${written.kindName}-${written.code}` });
+      if (written) Object.assign(base, { voucherId: written.id, voucherCode: `${written.kindName}-${written.codeText}` });
     } catch (e) {
       Object.assign(base, refuse(docIds, errorOf(e)));
     }

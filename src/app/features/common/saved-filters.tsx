@@ -7,10 +7,11 @@
  *
  * The control: a select of the saved names (picking one applies it), a save button (asks a name;
  * an existing name is replaced), a rename button and a delete button for the picked one (a rename
- * onto another saved name replaces that one). ListPage renders it when a
+ * onto another saved name replaces that one). Picking an entry always applies it (the shown one
+ * too: no deselect); a screen's filter reset empties the box through useClearSavedFilter. ListPage renders it when a
  * screen passes `savedFilters` (list-page.tsx).
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,13 +25,25 @@ import { prunedAfterSave, savedFilterKind, type SavedFilterContent, type SavedFi
 
 export type { SavedFiltersOption } from './saved-filters-model';
 
+/** The tab slot holding the picked saved filter's name of a query (kept with the tab, like the filter). */
+const pickedSlot = (queryId: string, scope: string | number) => `savedFilter:${savedFilterKind(queryId, scope)}`;
+
+/**
+ * Forgets the picked saved filter of a list (its box empties): for a screen's filter-reset button,
+ * after which the box no longer describes what is shown (and picking that entry again applies it).
+ */
+export function useClearSavedFilter(option: Pick<SavedFiltersOption, 'queryId' | 'scope'>): () => void {
+  const [, setPicked] = useTabState<string | null>(pickedSlot(option.queryId, option.scope), () => null);
+  return useCallback(() => setPicked(null), [setPicked]);
+}
+
 export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: SavedFiltersOption<F>; keyword: () => string; applyKeyword: (k: string) => void }) {
   const { t } = useTranslation('common');
   const qc = useQueryClient();
   const kind = savedFilterKind(option.queryId, option.scope);
   const key = queryKeys.userData(kind);
   // The applied filter's name stays with the tab, like the filter itself.
-  const [picked, setPicked] = useTabState<string | null>(`savedFilter:${kind}`, () => null);
+  const [picked, setPicked] = useTabState<string | null>(pickedSlot(option.queryId, option.scope), () => null);
   /** The name being typed: for a save, or for renaming the picked filter. */
   const [naming, setNaming] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
@@ -100,7 +113,11 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
         aria-label={t('savedFilters.label')}
         data={list.map((r) => r.subKind ?? '').filter(Boolean)}
         value={pickedRow ? picked : null}
-        onChange={apply}
+        // A pick always applies its entry, the shown one too (Select's onChange keeps quiet when the
+        // value stays): never a deselect that empties the box. onChange only hears the clear button.
+        onOptionSubmit={apply}
+        onChange={(v) => { if (v === null) apply(null); }}
+        allowDeselect={false}
         clearable
         searchable
         nothingFoundMessage={t('savedFilters.none')}

@@ -13,7 +13,7 @@ import type { SubjectDto } from '../../../contract/subject';
 import { periodsQueryOptions } from '../../queries/account';
 import { allSubjectsOptions, codeRuleOptions } from '../../queries/subjects';
 import { SubjectPicker } from '../pickers/subject-picker';
-import { SavedFilters } from '../common/saved-filters';
+import { SavedFilters, useClearSavedFilter } from '../common/saved-filters';
 import { emptySubjectLedgerFilter, readSavedLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
 import { localName } from '../../../domain/names';
 
@@ -41,6 +41,8 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
   const levels = (useQuery(codeRuleOptions(p.accountYearId)).data?.levels ?? []).map((_, i) => i + 1);
   const subjects = useQuery({ ...allSubjectsOptions(p.accountYearId), enabled: p.mode === 'subject' });
   const [picking, setPicking] = useState<null | 'from' | 'to' | 'subject'>(null);
+  // The box of saved filters empties when the filter is reset (it no longer describes what is shown).
+  const clearSavedFilter = useClearSavedFilter({ queryId: p.queryId, scope: `y${p.accountYearId}` });
   const periodOptions = (periods.data ?? []).map((x) => ({ value: String(x.id), label: x.name }));
   const english = i18n.language === 'en_US';
   const label = (s: SubjectDto) => `${s.code} ${localName(english, s)}`;
@@ -96,7 +98,7 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
           <Checkbox data-testid={`${id}-zero`} size="xs" label={t('filters.showZero')} checked={p.state.showZero} onChange={(e) => p.set({ showZero: e.currentTarget.checked })} mb={6} />
         )}
         <Tooltip label={t('filters.reset')} withArrow>
-          <ActionIcon size="lg" variant="subtle" aria-label={t('filters.reset')} onClick={() => p.replace(emptySubjectLedgerFilter())} data-testid={`${id}-reset`}>
+          <ActionIcon size="lg" variant="subtle" aria-label={t('filters.reset')} onClick={() => { p.replace(emptySubjectLedgerFilter()); clearSavedFilter(); }} data-testid={`${id}-reset`}>
             <IconFilterOff size={16} />
           </ActionIcon>
         </Tooltip>

@@ -29,6 +29,7 @@ import { allSubjectsOptions } from '../../queries/subjects';
 import { useScope, useSession } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
 import { ConfirmDialog } from '../common/confirm-dialog';
+import { useClearSavedFilter } from '../common/saved-filters';
 import { caretOf, ListPage, restoreCaretWhenGone, type ListCaret } from '../common/list-page';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
@@ -93,6 +94,8 @@ export function VoucherListPage() {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const { busy, busyNow, setBusy } = useBusy();
   const [report, setReport] = useState<BatchReport | null>(null);
+  // The box of saved filters empties when the filter is reset (it no longer describes the list).
+  const clearSavedFilter = useClearSavedFilter({ queryId: 'voucher.list', scope: `y${accountYearId}` });
   const [reasonFor, setReasonFor] = useState<ReasonFor | null>(null);
   const [pendingDelete, setPendingDelete] = useState<VoucherDto[] | null>(null);
   const [arrange, setArrange] = useState<{ periodId: number | null; kindId: number | null } | null>(null);
@@ -126,6 +129,10 @@ export function VoucherListPage() {
 
   // Where the caret was when vouchers were deleted, and which of them went (see the report's close).
   const caretAfterDelete = useRef<{ caret: ListCaret; gone: number[] } | null>(null);
+  // Where the caret was when a batch ran (its voucher, else the first chosen one): the report's close
+  // puts it back there. The batch ran from a menu whose item is gone, so the dialog's own focus
+  // return would leave the focus on <body> and the arrows dead.
+  const caretAfterBatch = useRef<{ id: number; colId: string | null } | null>(null);
 
   const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
     rowsRef.current = answer.content;
@@ -192,6 +199,9 @@ export function VoucherListPage() {
       setReasonFor({ mode: 'batch' });
       return;
     }
+    const caret = caretOf(apiRef.current);
+    const caretId = caret ? (apiRef.current?.getDisplayedRowAtIndex(caret.rowIndex)?.data?.id ?? null) : null;
+    caretAfterBatch.current = { id: caretId !== null && caretId >= 0 ? caretId : chosen[0].id, colId: caret?.colId ?? null };
     setBusy(true);
     try {
       const answers = await runVoucherBatch(action, chosen.map((v) => v.id), reason);
@@ -371,7 +381,7 @@ export function VoucherListPage() {
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountFrom')} value={filter.amountFrom} onChange={(e) => patch({ amountFrom: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-from" />
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountTo')} value={filter.amountTo} onChange={(e) => patch({ amountTo: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-to" />
         <Tooltip label={t('voucher:list.filters.reset')} withArrow>
-          <ActionIcon size="md" variant="subtle" aria-label={t('voucher:list.filters.reset')} onClick={() => setFilter(emptyVoucherListFilter())} data-testid="voucher-filter-reset">
+          <ActionIcon size="md" variant="subtle" aria-label={t('voucher:list.filters.reset')} onClick={() => { setFilter(emptyVoucherListFilter()); clearSavedFilter(); }} data-testid="voucher-filter-reset">
             <IconFilterOff size={16} />
           </ActionIcon>
         </Tooltip>
@@ -436,7 +446,19 @@ export function VoucherListPage() {
           // moves up into place): the report would give the focus back to a row that is gone.
           const after = caretAfterDelete.current;
           caretAfterDelete.current = null;
-          if (after && apiRef.current) restoreCaretWhenGone(apiRef.current, after.caret, after.gone);
+          if (after && apiRef.current) {
+            caretAfterBatch.current = null;
+            restoreCaretWhenGone(apiRef.current, after.caret, after.gone);
+            return;
+          }
+          const back = caretAfterBatch.current;
+          caretAfterBatch.current = null;
+          if (!back) return;
+          // After the dialog has let the focus go (the rows may have been refreshed meanwhile).
+          requestAnimationFrame(() => {
+            const index = rowsRef.current.findIndex((v) => v.id === back.id);
+            if (index >= 0) focusRow(index, back.colId);
+          });
         }}
       />
       <ConfirmDialog

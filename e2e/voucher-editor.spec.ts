@@ -666,3 +666,117 @@ test('F7 in a summary cell offers the commonly used summaries: pick by code, kee
   await v.press('Enter');
   await expect(v.cell(2, 'summary')).toHaveText('E2E 收到');
 });
+
+/** A stored 2-line voucher of a kind other than the default (bank debit, cash credit), made by the clerk through the API; noted for afterAll. */
+async function storedVoucher(request: Parameters<typeof demoVoucherWorld>[0], summary: string, cents: number) {
+  const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
+  const kinds = (await w.get('/api/voucher/kind', { filter: JSON.stringify({ accountId: 1 }) })).content as { id: number; isDefault: boolean; name: string }[];
+  const kind = kinds.find((k) => !k.isDefault) ?? kinds[0];
+  const body = await (
+    await request.post('/api/voucher', {
+      headers: w.headers,
+      data: {
+        accountId: 1, kindId: kind.id, markTime: '2026-06-15', billCount: 3,
+        items: [
+          { summary, subjectId: w.bank, direction: true, amount: String(cents) },
+          { summary, subjectId: w.cash, direction: false, amount: String(cents) },
+        ],
+      },
+    })
+  ).json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  saved.push(body.data.id);
+  type Stored = { id: number; kindId: number; codeText: string; billCount: number; originId: number | null; items: { summary: string; subjectId: number; direction: boolean; amount: string }[]; voucherRelationInfos: { kind: string; targetId: number }[] };
+  const read = async (id: number) => (await w.get(`/api/voucher/${id}`, {})) as Stored;
+  return { w, kind, source: body.data as Stored, read };
+}
+
+const linesOf = (v: { items: { summary: string; subjectId: number; direction: boolean; amount: string }[] }) => v.items.map((i) => ({ summary: i.summary, subjectId: i.subjectId, direction: i.direction, amount: i.amount }));
+
+test('Copy (keys only) opens the voucher\'s kind and lines as a new unsaved voucher, the source\'s tab stays; Ctrl+S saves a second voucher', async ({ page, request }) => {
+  const summary = `E2E copy ${Date.now()}`;
+  const { w, kind, source, read } = await storedVoucher(request, summary, 12_345);
+  await loginAs(page, 'clerk', 'clerk123', { at: `/newVoucher/${source.id}` });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await expect(v.root).toHaveAttribute('data-voucher-id', String(source.id));
+
+  await v.action('copy').focus();
+  await v.press('Enter');
+  await page.waitForURL(/\/newVoucher\/new$/);
+  await expect(page.getByText('已复制为新凭证，保存后生效')).toBeVisible();
+  await expect(v.root).toHaveAttribute('data-voucher-id', 'new');
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
+  await expect(v.root).toHaveAttribute('data-dirty', 'true');
+  // The kind and the lines stay; the code is the next free one of the copy's date, the bill count 0.
+  await expect(page.getByTestId('voucher-kind')).toHaveValue(kind.name);
+  await expect(v.cell(0, 'summary')).toContainText(summary);
+  await expect(v.cell(1, 'summary')).toContainText(summary);
+  await expect(v.debitTotal()).toHaveText('123.45');
+  await expect(v.creditTotal()).toHaveText('123.45');
+  await expect(page.getByTestId('voucher-bill-count')).toHaveValue('0');
+  const markTime = await v.date().inputValue();
+  const next = (await w.get('/api/voucher/code', { accountId: '1', kindId: String(kind.id), markTime })) as { codeText: string };
+  await expect(v.code()).toHaveValue(next.codeText);
+  // The source's tab is still open, on the stored voucher.
+  const shell = new ShellModel(page);
+  await expect(shell.tab(`/newVoucher/${source.id}`)).toBeVisible();
+
+  await v.expectFocus(0, 'summary');
+  const copyId = await savedVoucherId(page, () => v.press('Control+s'));
+  expect(copyId).not.toBe(source.id);
+  await page.waitForURL(new RegExp(`/newVoucher/${copyId}$`));
+  const copy = await read(copyId);
+  expect(copy.kindId).toBe(kind.id);
+  expect(copy.billCount).toBe(0);
+  expect(linesOf(copy)).toEqual(linesOf(source));
+  // The source is unchanged.
+  const after = await read(source.id);
+  expect(linesOf(after)).toEqual(linesOf(source));
+  expect(after.codeText).toBe(source.codeText);
+});
+
+test('red reversal (keys only) from the More menu: a new voucher with the lines negated, linked both ways, opened in the editor; it cannot be reversed again', async ({ page, request }) => {
+  const summary = `E2E reversal ${Date.now()}`;
+  const { kind, source, read } = await storedVoucher(request, summary, 45_600);
+  await loginAs(page, 'clerk', 'clerk123', { at: `/newVoucher/${source.id}` });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await expect(v.root).toHaveAttribute('data-voucher-id', String(source.id));
+
+  await v.action('more').focus();
+  await v.press('Enter');
+  await expect(v.action('reversal')).toBeVisible();
+  await expect(v.action('reversal')).toBeEnabled();
+  await expect(v.action('reversal')).toHaveText('红字冲销');
+  // The first item of the menu, next to the main actions (copy among them).
+  await v.press('ArrowDown');
+  await expect(v.action('reversal')).toBeFocused();
+  const reversalId = await savedVoucherId(page, () => v.press('Enter'));
+  await v.expectVoucher(reversalId);
+  await expect(page.getByText(/已生成红字冲销凭证/)).toBeVisible();
+
+  const reversal = await read(reversalId);
+  expect(reversal.kindId).toBe(kind.id);
+  expect(linesOf(reversal)).toEqual(linesOf(source).map((l) => ({ ...l, amount: String(-Number(l.amount)) })));
+  expect(reversal.originId).toBe(source.id);
+  expect(reversal.voucherRelationInfos).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'REVERSAL', targetId: source.id })]));
+  expect((await read(source.id)).voucherRelationInfos).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'REVERSAL', targetId: reversalId })]));
+  await expect(v.debitTotal()).toContainText('456.00');
+  await expect(v.debitTotal()).toContainText('-');
+
+  // The reversal names its original among its relations and is not reversed itself.
+  await expect(page.getByTestId('voucher-relations')).toBeEnabled();
+  await v.action('more').focus();
+  await v.press('Enter');
+  await expect(v.action('reversal')).toBeDisabled();
+  await expect(v.action('reversal')).toHaveAttribute('data-reason', 'VOUCHER_ALREADY_REVERSED');
+  await v.press('Escape');
+  // The original's tab stays; there the action is refused now too.
+  const shell = new ShellModel(page);
+  await expect(shell.tab(`/newVoucher/${source.id}`)).toBeVisible();
+  await v.open(source.id);
+  await v.action('more').focus();
+  await v.press('Enter');
+  await expect(v.action('reversal')).toHaveAttribute('data-reason', 'VOUCHER_ALREADY_REVERSED');
+});

@@ -37,6 +37,7 @@ import { periodsQueryOptions, accountsQueryOptions } from '../../queries/account
 import { useHasRight, useScope, useSession } from '../../session/store';
 import { RIGHTS } from '../../../domain/rights';
 import { tabsStore } from '../../shell/tabs-store';
+import { tabStateStore } from '../../shell/tab-state';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import { useTabLabel } from '../../shell/tab-labels';
 import { notifyError, notifySaveError } from '../../queries/admin-common';
@@ -53,8 +54,8 @@ import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selec
 import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
 import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, refusedCells, voucherLabel } from './voucher-mapping';
 import { useSummaryPicker } from './common-summaries';
-import { auxValuesOptions, codeRuleOptions, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
-import { isServerAction, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
+import { auxValuesOptions, codeRuleOptions, createReversal, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
+import { isServerAction, reversalRefusal, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
 import { SubjectBalanceBar, subjectBalanceKeys } from './subject-balance-bar';
 import { VoucherKeyHelp } from './voucher-key-help';
 import { VoucherProcs } from './voucher-procs';
@@ -70,6 +71,9 @@ import { useScreenKeys } from '../common/use-screen-keys';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
+
+/** The slot of the tab state that keeps the editor's state (voucher-editor-store.ts). */
+const editorSlot = (accountId: number, routeId: string) => `voucher:${accountId}:${routeId}`;
 
 /** Toolbar actions whose tooltip names an editor key. */
 const KEY_OF_ACTION: Partial<Record<VoucherAction, VoucherCommand>> = { save: 'save', audit: 'auditAndNext', auditError: 'auditErrorAndNext' };
@@ -167,7 +171,7 @@ function VoucherEditor(props: EditorProps) {
   // The state is read in slices (voucher-editor-store.ts): this component follows the header, the
   // stored voucher and the dirty flag; the sheet's parts (grid, totals, balance bar, summary) follow
   // the sheet themselves, so a keystroke does not re-render the toolbar and header.
-  const store = useEditorStore(`voucher:${accountId}:${routeId}`, () => (stored ? loadedEditorState(initialSchema, stored) : newEditorState(initialSchema, freshHeader())));
+  const store = useEditorStore(editorSlot(accountId, routeId), () => (stored ? loadedEditorState(initialSchema, stored) : newEditorState(initialSchema, freshHeader())));
   const state = {
     header: useEditorSlice(store, selectHeader),
     voucher: useEditorSlice(store, selectVoucher),
@@ -431,10 +435,19 @@ function VoucherEditor(props: EditorProps) {
       const v = latest.current.get().voucher;
       if (action === 'copy') {
         if (!(await settle())) return false;
-        const copiedFrom = latest.current.get().header;
-        if (routeId !== NEW_ID) await goTo('new');
+        const source = latest.current.get();
         // The copy stays in the source's year (its subjects are that year's), dated today within it.
-        send({ type: 'copied', header: { ...freshHeader(), accountYearId: copiedFrom.accountYearId ?? accountYearId, markDate: todayIn(year), kindId: copiedFrom.kindId } });
+        const copied: EditorEvent = { type: 'copied', header: { ...freshHeader(), accountYearId: source.header.accountYearId ?? accountYearId, markDate: todayIn(year), kindId: source.header.kindId } };
+        if (routeId === NEW_ID) send(copied);
+        else {
+          // The copy opens as a new voucher in the "new" tab, the source's tab stays as it is. The
+          // editor there mounts again (its state is kept per address): the copy is put into that
+          // address's state before going there, in place of whatever an earlier "new" tab kept.
+          const to = `/newVoucher/${NEW_ID}`;
+          tabsStore.discard(to);
+          tabStateStore.set(to, editorSlot(accountId, NEW_ID), reduceEditor(baseSchema, source, copied));
+          await navigate({ href: to });
+        }
         notifications.show({ color: 'blue', message: t('voucher:messages.copied') });
         return true;
       }
@@ -482,8 +495,39 @@ function VoucherEditor(props: EditorProps) {
         setBusy(false);
       }
     },
-    [accountId, accountYearId, freshHeader, goTo, qc, routeId, runCommand, send, setBusy, settle, t, year],
+    [accountId, accountYearId, baseSchema, freshHeader, goTo, navigate, qc, routeId, runCommand, send, setBusy, settle, t, year],
   );
+
+  /** The date of a red reversal: today within the voucher's year; its period is the one that holds it (else the year's last, as the server places it). */
+  const reversalDate = todayIn(year);
+  const reversalPeriod = periods.find((p) => p.startAt <= reversalDate && reversalDate <= p.endAt) ?? periods.at(-1);
+  const reversalReason = reversalRefusal({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, targetPeriodSettled: !!reversalPeriod?.rolled });
+
+  /**
+   * Red reversal (红字冲销): the server makes a new voucher of the same kind with the lines negated,
+   * dated today within the voucher's year, linked both ways; it opens in its own tab (this one
+   * stays, and shows the relation once reloaded).
+   */
+  const reverse = useCallback(async () => {
+    if (busyNow() || !(await settle())) return;
+    const v = latest.current.get().voucher;
+    if (!v) return;
+    setBusy(true);
+    let made: VoucherDto;
+    try {
+      made = await createReversal(v, v.kindId, reversalDate);
+    } catch (e) {
+      notifyError(e);
+      return;
+    } finally {
+      setBusy(false);
+    }
+    qc.setQueryData(voucherKeys.one(accountId, made.id), made);
+    void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
+    void qc.invalidateQueries({ queryKey: subjectBalanceKeys.all });
+    notifications.show({ color: 'green', message: t('voucher:messages.reversed', { label: voucherLabel(made.kindName, made.codeText) }) });
+    await navigate({ href: `/newVoucher/${made.id}` });
+  }, [accountId, busyNow, navigate, qc, reversalDate, setBusy, settle, t]);
 
   /**
    * The auditor's flow (F9 / Shift+F9): examine the voucher (as an error: after the reason) and show
@@ -642,6 +686,15 @@ function VoucherEditor(props: EditorProps) {
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
+            <Menu.Item
+              disabled={busy || reversalReason !== null}
+              title={reversalReason ? t(`errors:${reversalReason}`) : undefined}
+              onClick={() => void reverse()}
+              data-testid="voucher-action-reversal"
+              data-reason={reversalReason ?? undefined}
+            >
+              {t('voucher:actions.reversal')}
+            </Menu.Item>
             {TOOLBAR_MORE_ACTIONS.map((action) => (
               <Menu.Item key={action} disabled={busy || !liveView.enabled[action]} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}>
                 {t(`voucher:actions.${action}`)}

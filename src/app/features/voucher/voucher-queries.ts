@@ -122,6 +122,23 @@ export function saveVoucher(id: number | null, input: VoucherSaveInput, version:
   return call(voucherApi.update, { params: { id }, body: { ...header, version } });
 }
 
+/**
+ * Red reversal (红字冲销) of a stored voucher: POST /voucher with `originId` and originKind
+ * REVERSAL. The server writes the original's lines with negated amounts and links the two both
+ * ways (src/server/features/voucher/service.ts createVoucher); the body's lines only satisfy the
+ * contract (at least one line), so the original's are sent and the server replaces them.
+ */
+export function createReversal(origin: VoucherDto, kindId: number, markTime: string): Promise<VoucherDto> {
+  const items = origin.items.map((i) => ({
+    summary: i.summary.trim() || '-',
+    subjectId: i.subjectId,
+    direction: i.direction,
+    amount: i.amount,
+    auxes: i.auxes.map((a) => ({ auxTypeId: a.auxTypeId, auxId: a.auxId })),
+  }));
+  return call(voucherApi.create, { body: { accountId: origin.accountId, kindId, markTime, billCount: 0, items, originId: origin.id, originKind: 'REVERSAL' } });
+}
+
 export const runVoucherAction = (id: number, action: ServerAction, version: number, reason?: string) =>
   call(voucherApi.act, { params: { id, action }, body: reason ? { reason, version } : { version } });
 

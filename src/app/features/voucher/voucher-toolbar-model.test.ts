@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import { matchVoucherKey } from './voucher-keys';
-import { toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
+import { reversalRefusal, toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
 
 const clerk = { id: 1, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_EDIT] };
 const auditor = { id: 2, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] };
@@ -40,6 +40,27 @@ describe('toolbar enablement from the voucher machine', () => {
   it('an admin holds every right', () => {
     const admin = { id: 9, kind: 'ADMIN' as const, rightIds: [] };
     expect(view({ voucher: stored({ state: 'INVALID' }), user: admin }).enabled).toMatchObject({ reverseInvalid: true, delete: true, save: false });
+  });
+});
+
+describe('red reversal enablement (the server\'s rules of POST /voucher originKind REVERSAL)', () => {
+  const original = (p: Partial<{ state: 'NORMAL' | 'INVALID'; source: string; voucherRelationInfos: { kind: string }[] }> = {}) => ({ state: 'NORMAL' as const, source: 'MANUAL', voucherRelationInfos: [], ...p });
+  const refusal = (p: Partial<Parameters<typeof reversalRefusal>[0]> = {}) => reversalRefusal({ voucher: original(), user: clerk, targetPeriodSettled: false, ...p });
+  it('a stored voucher, in any lifecycle state, may be reversed by a user who may save vouchers', () => {
+    expect(refusal()).toBeNull();
+    expect(refusal({ user: { id: 9, kind: 'ADMIN', rightIds: [] } })).toBeNull();
+    expect(refusal({ voucher: original({ voucherRelationInfos: [{ kind: 'SYNC' }, { kind: 'COPY' }] }) })).toBeNull();
+  });
+  it('refuses a new voucher, an invalid one, one reversed already and a reversal itself', () => {
+    expect(refusal({ voucher: null })).toBe('VOUCHER_NOT_SAVED');
+    expect(refusal({ voucher: original({ state: 'INVALID' }) })).toBe('VOUCHER_INVALIDATED');
+    expect(refusal({ voucher: original({ voucherRelationInfos: [{ kind: 'REVERSAL' }] }) })).toBe('VOUCHER_ALREADY_REVERSED');
+    expect(refusal({ voucher: original({ source: 'REVERSAL' }) })).toBe('VOUCHER_ALREADY_REVERSED');
+  });
+  it('refuses without the voucher-edit right or when the reversal\'s period is settled', () => {
+    expect(refusal({ user: auditor })).toBe('NO_PERMISSION');
+    expect(refusal({ user: null })).toBe('NO_PERMISSION');
+    expect(refusal({ targetPeriodSettled: true })).toBe('PERIOD_SETTLED');
   });
 });
 

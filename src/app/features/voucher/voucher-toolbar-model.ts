@@ -4,8 +4,9 @@
  * settlement and the editor's unsaved changes. Pure, so the enablement is unit-tested; the page
  * runs the same snapshot through @xstate/react.
  */
-import { enabledVoucherActions, explainVoucherAction, voucherSnapshot, type VoucherSnapshot } from '../../../../machines/voucher.machine';
+import { decideVoucherAction, enabledVoucherActions, explainVoucherAction, voucherSnapshot, type VoucherSnapshot } from '../../../../machines/voucher.machine';
 import type { RightHolder } from '../../../domain/rights';
+import type { ResultCode } from '../../../domain/result-codes';
 import { isVoucherLocked, voucherLifecycleStateOf, type VoucherAction, type VoucherLifecycleState, type VoucherStatusFields } from '../../../domain/voucher-lifecycle';
 
 export interface ToolbarInput {
@@ -48,6 +49,39 @@ export function toolbarViewOf(snapshot: VoucherSnapshot): ToolbarView {
 export function disabledReason(snapshot: VoucherSnapshot, action: VoucherAction): string | null {
   const r = explainVoucherAction(snapshot, action);
   return r.ok ? null : r.code;
+}
+
+/** What the red reversal (红字冲销) reads of the voucher it reverses. */
+export interface ReversalSource {
+  state: 'NORMAL' | 'INVALID';
+  /** Where the voucher came from: a red reversal ('REVERSAL') is not reversed again. */
+  source: string;
+  voucherRelationInfos: readonly { kind: string }[];
+}
+
+export interface ReversalInput {
+  /** The stored voucher, or null for a new one. */
+  voucher: ReversalSource | null;
+  user: (RightHolder & { id: number }) | null;
+  /** The period the reversal is dated in (today within the voucher's year) is settled. */
+  targetPeriodSettled: boolean;
+}
+
+/**
+ * Why the red reversal of the voucher is refused, or null when it may be made. The server's rules
+ * (POST /voucher with originKind REVERSAL, src/server/features/voucher/service.ts createVoucher):
+ * a stored voucher that is not invalid, not reversed already and not itself a reversal; the
+ * reversal is a new voucher saved (`new × save`: the voucher-edit right, its period open). The
+ * original's own lifecycle (draft, audited, bookkept…) and its period do not matter.
+ */
+export function reversalRefusal(input: ReversalInput): ResultCode | null {
+  const v = input.voucher;
+  if (!v) return 'VOUCHER_NOT_SAVED';
+  if (v.state === 'INVALID') return 'VOUCHER_INVALIDATED';
+  if (v.source === 'REVERSAL' || v.voucherRelationInfos.some((r) => r.kind === 'REVERSAL')) return 'VOUCHER_ALREADY_REVERSED';
+  const user = input.user ?? { id: 0, kind: 'OTHER' as const, rightIds: [] };
+  const saved = decideVoucherAction('new', 'save', { user, makerId: null, periodSettled: input.targetPeriodSettled, cashierSignRequired: false });
+  return saved.ok ? null : saved.code;
 }
 
 /** Toolbar buttons and the split dropdown (spec 01 §2), in display order. */

@@ -129,10 +129,6 @@ export function VoucherListPage() {
 
   // Where the caret was when vouchers were deleted, and which of them went (see the report's close).
   const caretAfterDelete = useRef<{ caret: ListCaret; gone: number[] } | null>(null);
-  // Where the caret was when a batch ran (its voucher, else the first chosen one): the report's close
-  // puts it back there. The batch ran from a menu whose item is gone, so the dialog's own focus
-  // return would leave the focus on <body> and the arrows dead.
-  const caretAfterBatch = useRef<{ id: number; colId: string | null } | null>(null);
 
   const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
     rowsRef.current = answer.content;
@@ -199,9 +195,6 @@ export function VoucherListPage() {
       setReasonFor({ mode: 'batch' });
       return;
     }
-    const caret = caretOf(apiRef.current);
-    const caretId = caret ? (apiRef.current?.getDisplayedRowAtIndex(caret.rowIndex)?.data?.id ?? null) : null;
-    caretAfterBatch.current = { id: caretId !== null && caretId >= 0 ? caretId : chosen[0].id, colId: caret?.colId ?? null };
     setBusy(true);
     try {
       const answers = await runVoucherBatch(action, chosen.map((v) => v.id), reason);
@@ -446,19 +439,7 @@ export function VoucherListPage() {
           // moves up into place): the report would give the focus back to a row that is gone.
           const after = caretAfterDelete.current;
           caretAfterDelete.current = null;
-          if (after && apiRef.current) {
-            caretAfterBatch.current = null;
-            restoreCaretWhenGone(apiRef.current, after.caret, after.gone);
-            return;
-          }
-          const back = caretAfterBatch.current;
-          caretAfterBatch.current = null;
-          if (!back) return;
-          // After the dialog has let the focus go (the rows may have been refreshed meanwhile).
-          requestAnimationFrame(() => {
-            const index = rowsRef.current.findIndex((v) => v.id === back.id);
-            if (index >= 0) focusRow(index, back.colId);
-          });
+          if (after && apiRef.current) restoreCaretWhenGone(apiRef.current, after.caret, after.gone);
         }}
       />
       <ConfirmDialog

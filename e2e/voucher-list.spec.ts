@@ -197,22 +197,21 @@ test('the clerk sees New, Delete and 凭证整理 with its preview; the list spe
   await expect(list.filter('summary')).toHaveValue('');
   await expect.poll(async () => (await list.rowIds()).length).toBe(10);
   await expect(select).toHaveValue('');
+  /** ↓ opens the saved filters, the name, Enter: the box shows it and the list is filtered by it. */
+  const pickSaved = async () => {
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    await chooseOpenOption(page.getByRole('option', { name: NAME }));
+    await expect(select).toHaveValue(NAME);
+    await expect(list.filter('summary')).toHaveValue(TAG);
+    await expect.poll(() => list.rowIds()).toEqual(ids);
+  };
   // Picking the same name again (↓ opens the list, the name, Enter) applies it again, never empties the box.
-  await select.focus();
-  await page.keyboard.press('ArrowDown');
-  await chooseOpenOption(page.getByRole('option', { name: NAME }));
-  await expect(select).toHaveValue(NAME);
-  await expect(list.filter('summary')).toHaveValue(TAG);
-  await expect.poll(() => list.rowIds()).toEqual(ids);
+  await pickSaved();
   // Even when it is the one shown: it stays picked and applied.
   await list.filter('summary').fill('');
   await expect.poll(async () => (await list.rowIds()).length).toBe(10);
-  await select.focus();
-  await page.keyboard.press('ArrowDown');
-  await chooseOpenOption(page.getByRole('option', { name: NAME }));
-  await expect(select).toHaveValue(NAME);
-  await expect(list.filter('summary')).toHaveValue(TAG);
-  await expect.poll(() => list.rowIds()).toEqual(ids);
+  await pickSaved();
   await page.getByTestId('saved-filters-delete').click();
   await expect(select).toHaveValue('');
 

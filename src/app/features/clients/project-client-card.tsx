@@ -18,7 +18,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { useHasRight } from '../../session/store';
 import { notifyError } from '../../queries/admin-common';
 import { customersByIdOptions, customerUsed, useDeleteCustomer } from '../../queries/clients';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDeleteDialog } from '../common/confirm-dialog';
 import { CustomerDialog, type DialogMode } from './customer-dialog';
 import { useCoveredWhile } from './use-covered-while';
 
@@ -96,14 +96,7 @@ export function ProjectClientCard({ project, onCovered }: { project: ProjectDto;
         onClose={() => setDialog(null)}
         onOpen={(next) => setDialog(next)}
       />
-      <ConfirmDialog
-        opened={!!deleting}
-        loading={del.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          del.mutateAsync(deleting!.id).catch(() => undefined).finally(() => setDeleting(null));
-        }}
-      />
+      <ConfirmDeleteDialog target={deleting} onDone={() => setDeleting(null)} remove={del} />
     </Card>
   );
 }

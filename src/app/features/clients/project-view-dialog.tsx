@@ -17,7 +17,7 @@ import { formatCents, sumCents } from '../../../domain/money';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight } from '../../session/store';
 import { projectInvoicesOptions, useDeleteInvoice } from '../../queries/invoice';
-import { ConfirmDialog } from '../common/confirm-dialog';
+import { ConfirmDeleteDialog } from '../common/confirm-dialog';
 import { InvoiceDialog } from '../invoice/invoice-dialog';
 import { CentsCell } from '../invoice/cents-cell';
 import { ProjectClientCard } from './project-client-card';
@@ -160,14 +160,7 @@ function InvoiceCard({ project, canEdit, onCovered }: { project: ProjectDto; can
         onClose={() => setDialog(null)}
         onNew={() => setDialog({ invoice: null, editing: true })}
       />
-      <ConfirmDialog
-        opened={!!deleting}
-        loading={del.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          del.mutateAsync(deleting!.id).catch(() => undefined).finally(() => setDeleting(null));
-        }}
-      />
+      <ConfirmDeleteDialog target={deleting} onDone={() => setDeleting(null)} remove={del} />
     </Card>
   );
 }

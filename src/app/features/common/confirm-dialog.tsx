@@ -56,3 +56,24 @@ export function useDialogState<P>() {
     close: () => setState(null),
   };
 }
+
+/**
+ * 'Cannot be recovered after deletion!…' for one record of a card or list: confirming runs the
+ * delete mutation (its failure is already notified) and closes, whatever the answer.
+ */
+export function ConfirmDeleteDialog<T extends { id: number }>({ target, onDone, remove }: {
+  target: T | null;
+  onDone: () => void;
+  remove: { mutateAsync: (id: number) => Promise<unknown>; isPending: boolean };
+}) {
+  return (
+    <ConfirmDialog
+      opened={!!target}
+      loading={remove.isPending}
+      onCancel={onDone}
+      onConfirm={() => {
+        if (target) void remove.mutateAsync(target.id).catch(() => undefined).finally(onDone);
+      }}
+    />
+  );
+}

@@ -3,7 +3,8 @@
  * reimbursement whose second invoice number was reimbursed already (the line is flagged and Ctrl+S
  * is refused with 'The invoice has been reimbursed…'), fixes the number, saves with Ctrl+S and
  * audits it (the sheet turns read-only); then audits two documents at once in the management list
- * and reads the per-document results; exports two documents through the background export task.
+ * and reads the per-document results (Enter on OK puts the caret back on the rows); exports two
+ * documents through the background export task.
  * A save the header refuses (no mark date, a pay amount above the maximum cost, a submitter the
  * server finds disabled) puts the caret on the refused header field, framed until put right.
  * Screenshots in both languages. Everything made or audited is
@@ -57,6 +58,13 @@ async function focused(page: Page) {
     return { row: Number(r.getAttribute('row-index')), col: c.getAttribute('col-id') ?? '' };
   });
 }
+/** The management list's focused cell (row index and column), or null. */
+const focusedListCell = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement;
+  const c = el?.closest('[data-testid="list-cashier.reimburseManagement"] .ag-cell');
+  const r = c?.closest('.ag-row');
+  return c && r ? { row: Number(r.getAttribute('row-index')), col: c.getAttribute('col-id') ?? '' } : null;
+});
 const expectFocus = (page: Page, row: number, col: string) => expect.poll(() => focused(page), { timeout: 10_000 }).toEqual({ row, col });
 async function enter(page: Page, text: string) {
   if (text) await page.keyboard.type(text);
@@ -382,7 +390,16 @@ test('the management list audits two documents at once and shows a result per do
   const results = page.getByTestId('reimburse-result-ok');
   await expect(results).toHaveCount(2, { timeout: 15_000 });
   await page.screenshot({ path: 'test-results/reimburse-zh_CN-batch.png', animations: 'disabled' });
-  await page.keyboard.press('Escape');
+  // Enter on the results' OK puts the caret back on the rows, where it was (the two audited ones
+  // have left this "unaudited" list: the next one has moved up into the second's place), so the
+  // arrows go on at once with no mouse.
+  await expect(page.getByTestId('reimburse-results-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(results).toHaveCount(0);
+  await expect(list.root.locator(ids.map((id) => `.ag-row[row-id="${id}"]`).join(', '))).toHaveCount(0);
+  await expect.poll(() => focusedListCell(page), { timeout: 10_000 }).toEqual({ row: 1, col: 'code' });
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => focusedListCell(page), { timeout: 10_000 }).toEqual({ row: 0, col: 'code' });
   // Enter on a row opens it in the editor.
   await pressOn(list.rowAt(0).locator('.ag-cell[col-id="code"]'));
   await expect(page.getByTestId('reimburse-editor')).toBeVisible({ timeout: 20_000 });

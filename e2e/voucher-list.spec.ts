@@ -1,13 +1,14 @@
 /**
  * The voucher list as an auditor, by the keyboard: opened from the menu, filtered to the spec's own
  * vouchers, two picked with ↓ and Space and examined as a batch (the report names each voucher,
- * the invalid one refused with its reason), then the auditor's flow: F8 examines the focused
- * voucher and the focus moves on, Shift+F8 asks the reason and marks an error, Enter opens the
- * editor. The 凭证整理 confirmation shows its preview. Screenshots in Chinese and English. The
+ * the invalid one refused with its reason; Enter on its OK puts the caret back on the cell it came
+ * from, also after the More menu, without transitions, and while the rows still load), then the
+ * auditor's flow: F8 examines the focused voucher and the focus moves on, Shift+F8 asks the reason
+ * and marks an error, Enter opens the editor. The 凭证整理 confirmation shows its preview. Screenshots in Chinese and English. The
  * spec's vouchers are removed again in afterAll and the demo state restored.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test } from './page-models/test';
+import { expect, test, type Route } from './page-models/test';
 import { loginAs, startInLanguage } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
@@ -97,6 +98,8 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   await page.keyboard.press('ArrowDown');
   await list.expectFocusOn(ids[2]);
   await page.keyboard.press('Space');
+  const caretCol = await list.focusedColId();
+  expect(caretCol).toBeTruthy();
   await expect(list.action('audit')).toBeEnabled();
   await expect(list.action('audit')).toContainText('(1)');
   await page.screenshot({ path: testInfo.outputPath('voucher-list-zh.png'), fullPage: true });
@@ -110,6 +113,61 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
   await page.keyboard.press('Enter');
   await expect(list.report()).toBeHidden();
   await expect(list.row(ids[0]).getByTestId('voucher-row-tags')).toHaveAttribute('data-lifecycle', 'audited');
+  // Closing the report gives the focus back to the cell that had it (row and column), so the
+  // arrows go on at once.
+  await list.expectFocusOn(ids[2]);
+  expect(await list.focusedColId()).toBe(caretCol);
+  await page.keyboard.press('ArrowUp');
+  await list.expectFocusOn(ids[1]);
+  await page.keyboard.press('ArrowDown');
+  await list.expectFocusOn(ids[2]);
+
+  // 更多操作 → 反审核 by the keyboard (the menu's item is gone when the report opens), without
+  // transitions (reduced motion: the report goes at once): Enter on the report's OK puts the focus
+  // back on the row, not on <body>; ↓ and ↑ move it at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByTestId('voucher-list-more').focus();
+  await page.keyboard.press('Enter');
+  const reverse = list.action('reverseAudit');
+  await expect(reverse).toBeVisible();
+  await expect(reverse).toContainText('(1)');
+  for (let i = 0; i < 10 && !(await reverse.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(reverse).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list.report()).toBeVisible();
+  await expect(page.getByTestId(`voucher-batch-line-${ids[0]}`)).toHaveAttribute('data-ok', 'true');
+  await expect(page.getByTestId('voucher-batch-report-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list.report()).toBeHidden();
+  await expect(list.row(ids[0]).getByTestId('voucher-row-tags')).toHaveAttribute('data-lifecycle', 'draft');
+  await list.expectFocusOn(ids[2]);
+  expect(await list.focusedColId()).toBe(caretCol);
+  await page.keyboard.press('ArrowDown');
+  await list.expectFocusOn(ids[3]);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await list.expectFocusOn(ids[1]);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+
+  // Examined again (the flow below starts from it) while the list answers slowly: the report is
+  // closed before the rows are back (AG Grid's loading overlay takes no focus), and the caret waits
+  // for them instead of leaving the focus on the toolbar's button.
+  const slowList = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => undefined);
+  };
+  const isList = (url: URL) => url.pathname === '/api/voucher';
+  await page.route(isList, slowList);
+  await list.action('audit').click();
+  await expect(page.getByTestId(`voucher-batch-line-${ids[0]}`)).toHaveAttribute('data-ok', 'true');
+  await page.keyboard.press('Enter');
+  await expect(list.report()).toBeHidden();
+  await list.expectFocusOn(ids[1]);
+  expect(await list.focusedColId()).toBe(caretCol);
+  await expect(list.row(ids[0]).getByTestId('voucher-row-tags')).toHaveAttribute('data-lifecycle', 'audited');
+  await page.unroute(isList, slowList);
+  await page.keyboard.press('ArrowDown');
+  await list.expectFocusOn(ids[2]);
 
   // Export: the ticked vouchers' PDF goes through the export task and downloads.
   await page.getByTestId('voucher-list-export').click();

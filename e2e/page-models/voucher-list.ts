@@ -36,6 +36,10 @@ export class VoucherListModel {
       return id ? Number(id) : null;
     });
   }
+  /** The column of the focused cell, or null. */
+  async focusedColId(): Promise<string | null> {
+    return this.page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null);
+  }
   async expectFocusOn(id: number) {
     await expect.poll(() => this.focusedRowId(), { timeout: 10_000 }).toBe(id);
   }

@@ -2,15 +2,18 @@
  * /cashier/reimburseManagement (spec 01 §2, right 30104; decision 034): the company's
  * reimbursements in an AG Grid list with filters (mark date range, submitter, state, expense kind,
  * invoice number; the keyword box matches the code), Enter or double click opens the document in
- * its editor tab, batch Audit / Cancel audit with one result per document, Export (the selection or
- * the filter) / Import / Template of the expense workbook.
+ * its editor tab, batch Audit / Cancel audit with one result per document (Enter on its OK puts the
+ * caret back on the row it came from), Export (the selection or the filter) / Import / Template of
+ * the expense workbook.
  */
-import { useMemo, useState } from 'react';
-import { Alert, Group, Modal, Select, Table, Text, TextInput } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { GridApi } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
+import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import type { ListColumn } from '../../../../grids/list/columns';
 import type { ExpenseDto, ExpenseFilter, ExpenseLockResult } from '../../../contract/expense';
 import { formatCents } from '../../../domain/money';
@@ -54,6 +57,9 @@ export function ReimburseListPage() {
   const [results, setResults] = useState<ExpenseLockResult[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [importing, setImporting] = useState(false);
+  const apiRef = useRef<GridApi<ExpenseDto> | null>(null);
+  // The caret when a batch ran (else its first document) comes back once the results have gone.
+  const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'code' });
   // Export runs as a background task with the shared progress bar (decision 043).
   const exporter = useExportProgress();
   const formatters = useMemo(() => ({
@@ -74,6 +80,7 @@ export function ReimburseListPage() {
       notifications.show({ color: 'orange', message: t('reimburse:messages.selectFirst') });
       return;
     }
+    caretReturn.note(rows[0].id);
     setBusy(true);
     try {
       const r = await lockExpenses(lock, rows.map((x) => x.id));
@@ -82,6 +89,7 @@ export function ReimburseListPage() {
       notifications.show({ color: ok === r.length ? 'green' : 'orange', message: t('reimburse:messages.batchDone', { ok, failed: r.length - ok }) });
       void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
     } catch (e) {
+      caretReturn.forget();
       notifyError(e);
     } finally {
       setBusy(false);
@@ -122,6 +130,9 @@ export function ReimburseListPage() {
           { key: 'template', allowed: canAudit, testId: 'reimburse-template', run: () => void downloadExpenseTemplate().catch(notifyError) },
         ]}
         onRowOpen={(e) => void navigate({ href: `/newReimburse/${e.id}` })}
+        onGridApi={(api) => {
+          apiRef.current = api;
+        }}
         toolbarExtra={exporter.bar}
       />
       <ImportDialog
@@ -135,20 +146,26 @@ export function ReimburseListPage() {
           return r;
         }}
       />
-      <Modal opened={results !== null} onClose={() => setResults(null)} title={t('reimburse:list.results')} size={560} data-testid="reimburse-results">
+      {/* OK has the focus: Enter closes the results and the caret is back on the rows (caretReturn). */}
+      <Modal opened={results !== null} onClose={() => setResults(null)} title={t('reimburse:list.results')} size={560} data-testid="reimburse-results" {...caretReturn.modalProps}>
         {results && (
-          <Table withTableBorder striped>
-            <Table.Tbody>
-              {results.map((r) => (
-                <Table.Tr key={r.id} data-testid={`reimburse-result-${r.ok ? 'ok' : 'refused'}`}>
-                  <Table.Td>{r.code ? formatReimbursementCode(r.code) : `#${r.id}`}</Table.Td>
-                  <Table.Td>{r.ok ? <Text c="green" size="sm">✓</Text> : <Text c="red" size="sm">{r.msg}</Text>}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Stack gap="sm">
+            <Table withTableBorder striped>
+              <Table.Tbody>
+                {results.map((r) => (
+                  <Table.Tr key={r.id} data-testid={`reimburse-result-${r.ok ? 'ok' : 'refused'}`}>
+                    <Table.Td>{r.code ? formatReimbursementCode(r.code) : `#${r.id}`}</Table.Td>
+                    <Table.Td>{r.ok ? <Text c="green" size="sm">✓</Text> : <Text c="red" size="sm">{r.msg}</Text>}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {!results.length && <Alert>{t('reimburse:messages.selectFirst')}</Alert>}
+            <Group justify="flex-end">
+              <Button data-autofocus onClick={() => setResults(null)} data-testid="reimburse-results-ok">{t('common:ok')}</Button>
+            </Group>
+          </Stack>
         )}
-        {results && !results.length && <Alert>{t('reimburse:messages.selectFirst')}</Alert>}
       </Modal>
     </>
   );

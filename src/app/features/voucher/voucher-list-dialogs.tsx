@@ -20,10 +20,23 @@ export interface BatchReport {
   refused: number;
 }
 
-export function BatchReportDialog({ report, onClose }: { report: BatchReport | null; onClose: () => void }) {
+/**
+ * The report gives the focus back to nothing itself (the action's menu item is gone, its button is
+ * no place for the arrows): `onExited` runs once it has gone (its exit transition over, at once
+ * without transitions), where the list puts its caret back (grids/list/caret-return.ts).
+ */
+export function BatchReportDialog({ report, onClose, onExited }: { report: BatchReport | null; onClose: () => void; onExited?: () => void }) {
   const { t } = useTranslation(['voucher', 'common']);
   return (
-    <Modal opened={report !== null} onClose={onClose} title={report ? t('voucher:list.report.title', { action: report.action }) : ''} size="lg" centered>
+    <Modal
+      opened={report !== null}
+      onClose={onClose}
+      returnFocus={false}
+      onExitTransitionEnd={onExited}
+      title={report ? t('voucher:list.report.title', { action: report.action }) : ''}
+      size="lg"
+      centered
+    >
       {report && (
         <Stack gap="sm" data-testid="voucher-batch-report">
           <Text size="sm" data-testid="voucher-batch-summary">

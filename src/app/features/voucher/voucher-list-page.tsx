@@ -31,6 +31,7 @@ import { useTabState } from '../../shell/tab-state';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { useClearSavedFilter } from '../common/saved-filters';
 import { caretOf, ListPage, restoreCaretWhenGone, type ListCaret } from '../common/list-page';
+import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
@@ -129,6 +130,9 @@ export function VoucherListPage() {
 
   // Where the caret was when vouchers were deleted, and which of them went (see the report's close).
   const caretAfterDelete = useRef<{ caret: ListCaret; gone: number[] } | null>(null);
+  // Where the caret was when a batch ran (else the first chosen voucher): it comes back there once
+  // the report has gone, so Enter on its OK leaves the arrows working (grids/list/caret-return.ts).
+  const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'markTime' });
 
   const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
     rowsRef.current = answer.content;
@@ -195,12 +199,14 @@ export function VoucherListPage() {
       setReasonFor({ mode: 'batch' });
       return;
     }
+    caretReturn.note(chosen[0].id);
     setBusy(true);
     try {
       const answers = await runVoucherBatch(action, chosen.map((v) => v.id), reason);
       const labelled = chosen.map((v) => ({ ...v, kindName: context.kindLabel(v) }));
       setReport({ action: t(`voucher:actions.${action}`), ...batchReport(answers, labelled) });
     } catch (e) {
+      caretReturn.forget();
       notifyError(e);
     } finally {
       setBusy(false);
@@ -211,6 +217,7 @@ export function VoucherListPage() {
   const runDeletes = async (chosen: VoucherDto[]) => {
     setPendingDelete(null);
     const caret = caretOf(apiRef.current);
+    caretReturn.forget();
     setBusy(true);
     const lines: BatchReportLine[] = [];
     for (const v of chosen) {
@@ -433,13 +440,15 @@ export function VoucherListPage() {
 
       <BatchReportDialog
         report={report}
-        onClose={() => {
-          setReport(null);
-          // After deletes the caret comes back where the first deleted voucher was (the next one
-          // moves up into place): the report would give the focus back to a row that is gone.
+        onClose={() => setReport(null)}
+        // The report gives no focus back itself: once it has gone, the caret goes back to the row
+        // the batch came from. After deletes it comes back where the first deleted voucher was (the
+        // next one moves up into place) once the list no longer shows them.
+        onExited={() => {
           const after = caretAfterDelete.current;
           caretAfterDelete.current = null;
           if (after && apiRef.current) restoreCaretWhenGone(apiRef.current, after.caret, after.gone);
+          else caretReturn.giveBack();
         }}
       />
       <ConfirmDialog

@@ -295,6 +295,73 @@ test('Ctrl+S on a new voucher keeps the clerk where they were: the caret cell, k
   await expect(bills).toHaveValue('2');
 });
 
+test("a command key pressed during a save waits for it: F12 during a new voucher's first save opens a new voucher, Alt+N during a stored one's too", async ({ page }) => {
+  const v = new VoucherEditorModel(page);
+  const keys = async (...ks: string[]) => {
+    for (const k of ks) await page.keyboard.press(k);
+  };
+  const chars = (text: string) => [...text];
+  const summary = `E2E held F12 ${Date.now()}`;
+  const clerk = await apiHeaders(page.request, 'clerk', 'clerk123');
+  const storedSummaries = async (id: number) =>
+    ((await (await page.request.get(`/api/voucher/${id}`, { headers: clerk })).json()) as { data: { items: Array<{ summary: string }> } }).data.items.map((i) => i.summary);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /^\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname)) posts.push(new URL(r.url()).pathname);
+  });
+  const holdSaves = () =>
+    page.route(/\/api\/voucher(\/\d+)?$/, async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  await v.ready();
+  await expect(v.code()).not.toHaveValue('');
+  await v.enter(summary);
+  await v.enter('1002');
+  await v.enter('80');
+  await keys('.', '.', 'Enter');
+  await v.enter('1001');
+  await v.press('=');
+  await expect(v.creditTotal()).toHaveText('80.00');
+
+  // Ctrl+S with a save that answers late, F12 during it and the next voucher's summary typed on.
+  await holdSaves();
+  const first = await savedVoucherId(page, () => keys('Control+s', 'F12', ...chars('Taxi'), 'Enter'));
+  // F12 ran on the stored voucher once it was there: nothing changed, so a new voucher, and the keys after it went there.
+  await page.waitForURL(/\/newVoucher\/new$/);
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
+  await expect(v.cell(0, 'summary')).toHaveText('Taxi');
+  await v.expectFocus(0, 'subjectId');
+  await expect(v.debitTotal()).toHaveText('0.00');
+  // The first voucher was stored once, with its own lines only.
+  expect(posts).toEqual(['/api/voucher']);
+  expect(await storedSummaries(first)).toEqual([summary, summary]);
+
+  // A stored voucher: a line changed, Ctrl+S with a late answer, Alt+N during it, and typed on.
+  await v.enter('1002');
+  await v.enter('20');
+  await keys('.', '.', 'Enter');
+  await v.enter('1001');
+  await v.press('=');
+  await expect(v.creditTotal()).toHaveText('20.00');
+  const second = await savedVoucherId(page, () => v.press('Control+s'));
+  await page.waitForURL(new RegExp(`/newVoucher/${second}$`));
+  await expect(v.root).toHaveAttribute('data-voucher-id', String(second));
+  await v.cell(0, 'summary').click();
+  await v.enter('Cab');
+  await expect(v.root).toHaveAttribute('data-dirty', 'true');
+  await savedVoucherId(page, () => keys('Control+s', 'Alt+n', ...chars('Tea'), 'Enter'));
+  await page.unroute(/\/api\/voucher(\/\d+)?$/);
+  // Alt+N ran after the save: a new voucher with the keys typed after it; the stored voucher has the change, saved once.
+  await page.waitForURL(/\/newVoucher\/new$/);
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
+  await expect(v.cell(0, 'summary')).toHaveText('Tea');
+  await v.expectFocus(0, 'subjectId');
+  expect(posts).toEqual(['/api/voucher', '/api/voucher', `/api/voucher/${second}`]);
+  expect(await storedSummaries(second)).toEqual(['Cab', 'Taxi']);
+});
+
 test('the save rules speak before the server: an unbalanced voucher names its rows (in English)', async ({ page }, testInfo) => {
   await startInLanguage(page, 'en_US');
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GridApi } from 'ag-grid-community';
 import { CARRY_MS, caretAtOf, carryFocus, focusAddress, focusCarriedField, saveCarryingFocus, takeCarriedFocus } from './focus-carry';
-import { typeAhead } from './type-ahead';
+import { onHeldCommand, typeAhead, type CommandOf } from './type-ahead';
 
 const page = () => document.getElementById('page')!;
 const grid = () => document.getElementById('grid')!;
@@ -90,7 +90,7 @@ describe('saveCarryingFocus', () => {
     expect(takeCarriedFocus('/doc/9')).toEqual({ kind: 'cell', rowIndex: 4, colId: 'credit' });
   });
 
-  it('a refused save forgets the keys and goes nowhere; a stored document neither holds nor moves', async () => {
+  it('a refused save forgets the keys and goes nowhere; a stored document moves nowhere and notes nothing', async () => {
     const api = setUp({ rowIndex: 0, colId: 'summary' });
     const goTo = vi.fn(async () => undefined);
     await expect(saveCarryingFocus({ fresh: true, save: async () => null, pathOf: (id) => `/doc/${id}`, goTo, page: page(), grid: { element: grid, api: () => api } })).resolves.toBeNull();
@@ -99,5 +99,98 @@ describe('saveCarryingFocus', () => {
     expect(goTo).not.toHaveBeenCalled();
     expect(typeAhead().active).toBe(false);
     expect(takeCarriedFocus('/doc/3')).toBeNull();
+  });
+});
+
+/** A save that answers when the test says. */
+function lateSave() {
+  let answer!: (v: { id: number } | null) => void;
+  const save = () => new Promise<{ id: number } | null>((r) => (answer = r));
+  return { save, answer: (v: { id: number } | null) => answer(v) };
+}
+const key = (el: Element, k: string, init: KeyboardEventInit = {}) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+
+describe('saveCarryingFocus: command keys pressed during the save', () => {
+  /** The screen's commands: Ctrl+S saves, F12 saves and opens a new document. */
+  const commands: CommandOf = (e) => (e.key === 'F12' ? 'saveAndNew' : e.ctrlKey && e.key === 's' ? 'save' : undefined);
+  let offs: Array<() => void> = [];
+  afterEach(() => {
+    offs.forEach((off) => off());
+    offs = [];
+    typeAhead().drop();
+    document.body.innerHTML = '';
+    takeCarriedFocus('/doc/9');
+  });
+
+  it("a new document's: carried with the keys to the stored document's page and run there; keys after it go to what it opens", async () => {
+    const api = setUp({ rowIndex: 1, colId: 'summary' });
+    const cell = document.getElementById('cell')!;
+    cell.focus();
+    const late = lateSave();
+    // The stored document's page (the page mounts again under its id, its caret in a field here).
+    const goTo = vi.fn(async () => void (document.body.innerHTML = '<div id="stored"><input id="caret"></div>'));
+    const saving = saveCarryingFocus({ fresh: true, save: late.save, pathOf: (id) => `/doc/${id}`, goTo, page: page(), grid: { element: grid, api: () => api }, commands });
+    key(cell, 'F12');
+    for (const k of 'Taxi') key(cell, k);
+    expect(typeAhead().pending).toEqual(['<saveAndNew>', 'T', 'a', 'x', 'i']);
+    late.answer({ id: 9 });
+    await saving;
+    expect(goTo).toHaveBeenCalledWith(9);
+    expect(takeCarriedFocus('/doc/9')).toEqual({ kind: 'cell', rowIndex: 1, colId: 'summary' });
+    const ran: string[] = [];
+    const stored = document.getElementById('stored')!;
+    offs.push(
+      onHeldCommand(stored, async (command) => {
+        ran.push(command);
+        // Save and new: nothing changed, so a new document opens, its caret re-seated.
+        typeAhead().hold(commands);
+        stored.innerHTML = '<input id="fresh">';
+        (document.getElementById('fresh') as HTMLInputElement).focus();
+        typeAhead().land();
+      }),
+    );
+    (document.getElementById('caret') as HTMLInputElement).focus();
+    typeAhead().land();
+    await vi.waitFor(() => expect((document.getElementById('fresh') as HTMLInputElement | null)?.value).toBe('Taxi'));
+    expect(ran).toEqual(['saveAndNew']);
+    await vi.waitFor(() => expect(typeAhead().active).toBe(false));
+  });
+
+  it("a stored document's: keys and commands wait for the save and run in place after it", async () => {
+    document.body.innerHTML = '<div id="page"><input id="field"></div>';
+    const field = document.getElementById('field') as HTMLInputElement;
+    field.focus();
+    const late = lateSave();
+    const ran: string[] = [];
+    offs.push(onHeldCommand(page(), async (command) => void ran.push(`${command} after "${field.value}"`)));
+    const saving = saveCarryingFocus({ fresh: false, save: late.save, pathOf: (id) => `/doc/${id}`, goTo: async () => undefined, page: page(), grid: null, commands });
+    for (const k of 'ab') key(field, k);
+    key(field, 's', { ctrlKey: true });
+    key(field, 'c');
+    // Nothing reached the field while the save ran (the save puts its lines back as stored).
+    expect(field.value).toBe('');
+    expect(typeAhead().pending).toEqual(['a', 'b', '<save>', 'c']);
+    late.answer({ id: 3 });
+    await saving;
+    await vi.waitFor(() => expect(field.value).toBe('abc'));
+    expect(ran).toEqual(['save after "ab"']);
+  });
+
+  it('a refused save drops the held command with the keys', async () => {
+    const api = setUp({ rowIndex: 0, colId: 'summary' });
+    const cell = document.getElementById('cell')!;
+    cell.focus();
+    const late = lateSave();
+    const goTo = vi.fn(async () => undefined);
+    const saving = saveCarryingFocus({ fresh: true, save: late.save, pathOf: (id) => `/doc/${id}`, goTo, page: page(), grid: { element: grid, api: () => api }, commands });
+    key(cell, 'F12');
+    key(cell, 'x');
+    late.answer(null);
+    await expect(saving).resolves.toBeNull();
+    expect(goTo).not.toHaveBeenCalled();
+    expect(typeAhead().active).toBe(false);
+    expect(typeAhead().pending).toEqual([]);
+    // The key goes on as usual now.
+    expect(key(cell, 'F12')).toBe(true);
   });
 });

@@ -6,9 +6,13 @@
  * saves notes where the focus is (a grid cell by row index and column, or a header field by its
  * test id) for the address it goes to; the page mounting there takes it once and puts the focus
  * back. What is noted and not taken within CARRY_MS is forgotten.
+ *
+ * Keys and the screen's own commands pressed during the save wait (type-ahead) and are typed and
+ * run, in order, where the caret lands: on the stored document's page, or in place when the
+ * document was stored already. A refused save forgets them.
  */
 import type { GridApi } from 'ag-grid-community';
-import { typeAhead } from './type-ahead';
+import { typeAhead, type CommandOf } from './type-ahead';
 
 export type CarriedFocus = { kind: 'cell'; rowIndex: number; colId: string } | { kind: 'field'; testId: string };
 
@@ -69,25 +73,45 @@ export interface CarryingSave<T extends { id: number }> {
   goTo: (id: number) => Promise<void>;
   page: Element | null;
   grid: { element: () => HTMLElement | null; api: () => GridApi | null } | null;
+  /** The screen's commands (Ctrl+S, F12, Alt+N…): pressed during the save, they run after it, in order with the keys. */
+  commands?: CommandOf;
 }
 
 /**
- * Ctrl+S on an editor: saves; a new document then shows under its id with the focus where it was,
- * and keys typed from the press on wait for it there (type-ahead), as they would on a page that
- * did not mount again. A refused save forgets them (they were typed for a document that did not come).
+ * Ctrl+S on an editor: saves; a new document then shows under its id with the focus where it was.
+ * Keys and commands (`o.commands`) pressed from the press on wait (type-ahead) for the caret: on the
+ * stored document's page, as they would on a page that did not mount again, or in place once a
+ * stored document's save is done (typed meanwhile, they would go into lines the save then replaces).
+ * A refused save forgets them (they were typed for a document that did not come).
  */
 export async function saveCarryingFocus<T extends { id: number }>(o: CarryingSave<T>): Promise<T | null> {
-  if (o.fresh) typeAhead().hold();
+  typeAhead().hold(o.commands);
   const saved = await o.save();
   if (!saved) {
-    if (o.fresh) typeAhead().drop();
+    typeAhead().drop();
     return null;
   }
   if (o.fresh) {
     carryFocus(o.pathOf(saved.id), focusAddress(o.page, o.grid?.element() ?? null, o.grid?.api() ?? null));
     await o.goTo(saved.id);
+  } else {
+    await focusBackIn(o.page);
+    typeAhead().land();
   }
   return saved;
+}
+
+const nextFrame = () => new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => resolve()) : setTimeout(resolve, 16)));
+
+/**
+ * The saved lines are drawn again (new row ids), and the grid puts the caret back in its cell: a
+ * frame at least, and until the focus is in the page again (about half a second at most).
+ */
+async function focusBackIn(page: Element | null): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    await nextFrame();
+    if (!page || page.contains(document.activeElement)) return;
+  }
 }
 
 /**

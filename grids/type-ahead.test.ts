@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isKeptKey, TypeAhead } from './type-ahead';
+import { isKeptKey, onHeldCommand, TypeAhead, type CommandOf } from './type-ahead';
 
 /** A user's key at the focused element (what the browser delivers). */
 function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent {
@@ -178,5 +178,141 @@ describe('type-ahead', () => {
     type('bc');
     await settle();
     expect(field.value).toBe('Abc');
+  });
+});
+
+describe("type-ahead: a screen's commands pressed while keys are held", () => {
+  let t: TypeAhead;
+  let field: HTMLInputElement;
+  let region: HTMLElement;
+  /** The screen's commands: Ctrl+S saves, F12 saves and opens a new document. */
+  const commands: CommandOf = (e) => (e.key === 'F12' ? 'saveAndNew' : (e.ctrlKey && e.key === 's') ? 'save' : undefined);
+  const ctrlS = () => press('s', { ctrlKey: true });
+  let offs: Array<() => void> = [];
+  /** The screen runs the held commands that reach it. */
+  const screen = (run: (command: string) => Promise<unknown>) => offs.push(onHeldCommand(region, run));
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div data-page-region tabindex="-1" id="region"><input id="field"><div role="dialog"><input id="dlg"></div></div>';
+    field = document.getElementById('field') as HTMLInputElement;
+    region = document.getElementById('region')!;
+    t = new TypeAhead(document, 5000);
+  });
+  afterEach(() => {
+    offs.forEach((off) => off());
+    offs = [];
+    t.drop();
+    vi.useRealTimers();
+  });
+
+  it('are kept in order with the keys and run on their turn; keys after one that re-seats the caret wait for that landing', async () => {
+    field.focus();
+    t.hold(commands);
+    type('ab');
+    // The screen's key handler asks first (useScreenKeys); a key no screen took is kept by the type-ahead itself.
+    expect(t.holdCommand(new KeyboardEvent('keydown', { key: 'F12' }))).toBe(true);
+    type('cd');
+    expect(ctrlS().defaultPrevented).toBe(true);
+    // A key held down repeats: kept once.
+    expect(press('s', { ctrlKey: true, repeat: true }).defaultPrevented).toBe(true);
+    expect(t.pending).toEqual(['a', 'b', '<saveAndNew>', 'c', 'd', '<save>']);
+    const ran: string[] = [];
+    screen(async (command) => {
+      ran.push(`${command} after "${field.value}"`);
+      if (command !== 'saveAndNew') return;
+      // A new document: the caret is re-seated on its first cell.
+      t.hold(commands);
+      field.value = '';
+    });
+    t.land();
+    await settle();
+    expect(ran).toEqual(['saveAndNew after "ab"']);
+    expect(field.value).toBe('');
+    expect(t.pending).toEqual(['c', 'd', '<save>']);
+    t.land();
+    await settle();
+    expect(field.value).toBe('cd');
+    expect(ran).toEqual(['saveAndNew after "ab"', 'save after "cd"']);
+    expect(t.active).toBe(false);
+  });
+
+  it('one that leaves the caret in place (nothing to save) lets the keys after it go on there; one no screen takes is passed over', async () => {
+    field.focus();
+    t.hold(commands);
+    type('a');
+    ctrlS();
+    type('b');
+    const ran: string[] = [];
+    screen(async (command) => void ran.push(command));
+    t.land();
+    await settle();
+    expect(field.value).toBe('ab');
+    expect(ran).toEqual(['save']);
+    offs.forEach((off) => off());
+    t.hold(commands);
+    type('c');
+    ctrlS();
+    type('d');
+    t.land();
+    await settle();
+    expect(field.value).toBe('abcd');
+  });
+
+  it('goes to the screen on view when the caret was lost on the way (the focus on nothing)', async () => {
+    const ran: string[] = [];
+    screen(async (command) => void ran.push(command));
+    t.hold(commands);
+    press('F12');
+    t.land();
+    await settle();
+    expect(ran).toEqual(['saveAndNew']);
+  });
+
+  it('a command refused on its turn drops what follows it', async () => {
+    field.focus();
+    t.hold(commands);
+    ctrlS();
+    type('x');
+    screen(async () => {
+      t.hold(commands);
+      t.drop();
+    });
+    t.land();
+    await settle();
+    expect(field.value).toBe('');
+    expect(t.active).toBe(false);
+  });
+
+  it("one that leaves the page gives the keys after it to the next page's first control", async () => {
+    field.focus();
+    t.hold(commands);
+    press('F12');
+    type('xy');
+    screen(async () => (document.activeElement as HTMLElement).blur());
+    t.land();
+    await settle();
+    expect(t.active).toBe(true);
+    expect(t.pending).toEqual(['x', 'y']);
+    field.focus();
+    await settle();
+    expect(field.value).toBe('xy');
+  });
+
+  it("are not held when nothing is, nor without the screen's commands, nor in a dialog: they pass as before", () => {
+    field.focus();
+    expect(t.holdCommand(new KeyboardEvent('keydown', { key: 'F12' }))).toBe(false);
+    t.hold();
+    type('abc');
+    // A hold without the screen's commands: a command chord ends it and passes (Ctrl+K, F1).
+    expect(ctrlS().defaultPrevented).toBe(false);
+    expect(t.active).toBe(false);
+    t.hold(commands);
+    (document.getElementById('dlg') as HTMLInputElement).focus();
+    expect(ctrlS().defaultPrevented).toBe(false);
+    t.drop();
+    // Once the holding is over, its commands are forgotten.
+    field.focus();
+    t.hold();
+    expect(t.holdCommand(new KeyboardEvent('keydown', { key: 'F12' }))).toBe(false);
   });
 });

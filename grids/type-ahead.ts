@@ -18,6 +18,14 @@
  * what was kept. The kept keys are replayed in order, as key events to the focused element (the
  * grid starts editing with the first character, an editor commits with Enter), characters into a
  * text field as typed text; keys typed during the replay queue behind it.
+ *
+ * A screen's own command (the voucher editor's Ctrl+S, F12, Alt+N…) pressed during a command hold
+ * or the replay is kept too, in order with the keys (`holdCommand`, with the screen's `commands`
+ * given to `hold()`): a desktop ledger's keyboard buffer. On its turn it goes to the screen that
+ * then has the caret (`HELD_COMMAND_EVENT` on the focused element, `onHeldCommand`), which may be
+ * another page than the one it was pressed on (a new voucher's first save shows it under its id);
+ * the replay waits for the command to finish, and when it re-seats the caret (`hold()` again) the
+ * keys after it wait for that landing: they belong to what the command opened.
  */
 
 import { DIALOG_SELECTOR, PAGE_REGION_ATTR } from './focus-first-cell';
@@ -34,6 +42,43 @@ interface HeldKey {
   key: string;
   code: string;
   shiftKey: boolean;
+}
+
+/** A screen's command kept in order with the keys, by its name on that screen. */
+interface HeldCommand {
+  command: string;
+}
+
+/** Names the screen's command a key is (undefined: not one of its commands). */
+export type CommandOf = (e: KeyboardEvent) => string | undefined;
+
+/** Sent to the focused element when a held command's turn comes; the screen that runs it puts its promise in `ran`. */
+export const HELD_COMMAND_EVENT = 'ledgerdesk:held-command';
+/** Marks the root of a screen that runs held commands. */
+const SCREEN_ATTR = 'data-held-commands';
+const SCREEN = `[${SCREEN_ATTR}]`;
+export interface HeldCommandDetail {
+  command: string;
+  ran?: Promise<unknown>;
+}
+
+/**
+ * Lets `root` run the commands held for it (when the focus is inside it as their turn comes).
+ * Answers the remover.
+ */
+export function onHeldCommand(root: Element, run: (command: string) => Promise<unknown>): () => void {
+  const listener = (e: Event) => {
+    const detail = (e as CustomEvent<HeldCommandDetail>).detail;
+    if (detail.ran) return;
+    detail.ran = run(detail.command);
+    e.stopPropagation();
+  };
+  root.addEventListener(HELD_COMMAND_EVENT, listener);
+  root.setAttribute(SCREEN_ATTR, '');
+  return () => {
+    root.removeEventListener(HELD_COMMAND_EVENT, listener);
+    root.removeAttribute(SCREEN_ATTR);
+  };
 }
 
 export type HoldMode = 'command' | 'arrival';
@@ -90,7 +135,9 @@ const SETTLE_FRAMES = 60;
 
 export class TypeAhead {
   private mode: HoldMode | null = null;
-  private readonly held: HeldKey[] = [];
+  private readonly held: Array<HeldKey | HeldCommand> = [];
+  /** The commands of the screen that holds (kept while it holds or replays). */
+  private commandOf: CommandOf | null = null;
   private replaying = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The events this replays (they pass the capture). */
@@ -104,14 +151,34 @@ export class TypeAhead {
     return this.mode !== null || this.replaying;
   }
 
-  /** Keys held so far (tests, diagnostics). */
+  /** Keys held so far, a command as `<name>` (tests, diagnostics). */
   get pending(): string[] {
-    return this.held.map((k) => k.key);
+    return this.held.map((k) => ('command' in k ? `<${k.command}>` : k.key));
   }
 
-  /** A command will put the caret on a new first cell: keep every key until `land()` or `drop()`. */
-  hold(): void {
+  /**
+   * A command will put the caret somewhere (a new first cell, the stored document's page, back in
+   * place after a save): keep every key until `land()` or `drop()`, and the screen's own `commands`
+   * with them.
+   */
+  hold(commands?: CommandOf): void {
+    if (commands) this.commandOf = commands;
     this.start('command');
+  }
+
+  /**
+   * A key of the screen's while keys are held for a command or replayed: kept as that command, to
+   * run on its turn. Answers whether it was kept (else the screen runs it now, as usual).
+   */
+  holdCommand(e: KeyboardEvent): boolean {
+    if (this.mode !== 'command' && !this.replaying) return false;
+    // A dialog's keys are its own.
+    if (this.doc.activeElement?.closest(DIALOG)) return false;
+    const command = this.commandOf?.(e);
+    if (!command) return false;
+    // A key held down repeats: its command is kept once.
+    if (!e.repeat) this.held.push({ command });
+    return true;
   }
 
   /** A new page is opening: keep the keys typed while the focus is on no control, until a control gets the focus. */
@@ -128,11 +195,13 @@ export class TypeAhead {
     if (this.mode === null) return;
     this.mode = null;
     this.clearTimer();
+    // A replay waiting for a held command's landing goes on by itself.
+    if (this.replaying) return;
     if (!this.held.length) return this.stopListening();
     void this.replay();
   }
 
-  /** Forget the kept keys and stop holding. */
+  /** Forget the kept keys (and commands) and stop holding. */
   drop(): void {
     this.mode = null;
     this.held.length = 0;
@@ -151,6 +220,7 @@ export class TypeAhead {
   }
 
   private stopListening(): void {
+    this.commandOf = null;
     if (!this.listening) return;
     this.listening = false;
     for (const [type, listener] of this.listeners()) this.doc.removeEventListener(type, listener, true);
@@ -183,6 +253,12 @@ export class TypeAhead {
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     if (this.ours.has(e)) return;
+    // The screen's command with no screen to take it (its page is mounting): kept all the same.
+    if (this.holdCommand(e)) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      return;
+    }
     if (endsHolding(e)) {
       // A command: it passes, and the keys kept before it would land somewhere the user no longer expects.
       if (!this.replaying) this.drop();
@@ -220,6 +296,17 @@ export class TypeAhead {
     return el.dispatchEvent(event);
   }
 
+  /**
+   * Runs a held command on the screen that has the focus (else the screen on view: the caret was
+   * lost on the way); resolves when it is done (at once when no screen took it).
+   */
+  private async runCommand(el: Element, command: string): Promise<void> {
+    const detail: HeldCommandDetail = { command };
+    const target = el.closest(SCREEN) ? el : this.doc.querySelector(SCREEN);
+    target?.dispatchEvent(new CustomEvent(HELD_COMMAND_EVENT, { detail, bubbles: true }));
+    await detail.ran?.catch(() => undefined);
+  }
+
   private async replay(): Promise<void> {
     this.replaying = true;
     try {
@@ -230,6 +317,18 @@ export class TypeAhead {
         if (el.closest(DIALOG)) {
           this.held.length = 0;
           break;
+        }
+        if ('command' in k) {
+          await this.runCommand(el, k.command);
+          // It re-seats the caret (holds again): the keys after it wait for that landing. A refused
+          // command dropped them. One that took the caret away (another voucher shows) gives them
+          // to the next page's first control, as on any arrival; else they go on where it is.
+          if (this.mode !== null || !this.held.length) break;
+          if (this.doc.activeElement !== el && !isTypingTarget(this.doc.activeElement)) {
+            this.start('arrival');
+            break;
+          }
+          continue;
         }
         const wasField = isTextField(el);
         const passed = this.dispatch(el, 'keydown', k);

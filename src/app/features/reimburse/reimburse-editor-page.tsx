@@ -52,10 +52,14 @@ import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expens
 import { DateField } from '../common/date-field';
 import { useBusy } from '../common/use-busy';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
+import { useHeldCommands } from '../common/use-held-commands';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
 
+
+/** The editor's one command key, Ctrl+S: held with the type-ahead while a save runs (grids/type-ahead.ts). */
+const reimburseCommandOf = (e: KeyboardEvent) => (isCtrlLetter(e, 's') ? 'save' : undefined);
 
 /**
  * The lines show as many rows as fit the window (at most 20) with the total, auditor and maker in
@@ -232,6 +236,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current;
+    // A stored document with nothing changed is not sent again (a Ctrl+S held during its first save runs here).
+    if (s.doc && !s.dirty) return s.doc;
     setSaveTried(true);
     const lines = linesOf(s.sheet.rows);
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
@@ -327,13 +333,13 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   const doSave = useCallback(async () => {
     if (busyNow()) return;
-    await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newReimburse/${id}`, goTo, page: rootRef.current, grid: gridRef.current });
+    await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newReimburse/${id}`, goTo, page: rootRef.current, grid: gridRef.current, commands: reimburseCommandOf });
   }, [busyNow, goTo, routeId, save]);
 
   const doNew = useCallback(async () => {
     if (!(await settle())) return;
     // Keys typed from here on are the new document's first line (grids/type-ahead.ts).
-    typeAhead().hold();
+    typeAhead().hold(reimburseCommandOf);
     await goTo('new');
     requestAnimationFrame(() => gridRef.current?.focusFirstCell());
   }, [goTo, settle]);
@@ -389,8 +395,13 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   useEffect(() => landCarriedField(carried, rootRef.current, gridRef.current), [carried]);
   useScreenKeys(rootRef, (e) => {
     if (!isCtrlLetter(e, 's')) return false;
-    if (editable) void doSave();
+    // Pressed during a save (or while a new document opens) it waits its turn with the keys typed
+    // around it and runs where the caret lands (grids/type-ahead.ts).
+    if (!typeAhead().holdCommand(e) && editable) void doSave();
     return true;
+  });
+  useHeldCommands(rootRef, async (command) => {
+    if (command === 'save' && editable) await doSave();
   });
 
   useTabLabel(path, state.doc ? { key: 'reimburse:tabTitle', params: { code: formatReimbursementCode(state.doc.code) } } : { key: 'reimburse:newTitle' });

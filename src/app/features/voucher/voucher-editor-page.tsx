@@ -51,7 +51,7 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type VoucherEditorState, type VoucherHeaderState } from './voucher-editor-state';
 import { movementOf } from './voucher-balance';
 import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selectRows, selectSheet, selectVoucher, useEditorSlice, useEditorStore, useValue, type EditorStore, type ValueStore } from './voucher-editor-store';
-import { matchVoucherKey, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
+import { matchVoucherKey, VOUCHER_COMMANDS, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
 import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, refusedCells, voucherLabel } from './voucher-mapping';
 import { useSummaryPicker } from './common-summaries';
 import { auxValuesOptions, codeRuleOptions, createReversal, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
@@ -68,12 +68,17 @@ import { DateField } from '../common/date-field';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
 import { useScreenKeys } from '../common/use-screen-keys';
+import { useHeldCommands } from '../common/use-held-commands';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 
 
 /** The slot of the tab state that keeps the editor's state (voucher-editor-store.ts). */
 const editorSlot = (accountId: number, routeId: string) => `voucher:${accountId}:${routeId}`;
+
+/** The editor's command a key is: held with the type-ahead while a save runs or the caret is re-seated (grids/type-ahead.ts). */
+const voucherCommandOf = (e: KeyboardEvent): VoucherCommand | undefined => matchVoucherKey(e)?.command;
+const isVoucherCommand = (command: string): command is VoucherCommand => VOUCHER_COMMANDS.has(command);
 
 /** Toolbar actions whose tooltip names an editor key. */
 const KEY_OF_ACTION: Partial<Record<VoucherAction, VoucherCommand>> = { save: 'save', audit: 'auditAndNext', auditError: 'auditErrorAndNext' };
@@ -300,6 +305,9 @@ function VoucherEditor(props: EditorProps) {
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current.get();
+    // A stored voucher with nothing changed is not sent again (nothing to save: Ctrl+S does nothing,
+    // F12 just opens a new voucher); so a Ctrl+S or F12 held during its first save stores it once.
+    if (s.voucher && !s.dirty) return s.voucher;
     const errors: string[] = [];
     const header = validateVoucherHeader({ ...s.header, code: s.header.code || '1' }, codeLength);
     errors.push(...header.map(messageOf));
@@ -401,12 +409,12 @@ function VoucherEditor(props: EditorProps) {
     async (command: VoucherCommand) => {
       if (busyNow()) return;
       if (command === 'save') {
-        await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newVoucher/${id}`, goTo, page: rootRef.current, grid: gridRef.current });
+        await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newVoucher/${id}`, goTo, page: rootRef.current, grid: gridRef.current, commands: voucherCommandOf });
         return;
       }
       if (command === 'saveAndNew') {
         // Keys typed from here on are the next voucher's: kept until its caret lands (grids/type-ahead.ts).
-        typeAhead().hold();
+        typeAhead().hold(voucherCommandOf);
         const saved = await save();
         if (!saved) {
           typeAhead().drop();
@@ -419,7 +427,7 @@ function VoucherEditor(props: EditorProps) {
       }
       if (!(await settle())) return;
       if (command === 'new') {
-        typeAhead().hold();
+        typeAhead().hold(voucherCommandOf);
         await goTo('new');
         requestAnimationFrame(() => gridRef.current?.focusFirstCell());
         return;
@@ -567,12 +575,21 @@ function VoucherEditor(props: EditorProps) {
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
   const rootRef = useRef<HTMLDivElement>(null);
   useEffect(() => landCarriedField(carried, rootRef.current, gridRef.current), [carried]);
+  /** Runs an editor key's command. */
+  const runKey = useCallback(
+    (command: VoucherCommand) => (command === 'auditAndNext' || command === 'auditErrorAndNext' ? auditStep(command === 'auditErrorAndNext') : runCommand(command)),
+    [auditStep, runCommand],
+  );
   useScreenKeys(rootRef, (e) => {
     const binding = matchVoucherKey(e);
     if (!binding) return false;
-    if (binding.command === 'auditAndNext' || binding.command === 'auditErrorAndNext') void auditStep(binding.command === 'auditErrorAndNext');
-    else void runCommand(binding.command);
+    // During a save (or while a new voucher opens) the command waits its turn with the keys typed
+    // around it, and runs where the caret lands: after a new voucher's first save, on its page under its id.
+    if (!typeAhead().holdCommand(e)) void runKey(binding.command);
     return true;
+  });
+  useHeldCommands(rootRef, async (command) => {
+    if (isVoucherCommand(command)) await runKey(command);
   });
 
   // The last date typed that lies in the editor's year: "keep the old date" goes back to it.

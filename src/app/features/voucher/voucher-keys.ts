@@ -35,6 +35,9 @@ export const VOUCHER_KEY_BINDINGS: readonly VoucherKeyBinding[] = [
   { command: 'auditErrorAndNext', keys: 'shift+f9', label: 'Shift+F9', helpKey: 'keys.auditErrorAndNext' },
 ];
 
+/** The editor's commands (a held command comes back by its name). */
+export const VOUCHER_COMMANDS: ReadonlySet<string> = new Set(VOUCHER_KEY_BINDINGS.map((b) => b.command));
+
 const PARSED = VOUCHER_KEY_BINDINGS.map((b) => ({ binding: b, chords: parseChords(b.keys) }));
 
 export function matchVoucherKey(event: KeyLike): VoucherKeyBinding | undefined {

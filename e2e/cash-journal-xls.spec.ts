@@ -2,7 +2,9 @@
  * The cash journal workbook on the journal query screen (decision 035, 'cash' template) as the
  * cashier, keyboard only: Template and Export download workbooks (the export holds the filtered
  * lines); Import without a chosen account says to choose one; the exported January of C001 moved to
- * March imports into C001 and the list shows the lines. The imported lines are deleted in afterAll.
+ * March imports into C001 and the list shows the lines. A keyword typed in the list's box is part of
+ * the export: the workbook holds the lines the grid shows, not every line of the other filters. The
+ * lines made here are deleted in afterAll.
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from './page-models/test';
@@ -14,15 +16,17 @@ test.describe.configure({ mode: 'serial' });
 
 let cashId = 0;
 const MONTH = '2026-03';
+/** The month of the keyword export's lines (nothing seeded there). */
+const KEYWORD_MONTH = '2026-05';
 
-async function marchLines(request: APIRequestContext) {
+async function marchLines(request: APIRequestContext, month = MONTH) {
   const headers = await apiHeaders(request, 'cashier', 'cash123');
-  const body = await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, bankAccountId: cashId, month: MONTH }), limit: 500 }, headers })).json();
+  const body = await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, bankAccountId: cashId, month }), limit: 500 }, headers })).json();
   return body.data.content as Array<{ id: number; summary: string }>;
 }
 async function cleanUp(request: APIRequestContext) {
   const headers = await apiHeaders(request, 'cashier', 'cash123');
-  for (const l of await marchLines(request)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
+  for (const month of [MONTH, KEYWORD_MONTH]) for (const l of await marchLines(request, month)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
 }
 
@@ -98,4 +102,52 @@ test('template, export and import of journal lines from the query screen', async
   await page.unroute('**/api/common/bankAccount?*');
   await expect(page.getByTestId('jq-import-dialog')).toContainText('Import journal lines into C001');
   await page.screenshot({ path: testInfo.outputPath('cash-import-en.png') });
+});
+
+test('every column fits at 1440 px, no figure cut; the export takes the keyword the list was searched with: the workbook holds the lines on screen', async ({ page, request }, testInfo) => {
+  const headers = await apiHeaders(request, 'cashier', 'cash123');
+  const made = await request.post('/api/cashier/cash', { headers, data: { bankAccountId: cashId, lines: [
+    { date: `${KEYWORD_MONTH}-06`, summary: 'QA 复核费', receiptCents: 12_300 },
+    { date: `${KEYWORD_MONTH}-07`, summary: '物业费', counterparty: 'QA 物业公司', paymentCents: 4_500 },
+    { date: `${KEYWORD_MONTH}-08`, summary: '其他收入', receiptCents: 700 },
+  ] } });
+  expect((await made.json()).success).toBe(true);
+  const listed = async (keyword?: string) => (await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, ...(keyword ? { keyword } : {}) }), limit: 500 }, headers })).json()).data as { total: number; content: Array<{ summary: string }> };
+  const all = await listed();
+  const shown = await listed('QA');
+  expect(shown.content.map((l) => l.summary)).toEqual(expect.arrayContaining(['QA 复核费', '物业费']));
+  expect(all.total).toBeGreaterThan(shown.total);
+  expect(shown.total).toBeLessThanOrEqual(10);
+
+  await loginAs(page, 'cashier', 'cash123', { at: '/cashier/cashBankJournalQuery' });
+  const grid = page.getByTestId('list-cashier.journalQuery');
+  await expect(grid.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
+  // At 1440 px beside the menu every column is in view (Vch., Entered by too), and no amount is cut.
+  expect(page.viewportSize()?.width).toBe(1440);
+  const fit = await grid.evaluate((root) => {
+    const right = root.querySelector('.ag-root')!.getBoundingClientRect().right;
+    const headers = [...root.querySelectorAll('.ag-header-cell')].map((h) => ({ id: h.getAttribute('col-id'), right: h.getBoundingClientRect().right }));
+    const cut = [...root.querySelectorAll('.ag-cell')].filter((c) => /Cents$/.test(c.getAttribute('col-id') ?? '') && c.scrollWidth > c.clientWidth).map((c) => c.textContent);
+    return { outside: headers.filter((h) => h.right > right + 0.5).map((h) => h.id), ids: headers.map((h) => h.id), cut };
+  });
+  expect(fit.ids).toEqual(expect.arrayContaining(['balanceCents', 'voucherCode', 'createdByName']));
+  expect(fit.outside).toEqual([]);
+  expect(fit.cut).toEqual([]);
+  // The page arrives in its keyword box: typing searches.
+  await expect(page.getByTestId('list-keyword')).toBeFocused();
+  await page.keyboard.type('QA');
+  await expect(grid.locator('.ag-row')).toHaveCount(shown.total, { timeout: 10_000 });
+  await expect(grid).toContainText('QA 复核费');
+
+  const download = page.waitForEvent('download');
+  await pressById(page, 'jq-export');
+  const file = testInfo.outputPath('cash-keyword.xlsx');
+  await (await download).saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const ws = wb.worksheets[0];
+  const summaries: string[] = [];
+  ws.eachRow((row, n) => { if (n > 1) summaries.push(String(row.getCell(4).value)); });
+  expect(summaries).toEqual(shown.content.map((l) => l.summary));
+  expect(summaries.length).toBeLessThan(all.total);
 });

@@ -3,7 +3,8 @@
  * in the entry sheet (a day, a kind by its code, the amount on the kind's side, `..` for the date
  * above, Enter past the last row), the running balance following as the amounts are typed, saved
  * with Ctrl+S (the server numbers the lines 1, 2, 3); the balance report shows the day's receipts
- * and payments and the closing. Screenshots of the four screens in both languages. The lines made
+ * and payments and the closing. The month is typed and chosen with Enter, or picked in its calendar
+ * by keys, never while half-typed. Screenshots of the four screens in both languages. The lines made
  * here are deleted again in afterAll.
  */
 import { expect, test, type APIRequestContext, type Page } from './page-models/test';
@@ -18,6 +19,8 @@ test.describe.configure({ mode: 'serial' });
 const MONTH = '2026-02';
 /** The month of the draft test (nothing seeded there either). */
 const DRAFT_MONTH = '2026-03';
+/** The month the month field's test starts on (nothing seeded there, nothing saved). */
+const FIELD_MONTH = '2026-04';
 let cashId = 0;
 let bankId = 0;
 
@@ -33,7 +36,7 @@ async function linesOfMonth(request: APIRequestContext, bankAccountId = cashId, 
 
 async function cleanUp(request: APIRequestContext) {
   const headers = await cashier(request);
-  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH]] as const) {
+  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH], [cashId, FIELD_MONTH]] as const) {
     if (account) for (const l of await linesOfMonth(request, account, month)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
   }
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
@@ -291,6 +294,81 @@ test('unsaved lines stay with the tab, and another account asks Yes / No / Cance
   expect(await linesOfMonth(request, bankId, DRAFT_MONTH)).toEqual([]);
 });
 
+test('the month is typed (Enter) or picked by keys, never half-typed; unsaved lines ask first (keys only)', async ({ page, request }) => {
+  await loginAs(page, 'cashier', 'cash123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${FIELD_MONTH}` });
+  await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+  await expectFocus(page, 0, 'date');
+  await enter(page, '5');
+  await enter(page, 'Month test');
+  await expect(page.getByTestId('journal-state')).toHaveText('未保存');
+  const month = page.getByTestId('journal-month');
+  const tip = page.getByTestId('unsaved-dialog');
+  const sheetOf = (m: string) => new RegExp(`bankAccountId=${cashId}&month=${m}$`);
+
+  // Typing opens nothing: the "1" of "10" is not January, and the "0" lands in the field.
+  await month.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('2026-1');
+  await expect(month).toHaveValue('2026-1');
+  await page.keyboard.type('0');
+  await expect(month).toHaveValue('2026-10');
+  await expect(month).toBeFocused();
+  await expect(tip).toBeHidden();
+  await expect(page).toHaveURL(sheetOf(FIELD_MONTH));
+  // ↑ / ↓ step the typed month without opening a sheet; Esc shows the sheet's month again.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(month).toHaveValue('2026-12');
+  await page.keyboard.press('ArrowUp');
+  await expect(month).toHaveValue('2026-11');
+  await expect(tip).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(month).toHaveValue(FIELD_MONTH);
+  await expect(page).toHaveURL(sheetOf(FIELD_MONTH));
+
+  // Enter chooses the typed month: the unsaved line asks first; Esc (Cancel) stays on the draft.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('2026-10');
+  await page.keyboard.press('Enter');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await expect(page).toHaveURL(sheetOf(FIELD_MONTH));
+  await expect(month).toHaveValue(FIELD_MONTH);
+  await expect(cell(page, 0, 'summary')).toHaveText('Month test');
+
+  // Again, N drops the line: October's sheet, the caret in it.
+  await month.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('2026-10');
+  await page.keyboard.press('Enter');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(sheetOf('2026-10'), { timeout: 15_000 });
+  await expect(month).toHaveValue('2026-10');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null), { timeout: 10_000 }).toBe('date');
+  expect(await linesOfMonth(request, cashId, FIELD_MONTH)).toEqual([]);
+
+  // The calendar by keys (Alt+↓): it opens on the sheet's month in Chinese (10月), the arrows move,
+  // PageUp goes a year back, Enter picks November 2025 (a clean sheet: nothing asks).
+  await month.focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  const picker = page.getByTestId('journal-month-picker');
+  await expect(picker).toBeVisible();
+  await expect(picker).toContainText('2026');
+  await expect(page.locator(':focus')).toHaveText('10月');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator(':focus')).toHaveText('11月');
+  await page.keyboard.press('PageUp');
+  await expect(picker).toContainText('2025');
+  await expect(page.locator(':focus')).toHaveText('11月');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(sheetOf('2025-11'), { timeout: 15_000 });
+  await expect(picker).toBeHidden();
+  await expect(month).toHaveValue('2025-11');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null), { timeout: 10_000 }).toBe('date');
+});
+
 test('the cash-bank openings refuse an account without its start date and put the caret on it (keys only)', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123', { at: '/basic/cashBankOpeningBalance' });
   await expect(page.getByTestId('cash-opening')).toBeVisible({ timeout: 20_000 });
@@ -334,6 +412,12 @@ test('screenshots of the journal screens in both languages', SCREENSHOTS, async 
     await expect(cell(page, 0, 'summary')).not.toHaveText('');
     await expect(page.getByTestId('journal-totals')).toHaveText(lang === 'zh_CN' ? /^合计\u3000余额 [\d,]+\.\d{2}$/ : /^Total · closing balance [\d,]+\.\d{2}$/);
     await page.screenshot({ path: `test-results/cash-journal-${lang}-edit.png`, animations: 'disabled' });
+    // The month's calendar in the language (Alt+↓ in the month field).
+    await page.getByTestId('journal-month').focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(page.getByTestId('journal-month-picker')).toContainText(lang === 'zh_CN' ? '1月' : 'Jan');
+    await page.screenshot({ path: `test-results/cash-journal-${lang}-month.png`, animations: 'disabled' });
+    await page.keyboard.press('Escape');
     await page.goto('/cashier/cashBankJournalQuery');
     await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 20_000 });
     await page.keyboard.press('Escape');

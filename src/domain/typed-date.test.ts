@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localIsoDate, parseTypedDate } from './typed-date';
+import { addMonths, localIsoDate, parseTypedDate, parseTypedMonth } from './typed-date';
 
 describe('parseTypedDate', () => {
   it('reads the full forms clerks type', () => {
@@ -12,6 +12,30 @@ describe('parseTypedDate', () => {
     for (const t of ['', '2', '2026', '2026-0', '2026-09', '202609', '2026-02-30', '2025-13-01', '0230', '1899-12-31', 'abc', '2026-09-01x']) expect(parseTypedDate(t, 2026)).toBeNull();
     expect(parseTypedDate('2024-02-29', 2026)).toBe('2024-02-29');
     expect(parseTypedDate('0229', 2025)).toBeNull();
+  });
+});
+
+describe('parseTypedMonth', () => {
+  it('reads the forms clerks type', () => {
+    for (const t of ['2026-10', '2026/10', '2026.10', '202610', '2026年10月', '2026年10', ' 2026-10 ']) expect(parseTypedMonth(t, 2000)).toBe('2026-10');
+    expect(parseTypedMonth('2026-1', 2000)).toBe('2026-01');
+  });
+  it('takes the reference year when the year is left out', () => {
+    for (const t of ['10', '10月']) expect(parseTypedMonth(t, 2025)).toBe('2025-10');
+    expect(parseTypedMonth('3', 2025)).toBe('2025-03');
+  });
+  it('refuses half-typed and impossible months', () => {
+    for (const t of ['', '2026', '2026-', '2026-13', '2026-00', '13', '0', '20261', '1899-12', '2026-10-01', 'abc', '2026-10x']) expect(parseTypedMonth(t, 2026)).toBeNull();
+  });
+});
+
+describe('addMonths', () => {
+  it('steps across years both ways', () => {
+    expect(addMonths('2026-10', 1)).toBe('2026-11');
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2026-03', -15)).toBe('2024-12');
+    expect(addMonths('2026-03', 0)).toBe('2026-03');
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Dates as clerks type them (the date fields of every screen): 2026-09-01, 2026/9/1, 2026.9.1,
+ * Dates (and months) as clerks type them (the date fields of every screen): 2026-09-01, 2026/9/1, 2026.9.1,
  * 20260901, and without the year 9-1, 9/1, 0901 (the reference year: the field's current date or
  * today). Only complete, real dates parse; anything else is null (a half-typed text changes nothing).
  */
@@ -25,6 +25,30 @@ export function parseTypedDate(text: string, referenceYear: number): string | nu
   m = /^(\d{2})(\d{2})$/.exec(t);
   if (m) return real(referenceYear, Number(m[1]), Number(m[2]));
   return null;
+}
+
+/**
+ * A month as clerks type it (the month fields): 2026-10, 2026/10, 2026.10, 2026-1, 202610,
+ * 2026年10月, and without the year 10 or 10月 (the reference year). Answers 'YYYY-MM'; anything
+ * else is null. "2026-1" is January: the field commits on Enter, never while typing.
+ */
+export function parseTypedMonth(text: string, referenceYear: number): string | null {
+  const t = text.trim();
+  const month = (y: number, m: number) => (y >= 1900 && y <= 2999 && m >= 1 && m <= 12 ? `${y}-${pad(m)}` : null);
+  let m = /^(\d{4})(?:[-/.]|年)(\d{1,2})月?$/.exec(t);
+  if (m) return month(Number(m[1]), Number(m[2]));
+  m = /^(\d{4})(\d{2})$/.exec(t);
+  if (m) return month(Number(m[1]), Number(m[2]));
+  m = /^(\d{1,2})月?$/.exec(t);
+  if (m) return month(referenceYear, Number(m[1]));
+  return null;
+}
+
+/** The month `steps` months after a 'YYYY-MM' month (before it when negative). */
+export function addMonths(month: string, steps: number): string {
+  const [y, m] = month.split('-').map(Number);
+  const index = y * 12 + (m - 1) + steps;
+  return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
 }
 
 /**

@@ -108,6 +108,29 @@ describe.each(backends())('cash journal workbook (%s)', (backend) => {
     expect((await exportOf({ bankAccountId: cash, dateFrom: '2025-01-01', dateTo: '2025-01-31' })).json().code).toBe('NO_DATA_TO_EXPORT');
   });
 
+  it('the export takes the list’s keyword: the file holds the lines the list shows (summary, counterparty or kind)', async () => {
+    await ok('/api/cashier/cash', { bankAccountId: bank, lines: [
+      { date: '2026-04-02', summary: 'QA 检查费', receiptCents: 1_000 },
+      { date: '2026-04-03', summary: '房租', counterparty: 'QA 物业', paymentCents: 200 },
+      { date: '2026-04-04', summary: '文具', kindId: outcome, paymentCents: 300 },
+      { date: '2026-04-05', summary: '其他', receiptCents: 400 },
+    ] });
+    const april = { accountId: w.accountId, bankAccountId: bank, dateFrom: '2026-04-01', dateTo: '2026-04-30' };
+    for (const [keyword, summaries] of [['qa', ['QA 检查费', '房租']], ['办公', ['文具']], ['O01', ['文具']]] as const) {
+      const shown = ((await data(get('/api/cashier/cash', { filter: { ...april, keyword }, limit: 500 }), 'cash')) as { content: Line[] }).content;
+      expect(shown.map((l) => l.summary)).toEqual(summaries);
+      const file = await exportTask('/api/cashier/cash/export', { filter: { ...april, keyword } }, admin);
+      expect(file.ws.rowCount, keyword).toBe(1 + summaries.length);
+      const rows: unknown[] = [];
+      file.ws.eachRow((row, n) => { if (n > 1) rows.push(row.getCell(4).value); });
+      expect(rows).toEqual([...summaries]);
+    }
+    // Without the keyword: every line of the month; a keyword nothing matches: nothing to export.
+    expect((await exportTask('/api/cashier/cash/export', { filter: april }, admin)).ws.rowCount).toBe(5);
+    expect((await post('/api/cashier/cash/export', { filter: { ...april, keyword: 'no such line' } })).json().code).toBe('NO_DATA_TO_EXPORT');
+    expect((await post('/api/cashier/cash/export', { filter: { ...april, keyword: 'x'.repeat(101) } })).json().success).toBe(false);
+  });
+
   it('refuses wrong rows with the journal rules, names every row, and imports nothing', async () => {
     const before = (await lines(bank)).length;
     const bad = await sheet([HEAD,

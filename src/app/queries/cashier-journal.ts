@@ -28,7 +28,12 @@ export interface JournalFilter {
   side?: 'RECEIPT' | 'PAYMENT';
   amountMin?: number;
   amountMax?: number;
+  /** Summary, counterparty or kind (the list's keyword box). */
+  keyword?: string;
 }
+
+/** The lines the query grid shows: the screen's filters and the keyword it was searched with (the list and its export ask the same). */
+export const shownJournalFilter = (filter: JournalFilter, keyword: string): JournalFilter => (keyword.trim() ? { ...filter, keyword: keyword.trim() } : filter);
 
 /** The ledger set's bank accounts and income / outcome kinds (the sheet's lookups and the filters). */
 export const journalRefsOptions = (accountId: number | null) =>
@@ -89,7 +94,7 @@ export const journalListOptions = (accountId: number | null, filter: JournalFilt
       const keyset = 'after' in paging ? { after: paging.after } : 'before' in paging ? { before: paging.before } : 'last' in paging ? { last: true } : {};
       const answer = await call(cashJournalApi.list, {
         query: {
-          filter: { accountId: accountId!, ...filter, ...(req.keyword ? { keyword: req.keyword } : {}), ...keyset },
+          filter: { accountId: accountId!, ...shownJournalFilter(filter, req.keyword), ...keyset },
           ...('index' in paging ? { index: paging.index, size: paging.size } : { limit: paging.limit }),
           sort,
         },
@@ -141,7 +146,7 @@ export function useJournalInvalidate(accountId: number | null) {
   return () => qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
 }
 
-/** Starts the background export of the lines matching the filter as the 'cash' workbook (decision 043); answers the task to follow. */
+/** Starts the background export of the lines matching the filter (the grid's: shownJournalFilter) as the 'cash' workbook (decision 043); answers the task to follow. */
 export const exportJournal = (accountId: number, filter: JournalFilter) => call(cashJournalApi.exportTask, { body: { filter: { ...filter, accountId } } });
 export const downloadJournalTemplate = () => download(cashJournalApi.template, 'cash-journal-template.xlsx');
 /** Imports a workbook as new lines of the bank account, all or nothing. */

@@ -6,7 +6,8 @@
  * one, row menu on Shift+F10) plus Ctrl+S to save; leaving with unsaved changes asks first. Below
  * the sheet each day's closing balance; a cash account going below zero is warned about.
  * Search params `bankAccountId` and `month` open a given sheet (the balance report drills here);
- * choosing another account or month writes them, so the tab returns to the sheet shown.
+ * choosing another account or month writes them, so the tab returns to the sheet shown. The month
+ * is typed (2026-10, Enter) or picked (Alt+↓) in the shared MonthField: half-typed, it opens nothing.
  *
  * Unsaved lines are kept with the tab (decision 043) like the voucher and reimbursement editors keep
  * theirs: going to another tab and back finds them; closing the tab, choosing another account or
@@ -14,7 +15,7 @@
  * the balance report) asks Yes / No / Cancel first (save / discard / stay).
  */
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -48,6 +49,7 @@ import { SaveTipDialog } from '../common/save-tip-dialog';
 import { leaveWithSaveTip } from '../common/save-tip';
 import { dayClosings, isDirty, type DayClosing, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
 import { todayIso } from '../common/today';
+import { MonthField } from '../common/month-field';
 
 interface Refs {
   accounts: BankAccountDto[];
@@ -340,15 +342,8 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
             size="xs"
             data-testid="journal-account"
           />
-          <TextInput
-            type="month"
-            label={t('journal:month')}
-            value={month}
-            onChange={(e) => /^\d{4}-\d{2}$/.test(e.currentTarget.value) && void choose(bankAccountId, e.currentTarget.value)}
-            w={150}
-            size="xs"
-            data-testid="journal-month"
-          />
+          {/* Chosen on Enter or a pick only (a half-typed month opens nothing); unsaved lines ask first (choose). */}
+          <MonthField label={t('journal:month')} value={month} onChange={(m) => void choose(bankAccountId, m)} w={130} size="xs" data-testid="journal-month" />
           <Text size="sm" data-testid="journal-opening">
             {t('journal:openingOfMonth', { amount: formatCents(openingCents) })}
           </Text>

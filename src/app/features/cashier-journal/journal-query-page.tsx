@@ -4,8 +4,8 @@
  * filter); filters: bank account, date range, side, kind, amount range and a keyword (summary,
  * counterparty, kind). Enter or a double click opens the line's month in the entry sheet.
  * Search params `bankAccountId`, `dateFrom`, `dateTo` preset the filters (the balance report drills here).
- * Export (the lines the filter shows, as the 'cash' workbook, through a background task with the
- * shared progress bar), Import (into the filter's bank account,
+ * Export (the lines the grid shows, the keyword included, as the 'cash' workbook, through a
+ * background task with the shared progress bar), Import (into the filter's bank account,
  * all or nothing) and Template.
  */
 import { useMemo, useState } from 'react';
@@ -18,7 +18,7 @@ import type { CashLineDto } from '../../../contract/cashier-journal';
 import { formatCents, parseAmount } from '../../../domain/money';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useScope } from '../../session/store';
-import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, type JournalFilter } from '../../queries/cashier-journal';
+import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, shownJournalFilter, type JournalFilter } from '../../queries/cashier-journal';
 import { notifyError } from '../../queries/admin-common';
 import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
@@ -26,18 +26,23 @@ import { DateField } from '../common/date-field';
 import { useExportProgress } from '../common/export-progress';
 import { useTabState } from '../../shell/tab-state';
 
+/**
+ * Every column fits a 1440 px window beside the menu. The amounts start narrow and the list widens
+ * each to its widest figure (grids/list/amount-fit.ts), as the voucher list's do: the summary gives
+ * way first, and a figure is never cut.
+ */
 const columns: ListColumn<CashLineDto>[] = [
   { field: 'bankAccount', headerKey: 'journal:bankAccount', width: 150, format: 'ref' },
-  { field: 'date', headerKey: 'journal:columns.date', width: 110, sortable: true },
-  { field: 'code', headerKey: 'journal:columns.code', width: 70 },
-  { field: 'summary', headerKey: 'journal:columns.summary', minWidth: 160, flex: 1 },
-  { field: 'kind', headerKey: 'journal:columns.kind', width: 140, format: 'ref' },
-  { field: 'counterparty', headerKey: 'journal:columns.counterparty', width: 140 },
-  { field: 'receiptCents', headerKey: 'journal:columns.receipt', width: 130, format: 'cents', align: 'right' },
-  { field: 'paymentCents', headerKey: 'journal:columns.payment', width: 130, format: 'cents', align: 'right' },
-  { field: 'balanceCents', headerKey: 'journal:columns.balance', width: 140, format: 'balance', align: 'right' },
-  { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 90 },
-  { field: 'createdByName', headerKey: 'journal:maker', width: 100 },
+  { field: 'date', headerKey: 'journal:columns.date', width: 100, sortable: true },
+  { field: 'code', headerKey: 'journal:columns.code', width: 60 },
+  { field: 'summary', headerKey: 'journal:columns.summary', minWidth: 120, flex: 1 },
+  { field: 'kind', headerKey: 'journal:columns.kind', width: 120, format: 'ref' },
+  { field: 'counterparty', headerKey: 'journal:columns.counterparty', width: 120 },
+  { field: 'receiptCents', headerKey: 'journal:columns.receipt', width: 90, format: 'cents', align: 'right' },
+  { field: 'paymentCents', headerKey: 'journal:columns.payment', width: 90, format: 'cents', align: 'right' },
+  { field: 'balanceCents', headerKey: 'journal:columns.balance', width: 100, format: 'balance', align: 'right' },
+  { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 76 },
+  { field: 'createdByName', headerKey: 'journal:maker', width: 90 },
 ];
 
 /** An amount bound as typed, in cents through the domain's parser (no float arithmetic); blank or unreadable: no bound. */
@@ -107,7 +112,7 @@ export function JournalQueryPage() {
         formatters={formatters}
         keywordPlaceholder={t('journal:keyword')}
         actions={[
-          { key: 'export', selection: 'none', loading: exporter.running, testId: 'jq-export', run: () => void exportJournal(accountId, filter).then((task) => exporter.start(task.token), notifyError) },
+          { key: 'export', selection: 'none', loading: exporter.running, testId: 'jq-export', run: (_rows, shown) => void exportJournal(accountId, shownJournalFilter(filter, shown.keyword)).then((task) => exporter.start(task.token), notifyError) },
           { key: 'import', testId: 'jq-import', run: () => (importInto ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
           { key: 'template', testId: 'jq-template', run: () => void downloadJournalTemplate().catch(notifyError) },
         ]}

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { keyNameOf, parseChords, type KeyLike } from '../../../../grids/key-bindings';
+import type { SortParam } from '../../../../grids/list/columns';
 
 /** What a toolbar button needs selected: nothing, exactly one row, or at least one row. */
 export type ActionSelection = 'none' | 'one' | 'some';
@@ -52,7 +53,18 @@ export interface ListAction<T> {
    * (a row, the keyword box) it runs the action on the selection like a click; the button shows it.
    */
   shortcut?: string;
-  run: (rows: T[]) => void;
+  /** Runs on the rows acted on; `shown` is what the list shows (an export takes its keyword). */
+  run: (rows: T[], shown: ListShown) => void;
+}
+
+/**
+ * What the list shows when an action runs: the keyword it was searched with (not text still being
+ * typed in the box) and its sort. An export of "the filter" adds them to the screen's own filters,
+ * so the file holds the rows on the screen.
+ */
+export interface ListShown {
+  keyword: string;
+  sort: SortParam;
 }
 
 export interface ResolvedAction<T> extends ListAction<T> {

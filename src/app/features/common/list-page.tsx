@@ -34,6 +34,9 @@
  *       />
  *     );
  *   }
+ *
+ * An action's `run` gets the rows acted on and what the list shows (its searched keyword and sort):
+ * an export of the filter sends the keyword with the screen's filters, so the file is the list.
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, Button, Kbd, Text } from '@mantine/core';
@@ -47,7 +50,7 @@ import { useTabKept } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { ConfirmDialog } from './confirm-dialog';
 import {
-  actionEnabled, actionForKey, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, shortcutHint, toolbarActions, type ActionPlacement, type ActionSelection, type DeleteOutcome, type ListAction, type ResolvedAction,
+  actionEnabled, actionForKey, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, shortcutHint, toolbarActions, type ActionPlacement, type ActionSelection, type DeleteOutcome, type ListAction, type ListShown, type ResolvedAction,
 } from './list-actions';
 import { RowActions } from './row-actions';
 import { SavedFilters, type SavedFiltersOption } from './saved-filters';
@@ -127,6 +130,8 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   const keywordHandle = useRef<KeywordHandle>(null);
   // Back from another tab, the list stands where it was: page, size, sort, keyword.
   const view = useTabKept<ListView>(`list:${grid.gridId}`);
+  // What the grid shows (its searched keyword and sort), handed to every action it runs.
+  const shown = useRef<ListShown>({ keyword: view.kept?.keyword ?? '', sort: view.kept?.sort ?? {} });
   const { t } = useTranslation(['admin', 'common', 'errors']);
   const [selected, setSelected] = useState<T[]>([]);
   const [pendingDelete, setPendingDelete] = useState<T[] | null>(null);
@@ -186,7 +191,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
               icon: iconOf(action, 16),
               color: action.tone === 'danger' ? 'red' : undefined,
               disabled: !enabled,
-              onClick: () => action.run([row]),
+              onClick: () => action.run([row], shown.current),
             }))}
           />
         ),
@@ -213,7 +218,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   const currentRows = () => (gridApi.current && !gridApi.current.isDestroyed() ? gridApi.current.getSelectedRows() : selected);
   const runNow = (action: ResolvedAction<T>) => {
     const rows = currentRows();
-    if (toolbarActions(latest.current.all, rows).find((s) => s.action.key === action.key)?.enabled) action.run(rows);
+    if (toolbarActions(latest.current.all, rows).find((s) => s.action.key === action.key)?.enabled) action.run(rows, shown.current);
   };
 
   const buttons = toolbarActions(all, selected).map(({ action, enabled }) => (
@@ -242,7 +247,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
         const key = colId ? cellActions[colId] : undefined;
         const action = key ? latest.current.all.map(resolveAction).find((a) => a.key === key && a.allowed) : undefined;
         if (!key) openRow?.(row);
-        else if (action && actionEnabled({ ...action, selection: 'none' }, [row])) action.run([row]);
+        else if (action && actionEnabled({ ...action, selection: 'none' }, [row])) action.run([row], shown.current);
       }
     : openRow;
 
@@ -277,7 +282,10 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
         // A list page arrives on its keyword box: typing searches at once, ↓ goes into the rows.
         autoFocusKeyword={grid.autoFocusKeyword ?? true}
         kept={view.kept}
-        onViewChange={view.keep}
+        onViewChange={(v) => {
+          shown.current = { keyword: v.keyword, sort: v.sort };
+          view.keep(v);
+        }}
         filters={
           savedFilters ? (
             <>

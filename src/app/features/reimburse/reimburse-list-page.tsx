@@ -3,8 +3,8 @@
  * reimbursements in an AG Grid list with filters (mark date range, submitter, state, expense kind,
  * invoice number; the keyword box matches the code), Enter or double click opens the document in
  * its editor tab, batch Audit / Cancel audit with one result per document (Enter on its OK puts the
- * caret back on the row it came from), Export (the selection or the filter) / Import / Template of
- * the expense workbook.
+ * caret back on the row it came from), Export (the selection, else the documents the list shows:
+ * the filter with the keyword) / Import / Template of the expense workbook.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
@@ -23,7 +23,7 @@ import { useHasRight, useScope } from '../../session/store';
 import { notifyError } from '../../queries/admin-common';
 import { ListPage, NoCompany } from '../common/list-page';
 import { EmployeeField } from '../pickers/employee-field';
-import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses } from './reimburse-queries';
+import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses, shownExpenseFilter } from './reimburse-queries';
 import { ImportDialog } from '../common/import-dialog';
 import { DateField } from '../common/date-field';
 import { useExportProgress } from '../common/export-progress';
@@ -125,7 +125,7 @@ export function ReimburseListPage() {
           { key: 'open', label: t('reimburse:actions.open'), selection: 'one', testId: 'reimburse-open', run: (rows) => void navigate({ href: `/newReimburse/${rows[0].id}` }) },
           { key: 'audit', label: t('reimburse:actions.auditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-audit', run: (rows) => void batch(true, rows) },
           { key: 'cancelAudit', label: t('reimburse:actions.cancelAuditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-cancel', run: (rows) => void batch(false, rows) },
-          { key: 'export', selection: 'none', loading: exporter.running, testId: 'reimburse-export', run: (rows) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : filter).then((task) => exporter.start(task.token), notifyError) },
+          { key: 'export', selection: 'none', loading: exporter.running, testId: 'reimburse-export', run: (rows, shown) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : shownExpenseFilter(filter, shown.keyword)).then((task) => exporter.start(task.token), notifyError) },
           { key: 'import', allowed: canAudit, testId: 'reimburse-import', run: () => setImporting(true) },
           { key: 'template', allowed: canAudit, testId: 'reimburse-template', run: () => void downloadExpenseTemplate().catch(notifyError) },
         ]}

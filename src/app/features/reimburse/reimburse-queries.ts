@@ -47,12 +47,16 @@ export const checkInvoiceNo = (companyId: number, no: string, id?: number) => ca
 
 const sortOf = (req: ListRequest) => (Object.keys(req.sort).length ? req.sort : undefined);
 
-/** One page of the management list: the filter's fields plus the keyword as a code. */
+/** The documents the management list shows: the filter's fields plus the keyword searched, as a code (the list and its export ask the same). */
+export const shownExpenseFilter = (filter: Omit<ExpenseFilter, 'companyId'>, keyword: string): Omit<ExpenseFilter, 'companyId'> =>
+  (keyword.trim() ? { ...filter, code: keyword.trim() } : filter);
+
+/** One page of the management list (shownExpenseFilter). */
 export const expensePageOptions = (companyId: number | null, filter: Omit<ExpenseFilter, 'companyId'>, req: ListRequest) =>
   queryOptions({
     queryKey: [...expenseKeys.list(companyId, filter), req] as const,
     queryFn: ({ signal }) =>
-      call(expenseApi.list, { query: { filter: { ...filter, companyId: companyId!, ...(req.keyword.trim() ? { code: req.keyword.trim() } : {}) }, index: req.index, size: req.size, sort: sortOf(req) } }, { signal }),
+      call(expenseApi.list, { query: { filter: { ...shownExpenseFilter(filter, req.keyword), companyId: companyId! }, index: req.index, size: req.size, sort: sortOf(req) } }, { signal }),
     enabled: !!companyId,
   });
 

@@ -349,7 +349,8 @@ export function VoucherListPage() {
           <Menu.Item disabled={selected.length === 0} onClick={() => void exporter.exportXls({ accountId: scope.accountId!, id: selected.map((v) => v.id) })} data-testid="voucher-list-export-xls-selected">
             {t('voucher:list.export.xlsSelected', { count: selected.length })}
           </Menu.Item>
-          <Menu.Item onClick={() => void exporter.exportXls(toApiFilter(filter, scope, periodList, ''))} data-testid="voucher-list-export-xls-filtered">
+          {/* The vouchers the list shows: the filter it last asked for, its search box included. */}
+          <Menu.Item onClick={() => void exporter.exportXls(askedFilter.current ?? toApiFilter(debounced, scope, periodList, ''))} data-testid="voucher-list-export-xls-filtered">
             {t('voucher:list.export.xlsFiltered')}
           </Menu.Item>
         </Menu.Dropdown>

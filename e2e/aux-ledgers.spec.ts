@@ -6,8 +6,11 @@
  * budget execution summary and Enter into an item's sub-ledger. Screenshots in Chinese and English.
  * Then by the keyboard alone: the balance by department rolls the tree up (a parent = the sum of its
  * leaves), level and leaf-only; a saved filter is saved, renamed, picked again after a reload and
- * deleted; the budget summary shows what the demo's allocations used. The demo state is left as it
- * was (the saved filter deleted, also by afterAll after a failure).
+ * deleted; the budget summary shows what the demo's allocations used. In English, the budget
+ * summary's kind shows whole; back from a drill (Alt+PageUp) its caret is on the row it left; the
+ * budget picker of both budget screens takes a parent item (the sub-ledger rolls it up, the summary
+ * narrows to its subtree). The demo state is left as it was (the saved filter deleted, also by
+ * afterAll after a failure).
  */
 import { expect, test, type Locator, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
@@ -15,6 +18,7 @@ import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { chooseOpenOption, pickByKeys, pressOn } from './page-models/keys';
 import { expectFullText, gridTooltip } from './page-models/full-text';
+import { PickerModel } from './page-models/pickers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -293,4 +297,97 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await expect(cellAt(grid, 0, 'auxCode')).toHaveText('01');
   await page.screenshot({ path: testInfo.outputPath('aux-balance-departments-en.png'), fullPage: true });
   await new ShellModel(page).switchLanguage('zh_CN');
+});
+
+test('budget execution by the keyboard: back from a drill the caret is on the row it left; a parent item is chosen for the sub-ledger and the summary (its subtree)', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  const keys = new ShellKeyboard(page);
+  await shell.switchLanguage('en_US');
+  await keys.searchPalette('Budget execution summary', 'screen:budget.summaryByBudgetExecution');
+  await page.keyboard.press('Enter');
+  const budgetGrid = page.getByTestId('al-budget-grid');
+  const byCode = (code: string) => budgetGrid.locator('.ag-row', { has: page.locator('[col-id="code"]', { hasText: new RegExp(`^${code}$`) }) });
+  const travel = byCode('200202');
+  await expect(travel).toBeVisible();
+  // The kind is shown whole ("Expense", the budget catalogue's word too), not cut to "Expe…".
+  const kind = travel.locator('[col-id="kind"]');
+  await expect(kind).toHaveText('Expense');
+  expect(await kind.evaluate((el) => {
+    const shown = el.querySelector('.ag-cell-value') ?? el;
+    return shown.scrollWidth <= shown.clientWidth;
+  })).toBe(true);
+  const travelBudget = (await travel.locator('[col-id="budget"]').innerText()).trim();
+  await page.screenshot({ path: testInfo.outputPath('budget-summary-kind-en.png'), fullPage: true });
+
+  // ↓ to 200202 差旅费 (a parent), → onto its name, Enter drills; Alt+PageUp comes back to the same cell, and ↓ goes on from it.
+  await expect(cellAt(budgetGrid, 0, 'code')).toBeFocused();
+  const at = Number(await travel.getAttribute('row-index'));
+  expect(at).toBeGreaterThan(2);
+  for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await expect(cellAt(budgetGrid, at, 'name')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/budget\/subLedgerByBudgetExecution\?drill=/);
+  await expect(page.getByTestId('al-budget')).toContainText('200202');
+  await expect(page.getByTestId('al-budget-amount')).toContainText(travelBudget);
+  const lines = page.getByTestId('al-budget-detail-grid');
+  await expect(cellAt(lines, 0, 'summary')).toHaveText('Opening balance');
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).toHaveURL(/\/budget\/summaryByBudgetExecution$/);
+  await expect(cellAt(budgetGrid, at, 'name')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(cellAt(budgetGrid, at + 1, 'name')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+
+  // The sub-ledger's picker takes the parent item (Enter on Choose…, its code, ↓, Enter): its whole subtree, as the drill showed it.
+  await page.keyboard.press('Alt+PageDown');
+  await expect(page).toHaveURL(/\/budget\/subLedgerByBudgetExecution/);
+  await pressOn(page.getByTestId('al-pick-budget'));
+  const picker = new PickerModel(page, 'budget-picker');
+  await expect(picker.keyword()).toBeFocused();
+  await page.keyboard.type('200202');
+  await expect.poll(async () => {
+    const texts = await picker.rows().allInnerTexts();
+    return texts.length > 1 && texts.every((x) => x.includes('200202'));
+  }).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('budget-picker-parent-en.png'), fullPage: true });
+  // The parent is offered like a report's parent row (bold), not dimmed as a leaf-only picker shows it.
+  await expect(picker.rows().first()).toHaveClass(/picker-row-group/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker.root).toBeHidden();
+  await expect(page.getByTestId('picker-refusal')).toHaveCount(0);
+  await expect(page.getByTestId('al-budget')).toContainText('200202');
+  await expect(page.getByTestId('al-budget-amount')).toContainText(travelBudget);
+  await expect(cellAt(lines, 0, 'summary')).toHaveText('Opening balance');
+  await expect.poll(async () => rows(lines, 'summary').count()).toBeGreaterThan(1);
+
+  // The summary's Budget item filter takes a parent too and narrows the rows to its subtree.
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).toHaveURL(/\/budget\/summaryByBudgetExecution$/);
+  // Back on the row it left again (the page is drawn), then to the filter.
+  await expect(cellAt(budgetGrid, at, 'name')).toBeFocused();
+  await pressOn(page.getByTestId('al-pick-budget'));
+  await expect(picker.keyword()).toBeFocused();
+  await page.keyboard.type('2002');
+  await expect.poll(async () => (await picker.rows().allInnerTexts()).every((x) => x.includes('2002'))).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker.root).toBeHidden();
+  await expect(page.getByTestId('al-budget')).toContainText('2002');
+  await expect.poll(async () => rows(budgetGrid, 'code').allInnerTexts()).toEqual(expect.arrayContaining(['2002', '200202']));
+  const codes = await rows(budgetGrid, 'code').allInnerTexts();
+  expect(codes[0]).toBe('2002');
+  expect(codes.every((c) => c.startsWith('2002'))).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('budget-summary-subtree-en.png'), fullPage: true });
+  await shell.switchLanguage('zh_CN');
+  await expect(travel.locator('[col-id="kind"]')).toHaveText('支出');
+  await page.screenshot({ path: testInfo.outputPath('budget-summary-subtree-zh.png'), fullPage: true });
+  await pressOn(page.getByTestId('al-pick-budget'));
+  await expect(picker.keyword()).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('budget-picker-parent-zh.png'), fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(picker.root).toBeHidden();
 });

@@ -288,6 +288,26 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     await expectBudgetExecution();
   });
 
+  it('budget execution narrowed to a parent item: the item and its whole subtree, nothing beside it (the summary and its export)', async () => {
+    type Summary = { rows: Array<Record<string, unknown>> };
+    const other = (await data<{ id: number }>(call(admin, 'POST', '/api/aux/budget', { body: { accountYearId: w.accountYearId, code: '0002', name: '业务招待费', kind: 'OUTCOME', amount: 20_000 } }), 'budget')).id;
+    try {
+      const march = { startPeriodId: period(w, 3), endPeriodId: period(w, 3) };
+      const summary = (budgetIds?: number[]) => data<Summary>(ask('report/budgetSummary', { ...march, budgetIds }, { token: budgeter.token }), 'budgetSummary');
+      const all = await summary();
+      expect(all.rows.map((r) => r.code)).toEqual(['0001', '000101', '000102', '0002']);
+      const subtree = await summary([ids.b0]);
+      expect(subtree.rows).toEqual(all.rows.slice(0, 3));
+      expect(subtree.rows[0]).toMatchObject({ code: '0001', leaf: false, budget: '150000', actual: '10000', ytdActual: '40000' });
+      expect((await summary([other])).rows.map((r) => r.code)).toEqual(['0002']);
+      expect((await summary([ids.b2])).rows.map((r) => r.code)).toEqual(['000102']);
+      const exported = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', { accountId: w.accountId, accountYearId: w.accountYearId, ...march, budgetIds: [ids.b0] }, budgeter.token);
+      expect(exported.ws.getColumn(1).values.slice(2)).toEqual(['0001', '000101', '000102']);
+    } finally {
+      await data(call(admin, 'DELETE', `/api/aux/budget/${other}`), 'delete budget');
+    }
+  });
+
   it('budget execution and the department report leave month-end transfers (结转损益) out: closing a month gives no budget back; the ledger by item shows them', async () => {
     const made: number[] = [];
     // The department income and expense report leaves them out too.
@@ -314,28 +334,79 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     }
   });
 
-  it('exports each report as a workbook through the export task, with the screen figures', async () => {
+  it('exports each report as a workbook through the export task, with the screen figures, in the requester\'s language', async () => {
     const base = { accountId: w.accountId, accountYearId: w.accountYearId };
     const values = (ws: { getRow: (n: number) => { values: unknown } }, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
-    const balance = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, reader.token);
-    expect(values(balance.ws, 1).slice(0, 3)).toEqual(['编码 Code', '名称 Name', '科目编码 Subject code']);
-    // Subject names in the caller's language, as on the screen (headers stay "中文 English").
-    expect(values(balance.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', 'Accounts receivable', 1000, 0, 0, 300, 1000, 300, '借', 700, 0]);
-    const balanceZh = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, reader.token, 'zh_CN');
-    expect(values(balanceZh.ws, 3).slice(2, 4)).toEqual(['1122', '应收账款']);
-    expect(values(balance.ws, 6)).toEqual(['合计 Total', '', '', '', 1500, 0, 0, 500, 1500, 500, '', 1000, 0]);
-    const total = await exportWorkbook(t, '/api/ledger/auxTotal/export', 'LEDGER', { ...base, auxTypeId: 3, auxIds: [ids.custA], startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, reader.token);
-    expect(values(total.ws, 6).slice(2)).toEqual(['2026-03', '本年累计 Year to date', 1000, 300, '借', 700]);
+    const day = String.raw`\d{4}-\d{2}-\d{2}`;
+    const named = (s: string) => new RegExp(`^${s}-${day}\\.xlsx$`);
+    // Balance by customer: English headers, sides, total, sheet and file for an English reader …
+    const balanceFilter = { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) };
+    const balance = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', balanceFilter, reader.token);
+    expect(values(balance.ws, 1)).toEqual(['Code', 'Name', 'Subject code', 'Subject', 'Opening debit', 'Opening credit', 'Period debit', 'Period credit', 'YTD debit', 'YTD credit', 'Side', 'Closing debit', 'Closing credit']);
+    expect(values(balance.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', 'Accounts receivable', 1000, 0, 0, 300, 1000, 300, 'Dr', 700, 0]);
+    expect(values(balance.ws, 6)).toEqual(['Total', '', '', '', 1500, 0, 0, 500, 1500, 500, '', 1000, 0]);
+    expect(balance.ws.name).toBe('Aux balance - Customer');
+    expect(balance.fileName).toMatch(named('Balance by auxiliary'));
+    // … and Chinese ones for a Chinese reader; amounts stay numbers either way.
+    const balanceZh = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', balanceFilter, reader.token, 'zh_CN');
+    expect(values(balanceZh.ws, 1)).toEqual(['编码', '名称', '科目编码', '科目名称', '期初借方', '期初贷方', '本期借方', '本期贷方', '本年累计借方', '本年累计贷方', '方向', '期末借方', '期末贷方']);
+    expect(values(balanceZh.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', '应收账款', 1000, 0, 0, 300, 1000, 300, '借', 700, 0]);
+    expect(values(balanceZh.ws, 6)[0]).toBe('合计');
+    expect(balanceZh.ws.name).toBe('辅助核算余额表 客户');
+    expect(balanceZh.fileName).toMatch(named('辅助核算余额表'));
+    const totalFilter = { ...base, auxTypeId: 3, auxIds: [ids.custA], startPeriodId: period(w, 2), endPeriodId: period(w, 3) };
+    const total = await exportWorkbook(t, '/api/ledger/auxTotal/export', 'LEDGER', totalFilter, reader.token);
+    expect(values(total.ws, 1)).toEqual(['Customer', 'Subject', 'Period', 'Summary', 'Debit', 'Credit', 'Side', 'Balance']);
+    expect(values(total.ws, 2).slice(3)).toEqual(['Opening balance', undefined, undefined, 'Dr', 1000]);
+    expect(values(total.ws, 6).slice(2)).toEqual(['2026-03', 'Year to date', 1000, 300, 'Dr', 700]);
     expect(values(total.ws, 3).slice(0, 2)).toEqual([expect.stringContaining('华夏科技有限公司'), '1122 Accounts receivable']);
-    const detail = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', { ...base, auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, reader.token);
+    expect(total.ws.getRow(6).font?.bold).toBe(true);
+    expect(total.ws.name).toBe('Aux general ledger - Customer');
+    expect(total.fileName).toMatch(named('General ledger by auxiliary'));
+    const totalZh = await exportWorkbook(t, '/api/ledger/auxTotal/export', 'LEDGER', totalFilter, reader.token, 'zh_CN');
+    expect(values(totalZh.ws, 1)).toEqual(['客户', '科目名称', '期间', '摘要', '借方', '贷方', '方向', '余额']);
+    expect(values(totalZh.ws, 6).slice(2)).toEqual(['2026-03', '本年累计', 1000, 300, '借', 700]);
+    expect(totalZh.ws.getRow(6).font?.bold).toBe(true);
+    expect(totalZh.fileName).toMatch(named('辅助核算总账'));
+    const detailFilter = { ...base, auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) };
+    const detail = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', detailFilter, reader.token);
     expect(detail.ws.rowCount).toBe(8);
+    expect(values(detail.ws, 1)).toEqual(['Date', 'Voucher', 'Subject', 'Summary', 'Debit', 'Credit', 'Side', 'Balance (debit +)']);
+    expect(values(detail.ws, 2).slice(3)).toEqual(['Opening balance', undefined, undefined, 'Nil', 0]);
     // The voucher word in the caller's language too (记 → its English name).
     expect(values(detail.ws, 6).slice(0, 3)).toEqual(['2026-03-15', expect.stringMatching(/^[A-Za-z]+-\d+$/), '1122 Accounts receivable']);
-    expect(values(detail.ws, 6).slice(4)).toEqual([0, 300, '借', 700]);
-    const summary = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }, budgeter.token);
-    expect(values(summary.ws, 3)).toEqual(['000101', '办公费', '支出 Expense', 1000, 100, 400, 600, 40]);
-    const used = await exportWorkbook(t, '/api/report/budgetDetail/export', 'LEDGER', { ...base, budgetId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) }, budgeter.token);
-    expect(values(used.ws, 7).slice(4)).toEqual([0, 20, '借', 400]);
+    expect(values(detail.ws, 6).slice(4)).toEqual([0, 300, 'Dr', 700]);
+    expect(detail.ws.name).toBe('Aux sub-ledger VWC');
+    expect(detail.fileName).toMatch(named('Sub-ledger by auxiliary-VWC'));
+    const detailZh = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', detailFilter, reader.token, 'zh_CN');
+    expect(values(detailZh.ws, 1)).toEqual(['日期', '凭证字号', '科目名称', '摘要', '借方', '贷方', '方向', '余额（借正）']);
+    expect(values(detailZh.ws, 2).slice(3)).toEqual(['期初余额', undefined, undefined, '平', 0]);
+    expect(values(detailZh.ws, 6).slice(4)).toEqual([0, 300, '借', 700]);
+    expect(detailZh.fileName).toMatch(named('辅助核算明细账-VWC'));
+    const summaryFilter = { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) };
+    const summary = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', summaryFilter, budgeter.token);
+    expect(values(summary.ws, 1)).toEqual(['Code', 'Budget item', 'Kind', 'Budget', 'Used in the periods', 'Used this year', 'Remaining', 'Execution rate %']);
+    expect(values(summary.ws, 3)).toEqual(['000101', '办公费', 'Expense', 1000, 100, 400, 600, 40]);
+    expect(summary.ws.name).toBe('Budget execution summary');
+    expect(summary.fileName).toMatch(named('Budget execution summary'));
+    const summaryZh = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', summaryFilter, budgeter.token, 'zh_CN');
+    expect(values(summaryZh.ws, 1)).toEqual(['编码', '预算项目', '类别', '预算金额', '本期执行数', '本年执行数', '预算余额', '执行率 %']);
+    expect(values(summaryZh.ws, 3)).toEqual(['000101', '办公费', '支出', 1000, 100, 400, 600, 40]);
+    expect(summaryZh.ws.name).toBe('预算执行汇总表');
+    expect(summaryZh.fileName).toMatch(named('预算执行汇总表'));
+    const usedFilter = { ...base, budgetId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) };
+    const used = await exportWorkbook(t, '/api/report/budgetDetail/export', 'LEDGER', usedFilter, budgeter.token);
+    expect(values(used.ws, 1)).toEqual(['Date', 'Voucher', 'Subject', 'Summary', 'Debit', 'Credit', 'Side', 'Used so far']);
+    expect(values(used.ws, 7).slice(4)).toEqual([0, 20, 'Dr', 400]);
+    expect(values(used.ws, 9).slice(3)).toEqual(['Year to date', 420, 20, 'Dr', 400]);
+    expect(used.ws.name).toBe('Budget use 000101');
+    expect(used.fileName).toMatch(named('Budget execution sub-ledger-000101'));
+    const usedZh = await exportWorkbook(t, '/api/report/budgetDetail/export', 'LEDGER', usedFilter, budgeter.token, 'zh_CN');
+    expect(values(usedZh.ws, 1)).toEqual(['日期', '凭证字号', '科目名称', '摘要', '借方', '贷方', '方向', '累计执行数']);
+    expect(values(usedZh.ws, 7).slice(4)).toEqual([0, 20, '借', 400]);
+    expect(values(usedZh.ws, 9).slice(3)).toEqual(['本年累计', 420, 20, '借', 400]);
+    expect(usedZh.ws.name).toBe('预算执行明细账 000101');
+    expect(usedZh.fileName).toMatch(named('预算执行明细账-000101'));
     // Nothing to export; rights as the screens.
     expect((await call(reader.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 4, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_DATA_TO_EXPORT' });
     expect((await call(budgeter.token, 'POST', '/api/ledger/auxBalance/export', { body: { filter: { ...base, auxTypeId: 3, startPeriodId: period(w, 3), endPeriodId: period(w, 3) } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });

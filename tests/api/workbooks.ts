@@ -34,8 +34,8 @@ export async function workbookAt(t: TestApp, url: string, token?: string): Promi
   return wb;
 }
 
-/** Starts an export (POST url with the filter), polls its task to the end and reads the workbook. */
-export async function exportWorkbook(t: TestApp, url: string, kind: string, filter: Record<string, unknown>, token: string, lang: 'zh_CN' | 'en_US' = 'en_US'): Promise<{ ws: ExcelJS.Worksheet; raw: Buffer }> {
+/** Starts an export (POST url with the filter), polls its task to the end and reads the workbook and the name it is downloaded under. */
+export async function exportWorkbook(t: TestApp, url: string, kind: string, filter: Record<string, unknown>, token: string, lang: 'zh_CN' | 'en_US' = 'en_US'): Promise<{ ws: ExcelJS.Worksheet; raw: Buffer; fileName: string }> {
   const task = await data(t.call('POST', url, { token, body: { filter }, lang }), `${url} export`);
   expect(task).toMatchObject({ kind, state: 'RUNNING', completed: false });
   for (let i = 0; i < 300; i++) {
@@ -45,7 +45,8 @@ export async function exportWorkbook(t: TestApp, url: string, kind: string, filt
       const res = await t.app.inject({ method: 'GET', url: p.result });
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      return { ws: wb.worksheets[0], raw: res.rawPayload };
+      const name = /filename\*=UTF-8''([^;]+)/.exec(String(res.headers['content-disposition'] ?? ''))?.[1];
+      return { ws: wb.worksheets[0], raw: res.rawPayload, fileName: name ? decodeURIComponent(name) : '' };
     }
     await new Promise((r) => setTimeout(r, 10));
   }

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import { ledgerKeys } from '../ledger/ledger-keys';
-import type { ColDef, ColGroupDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import type { ColDef, ColGroupDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import type { AuxBalanceDto, AuxBalanceRowDto } from '../../../contract/ledger-aux';
@@ -27,7 +27,7 @@ import { drillHref, emptyAuxFilter, periodsOf, toAuxBalanceFilter, type AuxFilte
 import { moneyCol } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
-import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { useKeptCaret } from '../ledger/use-kept-caret';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
@@ -52,6 +52,8 @@ export function AuxBalancePage() {
 
   // Enter drills down; Ctrl+Home/End reach the first/last row (the page's filter bar has its own keys).
   const noFilter = useRef<HTMLDivElement>(null);
+  // Back from the sub-ledger's tab, the caret is on the row it drilled from.
+  const caret = useKeptCaret(`auxBalance:${accountYearId}`, 'auxCode');
   const drill = (r: Row | undefined) => {
     if (!r || isTotal(r) || !filter) return;
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
@@ -102,7 +104,8 @@ export function AuxBalancePage() {
           loading={answer.isFetching && !data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => focusFirstCell(e.api, 'auxCode')}
+          onCellFocused={caret.onCellFocused}
+          onFirstDataRendered={caret.onFirstDataRendered}
         />
       </FillHeight>
     </Stack>

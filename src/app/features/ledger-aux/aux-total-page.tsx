@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import { ledgerKeys } from '../ledger/ledger-keys';
-import type { ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import type { ColDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import type { AuxTotalDto } from '../../../contract/ledger-aux';
@@ -25,7 +25,7 @@ import { drillHref, emptyAuxFilter, periodsOf, toAuxTotalFilter, type AuxFilterS
 import { moneyCol } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
-import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { useKeptCaret } from '../ledger/use-kept-caret';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
@@ -74,6 +74,8 @@ export function AuxTotalPage() {
 
   // Enter drills down; Ctrl+Home/End reach the first/last row (the page's filter bar has its own keys).
   const noFilter = useRef<HTMLDivElement>(null);
+  // Back from the sub-ledger's tab, the caret is on the row it drilled from.
+  const caret = useKeptCaret(`auxTotal:${accountYearId}`, 'aux');
   const drill = (r: Row | undefined) => {
     if (!r || !filter) return;
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
@@ -114,7 +116,8 @@ export function AuxTotalPage() {
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<Row>(noFilter, drill)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<Row>) => focusFirstCell(e.api, 'aux')}
+          onCellFocused={caret.onCellFocused}
+          onFirstDataRendered={caret.onFirstDataRendered}
         />
       </FillHeight>
     </Stack>

@@ -1,5 +1,5 @@
 /**
- * The budget execution screens' filters: period range, one budget item (the budget picker),
+ * The budget execution screens' filters: period range, one budget item or a parent with its subtree (the budget picker),
  * unbookkept vouchers, zero rows, and the saved filters (user data, one set per screen and year).
  */
 import { useState } from 'react';
@@ -46,7 +46,8 @@ export function BudgetFilterBar({ queryId, state, set, replace, periods, range, 
             keyword={() => ''} applyKeyword={() => {}} />
         </div>
       </Group>
-      <BudgetPicker opened={picking} accountYearId={accountYearId} onClose={() => setPicking(false)}
+      {/* A parent item stands for its subtree: the summary narrows to it, the sub-ledger rolls it up. */}
+      <BudgetPicker opened={picking} accountYearId={accountYearId} parents onClose={() => setPicking(false)}
         onChoose={(b) => { set({ budget: { id: b.id, code: b.code, name: b.name } }); setPicking(false); }} />
     </Paper>
   );

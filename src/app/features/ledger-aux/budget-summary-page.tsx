@@ -2,7 +2,8 @@
  * /budget/summaryByBudgetExecution (预算执行汇总表, spec 01 §2; issue 9): per budget item of the
  * year, the annual budget against what the lines carrying it used in the periods and this year,
  * what remains and the execution rate; parents (bold) sum their leaves. Enter or a double click
- * opens the item's execution sub-ledger. Served by GET /report/budgetSummary.
+ * opens the item's execution sub-ledger; back on this tab the caret is on the row it left. Served
+ * by GET /report/budgetSummary.
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
@@ -10,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import { ledgerKeys } from '../ledger/ledger-keys';
-import type { ColDef, FirstDataRenderedEvent, RowClassParams } from 'ag-grid-community';
+import type { ColDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import type { BudgetExecRowDto } from '../../../contract/ledger-aux';
@@ -24,7 +25,7 @@ import { drillHref, emptyBudgetFilter, periodsOf, toBudgetSummaryFilter, type Bu
 import { moneyCol } from './grid-bits';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';
-import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { useKeptCaret } from '../ledger/use-kept-caret';
 import { todayIso } from '../common/today';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
 
@@ -47,6 +48,7 @@ export function BudgetSummaryPage() {
   });
   // Enter drills down; Ctrl+Home/End reach the first/last row (the page's filter bar has its own keys).
   const noFilter = useRef<HTMLDivElement>(null);
+  const caret = useKeptCaret(`budgetSummary:${accountYearId}`, 'code');
   const drill = (r: BudgetExecRowDto | undefined) => {
     if (!r || !filter) return;
     void navigate({ href: drillHref('/budget/subLedgerByBudgetExecution', {
@@ -57,7 +59,8 @@ export function BudgetSummaryPage() {
     { field: 'code', colId: 'code', headerName: t('columns.auxCode'), minWidth: 90, maxWidth: 120 },
     { colId: 'name', headerName: t('columns.item'), minWidth: 250,
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${p.data.name}` : '') },
-    { colId: 'kind', headerName: t('columns.kind'), minWidth: 70, maxWidth: 90, valueGetter: (p) => (p.data ? t(`budgetKinds.${p.data.kind}`) : '') },
+    // Wide enough for "Expense" and "Income" (and 收入 / 支出) when the grid fits its width.
+    { colId: 'kind', headerName: t('columns.kind'), minWidth: 96, maxWidth: 120, valueGetter: (p) => (p.data ? t(`budgetKinds.${p.data.kind}`) : '') },
     moneyCol<BudgetExecRowDto>('budget', t('columns.budget'), () => true),
     moneyCol<BudgetExecRowDto>('actual', t('columns.actual'), () => true),
     moneyCol<BudgetExecRowDto>('ytdActual', t('columns.ytdActual'), () => true),
@@ -84,7 +87,8 @@ export function BudgetSummaryPage() {
           loading={answer.isFetching && !answer.data}
           onRowDoubleClicked={(e) => drill(e.data)}
           onCellKeyDown={ledgerKeys<BudgetExecRowDto>(noFilter, drill)}
-          onFirstDataRendered={(e: FirstDataRenderedEvent<BudgetExecRowDto>) => focusFirstCell(e.api, 'code')}
+          onCellFocused={caret.onCellFocused}
+          onFirstDataRendered={caret.onFirstDataRendered}
         />
       </FillHeight>
     </Stack>

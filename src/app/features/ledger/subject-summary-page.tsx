@@ -18,7 +18,7 @@ import { LedgerFilterBar } from './subject-ledger-filter';
 import { amountFormatter, ledgerKeys, useLedgerScreen } from './subject-ledger-common';
 import { subLedgerHref, toSubjectLedgerFilter } from './subject-ledgers-model';
 import './subject-balance.css';
-import { focusFirstCell } from '../../../../grids/focus-first-cell';
+import { useKeptCaret } from './use-kept-caret';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
@@ -30,6 +30,8 @@ export function SubjectSummaryPage() {
   const { t, i18n } = useTranslation(['subject-ledgers', 'common']);
   const navigate = useNavigate();
   const s = useLedgerScreen('subjectSummary');
+  // Back from the sub-ledger's tab, the caret is on the row it drilled from.
+  const caret = useKeptCaret(`subjectSummary:${s.accountYearId}`, 'code');
   const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'subjectSummary', filter],
@@ -75,7 +77,8 @@ export function SubjectSummaryPage() {
           loading={answer.isFetching && !data}
           onCellKeyDown={ledgerKeys<Row>(s.filterRef, drill)}
           onRowDoubleClicked={(e) => e.data && drill(e.data)}
-          onFirstDataRendered={(e) => focusFirstCell(e.api, 'code')}
+          onCellFocused={caret.onCellFocused}
+          onFirstDataRendered={caret.onFirstDataRendered}
         />
       </FillHeight>
       <Text size="xs" c="dimmed" data-testid="ss-keys">{t('keys.summary')}</Text>

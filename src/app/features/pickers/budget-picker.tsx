@@ -1,6 +1,8 @@
 /**
  * The budget pick-list popup (spec 02 §2.2, §2.10): 850×700, the year's enabled budgets in tree
- * (code) order with names indented by level; only a last-level budget can be chosen.
+ * (code) order with names indented by level. Only a last-level budget can be chosen where a line
+ * carries the item (voucher and opening lines, a subject's values); a report that rolls the tree up
+ * (budget execution) takes a parent too, standing for its whole subtree (`parents`).
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +21,12 @@ const columns: ListColumn<BudgetDto>[] = [
   { field: 'principal', headerKey: 'pickers:col.principal', width: 120, format: 'ref' },
 ];
 
-export function BudgetPicker({ opened, accountYearId, onClose, onChoose }: {
+export function BudgetPicker({ opened, accountYearId, onClose, onChoose, parents = false }: {
   opened: boolean;
   accountYearId: number | null;
   onClose: () => void;
+  /** A parent item may be chosen too (its subtree); otherwise it is refused with the reason. */
+  parents?: boolean;
   onChoose: (b: BudgetDto) => void;
 }) {
   const { t } = useTranslation(['pickers', 'budget']);
@@ -43,8 +47,8 @@ export function BudgetPicker({ opened, accountYearId, onClose, onChoose }: {
       query={(req) => budgetPageOptions(accountYearId, req)}
       getRowId={(b) => b.id}
       keywordPlaceholder={t('pickers:keyword')}
-      refuse={(b) => (leafRefusal(b) === 'notLeaf' ? t('pickers:notLeaf', { name: `${b.code} ${b.name}` }) : null)}
-      rowClassRules={{ 'picker-row-parent': (p) => !!p.data && !p.data.leaf }}
+      refuse={parents ? undefined : (b) => (leafRefusal(b) === 'notLeaf' ? t('pickers:notLeaf', { name: `${b.code} ${b.name}` }) : null)}
+      rowClassRules={{ [parents ? 'picker-row-group' : 'picker-row-parent']: (p) => !!p.data && !p.data.leaf }}
       onClose={onClose}
       onChoose={onChoose}
       testId="budget-picker"

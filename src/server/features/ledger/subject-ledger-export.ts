@@ -19,6 +19,7 @@ import { XLSX_MIME } from '../export/sheet';
 import { subjectDetail, subjectDetailAll, subjectSummary, subjectTotal } from './subject-ledgers';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../../clock';
+import { fillWords, localeWords } from '../export/locale-words';
 
 const pause = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
@@ -53,8 +54,6 @@ type Cell = string | number | null;
 interface Column { zh: string; en: string; width: number; money?: boolean }
 
 const yuan = (cents: string | number) => Number(cents) / 100;
-const SIDES: Record<BalanceSide, string> = { DEBIT: '借', CREDIT: '贷', FLAT: '平' };
-const SIDES_EN: Record<BalanceSide, string> = { DEBIT: 'Dr', CREDIT: 'Cr', FLAT: 'Nil' };
 
 async function workbook(title: { zh: string; en: string }, columns: Column[], rows: Cell[][], strong: (i: number) => boolean = () => false): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -71,12 +70,15 @@ async function workbook(title: { zh: string; en: string }, columns: Column[], ro
 }
 
 const nameIn = (lang: Language) => (s: { name: string; nameEn: string | null }) => localName(lang, s);
-const sideIn = (lang: Language) => (s: BalanceSide) => (lang === 'en_US' ? SIDES_EN[s] : SIDES[s]);
+/** The screen's words (sides 借/贷/平 or Dr/Cr/Nil, row labels) in the caller's language. */
+const wordsOf = (lang: Language) => localeWords('subjectLedgers', lang);
+const sideIn = (lang: Language) => (s: BalanceSide) => wordsOf(lang).sides[s];
 
 export function summaryWorkbook(d: SubjectSummaryDto, lang: Language): Promise<Buffer> {
   const name = nameIn(lang);
   const rows: Cell[][] = d.rows.map((r) => [r.code, `${'\u3000'.repeat(r.level - 1)}${name(r)}`, yuan(r.debit), yuan(r.credit), r.lines]);
-  rows.push([lang === 'en_US' ? 'Total' : '合计', lang === 'en_US' ? `${d.voucherCount} vouchers` : `凭证 ${d.voucherCount} 张`, yuan(d.totals.debit), yuan(d.totals.credit), d.totals.lines]);
+  const L = wordsOf(lang);
+  rows.push([L.total, fillWords(L.voucherCount, { count: d.voucherCount }), yuan(d.totals.debit), yuan(d.totals.credit), d.totals.lines]);
   return workbook({ zh: '科目汇总表', en: 'Summary by subject' }, [
     { zh: '科目编码', en: 'Code', width: 14 }, { zh: '科目名称', en: 'Subject', width: 32 },
     { zh: '借方金额', en: 'Debit', width: 16, money: true }, { zh: '贷方金额', en: 'Credit', width: 16, money: true }, { zh: '分录数', en: 'Lines', width: 10 },
@@ -86,7 +88,7 @@ export function summaryWorkbook(d: SubjectSummaryDto, lang: Language): Promise<B
 export function totalWorkbook(d: SubjectTotalDto, lang: Language): Promise<Buffer> {
   const name = nameIn(lang);
   const side = sideIn(lang);
-  const words = lang === 'en_US' ? { OPENING: 'Opening balance', PERIOD: 'Period total', YTD: 'Year to date' } : { OPENING: '期初余额', PERIOD: '本期合计', YTD: '本年累计' };
+  const words = wordsOf(lang).rows;
   const list = generalLedgerRows(d);
   const rows: Cell[][] = list.map((r) => [
     r.first ? r.code : '', r.first ? name(r) : '', r.periodName, words[r.kind],
@@ -100,7 +102,7 @@ export function totalWorkbook(d: SubjectTotalDto, lang: Language): Promise<Buffe
 
 export function detailWorkbook(d: SubjectDetailDto, lang: Language): Promise<Buffer> {
   const side = sideIn(lang);
-  const words = lang === 'en_US' ? { OPENING: 'Opening balance', PERIOD: 'Period total', YTD: 'Year to date' } : { OPENING: '期初余额', PERIOD: '本期合计', YTD: '本年累计' };
+  const words = wordsOf(lang).rows;
   const rows: Cell[][] = d.rows.map((r) => [
     r.date, r.kind === 'LINE' ? `${localName(lang, { name: r.kindName ?? '', nameEn: r.kindNameEn })}-${r.codeText}` : '',
     r.kind === 'LINE' ? r.summary : words[r.kind], r.kind === 'LINE' ? r.subjectCode : '',

@@ -1,6 +1,7 @@
 /**
  * Cashier settings (decision 028): a bank account created by keyboard with its subject chosen by
  * F7 in the subject catalogue (a cash subject refused for a BANK account with the rule's reason),
+ * another with its bank and subject typed (Enter takes the only match, not a save),
  * an income kind created by keyboard, the bank account template imported with one bad row (row
  * number, nothing imported) then without it; screenshots of the screens in both languages.
  */
@@ -93,6 +94,47 @@ test('creates a bank account by keyboard, its subject chosen with F7', async ({ 
   await expect(banks.getByTestId('banks-error')).toContainText('已被使用');
   await page.keyboard.press('Escape');
   await expect(banks.getByTestId('bank-row-CCB')).toBeHidden();
+});
+
+test('Enter in a searchable select takes its only match and saves nothing; Enter with the list closed saves', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123', { at: '/basic/bankAccount' });
+  const list = ListModel.byId(page, 'basic.bankAccount');
+  await expect(list.row('B001')).toBeVisible();
+  await pressById(page, 'bank-account-new');
+  const dialog = page.getByTestId('bank-account-dialog');
+  await expect(dialog.getByTestId('bank-account-code')).toBeFocused();
+  await page.keyboard.type('E2E-B8');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('E2E 建行二号');
+
+  // The bank: part of its name, then Enter takes the only match (the dialog is not saved).
+  const bank = dialog.getByTestId('bank-account-bank');
+  await bank.focus();
+  await page.keyboard.type('建设');
+  await expect(page.getByRole('option')).toHaveText(['CCB 中国建设银行']);
+  await page.keyboard.press('Enter');
+  await expect(bank).toHaveValue('CCB 中国建设银行');
+  await expect(bank).toBeFocused();
+  await expect(dialog.locator('[aria-invalid="true"]')).toHaveCount(0);
+
+  // The subject: its code, then Enter, as in the journal grid's cells.
+  const subject = dialog.getByTestId('bank-account-subject');
+  await subject.focus();
+  await page.keyboard.type('1002');
+  await expect(page.getByRole('option')).toHaveText([/^1002 /]);
+  await page.keyboard.press('Enter');
+  await expect(subject).toHaveValue(/^1002 /);
+  await expect(subject).toBeFocused();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('[aria-invalid="true"]')).toHaveCount(0);
+
+  // The list is closed now: Enter saves.
+  await expect(subject).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await list.search('E2E-B8');
+  await expect(list.row('E2E-B8')).toContainText('中国建设银行');
+  await expect(list.row('E2E-B8')).toContainText('1002');
 });
 
 test('creates an income kind by keyboard; a bank subject is not offered', async ({ page }) => {

@@ -4,17 +4,21 @@
  * typing a new cash figure and Enter moves down and unbalances the live trial balance (the spec's
  * debit-credit imbalance message); the bank figure typed below balances it again; Ctrl+S saves,
  * F8 shows the saved trial balance; F7 on the receivables opens the auxiliary breakdown by
- * customer. Screenshots in Chinese and English; the seeded figures are put back afterwards.
+ * customer. Screenshots in Chinese and English; the seeded figures are put back afterwards. Then,
+ * in English: Ctrl+Home / Ctrl+End, a key typed on the receivables (which take their figures from
+ * the breakdown) answered with how to enter them, Enter opening the breakdown, and the trial
+ * balance's messages in English brackets.
  */
 import { expect, test, type Page } from './page-models/test';
-import { loginAs } from './page-models/login';
+import { loginAs, startInLanguage } from './page-models/login';
+import { recordNotices } from './page-models/notices';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
 
 test.describe.configure({ mode: 'serial' });
 
-const seeded = { yearId: 0, cash: 0, bank: 0 };
+const seeded = { yearId: 0, cash: 0, bank: 0, receivables: 0, lastCode: '' };
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, 'admin', 'admin123');
@@ -23,6 +27,8 @@ test.beforeAll(async ({ request }) => {
   const rows = (await admin.get('/api/opening', { accountYearId: seeded.yearId })).rows as Array<{ subjectId: number; code: string }>;
   seeded.cash = rows.find((r) => r.code === '1001')!.subjectId;
   seeded.bank = rows.find((r) => r.code === '1002')!.subjectId;
+  seeded.receivables = rows.find((r) => r.code === '1122')!.subjectId;
+  seeded.lastCode = rows.at(-1)!.code;
 });
 
 test.afterAll(async ({ request }) => {
@@ -132,4 +138,48 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   await expect(page.getByTestId('ob-live-status')).toHaveText('Balanced');
   await page.screenshot({ path: testInfo.outputPath('opening-balance-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
+});
+
+test('Ctrl+Home / Ctrl+End reach the first and last rows; a key typed on an auxiliary subject says how to enter it; English figures in English brackets', async ({ page }) => {
+  const notices = await recordNotices(page);
+  await startInLanguage(page, 'en_US');
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2025');
+  await shell.openMenu('basic', 'basic.init', 'basic.init.subjectOpeningBalance');
+  await expect(cell(page, seeded.cash, 'amountCents')).toBeFocused();
+
+  // As in the journal grid: the same column in the last row, then in the first.
+  const focusedColumn = () => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? '');
+  await page.keyboard.press('Control+End');
+  await expect.poll(() => focusedCode(page)).toBe(seeded.lastCode);
+  expect(await focusedColumn()).toBe('amountCents');
+  await page.keyboard.press('Control+Home');
+  await expect.poll(() => focusedCode(page)).toBe('1001');
+  expect(await focusedColumn()).toBe('amountCents');
+
+  // The receivables take their opening from the breakdown by customer: a key typed there is not
+  // dropped without a word, and Enter opens the breakdown.
+  for (let i = 0; i < 10 && (await focusedCode(page)) !== '1122'; i++) await page.keyboard.press('ArrowDown');
+  expect(await focusedCode(page)).toBe('1122');
+  const before = await cell(page, seeded.receivables, 'amountCents').textContent();
+  await page.keyboard.type('5');
+  await expect.poll(notices).toContainEqual(expect.stringMatching(/^Subject 1122 has auxiliary accounting: .*F7 or Enter/));
+  await expect(cell(page, seeded.receivables, 'amountCents')).toHaveText(before ?? '');
+  await page.keyboard.press('Enter');
+  const popup = page.getByRole('dialog');
+  await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
+  await expect(popup).toContainText('1122');
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(popup).toHaveCount(0);
+  await expect.poll(() => focusedCode(page)).toBe('1122');
+
+  // An unbalanced figure: the messages and the liabilities + equity breakdown read as English.
+  await page.keyboard.press('Control+Home');
+  await expect.poll(() => focusedCode(page)).toBe('1001');
+  await page.keyboard.type('12345.67');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ob-live')).toHaveAttribute('data-passed', 'false');
+  await expect(page.getByTestId('ob-live-problem').first()).toHaveText(/^Debit and credit are not balanced \(difference -?[\d,]+\.\d\d\)$/);
+  await expect(page.getByTestId('ob-live-le')).toHaveText(/^[\d,]+\.\d\d \(Liabilities [\d,]+\.\d\d \+ Equity [\d,]+\.\d\d\)$/);
 });

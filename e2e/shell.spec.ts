@@ -1,7 +1,8 @@
 /**
  * The shell of spec 01 §2/§4/§8: company/account/year switching reloads the page's data, menus
  * follow rights, idle time-out (fake clock), the expired-login alert on network failure, the
- * language switch (screenshots), the change-password dialog, tabs, sidebar modes and mobile.
+ * language switch (screenshots), the change-password dialog, tabs, sidebar modes and mobile; the
+ * page's first field focused after a fresh load; AG Grid's loading overlay in the UI language.
  */
 import { expect, test, allowPageProblem } from './page-models/test';
 import { apiHeaders, LoginPageModel, loginAs } from './page-models/login';
@@ -314,6 +315,34 @@ test('language switch: every text follows, with a screenshot in each language', 
   await expect(shell.menu('voucher')).toContainText('凭证');
   await page.getByTestId('logo').click();
   await page.screenshot({ path: 'test-results/home-zh_CN.png', fullPage: true });
+});
+
+// A fresh load (an address typed or opened from a link, not a refresh, which goes home) shows the
+// scope banner until the ledger set is restored, then the page: its first field gets the focus, as
+// after a tab switch or a menu entry.
+for (const path of ['/basic/bankAccount', '/budget/catalog', '/cashier/cashBankJournalQuery']) {
+  test(`a fresh load of ${path} puts the focus on the page's first field`, async ({ page }) => {
+    await loginAs(page, 'admin', 'admin123', { at: path });
+    await expect(page.getByTestId('list-keyword')).toBeFocused();
+  });
+}
+
+test("AG Grid's own texts follow the language in the entry grids too (the loading overlay)", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __overlays: string[] }).__overlays = seen;
+    const note = () => {
+      for (const el of document.querySelectorAll('.ag-overlay')) {
+        const text = el.textContent?.trim();
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    };
+    document.addEventListener('DOMContentLoaded', () => new MutationObserver(note).observe(document.body, { childList: true, subtree: true }));
+  });
+  await loginAs(page, 'admin', 'admin123', { at: '/basic/cashBankOpeningBalance' });
+  const overlays = () => page.evaluate(() => (window as unknown as { __overlays: string[] }).__overlays);
+  await expect.poll(overlays).toContainEqual(expect.stringMatching(/^加载中/));
+  expect((await overlays()).filter((text) => /[A-Za-z]/.test(text))).toEqual([]);
 });
 
 test('change password: on-blur validation, then a real change logs out', async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   ClientSideRowModelModule,
   ColumnApiModule,
   CustomEditorModule,
+  LocaleModule,
   PinnedRowModule,
   RenderApiModule,
   RowApiModule,
@@ -20,7 +21,7 @@ import {
   type Module,
 } from 'ag-grid-community';
 
-/** rowData and row nodes · custom editors · cell classes · the totals row · getRowNode, getColumn, ensure…Visible, refreshCells · the full text of a cut-off cell. */
+/** rowData and row nodes · custom editors · cell classes · the totals row · getRowNode, getColumn, ensure…Visible, refreshCells · the full text of a cut-off cell · AG Grid's own texts (its loading overlay) in the UI language. */
 export const ENTRY_GRID_MODULES: Module[] = [
   ClientSideRowModelModule,
   CustomEditorModule,
@@ -31,6 +32,7 @@ export const ENTRY_GRID_MODULES: Module[] = [
   ScrollApiModule,
   RenderApiModule,
   TooltipModule,
+  LocaleModule,
 ];
 
 export const ENTRY_ROW_HEIGHT_PX = 34;

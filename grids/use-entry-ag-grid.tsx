@@ -10,6 +10,7 @@ import { AgGridReact } from 'ag-grid-react';
 import type { CellDoubleClickedEvent, CellEditRequestEvent, ColDef, GetRowIdParams, GridReadyEvent, SuppressKeyboardEventParams } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import { toEntryColDefs, type EntryColumnContext } from './column-defs';
+import { agGridLocaleText } from './list/ag-locale';
 import type { DigitUnitLabel } from './digit-header';
 import { ENTRY_GRID_MODULES, ENTRY_ROW_BUFFER, entryGridTheme } from './entry-grid-setup';
 import { FULL_TEXT_GRID_OPTIONS } from './full-text';
@@ -71,6 +72,9 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
     const unitNames = t('digits.names', { returnObjects: true }) as string[];
     return toEntryColDefs(schema, { t, units, unitNames });
   }, [schema, t, language]);
+
+  // AG Grid's own texts (its loading overlay, aria labels) in the UI language, as in the list grids.
+  const localeText = useMemo(() => agGridLocaleText(language), [language]);
 
   const defaultColDef = useMemo<ColDef<R>>(
     () => ({
@@ -145,6 +149,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
         modules={ENTRY_GRID_MODULES}
         theme={entryGridTheme}
         {...FULL_TEXT_GRID_OPTIONS}
+        localeText={localeText}
         columnDefs={columnDefs}
         defaultColDef={defaultColDef}
         getRowId={getRowId}
@@ -177,6 +182,7 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
       />
     ),
     [
+      localeText,
       columnDefs,
       defaultColDef,
       getRowId,

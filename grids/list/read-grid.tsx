@@ -6,7 +6,8 @@
  * soon puts some back (a drill down and back up) could leave the fading rows beside the new ones,
  * the same row twice. Every other AG Grid prop passes through, the ref too.
  *
- * No amount is ever cut off (./amount-fit.ts).
+ * No amount is ever cut off (./amount-fit.ts). Ctrl+Home / Ctrl+End reach the first / last row
+ * (./edge-rows.ts) unless the screen's own onCellKeyDown took the key.
  */
 import { useMemo, type Ref } from 'react';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
+import { moveToEdgeRow } from './edge-rows';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip } from '../full-text';
 import './list-grid.css';
 
@@ -67,6 +69,10 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       onRowDataUpdated={chain(props.onRowDataUpdated)}
       onPinnedRowDataChanged={chain(props.onPinnedRowDataChanged)}
       onGridSizeChanged={chain(props.onGridSizeChanged)}
+      onCellKeyDown={(e) => {
+        props.onCellKeyDown?.(e);
+        moveToEdgeRow(e);
+      }}
     />
   );
 }

@@ -111,4 +111,24 @@ describe('focus after a navigation', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(document.activeElement?.id).toBe('late');
   });
+  it('looks again when what it focused goes away with the first view (a fresh load: the scope banner, then the page)', async () => {
+    const { ref, root } = setUp('<div id="banner">No ledger set chosen <a href="/basic/accountList" id="link">create one</a></div>');
+    renderHook(() => usePageFocus(ref, '/basic/bankAccount', true));
+    expect(document.activeElement?.id).toBe('link');
+    // The ledger set is restored: the banner goes, the page comes.
+    root.querySelector('#banner')!.remove();
+    root.append(Object.assign(document.createElement('input'), { id: 'keyword' }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement?.id).toBe('keyword');
+  });
+  it('does not take the focus back once the user moved it, even when what it focused goes away', async () => {
+    const { ref, root, outside } = setUp('<div id="banner"><a href="/x" id="link">x</a></div>');
+    renderHook(() => usePageFocus(ref, '/a', true));
+    expect(document.activeElement?.id).toBe('link');
+    outside.focus();
+    root.querySelector('#banner')!.remove();
+    root.append(Object.assign(document.createElement('input'), { id: 'keyword' }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(document.activeElement?.id).toBe('outside');
+  });
 });

@@ -87,8 +87,21 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
     };
     let done = false;
     let settled = false;
+    // The control this run focused. The watch goes on after it took the focus: what a page shows
+    // first may be replaced soon after (on a fresh load the scope banner's link, until the ledger
+    // set is restored, then the page itself), and the focus, gone with it, falls back to the body.
+    let ours: HTMLElement | null = null;
     const attempt = () => {
       if (done) return;
+      if (ours) {
+        const now = document.activeElement;
+        if (now === ours || ours.contains(now)) return;
+        // Gone with its part of the page (the focus fell back to the body, or the fallback gave it
+        // the region): look again. Anywhere else, the user moved it: theirs from now on.
+        const lost = !moved && !ours.isConnected && (now === null || now === document.body || now === root);
+        if (!lost) return stop();
+        ours = null;
+      }
       if (!untouched()) {
         settled = true;
         return stop();
@@ -100,7 +113,7 @@ export function usePageFocus(region: React.RefObject<HTMLElement | null>, naviga
         focusOn(control, false);
         if (document.activeElement === control || control.contains(document.activeElement)) {
           settled = true;
-          stop();
+          ours = control;
         }
       }
     };

@@ -166,6 +166,8 @@ export function CommonFunctionsPage() {
             <Select
               data-autofocus
               searchable
+              // Typing highlights the first match: Enter adds it (as in the form dialogs' selects).
+              selectFirstOptionOnChange
               defaultDropdownOpened
               label={t('shell:commonFunctions.pick')}
               placeholder={t('shell:commonFunctions.pickHint')}

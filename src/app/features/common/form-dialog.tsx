@@ -2,7 +2,12 @@
  * The editor dialog of every list screen, around a useEntityForm form:
  * - opening seeds the form with `values` (the record) or the form's empty values (a new record);
  * - Enter saves and closes; Ctrl+Enter (or the "Save and new" button, with `saveAndNew`) saves and
- *   starts the next new record with the focus back on the first field;
+ *   starts the next new record with the focus back on the first field. An Enter that a field uses
+ *   saves nothing: one on a select whose list is open (it takes the highlighted option:
+ *   highlightedOption; or, with text typed and nothing highlighted, nothing) or one the field
+ *   already handled (enterBelongsToField);
+ * - typing in a searchable select highlights its first match, so Enter takes it, as the entry
+ *   grids' lookups do (DIALOG_THEME);
  * - Esc, the close button and Cancel close at once when nothing changed, else ask the save tip
  *   (save-tip-dialog.tsx: Yes saves then closes, the default / No closes unchanged / Cancel back to
  *   the form; keys Y, N, Esc);
@@ -15,7 +20,7 @@
  *   </FormDialog>
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, MantineThemeProvider, Modal, Select, Stack, type MantineThemeOverride } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import type { EntityForm } from './use-entity-form';
@@ -71,6 +76,43 @@ export interface FormDialogProps<V, B> {
   covered?: boolean;
   children: ReactNode;
 }
+
+/**
+ * Whether an Enter pressed in the form is the field's and not a save: the field already handled it
+ * (a select taking its highlighted option, a picker's own Enter), or it is on a select whose list is
+ * open (`aria-expanded`) with something typed in it, also while nothing in the list is highlighted:
+ * a save would throw the typed text away. An open list with nothing typed (a multi-select after a
+ * pick keeps its list open, its search emptied) leaves Enter to the form.
+ */
+export function enterBelongsToField(e: { defaultPrevented: boolean; target: EventTarget | null }): boolean {
+  if (e.defaultPrevented) return true;
+  const field = e.target as Partial<HTMLInputElement> | null;
+  if (typeof field?.getAttribute !== 'function' || field.getAttribute('aria-expanded') !== 'true') return false;
+  return typeof field.value === 'string' && field.value.trim() !== '';
+}
+
+/**
+ * The option an open select list shows highlighted (Mantine marks it `data-combobox-selected`), or
+ * null. Enter takes this one: Mantine goes by an index of its own, which the list opening on focus
+ * resets a moment later, so keys typed at once (a quick typist, keys typed ahead) left the first
+ * match highlighted while Enter took nothing.
+ */
+export function highlightedOption(target: EventTarget | null): HTMLElement | null {
+  const field = target as Partial<Element> | null;
+  if (typeof field?.getAttribute !== 'function' || field.getAttribute('aria-expanded') !== 'true') return null;
+  const listId = field.getAttribute('aria-controls');
+  const list = listId ? document.getElementById(listId) : null;
+  return list?.querySelector<HTMLElement>('[data-combobox-selected]') ?? null;
+}
+
+/**
+ * The form's selects: typing in a searchable one highlights its first match, so Enter takes it (a
+ * code typed whole: its only match). Multi-selects keep Mantine's default: their search empties
+ * after each pick, and a first option highlighted again would be ticked by the next Enter.
+ */
+const DIALOG_THEME: MantineThemeOverride = {
+  components: { Select: Select.extend({ defaultProps: { selectFirstOptionOnChange: true } }) },
+};
 
 const focusLater = (root: HTMLElement | null, selector: string) =>
   requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
@@ -162,39 +204,56 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
             e.preventDefault();
             void save('close');
           }}
+          onKeyDownCapture={(e) => {
+            if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+            const option = highlightedOption(e.target);
+            if (!option) return;
+            // Taken here, before the select's own handler: the one option, clicked once.
+            e.preventDefault();
+            e.stopPropagation();
+            option.click();
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && saveAndNew) {
+            if (e.key !== 'Enter') return;
+            // The browser's implicit submission (Enter in a text field) is what saves: stopped here.
+            if (enterBelongsToField(e)) {
+              e.preventDefault();
+              return;
+            }
+            if ((e.ctrlKey || e.metaKey) && saveAndNew) {
               e.preventDefault();
               void save('new');
             }
           }}
         >
-          <Stack gap="sm">
-            {form.serverError && (
-              <Alert color="red" variant="light" p="xs" role="alert" data-testid="form-error">
-                {form.serverError}
-              </Alert>
-            )}
-            {children}
-            <Group justify="space-between" gap="xs" mt="sm">
-              <Group gap="xs">{footerLeft}</Group>
-              <Group gap="xs">
-                <Button variant="default" onClick={requestClose} data-testid="dialog-cancel">
-                  {readOnly ? t('close') : t('cancel')}
-                </Button>
-                {saveAndNew && !readOnly && (
-                  <Button variant="default" onClick={() => void save('new')} disabled={saving} title="Ctrl+Enter" aria-keyshortcuts="Control+Enter" data-testid="dialog-save-new">
-                    {t('saveAndNew')}
+          <MantineThemeProvider theme={DIALOG_THEME}>
+            <Stack gap="sm">
+              {form.serverError && (
+                <Alert color="red" variant="light" p="xs" role="alert" data-testid="form-error">
+                  {form.serverError}
+                </Alert>
+              )}
+              {children}
+              <Group justify="space-between" gap="xs" mt="sm">
+                <Group gap="xs">{footerLeft}</Group>
+                <Group gap="xs">
+                  <Button variant="default" onClick={requestClose} data-testid="dialog-cancel">
+                    {readOnly ? t('close') : t('cancel')}
                   </Button>
-                )}
-                {!readOnly && (
-                  <Button type="submit" loading={saving} aria-keyshortcuts="Enter" data-testid="dialog-submit">
-                    {submitLabel ?? t('save')}
-                  </Button>
-                )}
+                  {saveAndNew && !readOnly && (
+                    <Button variant="default" onClick={() => void save('new')} disabled={saving} title="Ctrl+Enter" aria-keyshortcuts="Control+Enter" data-testid="dialog-save-new">
+                      {t('saveAndNew')}
+                    </Button>
+                  )}
+                  {!readOnly && (
+                    <Button type="submit" loading={saving} aria-keyshortcuts="Enter" data-testid="dialog-submit">
+                      {submitLabel ?? t('save')}
+                    </Button>
+                  )}
+                </Group>
               </Group>
-            </Group>
-          </Stack>
+            </Stack>
+          </MantineThemeProvider>
         </form>
       </Modal>
       {opened && <SaveTipDialog {...tip.dialog} />}

@@ -3,13 +3,15 @@
  * the year's chart in code order with each subject's opening on its own side, the year-to-date
  * debit and credit of a set started mid-year and the year-start balance; parents (bold, read-only)
  * sum their children as the clerk types. Keyboard first: arrows move, typing or Enter edits,
- * Enter commits and goes down, Ctrl+S saves; F7 (or the button) opens the auxiliary breakdown of
- * a subject with auxiliary types, whose figures come from it; F8 checks the trial balance of what
+ * Enter commits and goes down, Ctrl+S saves, Ctrl+Home / Ctrl+End reach the first / last row; F7
+ * or Enter (or the button) opens the auxiliary breakdown of a subject with auxiliary types, whose
+ * figures come from it (a key typed on its amounts says so); F8 checks the trial balance of what
  * is saved. The panel under the grid checks what the screen shows as it changes. Read-only once
  * the year's first period is settled.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { CellClassParams, CellEditRequestEvent, CellKeyDownEvent, ColDef, GridApi, ValueFormatterParams } from 'ag-grid-community';
@@ -35,6 +37,9 @@ import { FillHeight } from '../../../../grids/list/use-fill-height';
 
 type AmountField = 'amountCents' | 'ytdDebitCents' | 'ytdCreditCents';
 const EDITABLE: readonly AmountField[] = ['amountCents', 'ytdDebitCents', 'ytdCreditCents'];
+
+/** A key that would start typing into (or clearing) an editable cell. */
+const typesIntoCell = (ev: KeyboardEvent) => ev.key.length === 1 || ev.key === 'Backspace' || ev.key === 'Delete';
 
 /** Trial balance figures, from the server (strings) or the screen (numbers). */
 type Figures = Pick<TrialBalance, 'debitCents' | 'creditCents' | 'ytdDebitCents' | 'ytdCreditCents' | 'assetsCents' | 'liabilitiesCents' | 'equityCents' | 'profitLossCents' | 'problems' | 'passed'>;
@@ -185,9 +190,22 @@ export function OpeningBalancePage() {
 
   const onCellKeyDown = (e: CellKeyDownEvent<OpeningViewRow>) => {
     const ev = e.event as KeyboardEvent | null;
-    if (ev?.key === 'F7') {
+    if (!ev) return;
+    if (ev.key === 'F7') {
       ev.preventDefault();
       openAux(e.data);
+      return;
+    }
+    // A subject with auxiliary accounting takes its figures from its breakdown: Enter opens it (as a
+    // double click does), and a key typed into one of its amounts (which AG Grid would drop without a
+    // word, the cell not being editable) says where its figures are entered.
+    const row = e.data;
+    if (!row || !row.leaf || !hasAux(row) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+    if (ev.key === 'Enter') {
+      ev.preventDefault();
+      openAux(row);
+    } else if (!settled && EDITABLE.includes(e.colDef.colId as AmountField) && typesIntoCell(ev)) {
+      notifications.show({ color: 'blue', message: t('opening:aux.typeHint', { code: row.code }) });
     }
   };
 
@@ -295,10 +313,11 @@ function figuresOf(d: TrialBalanceDto): Figures {
 function TrialBalancePanel({ figures: f, title, testId }: { figures: Figures; title: string; testId: string }) {
   const { t } = useTranslation(['opening', 'errors']);
   const message = (p: TrialBalanceProblem) => {
+    const withDifference = (problem: string, cents: number) => t('opening:trial.withDifference', { problem, amount: formatCents(cents) });
     switch (p) {
-      case 'DEBIT_CREDIT_IMBALANCE': return `${t('errors:DEBIT_CREDIT_IMBALANCE')}（${t('opening:trial.difference')} ${formatCents(f.debitCents - f.creditCents)}）`;
-      case 'YTD_IMBALANCE': return `${t('opening:trial.ytdImbalance')}（${t('opening:trial.difference')} ${formatCents(f.ytdDebitCents - f.ytdCreditCents)}）`;
-      case 'BALANCE_SHEET_IMBALANCE': return `${t('errors:BALANCE_SHEET_IMBALANCE')}（${t('opening:trial.difference')} ${formatCents(f.assetsCents - f.liabilitiesCents - f.equityCents)}）`;
+      case 'DEBIT_CREDIT_IMBALANCE': return withDifference(t('errors:DEBIT_CREDIT_IMBALANCE'), f.debitCents - f.creditCents);
+      case 'YTD_IMBALANCE': return withDifference(t('opening:trial.ytdImbalance'), f.ytdDebitCents - f.ytdCreditCents);
+      case 'BALANCE_SHEET_IMBALANCE': return withDifference(t('errors:BALANCE_SHEET_IMBALANCE'), f.assetsCents - f.liabilitiesCents - f.equityCents);
     }
   };
   return (
@@ -320,7 +339,9 @@ function TrialBalancePanel({ figures: f, title, testId }: { figures: Figures; ti
           <Table.Tr>
             <Table.Td>{t('opening:trial.assets')}</Table.Td><Table.Td ta="right" data-testid={`${testId}-assets`}>{formatCents(f.assetsCents)}</Table.Td>
             <Table.Td>{t('opening:trial.liabilitiesEquity')}</Table.Td>
-            <Table.Td ta="right" data-testid={`${testId}-le`}>{formatCents(f.liabilitiesCents + f.equityCents)}（{t('opening:trial.liabilities')} {formatCents(f.liabilitiesCents)} + {t('opening:trial.equity')} {formatCents(f.equityCents)}）</Table.Td>
+            <Table.Td ta="right" data-testid={`${testId}-le`}>
+              {t('opening:trial.liabilitiesEquitySum', { total: formatCents(f.liabilitiesCents + f.equityCents), liabilities: formatCents(f.liabilitiesCents), equity: formatCents(f.equityCents) })}
+            </Table.Td>
           </Table.Tr>
           {f.profitLossCents !== 0 && (
             <Table.Tr>

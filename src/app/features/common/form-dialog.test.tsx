@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider, Select, TextInput } from '@mantine/core';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { enterBelongsToField, FormDialog, highlightedOption, type DialogForm } from './form-dialog';
+
+describe('the Enter rule of a form dialog', () => {
+  const field = (attrs: Record<string, string> = {}, value = '') => {
+    const input = document.createElement('input');
+    for (const [k, v] of Object.entries(attrs)) input.setAttribute(k, v);
+    input.value = value;
+    return input;
+  };
+  it('an Enter in a plain field saves; one on an open list with text typed, or one a field handled, does not', () => {
+    expect(enterBelongsToField({ defaultPrevented: false, target: field({}, 'E2E') })).toBe(false);
+    expect(enterBelongsToField({ defaultPrevented: false, target: field({ 'aria-expanded': 'false' }, '1002 Cash in bank') })).toBe(false);
+    expect(enterBelongsToField({ defaultPrevented: false, target: field({ 'aria-expanded': 'true' }, '1002') })).toBe(true);
+    expect(enterBelongsToField({ defaultPrevented: true, target: field() })).toBe(true);
+    expect(enterBelongsToField({ defaultPrevented: false, target: null })).toBe(false);
+    // A multi-select keeps its list open after a pick, its search emptied: Enter saves.
+    expect(enterBelongsToField({ defaultPrevented: false, target: field({ 'aria-expanded': 'true' }, '') })).toBe(false);
+  });
+  it('the option Enter takes: the one the open list shows highlighted, none while the list is closed', () => {
+    document.body.innerHTML = '<div id="list"><div data-combobox-option id="a">1001</div><div data-combobox-option data-combobox-selected id="b">1002</div></div>';
+    expect(highlightedOption(field({ 'aria-expanded': 'true', 'aria-controls': 'list' }))?.id).toBe('b');
+    expect(highlightedOption(field({ 'aria-expanded': 'false', 'aria-controls': 'list' }))).toBeNull();
+    expect(highlightedOption(field())).toBeNull();
+    document.getElementById('b')!.removeAttribute('data-combobox-selected');
+    expect(highlightedOption(field({ 'aria-expanded': 'true', 'aria-controls': 'list' }))).toBeNull();
+    document.body.innerHTML = '';
+  });
+});
+
+// jsdom lays nothing out and lacks what Mantine's popups ask of the browser.
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+  window.scrollTo = () => {};
+});
+// The dialog's own words (Save, Cancel) as their keys: an instance of its own, not the app's.
+const i18n = createInstance();
+void i18n.init({ lng: 'en_US', resources: {} });
+afterEach(cleanup);
+
+type Values = { subject: string | null; name: string };
+
+/** A dialog with a searchable select of subjects and a text field, as the bank account form has. */
+function Dialog({ onSave }: { onSave: (body: Values) => Promise<unknown> }) {
+  const [values, setValues] = useState<Values>({ subject: null, name: '' });
+  const form: DialogForm<Values, Values> = {
+    values,
+    dirty: false,
+    serverError: undefined,
+    fail: () => {},
+    empty: () => ({ subject: null, name: '' }),
+    reset: setValues,
+    validate: () => values,
+  };
+  return (
+    <FormDialog opened onClose={() => {}} title="New account" form={form} onSave={onSave} testId="dialog">
+      <TextInput label="Name" value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} data-testid="name" />
+      <Select label="Subject" searchable data={[{ value: '1', label: '1001 Cash' }, { value: '2', label: '1002 Cash in bank' }]} value={values.subject} onChange={(v) => setValues({ ...values, subject: v })} data-testid="subject" />
+    </FormDialog>
+  );
+}
+
+async function renderDialog(onSave: (body: Values) => Promise<unknown>) {
+  const rootRoute = createRootRoute({ component: () => <Dialog onSave={onSave} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return { subject: (await screen.findByTestId('subject')) as HTMLInputElement, name: screen.getByTestId('name') as HTMLInputElement };
+}
+
+const enter = (el: Element) => fireEvent.keyDown(el, { key: 'Enter', code: 'Enter' });
+
+describe('a form dialog with a searchable select', () => {
+  it('Enter after typing takes the only match and does not save; Enter once the list is closed saves', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const { subject } = await renderDialog(onSave);
+    act(() => subject.focus());
+    fireEvent.change(subject, { target: { value: '1002' } });
+    await vi.waitFor(() => expect([...document.querySelectorAll('[data-combobox-option]')].map((o) => o.textContent)).toEqual(['1002 Cash in bank']));
+    expect(subject.getAttribute('aria-expanded')).toBe('true');
+    // Not a save: the keydown's default (the browser's implicit submission) is prevented.
+    expect(enter(subject)).toBe(false);
+    await vi.waitFor(() => expect(subject.value).toBe('1002 Cash in bank'));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(subject.getAttribute('aria-expanded')).toBe('false');
+    // The list closed: Enter is the form's again (the browser submits it).
+    expect(enter(subject)).toBe(true);
+  });
+
+  it('Enter takes the highlighted match also when typed at once after the focus (before the list settled)', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const { subject } = await renderDialog(onSave);
+    // Focus and type in one go: the list that opens on focus settles a moment later.
+    act(() => {
+      subject.focus();
+      fireEvent.change(subject, { target: { value: '1002' } });
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.querySelector('[data-combobox-selected]')?.textContent).toBe('1002 Cash in bank');
+    expect(enter(subject)).toBe(false);
+    await vi.waitFor(() => expect(subject.value).toBe('1002 Cash in bank'));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('Enter on an open list with no match does not save either; Enter in a text field does', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const { subject, name } = await renderDialog(onSave);
+    act(() => subject.focus());
+    fireEvent.change(subject, { target: { value: 'zzz' } });
+    await vi.waitFor(() => expect(subject.getAttribute('aria-expanded')).toBe('true'));
+    expect(enter(subject)).toBe(false);
+    expect(enter(name)).toBe(true);
+  });
+});

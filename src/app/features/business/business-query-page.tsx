@@ -6,7 +6,7 @@
  * last row. Keys: the grid takes the focus; Enter on a group shows its cases, Enter on a case
  * opens it (with its invoices), L opens its lines in the books (the sub-ledger by the project
  * dimension, for those who may read the books); Backspace goes back up; 1–4 group by case, client, director,
- * department; `/` goes to the filter, where Enter searches and ↓ in the keyword box goes back to the rows.
+ * department; `/` goes to the filter's keyword box, where Enter searches and ↓ goes back to the rows.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Breadcrumbs, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -190,7 +190,10 @@ export function BusinessQueryPage() {
       up();
     } else if (ev.key === '/') {
       ev.preventDefault();
-      filterRef.current?.querySelector<HTMLInputElement>('input:not([type="radio"])')?.focus();
+      // The keyword box (the filter's text search); the date fields come after it by Tab.
+      const box = filterRef.current?.querySelector<HTMLInputElement>('[data-testid="bq-keyword"]');
+      box?.focus();
+      box?.select();
     } else if ((ev.key === 'l' || ev.key === 'L') && e.data) {
       ev.preventDefault();
       void openBooks(e.data);

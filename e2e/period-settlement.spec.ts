@@ -15,7 +15,8 @@ import { apiLogin } from './page-models/voucher-list';
 
 test.describe.configure({ mode: 'serial' });
 
-const NAME = 'E2E期末结账';
+// Stamped: ledger-set names are unique within a company, and a retry runs beforeAll again.
+const NAME = `E2E期末结账${Date.now().toString(36).slice(-4)}`;
 const made = { accountId: 0, yearId: 0 };
 
 test.beforeAll(async ({ request }) => {

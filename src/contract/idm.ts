@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { departmentDto, employeeDto } from './staff';
 import { userKinds, userStates, roleKinds, languages } from '../domain/enums';
 import { isValidPassword } from '../domain/password';
-import { TEXT_BASE } from '../domain/constants';
+import { NAME_MAX, NAME_MIN, TEXT_BASE } from '../domain/constants';
 import { RIGHTS } from '../domain/rights';
 import { deleteByFilterSchema, idOrIds, idParams, idSchema, int32, listOf, listQuery } from './common';
 import { defineRoute } from './route';
@@ -56,11 +56,14 @@ export const switchCompanyBody = z.object({ companyId: idSchema });
 export const languageBody = z.object({ language: z.enum(languages) });
 
 const mobile = z.string().trim().regex(/^1\d{10}$/, 'mobile');
-const nameText = z.string().trim().min(1).max(TEXT_BASE).refine((s) => !/[<>"'`\\{}|^~[\]]/.test(s), 'special symbols');
+const noSpecialSymbols = (s: string) => !/[<>"'`\\{}|^~[\]]/.test(s);
+const nameText = z.string().trim().min(1).max(TEXT_BASE).refine(noSpecialSymbols, 'special symbols');
+/** A user's (person's) name: 2 to 18 characters, no special symbols (spec 01 §5, §9 NAME_MIN/NAME_MAX). */
+const personName = z.string().trim().min(NAME_MIN).max(NAME_MAX).refine(noSpecialSymbols, 'special symbols');
 
 export const userCreateBody = z.object({
   username: z.string().trim().min(2).max(50).regex(/^[A-Za-z0-9_.@-]+$/),
-  name: nameText,
+  name: personName,
   password: passwordSchema,
   kind: z.enum(userKinds).default('OTHER'),
   state: z.enum(userStates).default('NORMAL'),

@@ -82,6 +82,9 @@ export const systemApi = {
   saveShortcut: defineRoute({ method: 'POST', path: '/system/shortcut', body: shortcutBody, answer: shortcutDto, access: own, tags: ['system'] }),
   /** Forgets the caller's choice: the defaults come back. */
   resetShortcut: defineRoute({ method: 'DELETE', path: '/system/shortcut', answer: shortcutDto, access: own, tags: ['system'] }),
-  /** A stored file by signed URL (public but unguessable: the signature is an HMAC of the id). Answers the file itself. */
-  file: defineRoute({ method: 'GET', path: '/files/:id', params: idParams, query: z.object({ sig: z.string().max(100).optional() }), answer: z.unknown(), access: { public: true }, tags: ['system'] }),
+  /**
+   * A stored file by signed URL (public but unguessable: the signature is an HMAC of the id and the
+   * expiry `exp`, unix seconds; an expired link answers FILE_CLEARED). Answers the file itself.
+   */
+  file: defineRoute({ method: 'GET', path: '/files/:id', params: idParams, query: z.object({ exp: z.coerce.number<number>().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(), sig: z.string().max(100).optional() }), answer: z.unknown(), access: { public: true }, tags: ['system'] }),
 };

@@ -67,6 +67,8 @@ export const resultCodes = {
   SYSTEM_ROLE_READONLY: { status: 400, key: 'errors.SYSTEM_ROLE_READONLY' },
   /** The last active (NORMAL) ADMIN cannot be demoted, disabled or deleted, not even by itself. */
   LAST_ADMIN: { status: 409, key: 'errors.LAST_ADMIN' },
+  /** A company that holds books (vouchers, settled periods, invoices, reimbursements, cash journal lines) cannot be deleted (decision 063). */
+  COMPANY_HAS_BOOKS: { status: 409, key: 'errors.COMPANY_HAS_BOOKS' },
   /** The record changed since the caller read it (its version moved on): reload and apply the change again. */
   STALE_DATA: { status: 409, key: 'errors.STALE_DATA' },
   /** The base currency cannot be deleted or disabled, and its rate stays 1. */

@@ -52,7 +52,7 @@ describe.each(backends())('exports (%s)', (backend) => {
     expect(task.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const done = await pollUntilDone(task.token);
     expect(done).toMatchObject({ state: 'FINISHED', progress: 100, completed: true, failed: false, error: null });
-    expect(done.result).toMatch(/^\/api\/files\/\d+\?sig=/);
+    expect(done.result).toMatch(/^\/api\/files\/\d+\?exp=\d+&sig=/);
     const ws = await download(done.result);
     expect(ws.getRow(1).getCell(1).value).toBe('科目编码 Code');
     expect(ws.getRow(1).getCell(2).value).toBe('科目名称 Name');

@@ -123,7 +123,7 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
       expect(j.msg).toMatch(/row 3/);
       expect(j.appendix.errors).toEqual([expect.objectContaining({ row: 3, column: r.badColumn })]);
       expect(await r.count()).toBe(before);
-      expect(j.appendix.errorFile).toMatch(/^\/api\/files\/\d+\?sig=/);
+      expect(j.appendix.errorFile).toMatch(/^\/api\/files\/\d+\?exp=\d+&sig=/);
       const ws = (await workbookAt(j.appendix.errorFile)).worksheets[0];
       const errorCol = headerRow(ws).indexOf('错误 Error') + 1;
       expect(errorCol).toBeGreaterThan(0);

@@ -1,15 +1,15 @@
 /**
  * What a user-centre manager may act on. Admins manage everyone. Any other caller manages the
  * companies where they hold the user-centre right (10): it sees the non-admin users linked to one of
- * them, acts only on users tied to none but managed companies, manages the roles of those companies
- * — and may only hand out rights they hold there themselves.
+ * them, acts only on users tied to none but managed companies and holding no right the caller lacks
+ * there, manages the roles of those companies — and may only hand out rights they hold there themselves.
  */
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
 import { canGrant, RIGHTS } from '../../domain/rights';
 import { findUserById } from '../features/idm/sessions';
 import { companiesOfUser, userLinkedTo } from '../features/idm/users';
-import { findRole, roleRightIds, type RoleRow } from '../features/idm/roles';
+import { findRole, roleRightIds, userRightsByCompany, type RoleRow } from '../features/idm/roles';
 import { guardCompany } from './guards';
 
 /** Companies where the caller holds the user-centre right (admins: all). */
@@ -33,10 +33,12 @@ export async function guardVisibleUser(req: FastifyRequest, userId: number) {
 }
 
 /**
- * A user the caller may act on (reset, rename, disable, delete, re-link): for a non-admin, a
- * non-admin user every company of whom (links, roles, home company) the caller manages — otherwise a
- * manager of one company could take over a user who also works in another (reset the password,
- * sign in as them). Refused users answer like missing ones.
+ * A user the caller may act on (reset, rename, disable, delete, re-link, give or take a role): for a
+ * non-admin, a non-admin user every company of whom (links, roles, home company) the caller manages
+ * — otherwise a manager of one company could take over a user who also works in another — and whose
+ * rights in each of those companies the caller holds there too: a manager holding only the
+ * user-centre right must not reset an auditor's password and sign in as the auditor (the same rule
+ * as handing out rights, assertGrantable). Refused users answer like missing ones.
  */
 export async function guardManagedUser(req: FastifyRequest, userId: number) {
   const user = await findUserById(req.server.db, userId);
@@ -46,6 +48,8 @@ export async function guardManagedUser(req: FastifyRequest, userId: number) {
     const managed = new Set(managedCompanies(req));
     const theirs = await companiesOfUser(req.server.db, userId);
     if (!theirs.length || theirs.some((c) => !managed.has(c))) throw new DomainError('NO_PERMISSION');
+    const theirRights = await userRightsByCompany(req.server.db, userId);
+    for (const c of theirs) assertGrantable(req, c, theirRights.get(c) ?? []);
   }
   req.access.noteScopeChecked();
   return user;

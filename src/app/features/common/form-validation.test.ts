@@ -16,6 +16,11 @@ describe('admin form validation with contract schemas', () => {
     expect(validateValue(shape.mobileTel, '13800138000')).toBeNull();
     expect(validateValue(shape.email, 'nope')).toEqual({ key: 'admin:validation.email' });
     expect(validateValue(shape.name, 'a<b')).toEqual({ key: 'admin:validation.specialSymbols' });
+    // A user's name is 2 to 18 characters (spec 01 §5).
+    expect(validateValue(shape.name, '张')).toEqual({ key: 'admin:validation.tooShort', values: { min: 2 } });
+    expect(validateValue(shape.name, 'x'.repeat(19))).toEqual({ key: 'admin:validation.tooLong', values: { max: 18 } });
+    expect(validateValue(shape.name, '张记账')).toBeNull();
+    expect(validateValue(shape.name, 'x'.repeat(18))).toBeNull();
   });
 
   it('validates whole objects, keyed by field', () => {

@@ -15,6 +15,17 @@ export function orderBy(sort: Paging['sort'], columns: Record<string, PgColumn>,
 
 export const countAll = sql<number>`cast(count(*) over() as integer)`;
 
+/**
+ * A column of the outer query, written table-qualified, for a correlated subquery in a select list.
+ * Drizzle drops the table name of a column written directly into a select-list `sql` of a
+ * single-table query, so `(select … from user_roles ur where ur.role_id = ${roles.id})` would read
+ * `ur.role_id = "id"` — the subquery's own id, uncorrelated. `${outerColumn(roles.id)}` always
+ * reads `"roles"."id"`.
+ */
+export function outerColumn(col: PgColumn): SQL {
+  return sql`${col.table}.${sql.identifier(col.name)}`;
+}
+
 export function likeKeyword(keyword: unknown): string | null {
   if (typeof keyword !== 'string' || keyword.trim() === '') return null;
   return `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -168,6 +168,8 @@ export const accounts = pgTable('accounts', {
 }, (t) => [
   index('accounts_company').on(t.companyId),
   uniqueIndex('accounts_one_main').on(t.companyId).where(sql`${t.main} = true and ${t.deleted} = false`),
+  // Ledger-set names are unique among a company's live sets (the switcher and every report name them).
+  uniqueIndex('accounts_company_name_live').on(t.companyId, t.name).where(sql`${t.deleted} = false`),
   unique('accounts_company_id').on(t.companyId, t.id),
   check('accounts_state_check', oneOf(t.state, accountStates)),
 ]);

@@ -2,7 +2,7 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { companies, userCompanies } from '../../db/schema';
+import { cashJournalLines, companies, expenses, invoices, periods, userCompanies, vouchers } from '../../db/schema';
 import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { companyFilter } from '../../../contract/company';
@@ -55,4 +55,21 @@ export async function updateCompany(db: Db, id: number, patch: Partial<typeof co
 
 export async function softDeleteCompany(db: Db, id: number): Promise<void> {
   await db.update(companies).set({ deleted: true, updatedAt: sql`now()` }).where(eq(companies.id, id));
+}
+
+/** Locks a live company's row for the rest of the transaction (undefined: missing or deleted). */
+export async function lockLiveCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(and(eq(companies.id, id), eq(companies.deleted, false))).for('update');
+  return row;
+}
+
+/**
+ * Whether the company holds books: vouchers, a settled period, invoices, reimbursements or cash
+ * journal lines — records nobody may lose with one click (a deleted company cannot be restored).
+ */
+export async function companyHoldsBooks(db: Db, id: number): Promise<boolean> {
+  const any = async (table: typeof vouchers | typeof invoices | typeof expenses | typeof cashJournalLines) =>
+    (await db.select({ one: sql<number>`1` }).from(table).where(eq(table.companyId, id)).limit(1)).length > 0;
+  const settled = async () => (await db.select({ id: periods.id }).from(periods).where(and(eq(periods.companyId, id), eq(periods.rolled, true))).limit(1)).length > 0;
+  return (await any(vouchers)) || (await settled()) || (await any(invoices)) || (await any(expenses)) || (await any(cashJournalLines));
 }

@@ -33,7 +33,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
 
   handle(app, companyApi.remove, async (req) => {
     await guardCompanyRow(req, req.params.id);
-    await service.softDeleteCompany(app.db, req.params.id);
+    await service.deleteCompany(app.db, req.params.id);
     return ok(null);
   });
 }

@@ -28,4 +28,18 @@ export async function updateCompany(db: Db, id: number, patch: Partial<typeof co
   return companyDto(row);
 }
 
-export { listCompanies, softDeleteCompany } from './queries';
+/**
+ * Deletes a company (soft: its rows stay, it leaves every list and every caller's reach) — only while
+ * it holds no books (decision 063): deleting cannot be undone, so a company with vouchers, settled
+ * periods, invoices, reimbursements or cash journal lines answers COMPANY_HAS_BOOKS. The company row
+ * is locked, so two deletes queue.
+ */
+export async function deleteCompany(db: Db, id: number): Promise<void> {
+  await withTx(db, async (tx) => {
+    if (!(await q.lockLiveCompany(tx, id))) throw new DomainError('NO_PERMISSION');
+    if (await q.companyHoldsBooks(tx, id)) throw new DomainError('COMPANY_HAS_BOOKS');
+    await q.softDeleteCompany(tx, id);
+  });
+}
+
+export { listCompanies } from './queries';

@@ -1,10 +1,14 @@
-/** Roles and role rights (/idm/role, /idm/roleRights). Roles belong to a company. */
+/**
+ * Roles and role rights (/idm/role, /idm/roleRights). Roles belong to a company. A non-admin edits
+ * or deletes only a role whose rights they hold themselves (guardAssignableRole): else a manager
+ * could strip an auditor's role of rights it cannot judge.
+ */
 import type { FastifyInstance } from 'fastify';
 import { ok, okList } from '../../http/reply';
 import { handle } from '../../http/route';
 import { roleApi } from '../../../contract/idm';
 import { DomainError } from '../../../domain/result-codes';
-import { assertGrantable, guardRole as guardedRole } from '../../http/idm-guards';
+import { assertGrantable, guardAssignableRole, guardRole as guardedRole } from '../../http/idm-guards';
 import { companyOfFilter, guardCompany } from '../../http/guards';
 import { createRole, deleteRole, listRoles, replaceRoleRights, roleDto, roleRightIds, updateRole } from './roles';
 
@@ -30,7 +34,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   handle(app, roleApi.update, async (req) => {
-    const role = await guardedRole(req, req.params.id);
+    const role = await guardAssignableRole(req, req.params.id);
     if (role.kind === 'SYSTEM') throw new DomainError('SYSTEM_ROLE_READONLY');
     const body = req.body;
     // Check before writing anything: a refused right set must not leave a renamed role behind.
@@ -40,7 +44,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   handle(app, roleApi.remove, async (req) => {
-    const role = await guardedRole(req, req.params.id);
+    const role = await guardAssignableRole(req, req.params.id);
     if (role.kind === 'SYSTEM') throw new DomainError('SYSTEM_ROLE_READONLY');
     await deleteRole(app.db, role.id);
     return ok(null);
@@ -54,7 +58,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
   /** Replaces a role's rights with the given set (the rights-tree editor saves the whole tree). */
   handle(app, roleApi.setRights, async (req) => {
     const { roleId, rightIds, version } = req.body;
-    const role = await guardedRole(req, roleId);
+    const role = await guardAssignableRole(req, roleId);
     if (role.kind === 'SYSTEM') throw new DomainError('SYSTEM_ROLE_READONLY');
     assertGrantable(req, role.companyId, rightIds);
     return ok(await replaceRoleRights(app.db, role.id, rightIds, version));

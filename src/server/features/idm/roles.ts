@@ -2,7 +2,7 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, rights, roleRights, roles, userCompanies, userRoles, users } from '../../db/schema';
-import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
+import { countAll, likeKeyword, orderBy, outerColumn } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import { ALL_RIGHT_IDS, withAncestorRights } from '../../../domain/rights';
 import { DomainError } from '../../../domain/result-codes';
@@ -16,7 +16,7 @@ export async function listRoles(db: Db, p: Paging, companyId: number) {
   const kw = likeKeyword(p.filter.keyword);
   if (kw) conds.push(ilike(roles.name, kw));
   const rows = await db
-    .select({ r: roles, total: countAll, userCount: sql<number>`cast((select count(*) from ${userRoles} ur where ur.role_id = ${roles.id}) as integer)` })
+    .select({ r: roles, total: countAll, userCount: sql<number>`cast((select count(*) from ${userRoles} ur where ur.role_id = ${outerColumn(roles.id)}) as integer)` })
     .from(roles)
     .where(and(...conds))
     .orderBy(...orderBy(p.sort, { name: roles.name, id: roles.id }, [asc(roles.id)]))
@@ -56,6 +56,18 @@ async function lockEditableRole(tx: Tx, id: number, version: number | undefined)
   if (role.kind === 'SYSTEM') throw new DomainError('SYSTEM_ROLE_READONLY');
   assertVersion(role.version, version);
   return role;
+}
+
+/** The rights a user holds through roles, by the company of each role (links without roles: absent). */
+export async function userRightsByCompany(db: Db, userId: number): Promise<Map<number, number[]>> {
+  const rows = await db
+    .selectDistinct({ companyId: userRoles.companyId, rightId: roleRights.rightId })
+    .from(userRoles)
+    .innerJoin(roleRights, eq(roleRights.roleId, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  const map = new Map<number, number[]>();
+  for (const r of rows) map.set(r.companyId, [...(map.get(r.companyId) ?? []), r.rightId]);
+  return map;
 }
 
 export async function roleRightIds(db: Db, roleId: number): Promise<number[]> {

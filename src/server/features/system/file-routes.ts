@@ -1,10 +1,10 @@
-/** Stored files by signed URL (avatars now; attachments later). */
+/** Stored files by signed, expiring URL (http/file-urls.ts): avatars, attachments, exports. */
 import type { FastifyInstance } from 'fastify';
 import { systemApi } from '../../../contract/system';
 import { handleRaw } from '../../http/route';
 import { DomainError } from '../../../domain/result-codes';
 import { readFile } from './queries';
-import { verifyFileSig } from '../../http/file-urls';
+import { checkFileUrl } from '../../http/file-urls';
 import { FILE_CSP } from '../../http/security-headers';
 
 /** Raster images a browser may show inline (never SVG: it can carry script). Anything else downloads. */
@@ -17,10 +17,14 @@ function dispositionOf(kind: 'inline' | 'attachment', name: string): string {
 }
 
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  // Public but unguessable: the signature is an HMAC of the id with the server's secret.
+  // Public but unguessable and short-lived: the signature is an HMAC of the id and the expiry with
+  // the server's secret. A forged link answers like a missing file; an expired one, that it is gone.
   handleRaw(app, systemApi.file, async (req, reply) => {
     const { id } = req.params;
-    if (!verifyFileSig(app.opts.fileSecret!, id, req.query.sig)) throw new DomainError('NO_PERMISSION');
+    const { exp, sig } = req.query;
+    const link = checkFileUrl(app.opts.fileSecret!, id, exp, sig);
+    if (link === 'forged') throw new DomainError('NO_PERMISSION');
+    if (link === 'expired') throw new DomainError('FILE_CLEARED');
     const f = await readFile(app.db, id);
     if (!f) throw new DomainError('NO_PERMISSION');
     // A stored file must never render as a page of this origin: inline only for raster images, sent
@@ -33,7 +37,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       .header('content-disposition', dispositionOf(inline ? 'inline' : 'attachment', f.name))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', FILE_CSP)
-      .header('cache-control', 'private, max-age=86400')
+      // Cached no longer than the link is valid.
+      .header('cache-control', `private, max-age=${Math.max(0, Math.min(86400, exp! - Math.floor(Date.now() / 1000)))}`)
       .send(f.content);
   });
 }

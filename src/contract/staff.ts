@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE, TEXT_INTRO } from '../domain/constants';
-import { isPersonName, PERSON_NAME_MAX } from '../domain/staff';
+import { isPersonName, PERSON_NAME_MAX, PERSON_NAME_MIN } from '../domain/staff';
 import { dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
@@ -88,7 +88,9 @@ export const employeeDto = z.object({
 });
 export type EmployeeDto = z.infer<typeof employeeDto>;
 
-const personName = z.string().trim().max(PERSON_NAME_MAX).refine(isPersonName, 'personName');
+// Length rules as zod's own (not a named refinement) so a refusal reads 'At least 2 characters' /
+// 'At most 18 characters' from the catalogue; isPersonName (characters, not UTF-16 units) stays the rule.
+const personName = z.string().trim().min(PERSON_NAME_MIN).max(PERSON_NAME_MAX).refine(isPersonName);
 const sex = z.union([z.literal(0), z.literal(1), z.coerce.number().int().min(0).max(1)]).nullable().optional();
 
 const employeeFields = {

@@ -74,8 +74,14 @@ describe.each(backends())('departments and employees (%s)', (backend) => {
     const leaf = await dept({ code: 'EMP101', name: 'Emp leaf', parentId: root.id });
     const e = await emp({ code: '  E100 ', name: '王五', phone: ' 13800000000 ', departmentId: leaf.id, sex: 1, salesman: true, birthday: '1990-05-01', disabled: null });
     expect(e).toMatchObject({ code: 'E100', phone: '13800000000', sex: 1, salesman: true, disabled: false, birthday: '1990-05-01', department: { id: leaf.id, name: 'Emp leaf' }, userId: null, user: null });
-    expect((await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E101', name: '王', departmentId: leaf.id } })).code).toBe('INVALID_INPUT');
-    expect((await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E101', name: 'x'.repeat(19), departmentId: leaf.id } })).code).toBe('INVALID_INPUT');
+    const short = await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E101', name: '王', departmentId: leaf.id } });
+    expect(short.code).toBe('INVALID_INPUT');
+    // The refusal names the rule in the requester's language (not the schema's internal name).
+    expect(short.msg).toMatch(/at least 2 characters/i);
+    expect(short.msg).not.toMatch(/personName/);
+    const long = await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E101', name: 'x'.repeat(19), departmentId: leaf.id } });
+    expect(long.code).toBe('INVALID_INPUT');
+    expect(long.msg).toMatch(/at most 18 characters/i);
     expect((await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: '   ', name: '王六', departmentId: leaf.id } })).code).toBe('INVALID_INPUT');
     expect((await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E101', name: '王六' } })).code).toBe('INVALID_INPUT');
     expect(await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'E101', name: '王六', departmentId: root.id } })).toMatchObject({ code: 'DEPARTMENT_NOT_LEAF', msg: 'Only last-level departments can be chosen!' });

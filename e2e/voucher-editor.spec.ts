@@ -49,14 +49,28 @@ test.afterAll(async ({ request }) => {
 const onSide = (cents: number, words: { debit: string; credit: string; flat: string }) =>
   `${cents > 0 ? words.debit : cents < 0 ? words.credit : words.flat} ${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Runs `run` (a key that saves), checks the save answered success, notes the voucher for afterAll and answers its id. */
+/**
+ * Runs `run` (a key that saves), checks the save answered success, notes the voucher for afterAll and
+ * answers its id. Under a route that holds the save back, Playwright now and then never reports the
+ * answer (the screen shows the stored voucher): then the editor's address, which names a voucher only
+ * once its save succeeded, tells the id.
+ */
 async function savedVoucherId(page: Page, run: () => Promise<void>): Promise<number> {
-  const answer = page.waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  const answer = page
+    .waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST', { timeout: 15_000 })
+    .then(async (r) => (await r.json()) as { success: boolean; data: { id: number } }, () => null);
   await run();
-  const body = (await (await answer).json()) as { success: boolean; data: { id: number } };
-  expect(body.success).toBe(true);
-  saved.push(body.data.id);
-  return body.data.id;
+  const body = await answer;
+  let id: number;
+  if (body) {
+    expect(body.success).toBe(true);
+    id = body.data.id;
+  } else {
+    await page.waitForURL(/\/newVoucher\/\d+$/);
+    id = Number(/\/newVoucher\/(\d+)$/.exec(page.url())![1]);
+  }
+  saved.push(id);
+  return id;
 }
 
 test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on with F12', async ({ page }, testInfo) => {
@@ -296,70 +310,159 @@ test('Ctrl+S on a new voucher keeps the clerk where they were: the caret cell, k
 });
 
 test("a command key pressed during a save waits for it: F12 during a new voucher's first save opens a new voucher, Alt+N during a stored one's too", async ({ page }) => {
-  const v = new VoucherEditorModel(page);
-  const keys = async (...ks: string[]) => {
-    for (const k of ks) await page.keyboard.press(k);
-  };
-  const chars = (text: string) => [...text];
+  // The saves are held back by a route: the test waits for the screen and finds the stored vouchers
+  // by their summaries, not by a save's answer (Playwright now and then missed it under a held route).
   const summary = `E2E held F12 ${Date.now()}`;
+  const taxi = `Taxi${Date.now() % 10_000}`;
+  const { v, posts } = await twoLineVoucher(page, summary);
   const clerk = await apiHeaders(page.request, 'clerk', 'clerk123');
   const storedSummaries = async (id: number) =>
     ((await (await page.request.get(`/api/voucher/${id}`, { headers: clerk })).json()) as { data: { items: Array<{ summary: string }> } }).data.items.map((i) => i.summary);
-  const posts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && /^\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname)) posts.push(new URL(r.url()).pathname);
-  });
-  const holdSaves = () =>
-    page.route(/\/api\/voucher(\/\d+)?$/, async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
-      await route.continue();
-    });
-  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
-  await v.ready();
-  await expect(v.code()).not.toHaveValue('');
-  await v.enter(summary);
-  await v.enter('1002');
-  await v.enter('80');
-  await keys('.', '.', 'Enter');
-  await v.enter('1001');
-  await v.press('=');
-  await expect(v.creditTotal()).toHaveText('80.00');
+  const idsOf = async (piece: string) =>
+    ((await (await page.request.get('/api/voucher', { params: { filter: JSON.stringify({ accountId: 1, summary: piece }), limit: 10 }, headers: clerk })).json()).data.content as Array<{ id: number }>).map((f) => f.id);
 
   // Ctrl+S with a save that answers late, F12 during it and the next voucher's summary typed on.
-  await holdSaves();
-  const first = await savedVoucherId(page, () => keys('Control+s', 'F12', ...chars('Taxi'), 'Enter'));
+  await lateSaves(page, 800);
+  await pressAll(page, 'Control+s', 'F12', ...taxi, 'Enter');
   // F12 ran on the stored voucher once it was there: nothing changed, so a new voucher, and the keys after it went there.
   await page.waitForURL(/\/newVoucher\/new$/);
   await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
-  await expect(v.cell(0, 'summary')).toHaveText('Taxi');
+  await expect(v.cell(0, 'summary')).toHaveText(taxi);
   await v.expectFocus(0, 'subjectId');
   await expect(v.debitTotal()).toHaveText('0.00');
   // The first voucher was stored once, with its own lines only.
+  const firsts = await idsOf(summary);
+  saved.push(...firsts);
+  expect(firsts).toHaveLength(1);
   expect(posts).toEqual(['/api/voucher']);
-  expect(await storedSummaries(first)).toEqual([summary, summary]);
+  expect(await storedSummaries(firsts[0])).toEqual([summary, summary]);
 
   // A stored voucher: a line changed, Ctrl+S with a late answer, Alt+N during it, and typed on.
   await v.enter('1002');
   await v.enter('20');
-  await keys('.', '.', 'Enter');
+  await pressAll(page, '.', '.', 'Enter');
   await v.enter('1001');
   await v.press('=');
   await expect(v.creditTotal()).toHaveText('20.00');
-  const second = await savedVoucherId(page, () => v.press('Control+s'));
-  await page.waitForURL(new RegExp(`/newVoucher/${second}$`));
+  await v.press('Control+s');
+  await page.waitForURL(/\/newVoucher\/\d+$/);
+  const second = Number(/\/newVoucher\/(\d+)$/.exec(page.url())![1]);
+  saved.push(second);
   await expect(v.root).toHaveAttribute('data-voucher-id', String(second));
   await v.cell(0, 'summary').click();
   await v.enter('Cab');
   await expect(v.root).toHaveAttribute('data-dirty', 'true');
-  await savedVoucherId(page, () => keys('Control+s', 'Alt+n', ...chars('Tea'), 'Enter'));
-  await page.unroute(/\/api\/voucher(\/\d+)?$/);
+  await pressAll(page, 'Control+s', 'Alt+n', ...'Tea', 'Enter');
   // Alt+N ran after the save: a new voucher with the keys typed after it; the stored voucher has the change, saved once.
   await page.waitForURL(/\/newVoucher\/new$/);
   await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
   await expect(v.cell(0, 'summary')).toHaveText('Tea');
   await v.expectFocus(0, 'subjectId');
+  await page.unroute(/\/api\/voucher(\/\d+)?$/);
   expect(posts).toEqual(['/api/voucher', '/api/voucher', `/api/voucher/${second}`]);
-  expect(await storedSummaries(second)).toEqual(['Cab', 'Taxi']);
+  expect(await storedSummaries(second)).toEqual(['Cab', taxi]);
+});
+
+/**
+ * A clerk's session on a new voucher with two balanced lines (80.00), and its voucher saves counted
+ * (as sent; the vouchers they store are noted for afterAll as they answer). The tests below wait for
+ * the screen, not for a save's answer: with a save held back by a route, Playwright now and then
+ * missed the answer (the screen showed the saved voucher) and the wait ran into the test's time-out.
+ */
+async function twoLineVoucher(page: Page, summary: string, first?: (v: VoucherEditorModel) => Promise<void>) {
+  const v = new VoucherEditorModel(page);
+  const posts: string[] = [];
+  const isSave = (r: { method: () => string; url: () => string }) => r.method() === 'POST' && /^\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname);
+  page.on('request', (r) => {
+    if (isSave(r)) posts.push(new URL(r.url()).pathname);
+  });
+  page.on('response', (r) => {
+    if (!isSave(r.request())) return;
+    void r.json().then((b: { success?: boolean; data?: { id?: number } }) => b.success && b.data?.id && !saved.includes(b.data.id) && saved.push(b.data.id), () => undefined);
+  });
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  await v.ready();
+  await expect(v.code()).not.toHaveValue('');
+  await first?.(v);
+  await v.enter(summary);
+  await v.enter('1002');
+  await v.enter('80');
+  await page.keyboard.type('..');
+  await v.press('Enter');
+  await v.enter('1001');
+  await v.press('=');
+  await expect(v.creditTotal()).toHaveText('80.00');
+  return { v, posts };
+}
+const pressAll = async (page: Page, ...ks: string[]) => {
+  for (const k of ks) await page.keyboard.press(k);
+};
+/** Voucher saves (POST) answer `ms` late. */
+const lateSaves = (page: Page, ms: number) =>
+  page.route(/\/api\/voucher(\/\d+)?$/, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+
+test("Ctrl+S on a changed stored voucher, then the next line typed at once: the whole line lands on the caret's row, without a freeze", async ({ page }) => {
+  const { v, posts } = await twoLineVoucher(page, `E2E stored line ${Date.now()}`);
+  const id = await savedVoucherId(page, () => v.press('Control+s'));
+  await page.waitForURL(new RegExp(`/newVoucher/${id}$`));
+  await expect(v.root).toHaveAttribute('data-voucher-id', String(id));
+  // A change to the stored voucher, then the caret on the empty third line's summary.
+  await v.cell(0, 'summary').click();
+  await v.enter('Changed');
+  await expect(v.root).toHaveAttribute('data-dirty', 'true');
+  await v.cell(2, 'summary').click();
+  await v.expectFocus(2, 'summary');
+  // The save answers after the keys are typed (held), and the stored lines are drawn again with new row ids.
+  await lateSaves(page, 300);
+  const started = Date.now();
+  await pressAll(page, 'Control+s', ...'Lunch3', 'Enter', ...'1002', 'Enter', '5', 'Enter');
+  await expect(v.cell(2, 'summary')).toHaveText('Lunch3');
+  await expect(v.cell(2, 'subjectId')).toContainText('1002');
+  await expect(v.debitTotal()).toHaveText('85.00');
+  await v.expectFocus(3, 'summary');
+  // No key waited a second for an effect that never came: the line is there within a few seconds.
+  expect(Date.now() - started).toBeLessThan(5000);
+  await page.unroute(/\/api\/voucher(\/\d+)?$/);
+  expect(posts).toEqual(['/api/voucher', `/api/voucher/${id}`]);
+  // The change is stored; the line typed after Ctrl+S is this editor's unsaved change.
+  await expect(v.root).toHaveAttribute('data-dirty', 'true');
+  const clerk = await apiHeaders(page.request, 'clerk', 'clerk123');
+  const got = (await (await page.request.get(`/api/voucher/${id}`, { headers: clerk })).json()) as { data: { items: Array<{ summary: string }> } };
+  expect(got.data.items.map((i) => i.summary)[0]).toBe('Changed');
+});
+
+test('F12 twice on a balanced new voucher, then typing: one voucher saved, the second F12 does nothing on the untouched new voucher, the text lands there', async ({ page }) => {
+  const { v, posts } = await twoLineVoucher(page, `E2E F12 twice ${Date.now()}`, async (fresh) => {
+    // Ctrl+S on the untouched new voucher: nothing to save, no refusal; the caret stays.
+    await fresh.press('Control+s');
+    await fresh.expectFocus(0, 'summary');
+    await expect(fresh.ruleErrors()).toBeHidden();
+  });
+  await pressAll(page, 'F12', 'F12', ...'C-next', 'Enter');
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
+  await expect(v.cell(0, 'summary')).toHaveText('C-next');
+  await v.expectFocus(0, 'subjectId');
+  // No save of the untouched voucher was tried: no refusal.
+  await expect(v.ruleErrors()).toBeHidden();
+  expect(posts).toEqual(['/api/voucher']);
+});
+
+test('a save slower than the type-ahead limit keeps the keys: Ctrl+S, F12 and typing during a 6.5 s save end on a new voucher with the text', async ({ page }) => {
+  test.slow();
+  const { v, posts } = await twoLineVoucher(page, `E2E slow save ${Date.now()}`);
+  await lateSaves(page, 6500);
+  await pressAll(page, 'Control+s', 'F12', ...'Hnext', 'Enter');
+  // Still the voucher being saved, its lines untouched by the keys (held).
+  await expect(v.debitTotal()).toHaveText('80.00');
+  await page.waitForURL(/\/newVoucher\/new$/, { timeout: 30_000 });
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'new');
+  await expect(v.cell(0, 'summary')).toHaveText('Hnext');
+  await v.expectFocus(0, 'subjectId');
+  await page.unroute(/\/api\/voucher(\/\d+)?$/);
+  expect(posts).toEqual(['/api/voucher']);
 });
 
 test('the save rules speak before the server: an unbalanced voucher names its rows (in English)', async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GridApi } from 'ag-grid-community';
-import { CARRY_MS, caretAtOf, carryFocus, focusAddress, focusCarriedField, saveCarryingFocus, takeCarriedFocus } from './focus-carry';
+import { CARRY_MS, caretAtOf, carryFocus, focusAddress, focusCarriedField, NOTHING_TO_SAVE, saveCarryingFocus, takeCarriedFocus } from './focus-carry';
 import { onHeldCommand, typeAhead, type CommandOf } from './type-ahead';
 
 const page = () => document.getElementById('page')!;
@@ -192,5 +192,94 @@ describe('saveCarryingFocus: command keys pressed during the save', () => {
     expect(typeAhead().pending).toEqual([]);
     // The key goes on as usual now.
     expect(key(cell, 'F12')).toBe(true);
+  });
+});
+
+describe("saveCarryingFocus: a stored document's lines drawn again after its save", () => {
+  afterEach(() => {
+    typeAhead().drop();
+    document.body.innerHTML = '';
+  });
+
+  /**
+   * A grid as AG Grid draws it: rows by id (`row-id`), cells that take the focus; a character on a
+   * cell opens an editor in it (the rest of the keys go there) unless the row has been drawn anew.
+   */
+  function fakeGrid(ids: string[]) {
+    document.body.innerHTML = '<div id="page"><div id="grid"></div></div>';
+    let shown = ids;
+    const typed: Record<string, string> = {};
+    const draw = (next: string[]) => {
+      shown = next;
+      grid().innerHTML = next.map((id) => `<div class="ag-row" row-id="${id}"><div class="ag-cell" col-id="summary" tabindex="-1"></div></div>`).join('');
+      for (const row of grid().querySelectorAll<HTMLElement>('[row-id]')) {
+        const cell = row.querySelector<HTMLElement>('.ag-cell')!;
+        cell.addEventListener('keydown', (e) => {
+          if (e.key.length !== 1 || e.target !== cell) return;
+          e.preventDefault();
+          const id = row.getAttribute('row-id')!;
+          cell.innerHTML = '<input>';
+          const input = cell.querySelector('input')!;
+          input.value = e.key;
+          input.addEventListener('input', () => (typed[id] = input.value));
+          typed[id] = e.key;
+          input.focus();
+        });
+      }
+    };
+    draw(ids);
+    const cellOf = (i: number) => grid().querySelectorAll<HTMLElement>('.ag-cell')[i];
+    const api = {
+      getFocusedCell: () => ({ rowIndex: 2, rowPinned: null, column: { getColId: () => 'summary' } }),
+      getDisplayedRowAtIndex: (i: number) => (shown[i] ? { id: shown[i] } : undefined),
+      getColumn: (colId: string) => (colId === 'summary' ? {} : null),
+      setFocusedCell: vi.fn((i: number) => cellOf(i)?.focus()),
+    };
+    return { api: api as unknown as GridApi & { setFocusedCell: ReturnType<typeof vi.fn> }, draw, cellOf, typed };
+  }
+
+  it('the keys typed during the save wait until the grid shows the saved rows and its caret is on them, and land whole', async () => {
+    const g = fakeGrid(['a1', 'a2', 'a3']);
+    g.cellOf(2).focus();
+    let rows = [{ id: 'a1' }, { id: 'a2' }, { id: 'a3' }];
+    const late = lateSave();
+    const saving = saveCarryingFocus({ fresh: false, save: late.save, pathOf: (id) => `/doc/${id}`, goTo: async () => undefined, page: page(), grid: { element: grid, api: () => g.api }, rows: () => rows });
+    for (const k of 'Lunch3') key(g.cellOf(2), k);
+    // The save answers: the page has the stored rows (new ids), the grid still shows the old ones.
+    rows = [{ id: 'b1' }, { id: 'b2' }, { id: 'b3' }];
+    late.answer({ id: 3 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(typeAhead().pending).toEqual(['L', 'u', 'n', 'c', 'h', '3']);
+    expect(g.typed).toEqual({});
+    // The grid draws the saved rows; the old caret cell is gone (the focus on nothing), and the save puts the caret back.
+    g.draw(['b1', 'b2', 'b3']);
+    await saving;
+    expect(g.api.setFocusedCell).toHaveBeenCalledWith(2, 'summary');
+    await vi.waitFor(() => expect(g.typed).toEqual({ b3: 'Lunch3' }));
+  });
+
+  it('the caret the grid put back itself is kept (not set again); rows that are the same land at once', async () => {
+    const g = fakeGrid(['a1', 'a2', 'a3']);
+    g.cellOf(2).focus();
+    const rows = [{ id: 'a1' }, { id: 'a2' }, { id: 'a3' }];
+    const saving = saveCarryingFocus({ fresh: false, save: async () => ({ id: 3 }), pathOf: (id) => `/doc/${id}`, goTo: async () => undefined, page: page(), grid: { element: grid, api: () => g.api }, rows: () => rows });
+    key(g.cellOf(2), 'x');
+    await saving;
+    expect(g.api.setFocusedCell).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(g.typed).toEqual({ a3: 'x' }));
+  });
+
+  it('nothing to save (a new document nothing was entered in): the keys go on in place, nothing is dropped, nothing opens', async () => {
+    document.body.innerHTML = '<div id="page"><input id="field"></div>';
+    const field = document.getElementById('field') as HTMLInputElement;
+    field.focus();
+    const goTo = vi.fn(async () => undefined);
+    let answer!: (v: typeof NOTHING_TO_SAVE) => void;
+    const saving = saveCarryingFocus<{ id: number }>({ fresh: true, save: () => new Promise((r) => (answer = r)), pathOf: (id) => `/doc/${id}`, goTo, page: page(), grid: null });
+    for (const k of 'next') key(field, k);
+    answer(NOTHING_TO_SAVE);
+    await expect(saving).resolves.toBeNull();
+    expect(goTo).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(field.value).toBe('next'));
   });
 });

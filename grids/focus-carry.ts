@@ -9,7 +9,9 @@
  *
  * Keys and the screen's own commands pressed during the save wait (type-ahead) and are typed and
  * run, in order, where the caret lands: on the stored document's page, or in place when the
- * document was stored already. A refused save forgets them.
+ * document was stored already, once the grid has drawn the saved lines (they come back with new
+ * row ids, and the grid puts its caret on the new row's cell: a key replayed before that opened an
+ * editor the redraw closed, and the rest of the line was lost). A refused save forgets them.
  */
 import type { GridApi } from 'ag-grid-community';
 import { typeAhead, type CommandOf } from './type-ahead';
@@ -62,19 +64,29 @@ export function focusCarriedField(page: Element | null, testId: string): boolean
   return document.activeElement === target;
 }
 
+/**
+ * What a save answers when there is nothing to save: a new document nothing was entered in (Ctrl+S
+ * and F12 on it do nothing, and keys typed after them go on where the caret is).
+ */
+export const NOTHING_TO_SAVE = 'nothing-to-save';
+
 /** What `saveCarryingFocus` needs of an editor page. */
 export interface CarryingSave<T extends { id: number }> {
   /** The document is new: its page mounts again under its id after the save. */
   fresh: boolean;
-  save: () => Promise<T | null>;
+  save: () => Promise<T | null | typeof NOTHING_TO_SAVE>;
   /** The address the saved document shows at. */
   pathOf: (id: number) => string;
   /** Shows the saved document under its address. */
   goTo: (id: number) => Promise<void>;
   page: Element | null;
   grid: { element: () => HTMLElement | null; api: () => GridApi | null } | null;
+  /** The page's rows as they are now (after the save: the stored document's): the held keys wait until the grid has drawn them. */
+  rows?: () => readonly { id: string }[];
   /** The screen's commands (Ctrl+S, F12, Alt+N…): pressed during the save, they run after it, in order with the keys. */
   commands?: CommandOf;
+  /** Tells the user the keys typed during a save that has not answered within SAVE_HOLD_MS were dropped. */
+  onHoldExpired?: () => void;
 }
 
 /**
@@ -85,17 +97,26 @@ export interface CarryingSave<T extends { id: number }> {
  * A refused save forgets them (they were typed for a document that did not come).
  */
 export async function saveCarryingFocus<T extends { id: number }>(o: CarryingSave<T>): Promise<T | null> {
-  typeAhead().hold(o.commands);
+  // The keys wait for the save's answer, however long (up to SAVE_HOLD_MS, then the page says so).
+  typeAhead().holdForSave(o.commands, o.onHoldExpired);
+  // Where the caret is: a stored document's save puts it back there once the lines are drawn again.
+  const before = o.fresh ? null : focusAddress(o.page, o.grid?.element() ?? null, o.grid?.api() ?? null);
   const saved = await o.save();
+  if (saved === NOTHING_TO_SAVE) {
+    // Nothing happened: the keys go on where the caret is.
+    typeAhead().land();
+    return null;
+  }
   if (!saved) {
     typeAhead().drop();
     return null;
   }
+  typeAhead().answered();
   if (o.fresh) {
     carryFocus(o.pathOf(saved.id), focusAddress(o.page, o.grid?.element() ?? null, o.grid?.api() ?? null));
     await o.goTo(saved.id);
   } else {
-    await focusBackIn(o.page);
+    await caretBackInPlace(o, before);
     typeAhead().land();
   }
   return saved;
@@ -103,15 +124,58 @@ export async function saveCarryingFocus<T extends { id: number }>(o: CarryingSav
 
 const nextFrame = () => new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => resolve()) : setTimeout(resolve, 16)));
 
+/** How many frames a stored document's save waits for its lines to be drawn again (about two seconds). */
+export const REDRAW_FRAMES = 120;
+/** How many frames the grid has to put its caret on the drawn row itself before the save puts it there. */
+export const RESEAT_FRAMES = 5;
+
+/** How many frames a header field's save waits for the focus to be back in the page (about half a second). */
+const FOCUS_BACK_FRAMES = 30;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
- * The saved lines are drawn again (new row ids), and the grid puts the caret back in its cell: a
- * frame at least, and until the focus is in the page again (about half a second at most).
+ * After a stored document's save: until the grid shows the saved lines (new row ids) with its caret
+ * in the cell it had (the grid re-seats it itself; after RESEAT_FRAMES this does), then a task and a
+ * frame more: the grid focuses a newly drawn cell in a task of its own, which would close an editor
+ * the first replayed key opened. A header field (nothing is drawn again under it): until the focus
+ * is in the page, FOCUS_BACK_FRAMES at most. A frame at least, REDRAW_FRAMES at most.
  */
-async function focusBackIn(page: Element | null): Promise<void> {
-  for (let i = 0; i < 30; i++) {
+async function caretBackInPlace(o: Pick<CarryingSave<{ id: number }>, 'page' | 'grid' | 'rows'>, before: CarriedFocus | null): Promise<void> {
+  for (let i = 0; i < REDRAW_FRAMES; i++) {
     await nextFrame();
-    if (!page || page.contains(document.activeElement)) return;
+    if (before?.kind === 'cell' && o.grid && o.rows) {
+      if (caretRedrawn(o.grid, o.rows(), before, i >= RESEAT_FRAMES)) {
+        await nextTask();
+        return nextFrame();
+      }
+    } else if (i >= FOCUS_BACK_FRAMES || !o.page || o.page.contains(document.activeElement)) return;
   }
+}
+
+/**
+ * Whether the grid has drawn `rows` (the caret's row is the page's, in the grid's model and on
+ * screen) and the focus is on that row; with `reseat`, puts the caret there when the redraw left
+ * the focus on nothing (or on the grid's old rows). Answers true too when there is nothing to wait
+ * for (no rows, no grid, the focus taken elsewhere).
+ */
+export function caretRedrawn(grid: NonNullable<CarryingSave<{ id: number }>['grid']>, rows: readonly { id: string }[], caret: { rowIndex: number; colId: string }, reseat = true): boolean {
+  const api = grid.api();
+  const el = grid.element();
+  if (!api || !el || rows.length === 0) return true;
+  const rowIndex = Math.min(Math.max(caret.rowIndex, 0), rows.length - 1);
+  const id = rows[rowIndex].id;
+  if (api.getDisplayedRowAtIndex(rowIndex)?.id !== id) return false;
+  const drawn = [...el.querySelectorAll('[row-id]')].filter((r) => r.getAttribute('row-id') === id);
+  if (!drawn.length) return false;
+  const active = document.activeElement;
+  if (drawn.some((r) => r.contains(active))) return true;
+  // The focus went elsewhere meanwhile (not a click: that drops the keys): the keys go there.
+  if (active && active !== document.body && !el.contains(active)) return true;
+  if (!api.getColumn(caret.colId)) return true;
+  if (!reseat) return false;
+  api.setFocusedCell(rowIndex, caret.colId);
+  return drawn.some((r) => r.contains(document.activeElement));
 }
 
 /**

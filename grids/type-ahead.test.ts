@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isKeptKey, onHeldCommand, TypeAhead, type CommandOf } from './type-ahead';
+import { HOLD_MS, isKeptKey, onHeldCommand, SAVE_HOLD_MS, TypeAhead, type CommandOf } from './type-ahead';
 
 /** A user's key at the focused element (what the browser delivers). */
 function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent {
@@ -165,6 +165,55 @@ describe('type-ahead', () => {
     t.land();
     await settle();
     expect(editor.value).toBe('Taxi');
+  });
+
+  it("a save's hold waits for the answer however long (not HOLD_MS), then HOLD_MS for the caret; past SAVE_HOLD_MS the keys go and the screen is told", async () => {
+    const field = document.getElementById('field') as HTMLInputElement;
+    const told = vi.fn();
+    t.holdForSave(undefined, told);
+    type('Hnext');
+    // A slow server: 6.5 s, past HOLD_MS.
+    await vi.advanceTimersByTimeAsync(6500);
+    expect(t.pending).toEqual(['H', 'n', 'e', 'x', 't']);
+    t.answered();
+    await vi.advanceTimersByTimeAsync(HOLD_MS - 100);
+    expect(t.active).toBe(true);
+    field.focus();
+    t.land();
+    await settle();
+    expect(field.value).toBe('Hnext');
+    expect(told).not.toHaveBeenCalled();
+    // Answered and no caret: HOLD_MS from the answer.
+    t.holdForSave(undefined, told);
+    type('a');
+    t.answered();
+    await vi.advanceTimersByTimeAsync(HOLD_MS + 1);
+    expect(t.active).toBe(false);
+    expect(told).not.toHaveBeenCalled();
+    // No answer at all: dropped at SAVE_HOLD_MS, and said.
+    t.holdForSave(undefined, told);
+    type('b');
+    await vi.advanceTimersByTimeAsync(SAVE_HOLD_MS - 1);
+    expect(t.active).toBe(true);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(t.active).toBe(false);
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(press('z').defaultPrevented).toBe(false);
+  });
+
+  it('keys that have no effect (a grid that ignores them) do not hold the keyboard a second each', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div role="grid"><div role="gridcell" tabindex="-1" id="deaf"></div></div>');
+    const cellEl = document.getElementById('deaf')!;
+    const seen: string[] = [];
+    cellEl.addEventListener('keydown', (e) => seen.push(e.key));
+    cellEl.focus();
+    t.hold();
+    type('unch3');
+    t.land();
+    // About a second for the first key without effect; the rest a frame apart.
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(seen).toEqual(['u', 'n', 'c', 'h', '3']);
+    expect(t.active).toBe(false);
   });
 
   it('keys the user types during the replay queue behind it, in order', async () => {

@@ -15,7 +15,8 @@
  * Kept: characters, Enter, Tab, Backspace, Delete, arrows, Home/End. Never kept: keys with Ctrl,
  * Alt or Meta, function keys and Escape — they pass, and stop the holding (the user turned to a
  * command: Ctrl+K, F1). A click, a dialog taking the focus, or HOLD_MS without a landing drop
- * what was kept. The kept keys are replayed in order, as key events to the focused element (the
+ * what was kept; a hold opened by a save (`holdForSave`) waits for the save's answer instead (up
+ * to SAVE_HOLD_MS, then the screen says the keys were dropped), and HOLD_MS counts from the answer. The kept keys are replayed in order, as key events to the focused element (the
  * grid starts editing with the first character, an editor commits with Enter), characters into a
  * text field as typed text; keys typed during the replay queue behind it.
  *
@@ -32,6 +33,11 @@ import { DIALOG_SELECTOR, PAGE_REGION_ATTR } from './focus-first-cell';
 
 /** How long held keys wait for a caret before they are dropped. */
 export const HOLD_MS = 5000;
+/**
+ * How long keys held for a save wait for its answer (`holdForSave`): a slow save keeps them until
+ * it answers, up to this cap; past it they are dropped and the screen says so (`onExpire`).
+ */
+export const SAVE_HOLD_MS = 30000;
 
 const KEPT_KEYS = new Set(['Enter', 'Tab', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 const DIALOG = DIALOG_SELECTOR;
@@ -132,6 +138,12 @@ const nextFrame = () => new Promise<void>((resolve) => (typeof requestAnimationF
 
 /** How many frames the replay waits for a key's effect (an editor opening, the caret moving) before the next key. */
 const SETTLE_FRAMES = 60;
+/**
+ * How many frames a replay spends in all on keys that showed no effect (the focus did not move)
+ * before it stops waiting for effects (a frame per key then): a grid that ignores the keys must not
+ * hold the keyboard a second per key.
+ */
+const NO_EFFECT_FRAMES = SETTLE_FRAMES;
 
 export class TypeAhead {
   private mode: HoldMode | null = null;
@@ -140,6 +152,8 @@ export class TypeAhead {
   private commandOf: CommandOf | null = null;
   private replaying = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The screen's notice for keys a save held past SAVE_HOLD_MS (a save's hold only, until it answers). */
+  private onExpire: (() => void) | null = null;
   /** The events this replays (they pass the capture). */
   private readonly ours = new WeakSet<Event>();
   private listening = false;
@@ -164,6 +178,31 @@ export class TypeAhead {
   hold(commands?: CommandOf): void {
     if (commands) this.commandOf = commands;
     this.start('command');
+  }
+
+  /**
+   * A save starts and the caret is re-seated after it (`hold()`), but the keys wait for the save's
+   * answer however long it takes (a slow server: 6 s is not rare), up to `saveMs`; past that they
+   * are dropped and `onExpire` tells the user (silence would leave them typing into nothing). Once
+   * the save answers, `answered()` gives the landing the usual HOLD_MS.
+   */
+  holdForSave(commands?: CommandOf, onExpire?: () => void, saveMs = SAVE_HOLD_MS): void {
+    this.hold(commands);
+    this.clearTimer();
+    this.onExpire = onExpire ?? null;
+    this.timer = setTimeout(() => {
+      const notice = this.onExpire;
+      this.drop();
+      notice?.();
+    }, saveMs);
+  }
+
+  /** The save held for answered: the caret lands soon; held keys wait HOLD_MS more for it. */
+  answered(): void {
+    if (this.mode !== 'command') return;
+    this.onExpire = null;
+    this.clearTimer();
+    this.timer = setTimeout(() => this.drop(), this.holdMs);
   }
 
   /**
@@ -240,6 +279,7 @@ export class TypeAhead {
   private clearTimer(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.onExpire = null;
   }
 
   /** Whether a user's key at the current focus is kept now. */
@@ -309,6 +349,8 @@ export class TypeAhead {
 
   private async replay(): Promise<void> {
     this.replaying = true;
+    /** Frames waited so far for keys that had no effect. */
+    let idle = 0;
     try {
       while (this.held.length) {
         const k = this.held.shift()!;
@@ -347,7 +389,11 @@ export class TypeAhead {
           await nextFrame();
           // In a field only Enter and Tab go elsewhere (an editor commits and moves); Backspace and the arrows stay in it.
           const moves = !wasField || k.key === 'Enter' || k.key === 'Tab';
-          for (let i = 1; moves && i < SETTLE_FRAMES && this.doc.activeElement === el && this.held.length > 0; i++) await nextFrame();
+          // Once keys without effect have used up NO_EFFECT_FRAMES, the rest go a frame apart.
+          const limit = idle < NO_EFFECT_FRAMES ? SETTLE_FRAMES : 1;
+          let i = 1;
+          for (; moves && i < limit && this.doc.activeElement === el && this.held.length > 0; i++) await nextFrame();
+          if (moves && this.doc.activeElement === el) idle += i;
         }
       }
     } finally {

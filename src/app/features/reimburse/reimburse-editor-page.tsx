@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
 import { typeAhead } from '../../../../grids/type-ahead';
-import { caretAtOf, landCarriedField, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
+import { caretAtOf, landCarriedField, NOTHING_TO_SAVE, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
 import { FILL_END } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
 import { useListPicker } from '../../../../grids/list-picker';
@@ -194,7 +194,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   };
 
   const saveTip = useSaveTip();
-  const saveRef = useRef<() => Promise<ExpenseDto | null>>(async () => null);
+  const saveRef = useRef<() => Promise<ExpenseDto | null | typeof NOTHING_TO_SAVE>>(async () => null);
   useTabDirty(
     state.dirty,
     (close) =>
@@ -231,13 +231,21 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   }, []);
   const ruleMessage = useCallback((rule: ReimburseHeaderRule) => t(rule, { max: formatCents(MAX_COST_CENTS) }), [t]);
 
-  /** Saves; resolves with the saved document or null (rules refused, server refused). */
-  const saveNow = useCallback(async (): Promise<ExpenseDto | null> => {
+  /**
+   * Saves; resolves with the saved document, null (rules refused, server refused) or NOTHING_TO_SAVE
+   * (a new document nothing was entered in). `why`: Ctrl+S (`save`) says when there is nothing to save.
+   */
+  const saveNow = useCallback(async (why?: 'save'): Promise<ExpenseDto | null | typeof NOTHING_TO_SAVE> => {
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current;
-    // A stored document with nothing changed is not sent again (a Ctrl+S held during its first save runs here).
-    if (s.doc && !s.dirty) return s.doc;
+    if (!s.dirty) {
+      // A stored document with nothing changed is not sent again (a Ctrl+S held during its first
+      // save runs here), nor a new one nothing was entered in (its rules would refuse it): Ctrl+S
+      // says so, and keys typed after it go on where the caret is.
+      if (why === 'save') notifications.show({ color: 'blue', message: t(s.doc ? 'reimburse:messages.noChanges' : 'reimburse:messages.nothingEntered') });
+      return s.doc ?? NOTHING_TO_SAVE;
+    }
     setSaveTried(true);
     const lines = linesOf(s.sheet.rows);
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
@@ -303,7 +311,9 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     }
   }, [companyId, focusHeader, kindRule, problemMessage, qc, ruleMessage, send, serverRefusal, t, taken]);
   // Busy from the press on (before the first await): a second Ctrl+S in the same frame is refused.
-  const save = useCallback(() => exclusive(saveNow, null), [exclusive, saveNow]);
+  const save = useCallback((why?: 'save') => exclusive(() => saveNow(why), null), [exclusive, saveNow]);
+  /** Keys typed during a save that did not answer within SAVE_HOLD_MS were dropped: said, not silent. */
+  const keysDropped = useCallback(() => notifications.show({ color: 'orange', message: t('reimburse:messages.keysDropped') }), [t]);
   useEffect(() => {
     saveRef.current = save;
   }, [save]);
@@ -333,8 +343,18 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   const doSave = useCallback(async () => {
     if (busyNow()) return;
-    await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newReimburse/${id}`, goTo, page: rootRef.current, grid: gridRef.current, commands: reimburseCommandOf });
-  }, [busyNow, goTo, routeId, save]);
+    await saveCarryingFocus({
+      fresh: routeId === NEW_ID,
+      save: () => save('save'),
+      pathOf: (id) => `/newReimburse/${id}`,
+      goTo,
+      page: rootRef.current,
+      grid: gridRef.current,
+      rows: () => latest.current.sheet.rows,
+      commands: reimburseCommandOf,
+      onHoldExpired: keysDropped,
+    });
+  }, [busyNow, goTo, keysDropped, routeId, save]);
 
   const doNew = useCallback(async () => {
     if (!(await settle())) return;
@@ -397,7 +417,13 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     if (!isCtrlLetter(e, 's')) return false;
     // Pressed during a save (or while a new document opens) it waits its turn with the keys typed
     // around it and runs where the caret lands (grids/type-ahead.ts).
-    if (!typeAhead().holdCommand(e) && editable) void doSave();
+    if (typeAhead().holdCommand(e)) return true;
+    if (editable) void doSave();
+    else {
+      // A locked document says why it is not saved (silence read as "saved").
+      const reason = reasonOf('save');
+      if (reason) notifications.show({ color: 'orange', message: t(`errors:${reason}`) });
+    }
     return true;
   });
   useHeldCommands(rootRef, async (command) => {

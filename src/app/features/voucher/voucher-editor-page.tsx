@@ -25,7 +25,7 @@ import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-shee
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { typeAhead } from '../../../../grids/type-ahead';
-import { caretAtOf, landCarriedField, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
+import { caretAtOf, landCarriedField, NOTHING_TO_SAVE, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
 import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
 import { VOUCHER_CODE_LENGTH_DEFAULT, VOUCHER_DEFAULT_ROWS } from '../../../domain/constants';
@@ -163,7 +163,7 @@ function VoucherEditor(props: EditorProps) {
   const user = useSession((s) => s.user);
   const path = `/newVoucher/${routeId}`;
 
-  const knownAux = useMemo(() => auxLabelsOfVoucher(stored?.items ?? []), [stored]);
+  const storedAux = useMemo(() => auxLabelsOfVoucher(stored?.items ?? []), [stored]);
   const defaultKind = kinds.find((k) => k.isDefault)?.id ?? kinds[0]?.id ?? null;
   const scopeYear = years.find((y) => y.id === accountYearId) ?? null;
   const freshHeader = useCallback(
@@ -172,7 +172,7 @@ function VoucherEditor(props: EditorProps) {
   );
 
   // The first state only needs the rows' shape; the catalogue of the state's year follows below.
-  const [initialSchema] = useState(() => voucherKitSchema(createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, { knownAux, language: i18n.language })));
+  const [initialSchema] = useState(() => voucherKitSchema(createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, { knownAux: storedAux, language: i18n.language })));
   // The state is read in slices (voucher-editor-store.ts): this component follows the header, the
   // stored voucher and the dirty flag; the sheet's parts (grid, totals, balance bar, summary) follow
   // the sheet themselves, so a keystroke does not re-render the toolbar and header.
@@ -192,6 +192,17 @@ function VoucherEditor(props: EditorProps) {
   const subjectList = subjectsQ.data ?? props.catalogInput.subjects;
   const auxLists = auxQ.data ?? props.catalogInput.aux;
   const periods = periodsQ.data ?? props.periods;
+  // The stored voucher's auxiliary values the lists do not name (any more), by content: a save (or
+  // its refetch) hands a new voucher object with the same labels, and a new catalogue would give
+  // the grid new columns, which closed the cell editor the clerk had opened after Ctrl+S.
+  const knownAuxKey = useMemo(
+    () => JSON.stringify([...storedAux].filter(([key]) => {
+      const [type, id] = key.split(':').map(Number);
+      return !auxLists[type]?.some((v) => v.id === id);
+    })),
+    [storedAux, auxLists],
+  );
+  const knownAux = useMemo(() => new Map(JSON.parse(knownAuxKey) as Array<[string, string]>), [knownAuxKey]);
   // Subjects are named in the reader's language (a language switch names them again).
   const language = i18n.language;
   const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(subjectList, auxLists, { knownAux, language }), [subjectList, auxLists, knownAux, language]);
@@ -241,6 +252,10 @@ function VoucherEditor(props: EditorProps) {
     () => toolbarSnapshot({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: state.dirty }),
     [state.voucher, user, period?.rolled, state.dirty],
   );
+  const snapshotRef = useRef(snapshot);
+  useEffect(() => {
+    snapshotRef.current = snapshot;
+  });
   const actor = useActorRef(voucherMachine, { snapshot, input: snapshot.context });
   const view = useSelector(actor, toolbarViewOf);
   // The machine follows the stored voucher: a new snapshot restarts the actor's view.
@@ -251,7 +266,7 @@ function VoucherEditor(props: EditorProps) {
   const saveTip = useSaveTip();
   const [tab, setTab] = useState<string>('detail');
   // Closing the tab with unsaved changes asks Yes / No / Cancel too (saveRef: the save below).
-  const saveRef = useRef<() => Promise<VoucherDto | null>>(async () => null);
+  const saveRef = useRef<() => Promise<VoucherDto | null | typeof NOTHING_TO_SAVE>>(async () => null);
   useTabDirty(
     state.dirty,
     (close) =>
@@ -300,14 +315,25 @@ function VoucherEditor(props: EditorProps) {
 
   const messageOf = useCallback((e: VoucherRuleError) => t(`errors:${e.code}`, { ...e.params, field: e.params.field ? t(`voucher:header.${String(e.params.field)}`) : undefined }), [t]);
 
-  /** Saves; resolves with the saved voucher or null (rules refused, server refused). */
-  const saveNow = useCallback(async (): Promise<VoucherDto | null> => {
+  /**
+   * Saves; resolves with the saved voucher, null (rules refused, server refused) or NOTHING_TO_SAVE
+   * (a new voucher nothing was entered in). `why`: Ctrl+S (`save`) says when there is nothing to save.
+   */
+  const saveNow = useCallback(async (why?: 'save'): Promise<VoucherDto | null | typeof NOTHING_TO_SAVE> => {
     gridRef.current?.api()?.stopEditing();
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current.get();
-    // A stored voucher with nothing changed is not sent again (nothing to save: Ctrl+S does nothing,
-    // F12 just opens a new voucher); so a Ctrl+S or F12 held during its first save stores it once.
-    if (s.voucher && !s.dirty) return s.voucher;
+    if (!s.dirty) {
+      // A stored voucher with nothing changed is not sent again (Ctrl+S says so, or why the voucher
+      // cannot be saved: locked; F12 just opens a new voucher); so a Ctrl+S or F12 held during its
+      // first save stores it once. A new voucher nothing was entered in is not saved either (its
+      // rules would refuse it): Ctrl+S says so, F12 stays on it; keys typed after go on there.
+      if (why === 'save') {
+        const reason = s.voucher ? disabledReason(snapshotRef.current, 'save') : null;
+        notifications.show({ color: reason ? 'orange' : 'blue', message: reason ? t(`errors:${reason}`) : t(s.voucher ? 'voucher:messages.noChanges' : 'voucher:messages.nothingEntered') });
+      }
+      return s.voucher ?? NOTHING_TO_SAVE;
+    }
     const errors: string[] = [];
     const header = validateVoucherHeader({ ...s.header, code: s.header.code || '1' }, codeLength);
     errors.push(...header.map(messageOf));
@@ -345,7 +371,9 @@ function VoucherEditor(props: EditorProps) {
     }
   }, [accountId, catalog, codeLength, messageOf, periods, qc, send, t, yearId, years]);
   // Busy from the press on (before the first await): a second Ctrl+S in the same frame is refused.
-  const save = useCallback(() => exclusive(saveNow, null), [exclusive, saveNow]);
+  const save = useCallback((why?: 'save') => exclusive(() => saveNow(why), null), [exclusive, saveNow]);
+  /** Keys typed during a save that did not answer within SAVE_HOLD_MS were dropped: said, not silent. */
+  const keysDropped = useCallback(() => notifications.show({ color: 'orange', message: t('voucher:messages.keysDropped') }), [t]);
 
   useEffect(() => {
     saveRef.current = save;
@@ -409,17 +437,34 @@ function VoucherEditor(props: EditorProps) {
     async (command: VoucherCommand) => {
       if (busyNow()) return;
       if (command === 'save') {
-        await saveCarryingFocus({ fresh: routeId === NEW_ID, save, pathOf: (id) => `/newVoucher/${id}`, goTo, page: rootRef.current, grid: gridRef.current, commands: voucherCommandOf });
+        await saveCarryingFocus({
+          fresh: routeId === NEW_ID,
+          save: () => save('save'),
+          pathOf: (id) => `/newVoucher/${id}`,
+          goTo,
+          page: rootRef.current,
+          grid: gridRef.current,
+          rows: () => latest.current.get().sheet.rows,
+          commands: voucherCommandOf,
+          onHoldExpired: keysDropped,
+        });
         return;
       }
       if (command === 'saveAndNew') {
-        // Keys typed from here on are the next voucher's: kept until its caret lands (grids/type-ahead.ts).
-        typeAhead().hold(voucherCommandOf);
+        // Keys typed from here on are the next voucher's: kept until its caret lands (grids/type-ahead.ts),
+        // however long the save takes.
+        typeAhead().holdForSave(voucherCommandOf, keysDropped);
         const saved = await save();
+        // Nothing entered in this new voucher: it stays, and the keys go on where the caret is.
+        if (saved === NOTHING_TO_SAVE) {
+          typeAhead().land();
+          return;
+        }
         if (!saved) {
           typeAhead().drop();
           return;
         }
+        typeAhead().answered();
         if (routeId === NEW_ID) send({ type: 'reset', header: { ...freshHeader(), accountYearId: saved.accountYearId, kindId: saved.kindId, markDate: saved.markTime.slice(0, 10) } });
         else await goTo('new');
         requestAnimationFrame(() => gridRef.current?.focusFirstCell());
@@ -435,7 +480,7 @@ function VoucherEditor(props: EditorProps) {
       if (command === 'auditAndNext' || command === 'auditErrorAndNext') return;
       await stepTo(command);
     },
-    [busyNow, freshHeader, goTo, routeId, save, send, settle, stepTo],
+    [busyNow, freshHeader, goTo, keysDropped, routeId, save, send, settle, stepTo],
   );
 
   const runAction = useCallback(

@@ -12,6 +12,7 @@ import { restoreDemoState } from './page-models/demo-state';
 import { adminScreens, openAdminScreen, type AdminScreen } from './page-models/admin-screens';
 import { pressOn } from './page-models/keys';
 import { expectFocusWithin } from './page-models/focus';
+import { RIGHTS } from '../src/domain/rights';
 
 const stamp = Date.now().toString(36).slice(-5);
 const roleName = `E2E Role ${stamp}`;
@@ -132,6 +133,72 @@ test('user-company links: add users to a company and remove them', async ({ page
   await linked.rowAction('auditor', 'unlink');
   await confirmDelete(page);
   await expect(linked.row('auditor')).toHaveCount(0);
+});
+
+test("a user-centre manager sees the actions on a user holding rights they lack disabled, with the reason; a weaker user's are enabled", async ({ page, request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const post = async (url: string, data: unknown) => {
+    const body = await (await request.post(url, { data, headers })).json();
+    expect(body.success, JSON.stringify(body)).toBe(true);
+    return body.data as { id: number };
+  };
+  const tag = `${stamp}${Math.floor(Math.random() * 1e4)}`;
+  const [mgrRole, strongRole, weakRole] = [
+    await post('/api/idm/role', { companyId: 1, name: `E2E Mgr ${tag}`, rightIds: [1, 102, RIGHTS.USER_CENTER] }),
+    await post('/api/idm/role', { companyId: 1, name: `E2E Audit ${tag}`, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] }),
+    await post('/api/idm/role', { companyId: 1, name: `E2E Weak ${tag}`, rightIds: [1, 102] }),
+  ];
+  const user = (kind: string, role: { id: number }) =>
+    post('/api/idm/user', { username: `e2e${kind}${tag}`, name: `E2E ${kind}`, password: 'abc123', companyId: 1, companyIds: [1], roleIds: [role.id] });
+  const made = [await user('mgr', mgrRole), await user('strong', strongRole), await user('weak', weakRole)];
+  const [strong, weak] = [`e2estrong${tag}`, `e2eweak${tag}`];
+  try {
+    await loginAs(page, `e2emgr${tag}`, 'abc123', { at: '/userCenter/user' });
+    const users = ListModel.byId(page, adminScreens.users.grid);
+    await users.search(tag);
+    await expect(users.rows()).toHaveCount(3);
+    const strongRow = await users.fullRow(strong);
+    const weakRow = await users.fullRow(weak);
+    for (const action of ['edit', 'roles', 'companies', 'password', 'delete']) {
+      await expect(strongRow.getByTestId(`row-action-${action}`)).toBeDisabled();
+      await expect(weakRow.getByTestId(`row-action-${action}`)).toBeEnabled();
+    }
+    await expect(strongRow.getByTestId(`user-enabled-${strong}`)).toBeDisabled();
+    await expect(weakRow.getByTestId(`user-enabled-${weak}`)).toBeEnabled();
+    // The refused icon says why.
+    await strongRow.getByTestId('row-action-password').hover();
+    await expect(page.locator('.mantine-Tooltip-tooltip').filter({ hasText: /不能操作该用户|cannot act on this user/ })).toBeVisible();
+
+    // The toolbar follows the selection: refused on the stronger user, enabled on the weaker one.
+    await users.select(strong);
+    for (const action of ['edit', 'password', 'delete']) await expect(page.getByTestId(`list-action-${action}`)).toBeDisabled();
+    await page.getByTestId('list-action-password').hover();
+    await expect(page.locator('.mantine-Tooltip-tooltip').filter({ hasText: /不能操作该用户|cannot act on this user/ })).toBeVisible();
+    // Its keys do nothing but say why: Delete asks nothing, Enter opens no editor.
+    await users.select(strong);
+    await page.keyboard.press('Delete');
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: /不能操作该用户|cannot act on this user/ })).toBeVisible();
+    await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('user-dialog')).toBeHidden();
+    await users.select(weak);
+    for (const action of ['edit', 'password', 'delete']) await expect(page.getByTestId(`list-action-${action}`)).toBeEnabled();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('user-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('user-dialog')).toBeHidden();
+
+    const shell = new ShellModel(page);
+    for (const lang of ['zh_CN', 'en_US'] as const) {
+      await shell.switchLanguage(lang);
+      await (await users.fullRow(strong)).getByTestId('row-action-password').hover();
+      await expect(page.locator('.mantine-Tooltip-tooltip').filter({ hasText: lang === 'zh_CN' ? '不能操作该用户' : 'cannot act on this user' })).toBeVisible();
+      await page.screenshot({ path: `test-results/admin-${lang}-users-manager.png`, animations: 'disabled' });
+    }
+  } finally {
+    for (const u of made) await request.delete(`/api/idm/user/${u.id}`, { headers });
+    for (const r of [mgrRole, strongRole, weakRole]) await request.delete(`/api/idm/role/${r.id}`, { headers });
+  }
 });
 
 test('a role in use cannot be deleted; a fresh role can', async ({ page }) => {

@@ -31,6 +31,13 @@ export const userDto = z.object({
   createdAt: z.string(),
 });
 export type UserDto = z.infer<typeof userDto>;
+/**
+ * A row of the user list: whether the caller may act on that user (reset the password, edit,
+ * disable, delete, give or take roles and company links) by the server's own rule
+ * (http/idm-guards.ts guardManagedUser); the screen disables those actions on other rows.
+ */
+export const userListItemDto = userDto.extend({ manageable: z.boolean() });
+export type UserListItemDto = z.infer<typeof userListItemDto>;
 
 /** What the shell needs after sign-in and on every reload (spec 01 §3 Session/user). */
 export const sessionUserDto = userDto.extend({
@@ -147,7 +154,7 @@ export const sessionApi = {
 
 /** User administration (/userCenter/user). */
 export const userApi = {
-  list: defineRoute({ method: 'GET', path: '/idm/user', query: listQuery(userFilter), answer: listOf(userDto), access: manage, tags }),
+  list: defineRoute({ method: 'GET', path: '/idm/user', query: listQuery(userFilter), answer: listOf(userListItemDto), access: manage, tags }),
   get: defineRoute({ method: 'GET', path: '/idm/user/:id', params: idParams, answer: userDto, access: manage, tags }),
   create: defineRoute({ method: 'POST', path: '/idm/user', body: userCreateBody, answer: userDto, access: manage, tags }),
   update: defineRoute({ method: 'POST', path: '/idm/user/:id', params: idParams, body: userUpdateBody, answer: userDto, access: manage, tags }),

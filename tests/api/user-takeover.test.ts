@@ -80,6 +80,29 @@ describe.each(backends())('user-centre managers and stronger users (%s)', (backe
     expect((await t.call('POST', `/api/idm/user/${weak.id}/disable`, { token: mgr.token, body: { disabled: true } })).statusCode).toBe(200);
   });
 
+  it('marks in the user list which users the caller may act on, by the same rule', async () => {
+    const weak = await makeUser(t, admin, A, { rightIds: [1, 102], login: false });
+    const list = async (token: string) => {
+      const page = await data<{ content: Array<{ id: number; manageable: boolean }> }>(t.call('GET', '/api/idm/user', { token, query: { filter: { companyId: A }, limit: 1000 } }), 'users');
+      return new Map(page.content.map((u) => [u.id, u.manageable]));
+    };
+    const mine = await list(mgr.token);
+    expect(mine.get(auditor.id)).toBe(false);
+    expect(mine.get(strongMgr.id)).toBe(false);
+    expect(mine.get(weak.id)).toBe(true);
+    expect(mine.get(mgr.id)).toBe(true);
+    // The list agrees with the routes: the rows it marks are the users the manager is refused.
+    expect((await t.call('POST', '/api/idm/user/setPassword', { token: mgr.token, body: { userId: weak.id, password: 'weak789' } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/idm/user/setPassword', { token: mgr.token, body: { userId: strongMgr.id, password: 'weak789' } })).statusCode).toBe(403);
+    // The stronger manager holds the auditor's rights; the admin manages everyone listed.
+    expect((await list(strongMgr.token)).get(auditor.id)).toBe(true);
+    const all = await list(admin);
+    expect(all.size).toBeGreaterThanOrEqual(4);
+    expect([...all.values()].every(Boolean)).toBe(true);
+    const everyone = await data<{ content: Array<{ manageable: boolean }> }>(t.call('GET', '/api/idm/user', { token: admin, query: { limit: 1000 } }), 'all users');
+    expect(everyone.content.every((u) => u.manageable)).toBe(true);
+  });
+
   it('counts the users of each role on its own', async () => {
     const B = (await makeCompany(t, admin)).id;
     await makeRole(t, admin, B, [1], 'Nobody');

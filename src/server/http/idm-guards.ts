@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/result-codes';
 import { canGrant, RIGHTS } from '../../domain/rights';
 import { findUserById } from '../features/idm/sessions';
-import { companiesOfUser, userLinkedTo } from '../features/idm/users';
+import { companiesOfUsers, userLinkedTo } from '../features/idm/users';
 import { findRole, roleRightIds, userRightsByCompany, type RoleRow } from '../features/idm/roles';
 import { guardCompany } from './guards';
 
@@ -42,23 +42,38 @@ export async function guardVisibleUser(req: FastifyRequest, userId: number) {
  */
 export async function guardManagedUser(req: FastifyRequest, userId: number) {
   const user = await findUserById(req.server.db, userId);
-  if (!user) throw new DomainError('NO_PERMISSION');
-  if (!req.access.isAdmin) {
-    if (user.kind === 'ADMIN') throw new DomainError('NO_PERMISSION');
-    const managed = new Set(managedCompanies(req));
-    const theirs = await companiesOfUser(req.server.db, userId);
-    if (!theirs.length || theirs.some((c) => !managed.has(c))) throw new DomainError('NO_PERMISSION');
-    const theirRights = await userRightsByCompany(req.server.db, userId);
-    for (const c of theirs) assertGrantable(req, c, theirRights.get(c) ?? []);
-  }
+  if (!user || !(await manageableUsers(req, [user])).has(user.id)) throw new DomainError('NO_PERMISSION');
   req.access.noteScopeChecked();
   return user;
 }
 
+/**
+ * Which of these users the caller may act on (guardManagedUser's rule; the user list marks each row
+ * `manageable` with it): two queries for any number of users, none for an admin, who manages all.
+ */
+export async function manageableUsers(req: FastifyRequest, users: ReadonlyArray<{ id: number; kind: string }>): Promise<Set<number>> {
+  if (req.access.isAdmin) return new Set(users.map((u) => u.id));
+  const candidates = users.filter((u) => u.kind !== 'ADMIN').map((u) => u.id);
+  const companiesOf = await companiesOfUsers(req.server.db, candidates);
+  const rightsOf = await userRightsByCompany(req.server.db, candidates);
+  const managed = new Set(managedCompanies(req));
+  return new Set(candidates.filter((id) => {
+    const theirs = companiesOf.get(id) ?? [];
+    if (!theirs.length || theirs.some((c) => !managed.has(c))) return false;
+    const theirRights = rightsOf.get(id);
+    return theirs.every((c) => grantable(req, c, theirRights?.get(c) ?? []));
+  }));
+}
+
+/** Whether the caller may hand out these rights in that company (assertGrantable without the throw). */
+function grantable(req: FastifyRequest, companyId: number, rightIds: readonly number[]): boolean {
+  // Roles are stored with the menus above each right, so those must be held too (canGrant).
+  return canGrant({ kind: req.access.isAdmin ? 'ADMIN' : 'OTHER', rightIds: req.access.rightIds(companyId) }, rightIds);
+}
+
 /** A non-admin may only hand out rights they hold themselves in that company (no self-escalation). */
 export function assertGrantable(req: FastifyRequest, companyId: number, rightIds: readonly number[]): void {
-  // Roles are stored with the menus above each right, so those must be held too (canGrant).
-  if (!canGrant({ kind: req.access.isAdmin ? 'ADMIN' : 'OTHER', rightIds: req.access.rightIds(companyId) }, rightIds)) throw new DomainError('NO_PERMISSION');
+  if (!grantable(req, companyId, rightIds)) throw new DomainError('NO_PERMISSION');
 }
 
 /** A role of a managed company. */

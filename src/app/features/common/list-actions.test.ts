@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionEnabled, actionForKey, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, shortcutHint, toolbarActions, type ListAction } from './list-actions';
+import { actionEnabled, actionForKey, actionRefusal, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, shortcutHint, toolbarActions, type ListAction } from './list-actions';
 
 interface Row { id: number; name: string; main?: boolean }
 const a: Row = { id: 1, name: 'A' };
@@ -50,6 +50,19 @@ describe('list actions', () => {
       ['main', true],
     ]);
     expect(rowActions(actions, b).find((s) => s.action.key === 'main')?.enabled).toBe(false);
+  });
+
+  it('disables an action its refusal refuses, and gives the reason once the selection fits', () => {
+    const refusal = (rows: Row[]) => (rows.some((r) => r.main) ? 'Not the main one' : null);
+    const edit = resolveAction<Row>({ key: 'edit', placement: 'both', refusal, run: noop });
+    expect(actionEnabled(edit, [a])).toBe(true);
+    expect(actionEnabled(edit, [b])).toBe(false);
+    expect(actionRefusal(edit, [b])).toBe('Not the main one');
+    expect(actionRefusal(edit, [a])).toBeNull();
+    expect(actionRefusal(edit, [a, b])).toBeNull(); // the selection rule disables it first, without a reason
+    expect(toolbarActions([edit], [b])).toEqual([expect.objectContaining({ enabled: false, reason: 'Not the main one' })]);
+    expect(rowActions([edit], a)).toEqual([expect.objectContaining({ enabled: true, reason: null })]);
+    expect(rowActions([edit], b)).toEqual([expect.objectContaining({ enabled: false, reason: 'Not the main one' })]);
   });
 
   it('changes its signature when what the actions show changes', () => {

@@ -40,6 +40,11 @@ export interface ListAction<T> {
   selection?: ActionSelection;
   /** Further condition on the rows acted on (e.g. "not the main ledger", "not yourself"). */
   when?: (rows: T[]) => boolean;
+  /**
+   * Why the action may not run on these rows (translated text), or null: a refusal disables it like
+   * `when`, is the tooltip of its disabled button and row icon, and the notice its key shows.
+   */
+  refusal?: (rows: T[]) => string | null;
   /** false hides the action altogether (the caller lacks the right). Default true. */
   allowed?: boolean;
   placement?: ActionPlacement;
@@ -90,17 +95,27 @@ export function resolveAction<T>(action: ListAction<T>): ResolvedAction<T> {
   };
 }
 
+type Gate<T> = Pick<ResolvedAction<T>, 'selection' | 'when' | 'loading' | 'refusal'>;
+const selectionFits = <T>(action: Gate<T>, rows: T[]) =>
+  !action.loading && !(action.selection === 'one' && rows.length !== 1) && !(action.selection === 'some' && rows.length === 0);
+
 /** Whether the action may run on these rows (the selection for a toolbar button, [row] for a row icon). */
-export function actionEnabled<T>(action: Pick<ResolvedAction<T>, 'selection' | 'when' | 'loading'>, rows: T[]): boolean {
-  if (action.loading) return false;
-  if (action.selection === 'one' && rows.length !== 1) return false;
-  if (action.selection === 'some' && rows.length === 0) return false;
+export function actionEnabled<T>(action: Gate<T>, rows: T[]): boolean {
+  if (!selectionFits(action, rows)) return false;
+  if (action.refusal?.(rows)) return false;
   return action.when ? action.when(rows) : true;
+}
+
+/** Why the action may not run on these rows, once the selection fits (its `refusal`); null if nothing refuses. */
+export function actionRefusal<T>(action: Gate<T>, rows: T[]): string | null {
+  return selectionFits(action, rows) ? action.refusal?.(rows) || null : null;
 }
 
 export interface ActionState<T> {
   action: ResolvedAction<T>;
   enabled: boolean;
+  /** The refusal shown on the disabled button or icon (null: none). */
+  reason: string | null;
 }
 
 /** The toolbar's buttons for the current selection, in declaration order; disallowed ones are left out. */
@@ -108,7 +123,7 @@ export function toolbarActions<T>(actions: ListAction<T>[], selected: T[]): Acti
   return actions
     .map(resolveAction)
     .filter((a) => a.allowed && a.placement !== 'row')
-    .map((action) => ({ action, enabled: actionEnabled(action, selected) }));
+    .map((action) => ({ action, enabled: actionEnabled(action, selected), reason: actionRefusal(action, selected) }));
 }
 
 /** The icons of one row's actions cell; a row icon ignores the selection rule (it acts on its row). */
@@ -116,7 +131,7 @@ export function rowActions<T>(actions: ListAction<T>[], row: T): ActionState<T>[
   return actions
     .map(resolveAction)
     .filter((a) => a.allowed && a.placement !== 'toolbar')
-    .map((action) => ({ action, enabled: actionEnabled({ ...action, selection: 'none' }, [row]) }));
+    .map((action) => ({ action, enabled: actionEnabled({ ...action, selection: 'none' }, [row]), reason: actionRefusal({ ...action, selection: 'none' }, [row]) }));
 }
 
 const KEY_LABELS: Record<string, string> = { enter: 'Enter', delete: 'Delete', insert: 'Insert', space: 'Space', escape: 'Esc' };

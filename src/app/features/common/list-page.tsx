@@ -39,7 +39,7 @@
  * an export of the filter sends the keyword with the screen's filters, so the file is the list.
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, Button, Kbd, Text } from '@mantine/core';
+import { Box, Button, Kbd, Text, Tooltip } from '@mantine/core';
 import {
   IconBan, IconCircleCheck, IconCopy, IconEdit, IconEye, IconFileDownload, IconFileExport, IconFileImport, IconPlus, IconTrash, type Icon,
 } from '@tabler/icons-react';
@@ -68,6 +68,8 @@ export interface ListRemove<T> {
   /** Default 'some' (several rows at once); 'one' for records deleted singly. */
   selection?: Exclude<ActionSelection, 'none'>;
   when?: (rows: T[]) => boolean;
+  /** Why the rows may not be deleted (translated), or null: disables the delete with that tooltip (ListAction.refusal). */
+  refusal?: (rows: T[]) => string | null;
   /** Default 'toolbar'; 'both' adds a row icon. */
   placement?: ActionPlacement;
   /** Action key (row icon test id `row-action-<key>`); default 'delete'. */
@@ -159,6 +161,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
           tone: 'danger',
           selection: remove.selection ?? 'some',
           when: remove.when,
+          refusal: remove.refusal,
           allowed: remove.allowed,
           placement: remove.placement,
           testId: remove.testId,
@@ -185,12 +188,13 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
       listPage: {
         rowCell: (row: T) => (
           <RowActions
-            actions={rowActions(latest.current.all, row).map(({ action, enabled }) => ({
+            actions={rowActions(latest.current.all, row).map(({ action, enabled, reason }) => ({
               key: action.key,
               label: labelOf(action),
               icon: iconOf(action, 16),
               color: action.tone === 'danger' ? 'red' : undefined,
               disabled: !enabled,
+              reason,
               onClick: () => action.run([row], shown.current),
             }))}
           />
@@ -216,27 +220,36 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   // (the next row moves up into it) once the list shows the rows left.
   const caretBeforeDelete = useRef<ListCaret | null>(null);
   const currentRows = () => (gridApi.current && !gridApi.current.isDestroyed() ? gridApi.current.getSelectedRows() : selected);
+  // A refused action (its key, or a click on its refused button) says why instead of running.
   const runNow = (action: ResolvedAction<T>) => {
     const rows = currentRows();
-    if (toolbarActions(latest.current.all, rows).find((s) => s.action.key === action.key)?.enabled) action.run(rows, shown.current);
+    const state = toolbarActions(latest.current.all, rows).find((s) => s.action.key === action.key);
+    if (state?.enabled) action.run(rows, shown.current);
+    else if (state?.reason) notifyError(new Error(state.reason));
   };
 
-  const buttons = toolbarActions(all, selected).map(({ action, enabled }) => (
-    <Button
-      key={action.key}
-      variant={action.tone === 'primary' ? 'filled' : 'default'}
-      color={action.tone === 'danger' ? 'red' : undefined}
-      leftSection={iconOf(action, 16)}
-      disabled={!enabled && !action.loading}
-      loading={action.loading}
-      onClick={() => runNow(action)}
-      aria-keyshortcuts={action.shortcut ? shortcutHint(action.shortcut) : undefined}
-      data-testid={action.testId ?? `list-action-${action.key}`}
-    >
-      {labelOf(action)}
-      {action.shortcut && <Kbd ml={6} size="xs">{shortcutHint(action.shortcut)}</Kbd>}
-    </Button>
-  ));
+  const buttons = toolbarActions(all, selected).map(({ action, enabled, reason }) => {
+    const button = (
+      <Button
+        key={action.key}
+        variant={action.tone === 'primary' ? 'filled' : 'default'}
+        color={action.tone === 'danger' ? 'red' : undefined}
+        leftSection={iconOf(action, 16)}
+        // A refused button keeps its pointer events (a disabled one has none), so its tooltip tells why.
+        disabled={!enabled && !action.loading && !reason}
+        data-disabled={reason ? true : undefined}
+        aria-disabled={(!enabled && !action.loading) || undefined}
+        loading={action.loading}
+        onClick={() => runNow(action)}
+        aria-keyshortcuts={action.shortcut ? shortcutHint(action.shortcut) : undefined}
+        data-testid={action.testId ?? `list-action-${action.key}`}
+      >
+        {labelOf(action)}
+        {action.shortcut && <Kbd ml={6} size="xs">{shortcutHint(action.shortcut)}</Kbd>}
+      </Button>
+    );
+    return reason ? <Tooltip key={action.key} label={reason} withArrow multiline maw={320}>{button}</Tooltip> : button;
+  });
 
   // A cell that acts (cellActions) runs its action on its row; any other cell opens the row.
   const openRow = grid.onRowOpen;
@@ -267,6 +280,9 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
     if (state?.enabled) {
       e.preventDefault();
       void askDelete(rows);
+    } else if (state?.reason) {
+      e.preventDefault();
+      notifyError(new Error(state.reason));
     }
   };
 

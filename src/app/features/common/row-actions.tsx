@@ -14,6 +14,8 @@ export interface RowAction {
   color?: string;
   hidden?: boolean;
   disabled?: boolean;
+  /** Why it is disabled: shown in its tooltip (the icon stays hoverable, aria-disabled). */
+  reason?: string | null;
 }
 
 /** Icon buttons in a grid cell; clicks do not select or open the row. */
@@ -23,17 +25,27 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
       {actions
         .filter((a) => !a.hidden)
         .map((a) => (
-          <Tooltip key={a.key} label={a.label} withArrow openDelay={300}>
+          <Tooltip
+            key={a.key}
+            label={a.reason ? <><strong>{a.label}</strong><br />{a.reason}</> : a.label}
+            withArrow
+            openDelay={a.reason ? 0 : 300}
+            multiline
+            maw={320}
+          >
             <ActionIcon
               variant="subtle"
               size="sm"
               color={a.color}
               aria-label={a.label}
-              disabled={a.disabled}
+              // A refused icon keeps its pointer events (a disabled button has none), so its tooltip tells why.
+              disabled={a.disabled && !a.reason}
+              data-disabled={a.reason ? true : undefined}
+              aria-disabled={a.disabled || undefined}
               data-testid={`row-action-${a.key}`}
               onClick={(e) => {
                 e.stopPropagation();
-                a.onClick();
+                if (!a.disabled) a.onClick();
               }}
             >
               {a.icon}

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UserDto } from '../../../contract/idm';
+import type { UserListItemDto as UserDto } from '../../../contract/idm';
 import type { EmployeeDto } from '../../../contract/staff';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { ListGrid } from '../../../../grids/list/list-grid';

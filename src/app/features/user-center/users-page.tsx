@@ -1,19 +1,22 @@
 /**
  * /userCenter/user: the users of the companies the caller manages. Kind and state badges, a
  * disable switch per row, create/edit with roles in the current company and company links,
- * set password, delete with confirmation.
+ * set password, delete with confirmation. A row the server marks not `manageable` (a user holding
+ * rights the caller lacks, or tied to a company it does not manage) has those actions, their keys
+ * and Enter refused with the reason (admin:user.notManageable), as the server would refuse them.
  */
 import { useMemo } from 'react';
-import { Badge, Select, Switch } from '@mantine/core';
+import { Badge, Box, Select, Switch, Tooltip } from '@mantine/core';
 import { IconBuilding, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
-import type { UserDto } from '../../../contract/idm';
+import type { UserListItemDto as UserDto } from '../../../contract/idm';
 import { userKinds, userStates, type UserKind, type UserState } from '../../../domain/enums';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useSession } from '../../session/store';
 import { userListOptions, useDeleteUsers, useToggleUserDisabled } from '../../queries/admin-users';
 import { useDialogState } from '../common/confirm-dialog';
+import { notifyError } from '../../queries/admin-common';
 import { ListPage } from '../common/list-page';
 import { formatDateTime } from '../common/row-actions';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -26,6 +29,8 @@ interface Ctx {
   selfId: number | null;
   canManage: boolean;
   toggling: boolean;
+  /** Why the caller may not act on the user (null: it may). */
+  refusal: (u: UserDto) => string | null;
   onToggle: (u: UserDto, enabled: boolean) => void;
 }
 
@@ -41,17 +46,22 @@ const renderers = {
     const u = p.data;
     if (!u) return null;
     const self = u.id === p.context.selfId;
+    const reason = p.context.canManage ? p.context.refusal(u) : null;
     return (
-      <Switch
-        size="sm"
-        mt={7}
-        checked={u.state !== 'DISABLED'}
-        disabled={self || !p.context.canManage || p.context.toggling}
-        aria-label={p.context.t('user.enabled')}
-        onChange={(e) => p.context.onToggle(u, e.currentTarget.checked)}
-        onDoubleClick={(e) => e.stopPropagation()}
-        data-testid={`user-enabled-${u.username}`}
-      />
+      <Tooltip label={reason} disabled={!reason} withArrow multiline maw={320}>
+        <Box display="inline-block">
+          <Switch
+            size="sm"
+            mt={7}
+            checked={u.state !== 'DISABLED'}
+            disabled={self || !p.context.canManage || !!reason || p.context.toggling}
+            aria-label={p.context.t('user.enabled')}
+            onChange={(e) => p.context.onToggle(u, e.currentTarget.checked)}
+            onDoubleClick={(e) => e.stopPropagation()}
+            data-testid={`user-enabled-${u.username}`}
+          />
+        </Box>
+      </Tooltip>
     );
   },
 };
@@ -68,12 +78,16 @@ export function UsersPage() {
   const toggle = useToggleUserDisabled();
   const del = useDeleteUsers();
 
+  // The server's answer per row (manageable): acting on another row would be refused with 403.
+  const refusal = (rows: UserDto[]) => (rows.some((u) => !u.manageable) ? t('admin:user.notManageable') : null);
+
   const context = useMemo<Ctx>(
     () => ({
       t: (k, o) => t(k.includes(':') ? k : `admin:${k}`, o),
       selfId,
       canManage,
       toggling: toggle.isPending,
+      refusal: (u) => refusal([u]),
       onToggle: (u, enabled) => toggle.mutate({ id: u.id, disabled: !enabled }),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -94,17 +108,17 @@ export function UsersPage() {
       renderers={renderers}
       formatters={formatters}
       context={context}
-      onRowOpen={canManage ? (u) => editor.open({ user: u, tab: 'basic' }) : undefined}
+      onRowOpen={canManage ? (u) => (u.manageable ? editor.open({ user: u, tab: 'basic' }) : notifyError(new Error(refusal([u])!))) : undefined}
       keywordPlaceholder={t('admin:user.keyword')}
       rowClassRules={{ 'ld-row-muted': (p) => p.data?.state === 'DISABLED' }}
       actions={[
         { key: 'new', allowed: canManage, testId: 'user-new', run: () => editor.open({ user: null, tab: 'basic' }) },
-        { key: 'edit', allowed: canManage, placement: 'both', run: edit('basic') },
-        { key: 'roles', label: t('admin:user.tabRoles'), icon: <IconShieldCheck size={16} />, allowed: canManage, placement: 'row', run: edit('roles') },
-        { key: 'companies', label: t('admin:user.tabCompanies'), icon: <IconBuilding size={16} />, allowed: canManage, placement: 'row', run: edit('companies') },
-        { key: 'password', label: t('admin:user.setPassword'), icon: <IconKey size={16} />, selection: 'one', allowed: canManage, placement: 'both', run: ([u]) => password.open(u) },
+        { key: 'edit', allowed: canManage, placement: 'both', refusal, run: edit('basic') },
+        { key: 'roles', label: t('admin:user.tabRoles'), icon: <IconShieldCheck size={16} />, allowed: canManage, placement: 'row', refusal, run: edit('roles') },
+        { key: 'companies', label: t('admin:user.tabCompanies'), icon: <IconBuilding size={16} />, allowed: canManage, placement: 'row', refusal, run: edit('companies') },
+        { key: 'password', label: t('admin:user.setPassword'), icon: <IconKey size={16} />, selection: 'one', allowed: canManage, placement: 'both', refusal, run: ([u]) => password.open(u) },
       ]}
-      remove={{ allowed: canManage, placement: 'both', when: (rows) => !rows.some((u) => u.id === selfId), one: (u) => del.mutateAsync([u.id]) }}
+      remove={{ allowed: canManage, placement: 'both', when: (rows) => !rows.some((u) => u.id === selfId), refusal, one: (u) => del.mutateAsync([u.id]) }}
       filters={
         <>
           <Select

@@ -58,15 +58,20 @@ async function lockEditableRole(tx: Tx, id: number, version: number | undefined)
   return role;
 }
 
-/** The rights a user holds through roles, by the company of each role (links without roles: absent). */
-export async function userRightsByCompany(db: Db, userId: number): Promise<Map<number, number[]>> {
+/** The rights each of these users holds through roles, by the company of each role (links without roles: absent). */
+export async function userRightsByCompany(db: Db, userIds: number[]): Promise<Map<number, Map<number, number[]>>> {
+  const map = new Map<number, Map<number, number[]>>();
+  if (!userIds.length) return map;
   const rows = await db
-    .selectDistinct({ companyId: userRoles.companyId, rightId: roleRights.rightId })
+    .selectDistinct({ userId: userRoles.userId, companyId: userRoles.companyId, rightId: roleRights.rightId })
     .from(userRoles)
     .innerJoin(roleRights, eq(roleRights.roleId, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  const map = new Map<number, number[]>();
-  for (const r of rows) map.set(r.companyId, [...(map.get(r.companyId) ?? []), r.rightId]);
+    .where(inArray(userRoles.userId, userIds));
+  for (const r of rows) {
+    const byCompany = map.get(r.userId) ?? new Map<number, number[]>();
+    byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.rightId]);
+    map.set(r.userId, byCompany);
+  }
   return map;
 }
 

@@ -13,7 +13,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { revokeUserSessions } from './sessions';
 import { createUser, deleteUser, findUserByUsername, listUsers, refuseLastAdmin, setUserPassword, updateUser } from './users';
 import { guardCompany, guardRightCompanies } from '../../http/guards';
-import { guardAssignableRole, guardManagedUser, guardVisibleUser } from '../../http/idm-guards';
+import { guardAssignableRole, guardManagedUser, guardVisibleUser, manageableUsers } from '../../http/idm-guards';
 import { toUserDto } from './dto';
 
 /** Every company named must be one the caller manages (foreign = missing = NO_PERMISSION). */
@@ -30,7 +30,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     for (const id of f.id ?? []) await guardVisibleUser(req, id);
     const all = req.access.isAdmin && f.companyId === undefined;
     const { rows, total } = await listUsers(app.db, p, { companyIds: all ? null : companyIds, excludeAdmins: !req.access.isAdmin });
-    return okList(rows.map((u) => toUserDto(app, u)), total);
+    // Each row says whether the caller may act on that user (the guard's rule, for the whole page at once).
+    const manageable = await manageableUsers(req, rows);
+    return okList(rows.map((u) => ({ ...toUserDto(app, u), manageable: manageable.has(u.id) })), total);
   });
 
   handle(app, userApi.get, async (req) => {

@@ -74,16 +74,23 @@ export async function userLinkedTo(db: Db, userId: number, companyIds: number[])
 }
 
 /**
- * Every company a user is tied to: linked companies, companies of the user's roles and the home
- * company. A caller may act on the user only when it manages all of them (http/idm-guards.ts).
+ * Every company each of these users is tied to: linked companies, companies of the user's roles and
+ * the home company (users tied to none: absent). A caller may act on a user only when it manages
+ * all of them (http/idm-guards.ts, one query for a whole page of users).
  */
-export async function companiesOfUser(db: Db, userId: number): Promise<number[]> {
+export async function companiesOfUsers(db: Db, userIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (!userIds.length) return map;
   const rows = await union(
-    db.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId)),
-    db.select({ companyId: userRoles.companyId }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select({ companyId: sql<number>`${users.companyId}` }).from(users).where(and(eq(users.id, userId), isNotNull(users.companyId))),
+    db.select({ userId: userCompanies.userId, companyId: userCompanies.companyId }).from(userCompanies).where(inArray(userCompanies.userId, userIds)),
+    db.select({ userId: userRoles.userId, companyId: userRoles.companyId }).from(userRoles).where(inArray(userRoles.userId, userIds)),
+    db.select({ userId: users.id, companyId: sql<number>`${users.companyId}` }).from(users).where(and(inArray(users.id, userIds), isNotNull(users.companyId))),
   );
-  return rows.map((r) => Number(r.companyId));
+  for (const r of rows) {
+    const userId = Number(r.userId);
+    map.set(userId, [...(map.get(userId) ?? []), Number(r.companyId)]);
+  }
+  return map;
 }
 
 export interface NewUser {

@@ -585,6 +585,81 @@ test('an auditor steps to the last voucher with keys only: F9 examines and goes 
   await expect(shell.tab(`/newVoucher/${made[2]}`)).toContainText('记-');
 });
 
+test("the auditor's keys are buffered: F9 four times during a slow audit examines four vouchers in order and shows the fifth; Shift+F9, reason, Enter, F9 at once; PageDown four times moves four", async ({ page, request }) => {
+  const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
+  const tag = `E2E 连审 ${Date.now()}`;
+  const mine: number[] = [];
+  for (let i = 1; i <= 7; i++) {
+    const cents = String(100 * i);
+    const body = await (
+      await request.post('/api/voucher', {
+        headers: w.headers,
+        data: {
+          accountId: 1, kindId: w.kindId, markTime: '2026-12-31',
+          items: [
+            { summary: `${tag} ${i}`, subjectId: w.bank, direction: true, amount: cents },
+            { summary: `${tag} ${i}`, subjectId: w.cash, direction: false, amount: cents },
+          ],
+        },
+      })
+    ).json();
+    expect(body.success, JSON.stringify(body)).toBe(true);
+    mine.push(body.data.id);
+    made.push(body.data.id);
+  }
+  // They are the year's last seven in the stepping order (date, code, id), one after the other.
+  const stepOf = async (step: string, fromId?: number) => ((await w.get('/api/voucher/step', { accountId: '1', accountYearId: String(w.year2026), step, ...(fromId ? { fromId: String(fromId) } : {}) })) as { id: number } | null)?.id;
+  expect(await stepOf('last')).toBe(mine[6]);
+  for (let i = 0; i < 6; i++) expect(await stepOf('next', mine[i])).toBe(mine[i + 1]);
+
+  // Each examination answers half a second late; the stepping a little late too.
+  await page.route(/\/api\/voucher\/\d+\/(audit|auditError)$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
+  await page.route(/\/api\/voucher\/step(\?|$)/, async (route) => {
+    await new Promise((r) => setTimeout(r, 150));
+    await route.continue();
+  });
+  await loginAs(page, 'auditor', 'audit123', { at: `/newVoucher/${mine[0]}` });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await expect(v.action('audit')).toBeEnabled();
+
+  // Four F9s, 100 ms apart: all but the first arrive while the first is at the server.
+  for (let i = 0; i < 4; i++) {
+    await v.auditAndNext();
+    await page.waitForTimeout(100);
+  }
+  await v.expectVoucher(mine[4]);
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
+  await expect(v.cell(0, 'summary')).toHaveText(`${tag} 5`);
+  // None ran on the voucher it had just examined.
+  await expect(page.getByText(/已审核，跳到下一张/)).toHaveCount(0);
+  const read = async (id: number) => (await w.get(`/api/voucher/${id}`, {})) as { lifecycle: string; auditAt: string | null; auditNote: string | null };
+  await expect.poll(async () => (await Promise.all(mine.map(read))).map((x) => x.lifecycle)).toEqual(['audited', 'audited', 'audited', 'audited', 'draft', 'draft', 'draft']);
+  const examined = await Promise.all(mine.slice(0, 4).map(read));
+  const times = examined.map((x) => x.auditAt!);
+  expect([...times].sort()).toEqual(times);
+
+  // Shift+F9, the reason, Enter and F9 at once: the fifth marked as an error, the sixth examined, the seventh on view.
+  await v.auditErrorAndNext('金额不符');
+  await v.auditAndNext();
+  await v.expectVoucher(mine[6]);
+  await expect.poll(async () => (await Promise.all(mine.slice(4).map(read))).map((x) => x.lifecycle)).toEqual(['auditError', 'audited', 'draft']);
+  expect((await read(mine[4])).auditNote).toBe('金额不符');
+
+  // PageDown four times, 80 ms apart: four vouchers on.
+  await v.open(mine[0]);
+  for (let i = 0; i < 4; i++) {
+    await v.press('PageDown');
+    await page.waitForTimeout(80);
+  }
+  await v.expectVoucher(mine[4]);
+  await page.waitForTimeout(1000);
+  await expect(page).toHaveURL(new RegExp(`/newVoucher/${mine[4]}$`));
+});
+
 test('the balance of the caret subject counts this voucher; subjects named in English; a date in another year asks to clear the subjects or keep the date (in English)', async ({ page, request }, testInfo) => {
   const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
   const words = { debit: 'Dr', credit: 'Cr', flat: 'Nil' };

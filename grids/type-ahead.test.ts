@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HOLD_MS, isKeptKey, onHeldCommand, SAVE_HOLD_MS, TypeAhead, type CommandOf } from './type-ahead';
+import { holdDuring, HOLD_MS, isKeptKey, onHeldCommand, SAVE_HOLD_MS, TypeAhead, type CommandOf, type HeldOutcome } from './type-ahead';
 
 /** A user's key at the focused element (what the browser delivers). */
 function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent {
@@ -363,5 +363,149 @@ describe("type-ahead: a screen's commands pressed while keys are held", () => {
     field.focus();
     t.hold();
     expect(t.holdCommand(new KeyboardEvent('keydown', { key: 'F12' }))).toBe(false);
+  });
+});
+
+describe('type-ahead: a command that talks to the server and shows another document (holdDuring: stepping, the auditor\'s F9)', () => {
+  let t: TypeAhead;
+  let field: HTMLInputElement;
+  let region: HTMLElement;
+  /** F9 examines the document on view and shows the next; PageDown shows the next. */
+  const commands: CommandOf = (e) => (e.key === 'F9' ? 'audit' : e.key === 'PageDown' ? 'next' : undefined);
+  let off: (() => void) | null = null;
+  /** The document on view, and what each command ran on. */
+  let shown = 1;
+  let ran: string[] = [];
+  let audited: number[] = [];
+  /** How the next command ends (after its server's answer). */
+  let outcome: HeldOutcome = 'moved';
+  /**
+   * The screen: a command answers after `serverMs`, shows the next document (the caret lands on its
+   * first cell a little later, as the grid's arrival does), or stays, or is refused.
+   */
+  const runOnScreen = (command: string, serverMs = 1000) =>
+    holdDuring(
+      async () => {
+        const on = shown;
+        ran.push(`${command} on ${on}`);
+        await new Promise((r) => setTimeout(r, serverMs));
+        if (outcome !== 'moved') return outcome;
+        if (command === 'audit') audited.push(on);
+        field.blur();
+        shown = on + 1;
+        setTimeout(() => {
+          field.focus();
+          t.land();
+        }, 100);
+        return 'moved';
+      },
+      commands,
+      undefined,
+      t,
+    );
+  beforeEach(() => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<div data-page-region tabindex="-1" id="region"><input id="field"></div>';
+    field = document.getElementById('field') as HTMLInputElement;
+    region = document.getElementById('region')!;
+    t = new TypeAhead(document, 5000);
+    shown = 1;
+    ran = [];
+    audited = [];
+    outcome = 'moved';
+    off = onHeldCommand(region, (command) => runOnScreen(command));
+    field.focus();
+  });
+  afterEach(() => {
+    off?.();
+    t.drop();
+    vi.useRealTimers();
+  });
+
+  /** A user's press: the screen's key handler asks the type-ahead first, else runs the command (useScreenKeys). */
+  const pressKey = (key: string) => {
+    const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    if (!t.holdCommand(e)) void runOnScreen(commands(e)!);
+  };
+
+  it('F9 six times while the first examines: six documents examined in order, each on the one the last showed; ends on the seventh', async () => {
+    for (let i = 0; i < 6; i++) {
+      pressKey('F9');
+      await vi.advanceTimersByTimeAsync(150);
+    }
+    // Pressed while the first was at the server: held, not lost, not run on the document on view.
+    expect(ran).toEqual(['audit on 1']);
+    expect(t.pending).toEqual(['<audit>', '<audit>', '<audit>', '<audit>', '<audit>']);
+    await vi.advanceTimersByTimeAsync(10000);
+    expect(ran).toEqual([1, 2, 3, 4, 5, 6].map((n) => `audit on ${n}`));
+    expect(audited).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(shown).toBe(7);
+    expect(t.active).toBe(false);
+  });
+
+  it('PageDown pressed during steps: each press moves one document; a slow server keeps them (past HOLD_MS) until it answers', async () => {
+    off?.();
+    off = onHeldCommand(region, (command) => runOnScreen(command, HOLD_MS + 2000));
+    for (let i = 0; i < 5; i++) {
+      pressKey('PageDown');
+      await vi.advanceTimersByTimeAsync(80);
+    }
+    await vi.advanceTimersByTimeAsync(5 * (HOLD_MS + 2500));
+    expect(ran).toEqual([1, 2, 3, 4, 5].map((n) => `next on ${n}`));
+    expect(shown).toBe(6);
+  });
+
+  it('typed keys wait with the commands and land on the document the step showed', async () => {
+    pressKey('PageDown');
+    press('x');
+    await vi.advanceTimersByTimeAsync(1050);
+    // The step answered; the caret has not landed yet: still held.
+    expect(field.value).toBe('');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(shown).toBe(2);
+    expect(field.value).toBe('x');
+  });
+
+  it('a refused one (locked, no right, settled) drops the keys and commands held after it', async () => {
+    outcome = 'refused';
+    pressKey('F9');
+    pressKey('F9');
+    press('x');
+    pressKey('F9');
+    await vi.advanceTimersByTimeAsync(10000);
+    expect(ran).toEqual(['audit on 1']);
+    expect(field.value).toBe('');
+    expect(t.active).toBe(false);
+    // The next press runs as usual.
+    outcome = 'moved';
+    pressKey('F9');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(audited).toEqual([1]);
+  });
+
+  it('one that shows nothing else (the last document) lets the held ones go on where the caret is', async () => {
+    outcome = 'stayed';
+    pressKey('PageDown');
+    pressKey('PageDown');
+    press('x');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(ran).toEqual(['next on 1', 'next on 1']);
+    expect(field.value).toBe('x');
+    expect(t.active).toBe(false);
+  });
+
+  it("an earlier hold's answer does not cut short a hold begun since (a held command run on the next page)", async () => {
+    const first = t.holdForSave(commands);
+    t.land();
+    const onExpire = vi.fn();
+    t.holdForSave(commands, onExpire);
+    press('x');
+    t.answered(first);
+    t.drop(first);
+    await vi.advanceTimersByTimeAsync(HOLD_MS + 1000);
+    expect(t.pending).toEqual(['x']);
+    await vi.advanceTimersByTimeAsync(SAVE_HOLD_MS);
+    expect(onExpire).toHaveBeenCalledOnce();
+    expect(t.active).toBe(false);
   });
 });

@@ -27,6 +27,10 @@
  * another page than the one it was pressed on (a new voucher's first save shows it under its id);
  * the replay waits for the command to finish, and when it re-seats the caret (`hold()` again) the
  * keys after it wait for that landing: they belong to what the command opened.
+ *
+ * A screen's command that talks to the server and may show another document (stepping, the
+ * auditor's F9) runs under `holdDuring`: the same hold from the press on, ended by its outcome
+ * (moved: the next document's caret lands the keys; stayed: they go on in place; refused: dropped).
  */
 
 import { DIALOG_SELECTOR, PAGE_REGION_ATTR } from './focus-first-cell';
@@ -157,6 +161,8 @@ export class TypeAhead {
   /** The events this replays (they pass the capture). */
   private readonly ours = new WeakSet<Event>();
   private listening = false;
+  /** Counts the holds begun (`hold`, `holdForSave`): a command ends only its own hold. */
+  private holds = 0;
 
   constructor(private readonly doc: Document = document, private readonly holdMs = HOLD_MS) {}
 
@@ -175,9 +181,15 @@ export class TypeAhead {
    * place after a save): keep every key until `land()` or `drop()`, and the screen's own `commands`
    * with them.
    */
-  hold(commands?: CommandOf): void {
+  hold(commands?: CommandOf): number {
     if (commands) this.commandOf = commands;
     this.start('command');
+    return ++this.holds;
+  }
+
+  /** Whether `hold` (a number `hold()` answered) is not the hold now on: another began since (or none is on). */
+  private stale(hold?: number): boolean {
+    return hold !== undefined && (hold !== this.holds || this.mode !== 'command');
   }
 
   /**
@@ -186,8 +198,8 @@ export class TypeAhead {
    * are dropped and `onExpire` tells the user (silence would leave them typing into nothing). Once
    * the save answers, `answered()` gives the landing the usual HOLD_MS.
    */
-  holdForSave(commands?: CommandOf, onExpire?: () => void, saveMs = SAVE_HOLD_MS): void {
-    this.hold(commands);
+  holdForSave(commands?: CommandOf, onExpire?: () => void, saveMs = SAVE_HOLD_MS): number {
+    const hold = this.hold(commands);
     this.clearTimer();
     this.onExpire = onExpire ?? null;
     this.timer = setTimeout(() => {
@@ -195,11 +207,16 @@ export class TypeAhead {
       this.drop();
       notice?.();
     }, saveMs);
+    return hold;
   }
 
-  /** The save held for answered: the caret lands soon; held keys wait HOLD_MS more for it. */
-  answered(): void {
-    if (this.mode !== 'command') return;
+  /**
+   * The save held for answered: the caret lands soon; held keys wait HOLD_MS more for it. With
+   * `hold`, only if that hold is still the one on (a held command run on the next page meanwhile
+   * holds anew: its own wait is not cut short).
+   */
+  answered(hold?: number): void {
+    if (this.mode !== 'command' || this.stale(hold)) return;
     this.onExpire = null;
     this.clearTimer();
     this.timer = setTimeout(() => this.drop(), this.holdMs);
@@ -229,9 +246,9 @@ export class TypeAhead {
     this.start('arrival');
   }
 
-  /** The caret has landed: type the kept keys there. */
-  land(): void {
-    if (this.mode === null) return;
+  /** The caret has landed: type the kept keys there (with `hold`: only if that hold is still on). */
+  land(hold?: number): void {
+    if (this.mode === null || this.stale(hold)) return;
     this.mode = null;
     this.clearTimer();
     // A replay waiting for a held command's landing goes on by itself.
@@ -240,8 +257,9 @@ export class TypeAhead {
     void this.replay();
   }
 
-  /** Forget the kept keys (and commands) and stop holding. */
-  drop(): void {
+  /** Forget the kept keys (and commands) and stop holding (with `hold`: only if that hold is still on). */
+  drop(hold?: number): void {
+    if (this.stale(hold)) return;
     this.mode = null;
     this.held.length = 0;
     this.clearTimer();
@@ -401,6 +419,34 @@ export class TypeAhead {
       if (this.mode === null) this.stopListening();
     }
   }
+}
+
+/**
+ * How a command run under `holdDuring` ended: `moved` (another document shows; its caret lands the
+ * held keys, HOLD_MS from now at most), `stayed` (nothing moved: the held keys go on where the caret
+ * is), `refused` (the refusal is shown: the held keys and commands are dropped, as after a refused save).
+ */
+export type HeldOutcome = 'moved' | 'stayed' | 'refused';
+
+/**
+ * Runs a screen's command that talks to the server and may show another document (the voucher
+ * editor's stepping, the auditor's F9: examine, then the next voucher) with the keyboard held from
+ * the press on: the keys and the screen's commands pressed meanwhile wait (however long the server
+ * takes, up to SAVE_HOLD_MS, then `onExpire`) and run in order once the caret has landed on what the
+ * command showed. Without it such a key met a busy screen and was lost, or ran on the document that
+ * was still on view. Resolves with the outcome (a throwing `work` counts as refused).
+ */
+export async function holdDuring(work: () => Promise<HeldOutcome>, commands: CommandOf, onExpire?: () => void, ta: TypeAhead = typeAhead()): Promise<HeldOutcome> {
+  const hold = ta.holdForSave(commands, onExpire);
+  let outcome: HeldOutcome = 'refused';
+  try {
+    outcome = await work();
+  } finally {
+    if (outcome === 'moved') ta.answered(hold);
+    else if (outcome === 'stayed') ta.land(hold);
+    else ta.drop(hold);
+  }
+  return outcome;
 }
 
 let shared: TypeAhead | null = null;

@@ -24,7 +24,7 @@ import type { SheetEvent } from '../../../../grids/sheet';
 import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-sheet';
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
-import { typeAhead } from '../../../../grids/type-ahead';
+import { holdDuring, typeAhead } from '../../../../grids/type-ahead';
 import { caretAtOf, landCarriedField, NOTHING_TO_SAVE, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
 import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
@@ -280,6 +280,10 @@ function VoucherEditor(props: EditorProps) {
   const [reasonOpen, setReasonOpen] = useState(false);
   /** The reason dialog was opened by Shift+F9: after the error is recorded, the next voucher shows. */
   const reasonThenNext = useRef(false);
+  /** A held Shift+F9's turn ends when its reason dialog closes (the keys after it wait for that). */
+  const reasonClosed = useRef<(() => void) | null>(null);
+  // The editor going away closes the dialog too: a replay waiting for it must not wait forever.
+  useEffect(() => () => reasonClosed.current?.(), []);
   const [yearQuestion, setYearQuestion] = useState<(YearChangeQuestion & { toYearId: number }) | null>(null);
   const dateRef = useRef<HTMLInputElement>(null);
   const [caretRow] = useState(() => createValueStore<string | null>(null));
@@ -470,15 +474,18 @@ function VoucherEditor(props: EditorProps) {
         requestAnimationFrame(() => gridRef.current?.focusFirstCell());
         return;
       }
-      if (!(await settle())) return;
-      if (command === 'new') {
-        typeAhead().hold(voucherCommandOf);
-        await goTo('new');
-        requestAnimationFrame(() => gridRef.current?.focusFirstCell());
+      if (command === 'auditAndNext' || command === 'auditErrorAndNext') return;
+      if (command !== 'new') {
+        // Keys pressed until the other voucher's caret lands wait for it and run there, in order
+        // (PageDown five times moves five vouchers; each step starts from the voucher the last one showed).
+        // No voucher that way (the last reached, said): the keys held after it were for vouchers that do not come.
+        await holdDuring(async () => (!(await settle()) ? 'stayed' : (await stepTo(command)) ? 'moved' : 'refused'), voucherCommandOf, keysDropped);
         return;
       }
-      if (command === 'auditAndNext' || command === 'auditErrorAndNext') return;
-      await stepTo(command);
+      if (!(await settle())) return;
+      typeAhead().hold(voucherCommandOf);
+      await goTo('new');
+      requestAnimationFrame(() => gridRef.current?.focusFirstCell());
     },
     [busyNow, freshHeader, goTo, keysDropped, routeId, save, send, settle, stepTo],
   );
@@ -585,36 +592,53 @@ function VoucherEditor(props: EditorProps) {
   /**
    * The auditor's flow (F9 / Shift+F9): examine the voucher (as an error: after the reason) and show
    * the next one. A voucher already examined is passed over to the next; one the auditor may not
-   * examine (own voucher, no right, settled period, unsaved changes…) stays, with the reason.
+   * examine (own voucher, no right, settled period, unsaved changes…) stays, with the reason, and
+   * the keys pressed after the F9 are dropped. Keys pressed while it runs wait for the next voucher
+   * (`holdDuring`, decision 060).
    */
   const auditStep = useCallback(
-    async (asError: boolean) => {
+    async (asError: boolean): Promise<unknown> => {
       if (busyNow()) return;
       const v = latest.current.get().voucher;
-      if (!v) {
-        notifications.show({ color: 'orange', message: t('voucher:messages.saveFirst') });
-        return;
-      }
-      const label = voucherLabel(v.kindName, v.codeText);
-      if (v.auditAt !== null) {
-        notifications.show({ color: 'blue', message: t('voucher:messages.alreadyExamined', { label }) });
-        if (await settle()) await stepTo('next');
-        return;
-      }
       const action = asError ? 'auditError' : 'audit';
-      const refusal = disabledReason(toolbarSnapshot({ voucher: v, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: latest.current.get().dirty }), action);
-      if (refusal) {
-        notifications.show({ color: 'orange', message: t('voucher:messages.notExamined', { label, reason: t(`errors:${refusal}`) }) });
-        return;
-      }
-      if (asError) {
+      const refusalOf = (voucher: VoucherDto) => disabledReason(toolbarSnapshot({ voucher, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: latest.current.get().dirty }), action);
+      if (asError && v && v.auditAt === null && !refusalOf(v)) {
+        // The reason first: the dialog has the keyboard (its keys are its own); its Enter holds the
+        // keys pressed after it (onConfirm). A held Shift+F9 waits for the dialog to close.
         reasonThenNext.current = true;
         setReasonOpen(true);
-        return;
+        return new Promise<void>((resolve) => {
+          reasonClosed.current = resolve;
+        });
       }
-      if (await runAction('audit')) await stepTo('next');
+      // From the press on, keys (F9, PageDown…) wait until the next voucher's caret lands and run
+      // there in order (decision 060): each press counts, and none runs on the voucher just examined.
+      return holdDuring(
+        async () => {
+          if (!v) {
+            notifications.show({ color: 'orange', message: t('voucher:messages.saveFirst') });
+            return 'refused';
+          }
+          const label = voucherLabel(v.kindName, v.codeText);
+          if (v.auditAt !== null) {
+            notifications.show({ color: 'blue', message: t('voucher:messages.alreadyExamined', { label }) });
+            return !(await settle()) ? 'stayed' : (await stepTo('next')) ? 'moved' : 'refused';
+          }
+          const refusal = refusalOf(v);
+          if (refusal) {
+            // A refused audit drops the keys held after it, as a refused save does: the auditor reads why.
+            notifications.show({ color: 'orange', message: t('voucher:messages.notExamined', { label, reason: t(`errors:${refusal}`) }) });
+            return 'refused';
+          }
+          if (!(await runAction('audit'))) return 'refused';
+          // The last voucher examined ("the last voucher", said): F9s held after it would only say so again.
+          return (await stepTo('next')) ? 'moved' : 'refused';
+        },
+        voucherCommandOf,
+        keysDropped,
+      );
     },
-    [busyNow, period?.rolled, runAction, settle, stepTo, t, user],
+    [busyNow, keysDropped, period?.rolled, runAction, settle, stepTo, t, user],
   );
 
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
@@ -908,12 +932,18 @@ function VoucherEditor(props: EditorProps) {
         onCancel={() => {
           reasonThenNext.current = false;
           setReasonOpen(false);
+          reasonClosed.current?.();
+          reasonClosed.current = null;
         }}
         onConfirm={(r) => {
           const thenNext = reasonThenNext.current;
           reasonThenNext.current = false;
           setReasonOpen(false);
-          void runAction('auditError', r).then((done) => (done && thenNext ? stepTo('next') : false));
+          if (!thenNext) void runAction('auditError', r);
+          // Shift+F9's Enter: the keys pressed from here on (F9 at once) wait for the next voucher.
+          else void holdDuring(async () => ((await runAction('auditError', r)) && (await stepTo('next')) ? 'moved' : 'refused'), voucherCommandOf, keysDropped);
+          reasonClosed.current?.();
+          reasonClosed.current = null;
         }}
       />
       <YearChangeDialog question={yearQuestion} onClear={() => answerYear(true)} onKeep={() => answerYear(false)} />

@@ -49,28 +49,40 @@ test.afterAll(async ({ request }) => {
 const onSide = (cents: number, words: { debit: string; credit: string; flat: string }) =>
   `${cents > 0 ? words.debit : cents < 0 ? words.credit : words.flat} ${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+type SaveAnswer = { success: boolean; data: { id: number } };
+/**
+ * Answers of voucher saves a test's route held back, read by the route itself: under such a route
+ * Playwright now and then never reports the answer to waitForResponse (the screen shows it stored).
+ */
+const heldAnswers: SaveAnswer[] = [];
+/** Voucher saves (POST on `pattern`) answer `ms` late; their answers are noted in heldAnswers. */
+const holdVoucherSaves = (page: Page, ms: number, pattern: RegExp = /\/api\/voucher(\/\d+)?$/) =>
+  page.route(pattern, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await new Promise((r) => setTimeout(r, ms));
+    const response = await route.fetch();
+    heldAnswers.push((await response.json()) as SaveAnswer);
+    await route.fulfill({ response });
+  });
+
 /**
  * Runs `run` (a key that saves), checks the save answered success, notes the voucher for afterAll and
- * answers its id. Under a route that holds the save back, Playwright now and then never reports the
- * answer (the screen shows the stored voucher): then the editor's address, which names a voucher only
- * once its save succeeded, tells the id.
+ * answers its id: from the answer's event, or from the held route's note when the event never came.
  */
 async function savedVoucherId(page: Page, run: () => Promise<void>): Promise<number> {
-  const answer = page
-    .waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST', { timeout: 15_000 })
-    .then(async (r) => (await r.json()) as { success: boolean; data: { id: number } }, () => null);
+  const held = heldAnswers.length;
+  const seen: { body: SaveAnswer | null } = { body: null };
+  void page
+    .waitForResponse((r) => /\/api\/voucher(\/\d+)?$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST', { timeout: 30_000 })
+    .then(async (r) => {
+      seen.body ??= (await r.json()) as SaveAnswer;
+    }, () => undefined);
   await run();
-  const body = await answer;
-  let id: number;
-  if (body) {
-    expect(body.success).toBe(true);
-    id = body.data.id;
-  } else {
-    await page.waitForURL(/\/newVoucher\/\d+$/);
-    id = Number(/\/newVoucher\/(\d+)$/.exec(page.url())![1]);
-  }
-  saved.push(id);
-  return id;
+  await expect.poll(() => seen.body ?? heldAnswers[held] ?? null, { timeout: 30_000 }).not.toBeNull();
+  const body = (seen.body ?? heldAnswers[held])!;
+  expect(body.success).toBe(true);
+  saved.push(body.data.id);
+  return body.data.id;
 }
 
 test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on with F12', async ({ page }, testInfo) => {
@@ -205,10 +217,7 @@ test('keys typed before the caret lands go into the next voucher: while the edit
   await expect(v.creditTotal()).toHaveText('100.00');
 
   // F12 with a save that answers late: the next voucher's first line is typed before it exists.
-  await page.route(/\/api\/voucher$/, async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
-    await route.continue();
-  });
+  await holdVoucherSaves(page, 800, /\/api\/voucher$/);
   await savedId(async () => {
     await v.press('F12');
     await keys(...chars('Rent'), 'Enter', ...chars('1002'), 'Enter', ...chars('250'), 'Enter', '.', '.', 'Enter');
@@ -263,10 +272,7 @@ test('Ctrl+S on a new voucher keeps the clerk where they were: the caret cell, k
   await v.press('Home');
   await v.press('Home');
   await v.expectFocus(2, 'summary');
-  await page.route(/\/api\/voucher$/, async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
-    await route.continue();
-  });
+  await holdVoucherSaves(page, 800, /\/api\/voucher$/);
   const id = await savedId(async () => {
     await v.press('Control+s');
     for (const k of [...chars('Stamps'), 'Enter']) await page.keyboard.press(k);
@@ -398,11 +404,7 @@ const pressAll = async (page: Page, ...ks: string[]) => {
   for (const k of ks) await page.keyboard.press(k);
 };
 /** Voucher saves (POST) answer `ms` late. */
-const lateSaves = (page: Page, ms: number) =>
-  page.route(/\/api\/voucher(\/\d+)?$/, async (route) => {
-    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, ms));
-    await route.continue();
-  });
+const lateSaves = (page: Page, ms: number) => holdVoucherSaves(page, ms);
 
 test("Ctrl+S on a changed stored voucher, then the next line typed at once: the whole line lands on the caret's row, without a freeze", async ({ page }) => {
   const { v, posts } = await twoLineVoucher(page, `E2E stored line ${Date.now()}`);

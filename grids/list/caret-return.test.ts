@@ -142,4 +142,29 @@ describe("a list's caret comes back after an action's dialog", () => {
     vi.advanceTimersByTime(100);
     expect(g.focusedCell()).toBeNull();
   });
+
+  it("after a page's arrival: takes the focus the shell gave the first cell, never a toolbar's, and stops at any key", () => {
+    const g = fakeGrid(['11', '12', '13']);
+    document.body.insertAdjacentHTML('beforeend', '<button id="toolbar">Export</button>');
+    // The shell puts the arriving page's focus on the first cell: the kept caret takes it back.
+    g.api.setFocusedCell(0, 'code');
+    returnCaret(g.asGrid, { rowId: '13', rowIndex: 2, colId: 'date' }, { after: 'arrival' });
+    expect(g.focusedCell()).toEqual({ row: '13', col: 'date' });
+    g.api.setFocusedCell(0, 'code');
+    vi.advanceTimersByTime(20);
+    expect(g.focusedCell()).toEqual({ row: '13', col: 'date' });
+    // A control has the focus (which a returning dialog's caret would take): the arriving caret keeps out.
+    document.getElementById('toolbar')!.focus();
+    vi.advanceTimersByTime(20);
+    expect(document.activeElement?.id).toBe('toolbar');
+
+    // A key, even with the focus on nothing, is the user's move.
+    document.getElementById('toolbar')!.blur();
+    returnCaret(g.asGrid, { rowId: '12', rowIndex: 1, colId: 'code' }, { after: 'arrival', settleMs: 1000 });
+    expect(g.focusedCell()).toEqual({ row: '12', col: 'code' });
+    (document.activeElement as HTMLElement).blur();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    vi.advanceTimersByTime(50);
+    expect(g.focusedCell()).toBeNull();
+  });
 });

@@ -17,7 +17,7 @@
  */
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { GridApi } from 'ag-grid-community';
-import { DIALOG_SELECTOR, MODAL_DIALOG_SELECTOR } from '../focus-first-cell';
+import { DIALOG_SELECTOR, MODAL_DIALOG_SELECTOR, focusIsFree } from '../focus-first-cell';
 
 /** Where a list's caret was: its row's id, that row's position then, and its column. */
 export interface RowCaret {
@@ -47,6 +47,14 @@ export interface CaretReturnOptions {
   timeoutMs?: number;
   /** How long after it is placed the caret is put back when something else takes the focus (ms). */
   settleMs?: number;
+  /**
+   * What the caret comes back after. 'dialog' (the default): a dialog that has gone, whose focus
+   * return (to a toolbar button, or to nothing) the caret overrides. 'arrival': the page itself came
+   * back (a tab revisited), and the shell gives it a focus of its own at its own time: the caret
+   * takes the focus only while it is free (focusIsFree: nothing, the page region, a grid) and stops
+   * at the first key or click, whatever has the focus.
+   */
+  after?: 'dialog' | 'arrival';
 }
 
 /** The user is typing in a box outside the grid (the keyword box, a form opened meanwhile). */
@@ -57,7 +65,7 @@ const isTypingBox = (el: Element) => el instanceof HTMLElement && (el.isContentE
  * Answers the function that stops trying.
  */
 export function returnCaret(api: GridApi, caret: RowCaret, options: CaretReturnOptions = {}): () => void {
-  const { defaultColId, timeoutMs = 5000, settleMs = 400 } = options;
+  const { defaultColId, timeoutMs = 5000, settleMs = 400, after = 'dialog' } = options;
   const doc = document;
   const started = performance.now();
   // The dialog that is going (a dialog whose content stays while it fades out may still hold the
@@ -79,7 +87,7 @@ export function returnCaret(api: GridApi, caret: RowCaret, options: CaretReturnO
     userMoved = true;
   };
   const onKey = () => {
-    if (!focusIsLost()) userMoved = true;
+    if (after === 'arrival' || !focusIsLost()) userMoved = true;
   };
 
   const target = (): { rowIndex: number; colId: string } | null => {
@@ -110,6 +118,7 @@ export function returnCaret(api: GridApi, caret: RowCaret, options: CaretReturnO
    */
   const mayTake = () => {
     if (userMoved) return false;
+    if (after === 'arrival') return focusIsFree();
     const active = doc.activeElement;
     if (!active || focusIsLost()) return true;
     return !active.closest(DIALOG_SELECTOR) && !isTypingBox(active);

@@ -221,6 +221,27 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   expect(leaves.reduce((n, r) => n + r.closing, 0)).toBe(practice);
   await page.keyboard.press('Space');
   await expect.poll(async () => (await valueRows(grid))[0]?.code).toBe('01');
+  // The values filter takes a parent department (Choose…, its code, ↓, Enter): its row alone, summing its subtree as in the tree.
+  await pressOn(page.getByTestId('al-pick'));
+  const departments = new PickerModel(page, 'department-picker');
+  await expect(departments.keyword()).toBeFocused();
+  await page.keyboard.type('01');
+  await expect.poll(async () => (await departments.rows().allInnerTexts()).every((x) => x.includes('01'))).toBe(true);
+  await expect(departments.rows().first()).toHaveClass(/picker-row-group/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(departments.root).toBeHidden();
+  await expect(page.getByTestId('picker-refusal')).toHaveCount(0);
+  await expect(page.getByTestId('al-values')).toContainText('01 业务部');
+  await expect.poll(async () => (await valueRows(grid)).map((r) => r.code)).toEqual(['01']);
+  expect((await valueRows(grid))[0].closing).toBe(practice);
+  // Shift+Tab from Choose… reaches the value's remove button (a Tab stop, named); Enter takes the value off.
+  await expect(page.getByTestId('al-pick')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: '移除 01 业务部' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('al-values')).toContainText('全部');
+  await expect.poll(async () => (await valueRows(grid)).some((r) => r.code === '02')).toBe(true);
   // Level 1: the two top departments only.
   await pickByKeys(page.getByTestId('al-level'), '1 级');
   await expect.poll(async () => (await valueRows(grid)).map((r) => r.code)).toEqual(['01', '02']);

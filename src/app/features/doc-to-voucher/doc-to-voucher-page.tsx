@@ -9,7 +9,7 @@
  * documents' link in one transaction) and shows the result per voucher.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Pill, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';
@@ -32,6 +32,7 @@ import { localName, localTypeName } from '../../../domain/names';
 import { useTabState } from '../../shell/tab-state';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
+import { RemovablePill } from '../common/removable-pill';
 
 type State = 'PENDING' | 'DONE' | 'ALL';
 type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
@@ -213,8 +214,8 @@ export function DocToVoucherPage() {
             const typeName = localTypeName(i18n.language, a);
             return v
               ? (
-                <Pill key={a.id} data-testid={`d2v-aux-${a.id}`} withRemoveButton removeButtonProps={{ 'aria-label': t('options.clearAux', { type: typeName }) }}
-                  onRemove={() => setFixedAux(({ [a.id]: _gone, ...rest }) => rest)}>{`${typeName}: ${v.code} ${v.name}`}</Pill>
+                <RemovablePill key={a.id} data-testid={`d2v-aux-${a.id}`} removeLabel={t('options.clearAux', { type: typeName })}
+                  onRemove={() => setFixedAux(({ [a.id]: _gone, ...rest }) => rest)} label={`${typeName}: ${v.code} ${v.name}`} />
               )
               : <Button key={a.id} size="compact-xs" variant="default" data-testid={`d2v-aux-pick-${a.id}`} onClick={() => setPickingAux(a.id)}>{`${typeName}…`}</Button>;
           })}

@@ -6,13 +6,14 @@
  * one set per screen and account year). Each screen shows the controls it takes.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, Pill, Select, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PeriodDto } from '../../../contract/account';
 import { SubjectPicker } from '../pickers/subject-picker';
 import { useScope } from '../../session/store';
 import { AuxValuePicker } from './aux-value-picker';
 import { SavedFilters } from '../common/saved-filters';
+import { RemovablePill } from '../common/removable-pill';
 import { isTreeType, readSavedAuxFilter, type AuxFilterState } from './aux-ledger-model';
 
 export function PeriodRangeSelects({ periods, start, end, onChange }: {
@@ -66,7 +67,7 @@ export function AuxFilterBar({ queryId, state, set, replace, periods, range, sin
           <Group gap={4} wrap="nowrap" data-testid="al-values">
             {state.values.length === 0 && !single && <Text size="sm" c="dimmed">{t('filters.allValues')}</Text>}
             {state.values.map((v) => (
-              <Pill key={v.id} withRemoveButton onRemove={() => set({ values: state.values.filter((x) => x.id !== v.id) })}>{`${v.code} ${v.name}`}</Pill>
+              <RemovablePill key={v.id} label={`${v.code} ${v.name}`} onRemove={() => set({ values: state.values.filter((x) => x.id !== v.id) })} />
             ))}
             <Button size="xs" variant="light" data-testid="al-pick" onClick={() => setPicking(true)}>{t('filters.pick')}</Button>
           </Group>
@@ -76,7 +77,7 @@ export function AuxFilterBar({ queryId, state, set, replace, periods, range, sin
             <Text size="sm" fw={500} mb={4}>{t('filters.subject')}</Text>
             <Group gap={4} wrap="nowrap">
               {state.subject
-                ? <Pill withRemoveButton onRemove={() => set({ subject: null })}>{`${state.subject.code} ${state.subject.name}`}</Pill>
+                ? <RemovablePill label={`${state.subject.code} ${state.subject.name}`} onRemove={() => set({ subject: null })} />
                 : <Text size="sm" c="dimmed">{t('filters.allSubjects')}</Text>}
               <Button size="xs" variant="light" data-testid="al-pick-subject" onClick={() => setPickingSubject(true)}>{t('filters.pick')}</Button>
             </Group>

@@ -1,4 +1,8 @@
-/** The pick-list popup of one auxiliary type (the catalogues' own pickers), answering {id, code, name}. */
+/**
+ * The pick-list popup of one auxiliary type (the catalogues' own pickers), answering {id, code, name}.
+ * Departments and budget items are trees whose parents the ledgers roll up (a parent's row sums its
+ * subtree, server features/ledger-aux): a parent may be chosen, standing for its subtree.
+ */
 import { BudgetPicker } from '../pickers/budget-picker';
 import { CustomerPicker } from '../pickers/customer-picker';
 import { DepartmentPicker } from '../pickers/department-picker';
@@ -21,11 +25,11 @@ export function AuxValuePicker({ auxTypeId, opened, companyId, accountId, accoun
     onClose();
   };
   switch (auxTypeId) {
-    case 1: return <DepartmentPicker opened={opened} companyId={companyId} onClose={onClose} onChoose={choose} />;
+    case 1: return <DepartmentPicker parents opened={opened} companyId={companyId} onClose={onClose} onChoose={choose} />;
     case 2: return <EmployeePicker opened={opened} companyId={companyId} disabled={undefined} onClose={onClose} onChoose={choose} />;
     case 3: return <CustomerPicker opened={opened} companyId={companyId} onClose={onClose} onChoose={choose} />;
     case 4: return <VendorPicker opened={opened} companyId={companyId} accountId={accountId} onClose={onClose} onChoose={choose} />;
     case 5: return <ProjectPicker opened={opened} companyId={companyId} onClose={onClose} onChoose={choose} />;
-    default: return <BudgetPicker opened={opened} accountYearId={accountYearId} onClose={onClose} onChoose={choose} />;
+    default: return <BudgetPicker parents opened={opened} accountYearId={accountYearId} onClose={onClose} onChoose={choose} />;
   }
 }

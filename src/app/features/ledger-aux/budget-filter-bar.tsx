@@ -3,7 +3,8 @@
  * unbookkept vouchers, zero rows, and the saved filters (user data, one set per screen and year).
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, Pill, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { RemovablePill } from '../common/removable-pill';
 import { useTranslation } from 'react-i18next';
 import type { PeriodDto } from '../../../contract/account';
 import { BudgetPicker } from '../pickers/budget-picker';
@@ -33,7 +34,7 @@ export function BudgetFilterBar({ queryId, state, set, replace, periods, range, 
           <Text size="sm" fw={500} mb={4}>{t('filters.budget')}</Text>
           <Group gap={4} wrap="nowrap" data-testid="al-budget">
             {state.budget
-              ? <Pill withRemoveButton onRemove={() => set({ budget: null })}>{`${state.budget.code} ${state.budget.name}`}</Pill>
+              ? <RemovablePill label={`${state.budget.code} ${state.budget.name}`} onRemove={() => set({ budget: null })} />
               : <Text size="sm" c="dimmed">{withZero ? t('filters.allBudgets') : t('budgetDetail.chooseBudget')}</Text>}
             <Button size="xs" variant="light" data-testid="al-pick-budget" onClick={() => setPicking(true)}>{t('filters.pick')}</Button>
           </Group>

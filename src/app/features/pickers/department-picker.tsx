@@ -1,7 +1,8 @@
 /**
  * The department pick-list popup (spec 02 §2.3, §2.10): the company's departments in code order
- * with their ancestor path; only a last-level department can be chosen (a parent is refused with
- * a message; Sure stays disabled on it).
+ * with their ancestor path; only a last-level department can be chosen where a line carries it (a
+ * parent is refused with a message; Sure stays disabled on it); a ledger that rolls the tree up
+ * (auxiliary ledgers by department) takes a parent too, standing for its whole subtree (`parents`).
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,10 +21,12 @@ const columns: ListColumn<DepartmentDto>[] = [
   { field: 'path', source: '*', headerKey: 'pickers:col.path', minWidth: 260, flex: 1, format: 'path' },
 ];
 
-export function DepartmentPicker({ opened, companyId, onClose, onChoose }: {
+export function DepartmentPicker({ opened, companyId, onClose, onChoose, parents = false }: {
   opened: boolean;
   companyId: number | null;
   onClose: () => void;
+  /** A parent department may be chosen too (its subtree); otherwise it is refused with the reason. */
+  parents?: boolean;
   onChoose: (d: DepartmentDto) => void;
 }) {
   const { t } = useTranslation('pickers');
@@ -45,8 +48,8 @@ export function DepartmentPicker({ opened, companyId, onClose, onChoose }: {
       query={(req) => departmentListOptions(companyId!, { ...req, sort: Object.keys(req.sort).length ? req.sort : { code: 'asc' } }, null)}
       getRowId={(d) => d.id}
       keywordPlaceholder={t('keyword')}
-      refuse={(d) => (leafRefusal(d) === 'notLeaf' ? t('notLeaf', { name: `${d.code} ${d.name}` }) : null)}
-      rowClassRules={{ 'picker-row-parent': (p) => !!p.data && !p.data.leaf }}
+      refuse={parents ? undefined : (d) => (leafRefusal(d) === 'notLeaf' ? t('notLeaf', { name: `${d.code} ${d.name}` }) : null)}
+      rowClassRules={{ [parents ? 'picker-row-group' : 'picker-row-parent']: (p) => !!p.data && !p.data.leaf }}
       onClose={onClose}
       onChoose={onChoose}
       testId="department-picker"

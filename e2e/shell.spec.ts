@@ -53,6 +53,31 @@ test('the company choice survives a reload (scope remembered per user)', async (
   await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
 });
 
+test('a fresh load of a page that needs a ledger set never flashes the missing-scope banner while the shell fills the scope in', async ({ page }) => {
+  // Every banner that is ever attached is noted, from the first script of each load on.
+  await page.addInitScript(() => {
+    const w = window as unknown as { bannersSeen: string[] };
+    w.bannersSeen = [];
+    new MutationObserver(() => {
+      const b = document.querySelector('[data-testid="scope-banner"]');
+      if (b) w.bannersSeen.push(b.getAttribute('data-missing') ?? '?');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/voucher/daily/list');
+  await expect(page.getByTestId('voucher-list')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { bannersSeen: string[] }).bannersSeen)).toEqual([]);
+  // A deep link opened again (a reload goes home by spec 01 §2, a new load of the address keeps it).
+  await page.goto('/voucher/daily/list');
+  await expect(page.getByTestId('voucher-list')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { bannersSeen: string[] }).bannersSeen)).toEqual([]);
+  // Forgotten scope (a first sign-in on this browser): the shell picks the company, ledger set and year itself.
+  await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('scope')).forEach((k) => localStorage.removeItem(k)));
+  await page.goto('/voucher/daily/list');
+  await expect(page.getByTestId('voucher-list')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { bannersSeen: string[] }).bannersSeen)).toEqual([]);
+});
+
 test('menus without the right are hidden and typed URLs show no permission', async ({ page }) => {
   const shell = new ShellModel(page);
   await loginAs(page, 'clerk', 'clerk123');

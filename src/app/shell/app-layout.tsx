@@ -87,7 +87,7 @@ function Shell() {
   // Before the setup flow: a scope change first closes the dialogs, then the setup flow may open
   // its prompt for the new scope (effects run in this order).
   const reloadKey = useScopeReload();
-  const { accountsCount } = useCompanySetup();
+  const { accountsCount, settling } = useCompanySetup();
   const [tabsVisible] = useTabsVisible();
   const page = pageOf(pathname);
   const { t } = useTranslation(['common', 'shell']);
@@ -163,7 +163,7 @@ function Shell() {
               <Stack gap="xs">
                 <ShellBreadcrumbs />
                 <Box key={reloadKey} ref={pageRegion} tabIndex={-1} style={{ outline: 'none' }} {...{ [PAGE_REGION_ATTR]: '' }} data-testid="page-region">
-                  <PageGate page={page} accountsCount={accountsCount}>
+                  <PageGate page={page} accountsCount={accountsCount} settling={settling}>
                     <Outlet />
                   </PageGate>
                 </Box>

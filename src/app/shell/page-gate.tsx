@@ -13,12 +13,13 @@ import { canOpen, findPage, missingScope, type PageRoute } from '../routes/acces
 import { useScope, useSession } from '../session/store';
 import { NoPermission } from './no-permission';
 
-export function ScopeBanner({ page, accountsCount }: { page: PageRoute; accountsCount: number | null }) {
+export function ScopeBanner({ page, accountsCount, settling = false }: { page: PageRoute; accountsCount: number | null; settling?: boolean }) {
   const { t } = useTranslation('shell');
   const scope = useScope();
   const user = useSession((s) => s.user);
   const missing = missingScope(page.level, scope);
-  if (!missing || !user) return null;
+  // While the shell still fills the scope in (a fresh load), nothing is missing yet.
+  if (!missing || !user || settling) return null;
   // A company without any ledger set: the no-sub-account notice.
   const noAccounts = missing === 'account' && accountsCount === 0;
   // The banner links to the screen that fixes the gap, when the user may open it.
@@ -35,7 +36,7 @@ export function ScopeBanner({ page, accountsCount }: { page: PageRoute; accounts
   );
 }
 
-export function PageGate({ page, accountsCount, children }: { page: PageRoute | undefined; accountsCount: number | null; children: ReactNode }) {
+export function PageGate({ page, accountsCount, settling, children }: { page: PageRoute | undefined; accountsCount: number | null; settling?: boolean; children: ReactNode }) {
   const scope = useScope();
   const user = useSession((s) => s.user);
   if (!page) return <>{children}</>;
@@ -43,7 +44,7 @@ export function PageGate({ page, accountsCount, children }: { page: PageRoute | 
   const lacksContentScope = missingScope(page.contentLevel, scope) !== null;
   return (
     <Stack gap="sm">
-      <ScopeBanner page={page} accountsCount={accountsCount} />
+      <ScopeBanner page={page} accountsCount={accountsCount} settling={settling} />
       {!lacksContentScope && children}
     </Stack>
   );

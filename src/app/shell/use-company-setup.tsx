@@ -25,7 +25,11 @@ import { changeCompany } from './scope-selectors';
 
 const ADMIN_NO_COMPANY_CLOSE_MS = 2000;
 
-export function useCompanySetup(): { companiesLoaded: boolean; accountsCount: number | null } {
+/**
+ * `settling`: the scope is still being filled in (lists loading, a pick or a company switch under
+ * way); a page's missing-scope banner waits for it instead of flashing on a fresh load.
+ */
+export function useCompanySetup(): { companiesLoaded: boolean; accountsCount: number | null; settling: boolean } {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
@@ -139,5 +143,13 @@ export function useCompanySetup(): { companiesLoaded: boolean; accountsCount: nu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user, accounts.data, scope.accountId, scope.accountYearId]);
 
-  return { companiesLoaded: !!companies.data, accountsCount: accounts.data ? accounts.data.length : null };
+  // Settling: what the page lacks is about to come (the lists load, or the steps above pick from
+  // them, or the server session is switching company), so a missing-scope banner would only flash.
+  const account = accounts.data?.find((a) => a.id === scope.accountId);
+  const settling = !!user && (
+    !companies.data
+    || (scope.companyId === null ? companies.data.some((c) => !refused.current.has(c.id)) : user.currentCompanyId !== scope.companyId)
+    || (scope.companyId !== null && (!accounts.data || (accounts.data.length > 0 && !account)))
+    || (!!account && (account.accountYears ?? []).length > 0 && !(account.accountYears ?? []).some((y) => y.id === scope.accountYearId)));
+  return { companiesLoaded: !!companies.data, accountsCount: accounts.data ? accounts.data.length : null, settling };
 }

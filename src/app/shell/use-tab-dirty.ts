@@ -11,11 +11,13 @@
  * changes and the flag with them.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation } from '@tanstack/react-router';
 import { tabsStore } from './tabs-store';
+import { useTabPath } from './tab-state';
 
 export function useTabDirty(dirty: boolean, onCloseRequest?: (close: () => void) => void, options: { kept?: boolean } = {}): void {
-  const path = useLocation({ select: (l) => l.pathname });
+  // The page's own tab (its route match), not the router's location: while the page being left is
+  // still drawn with the next page's location, a location-keyed flag marked the next tab unsaved.
+  const path = useTabPath();
   const handler = useRef(onCloseRequest);
   useEffect(() => {
     handler.current = onCloseRequest;

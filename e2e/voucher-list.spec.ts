@@ -307,3 +307,16 @@ test('the clerk sees New, Delete and 凭证整理 with its preview; the list spe
   await expect(page.getByTestId('voucher-arrange-dialog')).toBeHidden();
   await expect.poll(() => codeOf(ids[5])).toBe(`General-${String(freedCode).padStart(4, '0')}`);
 });
+
+test("a link naming vouchers of another year (the period end's blockers) lists them under the top bar's year", async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const years = (await admin.get('/api/account/year', { accountId: 1 })).content as Array<{ id: number; year: number }>;
+  const last = years.find((y) => y.year === 2025)!;
+  const earlier = (await admin.get('/api/voucher', { filter: { accountId: 1, accountYearId: last.id }, limit: 2, sort: { id: 'asc' } })).content as Array<{ id: number }>;
+  expect(earlier.length).toBe(2);
+  await loginAs(page, 'admin', 'admin123', { at: `/voucher/daily/list?ids=${earlier.map((v) => v.id).join(',')}` });
+  await expect(new ShellModel(page).yearSelect()).toHaveValue('2026');
+  await expect(page.getByTestId('voucher-list-ids')).toBeVisible();
+  const list = new VoucherListModel(page);
+  await expect.poll(() => list.rowIds()).toEqual(earlier.map((v) => v.id));
+});

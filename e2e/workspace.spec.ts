@@ -6,7 +6,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
-import { ShellModel } from './page-models/shell';
+import { ShellKeyboard, ShellModel } from './page-models/shell';
+import { VoucherEditorModel } from './page-models/voucher-editor';
 import { confirmDelete, ListModel } from './page-models/admin-list';
 import { adminScreens, openAdminScreen } from './page-models/admin-screens';
 import { restoreDemoState } from './page-models/demo-state';
@@ -29,9 +30,12 @@ test('a dirty tab keeps its draft in the background and asks before closing, swi
   const infoTab = shell.tab('/system/companyInfor');
   await expect(infoTab).toHaveAttribute('data-dirty', 'true');
 
-  // Another tab: the draft stays with its tab, which stays marked.
+  // Another tab: the draft stays with its tab, which stays marked; the tab gone to is not (its page's
+  // code loads while the page left is still drawn under the new address).
   await openAdminScreen(page, 'companyList');
   await expect(infoTab).toHaveAttribute('data-dirty', 'true');
+  await expect(page.getByTestId('company-new')).toBeVisible();
+  await expect(shell.tab('/system/companyList')).not.toHaveAttribute('data-dirty', /.*/);
   await infoTab.click();
   await expect(phone(page)).toHaveValue('010-99999999');
 
@@ -308,4 +312,22 @@ test("what is done on a page while the next page's code still loads stays with t
   await expect(tree.root().locator('[data-chosen]')).toContainText('全部');
   await shell.tab('/userCenter/department').click();
   await expect(tree.root().locator('[data-chosen]')).toContainText('非诉组');
+});
+
+test("an editor's unsaved changes mark its own tab only, not the page gone to while that page's code loads", async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123', { at: '/newVoucher/new' });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await v.enter('abc');
+  await expect(v.root).toHaveAttribute('data-dirty', 'true');
+  const shell = new ShellModel(page);
+  await new ShellKeyboard(page).searchPalette('利润表', 'screen:report.incomeStatement');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/report\/incomeStatement$/);
+  await expect(shell.tab('/newVoucher/new')).toHaveAttribute('data-dirty', 'true');
+  await expect(page.getByTestId('is-grid')).toBeVisible();
+  await expect(shell.tab('/report/incomeStatement')).not.toHaveAttribute('data-dirty', /.*/);
+  // Back on the editor: the draft is there.
+  await shell.tab('/newVoucher/new').click();
+  await expect(v.cell(0, 'summary')).toHaveText('abc');
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import {
-  actionableCount, amountFilterCents, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, readSavedVoucherFilter, rowTags, toApiFilter,
+  actionableCount, amountFilterCents, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, readSavedVoucherFilter, rowTags, toApiFilter, withLinkIds,
 } from './voucher-list-model';
 import { SHELL_KEY_BINDINGS } from '../../shell/key-map';
 import { GRID_KEY_BINDINGS, parseChords } from '../../../../grids/key-bindings';
@@ -17,6 +17,14 @@ const draft = { id: 1, state: 'NORMAL' as const, auditAt: null, auditPass: null,
 const audited = { ...draft, id: 2, auditAt: '2026-01-05T00:00:00Z', auditPass: true };
 const invalid = { ...draft, id: 3, state: 'INVALID' as const };
 const auditor = { id: 8, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] };
+
+describe('withLinkIds', () => {
+  it("names the linked vouchers in any year of the ledger set (the top bar's year drops out)", () => {
+    const f = { accountId: 1, accountYearId: 2, listState: 'ALL' as const, kindId: 3 };
+    expect(withLinkIds(f, [7, 9])).toEqual({ accountId: 1, listState: 'ALL', kindId: 3, id: [7, 9] });
+    expect(withLinkIds(f, [])).toBe(f);
+  });
+});
 
 describe('toApiFilter', () => {
   it('sends only what is set, scoped to the ledger set and year', () => {

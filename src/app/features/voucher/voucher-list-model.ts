@@ -96,6 +96,17 @@ export function toApiFilter(
   return out;
 }
 
+/**
+ * The list narrowed to the vouchers a link names (?ids=: the period end's blockers). They may lie in
+ * another year than the top bar's (the next period to settle is often last year's December), so the
+ * year drops out: the ids and the ledger set say which vouchers.
+ */
+export function withLinkIds(filter: VoucherFilter, ids: readonly number[]): VoucherFilter {
+  if (!ids.length) return filter;
+  const { accountYearId: _year, ...rest } = filter;
+  return { ...rest, id: [...ids] };
+}
+
 /** The batch actions of the list toolbar (main buttons, then the "more" dropdown), as the editor shows them. */
 export const LIST_MAIN_ACTIONS = ['audit', 'auditError', 'bookkeep', 'cashier'] as const satisfies readonly ServerAction[];
 export const LIST_MORE_ACTIONS = ['reverseAudit', 'reverseAuditError', 'reverseBookkeep', 'reverseCashier', 'invalid', 'reverseInvalid'] as const satisfies readonly ServerAction[];

@@ -36,7 +36,7 @@ import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
   actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
-  toApiFilter, voucherListKeyLabel, type BatchReportLine, type VoucherListFilterState,
+  toApiFilter, voucherListKeyLabel, withLinkIds, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
 import { isVoucherTotalKey, runVoucherBatch, voucherListOptions, voucherTotalOptions } from './voucher-list-queries';
 import { matchVoucherListKey } from './voucher-keys';
@@ -400,7 +400,7 @@ export function VoucherListPage() {
           title={toolbar}
           columns={vouchersColumns}
           query={(req) => {
-            const apiFilter: VoucherFilter = { ...toApiFilter(debounced, scope, periodList, req.keyword), ...(linkIds.length ? { id: linkIds } : {}) };
+            const apiFilter = withLinkIds(toApiFilter(debounced, scope, periodList, req.keyword), linkIds);
             askedFilter.current = apiFilter;
             return voucherListOptions(apiFilter, req, !!periods.data);
           }}

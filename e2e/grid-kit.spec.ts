@@ -65,6 +65,8 @@ async function enterFourLines(kit: GridKitPage) {
 
 test.describe('grid kit', () => {
   test('enters a voucher with the keyboard only', async ({ page }) => {
+    // About 150 keyed steps: 20-40 s under a full suite's load on 2 CPUs, too near the default 60 s.
+    test.setTimeout(150_000);
     const kit = new GridKitPage(page);
     await kit.allowClipboard();
     await kit.goto();

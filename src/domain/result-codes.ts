@@ -53,6 +53,14 @@ export const resultCodes = {
   IMPORT_CODE_REPEATED: { status: 400, key: 'errors.IMPORT_CODE_REPEATED' },
   /** An import cell names a record (department, employee, client…) by a code nothing has. */
   IMPORT_REFERENCE_UNKNOWN: { status: 400, key: 'errors.IMPORT_REFERENCE_UNKNOWN' },
+  /** An import's header lacks the resource's required columns (another resource's file, or no template). */
+  IMPORT_WRONG_TEMPLATE: { status: 400, key: 'errors.IMPORT_WRONG_TEMPLATE' },
+  /** An import's header names a column the resource does not have (misspelt): it would be silently dropped. */
+  IMPORT_COLUMN_UNKNOWN: { status: 400, key: 'errors.IMPORT_COLUMN_UNKNOWN' },
+  /** An import's header names the same column twice. */
+  IMPORT_COLUMN_REPEATED: { status: 400, key: 'errors.IMPORT_COLUMN_REPEATED' },
+  /** An import row is the template's example row, left in. */
+  IMPORT_EXAMPLE_ROW: { status: 400, key: 'errors.IMPORT_EXAMPLE_ROW' },
   /** A background export failed (the task reports it; spec 02 §8 'Export fail'). */
   EXPORT_FAILED: { status: 500, key: 'errors.EXPORT_FAILED' },
   /** A background export was cut short by a server restart (marked at start-up). */

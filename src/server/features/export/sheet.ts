@@ -11,17 +11,25 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { withTx, type Tx } from '../../db/tx';
-import { DomainError } from '../../../domain/result-codes';
+import { DomainError, isResultCode } from '../../../domain/result-codes';
 import type { ExportKind, Language } from '../../../domain/enums';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import type { ImportResultDto, ImportRowErrorDto } from '../../../contract/export';
 import { messageOf, translate } from '../../http/messages';
+import { normalizeIssue, ruleOf, valueAt } from '../../http/validation';
 import type { ResultCode } from '../../../domain/result-codes';
+import { parseFlag } from './sheets/cells';
 
 export type CellValue = string | number | boolean | null;
 
-/** A cell read back: undefined = leave the field out (not sent); a message key or result code = the row is wrong. */
-export type Parsed = { value: unknown } | { skip: true } | { error: ResultCode | 'invalid' | 'required'; params?: Record<string, string | number> };
+/**
+ * The rule a wrong cell broke: a key of errors.json `validation.*` (what the cell takes: the allowed
+ * values, the date format, digits only…) or a result code.
+ */
+export type CellRule = 'invalid' | 'required' | 'oneOf' | 'dateFormat' | 'digitsOnly' | 'yesNo' | 'amount';
+
+/** A cell read back: undefined = leave the field out (not sent); a rule or result code = the row is wrong. */
+export type Parsed = { value: unknown } | { skip: true } | { error: ResultCode | CellRule; params?: Record<string, string | number> };
 
 export interface Column<Dto, Ctx> {
   zh: string;
@@ -115,6 +123,46 @@ export function columnOfHeader<C extends { zh: string; en: string }>(columns: re
   return columns.find((c) => h === headerOf(c).toLowerCase() || h === c.zh || h === c.en.toLowerCase());
 }
 
+/**
+ * Whether a header cell is the error workbook's own column ('错误 Error', with the header's messages
+ * on the lines below it when the header was wrong): a corrected error workbook imports again.
+ */
+function isErrorHeader(header: string): boolean {
+  const [zh, en] = ERROR_HEADER.split(' ');
+  return columnOfHeader([{ zh, en }], header.split(/\r?\n/)[0]) !== undefined;
+}
+
+/**
+ * The header row against the resource's columns: the importable column at each position, or why the
+ * file is refused (row-1 errors). Every non-empty header must name a column of the resource (its
+ * template's or its export's), once; a file lacking a required column is another resource's file
+ * (or no template at all). Empty header cells (a trailing empty column) are ignored.
+ */
+export function readHeader<C extends { zh: string; en: string; field?: string; required?: boolean }>(
+  columns: readonly C[], row: ExcelJS.Row, resource: { zh: string; en: string }, lang: Language,
+): { at: Map<number, C>; errors: ImportRowErrorDto[] } {
+  const at = new Map<number, C>();
+  const named = new Set<C>();
+  const errors: ImportRowErrorDto[] = [];
+  row.eachCell((cell, col) => {
+    const text = unneutralize(cell.text ?? '').trim();
+    if (text === '' || isErrorHeader(text)) return;
+    const c = columnOfHeader(columns, text);
+    if (!c) errors.push({ row: 1, column: null, message: messageOf('IMPORT_COLUMN_UNKNOWN', lang, { column: text }) });
+    else if (named.has(c)) errors.push({ row: 1, column: null, message: messageOf('IMPORT_COLUMN_REPEATED', lang, { column: text }) });
+    else {
+      named.add(c);
+      if (c.field) at.set(col, c);
+    }
+  });
+  const missing = columns.filter((c) => c.required && !named.has(c));
+  if (missing.length || at.size === 0) {
+    const expected = missing.length ? missing : columns.filter((c) => c.field);
+    errors.unshift({ row: 1, column: null, message: messageOf('IMPORT_WRONG_TEMPLATE', lang, { resource: label(resource, lang), columns: expected.map(headerOf).join(', ') }) });
+  }
+  return { at, errors };
+}
+
 /** Undoes the export's formula neutralization: an apostrophe before = + - @ (tab, CR) is dropped. */
 export function unneutralize(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
@@ -181,7 +229,7 @@ export async function buildTemplate(def: AnySheetDef): Promise<Buffer> {
   notes.getRow(1).font = { bold: true };
   for (const c of columns) notes.addRow([headerOf(c), c.required ? '是 Yes' : '', c.note.zh, c.note.en]);
   notes.addRow([]);
-  notes.addRow(['', '', '第 2 行是示例，导入前请删除或改写；已存在的编码会被更新，全部行无误才会导入。', 'Row 2 is an example: delete or overwrite it before importing. Existing codes are updated; nothing is imported unless every row is right.']);
+  notes.addRow(['', '', '第 2 行是示例，导入前请删除或改写（原样保留的示例行会被拒绝）；列名须与第 1 行一致；已存在的编码会被更新，全部行无误才会导入。', 'Row 2 is an example: delete or overwrite it before importing (an example row left unchanged is refused). Column names must be those of row 1. Existing codes are updated; nothing is imported unless every row is right.']);
   for (const n of def.notes ?? []) notes.addRow(['', '', n.zh, n.en]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -199,18 +247,20 @@ export async function loadSheet(file: Buffer): Promise<{ wb: ExcelJS.Workbook; w
 }
 
 const messageOfParsed = (p: Extract<Parsed, { error: unknown }>, lang: Language) =>
-  p.error === 'invalid' || p.error === 'required' ? translate(`validation.${p.error}`, lang) : messageOf(p.error, lang, p.params);
+  isResultCode(p.error) ? messageOf(p.error, lang, p.params) : translate(`validation.${p.error}`, lang, p.params);
+
+/** Whether a cell holds the template's example value (a flag also when empty: the default). */
+function isExample(example: CellValue, text: string, raw: ExcelJS.CellValue): boolean {
+  if (example === null || example === '') return text === '';
+  if (typeof example === 'boolean') return parseFlag(raw, text) === example;
+  return (raw instanceof Date ? raw.toISOString().slice(0, 10) : text) === String(example);
+}
 
 /** Reads and checks every row against the form's create and update schemas. */
 export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Worksheet, scope: SheetScope, ctx: Ctx, lang: Language): Promise<{ rows: SheetRow[]; errors: ImportRowErrorDto[] }> {
-  const at = new Map<number, Column<Dto, Ctx>>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const c = columnOfHeader(def.columns, cell.text ?? '');
-    if (c?.field) at.set(col, c);
-  });
-  const errors: ImportRowErrorDto[] = [];
-  const have = new Set(at.values());
-  for (const c of def.columns) if (c.required && !have.has(c)) errors.push({ row: 1, column: label(c, lang), message: translate('validation.required', lang) });
+  const header = readHeader(def.columns, ws.getRow(1), def.name, lang);
+  const at: Map<number, Column<Dto, Ctx>> = header.at;
+  const errors = header.errors;
   if (errors.length) return { rows: [], errors };
   const byField = new Map(def.columns.filter((c) => c.field).map((c) => [c.field!, c]));
   const columnOf = (field: string) => {
@@ -236,6 +286,12 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
       else if ('value' in p) raw[c.field!] = p.value;
     }
     if (empty) continue;
+    // The template's example row left in (every column as the template has it) is refused, not
+    // imported as a record nobody meant to create.
+    if ([...at].every(([col, c]) => isExample(c.example, texts[c.field!], row.getCell(col).value))) {
+      errors.push({ row: r, column: null, message: messageOf('IMPORT_EXAMPLE_ROW', lang, { row: r }) });
+      continue;
+    }
     if (bad) {
       errors.push(bad);
       continue;
@@ -244,9 +300,12 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
     const update = def.updateBody.safeParse(raw);
     const failed = !create.success ? create : !update.success ? update : null;
     if (failed && !failed.success) {
-      const field = String(failed.error.issues[0].path[0] ?? '');
+      const issue = failed.error.issues[0];
+      const field = String(issue.path[0] ?? '');
       const missing = raw[field] === '' || raw[field] === undefined || raw[field] === null;
-      errors.push({ row: r, column: columnOf(field), message: translate(missing ? 'validation.required' : 'validation.invalid', lang) });
+      // The rule the form's schema names (at most 50 characters, one of …, a date YYYY-MM-DD…).
+      const rule = missing ? translate('validation.required', lang) : ruleOf(normalizeIssue(issue), lang, valueAt(raw, issue.path.map(String)));
+      errors.push({ row: r, column: columnOf(field), message: rule });
       continue;
     }
     const createBody = create.data as Record<string, unknown>;
@@ -355,9 +414,11 @@ export async function buildErrorWorkbook(file: Buffer, errors: readonly ImportRo
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}: ${e.message}` : e.message]);
   for (const [row, messages] of byRow) {
     const cell = ws.getRow(row).getCell(col);
-    cell.value = neutralizeCell(messages.join('; '));
-    cell.font = { color: { argb: 'FFC00000' } };
+    // The header row's messages go below the column's own header (which a re-import still recognises).
+    cell.value = row === 1 ? `${ERROR_HEADER}\n${messages.join('\n')}` : neutralizeCell(messages.join('; '));
+    cell.font = { bold: row === 1, color: { argb: 'FFC00000' } };
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDE2E2' } };
+    if (row === 1) cell.alignment = { wrapText: true, vertical: 'top' };
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client';
 import * as budget from '../../budget/service';
 import * as staff from '../../staff/service';
 import type { SheetDef } from '../sheet';
-import { amount, byCode, AMOUNT_NUM_FMT, centsCell, collect, flag, keyed, listPaging, oneOf, optionalText, refByCode } from './cells';
+import { amount, byCode, AMOUNT_NUM_FMT, centsCell, collect, digits, flag, keyed, listPaging, oneOf, optionalText, refByCode } from './cells';
 
 type BudgetFilter = Parameters<typeof budget.listBudgets>[2]['filter'];
 type VendorFilter = Parameters<typeof budget.listVendors>[2]['filter'];
@@ -23,7 +23,7 @@ export const budgetSheet: SheetDef<BudgetDto, Ctx, BudgetFilter> = {
   name: { zh: '预算', en: 'Budgets', file: 'budgets' },
   keyField: 'code',
   columns: [
-    { zh: '预算编码', en: 'Code', width: 12, field: 'code', required: true, cell: (b) => b.code, example: '6001', note: { zh: '必填，4/6/8 位数字（每级 2 位）；上级须已存在或在本表中；已存在的编码会被更新', en: 'Required, 4, 6 or 8 digits (2 per level); the parent must exist or be in this sheet; an existing code is updated' } },
+    { zh: '预算编码', en: 'Code', width: 12, field: 'code', required: true, cell: (b) => b.code, parse: digits, example: '6001', note: { zh: '必填，4/6/8 位数字（每级 2 位）；上级须已存在或在本表中；已存在的编码会被更新', en: 'Required, 4, 6 or 8 digits (2 per level); the parent must exist or be in this sheet; an existing code is updated' } },
     { zh: '预算名称', en: 'Name', width: 24, field: 'name', required: true, cell: (b) => b.name, example: '律师费收入', note: { zh: '必填', en: 'Required' } },
     { zh: '助记码', en: 'Abbreviation', width: 12, field: 'abbr', cell: (b) => b.abbr, parse: optionalText, example: null, note: { zh: '可空', en: 'May be empty' } },
     { zh: '类别', en: 'Kind', width: 10, field: 'kind', cell: (b) => b.kind, parse: oneOf(budgetKinds, { INCOME: ['收入', 'Income'], OUTCOME: ['支出', 'Outcome', 'Expense'] }), example: 'INCOME', note: { zh: 'INCOME（收入）/OUTCOME（支出）；下级随上级', en: 'INCOME / OUTCOME; a child takes its parent’s kind' } },

@@ -2,7 +2,7 @@
 import type ExcelJS from 'exceljs';
 import { MAX_PAGE_LIMIT } from '../../../../domain/constants';
 import { parseAmount } from '../../../../domain/money';
-import type { Paging } from '../../../../contract/common';
+import { isCalendarDate, type Paging } from '../../../../contract/common';
 import type { Parsed } from '../sheet';
 
 /** A yes/no cell: TRUE/FALSE cells, or Y/Yes/是/1/true as text; empty = false. */
@@ -16,7 +16,7 @@ export function parseFlag(value: unknown, text: string): boolean | 'invalid' {
 
 export const flag = (text: string, raw: ExcelJS.CellValue): Parsed => {
   const b = parseFlag(raw, text);
-  return b === 'invalid' ? { error: 'invalid' } : { value: b };
+  return b === 'invalid' ? { error: 'yesNo' } : { value: b };
 };
 
 /** Text of an optional field: empty clears it (null). */
@@ -27,22 +27,26 @@ export const oneOf = (values: readonly string[], words: Record<string, readonly 
   if (text === '') return { skip: true };
   const t = text.toUpperCase();
   const hit = values.find((v) => v === t || (words[v] ?? []).some((w) => w.toUpperCase() === t));
-  return hit ? { value: hit } : { error: 'invalid' };
+  return hit ? { value: hit } : { error: 'oneOf', params: { values: values.join(' / ') } };
 };
 
-/** A date cell (an Excel date) or text YYYY-MM-DD (also YYYY/MM/DD); empty clears it. */
+/** A code of digits only (subjects, budgets): a letter is refused, not dropped (the form's input drops it as typed). */
+export const digits = (text: string): Parsed => (text === '' || /^\d+$/.test(text) ? { value: text } : { error: 'digitsOnly' });
+
+/** A date cell (an Excel date) or text YYYY-MM-DD (also YYYY/MM/DD) of a real day; empty clears it. */
 export const date = (text: string, raw: ExcelJS.CellValue): Parsed => {
-  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? { error: 'invalid' } : { value: raw.toISOString().slice(0, 10) };
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? { error: 'dateFormat' } : { value: raw.toISOString().slice(0, 10) };
   if (text === '') return { value: null };
   const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  return m ? { value: `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` } : { value: text };
+  const iso = m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : '';
+  return isCalendarDate(iso) ? { value: iso } : { error: 'dateFormat' };
 };
 
 /** An amount in currency units as text ("1,234.50"), read into integer cents by the money rules (never a float); empty = not sent. */
 export const amount = (text: string): Parsed => {
   if (text === '') return { skip: true };
   const r = parseAmount(text.replace(/[,，\s]/g, ''), { allowNegative: false });
-  return r.ok ? { value: r.cents } : { error: 'invalid' };
+  return r.ok ? { value: r.cents } : { error: 'amount' };
 };
 
 /**

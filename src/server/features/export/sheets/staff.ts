@@ -79,7 +79,7 @@ const sexOf = (text: string) => {
   const t = text.toUpperCase();
   if (SEX_WORDS[1].includes(t)) return { value: 1 };
   if (SEX_WORDS[0].includes(t)) return { value: 0 };
-  return { error: 'invalid' as const };
+  return { error: 'oneOf' as const, params: { values: '男 / 女 / M / F' } };
 };
 
 export const employeeSheet: SheetDef<EmployeeDto, EmployeeCtx, EmployeeFilter> = {

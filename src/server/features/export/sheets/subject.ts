@@ -11,7 +11,7 @@ import type { SubjectRow } from '../../subject/dto';
 import { selectSubjects, type SubjectFilter } from '../../subject/queries';
 import * as subjects from '../../subject/service';
 import type { Parsed, SheetDef } from '../sheet';
-import { flag, keyed, listPaging } from './cells';
+import { digits, flag, keyed, listPaging } from './cells';
 
 const auxName = new Map<number, string>(auxTypes.map((a) => [a.id, a.type]));
 const auxIdOf = new Map<string, number>(auxTypes.map((a) => [a.type, a.id]));
@@ -39,11 +39,11 @@ export function parseAuxTypes(text: string): number[] | 'invalid' {
 
 const direction = (text: string): Parsed => {
   const d = parseDirection(text);
-  return d === 'invalid' ? { error: 'invalid' } : d === undefined ? { skip: true } : { value: d };
+  return d === 'invalid' ? { error: 'oneOf', params: { values: 'BORROWER / LENDER / 借 / 贷' } } : d === undefined ? { skip: true } : { value: d };
 };
 const auxes = (text: string): Parsed => {
   const a = parseAuxTypes(text);
-  return a === 'invalid' ? { error: 'invalid' } : { value: a };
+  return a === 'invalid' ? { error: 'oneOf', params: { values: auxTypes.map((t) => t.type).join(' / ') } } : { value: a };
 };
 const text = (t: string): Parsed => ({ value: t === '' ? null : t });
 
@@ -55,7 +55,7 @@ export const subjectSheet: SheetDef<SubjectRow, null, SubjectFilter> = {
   name: { zh: '科目', en: 'Subjects', file: 'subjects' },
   keyField: 'code',
   columns: [
-    { zh: '科目编码', en: 'Code', width: 16, field: 'code', required: true, cell: (s) => s.code, example: '100201', note: { zh: '必填，数字，长度符合科目编码规则；上级须已存在或在本表中；已存在的编码会被更新', en: 'Required, digits fitting the code rule; the parent must exist or be in this sheet; an existing code is updated' } },
+    { zh: '科目编码', en: 'Code', width: 16, field: 'code', required: true, cell: (s) => s.code, parse: digits, example: '100201', note: { zh: '必填，数字，长度符合科目编码规则；上级须已存在或在本表中；已存在的编码会被更新', en: 'Required, digits fitting the code rule; the parent must exist or be in this sheet; an existing code is updated' } },
     { zh: '科目名称', en: 'Name', width: 28, field: 'name', required: true, cell: (s) => s.name, example: '工商银行', note: { zh: '必填', en: 'Required' } },
     { zh: '英文名称', en: 'English name', width: 28, field: 'nameEn', cell: (s) => s.nameEn, parse: text, example: 'ICBC', note: { zh: '可空', en: 'May be empty' } },
     { zh: '助记码', en: 'Abbreviation', width: 14, field: 'abbr', cell: (s) => s.abbr, parse: text, example: 'GSYH', note: { zh: '可空', en: 'May be empty' } },

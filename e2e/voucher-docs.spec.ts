@@ -152,8 +152,16 @@ test('the data page exports the year as .xlsx and imports a file: the dry run na
   await fileInput.setInputFiles(await build(false));
   await pressById(page, 'voucher-data-dry-run');
   await expect(page.getByTestId('voucher-data-result')).toContainText(`1 张凭证，${lines.length} 行分录`);
+  await expect(page.getByTestId('voucher-data-warnings')).toHaveCount(0);
   await pressById(page, 'voucher-data-import');
   await expect(page.getByTestId('voucher-data-result')).toContainText('已导入 1 张凭证');
+  // The same file checked again: its voucher is in the books now, and a warning names the stored one.
+  await pressById(page, 'voucher-data-dry-run');
+  await expect(page.getByTestId('voucher-data-result')).toContainText('检查通过');
+  await expect(page.getByTestId('voucher-data-warnings')).toContainText('与账簿中已有的凭证相同');
+  await expect(page.getByTestId('voucher-data-warning-row')).toHaveCount(1);
+  await expect(page.getByTestId('voucher-data-warning-row')).toContainText(/第 2 行的凭证与账簿中已有的 \S+-\d+ 相同/);
+  await page.screenshot({ path: testInfo.outputPath('voucher-data-warnings-zh.png'), fullPage: true });
 
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
   const imported = await (await request.get('/api/voucher', { params: { filter: JSON.stringify({ accountId: 1, summary: MARKER }), limit: 100 }, headers })).json();

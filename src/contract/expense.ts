@@ -11,6 +11,7 @@ import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from '../domain/c
 import { dateString, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 import { exportTaskDto } from './export';
+import { companyImportQuery } from './transfer';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const cents = (max: number) => z.number().int().min(-max).max(max);
@@ -166,7 +167,7 @@ export const expenseApi = {
   /** The same workbook through a background export task (progress, then a signed file), like the other lists' exports. */
   exportTask: defineRoute({ method: 'POST', path: '/expense/export', body: expenseExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
   /** Imports an .xlsx in the export's layout: every document through the save rules, all or nothing. */
-  importXls: defineRoute({ method: 'POST', path: '/expense/importXls', multipart: true, query: z.object({ companyId: idSchema }), answer: expenseImportResult, access: edit, tags: [...tags, 'import'] }),
+  importXls: defineRoute({ method: 'POST', path: '/expense/importXls', multipart: true, query: companyImportQuery, answer: expenseImportResult, access: edit, tags: [...tags, 'import'] }),
   /** The expense template (.xlsx): the header row, an example line and a notes sheet. */
   template: defineRoute({ method: 'GET', path: '/expense/template', answer: z.unknown(), access: { right: READ, scope: 'none' }, tags: [...tags, 'import'] }),
 };

@@ -36,6 +36,12 @@ export const voucherImportResultDto = z.object({
   lines: z.number().int(),
   /** "记-0003" of each voucher created, in the sheet's order (empty on a dry run). */
   labels: z.array(z.string()),
+  /**
+   * Vouchers of the sheet equal to one already in the books (same date, kind and lines): the
+   * import is allowed (it renumbers, decision 027) but would add them again. {row: the voucher's
+   * first sheet row, message: "The voucher on row 5 matches 记-0005 already in the books"}.
+   */
+  warnings: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
 export type VoucherImportResultDto = z.infer<typeof voucherImportResultDto>;
 

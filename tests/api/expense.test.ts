@@ -311,6 +311,10 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     expect(refused.json()).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
     expect(refused.json().appendix.errors[0]).toMatchObject({ row: 2 });
     expect(refused.json().msg).toContain('The invoice has been reimbursed and cannot be reimbursed!');
+    // Every already-reimbursed line is a wrong row, with the error workbook (decision 018).
+    expect(refused.json().appendix.errors.map((e: Body) => [e.row, e.column])).toEqual([[2, '发票号码 Invoice number'], [3, '发票号码 Invoice number']]);
+    expect(refused.json().msg).toContain('(2 row(s) with errors)');
+    expect(refused.json().appendix.errorFile).toMatch(/^\/api\/files\//);
     expect((await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total).toBe(before);
     // Delete the document, import the file again: the same lines come back in a new document.
     await ok('DELETE', `/api/expense/${a.id}`);
@@ -327,5 +331,59 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(unknownKind, editor.token) })).json().msg).toContain('Nope');
     expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(wrong, manager.token) })).json().code).toBe('NO_PERMISSION');
     expect((await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${other.companyId}`, ...multipart(wrong, editor.token) })).json().code).toBe('NO_PERMISSION');
+  });
+  it('import reports every wrong row at once (cells and business rules), by sheet row only, with the error workbook; nothing saved', async () => {
+    await ok('POST', '/api/expense/kind', { body: { companyId: w.companyId, name: 'Retired', disabled: true } });
+    const reimbursed = no();
+    await create([line(reimbursed)]);
+    const [n1, n2, n3, n4] = [no(), no(), no(), no()];
+    const head = ['单号 Code', '制单日期 Mark date', '报销人编码 Submitter code', '付款金额 Pay amount', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount', '备注 Remark'];
+    const file = await sheet([
+      head,
+      ['A1', '2026-11-01', 'E999', '', 'Travel', '2026-11-01', n1, '10'], // row 2: unknown submitter
+      ['B1', 'bad', '', '', 'Nope kind', '2026-11-01', n2, '5'], // row 3: a mark date that is no date, an unknown kind
+      ['C1', '2026-11-01', '', '-5', 'Travel', '2026-11-01', n1, '0'], // row 4: negative pay amount, amount 0, n1 again
+      ['D1', '2026-11-01', 'E2', '', 'Retired', '2026-11-01', reimbursed, '7'], // row 5: disabled submitter and kind, reimbursed number
+      ['E1', '2026-11-01', 'E1', '', 'Meals', '2026-11-01', n3, '3'], // row 6: a good document …
+      ['E1', '', '', '', 'Travel', '', n4, '4', 'x'.repeat(51)], // row 7: … whose second line has no date and a long remark
+      ['F1', '2026-11-01', '', '', 'Travel', '2026-11-01', no(), '2'], // row 8: good
+    ]);
+    const before = (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total;
+    const res = await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(file, editor.token) });
+    const j = res.json();
+    expect(j, res.body).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    const errors = j.appendix.errors as Array<{ row: number; column: string | null; message: string }>;
+    expect(errors.map((e) => [e.row, e.column, e.message])).toEqual([
+      [2, '报销人编码 Submitter code', 'No record has the code E999'],
+      [3, '制单日期 Mark date', 'must be a valid date such as 2025-01-31'],
+      [3, '费用类型 Expense kind', 'No record has the code Nope kind'],
+      [4, '付款金额 Pay amount', 'must be at least 0'],
+      [4, '金额 Amount', 'cannot be zero'],
+      [4, '发票号码 Invoice number', `The invoice number ${n1} is already on row 2`],
+      [5, '费用类型 Expense kind', 'The expense kind Retired is disabled'],
+      [5, '报销人编码 Submitter code', 'The submitter is disabled'],
+      [5, '发票号码 Invoice number', `The invoice has been reimbursed and cannot be reimbursed! (invoice ${reimbursed})`],
+      [7, '开票日期 Invoice date', 'is required'],
+      [7, '备注 Remark', 'must have at most 50 characters'],
+    ]);
+    expect(j.msg).toBe('Import failed, nothing was imported: row 2: 报销人编码 Submitter code: No record has the code E999 (5 row(s) with errors)');
+    // The error workbook: the upload with the error column, every wrong row's messages.
+    const wb = await workbookAt(t, j.appendix.errorFile);
+    const ws = wb.worksheets[0];
+    const errorCol = ws.getRow(1).cellCount;
+    expect(ws.getRow(1).getCell(errorCol).text).toBe('错误 Error');
+    expect(ws.getRow(4).getCell(errorCol).text).toContain('金额 Amount: cannot be zero');
+    expect(ws.getRow(8).getCell(errorCol).text).toBe('');
+    expect((await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total).toBe(before);
+
+    // failFast: the first wrong row only; in Chinese the messages name the sheet row only (no line number of a document).
+    const first = (await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}&failFast=true`, ...multipart(file, editor.token) })).json();
+    expect(first.appendix.errors).toHaveLength(1);
+    const zh = multipart(file, editor.token);
+    const zhRes = (await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, payload: zh.payload, headers: { ...zh.headers, 'x-language': 'zh_CN' } })).json();
+    const zhMessages = (zhRes.appendix.errors as Array<{ message: string }>).map((e) => e.message);
+    expect(zhMessages).toEqual(expect.arrayContaining(['不能为零', '不能小于 0', '须为有效日期，格式如 2025-01-31', `发票号码 ${n1} 与第 2 行重复`, '费用类型 Retired 已停用']));
+    expect(zhMessages.join()).not.toMatch(/第\s*\d+\s*行）|必填项未填写/);
+    expect((await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId } } })).total).toBe(before);
   });
 });

@@ -243,7 +243,7 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
       expect(errors.map((e) => e.row)).toEqual([4, 6, 8, 10, 11, 13, 14, 16, 17]);
       expect(errors[0]).toMatchObject({ column: 'Subject code', message: 'No record has the code 9999' });
       expect(errors[1].message).toBe('Debit and credit are not balanced');
-      expect(errors[2].message).toBe('Required items not filled (row 8)');
+      expect(errors[2]).toMatchObject({ column: null, message: 'Customer is required' });
       expect(errors[3]).toMatchObject({ column: 'Summary', message: 'is required' });
       expect(errors[4].message).toMatch(/^Row 11: subject 2221 .* cannot be used/);
       expect(errors[5].message).toBe('Row 13 has both a debit and a credit amount');
@@ -265,6 +265,70 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
     const missing = (await importFile(clerk.token, await sheet([['摘要 Summary'], ['x']]), { accountId: String(w.accountId) })).json();
     expect(missing).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
     expect(missing.appendix.errors.map((e: any) => e.column)).toEqual(['Date', 'Kind', 'Number', 'Subject code']);
+  });
+
+  it('names each missing auxiliary type of a line, localized, at its sheet row', async () => {
+    const { clerk } = w.users;
+    await t.db.db.execute(sql`update subjects set aux_type_ids = '{5,6}' where id = ${w.subject.revenue}`);
+    try {
+      const file = await sheet([
+        ['日期 Date', '凭证字 Kind', '凭证号 Number', '摘要 Summary', '科目编码 Subject code', '项目 Project', '借方金额 Debit', '贷方金额 Credit'],
+        ['2026-05-20', '记', '1', '收入', '1001', '', '100', ''],
+        ['2026-05-20', '记', '1', '收入', '5001', '', '', '100'], // row 3: project and budget missing
+        ['2026-05-21', '记', '2', '收入', '1001', '', '100', ''],
+        ['2026-05-21', '记', '2', '收入', '5001', 'P-NONE', '', '100'], // row 5: unknown project (reported as such)
+      ]);
+      const before = await count(w.accountId);
+      const en = (await importFile(clerk.token, file, { accountId: String(w.accountId), dryRun: 'true' })).json();
+      expect(en).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+      expect(en.appendix.errors.map((e: any) => [e.row, e.column, e.message])).toEqual([
+        [3, null, 'Project is required'],
+        [3, null, 'Budget is required'],
+        [5, 'Project', 'No record has the code P-NONE'],
+      ]);
+      expect(en.msg).toContain('row 3: Project is required');
+      const zhBody = multipart(file, clerk.token);
+      const zh = (await t.app.inject({ method: 'POST', url: `/api/voucher/importXls?accountId=${w.accountId}`, payload: zhBody.payload, headers: { ...zhBody.headers, 'x-language': 'zh_CN' } })).json();
+      expect(zh.appendix.errors.slice(0, 2).map((e: any) => e.message)).toEqual(['项目不能为空', '预算不能为空']);
+      expect(await count(w.accountId)).toBe(before);
+    } finally {
+      await t.db.db.execute(sql`update subjects set aux_type_ids = '{5}' where id = ${w.subject.revenue}`);
+    }
+  });
+
+  it('warns of each voucher equal to one already in the books (the check and the import), and still imports', async () => {
+    const { clerk } = w.users;
+    const { bytes } = await runTask('/api/voucher/exportXls', { filter: { accountId: w.accountId, id: [ids.aux] } }, clerk.token);
+    const stored = await data(call(clerk.token, 'GET', `/api/voucher/${ids.aux}`), 'get');
+    const label = `${stored.kindName}-${stored.codeText}`;
+    // A second voucher that differs in one amount: no warning for it.
+    const ws = await load(bytes);
+    const rowsOf = table(ws);
+    const extra = rowsOf.slice(1).map((r) => [...r]);
+    extra.forEach((r) => {
+      r[2] = '99';
+    });
+    const debit = rowsOf[0].indexOf('借方金额 Debit');
+    const credit = rowsOf[0].indexOf('贷方金额 Credit');
+    extra[0][debit] = '5001';
+    extra[1][credit] = '4001';
+    extra[2][credit] = '1000';
+    extra.forEach((r) => ws.addRow(r));
+    const file = Buffer.from(await ws.workbook.xlsx.writeBuffer());
+    const before = await count(w.accountId);
+    const dry = await importFile(clerk.token, file, { accountId: String(w.accountId), dryRun: 'true' });
+    expect(dry.json(), dry.body).toMatchObject({ success: true, data: { dryRun: true, vouchers: 2, warnings: [{ row: 2, message: `The voucher on row 2 matches ${label} already in the books` }] } });
+    expect(dry.json().data.warnings).toHaveLength(1);
+    const done = await importFile(clerk.token, file, { accountId: String(w.accountId) });
+    expect(done.json(), done.body).toMatchObject({ success: true, data: { dryRun: false, vouchers: 2, warnings: [{ row: 2 }] } });
+    expect(await count(w.accountId)).toBe(before + 2);
+    // Imported again: both are in the books now, each named by the first stored copy.
+    const again = (await importFile(clerk.token, file, { accountId: String(w.accountId), dryRun: 'true' })).json();
+    expect(again.data.warnings.map((x: any) => x.row)).toEqual([2, 5]);
+    expect(again.data.warnings[0].message).toContain(label);
+    // A file of new vouchers answers no warnings.
+    const fresh = await sheet([['日期 Date', '凭证字 Kind', '凭证号 Number', '摘要 Summary', '科目编码 Subject code', '借方金额 Debit', '贷方金额 Credit'], ['2026-05-22', '记', '1', '新的', '1001', '1', ''], ['2026-05-22', '记', '1', '新的', '1002', '', '1']]);
+    expect((await importFile(clerk.token, fresh, { accountId: String(w.accountId), dryRun: 'true' })).json().data.warnings).toEqual([]);
   });
 
   it('keeps to the rights and the company: read for exports, voucher edit (2010101) for import and template', async () => {

@@ -2,7 +2,8 @@
  * /voucher/daily/data — voucher import and export (spec 01 §2, §7): export the vouchers of a period
  * range (and kind) as .xlsx (one row per line) or PDF (one voucher per page) with the export
  * progress bar; download the import template; import a workbook with a dry run first (every wrong
- * row listed by its number, with the error workbook), then for real. Keyboard: Tab through the
+ * row listed by its number, with the error workbook; vouchers equal to ones already in the books
+ * listed as warnings), then for real. Keyboard: Tab through the
  * controls, Enter on the focused button.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -157,6 +158,18 @@ export function VoucherDataPage() {
                   {outcome.dryRun
                     ? t('voucher:docs.data.dryRunOk', { vouchers: outcome.result.vouchers, lines: outcome.result.lines })
                     : t('voucher:docs.data.imported', { vouchers: outcome.result.vouchers, lines: outcome.result.lines, labels: outcome.result.labels.join(', ') })}
+                </Alert>
+              )}
+              {outcome?.ok && (outcome.result.warnings?.length ?? 0) > 0 && (
+                <Alert color="yellow" data-testid="voucher-data-warnings">
+                  {t('voucher:docs.data.duplicates')}
+                  <ScrollArea.Autosize mah={200} mt="xs">
+                    <List size="sm">
+                      {outcome.result.warnings.map((w, i) => (
+                        <List.Item key={`${w.row}-${i}`} data-testid="voucher-data-warning-row">{w.message}</List.Item>
+                      ))}
+                    </List>
+                  </ScrollArea.Autosize>
                 </Alert>
               )}
               {outcome && !outcome.ok && (

@@ -160,6 +160,6 @@ export async function submitsReimbursements(db: Db, companyId: number, employeeI
 }
 
 export async function employeeByCode(db: Db, companyId: number, code: string) {
-  const [row] = await db.select({ id: employees.id }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.code, code))).limit(1);
+  const [row] = await db.select({ id: employees.id, disabled: employees.disabled }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.code, code))).limit(1);
   return row;
 }

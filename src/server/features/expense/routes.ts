@@ -4,7 +4,9 @@ import { expenseApi } from '../../../contract/expense';
 import { DomainError } from '../../../domain/result-codes';
 import { handle, handleRaw } from '../../http/route';
 import { FILE_CSP } from '../../http/security-headers';
-import { XLSX_MIME } from '../export/sheet';
+import { buildErrorWorkbook, ImportFailure, importError, XLSX_MIME } from '../export/sheet';
+import { fileUrl } from '../../http/file-urls';
+import { storeFile } from '../system/queries';
 import { uploadedWorkbook } from '../export/upload';
 import { buildExpenseTemplate, buildExpenseWorkbook, EXPENSE_SHEET, readExpenseWorkbook } from './sheet';
 import { ok, okList } from '../../http/reply';
@@ -52,8 +54,17 @@ export async function expenseRoutes(app: FastifyInstance): Promise<void> {
   handle(app, expenseApi.importXls, async (req) => {
     const companyId = guardCompany(req, req.query.companyId);
     const lang = req.lang ?? pickLanguage(req.headers['x-language'] as string | undefined, req.headers['accept-language']);
-    const docs = await readExpenseWorkbook(await uploadedWorkbook(req), lang);
-    return ok(await service.importExpenses(app.db, actorOf(req, companyId), companyId, docs, lang));
+    const file = await uploadedWorkbook(req);
+    const sheet = await readExpenseWorkbook(file, lang);
+    try {
+      return ok(await service.importExpenses(app.db, actorOf(req, companyId), companyId, sheet, lang, req.query.failFast ?? false));
+    } catch (err) {
+      if (!(err instanceof ImportFailure)) throw err;
+      // The error workbook (the upload with a red error column), stored after the rollback (decision 018).
+      const content = await buildErrorWorkbook(file, err.errors);
+      const errorFile = content ? fileUrl(app.opts.fileSecret!, await storeFile(app.db, { companyId, ownerId: req.access.user.id, name: `${EXPENSE_SHEET.file}-errors.xlsx`, mime: XLSX_MIME, content })) : null;
+      throw importError(err.errors, { errorFile });
+    }
   });
   handle(app, expenseApi.list, async (req) => {
     const companyId = guardCompany(req, req.query.filter.companyId);

@@ -11,14 +11,16 @@ import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import type { Paging } from '../../../contract/common';
 import type { ExpenseCreateBody, ExpenseDto, ExpenseKindDto, ExpenseLineIn, ExpenseLockResult, ExpenseUpdateBody } from '../../../contract/expense';
-import { checkLines, lineProblemCode, normalizeInvoiceNo, reimbursementCode, reimbursementCodePrefix, REIMBURSE_CODE_NUMBER_MAX, storedKindsOf } from '../../../domain/reimbursement';
+import { checkLines, lineProblemCode, normalizeInvoiceNo, type LineProblem, type RequiredLineField, reimbursementCode, reimbursementCodePrefix, REIMBURSE_CODE_NUMBER_MAX, storedKindsOf } from '../../../domain/reimbursement';
 import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/reimbursement-lifecycle';
 import { decideReimbursementAction } from '../../../../machines/reimbursement.machine';
 import { iso } from '../../db/queries/list';
-import { messageOf } from '../../http/messages';
+import { messageOf, translate } from '../../http/messages';
+import type { ImportRowErrorDto } from '../../../contract/export';
+import { ImportFailure } from '../export/sheet';
 import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
-import type { SheetDocument } from './sheet';
+import { expenseColumn, type ExpenseField, type SheetDocument } from './sheet';
 
 /** Who acts: the user and the rights held in the document's company. */
 export interface Actor {
@@ -252,39 +254,91 @@ export async function exportExpenses(db: Db, companyId: number, filter: q.Expens
 }
 
 /**
- * Imports the workbook's documents through the editor's save rules, all or nothing: a refused
- * document is reported at the row its refusal names (a line's row, else the document's first row)
- * and rolls everything back.
+ * Imports the workbook's documents through the editor's save rules, all or nothing (decision 018):
+ * the business rules are checked on every row first — expense kinds (known, enabled), submitters
+ * (known, enabled), invoice numbers (not repeated in the sheet, not reimbursed in the company) —
+ * then every document without a wrong row is saved by createExpense in a savepoint, its refusal
+ * reported at the row it names. Any wrong row (the sheet's own, `sheet.errors`, included) rolls
+ * everything back: ImportFailure with every wrong row (failFast: the first).
  */
-export async function importExpenses(db: Db, actor: Actor, companyId: number, docs: SheetDocument[], lang: Language): Promise<{ created: number; codes: string[] }> {
-  return withTx(db, async (tx) => {
-    const kinds = await q.selectKinds(companyScope(tx, companyId), { filter: { companyId }, offset: 0, limit: 1000, sort: {}, expand: new Set() });
+export async function importExpenses(db: Db, actor: Actor, companyId: number, sheet: { docs: SheetDocument[]; errors: ImportRowErrorDto[] }, lang: Language, failFast = false): Promise<{ created: number; codes: string[] }> {
+  const errors = [...sheet.errors];
+  const fail = (row: number, field: ExpenseField | null, message: string) => errors.push({ row, column: field ? expenseColumn(field) : null, message });
+  const { docs } = sheet;
+  const result = await withTx(db, async (tx) => {
+    const kinds = await q.selectKinds(companyScope(tx, companyId), { filter: { companyId }, offset: 0, limit: 100_000, sort: {}, expand: new Set() });
     const kindByName = new Map(kinds.rows.map((k) => [k.name, k]));
+    // References: the expense kind of each line, the submitter of each document.
+    const employeeOfCode = new Map<string, { id: number; disabled: boolean } | undefined>();
+    const submitters = new Map<SheetDocument, number | null>();
+    for (const d of docs) {
+      for (const l of d.lines) {
+        if (!l.kindName) continue;
+        const kind = kindByName.get(l.kindName);
+        if (!kind) fail(l.row, 'kind', messageOf('IMPORT_REFERENCE_UNKNOWN', lang, { code: l.kindName }));
+        else if (kind.disabled) fail(l.row, 'kind', translate('importRules.kindDisabled', lang, { name: kind.name }));
+        else l.line.expenseKindId = kind.id;
+      }
+      submitters.set(d, null);
+      if (!d.submitterCode) continue;
+      if (!employeeOfCode.has(d.submitterCode)) employeeOfCode.set(d.submitterCode, await q.employeeByCode(tx, companyId, d.submitterCode));
+      const e = employeeOfCode.get(d.submitterCode);
+      if (!e) fail(d.row, 'submitterCode', messageOf('IMPORT_REFERENCE_UNKNOWN', lang, { code: d.submitterCode }));
+      else if (e.disabled) fail(d.row, 'submitterCode', messageOf('REIMBURSE_SUBMITTER_DISABLED', lang));
+      else submitters.set(d, e.id);
+    }
+    // Invoice numbers: once in the sheet (the first row keeps it), never reimbursed in the company.
+    const lines = docs.flatMap((d) => d.lines);
+    const taken = new Set((await q.takenNos(tx, companyId, [...new Set(lines.map((l) => normalizeInvoiceNo(l.line.no)).filter(Boolean))])).map((t) => t.noKey));
+    const firstRow = new Map<string, number>();
+    for (const l of lines) {
+      const key = normalizeInvoiceNo(l.line.no);
+      if (!key) continue;
+      const no = (l.line.no ?? '').trim();
+      if (taken.has(key)) fail(l.row, 'no', messageOf('REIMBURSE_INVOICE_DUPLICATE', lang, { no }));
+      else if (firstRow.has(key)) fail(l.row, 'no', translate('importRules.invoiceRepeated', lang, { no, first: firstRow.get(key)! }));
+      else firstRow.set(key, l.row);
+    }
+
+    // The documents without a wrong row through the editor's save path, each in a savepoint.
+    const wrongRows = new Set(errors.map((e) => e.row));
     const codes: string[] = [];
     for (const d of docs) {
-      const unknownKind = d.lines.find((l) => l.kindName && !kindByName.has(l.kindName));
-      if (unknownKind) throw importError(unknownKind.row, 'IMPORT_REFERENCE_UNKNOWN', { code: unknownKind.kindName }, lang);
-      let submitterId: number | null = null;
-      if (d.submitterCode) {
-        const e = await q.employeeByCode(tx, companyId, d.submitterCode);
-        if (!e) throw importError(d.row, 'IMPORT_REFERENCE_UNKNOWN', { code: d.submitterCode }, lang);
-        submitterId = e.id;
-      }
-      const invoices = d.lines.map((l) => ({ ...l.line, expenseKindId: l.kindName ? kindByName.get(l.kindName)!.id : null }));
+      if (failFast && errors.length) break;
+      if (d.rows.some((r) => wrongRows.has(r))) continue;
       try {
-        const saved = await createExpense(tx, actor, companyId, { markAt: d.markAt, submitAt: d.submitAt, submitterId, payAt: d.payAt, payAmount: d.payAmount, markerId: null, invoices });
+        const saved = await createExpense(tx, actor, companyId, {
+          markAt: d.markAt, submitAt: d.submitAt, submitterId: submitters.get(d) ?? null, payAt: d.payAt, payAmount: d.payAmount, markerId: null,
+          invoices: d.lines.map((l) => l.line),
+        });
         codes.push(saved.code);
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
-        const named = (e.appendix as { lines?: Array<{ index: number }> } | undefined)?.lines?.[0];
-        throw importError(named ? d.lines[named.index].row : d.row, e.code, e.params, lang);
+        refusalErrors(e, d, lang).forEach((x) => errors.push(x));
       }
     }
+    if (errors.length) throw new ImportFailure([...errors].sort((a, b) => a.row - b.row).slice(0, failFast ? 1 : errors.length));
     return { created: codes.length, codes };
   });
+  return result;
 }
 
-function importError(row: number, code: ResultCode, params: Record<string, string | number>, lang: Language): DomainError {
-  const message = messageOf(code, lang, params);
-  return new DomainError('IMPORT_ROWS_INVALID', { row, message, count: 1 }, { errors: [{ row, column: null, message }] });
+/** A save's refusal as import errors: a line rule at the line's sheet row and cell, anything else at the document's first row. */
+function refusalErrors(e: DomainError, d: SheetDocument, lang: Language): ImportRowErrorDto[] {
+  const problems = (e.appendix as { lines?: LineProblem[] } | undefined)?.lines;
+  if (!Array.isArray(problems) || !problems.length) return [{ row: d.row, column: null, message: messageOf(e.code, lang, e.params) }];
+  const field: Record<RequiredLineField, ExpenseField> = { expenseKindId: 'kind', issueAt: 'issueAt', no: 'no', amount: 'amount' };
+  return problems.flatMap((p): ImportRowErrorDto[] => {
+    const row = d.lines[p.index]?.row ?? d.row;
+    switch (p.kind) {
+      case 'incomplete':
+        return p.fields.map((f) => ({ row, column: expenseColumn(field[f]), message: translate('validation.required', lang) }));
+      case 'duplicate':
+        return [{ row, column: expenseColumn('no'), message: messageOf('REIMBURSE_INVOICE_DUPLICATE', lang, { no: p.no }) }];
+      case 'amountTooLarge':
+        return [{ row, column: expenseColumn('amount'), message: translate('validation.absMax', lang, { max: '21,000,000.00' }) }];
+      case 'kindDisabled':
+        return [{ row, column: expenseColumn('kind'), message: translate('importRules.kindDisabled', lang, { name: d.lines[p.index]?.kindName ?? '' }) }];
+    }
+  });
 }

@@ -4,15 +4,19 @@
  * neutralised against formula injection. The import reads the same layout (columns found by header,
  * export-only columns ignored): rows with the same code make one document (the code only groups:
  * imported documents are numbered afresh in their month), and every document goes through the
- * editor's save rules (createExpense) in one transaction, so a wrong row imports nothing.
+ * editor's save rules (createExpense) in one transaction, so a wrong row imports nothing. Every
+ * wrong row is reported (the cells here, the business rules by the service) with the error
+ * workbook, as the master-data imports do (decision 018).
  */
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../domain/enums';
-import { parseAmount } from '../../../domain/money';
+import { parseAmount, type AmountResult } from '../../../domain/money';
 import { AMOUNT_NUM_FMT, centsCell } from '../export/sheets/cells';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { DomainError } from '../../../domain/result-codes';
-import { formatReimbursementCode } from '../../../domain/reimbursement';
+import { formatReimbursementCode, PAY_AMOUNT_MAX_CENTS } from '../../../domain/reimbursement';
+import { REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from '../../../domain/constants';
+import { isDateString } from '../../../domain/voucher-rules';
 import type { ExpenseDto, ExpenseLineIn } from '../../../contract/expense';
 import type { ImportRowErrorDto } from '../../../contract/export';
 import { cellText, headerOf, uploadedSheet } from '../export/sheet';
@@ -78,9 +82,11 @@ export async function buildExpenseTemplate(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** A document read from the sheet: its first row, its header and its lines with their rows. */
+/** A document read from the sheet: its first row, its rows, its header and its lines with their rows. */
 export interface SheetDocument {
   row: number;
+  /** Every sheet row of the document (its first row included). */
+  rows: number[];
   code: string;
   markAt: string;
   submitAt: string | null;
@@ -90,18 +96,49 @@ export interface SheetDocument {
   lines: Array<{ row: number; kindName: string; line: ExpenseLineIn }>;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export type ExpenseField = Field;
 
-/** Reads the workbook; every wrong cell is reported (row, column, message) and nothing is returned then. */
-export async function readExpenseWorkbook(file: Buffer, lang: Language): Promise<SheetDocument[]> {
+/** The column an import error names: the bilingual header of the field's column. */
+export const expenseColumn = (field: Field): string => headerOf(EXPENSE_COLUMNS.find((c) => c.field === field)!);
+
+const MAX_TEXT = '21,000,000.00';
+
+/**
+ * Reads the workbook and checks every cell's shape (spec 02 §5 for the lines): the required cells,
+ * dates (YYYY-MM-DD), amounts (the pay amount 0 to the maximum cost, a line's amount non-zero and
+ * within the maximum either way), text lengths. A line with only some of its cells is reported per
+ * missing cell; a row with none of the line's cells (only a code and header) adds no line. Every
+ * wrong cell is answered as {row, column, message}, together with every document read: the
+ * business rules (references, invoice numbers) are checked by the service on all of them.
+ */
+export async function readExpenseWorkbook(file: Buffer, lang: Language): Promise<{ docs: SheetDocument[]; errors: ImportRowErrorDto[] }> {
   const { ws, byField } = await uploadedSheet<Field>(file, EXPENSE_COLUMNS);
   const errors: ImportRowErrorDto[] = [];
   const docs = new Map<string, SheetDocument>();
-  const bad = (row: number, field: Field, message: string) => {
-    const c = EXPENSE_COLUMNS.find((x) => x.field === field)!;
-    errors.push({ row, column: headerOf(c), message });
+  const bad = (row: number, field: Field, message: string) => errors.push({ row, column: expenseColumn(field), message });
+  const rule = (key: string, params: Record<string, string | number> = {}) => translate(`validation.${key}`, lang, params);
+  const required = rule('required');
+  const amountRule = (r: AmountResult, what: 'pay' | 'line') => {
+    if (r.ok) return null;
+    if (r.code === 'AMOUNT_ABOVE_MAXIMUM') return what === 'pay' ? rule('max', { max: MAX_TEXT }) : rule('absMax', { max: MAX_TEXT });
+    if (r.code === 'AMOUNT_NEGATIVE_NOT_ALLOWED') return rule('min', { min: 0 });
+    return rule('amountFormat');
   };
-  const required = messageOf('INVALID_INPUT', lang, { detail: translate('validation.required', lang) });
+  const date = (row: number, field: Field, text: string, need: boolean): string | null => {
+    if (!text) {
+      if (need) bad(row, field, required);
+      return null;
+    }
+    if (!isDateString(text)) {
+      bad(row, field, rule('date'));
+      return null;
+    }
+    return text;
+  };
+  const text = (row: number, field: Field, value: string): string | null => {
+    if (value.length > TEXT_BASE) bad(row, field, rule('tooLong', { max: TEXT_BASE }));
+    return value || null;
+  };
   for (let r = 2; r <= ws.rowCount; r++) {
     const get = (f: Field) => (byField.has(f) ? cellText(ws.getRow(r).getCell(byField.get(f)!).value) : '');
     const values = (['code', 'markAt', 'kind', 'issueAt', 'no', 'amount', 'remark'] as Field[]).map(get);
@@ -110,27 +147,39 @@ export async function readExpenseWorkbook(file: Buffer, lang: Language): Promise
     if (!code) bad(r, 'code', required);
     let doc = docs.get(code);
     if (!doc) {
-      const markAt = get('markAt');
-      if (!DATE.test(markAt)) bad(r, 'markAt', required);
+      const markAt = date(r, 'markAt', get('markAt'), true);
       const pay = get('payAmount');
-      const payCents = pay ? parseAmount(pay, { maxAbsCents: 2_100_000_000 }) : { ok: true as const, cents: 0 };
-      if (!payCents.ok || payCents.cents < 0) bad(r, 'payAmount', messageOf('INVALID_INPUT', lang, { detail: pay }));
-      for (const f of ['submitAt', 'payAt'] as const) if (get(f) && !DATE.test(get(f))) bad(r, f, messageOf('INVALID_INPUT', lang, { detail: get(f) }));
-      doc = { row: r, code, markAt, submitAt: get('submitAt') || null, submitterCode: get('submitterCode') || null, payAt: get('payAt') || null, payAmount: payCents.ok ? payCents.cents : 0, lines: [] };
+      const payCents = pay ? parseAmount(pay, { maxAbsCents: PAY_AMOUNT_MAX_CENTS, allowNegative: false }) : { ok: true as const, cents: 0 };
+      const payWrong = amountRule(payCents, 'pay');
+      if (payWrong) bad(r, 'payAmount', payWrong);
+      const submitAt = date(r, 'submitAt', get('submitAt'), false);
+      const payAt = date(r, 'payAt', get('payAt'), false);
+      doc = { row: r, rows: [], code, markAt: markAt ?? '', submitAt, submitterCode: get('submitterCode') || null, payAt, payAmount: payCents.ok ? payCents.cents : 0, lines: [] };
       docs.set(code, doc);
     }
-    const issueAt = get('issueAt');
-    if (issueAt && !DATE.test(issueAt)) bad(r, 'issueAt', messageOf('INVALID_INPUT', lang, { detail: issueAt }));
+    doc.rows.push(r);
+    const kindName = get('kind');
+    const noText = get('no');
     const amountText = get('amount');
-    const amount = amountText ? parseAmount(amountText, { maxAbsCents: 2_100_000_000 }) : null;
-    if (amount && !amount.ok) bad(r, 'amount', messageOf('INVALID_INPUT', lang, { detail: amountText }));
-    doc.lines.push({
-      row: r,
-      kindName: get('kind'),
-      line: { expenseKindId: null, issueAt: issueAt || null, no: get('no') || null, amount: amount?.ok ? amount.cents : null, remark: get('remark') || null },
-    });
+    const remark = get('remark');
+    // A row holding none of the line's cells gives the document's header only.
+    if (!kindName && !get('issueAt') && !noText && !amountText && !remark) continue;
+    if (!kindName) bad(r, 'kind', required);
+    const issueAt = date(r, 'issueAt', get('issueAt'), true);
+    if (!noText) bad(r, 'no', required);
+    let amount: number | null = null;
+    if (!amountText) bad(r, 'amount', required);
+    else {
+      const parsed = parseAmount(amountText, { maxAbsCents: REIMBURSE_LINE_MAX_CENTS });
+      const wrong = amountRule(parsed, 'line');
+      if (wrong) bad(r, 'amount', wrong);
+      else if (parsed.ok && parsed.cents === 0) bad(r, 'amount', rule('notZero'));
+      else if (parsed.ok) amount = parsed.cents;
+    }
+    doc.lines.push({ row: r, kindName, line: { expenseKindId: null, issueAt, no: text(r, 'no', noText), amount, remark: text(r, 'remark', remark) } });
   }
-  if (errors.length) throw new DomainError('IMPORT_ROWS_INVALID', { row: errors[0].row, message: `${errors[0].column}: ${errors[0].message}`, count: new Set(errors.map((e) => e.row)).size }, { errors });
-  if (!docs.size) throw new DomainError('REIMBURSE_NO_VALID_DATA');
-  return [...docs.values()];
+  if (!docs.size && !errors.length) throw new DomainError('REIMBURSE_NO_VALID_DATA');
+  // A document of header rows only reimburses nothing.
+  for (const d of docs.values()) if (!d.lines.length) errors.push({ row: d.row, column: null, message: messageOf('REIMBURSE_NO_VALID_DATA', lang) });
+  return { docs: [...docs.values()], errors };
 }

@@ -4,14 +4,16 @@
  * on the way, the file stored and signed); the import saves every voucher of the sheet through
  * `createVoucher`, the editor's own save path (the machine's decision, the save rules, subjects and
  * auxiliary values of the year, codes), in one transaction: any wrong row rolls everything back,
- * and a dry run rolls back a clean import too.
+ * and a dry run rolls back a clean import too. A line without an auxiliary value its subject takes
+ * is reported per missing type ('Project is required'); a voucher equal to one already in the books
+ * (date, kind, lines) is answered as a warning, the import still allowed (decision 027).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { withTx } from '../../db/tx';
-import { accounts, budgets, companies, customers, departments, employees, projects, subjects, vendors, voucherKinds } from '../../db/schema';
+import { accounts, budgets, companies, customers, departments, employees, projects, subjects, vendors, voucherItems, voucherKinds, vouchers } from '../../db/schema';
 import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { ExportKind, Language } from '../../../domain/enums';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
@@ -20,7 +22,8 @@ import { voucherCreateBody, type VoucherDto, type VoucherFilter } from '../../..
 import type { ImportRowErrorDto } from '../../../contract/export';
 import type { VoucherImportResultDto } from '../../../contract/voucher-docs';
 import { fileUrl } from '../../http/file-urls';
-import { messageOf } from '../../http/messages';
+import { messageOf, translate } from '../../http/messages';
+import { padVoucherCode } from '../../../domain/finance-settings';
 import { storeFile } from '../system/queries';
 import * as tasks from '../export/queries';
 import { buildErrorWorkbook, importError, loadSheet, XLSX_MIME } from '../export/sheet';
@@ -125,8 +128,8 @@ async function referencesOf(db: Db, companyId: number, accountId: number) {
   const years = await q.yearsWithPeriods(db, accountId);
   const yearIds = years.map((y) => y.id);
   const kinds = await db.select({ id: voucherKinds.id, name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(eq(voucherKinds.accountId, accountId));
-  const subjectRows = yearIds.length ? await db.select({ id: subjects.id, code: subjects.code, accountYearId: subjects.accountYearId }).from(subjects).where(and(eq(subjects.companyId, companyId), inArray(subjects.accountYearId, yearIds))) : [];
-  const subjectIds = new Map(subjectRows.map((s) => [`${s.accountYearId}:${s.code}`, s.id]));
+  const subjectRows = yearIds.length ? await db.select({ id: subjects.id, code: subjects.code, accountYearId: subjects.accountYearId, leaf: subjects.leaf, disabled: subjects.disabled, auxTypeIds: subjects.auxTypeIds }).from(subjects).where(and(eq(subjects.companyId, companyId), inArray(subjects.accountYearId, yearIds))) : [];
+  const subjectByKey = new Map(subjectRows.map((s) => [`${s.accountYearId}:${s.code}`, s]));
   const pick = { id: departments.id, code: departments.code, name: departments.name };
   const aux: Record<Exclude<AuxDimension, 'budget'>, Ref[]> = {
     department: await db.select(pick).from(departments).where(eq(departments.companyId, companyId)),
@@ -141,10 +144,12 @@ async function referencesOf(db: Db, companyId: number, accountId: number) {
     return kinds.find((k) => k.name.toLowerCase() === t) ?? kinds.find((k) => (k.nameEn ?? '').toLowerCase() === t);
   };
   const auxOf = (dim: AuxDimension, accountYearId: number): Ref[] => (dim === 'budget' ? budgetRows.filter((b) => b.accountYearId === accountYearId) : aux[dim]);
-  return { years, kindOf, subjectOf: (accountYearId: number, code: string) => subjectIds.get(`${accountYearId}:${code}`), auxOf };
+  return { years, kinds, kindOf, subjectOf: (accountYearId: number, code: string) => subjectByKey.get(`${accountYearId}:${code}`), auxOf };
 }
 
 const AUX_TYPE_OF: Record<AuxDimension, number> = { department: 1, employee: 2, customer: 3, vendor: 4, project: 5, budget: 6 };
+const AUX_DIMENSIONS = Object.keys(AUX_TYPE_OF) as AuxDimension[];
+const dimensionOfType = (type: number) => AUX_DIMENSIONS.find((d) => AUX_TYPE_OF[d] === type);
 
 /** A dry run that passed: the transaction is rolled back by throwing this. */
 class DryRunPassed extends Error {
@@ -188,8 +193,8 @@ export async function importVouchers(app: FastifyInstance, actor: Actor, v: { co
         return null;
       }
       const yearId = (place as { accountYearId: number }).accountYearId;
-      const subjectId = refs.subjectOf(yearId, l.subjectCode);
-      if (!subjectId) {
+      const subject = refs.subjectOf(yearId, l.subjectCode);
+      if (!subject) {
         fail(l.row, columnLabel('subjectCode', lang), messageOf('IMPORT_REFERENCE_UNKNOWN', lang, { code: l.subjectCode }));
         ok = false;
         return null;
@@ -204,7 +209,17 @@ export async function importVouchers(app: FastifyInstance, actor: Actor, v: { co
         }
         auxes.push({ auxTypeId: AUX_TYPE_OF[dim], auxId: id });
       }
-      return { kindId: kind.id, item: { summary: l.summary, subjectId, direction: l.direction, amount: String(l.amountCents), auxes } };
+      // Every auxiliary type the (usable) subject takes, named as the editor's aux popup does; an
+      // unusable subject is the save rules' to refuse.
+      if (subject.leaf && !subject.disabled) {
+        const missing = subject.auxTypeIds.filter((type) => !auxes.some((a) => a.auxTypeId === type)).flatMap((type) => dimensionOfType(type) ?? []);
+        for (const dim of missing) fail(l.row, null, translate('importRules.auxRequired', lang, { label: columnLabel(dim, lang) }));
+        if (missing.length) {
+          ok = false;
+          return null;
+        }
+      }
+      return { kindId: kind.id, item: { summary: l.summary, subjectId: subject.id, direction: l.direction, amount: String(l.amountCents), auxes } };
     });
     if (!ok) continue;
     const first = group.lines[0];
@@ -223,6 +238,9 @@ export async function importVouchers(app: FastifyInstance, actor: Actor, v: { co
     }
     bodies.push({ lines: group.lines, body: parsed.data });
   }
+  // Vouchers equal to one already in the books (decision 027 renumbers, so a second import of the
+  // same file would double them silently): a warning each, the import still allowed.
+  const warnings = await duplicatesInBooks(app.db, v.accountId, bodies, refs.kinds, lang);
 
   // Every voucher through the editor's save path, each in a savepoint, so every wrong voucher is reported.
   let result: VoucherImportResultDto;
@@ -240,7 +258,7 @@ export async function importVouchers(app: FastifyInstance, actor: Actor, v: { co
         }
       }
       if (errors.length) throw new ImportFailureSignal();
-      const done = { dryRun: v.dryRun, vouchers: bodies.length, lines: bodies.reduce((n, b) => n + b.lines.length, 0), labels: v.dryRun ? [] : labels };
+      const done = { dryRun: v.dryRun, vouchers: bodies.length, lines: bodies.reduce((n, b) => n + b.lines.length, 0), labels: v.dryRun ? [] : labels, warnings };
       if (v.dryRun) throw new DryRunPassed(done);
       return done;
     });
@@ -276,4 +294,50 @@ function refusalRows(err: DomainError, group: SheetLine[]): Array<{ row: number;
   const lineNo = typeof err.params.row === 'number' ? err.params.row : Number.NaN;
   const line = Number.isInteger(lineNo) && lineNo >= 1 && lineNo <= group.length ? group[lineNo - 1] : group[0];
   return [{ row: line.row, code: err.code, params: err.params }];
+}
+
+type ImportBody = { kindId: number; markTime: string; items: Array<{ summary: string; subjectId: number; direction: boolean; amount: string | number; auxes: Array<{ auxTypeId: number; auxId: number }> }> };
+
+/** A voucher's content as the duplicate check compares it: its lines (summary, subject, side, amount, auxiliary values), in any order. */
+const contentKey = (lines: Array<{ summary: string; subjectId: number; direction: boolean; amountCents: number; aux: Array<number | null> }>) =>
+  lines.map((l) => JSON.stringify([l.summary.trim(), l.subjectId, l.direction, l.amountCents, ...l.aux])).sort().join('\n');
+
+/**
+ * The sheet's vouchers equal to one already in the ledger set: same date, kind and lines
+ * (summary, subject, side, amount, auxiliary values). One warning per such voucher, at its first
+ * row, naming the stored voucher (记-0005).
+ */
+async function duplicatesInBooks(db: Db, accountId: number, bodies: Array<{ lines: SheetLine[]; body: unknown }>, kinds: Array<{ id: number; name: string }>, lang: Language): Promise<Array<{ row: number; message: string }>> {
+  if (!bodies.length) return [];
+  const wanted = bodies.map(({ lines, body }) => {
+    const b = body as ImportBody;
+    const aux = (i: ImportBody['items'][number]) => AUX_DIMENSIONS.map((d) => i.auxes.find((a) => a.auxTypeId === AUX_TYPE_OF[d])?.auxId ?? null);
+    return { row: lines[0].row, date: b.markTime.slice(0, 10), kindId: b.kindId, key: contentKey(b.items.map((i) => ({ summary: i.summary, subjectId: i.subjectId, direction: i.direction, amountCents: Number(i.amount), aux: aux(i) }))) };
+  });
+  const dates = [...new Set(wanted.map((w) => w.date))];
+  const stored = await db.select({ id: vouchers.id, kindId: vouchers.kindId, code: vouchers.code, markDate: vouchers.markDate }).from(vouchers)
+    .where(and(eq(vouchers.accountId, accountId), inArray(vouchers.markDate, dates), inArray(vouchers.kindId, [...new Set(wanted.map((w) => w.kindId))])));
+  if (!stored.length) return [];
+  const linesOf = new Map<number, Array<typeof voucherItems.$inferSelect>>();
+  for (let k = 0; k < stored.length; k += 2000) {
+    for (const i of await db.select().from(voucherItems).where(inArray(voucherItems.voucherId, stored.slice(k, k + 2000).map((v) => v.id)))) {
+      const list = linesOf.get(i.voucherId);
+      if (list) list.push(i);
+      else linesOf.set(i.voucherId, [i]);
+    }
+  }
+  const codeLength = await q.codeLengthOf(db, accountId);
+  const kindName = new Map(kinds.map((k) => [k.id, k.name]));
+  const byContent = new Map<string, { kindId: number; code: number }>();
+  for (const v of [...stored].sort((a, b) => a.code - b.code)) {
+    const key = `${v.markDate}|${v.kindId}|${contentKey((linesOf.get(v.id) ?? []).map((i) => ({
+      summary: i.summary, subjectId: i.subjectId, direction: i.direction, amountCents: Number(i.amountCents),
+      aux: [i.departmentId, i.employeeId, i.customerId, i.vendorId, i.projectId, i.budgetId],
+    })))}`;
+    if (!byContent.has(key)) byContent.set(key, v);
+  }
+  return wanted.flatMap((w) => {
+    const hit = byContent.get(`${w.date}|${w.kindId}|${w.key}`);
+    return hit ? [{ row: w.row, message: translate('importRules.voucherDuplicate', lang, { row: w.row, label: `${kindName.get(hit.kindId) ?? ''}-${padVoucherCode(hit.code, codeLength)}` }) }] : [];
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Export (issue 7): the subject catalogue's Export button (shown only with a download base) exports
  * the ticked subjects in the background; the progress bar shows while the task runs, the workbook
- * downloads when it completes and the bar hides; the downloaded .xlsx is opened with exceljs.
+ * downloads when it completes and the bar hides; the downloaded .xlsx is opened with exceljs. The
+ * focus stays on Export while and after it runs.
  * The server runs with EXPORT_STEP_DELAY_MS (playwright.config.ts) so the bar can be watched.
  */
 import ExcelJS from 'exceljs';
@@ -78,11 +79,16 @@ test('exports the ticked subjects with the progress bar and downloads the workbo
   const bar = page.getByTestId('export-progress');
   await expect(bar).toBeVisible();
   await expect(bar).toHaveAttribute('data-state', 'running');
+  // The running button spins but keeps the focus (a disabled one would drop it to <body>).
+  await expect(exportButton).toHaveAttribute('aria-busy', 'true');
+  await expect(exportButton).toBeFocused();
   await page.screenshot({ path: 'test-results/export-zh_CN-progress.png', animations: 'disabled' });
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^subjects-\d{4}\.xlsx$/);
-  // The bar hides 0.5 s after completion.
+  // The bar hides 0.5 s after completion; the focus is still on Export.
   await expect(bar).toBeHidden();
+  await expect(exportButton).not.toHaveAttribute('aria-busy', 'true');
+  await expect(exportButton).toBeFocused();
 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await file.path());
@@ -151,7 +157,8 @@ test('imports subjects: a file with one bad row names the row and imports nothin
   await dialog.locator('input[type="file"]').setInputFiles(good);
   await pressOn(dialog.getByTestId('subject-import-dialog-submit'));
   await expect(dialog.getByTestId('subject-import-dialog-file')).toBeHidden();
-  await expect(page.locator('.mantine-Notification-root').last()).toContainText('请再次检查');
+  // The notice gives the server's counts.
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('操作成功！新增 2 条，更新 0 条，未变 0 条。请再次检查！');
   await expect(s.list.row('112301').first()).toBeVisible();
   await expect(s.list.row('112302').first()).toBeVisible();
 });

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { BusyButton } from './busy-button';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
@@ -31,9 +32,10 @@ export function ConfirmDialog({ opened, onCancel, onConfirm, loading, message, c
           <Button variant="default" onClick={onCancel}>
             {t('common:cancel')}
           </Button>
-          <Button color={color} loading={loading} onClick={onConfirm} data-autofocus data-testid="confirm-ok">
+          {/* Busy, not disabled, while the work runs: the focus stays in the dialog (busy-button.tsx). */}
+          <BusyButton color={color} busy={loading} onClick={onConfirm} data-autofocus data-testid="confirm-ok">
             {confirmLabel ?? t('common:confirm')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

@@ -24,6 +24,7 @@ import { Alert, Button, Group, MantineThemeProvider, Modal, Select, Stack, type 
 import { useTranslation } from 'react-i18next';
 import { useTabDirty } from '../../shell/use-tab-dirty';
 import type { EntityForm } from './use-entity-form';
+import { BusyButton } from './busy-button';
 import { SaveTipDialog } from './save-tip-dialog';
 import { useSaveTip } from './use-save-tip';
 
@@ -240,15 +241,16 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
                   <Button variant="default" onClick={requestClose} data-testid="dialog-cancel">
                     {readOnly ? t('close') : t('cancel')}
                   </Button>
+                  {/* Busy, not disabled, while saving: the focus stays on them (busy-button.tsx); save() refuses meanwhile. */}
                   {saveAndNew && !readOnly && (
-                    <Button variant="default" onClick={() => void save('new')} disabled={saving} title="Ctrl+Enter" aria-keyshortcuts="Control+Enter" data-testid="dialog-save-new">
+                    <BusyButton variant="default" onClick={() => void save('new')} busy={saving} title="Ctrl+Enter" aria-keyshortcuts="Control+Enter" data-testid="dialog-save-new">
                       {t('saveAndNew')}
-                    </Button>
+                    </BusyButton>
                   )}
                   {!readOnly && (
-                    <Button type="submit" loading={saving} aria-keyshortcuts="Enter" data-testid="dialog-submit">
+                    <BusyButton type="submit" busy={saving} aria-keyshortcuts="Enter" data-testid="dialog-submit">
                       {submitLabel ?? t('save')}
-                    </Button>
+                    </BusyButton>
                   )}
                 </Group>
               </Group>

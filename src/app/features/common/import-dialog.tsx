@@ -3,14 +3,18 @@
  * ('please select EXCEL'); Import sends it; success says 'Operation successful!' and 'Please check
  * again!' and closes; a refused import keeps the popup open and lists the wrong rows by number
  * (nothing was imported) with a link to the error workbook (the upload with an error column).
- * Enter imports, Esc closes.
+ * The success notice gives the server's counts (created / updated / unchanged); a sheet without
+ * rows says so in the popup instead. Enter imports, Esc closes.
  */
 import { useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, List, Modal, ScrollArea, Stack } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { importResultDto, type ImportResultDto } from '../../../contract/export';
 import { notifySuccess } from '../../queries/admin-common';
+import { BusyButton } from './busy-button';
 
 interface RowError { row: number; column: string | null; message: string }
 
@@ -24,6 +28,24 @@ const errorFileOf = (err: unknown): string | null => {
   const url = appendixOf(err)?.errorFile;
   return typeof url === 'string' && url.startsWith('/api/files/') ? url : null;
 };
+
+/**
+ * What an import did, from its answer: the counts (contract importResultDto), 'empty' when the sheet
+ * held no rows, null when the answer carries no counts (an import of another shape).
+ */
+export function importOutcome(answer: unknown): ImportResultDto | 'empty' | null {
+  const parsed = importResultDto.safeParse(answer);
+  if (!parsed.success) return null;
+  const r = parsed.data;
+  return r.created + r.updated + r.unchanged === 0 ? 'empty' : r;
+}
+
+/** 'Operation successful! Created 3, updated 1, unchanged 5. Please check again!' (the counts when known). */
+export function importSuccessMessage(t: TFunction, outcome: ImportResultDto | null): string {
+  return outcome
+    ? t('common:importSucceeded', { created: outcome.created, updated: outcome.updated, unchanged: outcome.unchanged })
+    : `${t('common:operationSucceeded')} ${t('common:checkAgain')}`;
+}
 
 export interface ImportDialogProps {
   opened: boolean;
@@ -40,9 +62,11 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
   const [rows, setRows] = useState<RowError[]>([]);
   const [errorFile, setErrorFile] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [empty, setEmpty] = useState(false);
 
   const close = () => {
     setFile(null);
+    setEmpty(false);
     setError(null);
     setRows([]);
     setErrorFile(null);
@@ -53,10 +77,19 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
       setError(t('errors:IMPORT_FILE_REQUIRED'));
       return;
     }
+    if (busy) return;
     setBusy(true);
     try {
-      await onImport(file);
-      notifySuccess(`${t('common:operationSucceeded')} ${t('common:checkAgain')}`);
+      const outcome = importOutcome(await onImport(file));
+      if (outcome === 'empty') {
+        // Nothing was in the sheet: the popup stays, so another file can be chosen.
+        setError(null);
+        setRows([]);
+        setErrorFile(null);
+        setEmpty(true);
+        return;
+      }
+      notifySuccess(importSuccessMessage(t, outcome));
       close();
     } catch (err) {
       setError(err instanceof Error ? err.message : t('common:operationFailed'));
@@ -85,6 +118,7 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
             value={file}
             onChange={(f) => {
               setFile(f);
+              setEmpty(false);
               setError(null);
               setRows([]);
               setErrorFile(null);
@@ -92,6 +126,11 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
             clearable
             data-testid={`${testId}-file`}
           />
+          {empty && (
+            <Alert color="yellow" data-testid={`${testId}-empty`}>
+              {t('common:importNoRows')}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" data-testid={`${testId}-error`}>
               {error}
@@ -115,7 +154,8 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
         </Stack>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>{t('common:cancel')}</Button>
-          <Button type="submit" loading={busy} data-testid={`${testId}-submit`}>{t('common:import')}</Button>
+          {/* Busy, not disabled, while importing: the focus stays on it (busy-button.tsx). */}
+          <BusyButton type="submit" busy={busy} data-testid={`${testId}-submit`}>{t('common:import')}</BusyButton>
         </Group>
       </form>
     </Modal>

@@ -39,7 +39,7 @@
  * an export of the filter sends the keyword with the screen's filters, so the file is the list.
  */
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, Button, Kbd, Text, Tooltip } from '@mantine/core';
+import { Box, Kbd, Text, Tooltip } from '@mantine/core';
 import {
   IconBan, IconCircleCheck, IconCopy, IconEdit, IconEye, IconFileDownload, IconFileExport, IconFileImport, IconPlus, IconTrash, type Icon,
 } from '@tabler/icons-react';
@@ -48,6 +48,7 @@ import { useTranslation } from 'react-i18next';
 import { ListGrid, type KeywordHandle, type ListGridProps, type ListView } from '../../../../grids/list/list-grid';
 import { useTabKept } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
+import { BusyButton } from './busy-button';
 import { ConfirmDialog } from './confirm-dialog';
 import {
   actionEnabled, actionForKey, actionsSignature, deleteSummary, resolveAction, rowActions, runDeletes, shortcutHint, toolbarActions, type ActionPlacement, type ActionSelection, type DeleteOutcome, type ListAction, type ListShown, type ResolvedAction,
@@ -194,6 +195,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
               icon: iconOf(action, 16),
               color: action.tone === 'danger' ? 'red' : undefined,
               disabled: !enabled,
+              busy: !!action.loading,
               reason,
               onClick: () => action.run([row], shown.current),
             }))}
@@ -230,7 +232,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
 
   const buttons = toolbarActions(all, selected).map(({ action, enabled, reason }) => {
     const button = (
-      <Button
+      <BusyButton
         key={action.key}
         variant={action.tone === 'primary' ? 'filled' : 'default'}
         color={action.tone === 'danger' ? 'red' : undefined}
@@ -239,14 +241,15 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
         disabled={!enabled && !action.loading && !reason}
         data-disabled={reason ? true : undefined}
         aria-disabled={(!enabled && !action.loading) || undefined}
-        loading={action.loading}
+        // A running action spins but keeps the focus (Enter on Export leaves the caret on Export).
+        busy={action.loading}
         onClick={() => runNow(action)}
         aria-keyshortcuts={action.shortcut ? shortcutHint(action.shortcut) : undefined}
         data-testid={action.testId ?? `list-action-${action.key}`}
       >
         {labelOf(action)}
         {action.shortcut && <Kbd ml={6} size="xs">{shortcutHint(action.shortcut)}</Kbd>}
-      </Button>
+      </BusyButton>
     );
     return reason ? <Tooltip key={action.key} label={reason} withArrow multiline maw={320}>{button}</Tooltip> : button;
   });

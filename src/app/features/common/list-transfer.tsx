@@ -5,9 +5,11 @@
  *   <ListPage actions={[...others, ...transfer.actions]} toolbarExtra={transfer.bar} dialogs={<>{transfer.dialog}…</>} />
  *
  * Template downloads the .xlsx; Import opens the shared import popup ('please select EXCEL'; on
- * success 'Operation successful!' + 'Please check again!' and a list refresh; wrong rows listed by
- * number with the error workbook); Export shows only when the system config has a download base,
- * needs ticked rows ('There is no data to export!') and runs with the shared export progress bar.
+ * success 'Operation successful!' with the created / updated / unchanged counts, 'Please check
+ * again!' and a list refresh; wrong rows listed by number with the error workbook); Export shows
+ * only when the system config has a download base,
+ * needs ticked rows ('There is no data to export!') and runs with the shared export progress bar; the
+ * export goes on in the background when the user leaves the list (export-tasks.ts).
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +34,8 @@ export interface ListTransferOptions {
 export function useListTransfer<T extends { id: number }>(o: ListTransferOptions): { actions: ListAction<T>[]; bar: ReactNode; dialog: ReactNode } {
   const { t } = useTranslation(['common', 'errors']);
   const config = useQuery(systemConfigQueryOptions());
-  const exporter = useExportProgress();
+  // One export at a time per list; it goes on (and downloads) when the page is left.
+  const exporter = useExportProgress(`transfer:${o.kind}`);
   const [importing, setImporting] = useState(false);
   const { kind, scope } = o;
   const actions: ListAction<T>[] = [
@@ -53,11 +56,8 @@ export function useListTransfer<T extends { id: number }>(o: ListTransferOptions
       run: async (rows) => {
         if (!scope) return;
         if (!rows.length) return notifyError(new Error(t('errors:NO_DATA_TO_EXPORT')));
-        try {
-          exporter.start((await startTransferExport(kind, scope, rows.map((r) => r.id))).token);
-        } catch (err) {
-          notifyError(err);
-        }
+        const ids = rows.map((r) => r.id);
+        await exporter.run(() => startTransferExport(kind, scope, ids)).catch(notifyError);
       },
     },
   ];

@@ -16,6 +16,11 @@ export interface RowAction {
   disabled?: boolean;
   /** Why it is disabled: shown in its tooltip (the icon stays hoverable, aria-disabled). */
   reason?: string | null;
+  /**
+   * Its action is running (a delete on its way): refused like a disabled icon, but it stays
+   * focusable, so an icon pressed by the keyboard does not drop the focus to <body>.
+   */
+  busy?: boolean;
 }
 
 /** Icon buttons in a grid cell; clicks do not select or open the row. */
@@ -38,14 +43,16 @@ export function RowActions({ actions }: { actions: RowAction[] }) {
               size="sm"
               color={a.color}
               aria-label={a.label}
-              // A refused icon keeps its pointer events (a disabled button has none), so its tooltip tells why.
-              disabled={a.disabled && !a.reason}
-              data-disabled={a.reason ? true : undefined}
-              aria-disabled={a.disabled || undefined}
+              // A refused icon keeps its pointer events (a disabled button has none), so its tooltip tells
+              // why; a busy one keeps its focus.
+              disabled={a.disabled && !a.reason && !a.busy}
+              data-disabled={a.reason || a.busy ? true : undefined}
+              aria-disabled={a.disabled || a.busy || undefined}
+              aria-busy={a.busy || undefined}
               data-testid={`row-action-${a.key}`}
               onClick={(e) => {
                 e.stopPropagation();
-                if (!a.disabled) a.onClick();
+                if (!a.disabled && !a.busy) a.onClick();
               }}
             >
               {a.icon}

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+/**
+ * What the import popup says after an import the server took: its counts (created / updated /
+ * unchanged) in the success notice, or, for a sheet without rows, that nothing was found.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import enCommon from '../../../../locales/en_US/common.json';
+import zhCommon from '../../../../locales/zh_CN/common.json';
+import { ImportDialog, importOutcome, importSuccessMessage } from './import-dialog';
+
+const i18n = createInstance();
+void i18n.init({ lng: 'en_US', resources: { en_US: { common: enCommon }, zh_CN: { common: zhCommon } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+
+beforeAll(() => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  window.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+  window.scrollTo = () => {};
+});
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+
+describe('the import outcome', () => {
+  it('reads the counts of the answer; no rows at all is "empty"; an answer without counts is unknown', () => {
+    expect(importOutcome({ created: 3, updated: 1, unchanged: 5 })).toEqual({ created: 3, updated: 1, unchanged: 5 });
+    expect(importOutcome({ created: 0, updated: 0, unchanged: 4 })).toEqual({ created: 0, updated: 0, unchanged: 4 });
+    expect(importOutcome({ created: 0, updated: 0, unchanged: 0 })).toBe('empty');
+    expect(importOutcome(undefined)).toBeNull();
+    expect(importOutcome({ count: 2 })).toBeNull();
+  });
+
+  it('says the counts in both languages, with the product\'s "Operation successful!" and "Please check again!"', () => {
+    const r = { created: 3, updated: 1, unchanged: 5 };
+    expect(importSuccessMessage(i18n.getFixedT('en_US'), r)).toBe('Operation successful! Created 3, updated 1, unchanged 5. Please check again!');
+    expect(importSuccessMessage(i18n.getFixedT('zh_CN'), r)).toBe('操作成功！新增 3 条，更新 1 条，未变 5 条。请再次检查！');
+    expect(importSuccessMessage(i18n.getFixedT('en_US'), null)).toBe('Operation successful! Please check again!');
+  });
+});
+
+function renderDialog(onImport: (file: File) => Promise<unknown>, onClose = vi.fn()) {
+  render(
+    <MantineProvider>
+      <I18nextProvider i18n={i18n}>
+        <ImportDialog opened onClose={onClose} onImport={onImport} testId="customer-import-dialog" />
+      </I18nextProvider>
+    </MantineProvider>,
+  );
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['x'], 'customers.xlsx')] } });
+  return onClose;
+}
+
+const notices = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return [...notifications, ...queue].map((n) => String(n.message));
+};
+
+describe('ImportDialog', () => {
+  it('a successful import closes the popup and notifies the counts', async () => {
+    const onClose = renderDialog(async () => ({ created: 2, updated: 1, unchanged: 0 }));
+    await act(async () => fireEvent.click(screen.getByTestId('customer-import-dialog-submit')));
+    expect(onClose).toHaveBeenCalled();
+    expect(notices()).toContain('Operation successful! Created 2, updated 1, unchanged 0. Please check again!');
+  });
+
+  it('a sheet without rows says no rows were found and keeps the popup open', async () => {
+    const onClose = renderDialog(async () => ({ created: 0, updated: 0, unchanged: 0 }));
+    await act(async () => fireEvent.click(screen.getByTestId('customer-import-dialog-submit')));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('customer-import-dialog-empty').textContent).toBe('No rows were found in the sheet: nothing was imported.');
+    expect(notices().some((m) => m.includes('Operation successful'))).toBe(false);
+  });
+});

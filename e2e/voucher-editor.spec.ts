@@ -1027,3 +1027,33 @@ test('red reversal (keys only) from the More menu: a new voucher with the lines 
   await v.press('Enter');
   await expect(v.action('reversal')).toHaveAttribute('data-reason', 'VOUCHER_ALREADY_REVERSED');
 });
+
+test('a date in a settled period is said at once beside the date, Save waits (with the reason) and Ctrl+S sends nothing; moving the date back saves', async ({ page }) => {
+  // 2026-01 shown as settled (the settle itself is period-settlement.spec's): the editor's own rule, before the server's.
+  await page.route(/\/api\/account\/period\?/, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: { content: Array<{ startAt: string; rolled: boolean }> } };
+    for (const p of body.data.content) if (p.startAt.startsWith('2026-01')) p.rolled = true;
+    await route.fulfill({ response: res, json: body });
+  });
+  let today = '';
+  const { v, posts } = await twoLineVoucher(page, `E2E settled ${Date.now()}`, async (ed) => {
+    today = await ed.date().inputValue();
+    await ed.date().fill('2026-01-15');
+    await ed.date().press('Enter');
+    await expect(page.getByTestId('voucher-period-settled')).toHaveText('期间 2026-01 已结账，请改为未结账期间的日期');
+    await ed.cell(0, 'summary').click();
+  });
+  await expect(page.getByTestId('voucher-period-settled')).toBeVisible();
+  await expect(page.getByTestId('voucher-action-save')).toBeDisabled();
+  await v.press('Control+s');
+  await expect(page.getByTestId('voucher-rule-errors')).toContainText('期间 2026-01 已结账，请先把日期改到未结账的期间再保存。');
+  expect(posts).toEqual([]);
+  // The date stays editable: back to an open period, and the voucher saves.
+  await v.date().fill(today);
+  await v.date().press('Enter');
+  await expect(page.getByTestId('voucher-period-settled')).toHaveCount(0);
+  await expect(page.getByTestId('voucher-action-save')).toBeEnabled();
+  const id = await savedVoucherId(page, () => v.press('Control+s'));
+  expect(id).toBeGreaterThan(0);
+});

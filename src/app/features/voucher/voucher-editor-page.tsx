@@ -14,7 +14,8 @@ import { Alert, Badge, Button, Group, Menu, NumberInput, Paper, Select, Stack, T
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { createActor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { EntryGrid, type EntryGridHandle, type EntryGridProps, type PickerHook, type PickerRequest } from '../../../../grids/entry-grid';
 import { KeyHelp } from '../../../../grids/key-help';
@@ -247,19 +248,27 @@ function VoucherEditor(props: EditorProps) {
     if (stored && !now.dirty && (now.voucher?.id !== stored.id || now.voucher.version !== stored.version)) send({ type: 'loaded', voucher: stored });
   }, [stored, send]);
 
+  // The period the header's date falls in (shown beside it), and the stored voucher's own: the
+  // toolbar's actions concern the stored voucher, so its period says whether they are open; a date
+  // moved into a settled period refuses the save only (the date itself stays editable to move back).
   const period = periods.find((p) => p.id === state.voucher?.periodId && state.voucher.markTime.slice(0, 10) === state.header.markDate) ?? periods.find((p) => p.startAt <= state.header.markDate && state.header.markDate <= p.endAt) ?? periods.at(-1);
+  const periodOfVoucher = useCallback((v: VoucherDto | null) => (v ? periods.find((p) => p.id === v.periodId) : undefined), [periods]);
+  const storedSettled = !!periodOfVoucher(state.voucher)?.rolled;
+  const dateSettled = !!period?.rolled && !storedSettled;
   const snapshot = useMemo(
-    () => toolbarSnapshot({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: state.dirty }),
-    [state.voucher, user, period?.rolled, state.dirty],
+    () => toolbarSnapshot({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, periodSettled: storedSettled, dirty: state.dirty }),
+    [state.voucher, user, storedSettled, state.dirty],
   );
   const snapshotRef = useRef(snapshot);
   useEffect(() => {
     snapshotRef.current = snapshot;
   });
-  const actor = useActorRef(voucherMachine, { snapshot, input: snapshot.context });
-  const view = useSelector(actor, toolbarViewOf);
-  // The machine follows the stored voucher: a new snapshot restarts the actor's view.
-  const liveView = view.lifecycle === snapshot.value ? view : toolbarViewOf(snapshot);
+  // The machine drives the toolbar: an actor started at each snapshot (the stored voucher, the
+  // rights, the period, the unsaved flag); one kept from the first render showed a stale view
+  // while the lifecycle state stayed the same.
+  const actor = useMemo(() => createActor(voucherMachine, { snapshot, input: snapshot.context }).start(), [snapshot]);
+  useEffect(() => () => void actor.stop(), [actor]);
+  const liveView = useSelector(actor, toolbarViewOf);
   const editable = liveView.lifecycle === 'new' ? liveView.enabled.save : liveView.editable;
   const lockReason = t(`voucher:states.${liveView.lifecycle}`);
 
@@ -345,6 +354,9 @@ function VoucherEditor(props: EditorProps) {
       // Every year bounds the date (first to last); the date's own year must be the editor's (the year question saw to it).
       const r = resolveMarkDate(s.header.markDate, years.map((y) => ({ ...y, periods: y.id === yearId ? periods : [] })));
       if (!r.ok) errors.push(r.code === 'MARK_DATE_OUT_OF_RANGE' ? t('voucher:messages.dateOutOfRange', r.params) : t(`errors:${r.code}`, r.params));
+      // A date in a settled period (the server refuses it too): said before anything is sent.
+      const target = periods.find((p) => p.startAt <= s.header.markDate && s.header.markDate <= p.endAt);
+      if (target?.rolled && target.id !== s.voucher?.periodId) errors.push(t('voucher:messages.periodSettled', { name: target.name }));
     }
     const rows = checkVoucherRows(s.sheet.rows, catalog.auxTypesOf);
     if (!rows.ok) errors.push(...rows.errors.map(messageOf));
@@ -357,7 +369,10 @@ function VoucherEditor(props: EditorProps) {
     }
     if (errors.length || !rows.ok) return null;
     try {
-      const code = s.header.code.trim().replace(/^0+/, '');
+      // A new voucher's proposed code (not typed) is the server's to give: it numbers the voucher in
+      // the same statement that stores it, so a code proposed for another date a moment ago (the
+      // answer for the new date still on its way) or taken by a colleague meanwhile never refuses the save.
+      const code = !s.voucher && s.codeGenerated ? '' : s.header.code.trim().replace(/^0+/, '');
       const saved = await saveVoucher(
         s.voucher?.id ?? null,
         { accountId, kindId: s.header.kindId!, markTime: s.header.markDate, billCount: s.header.billCount ?? 0, code: code || undefined!, items: rows.items },
@@ -601,7 +616,7 @@ function VoucherEditor(props: EditorProps) {
       if (busyNow()) return;
       const v = latest.current.get().voucher;
       const action = asError ? 'auditError' : 'audit';
-      const refusalOf = (voucher: VoucherDto) => disabledReason(toolbarSnapshot({ voucher, user: user ? { ...user, id: user.id } : null, periodSettled: !!period?.rolled, dirty: latest.current.get().dirty }), action);
+      const refusalOf = (voucher: VoucherDto) => disabledReason(toolbarSnapshot({ voucher, user: user ? { ...user, id: user.id } : null, periodSettled: !!periodOfVoucher(voucher)?.rolled, dirty: latest.current.get().dirty }), action);
       if (asError && v && v.auditAt === null && !refusalOf(v)) {
         // The reason first: the dialog has the keyboard (its keys are its own); its Enter holds the
         // keys pressed after it (onConfirm). A held Shift+F9 waits for the dialog to close.
@@ -638,7 +653,7 @@ function VoucherEditor(props: EditorProps) {
         keysDropped,
       );
     },
-    [busyNow, keysDropped, period?.rolled, runAction, settle, stepTo, t, user],
+    [busyNow, keysDropped, periodOfVoucher, runAction, settle, stepTo, t, user],
   );
 
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
@@ -747,9 +762,10 @@ function VoucherEditor(props: EditorProps) {
   const patch = (p: Partial<VoucherHeaderState>) => send({ type: 'header', patch: p, byUser: true });
   const actionButton = (action: VoucherAction) => {
     const reason = disabledReason(snapshot, action);
+    const settledDate = action === 'save' && dateSettled && period ? t('voucher:header.periodSettled', { name: period.name }) : null;
     return (
-      <Tooltip key={action} label={reason ? t(`errors:${reason}`) : (KEY_OF_ACTION[action] ? `${t(`voucher:keys.${KEY_OF_ACTION[action]}`)} (${voucherKeyLabel(KEY_OF_ACTION[action]!)})` : t(`voucher:actions.${action}`))} withArrow>
-        <Button size="xs" variant={action === 'save' ? 'filled' : 'default'} disabled={busy || !liveView.enabled[action]} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}>
+      <Tooltip key={action} label={settledDate ?? (reason ? t(`errors:${reason}`) : (KEY_OF_ACTION[action] ? `${t(`voucher:keys.${KEY_OF_ACTION[action]}`)} (${voucherKeyLabel(KEY_OF_ACTION[action]!)})` : t(`voucher:actions.${action}`)))} withArrow>
+        <Button size="xs" variant={action === 'save' ? 'filled' : 'default'} disabled={busy || !liveView.enabled[action] || (action === 'save' && dateSettled)} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}>
           {t(`voucher:actions.${action}`)}
         </Button>
       </Tooltip>
@@ -857,7 +873,9 @@ function VoucherEditor(props: EditorProps) {
             size="xs"
             data-testid="voucher-bill-count"
           />
-          {period && <Text size="xs" c="dimmed">{t('voucher:header.period', { name: period.name })}</Text>}
+          {period && (dateSettled && editable
+            ? <Text size="xs" c="red" fw={500} data-testid="voucher-period-settled">{t('voucher:header.periodSettled', { name: period.name })}</Text>
+            : <Text size="xs" c="dimmed">{t('voucher:header.period', { name: period.name })}</Text>)}
           <Badge ml="auto" variant="light" color={liveView.locked ? 'orange' : liveView.lifecycle === 'invalid' ? 'gray' : state.dirty ? 'yellow' : 'blue'} data-testid="voucher-state">
             {t(`voucher:states.${liveView.lifecycle}`)}
             {state.dirty && liveView.lifecycle !== 'new' ? ' *' : ''}

@@ -4,8 +4,13 @@
  * on it opens the transfer preview (its lines), Enter writes the voucher; the new voucher blocks the
  * settle and Enter on that blocker opens the voucher list filtered to it; once audited and bookkept
  * (by the auditor, through the API) the period settles with balances recomputed, and is reopened by
- * reverse settle. Screenshots in Chinese and English. afterAll reverses what it settled and deletes
- * the vouchers, then the demo state is restored.
+ * reverse settle. Revenue is kept by project: the preview's auxiliary column names each line's
+ * project. Then the year end in English (decision 064): February … November settled through the API,
+ * December's transfer (its notice names the voucher General-…, as the voucher list does), the
+ * blocker "profit for the year not closed" opens the year-end close (3103 debited, 3104 credited),
+ * and December settles: 2027 opens with 3103 at zero and the year's profit in 3104. Screenshots in
+ * Chinese and English. afterAll reverses what it settled and deletes the vouchers, then the demo
+ * state is restored.
  */
 import { expect, test, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
@@ -17,7 +22,7 @@ test.describe.configure({ mode: 'serial' });
 
 // Stamped: ledger-set names are unique within a company, and a retry runs beforeAll again.
 const NAME = `E2E期末结账${Date.now().toString(36).slice(-4)}`;
-const made = { accountId: 0, yearId: 0 };
+const made = { accountId: 0, yearId: 0, kindId: 0, cash: 0, revenue: 0, projects: [] as Array<{ id: number; code: string; name: string }> };
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, 'admin', 'admin123');
@@ -30,9 +35,15 @@ test.beforeAll(async ({ request }) => {
   const s = (code: string) => subjects.find((x) => x.code === code)!.id;
   const kinds = (await admin.get('/api/voucher/kind', { accountId: made.accountId })).content as Array<{ id: number; isDefault: boolean }>;
   const kindId = (kinds.find((k) => k.isDefault) ?? kinds[0]).id;
-  const line = (subjectId: number, direction: boolean, amount: string) => ({ summary: 'E2E期末', subjectId, direction, amount });
+  // Revenue by project (as the demo's main ledger keeps it): the transfer moves it project by project.
+  await admin.post(`/api/subject/${s('5001')}`, { auxTypeIds: [5] });
+  // By id: the transfer lists a subject's lines by their auxiliary values.
+  made.projects = ((await admin.get('/api/aux/project', { filter: { companyId: 1 }, limit: 2 })).content as Array<{ id: number; code: string; name: string }>).slice(0, 2).sort((a, b) => a.id - b.id);
+  Object.assign(made, { kindId, cash: s('1001'), revenue: s('5001') });
+  const line = (subjectId: number, direction: boolean, amount: string, auxes: unknown[] = []) => ({ summary: 'E2E期末', subjectId, direction, amount, auxes });
+  const project = (i: number) => [{ auxTypeId: 5, auxId: made.projects[i].id }];
   const bodies = [
-    [line(s('1001'), true, '500000'), line(s('5001'), false, '500000')],
+    [line(s('1001'), true, '500000'), line(s('5001'), false, '300000', project(0)), line(s('5001'), false, '200000', project(1))],
     [line(s('5602'), true, '120000'), line(s('1001'), false, '120000')],
   ];
   for (const [i, items] of bodies.entries()) {
@@ -85,10 +96,14 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   const dialog = page.getByTestId('transfer-dialog');
   await expect(dialog).toBeVisible();
   const lines = dialog.getByTestId('transfer-line');
-  await expect(lines).toHaveCount(4);
+  await expect(lines).toHaveCount(5);
+  // The two revenue lines differ by their project only: the auxiliary column tells them apart.
   await expect(lines.nth(0)).toContainText('5001');
-  await expect(lines.nth(1)).toContainText('3103');
-  await expect(lines.nth(3)).toContainText('5602');
+  await expect(lines.nth(0).getByTestId('transfer-line-aux')).toHaveText(`项目：${made.projects[0].code} ${made.projects[0].name}`);
+  await expect(lines.nth(1).getByTestId('transfer-line-aux')).toHaveText(`项目：${made.projects[1].code} ${made.projects[1].name}`);
+  await expect(lines.nth(2)).toContainText('3103');
+  await expect(lines.nth(2).getByTestId('transfer-line-aux')).toHaveText('');
+  await expect(lines.nth(4)).toContainText('5602');
   await expect(dialog.getByTestId('transfer-total')).toHaveText('6,200.00');
   await expect(dialog.getByTestId('transfer-confirm')).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath('period-transfer-zh.png'), fullPage: true });
@@ -148,4 +163,99 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('transfer-error')).toContainText('no profit or loss left');
   await page.screenshot({ path: testInfo.outputPath('period-transfer-en.png'), fullPage: true });
+});
+
+async function tabToCheck(page: Page, code: string, max = 40) {
+  const focusedCode = () => page.evaluate(() => document.activeElement?.getAttribute('data-code') ?? null);
+  for (let i = 0; i < max; i++) {
+    if ((await focusedCode()) === code) return;
+    await page.keyboard.press('Tab');
+  }
+  expect(await focusedCode()).toBe(code);
+}
+
+test('year end in English: the transfer, the year-end close (3103 into 3104) by the keyboard, 2027 opens with 3103 at zero', async ({ page, request }, testInfo) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const auditor = await apiLogin(request, 'auditor', 'audit123');
+  // January is settled (the first test); February … November have nothing: settle them.
+  for (let i = 0; i < 12; i++) {
+    const info = await admin.get(`/api/account/${made.accountId}/rollInfo`);
+    if (info.period.name === '2026-12') break;
+    await admin.post(`/api/account/${made.accountId}/roll`, {});
+  }
+  // December: revenue of 3,000.00 on the second project, audited and bookkept.
+  const dec = await clerk.post('/api/voucher', { accountId: made.accountId, kindId: made.kindId, markTime: '2026-12-10', items: [
+    { summary: 'E2E年末', subjectId: made.cash, direction: true, amount: '300000', auxes: [] },
+    { summary: 'E2E年末', subjectId: made.revenue, direction: false, amount: '300000', auxes: [{ auxTypeId: 5, auxId: made.projects[1].id }] },
+  ] });
+  await auditor.post(`/api/voucher/${dec.id}/audit`);
+  await auditor.post(`/api/voucher/${dec.id}/bookkeep`);
+
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.choose(shell.accountSelect(), NAME);
+  await shell.switchLanguage('en_US');
+  await page.goto('/voucher/end/periodSettlement');
+  await expect(page.getByTestId('period-next')).toHaveText('Next period to settle: 2026-12');
+  await expect(page.getByTestId('period-year-close')).toContainText('Close profit for the year 2026-12');
+
+  // At the year end profit and loss not transferred blocks; Enter on it opens the transfer, Enter writes it.
+  const plBlocker = page.locator('[data-testid="period-check"][data-code="PROFIT_NOT_TRANSFERRED"]');
+  await expect(plBlocker).toBeFocused();
+  await expect(plBlocker).toContainText('Blocks the settle');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('transfer-dialog');
+  await expect(dialog.getByTestId('transfer-line')).toHaveCount(2);
+  await expect(dialog.getByTestId('transfer-line').nth(0).getByTestId('transfer-line-aux')).toHaveText(`Project: ${made.projects[1].code} ${made.projects[1].name}`);
+  await expect(dialog.getByTestId('transfer-confirm')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  // The notice names the voucher's kind as the voucher list does (General, not 记).
+  await expect(page.getByTestId('transfer-done')).toHaveText(/^Transfer voucher General-\d{4} written$/);
+
+  // 本年利润 now holds the year's profit (3,800.00 + 3,000.00): closing it into 3104 blocks the settle.
+  const yearBlocker = page.locator('[data-testid="period-check"][data-code="YEAR_PROFIT_NOT_CLOSED"]');
+  await expect(yearBlocker).toContainText('Profit for the year (3103) holds Cr 6,800.00 at the year end, not closed into 3104 Profit distribution');
+  await page.screenshot({ path: testInfo.outputPath('period-year-close-blocked-en.png'), fullPage: true });
+  await tabToCheck(page, 'YEAR_PROFIT_NOT_CLOSED');
+  await page.keyboard.press('Enter');
+  const close = page.getByTestId('year-close-dialog');
+  await expect(close).toBeVisible();
+  await expect(close.getByTestId('transfer-target')).toHaveText('Into: 3104 Profit distribution');
+  const lines = close.getByTestId('transfer-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText('3103');
+  await expect(lines.nth(0)).toContainText('Close profit for the year 2026');
+  await expect(lines.nth(1)).toContainText('3104');
+  await expect(close.getByTestId('transfer-total')).toHaveText('6,800.00');
+  await expect(close.getByTestId('transfer-confirm')).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('period-year-close-en.png'), fullPage: true });
+  await page.keyboard.press('Enter');
+  await expect(close).toBeHidden();
+  await expect(page.getByTestId('transfer-done').last()).toHaveText(/^Year-end close voucher General-\d{4} written$/);
+  await expect(yearBlocker).toHaveCount(0);
+
+  // The auditor audits and bookkeeps both vouchers; December settles by the keyboard and opens 2027.
+  const list = (await admin.get('/api/voucher', { filter: { accountId: made.accountId }, size: 100 })).content as Array<{ id: number; auditAt: string | null }>;
+  for (const v of list.filter((x) => !x.auditAt)) {
+    await auditor.post(`/api/voucher/${v.id}/audit`);
+    await auditor.post(`/api/voucher/${v.id}/bookkeep`);
+  }
+  await page.goto('/voucher/end/periodSettlement');
+  await expect(page.getByTestId('period-check-pass')).toBeVisible();
+  await tabTo(page, 'period-roll');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-ok').filter({ hasText: /^Settle$/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid="period-row"][data-period="2026-12"]')).toHaveAttribute('data-rolled', 'true');
+
+  // 2027 opens with 本年利润 at zero and the profit in 利润分配 (credit 6,800.00).
+  const years = (await admin.get('/api/account/year', { accountId: made.accountId })).content as Array<{ id: number; year: number }>;
+  const y2027 = years.find((y) => y.year === 2027)!;
+  const openings = (await admin.get('/api/opening', { accountYearId: y2027.id })).rows as Array<{ code: string; balanceCents: string }>;
+  const opening = (code: string) => Number(openings.find((r) => r.code === code)?.balanceCents ?? 0);
+  expect(opening('3103')).toBe(0);
+  expect(opening('3104')).toBe(-680000);
+  await page.screenshot({ path: testInfo.outputPath('period-year-settled-en.png'), fullPage: true });
 });

@@ -22,6 +22,11 @@ export const profitTransferBody = z.object({
   kindId: idSchema.optional(),
   /** true: answer the lines it would write and write nothing. */
   preview: z.boolean().optional().transform((v) => v ?? false),
+  /**
+   * PROFIT_LOSS (default, 结转损益): profit and loss into 本年利润. YEAR_PROFIT (结转本年利润, the
+   * year's last period only): 本年利润's year-end balance into 利润分配—未分配利润.
+   */
+  close: z.enum(['PROFIT_LOSS', 'YEAR_PROFIT']).optional().transform((v) => v ?? 'PROFIT_LOSS'),
 });
 export type ProfitTransferBody = z.output<typeof profitTransferBody>;
 
@@ -34,7 +39,8 @@ export const profitTransferLineDto = z.object({
   /** true debit (借), false credit (贷). */
   direction: z.boolean(),
   amount: cents,
-  auxes: z.array(z.object({ auxTypeId: z.number().int(), auxId: z.number().int() })),
+  /** The line's auxiliary values, with their code and name (the preview shows them). */
+  auxes: z.array(z.object({ auxTypeId: z.number().int(), auxId: z.number().int(), code: z.string(), name: z.string() })),
 });
 export type ProfitTransferLineDto = z.infer<typeof profitTransferLineDto>;
 
@@ -43,6 +49,10 @@ export const profitTransferDto = z.object({
   markTime: z.string(),
   /** The current year profit subject (本年利润) the balances go to. */
   profitSubject: z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string().nullable() }),
+  /** Which close: PROFIT_LOSS or YEAR_PROFIT. */
+  close: z.enum(['PROFIT_LOSS', 'YEAR_PROFIT']),
+  /** Where the balances go: 本年利润 for PROFIT_LOSS, 利润分配—未分配利润 for YEAR_PROFIT. */
+  target: z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string().nullable() }),
   lines: z.array(profitTransferLineDto),
   totalCents: cents,
   /** The voucher written (null for a preview). */
@@ -51,7 +61,7 @@ export const profitTransferDto = z.object({
 export type ProfitTransferDto = z.infer<typeof profitTransferDto>;
 
 /** What the settle checks found: a blocker refuses the settle, a warning does not. */
-export const rollCheckCodes = ['NOT_AUDITED', 'NOT_BOOKKEPT', 'PERIOD_UNBALANCED', 'OPENING_UNBALANCED', 'PROFIT_NOT_TRANSFERRED', 'CODE_GAPS'] as const;
+export const rollCheckCodes = ['NOT_AUDITED', 'NOT_BOOKKEPT', 'PERIOD_UNBALANCED', 'OPENING_UNBALANCED', 'PROFIT_NOT_TRANSFERRED', 'YEAR_PROFIT_NOT_CLOSED', 'CODE_GAPS'] as const;
 export type RollCheckCode = (typeof rollCheckCodes)[number];
 
 export const rollCheckDto = z.object({
@@ -62,7 +72,7 @@ export const rollCheckDto = z.object({
   count: z.number().int(),
   /** The vouchers concerned (NOT_AUDITED, NOT_BOOKKEPT), to open in the voucher list. */
   voucherIds: z.array(z.number().int()),
-  /** Subjects concerned (PROFIT_NOT_TRANSFERRED). */
+  /** Subjects concerned (PROFIT_NOT_TRANSFERRED; YEAR_PROFIT_NOT_CLOSED: the 本年利润 subjects holding a balance). */
   subjectIds: z.array(z.number().int()),
 });
 export type RollCheckDto = z.infer<typeof rollCheckDto>;

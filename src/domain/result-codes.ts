@@ -40,6 +40,14 @@ export const resultCodes = {
   PROFIT_TRANSFER_UNBOOKED: { status: 409, key: 'errors.PROFIT_TRANSFER_UNBOOKED' },
   /** The account year has no usable current year profit subject (本年利润, 3103). */
   PROFIT_SUBJECT_MISSING: { status: 409, key: 'errors.PROFIT_SUBJECT_MISSING' },
+  /** The year-end close (结转本年利润) is made in the year's last period only. */
+  YEAR_CLOSE_NOT_YEAR_END: { status: 409, key: 'errors.YEAR_CLOSE_NOT_YEAR_END' },
+  /** The year-end close waits until profit and loss is transferred into 本年利润. */
+  YEAR_CLOSE_PROFIT_LOSS_OPEN: { status: 409, key: 'errors.YEAR_CLOSE_PROFIT_LOSS_OPEN' },
+  /** 本年利润 holds no balance: nothing to close. */
+  YEAR_CLOSE_NOTHING: { status: 409, key: 'errors.YEAR_CLOSE_NOTHING' },
+  /** No 利润分配—未分配利润 subject in the chart (3104 leaf, or a detail under it named 未分配利润). */
+  UNDISTRIBUTED_PROFIT_MISSING: { status: 409, key: 'errors.UNDISTRIBUTED_PROFIT_MISSING' },
   YEAR_NOT_LAST: { status: 409, key: 'errors.YEAR_NOT_LAST' },
   FILE_TYPE_NOT_ALLOWED: { status: 400, key: 'errors.FILE_TYPE_NOT_ALLOWED' },
   FILE_TOO_LARGE: { status: 413, key: 'errors.FILE_TOO_LARGE' },

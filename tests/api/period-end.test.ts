@@ -100,12 +100,17 @@ describe.each(backends())('period end (%s)', (backend) => {
     // Each line names its subject in both languages (the preview shows the reader's).
     expect(p.lines.map((l: any) => [l.subjectCode, l.subjectName, l.subjectNameEn])[0]).toEqual(['5001', '主营业务收入', 'Main operating revenue']);
     expect(p.totalCents).toBe('150000');
+    expect(p.close).toBe('PROFIT_LOSS');
+    expect(p.target).toEqual(p.profitSubject);
+    // Each auxiliary value comes with its code and name (the preview's auxiliary column shows them).
+    const [proj] = await rows<{ code: string; name: string }>(sql`select code, name from projects where id = ${w.projectId}`);
+    const [dept] = await rows<{ code: string; name: string }>(sql`select code, name from departments where id = ${w.departmentId}`);
     expect(p.lines.map((l: any) => [l.subjectCode, l.direction, l.amount, l.auxes, l.summary])).toEqual([
-      ['5001', true, '100000', [{ auxTypeId: 5, auxId: w.projectId }], '结转 2026-01 损益'],
+      ['5001', true, '100000', [{ auxTypeId: 5, auxId: w.projectId, code: proj.code, name: proj.name }], '结转 2026-01 损益'],
       ['3103', false, '100000', [], '结转 2026-01 损益'],
       ['3103', true, '50000', [], '结转 2026-01 损益'],
       ['5401', false, '20000', [], '结转 2026-01 损益'],
-      ['5602', false, '30000', [{ auxTypeId: 1, auxId: w.departmentId }], '结转 2026-01 损益'],
+      ['5602', false, '30000', [{ auxTypeId: 1, auxId: w.departmentId, code: dept.code, name: dept.name }], '结转 2026-01 损益'],
     ]);
     expect((await rows(sql`select id from vouchers where account_id = ${w.accountId}`)).length).toBe(before);
     const en = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true }, lang: 'en_US' }), 'preview en');
@@ -213,12 +218,16 @@ describe.each(backends())('period end (%s)', (backend) => {
     expect(await rolled()).toEqual(Array(12).fill(false));
   });
 
-  it('at year end: profit and loss must be transferred, the next account year is opened', async () => {
+  it('at year end: profit and loss transferred, 本年利润 closed into 未分配利润, the next account year opened with 3103 at zero', async () => {
     const other = await makeWorld(t, admin, { companyId: w.companyId, year: 2030 });
+    const yearClose = (body: Record<string, unknown>, lang = 'zh_CN') => call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { close: 'YEAR_PROFIT', ...body }, lang });
+    // Only in the year's last period.
+    const notYet = await refused(yearClose({ periodId: other.periodIds[2], preview: true }), 'YEAR_CLOSE_NOT_YEAR_END');
+    expect(notYet.msg).toContain('2030-12');
     // Settle January … November of 2030 (no vouchers), then leave December's P&L untransferred.
     for (let i = 0; i < 11; i++) await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), `roll ${i}`);
     const kinds = (await data(call(admin, 'GET', '/api/voucher/kind', { query: { accountId: other.accountId } }), 'kinds')).content;
-    const subj = Object.fromEntries((await rows<{ id: number; code: string }>(sql`select id, code from subjects where account_year_id = ${other.accountYearId} and code in ('1001','5401')`)).map((r) => [r.code, r.id]));
+    const subj = Object.fromEntries((await rows<{ id: number; code: string }>(sql`select id, code from subjects where account_year_id = ${other.accountYearId} and code in ('1001','3103','3104','5401')`)).map((r) => [r.code, r.id]));
     const v = await post(w.users.clerk.token, { accountId: other.accountId, kindId: kinds[0].id, markTime: '2030-12-05', items: [line(subj['5401'], true, 500), line(subj['1001'], false, 500)] });
     await data(act(w.users.auditor.token, v.id, 'audit'), 'audit');
     await data(act(w.users.auditor.token, v.id, 'bookkeep'), 'bookkeep');
@@ -226,22 +235,63 @@ describe.each(backends())('period end (%s)', (backend) => {
     expect(info.yearEnd).toBe(true);
     expect(info.checks.map((c: any) => [c.code, c.level])).toEqual([['PROFIT_NOT_TRANSFERRED', 'BLOCKER']]);
     await refused(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'SETTLE_BLOCKED');
+    // 本年利润 is closed after profit and loss is transferred into it (结转损益 first).
+    expect((await refused(yearClose({ periodId: other.periodIds[11], preview: true }), 'YEAR_CLOSE_PROFIT_LOSS_OPEN')).msg).toContain('5401');
     const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: other.periodIds[11] } }), 'transfer');
+    // 3103 now holds the year's loss (debit 5.00): settling December is blocked until it is closed.
+    const held = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info held');
+    const blocker = held.checks.find((c: any) => c.code === 'YEAR_PROFIT_NOT_CLOSED');
+    expect(blocker).toMatchObject({ level: 'BLOCKER', count: 1, subjectIds: [subj['3103']], message: '本年利润（3103）年末余额 借 5.00 未结转至 3104 利润分配：请结转本年利润' });
+    const heldEn = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`, { lang: 'en_US' }), 'info held en');
+    expect(heldEn.checks.find((c: any) => c.code === 'YEAR_PROFIT_NOT_CLOSED').message).toBe('Profit for the year (3103) holds Dr 5.00 at the year end, not closed into 3104 Profit distribution: close the profit for the year');
+    // Bookkept only: the December transfer must be bookkept first.
+    await refused(yearClose({ periodId: other.periodIds[11], preview: true, includeUnbooked: false }), 'PROFIT_TRANSFER_UNBOOKED');
     await data(act(w.users.auditor.token, p.voucher.id, 'audit'), 'audit t');
     await data(act(w.users.auditor.token, p.voucher.id, 'bookkeep'), 'bookkeep t');
+    const j = await refused(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'SETTLE_BLOCKED');
+    expect(j.msg).toContain('本年利润（3103）年末余额 借 5.00');
+
+    // 3104 with details but none is 未分配利润: the blocker and the close say so.
+    const surplus = (await data(call(admin, 'POST', '/api/subject', { body: { accountYearId: other.accountYearId, code: '310401', name: '提取法定盈余公积' } }), 'subject 310401')).id;
+    const missing = (await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info missing')).checks.find((c: any) => c.code === 'YEAR_PROFIT_NOT_CLOSED');
+    expect(missing.message).toContain('科目表中未找到');
+    await refused(yearClose({ periodId: other.periodIds[11], preview: true }), 'UNDISTRIBUTED_PROFIT_MISSING');
+    const undistributed = (await data(call(admin, 'POST', '/api/subject', { body: { accountYearId: other.accountYearId, code: '310415', name: '未分配利润', nameEn: 'Undistributed profit' } }), 'subject 310415')).id;
+
+    // The preview: a loss, so 未分配利润 debited and 本年利润 credited; nothing written.
+    const before = (await rows(sql`select id from vouchers where account_id = ${other.accountId}`)).length;
+    const pre = await data(yearClose({ periodId: other.periodIds[11], preview: true }), 'year close preview');
+    expect(pre).toMatchObject({ close: 'YEAR_PROFIT', markTime: '2030-12-31', voucher: null, totalCents: '500',
+      profitSubject: { id: subj['3103'], code: '3103' }, target: { id: undistributed, code: '310415', name: '未分配利润' } });
+    expect(pre.lines.map((l: any) => [l.subjectCode, l.direction, l.amount, l.summary])).toEqual([['3103', false, '500', '结转 2030 年本年利润'], ['310415', true, '500', '结转 2030 年本年利润']]);
+    expect((await data(yearClose({ periodId: other.periodIds[11], preview: true }, 'en_US'), 'en')).lines[0].summary).toBe('Close profit for the year 2030');
+    expect((await rows(sql`select id from vouchers where account_id = ${other.accountId}`)).length).toBe(before);
+    const closed = await data(yearClose({ periodId: other.periodIds[11] }), 'year close');
+    expect(closed.voucher.items.map((i: any) => [i.subjectCode, i.direction, i.amount])).toEqual([['3103', false, '500'], ['310415', true, '500']]);
+    const [cv] = await rows<{ source: string; mark_date: string }>(sql`select source, mark_date::text from vouchers where id = ${closed.voucher.id}`);
+    expect(cv).toEqual({ source: 'PROFIT_TRANSFER', mark_date: '2030-12-31' });
+    await refused(yearClose({ periodId: other.periodIds[11], preview: true }), 'YEAR_CLOSE_NOTHING');
+    // The close is no profit and loss transfer: a bookkept-only transfer is not held up by it.
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: other.periodIds[11], preview: true, includeUnbooked: false } }), 'PROFIT_TRANSFER_NOTHING');
+    const after = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info closed');
+    expect(after.checks.map((c: any) => c.code)).toEqual(['NOT_AUDITED']);
+    await data(act(w.users.auditor.token, closed.voucher.id, 'audit'), 'audit c');
+    await data(act(w.users.auditor.token, closed.voucher.id, 'bookkeep'), 'bookkeep c');
+
     const r = await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'year end');
     expect(r.nextAccountYearId).toEqual(expect.any(Number));
     expect(r.carriedForward).toBe(true);
-    // The closing balances became 2031's openings: cash credited 500, the year's loss in 3103.
+    // The closing balances became 2031's openings: cash credited 500, the year's loss in 未分配利润, 本年利润 at zero.
     const carried = await rows<{ code: string; balance: string }>(sql`select s.code, o.balance_cents::text as balance from opening_balances o join subjects s on s.id = o.subject_id where o.account_year_id = ${r.nextAccountYearId} order by s.code`);
-    expect(carried.map((c) => [c.code, Number(c.balance)])).toEqual([['1001', -500], ['3103', 500]]);
+    expect(carried.map((c) => [c.code, Number(c.balance)])).toEqual([['1001', -500], ['310415', 500]]);
     const years = await data(call(admin, 'GET', '/api/account/year', { query: { accountId: other.accountId, expand: 'periods' } }), 'years');
     expect(years.content.map((y: any) => [y.year, y.periods.length])).toEqual([[2030, 12], [2031, 12]]);
     const next = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info 2031');
     expect(next.year).toBe(2031);
     expect(next.period.name).toBe('2031-01');
     // Subjects were copied from the previous year.
-    expect((await rows(sql`select id from subjects where account_year_id = ${r.nextAccountYearId} and code = '3103'`)).length).toBe(1);
+    expect((await rows(sql`select id from subjects where account_year_id = ${r.nextAccountYearId} and code in ('3103', '310401', '310415')`)).length).toBe(3);
+    void surplus;
     // Reverse the year end: December reopens; the next year stays (it may already hold vouchers).
     expect((await data(call(settler.token, 'POST', `/api/account/${other.accountId}/reverseRoll`, { body: {} }), 'reverse dec')).period.name).toBe('2030-12');
   });

@@ -22,8 +22,8 @@ const afterPeriodEnd = (accountId: number) => [['periodEnd'], ['accountYears'], 
 
 export function useProfitTransfer() {
   return useAdminMutation({
-    mutationFn: (v: { accountId: number; periodId: number; includeUnbooked: boolean; preview: boolean }) =>
-      call(periodEndApi.profitTransfer, { body: { periodId: v.periodId, includeUnbooked: v.includeUnbooked, preview: v.preview } }),
+    mutationFn: (v: { accountId: number; periodId: number; includeUnbooked: boolean; preview: boolean; close?: 'PROFIT_LOSS' | 'YEAR_PROFIT' }) =>
+      call(periodEndApi.profitTransfer, { body: { periodId: v.periodId, includeUnbooked: v.includeUnbooked, preview: v.preview, close: v.close ?? 'PROFIT_LOSS' } }),
     invalidate: (v) => (v.preview ? [] : afterPeriodEnd(v.accountId)),
     notify: false,
   });

@@ -3,14 +3,17 @@
  * next period to settle with the server's checklist (rollInfo: each blocker opens the voucher list
  * filtered to its vouchers), the profit and loss transfer (a preview of the lines, then the voucher),
  * settle (optionally recomputing the balances first) and reverse settle of the last settled period.
+ * At the year's last period the year-end close (结转本年利润: 本年利润 into 利润分配—未分配利润,
+ * decision 064) is offered the same way, previewed then written; while 本年利润 holds a balance
+ * there, the checklist's blocker opens it.
  * Every button is a plain focusable control (Tab / Enter); without right 6030101 they are disabled.
  */
 import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconLock, IconLockOpen, IconTransfer } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconCalendarCheck, IconCircleCheck, IconCircleX, IconLock, IconLockOpen, IconTransfer } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PeriodDto } from '../../../contract/account';
@@ -20,7 +23,11 @@ import { FillHeight } from '../../../../grids/list/use-fill-height';
 import { periodEndApi } from '../../../contract/heads';
 import { formatCents } from '../../../domain/money';
 import { RIGHTS } from '../../../domain/rights';
-import { localName } from '../../../domain/names';
+import { localName, localTypeName } from '../../../domain/names';
+import { auxTypes } from '../../../domain/enums';
+import type { ProfitTransferLineDto } from '../../../contract/period-end';
+import { voucherKindsOptions } from '../voucher/voucher-queries';
+import { voucherLabel } from '../voucher/voucher-mapping';
 import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useHasRight, useScope } from '../../session/store';
@@ -43,6 +50,7 @@ export function PeriodSettlementPage() {
   const [rewriteBalance, setRewriteBalance] = useState(false);
   const [confirm, setConfirm] = useState<'roll' | 'reverse' | null>(null);
   const [transferOpen, setTransferOpen] = useState(false);
+  const [yearCloseOpen, setYearCloseOpen] = useState(false);
   // The month whose profit and loss is transferred: any open month of the year (a month is closed in
   // turn by settling, but its transfer may be made while earlier months are still open), the one a
   // link named (the balance sheet's "go to the period end" of its month), else the next to settle.
@@ -84,6 +92,10 @@ export function PeriodSettlementPage() {
     return nextPeriod && !list.some((p) => p.id === nextPeriod.id) ? [nextPeriod, ...list] : list;
   }, [periods.data, nextPeriod]);
   const nextId = nextPeriod?.id ?? null;
+  // The year-end close goes to the year's last period: the next to settle when it is one (its
+  // blocker), else the top bar's year's December while it is open.
+  const lastOfYear = periods.data?.length ? periods.data[periods.data.length - 1] : null;
+  const yearClosePeriod = info.data?.yearEnd && nextPeriod ? nextPeriod : lastOfYear && !lastOfYear.rolled ? lastOfYear : null;
   const transferPeriod = openPeriods.find((p) => p.id === transferPeriodId) ?? defaultTransferPeriod(openPeriods, askedMonth, nextId);
   // A link that names a month opens its transfer at once (once per arrival).
   const linkOpened = useRef<string | null>(null);
@@ -112,8 +124,9 @@ export function PeriodSettlementPage() {
       // The check is the next period's: its transfer.
       if (next) setTransferPeriodId(next.id);
       setTransferOpen(true);
-    }
+    } else if (c.code === 'YEAR_PROFIT_NOT_CLOSED' && canSettle) setYearCloseOpen(true);
   };
+  const actionable = (c: RollCheckDto) => c.voucherIds.length > 0 || ((c.code === 'PROFIT_NOT_TRANSFERRED' || c.code === 'YEAR_PROFIT_NOT_CLOSED') && canSettle);
 
   const doRoll = async () => {
     if (!accountId || !next) return;
@@ -160,7 +173,7 @@ export function PeriodSettlementPage() {
               <Group gap={6}><IconCircleCheck size={18} color="var(--mantine-color-green-6)" /><Text size="sm" data-testid="period-check-pass">{t('periodEnd:allPass')}</Text></Group>
             )}
             {data.checks.map((c, i) => (
-              <CheckRow key={c.code} check={c} onOpen={() => openChecked(c)} buttonRef={i === 0 ? firstRef : undefined} clickable={c.voucherIds.length > 0 || (c.code === 'PROFIT_NOT_TRANSFERRED' && canSettle)} />
+              <CheckRow key={c.code} check={c} onOpen={() => openChecked(c)} buttonRef={i === 0 ? firstRef : undefined} clickable={actionable(c)} />
             ))}
           </Stack>
         )}
@@ -171,6 +184,13 @@ export function PeriodSettlementPage() {
               {t('periodEnd:actions.transfer')}
             </Button>
           </Tooltip>
+          {yearClosePeriod && (
+            <Tooltip label={noRight} disabled={!noRight}>
+              <Button leftSection={<IconCalendarCheck size={16} />} variant="default" disabled={!canSettle} onClick={() => setYearCloseOpen(true)} data-testid="period-year-close">
+                {t('periodEnd:actions.yearClose')} {yearClosePeriod.name}
+              </Button>
+            </Tooltip>
+          )}
           <Checkbox label={t('periodEnd:rewriteBalance')} checked={rewriteBalance} onChange={(e) => setRewriteBalance(e.currentTarget.checked)} disabled={!canSettle || !next} data-testid="period-rewrite" />
           <Tooltip label={noRight ?? t('periodEnd:blockedBy', { count: blockers.length })} disabled={!noRight && !blockers.length}>
             <Button leftSection={<IconLock size={16} />} disabled={!canSettle || !next || blockers.length > 0} onClick={() => setConfirm('roll')} data-testid="period-roll" data-blockers={blockers.length}>
@@ -201,6 +221,10 @@ export function PeriodSettlementPage() {
       {transferPeriod && accountId && (
         <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
           periods={openPeriods} onPeriod={setTransferPeriodId} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
+      )}
+      {yearClosePeriod && accountId && (
+        <ProfitTransferDialog close="YEAR_PROFIT" opened={yearCloseOpen} onClose={() => setYearCloseOpen(false)} accountId={accountId} periodId={yearClosePeriod.id} periodName={yearClosePeriod.name}
+          periods={[yearClosePeriod]} onPeriod={() => undefined} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
       )}
       <ConfirmDialog opened={confirm === 'roll'} color="blue" message={t('periodEnd:rollConfirm', { period: next?.name ?? '' })} confirmLabel={t('periodEnd:actions.roll')} loading={roll.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doRoll()} />
       <ConfirmDialog opened={confirm === 'reverse'} message={t('periodEnd:reverseConfirm', { period: last?.name ?? '' })} confirmLabel={t('periodEnd:actions.reverseRoll')} loading={reverse.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doReverse()} />
@@ -243,7 +267,18 @@ export function defaultTransferPeriod<P extends { id: number; startAt: string }>
   );
 }
 
-function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
+/** A line's auxiliary values as the reader reads them: "项目：P001 某某案; 部门：…" (type names localized). */
+export function auxText(language: string, auxes: ProfitTransferLineDto['auxes']): string {
+  const english = language === 'en_US';
+  return auxes.map((a) => {
+    const type = auxTypes.find((x) => x.id === a.auxTypeId);
+    return `${type ? localTypeName(language, type) : a.auxTypeId}${english ? ': ' : '：'}${[a.code, a.name].filter(Boolean).join(' ')}`;
+  }).join(english ? '; ' : '；');
+}
+
+function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
+  /** PROFIT_LOSS: 结转损益 (a month of the year); YEAR_PROFIT: 结转本年利润 (the year's last period). */
+  close?: 'PROFIT_LOSS' | 'YEAR_PROFIT';
   opened: boolean; onClose: () => void; accountId: number; periodId: number; periodName: string;
   /** The year's open months a transfer may go to. */
   periods: PeriodDto[]; onPeriod: (id: number) => void; onOpenVoucher: (id: number) => void;
@@ -251,15 +286,18 @@ function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName
   const { t, i18n } = useTranslation(['periodEnd', 'common']);
   const [includeUnbooked, setIncludeUnbooked] = useState(true);
   const transfer = useProfitTransfer();
+  const queryClient = useQueryClient();
+  const yearClose = close === 'YEAR_PROFIT';
   const preview = useQuery({
-    queryKey: ['periodEnd', 'preview', periodId, includeUnbooked, i18n.language],
-    queryFn: () => call(periodEndApi.profitTransfer, { body: { periodId, includeUnbooked, preview: true } }),
+    queryKey: ['periodEnd', 'preview', close, periodId, includeUnbooked, i18n.language],
+    queryFn: () => call(periodEndApi.profitTransfer, { body: { periodId, includeUnbooked, preview: true, close } }),
     enabled: opened,
     retry: false,
     gcTime: 0,
     staleTime: 0,
   });
   const lines = preview.data?.lines ?? [];
+  const withAux = lines.some((l) => l.auxes.length > 0);
   const confirmRef = useRef<HTMLButtonElement>(null);
   // Enter confirms once the lines are there (the button is disabled while they load).
   useEffect(() => {
@@ -267,13 +305,17 @@ function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName
   }, [opened, preview.data, preview.isFetching]);
   const confirm = async () => {
     try {
-      const r = await transfer.mutateAsync({ accountId, periodId, includeUnbooked, preview: false });
+      const r = await transfer.mutateAsync({ accountId, periodId, includeUnbooked, preview: false, close });
       const v = r.voucher!;
+      // The kind as the voucher list names it (记 / General): the ledger set's kinds in the reader's language.
+      const kinds = await queryClient.fetchQuery(voucherKindsOptions(accountId)).catch(() => []);
+      const kind = kinds.find((k) => k.id === v.kindId);
+      const label = voucherLabel(kind ? localName(i18n.language, kind) : v.kindName, v.codeText);
       const id = notifications.show({
         color: 'green', autoClose: 6000,
         message: (
           <Group gap="xs">
-            <Text size="sm">{t('periodEnd:transfer.done', { label: `${v.kindName}-${v.codeText}` })}</Text>
+            <Text size="sm" data-testid="transfer-done">{t(yearClose ? 'periodEnd:yearClose.done' : 'periodEnd:transfer.done', { label })}</Text>
             <Button size="compact-xs" variant="light" onClick={() => { notifications.hide(id); onOpenVoucher(v.id); }}>{t('periodEnd:transfer.open')}</Button>
           </Group>
         ),
@@ -284,21 +326,25 @@ function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('periodEnd:transfer.title', { period: periodName })} size="xl" centered>
-      <Stack gap="sm" data-testid="transfer-dialog">
-        <Select label={t('periodEnd:transfer.period')} data={periods.map((p) => ({ value: String(p.id), label: p.name }))} value={String(periodId)}
-          onChange={(v) => v && onPeriod(Number(v))} allowDeselect={false} w={200} data-testid="transfer-period" comboboxProps={{ withinPortal: false }} />
+    <Modal opened={opened} onClose={onClose} title={t(yearClose ? 'periodEnd:yearClose.title' : 'periodEnd:transfer.title', { period: periodName })} size="xl" centered>
+      <Stack gap="sm" data-testid={yearClose ? 'year-close-dialog' : 'transfer-dialog'}>
+        {yearClose ? <Text size="sm" c="dimmed">{t('periodEnd:yearClose.hint')}</Text> : (
+          <Select label={t('periodEnd:transfer.period')} data={periods.map((p) => ({ value: String(p.id), label: p.name }))} value={String(periodId)}
+            onChange={(v) => v && onPeriod(Number(v))} allowDeselect={false} w={200} data-testid="transfer-period" comboboxProps={{ withinPortal: false }} />
+        )}
         <Checkbox label={t('periodEnd:transfer.includeUnbooked')} checked={includeUnbooked} onChange={(e) => setIncludeUnbooked(e.currentTarget.checked)} data-testid="transfer-unbooked" />
         {preview.isFetching && <Text size="sm" c="dimmed">{t('periodEnd:transfer.loading')}</Text>}
         {preview.error && <Alert color="orange" data-testid="transfer-error">{preview.error.message}</Alert>}
         {preview.data && (
           <>
-            <Text size="sm">{t('periodEnd:transfer.target', { code: preview.data.profitSubject.code, name: localName(i18n.language, preview.data.profitSubject) })}</Text>
+            {yearClose && <Text size="sm">{t('periodEnd:yearClose.from', { code: preview.data.profitSubject.code, name: localName(i18n.language, preview.data.profitSubject) })}</Text>}
+            <Text size="sm" data-testid="transfer-target">{t('periodEnd:transfer.target', { code: preview.data.target.code, name: localName(i18n.language, preview.data.target) })}</Text>
             <Table withTableBorder fz="sm" data-testid="transfer-lines">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('periodEnd:transfer.summary')}</Table.Th>
                   <Table.Th>{t('periodEnd:transfer.subject')}</Table.Th>
+                  {withAux && <Table.Th>{t('periodEnd:transfer.aux')}</Table.Th>}
                   <Table.Th ta="right">{t('periodEnd:transfer.debit')}</Table.Th>
                   <Table.Th ta="right">{t('periodEnd:transfer.credit')}</Table.Th>
                 </Table.Tr>
@@ -308,12 +354,13 @@ function ProfitTransferDialog({ opened, onClose, accountId, periodId, periodName
                   <Table.Tr key={i} data-testid="transfer-line">
                     <Table.Td>{l.summary}</Table.Td>
                     <Table.Td>{l.subjectCode} {localName(i18n.language, { name: l.subjectName, nameEn: l.subjectNameEn })}</Table.Td>
+                    {withAux && <Table.Td data-testid="transfer-line-aux">{auxText(i18n.language, l.auxes)}</Table.Td>}
                     <Table.Td ta="right">{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
                     <Table.Td ta="right">{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
                   </Table.Tr>
                 ))}
                 <Table.Tr fw={600}>
-                  <Table.Td colSpan={2}>{t('periodEnd:transfer.total')}</Table.Td>
+                  <Table.Td colSpan={withAux ? 3 : 2}>{t('periodEnd:transfer.total')}</Table.Td>
                   <Table.Td ta="right" data-testid="transfer-total">{formatCents(Number(preview.data.totalCents))}</Table.Td>
                   <Table.Td ta="right">{formatCents(Number(preview.data.totalCents))}</Table.Td>
                 </Table.Tr>

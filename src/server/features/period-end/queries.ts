@@ -74,11 +74,58 @@ export async function profitLossBalances(tx: Tx, accountYearId: number, throughS
   }));
 }
 
-/** Valid profit transfers of the year through the period that are not bookkept yet. */
-export async function unbookedTransfers(tx: Tx, accountYearId: number, throughStartAt: string): Promise<number> {
+/**
+ * Valid transfers of the year through the period that are not bookkept yet: of profit and loss
+ * (a line on a PROFIT subject) for a profit and loss transfer; every transfer (the year-end close
+ * included) for the year-end close, which reads 本年利润 as they left it.
+ */
+export async function unbookedTransfers(tx: Tx, accountYearId: number, throughStartAt: string, which: 'PROFIT_LOSS' | 'ANY' = 'PROFIT_LOSS'): Promise<number> {
   const [r] = rowsOf<{ n: number }>(await tx.execute(sql`select cast(count(*) as integer) as n from vouchers v join periods p on p.id = v.period_id
-    where v.account_year_id = ${accountYearId} and v.state = 'NORMAL' and v.source = 'PROFIT_TRANSFER' and v.book_keep_at is null and p.start_at <= ${throughStartAt}::date`));
+    where v.account_year_id = ${accountYearId} and v.state = 'NORMAL' and v.source = 'PROFIT_TRANSFER' and v.book_keep_at is null and p.start_at <= ${throughStartAt}::date
+      ${which === 'ANY' ? sql`` : sql`and exists (select 1 from voucher_items i join subjects s on s.id = i.subject_id where i.voucher_id = v.id and s.kind = 'PROFIT')`}`));
   return Number(r.n);
+}
+
+export interface ChartSubject { id: number; code: string; name: string; nameEn: string | null; leaf: boolean; disabled: boolean }
+
+/** The subjects of the year whose code starts with the prefix, by code (e.g. 3104's tree). */
+export async function subjectsUnder(tx: Tx, accountYearId: number, codePrefix: string): Promise<ChartSubject[]> {
+  return rowsOf<ChartSubject>(await tx.execute(sql`
+    select id, code, name, name_en as "nameEn", leaf, disabled from subjects
+    where account_year_id = ${accountYearId} and code like ${`${codePrefix}%`} order by code`));
+}
+
+/**
+ * The current year profit (本年利润, 3103 and its details) balances of the year: opening plus every
+ * valid voucher of the year through the period (bookkept ones only unless `includeUnbooked`), debit
+ * positive, per leaf subject; zero balances left out.
+ */
+export async function yearProfitBalances(tx: Tx, accountYearId: number, throughStartAt: string, includeUnbooked: boolean): Promise<Array<ChartSubject & { balanceCents: number }>> {
+  const rows = rowsOf<ChartSubject & { net: string }>(await tx.execute(sql`
+    select s.id, s.code, s.name, s.name_en as "nameEn", s.leaf, s.disabled,
+      (coalesce((select o.balance_cents from opening_balances o where o.account_year_id = s.account_year_id and o.subject_id = s.id), 0)
+       + coalesce((select sum(case when i.direction then i.amount_cents else -i.amount_cents end)
+           from voucher_items i join vouchers v on v.id = i.voucher_id join periods p on p.id = v.period_id
+           where i.subject_id = s.id and v.account_year_id = s.account_year_id and v.state = 'NORMAL' and p.start_at <= ${throughStartAt}::date
+             and (${includeUnbooked}::boolean or v.book_keep_at is not null)), 0))::text as net
+    from subjects s
+    where s.account_year_id = ${accountYearId} and s.code like '3103%' and s.leaf
+    order by s.code`));
+  return rows.map(({ net, ...s }) => ({ ...s, balanceCents: Number(net) })).filter((r) => r.balanceCents !== 0);
+}
+
+const AUX_TABLE: Record<number, string> = { 1: 'departments', 2: 'employees', 3: 'customers', 4: 'vendors', 5: 'projects', 6: 'budgets' };
+
+/** Code and name of auxiliary values, keyed "type:id" (the preview shows what each line carries). */
+export async function auxNames(tx: Tx, auxes: ReadonlyArray<{ auxTypeId: number; auxId: number }>): Promise<Map<string, { code: string; name: string }>> {
+  const out = new Map<string, { code: string; name: string }>();
+  const byType = new Map<number, Set<number>>();
+  for (const a of auxes) if (AUX_TABLE[a.auxTypeId]) byType.set(a.auxTypeId, (byType.get(a.auxTypeId) ?? new Set()).add(a.auxId));
+  for (const [type, ids] of byType) {
+    const rows = rowsOf<{ id: number; code: string; name: string }>(await tx.execute(sql`select id, code, name from ${sql.identifier(AUX_TABLE[type])} where id = any(${sql.param([...ids])}::integer[])`));
+    for (const r of rows) out.set(`${type}:${r.id}`, { code: r.code, name: r.name });
+  }
+  return out;
 }
 
 /** The current year profit subject (本年利润, standard code 3103): itself when a leaf, else its first enabled leaf. */

@@ -12,7 +12,7 @@ import { withTx, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { periodName } from '../../../domain/periods';
-import { codeGaps, profitTransferLines } from '../../../domain/period-end';
+import { codeGaps, PROFIT_DISTRIBUTION_CODE, profitTransferLines, undistributedProfitSubject, yearProfitCloseLines, type TransferLine } from '../../../domain/period-end';
 import type { ProfitTransferBody, ProfitTransferDto, RollCheckDto, RollInfoDto } from '../../../contract/period-end';
 import { translate } from '../../http/messages';
 import { periodDto } from '../account/dto';
@@ -22,16 +22,24 @@ import { rebuildBalancesIn } from '../ledger/balances';
 import * as q from './queries';
 import { openingCarrier, openingTrialBalance } from './openings';
 import { localName } from '../../../domain/names';
+import { formatCents } from '../../../domain/money';
 
 const fail = (code: ConstructorParameters<typeof DomainError>[0], params: Record<string, string | number> = {}, appendix?: unknown): never => {
   throw new DomainError(code, params, appendix);
 };
 
+type Named = { id: number; code: string; name: string; nameEn: string | null };
+type LineSubject = Named & { balanceCents?: number };
+const named = (s: Named): Named => ({ id: s.id, code: s.code, name: s.name, nameEn: s.nameEn });
+
 /**
- * 结转损益: the voucher moving every profit and loss balance of the year, through the period, into
- * the current year profit subject (本年利润), dated on the period's last day and saved through the
- * voucher service (every save rule, the lifecycle machine — the maker needs 2010101 — and the
- * database's triggers apply). `preview` answers the lines and writes nothing.
+ * 结转损益 (`close` PROFIT_LOSS): the voucher moving every profit and loss balance of the year, through
+ * the period, into the current year profit subject (本年利润). 结转本年利润 (`close` YEAR_PROFIT, the
+ * year's last period only, once profit and loss is transferred): 本年利润's year-end balance, opening
+ * included, into 利润分配—未分配利润, so 本年利润 opens the next year at zero. Either is dated on the
+ * period's last day and saved through the voucher service (every save rule, the lifecycle machine —
+ * the maker needs 2010101 — and the database's triggers apply). `preview` answers the lines and
+ * writes nothing.
  */
 export async function profitTransfer(db: Db, actor: Actor, companyId: number, body: ProfitTransferBody, lang: Language): Promise<ProfitTransferDto> {
   return withTx(db, async (tx) => {
@@ -42,25 +50,51 @@ export async function profitTransfer(db: Db, actor: Actor, companyId: number, bo
     await q.periodEndLock(tx, 'transfer', period.accountYearId);
     const profit = await q.profitSubjectOf(tx, period.accountYearId);
     if (!profit || !profit.leaf || profit.disabled) fail('PROFIT_SUBJECT_MISSING');
-    const target = profit!;
-    // Bookkept vouchers only: an earlier transfer not bookkept yet would not count, and its amounts would move twice.
-    if (!body.includeUnbooked && (await q.unbookedTransfers(tx, period.accountYearId, period.startAt))) fail('PROFIT_TRANSFER_UNBOOKED');
-    const balances = await q.profitLossBalances(tx, period.accountYearId, period.startAt, body.includeUnbooked);
-    const subjects = new Map(balances.map((b) => [b.subjectId, b]));
-    subjects.set(target.id, { subjectId: target.id, code: target.code, name: target.name, nameEn: target.nameEn, auxTypeIds: [], auxes: [], balanceCents: 0 });
-    // A value of a type the subject no longer takes stays behind (the save rules refuse it on the line).
-    const lines = profitTransferLines(balances.map((b) => ({ subjectId: b.subjectId, balanceCents: b.balanceCents, auxes: b.auxes.filter((a) => b.auxTypeIds.includes(a.auxTypeId)) })), target.id);
-    if (!lines.length) fail('PROFIT_TRANSFER_NOTHING');
-    const [{ accountId }] = await tx.select({ accountId: accountYears.accountId }).from(accountYears).where(eq(accountYears.id, period.accountYearId));
+    const profitSubject = named(profit!);
+    const close = body.close ?? 'PROFIT_LOSS';
+    const subjects = new Map<number, LineSubject>([[profit!.id, profitSubject]]);
+    let target: Named;
+    let lines: TransferLine[];
+    let summary: string;
+    if (close === 'PROFIT_LOSS') {
+      target = profitSubject;
+      // Bookkept vouchers only: an earlier transfer not bookkept yet would not count, and its amounts would move twice.
+      if (!body.includeUnbooked && (await q.unbookedTransfers(tx, period.accountYearId, period.startAt))) fail('PROFIT_TRANSFER_UNBOOKED');
+      const balances = await q.profitLossBalances(tx, period.accountYearId, period.startAt, body.includeUnbooked);
+      for (const b of balances) subjects.set(b.subjectId, { id: b.subjectId, code: b.code, name: b.name, nameEn: b.nameEn });
+      // A value of a type the subject no longer takes stays behind (the save rules refuse it on the line).
+      lines = profitTransferLines(balances.map((b) => ({ subjectId: b.subjectId, balanceCents: b.balanceCents, auxes: b.auxes.filter((a) => b.auxTypeIds.includes(a.auxTypeId)) })), target.id);
+      if (!lines.length) fail('PROFIT_TRANSFER_NOTHING');
+      summary = translate('periodEnd.transferSummary', lang, { period: periodName(period) });
+    } else {
+      const yearPeriods = (await q.periodsOfAccount(tx, (await accountOfYear(tx, period.accountYearId)))).filter((p) => p.accountYearId === period.accountYearId);
+      if (yearPeriods[yearPeriods.length - 1]?.id !== period.id) fail('YEAR_CLOSE_NOT_YEAR_END', { period: periodName(yearPeriods[yearPeriods.length - 1] ?? period) });
+      if (!body.includeUnbooked && (await q.unbookedTransfers(tx, period.accountYearId, period.startAt, 'ANY'))) fail('PROFIT_TRANSFER_UNBOOKED');
+      // 本年利润 is closed once it holds the whole year: profit and loss transferred first (结转损益 before 结转本年利润).
+      const pl = await q.profitLossBalances(tx, period.accountYearId, period.startAt, body.includeUnbooked);
+      if (pl.length) fail('YEAR_CLOSE_PROFIT_LOSS_OPEN', { subjects: [...new Set(pl.map((b) => b.code))].slice(0, 5).join(', ') });
+      const found = undistributedProfitSubject(await q.subjectsUnder(tx, period.accountYearId, PROFIT_DISTRIBUTION_CODE));
+      if (!found) return fail('UNDISTRIBUTED_PROFIT_MISSING');
+      target = named(found);
+      subjects.set(target.id, target);
+      const balances = await q.yearProfitBalances(tx, period.accountYearId, period.startAt, body.includeUnbooked);
+      for (const b of balances) subjects.set(b.id, named(b));
+      lines = yearProfitCloseLines(balances.map((b) => ({ subjectId: b.id, balanceCents: b.balanceCents })), target.id);
+      if (!lines.length) fail('YEAR_CLOSE_NOTHING');
+      summary = translate('periodEnd.yearCloseSummary', lang, { year: period.year });
+    }
+    summary = summary.slice(0, 50);
+    const accountId = await accountOfYear(tx, period.accountYearId);
     const kindId = body.kindId ?? (await q.defaultKindOf(tx, accountId));
     if (!kindId) return fail('NO_PERMISSION');
-    const summary = translate('periodEnd.transferSummary', lang, { period: periodName(period) }).slice(0, 50);
+    const auxNames = await q.auxNames(tx, lines.flatMap((l) => l.auxes));
     const dtoLines = lines.map((l) => ({
       summary, subjectId: l.subjectId, subjectCode: subjects.get(l.subjectId)!.code, subjectName: subjects.get(l.subjectId)!.name, subjectNameEn: subjects.get(l.subjectId)!.nameEn,
-      direction: l.direction, amount: String(l.amountCents), auxes: l.auxes,
+      direction: l.direction, amount: String(l.amountCents),
+      auxes: l.auxes.map((a) => ({ ...a, ...(auxNames.get(`${a.auxTypeId}:${a.auxId}`) ?? { code: '', name: `#${a.auxId}` }) })),
     }));
     const totalCents = lines.filter((l) => l.direction).reduce((s, l) => s + l.amountCents, 0);
-    const answer = { periodId: period.id, markTime: period.endAt, profitSubject: { id: target.id, code: target.code, name: target.name, nameEn: target.nameEn }, lines: dtoLines, totalCents: String(totalCents) };
+    const answer = { periodId: period.id, markTime: period.endAt, profitSubject, close, target, lines: dtoLines, totalCents: String(totalCents) };
     if (body.preview) return { ...answer, voucher: null };
     const voucher = await createVoucher(tx, actor, companyId, {
       accountId, kindId, markTime: period.endAt, periodId: period.id, billCount: 0,
@@ -68,6 +102,11 @@ export async function profitTransfer(db: Db, actor: Actor, companyId: number, bo
     }, { source: 'PROFIT_TRANSFER' });
     return { ...answer, voucher };
   });
+}
+
+async function accountOfYear(tx: Tx, accountYearId: number): Promise<number> {
+  const [{ accountId }] = await tx.select({ accountId: accountYears.accountId }).from(accountYears).where(eq(accountYears.id, accountYearId));
+  return accountId;
 }
 
 interface Checked {
@@ -106,6 +145,21 @@ async function check(tx: Tx, accountId: number, lang: Language, all: q.LedgerPer
   const pl = await q.profitLossBalances(tx, next.accountYearId, next.startAt, true);
   const plSubjects = [...new Set(pl.map((b) => b.subjectId))];
   if (plSubjects.length) add('PROFIT_NOT_TRANSFERRED', yearEnd ? 'BLOCKER' : 'WARNING', plSubjects.length, { subjects: [...new Set(pl.map((b) => b.code))].slice(0, 5).join(', ') }, { subjectIds: plSubjects });
+  // At the year end 本年利润 must be closed into 利润分配—未分配利润 too (结转本年利润), else the
+  // year's profit would open the next year in 本年利润 instead of in retained profit.
+  if (yearEnd) {
+    const held = await q.yearProfitBalances(tx, next.accountYearId, next.startAt, true);
+    if (held.length) {
+      const net = held.reduce((s, b) => s + b.balanceCents, 0);
+      const target = undistributedProfitSubject(await q.subjectsUnder(tx, next.accountYearId, PROFIT_DISTRIBUTION_CODE));
+      add('YEAR_PROFIT_NOT_CLOSED', 'BLOCKER', held.length, {
+        subjects: held.map((b) => b.code).join(', '),
+        amount: formatCents(Math.abs(net)),
+        side: translate(net < 0 ? 'periodEnd.side.credit' : net > 0 ? 'periodEnd.side.debit' : 'periodEnd.side.flat', lang),
+        target: target ? `${target.code} ${localName(lang, target)}` : translate('periodEnd.undistributedMissing', lang),
+      }, { subjectIds: held.map((b) => b.id) });
+    }
+  }
   const gaps = (await q.codesByKind(tx, next.id)).map((k) => ({ k, missing: codeGaps(k.codes, 10) })).filter((g) => g.missing.length);
   if (gaps.length) {
     const text = gaps.map((g) => `${localName(lang, g.k)} ${g.missing.join(', ')}`).join('; ');

@@ -89,9 +89,12 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
   const valueName = (await cellAt(grid, k, 'auxName').innerText()).trim();
   // Export: the background task's progress bar, then the workbook is downloaded.
   const download = page.waitForEvent('download', { timeout: 60_000 });
-  await page.getByTestId('al-export').click();
+  await pressOn(page.getByTestId('al-export'));
   await expect(page.getByTestId('export-progress')).toBeVisible();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  // The button was disabled while the task ran: the keyboard is back on it, not on <body>.
+  await expect(page.getByTestId('al-export')).toBeEnabled();
+  await expect(page.getByTestId('al-export')).toBeFocused();
 
   // The keyboard: → onto the value's name, cut off by its column, shows it whole (a tooltip, also the
   // cell's description); → onto a cell that fits shows none; ← ←, then ↓ and ↑ back to the value row,

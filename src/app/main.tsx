@@ -13,6 +13,7 @@ import { bootPath } from './routes/access';
 import { sessionStore } from './session/store';
 import { tabsStore } from './shell/tabs-store';
 import { watchDialogFocus } from './shell/dialog-focus';
+import { watchBusyFocus } from './shell/busy-focus';
 import { App } from './app';
 
 const language = sessionStore.getState().language;
@@ -26,6 +27,7 @@ if (boot.path !== window.location.pathname) window.history.replaceState(null, ''
 
 // Keys typed right after a dialog opens go into it (shell/dialog-focus.ts).
 watchDialogFocus();
+watchBusyFocus();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

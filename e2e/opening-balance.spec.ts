@@ -66,6 +66,16 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   await expect(page.getByTestId('ob-live-problem').first()).toContainText('5,000.00');
   // The totals follow as the clerk types.
   await expect(page.getByTestId('ob-live-debit')).toHaveText('1,175,000.00');
+  // Cash typed back to its saved figure is no change (↑, 20000, Enter): one subject unsaved, then none; again 25000.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.type('20000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ob-dirty')).toHaveCount(0);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.type('25000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ob-dirty')).toBeVisible();
+  await expect(cell(page, seeded.bank, 'amountCents')).toBeFocused();
 
   // The bank 5,000.00 less: balanced again; Ctrl+S saves.
   await page.keyboard.type('845000');

@@ -28,7 +28,7 @@ import { useScope } from '../../session/store';
 import { notifyError, notifySaveError, notifySuccess } from '../../queries/admin-common';
 import { auxValuesOptions, leafSubjectsOptions } from '../voucher/voucher-queries';
 import { createVoucherCatalog } from '../voucher/voucher-catalog';
-import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, type OpeningDraft, type OpeningViewRow } from './opening-model';
+import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, withDraft, type OpeningDraft, type OpeningViewRow } from './opening-model';
 import { OpeningAuxPopup } from './opening-aux-popup';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import './opening-balance.css';
@@ -185,7 +185,9 @@ export function OpeningBalancePage() {
     if (field !== 'amountCents' && cents < 0) return notifyError(new Error(t('opening:ytdNegative')));
     const id = e.data.subjectId;
     const d = draftsRef.current;
-    setDrafts(new Map(d).set(id, { amountCents: e.data.amountCents, ytdDebitCents: e.data.ytdDebitCents, ytdCreditCents: e.data.ytdCreditCents, ...d.get(id), [field]: cents }));
+    const saved = list.data?.rows.find((r) => r.subjectId === id);
+    const draft = { amountCents: e.data.amountCents, ytdDebitCents: e.data.ytdDebitCents, ytdCreditCents: e.data.ytdCreditCents, ...d.get(id), [field]: cents };
+    setDrafts(saved ? withDraft(d, saved, draft) : new Map(d).set(id, draft));
   };
 
   const onCellKeyDown = (e: CellKeyDownEvent<OpeningViewRow>) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningRowDto } from '../../../contract/opening';
-import { applyDrafts, auxBodyOf, auxPopupRowsOf, filledAuxRows, liveTrialBalance, rowsToSave } from './opening-model';
+import { applyDrafts, auxBodyOf, auxPopupRowsOf, filledAuxRows, liveTrialBalance, rowsToSave, withDraft } from './opening-model';
 
 const row = (o: Partial<OpeningRowDto> & Pick<OpeningRowDto, 'subjectId' | 'code'>): OpeningRowDto => ({
   parentId: null, name: o.code, nameEn: null, level: 1, leaf: true, kind: 'ASSET', direction: true, disabled: false, auxTypeIds: [],
@@ -16,6 +16,17 @@ const chart: OpeningRowDto[] = [
 ];
 
 describe('opening balance screen model', () => {
+  it('a figure typed back to the saved one is no change: the leaf leaves the drafts', () => {
+    const saved = row({ subjectId: 7, code: '1001', amountCents: '3285000', ytdDebitCents: '0', ytdCreditCents: '0' });
+    const typed = withDraft(new Map(), saved, { amountCents: 4000000, ytdDebitCents: 0, ytdCreditCents: 0 });
+    expect([...typed.keys()]).toEqual([7]);
+    const back = withDraft(typed, saved, { amountCents: 3285000, ytdDebitCents: 0, ytdCreditCents: 0 });
+    expect(back.size).toBe(0);
+    expect(rowsToSave(applyDrafts([saved], back))).toEqual([]);
+    // Another figure still changed keeps it.
+    expect(withDraft(typed, saved, { amountCents: 3285000, ytdDebitCents: 100, ytdCreditCents: 0 }).get(7)).toEqual({ amountCents: 3285000, ytdDebitCents: 100, ytdCreditCents: 0 });
+  });
+
   it('applies typed leaves and sums parents on their own side; only changed plain leaves are saved', () => {
     const view = applyDrafts(chart, new Map([[4, { amountCents: 300, ytdDebitCents: 0, ytdCreditCents: 100 }], [5, { amountCents: 1800 }]]));
     const parent = view.find((r) => r.code === '2221')!;

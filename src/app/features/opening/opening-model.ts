@@ -72,6 +72,19 @@ export function applyDrafts(rows: readonly OpeningRowDto[], drafts: ReadonlyMap<
   return view;
 }
 
+/**
+ * The drafts with `draft` put on `saved`'s leaf: a figure typed back to what is saved is no change,
+ * so a leaf whose every figure equals the saved row leaves the drafts (not counted unsaved, nothing
+ * to save, the auxiliary breakdown not held back by it).
+ */
+export function withDraft(drafts: ReadonlyMap<number, OpeningDraft>, saved: Pick<OpeningRowDto, 'subjectId' | 'amountCents' | 'ytdDebitCents' | 'ytdCreditCents'>, draft: Required<OpeningDraft>): Map<number, OpeningDraft> {
+  const next = new Map(drafts);
+  const same = draft.amountCents === Number(saved.amountCents) && draft.ytdDebitCents === Number(saved.ytdDebitCents) && draft.ytdCreditCents === Number(saved.ytdCreditCents);
+  if (same) next.delete(saved.subjectId);
+  else next.set(saved.subjectId, draft);
+  return next;
+}
+
 /** The batch of changed leaves for POST /opening. */
 export function rowsToSave(view: readonly OpeningViewRow[]) {
   return view.filter((r) => r.dirty && editableRow(r)).map((r) => ({ subjectId: r.subjectId, amountCents: r.amountCents, ytdDebitCents: r.ytdDebitCents, ytdCreditCents: r.ytdCreditCents }));

@@ -302,7 +302,8 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
       expect((await summary([other])).rows.map((r) => r.code)).toEqual(['0002']);
       expect((await summary([ids.b2])).rows.map((r) => r.code)).toEqual(['000102']);
       const exported = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', { accountId: w.accountId, accountYearId: w.accountYearId, ...march, budgetIds: [ids.b0] }, budgeter.token);
-      expect(exported.ws.getColumn(1).values.slice(2)).toEqual(['0001', '000101', '000102']);
+      // Below the two heading lines and the header row.
+      expect(exported.ws.getColumn(1).values.slice(4)).toEqual(['0001', '000101', '000102']);
     } finally {
       await data(call(admin, 'DELETE', `/api/aux/budget/${other}`), 'delete budget');
     }
@@ -336,7 +337,9 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
 
   it('exports each report as a workbook through the export task, with the screen figures, in the requester\'s language', async () => {
     const base = { accountId: w.accountId, accountYearId: w.accountYearId };
-    const values = (ws: { getRow: (n: number) => { values: unknown } }, n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+    // Two heading lines (the title, then company, ledger set, periods and unit) above the header row: row n of the table is sheet row n + 2.
+    const HEAD = 2;
+    const values = (ws: { getRow: (n: number) => { values: unknown } }, n: number) => (ws.getRow(n + HEAD).values as unknown[]).slice(1);
     const day = String.raw`\d{4}-\d{2}-\d{2}`;
     const named = (s: string) => new RegExp(`^${s}-${day}\\.xlsx$`);
     // Balance by customer: English headers, sides, total, sheet and file for an English reader …
@@ -346,6 +349,9 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(values(balance.ws, 3)).toEqual(['VWC', '华夏科技有限公司', '1122', 'Accounts receivable', 1000, 0, 0, 300, 1000, 300, 'Dr', 700, 0]);
     expect(values(balance.ws, 6)).toEqual(['Total', '', '', '', 1500, 0, 0, 500, 1500, 500, '', 1000, 0]);
     expect(balance.ws.name).toBe('Aux balance - Customer');
+    expect(balance.ws.getCell('A1').value).toBe('Balance by auxiliary · Customer');
+    expect(balance.ws.getCell('A2').value).toMatch(/ · ledger set .+ · periods 2026-03 to 2026-03 · amounts in yuan · unbookkept vouchers included$/);
+    expect(balance.ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
     expect(balance.fileName).toMatch(named('Balance by auxiliary'));
     // … and Chinese ones for a Chinese reader; amounts stay numbers either way.
     const balanceZh = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', balanceFilter, reader.token, 'zh_CN');
@@ -360,17 +366,17 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(values(total.ws, 2).slice(3)).toEqual(['Opening balance', undefined, undefined, 'Dr', 1000]);
     expect(values(total.ws, 6).slice(2)).toEqual(['2026-03', 'Year to date', 1000, 300, 'Dr', 700]);
     expect(values(total.ws, 3).slice(0, 2)).toEqual([expect.stringContaining('华夏科技有限公司'), '1122 Accounts receivable']);
-    expect(total.ws.getRow(6).font?.bold).toBe(true);
+    expect(total.ws.getRow(6 + HEAD).font?.bold).toBe(true);
     expect(total.ws.name).toBe('Aux general ledger - Customer');
     expect(total.fileName).toMatch(named('General ledger by auxiliary'));
     const totalZh = await exportWorkbook(t, '/api/ledger/auxTotal/export', 'LEDGER', totalFilter, reader.token, 'zh_CN');
     expect(values(totalZh.ws, 1)).toEqual(['客户', '科目名称', '期间', '摘要', '借方', '贷方', '方向', '余额']);
     expect(values(totalZh.ws, 6).slice(2)).toEqual(['2026-03', '本年累计', 1000, 300, '借', 700]);
-    expect(totalZh.ws.getRow(6).font?.bold).toBe(true);
+    expect(totalZh.ws.getRow(6 + HEAD).font?.bold).toBe(true);
     expect(totalZh.fileName).toMatch(named('辅助核算总账'));
     const detailFilter = { ...base, auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) };
     const detail = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', detailFilter, reader.token);
-    expect(detail.ws.rowCount).toBe(8);
+    expect(detail.ws.rowCount).toBe(8 + HEAD);
     expect(values(detail.ws, 1)).toEqual(['Date', 'Voucher', 'Subject', 'Summary', 'Debit', 'Credit', 'Side', 'Balance (debit +)']);
     expect(values(detail.ws, 2).slice(3)).toEqual(['Opening balance', undefined, undefined, 'Nil', 0]);
     // The voucher word in the caller's language too (记 → its English name).
@@ -393,6 +399,8 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(values(summaryZh.ws, 1)).toEqual(['编码', '预算项目', '类别', '预算金额', '本期执行数', '本年执行数', '预算余额', '执行率 %']);
     expect(values(summaryZh.ws, 3)).toEqual(['000101', '办公费', '支出', 1000, 100, 400, 600, 40]);
     expect(summaryZh.ws.name).toBe('预算执行汇总表');
+    expect(summaryZh.ws.getCell('A1').value).toBe('预算执行汇总表');
+    expect(summaryZh.ws.getCell('A2').value).toMatch(/ · 账套 .+ · 期间 2026-03 至 2026-03 · 单位：元 · 含未记账凭证$/);
     expect(summaryZh.fileName).toMatch(named('预算执行汇总表'));
     const usedFilter = { ...base, budgetId: ids.b1, startPeriodId: period(w, 2), endPeriodId: period(w, 3) };
     const used = await exportWorkbook(t, '/api/report/budgetDetail/export', 'LEDGER', usedFilter, budgeter.token);

@@ -444,6 +444,44 @@ test.describe('grid kit', () => {
     expect(await page.evaluate(() => (window as unknown as { f7: boolean[] }).f7)).toEqual([true, true]);
   });
 
+  test('keys typed at once after a pick or Escape in the F7 picker all land where the caret goes, in order', async ({ page }) => {
+    const kit = new GridKitPage(page);
+    await kit.goto({ lang: 'en_US' });
+    const query = page.getByTestId('list-picker-query');
+    // A pick with Enter and the amount typed at once, without waiting for the caret: every digit, then Enter.
+    await kit.enter('Pay by bank');
+    await kit.press('F7');
+    await expect(query).toBeFocused();
+    await page.keyboard.type('1002');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('3000');
+    await page.keyboard.press('Enter');
+    await expect(query).toHaveCount(0);
+    await expect.poll(() => kit.text(0, 'subjectId')).toBe('1002 Bank deposits');
+    await expect.poll(() => kit.cents(0, 'debit')).toBe(300000);
+    await kit.expectFocus(1, 'summary');
+    // Escape: back on the same cell, and the code typed at once goes into it.
+    await kit.enter('Office');
+    await kit.press('F7');
+    await expect(query).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('6602');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => kit.text(1, 'subjectId')).toBe('6602 Administrative expenses');
+    await kit.expectFocus(1, 'auxId');
+    // The auxiliary picker the same way; the amount's decimals too.
+    await kit.press('F7');
+    await expect(query).toBeFocused();
+    await page.keyboard.type('D03');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('125.5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => kit.text(1, 'auxId')).toBe('Administration');
+    await expect.poll(() => kit.cents(1, 'debit')).toBe(12550);
+    await kit.expectFocus(2, 'summary');
+    await expect(query).toHaveCount(0);
+  });
+
   test('.. and // copy only what fits the row; = never gives a negative amount; space on an empty amount moves across', async ({ page }) => {
     const kit = new GridKitPage(page);
     await kit.goto();

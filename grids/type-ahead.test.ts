@@ -146,6 +146,29 @@ describe('type-ahead', () => {
     expect(t.active).toBe(false);
   });
 
+  it('a hold that owns a dialog (a closing picker, a grid in a popup) keeps its keys and replays into it; other dialogs keep theirs', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div role="dialog" id="popup"><input id="popupField"></div>');
+    const dlg = document.getElementById('dlg') as HTMLInputElement;
+    const popupField = document.getElementById('popupField') as HTMLInputElement;
+    const seen: string[] = [];
+    dlg.addEventListener('keydown', (e) => seen.push(e.key));
+    dlg.focus();
+    t.hold(undefined, { owns: [dlg.closest('[role="dialog"]'), document.getElementById('popup'), null] });
+    type('12');
+    expect(seen).toEqual([]);
+    expect(t.pending).toEqual(['1', '2']);
+    popupField.focus();
+    type('5');
+    t.land();
+    await settle();
+    expect(popupField.value).toBe('125');
+    expect(dlg.value).toBe('');
+    // The next hold owns nothing: a dialog's keys are its own again.
+    t.hold();
+    dlg.focus();
+    expect(press('y').defaultPrevented).toBe(false);
+  });
+
   it('after a key that opens an editor late, the next keys wait for the editor and go into it', async () => {
     document.body.insertAdjacentHTML('beforeend', '<div role="grid"><div role="gridcell" tabindex="-1" id="cell"></div></div><input id="editor">');
     const cellEl = document.getElementById('cell')!;

@@ -28,6 +28,13 @@
  * the replay waits for the command to finish, and when it re-seats the caret (`hold()` again) the
  * keys after it wait for that landing: they belong to what the command opened.
  *
+ * A picker closes (F7's list, the lookup list opened by typing, the voucher's auxiliary popup) and
+ * the grid puts the caret back a frame or two later (`holdUntilCaret` in caret-return.ts): the
+ * keys typed after the pick or Escape are held as for a command, with `owns` naming the places the
+ * hold answers for — the closing picker (a modal whose focus trap still has the focus for a
+ * moment: its keys are held, not typed into its query) and the grid (a grid inside a dialog, the
+ * auxiliary popup's, takes its replay). A dialog anywhere else keeps its keys as usual.
+ *
  * A screen's command that talks to the server and may show another document (stepping, the
  * auditor's F9) runs under `holdDuring`: the same hold from the press on, ended by its outcome
  * (moved: the next document's caret lands the keys; stayed: they go on in place; refused: dropped).
@@ -93,6 +100,14 @@ export function onHeldCommand(root: Element, run: (command: string) => Promise<u
 
 export type HoldMode = 'command' | 'arrival';
 
+export interface HoldOptions {
+  /**
+   * Places the hold answers for although they are in a dialog: the closing picker (its keys are held,
+   * not typed into it) and a grid inside a dialog (the replay goes there). Null entries are ignored.
+   */
+  owns?: ReadonlyArray<Element | null | undefined>;
+}
+
 /** Whether `el` takes typed text itself (a text field, a text area, editable content). */
 export function isTextField(el: Element | null): el is HTMLInputElement | HTMLTextAreaElement | HTMLElement {
   if (!el) return false;
@@ -138,6 +153,15 @@ function typeInto(doc: Document, el: Element, text: string, remove: -1 | 0 | 1 =
   el.dispatchEvent(new InputEvent('input', { bubbles: true, data: text || null, inputType: remove ? 'deleteContent' : 'insertText' }));
 }
 
+/** A key by its place on the keyboard (its key where a synthetic event has no code): a key-down and its key-up agree. */
+const keyIdOf = (e: KeyboardEvent): string => e.code || e.key;
+
+/** The event the document's window is dispatching now (`window.event`), if any. */
+function currentEvent(doc: Document): Event | null {
+  const win = doc.defaultView as (Window & { event?: Event }) | null;
+  return win?.event ?? null;
+}
+
 const nextFrame = () => new Promise<void>((resolve) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : setTimeout(resolve, 16)));
 
 /** How many frames the replay waits for a key's effect (an editor opening, the caret moving) before the next key. */
@@ -163,6 +187,22 @@ export class TypeAhead {
   private listening = false;
   /** Counts the holds begun (`hold`, `holdForSave`): a command ends only its own hold. */
   private holds = 0;
+  /** The places a hold answers for although they are in a dialog (`hold`'s `owns`): kept while it holds or replays. */
+  private owned: Element[] = [];
+  /**
+   * The key event being dispatched when the hold began (the Escape or Enter that closed a picker, F12):
+   * it started the hold and is not part of it — neither kept nor ending it. Mantine's modal closes on
+   * Escape from a window listener, before the document's: without this the Escape that cancelled a
+   * picker went on to drop the hold it had just begun.
+   */
+  private startedBy: Event | null = null;
+  /**
+   * The keys whose key-down was kept and that are not released yet (by `code`): only their key-up and
+   * key-press are kept too. The key-up of a key pressed before the hold (the Enter that picked) passes:
+   * swallowed, the page's watchers of keys down (src/app/shell/dialog-focus.ts) thought it held down
+   * for good, and every dialog opened after it waited for its release, its first typed key lost.
+   */
+  private readonly keptDown = new Set<string>();
 
   constructor(private readonly doc: Document = document, private readonly holdMs = HOLD_MS) {}
 
@@ -181,10 +221,18 @@ export class TypeAhead {
    * place after a save): keep every key until `land()` or `drop()`, and the screen's own `commands`
    * with them.
    */
-  hold(commands?: CommandOf): number {
+  hold(commands?: CommandOf, options: HoldOptions = {}): number {
     if (commands) this.commandOf = commands;
+    this.owned = (options.owns ?? []).filter((el): el is Element => !!el);
     this.start('command');
+    this.startedBy = currentEvent(this.doc);
     return ++this.holds;
+  }
+
+  /** Whether `el` is in a dialog that keeps its keys: not one the hold owns (`hold`'s `owns`). */
+  private inDialog(el: Element | null | undefined): boolean {
+    if (!el?.closest(DIALOG)) return false;
+    return !this.owned.some((own) => own.contains(el));
   }
 
   /** Whether `hold` (a number `hold()` answered) is not the hold now on: another began since (or none is on). */
@@ -229,7 +277,7 @@ export class TypeAhead {
   holdCommand(e: KeyboardEvent): boolean {
     if (this.mode !== 'command' && !this.replaying) return false;
     // A dialog's keys are its own.
-    if (this.doc.activeElement?.closest(DIALOG)) return false;
+    if (this.inDialog(this.doc.activeElement)) return false;
     const command = this.commandOf?.(e);
     if (!command) return false;
     // A key held down repeats: its command is kept once.
@@ -278,6 +326,9 @@ export class TypeAhead {
 
   private stopListening(): void {
     this.commandOf = null;
+    this.owned = [];
+    this.startedBy = null;
+    this.keptDown.clear();
     if (!this.listening) return;
     this.listening = false;
     for (const [type, listener] of this.listeners()) this.doc.removeEventListener(type, listener, true);
@@ -303,14 +354,14 @@ export class TypeAhead {
   /** Whether a user's key at the current focus is kept now. */
   private keeps(): boolean {
     const active = this.doc.activeElement;
-    if (active?.closest(DIALOG)) return false;
+    if (this.inDialog(active)) return false;
     if (this.replaying) return true;
     if (this.mode === 'command') return true;
     return this.mode === 'arrival' && !isTypingTarget(active);
   }
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
-    if (this.ours.has(e)) return;
+    if (this.ours.has(e) || e === this.startedBy) return;
     // The screen's command with no screen to take it (its page is mounting): kept all the same.
     if (this.holdCommand(e)) {
       e.preventDefault();
@@ -325,12 +376,15 @@ export class TypeAhead {
     if (!isKeptKey(e) || !this.keeps()) return;
     e.preventDefault();
     e.stopImmediatePropagation();
+    this.keptDown.add(keyIdOf(e));
     this.held.push({ key: e.key, code: e.code, shiftKey: e.shiftKey });
   };
 
-  /** The key-up (and key-press) of a kept key goes nowhere either. */
+  /** The key-up (and key-press) of a kept key goes nowhere either; a key pressed before the holding passes. */
   private readonly onKeyUp = (e: KeyboardEvent): void => {
-    if (this.ours.has(e) || !isKeptKey(e) || !this.keeps()) return;
+    const id = keyIdOf(e);
+    if (this.ours.has(e) || !this.keptDown.has(id)) return;
+    if (e.type === 'keyup') this.keptDown.delete(id);
     e.preventDefault();
     e.stopImmediatePropagation();
   };
@@ -374,7 +428,7 @@ export class TypeAhead {
         const k = this.held.shift()!;
         const el = this.doc.activeElement ?? this.doc.body;
         // A dialog took the keyboard meanwhile: the rest is not for it.
-        if (el.closest(DIALOG)) {
+        if (this.inDialog(el)) {
           this.held.length = 0;
           break;
         }

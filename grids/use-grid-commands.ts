@@ -3,8 +3,12 @@
  * button and an editor's `=` or space: row operations, undo / redo (the caret returns to the
  * changed cell), clear, F7 pickers, `=` balance, space to the other side, `-` negate, the caret
  * moves of Enter, Home / End and Ctrl+Home / End.
+ *
+ * After a pick or Escape in a picker the caret comes back once the picker has closed; the keys
+ * typed meanwhile are held and land where it does (caret-return.ts).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { holdUntilCaret } from './picker-return';
 import type { Caret } from './use-caret';
 import type { FocusTarget, PickerHook } from './entry-grid-types';
 import { rowEdgeCell, sheetEdgeCell } from './entry-order';
@@ -37,6 +41,17 @@ export function useGridCommands<R extends SheetRow>({ core, caret, send, message
   const { focusCell, moveFrom } = caret;
   const { report, refuseLocked, errorText } = messages;
 
+  // The caret returns from a picker a frame or two after it closed, holding the keys typed meanwhile;
+  // a grid that goes away (its page left, the popup closed) ends that hold with it.
+  const returning = useRef<(() => void) | null>(null);
+  useEffect(
+    () => () => {
+      returning.current?.();
+      returning.current = null;
+    },
+    [],
+  );
+
   const openPicker = useCallback(
     (rowId: string, field: string, query: string): boolean => {
       const column = findDataColumn(core.schema, field);
@@ -44,8 +59,12 @@ export function useGridCommands<R extends SheetRow>({ core, caret, send, message
       const row = latestRow(core, rowId);
       if (!column || !hook || !row || core.readOnlyRef.current || !isApplicable(column, row)) return false;
       core.apiRef.current?.stopEditing(true);
-      // Focus returns after the picker has closed (its focus trap would take it back otherwise).
-      const later = (fn: () => void) => requestAnimationFrame(() => requestAnimationFrame(fn));
+      // Focus returns after the picker has closed (its focus trap would take it back otherwise); the
+      // keys typed from the pick or Escape on are held and typed where the caret lands.
+      const later = (fn: () => void) => {
+        returning.current?.();
+        returning.current = holdUntilCaret(core.containerRef.current, fn);
+      };
       hook({
         rowId,
         row,

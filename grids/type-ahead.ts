@@ -29,7 +29,7 @@
  * keys after it wait for that landing: they belong to what the command opened.
  *
  * A picker closes (F7's list, the lookup list opened by typing, the voucher's auxiliary popup) and
- * the grid puts the caret back a frame or two later (`holdUntilCaret` in caret-return.ts): the
+ * the grid puts the caret back a frame or two later (`holdUntilCaret` in picker-return.ts): the
  * keys typed after the pick or Escape are held as for a command, with `owns` naming the places the
  * hold answers for — the closing picker (a modal whose focus trap still has the focus for a
  * moment: its keys are held, not typed into its query) and the grid (a grid inside a dialog, the

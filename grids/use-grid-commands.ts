@@ -5,7 +5,7 @@
  * moves of Enter, Home / End and Ctrl+Home / End.
  *
  * After a pick or Escape in a picker the caret comes back once the picker has closed; the keys
- * typed meanwhile are held and land where it does (caret-return.ts).
+ * typed meanwhile are held and land where it does (picker-return.ts).
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { holdUntilCaret } from './picker-return';

@@ -4,6 +4,7 @@
  * (even with an unused ledger set and users) is deleted as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld } from './factories';
 
@@ -49,4 +50,35 @@ describe.each(backends())('deleting a company (%s)', (backend) => {
     // A second delete finds nothing to delete.
     expect((await t.call('DELETE', `/api/company/${w.companyId}`, { token: admin })).statusCode).toBe(403);
   });
+
+  it.runIf(backend === 'postgres')('a voucher saved while the company is being deleted is refused, not written into the deleted company', async () => {
+    const w = await makeWorld(t, admin);
+    const subjects = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: w.accountYearId }, limit: 1000 } }), 'subjects')).content as Array<{ id: number; code: string }>;
+    const kinds = (await data(t.call('GET', '/api/voucher/kind', { token: admin, query: { accountId: w.accountId } }), 'kinds')).content as Array<{ id: number }>;
+    const s = (code: string) => subjects.find((x) => x.code === code)!.id;
+    // The delete's transaction (as deleteCompany runs it: the row locked, no books, marked deleted) holds until released.
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const deleting = t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from companies where id = ${w.companyId} for update`);
+      await tx.execute(sql`update companies set deleted = true where id = ${w.companyId}`);
+      locked();
+      await gate;
+    });
+    await isLocked;
+    const saving = t.call('POST', '/api/voucher', { token: admin, lang: 'en_US', body: {
+      accountId: w.accountId, kindId: kinds[0].id, markTime: '2026-03-15',
+      items: [{ summary: 'race', subjectId: s('1001'), direction: true, amount: '100' }, { summary: 'race', subjectId: s('1002'), direction: false, amount: '100' }],
+    } });
+    // The save reaches its insert and waits for the delete.
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await deleting;
+    const answer = (await saving).json();
+    expect(answer).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    const [{ n }] = ((await t.db.db.execute(sql`select count(*)::int as n from vouchers where company_id = ${w.companyId}`)) as unknown as { rows: Array<{ n: number }> }).rows;
+    expect(n).toBe(0);
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { isRetryableTxError, sqlStateOf } from '../db/tx';
 import { describeIssues, fieldLabel, InputValidationError, normalizeIssue } from './validation';
 
 /** SQLSTATEs the ledger triggers raise, as result codes. */
-const LEDGER_GUARD_CODES: Record<string, ResultCode> = { LDROL: 'PERIOD_SETTLED', LDLCK: 'VOUCHER_LOCKED', LDBAL: 'DEBIT_CREDIT_IMBALANCE', LDINV: 'INVALID_INPUT' };
+const LEDGER_GUARD_CODES: Record<string, ResultCode> = { LDROL: 'PERIOD_SETTLED', LDLCK: 'VOUCHER_LOCKED', LDBAL: 'DEBIT_CREDIT_IMBALANCE', LDINV: 'INVALID_INPUT', LDCOM: 'NO_PERMISSION' };
 
 function langOf(req: FastifyRequest): Language {
   return req.lang ?? pickLanguage(req.headers['x-language'] as string | undefined, req.headers['accept-language']);

@@ -79,7 +79,9 @@ test('a used subject gains an auxiliary type only with a value for its existing 
   await expect(popup).toBeVisible();
   // The popup is the answer to the server's refusal: no failure notice on top of it.
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-  await popup.getByTestId('aux-values-ok').click();
+  // The caret is in the popup's first value box (not left in the subject dialog behind it).
+  await expect(popup.getByTestId('aux-value-1')).toBeFocused();
+  await pressOn(popup.getByTestId('aux-values-ok'));
   await expect(popup).toContainText('部门为必填项');
   await page.screenshot({ path: 'test-results/subject-tip7-zh_CN.png' });
   const dept = popup.getByTestId('aux-value-1');

@@ -3,7 +3,7 @@
  * auxiliary types (tip7); the existing voucher lines need one value per new type, chosen here with
  * the master-data pickers. Every value is required; Confirm answers them, Cancel answers null.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Input, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DepartmentField } from '../pickers/department-field';
@@ -100,12 +100,31 @@ export function AuxValuesDialog({ opened, auxTypeIds, companyId, accountId, acco
     }
   };
 
+  // The popup opens over the subject dialog: the caret goes into its first value's box. (A
+  // `data-autofocus` on the field's wrapper did nothing, a <div> takes no focus, so the caret stayed
+  // in the subject dialog behind, whose focus trap kept Tab there: no way in without the mouse.)
+  const firstField = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!opened) return;
+    let frame = requestAnimationFrame(function place() {
+      const box = firstField.current?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])');
+      if (!box) {
+        frame = requestAnimationFrame(place);
+        return;
+      }
+      // Marked too, so the popup's own focus trap (a moment later) takes the same box, not its first button.
+      box.setAttribute('data-autofocus', '');
+      if (!box.contains(document.activeElement)) box.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [opened]);
+
   return (
     <>
       <Modal opened={opened} onClose={onCancel} title={t('subject:auxValues.title')} size={600} centered>
         <Stack gap="sm" mih={300} data-testid="aux-values-dialog">
           <Text size="sm" c="dimmed">{t('subject:auxValues.hint')}</Text>
-          {auxTypeIds.map((id) => <div key={id} data-autofocus={id === auxTypeIds[0] || undefined}>{field(id)}</div>)}
+          {auxTypeIds.map((id) => <div key={id} ref={id === auxTypeIds[0] ? firstField : undefined}>{field(id)}</div>)}
           <Group justify="flex-end" mt="auto">
             <Button variant="default" onClick={onCancel} data-testid="aux-values-cancel">{t('common:cancel')}</Button>
             <Button onClick={confirm} data-testid="aux-values-ok">{t('common:confirm')}</Button>

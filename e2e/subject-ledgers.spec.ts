@@ -79,7 +79,7 @@ test('summary, general ledger, sub-ledger: filter, drill down to a voucher, expo
   const summaryDownload = page.waitForEvent('download');
   await page.getByTestId('ss-export').click();
   await expect(page.getByTestId('export-progress')).toBeVisible();
-  expect((await summaryDownload).suggestedFilename()).toMatch(/^subject-summary-.*\.xlsx$/);
+  expect((await summaryDownload).suggestedFilename()).toMatch(/^科目汇总表-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
   // 科目总账 of June for 1002: opening, June, year to date; Enter on June opens its sub-ledger.
   await shell.openMenu('voucher', 'voucher.business', 'voucher.business.generalLedgerBySubject');
@@ -129,10 +129,15 @@ test('summary, general ledger, sub-ledger: filter, drill down to a voucher, expo
   const file = await detailDownload;
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await file.path());
+  // In the reader's language: the report and its subject, what it covers, then the header row.
+  const ws = wb.worksheets[0];
+  expect(ws.getCell('A1').value).toBe('科目明细账 · 1002 银行存款');
+  expect(String(ws.getCell('A2').value)).toMatch(/ · 期间 2026-06 至 2026-06 · 单位：元 · 含未记账凭证$/);
+  expect(ws.getCell('C3').value).toBe('摘要');
   const texts: string[] = [];
-  wb.worksheets[0].eachRow((r) => texts.push(String(r.getCell(3).value ?? '')));
-  expect(texts[0]).toBe('摘要 Summary (1002 银行存款)');
+  ws.eachRow((r) => texts.push(String(r.getCell(3).value ?? '')));
   expect(texts).toContain('E2E明细账');
+  expect(file.suggestedFilename()).toMatch(/^科目明细账-1002-\d{4}-\d{2}-\d{2}\.xlsx$/);
   // Enter on the line opens its voucher in the editor.
   await line.locator('[col-id="summary"]').click();
   await page.keyboard.press('Enter');

@@ -214,7 +214,7 @@ describe.each(backends())('subject ledgers (%s)', (backend) => {
     expect((await call(nobody.token, 'POST', '/api/ledger/subjectSummary/export', { body: { filter: { ...base(), startPeriodId: feb(), endPeriodId: mar() } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
   });
 
-  it('exports each ledger to .xlsx through an export task', async () => {
+  it('exports each ledger to .xlsx through an export task, in the requester\'s language, under heading lines saying what it covers', async () => {
     const filter = { ...base(), startPeriodId: feb(), endPeriodId: mar() };
     // Cell values: texts, amounts as numbers in currency units, blanks as null.
     const cells = (ws: any) => {
@@ -226,22 +226,91 @@ describe.each(backends())('subject ledgers (%s)', (backend) => {
       });
       return out;
     };
-    const s = cells((await exportWorkbook(t, '/api/ledger/subjectSummary/export', 'LEDGER', filter, reader.token)).ws);
-    expect(s[0]).toEqual(['科目编码 Code', '科目名称 Subject', '借方金额 Debit', '贷方金额 Credit', '分录数 Lines']);
+    const day = String.raw`\d{4}-\d{2}-\d{2}`;
+    const named = (s: string) => new RegExp(`^${s}-${day}\\.xlsx$`);
+    // Two heading lines (the report, then company, ledger set, periods, unit, unbookkept vouchers) above the frozen header row.
+    const scopeEn = / · ledger set .+ · periods 2026-02 to 2026-03 · amounts in yuan · unbookkept vouchers included$/;
+    const scopeZh = / · 账套 .+ · 期间 2026-02 至 2026-03 · 单位：元 · 含未记账凭证$/;
+    const ex = (route: string, f: Record<string, unknown>, lang: 'zh_CN' | 'en_US') => exportWorkbook(t, `/api/ledger/${route}/export`, 'LEDGER', f, reader.token, lang);
+
+    // 科目汇总表: English headers, total row, sheet and file for an English reader …
+    const sEn = await ex('subjectSummary', filter, 'en_US');
+    const s = cells(sEn.ws);
+    expect(s[0]).toEqual(['Summary by subject']);
+    expect(s[1][0]).toMatch(scopeEn);
+    expect(s[2]).toEqual(['Code', 'Subject', 'Debit', 'Credit', 'Lines']);
     expect(s.find((r) => r[0] === '1001')?.slice(2)).toEqual([508, 150, 5]);
     expect(s.at(-1)).toEqual(['Total', '5 vouchers', 658, 658, 10]);
-    const g = cells((await exportWorkbook(t, '/api/ledger/subjectTotal/export', 'LEDGER', { ...filter, subjectCodeFrom: '1001', subjectCodeTo: '1001' }, reader.token)).ws);
-    expect(g.slice(1).map((r) => [r[0], r[2], r[3], r[4], r[5], r[6], r[7]])).toEqual([
+    expect(sEn.ws.getRow(s.length).font?.bold).toBe(true);
+    expect(sEn.ws.getColumn(5).numFmt).toBe('#,##0');
+    expect(sEn.ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
+    expect(sEn.ws.name).toBe('Summary by subject');
+    expect(sEn.fileName).toMatch(named('Summary by subject'));
+    // … Chinese ones for a Chinese reader; amounts stay numbers either way.
+    const sZh = await ex('subjectSummary', filter, 'zh_CN');
+    const sz = cells(sZh.ws);
+    expect(sz[0]).toEqual(['科目汇总表']);
+    expect(sz[1][0]).toMatch(scopeZh);
+    expect(sz[2]).toEqual(['科目编码', '科目名称', '借方金额', '贷方金额', '分录数']);
+    expect(sz.find((r) => r[0] === '1001')).toEqual(['1001', '库存现金', 508, 150, 5]);
+    expect(sz.at(-1)).toEqual(['合计', '凭证 5 张', 658, 658, 10]);
+    expect(sZh.ws.name).toBe('科目汇总表');
+    expect(sZh.fileName).toMatch(named('科目汇总表'));
+
+    // 总账 of 1001.
+    const totalFilter = { ...filter, subjectCodeFrom: '1001', subjectCodeTo: '1001' };
+    const gEn = await ex('subjectTotal', totalFilter, 'en_US');
+    const g = cells(gEn.ws);
+    expect(g[0]).toEqual(['General ledger by subject']);
+    expect(g[1][0]).toMatch(scopeEn);
+    expect(g[2]).toEqual(['Code', 'Subject', 'Period', 'Summary', 'Debit', 'Credit', 'Side', 'Balance']);
+    expect(g.slice(3).map((r) => [r[0], r[2], r[3], r[4], r[5], r[6], r[7]])).toEqual([
       ['1001', '2026-02', 'Opening balance', null, null, 'Dr', 1000],
       ['', '2026-02', 'Period total', 200, 50, 'Dr', 1150],
       ['', '2026-02', 'Year to date', 1200, 50, 'Dr', 1150],
       ['', '2026-03', 'Period total', 308, 100, 'Dr', 1358],
       ['', '2026-03', 'Year to date', 1508, 150, 'Dr', 1358],
     ]);
-    const d = cells((await exportWorkbook(t, '/api/ledger/subjectDetail/export', 'LEDGER', { ...filter, subjectId: w.subject.cash }, reader.token)).ws);
-    expect(d).toHaveLength(11);
-    expect(d[2]).toEqual(['2026-02-05', expect.stringMatching(/-\d+$/), '收律师费', '1001', 200, 0, 'Dr', 1200]);
-    expect(d[10]).toEqual(['2026-03-31', '', 'Year to date', '', 1508, 150, 'Dr', 1358]);
+    expect(gEn.ws.name).toBe('General ledger by subject');
+    expect(gEn.fileName).toMatch(named('General ledger by subject'));
+    // In Chinese, bookkept vouchers only: the heading says so by leaving the unbookkept ones out.
+    const gZh = await ex('subjectTotal', { ...totalFilter, includeUnbooked: false }, 'zh_CN');
+    const gz = cells(gZh.ws);
+    expect(gz[0]).toEqual(['科目总账']);
+    expect(gz[1][0]).toMatch(/ · 账套 .+ · 期间 2026-02 至 2026-03 · 单位：元$/);
+    expect(gz[2]).toEqual(['科目编码', '科目名称', '期间', '摘要', '借方金额', '贷方金额', '方向', '余额']);
+    expect(gz.slice(3).map((r) => [r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]])).toEqual([
+      ['1001', '库存现金', '2026-02', '期初余额', null, null, '借', 1000],
+      ['', '', '2026-02', '本期合计', 0, 0, '借', 1000],
+      ['', '', '2026-02', '本年累计', 1000, 0, '借', 1000],
+      ['', '', '2026-03', '本期合计', 300, 0, '借', 1300],
+      ['', '', '2026-03', '本年累计', 1300, 0, '借', 1300],
+    ]);
+    expect(gZh.ws.name).toBe('科目总账');
+    expect(gZh.fileName).toMatch(named('科目总账'));
+
+    // 明细账 of 1001: the subject in the title line.
+    const dEn = await ex('subjectDetail', { ...filter, subjectId: w.subject.cash }, 'en_US');
+    const d = cells(dEn.ws);
+    expect(d).toHaveLength(2 + 1 + 10);
+    expect(d[0]).toEqual([expect.stringMatching(/^Sub-ledger by subject · 1001 [A-Za-z ]+$/)]);
+    expect(d[1][0]).toMatch(scopeEn);
+    expect(d[2]).toEqual(['Date', 'Voucher', 'Summary', 'Subject', 'Debit', 'Credit', 'Side', 'Balance']);
+    expect(d[4]).toEqual(['2026-02-05', expect.stringMatching(/^[A-Za-z]+-\d+$/), '收律师费', '1001', 200, 0, 'Dr', 1200]);
+    expect(d[12]).toEqual(['2026-03-31', '', 'Year to date', '', 1508, 150, 'Dr', 1358]);
+    expect(dEn.ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
+    expect(dEn.ws.name).toBe('Sub-ledger 1001');
+    expect(dEn.fileName).toMatch(named('Sub-ledger by subject-1001'));
+    const dZh = await ex('subjectDetail', { ...filter, subjectId: w.subject.cash }, 'zh_CN');
+    const dz = cells(dZh.ws);
+    expect(dz[0]).toEqual(['科目明细账 · 1001 库存现金']);
+    expect(dz[1][0]).toMatch(scopeZh);
+    expect(dz[2]).toEqual(['日期', '凭证字号', '摘要', '科目', '借方金额', '贷方金额', '方向', '余额']);
+    expect(dz[3]).toEqual([expect.stringMatching(/^2026-02/), '', '期初余额', '', null, null, '借', 1000]);
+    expect(dz[4]).toEqual(['2026-02-05', expect.stringMatching(/^记-\d+$/), '收律师费', '1001', 200, 0, '借', 1200]);
+    expect(dz[12]).toEqual(['2026-03-31', '', '本年累计', '', 1508, 150, '借', 1358]);
+    expect(dZh.ws.name).toBe('科目明细账 1001');
+    expect(dZh.fileName).toMatch(named('科目明细账-1001'));
   });
 
   it('property: random postings → the three ledgers equal a naive recomputation from the lines', async () => {

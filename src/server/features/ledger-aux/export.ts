@@ -14,6 +14,7 @@ import { DomainError } from '../../../domain/result-codes';
 import { XLSX_MIME } from '../export/sheet';
 import { workbook, type Cell } from '../export/workbook';
 import { fillWords, localeWords } from '../export/locale-words';
+import { headingOf } from '../export/heading';
 import { startTask } from '../voucher/docs-service';
 import { auxBalance } from './aux-balance';
 import { auxTotal } from './aux-total';
@@ -22,9 +23,6 @@ import { budgetDetail, budgetSummary } from './budget-execution';
 import { todayIso } from '../../clock';
 import { localName } from '../../../domain/names';
 import type { Language } from '../../../domain/enums';
-import { and, eq, inArray } from 'drizzle-orm';
-import { accounts, companies, periods } from '../../db/schema';
-import type { Db } from '../../db/client';
 
 const yuan = (cents: string | number) => Number(cents) / 100;
 const text = (s: string | null | undefined) => neutralizeCell(s ?? '');
@@ -39,22 +37,6 @@ type Words = ReturnType<typeof wordsOf>;
 const typeName = (L: Words, auxTypeId: number) => L.auxTypes[String(auxTypeId) as keyof Words['auxTypes']] ?? '';
 /** A file name: the screen's title, then what it is about, then the day. */
 const fileName = (...parts: string[]) => `${parts.join('-')}-${todayIso()}.xlsx`;
-
-/**
- * The heading lines of an exported report: its title (with what it is about), then the company, the
- * ledger set, the periods, the unit and whether unbookkept vouchers count: a file passed on says
- * what its figures are.
- */
-async function headingOf(db: Db, who: Who, L: Words, title: string, f: { accountId: number; startPeriodId: number; endPeriodId: number; includeUnbooked: boolean }): Promise<string[]> {
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, who.companyId));
-  const [account] = await db.select({ name: accounts.name }).from(accounts).where(and(eq(accounts.companyId, who.companyId), eq(accounts.id, f.accountId)));
-  const spans = await db.select({ id: periods.id, startAt: periods.startAt }).from(periods).where(and(eq(periods.companyId, who.companyId), inArray(periods.id, [f.startPeriodId, f.endPeriodId])));
-  const month = (id: number) => spans.find((p) => p.id === id)?.startAt.slice(0, 7) ?? '';
-  return [title, fillWords(L.workbook.scope, {
-    company: company?.name ?? '', account: account?.name ?? '', from: month(f.startPeriodId), to: month(f.endPeriodId),
-    unbooked: f.includeUnbooked ? L.workbook.unbooked : '',
-  })];
-}
 
 /** A name in the caller's language (the Chinese one when no English one is set). */
 const nameIn = (lang: Language, name: string | null, nameEn: string | null) => localName(lang, { name: name ?? '', nameEn });
@@ -81,7 +63,7 @@ export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBal
         c.auxCode, c.auxName, c.subjectCode, c.subjectName,
         w.openingDebit, w.openingCredit, w.debit, w.credit, w.ytdDebit, w.ytdCredit,
         c.side, w.closingDebit, w.closingCredit,
-      ], rows, (i) => i === rows.length - 1 || answer.rows[i]?.kind === 'VALUE', [], await headingOf(app.db, who, L, `${L.balance.title} · ${typeName(L, f.auxTypeId)}`, f));
+      ], rows, (i) => i === rows.length - 1 || answer.rows[i]?.kind === 'VALUE', [], await headingOf(app.db, who, `${L.balance.title} · ${typeName(L, f.auxTypeId)}`, f));
     },
   });
 }
@@ -107,7 +89,7 @@ export async function exportAuxTotal(app: FastifyInstance, who: Who, f: AuxTotal
       }
       const type = typeName(L, f.auxTypeId);
       return workbook(fillWords(L.workbook.sheets.total, { type }), [type, c.subjectName, c.periodName, c.summary, c.debit, c.credit, c.side, c.balance], rows, (i) => yearRows.has(i),
-        [], await headingOf(app.db, who, L, `${L.total.title} · ${type}`, f));
+        [], await headingOf(app.db, who, `${L.total.title} · ${type}`, f));
     },
   });
 }
@@ -138,7 +120,7 @@ export async function exportAuxDetail(app: FastifyInstance, who: Who, f: AuxDeta
       const rows = await allRows((offset) => auxDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
       const cells = rows.map((r) => detailRow(who.lang, L, r, yuan(r.balanceCents) * (r.side === 'CREDIT' ? -1 : 1)));
       return workbook(fillWords(L.workbook.sheets.detail, { code: head.auxCode }), detailHeaders(L, L.workbook.columns.signedBalance), cells, (i) => rows[i].kind !== 'LINE',
-        [], await headingOf(app.db, who, L, `${L.detail.title} · ${typeName(L, f.auxTypeId)} ${head.auxCode} ${head.auxName}`, f));
+        [], await headingOf(app.db, who, `${L.detail.title} · ${typeName(L, f.auxTypeId)} ${head.auxCode} ${head.auxName}`, f));
     },
   });
 }
@@ -152,7 +134,7 @@ export async function exportBudgetSummary(app: FastifyInstance, who: Who, f: Bud
     ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: fileName(L.budgetSummary.title),
     build: async () => workbook(L.workbook.sheets.budgetSummary, [c.auxCode, c.item, c.kind, c.budget, c.actual, c.ytdActual, c.remaining, L.workbook.columns.rate],
       answer.rows.map((r) => [text(r.code), text(r.name), L.budgetKinds[r.kind === 'INCOME' ? 'INCOME' : 'OUTCOME'], yuan(r.budget), yuan(r.actual), yuan(r.ytdActual), yuan(r.remaining), r.rateBp === null ? null : r.rateBp / 100]),
-      (i) => !answer.rows[i].leaf, [], await headingOf(app.db, who, L, L.budgetSummary.title, f)),
+      (i) => !answer.rows[i].leaf, [], await headingOf(app.db, who, L.budgetSummary.title, f)),
   });
 }
 
@@ -164,7 +146,7 @@ export async function exportBudgetDetail(app: FastifyInstance, who: Who, f: Budg
     build: async (progress) => {
       const rows = await allRows((offset) => budgetDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
       return workbook(fillWords(L.workbook.sheets.budgetDetail, { code: head.code }), detailHeaders(L, L.columns.used), rows.map((r) => detailRow(who.lang, L, r, yuan(r.balanceCents))), (i) => rows[i].kind !== 'LINE',
-        [], await headingOf(app.db, who, L, `${L.budgetDetail.title} · ${head.code} ${head.name}`, f));
+        [], await headingOf(app.db, who, `${L.budgetDetail.title} · ${head.code} ${head.name}`, f));
     },
   });
 }

@@ -58,7 +58,8 @@ export function badTextPath(v: unknown, path: string[] = [], depth = 0): string[
 
 /**
  * Query values arrive as strings; JSON-encoded ones (filter, sort) are parsed here. Typed as the
- * inner schema (a caller passes the object; the client JSON-encodes it).
+ * inner schema (a caller passes the object; the client JSON-encodes it). Text that is not JSON (and
+ * not a plain form the inner schema takes) is refused with the message `notJson`.
  */
 export const jsonParam = <T extends z.ZodType>(inner: T): z.ZodType<z.output<T>, z.input<T>> =>
   z.preprocess((v, ctx) => {
@@ -68,7 +69,11 @@ export const jsonParam = <T extends z.ZodType>(inner: T): z.ZodType<z.output<T>,
     try {
       parsed = JSON.parse(v);
     } catch {
-      return v; // let the inner schema report the bad value
+      // Some values have a plain form too (sort=code,-name); anything else is malformed JSON, said so
+      // rather than as a value of the wrong type.
+      if (inner.safeParse(v).success) return v;
+      ctx.addIssue({ code: 'custom', message: 'notJson', input: v });
+      return z.NEVER;
     }
     if (jsonDepth(parsed) > MAX_JSON_DEPTH) {
       ctx.addIssue({ code: 'custom', message: 'tooDeep', input: v });

@@ -55,7 +55,7 @@ describe.each(backends())('localized validation messages (%s)', (backend) => {
     const en = await msgOf('POST', '/api/idm/user', 'en_US', { body: { username: 'v3', name: 'Vee', password: 'abc123', kind: 'ROOT' } });
     expect(en).toBe('Please enter the correct content: Kind must be one of ADMIN / OTHER');
     const many = await msgOf('POST', '/api/account', 'zh_CN', { body: { name: '' } });
-    expect(many).toBe('输入的内容不正确：【公司】不能为空；【名称】长度不能少于 1 个字符');
+    expect(many).toBe('输入的内容不正确：【公司】不能为空；【名称】不能为空');
     const bad = await t.app.inject({ method: 'POST', url: '/api/company', payload: '{"name":', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'x-language': 'zh_CN' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'INVALID_INPUT', msg: '输入的内容不正确：请求内容无法解析' });

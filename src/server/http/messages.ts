@@ -34,6 +34,12 @@ export function translate(key: string, lang: Language, params: Record<string, st
   return template.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
 }
 
+/**
+ * The catalogue's message of a result code. INVALID_INPUT reads "<prefix>: {{detail}}"; raised with no
+ * detail (a database guard, a caller that named nothing) it is a complete sentence of its own, never
+ * a prefix with nothing after its colon.
+ */
 export function messageOf(code: ResultCode, lang: Language, params: Record<string, string | number> = {}): string {
+  if (code === 'INVALID_INPUT' && !String(params.detail ?? '').trim()) return translate('validation.unnamed', lang);
   return translate(messageKeyOf(code).replace(/^errors\./, ''), lang, params);
 }

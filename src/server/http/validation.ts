@@ -36,7 +36,7 @@ export function fieldLabel(path: readonly string[], lang: Language): string {
 }
 
 /** Messages the contract's schemas give their refinements (src/contract), and the rule each names. */
-const RULE_MESSAGES: Record<string, string> = { 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required', tooDeep: 'tooDeep', badText: 'badText' };
+const RULE_MESSAGES: Record<string, string> = { 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required', tooDeep: 'tooDeep', badText: 'badText', notJson: 'notJson' };
 
 const typeLabel = (t: unknown, lang: Language) => (hasMessage(`validation.types.${String(t)}`) ? translate(`validation.types.${String(t)}`, lang) : String(t));
 
@@ -56,7 +56,8 @@ export function ruleOf(issue: Issue, lang: Language, value: unknown): string {
       return value === undefined ? t('required') : t('invalid');
     case 'too_small': {
       const min = n(p.minimum);
-      if (p.origin === 'string') return t('tooShort', { min });
+      // An empty (or blank, when trimmed) text is a missing one: "is required", not "at least 1 characters".
+      if (p.origin === 'string') return Number(min) <= 1 || (typeof value === 'string' && value.trim() === '') ? t('required') : t('tooShort', { min });
       if (p.origin === 'array' || p.origin === 'set') return t('tooFew', { min });
       return p.inclusive === false ? t('greaterThan', { min }) : t('min', { min });
     }

@@ -49,7 +49,7 @@ export async function listLines(db: Db, companyId: number, p: Paging<CashLineFil
 export function pageModeOf(f: CashListFilter): { filter: CashLineFilter; page: CashPageMode } {
   const { after, before, last, ...filter } = f;
   const given = [after && 'after', before && 'before', last && 'last'].filter(Boolean);
-  if (given.length > 1) throw new DomainError('INVALID_INPUT', { field: given.join(', ') });
+  if (given.length > 1) throw new DomainError('INVALID_INPUT', { field: 'filter', rule: 'onePageMode' });
   return { filter, page: after ? { mode: 'after', cursor: after } : before ? { mode: 'before', cursor: before } : last ? { mode: 'last' } : { mode: 'offset' } };
 }
 
@@ -160,7 +160,8 @@ export async function saveLines(db: Db, bankAccountId: number, userId: number, b
     const c = await openCtx(tx, bankAccountId, userId);
     if (c.account.disabled && body.lines.some((l) => !l.id)) throw new DomainError('CASH_ACCOUNT_DISABLED', { code: c.account.code });
     const touched = [...body.deleteIds, ...body.lines.flatMap((l) => (l.id ? [l.id] : []))];
-    if (new Set(touched).size !== touched.length) throw new DomainError('INVALID_INPUT');
+    const repeated = touched.find((id, i) => touched.indexOf(id) !== i);
+    if (repeated !== undefined) throw new DomainError('INVALID_INPUT', { field: body.deleteIds.includes(repeated) ? 'deleteIds' : 'lines', rule: 'lineRepeated' });
     const existing = new Map((await q.linesByIds(tx, c.account.id, touched)).map((r) => [r.id, r]));
     if (existing.size !== touched.length) throw new DomainError('NO_PERMISSION');
     for (const id of body.deleteIds) if (existing.get(id)!.voucherId) throw new DomainError('CASH_LINE_HAS_VOUCHER');
@@ -276,7 +277,7 @@ export async function listOpenings(db: Db, companyId: number, accountId: number)
 export async function saveOpenings(db: Db, companyId: number, accountId: number, userId: number, list: Array<{ bankAccountId: number; startDate: string; openingCents: number; version?: number | null }>): Promise<CashOpeningDto[]> {
   await withTx(db, async (tx) => {
     const ids = list.map((o) => o.bankAccountId);
-    if (new Set(ids).size !== ids.length) throw new DomainError('INVALID_INPUT');
+    if (new Set(ids).size !== ids.length) throw new DomainError('INVALID_INPUT', { field: 'openings', rule: 'accountRepeated' });
     const accounts = new Map((await q.bankAccountsOf(companyScope(tx, companyId), accountId, ids)).map((a) => [a.id, a]));
     if (accounts.size !== ids.length) throw new DomainError('NO_PERMISSION');
     for (const id of ids) await q.findBankAccount(tx, id, true);

@@ -139,7 +139,7 @@ export async function saveOpenings(db: Db, companyId: number, body: OpeningSaveB
     const y = await yearOf(tx, companyId, body.accountYearId);
     await assertOpen(tx, y.id);
     const ids = [...new Set(body.rows.map((r) => r.subjectId))];
-    if (ids.length !== body.rows.length) throw new DomainError('INVALID_INPUT');
+    if (ids.length !== body.rows.length) throw new DomainError('INVALID_INPUT', { field: 'rows', rule: 'subjectRepeated' });
     const found = await tx.select().from(subjects).where(and(eq(subjects.accountYearId, y.id), eq(subjects.companyId, companyId), inArray(subjects.id, ids)));
     // A subject of another year or company is refused like a missing one.
     if (found.length !== ids.length) throw new DomainError('NO_PERMISSION');
@@ -215,7 +215,7 @@ export async function saveOpeningAux(db: Db, companyId: number, body: OpeningAux
     for (const [i, r] of body.rows.entries()) {
       const values = Object.fromEntries(AUX_VALUE_FIELDS.map((f) => [f, r[f] ?? null])) as AuxValues;
       for (const type of types) if (values[auxValueField(type)] === null) throw new DomainError('OPENING_AUX_VALUE_REQUIRED', { row: i + 1, label: auxLabel(type, lang) });
-      for (const [n, f] of AUX_VALUE_FIELDS.entries()) if (values[f] !== null && !types.includes(n + 1)) throw new DomainError('INVALID_INPUT');
+      for (const [n, f] of AUX_VALUE_FIELDS.entries()) if (values[f] !== null && !types.includes(n + 1)) throw new DomainError('INVALID_INPUT', { field: f, rule: 'auxNotOfSubject', code: s.code, row: i + 1 });
       for (const type of types) {
         const id = values[auxValueField(type)]!;
         const key = `${type}:${id}`;

@@ -200,7 +200,7 @@ export async function updateSubject(db: Db, id: number, patch: SubjectPatch): Pr
     }
     if (fields.direction !== undefined && fields.direction !== s.direction) {
       // A child's direction is its parent's (spec 02 §4: disabled when the subject has a parent).
-      if (s.parentId !== null) throw new DomainError('INVALID_INPUT');
+      if (s.parentId !== null) throw new DomainError('INVALID_INPUT', { field: 'direction', rule: 'childDirection' });
       set.direction = fields.direction;
       await q.setSubtreeDirection(tx, s.accountYearId, s.code, fields.direction);
     }

@@ -60,4 +60,18 @@ describe('a button that goes busy keeps the keyboard', () => {
     await tick();
     expect(document.activeElement).toBe(document.body);
   });
+
+  it("leaves a dialog's busy button alone: the dialog closes and the page places the focus", async () => {
+    document.body.innerHTML = '<div role="dialog"><button id="ok">OK</button></div>';
+    stop = watchBusyFocus();
+    const ok = document.getElementById('ok')!;
+    ok.focus();
+    ok.setAttribute('disabled', '');
+    drop(ok);
+    await tick();
+    ok.removeAttribute('disabled');
+    await tick();
+    expect(document.activeElement).toBe(document.body);
+  });
 });
+

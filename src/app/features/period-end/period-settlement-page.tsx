@@ -61,6 +61,12 @@ export function PeriodSettlementPage() {
   const reverse = useReverseRoll();
   const firstRef = useRef<HTMLButtonElement>(null);
   const focused = useRef(false);
+  // A transfer written: once its dialog has gone, the keyboard goes to the first check (the new
+  // voucher's 'not audited' blocker, Enter opens it), not back to the button that opened the dialog.
+  const focusFirstCheck = () => {
+    focused.current = true;
+    firstRef.current?.focus();
+  };
   const periodColumns = useMemo<ColDef<PeriodRow>[]>(() => [
     { field: 'name', headerName: t('periodEnd:col.period'), minWidth: 100 },
     { field: 'startAt', headerName: t('periodEnd:col.start'), minWidth: 110 },
@@ -219,11 +225,11 @@ export function PeriodSettlementPage() {
       </Card>
 
       {transferPeriod && accountId && (
-        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
+        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} onDone={focusFirstCheck} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
           periods={openPeriods} onPeriod={setTransferPeriodId} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
       )}
       {yearClosePeriod && accountId && (
-        <ProfitTransferDialog close="YEAR_PROFIT" opened={yearCloseOpen} onClose={() => setYearCloseOpen(false)} accountId={accountId} periodId={yearClosePeriod.id} periodName={yearClosePeriod.name}
+        <ProfitTransferDialog close="YEAR_PROFIT" opened={yearCloseOpen} onClose={() => setYearCloseOpen(false)} onDone={focusFirstCheck} accountId={accountId} periodId={yearClosePeriod.id} periodName={yearClosePeriod.name}
           periods={[yearClosePeriod]} onPeriod={() => undefined} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
       )}
       <ConfirmDialog opened={confirm === 'roll'} color="blue" message={t('periodEnd:rollConfirm', { period: next?.name ?? '' })} confirmLabel={t('periodEnd:actions.roll')} loading={roll.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doRoll()} />
@@ -276,10 +282,13 @@ export function auxText(language: string, auxes: ProfitTransferLineDto['auxes'])
   }).join(english ? '; ' : '；');
 }
 
-function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
+function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
   /** PROFIT_LOSS: 结转损益 (a month of the year); YEAR_PROFIT: 结转本年利润 (the year's last period). */
   close?: 'PROFIT_LOSS' | 'YEAR_PROFIT';
-  opened: boolean; onClose: () => void; accountId: number; periodId: number; periodName: string;
+  opened: boolean; onClose: () => void;
+  /** The voucher was written and the dialog has gone (its exit over): the page places the keyboard. */
+  onDone: () => void;
+  accountId: number; periodId: number; periodName: string;
   /** The year's open months a transfer may go to. */
   periods: PeriodDto[]; onPeriod: (id: number) => void; onOpenVoucher: (id: number) => void;
 }) {
@@ -299,6 +308,9 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, accountI
   const lines = preview.data?.lines ?? [];
   const withAux = lines.some((l) => l.auxes.length > 0);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  // Closed by a written transfer: no focus returned to the opening button; the page places it (onDone).
+  const written = useRef(false);
+  if (opened) written.current = false;
   // Enter confirms once the lines are there (the button is disabled while they load).
   useEffect(() => {
     if (opened && preview.data && !preview.isFetching) confirmRef.current?.focus();
@@ -320,13 +332,15 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, accountI
           </Group>
         ),
       });
+      written.current = true;
       onClose();
     } catch {
       /* notified */
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t(yearClose ? 'periodEnd:yearClose.title' : 'periodEnd:transfer.title', { period: periodName })} size="xl" centered>
+    <Modal opened={opened} onClose={onClose} title={t(yearClose ? 'periodEnd:yearClose.title' : 'periodEnd:transfer.title', { period: periodName })} size="xl" centered
+      returnFocus={!written.current} onExitTransitionEnd={() => written.current && onDone()}>
       <Stack gap="sm" data-testid={yearClose ? 'year-close-dialog' : 'transfer-dialog'}>
         {yearClose ? <Text size="sm" c="dimmed">{t('periodEnd:yearClose.hint')}</Text> : (
           <Select label={t('periodEnd:transfer.period')} data={periods.map((p) => ({ value: String(p.id), label: p.name }))} value={String(periodId)}

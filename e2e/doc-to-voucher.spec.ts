@@ -3,14 +3,17 @@
  * 037): the admin ticks the first audited demo reimbursement with Space, chooses the paying account
  * and the debit subject of its expense kinds by typing (5602, which asks for a department: the
  * submitter's fills it), previews (a balanced voucher), generates,
- * and the voucher written through the API balances and answers its source. Screenshots in both
- * languages. The generated voucher is deleted in afterAll, which frees the reimbursement again.
+ * and the voucher written through the API balances and answers its source; the voucher editor names
+ * the reimbursement (Enter opens it) and the reimbursement editor names the voucher (Enter opens it).
+ * Codes read 202611-0013 everywhere, voucher codes in the UI language (General-0012). Grouped by
+ * kind, the credit line's summary names the group. Screenshots in both languages. The generated
+ * voucher is deleted in afterAll, which frees the reimbursement again.
  */
 import { expect, test, type Page } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
-import { chooseOpenOption, pressOn } from './page-models/keys';
+import { pickByKeys, pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -22,15 +25,18 @@ test.afterAll(async ({ request }) => {
   await restoreDemoState(request);
 });
 
-/** Types into a searchable select and takes the first matching option with the keyboard. */
+/** Types into a searchable select and takes the first matching option with Enter (as a form dialog's selects do: no ↓ needed). */
 async function pick(page: Page, testId: string, text: string) {
   const input = page.getByTestId(testId);
   await input.focus();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
-  await chooseOpenOption(page.getByRole('option', { name: new RegExp(text) }).first());
-  await expect(input).not.toHaveValue('');
+  await expect(page.getByRole('option', { name: new RegExp(text) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(input).toHaveValue(new RegExp(`^${text}`));
 }
+
+const CODE = /^\d{6}-\d{4}$/;
 
 test('an audited reimbursement becomes a balanced voucher, previewed first, by the keyboard', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
@@ -41,6 +47,8 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   const firstRow = grid.locator('.ag-row[row-index="0"]').filter({ has: page.locator('[col-id="code"]') });
   await expect(firstRow).toBeVisible({ timeout: 20_000 });
   const code = (await firstRow.locator('[col-id="code"]').innerText()).trim();
+  // As the rest of the app shows a reimbursement's code (spec 02 §2.8), not as stored.
+  expect(code).toMatch(CODE);
 
   // Tick the first document with Space (focus its cell, as Tab/arrow navigation lands there).
   await firstRow.locator('[col-id="date"]').focus();
@@ -84,13 +92,67 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   // Its expense lines carry the submitter's department.
   expect(v.items.filter((l: { direction: boolean }) => l.direction).every((l: { auxes: Array<{ auxTypeId: number }> }) => l.auxes.some((a) => a.auxTypeId === 1))).toBe(true);
   const sources = (await (await request.get('/api/voucher/billQuery', { headers, params: { accountId: v.accountId, source: 'EXPENSE', voucherId } })).json()).data;
-  expect(sources.map((d: { code: string }) => d.code)).toEqual([code]);
+  expect(sources.map((d: { code: string }) => d.code)).toEqual([code.replace('-', '')]);
+  const docId = sources[0].id as number;
+  const label = `记-${v.codeText}`;
+  await expect(page.getByTestId('d2v-voucher')).toContainText(label);
+  // The line summaries name the document by its readable code.
+  await expect(proposal).toContainText(code);
+  expect(v.items.every((l: { summary: string }) => !l.summary.includes(code.replace('-', '')))).toBe(true);
 
   // The same screen in English.
   const shell = new ShellModel(page);
   await shell.switchLanguage('en_US');
   await expect(page.getByText('Documents to vouchers').first()).toBeVisible();
   await expect(page.getByTestId('d2v-voucher')).toContainText('Generated');
+  // The voucher code in the kind's English name, as the voucher list and the tab say it.
+  await expect(page.getByTestId('d2v-voucher')).toContainText(`General-${v.codeText}`);
   await page.screenshot({ path: testInfo.outputPath('doc-to-voucher-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
+
+  // The voucher names its source: Enter on it opens the reimbursement…
+  await page.goto(`/newVoucher/${voucherId}`);
+  const source = page.getByTestId(`voucher-source-EXPENSE-${docId}`);
+  await expect(source).toHaveText(`报销单 ${code}`, { timeout: 20_000 });
+  await pressOn(source);
+  await expect(page).toHaveURL(new RegExp(`/newReimburse/${docId}$`));
+  await expect(page.getByTestId('reimburse-code')).toHaveValue(code);
+  // …which names its voucher: Enter on it opens the voucher again.
+  const back = page.getByTestId('reimburse-voucher');
+  await expect(back).toHaveText(`凭证 ${label}`);
+  await page.screenshot({ path: testInfo.outputPath('reimburse-voucher-zh.png') });
+  await shell.switchLanguage('en_US');
+  await expect(back).toHaveText(`Voucher General-${v.codeText}`);
+  await pressOn(back);
+  await expect(page).toHaveURL(new RegExp(`/newVoucher/${voucherId}$`));
+  await expect(page.getByTestId('voucher-editor')).toHaveAttribute('data-voucher-id', String(voucherId));
+  await expect(page.getByTestId(`voucher-source-EXPENSE-${docId}`)).toHaveText(`Reimbursement ${code}`);
+  await page.screenshot({ path: testInfo.outputPath('voucher-source-en.png') });
+  await shell.switchLanguage('zh_CN');
+});
+
+test('grouped by kind, the credit line names the group: how many and which', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin', 'admin123', { at: '/voucher/daily/documentToVoucher' });
+  const grid = page.getByTestId('d2v-grid');
+  const row = (i: number) => grid.locator(`.ag-row[row-index="${i}"]`).filter({ has: page.locator('[col-id="code"]') });
+  await expect(row(2)).toBeVisible({ timeout: 20_000 });
+  const codes: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    codes.push((await row(i).locator('[col-id="code"]').innerText()).trim());
+    await row(i).locator('[col-id="date"]').focus();
+    await page.keyboard.press('Space');
+  }
+  await expect(page.getByTestId('d2v-selected')).toHaveText('已选 3 张');
+  await pickByKeys(page.getByTestId('d2v-grouping'), '所选单据合并，按费用类型汇总');
+  await pick(page, 'd2v-bank', 'B001');
+  const kindSelects = page.getByTestId('d2v-kind-subjects').locator('input[data-testid^="d2v-kind-subject-"]');
+  for (let i = 0; i < (await kindSelects.count()); i += 1) await pick(page, (await kindSelects.nth(i).getAttribute('data-testid'))!, '5602');
+  await pressOn(page.getByTestId('d2v-preview'));
+  const proposal = page.getByTestId('d2v-proposal');
+  await expect(proposal).toHaveCount(1);
+  const sorted = [...codes].sort();
+  const credit = proposal.locator('tbody tr').filter({ hasText: '1002' }).first();
+  await expect(credit.locator('td').first()).toHaveText(`报销 3 张 ${sorted[0]}–${sorted[2]}`);
+  await expect(proposal).toContainText(`${sorted[0]}, `);
 });

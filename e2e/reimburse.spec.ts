@@ -110,6 +110,8 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
   await expectFocus(page, 1, 'no');
   await enter(page, `E2E${stamp}B`);
   await expect(cell(page, 1, 'no')).not.toHaveClass(/ld-cell-issue/);
+  // No line is flagged any more: the refusal's banner goes with it.
+  await expect(page.getByTestId('reimburse-rule-errors')).toHaveCount(0);
 
   // Ctrl+S saves; the editor moves to the document's tab and shows its code.
   await page.keyboard.press('Control+s');
@@ -133,6 +135,16 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
   await expect(page.getByTestId('reimburse-auditor')).toContainText('王出纳');
   await expect(page.getByTestId('reimburse-action-save')).toBeDisabled();
   await expect(page.getByTestId('reimburse-action-cancelAudit')).toBeEnabled();
+  // The keyboard stays on the toolbar: Cancel audit, which took the Audit button's place, has the focus (not the page body).
+  await expect(page.getByTestId('reimburse-action-cancelAudit')).toBeFocused();
+  // …and Enter on it (confirmed) cancels the audit, the focus back on Audit.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 15_000 });
+  await expect(page.getByTestId('reimburse-action-audit')).toBeFocused();
+  await pressOn(page.getByTestId('reimburse-action-audit'));
+  await expect(editor).toHaveAttribute('data-lifecycle', 'audited', { timeout: 15_000 });
 });
 
 /** Moves the caret from the header back into the lines (the kind cell of `row`), where Ctrl+S is usually pressed. */

@@ -34,7 +34,7 @@ export type BillQuery = z.output<typeof billQuery>;
 export const billDocDto = z.object({
   source: z.enum(docSources),
   id: z.number().int(),
-  /** Reimbursement code (2026110007) or journal number within its account and month. */
+  /** Reimbursement code as stored (2026110007; shown 202611-0007, domain formatReimbursementCode) or journal number within its account and month. */
   code: z.string(),
   /** The voucher date it proposes: a reimbursement's pay date (else its mark date), a line's date. */
   date: z.string(),
@@ -48,6 +48,8 @@ export const billDocDto = z.object({
   /** Reimbursement: invoice total; journal line: its receipt (positive) or payment (negative). */
   amountCents: cents,
   audited: z.boolean(),
+  /** Journal line: its bank account (the journal sheet that shows it is this account's, in the line's month). */
+  bankAccountId: z.number().int().nullable().optional(),
   voucherId: z.number().int().nullable(),
   /** "记-3 (2026-11)": the linked voucher's kind, code and period. */
   voucherCode: z.string().nullable(),

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
+import { formatReimbursementCode as fmt } from '../../src/domain/reimbursement';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, unique, type World } from './factories';
 
@@ -77,10 +78,12 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect(preview.vouchers).toHaveLength(1);
     expect(preview.vouchers[0]).toMatchObject({ markDate: '2026-03-06', debitCents: '13000', creditCents: '13000', voucherId: null, code: null });
     expect(lines(preview.vouchers[0])).toEqual([
-      ['D', '5602', '10500', `Li Lei Travel ${e.code}`],
-      ['D', '5601', '2500', `Li Lei Meals ${e.code}`],
-      ['C', '100201', '13000', `Li Lei ${e.code}`],
+      // The code as people read it (202603-0001, spec 02 §2.8), not as stored.
+      ['D', '5602', '10500', `Li Lei Travel ${fmt(e.code)}`],
+      ['D', '5601', '2500', `Li Lei Meals ${fmt(e.code)}`],
+      ['C', '100201', '13000', `Li Lei ${fmt(e.code)}`],
     ]);
+    expect(fmt(e.code)).toMatch(/^\d{6}-\d{4}$/);
     expect((await ok('GET', `/api/expense/${e.id}`)).voucherId).toBeNull();
 
     const done = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions(), id: e.id } });
@@ -102,9 +105,9 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
 
     // Twice: refused, localized, nothing written.
     const twice = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions(), ids: [e.id] } });
-    expect(twice.results[0]).toMatchObject({ ok: false, code: 'DOC_ALREADY_TRANSFERRED', msg: `A voucher was already generated from document ${e.code}` });
+    expect(twice.results[0]).toMatchObject({ ok: false, code: 'DOC_ALREADY_TRANSFERRED', msg: `A voucher was already generated from document ${fmt(e.code)}` });
     const zh = await t.call('POST', '/api/voucher/billTransfer', { token: admin, body: { ...expenseOptions(), id: e.id }, lang: 'zh_CN' });
-    expect(zh.json().data.results[0].msg).toBe(`单据 ${e.code} 已生成凭证，不能重复生成`);
+    expect(zh.json().data.results[0].msg).toBe(`单据 ${fmt(e.code)} 已生成凭证，不能重复生成`);
 
     // The audit stays while the voucher exists.
     const cancel = await ok('POST', '/api/expense/lock', { body: { lock: false, ids: [e.id] } });
@@ -143,10 +146,22 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect(grouped.vouchers).toHaveLength(1);
     expect(grouped.vouchers[0]).toMatchObject({ docIds: [a.id, b.id], markDate: '2026-03-09', debitCents: '3300', creditCents: '3300' });
     expect(lines(grouped.vouchers[0]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '5602', '3000'], ['D', '5601', '300'], ['C', '1001', '3300']]);
+    // The credit stands for both documents: it says how many and which (not the first's claimant and code twice), in the requester's language, within 50 characters.
+    const span = `${fmt(a.code)}–${fmt(b.code)}`;
+    expect(lines(grouped.vouchers[0]).map((l: string[]) => l[3])).toEqual(['Travel', 'Meals', `2 reimbursements ${span}`]);
+    expect(grouped.vouchers[0].docCodes).toEqual([a.code, b.code]);
     const vid = grouped.vouchers[0].voucherId;
     expect(grouped.results.map((r: Body) => r.voucherId)).toEqual([vid, vid]);
-    expect((await ok('GET', `/api/voucher/${vid}`)).billCount).toBe(2);
-    expect((await query({ source: 'EXPENSE', voucherId: vid })).map((d: Body) => d.id)).toEqual([a.id, b.id]);
+    const groupedVoucher = await ok('GET', `/api/voucher/${vid}`);
+    expect(groupedVoucher.billCount).toBe(2);
+    expect(groupedVoucher.items.at(-1).summary).toBe(`2 reimbursements ${span}`);
+    await ok('DELETE', `/api/voucher/${vid}`);
+    const zhGrouped = (await t.call('POST', '/api/voucher/billsTransfer', { token: admin, lang: 'zh_CN', body: { ...expenseOptions({ grouping: 'KIND', bankAccountId: undefined, creditSubjectId: s['1001'] }), ids: [b.id, a.id], preview: true } })).json().data;
+    expect(zhGrouped.vouchers[0].lines.at(-1).summary).toBe(`报销 2 张 ${span}`);
+    const again = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ grouping: 'KIND', bankAccountId: undefined, creditSubjectId: s['1001'] }), ids: [a.id, b.id] } });
+    expect(again.vouchers[0].voucherId).not.toBeNull();
+    const vid2 = again.vouchers[0].voucherId;
+    expect((await query({ source: 'EXPENSE', voucherId: vid2 })).map((d: Body) => d.id)).toEqual([a.id, b.id]);
   });
 
   it('journal lines: bank subject against the kind counter-subject, per line or per day; linked lines locked, freed on delete', async () => {
@@ -160,6 +175,8 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     const opts = { accountId: w.accountId, source: 'JOURNAL', kindId };
     const listed = await query({ source: 'JOURNAL', dateFrom: '2026-04-01', dateTo: '2026-04-02' });
     expect(listed.map((d: Body) => [d.id, d.amountCents, d.kindNames, d.party])).toEqual([[r1, '50000', 'Sales receipts', 'B01 ICBC'], [p1, '-1200', 'Office', 'B01 ICBC'], [p2, '-300', 'Office', 'B01 ICBC']]);
+    // The bank account's id too: the voucher editor opens the journal sheet of that account and month.
+    expect(listed.map((d: Body) => d.bankAccountId)).toEqual([bank, bank, bank]);
 
     const perLine = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts, ids: [r1, nk], preview: true } });
     expect(lines(perLine.vouchers[0])).toEqual([['D', '100201', '50000', 'Customer pays'], ['C', '1122', '50000', 'Customer pays']]);
@@ -236,6 +253,24 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect(zh.json().data.results[0].msg).toBe('“560301 Dept travel”的部门在本年度不可用（有下级的部门、其他年度的预算项目、已停用的记录等）');
     // billQuery answers the kinds' ids next to their names.
     expect((await query({ source: 'EXPENSE' })).find((x: Body) => x.id === d.id).kindIds).toEqual([travel]);
+  });
+
+  it('refusals name subjects in the requester\'s language, as the proposed lines beside them do', async () => {
+    const dinners = (await ok('POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '560303', name: '项目餐费', nameEn: 'Project dinners', auxTypeIds: [5] } })).id;
+    const e = await expense([[meals, 800]]);
+    await audit([e.id]);
+    const body = { ...expenseOptions({ kindSubjects: [{ expenseKindId: meals, subjectId: dinners }] }), id: e.id, preview: true };
+    const en = await ok('POST', '/api/voucher/billTransfer', { body });
+    expect(en.vouchers[0].msg).toBe('“560303 Project dinners” needs a Project that the document does not give: choose one under Auxiliary values');
+    const zh = (await t.call('POST', '/api/voucher/billTransfer', { token: admin, body, lang: 'zh_CN' })).json().data;
+    expect(zh.vouchers[0].msg).toContain('560303 项目餐费');
+    // The voucher service's own refusal (a parent subject) too.
+    const parentSubject = (await ok('GET', '/api/subject', { query: { filter: { accountYearId: w.accountYearId, code: '1002' } } })).content[0];
+    const parent = await ok('POST', '/api/voucher/billTransfer', { body: { ...body, kindSubjects: [{ expenseKindId: meals, subjectId: parentSubject.id }] } });
+    expect(parent.results[0].ok).toBe(false);
+    expect(parentSubject.nameEn).toBeTruthy();
+    expect(parent.vouchers[0].msg).toContain(`1002 ${parentSubject.nameEn}`);
+    expect(parent.vouchers[0].msg).not.toContain(parentSubject.name);
   });
 
   it('journal: a counterparty naming one customer fills the customer the counter-subject asks for', async () => {

@@ -33,6 +33,11 @@ import { useTabState } from '../../shell/tab-state';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
 import { RemovablePill } from '../common/removable-pill';
+import { formatReimbursementCode } from '../../../domain/reimbursement';
+import { useLocalVoucherCode } from '../voucher/voucher-sources';
+
+/** A document's code as people read it: a reimbursement's 202611-0013 (spec 02 §2.8), a journal line's number. */
+const docCode = (source: DocSource, code: string) => (source === 'EXPENSE' ? formatReimbursementCode(code) : code);
 
 type State = 'PENDING' | 'DONE' | 'ALL';
 type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
@@ -60,7 +65,7 @@ export function DocToVoucherPage() {
   const [grouping, setGrouping] = useTabState<Grouping>(`docToVoucher:grouping:${companyId}`, () => 'DOCUMENT');
   const [memory, setMemory] = useState<Remembered>(() => remembered(accountId));
   const [selected, setSelected] = useState<BillDocDto[]>([]);
-  const [answer, setAnswer] = useState<TransferAnswer | null>(null);
+  const [answer, setAnswer] = useState<{ answer: TransferAnswer; source: DocSource } | null>(null);
   const [busy, setBusy] = useState(false);
   /** Kind subjects chosen on this screen (over the ledger set's rules). */
   const [chosenSubjects, setChosenSubjects] = useState<Record<number, number | null>>({});
@@ -68,6 +73,7 @@ export function DocToVoucherPage() {
   const [fixedAux, setFixedAux] = useState<Record<number, AuxRef>>({});
   const [pickingAux, setPickingAux] = useState<number | null>(null);
   const gridRef = useRef<GridApi<BillDocDto> | null>(null);
+  const voucherCode = useLocalVoucherCode(accountId);
 
   useEffect(() => {
     setMemory(remembered(accountId));
@@ -122,13 +128,13 @@ export function DocToVoucherPage() {
 
   const columns = useMemo<Array<ColDef<BillDocDto>>>(() => [
     { field: 'date', headerName: t('columns.date'), width: 110 },
-    { field: 'code', headerName: t(source === 'EXPENSE' ? 'columns.expenseCode' : 'columns.lineCode'), width: 120 },
+    { field: 'code', headerName: t(source === 'EXPENSE' ? 'columns.expenseCode' : 'columns.lineCode'), width: 120, valueFormatter: (p) => docCode(source, String(p.value ?? '')), getQuickFilterText: (p) => docCode(source, String(p.value ?? '')) },
     { field: 'party', headerName: t(source === 'EXPENSE' ? 'columns.submitter' : 'columns.bankAccount'), width: 150 },
     { field: 'kindNames', headerName: t('columns.kinds'), width: 150 },
     { field: 'summary', headerName: t('columns.summary'), flex: 1, minWidth: 160 },
     { field: 'amountCents', headerName: t('columns.amount'), type: ['rightAligned', 'cents'], width: 130, valueFormatter: (p) => formatCents(Number(p.value ?? 0)), cellDataType: false },
-    { field: 'voucherCode', headerName: t('columns.voucher'), width: 110 },
-  ], [t, source]);
+    { field: 'voucherCode', headerName: t('columns.voucher'), width: 130, valueFormatter: (p) => voucherCode(p.value as string | null) },
+  ], [t, source, voucherCode]);
 
   const run = async (preview: boolean) => {
     if (!accountId || !kindId) return;
@@ -147,7 +153,7 @@ export function DocToVoucherPage() {
         } : {}),
       };
       const a = await call(docToVoucherApi.billsTransfer, { body });
-      setAnswer(a);
+      setAnswer({ answer: a, source });
       if (!preview) {
         const ok = a.results.filter((r) => r.ok).length;
         notifications.show({ color: ok === a.results.length ? 'green' : 'orange', message: t('generated', { ok, failed: a.results.length - ok }) });
@@ -190,8 +196,9 @@ export function DocToVoucherPage() {
             data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: localName(i18n.language, k) }))} onChange={(v) => v && remember({ kindId: Number(v) })} />
           <Select data-testid="d2v-grouping" label={t('options.grouping')} w={280} allowDeselect={false} value={grouping} onChange={(v) => v && setGrouping(v as Grouping)}
             data={(source === 'EXPENSE' ? ['DOCUMENT', 'KIND'] : ['DOCUMENT', 'DAY']).map((g) => ({ value: g, label: t(`grouping.${source}.${g}`) }))} />
+          {/* Searchable selects take the first match on Enter, as a form dialog's do (typing 5602, Enter), and keep a choice typed again. */}
           {source === 'EXPENSE' && (
-            <Select data-testid="d2v-bank" label={t('options.payingAccount')} w={220} searchable clearable value={memory.bankAccountId ? String(memory.bankAccountId) : null}
+            <Select data-testid="d2v-bank" label={t('options.payingAccount')} w={220} searchable selectFirstOptionOnChange allowDeselect={false} clearable value={memory.bankAccountId ? String(memory.bankAccountId) : null}
               data={(bankAccounts.data ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))} onChange={(v) => remember({ bankAccountId: v ? Number(v) : null })} />
           )}
           <Button onClick={() => void run(true)} loading={busy} variant="light" data-testid="d2v-preview">{t('preview')}</Button>
@@ -201,7 +208,7 @@ export function DocToVoucherPage() {
         {source === 'EXPENSE' && (
           <SimpleGrid cols={{ base: 2, md: 4 }} mt="xs" data-testid="d2v-kind-subjects">
             {usedKinds.map((k) => (
-              <Select key={k.id} data-testid={`d2v-kind-subject-${k.id}`} label={t('options.kindSubject', { kind: k.name })} searchable clearable size="xs"
+              <Select key={k.id} data-testid={`d2v-kind-subject-${k.id}`} label={t('options.kindSubject', { kind: k.name })} searchable selectFirstOptionOnChange allowDeselect={false} clearable size="xs"
                 data={subjectOptions} value={kindSubjects[k.id] ? String(kindSubjects[k.id]) : null}
                 onChange={(v) => setChosenSubjects((c) => ({ ...c, [k.id]: v ? Number(v) : null }))} />
             ))}
@@ -236,7 +243,7 @@ export function DocToVoucherPage() {
           loading={docs.isFetching && !docs.data}
         />
       </FillHeight>
-      {answer && <Proposals answer={answer} />}
+      {answer && <Proposals answer={answer.answer} source={answer.source} voucherCode={voucherCode} />}
       {pickingAux !== null && (
         <AuxValuePicker auxTypeId={pickingAux} opened companyId={companyId} accountId={accountId} accountYearId={accountYearId}
           onClose={() => setPickingAux(null)} onChoose={(v) => setFixedAux((f) => ({ ...f, [pickingAux]: v }))} />
@@ -245,7 +252,7 @@ export function DocToVoucherPage() {
   );
 }
 
-function Proposals({ answer }: { answer: TransferAnswer }) {
+function Proposals({ answer, source, voucherCode }: { answer: TransferAnswer; source: DocSource; voucherCode: (code: string | null) => string }) {
   const { t, i18n } = useTranslation('docToVoucher');
   return (
     <Stack gap="xs" data-testid="d2v-proposals" style={{ overflow: 'auto' }}>
@@ -255,9 +262,9 @@ function Proposals({ answer }: { answer: TransferAnswer }) {
         return (
           <Paper key={v.docIds.join(',')} withBorder p="xs" data-testid="d2v-proposal" data-balanced={balanced ? 'true' : 'false'} data-voucher-id={v.voucherId ?? ''}>
             <Group gap="sm" mb={4}>
-              <Text size="sm">{t('proposal', { date: v.markDate, docs: v.docCodes.join(', ') })}</Text>
+              <Text size="sm">{t('proposal', { date: v.markDate, docs: v.docCodes.map((c) => docCode(source, c)).join(', ') })}</Text>
               {v.code ? <Badge color="red" data-testid="d2v-error">{v.msg}</Badge>
-                : v.voucherId ? <Badge color="green" data-testid="d2v-voucher">{t('written', { code: v.voucherCode })}</Badge>
+                : v.voucherId ? <Badge color="green" data-testid="d2v-voucher">{t('written', { code: voucherCode(v.voucherCode) })}</Badge>
                   : <Badge color={balanced ? 'green' : 'red'}>{t(balanced ? 'balanced' : 'unbalanced')}</Badge>}
             </Group>
             {v.lines.length > 0 && (

@@ -55,6 +55,7 @@ import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { useHeldCommands } from '../common/use-held-commands';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
+import { useLocalVoucherCode } from '../voucher/voucher-sources';
 
 
 
@@ -86,6 +87,8 @@ export function ReimburseEditorPage() {
 const freshHeader = (): ReimburseHeader => ({ markAt: todayIso(), submitAt: todayIso(), submitterId: null, submitter: null, payAt: '', payAmount: '' });
 
 type Issues = Record<string, Partial<Record<FieldOf<ReimburseRow>, string>>>;
+/** A save's refusal in the banner: `lines`, the kinds of line problem it is about; `rule`, the header rule. */
+interface RuleError { text: string; lines?: ReadonlyArray<LineProblem['kind']>; rule?: ReimburseHeaderRule }
 
 function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: string; companyId: number; kinds: ExpenseKindDto[]; stored: ExpenseDto | null }) {
   const { t } = useTranslation(['reimburse', 'grid', 'errors', 'common']);
@@ -93,6 +96,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const qc = useQueryClient();
   const user = useSession((s) => s.user);
   const path = `/newReimburse/${routeId}`;
+  const voucherCode = useLocalVoucherCode(useScope().accountId);
 
   // Only enabled kinds are offered (spec 02 §7); every kind shows by its name, so a stored line
   // keeps showing a kind disabled since (the server keeps it on that line: domain KindRule).
@@ -150,10 +154,12 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     [kindNames, t],
   );
 
-  const issues: Issues = useMemo(() => {
+  const { issues, standingKinds } = useMemo(() => {
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
     const check = checkLines(linesOf(state.sheet.rows), takenKeys, kindRule);
     const out: Issues = {};
+    /** The kinds of problem some line has now (a save's refusal about one stands while a line has it). */
+    const kinds = new Set<LineProblem['kind']>(check.problems.map((p) => p.kind));
     for (const p of check.problems) {
       const row = state.sheet.rows[p.index];
       const cell = (out[row.id] ??= {});
@@ -162,8 +168,11 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       } else cell[lineProblemField(p)] = problemMessage(p);
     }
     // What the server refused and the editor could not know (its kinds or numbers were out of date).
-    for (const r of standingLineRefusals(serverLines, state.sheet.rows)) (out[r.rowId] ??= {})[r.field] ??= problemMessage(r.problem);
-    return out;
+    for (const r of standingLineRefusals(serverLines, state.sheet.rows)) {
+      (out[r.rowId] ??= {})[r.field] ??= problemMessage(r.problem);
+      kinds.add(r.problem.kind);
+    }
+    return { issues: out, standingKinds: kinds };
   }, [state.sheet.rows, taken, saveTried, kindRule, serverLines, problemMessage]);
   const schema = useMemo(() => reimburseSchema(catalog, (row, field) => issues[row.id]?.[field] ?? null), [catalog, issues]);
 
@@ -206,7 +215,11 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     { kept: true },
   );
   const [tab, setTab] = useState<string>('detail');
-  const [ruleErrors, setRuleErrors] = useState<string[]>([]);
+  /**
+   * The last save's refusals, each with what it is about: one about the lines' problems of a kind
+   * (a reimbursed number…) or a header rule goes as soon as no line or field breaks it any more.
+   */
+  const [ruleErrors, setRuleErrors] = useState<RuleError[]>([]);
   const { busy, busyNow, setBusy, exclusive } = useBusy();
   const [confirm, setConfirm] = useState<{ message: string; resolve: (ok: boolean) => void } | null>(null);
   const ask = (message: string) => new Promise<boolean>((resolve) => setConfirm({ message, resolve: (ok) => { setConfirm(null); resolve(ok); } }));
@@ -252,16 +265,16 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     const check = checkLines(lines, takenKeys, kindRule);
     // The header's refusals come first, as the header comes before the lines on screen.
     const headerBreaks = headerRuleBreaks(s.header);
-    const errors: string[] = headerBreaks.map(ruleMessage);
-    if (check.problems.some((p) => p.kind === 'incomplete')) errors.push(t('reimburse:rules.required'));
+    const errors: RuleError[] = headerBreaks.map((rule) => ({ text: ruleMessage(rule), rule }));
+    if (check.problems.some((p) => p.kind === 'incomplete')) errors.push({ text: t('reimburse:rules.required'), lines: ['incomplete'] });
     for (const kind of ['duplicate', 'amountTooLarge', 'kindDisabled'] as const) {
       const p = check.problems.find((x) => x.kind === kind);
-      if (p) errors.push(problemMessage(p));
+      if (p) errors.push({ text: problemMessage(p), lines: [kind] });
     }
-    if (!check.problems.length && !check.complete.length) errors.push(t('reimburse:rules.noValidData'));
+    if (!check.problems.length && !check.complete.length) errors.push({ text: t('reimburse:rules.noValidData') });
     setRuleErrors(errors);
     if (errors.length) {
-      notifications.show({ color: 'red', message: errors[0] });
+      notifications.show({ color: 'red', message: errors[0].text });
       // The caret goes to the first refused header field, else to the first flagged cell (the lines' problems come in line order).
       const first = check.problems[0];
       const row = first ? s.sheet.rows[first.index] : undefined;
@@ -305,7 +318,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
         const { rowId, field } = refusedLines[0];
         requestAnimationFrame(() => gridRef.current?.focusCell(rowId, field));
       }
-      setRuleErrors([e instanceof Error ? e.message : String(e)]);
+      // A refusal naming lines goes once none of them is flagged any more.
+      setRuleErrors([{ text: e instanceof Error ? e.message : String(e), ...(refusedLines.length ? { lines: [...new Set(refusedLines.map((r) => r.problem.kind))] } : {}) }]);
       notifySaveError(e);
       return null;
     }
@@ -364,6 +378,26 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     requestAnimationFrame(() => gridRef.current?.focusFirstCell());
   }, [goTo, settle]);
 
+  /**
+   * Audit and Cancel audit replace each other: the button pressed stays disabled, so the focus
+   * (which the busy watch would give back to it, shell/busy-focus.ts) goes to the one that took its
+   * place once the answer is drawn, else to the sheet's caret.
+   */
+  const [landAfterLock, setLandAfterLock] = useState<'audit' | 'cancelAudit' | null>(null);
+  useEffect(() => {
+    // Once the answer is drawn: not busy, the document in its new state.
+    if (!landAfterLock || busy || lifecycle !== (landAfterLock === 'cancelAudit' ? 'audited' : 'unaudited')) return;
+    setLandAfterLock(null);
+    const root = rootRef.current;
+    const active = document.activeElement;
+    // Only a focus the press left behind moves (the clerk may have clicked or typed elsewhere meanwhile).
+    if (active && active !== document.body && !(active instanceof HTMLButtonElement && active.disabled)) return;
+    const button = root?.querySelector<HTMLButtonElement>(`[data-testid="reimburse-action-${landAfterLock}"]`);
+    if (button && !button.disabled) button.focus();
+    else if (caret) gridRef.current?.focusCell(caret.rowId, caret.field);
+    else gridRef.current?.focusFirstCell();
+  }, [landAfterLock, busy, lifecycle, caret]);
+
   const runLock = async (action: 'audit' | 'cancelAudit') => {
     const doc = latest.current.doc;
     const refusal = reasonOf(action);
@@ -388,6 +422,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       send({ type: 'loaded', doc: fresh });
       void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
       notifications.show({ color: 'green', message: t(action === 'audit' ? 'reimburse:messages.audited' : 'reimburse:messages.auditCancelled') });
+      setLandAfterLock(action === 'audit' ? 'cancelAudit' : 'audit');
     } catch (e) {
       notifyError(e);
     } finally {
@@ -450,6 +485,11 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   const total = summary.totalCents;
 
   const header = state.header;
+  // The banner keeps what still stands: a refusal about lines or a header rule no line or field breaks any more goes.
+  const shownErrors = useMemo(() => {
+    const breaks = new Set(headerRuleBreaks(header));
+    return ruleErrors.filter((e) => (e.lines ? e.lines.some((k) => standingKinds.has(k)) : e.rule ? breaks.has(e.rule) : true));
+  }, [ruleErrors, standingKinds, header]);
   const headerIssues = useMemo(() => refusedHeaderFields(header, { saveTried, server: serverRefusal, message: ruleMessage }), [header, saveTried, serverRefusal, ruleMessage]);
   const patch = (p: Partial<ReimburseHeader>) => send({ type: 'header', patch: p });
   const actionButton = (action: 'save' | 'audit' | 'cancelAudit' | 'delete', onClick: () => void, label: string, extra?: string) => {
@@ -481,40 +521,50 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       </Group>
 
       <Paper withBorder p="xs">
-        <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-          {/* Top-aligned: a refused field's message under it does not lift its box above the others. */}
-          <Group gap="md" align="flex-start" wrap="wrap">
-            <TextInput label={t('reimburse:header.code')} value={state.doc ? formatReimbursementCode(state.doc.code) : t('reimburse:header.codeNew')} readOnly w={130} data-testid="reimburse-code" tabIndex={-1} />
-            <DateField ref={headerRef('markAt')} label={t('reimburse:header.markAt')} value={header.markAt} onChange={(v) => patch({ markAt: v })} error={headerIssues.markAt} w={160} withAsterisk data-testid="reimburse-mark-at" />
-            <DateField ref={headerRef('submitAt')} label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(v) => patch({ submitAt: v })} error={headerIssues.submitAt} w={160} data-testid="reimburse-submit-at" />
-            <div style={{ width: 220 }}>
-              <EmployeeField
-                ref={headerRef('submitterId')}
-                companyId={companyId}
-                value={header.submitterId}
-                current={header.submitter}
-                onChange={(e) => patch({ submitterId: e?.id ?? null, submitter: e ? { id: e.id, code: e.code, name: e.name } : null })}
-                label={t('reimburse:header.submitter')}
-                error={headerIssues.submitterId}
-                testId="reimburse-submitter"
-              />
-            </div>
-            <DateField ref={headerRef('payAt')} label={t('reimburse:header.payAt')} value={header.payAt} onChange={(v) => patch({ payAt: v })} error={headerIssues.payAt} w={160} data-testid="reimburse-pay-at" />
-            <div style={{ width: 160 }}>
-              <AmountInput ref={headerRef('payAmount')} label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} error={headerIssues.payAmount} readOnly={!editable} testId="reimburse-pay-amount" />
-            </div>
-            <Badge ml="auto" style={{ alignSelf: 'flex-end' }} variant="light" color={lifecycle === 'audited' ? 'orange' : state.dirty ? 'yellow' : 'blue'} data-testid="reimburse-state">
-              {t(`reimburse:states.${lifecycle}`)}
-              {state.dirty && lifecycle !== 'new' ? ' *' : ''}
-            </Badge>
-          </Group>
-        </fieldset>
+        <Group gap="md" align="flex-end" wrap="nowrap">
+          <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, flex: 1 }}>
+            {/* Top-aligned: a refused field's message under it does not lift its box above the others. */}
+            <Group gap="md" align="flex-start" wrap="wrap">
+              <TextInput label={t('reimburse:header.code')} value={state.doc ? formatReimbursementCode(state.doc.code) : t('reimburse:header.codeNew')} readOnly w={130} data-testid="reimburse-code" tabIndex={-1} />
+              <DateField ref={headerRef('markAt')} label={t('reimburse:header.markAt')} value={header.markAt} onChange={(v) => patch({ markAt: v })} error={headerIssues.markAt} w={160} withAsterisk data-testid="reimburse-mark-at" />
+              <DateField ref={headerRef('submitAt')} label={t('reimburse:header.submitAt')} value={header.submitAt} onChange={(v) => patch({ submitAt: v })} error={headerIssues.submitAt} w={160} data-testid="reimburse-submit-at" />
+              <div style={{ width: 220 }}>
+                <EmployeeField
+                  ref={headerRef('submitterId')}
+                  companyId={companyId}
+                  value={header.submitterId}
+                  current={header.submitter}
+                  onChange={(e) => patch({ submitterId: e?.id ?? null, submitter: e ? { id: e.id, code: e.code, name: e.name } : null })}
+                  label={t('reimburse:header.submitter')}
+                  error={headerIssues.submitterId}
+                  testId="reimburse-submitter"
+                />
+              </div>
+              <DateField ref={headerRef('payAt')} label={t('reimburse:header.payAt')} value={header.payAt} onChange={(v) => patch({ payAt: v })} error={headerIssues.payAt} w={160} data-testid="reimburse-pay-at" />
+              <div style={{ width: 160 }}>
+                <AmountInput ref={headerRef('payAmount')} label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} error={headerIssues.payAmount} readOnly={!editable} testId="reimburse-pay-amount" />
+              </div>
+              <Badge ml="auto" style={{ alignSelf: 'flex-end' }} variant="light" color={lifecycle === 'audited' ? 'orange' : state.dirty ? 'yellow' : 'blue'} data-testid="reimburse-state">
+                {t(`reimburse:states.${lifecycle}`)}
+                {state.dirty && lifecycle !== 'new' ? ' *' : ''}
+              </Badge>
+            </Group>
+          </fieldset>
+          {/* The voucher generated from it (decision 037), outside the locked fieldset: it opens from the keyboard. */}
+          {state.doc?.voucherId ? (
+            <Tooltip label={t('reimburse:header.openVoucher')} withArrow>
+              <Button size="xs" variant="light" onClick={() => void navigate({ href: `/newVoucher/${state.doc!.voucherId}` })} data-testid="reimburse-voucher">
+                {t('reimburse:header.voucher', { code: voucherCode(state.doc.voucherCode) || `#${state.doc.voucherId}` })}
+              </Button>
+            </Tooltip>
+          ) : null}
+        </Group>
       </Paper>
 
-      {ruleErrors.length > 0 && (
+      {shownErrors.length > 0 && (
         <Alert color="red" withCloseButton onClose={() => setRuleErrors([])} data-testid="reimburse-rule-errors" p="xs">
-          {ruleErrors.map((m, i) => (
-            <Text key={i} size="sm">{m}</Text>
+          {shownErrors.map((m, i) => (
+            <Text key={i} size="sm">{m.text}</Text>
           ))}
           {flaggedRows.slice(0, 8).map(({ r, i }) => (
             <Text key={r.id} size="xs" data-testid="reimburse-flagged-line">

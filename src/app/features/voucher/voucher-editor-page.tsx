@@ -64,6 +64,7 @@ import { YearChangeDialog, type YearChangeQuestion } from './year-change-dialog'
 import { VoucherFooter, VoucherSummaryTab } from './voucher-summary';
 import { VoucherSyncButton } from './voucher-sync';
 import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
+import { VoucherSources } from './voucher-sources';
 import { VoucherDocsActions } from './voucher-print-drawer';
 import { DateField } from '../common/date-field';
 import { localName } from '../../../domain/names';
@@ -806,6 +807,7 @@ function VoucherEditor(props: EditorProps) {
         </Menu>
         <VoucherSyncButton voucher={state.voucher} enabled={!busy && !state.dirty && liveView.enabled.syncCopy} reason={disabledReason(snapshot, 'syncCopy') ? t(`errors:${disabledReason(snapshot, 'syncCopy')}`) : null} />
         <VoucherRelationsButton voucher={state.voucher} />
+        <VoucherSources voucher={state.voucher} />
         <VoucherDocsActions voucher={state.voucher} dirty={state.dirty} rootRef={rootRef} />
         <Group gap={4} ml="auto">
           {(['first', 'previous', 'next', 'last'] as const).map((c) => (

@@ -17,7 +17,8 @@ import { yearsWithPeriods } from '../voucher/queries';
 import { auxKey, auxValuesOf } from '../voucher/save-queries';
 import { AUX_DIMENSION_OF_TYPE } from '../voucher/usage';
 import * as q from './queries';
-import { localTypeName } from '../../../domain/names';
+import { localName, localTypeName } from '../../../domain/names';
+import { formatReimbursementCode } from '../../../domain/reimbursement';
 
 const SUMMARY_MAX = 50;
 const cut = (s: string) => (s.trim().length > SUMMARY_MAX ? `${s.trim().slice(0, SUMMARY_MAX - 1)}…` : s.trim());
@@ -36,7 +37,7 @@ export async function billQuery(db: Db, companyId: number, query: BillQuery): Pr
   const codes = await q.voucherCodes(db, docs.flatMap((d) => (d.voucherId ? [d.voucherId] : [])));
   return docs.map((d) => ({
     source: 'JOURNAL', id: d.id, code: d.code, date: d.date, summary: d.summary, kindNames: d.kindName ?? '', kindIds: d.kindId ? [d.kindId] : [], party: `${d.bankAccountCode} ${d.bankAccountName}`,
-    amountCents: String(d.receiptCents - d.paymentCents), audited: true, voucherId: d.voucherId, voucherCode: d.voucherId ? codes.get(d.voucherId) ?? null : null,
+    amountCents: String(d.receiptCents - d.paymentCents), audited: true, bankAccountId: d.bankAccountId, voucherId: d.voucherId, voucherCode: d.voucherId ? codes.get(d.voucherId) ?? null : null,
   }));
 }
 
@@ -47,7 +48,8 @@ export async function billQuery(db: Db, companyId: number, query: BillQuery): Pr
  */
 type SubjectRef = { id: number } | { code: string } | null;
 interface Entry { direction: boolean; subject: SubjectRef; missing: string; summary: string; mergedSummary: string; cents: number; mergeKey: string; aux: Partial<Record<number, number>> }
-interface DocEntries { id: number; code: string; date: string; groupKey: string; entries: Entry[] }
+/** code: as stored (answered in docCodes); label: as people read it (202611-0013 for a reimbursement, spec 02 §2.8), in summaries and messages. */
+interface DocEntries { id: number; code: string; label: string; date: string; groupKey: string; entries: Entry[] }
 interface Group { docs: DocEntries[]; markDate: string }
 
 function fail(code: ResultCode, params: Record<string, string | number> = {}): never {
@@ -79,19 +81,20 @@ async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, loc
     for (const id of ids) {
       const d = rows.find((r) => r.id === id);
       if (!d) { refused.set(id, new DomainError('NO_PERMISSION')); continue; }
-      if (d.voucherId) { refused.set(id, new DomainError('DOC_ALREADY_TRANSFERRED', { code: d.code })); continue; }
+      const label = formatReimbursementCode(d.code);
+      if (d.voucherId) { refused.set(id, new DomainError('DOC_ALREADY_TRANSFERRED', { code: label })); continue; }
       if (!d.audited) { refused.set(id, new DomainError('REIMBURSE_NOT_AUDITED')); continue; }
       const kinds = d.kinds.filter((k) => k.cents !== 0);
       const total = kinds.reduce((s, k) => s + k.cents, 0);
-      if (total === 0) { refused.set(id, new DomainError('DOC_NOTHING_TO_TRANSFER', { code: d.code })); continue; }
+      if (total === 0) { refused.set(id, new DomainError('DOC_NOTHING_TO_TRANSFER', { code: label })); continue; }
       const who = d.submitter ? `${d.submitter} ` : '';
       // The submitter fills the department (1) and employee (2) a subject asks for.
       const aux: Partial<Record<number, number>> = { ...(d.submitterDepartmentId ? { 1: d.submitterDepartmentId } : {}), ...(d.submitterId ? { 2: d.submitterId } : {}) };
       docs.push({
-        id, code: d.code, date: d.date, groupKey: body.grouping === 'KIND' ? 'ALL' : String(id),
+        id, code: d.code, label, date: d.date, groupKey: body.grouping === 'KIND' ? 'ALL' : String(id),
         entries: [
-          ...kinds.map((k) => ({ direction: true, subject: subjectOfKind(k.kindId), missing: k.kindName, summary: cut(`${who}${k.kindName} ${d.code}`), mergedSummary: k.kindName, cents: k.cents, mergeKey: `K${k.kindId}`, aux })),
-          { direction: false, subject: credit.subjectId ? { id: credit.subjectId } : null, missing: credit.missing, summary: cut(`${who}${d.code}`), mergedSummary: '', cents: total, mergeKey: 'C', aux },
+          ...kinds.map((k) => ({ direction: true, subject: subjectOfKind(k.kindId), missing: k.kindName, summary: cut(`${who}${k.kindName} ${label}`), mergedSummary: k.kindName, cents: k.cents, mergeKey: `K${k.kindId}`, aux })),
+          { direction: false, subject: credit.subjectId ? { id: credit.subjectId } : null, missing: credit.missing, summary: cut(`${who}${label}`), mergedSummary: '', cents: total, mergeKey: 'C', aux },
         ],
       });
     }
@@ -112,7 +115,7 @@ async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, loc
       const vendor = parties.vendors.get(party);
       const aux: Partial<Record<number, number>> = { ...(customer ? { 3: customer } : {}), ...(vendor ? { 4: vendor } : {}) };
       docs.push({
-        id, code: d.code, date: d.date, groupKey: body.grouping === 'DAY' ? `${d.bankAccountId}:${d.date}` : String(id),
+        id, code: d.code, label: d.code, date: d.date, groupKey: body.grouping === 'DAY' ? `${d.bankAccountId}:${d.date}` : String(id),
         entries: [
           { direction: receipt, subject: d.bankSubjectId ? { id: d.bankSubjectId } : null, missing: bank, summary: text, mergedSummary: cut(`${d.bankAccountName} ${d.date}`), cents, mergeKey: `B${receipt ? 'D' : 'C'}`, aux: {} },
           { direction: !receipt, subject: d.counterSubjectId ? { id: d.counterSubjectId } : null, missing: d.kindName ?? text, summary: text, mergedSummary: text, cents, mergeKey: `L${d.id}`, aux },
@@ -143,7 +146,7 @@ const auxTypeName = (id: number, lang: Language) => {
  * the same key, subject and values merged.
  */
 async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Group, lang: Language): Promise<Line[]> {
-  const entries = g.docs.flatMap((d) => d.entries);
+  const entries = g.docs.flatMap((d) => d.entries.map((e) => ({ ...e, doc: d.label })));
   for (const e of entries) if (e.subject === null) fail('DOC_SUBJECT_MISSING', { name: e.missing });
   const place = resolveMarkDate(g.markDate, await yearsWithPeriods(tx, body.accountId));
   if (!place.ok) fail(place.code, place.params);
@@ -165,7 +168,7 @@ async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Gr
     if (!s) fail('DOC_SUBJECT_MISSING', { name: e.missing || ('id' in e.subject! ? String(e.subject.id) : e.subject!.code) });
     const auxes = [...s.auxTypeIds].sort((a, b) => a - b).map((t) => {
       const auxId = e.aux[t] ?? fixed.get(t);
-      if (!auxId) fail('DOC_AUX_MISSING', { subject: `${s.code} ${s.name}`, type: auxTypeName(t, lang) });
+      if (!auxId) fail('DOC_AUX_MISSING', { subject: `${s.code} ${localName(lang, s)}`, type: auxTypeName(t, lang) });
       return { auxTypeId: t, auxId };
     });
     return { e, s, auxes };
@@ -175,25 +178,38 @@ async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Gr
   const known = await auxValuesOf(tx, companyId, body.accountId, place.accountYearId, refs);
   const valueOf = (t: number, id: number) => known.get(auxKey(AUX_DIMENSION_OF_TYPE[t]!, id, place.accountYearId));
   for (const p of placed) for (const a of p.auxes) {
-    if (!valueOf(a.auxTypeId, a.auxId)) fail('DOC_AUX_UNUSABLE', { subject: `${p.s.code} ${p.s.name}`, type: auxTypeName(a.auxTypeId, lang) });
+    if (!valueOf(a.auxTypeId, a.auxId)) fail('DOC_AUX_UNUSABLE', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang) });
   }
-  const merged = new Map<string, (typeof placed)[number] & { cents: number; count: number }>();
+  const merged = new Map<string, (typeof placed)[number] & { cents: number; count: number; docs: string[] }>();
   for (const p of placed) {
     const key = `${p.e.mergeKey}|${p.s.id}|${p.auxes.map((a) => `${a.auxTypeId}:${a.auxId}`).join(',')}`;
     const m = merged.get(key);
-    if (m) { m.cents += p.e.cents; m.count += 1; } else merged.set(key, { ...p, cents: p.e.cents, count: 1 });
+    if (m) { m.cents += p.e.cents; m.count += 1; if (!m.docs.includes(p.e.doc)) m.docs.push(p.e.doc); } else merged.set(key, { ...p, cents: p.e.cents, count: 1, docs: [p.e.doc] });
   }
-  const docCodes = g.docs.map((d) => d.code);
-  const range = docCodes.length > 1 ? ` ${docCodes[0]}–${docCodes[docCodes.length - 1]}` : '';
+  const labels = g.docs.map((d) => d.label);
   const kept = [...merged.values()].filter((m) => m.cents !== 0);
   // Debits first, in the entries' order.
-  return [...kept.filter((m) => m.e.direction), ...kept.filter((m) => !m.e.direction)].map(({ e, s, auxes, cents, count }) => {
-    const summary = count > 1 || g.docs.length > 1 ? cut(`${e.mergedSummary || e.summary}${e.mergedSummary ? '' : range}`) : e.summary;
+  return [...kept.filter((m) => m.e.direction), ...kept.filter((m) => !m.e.direction)].map(({ e, s, auxes, cents, count, docs }) => {
+    // A line standing for several documents names them all (never only the first's claimant and code).
+    const summary = count > 1 || g.docs.length > 1 ? cut(e.mergedSummary || (docs.length > 1 ? groupSummary(body.source, docs, lang) : e.summary)) : e.summary;
     return {
-      summary: summary || cut(docCodes.join(',')), subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, direction: e.direction, cents,
+      summary: summary || cut(labels.join(',')), subjectId: s.id, subjectCode: s.code, subjectName: s.name, subjectNameEn: s.nameEn, direction: e.direction, cents,
       auxes: auxes.map((a) => { const v = valueOf(a.auxTypeId, a.auxId)!; return { ...a, code: v.code, name: v.name }; }),
     };
   });
+}
+
+/**
+ * The summary of a line standing for several documents (a grouped voucher's credit): how many and
+ * which, lowest to highest code, in the requester's language, e.g. "报销 3 张 202609-0001–202609-0005"
+ * / "3 reimbursements 202609-0001–202609-0005".
+ */
+export function groupSummary(source: BillsTransferBody['source'], labels: readonly string[], lang: Language): string {
+  const sorted = [...labels].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  const span = sorted.length > 1 ? `${sorted[0]}–${sorted[sorted.length - 1]}` : (sorted[0] ?? '');
+  const en = lang === 'en_US';
+  const many = source === 'EXPENSE' ? (en ? `${sorted.length} reimbursements` : `报销 ${sorted.length} 张`) : (en ? `${sorted.length} journal lines` : `日记账 ${sorted.length} 笔`);
+  return cut(`${many} ${span}`);
 }
 
 /** The remembered debit subjects of the expense kinds in a ledger set, placed in one of its years. */
@@ -214,6 +230,17 @@ function errorOf(e: unknown): DomainError {
   const code = (e as { code?: unknown })?.code;
   if (isResultCode(code)) return new DomainError(code);
   throw e;
+}
+
+/**
+ * A refusal of the voucher service names a subject by its Chinese name ("5602 管理费用"): shown beside
+ * the proposed lines, it names it as they do, in the requester's language.
+ */
+function namedInLanguage(err: DomainError, lines: Line[], lang: Language): DomainError {
+  const named = err.params?.subject;
+  if (typeof named !== 'string') return err;
+  const line = lines.find((l) => named === `${l.subjectCode} ${l.subjectName}`);
+  return line ? new DomainError(err.code, { ...err.params, subject: `${line.subjectCode} ${localName(lang, { name: line.subjectName, nameEn: line.subjectNameEn })}` }, err.appendix) : err;
 }
 
 /** Preview or generate the vouchers of the documents; one result per document asked for. */
@@ -257,7 +284,7 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
       for (const id of docIds) results.set(id, { id, ok: true, voucherId: written?.id ?? null, code: null, msg: null });
       if (written) Object.assign(base, { voucherId: written.id, voucherCode: `${written.kindName}-${written.codeText}` });
     } catch (e) {
-      Object.assign(base, refuse(docIds, errorOf(e)));
+      Object.assign(base, refuse(docIds, namedInLanguage(errorOf(e), lines, lang)));
     }
     const debit = lines.filter((l) => l.direction).reduce((s, l) => s + l.cents, 0);
     const credit = lines.filter((l) => !l.direction).reduce((s, l) => s + l.cents, 0);

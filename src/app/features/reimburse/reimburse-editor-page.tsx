@@ -389,13 +389,25 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     if (!landAfterLock || busy || lifecycle !== (landAfterLock === 'cancelAudit' ? 'audited' : 'unaudited')) return;
     setLandAfterLock(null);
     const root = rootRef.current;
-    const active = document.activeElement;
-    // Only a focus the press left behind moves (the clerk may have clicked or typed elsewhere meanwhile).
-    if (active && active !== document.body && !(active instanceof HTMLButtonElement && active.disabled)) return;
-    const button = root?.querySelector<HTMLButtonElement>(`[data-testid="reimburse-action-${landAfterLock}"]`);
-    if (button && !button.disabled) button.focus();
-    else if (caret) gridRef.current?.focusCell(caret.rowId, caret.field);
-    else gridRef.current?.focusFirstCell();
+    const land = (tries: number) => {
+      if (!root?.isConnected) return;
+      const active = document.activeElement;
+      // The Cancel audit question may still be closing (its button, then the focus it gives back):
+      // wait for it to go (a second at most; a dialog the clerk opened meanwhile keeps the focus).
+      if (active?.closest('[role="dialog"]') && tries < 60) {
+        requestAnimationFrame(() => land(tries + 1));
+        return;
+      }
+      // Only a focus the press left behind moves (the clerk may have clicked or typed elsewhere meanwhile).
+      if (active && active !== document.body && !(active instanceof HTMLButtonElement && active.disabled)) return;
+      const button = root?.querySelector<HTMLButtonElement>(`[data-testid="reimburse-action-${landAfterLock}"]`);
+      if (button && !button.disabled) button.focus();
+      else if (caret) gridRef.current?.focusCell(caret.rowId, caret.field);
+      else gridRef.current?.focusFirstCell();
+    };
+    // Not cancelled when this effect runs again (setting landAfterLock to null does that): the wait
+    // ends by itself, with the page gone or the dialog closed.
+    land(0);
   }, [landAfterLock, busy, lifecycle, caret]);
 
   const runLock = async (action: 'audit' | 'cancelAudit') => {

@@ -4,8 +4,11 @@
  * above, Enter past the last row), the running balance following as the amounts are typed, saved
  * with Ctrl+S (the server numbers the lines 1, 2, 3); the balance report shows the day's receipts
  * and payments and the closing. The month is typed and chosen with Enter, or picked in its calendar
- * by keys, never while half-typed. Screenshots of the four screens in both languages. The lines made
- * here are deleted again in afterAll.
+ * by keys, never while half-typed. A line made into a voucher shows the voucher's kind and number
+ * (in English the kind's English name) and Enter there opens it; a kind of the other side typed on a
+ * line moves its amount across and says so; a date of another month is refused with that reason.
+ * Screenshots of the four screens in both languages. The lines (and the voucher) made here are
+ * deleted again in afterAll.
  */
 import { expect, test, type APIRequestContext, type Page } from './page-models/test';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
@@ -21,6 +24,8 @@ const MONTH = '2026-02';
 const DRAFT_MONTH = '2026-03';
 /** The month the month field's test starts on (nothing seeded there, nothing saved). */
 const FIELD_MONTH = '2026-04';
+/** The month of the voucher test's bank lines (nothing seeded there). */
+const VOUCHER_MONTH = '2026-06';
 let cashId = 0;
 let bankId = 0;
 
@@ -31,12 +36,17 @@ async function cashier(request: APIRequestContext) {
 async function linesOfMonth(request: APIRequestContext, bankAccountId = cashId, month = MONTH) {
   const headers = await cashier(request);
   const body = await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, bankAccountId, month }), limit: 500 }, headers })).json();
-  return body.data.content as Array<{ id: number; code: number; date: string; summary: string; receiptCents: string; paymentCents: string; balanceCents: string }>;
+  return body.data.content as Array<{ id: number; code: number; date: string; summary: string; receiptCents: string; paymentCents: string; balanceCents: string; voucherId: number | null; voucherCode: string | null }>;
 }
 
 async function cleanUp(request: APIRequestContext) {
   const headers = await cashier(request);
-  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH], [cashId, FIELD_MONTH]] as const) {
+  // A line made into a voucher goes once its voucher has gone (deleting the voucher frees it).
+  if (bankId) {
+    const admin = await apiHeaders(request, 'admin', 'admin123');
+    for (const l of await linesOfMonth(request, bankId, VOUCHER_MONTH)) if (l.voucherId) await request.delete(`/api/voucher/${l.voucherId}`, { headers: admin });
+  }
+  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH], [cashId, FIELD_MONTH], [bankId, VOUCHER_MONTH]] as const) {
     if (account) for (const l of await linesOfMonth(request, account, month)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
   }
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
@@ -367,6 +377,96 @@ test('the month is typed (Enter) or picked by keys, never half-typed; unsaved li
   await expect(picker).toBeHidden();
   await expect(month).toHaveValue('2025-11');
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null), { timeout: 10_000 }).toBe('date');
+});
+
+test('a voucher made from a line shows by its kind and number (记-0004, General-0004 in English) and Enter opens it; a kind of the other side moves the amount; a date of another month says so (keys only)', async ({ browser, page, request }) => {
+  const headers = await cashier(request);
+  const admin = await apiHeaders(request, 'admin', 'admin123');
+  const kindId = async (side: 'income' | 'outcome', code: string) => {
+    const list = await (await request.get(`/api/cashier/${side}`, { params: { filter: JSON.stringify({ accountId: 1, keyword: code }) }, headers })).json();
+    return (list.data.content as Array<{ id: number; code: string }>).find((k) => k.code === code)!.id;
+  };
+  const made = await request.post('/api/cashier/cash', { headers, data: { bankAccountId: bankId, lines: [
+    { date: `${VOUCHER_MONTH}-02`, summary: 'Fee received', kindId: await kindId('income', 'I01'), receiptCents: 10_000 },
+    { date: `${VOUCHER_MONTH}-03`, summary: 'Bank charge', kindId: await kindId('outcome', 'O04'), paymentCents: 2_700 },
+  ] } });
+  expect((await made.json()).success).toBe(true);
+  const charge = (await linesOfMonth(request, bankId, VOUCHER_MONTH)).find((l) => l.summary === 'Bank charge')!;
+  const kinds = (await (await request.get('/api/voucher/kind', { params: { filter: JSON.stringify({ accountId: 1 }) }, headers: admin })).json()).data.content as Array<{ id: number; name: string }>;
+  const general = kinds.find((k) => k.name === '记')!.id;
+  const transfer = await (await request.post('/api/voucher/billTransfer', { headers: admin, data: { accountId: 1, source: 'JOURNAL', kindId: general, id: charge.id } })).json();
+  const voucherId = transfer.data.results[0].voucherId as number;
+  expect(voucherId, JSON.stringify(transfer)).toBeGreaterThan(0);
+  const code = (await linesOfMonth(request, bankId, VOUCHER_MONTH)).find((l) => l.id === charge.id)!.voucherCode!;
+  expect(code).toMatch(/^记-\d{4}$/);
+
+  await loginAs(page, 'admin', 'admin123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${bankId}&month=${VOUCHER_MONTH}` });
+  await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+  await expectFocus(page, 0, 'date');
+  // The voucher by its kind and number, as the voucher list names it: never its database id.
+  await expect(cell(page, 1, 'voucher')).toHaveText(code);
+  await expect(cell(page, 0, 'voucher')).toHaveText('');
+
+  // An outcome kind typed over the receipt's income kind: the amount moves to the payment, and a notice says so.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expectFocus(page, 0, 'kindId');
+  await enter(page, 'O01');
+  await expect(cell(page, 0, 'kindId')).toHaveText('O01 办公费');
+  await expect.poll(() => digits(page, 0, 'payment')).toBe('10000');
+  expect(await digits(page, 0, 'receipt')).toBe('');
+  await expect(page.getByText('第 1 行：O01 办公费 是支出类别，金额 100.00 已移到支出')).toBeVisible();
+  const totalsRow = page.getByTestId('journal-grid').locator('.ag-row-pinned');
+  await expect.poll(async () => (await totalsRow.locator('.ag-cell[col-id="payment"]').innerText()).replace(/\s/g, '')).toBe(String(10_000 + 2_700));
+  await expect(page.getByTestId('journal-state')).toHaveText('未保存');
+  // Undone in one step: the income kind and its receipt again.
+  await page.keyboard.press('Control+z');
+  await expect(cell(page, 0, 'kindId')).toHaveText('I01 律师费收入');
+  await expect.poll(() => digits(page, 0, 'receipt')).toBe('10000');
+  expect(await digits(page, 0, 'payment')).toBe('');
+  await expect(page.getByTestId('journal-state')).toHaveText('已保存');
+
+  // A day of another month in the date cell: refused with that reason (not "no matches"), the text kept.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await expectFocus(page, 2, 'date');
+  await enter(page, '7-1');
+  await expect(page.locator('.ld-editor-error[role="alert"]')).toHaveText(`${VOUCHER_MONTH.slice(0, 4)}-07-01 不在本表的月份 ${VOUCHER_MONTH} 内`);
+  await expect(page.locator('.ld-editor')).toHaveValue('7-1');
+  await page.keyboard.press('Escape');
+  await expect(cell(page, 2, 'date')).toHaveText('');
+  await expectFocus(page, 2, 'date');
+
+  // Enter on the voucher cell opens the voucher in the editor.
+  await page.keyboard.press('ArrowUp');
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  await expectFocus(page, 1, 'voucher');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/newVoucher/${voucherId}$`), { timeout: 15_000 });
+
+  // In English the kind's English name, as the voucher list shows it.
+  await request.post('/api/idm/user/language', { data: { language: 'en_US' }, headers: admin });
+  const context = await browser.newContext({ locale: 'en-US' });
+  await startInLanguage(context, 'en_US');
+  const en = await context.newPage();
+  await loginAs(en, 'admin', 'admin123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${bankId}&month=${VOUCHER_MONTH}` });
+  await expect(en.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+  await expect(cell(en, 1, 'voucher')).toHaveText(code.replace('记', 'General'));
+  // Every column is in view at 1440 px beside the menu, the voucher's label whole.
+  const fit = await en.getByTestId('journal-grid').evaluate((root) => {
+    // Nothing to scroll sideways: the last column (the voucher) is in view.
+    const across = root.querySelector('.ag-body-horizontal-scroll-viewport') as HTMLElement;
+    const voucher = root.querySelector('.ag-row[row-index="1"] .ag-cell[col-id="voucher"]') as HTMLElement;
+    return { inView: across.scrollWidth <= across.clientWidth, whole: voucher.scrollWidth <= voucher.clientWidth };
+  });
+  expect(fit).toEqual({ inView: true, whole: true });
+  // Refused dates say so in English too.
+  await expectFocus(en, 0, 'date');
+  await enter(en, '7-1');
+  await expect(en.locator('.ld-editor-error[role="alert"]')).toHaveText(`${VOUCHER_MONTH.slice(0, 4)}-07-01 is not in ${VOUCHER_MONTH}, the month of this sheet`);
+  await en.keyboard.press('Escape');
+  await context.close();
+  await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers: admin });
 });
 
 test('the cash-bank openings refuse an account without its start date and put the caret on it (keys only)', async ({ page }) => {

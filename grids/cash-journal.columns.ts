@@ -4,7 +4,10 @@
  * income or outcome kind (F7), counterparty, receipt and payment in digit cells (one per line,
  * space moves the amount across), the running balance and the voucher made from the line (both
  * computed by the screen). A kind decides the side: an income kind takes a receipt, an outcome kind
- * a payment. A line with a voucher takes no edit.
+ * a payment (a kind of the other side typed on a line with an amount takes the amount with it: the
+ * screen moves it across, journal-sheet.ts keepAmountsOnKindChange). A line with a voucher takes no
+ * edit; its voucher cell shows the voucher's kind and number in the reader's language ("记-0013",
+ * "General-0013"), and Enter there opens the voucher (the screen's key).
  */
 import { CASH_LINE_MAX_CENTS } from '../src/domain/cashier-journal';
 import type { LookupResolution, SheetRow, SheetSchema } from './sheet-schema';
@@ -24,7 +27,7 @@ export interface CashJournalRow extends SheetRow {
   payment: number | null;
   /** Cents, computed: opening + receipts − payments up to this line. */
   balance: number | null;
-  /** The voucher made from the line (computed, read-only). */
+  /** The voucher made from the line as the server names it, "记-0013" (computed, read-only; shown by `voucherLabel`). */
   voucher: string | null;
 }
 
@@ -34,15 +37,22 @@ export interface CashJournalCatalog {
   kindLabel: (kindId: string) => string;
   kindDirection: (kindId: string | null) => 'INCOME' | 'OUTCOME' | null;
   resolveKind: (text: string) => LookupResolution;
+  /** "2026-12-01 不在 2026-11": why a typed date of another month is refused, in the user's language. */
+  dateNotInMonth: (date: string, month: string) => string;
+  /** A voucher's label in the user's language, from the server's "记-0013". */
+  voucherLabel: (code: string) => string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A typed date of the sheet's month: "5", "05", "1-5", "01/05", "1.5", "2026-01-05", "20260105". */
-export function resolveJournalDate(text: string, month: string): LookupResolution {
+/**
+ * A typed date of the sheet's month: "5", "05", "1-5", "01/05", "1.5", "2026-01-05", "20260105".
+ * A real date of another month ("12-1" in November's sheet) is refused with `notInMonth`'s words
+ * (the screen's "2026-12-01 不在 2026-11"), not as text that matches nothing.
+ */
+export function resolveJournalDate(text: string, month: string, notInMonth?: (date: string, month: string) => string): LookupResolution {
   const t = text.trim().replace(/[．。/.]/g, '-');
   const [y, m] = month.split('-').map(Number);
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
   let day: number | null = null;
   let mm = m;
   let yy = y;
@@ -50,8 +60,11 @@ export function resolveJournalDate(text: string, month: string): LookupResolutio
   if ((r = /^(\d{1,2})$/.exec(t))) day = Number(r[1]);
   else if ((r = /^(\d{1,2})-(\d{1,2})$/.exec(t))) [mm, day] = [Number(r[1]), Number(r[2])];
   else if ((r = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t)) || (r = /^(\d{4})(\d{2})(\d{2})$/.exec(t))) [yy, mm, day] = [Number(r[1]), Number(r[2]), Number(r[3])];
-  if (day === null || yy !== y || mm !== m || day < 1 || day > days) return { ok: false, reason: 'notFound' };
-  return { ok: true, value: `${month}-${pad(day)}` };
+  // Not a calendar date at all (day 31 of November, month 13): nothing matches.
+  if (day === null || mm < 1 || mm > 12 || day < 1 || day > new Date(Date.UTC(yy, mm, 0)).getUTCDate()) return { ok: false, reason: 'notFound' };
+  const date = `${yy}-${pad(mm)}-${pad(day)}`;
+  if (yy !== y || mm !== m) return { ok: false, reason: 'notFound', ...(notInMonth ? { message: notInMonth(date, month) } : {}) };
+  return { ok: true, value: date };
 }
 
 export function cashJournalSchema(catalog: CashJournalCatalog): SheetSchema<CashJournalRow> {
@@ -70,13 +83,13 @@ export function cashJournalSchema(catalog: CashJournalCatalog): SheetSchema<Cash
     columns: [
       { kind: 'index', colId: 'index', headerKey: 'grid:columns.index', width: 48 },
       {
-        kind: 'lookup', field: 'date', headerKey: 'journal:columns.date', width: 104, applicable: open,
-        lookup: { format: (v) => (typeof v === 'string' ? v : ''), resolve: (text) => resolveJournalDate(text, catalog.month) },
+        kind: 'lookup', field: 'date', headerKey: 'journal:columns.date', width: 96, applicable: open,
+        lookup: { format: (v) => (typeof v === 'string' ? v : ''), resolve: (text) => resolveJournalDate(text, catalog.month, catalog.dateNotInMonth) },
       },
-      { kind: 'text', field: 'code', headerKey: 'journal:columns.code', width: 56, computed: true },
-      { kind: 'text', field: 'summary', headerKey: 'journal:columns.summary', flex: 2, minWidth: 140, maxLength: 200, applicable: open },
+      { kind: 'text', field: 'code', headerKey: 'journal:columns.code', width: 48, computed: true },
+      { kind: 'text', field: 'summary', headerKey: 'journal:columns.summary', flex: 2, minWidth: 128, maxLength: 200, applicable: open },
       {
-        kind: 'lookup', field: 'kindId', headerKey: 'journal:columns.kind', flex: 1, minWidth: 110, picker: 'kind', applicable: open,
+        kind: 'lookup', field: 'kindId', headerKey: 'journal:columns.kind', flex: 1, minWidth: 100, picker: 'kind', applicable: open,
         lookup: { format: (v) => (typeof v === 'string' ? catalog.kindLabel(v) : ''), resolve: (text) => catalog.resolveKind(text) },
       },
       { kind: 'text', field: 'counterparty', headerKey: 'journal:columns.counterparty', flex: 1, minWidth: 100, maxLength: 100, applicable: open },
@@ -86,7 +99,13 @@ export function cashJournalSchema(catalog: CashJournalCatalog): SheetSchema<Cash
         applicable: (row) => open(row) && catalog.kindDirection(row.kindId) !== 'INCOME', skipOnEnter: (row) => row.receipt !== null,
       },
       { kind: 'amount', field: 'balance', headerKey: 'journal:columns.balance', computed: true },
-      { kind: 'text', field: 'voucher', headerKey: 'journal:columns.voucher', width: 64, computed: true },
+      // Shown in the reader's language (the voucher list's label) from the server's "记-0013"; never typed.
+      // Wide enough for "General-0013"; the columns before it gave up the room, so a 1440 px window
+      // still shows every column beside the menu.
+      {
+        kind: 'lookup', field: 'voucher', headerKey: 'journal:columns.voucher', width: 104, computed: true,
+        lookup: { format: (v) => (typeof v === 'string' ? catalog.voucherLabel(v) : ''), resolve: () => ({ ok: false, reason: 'notFound' }) },
+      },
     ],
   };
 }

@@ -34,7 +34,8 @@ export const EDITOR_MOVES: Record<Exclude<EditorKeyAction, 'openPicker'>, MoveAf
   tabPrevious: 'tabPrevious',
 };
 
-export type LookupReading = { ok: true; value: CellValue } | { ok: false; code: 'LOOKUP_NOT_FOUND' | 'LOOKUP_AMBIGUOUS' };
+/** A refusal's `message` is the column's own reason (LookupResolution), said instead of the code's text. */
+export type LookupReading = { ok: true; value: CellValue } | { ok: false; code: 'LOOKUP_NOT_FOUND' | 'LOOKUP_AMBIGUOUS'; message?: string };
 
 /**
  * Reads the text of a text or lookup editor into the cell's value: text cells take it as typed; a
@@ -48,7 +49,8 @@ export function readEditorText<R extends SheetRow>(column: DataColumn<R> | undef
   if (trimmed === '') return { ok: true, value: null };
   const resolved = column.lookup?.resolve(trimmed, row);
   if (resolved?.ok) return { ok: true, value: resolved.value };
-  return { ok: false, code: resolved?.reason === 'ambiguous' ? 'LOOKUP_AMBIGUOUS' : 'LOOKUP_NOT_FOUND' };
+  const code = resolved?.reason === 'ambiguous' ? 'LOOKUP_AMBIGUOUS' : 'LOOKUP_NOT_FOUND';
+  return resolved?.message ? { ok: false, code, message: resolved.message } : { ok: false, code };
 }
 
 /** The picker's initial query from the editor: what was typed, or nothing when the editor still shows the cell's own value. */

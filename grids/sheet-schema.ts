@@ -17,7 +17,11 @@ export interface SheetRow {
 
 export type FieldOf<R> = Extract<Exclude<keyof R, 'id'>, string>;
 
-export type LookupResolution = { ok: true; value: string | number | null } | { ok: false; reason: 'notFound' | 'ambiguous' };
+/**
+ * What a lookup cell makes of typed text. A refusal may carry the screen's own words for why, in the
+ * user's language ("2026-12-01 不在 2026-11"): the editor says them instead of "no matches".
+ */
+export type LookupResolution = { ok: true; value: string | number | null } | { ok: false; reason: 'notFound' | 'ambiguous'; message?: string };
 
 /** How a lookup cell (subject, auxiliary item, expense kind…) shows and reads its value. */
 export interface LookupSpec<R> {

@@ -53,7 +53,7 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
         p.onValueChange(reading.value);
         return false;
       }
-      k.reportInputNotSaved(p.data.id, field, textNow().trim(), k.t(`grid:errors.${reading.code}`));
+      k.reportInputNotSaved(p.data.id, field, textNow().trim(), reading.message ?? k.t(`grid:errors.${reading.code}`));
       return true;
     },
   });
@@ -84,7 +84,7 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
         k.commitEdit(p.data.id, field, reading.value, MOVES[action]);
         return;
       }
-      if (!k.openPicker(p.data.id, field, current.trim())) setError(k.t(`grid:errors.${reading.code}`));
+      if (!k.openPicker(p.data.id, field, current.trim())) setError(reading.message ?? k.t(`grid:errors.${reading.code}`));
     };
     const onInput = () => {
       const { props: p, kit: k, column: col, error: shownError } = latest.current;

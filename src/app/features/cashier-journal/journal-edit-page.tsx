@@ -5,6 +5,9 @@
  * as you type) and the voucher made from a line. Keys are the kit's (Enter past the last row adds
  * one, row menu on Shift+F10) plus Ctrl+S to save; leaving with unsaved changes asks first. Below
  * the sheet each day's closing balance; a cash account going below zero is warned about.
+ * A kind of the other side typed on a line with an amount moves the amount to that side, and says so.
+ * The voucher cell shows the voucher as the voucher list does ("记-0013", "General-0013"); Enter on
+ * it opens the voucher in the editor.
  * Search params `bankAccountId` and `month` open a given sheet (the balance report drills here);
  * choosing another account or month writes them, so the tab returns to the sheet shown. The month
  * is typed (2026-10, Enter) or picked (Alt+↓) in the shared MonthField: half-typed, it opens nothing.
@@ -14,7 +17,7 @@
  * month, or arriving with another account / month in the search (a drill from the query screen or
  * the balance report) asks Yes / No / Cancel first (save / discard / stay).
  */
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -47,13 +50,17 @@ import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { useBusy } from '../common/use-busy';
 import { SaveTipDialog } from '../common/save-tip-dialog';
 import { leaveWithSaveTip } from '../common/save-tip';
-import { dayClosings, isDirty, type DayClosing, rowsOfLines, savePayload, storedIdOf, withComputed, withDates } from './journal-sheet';
+import { changesKindOnly, dayClosings, isDirty, keepAmountsOnKindChange, type DayClosing, rowsOfLines, savePayload, storedIdOf, voucherLabelIn, withComputed, withDates } from './journal-sheet';
+import { voucherKindsOptions } from '../voucher/voucher-queries';
+import type { VoucherKindDto } from '../../../contract/finance-settings';
 import { todayIso } from '../common/today';
 import { MonthField } from '../common/month-field';
 
 interface Refs {
   accounts: BankAccountDto[];
   kinds: CashierKindDto[];
+  /** The ledger set's voucher kinds (their English names label the vouchers in English). */
+  voucherKinds: VoucherKindDto[];
 }
 
 /**
@@ -86,6 +93,9 @@ export function JournalEditPage() {
   const path = useTabPath();
   const search = useSearch({ strict: false }) as { bankAccountId?: unknown; month?: unknown };
   const refs = useQuery(journalRefsOptions(accountId));
+  // Waited for before the sheet mounts (they label its vouchers in English); when they cannot be read
+  // (no right: refusals are not retried) the vouchers keep the server's Chinese word.
+  const voucherKinds = useQuery(voucherKindsOptions(accountId));
   const [draft, setDraft] = useTabState<DraftWhere | null>(whereSlot(accountId), () => null);
   // The sheet the route asks for: its search, else the kept draft's, else the first account and this month.
   const wantedAccount = Number(search.bankAccountId) || null;
@@ -100,7 +110,7 @@ export function JournalEditPage() {
 
   if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   if (refs.isError) return <Alert color="red">{t('common:operationFailed')}</Alert>;
-  if (!refs.data) return <Text c="dimmed" p="md">…</Text>;
+  if (!refs.data || voucherKinds.isPending) return <Text c="dimmed" p="md">…</Text>;
   if (!accounts.length) return <Alert color="orange" data-testid="journal-no-accounts">{t('journal:noAccounts')}</Alert>;
   // A kept draft is shown until its question is answered; the sheet asked for waits behind it.
   const shown: DraftWhere | null = draft ?? (sheet.data ? { bankAccountId: chosen!, month, loaded: sheet.data, loadedAt: sheet.dataUpdatedAt } : null);
@@ -110,7 +120,7 @@ export function JournalEditPage() {
   return (
     <JournalSheet
       key={`${accountId}:${shown.bankAccountId}:${shown.month}:${shown.loadedAt}`}
-      refs={refs.data}
+      refs={{ ...refs.data, voucherKinds: voucherKinds.data ?? [] }}
       accountId={accountId}
       bankAccountId={shown.bankAccountId}
       month={shown.month}
@@ -152,7 +162,8 @@ interface SheetProps {
 }
 
 function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, pending, onDraft, onChoose, onStay }: SheetProps) {
-  const { t } = useTranslation(['journal', 'grid', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['journal', 'grid', 'errors', 'common']);
+  const navigate = useNavigate();
   const canEdit = useHasRight(RIGHTS.CASHIER);
   const invalidate = useJournalInvalidate(accountId);
   const account = refs.accounts.find((a) => a.id === bankAccountId)!;
@@ -169,8 +180,10 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
         },
         kindDirection: (id) => (id ? (kindById.get(id)?.direction ?? null) : null),
         resolveKind: (text) => matchLookup(text, kindOptions),
+        dateNotInMonth: (date, m) => t('journal:dateNotInMonth', { date, month: m }),
+        voucherLabel: (code) => voucherLabelIn(code, refs.voucherKinds, i18n.language),
       }),
-    [month, kindById, kindOptions],
+    [month, kindById, kindOptions, t, refs.voucherKinds, i18n.language],
   );
   const stored = useMemo(() => new Map(loaded.lines.map((l) => [l.id, l])), [loaded]);
   const openingCents = loaded.openingCents;
@@ -185,6 +198,15 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     },
     [fallbackDate, stored, openingCents],
   );
+  // A kind of the other side takes the line's amount with it (never lost): receipt 100 → payment 100.
+  const withKindSides = useCallback(
+    (s: SheetState<CashJournalRow>, e: SheetEvent<CashJournalRow>, next: SheetState<CashJournalRow>) => {
+      if (next === s || !changesKindOnly(e)) return { state: next, moved: [] };
+      const kept = keepAmountsOnKindChange(s.rows, next.rows, (id) => (id ? (kindById.get(id)?.direction ?? null) : null));
+      return { state: kept.moved.length ? { ...next, rows: kept.rows } : next, moved: kept.moved };
+    },
+    [kindById],
+  );
   const reducer = useCallback(
     (s: SheetState<CashJournalRow>, e: SheetEvent<CashJournalRow>) => {
       // A line a voucher was made from stays: its row cannot be deleted.
@@ -192,15 +214,34 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
         notifications.show({ color: 'orange', message: t('errors:CASH_LINE_HAS_VOUCHER') });
         return s;
       }
-      return finish(reduceSheet(schema, s, e));
+      return finish(withKindSides(s, e, reduceSheet(schema, s, e)).state);
     },
-    [schema, finish, stored, t],
+    [schema, finish, stored, t, withKindSides],
   );
   const path = useTabPath();
-  const [state, dispatch] = useReducer(reducer, undefined, () => {
+  const [state, dispatchToSheet] = useReducer(reducer, undefined, () => {
     const kept = resume ? (tabStateStore.get(path, rowsSlot(accountId)) as SheetState<CashJournalRow> | undefined) : undefined;
     return kept ?? finish(createSheetState(schema, rowsOfLines(loaded.lines)));
   });
+  // The reducer stays pure (React may run it twice): what a kind moved is said here, once per event.
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
+  const dispatch = useCallback(
+    (e: SheetEvent<CashJournalRow>) => {
+      if (changesKindOnly(e)) {
+        const s = stateRef.current;
+        for (const m of withKindSides(s, e, reduceSheet(schema, s, e)).moved) {
+          const kind = kindById.get(m.kindId);
+          const side = t(`journal:columns.${m.to}`);
+          notifications.show({ color: 'orange', message: t('journal:kindMoved', { row: m.rowIndex + 1, kind: kind ? `${kind.code} ${kind.name}` : '', side, amount: formatCents(m.cents) }) });
+        }
+      }
+      dispatchToSheet(e);
+    },
+    [schema, withKindSides, kindById, t],
+  );
   const dirty = useMemo(() => isDirty(state.rows, stored), [state.rows, stored]);
   // The rows go to the tab's store on every change (nobody listens: read back when the sheet mounts
   // again); the page hears only when the sheet turns dirty or clean.
@@ -292,14 +333,29 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     void chooseRef.current(Number(id), m);
   }, [pendingKey]);
 
-  // Ctrl+S saves, wherever the focus is on this screen.
+  // Ctrl+S saves, wherever the focus is on this screen; Enter on a voucher cell opens the voucher.
   const rootRef = useRef<HTMLDivElement>(null);
   useScreenKeys(rootRef, (e) => {
+    if (e.key === 'Enter' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
+      const id = voucherAtCaret(e);
+      if (id === null) return false;
+      void navigate({ href: `/newVoucher/${id}` });
+      return true;
+    }
     if (!isCtrlLetter(e, 's')) return false;
     // busyNow, not busy: a second Ctrl+S in the same frame sees the first one's save running.
     if (canEdit && !busyNow()) void save();
     return true;
   });
+
+  /** The voucher of the line whose voucher cell has the focus (the key pressed on that cell itself, not in an editor or the totals). */
+  const voucherAtCaret = (e: KeyboardEvent): number | null => {
+    const target = e.target instanceof Element ? e.target : null;
+    const cell = target?.closest('.ag-cell[col-id="voucher"]');
+    const row = cell?.closest('.ag-row');
+    if (!cell || !row || row.classList.contains('ag-row-pinned') || !gridRef.current?.element()?.contains(cell)) return null;
+    return stored.get(storedIdOf(row.getAttribute('row-id') ?? '') ?? -1)?.voucherId ?? null;
+  };
 
   const { open: openPicker, picker: kindPicker } = useListPicker<CashJournalRow>();
   const pickers = useMemo<Record<string, PickerHook<CashJournalRow>>>(

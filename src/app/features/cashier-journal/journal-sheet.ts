@@ -1,15 +1,36 @@
 /**
  * The journal sheet's own logic, free of React (unit-tested): stored lines → sheet rows, the figures
  * the screen computes after every event (running balance in journal order, the number a save will
- * give, the voucher link), the save payload (new, changed and deleted lines) and the days' closings.
+ * give, the voucher link), the save payload (new, changed and deleted lines), the days' closings,
+ * the voucher's label in the reader's language and the amount a kind of the other side takes along.
  */
 import { isBlankRow, type SheetSchema } from '../../../../grids/sheet-schema';
+import type { SheetEvent } from '../../../../grids/sheet';
 import type { CashJournalRow } from '../../../../grids/cash-journal.columns';
 import type { CashLineDto } from '../../../contract/cashier-journal';
 import { cashLineProblem } from '../../../domain/cashier-journal';
+import { localName } from '../../../domain/names';
+import { voucherLabel } from '../voucher/voucher-mapping';
 
 export const STORED_PREFIX = 'line-';
 export const storedIdOf = (rowId: string): number | null => (rowId.startsWith(STORED_PREFIX) ? Number(rowId.slice(STORED_PREFIX.length)) : null);
+
+/** The voucher cell of a stored line: the server's "记-0013" (the id only if the server named none). */
+const voucherOf = (l: CashLineDto | undefined): string | null => (l?.voucherId ? (l.voucherCode ?? `#${l.voucherId}`) : null);
+
+/**
+ * A voucher's label as the voucher list shows it, in the reader's language: the server's "记-0013"
+ * with the kind's English name in English ("General-0013"; voucherLabel + localName). A kind the
+ * ledger set no longer names keeps the server's word.
+ */
+export function voucherLabelIn(code: string, kinds: readonly { name: string; nameEn?: string | null }[], language: string | boolean): string {
+  // The number is digits: the kind's name is everything before the last dash.
+  const dash = code.lastIndexOf('-');
+  if (dash <= 0) return code;
+  const word = code.slice(0, dash);
+  const kind = kinds.find((k) => k.name === word);
+  return voucherLabel(kind ? localName(language, kind) : word, code.slice(dash + 1));
+}
 
 export function rowsOfLines(lines: readonly CashLineDto[]): CashJournalRow[] {
   return lines.map((l) => ({
@@ -22,7 +43,7 @@ export function rowsOfLines(lines: readonly CashLineDto[]): CashJournalRow[] {
     receipt: Number(l.receiptCents) || null,
     payment: Number(l.paymentCents) || null,
     balance: Number(l.balanceCents),
-    voucher: l.voucherId === null ? null : `#${l.voucherId}`,
+    voucher: voucherOf(l),
   }));
 }
 
@@ -55,13 +76,58 @@ export function withComputed(rows: readonly CashJournalRow[], stored: ReadonlyMa
     const line = lineOf[i];
     const filled = !isBlankJournalRow(r);
     const code = line ? String(line.code) : filled ? String(next++) : null;
-    const voucher = line?.voucherId ? `#${line.voucherId}` : null;
+    const voucher = voucherOf(line);
     const bal = balance.get(r.id) ?? null;
     if (r.code === code && r.voucher === voucher && r.balance === bal) return r;
     changed = true;
     return { ...r, code, voucher, balance: bal };
   });
   return changed ? out : rows;
+}
+
+/** An amount a kind change moved to the kind's side. */
+export interface MovedAmount {
+  rowIndex: number;
+  kindId: string;
+  cents: number;
+  to: 'receipt' | 'payment';
+}
+
+/**
+ * A kind of the other side given to a line that holds an amount (办公费 typed over a receipt's
+ * kind) takes the amount with it: the sheet emptied the side the kind does not take, and the
+ * amount goes to the side it does (receipt 100 → payment 100) instead of being lost. Only rows
+ * whose kind changed and whose amount the change emptied; the screen says what moved.
+ */
+export function keepAmountsOnKindChange(
+  before: readonly CashJournalRow[],
+  after: readonly CashJournalRow[],
+  kindDirection: (kindId: string | null) => 'INCOME' | 'OUTCOME' | null,
+): { rows: readonly CashJournalRow[]; moved: MovedAmount[] } {
+  const was = new Map(before.map((r) => [r.id, r]));
+  const moved: MovedAmount[] = [];
+  let out: CashJournalRow[] | null = null;
+  after.forEach((r, rowIndex) => {
+    const old = was.get(r.id);
+    if (!old || r === old || r.kindId === old.kindId || r.kindId === null || r.receipt !== null || r.payment !== null) return;
+    const direction = kindDirection(r.kindId);
+    const cents = direction === 'OUTCOME' ? old.receipt : direction === 'INCOME' ? old.payment : null;
+    if (cents === null) return;
+    const to = direction === 'OUTCOME' ? 'payment' : 'receipt';
+    out ??= [...after];
+    out[rowIndex] = { ...r, [to]: cents };
+    moved.push({ rowIndex, kindId: r.kindId, cents, to });
+  });
+  return { rows: out ?? after, moved };
+}
+
+/**
+ * The events whose kind change takes the amount along: a kind typed, picked, copied down or pasted
+ * alone — not a paste that also writes the amounts (the pasted row says what it wants).
+ */
+export function changesKindOnly(e: SheetEvent<CashJournalRow>): boolean {
+  if (e.type === 'sheet.setCell' || e.type === 'sheet.copyFromRow') return e.field === 'kindId';
+  return e.type === 'sheet.paste' && e.fields.includes('kindId') && !e.fields.includes('receipt') && !e.fields.includes('payment');
 }
 
 export function isBlankJournalRow(r: CashJournalRow): boolean {

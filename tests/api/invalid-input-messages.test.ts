@@ -65,7 +65,9 @@ describe.each(backends())('INVALID_INPUT messages (%s)', (backend) => {
 
     it('a cash journal save that names a line twice', async () => {
       await data(t.call('POST', '/api/cashier/opening', { token: admin, body: { accountId: w.accountId, openings: [{ bankAccountId: cash, startDate: '2026-01-01', openingCents: 0 }] } }), 'opening');
-      const m = await refusal('POST', '/api/cashier/cash', { body: { bankAccountId: cash, lines: [], deleteIds: [77, 77] } });
+      // The duplicate is refused before any line is looked up: the id need not exist.
+      const twice = cash + 1_000_000;
+      const m = await refusal('POST', '/api/cashier/cash', { body: { bankAccountId: cash, lines: [], deleteIds: [twice, twice] } });
       expect(m.zh).toBe(`${ZH}【待删除的行】包含重复的行：每次保存中一行只能修改或删除一次`);
       expect(m.en).toBe(`${EN}Lines to delete contain the same line more than once: a line is changed or deleted once per save`);
     });

@@ -9,8 +9,6 @@ import type { SheetEvent } from '../../../../grids/sheet';
 import type { CashJournalRow } from '../../../../grids/cash-journal.columns';
 import type { CashLineDto } from '../../../contract/cashier-journal';
 import { cashLineProblem } from '../../../domain/cashier-journal';
-import { localName } from '../../../domain/names';
-import { voucherLabel } from '../voucher/voucher-mapping';
 
 export const STORED_PREFIX = 'line-';
 export const storedIdOf = (rowId: string): number | null => (rowId.startsWith(STORED_PREFIX) ? Number(rowId.slice(STORED_PREFIX.length)) : null);
@@ -18,19 +16,8 @@ export const storedIdOf = (rowId: string): number | null => (rowId.startsWith(ST
 /** The voucher cell of a stored line: the server's "记-0013" (the id only if the server named none). */
 const voucherOf = (l: CashLineDto | undefined): string | null => (l?.voucherId ? (l.voucherCode ?? `#${l.voucherId}`) : null);
 
-/**
- * A voucher's label as the voucher list shows it, in the reader's language: the server's "记-0013"
- * with the kind's English name in English ("General-0013"; voucherLabel + localName). A kind the
- * ledger set no longer names keeps the server's word.
- */
-export function voucherLabelIn(code: string, kinds: readonly { name: string; nameEn?: string | null }[], language: string | boolean): string {
-  // The number is digits: the kind's name is everything before the last dash.
-  const dash = code.lastIndexOf('-');
-  if (dash <= 0) return code;
-  const word = code.slice(0, dash);
-  const kind = kinds.find((k) => k.name === word);
-  return voucherLabel(kind ? localName(language, kind) : word, code.slice(dash + 1));
-}
+/** A voucher's label in the reader's language (voucher-mapping.ts), as the journal's voucher column shows it. */
+export { voucherLabelIn } from '../voucher/voucher-mapping';
 
 export function rowsOfLines(lines: readonly CashLineDto[]): CashJournalRow[] {
   return lines.map((l) => ({

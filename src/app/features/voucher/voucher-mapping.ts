@@ -7,6 +7,7 @@ import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import type { VoucherDto } from '../../../contract/voucher';
 import { validateVoucherLines, type VoucherLineField, type VoucherLineInput, type VoucherLinesResult, type VoucherRuleError } from '../../../domain/voucher-rules';
 import { decodeAux, encodeAux } from './voucher-catalog';
+import { localName } from '../../../domain/names';
 
 export interface VoucherItemBody {
   summary: string;
@@ -127,4 +128,18 @@ export function padCode(text: string, length: number): string {
   if (!/^\d+$/.test(s)) return s;
   const digits = s.replace(/^0+/, '') || '0';
   return digits.length >= length ? digits : digits.padStart(length, '0');
+}
+
+/**
+ * A voucher's label as the voucher list shows it, in the reader's language: the server's "记-0013"
+ * with the kind's English name in English ("General-0013"; voucherLabel + localName). A kind the
+ * ledger set no longer names keeps the server's word.
+ */
+export function voucherLabelIn(code: string, kinds: readonly { name: string; nameEn?: string | null }[], language: string | boolean): string {
+  // The number is digits: the kind's name is everything before the last dash.
+  const dash = code.lastIndexOf('-');
+  if (dash <= 0) return code;
+  const word = code.slice(0, dash);
+  const kind = kinds.find((k) => k.name === word);
+  return voucherLabel(kind ? localName(language, kind) : word, code.slice(dash + 1));
 }

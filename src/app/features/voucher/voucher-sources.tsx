@@ -16,16 +16,14 @@ import { useTranslation } from 'react-i18next';
 import type { BillDocDto, DocSource } from '../../../contract/doc-to-voucher';
 import type { VoucherDto } from '../../../contract/voucher';
 import { docToVoucherApi } from '../../../contract/heads';
-import { localName } from '../../../domain/names';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
 import { call } from '../../api/typed-client';
 import { voucherKindsOptions } from './voucher-queries';
+import { voucherLabelIn } from './voucher-mapping';
 
-/** "记-0012" in the UI language ("General-0012"): the kind named as the voucher kinds name it; a code of an unknown kind as it is. */
+/** "记-0012" in the UI language ("General-0012"): voucherLabelIn (voucher-mapping.ts); nothing for no code. */
 export function localVoucherCode(code: string | null | undefined, kinds: ReadonlyArray<{ name: string; nameEn?: string | null }>, language: string): string {
-  if (!code) return '';
-  const kind = kinds.find((k) => code.startsWith(`${k.name}-`));
-  return kind ? `${localName(language, kind)}${code.slice(kind.name.length)}` : code;
+  return code ? voucherLabelIn(code, kinds, language) : '';
 }
 
 /** localVoucherCode with the voucher kinds of a ledger set and the UI's language. */

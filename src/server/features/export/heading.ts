@@ -5,21 +5,17 @@
  * file passed on says what its figures are. Shared by the subject and the auxiliary ledgers.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import zhExport from '../../../../locales/zh_CN/export.json' with { type: 'json' };
-import enExport from '../../../../locales/en_US/export.json' with { type: 'json' };
 import type { Language } from '../../../domain/enums';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { accounts, companies, periods } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { fillWords } from './locale-words';
-
-const WORDS = { zh_CN: zhExport.heading, en_US: enExport.heading } as const;
+import { fillWords, localeWords } from './locale-words';
 
 /** What a report covers: its ledger set, its first and last period, and whether unbookkept vouchers count. */
 export interface HeadingScope { accountId: number; startPeriodId: number; endPeriodId: number; includeUnbooked: boolean }
 
 export async function headingOf(db: Db, who: { companyId: number; lang: Language }, title: string, f: HeadingScope): Promise<string[]> {
-  const W = WORDS[who.lang];
+  const W = localeWords('export', who.lang).heading;
   const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, who.companyId));
   const [account] = await db.select({ name: accounts.name }).from(accounts).where(and(eq(accounts.companyId, who.companyId), eq(accounts.id, f.accountId)));
   const spans = await db.select({ id: periods.id, startAt: periods.startAt }).from(periods).where(and(eq(periods.companyId, who.companyId), inArray(periods.id, [f.startPeriodId, f.endPeriodId])));

@@ -7,11 +7,14 @@ import zhLedgerAux from '../../../../locales/zh_CN/ledgerAux.json' with { type: 
 import enLedgerAux from '../../../../locales/en_US/ledgerAux.json' with { type: 'json' };
 import zhSubjectLedgers from '../../../../locales/zh_CN/subject-ledgers.json' with { type: 'json' };
 import enSubjectLedgers from '../../../../locales/en_US/subject-ledgers.json' with { type: 'json' };
+import zhExport from '../../../../locales/zh_CN/export.json' with { type: 'json' };
+import enExport from '../../../../locales/en_US/export.json' with { type: 'json' };
 import type { Language } from '../../../domain/enums';
 
 const NAMESPACES = {
   ledgerAux: { zh_CN: zhLedgerAux, en_US: enLedgerAux },
   subjectLedgers: { zh_CN: zhSubjectLedgers, en_US: enSubjectLedgers },
+  export: { zh_CN: zhExport, en_US: enExport },
 } as const;
 
 /** A namespace's words in `lang` (typed from the Chinese file; the parity test keeps the English one alike). */

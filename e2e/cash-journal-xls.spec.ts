@@ -3,8 +3,9 @@
  * cashier, keyboard only: Template and Export download workbooks (the export holds the filtered
  * lines); Import without a chosen account says to choose one; the exported January of C001 moved to
  * March imports into C001 and the list shows the lines. A keyword typed in the list's box is part of
- * the export: the workbook holds the lines the grid shows, not every line of the other filters. The
- * lines made here are deleted in afterAll.
+ * the export: the workbook holds the lines the grid shows, not every line of the other filters, in
+ * the grid's order (sorted by date latest first, the file is too). The lines made here are deleted
+ * in afterAll.
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from './page-models/test';
@@ -104,7 +105,7 @@ test('template, export and import of journal lines from the query screen', async
   await page.screenshot({ path: testInfo.outputPath('cash-import-en.png') });
 });
 
-test('every column fits at 1440 px, no figure cut; the export takes the keyword the list was searched with: the workbook holds the lines on screen', async ({ page, request }, testInfo) => {
+test('every column fits at 1440 px, no figure cut; the export takes the keyword the list was searched with and its sort: the workbook holds the lines on screen, in their order', async ({ page, request }, testInfo) => {
   const headers = await apiHeaders(request, 'cashier', 'cash123');
   const made = await request.post('/api/cashier/cash', { headers, data: { bankAccountId: cashId, lines: [
     { date: `${KEYWORD_MONTH}-06`, summary: 'QA 复核费', receiptCents: 12_300 },
@@ -150,4 +151,23 @@ test('every column fits at 1440 px, no figure cut; the export takes the keyword 
   ws.eachRow((row, n) => { if (n > 1) summaries.push(String(row.getCell(4).value)); });
   expect(summaries).toEqual(shown.content.map((l) => l.summary));
   expect(summaries.length).toBeLessThan(all.total);
+
+  // Sorted by date, latest first (Enter twice on the header): the workbook has the lines in that order, each with the balance the grid shows.
+  const latestFirst = (await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'QA' }), limit: 500, sort: JSON.stringify({ date: 'desc' }) }, headers })).json()).data.content as Array<{ summary: string; date: string; balanceCents: string }>;
+  expect(latestFirst.map((l) => l.summary)).not.toEqual(shown.content.map((l) => l.summary));
+  const dateHeader = grid.locator('.ag-header-cell[col-id="date"]');
+  await dateHeader.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="summary"]')).toHaveText(latestFirst[0].summary);
+  const sortedDownload = page.waitForEvent('download');
+  await pressById(page, 'jq-export');
+  const sortedFile = testInfo.outputPath('cash-keyword-latest-first.xlsx');
+  await (await sortedDownload).saveAs(sortedFile);
+  const sorted = new ExcelJS.Workbook();
+  await sorted.xlsx.readFile(sortedFile);
+  const rows: Array<[string, string, number]> = [];
+  sorted.worksheets[0].eachRow((row, n) => { if (n > 1) rows.push([String(row.getCell(2).value), String(row.getCell(4).value), Number(row.getCell(10).value)]); });
+  expect(rows).toEqual(latestFirst.map((l) => [l.date, l.summary, Number(l.balanceCents) / 100]));
 });

@@ -6,7 +6,8 @@
  * and payments and the closing. The month is typed and chosen with Enter, or picked in its calendar
  * by keys, never while half-typed. A line made into a voucher shows the voucher's kind and number
  * (in English the kind's English name) and Enter there opens it; a kind of the other side typed on a
- * line moves its amount across and says so; a date of another month is refused with that reason.
+ * line moves its amount across and says so; a date of another month is refused with that reason,
+ * typed or pasted. The journal query names the voucher the same way, in the reader's language.
  * Screenshots of the four screens in both languages. The lines (and the voucher) made here are
  * deleted again in afterAll.
  */
@@ -379,7 +380,7 @@ test('the month is typed (Enter) or picked by keys, never half-typed; unsaved li
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null), { timeout: 10_000 }).toBe('date');
 });
 
-test('a voucher made from a line shows by its kind and number (记-0004, General-0004 in English) and Enter opens it; a kind of the other side moves the amount; a date of another month says so (keys only)', async ({ browser, page, request }) => {
+test('a voucher made from a line shows by its kind and number (记-0004, General-0004 in English) in the sheet and the query, and Enter opens it; a kind of the other side moves the amount; a date of another month says so, typed or pasted (keys only)', async ({ browser, page, request }) => {
   const headers = await cashier(request);
   const admin = await apiHeaders(request, 'admin', 'admin123');
   const kindId = async (side: 'income' | 'outcome', code: string) => {
@@ -436,6 +437,20 @@ test('a voucher made from a line shows by its kind and number (记-0004, General
   await page.keyboard.press('Escape');
   await expect(cell(page, 2, 'date')).toHaveText('');
   await expectFocus(page, 2, 'date');
+  // Pasted from Excel (date, number, summary), the same date says the same (not "nothing matches"); the summary goes in, and Ctrl+Z takes it out.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((text) => navigator.clipboard.writeText(text), '7-1\t\tPasted line\r\n');
+  await page.keyboard.press('Control+V');
+  const pasteReport = page.locator('.mantine-Notification-root').filter({ hasText: '无法读取' });
+  await expect(pasteReport).toContainText(`第 3 行「日期」：${VOUCHER_MONTH.slice(0, 4)}-07-01 不在本表的月份 ${VOUCHER_MONTH} 内（7-1）`);
+  await expect(pasteReport).not.toContainText('没有找到匹配项');
+  await expect(cell(page, 2, 'summary')).toHaveText('Pasted line');
+  // The refused date is not taken (the new line has the date of the line above, as the sheet gives it).
+  await expect(cell(page, 2, 'date')).toHaveText(`${VOUCHER_MONTH}-03`);
+  await expectFocus(page, 2, 'date');
+  await page.keyboard.press('Control+z');
+  await expect(cell(page, 2, 'summary')).toHaveText('');
+  await expect(page.getByTestId('journal-state')).toHaveText('已保存');
 
   // Enter on the voucher cell opens the voucher in the editor.
   await page.keyboard.press('ArrowUp');
@@ -443,6 +458,11 @@ test('a voucher made from a line shows by its kind and number (记-0004, General
   await expectFocus(page, 1, 'voucher');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/newVoucher/${voucherId}$`), { timeout: 15_000 });
+  // The journal query names the voucher as the sheet does.
+  const queryAt = `/cashier/cashBankJournalQuery?bankAccountId=${bankId}&dateFrom=${VOUCHER_MONTH}-01&dateTo=${VOUCHER_MONTH}-30`;
+  const queryVoucher = (p: Page) => p.getByTestId('list-cashier.journalQuery').locator('.ag-row').filter({ hasText: 'Bank charge' }).locator('.ag-cell[col-id="voucherCode"]');
+  await page.goto(queryAt);
+  await expect(queryVoucher(page)).toHaveText(code, { timeout: 20_000 });
 
   // In English the kind's English name, as the voucher list shows it.
   await request.post('/api/idm/user/language', { data: { language: 'en_US' }, headers: admin });
@@ -465,6 +485,17 @@ test('a voucher made from a line shows by its kind and number (记-0004, General
   await enter(en, '7-1');
   await expect(en.locator('.ld-editor-error[role="alert"]')).toHaveText(`${VOUCHER_MONTH.slice(0, 4)}-07-01 is not in ${VOUCHER_MONTH}, the month of this sheet`);
   await en.keyboard.press('Escape');
+  // Pasted, the same words.
+  await expectFocus(en, 0, 'date');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await en.evaluate((text) => navigator.clipboard.writeText(text), '7-1\r\n');
+  await en.keyboard.press('Control+V');
+  await expect(en.locator('.mantine-Notification-root').filter({ hasText: 'could not be read' })).toContainText(`Row 1, Date: ${VOUCHER_MONTH.slice(0, 4)}-07-01 is not in ${VOUCHER_MONTH}, the month of this sheet (7-1)`);
+  await expect(cell(en, 0, 'date')).toHaveText(`${VOUCHER_MONTH}-02`);
+  // The journal query in English: the kind's English name, the label whole in its column.
+  await en.goto(queryAt);
+  await expect(queryVoucher(en)).toHaveText(code.replace('记', 'General'), { timeout: 20_000 });
+  expect(await queryVoucher(en).evaluate((c) => c.scrollWidth <= c.clientWidth)).toBe(true);
   await context.close();
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers: admin });
 });

@@ -3,6 +3,7 @@ import { cashJournalSchema, resolveJournalDate, type CashJournalCatalog, type Ca
 import { createSheetState, reduceSheet } from './sheet';
 import { findDataColumn, isApplicable } from './sheet-schema';
 import { readEditorText } from './editor-input';
+import { planPaste } from './paste';
 
 const notInMonth = (date: string, month: string) => `${date} is not in ${month}`;
 const catalog: CashJournalCatalog = {
@@ -34,6 +35,23 @@ describe('cash journal columns', () => {
     const date = findDataColumn(schema, 'date');
     expect(readEditorText(date, '12-1', '', null, row())).toEqual({ ok: false, code: 'LOOKUP_NOT_FOUND', message: '2026-12-01 is not in 2026-11' });
     expect(readEditorText(date, 'x', '', null, row())).toEqual({ ok: false, code: 'LOOKUP_NOT_FOUND' });
+  });
+
+  it('a pasted date of another month is refused with the same words as typing it (not "no matches"); the rest of the line goes in', () => {
+    // The sheet's layout: date, number (computed, passed over), summary.
+    const state = createSheetState(schema);
+    const first = state.rows[0].id;
+    const plan = planPaste(schema, state.rows, { rowId: first, colId: 'date' }, '12-1\t\tOffice rent\r\n5\t\tFee\r\nx\t\tNot a date\r\n');
+    const typed = readEditorText(findDataColumn(schema, 'date'), '12-1', '', null, row());
+    expect(typed.ok).toBe(false);
+    expect(plan.errors).toEqual([
+      { rowIndex: 0, field: 'date', text: '12-1', code: 'LOOKUP_NOT_FOUND', message: !typed.ok ? typed.message : undefined },
+      // Not a date at all: nothing matches, as when typed.
+      { rowIndex: 2, field: 'date', text: 'x', code: 'LOOKUP_NOT_FOUND' },
+    ]);
+    expect(plan.errors[0].message).toBe('2026-12-01 is not in 2026-11');
+    const next = reduceSheet(schema, state, plan.event!);
+    expect(next.rows.slice(0, 3).map((r) => [r.date, r.summary])).toEqual([[null, 'Office rent'], ['2026-11-05', 'Fee'], [null, 'Not a date']]);
   });
 
   it('shows the voucher by the screen’s label and never takes typing or paste there', () => {

@@ -19,6 +19,8 @@ export interface PasteError {
   field: string | null;
   text: string;
   code: PasteErrorCode;
+  /** The column's own reason (LookupResolution.message), said instead of the code's text, as when the text is typed. */
+  message?: string;
 }
 
 export interface PastePlan<R extends SheetRow> {
@@ -100,7 +102,7 @@ export function formatTsv(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.map(cell).join('\t')}\r\n`).join('');
 }
 
-type CellReading = { ok: true; value: CellValue } | { ok: false; code: PasteErrorCode };
+type CellReading = { ok: true; value: CellValue } | { ok: false; code: PasteErrorCode; message?: string };
 
 function readCell<R extends SheetRow>(column: DataColumn<R>, text: string, row: R): CellReading {
   const trimmed = text.trim();
@@ -117,7 +119,8 @@ function readCell<R extends SheetRow>(column: DataColumn<R>, text: string, row: 
   if (!column.lookup) return { ok: false, code: 'LOOKUP_NOT_FOUND' };
   const resolved = column.lookup.resolve(trimmed, row);
   if (resolved.ok) return { ok: true, value: resolved.value };
-  return { ok: false, code: resolved.reason === 'ambiguous' ? 'LOOKUP_AMBIGUOUS' : 'LOOKUP_NOT_FOUND' };
+  const code = resolved.reason === 'ambiguous' ? 'LOOKUP_AMBIGUOUS' : 'LOOKUP_NOT_FOUND';
+  return resolved.message ? { ok: false, code, message: resolved.message } : { ok: false, code };
 }
 
 /**
@@ -166,7 +169,7 @@ export function planPaste<R extends SheetRow>(
       }
       const reading = readCell(column, text, row);
       if (!reading.ok) {
-        errors.push({ rowIndex, field: column.field, text, code: reading.code });
+        errors.push({ rowIndex, field: column.field, text, code: reading.code, ...(reading.message ? { message: reading.message } : {}) });
         out[c] = undefined;
         return;
       }

@@ -47,7 +47,7 @@ export function useClipboard<R extends SheetRow>(
       const plan = planPaste(core.schema, core.latest.current.rows, cell, text);
       if (plan.event) send(plan.event);
       focusCell(cell.rowId, cell.colId);
-      const lines = plan.errors.map((err) => t('paste.errorLine', { row: err.rowIndex + 1, column: headerOf(err.field), text: err.text, reason: errorText(err.code, err.field) }));
+      const lines = plan.errors.map((err) => t('paste.errorLine', { row: err.rowIndex + 1, column: headerOf(err.field), text: err.text, reason: err.message ?? errorText(err.code, err.field) }));
       report({ kind: 'paste', accepted: plan.accepted, errors: plan.errors, messages: lines });
     };
     const onCopy = (e: ClipboardEvent) => {

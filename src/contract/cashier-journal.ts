@@ -234,11 +234,23 @@ export const cashOpeningSaveBody = z.object({
   openings: z.array(z.object({ bankAccountId: idSchema, startDate: dateString, openingCents: centsIn(CASH_OPENING_MAX_CENTS), version: z.number().int().min(0).nullable().optional() })).min(1).max(500),
 });
 
+/**
+ * The order of the journal's lines, as the query grid sorts them: by date only (the one sortable
+ * column), `desc` for the latest first; none (or `asc`) is journal order. Lines of several bank
+ * accounts stay grouped by account code either way. A line's running balance does not follow the
+ * order: it is always the account's balance after that line in journal order (what the grid shows).
+ */
+export const cashLineSort = z.object({ date: z.enum(['asc', 'desc']).optional() }).strict();
+export type CashLineSort = z.output<typeof cashLineSort>;
+
 export const cashExportQuery = z.object({ filter: z.string().optional() });
-/** The journal workbook's lines: the list's filter (JSON), every matching line in the list's order. */
-export const cashXlsExportQuery = z.object({ filter: jsonParam(cashLineFilter) });
-/** The background export (decision 043): the list's filter. */
-export const cashExportBody = z.object({ filter: cashLineFilter });
+/** The journal workbook's lines: the list's filter (JSON), every matching line in the list's order (its `sort`, JSON; none: journal order). */
+export const cashXlsExportQuery = z.object({ filter: jsonParam(cashLineFilter), sort: jsonParam(cashLineSort).optional() });
+/**
+ * The background export (decision 043): the list's filter and its sort, so the workbook holds the
+ * lines in the order the grid shows them (none: journal order).
+ */
+export const cashExportBody = z.object({ filter: cashLineFilter, sort: cashLineSort.optional() });
 export const cashImportQuery = z.object({ bankAccountId: idSchema });
 export const cashImportResult = z.object({ created: z.number().int() });
 

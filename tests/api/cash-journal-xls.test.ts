@@ -131,6 +131,44 @@ describe.each(backends())('cash journal workbook (%s)', (backend) => {
     expect((await post('/api/cashier/cash/export', { filter: { ...april, keyword: 'x'.repeat(101) } })).json().success).toBe(false);
   });
 
+  it('the export follows the list’s sort (latest first when the grid sorts the date so), else journal order; each line keeps the balance the list shows', async () => {
+    await ok('/api/cashier/cash', { bankAccountId: cash, lines: [
+      { date: '2026-06-01', summary: '六月收款', receiptCents: 1_000 },
+      { date: '2026-06-03', summary: '六月付款', paymentCents: 300 },
+      { date: '2026-06-02', summary: '六月补录', receiptCents: 50 },
+    ] });
+    await ok('/api/cashier/cash', { bankAccountId: bank, lines: [
+      { date: '2026-06-05', summary: '备用金付款', paymentCents: 100 },
+      { date: '2026-06-01', summary: '备用金收款', receiptCents: 700 },
+    ] });
+    const june = { accountId: w.accountId, dateFrom: '2026-06-01', dateTo: '2026-06-30' };
+    const listed = async (sort?: Record<string, string>) => ((await data(get('/api/cashier/cash', { filter: june, limit: 500, ...(sort ? { sort } : {}) }), 'cash')) as { content: Line[] }).content
+      .map((l) => [`${l.bankAccount.code} ${l.bankAccount.name}`, l.date, l.summary, Number(l.balanceCents) / 100]);
+    const rowsOf = (ws: ExcelJS.Worksheet) => {
+      const rows: unknown[][] = [];
+      ws.eachRow((row, n) => { if (n > 1) rows.push([row.getCell(1).value, row.getCell(2).value, row.getCell(4).value, row.getCell(10).value]); });
+      return rows;
+    };
+    const journal = await listed();
+    const latestFirst = await listed({ date: 'desc' });
+    // The list itself: accounts by code, then the date the way asked; a line's balance is the same either way.
+    expect(latestFirst.map((r) => r[2])).toEqual(['六月付款', '六月补录', '六月收款', '备用金付款', '备用金收款']);
+    expect(journal.map((r) => r[2])).toEqual(['六月收款', '六月补录', '六月付款', '备用金收款', '备用金付款']);
+    expect(new Map(latestFirst.map((r) => [r[2], r[3]]))).toEqual(new Map(journal.map((r) => [r[2], r[3]])));
+    // The background export and the immediate one: the list's order, the list's balances.
+    expect(rowsOf((await exportTask('/api/cashier/cash/export', { filter: june, sort: { date: 'desc' } }, admin)).ws)).toEqual(latestFirst);
+    expect(rowsOf((await exportTask('/api/cashier/cash/export', { filter: june }, admin)).ws)).toEqual(journal);
+    expect(rowsOf((await exportTask('/api/cashier/cash/export', { filter: june, sort: { date: 'asc' } }, admin)).ws)).toEqual(journal);
+    const immediate = await t.app.inject({ method: 'GET', url: `/api/cashier/cash/exportXls?filter=${encodeURIComponent(JSON.stringify(june))}&sort=${encodeURIComponent(JSON.stringify({ date: 'desc' }))}`, headers: { authorization: `Bearer ${admin}` } });
+    expect(immediate.statusCode, immediate.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(immediate.rawPayload as unknown as ArrayBuffer);
+    expect(rowsOf(wb.worksheets[0])).toEqual(latestFirst);
+    // Only the date sorts the journal: any other order is refused, not silently dropped.
+    expect((await post('/api/cashier/cash/export', { filter: june, sort: { summary: 'asc' } })).json()).toMatchObject({ success: false, code: 'INVALID_INPUT' });
+    expect((await post('/api/cashier/cash/export', { filter: june, sort: { date: 'sideways' } })).json()).toMatchObject({ success: false, code: 'INVALID_INPUT' });
+  });
+
   it('refuses wrong rows with the journal rules, names every row, and imports nothing', async () => {
     const before = (await lines(bank)).length;
     const bad = await sheet([HEAD,

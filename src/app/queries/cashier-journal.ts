@@ -6,7 +6,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { call, download } from '../api/typed-client';
 import { bankAccountApi, cashJournalApi, incomeKindApi, outcomeKindApi } from '../../contract/heads';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
-import type { CashLineDto } from '../../contract/cashier-journal';
+import type { CashLineDto, CashLineSort } from '../../contract/cashier-journal';
 import { createJournalPager, cursorOf } from '../features/cashier-journal/journal-paging';
 import type { ListRequest } from '../../../grids/list/list-grid';
 
@@ -34,6 +34,12 @@ export interface JournalFilter {
 
 /** The lines the query grid shows: the screen's filters and the keyword it was searched with (the list and its export ask the same). */
 export const shownJournalFilter = (filter: JournalFilter, keyword: string): JournalFilter => (keyword.trim() ? { ...filter, keyword: keyword.trim() } : filter);
+
+/**
+ * The order the query grid shows: its sort by date (the one sortable column), or nothing for journal
+ * order. The list and its export ask with the same, so the workbook's lines stand as on screen.
+ */
+export const shownJournalSort = (sort: Readonly<Record<string, 'asc' | 'desc'>>): CashLineSort | undefined => (sort.date ? { date: sort.date } : undefined);
 
 /** The ledger set's bank accounts and income / outcome kinds (the sheet's lookups and the filters). */
 export const journalRefsOptions = (accountId: number | null) =>
@@ -88,7 +94,7 @@ export const journalListOptions = (accountId: number | null, filter: JournalFilt
   queryOptions({
     queryKey: journalKeys.list(accountId, filter, req),
     queryFn: async ({ signal }) => {
-      const sort = Object.keys(req.sort).length ? req.sort : undefined;
+      const sort = shownJournalSort(req.sort);
       const listKey = JSON.stringify([accountId, filter, req.keyword, sort ?? null, req.size]);
       const paging = pager.pagingOf(listKey, req.index, req.size);
       const keyset = 'after' in paging ? { after: paging.after } : 'before' in paging ? { before: paging.before } : 'last' in paging ? { last: true } : {};
@@ -146,8 +152,13 @@ export function useJournalInvalidate(accountId: number | null) {
   return () => qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
 }
 
-/** Starts the background export of the lines matching the filter (the grid's: shownJournalFilter) as the 'cash' workbook (decision 043); answers the task to follow. */
-export const exportJournal = (accountId: number, filter: JournalFilter) => call(cashJournalApi.exportTask, { body: { filter: { ...filter, accountId } } });
+/**
+ * Starts the background export of the lines matching the filter (the grid's: shownJournalFilter), in
+ * the grid's order (shownJournalSort; none: journal order), as the 'cash' workbook (decision 043);
+ * answers the task to follow.
+ */
+export const exportJournal = (accountId: number, filter: JournalFilter, sort?: CashLineSort) =>
+  call(cashJournalApi.exportTask, { body: { filter: { ...filter, accountId }, ...(sort ? { sort } : {}) } });
 export const downloadJournalTemplate = () => download(cashJournalApi.template, 'cash-journal-template.xlsx');
 /** Imports a workbook as new lines of the bank account, all or nothing. */
 export function importJournal(bankAccountId: number, file: File) {

@@ -4,11 +4,13 @@
  * filter); filters: bank account, date range, side, kind, amount range and a keyword (summary,
  * counterparty, kind). Enter or a double click opens the line's month in the entry sheet.
  * Search params `bankAccountId`, `dateFrom`, `dateTo` preset the filters (the balance report drills here).
- * Export (the lines the grid shows, the keyword included, as the 'cash' workbook, through a
- * background task with the shared progress bar), Import (into the filter's bank account,
- * all or nothing) and Template.
+ * Export (the lines the grid shows, the keyword included, in the grid's order — its date sort, else
+ * journal order — as the 'cash' workbook, through a background task with the shared progress bar),
+ * Import (into the filter's bank account, all or nothing) and Template. The voucher column names a
+ * line's voucher in the reader's language, as the entry sheet does (voucherLabelIn).
  */
 import { useMemo, useState } from 'react';
+import type { ICellRendererParams } from 'ag-grid-community';
 import { Alert, NumberInput, Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -18,13 +20,15 @@ import type { CashLineDto } from '../../../contract/cashier-journal';
 import { formatCents, parseAmount } from '../../../domain/money';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useScope } from '../../session/store';
-import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, shownJournalFilter, type JournalFilter } from '../../queries/cashier-journal';
+import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, shownJournalFilter, shownJournalSort, type JournalFilter } from '../../queries/cashier-journal';
 import { notifyError } from '../../queries/admin-common';
 import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
 import { DateField } from '../common/date-field';
 import { useExportProgress } from '../common/export-progress';
 import { useTabState } from '../../shell/tab-state';
+import { voucherKindsOptions } from '../voucher/voucher-queries';
+import { voucherLabelIn } from './journal-sheet';
 
 /**
  * Every column fits a 1440 px window beside the menu. The amounts start narrow and the list widens
@@ -41,9 +45,19 @@ const columns: ListColumn<CashLineDto>[] = [
   { field: 'receiptCents', headerKey: 'journal:columns.receipt', width: 90, format: 'cents', align: 'right' },
   { field: 'paymentCents', headerKey: 'journal:columns.payment', width: 90, format: 'cents', align: 'right' },
   { field: 'balanceCents', headerKey: 'journal:columns.balance', width: 100, format: 'balance', align: 'right' },
-  { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 76 },
+  // In the reader's language, as the entry sheet shows it ("记-0013", "General-0013"): wide enough for the English word.
+  { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 104, renderer: 'voucher' },
   { field: 'createdByName', headerKey: 'journal:maker', width: 90 },
 ];
+
+interface Ctx {
+  /** "记-0013" in the reader's language ("General-0013"), as the entry sheet shows it. */
+  voucherLabel: (code: string) => string;
+}
+
+const renderers = {
+  voucher: (p: ICellRendererParams<CashLineDto, unknown, Ctx>) => (p.data?.voucherCode ? p.context.voucherLabel(p.data.voucherCode) : null),
+};
 
 /** An amount bound as typed, in cents through the domain's parser (no float arithmetic); blank or unreadable: no bound. */
 const yuanToCents = (v: string | number) => {
@@ -52,11 +66,12 @@ const yuanToCents = (v: string | number) => {
 };
 
 export function JournalQueryPage() {
-  const { t } = useTranslation(['journal', 'errors']);
+  const { t, i18n } = useTranslation(['journal', 'errors']);
   const { accountId } = useScope();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { bankAccountId?: unknown; dateFrom?: unknown; dateTo?: unknown };
   const refs = useQuery(journalRefsOptions(accountId));
+  const voucherKinds = useQuery(voucherKindsOptions(accountId));
   const date = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
   // The filters stay with the tab; a drill from the balance report (other search params) starts afresh.
   const slot = (name: string) => `journalQuery:${name}:${accountId}:${JSON.stringify([search.bankAccountId, search.dateFrom, search.dateTo])}`;
@@ -92,6 +107,8 @@ export function JournalQueryPage() {
     cents: (v: unknown) => (v && v !== '0' ? formatCents(Number(v)) : ''),
     balance: (v: unknown) => formatCents(Number(v ?? 0)),
   }), []);
+  // The voucher kinds arrive after the lines may have: a new context redraws the cells (list-grid).
+  const context = useMemo<Ctx>(() => ({ voucherLabel: (code) => voucherLabelIn(code, voucherKinds.data ?? [], i18n.language) }), [voucherKinds.data, i18n.language]);
   if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;
   const accountOptions = (refs.data?.accounts ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }));
   const kindOptions = (refs.data?.kinds ?? []).map((k) => ({ value: String(k.id), label: `${k.code} ${k.name}` }));
@@ -110,9 +127,11 @@ export function JournalQueryPage() {
         rowLabel={(l) => `${l.date} ${l.summary}`}
         selection="none"
         formatters={formatters}
+        renderers={renderers}
+        context={context}
         keywordPlaceholder={t('journal:keyword')}
         actions={[
-          { key: 'export', selection: 'none', loading: exporter.running, testId: 'jq-export', run: (_rows, shown) => void exportJournal(accountId, shownJournalFilter(filter, shown.keyword)).then((task) => exporter.start(task.token), notifyError) },
+          { key: 'export', selection: 'none', loading: exporter.running, testId: 'jq-export', run: (_rows, shown) => void exportJournal(accountId, shownJournalFilter(filter, shown.keyword), shownJournalSort(shown.sort)).then((task) => exporter.start(task.token), notifyError) },
           { key: 'import', testId: 'jq-import', run: () => (importInto ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
           { key: 'template', testId: 'jq-template', run: () => void downloadJournalTemplate().catch(notifyError) },
         ]}

@@ -12,7 +12,7 @@ import { ok, okList } from '../../http/reply';
 import { guardAccount } from '../../http/guards';
 import * as q from './queries';
 import * as service from './service';
-import { EXPORT_MAX_LINES, startJournalExport } from './export-task';
+import { EXPORT_MAX_LINES, exportPaging, startJournalExport } from './export-task';
 import { taskDto } from '../export/service';
 import { reconcile } from './reconcile';
 
@@ -44,14 +44,14 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
   handleRaw(app, api.exportXls, async (req, reply) => {
     const account = await guardAccount(req, req.query.filter.accountId);
     if (req.query.filter.bankAccountId) await guardBankAccount(req, req.query.filter.bankAccountId);
-    const { content } = await service.listLines(app.db, account.companyId, { filter: req.query.filter, offset: 0, limit: EXPORT_MAX_LINES, sort: {}, expand: new Set() });
+    const { content } = await service.listLines(app.db, account.companyId, exportPaging(req.query.filter, req.query.sort, EXPORT_MAX_LINES));
     if (!content.length) throw new DomainError('NO_DATA_TO_EXPORT');
     return reply.headers(xlsx(CASH_SHEET.file)).send(await buildCashWorkbook(content));
   });
   handle(app, api.exportTask, async (req) => {
     const account = await guardAccount(req, req.body.filter.accountId);
     if (req.body.filter.bankAccountId) await guardBankAccount(req, req.body.filter.bankAccountId);
-    const task = await startJournalExport(app, { companyId: account.companyId, userId: req.access.user.id }, req.body.filter);
+    const task = await startJournalExport(app, { companyId: account.companyId, userId: req.access.user.id }, req.body.filter, req.body.sort);
     return ok(taskDto(task, app.opts.fileSecret!, req.lang));
   });
   handleRaw(app, api.template, async (_req, reply) => reply.headers(xlsx(`${CASH_SHEET.file}-template`)).send(await buildCashTemplate()));

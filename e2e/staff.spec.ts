@@ -154,6 +154,41 @@ test("an empty employee form shows the spec's messages, not a generic one, in bo
   await shell.switchLanguage('zh_CN');
 });
 
+test('a leave date before the entry date is refused under the leave date, in both languages, and nothing is saved', async ({ page, request }) => {
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const find = async () => (await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1, keyword: 'E005' }) }, headers })).json()).data.content[0];
+  const before = await find();
+  expect(before.entryDate, 'the demo employee has an entry date').toBeTruthy();
+  const earlier = `${Number(before.entryDate.slice(0, 4)) - 1}${before.entryDate.slice(4)}`;
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  const texts = { zh_CN: { leave: '离职日期', message: '不能早于入职日期' }, en_US: { leave: 'Leave date', message: 'Cannot be before Entry date' } } as const;
+  for (const lang of ['en_US', 'zh_CN'] as const) {
+    await shell.switchLanguage(lang);
+    const employees = await openStaffScreen(page, 'employees');
+    await employees.rowAction('E005', 'edit');
+    const dialog = new FormDialogModel(page, 'employee-dialog');
+    await expect(dialog.root()).toBeVisible();
+    const leave = dialog.root().getByLabel(texts[lang].leave, { exact: true });
+    await leave.fill(earlier);
+    await page.getByTestId('employee-name').focus();
+    await dialog.save();
+    await expect(dialog.root()).toBeVisible();
+    const error = dialog.root().locator('.mantine-InputWrapper-root', { has: page.getByLabel(texts[lang].leave, { exact: true }) }).locator('.mantine-InputWrapper-error');
+    await expect(error).toHaveText(texts[lang].message);
+    // Leaving the field (its calendar closes) keeps the message: the pair is checked on blur too.
+    await page.getByTestId('employee-name').focus();
+    await expect(error).toHaveText(texts[lang].message);
+    await page.screenshot({ path: `test-results/staff-${lang}-employee-leave-before-entry.png`, animations: 'disabled' });
+    await dialog.pressEscape();
+    await dialog.discardFromPrompt();
+    await expect(dialog.root()).toBeHidden();
+  }
+  // Nothing reached the server.
+  expect(await find()).toMatchObject({ entryDate: before.entryDate, leaveDate: before.leaveDate, version: before.version });
+  await shell.switchLanguage('zh_CN');
+});
+
 test('binds and unbinds an account by keyboard only: Enter on the bound-account cell, Alt+B on the selection', async ({ page, request }) => {
   const headers = await apiHeaders(request, 'admin', 'admin123');
   const created = await (await request.post('/api/idm/user', { data: { username: keyUser, name: '键盘用户', password: 'bind1234', companyIds: [1], companyId: 1 }, headers })).json();

@@ -4,6 +4,7 @@ import { accountStates } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { dateString, idOrIds, idParams, idSchema, listOf, listQuery } from './common';
 import { defineRoute } from './route';
+import { rangeOrder } from './date-order';
 
 export const periodDto = z.object({
   id: z.number().int(),
@@ -81,7 +82,7 @@ export const periodUpdateBody = z.object({
   endAt: dateString,
   /** The version the caller read (optional): a stale one answers STALE_DATA. */
   version: z.number().int().min(0).optional(),
-});
+}).superRefine(rangeOrder([['startAt', 'endAt']])); // overlaps and the year's bounds: domain/periods.ts
 
 const read = { right: null, scope: 'account' } as const;
 const manage = { right: RIGHTS.ACCOUNT_MANAGE, scope: 'account' } as const;

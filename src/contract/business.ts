@@ -12,6 +12,7 @@ import { RIGHTS } from '../domain/rights';
 import { projectKinds } from '../domain/enums';
 import { dateString, idSchema, jsonParam } from './common';
 import { defineRoute } from './route';
+import { rangeOrder } from './date-order';
 import { exportTaskDto } from './export';
 
 export const businessGroupings = ['PROJECT', 'CLIENT', 'PRINCIPAL', 'DEPARTMENT'] as const;
@@ -35,7 +36,7 @@ export const businessQueryFilter = z.object({
   includeDisabled: z.boolean().default(false),
   /** Only rows with something invoiced and not received. */
   outstandingOnly: z.boolean().default(false),
-});
+}).superRefine(rangeOrder([['from', 'to']])); // the service also checks a range whose end is the default (today)
 export type BusinessQueryFilter = z.output<typeof businessQueryFilter>;
 export type BusinessQueryFilterInput = z.input<typeof businessQueryFilter>;
 

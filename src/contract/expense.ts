@@ -10,6 +10,7 @@ import { RIGHTS } from '../domain/rights';
 import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from '../domain/constants';
 import { dateString, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
+import { rangeOrder } from './date-order';
 import { exportTaskDto } from './export';
 import { companyImportQuery } from './transfer';
 
@@ -76,7 +77,7 @@ export const expenseFilter = z.object({
   expenseKindId: idSchema.optional(),
   /** Documents with an invoice number containing this text. */
   invoiceNo: z.string().max(TEXT_BASE).optional(),
-});
+}).superRefine(rangeOrder([['markFrom', 'markTo']]));
 export type ExpenseFilter = z.infer<typeof expenseFilter>;
 
 export const expenseInvoiceBody = z.object({

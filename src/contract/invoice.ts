@@ -12,6 +12,7 @@ import { invoiceKinds } from '../domain/enums';
 import { INVOICE_AMOUNT_MAX_CENTS, INVOICE_REMARK_MAX } from '../domain/invoice';
 import { dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
+import { rangeOrder } from './date-order';
 
 const cents = z.number().int().min(0).max(INVOICE_AMOUNT_MAX_CENTS);
 /** A flag in a flat query arrives as text. */
@@ -94,7 +95,7 @@ export const invoiceFilter = z.object({
   opened: flag.optional(),
   /** true: only invoices still lacking an attachment; false: only complete ones. */
   missingAttachment: flag.optional(),
-});
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
 export const attachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
 
 const read = { right: RIGHTS.INVOICE, scope: 'company' } as const;

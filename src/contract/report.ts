@@ -13,6 +13,7 @@ import { reportKinds } from '../domain/report-formula';
 import { reportRoles, reportSides } from '../domain/report-layouts';
 import { dateString, idParams, idSchema } from './common';
 import { defineRoute } from './route';
+import { rangeOrder } from './date-order';
 import { exportTaskDto } from './export';
 
 const cents = z.string().regex(/^-?\d+$/);
@@ -135,7 +136,7 @@ export const departmentDetailQuery = z.object({
   startMonth: monthSchema,
   endMonth: monthSchema,
   bookKeep: flag.optional().transform((v) => v ?? false),
-});
+}).superRefine(rangeOrder([['startMonth', 'endMonth']]));
 export type DepartmentDetailQuery = z.output<typeof departmentDetailQuery>;
 
 export const departmentDetailRowDto = z.object({
@@ -183,7 +184,7 @@ export const departmentRaQuery = z.object({
   endDate: dateString,
   /** Only audited reimbursements (default false: every saved one). */
   audited: flag.optional().transform((v) => v ?? false),
-});
+}).superRefine(rangeOrder([['startDate', 'endDate']]));
 export type DepartmentRaQuery = z.output<typeof departmentRaQuery>;
 
 /** One department (of the submitter; null: no submitter) × expense kind. */

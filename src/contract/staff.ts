@@ -9,6 +9,7 @@ import { TEXT_BASE, TEXT_INTRO } from '../domain/constants';
 import { isPersonName, PERSON_NAME_MAX, PERSON_NAME_MIN } from '../domain/staff';
 import { dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
+import { dateOrder, EMPLOYEE_DATES } from './date-order';
 
 /** Code and phone are trimmed (spec 02 §5); an empty optional text is stored as null. */
 const code = z.string().trim().min(1).max(TEXT_BASE);
@@ -107,7 +108,8 @@ const employeeFields = {
   remark: optionalText(TEXT_INTRO),
   disabled: disabledFlag,
 };
-export const employeeCreateBody = z.object({ companyId: idSchema, ...employeeFields });
+/** Born, then entered, then left: a reversed pair is refused on its later date (an empty leave date stays open). */
+export const employeeCreateBody = z.object({ companyId: idSchema, ...employeeFields }).superRefine(dateOrder(EMPLOYEE_DATES));
 export const employeeUpdateBody = z.object({
   code: code.optional(),
   name: personName.optional(),
@@ -122,7 +124,7 @@ export const employeeUpdateBody = z.object({
   remark: optionalText(TEXT_INTRO),
   disabled: z.boolean().nullable().optional(),
   version,
-});
+}).superRefine(dateOrder(EMPLOYEE_DATES)); // the dates sent; the service checks one sent alone against the stored other
 export const employeeFilter = z.object({
   companyId: idSchema.optional(),
   keyword: z.string().max(100).optional(),

@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { Language } from '../../domain/enums';
 import { hasMessage, translate } from './messages';
+import { DATE_ORDER } from '../../contract/date-order';
 
 export interface Issue {
   code: string;
@@ -47,6 +48,11 @@ export function ruleOf(issue: Issue, lang: Language, value: unknown): string {
   // Contract schemas name some rules in the message (the app's form validation reads them too).
   const named = RULE_MESSAGES[issue.message];
   if (named) return t(named);
+  // A date before the one it follows (contract/date-order.ts): "cannot be before <the earlier field>".
+  if (issue.message === DATE_ORDER) {
+    const after = (p.params as { after?: unknown } | undefined)?.after;
+    return t('dateOrder', { after: typeof after === 'string' ? fieldLabel(after.split('.'), lang) : '' });
+  }
   const n = (v: unknown) => (typeof v === 'bigint' ? v.toString() : Number(v));
   switch (issue.code) {
     case 'invalid_type':

@@ -4,6 +4,7 @@
  * and zod issues become localized message keys.
  */
 import type { z } from 'zod';
+import { DATE_ORDER, RANGE_ORDER } from '../../../contract/date-order';
 
 export interface MessageRef {
   key: string;
@@ -39,6 +40,9 @@ export function issueToMessage(issue: z.core.$ZodIssue | undefined, input: unkno
   if (msg === 'mobile') return { key: 'admin:validation.mobile' };
   if (msg === 'special symbols') return { key: 'admin:validation.specialSymbols' };
   if (msg === 'YYYY-MM-DD') return { key: 'admin:validation.date' };
+  // A date before the one it follows (contract/date-order.ts): 'Cannot be before <the earlier field's label>'.
+  if (msg === DATE_ORDER) return { key: 'admin:validation.dateOrder', values: { after: String((issue as { params?: { after?: unknown } }).params?.after ?? '') } };
+  if (msg === RANGE_ORDER) return { key: `errors:${RANGE_ORDER}` };
   switch (issue.code) {
     case 'too_small':
       return { key: 'admin:validation.tooShort', values: { min: Number((issue as { minimum?: number | bigint }).minimum ?? 0) } };
@@ -59,6 +63,25 @@ export function validateValue(schema: z.ZodType, value: unknown, required = fals
   if (required && isBlank(value)) return { key: 'admin:validation.required' };
   const r = schema.safeParse(value);
   return r.success ? null : issueToMessage(r.error.issues[0], value, required);
+}
+
+/**
+ * The messages of the schema's cross-field rules (a leave date before the entry date,
+ * contract/date-order.ts), by field: issues of the whole object at a field whose own schema takes
+ * its value. Checking one field on blur sees these too, on whichever field the rule names.
+ */
+export function crossFieldErrors(schema: z.ZodObject, values: unknown): Record<string, MessageRef> {
+  const r = schema.safeParse(values);
+  if (r.success) return {};
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const v = (values ?? {}) as Record<string, unknown>;
+  const out: Record<string, MessageRef> = {};
+  for (const issue of r.error.issues) {
+    const f = String(issue.path[0] ?? '');
+    if (issue.path.length !== 1 || out[f] || !shape[f] || !shape[f].safeParse(v[f]).success) continue;
+    out[f] = issueToMessage(issue, v[f], false);
+  }
+  return out;
 }
 
 /** Validate a whole object; messages keyed by the first path segment. */

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useEntityForm } from './use-entity-form';
+import { employeeCreateBody } from '../../../contract/staff';
 
 // The form's state without a router: a page's tab state is plain component state here.
 vi.mock('../../shell/tab-state', () => ({ useTabState: <T,>(_slot: string | null, initial: () => T) => useState<T>(initial) }));
@@ -196,5 +197,41 @@ describe("a field's own message (spec 02 §5: 'Please enter the correct content'
     act(() => void result.current.validate());
     expect(result.current.errors.name).toEqual(correct);
     expect(result.current.errors.remark).toEqual({ key: 'admin:validation.tooLong', values: { max: 3 } });
+  });
+});
+
+describe('a form checking a date pair (contract/date-order.ts) field by field', () => {
+  const employee = { companyId: 1, code: 'E1', name: '王小明', departmentId: 2 };
+  type V = { entryDate: string | null; leaveDate: string | null };
+  const useForm = () => useEntityForm({ schema: employeeCreateBody, empty: (): V & Record<string, unknown> => ({ entryDate: '2024-03-01', leaveDate: null }), toInput: (v) => ({ ...employee, ...v }) });
+
+  it('shows the order on the later date, whichever date was edited, and clears it once mended', () => {
+    const { result } = renderHook(useForm);
+    act(() => result.current.set('leaveDate', '2024-02-29'));
+    act(() => void result.current.checkField('leaveDate'));
+    expect(result.current.errors.leaveDate).toEqual({ key: 'admin:validation.dateOrder', values: { after: 'entryDate' } });
+    // Typing on in the leave date keeps checking it.
+    act(() => result.current.set('leaveDate', '2024-03-05'));
+    expect(result.current.errors.leaveDate).toBeNull();
+    // Moving the entry date past the leave date puts the message on the leave date ...
+    act(() => result.current.set('entryDate', '2024-04-01'));
+    act(() => void result.current.checkField('entryDate'));
+    expect(result.current.errors.entryDate).toBeNull();
+    expect(result.current.errors.leaveDate).toEqual({ key: 'admin:validation.dateOrder', values: { after: 'entryDate' } });
+    // ... and moving it back clears it there.
+    act(() => result.current.set('entryDate', '2024-03-01'));
+    act(() => void result.current.checkField('entryDate'));
+    expect(result.current.errors.leaveDate).toBeNull();
+  });
+
+  it('a message shown by a save is cleared when the other date mends it', () => {
+    const { result } = renderHook(useForm);
+    act(() => result.current.set('leaveDate', '2024-02-29'));
+    act(() => void result.current.validate());
+    expect(result.current.errors.leaveDate?.key).toBe('admin:validation.dateOrder');
+    act(() => result.current.set('entryDate', '2024-02-01'));
+    act(() => void result.current.checkField('entryDate'));
+    expect(result.current.errors.leaveDate).toBeNull();
+    expect(result.current.validate()).toMatchObject({ entryDate: '2024-02-01', leaveDate: '2024-02-29' });
   });
 });

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useTabState } from '../../shell/tab-state';
 import { mergeErrors, sameValues, serverErrorToForm } from './form-model';
-import { isBlank, ownMessage, validateObject, validateValue, type FieldMessage, type MessageRef } from './form-validation';
+import { crossFieldErrors, isBlank, ownMessage, validateObject, validateValue, type FieldMessage, type MessageRef } from './form-validation';
 
 type Values = Record<string, unknown>;
 type Field<V> = keyof V & string;
@@ -58,6 +58,8 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
   });
   const { values, errors } = state;
   const queueRef = useRef<{ tail: Promise<boolean> | null; tailSent: V | null }>({ tail: null, tailSent: null });
+  /** The fields showing a cross-field message of the last field check (cleared there once mended). */
+  const crossShown = useRef<Set<string>>(new Set());
   const shape = schema.shape as Record<string, z.ZodType>;
   const msg = (m: MessageRef | null | undefined) => (m ? (m.text ?? t(m.key, m.values)) : undefined);
   const setErrors = (f: (e: Record<string, MessageRef | null>) => Record<string, MessageRef | null>) => setState((s) => ({ ...s, errors: f(s.errors) }));
@@ -68,8 +70,19 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
     const s = shape[name];
     const found = s ? validateValue(s, input[name], required.includes(name)) : null;
     let m: MessageRef | null = found ? ownMessage(found, messages[name], isBlank(input[name])) : null;
+    // The schema's cross-field rules (a leave date before the entry date): on the field they name,
+    // set when this edit breaks one and cleared when it mends one, whichever of the two was edited.
+    const cross = crossFieldErrors(schema, input);
+    if (!m) m = cross[name] ?? null;
     if (!m && rules) m = rules(next)[name] ?? null;
-    setErrors((e) => ({ ...e, [name]: m }));
+    const shownCross = crossShown.current;
+    setErrors((e) => {
+      const out = { ...e, [name]: m };
+      for (const k of shownCross) if (k !== name && e[k] && !cross[k]) out[k] = null;
+      for (const [k, c] of Object.entries(cross)) if (k !== name && (!e[k] || shownCross.has(k))) out[k] = c;
+      return out;
+    });
+    crossShown.current = new Set(Object.keys(cross));
     return m;
   };
 
@@ -81,6 +94,7 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
   const validate = (): z.output<S> | null => {
     const input = toInput(values);
     const r = validateObject(schema, input, required);
+    crossShown.current = new Set(Object.keys(crossFieldErrors(schema, input)));
     const ruleErrors = rules ? rules(values) : {};
     const failed = !r.ok || Object.values(ruleErrors).some(Boolean);
     if (!failed && r.ok) return r.data;

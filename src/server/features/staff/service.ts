@@ -17,6 +17,8 @@ import { departmentOnProject, employeeOnClients } from '../clients/queries';
 import type { employees } from '../../db/schema';
 import { auxOnVouchers } from '../voucher/usage';
 import { submitsReimbursements } from '../expense/queries';
+import { dateOrderIssues, EMPLOYEE_DATES } from '../../../contract/date-order';
+import { InputValidationError } from '../../http/validation';
 
 type EmployeeInsert = typeof employees.$inferInsert;
 
@@ -199,9 +201,26 @@ export async function updateEmployee(db: Db, companyId: number, id: number, patc
     }
     if (typeof set.departmentId === 'number') await checkDepartment(scope, set.departmentId);
     if (typeof set.code === 'string' && (await q.employeeCodeTaken(scope, set.code, id))) throw new DomainError('DATA_DUPLICATION');
+    checkEmployeeDates(current, fields);
     const row = Object.keys(set).length ? await q.patchEmployee(tx, id, set as Partial<EmployeeRow>) : current;
     return (await employeeDtos(scope, [row]))[0];
   });
+}
+
+/**
+ * An update sending one date of a pair (the contract checks the dates it sends against each other)
+ * is checked against the stored other date, refused like the contract refuses a reversed pair
+ * ('Leave date cannot be before Entry date'). Only pairs the update touches: an edit of the phone
+ * leaves a record whose stored dates were already reversed alone.
+ */
+function checkEmployeeDates(current: EmployeeRow, fields: Partial<Record<string, unknown>>): void {
+  const sent = (k: string) => fields[k] !== undefined;
+  const touched = EMPLOYEE_DATES.filter(([a, b]) => sent(a) || sent(b));
+  if (!touched.length) return;
+  const merged: Record<string, unknown> = {};
+  for (const k of ['birthday', 'entryDate', 'leaveDate'] as const) merged[k] = sent(k) ? fields[k] : current[k];
+  const issues = dateOrderIssues(merged, touched);
+  if (issues.length) throw new InputValidationError(issues, merged);
 }
 
 /**

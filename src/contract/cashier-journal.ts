@@ -7,6 +7,7 @@
  * cents, strings on the wire (as in contract/ledger.ts). Reading and writing need the cashier menu
  * (3); opening balances are written with the initialization right (602) and read with either.
  */
+import { rangeOrder } from './date-order';
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { CASH_LINE_MAX_CENTS, CASH_OPENING_MAX_CENTS } from '../domain/cashier-journal';
@@ -50,7 +51,8 @@ export const cashLineDto = z.object({
 });
 export type CashLineDto = z.infer<typeof cashLineDto>;
 
-export const cashLineFilter = z.object({
+/** The journal filter's fields (the list adds its keyset below; both refuse a reversed date range). */
+const cashLineFields = z.object({
   /** The ledger set whose bank accounts are listed (the session's). */
   accountId: idSchema,
   bankAccountId: idSchema.optional(),
@@ -69,6 +71,7 @@ export const cashLineFilter = z.object({
   /** true: only lines turned into a voucher; false: only those not yet. */
   hasVoucher: flag.optional(),
 });
+export const cashLineFilter = cashLineFields.superRefine(rangeOrder([['dateFrom', 'dateTo']]));
 export type CashLineFilter = z.output<typeof cashLineFilter>;
 
 /**
@@ -100,7 +103,7 @@ export const cashKeyset = {
   before: cashCursor.optional(),
   last: flag.optional(),
 };
-export const cashListFilter = cashLineFilter.extend(cashKeyset);
+export const cashListFilter = cashLineFields.extend(cashKeyset).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
 export type CashListFilter = z.output<typeof cashListFilter>;
 export type CashPageMode = { mode: 'offset' } | { mode: 'after' | 'before'; cursor: CashCursor } | { mode: 'last' };
 
@@ -139,7 +142,7 @@ export const cashBalanceQuery = z.object({
   groupBy: z.enum(balanceGroups).default('TOTAL'),
   /** Also accounts without any line or opening in the range. */
   includeEmpty: flag.optional(),
-});
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
 
 export const cashBalanceRowDto = z.object({
   bankAccountId: z.number().int(),

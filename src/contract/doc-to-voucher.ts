@@ -7,6 +7,7 @@
  * on the wire. Every route needs the voucher edit right (2010101); the handlers also check the
  * source's read right (reimbursements: 30104 or 30105; journal: the cashier menu 3).
  */
+import { rangeOrder } from './date-order';
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { dateString, idSchema } from './common';
@@ -28,7 +29,7 @@ export const billQuery = z.object({
   voucherId: idSchema.optional(),
   /** Journal lines of one bank account only. */
   bankAccountId: idSchema.optional(),
-});
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
 export type BillQuery = z.output<typeof billQuery>;
 
 export const billDocDto = z.object({

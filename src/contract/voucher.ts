@@ -5,6 +5,7 @@
  * strings; direction true = debit. Lines carry at most one auxiliary value per type
  * (1 department … 6 budget).
  */
+import { rangeOrder } from './date-order';
 import { z } from 'zod';
 import { VOUCHER_LINE_MAX_CENTS } from '../domain/constants';
 import { idParams, idSchema, dateString, listOf, listQuery, idOrIds, idListParam, jsonParam } from './common';
@@ -155,7 +156,7 @@ export const voucherFilter = z.object({
   keyword: z.string().trim().max(50).optional(),
   /** The maker (createdBy). */
   makerId: idSchema.optional(),
-});
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
 export type VoucherFilter = z.output<typeof voucherFilter>;
 
 /**

@@ -165,6 +165,22 @@ describe.each(backends())('dates in their natural order (%s)', (backend) => {
       expect((await call('GET', '/api/report/departmentIODetail', { query: { accountId: w.accountId, year: 2026, startMonth: 4, endMonth: 4 } })).json().success).toBe(true);
     });
 
+    it('vouchers, the cash journal, its balances and the documents to turn into vouchers refuse reversed date ranges; one-day ranges answer', async () => {
+      const range = (from: string, to: string) => ({ dateFrom: from, dateTo: to });
+      const voucherFilter = (r: object) => ({ filter: { accountId: w.accountId, ...r } });
+      expect(await fail('GET', '/api/voucher', { query: voucherFilter(range('2026-03-02', '2026-03-01')) })).toEqual(REVERSED);
+      expect(await fail('GET', '/api/voucher/total', { query: voucherFilter(range('2026-03-02', '2026-03-01')) })).toEqual(REVERSED);
+      expect((await call('GET', '/api/voucher', { query: voucherFilter(range('2026-03-01', '2026-03-01')) })).json().success).toBe(true);
+      const cashFilter = (r: object) => ({ filter: { accountId: w.accountId, ...r } });
+      expect(await fail('GET', '/api/cashier/cash', { query: cashFilter(range('2026-03-02', '2026-03-01')) })).toEqual(REVERSED);
+      expect(await fail('POST', '/api/cashier/cash/export', { body: { filter: { accountId: w.accountId, ...range('2026-03-02', '2026-03-01') } } })).toEqual(REVERSED);
+      expect((await call('GET', '/api/cashier/cash', { query: cashFilter(range('2026-03-01', '2026-03-01')) })).json().success).toBe(true);
+      expect(await fail('GET', '/api/cashier/balance', { query: { accountId: w.accountId, ...range('2026-03-02', '2026-03-01') } })).toEqual(REVERSED);
+      expect((await call('GET', '/api/cashier/balance', { query: { accountId: w.accountId, ...range('2026-03-01', '2026-03-01') } })).json().success).toBe(true);
+      expect(await fail('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'EXPENSE', ...range('2026-03-02', '2026-03-01') } })).toEqual(REVERSED);
+      expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'JOURNAL', ...range('2026-03-01', '2026-03-01') } })).json().success).toBe(true);
+    });
+
     it('a period ending before it starts is refused and no period moves', async () => {
       const before = (await ok('GET', '/api/account/period', { query: { accountYearId: w.accountYearId } })).content;
       const march = before[2];

@@ -35,6 +35,7 @@ import { FillHeight } from '../../../../grids/list/use-fill-height';
 import { RemovablePill } from '../common/removable-pill';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
 import { useLocalVoucherCode } from '../voucher/voucher-sources';
+import { FirstMatchSelect } from './first-match-select';
 
 /** A document's code as people read it: a reimbursement's 202611-0013 (spec 02 §2.8), a journal line's number. */
 const docCode = (source: DocSource, code: string) => (source === 'EXPENSE' ? formatReimbursementCode(code) : code);
@@ -196,19 +197,21 @@ export function DocToVoucherPage() {
             data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: localName(i18n.language, k) }))} onChange={(v) => v && remember({ kindId: Number(v) })} />
           <Select data-testid="d2v-grouping" label={t('options.grouping')} w={280} allowDeselect={false} value={grouping} onChange={(v) => v && setGrouping(v as Grouping)}
             data={(source === 'EXPENSE' ? ['DOCUMENT', 'KIND'] : ['DOCUMENT', 'DAY']).map((g) => ({ value: g, label: t(`grouping.${source}.${g}`) }))} />
-          {/* Searchable selects take the first match on Enter, as a form dialog's do (typing 5602, Enter), and keep a choice typed again. */}
+          {/* Typed selects take the first match on Enter, as a form dialog's do (typing 5602, Enter), keep a choice typed again,
+              and take it too when the options arrived after the typing or the machine is busy (first-match-select.tsx). */}
           {source === 'EXPENSE' && (
-            <Select data-testid="d2v-bank" label={t('options.payingAccount')} w={220} searchable selectFirstOptionOnChange allowDeselect={false} clearable value={memory.bankAccountId ? String(memory.bankAccountId) : null}
+            <FirstMatchSelect data-testid="d2v-bank" label={t('options.payingAccount')} w={220} allowDeselect={false} clearable value={memory.bankAccountId ? String(memory.bankAccountId) : null}
               data={(bankAccounts.data ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))} onChange={(v) => remember({ bankAccountId: v ? Number(v) : null })} />
           )}
-          <Button onClick={() => void run(true)} loading={busy} variant="light" data-testid="d2v-preview">{t('preview')}</Button>
-          <Button onClick={() => void run(false)} loading={busy} data-testid="d2v-generate">{t('generate')}</Button>
+          {/* Not before the voucher kind is known (the ledger set's kinds loading): a press then would do nothing. */}
+          <Button onClick={() => void run(true)} loading={busy} disabled={!kindId} variant="light" data-testid="d2v-preview">{t('preview')}</Button>
+          <Button onClick={() => void run(false)} loading={busy} disabled={!kindId} data-testid="d2v-generate">{t('generate')}</Button>
           <Text size="sm" c="dimmed" data-testid="d2v-selected">{t('selected', { count: selected.length })}</Text>
         </Group>
         {source === 'EXPENSE' && (
           <SimpleGrid cols={{ base: 2, md: 4 }} mt="xs" data-testid="d2v-kind-subjects">
             {usedKinds.map((k) => (
-              <Select key={k.id} data-testid={`d2v-kind-subject-${k.id}`} label={t('options.kindSubject', { kind: k.name })} searchable selectFirstOptionOnChange allowDeselect={false} clearable size="xs"
+              <FirstMatchSelect key={k.id} data-testid={`d2v-kind-subject-${k.id}`} label={t('options.kindSubject', { kind: k.name })} allowDeselect={false} clearable size="xs"
                 data={subjectOptions} value={kindSubjects[k.id] ? String(kindSubjects[k.id]) : null}
                 onChange={(v) => setChosenSubjects((c) => ({ ...c, [k.id]: v ? Number(v) : null }))} />
             ))}

@@ -19,6 +19,7 @@ import { AUX_DIMENSION_OF_TYPE } from '../voucher/usage';
 import * as q from './queries';
 import { localName, localTypeName } from '../../../domain/names';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
+import { fillWords, localeWords } from '../export/locale-words';
 
 const SUMMARY_MAX = 50;
 const cut = (s: string) => (s.trim().length > SUMMARY_MAX ? `${s.trim().slice(0, SUMMARY_MAX - 1)}…` : s.trim());
@@ -201,15 +202,15 @@ async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Gr
 
 /**
  * The summary of a line standing for several documents (a grouped voucher's credit): how many and
- * which, lowest to highest code, in the requester's language, e.g. "报销 3 张 202609-0001–202609-0005"
- * / "3 reimbursements 202609-0001–202609-0005".
+ * which, lowest to highest code, in the requester's language (locales/<lang>/docToVoucher.json
+ * groupSummary, i18next-style _one/_other plurals), e.g. "报销 3 张 202609-0001–202609-0005" /
+ * "3 reimbursements 202609-0001–202609-0005".
  */
 export function groupSummary(source: BillsTransferBody['source'], labels: readonly string[], lang: Language): string {
   const sorted = [...labels].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
   const span = sorted.length > 1 ? `${sorted[0]}–${sorted[sorted.length - 1]}` : (sorted[0] ?? '');
-  const en = lang === 'en_US';
-  const many = source === 'EXPENSE' ? (en ? `${sorted.length} reimbursements` : `报销 ${sorted.length} 张`) : (en ? `${sorted.length} journal lines` : `日记账 ${sorted.length} 笔`);
-  return cut(`${many} ${span}`);
+  const form = new Intl.PluralRules(lang.replace('_', '-')).select(sorted.length) === 'one' ? 'one' : 'other';
+  return cut(fillWords(localeWords('docToVoucher', lang).groupSummary[`${source}_${form}`], { count: sorted.length, span }));
 }
 
 /** The remembered debit subjects of the expense kinds in a ledger set, placed in one of its years. */

@@ -9,12 +9,16 @@ import zhSubjectLedgers from '../../../../locales/zh_CN/subject-ledgers.json' wi
 import enSubjectLedgers from '../../../../locales/en_US/subject-ledgers.json' with { type: 'json' };
 import zhExport from '../../../../locales/zh_CN/export.json' with { type: 'json' };
 import enExport from '../../../../locales/en_US/export.json' with { type: 'json' };
+import zhDocToVoucher from '../../../../locales/zh_CN/docToVoucher.json' with { type: 'json' };
+import enDocToVoucher from '../../../../locales/en_US/docToVoucher.json' with { type: 'json' };
 import type { Language } from '../../../domain/enums';
 
 const NAMESPACES = {
   ledgerAux: { zh_CN: zhLedgerAux, en_US: enLedgerAux },
   subjectLedgers: { zh_CN: zhSubjectLedgers, en_US: enSubjectLedgers },
   export: { zh_CN: zhExport, en_US: enExport },
+  // Not an export: the summaries documents to vouchers writes on a grouped voucher's lines.
+  docToVoucher: { zh_CN: zhDocToVoucher, en_US: enDocToVoucher },
 } as const;
 
 /** A namespace's words in `lang` (typed from the Chinese file; the parity test keeps the English one alike). */

@@ -1,24 +1,27 @@
 /**
  * The entry grid's keyboard help: every binding of the kit's table with its shortcut, plus the
- * typing rules (`..`, `//`, arithmetic, paste). Screens put it next to their grid.
+ * typing rules (`..`, `//`, arithmetic, paste). Screens put it next to their grid. Opened from the
+ * keyboard, Escape closes it and the focus going elsewhere closes it (help-popover.ts).
  */
 import { ActionIcon, Kbd, Popover, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GRID_KEY_BINDINGS, GRID_TYPING_HELP_KEYS, shortcutLabel, shortcutPlatform } from './key-bindings';
+import { useHelpPopover } from './help-popover';
 
 export function KeyHelp({ testId = 'grid-key-help' }: { testId?: string }) {
   const { t } = useTranslation('grid');
   const platform = shortcutPlatform();
+  const help = useHelpPopover();
   return (
-    <Popover width={460} position="bottom-end" shadow="md" withArrow>
+    <Popover width={460} position="bottom-end" shadow="md" withArrow {...help.popover}>
       <Popover.Target>
         <Tooltip label={t('help.title')}>
-          <ActionIcon variant="light" aria-label={t('help.title')} data-testid={testId}>
+          <ActionIcon variant="light" aria-label={t('help.title')} data-testid={testId} {...help.target}>
             ?
           </ActionIcon>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown data-testid={`${testId}-panel`}>
+      <Popover.Dropdown data-testid={`${testId}-panel`} {...help.dropdown}>
         <Text fw={600} mb="xs">
           {t('help.title')}
         </Text>

@@ -16,3 +16,13 @@ export function localName(language: string | boolean, x: { name: string; nameEn?
 export function localTypeName(language: string | boolean, x: { nameZh: string; nameEn: string }): string {
   return (isEnglish(language) && x.nameEn.trim()) || x.nameZh;
 }
+
+/**
+ * A voucher's label in the reader's language: the kind's name (localName), a dash and the padded
+ * number — "记-0007", "General-0007" in English. What the server prints or says of a voucher (the
+ * PDF, import results, messages) reads it here; the app's voucherLabelIn / voucherLabelOf
+ * (voucher-mapping.ts) give the same from the kinds it holds.
+ */
+export function localVoucherLabel(language: string | boolean, kind: { name: string; nameEn?: string | null }, codeText: string): string {
+  return `${localName(language, kind)}-${codeText}`;
+}

@@ -149,6 +149,9 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
     expect(text).toContain('Accounting voucher');
     expect(text).toContain('Maker: 张记账');
     expect(text).toContain('Total: 壹佰贰拾元整');
+    // The kind in English too (the ledger set's 记 is 'General'), not the server's Chinese word.
+    expect(text).toMatch(/Voucher: General-0001/);
+    expect(text).not.toContain('记-');
     const none = (await call(w.users.clerk.token, 'POST', '/api/voucher/exportPdf', { body: { filter: { accountId: w.accountId, dateFrom: '2026-12-01', dateTo: '2026-12-31' } } })).json();
     expect(none).toMatchObject({ success: false, code: 'NO_DATA_TO_EXPORT' });
   });
@@ -192,7 +195,7 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
     expect(await count(other.accountId)).toBe(0);
 
     const done = await importFile(clerk.token, bytes, { accountId: String(other.accountId) });
-    expect(done.json(), done.body).toMatchObject({ success: true, data: { dryRun: false, vouchers: 3, lines: 17, labels: ['记-0001', '记-0002', '记-0003'] } });
+    expect(done.json(), done.body).toMatchObject({ success: true, data: { dryRun: false, vouchers: 3, lines: 17, labels: ['General-0001', 'General-0002', 'General-0003'] } });
     const copies = (await data(call(clerk.token, 'GET', '/api/voucher', { query: { filter: { accountId: other.accountId } } }), 'list')).content;
     expect(copies.map(content)).toEqual(originals.map(content));
     expect(copies.every((c: any) => c.lifecycle === 'draft' && c.createdBy === clerk.id)).toBe(true);
@@ -300,7 +303,8 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
     const { clerk } = w.users;
     const { bytes } = await runTask('/api/voucher/exportXls', { filter: { accountId: w.accountId, id: [ids.aux] } }, clerk.token);
     const stored = await data(call(clerk.token, 'GET', `/api/voucher/${ids.aux}`), 'get');
-    const label = `${stored.kindName}-${stored.codeText}`;
+    // Named in the requester's language (English here): the ledger set's 记 is 'General'.
+    const label = `General-${stored.codeText}`;
     // A second voucher that differs in one amount: no warning for it.
     const ws = await load(bytes);
     const rowsOf = table(ws);

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
+import { DEFAULT_VOUCHER_KINDS } from '../../src/domain/finance-settings';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, unique, type World } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
@@ -101,6 +102,9 @@ describe.each(backends())('synchronised copy (%s)', (backend) => {
     let msg = await refused(sync(clerk.token, v.id), 'VOUCHER_SYNC_EXISTS');
     expect(msg).toContain(b.name);
     expect(msg).toContain('0001');
+    // The copy named with its kind in the requester's language (收 is 'Receipt'), not the server's Chinese word.
+    const kindEn = DEFAULT_VOUCHER_KINDS.find((k) => k.name === copy.kindName)!.nameEn;
+    expect(msg).toContain(`${kindEn}-0001`);
     await refused(sync(clerk.token, copy.id, w.accountId), 'VOUCHER_SYNC_EXISTS');
     // Deleting the copy frees the voucher: the next copy takes the next code.
     await data(call(clerk.token, 'DELETE', `/api/voucher/${copy.id}`), 'delete copy');
@@ -108,6 +112,7 @@ describe.each(backends())('synchronised copy (%s)', (backend) => {
     expect(again).toMatchObject({ accountId: b.accountId, code: 1, source: 'SYNC', originId: v.id });
     msg = await refused(sync(clerk.token, v.id, b.accountId, 'zh_CN'), 'VOUCHER_SYNC_EXISTS');
     expect(msg).toContain('已与');
+    expect(msg).toContain(`${copy.kindName}-0001`);
   });
 
   it('carries a vendor as the target ledger set’s vendor of the same code, refuses one without a counterpart', async () => {

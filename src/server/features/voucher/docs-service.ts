@@ -24,6 +24,7 @@ import type { VoucherImportResultDto } from '../../../contract/voucher-docs';
 import { fileUrl } from '../../http/file-urls';
 import { messageOf, translate } from '../../http/messages';
 import { padVoucherCode } from '../../../domain/finance-settings';
+import { localVoucherLabel } from '../../../domain/names';
 import { storeFile } from '../system/queries';
 import * as tasks from '../export/queries';
 import { buildErrorWorkbook, importError, loadSheet, XLSX_MIME } from '../export/sheet';
@@ -101,7 +102,10 @@ export async function startPdfExport(app: FastifyInstance, v: { companyId: numbe
       const [company] = await app.db.select({ name: companies.name }).from(companies).where(eq(companies.id, v.companyId));
       const accountIds = [...new Set(list.map((x) => x.accountId))];
       const names = new Map((await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, accountIds))).map((a) => [a.id, a.name]));
-      const printable = list.map((voucher) => ({ voucher, companyName: company?.name ?? '', accountName: names.get(voucher.accountId) ?? '' }));
+      // The kinds with their English names: the header names the voucher in the requester's language.
+      const kindIds = [...new Set(list.map((x) => x.kindId))];
+      const kinds = new Map((await app.db.select({ id: voucherKinds.id, name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(inArray(voucherKinds.id, kindIds))).map((k) => [k.id, k]));
+      const printable = list.map((voucher) => ({ voucher, companyName: company?.name ?? '', accountName: names.get(voucher.accountId) ?? '', kind: kinds.get(voucher.kindId) ?? { name: voucher.kindName, nameEn: null } }));
       return renderVoucherPdf(printable, v.lang, (done) => progress(0.3 + (done / printable.length) * 0.7));
     },
   });
@@ -251,7 +255,8 @@ export async function importVouchers(app: FastifyInstance, actor: Actor, v: { co
         if (v.failFast && errors.length) break;
         try {
           const saved = await createVoucher(tx, actor, v.companyId, body as Parameters<typeof createVoucher>[3]);
-          labels.push(`${saved.kindName}-${saved.codeText}`);
+          // Named in the requester's language (the import's answer is shown as it is).
+          labels.push(localVoucherLabel(lang, refs.kinds.find((k) => k.id === saved.kindId) ?? { name: saved.kindName }, saved.codeText));
         } catch (err) {
           if (!(err instanceof DomainError)) throw err;
           for (const e of refusalRows(err, group)) fail(e.row, null, rowMessage(e.code, lang, e.params, e.row));
@@ -307,7 +312,7 @@ const contentKey = (lines: Array<{ summary: string; subjectId: number; direction
  * (summary, subject, side, amount, auxiliary values). One warning per such voucher, at its first
  * row, naming the stored voucher (记-0005).
  */
-async function duplicatesInBooks(db: Db, accountId: number, bodies: Array<{ lines: SheetLine[]; body: unknown }>, kinds: Array<{ id: number; name: string }>, lang: Language): Promise<Array<{ row: number; message: string }>> {
+async function duplicatesInBooks(db: Db, accountId: number, bodies: Array<{ lines: SheetLine[]; body: unknown }>, kinds: Array<{ id: number; name: string; nameEn: string | null }>, lang: Language): Promise<Array<{ row: number; message: string }>> {
   if (!bodies.length) return [];
   const wanted = bodies.map(({ lines, body }) => {
     const b = body as ImportBody;
@@ -327,7 +332,7 @@ async function duplicatesInBooks(db: Db, accountId: number, bodies: Array<{ line
     }
   }
   const codeLength = await q.codeLengthOf(db, accountId);
-  const kindName = new Map(kinds.map((k) => [k.id, k.name]));
+  const kindOf = new Map(kinds.map((k) => [k.id, k]));
   const byContent = new Map<string, { kindId: number; code: number }>();
   for (const v of [...stored].sort((a, b) => a.code - b.code)) {
     const key = `${v.markDate}|${v.kindId}|${contentKey((linesOf.get(v.id) ?? []).map((i) => ({
@@ -338,6 +343,6 @@ async function duplicatesInBooks(db: Db, accountId: number, bodies: Array<{ line
   }
   return wanted.flatMap((w) => {
     const hit = byContent.get(`${w.date}|${w.kindId}|${w.key}`);
-    return hit ? [{ row: w.row, message: translate('importRules.voucherDuplicate', lang, { row: w.row, label: `${kindName.get(hit.kindId) ?? ''}-${padVoucherCode(hit.code, codeLength)}` }) }] : [];
+    return hit ? [{ row: w.row, message: translate('importRules.voucherDuplicate', lang, { row: w.row, label: localVoucherLabel(lang, kindOf.get(hit.kindId) ?? { name: '' }, padVoucherCode(hit.code, codeLength)) }) }] : [];
   });
 }

@@ -17,6 +17,7 @@ import type { Language } from '../../../domain/enums';
 import { formatCents, toChineseUppercase } from '../../../domain/money';
 import { paginateVoucher, PDF_ROWS_PER_PAGE } from '../../../domain/voucher-print';
 import { DomainError } from '../../../domain/result-codes';
+import { localVoucherLabel } from '../../../domain/names';
 import type { VoucherDto } from '../../../contract/voucher';
 
 /** A voucher with what its print names besides itself. */
@@ -24,6 +25,8 @@ export interface PrintVoucher {
   voucher: VoucherDto;
   companyName: string;
   accountName: string;
+  /** The voucher's kind with its English name: the header labels it in the requester's language ("General-0004"). */
+  kind: { name: string; nameEn: string | null };
 }
 
 const FONT_CANDIDATES = [
@@ -84,7 +87,7 @@ export async function renderVoucherPdf(list: readonly PrintVoucher[], lang: Lang
   };
 
   let done = 0;
-  for (const { voucher: v, companyName, accountName } of list) {
+  for (const { voucher: v, companyName, accountName, kind } of list) {
     const lines = v.items.map((i) => ({ direction: i.direction, amountCents: Number(i.amount) }));
     const pages = paginateVoucher(lines);
     pages.forEach((page, p) => {
@@ -104,7 +107,7 @@ export async function renderVoucherPdf(list: readonly PrintVoucher[], lang: Lang
       doc.fontSize(10).fillColor(INK);
       doc.text(fill(L.company, { name: companyName }), TABLE.left, infoY, { width: third + 60, lineBreak: false, ellipsis: true });
       doc.text(fill(L.date, { date: v.markTime.slice(0, 10) }), TABLE.left + third, infoY, { width: third, align: 'center', lineBreak: false });
-      doc.text(fill(L.number, { label: `${v.kindName}-${v.codeText}` }), TABLE.left + 2 * third, infoY, { width: third, align: 'right', lineBreak: false });
+      doc.text(fill(L.number, { label: localVoucherLabel(lang, kind, v.codeText) }), TABLE.left + 2 * third, infoY, { width: third, align: 'right', lineBreak: false });
       const info2Y = infoY + 16;
       doc.text(fill(L.account, { name: accountName }), TABLE.left, info2Y, { width: third + 60, lineBreak: false, ellipsis: true });
       doc.text(fill(L.bills, { count: v.billCount }), TABLE.left + 2 * third, info2Y, { width: third, align: 'right', lineBreak: false });

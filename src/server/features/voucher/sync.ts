@@ -32,7 +32,7 @@ import * as q from './queries';
 import { loadVoucherDtos } from './dto';
 import { createVoucher, type Actor } from './service';
 import { AUX_DIMENSION_OF_TYPE } from './usage';
-import { localTypeName } from '../../../domain/names';
+import { localTypeName, localVoucherLabel } from '../../../domain/names';
 
 const fail = (code: ResultCode, params: Record<string, string | number> = {}, appendix?: unknown): never => {
   throw new DomainError(code, params, appendix);
@@ -47,10 +47,10 @@ async function targetKind(tx: Tx, sourceKindId: number, targetAccountId: number)
   return kind.id;
 }
 
-/** "记-0003" of a voucher. */
-async function labelOf(tx: Tx, v: q.VoucherRow): Promise<string> {
-  const [kind] = await tx.select({ name: voucherKinds.name }).from(voucherKinds).where(eq(voucherKinds.id, v.kindId));
-  return `${kind?.name ?? ''}-${padVoucherCode(v.code, await q.codeLengthOf(tx, v.accountId))}`;
+/** "记-0003" of a voucher, in the requester's language ("General-0003"). */
+async function labelOf(tx: Tx, v: q.VoucherRow, lang: Language): Promise<string> {
+  const [kind] = await tx.select({ name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(eq(voucherKinds.id, v.kindId));
+  return localVoucherLabel(lang, kind ?? { name: '' }, padVoucherCode(v.code, await q.codeLengthOf(tx, v.accountId)));
 }
 
 /** A vendor of the target ledger set, or a budget of the target year, with the code of the source's record. */
@@ -80,7 +80,7 @@ export async function syncVoucher(db: Db, actor: Actor, companyId: number, id: n
     const [linked] = await tx.select({ o: vouchers }).from(voucherRelations)
       .innerJoin(vouchers, eq(vouchers.id, voucherRelations.targetId))
       .where(and(eq(voucherRelations.voucherId, v.id), eq(voucherRelations.kind, 'SYNC'), eq(vouchers.accountId, target!.id))).limit(1);
-    if (linked) fail('VOUCHER_SYNC_EXISTS', { account: target!.name, voucher: await labelOf(tx, linked.o) }, { voucherId: linked.o.id });
+    if (linked) fail('VOUCHER_SYNC_EXISTS', { account: target!.name, voucher: await labelOf(tx, linked.o, lang) }, { voucherId: linked.o.id });
 
     const place = resolveMarkDate(v.markDate, await q.yearsWithPeriods(tx, target!.id));
     if (!place.ok) return fail(place.code, place.params);

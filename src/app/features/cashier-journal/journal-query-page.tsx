@@ -24,6 +24,7 @@ import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, jou
 import { notifyError } from '../../queries/admin-common';
 import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { DateField } from '../common/date-field';
 import { useExportProgress } from '../common/export-progress';
 import { useTabState } from '../../shell/tab-state';
@@ -139,11 +140,11 @@ export function JournalQueryPage() {
         toolbarExtra={exporter.bar}
         filters={
           <>
-            <Select size="sm" w={190} label={t('journal:bankAccount')} placeholder={t('journal:report.allAccounts')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable searchable data-testid="jq-account" />
+            <FirstMatchSelect size="sm" w={190} label={t('journal:bankAccount')} placeholder={t('journal:report.allAccounts')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable data-testid="jq-account" />
             <DateField size="sm" w={132} label={t('journal:dateFrom')} value={dateFrom} onChange={(v) => setDateFrom(v)} data-testid="jq-from" />
             <DateField size="sm" w={132} label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} data-testid="jq-to" />
             <Select size="sm" w={110} label={t('journal:side')} placeholder={t('journal:any')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
-            <Select size="sm" w={150} label={t('journal:columns.kind')} placeholder={t('journal:any')} data={kindOptions} value={kindId} onChange={setKindId} clearable searchable data-testid="jq-kind" />
+            <FirstMatchSelect size="sm" w={150} label={t('journal:columns.kind')} placeholder={t('journal:any')} data={kindOptions} value={kindId} onChange={setKindId} clearable data-testid="jq-kind" />
             <NumberInput size="sm" w={110} label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />
             <NumberInput size="sm" w={110} label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls data-testid="jq-max" />
           </>

@@ -7,7 +7,7 @@
  * back to it. Kept per user by /system/shortcut, so it follows them to any browser.
  */
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Box, Modal, Select, Text } from '@mantine/core';
+import { Box, Modal, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { GridApi } from 'ag-grid-community';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import { matchScore } from '../../shell/palette-search';
 import { useSession } from '../../session/store';
 import { resetShortcuts, saveShortcuts, shortcutsQueryOptions } from '../../queries/shortcuts';
 import { isTyping, ListPage } from '../common/list-page';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { shortcutCandidates, shownShortcuts, withAdded, withMoved, withRemoved, type ShortcutEntry } from './shortcuts';
 
 interface Row {
@@ -163,11 +164,9 @@ export function CommonFunctionsPage() {
         toolbarExtra={<Text size="xs" c="dimmed">{t('shell:commonFunctions.hint')}</Text>}
         dialogs={
           <Modal opened={adding} onClose={() => setAdding(false)} title={t('shell:commonFunctions.addTitle')} size={480}>
-            <Select
+            {/* Typing highlights the first match: Enter adds it (as in the form dialogs' selects), also typed fast. */}
+            <FirstMatchSelect
               data-autofocus
-              searchable
-              // Typing highlights the first match: Enter adds it (as in the form dialogs' selects).
-              selectFirstOptionOnChange
               defaultDropdownOpened
               label={t('shell:commonFunctions.pick')}
               placeholder={t('shell:commonFunctions.pickHint')}

@@ -12,7 +12,7 @@
  * screen passes `savedFilters` (list-page.tsx).
  */
 import { useCallback, useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Select, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { queryKeys } from '../../queries/keys';
 import { useTabState } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
 import { prunedAfterSave, savedFilterKind, type SavedFilterContent, type SavedFiltersOption } from './saved-filters-model';
+import { FirstMatchSelect } from './first-match-select';
 
 export type { SavedFiltersOption } from './saved-filters-model';
 
@@ -106,12 +107,12 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
 
   return (
     <Group gap={4} wrap="nowrap" data-testid="saved-filters">
-      <Select
+      <FirstMatchSelect
         size="sm"
         w={170}
         placeholder={t('savedFilters.placeholder')}
         aria-label={t('savedFilters.label')}
-        data={list.map((r) => r.subKind ?? '').filter(Boolean)}
+        data={list.map((r) => r.subKind ?? '').filter(Boolean).map((name) => ({ value: name, label: name }))}
         value={pickedRow ? picked : null}
         // A pick always applies its entry, the shown one too (Select's onChange keeps quiet when the
         // value stays): never a deselect that empties the box. onChange only hears the clear button.
@@ -119,7 +120,6 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
         onChange={(v) => { if (v === null) apply(null); }}
         allowDeselect={false}
         clearable
-        searchable
         nothingFoundMessage={t('savedFilters.none')}
         data-testid="saved-filters-select"
       />

@@ -35,7 +35,7 @@ import { FillHeight } from '../../../../grids/list/use-fill-height';
 import { RemovablePill } from '../common/removable-pill';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
 import { useLocalVoucherCode } from '../voucher/voucher-sources';
-import { FirstMatchSelect } from './first-match-select';
+import { FirstMatchSelect } from '../common/first-match-select';
 
 /** A document's code as people read it: a reimbursement's 202611-0013 (spec 02 §2.8), a journal line's number. */
 const docCode = (source: DocSource, code: string) => (source === 'EXPENSE' ? formatReimbursementCode(code) : code);

@@ -22,6 +22,7 @@ import { useHasRight, useScope, useSession } from '../../session/store';
 import { invoiceKeys, invoiceListOptions, invoiceProjectPickerOptions, useDeleteInvoice } from '../../queries/invoice';
 import { useDialogState } from '../common/confirm-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { useListTransfer } from '../common/list-transfer';
 import { CentsCell } from './cents-cell';
 import { InvoiceDialog } from './invoice-dialog';
@@ -121,12 +122,11 @@ export function InvoiceListPage() {
             clearable
             data-testid="invoice-filter-dates"
           />
-          <Select
+          <FirstMatchSelect
             size="sm"
             w={200}
             placeholder={t('invoice:project')}
             aria-label={t('invoice:project')}
-            searchable
             clearable
             searchValue={projectSearch}
             onSearchChange={setProjectSearch}

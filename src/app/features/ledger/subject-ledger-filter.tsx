@@ -14,6 +14,7 @@ import { periodsQueryOptions } from '../../queries/account';
 import { allSubjectsOptions, codeRuleOptions } from '../../queries/subjects';
 import { SubjectPicker } from '../pickers/subject-picker';
 import { SavedFilters, useClearSavedFilter } from '../common/saved-filters';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { emptySubjectLedgerFilter, readSavedLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
 import { localName } from '../../../domain/names';
 
@@ -87,7 +88,7 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
           </>
         ) : (
           <Group gap={4} align="flex-end" wrap="nowrap">
-            <Select data-testid={`${id}-subject`} label={t('filters.subject')} w={240} size="xs" searchable limit={50} data={subjectOptions}
+            <FirstMatchSelect data-testid={`${id}-subject`} label={t('filters.subject')} w={240} size="xs" limit={50} data={subjectOptions}
               placeholder={t('filters.noSubject')} value={p.state.subjectId ? String(p.state.subjectId) : null}
               onChange={(v) => v && p.set({ subjectId: Number(v) })} allowDeselect={false} />
             {pickButton('subject')}

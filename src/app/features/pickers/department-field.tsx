@@ -4,9 +4,9 @@
  * refuses a parent department.
  */
 import { useMemo, useState } from 'react';
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { allDepartmentsOptions } from '../../queries/staff';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { DepartmentPicker } from './department-picker';
 import { onF7, PickerIcon } from './picker-icon';
 import { leafDepartments } from './picker-rules';
@@ -30,10 +30,9 @@ export function DepartmentField({ companyId, value, onChange, onBlur, label, err
   );
   return (
     <>
-      <Select
+      <FirstMatchSelect
         label={label}
         withAsterisk={withAsterisk}
-        searchable
         clearable={clearable}
         clearSectionMode="both"
         data={options}

@@ -6,11 +6,11 @@
  * the department tree. Disabled employees are hidden unless `hideDisabled` is false.
  */
 import { useMemo, useState, type Ref } from 'react';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { EmployeeDto } from '../../../contract/staff';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { EmployeePicker } from './employee-picker';
 import { onF7, PickerIcon } from './picker-icon';
 import { employeeSearchOptions, employeesAllOptions } from './picker-queries';
@@ -67,11 +67,10 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
 
   return (
     <>
-      <Select
+      <FirstMatchSelect
         ref={ref}
         label={label}
         withAsterisk={withAsterisk}
-        searchable
         clearable
         clearSectionMode="both"
         data={options}

@@ -4,11 +4,11 @@
  * picker. Without a company the popup shows the query-failed message. Choosing emits the record.
  */
 import { useMemo, useState } from 'react';
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { VendorDto } from '../../../contract/budget';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { onF7, PickerIcon } from './picker-icon';
 import { vendorPageOptions } from './picker-queries';
 import { remoteKeyword } from './picker-rules';
@@ -47,9 +47,8 @@ export function VendorField({ companyId, accountId, value, current, onChange, la
   };
   return (
     <>
-      <Select
+      <FirstMatchSelect
         label={label}
-        searchable
         clearable
         clearSectionMode="both"
         data={options}

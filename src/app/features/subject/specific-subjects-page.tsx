@@ -8,7 +8,7 @@
  * set at once; the server checks the rules again.
  */
 import { useMemo, useState } from 'react';
-import { ActionIcon, Group, Select, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
@@ -20,6 +20,7 @@ import { specificSubjectProblem, type SpecificKind } from '../../../domain/speci
 import { useHasRight, useScope } from '../../session/store';
 import { allSubjectsOptions, specificSubjectsOptions, useSaveSpecificSubjects } from '../../queries/subjects';
 import { ListPage } from '../common/list-page';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { SubjectPicker } from '../pickers/subject-picker';
 import { specificSubjectsColumns } from './specific-subjects.columns';
 import { localName } from '../../../domain/names';
@@ -92,9 +93,8 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
       toolbarExtra={
         canEdit ? (
           <Group gap={4} wrap="nowrap">
-          <Select
+          <FirstMatchSelect
             w={320}
-            searchable
             clearable
             placeholder={t('subject:specific.add')}
             aria-label={t('subject:specific.add')}

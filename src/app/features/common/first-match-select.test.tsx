@@ -2,7 +2,7 @@
 /**
  * A choice typed into a select before its options arrive, or typed faster than Mantine's 0 ms timer
  * after the list opens, is taken by Enter (documents to vouchers: the paying account and the kinds'
- * debit subjects, typed on a fresh page).
+ * debit subjects, typed on a fresh page; the app's other searchable selects outside form dialogs).
  */
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -79,6 +79,42 @@ describe('FirstMatchSelect', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
     enter(input);
     expect(chosen).toHaveBeenLastCalledWith('2');
+  });
+});
+
+describe('FirstMatchSelect, the box\'s text or the value not held by the select', () => {
+  it('a caller holding the text (a search on the server) hears the typing and the chosen label', () => {
+    const heard: string[] = [];
+    function Held() {
+      const [search, setSearch] = useState('');
+      const [value, setValue] = useState<string | null>(null);
+      return (
+        <MantineProvider>
+          <FirstMatchSelect data-testid="project" data={BANKS} value={value} onChange={setValue} clearable
+            searchValue={search} onSearchChange={(s) => { heard.push(s); setSearch(s); }} filter={({ options }) => options} />
+        </MantineProvider>
+      );
+    }
+    render(<Held />);
+    const input = screen.getByTestId('project') as HTMLInputElement;
+    act(() => input.focus());
+    typeInto(input, 'CMB');
+    enter(input);
+    // The caller's filter shows every option: the first one shown is taken.
+    expect(input.value).toBe('B001 ICBC basic');
+    expect(heard).toContain('CMB');
+    expect(heard[heard.length - 1]).toBe('B001 ICBC basic');
+  });
+
+  it('a select whose value is not held (an "add" box) takes the first match and reports it', () => {
+    const chosen = vi.fn();
+    render(<MantineProvider><FirstMatchSelect data-testid="add" data={BANKS} onChange={chosen} /></MantineProvider>);
+    const input = screen.getByTestId('add') as HTMLInputElement;
+    act(() => input.focus());
+    typeInto(input, 'B002');
+    enter(input);
+    expect(chosen).toHaveBeenCalledWith('2', expect.objectContaining({ value: '2' }));
+    expect(input.value).toBe('B002 CMB general');
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * A searchable select on which Enter takes what the user sees: the highlighted option, else (after
- * typing) the first option matching the typed text, whenever the options arrived.
+ * typing) the first option matching the typed text, whenever the options arrived. Every searchable
+ * Select outside a form dialog is one of these (a form dialog's selects get the same from the
+ * dialog: highlightedOption, DIALOG_THEME in form-dialog.tsx).
  *
  * Mantine's Select takes on Enter the option whose index it registered, not the one it shows
  * highlighted, and the two part in two ways, both dropping a choice typed early: the options
@@ -10,16 +12,20 @@
  * after the queued keystrokes (input first), registering no option in an empty select. Either way
  * the first option shows highlighted, Enter takes nothing, and leaving the field empties it.
  * Here Enter is handled before Mantine's handler (capture phase) from what the list shows, as a form
- * dialog handles it (highlightedOption) with the first match added for late options, and the box then shows the option's label, also when it was the option already chosen (Mantine leaves the
+ * dialog handles it (highlightedOption) with the first match added for late options, and the box
+ * then shows the option's label, also when it was the option already chosen (Mantine leaves the
  * typed text there until the field is left).
+ *
+ * The box's text is the select's own unless the caller controls it (searchValue + onSearchChange:
+ * a list searched on the server as the user types); the value may be controlled or not.
  */
-import { useRef, useState, type FocusEvent, type InputEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FocusEvent, type InputEvent, type KeyboardEvent, type Ref } from 'react';
 import { Select, type SelectProps } from '@mantine/core';
-import { highlightedOption } from '../common/form-dialog';
+import { highlightedOption } from './form-dialog';
 
-export interface FirstMatchOption { value: string; label: string }
+export interface FirstMatchOption { value: string; label: string; disabled?: boolean }
 
-export type FirstMatchSelectProps = Omit<SelectProps, 'data' | 'searchable' | 'selectFirstOptionOnChange' | 'searchValue' | 'onSearchChange'> & { data: FirstMatchOption[] };
+export type FirstMatchSelectProps = Omit<SelectProps, 'data' | 'searchable' | 'selectFirstOptionOnChange'> & { data: FirstMatchOption[]; ref?: Ref<HTMLInputElement> };
 
 /**
  * The option Enter takes in the open list of `input`, or null (Enter then does what Mantine does):
@@ -35,16 +41,24 @@ export function optionForEnter(input: HTMLInputElement, currentLabel: string | u
   return (listId ? document.getElementById(listId) : null)?.querySelector<HTMLElement>('[data-combobox-option]:not([data-combobox-disabled])') ?? null;
 }
 
-export function FirstMatchSelect({ data, value, onKeyDownCapture, onInput, onBlur, ...rest }: FirstMatchSelectProps) {
+export function FirstMatchSelect({ data, value, defaultValue, onChange, searchValue, onSearchChange, onKeyDownCapture, onInput, onBlur, ...rest }: FirstMatchSelectProps) {
   /** Text typed since the list's highlight was last moved by the keyboard (↑ ↓ choose themselves). */
   const typed = useRef(false);
-  /** The box's text (Mantine sets it as it would its own: typing, a chosen value's label, leaving the field). */
-  const [search, setSearch] = useState('');
+  /** The box's text (Mantine sets it as it would its own: typing, a chosen value's label, leaving the field), unless the caller holds it. */
+  const [ownSearch, setOwnSearch] = useState('');
+  const search = searchValue ?? ownSearch;
+  const setSearch = (s: string) => {
+    if (searchValue === undefined) setOwnSearch(s);
+    onSearchChange?.(s);
+  };
+  /** The value chosen last, for a select whose value the caller does not hold. */
+  const [ownValue, setOwnValue] = useState<string | null>(defaultValue ?? null);
+  const current = value === undefined ? ownValue : value;
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     onKeyDownCapture?.(e);
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') typed.current = false;
     if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.nativeEvent.keyCode === 229) return;
-    const option = optionForEnter(e.currentTarget, data.find((o) => o.value === value)?.label, typed.current);
+    const option = optionForEnter(e.currentTarget, data.find((o) => o.value === current)?.label, typed.current);
     if (!option) return;
     // Taken here, once: Mantine's own Enter handler (bubble phase) does not run.
     e.preventDefault();
@@ -59,6 +73,8 @@ export function FirstMatchSelect({ data, value, onKeyDownCapture, onInput, onBlu
       {...rest}
       data={data}
       value={value}
+      defaultValue={defaultValue}
+      onChange={(v, option) => { setOwnValue(v); onChange?.(v, option); }}
       searchable
       selectFirstOptionOnChange
       searchValue={search}

@@ -130,13 +130,22 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect.poll(caret).toBe('3:amount');
+  // Esc while typing the amount cancels that cell only: the popup stays.
+  await page.keyboard.type('9');
+  await expect(popup.getByTestId('amount-editor')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(popup.getByTestId('amount-editor')).toHaveCount(0);
+  await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
+  await expect.poll(caret).toBe('3:amount');
   await page.keyboard.type('10');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+s');
   await expect(popup.getByTestId('opening-aux-error')).toContainText('客户');
   await expect.poll(caret).toBe('3:aux3');
-  // Cancel leaves it without saving, the caret again on the subject.
-  await popup.getByRole('button', { name: '取消' }).click();
+  // Cancel with a change asks first (as every dialog does); No leaves it without saving, the caret again on the subject.
+  await page.getByTestId('opening-aux-popup').getByRole('button', { name: '取消' }).click();
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await page.keyboard.press('n');
   await expect(popup).toHaveCount(0);
   await expect.poll(() => focusedCode(page)).toBe('1122');
   await page.keyboard.press('ArrowDown');

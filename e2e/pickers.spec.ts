@@ -2,11 +2,14 @@
  * Pickers (spec 02 §2.10, §4–§6, §9): the employee picker opened from the client owner field by
  * keyboard (Tab to the search icon + Enter, and F7), searched and chosen with Enter; a project
  * whose two clients and director come from the multi pickers (the client keyword search capped
- * at 100 with its message) and whose department picker refuses a parent department; screenshots
+ * at 100 with its message) and whose department picker refuses a parent department; the subject
+ * pickers (the voucher editor's F7 list and the catalogue popup) searching as the voucher cell does
+ * (pinyin initials, the English name) and naming subjects in the reader's language; screenshots
  * of the popups in both languages.
  */
 import { expect, test, type Page } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
+import { VoucherEditorModel } from './page-models/voucher-editor';
 import { ShellModel } from './page-models/shell';
 import { FormDialogModel } from './page-models/admin-list';
 import { openClientScreen } from './page-models/clients';
@@ -133,6 +136,61 @@ test('a project takes two clients and a director from the pickers; the departmen
   expect(saved.clients.map((c: { code: string }) => c.code).sort()).toEqual([...picked].sort());
   expect(saved.principalNames).toContain('李芳静');
   expect(saved.departmentName).toBe(leafName);
+});
+
+test('the subject pickers search as the voucher cell does: pinyin initials, either language\'s name; names in the reader\'s language', async ({ page }) => {
+  test.setTimeout(90_000);
+  const v = new VoucherEditorModel(page);
+  const shell = new ShellModel(page);
+  const query = page.getByTestId('list-picker-query');
+  const options = page.getByTestId('list-picker').getByRole('option');
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  await v.ready();
+  try {
+    for (const [row, lang] of [[0, 'zh_CN'], [1, 'en_US']] as const) {
+      await shell.switchLanguage(lang);
+      await v.cell(row, 'summary').click();
+      await v.enter(`E2E picker ${lang}`);
+      await v.expectFocus(row, 'subjectId');
+      // F7 on the empty subject cell: "yhck" (银行存款's initials) finds it in the list, as typing it in the cell does.
+      await v.press('F7');
+      await expect(query).toBeFocused();
+      await page.keyboard.type('yhck');
+      await expect(options).toHaveCount(1);
+      await expect(options.first()).toContainText(lang === 'zh_CN' ? '1002银行存款' : '1002Cash in bank');
+      // The English name finds a subject in either language; the list names it in the reader's.
+      await query.fill('Administrative');
+      await expect(options).toHaveCount(1);
+      await expect(options.first()).toContainText(lang === 'zh_CN' ? '5602管理费用' : '5602Administrative expenses');
+      await query.fill('');
+      await expect(options.filter({ hasText: '5602' })).toContainText(lang === 'zh_CN' ? '管理费用' : 'Administrative expenses');
+      await query.fill('glfy');
+      await expect(options).toHaveCount(1);
+      await page.screenshot({ path: `test-results/list-picker-subject-${lang}.png`, animations: 'disabled' });
+      await page.keyboard.press('Enter');
+      await expect(options).toHaveCount(0);
+      await expect(v.cell(row, 'subjectId')).toContainText(lang === 'zh_CN' ? '5602 管理费用' : '5602 Administrative expenses');
+    }
+  } finally {
+    await shell.switchLanguage('zh_CN');
+  }
+});
+
+test('the subject catalogue popup searches as the voucher cell does (pinyin initials, the English name)', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await new ShellModel(page).openMenu('basic', 'basic.finance', 'basic.finance.specificSubjectSet');
+  await page.waitForURL((u) => u.pathname === '/basic/specificSubjectSet');
+  await page.getByTestId('specific-add').focus();
+  await page.keyboard.press('F7');
+  const picker = new PickerModel(page, 'subject-picker');
+  await expect(picker.keyword()).toBeFocused();
+  await picker.search('yhck', /1002/);
+  await expect(picker.rows()).toHaveCount(1);
+  await expect(picker.rows().first()).toContainText('银行存款');
+  await picker.search('Administrative', /5602/);
+  await expect(picker.rows()).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(picker.root).toBeHidden();
 });
 
 test('screenshots of the pickers in both languages', SCREENSHOTS, async ({ page }) => {

@@ -151,6 +151,14 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
   saved.push(Number(new URL(page.url()).pathname.split('/').at(-1)));
   await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
   await expect(v.debitTotal()).toHaveText('1,500.00');
+  // The editor's key list opens with Enter on its button and Escape closes it there (the focus stays on the button).
+  const keyHelp = page.getByTestId('voucher-key-help');
+  await keyHelp.focus();
+  await v.press('Enter');
+  await expect(page.getByTestId('voucher-key-help-panel')).toBeVisible();
+  await v.press('Escape');
+  await expect(page.getByTestId('voucher-key-help-panel')).toBeHidden();
+  await expect(keyHelp).toBeFocused();
   // A clerk holds no audit right: the machine keeps the audit button disabled.
   await expect(v.action('audit')).toBeDisabled();
   await expect(v.action('delete')).toBeEnabled();
@@ -447,6 +455,69 @@ test("Ctrl+S on a changed stored voucher, then the next line typed at once: the 
   expect(got.data.items.map((i) => i.summary)[0]).toBe('Changed');
 });
 
+test('a subject picked from F7\'s list, then the amount and Ctrl+S at once: the save waits for the amount (keys held while the caret returns from the picker keep their order with the chord)', async ({ page }) => {
+  const summary = `E2E pick then save ${Date.now()}`;
+  const v = new VoucherEditorModel(page);
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  await v.ready();
+  await expect(v.code()).not.toHaveValue('');
+  await v.enter(summary);
+  await v.enter('1001');
+  await v.enter('80');
+  await page.keyboard.type('..');
+  await v.press('Enter');
+  await v.expectFocus(1, 'subjectId');
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await page.keyboard.type('1002');
+  await expect(page.getByTestId('list-picker').getByRole('option').first()).toContainText('1002');
+  // Enter picks; the caret comes back to the debit a few frames later. Tab to the credit, 80 and
+  // Ctrl+S reach the page before it does (all in one task, as a fast clerk's keys can): before,
+  // Ctrl+S ended the hold, the Tab and the 80 were dropped and nothing was saved (or the save ran
+  // before them). Now they land in order and Ctrl+S saves the 80.
+  const id = await savedVoucherId(page, () =>
+    page.evaluate(() => {
+      const key = (k: string, code: string, init: KeyboardEventInit = {}) =>
+        (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: k, code, bubbles: true, cancelable: true, ...init }));
+      key('Enter', 'Enter');
+      key('Tab', 'Tab');
+      key('8', 'Digit8');
+      key('0', 'Digit0');
+      key('s', 'KeyS', { ctrlKey: true });
+    }),
+  );
+  await page.waitForURL(new RegExp(`/newVoucher/${id}$`));
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
+  await expect(v.creditTotal()).toHaveText('80.00');
+  const clerk = await apiHeaders(page.request, 'clerk', 'clerk123');
+  const got = (await (await page.request.get(`/api/voucher/${id}`, { headers: clerk })).json()) as { data: { items: Array<{ subjectCode: string; direction: boolean; amount: string }> } };
+  expect(got.data.items.map((i) => [i.subjectCode, i.direction, i.amount])).toEqual([['1001', true, '8000'], ['1002', false, '8000']]);
+});
+
+test('Ctrl+S with the amount still in its editor (no Enter): the amount is saved with the voucher', async ({ page }) => {
+  const v = new VoucherEditorModel(page);
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  await v.ready();
+  await expect(v.code()).not.toHaveValue('');
+  await v.enter(`E2E open editor ${Date.now()}`);
+  await v.enter('1001');
+  await v.enter('60');
+  await page.keyboard.type('..');
+  await v.press('Enter');
+  await v.enter('1002');
+  await v.expectFocus(1, 'debit');
+  await v.press('Tab');
+  await v.expectFocus(1, 'credit');
+  await page.keyboard.type('60');
+  await expect(page.getByTestId('amount-editor')).toHaveValue('60');
+  // Before, the save read the lines before AG Grid had handed the editor's 60 over: refused as not
+  // balanced, the 60 showing a moment later.
+  const id = await savedVoucherId(page, () => v.press('Control+s'));
+  const clerk = await apiHeaders(page.request, 'clerk', 'clerk123');
+  const got = (await (await page.request.get(`/api/voucher/${id}`, { headers: clerk })).json()) as { data: { items: Array<{ subjectCode: string; direction: boolean; amount: string }> } };
+  expect(got.data.items.map((i) => [i.subjectCode, i.direction, i.amount])).toEqual([['1001', true, '6000'], ['1002', false, '6000']]);
+});
+
 test('F12 twice on a balanced new voucher, then typing: one voucher saved, the second F12 does nothing on the untouched new voucher, the text lands there', async ({ page }) => {
   const { v, posts } = await twoLineVoucher(page, `E2E F12 twice ${Date.now()}`, async (fresh) => {
     // Ctrl+S on the untouched new voucher: nothing to save, no refusal; the caret stays.
@@ -673,7 +744,7 @@ test("the auditor's keys are buffered: F9 four times during a slow audit examine
   await expect(page).toHaveURL(new RegExp(`/newVoucher/${mine[4]}$`));
 });
 
-test('the balance of the caret subject counts this voucher; subjects named in English; a date in another year asks to clear the subjects or keep the date (in English)', async ({ page, request }, testInfo) => {
+test('the balance of the caret subject counts this voucher; subjects named in English; a date in another year asks to clear the subjects or keep the date once it is typed whole, the question\'s keys work wherever its focus is; a date outside the account years says why (in English)', async ({ page, request }, testInfo) => {
   const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
   const words = { debit: 'Dr', credit: 'Cr', flat: 'Nil' };
   await startInLanguage(page, 'en_US');
@@ -698,19 +769,40 @@ test('the balance of the caret subject counts this voucher; subjects named in En
   await v.press('ArrowUp');
   await expect(page.getByTestId('voucher-balance-after')).toContainText(onSide(saved + 12_345, words));
 
-  // Into 2025 with a subject filled: K keeps the old date.
-  await v.date().fill('2025-06-30');
-  await expect(page.getByTestId('voucher-year-dialog')).toBeVisible();
+  // Into 2025 with a subject filled, typed over the date key by key: nothing is asked while typing
+  // ("2025-06-3" is not the 3rd yet, it becomes the 30th); Tab asks about the date typed, the focus
+  // on "clear" (C, Enter). Tab goes between the two answers only (the ✕ is for the mouse); K keeps the old date.
+  const yearDialog = page.getByTestId('voucher-year-dialog');
+  const typeDate = async (text: string) => {
+    await v.date().focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(text, { delay: 30 });
+  };
+  await typeDate('2025-06-30');
+  await expect(v.date()).toHaveValue('2025-06-30');
+  await expect(yearDialog).toBeHidden();
+  await page.keyboard.press('Tab');
+  await expect(yearDialog).toContainText('2025-06-30');
+  await expect(page.getByTestId('voucher-year-clear')).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath('voucher-year-en.png'), fullPage: true });
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('voucher-year-keep')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('voucher-year-clear')).toBeFocused();
   await page.keyboard.press('k');
-  await expect(page.getByTestId('voucher-year-dialog')).toBeHidden();
+  await expect(yearDialog).toBeHidden();
   await expect(v.date()).toHaveValue(date);
   await expect(v.cell(0, 'subjectId')).toContainText('1001');
-  // Again, Enter clears the subjects: the lines keep their summaries and amounts, the voucher lives in 2025.
-  await v.date().fill('2025-06-30');
-  await expect(page.getByTestId('voucher-year-clear')).toBeFocused();
+  // Again, with Enter in the field: C clears the subjects with the focus on "keep" too. The lines keep
+  // their summaries and amounts, the voucher lives in 2025.
+  await typeDate('2025-06-30');
+  await expect(yearDialog).toBeHidden();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('voucher-year-dialog')).toBeHidden();
+  await expect(page.getByTestId('voucher-year-clear')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('voucher-year-keep')).toBeFocused();
+  await page.keyboard.press('c');
+  await expect(yearDialog).toBeHidden();
   await expect(v.date()).toHaveValue('2025-06-30');
   await expect(v.cell(0, 'subjectId')).toHaveText('');
   await expect(v.cell(0, 'summary')).toContainText('E2E balance');
@@ -722,6 +814,12 @@ test('the balance of the caret subject counts this voucher; subjects named in En
   // The date's calendar, open again with the caret back in the date, closes with Escape (it lies over the first lines).
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-dates-dropdown]')).toBeHidden();
+  // A date after the last account year is not taken, and the clerk is told why.
+  await typeDate('2027-01-05');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'must lie within the account years' })).toBeVisible();
+  await expect(v.date()).toHaveValue('2025-06-30');
+  await expect(yearDialog).toBeHidden();
   await v.cell(0, 'subjectId').click();
   await v.enter('1001');
   await v.expectFocus(0, 'debit');
@@ -836,6 +934,125 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
   await close.click();
   await page.getByTestId('unsaved-discard').click();
   await expect(page).not.toHaveURL(/\/newVoucher\/new$/);
+});
+
+test('Esc in the auxiliary popup cancels only the cell being typed, and a pick list opened from it closes alone; the popup with changes asks before it closes; Ctrl+S confirms it', async ({ page }, testInfo) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  // 销售费用 takes a department and a budget item.
+  await v.enter('E2E 辅助 Esc');
+  await v.enter('5601');
+  await v.expectFocus(0, 'auxId');
+  await v.press('F7');
+  const popup = page.getByTestId('voucher-aux-grid');
+  const caretCol = () => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null);
+  await expect(popup).toBeVisible();
+  await expectFocusWithin(popup);
+  await expect(page.getByTestId('voucher-aux-confirm')).toContainText('Ctrl+S');
+  // The department's pick list: Esc closes the list, not the popup.
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await v.press('Escape');
+  await expect(page.getByTestId('list-picker')).toHaveCount(0);
+  await expect(popup).toBeVisible();
+  await expect.poll(caretCol).toBe('aux1');
+  // A department and a budget item from their lists, Enter past the direction to the amount.
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await v.press('Enter');
+  await expect.poll(caretCol).toBe('aux6');
+  await v.press('F7');
+  await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await v.press('Enter');
+  await expect.poll(caretCol).toBe('direction');
+  await v.press('Enter');
+  await expect.poll(caretCol).toBe('amount');
+  // "12" typed, then Esc: the amount's edit is cancelled, the popup and its row stay.
+  const amount = popup.locator('.ag-row[row-index="0"] .ag-cell[col-id="amount"]');
+  await page.keyboard.type('12');
+  await expect(page.getByTestId('amount-editor')).toBeFocused();
+  await v.press('Escape');
+  await expect(page.getByTestId('amount-editor')).toHaveCount(0);
+  await expect(popup).toBeVisible();
+  await expect(amount).toHaveText('');
+  await expect(popup.locator('.ag-row[row-index="0"] .ag-cell[col-id="aux1"]')).not.toHaveText('');
+  await expect.poll(caretCol).toBe('amount');
+  // Esc with no cell being typed, the popup changed: the unsaved question; Esc on it goes back to the cell.
+  await v.press('Escape');
+  await expect(page.getByTestId('unsaved-dialog')).toContainText('辅助核算已修改');
+  await expect(popup).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('voucher-aux-esc-zh.png'), fullPage: true });
+  await v.press('Escape');
+  await expect(page.getByTestId('unsaved-dialog')).toHaveCount(0);
+  await expect(popup).toBeVisible();
+  await expect.poll(caretCol).toBe('amount');
+  // Ctrl+S confirms: the line takes the amount and the auxiliary values.
+  await v.enter('34');
+  await v.press('Control+s');
+  await expect(popup).toBeHidden();
+  await expect(v.debitTotal()).toHaveText('34.00');
+  await expect(v.cell(0, 'auxId')).not.toHaveText('');
+  const auxText = await v.cell(0, 'auxId').innerText();
+  // Opened again and left unchanged, Esc closes it at once; changed, No discards the change.
+  await v.cell(0, 'auxId').click();
+  await v.press('F7');
+  await expect(popup).toBeVisible();
+  await expectFocusWithin(popup);
+  await v.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(page.getByTestId('unsaved-dialog')).toHaveCount(0);
+  await v.cell(0, 'auxId').click();
+  await v.press('F7');
+  await expect(popup).toBeVisible();
+  await expectFocusWithin(popup);
+  await v.press('Delete');
+  await v.press('Escape');
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await v.press('n');
+  await expect(popup).toBeHidden();
+  await expect(v.cell(0, 'auxId')).toHaveText(auxText);
+  await expect(v.debitTotal()).toHaveText('34.00');
+});
+
+test('a new voucher again on the same tab shows its code (Alt+N, No); a refused save\'s banner goes once what it names is put right', async ({ page }) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await expect(v.code()).not.toHaveValue('');
+  await v.enter('E2E 新凭证号');
+  await v.press('Alt+n');
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await v.press('n');
+  await expect(page.getByTestId('unsaved-dialog')).toHaveCount(0);
+  await v.expectFocus(0, 'summary');
+  await expect(v.cell(0, 'summary')).toHaveText('');
+  await expect(v.code()).not.toHaveValue('');
+
+  // A refused save: a code of 0 and a line with only its summary.
+  await v.enter('E2E 横幅');
+  await v.enter('1001');
+  await v.enter('100');
+  await v.enter('E2E 横幅');
+  await v.expectFocus(1, 'subjectId');
+  await v.code().focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('0');
+  await v.press('Control+s');
+  await expect(v.ruleErrors()).toContainText('凭证号必须为不超过');
+  await expect(v.ruleErrors()).toContainText('必填项未填写（第2行）');
+  // The caret is on the refused subject: filled and balanced, the line's messages go; the code's stays.
+  await v.expectFocus(1, 'subjectId');
+  await v.enter('1002');
+  await v.press('=');
+  await expect(v.creditTotal()).toHaveText('100.00');
+  await expect(v.ruleErrors()).not.toContainText('必填项未填写');
+  await expect(v.ruleErrors()).toContainText('凭证号必须为不超过');
+  // The code put right: the banner goes.
+  await v.code().focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('11');
+  await expect(v.ruleErrors()).toBeHidden();
 });
 
 test('F7 on a summary when the commonly used summaries cannot be read: the server\'s message, an empty list, typed text still taken', async ({ page }) => {

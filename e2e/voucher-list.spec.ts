@@ -320,3 +320,69 @@ test("a link naming vouchers of another year (the period end's blockers) lists t
   const list = new VoucherListModel(page);
   await expect.poll(() => list.rowIds()).toEqual(earlier.map((v) => v.id));
 });
+
+test('F8 and PageDown go on from the last row of a page to the next page; PageUp on the first row goes back; the last voucher of all says so', async ({ page, request }) => {
+  const PAGED = 'E2E翻页审核';
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const years = await admin.get('/api/account/year', { accountId: 1 });
+  const year = (years.content as Array<{ id: number; year: number }>).find((y) => y.year === 2026)!;
+  const subjects = (await admin.get('/api/subject', { filter: { accountYearId: year.id }, limit: 1000 })).content as Array<{ id: number; code: string }>;
+  const s = (code: string) => subjects.find((x) => x.code === code)!.id;
+  const kinds = (await admin.get('/api/voucher/kind', { accountId: 1 })).content as Array<{ id: number; isDefault: boolean }>;
+  const kindId = (kinds.find((k) => k.isDefault) ?? kinds[0]).id;
+  // Twelve vouchers: page 1 holds ten of them (the list's page size 10), page 2 the other two.
+  const paged: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const v = await clerk.post('/api/voucher', {
+      accountId: 1, kindId, markTime: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      items: [
+        { summary: `${PAGED} ${i + 1}`, subjectId: s('1001'), direction: true, amount: '100' },
+        { summary: `${PAGED} ${i + 1}`, subjectId: s('1002'), direction: false, amount: '100' },
+      ],
+    });
+    paged.push(v.id);
+    ids.push(v.id);
+  }
+
+  await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+  const list = new VoucherListModel(page);
+  await expect(list.root).toBeVisible();
+  await list.filter('summary').fill(PAGED);
+  await expect.poll(() => list.rowIds()).toEqual(paged.slice(0, 10));
+  await expect(page.getByTestId('list-total')).toContainText('12');
+
+  // PageDown goes to the page's last row; once there, to the next page's first row (same column).
+  await list.focusFirstRow();
+  await list.expectFocusOn(paged[0]);
+  await page.keyboard.press('ArrowRight');
+  const col = await list.focusedColId();
+  await page.keyboard.press('PageDown');
+  await list.expectFocusOn(paged[9]);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => list.rowIds()).toEqual(paged.slice(10));
+  await list.expectFocusOn(paged[10]);
+  expect(await list.focusedColId()).toBe(col);
+  // PageUp on the first row goes back to the previous page's last row.
+  await page.keyboard.press('PageUp');
+  await expect.poll(() => list.rowIds()).toEqual(paged.slice(0, 10));
+  await list.expectFocusOn(paged[9]);
+  expect(await list.focusedColId()).toBe(col);
+
+  // F8 on the page's last voucher examines it and goes on to the next page's first one, and on.
+  await page.keyboard.press('F8');
+  await expect.poll(() => list.rowIds()).toEqual(paged.slice(10));
+  await list.expectFocusOn(paged[10]);
+  await page.keyboard.press('F8');
+  await list.expectFocusOn(paged[11]);
+  // The last voucher of all: examined, the focus stays and the list says it was the last.
+  await page.keyboard.press('F8');
+  await expect(page.getByText('已是列表中最后一张凭证')).toBeVisible();
+  await list.expectFocusOn(paged[11]);
+  await page.screenshot({ path: test.info().outputPath('voucher-list-paged-zh.png'), fullPage: true });
+
+  const auditor = await apiLogin(request, 'auditor', 'audit123');
+  const states = await auditor.get('/api/voucher', { filter: { accountId: 1, id: paged }, limit: 20 });
+  const audited = (states.content as Array<{ id: number; lifecycle: string }>).filter((v) => v.lifecycle === 'audited').map((v) => v.id).sort((a, b) => a - b);
+  expect(audited).toEqual(paged.slice(9).sort((a, b) => a - b));
+});

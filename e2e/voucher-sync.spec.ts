@@ -165,6 +165,9 @@ test('screens in English', async ({ page, request }, testInfo) => {
   await expect(page.getByTestId('voucher-relations')).toBeEnabled({ timeout: 20_000 });
   await page.getByTestId('voucher-relations').click();
   await expect(page.getByTestId('voucher-relations-list')).toContainText('Synchronised copy');
+  // The copy is named with its ledger set's kind in English ("General-0012"), not the server's 记-0012.
+  await expect(page.getByTestId('voucher-relations-list')).toContainText(/Synchronised copy [A-Za-z]+-\d+/);
+  await expect(page.getByTestId('voucher-relations-list')).not.toContainText(/[\u4e00-\u9fff]-\d+/);
   await page.screenshot({ path: testInfo.outputPath('voucher-relations-en.png') });
   await page.keyboard.press('Escape');
   await page.getByTestId('voucher-action-sync').click();

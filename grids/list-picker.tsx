@@ -1,6 +1,8 @@
 /**
- * A keyboard-first pick list for F7 on a lookup cell: type to filter by code or name, arrows to
- * move, Enter to pick, Esc to close. Screens open it from their picker hook (`EntryGrid`'s
+ * A keyboard-first pick list for F7 on a lookup cell: type to filter as the cell's own search does
+ * (lookup-match.ts: code, name in either language, pinyin initials or mnemonic), arrows to move,
+ * Enter to pick, Esc to close. Names show in the reader's language (the screen builds the options
+ * so, with the other language's name as an alias). Screens open it from their picker hook (`EntryGrid`'s
  * `pickers`) and pass the choice to the request's `commit`.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
@@ -8,6 +10,7 @@ import { Modal, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { PICKER_MAX_RECORDS } from '../src/domain/constants';
 import { filterLookup, type LookupOption } from './lookup-match';
+import { usePinyinInitials, withInitials } from './pinyin-initials';
 import type { PickerRequest } from './entry-grid-types';
 import type { SheetRow } from './sheet-schema';
 
@@ -86,7 +89,10 @@ function ListPickerBody({ title, options, initialQuery = '', onPick, onClose, ac
   const [active, setActive] = useState(0);
   const listId = useId();
   const listRef = useRef<HTMLDivElement>(null);
-  const hits = useMemo(() => filterLookup(query, options, PICKER_MAX_RECORDS), [query, options]);
+  // Options without initials of their own are found by the pinyin initials of their Chinese names too.
+  const initialsOf = usePinyinInitials();
+  const searched = useMemo(() => (initialsOf ? withInitials(options, initialsOf) : options), [options, initialsOf]);
+  const hits = useMemo(() => filterLookup(query, searched, PICKER_MAX_RECORDS), [query, searched]);
   const current = Math.min(active, Math.max(0, hits.length - 1));
 
   useEffect(() => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdUntilCaret, RETURN_RETRY_FRAMES } from './picker-return';
+import { holdUntilCaret, isGridChord, RETURN_RETRY_FRAMES } from './picker-return';
 import type { PickerRequest } from './entry-grid-types';
 import { createSheetState } from './sheet';
-import { HOLD_MS, TypeAhead, typeAhead } from './type-ahead';
+import { HOLD_MS, onHeldCommand, screenCommands, TypeAhead, typeAhead, type CommandOf } from './type-ahead';
 import type { Caret } from './use-caret';
 import { useGridCommands } from './use-grid-commands';
 import type { GridCore } from './use-grid-core';
@@ -13,9 +13,9 @@ import { testSchema } from './voucher-kit.fixtures';
 import type { VoucherKitRow } from './voucher-kit.columns';
 
 /** A user's key at the focused element (what the browser delivers). */
-function press(key: string): KeyboardEvent {
+function press(key: string, init: KeyboardEventInit = {}): KeyboardEvent {
   const target = document.activeElement ?? document.body;
-  const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+  const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
   target.dispatchEvent(e);
   return e;
 }
@@ -44,7 +44,8 @@ function makeCells(grid: HTMLElement, ids: string[]) {
         commits.push(`${id}:Enter`);
         return;
       }
-      if (e.key.length !== 1) return;
+      // A chord does not start editing (AG Grid leaves it to the kit's keys).
+      if (e.key.length !== 1 || e.ctrlKey || e.altKey || e.metaKey) return;
       e.preventDefault();
       const editor = document.createElement('input');
       editor.value = e.key;
@@ -226,6 +227,158 @@ describe('the caret returning from a picker: keys typed meanwhile land where it 
     await vi.advanceTimersByTimeAsync((RETURN_RETRY_FRAMES + 5) * 20);
     expect(t.active).toBe(false);
     expect(byId<HTMLInputElement>('query').value).toBe('');
+  });
+});
+
+describe('a chord pressed while the caret returns from a picker keeps its place after the keys typed before it', () => {
+  let t: TypeAhead;
+  /** What happened, in order: the screen's commands ("<save>", with the debit editor's text then), the grid's chords ("grid:Ctrl+z"). */
+  let log: string[];
+  let removers: Array<() => void>;
+  // The voucher editor's keys, as it names them to the type-ahead.
+  const commands: CommandOf = (e) => (e.ctrlKey && e.key === 's' ? 'save' : e.key === 'F12' ? 'saveAndNew' : e.altKey && e.key === 'ArrowDown' ? 'next' : undefined);
+
+  function setUpScreen() {
+    document.body.innerHTML = '<div id="screen"><div id="grid"></div></div><div role="dialog" aria-modal="true" id="picker"><input id="query"></div>';
+    makeCells(byId('grid'), ['subject', 'debit', 'credit']);
+    const screen = byId('screen');
+    removers.push(
+      onHeldCommand(screen, async (command) => {
+        log.push(`<${command}> debit=${byId('debit').querySelector('input')?.value ?? ''}`);
+      }),
+      screenCommands(screen, commands),
+    );
+    // The grid's own keys (hotkeys-js on the document, as use-grid-keys): only on a cell, not in an editor.
+    const gridKeys = (e: KeyboardEvent) => {
+      if (!(e.target instanceof HTMLElement) || e.target.getAttribute('role') !== 'gridcell') return;
+      if (e.ctrlKey || e.altKey || e.key.startsWith('F')) log.push(`grid:${e.ctrlKey ? 'Ctrl+' : ''}${e.altKey ? 'Alt+' : ''}${e.key}@${e.target.id}`);
+    };
+    document.addEventListener('keydown', gridKeys);
+    removers.push(() => document.removeEventListener('keydown', gridKeys));
+    byId('query').focus();
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    commits = [];
+    log = [];
+    removers = [];
+    t = new TypeAhead(document, HOLD_MS);
+  });
+  afterEach(() => {
+    t.drop();
+    removers.forEach((r) => r());
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  it('"3000" then Ctrl+S at once after the pick: the save runs once the 3000 is in the debit, not before (nor without it)', async () => {
+    setUpScreen();
+    holdUntilCaret(byId('grid'), () => byId('debit').focus(), t);
+    type('30');
+    byId('picker').remove();
+    type('00');
+    const save = press('s', { ctrlKey: true, code: 'KeyS' });
+    // Kept (the browser's own save of the page does not come either), in order behind the digits.
+    expect(save.defaultPrevented).toBe(true);
+    expect(t.pending).toEqual(['3', '0', '0', '0', '<save>']);
+    expect(log).toEqual([]);
+    await settle();
+    expect(log).toEqual(['<save> debit=3000']);
+    expect(t.active).toBe(false);
+  });
+
+  it('F12 and Alt+↓ (the screen\'s commands) wait their turn the same way; Ctrl+S before any key still waits for the caret', async () => {
+    setUpScreen();
+    holdUntilCaret(byId('grid'), () => byId('debit').focus(), t);
+    press('s', { ctrlKey: true });
+    byId('picker').remove();
+    type('5');
+    press('F12');
+    await settle();
+    expect(log).toEqual(['<save> debit=', '<saveAndNew> debit=5']);
+    log = [];
+    setUpScreen();
+    holdUntilCaret(byId('grid'), () => byId('debit').focus(), t);
+    type('7');
+    press('ArrowDown', { altKey: true });
+    byId('picker').remove();
+    await settle();
+    expect(log).toEqual(['<next> debit=7']);
+  });
+
+  it("the grid's own chords (Ctrl+Z, F7) are replayed after the keys typed before them, on the cell the caret reached", async () => {
+    setUpScreen();
+    holdUntilCaret(byId('grid'), () => byId('debit').focus(), t);
+    type('30');
+    press('Enter');
+    const undo = press('z', { ctrlKey: true, code: 'KeyZ' });
+    expect(undo.defaultPrevented).toBe(true);
+    byId('picker').remove();
+    press('F7');
+    expect(t.pending).toEqual(['3', '0', 'Enter', 'z', 'F7']);
+    // (A chord that moves nothing is waited on for a while, as any key without effect.)
+    await settle();
+    await settle();
+    expect(commits).toEqual(['debit=30']);
+    expect(log).toEqual(['grid:Ctrl+z@credit', 'grid:F7@credit']);
+    // Nothing was typed as text by the replayed chord.
+    expect(byId('credit').querySelector('input')).toBeNull();
+  });
+
+  it('a chord pressed while the held keys are being replayed waits behind them too', async () => {
+    setUpScreen();
+    holdUntilCaret(byId('grid'), () => byId('debit').focus(), t);
+    byId('picker').remove();
+    type('12');
+    press('Enter');
+    type('4');
+    // The caret lands; the replay starts (the Enter waits for the caret to move).
+    await vi.advanceTimersByTimeAsync(60);
+    expect(t.active).toBe(true);
+    press('s', { ctrlKey: true });
+    await settle();
+    expect(commits).toEqual(['debit=12']);
+    expect(log).toEqual(['<save> debit=']);
+    expect(byId('credit').querySelector('input')?.value).toBe('4');
+  });
+
+  it("other chords (the clipboard's, the shell's Ctrl+K) and Escape still end the hold and pass", async () => {
+    setUpScreen();
+    holdUntilCaret(byId('grid'), () => byId('debit').focus(), t);
+    type('30');
+    const palette = press('k', { ctrlKey: true });
+    expect(palette.defaultPrevented).toBe(false);
+    expect(t.pending).toEqual([]);
+    byId('picker').remove();
+    await settle();
+    expect(byId('debit').querySelector('input')).toBeNull();
+  });
+
+  it('a screen that named no commands: its chords end the hold as before (nothing waits for a screen that cannot run it)', async () => {
+    setUpScreen();
+    removers.forEach((r) => r());
+    removers = [];
+    holdUntilCaret(byId('grid'), () => byId('debit').focus(), t);
+    type('30');
+    expect(press('s', { ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(t.active).toBe(false);
+  });
+
+  it('isGridChord: the grid table\'s chords and function keys, not plain keys nor the clipboard', () => {
+    const k = (key: string, init: KeyboardEventInit = {}) => isGridChord(new KeyboardEvent('keydown', { key, ...init }));
+    expect(k('z', { ctrlKey: true, code: 'KeyZ' })).toBe(true);
+    expect(k('y', { ctrlKey: true })).toBe(true);
+    expect(k('F7')).toBe(true);
+    expect(k('F10', { shiftKey: true })).toBe(true);
+    expect(k('a', { altKey: true, code: 'KeyA' })).toBe(true);
+    expect(k('Home', { ctrlKey: true })).toBe(true);
+    expect(k('c', { ctrlKey: true })).toBe(false);
+    expect(k('v', { ctrlKey: true })).toBe(false);
+    expect(k('k', { ctrlKey: true })).toBe(false);
+    expect(k('Enter')).toBe(false);
+    expect(k('=')).toBe(false);
+    expect(k('F12')).toBe(false);
   });
 });
 

@@ -10,9 +10,28 @@
  * inside a dialog takes the replay). It never outlives the grid: cancelling (the grid unmounts)
  * drops it, and a caret that cannot be placed (the row is gone, another dialog took the focus)
  * drops it at once rather than letting the page's keys wait HOLD_MS for nothing.
+ *
+ * A chord pressed meanwhile keeps its place in the order: "3000" then Ctrl+S saves the 3000. The
+ * screen's commands (Ctrl+S, F12, Alt+↓, as the screen named them: `screenCommands`) wait as
+ * commands, the grid's own chords (`isGridChord`: Ctrl+Z, F7, Alt+A …) as keys; both act once the
+ * keys typed before them have landed. Without it the chord ended the hold and dropped those keys
+ * (or ran before them). Other chords (the clipboard's, the shell's Ctrl+K) still end the hold.
  */
+
 import { DIALOG_SELECTOR } from './focus-first-cell';
-import { typeAhead, type TypeAhead } from './type-ahead';
+import { matchKeyBinding } from './key-bindings';
+import { screenCommandsOf, typeAhead, type TypeAhead } from './type-ahead';
+
+/**
+ * A chord of the grid's own key table (grids/key-bindings.ts) that the type-ahead can replay: with
+ * Ctrl, Alt or Meta, or a function key. Not the clipboard's Ctrl+C: the browser copies only for a
+ * key of the user's, never for a replayed one.
+ */
+export function isGridChord(e: KeyboardEvent): boolean {
+  if (!(e.ctrlKey || e.altKey || e.metaKey || /^F\d{1,2}$/.test(e.key))) return false;
+  const binding = matchKeyBinding(e, 'other');
+  return !!binding && binding.command !== 'copyCell';
+}
 
 /** Frames the caret waits for the picker to close before it is placed. */
 export const RETURN_FRAMES = 2;
@@ -29,7 +48,7 @@ export function holdUntilCaret(grid: Element | null, place: () => void, ta: Type
   const doc = grid?.ownerDocument ?? document;
   // The picker that is closing: the focus is still in it (Enter or Escape was pressed there).
   const closing = doc.activeElement?.closest(DIALOG_SELECTOR) ?? null;
-  const hold = ta.hold(undefined, { owns: [closing, grid] });
+  const hold = ta.hold(screenCommandsOf(grid), { owns: [closing, grid], keepsChord: isGridChord });
   let frame: number | null = null;
   let done = false;
   const finish = () => {

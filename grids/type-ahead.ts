@@ -33,7 +33,10 @@
  * keys typed after the pick or Escape are held as for a command, with `owns` naming the places the
  * hold answers for — the closing picker (a modal whose focus trap still has the focus for a
  * moment: its keys are held, not typed into its query) and the grid (a grid inside a dialog, the
- * auxiliary popup's, takes its replay). A dialog anywhere else keeps its keys as usual.
+ * auxiliary popup's, takes its replay). A dialog anywhere else keeps its keys as usual A chord
+ * pressed then keeps the order too: the screen's commands (Ctrl+S, F12, Alt+↓ — the screen names
+ * them with `screenCommands`, the grid does not know them) are held as commands, the grid's own
+ * chords (Ctrl+Z, F7, Alt+A …, `keepsChord`) as keys; both act after the keys typed before them.
  *
  * A screen's command that talks to the server and may show another document (stepping, the
  * auditor's F9) runs under `holdDuring`: the same hold from the press on, ended by its outcome
@@ -59,6 +62,10 @@ interface HeldKey {
   key: string;
   code: string;
   shiftKey: boolean;
+  /** A chord kept in order (`HoldOptions.keepsChord`): its modifiers. */
+  ctrlKey?: boolean;
+  altKey?: boolean;
+  metaKey?: boolean;
 }
 
 /** A screen's command kept in order with the keys, by its name on that screen. */
@@ -74,6 +81,32 @@ export const HELD_COMMAND_EVENT = 'ledgerdesk:held-command';
 /** Marks the root of a screen that runs held commands. */
 const SCREEN_ATTR = 'data-held-commands';
 const SCREEN = `[${SCREEN_ATTR}]`;
+/** The key → command mapping of each screen that named it (`screenCommands`). */
+const screenCommandsByRoot = new WeakMap<Element, CommandOf>();
+
+/**
+ * Names the commands of the screen at `root` (its keys, as `hold()` takes them), for holds begun
+ * without them: the caret returning from a picker (picker-return.ts) holds the keys for the grid,
+ * which does not know its screen's commands; a Ctrl+S or F12 pressed then waits its turn behind
+ * the keys typed before it instead of ending the hold. Answers the remover.
+ */
+export function screenCommands(root: Element, commands: CommandOf): () => void {
+  screenCommandsByRoot.set(root, commands);
+  return () => {
+    if (screenCommandsByRoot.get(root) === commands) screenCommandsByRoot.delete(root);
+  };
+}
+
+/** The commands of the screen `el` is in (`screenCommands`), if it named them. */
+export function screenCommandsOf(el: Element | null | undefined): CommandOf | undefined {
+  let node: Element | null | undefined = el;
+  while (node) {
+    const commands = screenCommandsByRoot.get(node);
+    if (commands) return commands;
+    node = node.parentElement;
+  }
+  return undefined;
+}
 export interface HeldCommandDetail {
   command: string;
   ran?: Promise<unknown>;
@@ -106,6 +139,13 @@ export interface HoldOptions {
    * not typed into it) and a grid inside a dialog (the replay goes there). Null entries are ignored.
    */
   owns?: ReadonlyArray<Element | null | undefined>;
+  /**
+   * Chords (Ctrl/Alt/Meta, function keys) this hold keeps in order with the keys, replayed as key
+   * events on their turn, instead of letting them pass and end the hold: the grid's own commands
+   * (Ctrl+Z, F7, Alt+A …) pressed while the caret returns from a picker. Kept while the hold or its
+   * replay lasts.
+   */
+  keepsChord?: (e: KeyboardEvent) => boolean;
 }
 
 /** Whether `el` takes typed text itself (a text field, a text area, editable content). */
@@ -189,6 +229,8 @@ export class TypeAhead {
   private holds = 0;
   /** The places a hold answers for although they are in a dialog (`hold`'s `owns`): kept while it holds or replays. */
   private owned: Element[] = [];
+  /** The chords a hold keeps in order (`hold`'s `keepsChord`): kept while it holds or replays. */
+  private keepsChord: ((e: KeyboardEvent) => boolean) | null = null;
   /**
    * The key event being dispatched when the hold began (the Escape or Enter that closed a picker, F12):
    * it started the hold and is not part of it — neither kept nor ending it. Mantine's modal closes on
@@ -224,6 +266,7 @@ export class TypeAhead {
   hold(commands?: CommandOf, options: HoldOptions = {}): number {
     if (commands) this.commandOf = commands;
     this.owned = (options.owns ?? []).filter((el): el is Element => !!el);
+    this.keepsChord = options.keepsChord ?? null;
     this.start('command');
     this.startedBy = currentEvent(this.doc);
     return ++this.holds;
@@ -327,6 +370,7 @@ export class TypeAhead {
   private stopListening(): void {
     this.commandOf = null;
     this.owned = [];
+    this.keepsChord = null;
     this.startedBy = null;
     this.keptDown.clear();
     if (!this.listening) return;
@@ -369,6 +413,15 @@ export class TypeAhead {
       return;
     }
     if (endsHolding(e)) {
+      // A chord the hold keeps (the grid's Ctrl+Z after a pick): in order, after the keys typed before it.
+      if (this.keepsChord?.(e) && (this.mode === 'command' || this.replaying) && this.keeps()) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        if (e.repeat) return;
+        this.keptDown.add(keyIdOf(e));
+        this.held.push({ key: e.key, code: e.code, shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, altKey: e.altKey, metaKey: e.metaKey });
+        return;
+      }
       // A command: it passes, and the keys kept before it would land somewhere the user no longer expects.
       if (!this.replaying) this.drop();
       return;
@@ -403,7 +456,7 @@ export class TypeAhead {
   };
 
   private dispatch(el: Element, type: 'keydown' | 'keyup', k: HeldKey): boolean {
-    const event = new KeyboardEvent(type, { key: k.key, code: k.code, shiftKey: k.shiftKey, bubbles: true, cancelable: true, composed: true });
+    const event = new KeyboardEvent(type, { key: k.key, code: k.code, shiftKey: k.shiftKey, ctrlKey: !!k.ctrlKey, altKey: !!k.altKey, metaKey: !!k.metaKey, bubbles: true, cancelable: true, composed: true });
     this.ours.add(event);
     return el.dispatchEvent(event);
   }
@@ -446,7 +499,8 @@ export class TypeAhead {
         }
         const wasField = isTextField(el);
         const passed = this.dispatch(el, 'keydown', k);
-        if (passed && wasField) {
+        const chord = !!(k.ctrlKey || k.altKey || k.metaKey);
+        if (passed && wasField && !chord) {
           // What the browser does with a real key in a text field (execCommand fires the input events React listens to).
           if (k.key.length === 1) typeInto(this.doc, el, k.key);
           else if (k.key === 'Backspace') typeInto(this.doc, el, '', -1);
@@ -457,7 +511,7 @@ export class TypeAhead {
         // move the caret, which the next key must find in place: the replay waits until the focus
         // has moved (the editor's field took it, the caret went on), a frame at least and about a
         // second at most (a key that changes nothing).
-        if (!(wasField && k.key.length === 1)) {
+        if (!(wasField && k.key.length === 1 && !chord)) {
           await nextFrame();
           // In a field only Enter and Tab go elsewhere (an editor commits and moves); Backspace and the arrows stay in it.
           const moves = !wasField || k.key === 'Enter' || k.key === 'Tab';

@@ -3,7 +3,9 @@
  * the API's index/size, page sizes 10/15/30/50/100, a keyword box (Enter searches at once, typing
  * searches after 200 ms), server sorting mapped to the API's sort param, a selection column,
  * row double-click (and Enter on a row) to open, column widths saved per user, a loading overlay
- * and an empty text. Column definitions are data (`<screen>.columns.ts`).
+ * and an empty text. PageDown on the last row goes on to the next page's first row, PageUp on the
+ * first row back to the previous page's last row (a reader steps through every record by keys);
+ * screens turn pages the same way through `pagerHandle` (the voucher list's F8). Column definitions are data (`<screen>.columns.ts`).
  *
  * A screen supplies `query(request)` → TanStack query options fetching one page, so lists share
  * the query-key hierarchy and refresh on invalidation like any other query.
@@ -26,7 +28,7 @@ import { agGridLocaleText } from './ag-locale';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from '../full-text';
 import { INDEX_COL_ID, sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
 import { PaginationBar } from './pagination-bar';
-import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, toApiPaging } from './paging';
+import { clampPage, edgePageTurn, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, toApiPaging } from './paging';
 import { useColumnWidths, type ColumnWidthStore } from './use-column-widths';
 import './list-grid.css';
 
@@ -59,9 +61,20 @@ export interface KeywordHandle {
   set(keyword: string): void;
 }
 
+/** An imperative handle on the pages (a screen stepping through every record: the voucher list's F8). */
+export interface PagerHandle {
+  /**
+   * Shows the next (1) or previous (-1) page and, once it has arrived, focuses its first (next) or
+   * last (previous) row in the column `colId` (else the first column); false when there is no such page.
+   */
+  turn(delta: 1 | -1, colId: string | null): boolean;
+}
+
 export interface ListGridProps<T> {
   /** Receives a handle on the keyword box. */
   keywordHandle?: Ref<KeywordHandle>;
+  /** Receives a handle on the pages. */
+  pagerHandle?: Ref<PagerHandle>;
   /** Stable id of the grid; the saved column widths are keyed by it (userData subKind). */
   gridId: string;
   /** Where the column widths are saved; default: the app's `ColumnWidthStoreContext` (none: default widths). */
@@ -120,7 +133,7 @@ export interface ListGridProps<T> {
 export function ListGrid<T>(props: ListGridProps<T>) {
   const {
     gridId, columns, query, getRowId, renderers, formatters, selection = 'multi', onSelectionChange, onRowOpen, toolbar, filters, resetKey,
-    keywordHandle, searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
+    keywordHandle, pagerHandle, searchable = true, keywordPlaceholder, paged = true, initialSort, initialPageSize, height, emptyText, rowClassRules, onCellEditRequest, pinnedBottomRowData, context, testId,
     columnWidthStore, autoFocusKeyword, onCurrentRowChange, mapAnswer, onAnswer, onGridApi, kept, onViewChange,
   } = props;
   const { t, i18n } = useTranslation(['admin', 'common']);
@@ -179,6 +192,35 @@ export function ListGrid<T>(props: ListGridProps<T>) {
     [q.data, mapAnswer]);
   const rows = useMemo(() => answer?.content ?? [], [answer]);
   const total = answer?.total ?? 0;
+
+  // A page turned by keys (or by the screen): its first or last row takes the focus when it arrives.
+  const edgeFocus = useRef<{ page: number; at: 'first' | 'last'; colId: string | null } | null>(null);
+  const turnPage = (delta: 1 | -1, colId: string | null): boolean => {
+    const next = page + delta;
+    if (!paged || next < 1 || next > lastPage(total, size)) return false;
+    edgeFocus.current = { page: next, at: delta > 0 ? 'first' : 'last', colId };
+    setPage(next);
+    return true;
+  };
+  useImperativeHandle(pagerHandle, () => ({ turn: turnPage }));
+  // Once the page's own answer is shown and nothing is loading (AG Grid's loading overlay would take
+  // the focus away again): a cached page shows at once and refetches, an answer equal to the
+  // cached one draws nothing new.
+  useEffect(() => {
+    const want = edgeFocus.current;
+    if (!want || want.page !== page || !answer || q.isPlaceholderData || q.isFetching) return;
+    edgeFocus.current = null;
+    requestAnimationFrame(() => {
+      const api = apiRef.current;
+      if (!api || api.isDestroyed()) return;
+      const count = api.getDisplayedRowCount();
+      const column = (want.colId ? api.getColumn(want.colId) : null) ?? api.getAllDisplayedColumns()[0];
+      if (!count || !column) return;
+      const index = want.at === 'first' ? 0 : count - 1;
+      api.ensureIndexVisible(index, want.at === 'first' ? 'top' : 'bottom');
+      api.setFocusedCell(index, column);
+    });
+  }, [answer, page, q.isPlaceholderData, q.isFetching]);
   useEffect(() => {
     if (answer) onAnswer?.(answer);
     // told once per answer
@@ -229,6 +271,13 @@ export function ListGrid<T>(props: ListGridProps<T>) {
 
   const onCellKeyDown = (e: CellKeyDownEvent<T>) => {
     const ev = e.event as KeyboardEvent | null;
+    // AG Grid has moved the focus already (and prevented the key's default); the event names the
+    // cell the key was pressed in.
+    if ((ev?.key === 'PageDown' || ev?.key === 'PageUp') && !e.rowPinned && typeof e.rowIndex === 'number' && !e.api.getEditingCells().length) {
+      const turn = edgePageTurn(ev, e.rowIndex, e.api.getDisplayedRowCount());
+      if (turn && turnPage(turn, e.column.getColId())) ev.preventDefault();
+      return;
+    }
     if (ev?.key !== 'Enter' || !e.data || e.api.getEditingCells().length) return;
     if (onRowOpen) onRowOpen(e.data);
     // A multi-select list that opens nothing (a multi picker): Enter ticks the row like Space.

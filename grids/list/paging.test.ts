@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, rowRange, toApiPaging } from './paging';
+import { clampPage, edgePageTurn, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, rowRange, toApiPaging } from './paging';
 
 describe('list paging math', () => {
   it('computes the last page, with one page for an empty list', () => {
@@ -48,5 +48,16 @@ describe('list paging math', () => {
     expect(rowNumber({ page: 2, size: 10 }, 0)).toBe(11);
     expect(rowNumber({ page: 3, size: 15 }, 4)).toBe(35);
     expect(rowNumber({ page: 0, size: 10 }, 2)).toBe(3);
+  });
+
+  it('turns the page with PageDown on the last row and PageUp on the first, not elsewhere nor with a modifier', () => {
+    expect(edgePageTurn({ key: 'PageDown' }, 9, 10)).toBe(1);
+    expect(edgePageTurn({ key: 'PageUp' }, 0, 10)).toBe(-1);
+    expect(edgePageTurn({ key: 'PageDown' }, 4, 10)).toBeNull();
+    expect(edgePageTurn({ key: 'PageUp' }, 4, 10)).toBeNull();
+    expect(edgePageTurn({ key: 'PageDown', ctrlKey: true }, 9, 10)).toBeNull();
+    expect(edgePageTurn({ key: 'PageDown', shiftKey: true }, 9, 10)).toBeNull();
+    expect(edgePageTurn({ key: 'ArrowDown' }, 9, 10)).toBeNull();
+    expect(edgePageTurn({ key: 'PageDown' }, 0, 0)).toBeNull();
   });
 });

@@ -57,3 +57,15 @@ export function pageAfterSizeChange(state: PageState, newSize: number, total: nu
 export function rowNumber(state: PageState, rowIndex: number): number {
   return Math.max(state.page - 1, 0) * state.size + rowIndex + 1;
 }
+
+/**
+ * PageDown on the last row turns to the next page, PageUp on the first row to the previous one (a
+ * reader stepping through every record by keys); elsewhere, or with a modifier, AG Grid's own
+ * paging of the rows shown stands. 1 next, -1 previous, null none.
+ */
+export function edgePageTurn(e: { key: string; ctrlKey?: boolean; altKey?: boolean; metaKey?: boolean; shiftKey?: boolean }, rowIndex: number, rowCount: number): 1 | -1 | null {
+  if (e.ctrlKey || e.altKey || e.metaKey || e.shiftKey || rowCount <= 0) return null;
+  if (e.key === 'PageDown' && rowIndex === rowCount - 1) return 1;
+  if (e.key === 'PageUp' && rowIndex === 0) return -1;
+  return null;
+}

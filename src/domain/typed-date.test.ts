@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, localIsoDate, parseTypedDate, parseTypedMonth } from './typed-date';
+import { addMonths, completeTypedDate, localIsoDate, parseTypedDate, parseTypedMonth } from './typed-date';
 
 describe('parseTypedDate', () => {
   it('reads the full forms clerks type', () => {
@@ -12,6 +12,21 @@ describe('parseTypedDate', () => {
     for (const t of ['', '2', '2026', '2026-0', '2026-09', '202609', '2026-02-30', '2025-13-01', '0230', '1899-12-31', 'abc', '2026-09-01x']) expect(parseTypedDate(t, 2026)).toBeNull();
     expect(parseTypedDate('2024-02-29', 2026)).toBe('2024-02-29');
     expect(parseTypedDate('0229', 2025)).toBeNull();
+  });
+});
+
+describe('completeTypedDate', () => {
+  it('names a date only once no further digit could make it another one', () => {
+    // Typed key by key at normal speed: 2025-06-1 is not the 1st yet (it becomes the 15th).
+    const typing = ['2', '20', '202', '2025', '2025-', '2025-0', '2025-06', '2025-06-', '2025-06-1', '2025-06-15'];
+    expect(typing.map((t) => completeTypedDate(t, 2026))).toEqual([null, null, null, null, null, null, null, null, null, '2025-06-15']);
+    for (const t of ['20250615', '0615', '2025-06-30', '2025/6/30', ' 2025-06-15 ']) expect(completeTypedDate(t, 2025)).not.toBeNull();
+    // No day 30 in February, no day 40: the 3rd and the 4th are certain.
+    expect(completeTypedDate('2026-02-3', 2026)).toBe('2026-02-03');
+    expect(completeTypedDate('2026-06-4', 2026)).toBe('2026-06-04');
+    for (const t of ['2026-6-1', '2026-06-3', '6-1', '6/2']) expect(completeTypedDate(t, 2026)).toBeNull();
+    // What does not read as a date at all is never complete.
+    for (const t of ['', 'abc', '2026-13-01', '2026-02-30']) expect(completeTypedDate(t, 2026)).toBeNull();
   });
 });
 

@@ -28,6 +28,18 @@ export function parseTypedDate(text: string, referenceYear: number): string | nu
 }
 
 /**
+ * The date a text being typed already names for certain: it reads as a date and no further digit
+ * could make it another one ("2026-06-15", "20260615", "0615", "2026-02-3"). "2026-06-1" is not yet
+ * the 1st: it may become the 15th, so a date field takes it only on Enter or when left.
+ */
+export function completeTypedDate(text: string, referenceYear: number): string | null {
+  const date = parseTypedDate(text, referenceYear);
+  if (date === null) return null;
+  for (let digit = 0; digit <= 9; digit++) if (parseTypedDate(`${text.trimEnd()}${digit}`, referenceYear) !== null) return null;
+  return date;
+}
+
+/**
  * A month as clerks type it (the month fields): 2026-10, 2026/10, 2026.10, 2026-1, 202610,
  * 2026年10月, and without the year 10 or 10月 (the reference year). Answers 'YYYY-MM'; anything
  * else is null. "2026-1" is January: the field commits on Enter, never while typing.

@@ -94,11 +94,11 @@ function Shell() {
   const tabTitle = useTabTitle();
   const pageTitle = page ? tabTitle({ pageKey: page.key, path: pathname }) : '';
 
-  useEffect(() => installLeaveGuard(), []);
-
   // Keyboard: the global keys of key-map.ts, the palette, the shortcuts dialog, focus on the page.
   const navigate = useNavigate();
   const router = useRouter();
+  // The guard shows a background editor whose changes the user chose to save before leaving.
+  useEffect(() => installLeaveGuard((href) => void router.navigate({ href })), [router]);
   const [shortcutsOpened, setShortcutsOpened] = useState(false);
   const focusMenu = () => {
     const entry = () => document.querySelector<HTMLElement>(`#${SIDEBAR_NAV_ID} [role="treeitem"][tabindex="0"]`);

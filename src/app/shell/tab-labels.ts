@@ -4,6 +4,7 @@
  * language; kept in sessionStorage with the tabs (a reload keeps the names of background tabs).
  */
 import { useEffect, useSyncExternalStore } from 'react';
+import { pageOf } from '../routes/access';
 
 export interface TabLabel {
   /** i18n key with its namespace ("voucher:tabTitle"). */
@@ -74,4 +75,21 @@ export function useTabLabel(path: string, label: TabLabel | null): void {
   useEffect(() => {
     tabLabels.set(path, text === 'null' ? null : (JSON.parse(text) as TabLabel));
   }, [path, text]);
+}
+
+/**
+ * A tab's name as the tab itself reads: the label its page gave it ("新增凭证", "凭证 记-0007"), else
+ * the page title plus the id of an editor page (/newVoucher/12). Dialogs naming tabs use it too.
+ */
+export function tabTitle(
+  tab: { path: string; pageKey: string },
+  t: (key: string, params?: Record<string, string>) => string,
+  language: string,
+  label: TabLabel | undefined = labels[tab.path],
+): string {
+  if (label) return t(label.key, labelParams(label, language));
+  const title = t(`menu:${tab.pageKey}`);
+  const page = pageOf(tab.path);
+  if (page?.path.includes('$')) return `${title} ${tab.path.split('/').at(-1)}`;
+  return title;
 }

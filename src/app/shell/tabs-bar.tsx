@@ -14,20 +14,13 @@ import { canOpen, pageOf, pages } from '../routes/access';
 import { useSession } from '../session/store';
 import { matchShellKey } from './key-map';
 import { tabsStore, useTabs, type Tab } from './tabs-store';
-import { labelParams, useTabLabels } from './tab-labels';
+import { tabTitle, useTabLabels } from './tab-labels';
 
 /** Title of a tab: the label its page gave it (tab-labels.ts), else the page title plus the id of editor pages (/newVoucher/12). */
 export function useTabTitle() {
   const { t, i18n } = useTranslation('menu');
   const labels = useTabLabels();
-  return (tab: Pick<Tab, 'pageKey' | 'path'>) => {
-    const label = labels[tab.path];
-    if (label) return t(label.key, labelParams(label, i18n.language));
-    const title = t(tab.pageKey);
-    const page = pageOf(tab.path);
-    if (page?.path.includes('$')) return `${title} ${tab.path.split('/').at(-1)}`;
-    return title;
-  };
+  return (tab: Pick<Tab, 'pageKey' | 'path'>) => tabTitle(tab, (k, p) => t(k, p), i18n.language, labels[tab.path]);
 }
 
 /** The row of visited-page tabs is optional (spec 01 §2); the choice is kept per browser. */

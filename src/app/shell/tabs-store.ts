@@ -89,7 +89,13 @@ function createTabsStore() {
   const closeListeners = new Set<(r: CloseRequest) => void>();
   /** Told about every tab that goes (closed, discarded, cleared), so per-tab state is dropped. */
   const goneListeners = new Set<(paths: readonly string[]) => void>();
+  /** Saves of the pages showing now (useTabDirty's `save`), by tab path. */
+  const savers = new Map<string, () => Promise<boolean>>();
+  /** Tabs whose page can save its changes when asked from outside (it registered a save while it showed). */
+  const savable = new Set<string>();
+  const saverListeners = new Set<() => void>();
   const gone = (paths: readonly string[]) => {
+    for (const p of paths) savable.delete(p);
     if (paths.length) goneListeners.forEach((l) => l(paths));
   };
   /** Close handlers registered by pages (useTabDirty's second argument), by tab path. */
@@ -174,6 +180,38 @@ function createTabsStore() {
     },
     closeAll(activePath: string, navigate: (href: string) => void) {
       store.close(tabs.map((t) => t.path), activePath, navigate);
+    },
+    /**
+     * A page saves its own changes when the shell asks (leaving with unsaved changes: logout, a
+     * company switch). Resolves whether the save went through. Only while the page shows.
+     */
+    registerSaver(path: string, save: () => Promise<boolean>) {
+      savers.set(path, save);
+      savable.add(path);
+      saverListeners.forEach((l) => l());
+      return () => {
+        if (savers.get(path) === save) savers.delete(path);
+      };
+    },
+    /** Whether the tab's page can save its changes when asked (it shows now, or will once shown again). */
+    canSave: (path: string) => savable.has(path),
+    /** The save of the tab's page once it shows (resolves null after `timeoutMs` without one). */
+    whenSaver(path: string, timeoutMs: number): Promise<(() => Promise<boolean>) | null> {
+      const now = savers.get(path);
+      if (now) return Promise.resolve(now);
+      return new Promise((resolve) => {
+        const done = (save: (() => Promise<boolean>) | null) => {
+          clearTimeout(timer);
+          saverListeners.delete(check);
+          resolve(save);
+        };
+        const check = () => {
+          const save = savers.get(path);
+          if (save) done(save);
+        };
+        const timer = setTimeout(() => done(null), timeoutMs);
+        saverListeners.add(check);
+      });
     },
     /** Subscribe to tabs going away (closed or cleared): drop what was kept for them. */
     onTabsGone(l: (paths: readonly string[]) => void) {

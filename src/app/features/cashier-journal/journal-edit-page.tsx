@@ -18,7 +18,7 @@
  * the balance report) asks Yes / No / Cancel first (save / discard / stay).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -55,6 +55,7 @@ import { voucherKindsOptions } from '../voucher/voucher-queries';
 import type { VoucherKindDto } from '../../../contract/finance-settings';
 import { todayIso } from '../common/today';
 import { MonthField } from '../common/month-field';
+import { FirstMatchSelect } from '../common/first-match-select';
 
 interface Refs {
   accounts: BankAccountDto[];
@@ -310,7 +311,8 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     dirty,
     (close) =>
       void leaveWithSaveTip({ dirty: true, ask: saveTip.ask, save: () => saveRef.current(), proceed: close }),
-    { kept: true },
+    // save: logout or a company switch asks Yes / No / Cancel and Yes saves here (shell/dirty-guard.tsx).
+    { kept: true, save: () => saveRef.current() },
   );
 
   /** Another account or month: unsaved changes ask first (Yes saves, No drops them, Cancel stays). */
@@ -387,13 +389,12 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     <Stack gap="xs" p="xs" ref={rootRef} data-testid="journal-edit">
       <Paper withBorder p="xs">
         <Group gap="md" align="flex-end" wrap="wrap">
-          <Select
+          <FirstMatchSelect
             label={t('journal:bankAccount')}
             data={accountOptions}
             value={String(bankAccountId)}
             onChange={(v) => v && void choose(Number(v), month)}
             allowDeselect={false}
-            searchable
             w={240}
             size="xs"
             data-testid="journal-account"

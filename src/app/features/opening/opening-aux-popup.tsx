@@ -2,11 +2,12 @@
  * The auxiliary breakdown of a subject's opening (F7 on an auxiliary subject): the voucher's
  * auxiliary-entry sheet (one column per auxiliary type of the subject, the side, the amount; F7 or
  * unresolved text opens the pick list of the column's type) plus the year-to-date debit and credit
- * of a set started mid-year. Confirm checks '[label] is required' like the voucher popup and saves
- * the whole breakdown (POST /opening/aux); the subject's opening becomes its sum.
+ * of a set started mid-year. Confirm (Ctrl+S) checks '[label] is required' like the voucher popup and saves
+ * the whole breakdown (POST /opening/aux); the subject's opening becomes its sum. Esc cancels a
+ * cell's edit first; closing with changes asks first (common/grid-dialog.tsx).
  */
-import { useMemo, useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EntryGrid, type EntryGridHandle } from '../../../../grids/entry-grid';
@@ -16,9 +17,9 @@ import { VOUCHER_LINE_MAX_CENTS } from '../../../domain/constants';
 import { openingApi } from '../../../contract/heads';
 import { call } from '../../api/typed-client';
 import { useAuxPopupPickers } from '../voucher/aux-popup';
-import { auxPopupSchema, auxRefusalCell, checkAuxPopup } from '../voucher/voucher-aux';
+import { auxPopupChanged, auxPopupSchema, auxRefusalCell, checkAuxPopup } from '../voucher/voucher-aux';
 import type { VoucherCatalog } from '../voucher/voucher-catalog';
-import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
+import { GRID_DIALOG_CONFIRM_KEY, GRID_DIALOG_CONFIRM_SHORTCUT, useGridDialog } from '../common/grid-dialog';
 import { auxBodyOf, auxPopupRowsOf, filledAuxRows, type OpeningAuxPopupRow } from './opening-model';
 
 export interface OpeningAuxPopupProps {
@@ -53,14 +54,32 @@ export function OpeningAuxPopup(props: OpeningAuxPopupProps) {
     gcTime: 0,
   });
   const { t } = useTranslation(['opening', 'voucher']);
+  // The sheet (below) says whether its rows changed and how it confirms: Esc, the ✕ and Cancel ask then.
+  const [dirty, setDirty] = useState(false);
+  const confirmRef = useRef<(() => void) | null>(null);
+  const dialog = useGridDialog({ dirty: dirty && !props.readOnly, onClose: props.onClose, onConfirm: props.readOnly ? null : () => confirmRef.current?.() });
   return (
-    <Modal opened onClose={props.onClose} title={t('opening:aux.title', { subject: `${subject.code} ${subject.name}` })} size="80rem" centered returnFocus={false} data-testid="opening-aux-popup">
-      {stored.data ? <AuxSheet {...props} initial={auxPopupRowsOf(stored.data.rows, subject.direction)} /> : <Text size="sm">{t('opening:loading')}</Text>}
-    </Modal>
+    <>
+      <Modal opened {...dialog.modalProps} title={t('opening:aux.title', { subject: `${subject.code} ${subject.name}` })} size="80rem" centered returnFocus={false} data-testid="opening-aux-popup">
+        {stored.data ? (
+          <AuxSheet {...props} initial={auxPopupRowsOf(stored.data.rows, subject.direction)} onClose={dialog.requestClose} onDirty={setDirty} confirmRef={confirmRef} />
+        ) : (
+          <Text size="sm">{t('opening:loading')}</Text>
+        )}
+      </Modal>
+      {dialog.question}
+    </>
   );
 }
 
-function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose, initial }: OpeningAuxPopupProps & { initial: OpeningAuxPopupRow[] }) {
+interface AuxSheetProps extends OpeningAuxPopupProps {
+  initial: OpeningAuxPopupRow[];
+  onDirty: (dirty: boolean) => void;
+  /** Set to the sheet's confirm (Ctrl+S and the question's Yes reach it through the dialog). */
+  confirmRef: RefObject<(() => void) | null>;
+}
+
+function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose, initial, onDirty, confirmRef }: AuxSheetProps) {
   const { t } = useTranslation(['opening', 'voucher', 'grid']);
   const types = subject.auxTypeIds;
   const debit = t('voucher:auxDirection.debit');
@@ -78,17 +97,14 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
     onError: (e) => setError(e.message),
   });
 
-  // Ctrl+S confirms the breakdown, as it saves the screen behind (the screen keys: useScreenKeys).
-  const rootRef = useRef<HTMLDivElement>(null);
-  useScreenKeys(rootRef, (e) => {
-    if (!isCtrlLetter(e, 's') || readOnly) return false;
-    confirm();
-    return true;
-  });
+  const changed = auxPopupChanged(initial, state.rows);
+  useEffect(() => onDirty(changed), [changed, onDirty]);
 
   const confirm = () => {
+    if (readOnly || save.isPending) return;
     gridRef.current?.api()?.stopEditing();
-    requestAnimationFrame(() => {
+    // The grid commits what is being typed in an event AG Grid fires from a timeout: read the rows after it.
+    setTimeout(() => requestAnimationFrame(() => {
       const rows = stateRef.current.rows;
       const filled = filledAuxRows(rows, types);
       if (filled.length === 0) {
@@ -106,17 +122,23 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
         return;
       }
       save.mutate(auxBodyOf(check.entries, filled, subject.direction));
-    });
+    }));
   };
+  // Ctrl+S (the dialog's confirm key, as it saves the screen behind) and the question's Yes confirm here.
+  useEffect(() => {
+    confirmRef.current = confirm;
+  });
 
   return (
-    <Stack gap="xs" ref={rootRef}>
+    <Stack gap="xs">
       <EntryGrid schema={schema} state={state} dispatch={dispatch} pickers={pickers} autoFocus readOnly={readOnly} lockReason={readOnly ? t('opening:settled') : undefined} testId="opening-aux-grid" handleRef={gridRef} />
       <Text size="xs" c="dimmed">{t('opening:aux.hint')}</Text>
       {error && <Text size="sm" c="red" data-testid="opening-aux-error">{error}</Text>}
       <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose}>{t('opening:aux.cancel')}</Button>
-        <Button onClick={confirm} disabled={readOnly} loading={save.isPending} data-testid="opening-aux-confirm">{t('opening:aux.confirm')}</Button>
+        <Button variant="default" onClick={onClose} aria-keyshortcuts="Escape">{t('opening:aux.cancel')} <Kbd ml={6} size="xs">Esc</Kbd></Button>
+        <Button onClick={confirm} disabled={readOnly} loading={save.isPending} aria-keyshortcuts={GRID_DIALOG_CONFIRM_SHORTCUT} data-testid="opening-aux-confirm">
+          {t('opening:aux.confirm')} <Kbd ml={6} size="xs">{GRID_DIALOG_CONFIRM_KEY}</Kbd>
+        </Button>
       </Group>
       {picker}
     </Stack>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAllPages } from '../../api/all-pages';
-import { capAnswer, employeeDisabledFilter, leafDepartments, leafRefusal, mergeChosen, remoteKeyword, PICKER_SIZES } from './picker-rules';
+import { loadPinyinInitials } from '../../../../grids/pinyin-initials';
+import { capAnswer, employeeDisabledFilter, leafDepartments, leafRefusal, mergeChosen, remoteKeyword, searchSubjectsLocally, PICKER_SIZES } from './picker-rules';
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
 
@@ -82,5 +83,43 @@ describe('picker rules', () => {
     expect(PICKER_SIZES.customer).toEqual({ width: 1000, height: 800 });
     expect(PICKER_SIZES.budget).toEqual({ width: 850, height: 700 });
     expect(PICKER_SIZES.project).toEqual({ width: 960, height: 600 });
+  });
+});
+
+describe('the subject picker\'s keyword search (as the voucher cell searches)', () => {
+  const subjects = [
+    { id: 1, code: '1001', name: '库存现金', nameEn: 'Cash on hand', abbr: null, kind: 'ASSETS', disabled: false },
+    { id: 2, code: '1002', name: '银行存款', nameEn: 'Bank deposits', abbr: null, kind: 'ASSETS', disabled: false },
+    { id: 3, code: '100201', name: '工商银行', nameEn: null, abbr: 'ICBC', kind: 'ASSETS', disabled: false },
+    { id: 4, code: '6602', name: '管理费用', nameEn: 'Administrative expenses', abbr: null, kind: 'PROFIT', disabled: false },
+    { id: 5, code: '660201', name: '办公费', nameEn: 'Office expenses', abbr: null, kind: 'PROFIT', disabled: true },
+  ];
+  const req = (keyword: string, more: Partial<{ index: number; size: number; sort: Record<string, 'asc' | 'desc'> }> = {}) => ({ index: 0, size: 10, keyword, ...more });
+  const codes = (a: { content: { code: string }[] }) => a.content.map((s) => s.code);
+
+  it('finds by pinyin initials, mnemonic and either language\'s name', async () => {
+    const initials = await loadPinyinInitials();
+    expect(initials).not.toBeNull();
+    expect(codes(searchSubjectsLocally(subjects, {}, req('yhck'), 'zh_CN', initials))).toEqual(['1002']);
+    expect(codes(searchSubjectsLocally(subjects, {}, req('gsyh'), 'en_US', initials))).toEqual(['100201']);
+    expect(codes(searchSubjectsLocally(subjects, {}, req('icbc'), 'zh_CN', initials))).toEqual(['100201']);
+    expect(codes(searchSubjectsLocally(subjects, {}, req('Administrative'), 'en_US', initials))).toEqual(['6602']);
+    expect(codes(searchSubjectsLocally(subjects, {}, req('管理费用'), 'en_US', initials))).toEqual(['6602']);
+    // Without pinyin (not loaded yet) the rest still works.
+    expect(codes(searchSubjectsLocally(subjects, {}, req('yhck'), 'zh_CN', null))).toEqual([]);
+    expect(codes(searchSubjectsLocally(subjects, {}, req('bank'), 'zh_CN', null))).toEqual(['1002']);
+  });
+
+  it('keeps the tree node and show-disabled filters, best matches first unless sorted by code, one page of the total', () => {
+    expect(codes(searchSubjectsLocally(subjects, { kind: 'PROFIT' }, req('expenses'), 'en_US', null))).toEqual(['6602', '660201']);
+    expect(codes(searchSubjectsLocally(subjects, { kind: 'PROFIT', disabled: false }, req('expenses'), 'en_US', null))).toEqual(['6602']);
+    expect(codes(searchSubjectsLocally(subjects, { codePrefix: '1002' }, req('银行'), 'zh_CN', null))).toEqual(['1002', '100201']);
+    // The exact code first, then codes starting with it.
+    expect(codes(searchSubjectsLocally(subjects, {}, req('1002'), 'zh_CN', null))).toEqual(['1002', '100201']);
+    expect(codes(searchSubjectsLocally(subjects, {}, req('1002', { sort: { code: 'desc' } }), 'zh_CN', null))).toEqual(['100201', '1002']);
+    const page = searchSubjectsLocally(subjects, {}, req('1', { index: 1, size: 2 }), 'zh_CN', null);
+    // Codes starting with 1, then one holding it ("660201 办公费" holds "1").
+    expect(page.total).toBe(4);
+    expect(codes(page)).toEqual(['100201', '660201']);
   });
 });

@@ -6,6 +6,8 @@
  */
 import type { ListAnswer } from '../../../contract/common';
 import { PICKER_MAX_RECORDS } from '../../../domain/constants';
+import { bilingualOption, filterLookup } from '../../../../grids/lookup-match';
+import type { InitialsOf } from '../../../../grids/pinyin-initials';
 
 /** Popup sizes (spec 02 §2.10, §9): width × height in px. */
 export const PICKER_SIZES = {
@@ -89,4 +91,43 @@ export function mergeChosen<T extends { id: number }>(chosen: readonly T[], tick
   const out = [...chosen];
   for (const r of ticked) if (!out.some((c) => c.id === r.id)) out.push(r);
   return out;
+}
+
+export interface SearchableSubject {
+  id: number;
+  code: string;
+  name: string;
+  nameEn?: string | null;
+  abbr?: string | null;
+  kind?: string;
+  disabled?: boolean;
+}
+
+/**
+ * The subject picker's keyword search, over the year's subjects it already holds (its tree's), the
+ * way the voucher cell searches (grids/lookup-match.ts): code, name in either language, mnemonic
+ * and pinyin initials, so `yhck` finds 银行存款 here too. The tree node and show-disabled filters
+ * apply as on the server; the best matches come first unless the list is sorted by a column; one
+ * page of the request.
+ */
+export function searchSubjectsLocally<S extends SearchableSubject>(
+  subjects: readonly S[],
+  filter: { kind?: string; codePrefix?: string; disabled?: boolean },
+  request: { index: number; size: number; sort?: Record<string, 'asc' | 'desc'>; keyword: string },
+  language: string | boolean,
+  initialsOf: InitialsOf | null,
+): ListAnswer<S> {
+  const kept = subjects
+    .filter((s) => (filter.kind === undefined || s.kind === filter.kind) && (filter.codePrefix === undefined || s.code.startsWith(filter.codePrefix)) && (filter.disabled === undefined || !!s.disabled === filter.disabled))
+    .sort((a, b) => a.code.localeCompare(b.code));
+  const options = kept.map((s) => {
+    const pinyin = initialsOf?.(s.name) ?? null;
+    return { ...bilingualOption({ value: String(s.id), code: s.code, name: s.name, nameEn: s.nameEn, abbr: s.abbr, initials: pinyin }, language), subject: s };
+  });
+  const found = filterLookup(request.keyword, options, options.length).map((o) => o.subject);
+  // The picker sorts by code only (its one sortable column).
+  const byCode = request.sort?.code;
+  if (byCode) found.sort((a, b) => (byCode === 'desc' ? -1 : 1) * a.code.localeCompare(b.code));
+  const from = request.index * request.size;
+  return { content: found.slice(from, from + request.size), total: found.length };
 }

@@ -3,19 +3,22 @@
  * popup with Cancel and Sure (Sure disabled until a row is current); Enter or double-click chooses.
  * Disabled subjects are hidden unless "show disabled" is ticked. `leafOnly` refuses a subject with
  * sub-subjects (voucher lines and specific subjects take last-level subjects); `refuse` adds the
- * caller's own rule (a specific subject's kind).
+ * caller's own rule (a specific subject's kind). Its keyword box searches as the voucher cell does
+ * (code, name in either language, mnemonic, pinyin initials: picker-rules.ts searchSubjectsLocally)
+ * over the year's subjects it holds for the tree; names show in the reader's language.
  */
 import { useMemo, useState } from 'react';
 import { Checkbox } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubjectDto } from '../../../contract/subject';
 import type { ListColumn } from '../../../../grids/list/columns';
-import { allSubjectsOptions, subjectListOptions } from '../../queries/subjects';
+import { allSubjectsOptions, subjectKeys, subjectListOptions } from '../../queries/subjects';
+import { usePinyinInitials } from '../../../../grids/pinyin-initials';
 import { filterOfNode, TREE_ALL } from '../subject/subject-tree';
 import { SubjectTreePanel } from '../subject/subject-tree-panel';
 import { PickerModal, pickerSideHeight } from './picker-modal';
-import { leafRefusal, PICKER_SIZES } from './picker-rules';
+import { leafRefusal, PICKER_SIZES, searchSubjectsLocally } from './picker-rules';
 import './pickers.css';
 import { localName } from '../../../domain/names';
 
@@ -47,6 +50,7 @@ export function SubjectPicker({ opened, accountYearId, leafOnly = true, refuse, 
   const all = useQuery({ ...allSubjectsOptions(accountYearId), enabled: opened && !!accountYearId });
   const subjects = useMemo(() => all.data?.content ?? [], [all.data]);
   const filter = useMemo(() => ({ ...filterOfNode(node, subjects), ...(showDisabled ? {} : { disabled: false }) }), [node, subjects, showDisabled]);
+  const initialsOf = usePinyinInitials(opened);
   const nameOf = (s: SubjectDto) => localName(english, s);
   const formatters = useMemo(() => ({
     indented: (_: unknown, row: SubjectDto | undefined) => (row ? `${'\u3000'.repeat(Math.max(0, row.level - 1))}${nameOf(row)}` : ''),
@@ -70,7 +74,11 @@ export function SubjectPicker({ opened, accountYearId, leafOnly = true, refuse, 
       columns={columns}
       formatters={formatters}
       renderers={renderers}
-      query={(req) => subjectListOptions(accountYearId, filter, req)}
+      // A keyword is searched here, over the year's subjects (the server knows no pinyin initials).
+      query={(req) => req.keyword && all.data ? queryOptions({
+        queryKey: [...subjectKeys.list(accountYearId, filter, req), 'local', all.dataUpdatedAt, english, !!initialsOf] as const,
+        queryFn: () => searchSubjectsLocally(subjects, filter, req, english, initialsOf),
+      }) : subjectListOptions(accountYearId, filter, req)}
       resetKey={[accountYearId, filter]}
       getRowId={(s) => s.id}
       keywordPlaceholder={t('pickers:keyword')}

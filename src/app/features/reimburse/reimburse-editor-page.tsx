@@ -9,7 +9,7 @@
  * save; every line the server names in a refusal is flagged and the caret goes to the first. Ctrl+S saves; unsaved changes ask
  * Yes / No / Cancel before New or closing the tab.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
-import { typeAhead } from '../../../../grids/type-ahead';
+import { screenCommands, typeAhead } from '../../../../grids/type-ahead';
 import { caretAtOf, landCarriedField, NOTHING_TO_SAVE, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
 import { FILL_END } from '../../../../grids/list/use-fill-height';
 import { KeyHelp } from '../../../../grids/key-help';
@@ -212,7 +212,8 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
         if (answer === 'cancel' || (answer === 'yes' && (await saveRef.current()) === null)) return;
         close();
       })(),
-    { kept: true },
+    // save: logout or a company switch asks Yes / No / Cancel and Yes saves here (shell/dirty-guard.tsx).
+    { kept: true, save: async () => (await saveRef.current()) !== null },
   );
   const [tab, setTab] = useState<string>('detail');
   /**
@@ -476,6 +477,9 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   useHeldCommands(rootRef, async (command) => {
     if (command === 'save' && editable) await doSave();
   });
+  // The grid's holds name it too (the caret returning from F7's list or the lookup list): a Ctrl+S
+  // pressed after the amount typed past the pick waits behind it and saves the amount.
+  useLayoutEffect(() => (rootRef.current ? screenCommands(rootRef.current, reimburseCommandOf) : undefined), []);
 
   useTabLabel(path, state.doc ? { key: 'reimburse:tabTitle', params: { code: formatReimbursementCode(state.doc.code) } } : { key: 'reimburse:newTitle' });
 

@@ -26,7 +26,7 @@ import { loadAllPages } from '../../api/all-pages';
 import type { ListColumn } from '../../../../grids/list/columns';
 import type { ListRequest } from '../../../../grids/list/list-grid';
 import { ListPicker } from '../../../../grids/list-picker';
-import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
+import { bilingualOption, matchLookup, type LookupOption } from '../../../../grids/lookup-match';
 import { call } from '../../api/typed-client';
 import { subjectApi, subjectRelationApi } from '../../../contract/heads';
 import { accountsQueryOptions } from '../../queries/account';
@@ -139,7 +139,8 @@ export function SubjectRelationPage() {
     queryFn: ({ signal }) => loadAllPages((index, size) => call(subjectApi.list, { query: { filter: { accountYearId: targetYearId!, leaf: true, disabled: false }, index, size, sort: { code: 'asc' } } }, { signal })),
     enabled: !!targetYearId,
   });
-  const options: LookupOption[] = useMemo(() => (targetSubjects.data?.content ?? []).map((s) => ({ value: String(s.id), code: s.code, name: nameOf(s, english) })), [targetSubjects.data, english]);
+  // Named in the reader's language, found by either name and the mnemonic (the picker adds pinyin initials).
+  const options: LookupOption[] = useMemo(() => (targetSubjects.data?.content ?? []).map((s) => bilingualOption({ ...s, value: String(s.id) }, english)), [targetSubjects.data, english]);
   const byId = useMemo(() => new Map((targetSubjects.data?.content ?? []).map((s) => [s.id, s])), [targetSubjects.data]);
 
   const save = useSaveSubjectRelations(accountYearId, targetYearId);

@@ -1,17 +1,20 @@
 /**
  * The auxiliary-entry popup of a voucher line: the kit's entry grid with one column per
  * auxiliary type of the subject plus the direction and the amount (voucher-aux.ts), F7 /
- * unresolved text opens the pick list of the column's type (借 / 贷 in the direction column). Confirm checks '[label] is required' and hands the entries back.
+ * unresolved text opens the pick list of the column's type (借 / 贷 in the direction column). Confirm (Ctrl+S)
+ * checks '[label] is required' and hands the entries back. Esc cancels a cell's edit first; closing
+ * the popup with changes asks first (common/grid-dialog.tsx).
  */
 import { useMemo, useRef, useState, type ReactElement } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
 import { useListPicker } from '../../../../grids/list-picker';
 import type { SheetRow } from '../../../../grids/sheet-schema';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
-import { auxPopupSchema, auxRefusalCell, checkAuxPopup, popupRowOfLine, sideOf, type AuxEntry, type AuxPopupRow } from './voucher-aux';
+import { GRID_DIALOG_CONFIRM_KEY, GRID_DIALOG_CONFIRM_SHORTCUT, useGridDialog } from '../common/grid-dialog';
+import { auxPopupChanged, auxPopupSchema, auxRefusalCell, checkAuxPopup, popupRowOfLine, sideOf, type AuxEntry, type AuxPopupRow } from './voucher-aux';
 import type { VoucherCatalog } from './voucher-catalog';
 
 export interface AuxPopupProps {
@@ -50,7 +53,8 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const debitLabel = t('voucher:auxDirection.debit');
   const creditLabel = t('voucher:auxDirection.credit');
   const schema = useMemo(() => auxPopupSchema(types, catalog, { debit: debitLabel, credit: creditLabel }), [types, catalog, debitLabel, creditLabel]);
-  const [state, dispatch] = useSheet(schema, [popupRowOfLine(line)]);
+  const [initialRows] = useState(() => [popupRowOfLine(line)]);
+  const [state, dispatch] = useSheet(schema, initialRows);
   const { pickers, picker } = useAuxPopupPickers<AuxPopupRow>(types, catalog);
   const [error, setError] = useState<string | null>(null);
   const gridRef = useRef<EntryGridHandle>(null);
@@ -58,8 +62,9 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const confirm = () => {
     const api = gridRef.current?.api();
     api?.stopEditing();
-    // The grid commits what is being typed through dispatch; read the rows on the next frame.
-    requestAnimationFrame(() => {
+    // The grid commits what is being typed through dispatch, in an event AG Grid fires from a
+    // timeout: read the rows after it (ours is queued behind it) and a frame.
+    setTimeout(() => requestAnimationFrame(() => {
       const check = checkAuxPopup(stateRef.current.rows, types, sideOf(line));
       if (!check.ok) {
         setError(
@@ -73,13 +78,15 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
         return;
       }
       onConfirm(check.entries);
-    });
+    }));
   };
   const stateRef = useRef(state);
   stateRef.current = state;
+  const dialog = useGridDialog({ dirty: auxPopupChanged(initialRows, state.rows), onClose: onCancel, onConfirm: confirm, message: t('voucher:aux.unsaved') });
 
   return (
-    <Modal opened onClose={onCancel} title={t('voucher:aux.title', { subject: catalog.subjectLabel(line.subjectId ?? '') })} size="xl" centered data-testid="voucher-aux-popup">
+    <>
+    <Modal opened {...dialog.modalProps} title={t('voucher:aux.title', { subject: catalog.subjectLabel(line.subjectId ?? '') })} size="xl" centered data-testid="voucher-aux-popup">
       <Stack gap="xs">
         <EntryGrid schema={schema} state={state} dispatch={dispatch} pickers={pickers} autoFocus testId="voucher-aux-grid" handleRef={gridRef} />
         <Text size="xs" c="dimmed">
@@ -91,15 +98,17 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
           </Text>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel}>
-            {t('voucher:aux.cancel')}
+          <Button variant="default" onClick={dialog.requestClose} aria-keyshortcuts="Escape" data-testid="voucher-aux-cancel">
+            {t('voucher:aux.cancel')} <Kbd ml={6} size="xs">Esc</Kbd>
           </Button>
-          <Button onClick={confirm} data-testid="voucher-aux-confirm">
-            {t('voucher:aux.confirm')}
+          <Button onClick={confirm} aria-keyshortcuts={GRID_DIALOG_CONFIRM_SHORTCUT} data-testid="voucher-aux-confirm">
+            {t('voucher:aux.confirm')} <Kbd ml={6} size="xs">{GRID_DIALOG_CONFIRM_KEY}</Kbd>
           </Button>
         </Group>
       </Stack>
       {picker}
     </Modal>
+    {dialog.question}
+    </>
   );
 }

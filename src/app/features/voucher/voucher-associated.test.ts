@@ -26,4 +26,23 @@ describe('associated vouchers', () => {
     expect(associatedOf(copy, null)).toEqual([]);
     expect(associatedOf(copy, origin)).toEqual([{ key: 'COPY:4', kind: 'copiedFrom', id: 4, label: '记-0004', accountId: 1, accountYearId: 11, accountName: '' }]);
   });
+
+  it('labels each voucher in the reader\'s language with the kinds of its own ledger set (the server writes 记-0003)', () => {
+    const kinds = new Map([
+      [1, [{ id: 1, name: '记', nameEn: 'General' }]],
+      [2, [{ id: 5, name: '记', nameEn: 'Journal' }, { id: 6, name: '收', nameEn: 'Receipt' }]],
+    ]);
+    const words = (language: string) => ({ language, kindsOf: (accountId: number) => kinds.get(accountId) ?? [] });
+    const original = voucher({ source: 'COPY', originId: 4, voucherRelationInfos: [link('SYNC', 7, 2), { ...link('REVERSAL', 8), targetLabel: '收-0008' }, link('SYNC', 9, 3)] });
+    const origin = voucher({ id: 4, code: 4, codeText: '0004' });
+    expect(associatedOf(original, origin, words('en_US')).map((a) => a.label)).toEqual([
+      // The synchronised copy in the management ledger: its own kinds' English name.
+      'Journal-0007',
+      // A kind this ledger set does not name keeps the server's word; so does a ledger set whose kinds are not read.
+      '收-0008',
+      '记-0009',
+      'General-0004',
+    ]);
+    expect(associatedOf(original, origin, words('zh_CN')).map((a) => a.label)).toEqual(['记-0007', '收-0008', '记-0009', '记-0004']);
+  });
 });

@@ -101,6 +101,16 @@ export function popupRowOfLine(row: VoucherKitRow): AuxPopupRow {
   return { id: 'voucher-aux-0', aux1: value(1), aux2: value(2), aux3: value(3), aux4: value(4), aux5: value(5), aux6: value(6), direction: side, amount: row[side] };
 }
 
+/**
+ * Whether the popup's rows hold anything else than they started with (closing then asks first):
+ * compared by their values, in order, rows with nothing in them left out (the grid keeps blank rows).
+ */
+export function auxPopupChanged<R extends SheetRow>(initial: readonly R[], rows: readonly R[]): boolean {
+  const held = (list: readonly R[]) =>
+    JSON.stringify(list.map(({ id: _id, ...values }) => values).filter((values) => Object.values(values).some((v) => v !== null)));
+  return held(initial) !== held(rows);
+}
+
 export interface AuxEntry {
   auxId: string;
   amount: number;

@@ -6,7 +6,7 @@
  * A line may carry one auxiliary value per type its subject requires (department, employee …),
  * so the kit row's single `auxId` cell holds them encoded as "1:12;3:45" (type:id, by type).
  */
-import { matchLookup, type LookupOption } from '../../../../grids/lookup-match';
+import { bilingualOption, filterLookup, matchLookup, type LookupOption } from '../../../../grids/lookup-match';
 import type { LookupResolution } from '../../../../grids/sheet-schema';
 import type { VoucherKitCatalog } from '../../../../grids/voucher-kit.columns';
 import { localName } from '../../../domain/names';
@@ -59,24 +59,16 @@ export function decodeAux(value: string | number | null | undefined): Record<num
 export interface VoucherCatalog extends VoucherKitCatalog {
   subjects: ReadonlyMap<number, CatalogSubject>;
   subjectOf: (subjectId: string | number | null) => CatalogSubject | undefined;
-  /** Up to 10 subjects matching a query by code prefix, name, mnemonic or pinyin initials. */
+  /**
+   * Every subject as a pick-list option, named in the reader's language and found by code, either
+   * name, mnemonic or pinyin initials: the F7 picker searches these as the cell does.
+   */
+  subjectOptions: readonly LookupOption[];
+  /** Up to 10 subjects matching a query by code, name (either language), mnemonic or pinyin initials. */
   searchSubjects: (query: string) => LookupOption[];
   auxTypesOf: (subjectId: string | number | null) => readonly number[];
   auxOptions: (auxTypeId: number) => LookupOption[];
   auxValueLabel: (auxTypeId: number, id: number) => string;
-}
-
-/** How a subject ranks for a query: 0 exact code, 1 code prefix, 2 initials / mnemonic prefix, 3 name contains (either language's); -1 no match. */
-export function subjectMatchRank(s: CatalogSubject, query: string): number {
-  const q = query.trim().toLowerCase();
-  if (q === '') return 3;
-  if (s.code === q) return 0;
-  if (s.code.startsWith(q)) return 1;
-  if ((s.initials && s.initials.startsWith(q)) || (s.abbr && s.abbr.toLowerCase().startsWith(q))) return 2;
-  for (const name of [s.name, s.nameEn]) {
-    if (name && (name.toLowerCase().includes(q) || `${s.code} ${name}`.toLowerCase().includes(q))) return 3;
-  }
-  return -1;
 }
 
 export function createVoucherCatalog(
@@ -92,7 +84,9 @@ export function createVoucherCatalog(
     language?: string | boolean;
   } = {},
 ): VoucherCatalog {
-  const subjectOption = (s: CatalogSubject): LookupOption => ({ value: String(s.id), code: s.code, name: localName(language, s) });
+  // One matcher for the cell and the pickers (grids/lookup-match.ts): code, either name, mnemonic, initials.
+  // In code order: matches of the same rank are listed so.
+  const subjectOptions = [...subjectList].sort((a, b) => a.code.localeCompare(b.code)).map((s) => bilingualOption({ ...s, value: String(s.id) }, language));
   const subjects = new Map(subjectList.map((s) => [s.id, s]));
   const subjectOf = (id: string | number | null) => (id === null || id === '' ? undefined : subjects.get(Number(id)));
   const auxTypesOf = (id: string | number | null) => subjectOf(id)?.auxTypeIds ?? [];
@@ -102,22 +96,8 @@ export function createVoucherCatalog(
     return knownAux.get(`${type}:${id}`) ?? `#${id}`;
   };
   const auxOptions = (type: number) => (auxLists[type] ?? []).map((v) => ({ value: String(v.id), code: v.code, name: v.path?.length ? [...v.path, v.name].join('/') : v.name }));
-  const searchSubjects = (query: string) =>
-    subjectList
-      .map((s) => ({ s, rank: subjectMatchRank(s, query) }))
-      .filter((x) => x.rank >= 0)
-      .sort((a, b) => a.rank - b.rank || a.s.code.localeCompare(b.s.code))
-      .slice(0, SUBJECT_SEARCH_LIMIT)
-      .map((x) => subjectOption(x.s));
-
-  const resolveSubject = (text: string): LookupResolution => {
-    const direct = matchLookup(text, subjectList.map(subjectOption));
-    if (direct.ok) return direct;
-    const q = text.trim().toLowerCase();
-    const byInitials = subjectList.filter((s) => s.initials === q || s.abbr?.toLowerCase() === q);
-    if (byInitials.length === 1) return { ok: true, value: String(byInitials[0].id) };
-    return direct;
-  };
+  const searchSubjects = (query: string) => filterLookup(query, subjectOptions, SUBJECT_SEARCH_LIMIT);
+  const resolveSubject = (text: string): LookupResolution => matchLookup(text, subjectOptions);
 
   const resolveAux = (subjectId: string | null, text: string): LookupResolution => {
     const types = auxTypesOf(subjectId);
@@ -131,6 +111,7 @@ export function createVoucherCatalog(
   return {
     subjects,
     subjectOf,
+    subjectOptions,
     searchSubjects,
     auxTypesOf,
     auxOptions,

@@ -9,7 +9,7 @@
  * Below the grid: the balance of the caret's subject (subject-balance-bar.tsx) and the voucher's
  * processing records (voucher-procs.tsx).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Menu, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +25,7 @@ import type { SheetEvent } from '../../../../grids/sheet';
 import { useSheetTotals, type SheetTotalsView } from '../../../../grids/use-sheet';
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-kit.columns';
-import { holdDuring, typeAhead } from '../../../../grids/type-ahead';
+import { holdDuring, screenCommands, typeAhead } from '../../../../grids/type-ahead';
 import { caretAtOf, landCarriedField, NOTHING_TO_SAVE, saveCarryingFocus, takeCarriedFocus } from '../../../../grids/focus-carry';
 import { voucherMachine } from '../../../../machines/voucher.machine';
 import type { VoucherDto } from '../../../contract/voucher';
@@ -53,7 +53,7 @@ import { loadedEditorState, newEditorState, reduceEditor, type EditorEvent, type
 import { movementOf } from './voucher-balance';
 import { createValueStore, selectCodeGenerated, selectDirty, selectHeader, selectRows, selectSheet, selectVoucher, useEditorSlice, useEditorStore, useValue, type EditorStore, type ValueStore } from './voucher-editor-store';
 import { matchVoucherKey, VOUCHER_COMMANDS, voucherKeyLabel, type VoucherCommand } from './voucher-keys';
-import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, refusedCells, voucherLabel } from './voucher-mapping';
+import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, refusedCells, voucherLabel, voucherLabelOf } from './voucher-mapping';
 import { useSummaryPicker } from './common-summaries';
 import { auxValuesOptions, codeRuleOptions, createReversal, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
 import { isServerAction, reversalRefusal, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
@@ -66,7 +66,7 @@ import { VoucherSyncButton } from './voucher-sync';
 import { OtherScopeNotice, VoucherRelationsButton } from './voucher-relations';
 import { VoucherSources } from './voucher-sources';
 import { VoucherDocsActions } from './voucher-print-drawer';
-import { DateField } from '../common/date-field';
+import { DateField, type DateChange } from '../common/date-field';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
 import { useScreenKeys } from '../common/use-screen-keys';
@@ -160,6 +160,8 @@ function todayIn(span: { startAt: string; endAt: string } | null): string {
 function VoucherEditor(props: EditorProps) {
   const { routeId, companyId, accountId, accountYearId, kinds, codeLength, years, stored } = props;
   const { t, i18n } = useTranslation(['voucher', 'grid', 'errors', 'common']);
+  // Subjects and voucher kinds are named in the reader's language (a language switch names them again).
+  const language = i18n.language;
   const navigate = useNavigate();
   const qc = useQueryClient();
   const user = useSession((s) => s.user);
@@ -172,6 +174,8 @@ function VoucherEditor(props: EditorProps) {
     (): VoucherHeaderState => ({ accountYearId, kindId: defaultKind, code: '', markDate: todayIn(scopeYear), billCount: 0 }),
     [accountYearId, defaultKind, scopeYear],
   );
+  /** A voucher's label in the reader's language ("General-0007" in English), for the messages. */
+  const labelOf = useCallback((v: VoucherDto) => voucherLabelOf(v, kinds, language), [kinds, language]);
 
   // The first state only needs the rows' shape; the catalogue of the state's year follows below.
   const [initialSchema] = useState(() => voucherKitSchema(createVoucherCatalog(props.catalogInput.subjects, props.catalogInput.aux, { knownAux: storedAux, language: i18n.language })));
@@ -205,8 +209,6 @@ function VoucherEditor(props: EditorProps) {
     [storedAux, auxLists],
   );
   const knownAux = useMemo(() => new Map(JSON.parse(knownAuxKey) as Array<[string, string]>), [knownAuxKey]);
-  // Subjects are named in the reader's language (a language switch names them again).
-  const language = i18n.language;
   const catalog: VoucherCatalog = useMemo(() => createVoucherCatalog(subjectList, auxLists, { knownAux, language }), [subjectList, auxLists, knownAux, language]);
   const baseSchema = useMemo(() => voucherKitSchema(catalog), [catalog]);
   // After a save the rules refused, the cells they refuse are flagged (a red frame) until they are
@@ -234,9 +236,12 @@ function VoucherEditor(props: EditorProps) {
   });
   // The rules of the sheet are the base schema's (the flags only draw): `send` keeps its identity
   // when the flags change, so nothing that follows it (the code's request) runs again.
+  // Each new voucher on this tab asks for its code (below), also one of the same kind and date as the last.
+  const [codeAsked, setCodeAsked] = useState(0);
   const send = useCallback(
     (event: EditorEvent) => {
       if (event.type === 'reset' || event.type === 'loaded') setShowIssues(false);
+      if (event.type === 'reset' || event.type === 'copied') setCodeAsked((n) => n + 1);
       store.update((prev) => reduceEditor(baseSchema, prev, event));
     },
     [baseSchema, store],
@@ -285,7 +290,8 @@ function VoucherEditor(props: EditorProps) {
         if (answer === 'cancel' || (answer === 'yes' && (await saveRef.current()) === null)) return;
         close();
       })(),
-    { kept: true },
+    // save: logout or a company switch asks Yes / No / Cancel and Yes saves here (shell/dirty-guard.tsx).
+    { kept: true, save: async () => (await saveRef.current()) !== null },
   );
   const [reasonOpen, setReasonOpen] = useState(false);
   /** The reason dialog was opened by Shift+F9: after the error is recorded, the next voucher shows. */
@@ -314,6 +320,8 @@ function VoucherEditor(props: EditorProps) {
   const [carried] = useState(() => takeCarriedFocus(path));
 
   // The code of a new voucher follows its kind and date (/voucher/code) until the clerk types one.
+  // A new voucher again on the same tab (Alt+N or F12 there, the old one discarded or saved; a copy)
+  // starts without a code: asked for again (`codeAsked`), also for the same kind and date.
   const { kindId, markDate } = state.header;
   useEffect(() => {
     if (!state.codeGenerated || kindId === null || !/^\d{4}-\d{2}-\d{2}$/.test(markDate)) return;
@@ -325,9 +333,40 @@ function VoucherEditor(props: EditorProps) {
     return () => {
       live = false;
     };
-  }, [accountId, kindId, markDate, state.codeGenerated, send, t]);
+  }, [accountId, kindId, markDate, state.codeGenerated, codeAsked, send, t]);
 
   const messageOf = useCallback((e: VoucherRuleError) => t(`errors:${e.code}`, { ...e.params, field: e.params.field ? t(`voucher:header.${String(e.params.field)}`) : undefined }), [t]);
+
+  /** The save rules on the voucher as it is: the messages of the header, the date and the lines, and the lines' check. */
+  const rulesOf = useCallback(
+    (s: VoucherEditorState) => {
+      const errors: string[] = [];
+      const header = validateVoucherHeader({ ...s.header, code: s.header.code || '1' }, codeLength);
+      errors.push(...header.map(messageOf));
+      if (years.length && isDateString(s.header.markDate)) {
+        // Every year bounds the date (first to last); the date's own year must be the editor's (the year question saw to it).
+        const r = resolveMarkDate(s.header.markDate, years.map((y) => ({ ...y, periods: y.id === yearId ? periods : [] })));
+        if (!r.ok) errors.push(r.code === 'MARK_DATE_OUT_OF_RANGE' ? t('voucher:messages.dateOutOfRange', r.params) : t(`errors:${r.code}`, r.params));
+        // A date in a settled period (the server refuses it too): said before anything is sent.
+        const target = periods.find((p) => p.startAt <= s.header.markDate && s.header.markDate <= p.endAt);
+        if (target?.rolled && target.id !== s.voucher?.periodId) errors.push(t('voucher:messages.periodSettled', { name: target.name }));
+      }
+      const rows = checkVoucherRows(s.sheet.rows, catalog.auxTypesOf);
+      if (!rows.ok) errors.push(...rows.errors.map(messageOf));
+      return { errors, rows };
+    },
+    [catalog, codeLength, messageOf, periods, t, yearId, years],
+  );
+  // A refused save's banner follows the voucher while it shows: each message goes once its input is
+  // put right (the code corrected, the required cell filled), the banner with the last one. It only
+  // shrinks: lines being typed meanwhile are the next save's to judge.
+  const showingRefusal = ruleErrors.length > 0;
+  const rulesNow = useEditorSlice(store, useCallback((s: VoucherEditorState) => (showingRefusal ? JSON.stringify(rulesOf(s).errors) : ''), [showingRefusal, rulesOf]));
+  useEffect(() => {
+    if (!rulesNow) return;
+    const now = new Set(JSON.parse(rulesNow) as string[]);
+    setRuleErrors((shown) => (shown.every((m) => now.has(m)) ? shown : shown.filter((m) => now.has(m))));
+  }, [rulesNow]);
 
   /**
    * Saves; resolves with the saved voucher, null (rules refused, server refused) or NOTHING_TO_SAVE
@@ -335,6 +374,11 @@ function VoucherEditor(props: EditorProps) {
    */
   const saveNow = useCallback(async (why?: 'save'): Promise<VoucherDto | null | typeof NOTHING_TO_SAVE> => {
     gridRef.current?.api()?.stopEditing();
+    // AG Grid hands the open editor's value over in an event it fires from a timeout (its async
+    // events), not in stopEditing itself: wait for that timeout (ours is queued after it), then a
+    // frame. A frame alone sometimes came first on a busy page, and Ctrl+S typed right after "80"
+    // saved the line without its amount (refused: not balanced), the 80 showing a moment later.
+    await new Promise((r) => setTimeout(r, 0));
     await new Promise((r) => requestAnimationFrame(() => r(null)));
     const s = latest.current.get();
     if (!s.dirty) {
@@ -348,19 +392,7 @@ function VoucherEditor(props: EditorProps) {
       }
       return s.voucher ?? NOTHING_TO_SAVE;
     }
-    const errors: string[] = [];
-    const header = validateVoucherHeader({ ...s.header, code: s.header.code || '1' }, codeLength);
-    errors.push(...header.map(messageOf));
-    if (years.length && isDateString(s.header.markDate)) {
-      // Every year bounds the date (first to last); the date's own year must be the editor's (the year question saw to it).
-      const r = resolveMarkDate(s.header.markDate, years.map((y) => ({ ...y, periods: y.id === yearId ? periods : [] })));
-      if (!r.ok) errors.push(r.code === 'MARK_DATE_OUT_OF_RANGE' ? t('voucher:messages.dateOutOfRange', r.params) : t(`errors:${r.code}`, r.params));
-      // A date in a settled period (the server refuses it too): said before anything is sent.
-      const target = periods.find((p) => p.startAt <= s.header.markDate && s.header.markDate <= p.endAt);
-      if (target?.rolled && target.id !== s.voucher?.periodId) errors.push(t('voucher:messages.periodSettled', { name: target.name }));
-    }
-    const rows = checkVoucherRows(s.sheet.rows, catalog.auxTypesOf);
-    if (!rows.ok) errors.push(...rows.errors.map(messageOf));
+    const { errors, rows } = rulesOf(s);
     setRuleErrors(errors);
     if (!rows.ok) {
       // The refused cells are flagged and the caret goes to the first of them.
@@ -383,13 +415,13 @@ function VoucherEditor(props: EditorProps) {
       void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
       void qc.invalidateQueries({ queryKey: subjectBalanceKeys.all });
       send({ type: 'loaded', voucher: saved });
-      notifications.show({ color: 'green', message: t('voucher:messages.saved', { label: voucherLabel(saved.kindName, saved.codeText) }) });
+      notifications.show({ color: 'green', message: t('voucher:messages.saved', { label: labelOf(saved) }) });
       return saved;
     } catch (e) {
       notifySaveError(e);
       return null;
     }
-  }, [accountId, catalog, codeLength, messageOf, periods, qc, send, t, yearId, years]);
+  }, [accountId, labelOf, qc, rulesOf, send, t]);
   // Busy from the press on (before the first await): a second Ctrl+S in the same frame is refused.
   const save = useCallback((why?: 'save') => exclusive(() => saveNow(why), null), [exclusive, saveNow]);
   /** Keys typed during a save that did not answer within SAVE_HOLD_MS were dropped: said, not silent. */
@@ -601,9 +633,9 @@ function VoucherEditor(props: EditorProps) {
     qc.setQueryData(voucherKeys.one(accountId, made.id), made);
     void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
     void qc.invalidateQueries({ queryKey: subjectBalanceKeys.all });
-    notifications.show({ color: 'green', message: t('voucher:messages.reversed', { label: voucherLabel(made.kindName, made.codeText) }) });
+    notifications.show({ color: 'green', message: t('voucher:messages.reversed', { label: labelOf(made) }) });
     await navigate({ href: `/newVoucher/${made.id}` });
-  }, [accountId, busyNow, navigate, qc, reversalDate, setBusy, settle, t]);
+  }, [accountId, busyNow, labelOf, navigate, qc, reversalDate, setBusy, settle, t]);
 
   /**
    * The auditor's flow (F9 / Shift+F9): examine the voucher (as an error: after the reason) and show
@@ -635,7 +667,7 @@ function VoucherEditor(props: EditorProps) {
             notifications.show({ color: 'orange', message: t('voucher:messages.saveFirst') });
             return 'refused';
           }
-          const label = voucherLabel(v.kindName, v.codeText);
+          const label = labelOf(v);
           if (v.auditAt !== null) {
             notifications.show({ color: 'blue', message: t('voucher:messages.alreadyExamined', { label }) });
             return !(await settle()) ? 'stayed' : (await stepTo('next')) ? 'moved' : 'refused';
@@ -654,7 +686,7 @@ function VoucherEditor(props: EditorProps) {
         keysDropped,
       );
     },
-    [busyNow, keysDropped, periodOfVoucher, runAction, settle, stepTo, t, user],
+    [busyNow, keysDropped, labelOf, periodOfVoucher, runAction, settle, stepTo, t, user],
   );
 
   // The editor's keys, before AG Grid and the browser see them (PageUp/PageDown, Ctrl+S, F12).
@@ -676,6 +708,8 @@ function VoucherEditor(props: EditorProps) {
   useHeldCommands(rootRef, async (command) => {
     if (isVoucherCommand(command)) await runKey(command);
   });
+  // The grid's holds name these too (the caret returning from a picker): Ctrl+S after "3000" saves the 3000.
+  useLayoutEffect(() => (rootRef.current ? screenCommands(rootRef.current, voucherCommandOf) : undefined), []);
 
   // The last date typed that lies in the editor's year: "keep the old date" goes back to it.
   const keptDate = useRef(state.header.markDate);
@@ -685,14 +719,22 @@ function VoucherEditor(props: EditorProps) {
 
   /**
    * A date in another account year (spec 01 §5): without subjects on the lines the voucher simply
-   * moves there; with subjects the clerk chooses between clearing them and keeping the old date.
-   * A date outside every year stays as typed and the save rules name the range.
+   * moves there; with subjects the clerk chooses between clearing them and keeping the old date —
+   * asked once the date is settled (Enter, the field left, a day picked), about the date typed:
+   * while the clerk is still typing in the field the keys are not the question's. A date before
+   * the first account year or after the last is not taken: the field says why (`dateOutside`).
    */
-  const changeDate = (value: string) => {
+  const changeDate = (value: string, how: DateChange) => {
     const target = isDateString(value) ? years.find((y) => y.startAt <= value && value <= y.endAt) : undefined;
     if (!target || target.id === yearId) return send({ type: 'header', patch: { markDate: value }, byUser: true });
     if (!latest.current.get().sheet.rows.some((r) => r.subjectId !== null || r.auxId !== null)) return send({ type: 'header', patch: { markDate: value, accountYearId: target.id }, byUser: true });
-    setYearQuestion({ date: value, fromYear: year?.year ?? 0, toYear: target.year, toYearId: target.id });
+    if (how === 'settled') setYearQuestion({ date: value, fromYear: year?.year ?? 0, toYear: target.year, toYearId: target.id });
+  };
+  /** A typed date outside the account years (spec 01 §5: within the first and the last): said, as the field shows the date again. */
+  const dateOutside = () => {
+    const from = years[0]?.startAt ?? '';
+    const to = years.at(-1)?.endAt ?? '';
+    notifications.show({ color: 'orange', message: t('errors:MARK_DATE_OUT_OF_RANGE', { from, to }) });
   };
   const answerYear = (clear: boolean) => {
     const q = yearQuestion;
@@ -726,13 +768,13 @@ function VoucherEditor(props: EditorProps) {
       // Typed text that matched (code, name, mnemonic or pinyin initials) shows its 10 matches; else the whole list, filtered by the text.
       subject: (request) => {
         const hits = request.query.trim() ? catalog.searchSubjects(request.query) : [];
-        const all = subjectList.map((s) => ({ value: String(s.id), code: s.code, name: s.name }));
-        openPicker(request, { options: hits.length ? hits : all, query: hits.length ? '' : request.query, title: t('voucher:picker.subject') });
+        // The catalogue's options: named in the reader's language, searched as the cell searches.
+        openPicker(request, { options: hits.length ? hits : catalog.subjectOptions, query: hits.length ? '' : request.query, title: t('voucher:picker.subject') });
       },
       aux: (request) => setAuxLine({ request }),
       summary: summaryPicker,
     }),
-    [catalog, subjectList, t, openPicker, summaryPicker],
+    [catalog, t, openPicker, summaryPicker],
   );
 
   const applyAux = (entries: AuxEntry[]) => {
@@ -853,7 +895,8 @@ function VoucherEditor(props: EditorProps) {
             min={years[0]?.startAt}
             max={years.at(-1)?.endAt}
             clearable={false}
-            onChange={(v) => v && changeDate(v)}
+            onChange={(v, how) => v && changeDate(v, how)}
+            onOutOfRange={dateOutside}
             disabled={!editable}
             w={150}
             size="xs"

@@ -1,15 +1,35 @@
-/** The voucher editor's own keys (voucher-keys.ts) in a popover next to the grid kit's key help. */
+/**
+ * The voucher editor's own keys (voucher-keys.ts) in a popover next to the grid kit's key help.
+ * Opened from the keyboard (Enter on its button) the focus stays on the button: Escape there closes
+ * it, and so does the focus going on elsewhere (a step to another voucher, Ctrl+P's drawer, which
+ * it otherwise covered). Mantine closes a popover on Escape only while the focus is inside it.
+ */
+import { useState } from 'react';
 import { ActionIcon, Kbd, Popover, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { VOUCHER_KEY_BINDINGS } from './voucher-keys';
 
 export function VoucherKeyHelp() {
   const { t } = useTranslation('voucher');
+  const [opened, setOpened] = useState(false);
   return (
-    <Popover width={420} position="bottom-end" shadow="md" withArrow>
+    <Popover width={420} position="bottom-end" shadow="md" withArrow opened={opened} onChange={setOpened}>
       <Popover.Target>
         <Tooltip label={t('keys.title')}>
-          <ActionIcon variant="light" aria-label={t('keys.title')} data-testid="voucher-key-help">
+          <ActionIcon
+            variant="light"
+            aria-label={t('keys.title')}
+            aria-expanded={opened}
+            data-testid="voucher-key-help"
+            onClick={() => setOpened((o) => !o)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape' || !opened) return;
+              e.stopPropagation();
+              setOpened(false);
+            }}
+            // Focus gone to another control (not a click on the panel's text, which takes none).
+            onBlur={(e) => e.relatedTarget && setOpened(false)}
+          >
             ⌨
           </ActionIcon>
         </Tooltip>

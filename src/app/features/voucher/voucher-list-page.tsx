@@ -7,7 +7,8 @@
  * every batch ends with a report naming each voucher done or refused with the reason. 凭证整理
  * (arrangeCode) after a confirmation showing what changes. Keys: arrows move, Space selects, Enter
  * opens the voucher in the editor, Delete deletes, F8 examines the focused voucher and moves on,
- * Shift+F8 examines it as an error after asking the reason (docs/decisions/023).
+ * Shift+F8 examines it as an error after asking the reason (docs/decisions/023); moving on from
+ * the last row of a page goes to the next page's first row, as PageDown there does (the list grid).
  */
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Group, Menu, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
@@ -28,9 +29,11 @@ import { notifyError } from '../../queries/admin-common';
 import { allSubjectsOptions } from '../../queries/subjects';
 import { useScope, useSession } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { useClearSavedFilter } from '../common/saved-filters';
 import { caretOf, ListPage, restoreCaretWhenGone, type ListCaret } from '../common/list-page';
+import type { PagerHandle } from '../../../../grids/list/list-grid';
 import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
@@ -104,6 +107,7 @@ export function VoucherListPage() {
   const gridBoxRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<VoucherDto[]>([]);
   const pendingFocus = useRef<{ beforeIds: number[]; auditedId: number; colId: string | null } | null>(null);
+  const pagerRef = useRef<PagerHandle>(null);
 
   const english = i18n.language === 'en_US';
   const kindLabels = useMemo(() => new Map((kinds.data ?? []).map((k) => [k.id, localName(english, k)])), [kinds.data, english]);
@@ -144,8 +148,12 @@ export function VoucherListPage() {
     pendingFocus.current = null;
     const after = answer.content.map((v) => v.id);
     const target = focusAfterAudit(pending.beforeIds, pending.auditedId, after);
-    // Nothing after it on this page (a "to be audited" list pulls the next page's first row up instead).
-    if (!target || target.id === pending.auditedId) notifications.show({ color: 'blue', message: t('voucher:list.lastOnPage') });
+    // Nothing after it on this page (a "to be audited" list pulls the next page's first row up
+    // instead): the next page's first voucher takes the focus; after the last voucher of all, it stays.
+    if (!target || target.id === pending.auditedId) {
+      if (pagerRef.current?.turn(1, pending.colId)) return;
+      notifications.show({ color: 'blue', message: t('voucher:list.lastVoucher') });
+    }
     if (target) requestAnimationFrame(() => focusRow(target.index, pending.colId));
   }, [focusRow, t]);
 
@@ -377,7 +385,7 @@ export function VoucherListPage() {
           allowDeselect={false}
           data-testid="voucher-filter-state"
         />
-        <Select size="xs" w={160} label={t('voucher:list.filters.subject')} data={subjectOptions} value={filter.subjectCode} onChange={(v) => patch({ subjectCode: v })} searchable clearable limit={50} placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-subject" />
+        <FirstMatchSelect size="xs" w={160} label={t('voucher:list.filters.subject')} data={subjectOptions} value={filter.subjectCode} onChange={(v) => patch({ subjectCode: v })} clearable limit={50} placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-subject" />
         <TextInput size="xs" w={115} label={t('voucher:list.filters.summary')} value={filter.summary} onChange={(e) => patch({ summary: e.currentTarget.value.slice(0, 50) })} data-testid="voucher-filter-summary" />
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountFrom')} value={filter.amountFrom} onChange={(e) => patch({ amountFrom: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-from" />
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountTo')} value={filter.amountTo} onChange={(e) => patch({ amountTo: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-to" />
@@ -420,6 +428,7 @@ export function VoucherListPage() {
           onGridApi={(api) => {
             apiRef.current = api;
           }}
+          pagerHandle={pagerRef}
           emptyText={t('voucher:list.empty')}
         />
       </Box>

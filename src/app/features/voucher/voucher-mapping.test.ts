@@ -4,7 +4,7 @@ import { voucherKitSchema, type VoucherKitRow } from '../../../../grids/voucher-
 import type { VoucherDto } from '../../../contract/voucher';
 import { auxEntryEvents, auxRefusalCell, checkAuxPopup, popupRowOfLine, readSide, type AuxPopupRow } from './voucher-aux';
 import { createVoucherCatalog, decodeAux, encodeAux, type CatalogSubject } from './voucher-catalog';
-import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, rowsOfVoucher } from './voucher-mapping';
+import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, rowsOfVoucher, voucherLabelOf } from './voucher-mapping';
 
 const subjects: CatalogSubject[] = [
   { id: 11, code: '1001', name: '库存现金', abbr: null, initials: 'kcxj', auxTypeIds: [] },
@@ -169,5 +169,18 @@ describe('auxiliary popup', () => {
       ['收款', '13', '3:9', null, 300],
       ['next', null, null, null, null],
     ]);
+  });
+});
+
+describe("a voucher's label in the reader's language", () => {
+  const kinds = [{ id: 1, name: '记', nameEn: 'General' }, { id: 2, name: '收', nameEn: null }, { id: 3, name: '转', nameEn: '  ' }];
+  it('names the kind in English by its id (else by the server\'s name); a kind without an English name, or not in the list, keeps the Chinese', () => {
+    expect(voucherLabelOf({ kindId: 1, kindName: '记', codeText: '0007' }, kinds, 'en_US')).toBe('General-0007');
+    expect(voucherLabelOf({ kindId: 1, kindName: '记', codeText: '0007' }, kinds, 'zh_CN')).toBe('记-0007');
+    // Another ledger set's voucher (its kind id unknown here): by the name.
+    expect(voucherLabelOf({ kindId: 99, kindName: '记', codeText: '0002' }, kinds, 'en_US')).toBe('General-0002');
+    expect(voucherLabelOf({ kindId: 2, kindName: '收', codeText: '0003' }, kinds, 'en_US')).toBe('收-0003');
+    expect(voucherLabelOf({ kindId: 3, kindName: '转', codeText: '0004' }, kinds, 'en_US')).toBe('转-0004');
+    expect(voucherLabelOf({ kindId: 9, kindName: '付', codeText: '0005' }, kinds, true)).toBe('付-0005');
   });
 });

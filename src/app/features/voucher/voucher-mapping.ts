@@ -143,3 +143,17 @@ export function voucherLabelIn(code: string, kinds: readonly { name: string; nam
   const kind = kinds.find((k) => k.name === word);
   return voucherLabel(kind ? localName(language, kind) : word, code.slice(dash + 1));
 }
+
+/**
+ * A voucher's label in the reader's language from its kind (by id, else by the server's Chinese
+ * name): "General-0007" in English for a 记 voucher (voucherLabel + localName). A kind the list
+ * does not hold (another ledger set's, not read) keeps the server's word.
+ */
+export function voucherLabelOf(
+  v: { kindId?: number | null; kindName: string; codeText: string },
+  kinds: readonly { id?: number; name: string; nameEn?: string | null }[],
+  language: string | boolean,
+): string {
+  const kind = (v.kindId != null ? kinds.find((k) => k.id === v.kindId) : undefined) ?? kinds.find((k) => k.name === v.kindName);
+  return voucherLabel(kind ? localName(language, kind) : v.kindName, v.codeText);
+}

@@ -16,6 +16,8 @@ import { systemConfigQueryOptions } from '../../queries/session';
 import { PDF_VIEWER_WIDTH } from '../common/pdf-viewer-drawer';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import { useVoucherExport, useVoucherPrint } from './voucher-export';
+import { voucherLabelOf } from './voucher-mapping';
+import { useVoucherKindsOf } from './voucher-sources';
 
 export { PRINT_KEY_LABEL } from './voucher-keys';
 import { PRINT_KEY_LABEL } from './voucher-keys';
@@ -54,7 +56,7 @@ export interface VoucherDocsActionsProps {
 }
 
 export function VoucherDocsActions({ voucher, dirty, rootRef }: VoucherDocsActionsProps) {
-  const { t } = useTranslation(['voucher', 'common']);
+  const { t, i18n } = useTranslation(['voucher', 'common']);
   const config = useQuery(systemConfigQueryOptions());
   const printer = useVoucherPrint();
   const exporter = useVoucherExport();
@@ -62,8 +64,10 @@ export function VoucherDocsActions({ voucher, dirty, rootRef }: VoucherDocsActio
   const { blobUrl, failed } = usePdfBlob(opened ? printer.result : null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const printable = !!voucher && !dirty;
-  const label = voucher ? `${voucher.kindName}-${voucher.codeText}` : '';
-  const fileName = `voucher-${voucher?.kindName ?? ''}-${voucher?.codeText ?? ''}.pdf`;
+  // Named in the reader's language ("General-0007"), the drawer's title and the file alike.
+  const kindsOf = useVoucherKindsOf(voucher ? [voucher.accountId] : []);
+  const label = voucher ? voucherLabelOf(voucher, kindsOf(voucher.accountId), i18n.language) : '';
+  const fileName = `voucher-${label}.pdf`;
 
   const print = () => {
     if (!voucher || dirty) {

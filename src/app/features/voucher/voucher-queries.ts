@@ -9,6 +9,7 @@ import { budgetApi, customerApi, departmentApi, employeeApi, financeSettingsApi,
 import type { VoucherDto } from '../../../contract/voucher';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import { loadAllPages } from '../../api/all-pages';
+import { loadPinyinInitials } from '../../../../grids/pinyin-initials';
 import { queryKeys } from '../../queries/keys';
 import type { CatalogAuxValue, CatalogSubject } from './voucher-catalog';
 import type { ServerAction, VoucherOrderKey } from './voucher-toolbar-model';
@@ -35,14 +36,10 @@ export const codeRuleOptions = (accountId: number | null) =>
     enabled: !!accountId,
   });
 
-/** Pinyin initials of subject names, computed once per list (the editor's chunk only). */
+/** Pinyin initials of subject names, computed once per list (pinyin-pro loads in its own chunk). */
 async function initialsOf(names: readonly string[]): Promise<(string | null)[]> {
-  try {
-    const { pinyin } = await import('pinyin-pro');
-    return names.map((n) => pinyin(n, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'removed' }).join('').toLowerCase() || null);
-  } catch {
-    return names.map(() => null);
-  }
+  const initials = await loadPinyinInitials();
+  return names.map((n) => initials?.(n) ?? null);
 }
 
 /** The account year's leaf subjects that are not disabled (spec 01 §5 subject search). */

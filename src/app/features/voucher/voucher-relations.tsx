@@ -4,6 +4,7 @@
  * the voucher this one was copied from, each with a button that opens it. A voucher of another
  * ledger set or year is opened after switching the shell's scope to it (the editor always works in
  * the current ledger set and year); unsaved editors are asked about first, as for any scope switch.
+ * Every voucher is named in the reader's language, with the kinds of its own ledger set.
  */
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
@@ -18,9 +19,11 @@ import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
 import { accountsQueryOptions } from '../../queries/account';
 import { voucherOptions } from './voucher-queries';
 import { associatedOf, type Associated } from './voucher-associated';
+import { voucherLabelOf } from './voucher-mapping';
+import { useVoucherKindsOf } from './voucher-sources';
 
 export function VoucherRelationsButton({ voucher: shown }: { voucher: VoucherDto | null }) {
-  const { t } = useTranslation(['voucher']);
+  const { t, i18n } = useTranslation(['voucher']);
   // The cached voucher, refetched after a synchronisation (which links without changing the voucher's version).
   const cached = useQuery(voucherOptions(shown?.accountId ?? null, shown?.id ?? null));
   const voucher = shown && cached.data?.id === shown.id ? cached.data : shown;
@@ -33,8 +36,10 @@ export function VoucherRelationsButton({ voucher: shown }: { voucher: VoucherDto
     queryFn: ({ signal }) => call(voucherApi.get, { params: { id: copiedFrom! } }, { signal }),
     enabled: opened && copiedFrom !== null,
   });
-  const list = voucher ? associatedOf(voucher, origin.data ?? null) : [];
   const count = voucher ? voucher.voucherRelationInfos.length + (copiedFrom !== null ? 1 : 0) : 0;
+  // The kinds of every ledger set the list names (a synchronised copy's is another), read while there is a list.
+  const kindsOf = useVoucherKindsOf([voucher?.accountId ?? 0, ...(voucher?.voucherRelationInfos.map((r) => r.accountId) ?? [])].filter((id) => id > 0), count > 0);
+  const list = voucher ? associatedOf(voucher, origin.data ?? null, { language: i18n.language, kindsOf }) : [];
 
   const open = async (a: Associated) => {
     setOpened(false);
@@ -80,12 +85,13 @@ export function VoucherRelationsButton({ voucher: shown }: { voucher: VoucherDto
  * kinds and subjects, so it offers to switch the scope to the voucher's instead.
  */
 export function OtherScopeNotice({ voucher }: { voucher: VoucherDto }) {
-  const { t } = useTranslation(['voucher']);
+  const { t, i18n } = useTranslation(['voucher']);
   const { companyId } = useScope();
   const accounts = useQuery(accountsQueryOptions(companyId));
   const account = accounts.data?.find((a) => a.id === voucher.accountId);
   const year = account?.accountYears?.find((y) => y.id === voucher.accountYearId);
-  const label = `${voucher.kindName}-${voucher.codeText}`;
+  const kindsOf = useVoucherKindsOf([voucher.accountId]);
+  const label = voucherLabelOf(voucher, kindsOf(voucher.accountId), i18n.language);
   return (
     <Alert color="orange" data-testid="voucher-other-scope">
       <Stack gap="xs" align="flex-start">

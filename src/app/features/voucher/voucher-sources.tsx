@@ -8,9 +8,9 @@
  * Also the one way a voucher code stored as "记-0012" reads in the UI language ("General-0012"),
  * as the voucher list shows it: the kind's English name from the ledger set's voucher kinds.
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { BillDocDto, DocSource } from '../../../contract/doc-to-voucher';
@@ -33,6 +33,23 @@ export function useLocalVoucherCode(accountId: number | null): (code: string | n
   const list = kinds.data;
   const language = i18n.language;
   return useCallback((code) => localVoucherCode(code, list ?? [], language), [list, language]);
+}
+
+type KindWords = ReadonlyArray<{ id: number; name: string; nameEn: string | null }>;
+const answersOf = <T,>(results: ReadonlyArray<{ data: T | undefined }>): Array<T | undefined> => results.map((r) => r.data);
+
+/**
+ * The voucher kinds of several ledger sets (the associated vouchers of a voucher live in other ledger
+ * sets too: a synchronised copy), read while `enabled`: answers the kinds of one of them, none
+ * while not read or not readable (the labels keep the server's word then).
+ */
+export function useVoucherKindsOf(accountIds: readonly number[], enabled = true): (accountId: number) => KindWords {
+  const key = [...new Set(accountIds)].sort((a, b) => a - b).join(',');
+  const ids = useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
+  // The answers only (structurally shared): the same array while no list changed.
+  const lists = useQueries({ queries: ids.map((id) => ({ ...voucherKindsOptions(id), enabled, retry: false })), combine: answersOf });
+  const byAccount = useMemo(() => new Map(ids.map((id, i) => [id, lists[i] ?? []])), [ids, lists]);
+  return useCallback((accountId) => byAccount.get(accountId) ?? [], [byAccount]);
 }
 
 const SOURCES: readonly DocSource[] = ['EXPENSE', 'JOURNAL'];

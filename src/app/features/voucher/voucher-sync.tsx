@@ -16,7 +16,8 @@ import { call } from '../../api/typed-client';
 import { accountsQueryOptions } from '../../queries/account';
 import { notifyError } from '../../queries/admin-common';
 import { useScope } from '../../session/store';
-import { voucherKeys, voucherOptions } from './voucher-queries';
+import { voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
+import { voucherLabelOf } from './voucher-mapping';
 import { useBusy } from '../common/use-busy';
 
 export function VoucherSyncButton({ voucher, enabled, reason }: { voucher: VoucherDto | null; enabled: boolean; reason?: string | null }) {
@@ -35,7 +36,7 @@ export function VoucherSyncButton({ voucher, enabled, reason }: { voucher: Vouch
 }
 
 function VoucherSyncDialog({ voucher: shown, onClose }: { voucher: VoucherDto; onClose: () => void }) {
-  const { t } = useTranslation(['voucher', 'common']);
+  const { t, i18n } = useTranslation(['voucher', 'common']);
   const cached = useQuery(voucherOptions(shown.accountId, shown.id));
   const voucher = cached.data?.id === shown.id ? cached.data : shown;
   const { companyId } = useScope();
@@ -56,7 +57,9 @@ function VoucherSyncDialog({ voucher: shown, onClose }: { voucher: VoucherDto; o
       const copy = await call(voucherSyncApi.sync, { params: { id: voucher.id }, body: { targetAccountId: target.id } });
       void qc.invalidateQueries({ queryKey: voucherKeys.one(voucher.accountId, voucher.id) });
       void qc.invalidateQueries({ queryKey: voucherKeys.all(target.id) });
-      notifications.show({ color: 'green', message: t('voucher:sync.done', { account: target.name, label: `${copy.kindName}-${copy.codeText}` }) });
+      // The copy named with the kinds of its ledger set, in the reader's language (the server's word if they cannot be read).
+      const kinds = await qc.fetchQuery({ ...voucherKindsOptions(copy.accountId), retry: false }).catch(() => []);
+      notifications.show({ color: 'green', message: t('voucher:sync.done', { account: target.name, label: voucherLabelOf(copy, kinds, i18n.language) }) });
       onClose();
     } catch (e) {
       notifyError(e);

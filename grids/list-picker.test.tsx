@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+/**
+ * The F7 pick list searches as the cell does (lookup-match.ts): by code, by the name shown and the
+ * other language's name, and by the pinyin initials of a Chinese name, which it works out itself
+ * for options that bring none (every screen's picker: kinds, summaries, auxiliary values …).
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ListPicker } from './list-picker';
+import { bilingualOption, type LookupOption } from './lookup-match';
+import { loadPinyinInitials } from './pinyin-initials';
+
+beforeAll(async () => {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+  await loadPinyinInitials();
+});
+afterEach(cleanup);
+
+const subjects = [
+  { value: '1', code: '1001', name: '库存现金', nameEn: 'Cash on hand' },
+  { value: '2', code: '1002', name: '银行存款', nameEn: 'Bank deposits' },
+  { value: '3', code: '6602', name: '管理费用', nameEn: 'Administrative expenses' },
+];
+
+function open(options: readonly LookupOption[], initialQuery = '') {
+  const onPick = vi.fn();
+  render(
+    <MantineProvider>
+      <ListPicker opened title="Subjects" options={options} initialQuery={initialQuery} onPick={onPick} onClose={() => {}} />
+    </MantineProvider>,
+  );
+  const shown = () => screen.queryAllByRole('option').map((o) => o.textContent);
+  const type = (text: string) => act(() => {
+    fireEvent.change(screen.getByTestId('list-picker-query'), { target: { value: text } });
+  });
+  return { onPick, shown, type };
+}
+
+describe('ListPicker search', () => {
+  it('finds a Chinese name by its pinyin initials, as typing them in the cell does', async () => {
+    const p = open(subjects.map(({ value, code, name }) => ({ value, code, name })));
+    p.type('yhck');
+    await waitFor(() => expect(p.shown()).toEqual(['1002银行存款']));
+    fireEvent.keyDown(screen.getByTestId('list-picker-query'), { key: 'Enter' });
+    expect(p.onPick).toHaveBeenCalledWith('2');
+  });
+
+  it('shows English names to an English reader and finds an option by either name or by initials', async () => {
+    const p = open(subjects.map((s) => bilingualOption(s, 'en_US')));
+    expect(p.shown()).toEqual(['1001Cash on hand', '1002Bank deposits', '6602Administrative expenses']);
+    p.type('Administrative');
+    expect(p.shown()).toEqual(['6602Administrative expenses']);
+    p.type('管理');
+    expect(p.shown()).toEqual(['6602Administrative expenses']);
+    p.type('glfy');
+    await waitFor(() => expect(p.shown()).toEqual(['6602Administrative expenses']));
+  });
+
+  it('still finds by code and says when nothing matches', () => {
+    const p = open(subjects.map((s) => bilingualOption(s, 'zh_CN')), '100');
+    expect(p.shown()).toEqual(['1001库存现金', '1002银行存款']);
+    p.type('zzzz');
+    expect(p.shown()).toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { filterLookup } from '../../../../grids/lookup-match';
+import { createVoucherCatalog, type CatalogSubject } from './voucher-catalog';
+
+const subjects: CatalogSubject[] = [
+  { id: 12, code: '1002', name: '银行存款', nameEn: 'Bank deposits', abbr: null, initials: 'yhck', auxTypeIds: [] },
+  { id: 11, code: '1001', name: '库存现金', nameEn: 'Cash on hand', abbr: 'XJ', initials: 'kcxj', auxTypeIds: [] },
+  { id: 14, code: '6602', name: '管理费用', nameEn: 'Administrative expenses', abbr: null, initials: 'glfy', auxTypeIds: [1] },
+];
+
+describe('the subject options the F7 picker gets (the cell\'s own search)', () => {
+  it('lists every subject in code order, named in the reader\'s language', () => {
+    const en = createVoucherCatalog(subjects, {}, { language: 'en_US' });
+    expect(en.subjectOptions.map((o) => `${o.code} ${o.name}`)).toEqual(['1001 Cash on hand', '1002 Bank deposits', '6602 Administrative expenses']);
+    const zh = createVoucherCatalog(subjects, {}, { language: 'zh_CN' });
+    expect(zh.subjectOptions.map((o) => o.name)).toEqual(['库存现金', '银行存款', '管理费用']);
+  });
+
+  it('a picker searching them finds what the cell finds: initials, mnemonic, either name', () => {
+    for (const language of ['zh_CN', 'en_US']) {
+      const catalog = createVoucherCatalog(subjects, {}, { language });
+      const picker = (q: string) => filterLookup(q, catalog.subjectOptions, 100).map((o) => o.value);
+      for (const q of ['yhck', 'xj', 'Administrative', '管理', '100', 'cash']) {
+        expect(picker(q), `${language} ${q}`).toEqual(catalog.searchSubjects(q).map((o) => o.value));
+        expect(picker(q).length, `${language} ${q}`).toBeGreaterThan(0);
+      }
+      expect(catalog.resolveSubject('yhck')).toEqual({ ok: true, value: '12' });
+      expect(catalog.resolveSubject('xj')).toEqual({ ok: true, value: '11' });
+    }
+  });
+});

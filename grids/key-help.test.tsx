@@ -6,6 +6,8 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeyHelp } from './key-help';
 
@@ -13,17 +15,26 @@ beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
   globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
 });
+/**
+ * The test's own i18next (keys read back as themselves, never suspending): with the unit files
+ * sharing their worker's modules, the app's global instance may be there from an earlier file, and
+ * its useTranslation would suspend while loading a namespace (the component then renders nothing).
+ */
+const i18n = createInstance();
+void i18n.init({ lng: 'en_US', resources: {}, react: { useSuspense: false } });
 afterEach(cleanup);
 
 function setup() {
   const pageKeys = vi.fn();
   render(
-    <MantineProvider env="test">
-      <div onKeyDown={(e) => pageKeys(e.key)}>
-        <button type="button" data-testid="elsewhere">elsewhere</button>
-        <KeyHelp />
-      </div>
-    </MantineProvider>,
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider env="test">
+        <div onKeyDown={(e) => pageKeys(e.key)}>
+          <button type="button" data-testid="elsewhere">elsewhere</button>
+          <KeyHelp />
+        </div>
+      </MantineProvider>
+    </I18nextProvider>,
   );
   const button = screen.getByTestId('grid-key-help');
   const panel = () => screen.queryByTestId('grid-key-help-panel');

@@ -6,6 +6,8 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ListPicker } from './list-picker';
 import { bilingualOption, type LookupOption } from './lookup-match';
@@ -17,6 +19,13 @@ beforeAll(async () => {
   Element.prototype.scrollIntoView ??= () => {};
   await loadPinyinInitials();
 });
+/**
+ * The test's own i18next (keys read back as themselves, never suspending): with the unit files
+ * sharing their worker's modules, the app's global instance may be there from an earlier file, and
+ * its useTranslation would suspend while loading a namespace (the component then renders nothing).
+ */
+const i18n = createInstance();
+void i18n.init({ lng: 'en_US', resources: {}, react: { useSuspense: false } });
 afterEach(cleanup);
 
 const subjects = [
@@ -28,9 +37,11 @@ const subjects = [
 function open(options: readonly LookupOption[], initialQuery = '') {
   const onPick = vi.fn();
   render(
-    <MantineProvider>
-      <ListPicker opened title="Subjects" options={options} initialQuery={initialQuery} onPick={onPick} onClose={() => {}} />
-    </MantineProvider>,
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <ListPicker opened title="Subjects" options={options} initialQuery={initialQuery} onPick={onPick} onClose={() => {}} />
+      </MantineProvider>
+    </I18nextProvider>,
   );
   const shown = () => screen.queryAllByRole('option').map((o) => o.textContent);
   const type = (text: string) => act(() => {

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from './harness';
 import { RIGHTS } from '../../src/domain/rights';
-import { data, makeUser, makeWorld, unique, type World } from './factories';
+import { data, makeUser, makeWorld, MISSING_ID, unique, type World } from './factories';
 import { multipart, sheet } from './workbooks';
 
 type Method = 'GET' | 'POST' | 'DELETE';
@@ -112,7 +112,7 @@ describe.each(backends())('dates in their natural order (%s)', (backend) => {
     it('answers another company\'s employee like a missing one: its stored dates are never compared', async () => {
       const manager = await makeUser(t, admin, w.companyId, [RIGHTS.USER_CENTER]);
       const foreign = await employee({ entryDate: '2024-03-01' }, other.companyId, otherLeaf.id);
-      const missing = await fail('POST', '/api/aux/employee/999999', { body: { leaveDate: '2024-02-01' }, token: manager.token });
+      const missing = await fail('POST', `/api/aux/employee/${MISSING_ID}`, { body: { leaveDate: '2024-02-01' }, token: manager.token });
       const probe = await fail('POST', `/api/aux/employee/${foreign.id}`, { body: { leaveDate: '2024-02-01' }, token: manager.token });
       expect(probe).toEqual(missing);
       expect(probe.code).toBe('NO_PERMISSION');

@@ -2,24 +2,10 @@
  * The summary of a grouped voucher's line standing for several documents: its words come from
  * locales/<lang>/docToVoucher.json (groupSummary) through localeWords, never from the code.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import zh from '../../../../locales/zh_CN/docToVoucher.json' with { type: 'json' };
 import en from '../../../../locales/en_US/docToVoucher.json' with { type: 'json' };
 import { groupSummary } from './service';
-
-/** Words a test puts in place of the files' (null: the files' own). */
-const swapped = vi.hoisted(() => ({ words: null as null | Record<string, string> }));
-
-vi.mock('../export/locale-words', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../export/locale-words')>();
-  return {
-    ...real,
-    localeWords: ((namespace, lang) => {
-      const words = real.localeWords(namespace, lang);
-      return namespace === 'docToVoucher' && swapped.words ? { ...words, groupSummary: swapped.words } : words;
-    }) as typeof real.localeWords,
-  };
-});
 
 describe('groupSummary', () => {
   it('names how many documents and their span, lowest to highest code, in the requester\'s language', () => {
@@ -41,15 +27,14 @@ describe('groupSummary', () => {
     expect(Object.keys(zh.groupSummary).sort()).toEqual(['EXPENSE_one', 'EXPENSE_other', 'JOURNAL_one', 'JOURNAL_other']);
   });
 
-  it('writes whatever the locale files say (a reworded file rewords the summary)', () => {
-    swapped.words = { EXPENSE_one: 'R1 {{span}}', EXPENSE_other: 'claims×{{count}}: {{span}}', JOURNAL_one: 'J1 {{span}}', JOURNAL_other: 'lines×{{count}}: {{span}}' };
-    try {
-      expect(groupSummary('EXPENSE', ['202609-0002', '202609-0001'], 'en_US')).toBe('claims×2: 202609-0001–202609-0002');
-      expect(groupSummary('JOURNAL', ['3', '4'], 'zh_CN')).toBe('lines×2: 3–4');
-      expect(groupSummary('EXPENSE', ['202609-0001'], 'en_US')).toBe('R1 202609-0001');
-    } finally {
-      swapped.words = null;
-    }
+  it('writes whatever the locale file says (reworded words reword the summary)', () => {
+    const words = { EXPENSE_one: 'R1 {{span}}', EXPENSE_other: 'claims×{{count}}: {{span}}', JOURNAL_one: 'J1 {{span}}', JOURNAL_other: 'lines×{{count}}: {{span}}' };
+    expect(groupSummary('EXPENSE', ['202609-0002', '202609-0001'], 'en_US', words)).toBe('claims×2: 202609-0001–202609-0002');
+    expect(groupSummary('JOURNAL', ['3', '4'], 'zh_CN', words)).toBe('lines×2: 3–4');
+    expect(groupSummary('EXPENSE', ['202609-0001'], 'en_US', words)).toBe('R1 202609-0001');
+    // The default words are the locale files' (no second copy in the code).
+    expect(groupSummary('EXPENSE', ['1', '2'], 'en_US')).toBe(groupSummary('EXPENSE', ['1', '2'], 'en_US', en.groupSummary));
+    expect(groupSummary('JOURNAL', ['1'], 'zh_CN')).toBe(groupSummary('JOURNAL', ['1'], 'zh_CN', zh.groupSummary));
   });
 
   it('cuts a long span to the summary length', () => {

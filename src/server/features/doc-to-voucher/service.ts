@@ -204,13 +204,13 @@ async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Gr
  * The summary of a line standing for several documents (a grouped voucher's credit): how many and
  * which, lowest to highest code, in the requester's language (locales/<lang>/docToVoucher.json
  * groupSummary, i18next-style _one/_other plurals), e.g. "报销 3 张 202609-0001–202609-0005" /
- * "3 reimbursements 202609-0001–202609-0005".
+ * "3 reimbursements 202609-0001–202609-0005". `words`: the locale file's groupSummary (a test's own words).
  */
-export function groupSummary(source: BillsTransferBody['source'], labels: readonly string[], lang: Language): string {
+export function groupSummary(source: BillsTransferBody['source'], labels: readonly string[], lang: Language, words: Record<string, string> = localeWords('docToVoucher', lang).groupSummary): string {
   const sorted = [...labels].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
   const span = sorted.length > 1 ? `${sorted[0]}–${sorted[sorted.length - 1]}` : (sorted[0] ?? '');
   const form = new Intl.PluralRules(lang.replace('_', '-')).select(sorted.length) === 'one' ? 'one' : 'other';
-  return cut(fillWords(localeWords('docToVoucher', lang).groupSummary[`${source}_${form}`], { count: sorted.length, span }));
+  return cut(fillWords(words[`${source}_${form}`] ?? '', { count: sorted.length, span }));
 }
 
 /** The remembered debit subjects of the expense kinds in a ledger set, placed in one of its years. */

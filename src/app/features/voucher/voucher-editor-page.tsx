@@ -315,6 +315,25 @@ function VoucherEditor(props: EditorProps) {
   const { open: openPicker, picker: subjectPicker } = useListPicker<VoucherKitRow>();
   const summaryPicker = useSummaryPicker<VoucherKitRow>(companyId, useHasRight(RIGHTS.VOUCHER_EDIT), openPicker);
   const gridRef = useRef<EntryGridHandle>(null);
+  /**
+   * Puts the caret on the first cell once the grid shows the editor's rows as they are now: after a
+   * reset (a new voucher on the same tab) the grid renders the fresh rows a task or a frame later,
+   * and a caret put on the rows about to go is lost with them (no cell focused, keys held for the
+   * caret wait in vain). At most a second of frames, then the caret goes where it can.
+   */
+  const focusFirstWhenShown = useCallback(() => {
+    let frames = 0;
+    const step = () => {
+      const want = latest.current.get().sheet.rows[0]?.id;
+      const shown = gridRef.current?.api()?.getDisplayedRowAtIndex(0)?.id;
+      if (gridRef.current && want !== undefined && shown !== want && frames++ < 60) {
+        requestAnimationFrame(step);
+        return;
+      }
+      gridRef.current?.focusFirstCell();
+    };
+    requestAnimationFrame(step);
+  }, []);
   // A new voucher saved for the first time shows again under its id: the focus goes back where the
   // clerk had it (grids/focus-carry.ts), a header field here, a cell through the grid's `caretAt`.
   const [carried] = useState(() => takeCarriedFocus(path));
@@ -519,7 +538,7 @@ function VoucherEditor(props: EditorProps) {
         typeAhead().answered();
         if (routeId === NEW_ID) send({ type: 'reset', header: { ...freshHeader(), accountYearId: saved.accountYearId, kindId: saved.kindId, markDate: saved.markTime.slice(0, 10) } });
         else await goTo('new');
-        requestAnimationFrame(() => gridRef.current?.focusFirstCell());
+        focusFirstWhenShown();
         return;
       }
       if (command === 'auditAndNext' || command === 'auditErrorAndNext') return;
@@ -533,9 +552,9 @@ function VoucherEditor(props: EditorProps) {
       if (!(await settle())) return;
       typeAhead().hold(voucherCommandOf);
       await goTo('new');
-      requestAnimationFrame(() => gridRef.current?.focusFirstCell());
+      focusFirstWhenShown();
     },
-    [busyNow, freshHeader, goTo, keysDropped, routeId, save, send, settle, stepTo],
+    [busyNow, focusFirstWhenShown, freshHeader, goTo, keysDropped, routeId, save, send, settle, stepTo],
   );
 
   const runAction = useCallback(

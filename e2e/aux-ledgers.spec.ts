@@ -118,7 +118,7 @@ test('balance, sub-ledger and general ledger by auxiliary; budget execution; dri
   const detail = page.getByTestId('al-detail-grid');
   await expect(page.getByTestId('al-values')).toContainText(valueName);
   await expect(cellAt(detail, 0, 'summary')).toHaveText('期初余额');
-  await expect(cellAt(detail, 1, 'voucher')).toHaveText(/^.+-\d+$/);
+  await expect(cellAt(detail, 1, 'voucher')).toHaveText(/^.+-\d{4}$/);
   await expect(page.getByTestId('al-count')).toContainText('共');
   // The running balance: the first line's balance is the opening plus its movement.
   const bal = async (i: number) => {

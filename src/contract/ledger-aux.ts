@@ -176,6 +176,8 @@ export const ledgerDetailRowDto = z.object({
   voucherWord: z.string().nullable(),
   voucherWordEn: z.string().nullable(),
   voucherCode: z.number().int().nullable(),
+  /** The number as the ledger set writes it (padded to its code length: 0007), as the editor and the subject ledgers show it. */
+  codeText: z.string().nullable(),
   lineNo: z.number().int().nullable(),
   summary: z.string().nullable(),
   subjectId: z.number().int().nullable(),

@@ -226,6 +226,9 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
       [6, 'YEAR', '2026-03', null, '100000', '30000', 'DEBIT', '70000'],
     ]);
     expect(whole.rows[4]).toMatchObject({ voucherId: ids.marA, subjectId: w.subject.receivable, subjectCode: '1122', lineNo: 2 });
+    // The voucher's number as the ledger set writes it (padded to its code length), as the subject ledgers show it.
+    expect(whole.rows[4].codeText).toBe(String(whole.rows[4].voucherCode).padStart(4, '0'));
+    expect(whole.rows[0].codeText).toBeNull();
     // A page in the middle has the same rows as the whole list.
     const page = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset: 2, limit: 3 }), 'auxDetail');
     expect(page.total).toBe(7);
@@ -380,7 +383,7 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(values(detail.ws, 1)).toEqual(['Date', 'Voucher', 'Subject', 'Summary', 'Debit', 'Credit', 'Side', 'Balance (debit +)']);
     expect(values(detail.ws, 2).slice(3)).toEqual(['Opening balance', undefined, undefined, 'Nil', 0]);
     // The voucher word in the caller's language too (记 → its English name).
-    expect(values(detail.ws, 6).slice(0, 3)).toEqual(['2026-03-15', expect.stringMatching(/^[A-Za-z]+-\d+$/), '1122 Accounts receivable']);
+    expect(values(detail.ws, 6).slice(0, 3)).toEqual(['2026-03-15', expect.stringMatching(/^[A-Za-z]+-\d{4}$/), '1122 Accounts receivable']); // the number padded as the ledger set writes it
     expect(values(detail.ws, 6).slice(4)).toEqual([0, 300, 'Dr', 700]);
     expect(detail.ws.name).toBe('Aux sub-ledger VWC');
     expect(detail.fileName).toMatch(named('Sub-ledger by auxiliary-VWC'));

@@ -43,7 +43,7 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
     { colId: 'date', headerName: t('columns.date'), minWidth: 100, maxWidth: 120,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.markDate : p.data.periodName ?? '') },
     { colId: 'voucher', headerName: t('columns.voucher'), minWidth: 90, maxWidth: 110,
-      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${english ? p.data.voucherWordEn ?? p.data.voucherWord : p.data.voucherWord}-${p.data.voucherCode}` : '') },
+      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${english ? p.data.voucherWordEn ?? p.data.voucherWord : p.data.voucherWord}-${p.data.codeText}` : '') },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}` : '') },
     { colId: 'summary', headerName: t('columns.summary'), minWidth: 180, flex: 1,

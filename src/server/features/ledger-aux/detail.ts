@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/tx';
 import type { LedgerDetailRowDto } from '../../../contract/ledger-aux';
 import { sideOf } from '../ledger/subject-balance';
+import { padVoucherCode, VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/finance-settings';
 import type { PeriodRange } from './scope';
 
 /** The column of voucher_items carrying each type (raw SQL: the pager writes its own query). */
@@ -42,7 +43,7 @@ export interface DetailAsk {
 
 interface PeriodSum { period_id: number; n: string | number; debit: string; credit: string }
 interface LineRow {
-  period_id: number; mark_date: string; voucher_id: number; kind_name: string; kind_name_en: string | null; code: number; line_no: number;
+  period_id: number; mark_date: string; voucher_id: number; kind_name: string; kind_name_en: string | null; code: number; code_length: number | null; line_no: number;
   summary: string; subject_id: number; subject_code: string; subject_name: string; subject_name_en: string | null;
   debit: string; credit: string; running: string;
 }
@@ -121,7 +122,7 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
   const end = Math.min(a.offset + a.limit, total);
   const rows: LedgerDetailRowDto[] = [];
   const blank = {
-    periodId: null, periodName: null, markDate: null, voucherId: null, voucherWord: null, voucherWordEn: null, voucherCode: null, lineNo: null,
+    periodId: null, periodName: null, markDate: null, voucherId: null, voucherWord: null, voucherWordEn: null, voucherCode: null, codeText: null, lineNo: null,
     summary: null, subjectId: null, subjectCode: null, subjectName: null, subjectNameEn: null,
   };
   const withBalance = (b: number) => {
@@ -145,7 +146,8 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
     const upTo = linesWanted - last.n + Math.min(last.n, end - last.first);
     const lines = rowsOf<LineRow>(await tx.execute(sql`
       select * from (
-        select v.period_id, v.mark_date::text as mark_date, v.id as voucher_id, k.name as kind_name, k.name_en as kind_name_en, v.code, vi.line_no,
+        select v.period_id, v.mark_date::text as mark_date, v.id as voucher_id, k.name as kind_name, k.name_en as kind_name_en, v.code,
+          (select r.length from voucher_code_rules r where r.account_id = v.account_id) as code_length, vi.line_no,
           vi.summary, vi.subject_id, s.code as subject_code, s.name as subject_name, s.name_en as subject_name_en,
           (${debit})::text as debit, (${credit})::text as credit,
           (sum(${debit} - ${credit}) over (partition by v.period_id order by v.mark_date, k.sort, k.id, v.code, v.id, vi.line_no rows unbounded preceding))::text as running,
@@ -174,7 +176,7 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
       if (index < a.offset || index >= end) return;
       rows.push({
         index, kind: 'LINE', ...blank, periodId: b.periodId, periodName, markDate: l.mark_date, voucherId: l.voucher_id,
-        voucherWord: l.kind_name, voucherWordEn: l.kind_name_en, voucherCode: l.code, lineNo: l.line_no, summary: l.summary,
+        voucherWord: l.kind_name, voucherWordEn: l.kind_name_en, voucherCode: l.code, codeText: padVoucherCode(l.code, l.code_length ?? VOUCHER_CODE_LENGTH_DEFAULT), lineNo: l.line_no, summary: l.summary,
         subjectId: l.subject_id, subjectCode: l.subject_code, subjectName: l.subject_name, subjectNameEn: l.subject_name_en,
         debit: l.debit, credit: l.credit, ...withBalance(b.startBalance + Number(l.running)),
       });

@@ -184,10 +184,6 @@ export function OpeningBalancePage() {
     }
     if (field !== 'amountCents' && cents < 0) return notifyError(new Error(t('opening:ytdNegative')));
     const id = e.data.subjectId;
-    // The grid holds the figure at once: the rows React renders from the drafts may come after the
-    // next keys (a busy machine), and an edit typed meanwhile back to the row's old figure would look
-    // unchanged to the grid and be dropped (cash 25,000 → 20,000 → 25,000 lost the last step).
-    e.node.updateData({ ...e.data, [field]: cents });
     const d = draftsRef.current;
     const saved = list.data?.rows.find((r) => r.subjectId === id);
     const draft = { amountCents: e.data.amountCents, ytdDebitCents: e.data.ytdDebitCents, ytdCreditCents: e.data.ytdCreditCents, ...d.get(id), [field]: cents };

@@ -463,6 +463,12 @@ test('a voucher made from a line shows by its kind and number (记-0004, General
   const queryVoucher = (p: Page) => p.getByTestId('list-cashier.journalQuery').locator('.ag-row').filter({ hasText: 'Bank charge' }).locator('.ag-cell[col-id="voucherCode"]');
   await page.goto(queryAt);
   await expect(queryVoucher(page)).toHaveText(code, { timeout: 20_000 });
+  // A range ending before it starts: the list says why (the server's refusal), not an empty list.
+  await page.goto(`/cashier/cashBankJournalQuery?bankAccountId=${bankId}&dateFrom=${VOUCHER_MONTH}-30&dateTo=${VOUCHER_MONTH}-01`);
+  await expect(page.getByTestId('list-error')).toHaveText('期间结束日期不能早于开始日期', { timeout: 20_000 });
+  await page.goto(queryAt);
+  await expect(queryVoucher(page)).toHaveText(code, { timeout: 20_000 });
+  await expect(page.getByTestId('list-error')).toHaveCount(0);
 
   // In English the kind's English name, as the voucher list shows it.
   await request.post('/api/idm/user/language', { data: { language: 'en_US' }, headers: admin });

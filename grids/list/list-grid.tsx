@@ -11,7 +11,7 @@
  * the query-key hierarchy and refresh on invalidation like any other query.
  */
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Box, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Box, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue, useElementSize, useMergedRef } from '@mantine/hooks';
 import { useFillHeight } from './use-fill-height';
 import { useAmountFit } from './amount-fit';
@@ -247,9 +247,23 @@ export function ListGrid<T>(props: ListGridProps<T>) {
     [columns, renderers, formatters, ready, lang],
   );
 
-  // Renderers read callbacks and flags from the context: redraw them when it changes.
+  // Renderers read callbacks and flags from the context: redraw them when it changes, once the grid
+  // holds the new one (ag-grid-react queues a prop change while the grid is busy: a redraw at once
+  // could still draw with the old context, e.g. voucher labels before the kinds arrived).
   useEffect(() => {
-    apiRef.current?.refreshCells({ force: true });
+    let frames = 0;
+    let frame = 0;
+    const refresh = () => {
+      const api = apiRef.current;
+      if (!api || api.isDestroyed()) return;
+      if (api.getGridOption('context') !== context && frames++ < 60) {
+        frame = requestAnimationFrame(refresh);
+        return;
+      }
+      api.refreshCells({ force: true });
+    };
+    refresh();
+    return () => cancelAnimationFrame(frame);
   }, [context]);
 
   const rowSelection = useMemo<RowSelectionOptions<T> | undefined>(() => {
@@ -325,6 +339,10 @@ export function ListGrid<T>(props: ListGridProps<T>) {
           )}
         </Group>
       </Group>
+      {/* A refused list (a filter the server does not take, say a range ending before it starts) says why, instead of an empty list. */}
+      {q.isError && !q.isFetching && (
+        <Alert color="red" variant="light" py={6} role="alert" data-testid="list-error">{q.error.message}</Alert>
+      )}
       <Box style={{ flex: 1, minHeight: 200 }}>
         {ready && (
           <AgGridReact<T>

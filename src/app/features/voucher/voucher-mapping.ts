@@ -7,7 +7,7 @@ import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import type { VoucherDto } from '../../../contract/voucher';
 import { validateVoucherLines, type VoucherLineField, type VoucherLineInput, type VoucherLinesResult, type VoucherRuleError } from '../../../domain/voucher-rules';
 import { decodeAux, encodeAux } from './voucher-catalog';
-import { localName } from '../../../domain/names';
+import { localVoucherLabel } from '../../../domain/names';
 
 export interface VoucherItemBody {
   summary: string;
@@ -132,7 +132,7 @@ export function padCode(text: string, length: number): string {
 
 /**
  * A voucher's label as the voucher list shows it, in the reader's language: the server's "记-0013"
- * with the kind's English name in English ("General-0013"; voucherLabel + localName). A kind the
+ * with the kind's English name in English ("General-0013"; localVoucherLabel, domain/names.ts: the server's too). A kind the
  * ledger set no longer names keeps the server's word.
  */
 export function voucherLabelIn(code: string, kinds: readonly { name: string; nameEn?: string | null }[], language: string | boolean): string {
@@ -141,12 +141,12 @@ export function voucherLabelIn(code: string, kinds: readonly { name: string; nam
   if (dash <= 0) return code;
   const word = code.slice(0, dash);
   const kind = kinds.find((k) => k.name === word);
-  return voucherLabel(kind ? localName(language, kind) : word, code.slice(dash + 1));
+  return localVoucherLabel(language, kind ?? { name: word }, code.slice(dash + 1));
 }
 
 /**
  * A voucher's label in the reader's language from its kind (by id, else by the server's Chinese
- * name): "General-0007" in English for a 记 voucher (voucherLabel + localName). A kind the list
+ * name): "General-0007" in English for a 记 voucher (localVoucherLabel). A kind the list
  * does not hold (another ledger set's, not read) keeps the server's word.
  */
 export function voucherLabelOf(
@@ -155,5 +155,5 @@ export function voucherLabelOf(
   language: string | boolean,
 ): string {
   const kind = (v.kindId != null ? kinds.find((k) => k.id === v.kindId) : undefined) ?? kinds.find((k) => k.name === v.kindName);
-  return voucherLabel(kind ? localName(language, kind) : v.kindName, v.codeText);
+  return localVoucherLabel(language, kind ?? { name: v.kindName }, v.codeText);
 }

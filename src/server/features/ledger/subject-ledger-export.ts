@@ -21,7 +21,7 @@ import { headingOf } from '../export/heading';
 import { fillWords, localeWords } from '../export/locale-words';
 import { startTask } from '../voucher/docs-service';
 import { subjectDetail, subjectDetailAll, subjectSummary, subjectTotal } from './subject-ledgers';
-import { localName } from '../../../domain/names';
+import { localName, localVoucherLabel } from '../../../domain/names';
 import { todayIso } from '../../clock';
 
 const yuan = (cents: string | number) => Number(cents) / 100;
@@ -64,7 +64,7 @@ function detailWorkbook(d: SubjectDetailDto, lang: Language, heading: readonly s
   const L = wordsOf(lang);
   const c = L.columns;
   const rows: Cell[][] = d.rows.map((r) => [
-    r.date, r.kind === 'LINE' ? `${localName(lang, { name: r.kindName ?? '', nameEn: r.kindNameEn })}-${r.codeText}` : '',
+    r.date, r.kind === 'LINE' ? localVoucherLabel(lang, { name: r.kindName ?? '', nameEn: r.kindNameEn }, r.codeText ?? '') : '',
     r.kind === 'LINE' ? r.summary : L.rows[r.kind], r.kind === 'LINE' ? r.subjectCode : '',
     r.kind === 'OPENING' ? null : yuan(r.debit), r.kind === 'OPENING' ? null : yuan(r.credit), side(r.side), yuan(r.balanceCents),
   ]);

@@ -8,6 +8,7 @@
  * in afterAll.
  */
 import ExcelJS from 'exceljs';
+import type { Route } from '@playwright/test';
 import { expect, test, type APIRequestContext } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
 import { restoreDemoState } from './page-models/demo-state';
@@ -155,11 +156,19 @@ test('every column fits at 1440 px, no figure cut; the export takes the keyword 
   // Sorted by date, latest first (Enter twice on the header): the workbook has the lines in that order, each with the balance the grid shows.
   const latestFirst = (await (await request.get('/api/cashier/cash', { params: { filter: JSON.stringify({ accountId: 1, keyword: 'QA' }), limit: 500, sort: JSON.stringify({ date: 'desc' }) }, headers })).json()).data.content as Array<{ summary: string; date: string; balanceCents: string }>;
   expect(latestFirst.map((l) => l.summary)).not.toEqual(shown.content.map((l) => l.summary));
+  // The second Enter comes while the list still fetches the first sort's answer (held back here): the
+  // refetch shows a bar, not AG Grid's loading overlay, which took the header's focus and lost the key.
   const dateHeader = grid.locator('.ag-header-cell[col-id="date"]');
+  await expect(page.getByTestId('jq-export')).toBeEnabled();
+  const slow = async (route: Route) => { await new Promise((r) => setTimeout(r, 700)); await route.continue().catch(() => undefined); };
+  await page.route(/\/api\/cashier\/cash\?/, slow);
   await dateHeader.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByTestId('list-body')).toHaveAttribute('data-busy', 'true');
+  await expect(dateHeader).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dateHeader).toHaveAttribute('aria-sort', 'descending');
+  await page.unroute(/\/api\/cashier\/cash\?/, slow);
   await expect(grid.locator('.ag-row[row-index="0"] .ag-cell[col-id="summary"]')).toHaveText(latestFirst[0].summary);
   const sortedDownload = page.waitForEvent('download');
   await pressById(page, 'jq-export');

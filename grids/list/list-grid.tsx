@@ -185,7 +185,11 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   }), [keywordInput]);
 
   const request: ListRequest = paged ? { ...toApiPaging({ page, size }), sort, keyword } : { index: 0, size: MAX_PAGE_LIMIT, sort, keyword };
-  const q = useQuery({ ...query(request), placeholderData: keepPreviousData });
+  const options = query(request);
+  // A query the screen holds back (`enabled: false`: a filter range ending before it starts,
+  // src/app/features/common/range-filter.ts) keeps the rows shown and is not asked, Enter included.
+  const held = options.enabled === false;
+  const q = useQuery({ ...options, placeholderData: keepPreviousData });
   const answer = useMemo(() => (q.data && mapAnswer ? mapAnswer(q.data, request) : q.data),
     // the request is rebuilt every render; the answer only changes with the data
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -331,7 +335,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
                 if (e.key === 'Enter') {
                   setKeyword(keywordInput.trim());
                   setPage(1);
-                  void q.refetch();
+                  if (!held) void q.refetch();
                 }
               }}
               data-testid="list-keyword"
@@ -343,7 +347,12 @@ export function ListGrid<T>(props: ListGridProps<T>) {
       {q.isError && !q.isFetching && (
         <Alert color="red" variant="light" py={6} role="alert" data-testid="list-error">{q.error.message}</Alert>
       )}
-      <Box style={{ flex: 1, minHeight: 200 }}>
+      {/* AG Grid's loading overlay is exclusive: it takes the focus from a focused header or cell and
+          drops keys until the rows arrive (a second Enter on a header to sort descending was lost). So it
+          shows only while there is nothing to show yet; a refetch over rows already shown (a new sort,
+          page or filter: the previous answer stays until the new one comes) is told by a thin bar and
+          aria-busy, and the keys go on working. */}
+      <Box style={{ flex: 1, minHeight: 200 }} className="ld-list-body" data-busy={q.isFetching && !!q.data ? 'true' : undefined} aria-busy={q.isFetching} data-testid="list-body">
         {ready && (
           <AgGridReact<T>
             modules={LIST_GRID_MODULES}
@@ -353,7 +362,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             rowData={rows}
             columnDefs={colDefs}
             getRowId={(p) => String(getRowId(p.data))}
-            loading={q.isFetching}
+            loading={q.isFetching && !q.data}
             localeText={localeText}
             {...FULL_TEXT_GRID_OPTIONS}
             defaultColDef={LIST_DEFAULT_COL}

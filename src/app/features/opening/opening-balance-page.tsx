@@ -14,7 +14,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReadGrid } from '../../../../grids/list/read-grid';
-import type { CellClassParams, CellEditRequestEvent, CellKeyDownEvent, ColDef, GridApi, ValueFormatterParams } from 'ag-grid-community';
+import type { CellClassParams, CellKeyDownEvent, ColDef, GridApi, ValueFormatterParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { openingApi } from '../../../contract/heads';
 import type { TrialBalanceDto } from '../../../contract/opening';
@@ -28,14 +28,13 @@ import { useScope } from '../../session/store';
 import { notifyError, notifySaveError, notifySuccess } from '../../queries/admin-common';
 import { auxValuesOptions, leafSubjectsOptions } from '../voucher/voucher-queries';
 import { createVoucherCatalog } from '../voucher/voucher-catalog';
-import { applyDrafts, editableRow, hasAux, liveTrialBalance, rowsToSave, withDraft, type OpeningDraft, type OpeningViewRow } from './opening-model';
+import { applyDrafts, currentAmount, editableRow, hasAux, liveTrialBalance, rowsToSave, withDraft, type AmountField, type OpeningDraft, type OpeningViewRow } from './opening-model';
 import { OpeningAuxPopup } from './opening-aux-popup';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
 import './opening-balance.css';
 import { localName, localTypeName } from '../../../domain/names';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
 
-type AmountField = 'amountCents' | 'ytdDebitCents' | 'ytdCreditCents';
 const EDITABLE: readonly AmountField[] = ['amountCents', 'ytdDebitCents', 'ytdCreditCents'];
 
 /** A key that would start typing into (or clearing) an editable cell. */
@@ -71,6 +70,10 @@ export function OpeningBalancePage() {
     setDraftState(new Map());
   }, [accountYearId]);
   const view = useMemo(() => (list.data ? applyDrafts(list.data.rows, drafts) : []), [list.data, drafts]);
+  // The saved figures by subject, for the cells' current amounts (currentAmount).
+  const savedById = useRef(new Map<number, Pick<OpeningViewRow, AmountField>>());
+  savedById.current = useMemo(() => new Map((list.data?.rows ?? []).map((r) => [r.subjectId, { amountCents: Number(r.amountCents), ytdDebitCents: Number(r.ytdDebitCents), ytdCreditCents: Number(r.ytdCreditCents) }])), [list.data]);
+  const amountNow = (row: OpeningViewRow, field: AmountField) => currentAmount(row, field, draftsRef.current, savedById.current);
   const live = useMemo(() => liveTrialBalance(view), [view]);
   const settled = list.data?.settled ?? false;
   const [auxFor, setAuxFor] = useState<OpeningViewRow | null>(null);
@@ -98,7 +101,7 @@ export function OpeningBalancePage() {
   const saveAll = () => {
     if (settled) return;
     gridApi.current?.stopEditing();
-    // The grid hands the cell being typed in over through onCellEditRequest; save on the next frame.
+    // stopEditing commits the cell being typed in (its valueSetter); save on the next frame, after its render.
     requestAnimationFrame(() => {
       const rows = list.data ? rowsToSave(applyDrafts(list.data.rows, draftsRef.current)) : [];
       if (rows.length) save.mutate(rows);
@@ -131,16 +134,20 @@ export function OpeningBalancePage() {
     void qc.invalidateQueries({ queryKey: ['opening', 'trialBalance', accountYearId] });
   };
 
+  // The columns' valueSetter calls the latest commitAmount (defined below, after the columns).
+  const commitRef = useRef<(row: OpeningViewRow | undefined, field: AmountField, newValue: unknown) => boolean>(() => false);
   const subjectName = (r: OpeningViewRow) => localName(i18n.language, r);
   const columns = useMemo<Array<ColDef<OpeningViewRow>>>(() => {
     const amountCol = (field: AmountField, headerKey: string, width = 120): ColDef<OpeningViewRow> => ({
       colId: field, headerName: t(headerKey), width, type: 'rightAligned', cellDataType: false,
       editable: (p) => !settled && !!p.data && editableRow(p.data),
+      valueSetter: (p) => commitRef.current(p.data, field, p.newValue),
       // The editor starts from the amount as typed ("1234.5"); the cell shows it formatted.
-      valueGetter: (p) => (p.data && p.data[field] !== 0 ? formatCentsForEdit(p.data[field]) : ''),
-      valueFormatter: (p: ValueFormatterParams<OpeningViewRow>) => (p.data && p.data[field] !== 0 ? formatCents(p.data[field]) : ''),
+      // Read through the latest commit (amountNow), not only the row the grid holds (see currentAmount).
+      valueGetter: (p) => (p.data && amountNow(p.data, field) !== 0 ? formatCentsForEdit(amountNow(p.data, field)) : ''),
+      valueFormatter: (p: ValueFormatterParams<OpeningViewRow>) => (p.data && amountNow(p.data, field) !== 0 ? formatCents(amountNow(p.data, field)) : ''),
       cellClassRules: {
-        'ld-ob-negative': (p: CellClassParams<OpeningViewRow>) => !!p.data && p.data[field] < 0,
+        'ld-ob-negative': (p: CellClassParams<OpeningViewRow>) => !!p.data && amountNow(p.data, field) < 0,
         'ld-ob-editable': (p: CellClassParams<OpeningViewRow>) => !settled && !!p.data && editableRow(p.data),
         'ld-ob-dirty': (p: CellClassParams<OpeningViewRow>) => !!p.data?.dirty,
       },
@@ -172,23 +179,36 @@ export function OpeningBalancePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- subjectName follows i18n.language
   }, [t, i18n.language, settled]);
 
-  const onCellEditRequest = (e: CellEditRequestEvent<OpeningViewRow>) => {
-    const field = e.colDef.colId as AmountField;
-    if (!EDITABLE.includes(field) || !e.data || !editableRow(e.data) || settled) return;
-    const text = e.newValue === null || e.newValue === undefined ? '' : String(e.newValue).trim();
+  /**
+   * A committed amount becomes a draft. Called by the column's valueSetter, inside the grid's commit:
+   * the readOnlyEdit event (cellEditRequest) reached the page on a timer, after keys already queued,
+   * so an edit started before it began from the figure before the last commit (and typing that figure
+   * again was no change: lost). The row objects are never written; the cells read amountNow.
+   */
+  const commitAmount = (row: OpeningViewRow | undefined, field: AmountField, newValue: unknown): boolean => {
+    if (!EDITABLE.includes(field) || !row || !editableRow(row) || settled) return false;
+    const text = newValue === null || newValue === undefined ? '' : String(newValue).trim();
     let cents = 0;
     if (text !== '') {
       const r = evaluateAmountInput(text, { maxAbsCents: VOUCHER_LINE_MAX_CENTS });
-      if (!r.ok) return notifyError(new Error(t('opening:invalidAmount', { text })));
+      if (!r.ok) {
+        notifyError(new Error(t('opening:invalidAmount', { text })));
+        return false;
+      }
       cents = r.cents;
     }
-    if (field !== 'amountCents' && cents < 0) return notifyError(new Error(t('opening:ytdNegative')));
-    const id = e.data.subjectId;
+    if (field !== 'amountCents' && cents < 0) {
+      notifyError(new Error(t('opening:ytdNegative')));
+      return false;
+    }
+    const id = row.subjectId;
     const d = draftsRef.current;
     const saved = list.data?.rows.find((r) => r.subjectId === id);
-    const draft = { amountCents: e.data.amountCents, ytdDebitCents: e.data.ytdDebitCents, ytdCreditCents: e.data.ytdCreditCents, ...d.get(id), [field]: cents };
+    const draft = { amountCents: amountNow(row, 'amountCents'), ytdDebitCents: amountNow(row, 'ytdDebitCents'), ytdCreditCents: amountNow(row, 'ytdCreditCents'), [field]: cents };
     setDrafts(saved ? withDraft(d, saved, draft) : new Map(d).set(id, draft));
+    return true;
   };
+  commitRef.current = commitAmount;
 
   const onCellKeyDown = (e: CellKeyDownEvent<OpeningViewRow>) => {
     const ev = e.event as KeyboardEvent | null;
@@ -248,8 +268,6 @@ export function OpeningBalancePage() {
           columnDefs={columns}
           rowData={view}
           getRowId={(p) => String(p.data.subjectId)}
-          readOnlyEdit
-          onCellEditRequest={onCellEditRequest}
           onCellKeyDown={onCellKeyDown}
           onCellDoubleClicked={(e) => { if (e.data && e.data.leaf && hasAux(e.data)) openAux(e.data); }}
           enterNavigatesVerticallyAfterEdit

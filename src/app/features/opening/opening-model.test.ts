@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpeningRowDto } from '../../../contract/opening';
-import { applyDrafts, auxBodyOf, auxPopupRowsOf, filledAuxRows, liveTrialBalance, rowsToSave, withDraft } from './opening-model';
+import { applyDrafts, auxBodyOf, currentAmount, auxPopupRowsOf, filledAuxRows, liveTrialBalance, rowsToSave, withDraft } from './opening-model';
 
 const row = (o: Partial<OpeningRowDto> & Pick<OpeningRowDto, 'subjectId' | 'code'>): OpeningRowDto => ({
   parentId: null, name: o.code, nameEn: null, level: 1, leaf: true, kind: 'ASSET', direction: true, disabled: false, auxTypeIds: [],
@@ -16,6 +16,19 @@ const chart: OpeningRowDto[] = [
 ];
 
 describe('opening balance screen model', () => {
+  it("a cell's current amount is the last commit, not the row the grid still holds (25000, back to 20000, 25000 again)", () => {
+    const saved = new Map([[1, { amountCents: 2_000_000, ytdDebitCents: 0, ytdCreditCents: 0 }]]);
+    // The grid still holds the row of the first edit (25000) after the second (back to 20000) removed the draft.
+    const stale = applyDrafts(chart, new Map([[1, { amountCents: 2_500_000, ytdDebitCents: 0, ytdCreditCents: 0 }]]))[0];
+    expect(stale.amountCents).toBe(2_500_000);
+    expect(currentAmount(stale, 'amountCents', new Map(), saved)).toBe(2_000_000);
+    expect(currentAmount(stale, 'amountCents', new Map([[1, { amountCents: 700 }]]), saved)).toBe(700);
+    expect(currentAmount(stale, 'ytdDebitCents', new Map([[1, { amountCents: 700 }]]), saved)).toBe(0);
+    // A parent shows its roll-up from the view.
+    const parent = applyDrafts(chart, new Map())[2];
+    expect(currentAmount({ ...parent, amountCents: 42 }, 'amountCents', new Map(), saved)).toBe(42);
+  });
+
   it('a figure typed back to the saved one is no change: the leaf leaves the drafts', () => {
     const saved = row({ subjectId: 7, code: '1001', amountCents: '3285000', ytdDebitCents: '0', ytdCreditCents: '0' });
     const typed = withDraft(new Map(), saved, { amountCents: 4000000, ytdDebitCents: 0, ytdCreditCents: 0 });

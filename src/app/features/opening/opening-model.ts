@@ -10,6 +10,9 @@ import type { AuxEntry, AuxPopupRow } from '../voucher/voucher-aux';
 import { decodeAux } from '../voucher/voucher-catalog';
 
 /** What the clerk typed on a leaf (own direction for the amount), absent fields unchanged. */
+/** The figures a clerk types into a leaf. */
+export type AmountField = 'amountCents' | 'ytdDebitCents' | 'ytdCreditCents';
+
 export interface OpeningDraft {
   amountCents?: number;
   ytdDebitCents?: number;
@@ -83,6 +86,26 @@ export function withDraft(drafts: ReadonlyMap<number, OpeningDraft>, saved: Pick
   if (same) next.delete(saved.subjectId);
   else next.set(saved.subjectId, draft);
   return next;
+}
+
+/**
+ * A leaf's amount as the clerk last committed it: its draft, else the saved figure; a parent's, the
+ * view's roll-up. The grid reads its cells through this, not through the row it holds: that row is
+ * replaced only when React's render reaches the grid, and an edit started before then began from the
+ * stale figure, so typing the figure just replaced again ("25000" after 25000 → 20000) counted as no
+ * change and was dropped.
+ */
+export function currentAmount(
+  row: Pick<OpeningViewRow, 'subjectId' | 'leaf'> & Record<AmountField, number>,
+  field: AmountField,
+  drafts: ReadonlyMap<number, OpeningDraft>,
+  saved: ReadonlyMap<number, Record<AmountField, number | string>>,
+): number {
+  if (!row.leaf) return row[field];
+  const d = drafts.get(row.subjectId)?.[field];
+  if (d !== undefined) return d;
+  const s = saved.get(row.subjectId);
+  return s ? Number(s[field]) : row[field];
 }
 
 /** The batch of changed leaves for POST /opening. */

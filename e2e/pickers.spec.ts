@@ -1,11 +1,12 @@
 /**
  * Pickers (spec 02 §2.10, §4–§6, §9): the employee picker opened from the client owner field by
- * keyboard (Tab to the search icon + Enter, and F7), searched and chosen with Enter; a project
- * whose two clients and director come from the multi pickers (the client keyword search capped
- * at 100 with its message) and whose department picker refuses a parent department; the subject
- * pickers (the voucher editor's F7 list and the catalogue popup) searching as the voucher cell does
- * (pinyin initials, the English name) and naming subjects in the reader's language; screenshots
- * of the popups in both languages.
+ * keyboard (Tab to the search icon + Enter, and F7), searched by the pinyin initials of the name
+ * (the server's keyword matches them) and chosen with Enter, the owner box finding by them too; a
+ * project whose two clients and director come from the multi pickers (the client keyword search
+ * capped at 100 with its message, a client found by its initials) and whose department picker
+ * refuses a parent department; the subject pickers (the voucher editor's F7 list and the
+ * catalogue popup) searching as the voucher cell does (pinyin initials, the English name) and
+ * naming subjects in the reader's language; screenshots of the popups in both languages.
  */
 import { expect, test, type Page } from './page-models/test';
 import { apiHeaders, loginAs } from './page-models/login';
@@ -54,11 +55,12 @@ test('the client owner is chosen in the employee picker by keyboard', async ({ p
   await expect(picker.sure()).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(picker.root).toBeHidden();
-  // F7 in the field opens it too; type, arrow down into the list, Enter chooses.
+  // F7 in the field opens it too; type, arrow down into the list, Enter chooses. The pinyin
+  // initials of 李芳静 find him on the server as his name does.
   await page.getByTestId('customer-owner').focus();
   await page.keyboard.press('F7');
   await expect(picker.keyword()).toBeFocused();
-  await page.keyboard.type('李芳静');
+  await page.keyboard.type('lfj');
   await expect(picker.rows()).toHaveCount(1);
   await expect(picker.rows().first()).toContainText('李芳静');
   await page.keyboard.press('ArrowDown');
@@ -66,6 +68,15 @@ test('the client owner is chosen in the employee picker by keyboard', async ({ p
   await page.keyboard.press('Enter');
   await expect(picker.root).toBeHidden();
   await expect(page.getByTestId('customer-owner')).toHaveValue(/李芳静/);
+  // The owner box itself finds an employee by the initials of the name (陈芳娜: cfn); Enter takes the one shown.
+  const owner = page.getByTestId('customer-owner');
+  await owner.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('cfn');
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option').first()).toContainText('陈芳娜');
+  await page.keyboard.press('Enter');
+  await expect(owner).toHaveValue(/陈芳娜/);
   // Esc in a picker closes only the picker, not the dialog behind it.
   await page.getByTestId('customer-owner-open').click();
   await expect(picker.root).toBeVisible();
@@ -90,6 +101,9 @@ test('a project takes two clients and a director from the pickers; the departmen
   await page.getByTestId('project-clients-open').click();
   const customers = new PickerModel(page, 'customer-picker');
   await expect(customers.keyword()).toBeFocused();
+  // The pinyin initials of a client's name find it (长城东方实业集团: the demo names two clients so).
+  await customers.search('ccdf', '长城东方实业集团');
+  await expect(customers.rows()).toHaveCount(2);
   await customers.search('C0', /C0/);
   await expect(customers.root.getByTestId('picker-cap')).toHaveText('最多显示100条数据');
   await expect(customers.root.getByTestId('list-total')).toContainText('100');

@@ -1015,6 +1015,43 @@ test('Esc in the auxiliary popup cancels only the cell being typed, and a pick l
   await expect(v.debitTotal()).toHaveText('34.00');
 });
 
+test('auxiliary values are typed by the pinyin initials of their names: a department in the line\'s cell (xz: 行政组), a department and a budget item in the popup (cwz: 财务组, jn: 境内差旅)', async ({ page }) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  // 管理费用 takes a department: the start of 行政组's initials (xzz) names it in the line's cell.
+  await v.enter('E2E 拼音首字母');
+  await v.enter('5602');
+  await v.expectFocus(0, 'auxId');
+  await v.enter('xz');
+  await expect(v.cell(0, 'auxId')).toContainText('行政组');
+  await v.expectFocus(0, 'debit');
+  await v.enter('10');
+  // 销售费用 takes a department and a budget item: each typed by its initials in the popup.
+  await v.enter('E2E 拼音首字母');
+  await v.enter('5601');
+  await v.expectFocus(1, 'auxId');
+  await v.press('F7');
+  const popup = page.getByTestId('voucher-aux-grid');
+  const caretCol = () => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null);
+  await expect(popup).toBeVisible();
+  await expect.poll(caretCol).toBe('aux1');
+  await v.enter('cwz');
+  await expect.poll(caretCol).toBe('aux6');
+  await v.enter('jn');
+  await expect.poll(caretCol).toBe('direction');
+  await expect(popup.locator('.ag-row[row-index="0"] .ag-cell[col-id="aux1"]')).toContainText('财务组');
+  await expect(popup.locator('.ag-row[row-index="0"] .ag-cell[col-id="aux6"]')).toContainText('境内差旅');
+  await v.press('Enter');
+  await expect.poll(caretCol).toBe('amount');
+  await v.enter('10');
+  await v.press('Control+s');
+  await expect(popup).toBeHidden();
+  await expect(v.cell(1, 'auxId')).toContainText('财务组');
+  await expect(v.cell(1, 'auxId')).toContainText('境内差旅');
+  await expect(v.debitTotal()).toHaveText('20.00');
+});
+
 test('a new voucher again on the same tab shows its code (Alt+N, No); a refused save\'s banner goes once what it names is put right', async ({ page }) => {
   await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
   const v = new VoucherEditorModel(page);

@@ -87,4 +87,17 @@ describe('one matcher for the cell and the pickers: either language and pinyin i
     expect(matchLookup('glfy', twins)).toEqual({ ok: false, reason: 'ambiguous' });
     expect(matchLookup('qqqq', zh)).toEqual({ ok: false, reason: 'notFound' });
   });
+
+  it('resolves the start of initials that only one option\'s initials start with (a client typed as bjkj)', () => {
+    const clients = [
+      { value: '31', code: 'C0001', name: '北京科技有限公司', initials: ['bjkjyxgs'] },
+      { value: '32', code: 'C0002', name: '北京贸易有限公司', initials: ['bjmyyxgs'] },
+    ];
+    expect(matchLookup('bjkj', clients)).toEqual({ ok: true, value: '31' });
+    expect(matchLookup('BJMY', clients)).toEqual({ ok: true, value: '32' });
+    expect(matchLookup('bj', clients)).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(matchLookup('kj', clients)).toEqual({ ok: false, reason: 'notFound' });
+    // Whole initials still win over another option's longer ones that start with them.
+    expect(matchLookup('glfy', [...zh, { value: '5', code: '6605', name: '高龄福阳', initials: ['glfyx'] }])).toEqual({ ok: true, value: '3' });
+  });
 });

@@ -7,9 +7,11 @@
  * `yhck` finds 银行存款 whether typed in the cell or in the picker.
  *
  * Resolving typed text (matchLookup): an exact code wins, then an exact name, then a single option
- * whose initials are the text, then a single option whose code starts with the text or whose name
- * contains it; several candidates are ambiguous (the screen then opens its picker with the text as
- * the query).
+ * whose initials are the text, then a single option whose code starts with the text, whose name
+ * contains it or whose initials start with it (`bjkj` takes 北京科技有限公司 when no other name's
+ * initials start so, as the server's keyword search finds it: src/server/db/queries/list.ts
+ * codeNameKeyword); several candidates are ambiguous (the screen then opens its picker with the
+ * text as the query).
  */
 import { localName } from '../src/domain/names';
 import type { LookupResolution } from './sheet-schema';
@@ -66,9 +68,9 @@ export function matchLookup(text: string, options: readonly LookupOption[]): Loo
   if (byLabel.length === 1) return { ok: true, value: byLabel[0].value };
   const byInitials = options.filter((o) => initialsOf(o).includes(q));
   if (byInitials.length === 1) return { ok: true, value: byInitials[0].value };
-  const candidates = options.filter((o) => o.code.toLowerCase().startsWith(q) || namesOf(o).some((n) => n.includes(q)));
+  const candidates = options.filter((o) => o.code.toLowerCase().startsWith(q) || namesOf(o).some((n) => n.includes(q)) || initialsOf(o).some((i) => i.startsWith(q)));
   if (candidates.length === 1) return { ok: true, value: candidates[0].value };
-  return { ok: false, reason: candidates.length === 0 && byInitials.length === 0 ? 'notFound' : 'ambiguous' };
+  return { ok: false, reason: candidates.length === 0 ? 'notFound' : 'ambiguous' };
 }
 
 /**

@@ -1,15 +1,14 @@
 /**
  * Pinyin initials of Chinese names ("银行存款" → "yhck"), so lookups are found by them in the cells
- * and in every pick list (lookup-match.ts). pinyin-pro is loaded on first use (its own chunk);
+ * and in every pick list (lookup-match.ts), read as the server reads them (src/domain/pinyin-initials.ts).
+ * pinyin-pro is loaded on first use (its own chunk);
  * until it has loaded, or where it cannot, options simply have no initials.
  */
 import { useEffect, useState } from 'react';
+import { initialsWith, type InitialsOf } from '../src/domain/pinyin-initials';
 import type { LookupOption } from './lookup-match';
 
-/** The initials of a text's Chinese characters, lower case; null when it has none. */
-export type InitialsOf = (text: string) => string | null;
-
-const HAS_HAN = /\p{Script=Han}/u;
+export type { InitialsOf };
 
 let loaded: InitialsOf | null = null;
 let loading: Promise<InitialsOf | null> | null = null;
@@ -18,12 +17,12 @@ let loading: Promise<InitialsOf | null> | null = null;
 export function loadPinyinInitials(): Promise<InitialsOf | null> {
   loading ??= import('pinyin-pro')
     .then(({ pinyin }) => {
+      const initialsOf = initialsWith(pinyin);
       const memo = new Map<string, string | null>();
       loaded = (text) => {
-        if (!HAS_HAN.test(text)) return null;
         let hit = memo.get(text);
         if (hit === undefined) {
-          hit = pinyin(text, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'removed' }).join('').toLowerCase() || null;
+          hit = initialsOf(text);
           if (memo.size > 20_000) memo.clear();
           memo.set(text, hit);
         }

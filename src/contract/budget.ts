@@ -8,7 +8,7 @@ import { auxKinds, budgetKinds } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { BUDGET_AMOUNT_MAX, digitsOnly } from '../domain/budget-code';
-import { idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
+import { idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
 import { personRef } from './staff';
 
@@ -23,6 +23,7 @@ export const budgetDto = z.object({
   parentId: z.number().int().nullable(),
   code: z.string(),
   name: z.string(),
+  nameInitials: nameInitialsField,
   abbr: z.string().nullable(),
   kind: z.enum(budgetKinds),
   level: z.number().int(),
@@ -45,7 +46,7 @@ export const budgetFilter = z.object({
   parentId: idSchema.optional(),
   leaf: flag.optional(),
   disabled: flag.optional(),
-  /** Matches code, name or abbreviation. */
+  /** Matches code, name or abbreviation, or the start of the name's pinyin initials. */
   keyword: z.string().max(100).optional(),
 });
 
@@ -108,6 +109,7 @@ export const vendorDto = z.object({
   accountId: z.number().int(),
   code: z.string(),
   name: z.string(),
+  nameInitials: nameInitialsField,
   kind: z.enum(auxKinds),
   ownerId: z.number().int().nullable(),
   owner: personRef.nullable(),

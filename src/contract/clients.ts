@@ -8,7 +8,7 @@ import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE, TEXT_INTRO, TEXT_LONG } from '../domain/constants';
 import { auxKinds, projectKinds } from '../domain/enums';
 import { PROJECT_AMOUNT_MAX_CENTS } from '../domain/clients';
-import { idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
+import { idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
 
 /** Code is trimmed (spec 02 §5); an empty optional text is stored as null. */
@@ -29,6 +29,7 @@ export const customerDto = z.object({
   kind: z.enum(auxKinds),
   code: z.string(),
   name: z.string(),
+  nameInitials: nameInitialsField,
   ownerId: z.number().int().nullable(),
   owner: refDto.nullable(),
   ownerName: z.string().nullable(),
@@ -74,6 +75,7 @@ export const projectDto = z.object({
   kind: z.enum(projectKinds),
   code: z.string(),
   name: z.string(),
+  nameInitials: nameInitialsField,
   /** Integer cents. */
   amount: z.number().int(),
   departmentId: z.number().int().nullable(),

@@ -211,6 +211,13 @@ export const envelope = <T extends z.ZodTypeAny>(data: T) =>
 
 export const listOf = <T extends z.ZodTypeAny>(item: T) => z.object({ content: z.array(item), total: z.number().int() });
 
+/**
+ * The pinyin initials of a master-data record's name (client, project, vendor, budget, department,
+ * employee), lower case: 北京科技有限公司 → bjkjyxgs. The list's keyword matches their start too; the
+ * voucher cells and pick lists find the record by them. Null when the name has no Chinese characters.
+ */
+export const nameInitialsField = z.string().nullable();
+
 export interface Envelope<T> {
   data: T;
   success: boolean;

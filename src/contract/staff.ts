@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE, TEXT_INTRO } from '../domain/constants';
 import { isPersonName, PERSON_NAME_MAX, PERSON_NAME_MIN } from '../domain/staff';
-import { dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
+import { dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
 import { dateOrder, EMPLOYEE_DATES } from './date-order';
 
@@ -26,6 +26,7 @@ export const departmentDto = z.object({
   companyId: z.number().int(),
   code: z.string(),
   name: z.string(),
+  nameInitials: nameInitialsField,
   parentId: z.number().int().nullable(),
   /** The department's principal (an employee), whose bound user sees the department as theirs. */
   principalId: z.number().int().nullable(),
@@ -70,6 +71,7 @@ export const employeeDto = z.object({
   companyId: z.number().int(),
   code: z.string(),
   name: z.string(),
+  nameInitials: nameInitialsField,
   /** 1 man, 0 woman. */
   sex: z.union([z.literal(0), z.literal(1)]).nullable(),
   departmentId: z.number().int(),

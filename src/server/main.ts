@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { parseTrustProxy } from './http/trust-proxy';
 import { openDb } from './db/client';
 import { seedDemo, DEMO_LOGINS, ensureFileSecret } from './db/seed';
+import { fillNameInitials } from './db/name-initials';
 
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -21,6 +22,8 @@ if (!url && process.env.FRESH_DATA_DIR === '1') {
 }
 
 const handle = await openDb(url ? { url } : { dataDir });
+// Rows written before a derived column existed get it now (migrations are SQL only): the pinyin initials of master-data names.
+await fillNameInitials(handle.db);
 const seeded = await seedDemo(handle.db);
 const app = await buildApp({
   db: handle.db,

@@ -14,7 +14,7 @@ describe('budget rows', () => {
     expect(parseBudgetAmount('123456789012')).toBeNull();
   });
   it('shows leaf amounts and parent totals in yuan (the cell value the grid compares)', () => {
-    const base = { id: 1, accountYearId: 1, parentId: null, code: '1001', name: 'x', abbr: null, kind: 'INCOME' as const, level: 1, principalId: null, principal: null, disabled: false, version: 0 };
+    const base = { id: 1, accountYearId: 1, parentId: null, code: '1001', name: 'x', nameInitials: null, abbr: null, kind: 'INCOME' as const, level: 1, principalId: null, principal: null, disabled: false, version: 0 };
     expect(toBudgetRow({ ...base, leaf: true, amount: 500_050, total: 500_050 }).yuan).toBe('5000.5');
     expect(toBudgetRow({ ...base, leaf: false, amount: 0, total: 9 }).yuan).toBe('0.09');
     expect(profitRow('Profit', -100)).toMatchObject({ id: -1, name: 'Profit', total: -100, summary: true, leaf: false });

@@ -21,7 +21,7 @@ export const toBudgetRow = (b: BudgetDto): BudgetRow => ({ ...b, yuan: formatCen
 
 export function profitRow(label: string, profitCents: number): BudgetRow {
   return {
-    id: PROFIT_ROW_ID, accountYearId: 0, parentId: null, code: '', name: label, abbr: null, kind: 'INCOME', level: 1, amount: 0, total: profitCents,
+    id: PROFIT_ROW_ID, accountYearId: 0, parentId: null, code: '', name: label, nameInitials: null, abbr: null, kind: 'INCOME', level: 1, amount: 0, total: profitCents,
     principalId: null, principal: null, leaf: false, disabled: false, version: 0, yuan: formatCentsForEdit(profitCents), summary: true,
   };
 }

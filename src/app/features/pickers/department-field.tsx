@@ -9,7 +9,7 @@ import { allDepartmentsOptions } from '../../queries/staff';
 import { FirstMatchSelect } from '../common/first-match-select';
 import { DepartmentPicker } from './department-picker';
 import { onF7, PickerIcon } from './picker-icon';
-import { leafDepartments } from './picker-rules';
+import { leafDepartments, recordOptionsFilter, type RecordOption } from './picker-rules';
 
 export function DepartmentField({ companyId, value, onChange, onBlur, label, error, testId, withAsterisk, clearable }: {
   companyId: number | null;
@@ -25,7 +25,7 @@ export function DepartmentField({ companyId, value, onChange, onBlur, label, err
   const [popup, setPopup] = useState(false);
   const { data } = useQuery(allDepartmentsOptions(companyId));
   const options = useMemo(
-    () => leafDepartments((data?.content ?? []).filter((d) => !d.disabled || String(d.id) === value)).map(({ department: d, path }) => ({ value: String(d.id), label: `${d.code} ${path}` })),
+    () => leafDepartments((data?.content ?? []).filter((d) => !d.disabled || String(d.id) === value)).map(({ department: d, path }): RecordOption => ({ value: String(d.id), label: `${d.code} ${path}`, initials: d.nameInitials })),
     [data, value],
   );
   return (
@@ -36,6 +36,8 @@ export function DepartmentField({ companyId, value, onChange, onBlur, label, err
         clearable={clearable}
         clearSectionMode="both"
         data={options}
+        // By the label (code and path) or the start of the department's pinyin initials.
+        filter={recordOptionsFilter}
         value={value}
         onChange={onChange}
         onBlur={onBlur}

@@ -14,12 +14,14 @@ import { FirstMatchSelect } from '../common/first-match-select';
 import { EmployeePicker } from './employee-picker';
 import { onF7, PickerIcon } from './picker-icon';
 import { employeeSearchOptions, employeesAllOptions } from './picker-queries';
-import { employeeDisabledFilter, remoteKeyword } from './picker-rules';
+import { employeeDisabledFilter, recordOptionsFilter, remoteKeyword, type RecordOption } from './picker-rules';
 
 export interface EmployeeRef {
   id: number;
   code: string;
   name: string;
+  /** The pinyin initials of the name (the box finds the employee by them too). */
+  nameInitials?: string | null;
 }
 
 const labelOf = (e: EmployeeRef) => `${e.code} ${e.name}`;
@@ -56,7 +58,7 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
   const options = useMemo(() => {
     const rows: EmployeeRef[] = [...list];
     if (picked && picked.id === value && !rows.some((e) => e.id === picked.id)) rows.unshift(picked);
-    return rows.map((e) => ({ value: String(e.id), label: labelOf(e) }));
+    return rows.map((e): RecordOption => ({ value: String(e.id), label: labelOf(e), initials: e.nameInitials }));
   }, [list, picked, value]);
 
   const choose = (e: EmployeeDto | null) => {
@@ -74,8 +76,8 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
         clearable
         clearSectionMode="both"
         data={options}
-        // Remote results are already filtered; the list shows them all.
-        filter={keyword ? ({ options: o }) => o : undefined}
+        // Remote results are already filtered; the list shows them all. The loaded list is searched by label or initials.
+        filter={keyword ? ({ options: o }) => o : recordOptionsFilter}
         limit={keyword ? undefined : 200}
         searchValue={search}
         onSearchChange={setSearch}

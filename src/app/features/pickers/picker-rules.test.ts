@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAllPages } from '../../api/all-pages';
 import { loadPinyinInitials } from '../../../../grids/pinyin-initials';
-import { capAnswer, employeeDisabledFilter, leafDepartments, leafRefusal, mergeChosen, remoteKeyword, searchSubjectsLocally, PICKER_SIZES } from './picker-rules';
+import { capAnswer, employeeDisabledFilter, leafDepartments, leafRefusal, mergeChosen, recordOptionsFilter, remoteKeyword, searchSubjectsLocally, PICKER_SIZES, type RecordOption } from './picker-rules';
 
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
 
@@ -121,5 +121,25 @@ describe('the subject picker\'s keyword search (as the voucher cell searches)', 
     // Codes starting with 1, then one holding it ("660201 办公费" holds "1").
     expect(page.total).toBe(4);
     expect(codes(page)).toEqual(['100201', '660201']);
+  });
+});
+
+describe('the searchable selects over master data', () => {
+  const options: RecordOption[] = [
+    { value: '1', label: 'E001 王伟', initials: 'ww' },
+    { value: '2', label: 'E010 李芳静', initials: 'lfj' },
+    { value: '3', label: 'E011 Lee Fang', initials: null },
+  ];
+  const shown = (search: string, limit = 100) => recordOptionsFilter({ options, search, limit }).map((o) => ('value' in o ? o.value : o.group));
+
+  it('find a record by its label or by the start of its pinyin initials, as the server\'s keyword does', () => {
+    expect(shown('lfj')).toEqual(['2']);
+    expect(shown('LF')).toEqual(['2']);
+    expect(shown('李芳')).toEqual(['2']);
+    expect(shown('e01')).toEqual(['2', '3']);
+    expect(shown('lee')).toEqual(['3']);
+    expect(shown('fj')).toEqual([]);
+    expect(shown('')).toEqual(['1', '2', '3']);
+    expect(shown('', 2)).toEqual(['1', '2']);
   });
 });

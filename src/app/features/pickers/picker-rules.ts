@@ -4,6 +4,7 @@
  * show and the last-level departments with their ancestor path (every page of a list:
  * src/app/api/all-pages.ts).
  */
+import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
 import type { ListAnswer } from '../../../contract/common';
 import { PICKER_MAX_RECORDS } from '../../../domain/constants';
 import { bilingualOption, filterLookup } from '../../../../grids/lookup-match';
@@ -29,6 +30,33 @@ export type PickerSize = (typeof PICKER_SIZES)[keyof typeof PICKER_SIZES];
 export const remoteKeyword = (typed: string): string | null => {
   const k = typed.trim();
   return k ? k : null;
+};
+
+/** An option of a searchable select over master-data records, with the pinyin initials of the record's name. */
+export interface RecordOption extends ComboboxItem {
+  initials?: string | null;
+}
+
+/**
+ * The filter of the searchable selects over master-data records (employees, departments, clients):
+ * the label holds the typed text, in any case, or the record's pinyin initials start with it, as
+ * the server's keyword search finds a record (`lfj` → 李芳静: src/server/db/queries/list.ts
+ * codeNameKeyword); at most `limit`, in the list's order.
+ */
+export const recordOptionsFilter: OptionsFilter = ({ options, search, limit }) => {
+  const q = search.trim().toLowerCase();
+  const out: ComboboxParsedItem[] = [];
+  for (const o of options) {
+    if (out.length >= limit) break;
+    if ('group' in o) {
+      const items = recordOptionsFilter({ options: o.items, search, limit: limit - out.length });
+      if (items.length) out.push({ group: o.group, items: items as ComboboxItem[] });
+      continue;
+    }
+    const initials = (o as RecordOption).initials;
+    if (o.label.toLowerCase().includes(q) || (q !== '' && !!initials && initials.startsWith(q))) out.push(o);
+  }
+  return out;
 };
 
 /**

@@ -6,12 +6,13 @@
 import { useState, type ReactNode } from 'react';
 import { MultiSelect } from '@mantine/core';
 import { onF7, PickerIcon } from './picker-icon';
+import { recordOptionsFilter, type RecordOption } from './picker-rules';
 
-export interface Ref { id: number; code: string; name: string }
+export interface Ref { id: number; code: string; name: string; nameInitials?: string | null }
 
 const optionsOf = (rows: readonly Ref[], known: readonly Ref[]) => {
   const all = [...known.filter((k) => !rows.some((r) => r.id === k.id)), ...rows];
-  return all.map((r) => ({ value: String(r.id), label: `${r.code} ${r.name}` }));
+  return all.map((r): RecordOption => ({ value: String(r.id), label: `${r.code} ${r.name}`, initials: r.nameInitials }));
 };
 
 export function RefMultiField({ label, known, rows, onSearch, testId, value, onChange, onBlur, error, withAsterisk, picker }: {
@@ -39,6 +40,8 @@ export function RefMultiField({ label, known, rows, onSearch, testId, value, onC
         withAsterisk={withAsterisk}
         searchable
         data={optionsOf(rows, known)}
+        // A search found by the server on the initials stays listed: label or initials.
+        filter={recordOptionsFilter}
         searchValue={search}
         onSearchChange={(s) => {
           setSearch(s);

@@ -29,3 +29,32 @@ describe('the subject options the F7 picker gets (the cell\'s own search)', () =
     }
   });
 });
+
+describe('auxiliary values typed by the pinyin initials the server keeps', () => {
+  const aux = {
+    1: [
+      { id: 1, code: '02', name: '管理部', initials: 'glb' },
+      { id: 7, code: '0202', name: '行政组', path: ['管理部'], initials: 'xzz' },
+    ],
+    3: [
+      { id: 31, code: 'C0001', name: '北京科技有限公司', initials: 'bjkjyxgs' },
+      { id: 32, code: 'C0002', name: '北京贸易有限公司', initials: 'bjmyyxgs' },
+      { id: 33, code: 'C0003', name: 'Blue River Ltd', initials: null },
+    ],
+  };
+  const catalog = createVoucherCatalog([...subjects, { id: 15, code: '1122', name: '应收账款', abbr: null, initials: 'yszk', auxTypeIds: [3] }], aux);
+
+  it('a cell resolves a value by its initials (a department by its own name\'s, not its path\'s)', () => {
+    expect(catalog.resolveAux('15', 'bjkjyxgs')).toEqual({ ok: true, value: '3:31' });
+    expect(catalog.resolveAux('14', 'xzz')).toEqual({ ok: true, value: '1:7' });
+    // The start of one value's initials takes it; a start shared by two is for the picker to settle.
+    expect(catalog.resolveAux('15', 'bjkj')).toEqual({ ok: true, value: '3:31' });
+    expect(catalog.resolveAux('15', 'bj')).toEqual({ ok: false, reason: 'ambiguous' });
+  });
+
+  it('the aux picker finds by their start, as the server\'s keyword does', () => {
+    expect(filterLookup('bj', catalog.auxOptions(3), 10).map((o) => o.value)).toEqual(['31', '32']);
+    expect(filterLookup('bjmy', catalog.auxOptions(3), 10).map((o) => o.value)).toEqual(['32']);
+    expect(catalog.auxOptions(3)[2].initials).toBeUndefined();
+  });
+});

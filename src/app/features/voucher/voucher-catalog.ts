@@ -32,6 +32,8 @@ export interface CatalogAuxValue {
   name: string;
   /** Department: ancestor names, outermost first. */
   path?: readonly string[];
+  /** The pinyin initials of its own name, as the server keeps them (`xzz` for 行政组): typed text finds the value by them. */
+  initials?: string | null;
 }
 
 /** Auxiliary values chosen on a line, by type id. */
@@ -95,7 +97,8 @@ export function createVoucherCatalog(
     if (v) return v.path?.length ? [...v.path, v.name].join('/') : v.name;
     return knownAux.get(`${type}:${id}`) ?? `#${id}`;
   };
-  const auxOptions = (type: number) => (auxLists[type] ?? []).map((v) => ({ value: String(v.id), code: v.code, name: v.path?.length ? [...v.path, v.name].join('/') : v.name }));
+  const auxOptions = (type: number): LookupOption[] =>
+    (auxLists[type] ?? []).map((v) => ({ value: String(v.id), code: v.code, name: v.path?.length ? [...v.path, v.name].join('/') : v.name, ...(v.initials ? { initials: [v.initials] } : {}) }));
   const searchSubjects = (query: string) => filterLookup(query, subjectOptions, SUBJECT_SEARCH_LIMIT);
   const resolveSubject = (text: string): LookupResolution => matchLookup(text, subjectOptions);
 

@@ -54,8 +54,8 @@ export const leafSubjectsOptions = (accountYearId: number | null) =>
     enabled: !!accountYearId,
   });
 
-const valuesOf = <T extends { id: number; code: string; name: string; disabled?: boolean | null }>(rows: readonly T[]): CatalogAuxValue[] =>
-  rows.filter((r) => !r.disabled).map((r) => ({ id: r.id, code: r.code, name: r.name }));
+const valuesOf = <T extends { id: number; code: string; name: string; nameInitials: string | null; disabled?: boolean | null }>(rows: readonly T[]): CatalogAuxValue[] =>
+  rows.filter((r) => !r.disabled).map((r) => ({ id: r.id, code: r.code, name: r.name, initials: r.nameInitials }));
 
 /** The auxiliary values by type: 1 department (with its ancestors), 2 employee, 3 customer, 4 vendor, 5 project, 6 budget. */
 export const auxValuesOptions = (companyId: number | null, accountId: number | null, accountYearId: number | null) =>
@@ -83,12 +83,12 @@ export const auxValuesOptions = (companyId: number | null, accountId: number | n
         return out;
       };
       return {
-        1: departments.content.filter((d) => !d.disabled).map((d) => ({ id: d.id, code: d.code, name: d.name, path: pathOf(d.parentId) })),
-        2: valuesOf(employees.content as never[]),
+        1: departments.content.filter((d) => !d.disabled).map((d) => ({ id: d.id, code: d.code, name: d.name, path: pathOf(d.parentId), initials: d.nameInitials })),
+        2: valuesOf(employees.content),
         3: valuesOf(customers.content),
-        4: valuesOf(vendors.content as never[]),
-        5: valuesOf(projects.content as never[]),
-        6: valuesOf(budgets.content as never[]),
+        4: valuesOf(vendors.content),
+        5: valuesOf(projects.content),
+        6: valuesOf(budgets.content),
       };
     },
     enabled: !!companyId && !!accountId && !!accountYearId,

@@ -1,5 +1,5 @@
 /** Shared list helpers: ordering by whitelisted columns, paging, counting. */
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Paging } from '../../../contract/common';
 
@@ -29,6 +29,24 @@ export function outerColumn(col: PgColumn): SQL {
 export function likeKeyword(keyword: unknown): string | null {
   if (typeof keyword !== 'string' || keyword.trim() === '') return null;
   return `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The keyword filter of the master-data lists (clients, projects, vendors, budgets, departments,
+ * employees): the code or the name, or one of `also` (an employee's phone, a budget's mnemonic),
+ * holds the keyword whatever its case, or the pinyin initials of the name start with it, as Chinese
+ * clerks type them (`bjkj` finds 北京科技有限公司: the name_initials column, src/server/db/name-initials.ts).
+ * The same start of the initials finds an option in a voucher cell or a pick list (grids/lookup-match.ts).
+ * Undefined for an empty keyword.
+ */
+export function codeNameKeyword(keyword: unknown, table: { code: PgColumn; name: PgColumn; nameInitials: PgColumn }, also: readonly PgColumn[] = []): SQL | undefined {
+  const kw = likeKeyword(keyword);
+  if (!kw) return undefined;
+  const conds = [ilike(table.code, kw), ilike(table.name, kw), ...also.map((c) => ilike(c, kw))];
+  // Initials are letters a-z only: other keywords cannot be initials.
+  const typed = String(keyword).trim().toLowerCase();
+  if (/^[a-z]+$/.test(typed)) conds.push(like(table.nameInitials, `${typed}%`));
+  return or(...conds);
 }
 
 export function idList(v: unknown): number[] | null {

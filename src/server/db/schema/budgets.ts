@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, pgTable, serial, unique, uniqueIndex, varchar, type AnyPgColumn, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { auxKinds, budgetKinds } from '../../../domain/enums';
-import { accounts, accountYears, companies, ts } from './platform';
+import { accounts, accountYears, companies, nameInitials, ts } from './platform';
 import { employees } from './staff';
 
 const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
@@ -20,6 +20,7 @@ export const budgets = pgTable('budgets', {
   parentId: integer('parent_id'),
   code: varchar('code', { length: 8 }).notNull(),
   name: varchar('name', { length: 50 }).notNull(),
+  nameInitials: nameInitials(),
   abbr: varchar('abbr', { length: 50 }),
   kind: varchar('kind', { length: 10 }).notNull().default('INCOME'),
   level: integer('level').notNull(),
@@ -51,6 +52,7 @@ export const vendors = pgTable('vendors', {
   accountId: integer('account_id').notNull(),
   code: varchar('code', { length: 50 }).notNull(),
   name: varchar('name', { length: 50 }).notNull(),
+  nameInitials: nameInitials(),
   kind: varchar('kind', { length: 10 }).notNull().default('NORMAL'),
   /** The principal: an employee of the same company. */
   ownerId: integer('owner_id'),

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, serial, unique, uniqueIndex, varchar, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import { auxKinds, projectKinds } from '../../../domain/enums';
-import { companies, oneOf, ts } from './platform';
+import { companies, nameInitials, oneOf, ts } from './platform';
 import { departments, employees } from './staff';
 
 export const customers = pgTable('customers', {
@@ -15,6 +15,7 @@ export const customers = pgTable('customers', {
   kind: varchar('kind', { length: 16 }).notNull().default('NORMAL'),
   code: varchar('code', { length: 50 }).notNull(),
   name: varchar('name', { length: 50 }).notNull(),
+  nameInitials: nameInitials(),
   /** The employee who leads the client; users bound to that employee see it without the view-all right. */
   ownerId: integer('owner_id'),
   bankName: varchar('bank_name', { length: 50 }),
@@ -40,6 +41,7 @@ export const projects = pgTable('projects', {
   kind: varchar('kind', { length: 16 }).notNull().default('NON_LITIGATION'),
   code: varchar('code', { length: 50 }).notNull(),
   name: varchar('name', { length: 50 }).notNull(),
+  nameInitials: nameInitials(),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
   departmentId: integer('department_id'),
   oppParty: varchar('opp_party', { length: 50 }),

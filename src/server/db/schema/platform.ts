@@ -37,6 +37,13 @@ export const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
 
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
+/**
+ * The pinyin initials of a master-data row's name (clients, projects, vendors, budgets, departments,
+ * employees), lower case, for the lists' keyword search: '' for a name without Chinese characters,
+ * NULL until filled (src/server/db/name-initials.ts writes and fills them).
+ */
+export const nameInitials = () => varchar('name_initials', { length: 50 });
+
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),

@@ -5,13 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgTable, serial, unique, uniqueIndex, varchar, type AnyPgColumn, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
-import { companies, ts, users } from './platform';
+import { companies, nameInitials, ts, users } from './platform';
 
 export const departments = pgTable('departments', {
   id: serial('id').primaryKey(),
   companyId: integer('company_id').notNull().references(() => companies.id),
   code: varchar('code', { length: 50 }).notNull(),
   name: varchar('name', { length: 50 }).notNull(),
+  nameInitials: nameInitials(),
   parentId: integer('parent_id'),
   /** An employee of the same company. */
   principalId: integer('principal_id'),
@@ -33,6 +34,7 @@ export const employees = pgTable('employees', {
   companyId: integer('company_id').notNull().references(() => companies.id),
   code: varchar('code', { length: 50 }).notNull(),
   name: varchar('name', { length: 50 }).notNull(),
+  nameInitials: nameInitials(),
   /** 1 man, 0 woman. */
   sex: integer('sex'),
   departmentId: integer('department_id').notNull(),

@@ -1,10 +1,11 @@
 /** Database access for budgets and vendors: no rules here (see service.ts). */
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
 import { accounts, accountYears, budgets, employees, vendors } from '../../db/schema';
-import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
+import { codeNameKeyword, countAll, orderBy } from '../../db/queries/list';
+import { withNameInitials } from '../../db/name-initials';
 import type { Paging } from '../../../contract/common';
 import type { budgetFilter, vendorFilter } from '../../../contract/budget';
 
@@ -25,8 +26,8 @@ export async function selectBudgets(scope: CompanyScope, p: Paging<BudgetFilter>
   if (f.parentId !== undefined) conds.push(eq(budgets.parentId, f.parentId));
   if (f.leaf !== undefined) conds.push(eq(budgets.leaf, f.leaf));
   if (f.disabled !== undefined) conds.push(eq(budgets.disabled, f.disabled));
-  const kw = likeKeyword(f.keyword);
-  if (kw) conds.push(or(ilike(budgets.code, kw), ilike(budgets.name, kw), ilike(budgets.abbr, kw))!);
+  const kw = codeNameKeyword(f.keyword, budgets, [budgets.abbr]);
+  if (kw) conds.push(kw);
   const where = scope.where(budgets, ...conds);
   const rows = await scope.db
     .select({ b: budgets, total: sql<string>`cast(${totalOf} as bigint)`, principal: { id: employees.id, code: employees.code, name: employees.name }, count: countAll })
@@ -66,12 +67,12 @@ export async function hasChildBudget(db: Db, id: number): Promise<boolean> {
 }
 
 export async function insertBudget(db: Db, v: typeof budgets.$inferInsert): Promise<BudgetRow> {
-  const [row] = await db.insert(budgets).values(v).returning();
+  const [row] = await db.insert(budgets).values(withNameInitials(v)).returning();
   return row;
 }
 
 export async function patchBudget(db: Db, id: number, set: Partial<typeof budgets.$inferInsert>): Promise<BudgetRow> {
-  const [row] = await db.update(budgets).set({ ...set, version: sql`${budgets.version} + 1` }).where(eq(budgets.id, id)).returning();
+  const [row] = await db.update(budgets).set({ ...withNameInitials(set), version: sql`${budgets.version} + 1` }).where(eq(budgets.id, id)).returning();
   return row;
 }
 
@@ -108,8 +109,8 @@ export async function selectVendors(scope: CompanyScope, p: Paging<VendorFilter>
   if (f.id) conds.push(inArray(vendors.id, f.id));
   if (f.ownerId) conds.push(eq(vendors.ownerId, f.ownerId));
   if (f.disabled !== undefined) conds.push(eq(vendors.disabled, f.disabled));
-  const kw = likeKeyword(f.keyword);
-  if (kw) conds.push(or(ilike(vendors.code, kw), ilike(vendors.name, kw))!);
+  const kw = codeNameKeyword(f.keyword, vendors);
+  if (kw) conds.push(kw);
   const where = scope.where(vendors, ...conds);
   const rows = await scope.db
     .select({ v: vendors, owner: { id: employees.id, code: employees.code, name: employees.name }, count: countAll })
@@ -139,12 +140,12 @@ export async function findVendorByCode(db: Db, accountId: number, code: string):
 }
 
 export async function insertVendor(db: Db, v: typeof vendors.$inferInsert): Promise<VendorRow> {
-  const [row] = await db.insert(vendors).values(v).returning();
+  const [row] = await db.insert(vendors).values(withNameInitials(v)).returning();
   return row;
 }
 
 export async function patchVendor(db: Db, id: number, set: Partial<typeof vendors.$inferInsert>): Promise<VendorRow> {
-  const [row] = await db.update(vendors).set({ ...set, version: sql`${vendors.version} + 1` }).where(eq(vendors.id, id)).returning();
+  const [row] = await db.update(vendors).set({ ...withNameInitials(set), version: sql`${vendors.version} + 1` }).where(eq(vendors.id, id)).returning();
   return row;
 }
 

@@ -14,12 +14,12 @@ import * as q from './queries';
 import { auxOnVouchers } from '../voucher/usage';
 
 const budgetDto = (b: q.BudgetRow, total: number, principal: q.Ref | null): BudgetDto => ({
-  id: b.id, accountYearId: b.accountYearId, parentId: b.parentId, code: b.code, name: b.name, abbr: b.abbr, kind: b.kind as BudgetKind,
+  id: b.id, accountYearId: b.accountYearId, parentId: b.parentId, code: b.code, name: b.name, nameInitials: b.nameInitials || null, abbr: b.abbr, kind: b.kind as BudgetKind,
   level: b.level, amount: b.amount, total, principalId: b.principalId, principal, leaf: b.leaf, disabled: b.disabled, version: b.version,
 });
 
 const vendorDto = (v: q.VendorRow, owner: q.Ref | null): VendorDto => ({
-  id: v.id, companyId: v.companyId, accountId: v.accountId, code: v.code, name: v.name, kind: v.kind as VendorDto['kind'],
+  id: v.id, companyId: v.companyId, accountId: v.accountId, code: v.code, name: v.name, nameInitials: v.nameInitials || null, kind: v.kind as VendorDto['kind'],
   ownerId: v.ownerId, owner, disabled: v.disabled, version: v.version,
 });
 

@@ -1,10 +1,11 @@
 /** Database access for clients and projects: no rules here (see service.ts). */
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
 import { customers, departments, employees, projectClients, projectPrincipals, projects } from '../../db/schema';
-import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
+import { codeNameKeyword, countAll, orderBy } from '../../db/queries/list';
+import { withNameInitials } from '../../db/name-initials';
 import type { Paging } from '../../../contract/common';
 import type { customerFilter, projectFilter } from '../../../contract/clients';
 import type { CustomerRow, ProjectRow, Ref } from './dto';
@@ -22,8 +23,8 @@ async function paged<R>(rows: Array<{ r: R; total: number }>, count: () => Promi
 export async function selectCustomers(scope: CompanyScope, p: Paging<CustomerFilter>, leader: Leader): Promise<{ rows: CustomerRow[]; total: number }> {
   const f = p.filter;
   const conds: SQL[] = [];
-  const kw = likeKeyword(f.keyword);
-  if (kw) conds.push(or(ilike(customers.name, kw), ilike(customers.code, kw))!);
+  const kw = codeNameKeyword(f.keyword, customers);
+  if (kw) conds.push(kw);
   if (leader === 'none') conds.push(sql`false`);
   else if (leader !== null) conds.push(eq(customers.ownerId, leader));
   if (f.leaderId) conds.push(eq(customers.ownerId, f.leaderId));
@@ -50,11 +51,11 @@ export async function customerCodeTaken(scope: CompanyScope, code: string, excep
   return rows.some((r) => r.id !== exceptId);
 }
 export async function insertCustomer(db: Db, v: typeof customers.$inferInsert): Promise<CustomerRow> {
-  const [row] = await db.insert(customers).values(v).returning();
+  const [row] = await db.insert(customers).values(withNameInitials(v)).returning();
   return row;
 }
 export async function patchCustomer(db: Db, id: number, set: Partial<typeof customers.$inferInsert>): Promise<CustomerRow> {
-  const [row] = await db.update(customers).set({ ...set, version: sql`${customers.version} + 1` }).where(eq(customers.id, id)).returning();
+  const [row] = await db.update(customers).set({ ...withNameInitials(set), version: sql`${customers.version} + 1` }).where(eq(customers.id, id)).returning();
   return row;
 }
 export async function deleteCustomerRow(db: Db, id: number): Promise<void> {
@@ -100,8 +101,8 @@ const ledBy = (employeeId: number) => sql`exists (select 1 from ${projectPrincip
 export async function selectProjects(scope: CompanyScope, p: Paging<ProjectFilter>, leader: Leader): Promise<{ rows: ProjectRow[]; total: number }> {
   const f = p.filter;
   const conds: SQL[] = [];
-  const kw = likeKeyword(f.keyword);
-  if (kw) conds.push(or(ilike(projects.name, kw), ilike(projects.code, kw))!);
+  const kw = codeNameKeyword(f.keyword, projects);
+  if (kw) conds.push(kw);
   if (leader === 'none') conds.push(sql`false`);
   else if (leader !== null) conds.push(ledBy(leader));
   if (f.leaderId) conds.push(ledBy(f.leaderId));
@@ -129,11 +130,11 @@ export async function projectCodeTaken(scope: CompanyScope, code: string, except
   return rows.some((r) => r.id !== exceptId);
 }
 export async function insertProject(db: Db, v: typeof projects.$inferInsert): Promise<ProjectRow> {
-  const [row] = await db.insert(projects).values(v).returning();
+  const [row] = await db.insert(projects).values(withNameInitials(v)).returning();
   return row;
 }
 export async function patchProject(db: Db, id: number, set: Partial<typeof projects.$inferInsert>): Promise<ProjectRow> {
-  const [row] = await db.update(projects).set({ ...set, version: sql`${projects.version} + 1` }).where(eq(projects.id, id)).returning();
+  const [row] = await db.update(projects).set({ ...withNameInitials(set), version: sql`${projects.version} + 1` }).where(eq(projects.id, id)).returning();
   return row;
 }
 export async function deleteProjectRow(db: Db, id: number): Promise<void> {

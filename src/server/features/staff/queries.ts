@@ -1,10 +1,11 @@
 /** Database access for departments and employees: no rules here (see service.ts). */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
 import { budgets, departments, employees, userCompanies, users, vendors } from '../../db/schema';
-import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
+import { codeNameKeyword, countAll, orderBy } from '../../db/queries/list';
+import { withNameInitials } from '../../db/name-initials';
 import type { Paging } from '../../../contract/common';
 import type { departmentFilter, employeeFilter } from '../../../contract/staff';
 import type { DepartmentRow, EmployeeRow, Ref, UserRef } from './dto';
@@ -23,8 +24,8 @@ export async function allDepartments(scope: CompanyScope, lock = false): Promise
 export async function selectDepartments(scope: CompanyScope, p: Paging<DepartmentFilter>): Promise<{ rows: Array<{ d: DepartmentRow; leaf: boolean }>; total: number }> {
   const f = p.filter;
   const conds: SQL[] = [];
-  const kw = likeKeyword(f.keyword);
-  if (kw) conds.push(or(ilike(departments.name, kw), ilike(departments.code, kw))!);
+  const kw = codeNameKeyword(f.keyword, departments);
+  if (kw) conds.push(kw);
   if (f.parentId) conds.push(eq(departments.parentId, f.parentId));
   if (f.id) conds.push(inArray(departments.id, f.id));
   if (f.disabled !== undefined) conds.push(eq(departments.disabled, f.disabled));
@@ -91,11 +92,11 @@ export async function isBudgetOrVendorPerson(scope: CompanyScope, employeeId: nu
 }
 
 export async function insertDepartment(db: Db, v: typeof departments.$inferInsert): Promise<DepartmentRow> {
-  const [row] = await db.insert(departments).values(v).returning();
+  const [row] = await db.insert(departments).values(withNameInitials(v)).returning();
   return row;
 }
 export async function patchDepartment(db: Db, id: number, set: Partial<typeof departments.$inferInsert>): Promise<DepartmentRow> {
-  const [row] = await db.update(departments).set({ ...set, version: sql`${departments.version} + 1` }).where(eq(departments.id, id)).returning();
+  const [row] = await db.update(departments).set({ ...withNameInitials(set), version: sql`${departments.version} + 1` }).where(eq(departments.id, id)).returning();
   return row;
 }
 export async function deleteDepartmentRow(db: Db, id: number): Promise<void> {
@@ -121,8 +122,8 @@ export async function refsOfUsers(db: Db, ids: number[]): Promise<Map<number, Us
 export async function selectEmployees(scope: CompanyScope, p: Paging<EmployeeFilter>, departmentIds: number[] | null): Promise<{ rows: EmployeeRow[]; total: number }> {
   const f = p.filter;
   const conds: SQL[] = [];
-  const kw = likeKeyword(f.keyword);
-  if (kw) conds.push(or(ilike(employees.name, kw), ilike(employees.code, kw), ilike(employees.phone, kw))!);
+  const kw = codeNameKeyword(f.keyword, employees, [employees.phone]);
+  if (kw) conds.push(kw);
   if (departmentIds) conds.push(departmentIds.length ? inArray(employees.departmentId, departmentIds) : sql`false`);
   if (f.departmentId) conds.push(eq(employees.departmentId, f.departmentId));
   if (f.userId) conds.push(eq(employees.userId, f.userId));
@@ -154,11 +155,11 @@ export async function employeeOfUser(scope: CompanyScope, userId: number, lock =
   return row;
 }
 export async function insertEmployee(db: Db, v: typeof employees.$inferInsert): Promise<EmployeeRow> {
-  const [row] = await db.insert(employees).values(v).returning();
+  const [row] = await db.insert(employees).values(withNameInitials(v)).returning();
   return row;
 }
 export async function patchEmployee(db: Db, id: number, set: Partial<typeof employees.$inferInsert>): Promise<EmployeeRow> {
-  const [row] = await db.update(employees).set({ ...set, version: sql`${employees.version} + 1` }).where(eq(employees.id, id)).returning();
+  const [row] = await db.update(employees).set({ ...withNameInitials(set), version: sql`${employees.version} + 1` }).where(eq(employees.id, id)).returning();
   return row;
 }
 export async function deleteEmployeeRow(db: Db, id: number): Promise<void> {

@@ -194,3 +194,45 @@ test('grouped by kind, the credit line names the group: how many and which', asy
   await expect(credit.locator('td').first()).toHaveText(`报销 3 张 ${sorted[0]}–${sorted[2]}`);
   await expect(proposal).toContainText(`${sorted[0]}, `);
 });
+
+test('a date range ending before it starts is said under its end, in either language, and not asked (keys only)', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 400) refused.push(r.url());
+  });
+  await loginAs(page, 'admin', 'admin123', { at: '/voucher/daily/documentToVoucher' });
+  const grid = page.getByTestId('d2v-grid');
+  const rows = grid.locator('.ag-row').filter({ has: page.locator('[col-id="code"]') });
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  const from = page.getByTestId('d2v-from');
+  const to = page.getByTestId('d2v-to');
+  const type = async (field: Locator, text: string) => {
+    await field.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(text);
+  };
+  await type(from, '2026-11-30');
+  await page.keyboard.press('Enter');
+  await type(to, '2026-11-01');
+  // Said under the later date as soon as it is whole, in the catalogue's words; the documents are not asked for.
+  await expect(to).toHaveAccessibleDescription('期间结束日期不能早于开始日期');
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expect(from).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(rows).toHaveCount(0);
+  // Search (Enter on it) asks nothing either.
+  await pressOn(page.getByTestId('d2v-refresh'));
+  await expect(page.getByTestId('doc-to-voucher').getByRole('alert')).toHaveCount(0);
+  // In English, the same place, its words.
+  const shell = new ShellModel(page);
+  await shell.switchLanguage('en_US');
+  await expect(to).toHaveAccessibleDescription('The period end cannot be before its start');
+  await shell.switchLanguage('zh_CN');
+  // Mended (a later end, an earlier start), the message goes and the documents come back.
+  await type(to, '2099-12-31');
+  await page.keyboard.press('Enter');
+  await type(from, '2000-01-01');
+  await page.keyboard.press('Enter');
+  await expect(to).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  expect(refused).toEqual([]);
+});

@@ -29,6 +29,7 @@ import { notifyError } from '../../queries/admin-common';
 import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { DateField } from '../common/date-field';
+import { useRangeCheck } from '../common/range-filter';
 import { NoCompany } from '../common/list-page';
 import { StatTiles } from '../dashboard/stat-tiles';
 import { reportAmount, ReportGridFrame } from '../report/report-grid';
@@ -86,6 +87,8 @@ export function BusinessQueryPage() {
   /** Where the caret goes when the next rows arrive: the first row (a drill) or the row a drill came from (back up). */
   const pendingFocus = useRef<{ key?: string } | null>(null);
   const level = levels[levels.length - 1];
+  // A range ending before it starts is said under its end and not asked (range-filter.ts).
+  const range = useRangeCheck({ from, to }, [['from', 'to']]);
 
   const filter: BusinessQueryFilterInput | null = companyId && from && to ? {
     companyId, groupBy: level.groupBy, from, to, ...level.drill,
@@ -94,7 +97,7 @@ export function BusinessQueryPage() {
   const answer = useQuery({
     queryKey: ['report', 'businessQuery', filter],
     queryFn: async ({ signal }) => call(businessApi.query, { query: { filter: filter! } }, { signal }),
-    enabled: filter !== null && from <= to,
+    enabled: filter !== null && !range.reversed,
     placeholderData: (previous) => previous,
   });
   const data = answer.data;
@@ -228,7 +231,7 @@ export function BusinessQueryPage() {
       <Title order={4}>{t('business:title')}</Title>
       <Group gap="sm" align="flex-end" ref={filterRef} data-testid="bq-filter">
         <DateField size="xs" label={t('business:from')} value={from} onChange={(v) => v && setFrom(v)} clearable={false} w={130} data-testid="bq-from" />
-        <DateField size="xs" label={t('business:to')} value={to} onChange={(v) => v && setTo(v)} clearable={false} w={130} data-testid="bq-to" />
+        <DateField size="xs" label={t('business:to')} value={to} onChange={(v) => v && setTo(v)} clearable={false} w={130} error={range.error('to')} data-testid="bq-to" />
         <TextInput size="xs" label={t('business:keyword')} placeholder={t('business:keywordHint')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)}
           onKeyDown={searchKeys} onBlur={() => setKeyword(typed.trim())} maxLength={50} w={220} data-testid="bq-keyword" />
         <Select size="xs" label={t('business:kind')} placeholder={t('business:allKinds')} clearable data={projectKinds.map((k) => ({ value: k, label: t(`clients:project.kinds.${k}`) }))}
@@ -236,7 +239,7 @@ export function BusinessQueryPage() {
         <Checkbox size="xs" label={t('business:includeDisabled')} checked={includeDisabled} onChange={(e) => setIncludeDisabled(e.currentTarget.checked)} data-testid="bq-disabled" />
         <Checkbox size="xs" label={t('business:outstandingOnly')} checked={outstandingOnly} onChange={(e) => setOutstandingOnly(e.currentTarget.checked)} data-testid="bq-outstanding" />
         <div style={{ marginLeft: 'auto' }}>
-          <ReportExport start={filter && data?.rows.length ? () => call(businessApi.export, { body: { filter } }) : null} />
+          <ReportExport start={filter && !range.reversed && data?.rows.length ? () => call(businessApi.export, { body: { filter } }) : null} />
         </div>
       </Group>
       <Group gap="sm" justify="space-between">
@@ -250,7 +253,6 @@ export function BusinessQueryPage() {
           </Breadcrumbs>
         )}
       </Group>
-      {from > to && <Alert color="red" py={6}>{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
       {answer.error && <Alert color="red" py={6}>{answer.error.message}</Alert>}
       <StatTiles tiles={tiles.map((x) => ({ ...x, label: t(`business:tiles.${x.key}`) }))} testId="bq" cols={{ base: 2, sm: 3, lg: 5 }} />
       <Text size="xs" c="dimmed" data-testid="bq-keys">{t('business:keys')}{mayOpenBooks ? ` ${t('business:booksKey')}` : ''}</Text>

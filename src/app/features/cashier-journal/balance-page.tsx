@@ -18,6 +18,7 @@ import { formatCents } from '../../../domain/money';
 import { useScope } from '../../session/store';
 import { journalBalanceOptions, journalRefsOptions } from '../../queries/cashier-journal';
 import { DateField } from '../common/date-field';
+import { unlessReversed, useRangeCheck } from '../common/range-filter';
 import { CashBooksCheck } from './books-check';
 import { useTabState } from '../../shell/tab-state';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
@@ -45,7 +46,9 @@ export function CashBankBalancePage() {
   const [groupBy, setGroupBy] = useTabState<Group>(`cashBalance:groupBy:${accountId}`, () => 'TOTAL');
   const [ids, setIds] = useTabState<string[]>(`cashBalance:ids:${accountId}`, () => []);
   const [view, setView] = useTabState<string | null>(`cashBalance:view:${accountId}`, () => 'balances');
-  const answer = useQuery(journalBalanceOptions(accountId, { bankAccountIds: ids.map(Number), dateFrom, dateTo, groupBy }));
+  // A range ending before it starts is said under its end and not asked (range-filter.ts); the books check still reads its end date.
+  const range = useRangeCheck({ dateFrom, dateTo }, [['dateFrom', 'dateTo']]);
+  const answer = useQuery(unlessReversed(journalBalanceOptions(accountId, { bankAccountIds: ids.map(Number), dateFrom, dateTo, groupBy }), range.reversed));
   const cents = (p: ValueFormatterParams<Row>) => formatCents(Number(p.value ?? 0));
   const columns = useMemo<ColDef<Row>[]>(() => [
     { field: 'bankAccountCode', headerName: t('journal:report.code'), width: 100 },
@@ -74,7 +77,7 @@ export function CashBankBalancePage() {
       <Paper withBorder p="xs">
         <Group gap="md" align="flex-end" wrap="wrap">
           <DateField size="xs" label={t('journal:dateFrom')} value={dateFrom} onChange={(v) => setDateFrom(v)} w={150} data-testid="cb-from" />
-          <DateField size="xs" label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} w={150} data-testid="cb-to" />
+          <DateField size="xs" label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} w={150} error={range.error('dateTo')} data-testid="cb-to" />
           <MultiSelect
             size="xs"
             label={t('journal:bankAccount')}
@@ -103,7 +106,6 @@ export function CashBankBalancePage() {
         </Tabs.List>
         <Tabs.Panel value="balances" pt="xs">
           {answer.error && <Alert color="red">{answer.error.message}</Alert>}
-          {dateFrom > dateTo && <Alert color="orange">{t('errors:PERIOD_END_BEFORE_START')}</Alert>}
           <FillHeight min={320} fallback="calc(100vh - 300px)" data-testid="cb-grid">
             <ReadGrid<Row>
               onFirstDataRendered={(e) => focusFirstCell(e.api, 'bankAccountCode')}

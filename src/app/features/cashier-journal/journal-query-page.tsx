@@ -26,6 +26,7 @@ import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
 import { FirstMatchSelect } from '../common/first-match-select';
 import { DateField } from '../common/date-field';
+import { unlessReversed, useRangeCheck } from '../common/range-filter';
 import { useExportProgress } from '../common/export-progress';
 import { useTabState } from '../../shell/tab-state';
 import { voucherKindsOptions } from '../voucher/voucher-queries';
@@ -87,6 +88,8 @@ export function JournalQueryPage() {
   // Export runs as a background task with the shared progress bar (decision 043).
   const exporter = useExportProgress();
   const qc = useQueryClient();
+  // A date range ending before it starts is said under its end and not asked (range-filter.ts).
+  const range = useRangeCheck({ dateFrom, dateTo }, [['dateFrom', 'dateTo']]);
   const filter = useMemo<JournalFilter>(() => {
     const f: JournalFilter = {};
     if (bankAccountId) f.bankAccountId = Number(bankAccountId);
@@ -122,7 +125,7 @@ export function JournalQueryPage() {
       <ListPage<CashLineDto>
         gridId="cashier.journalQuery"
         columns={columns}
-        query={(req) => journalListOptions(accountId, filter, req)}
+        query={(req) => unlessReversed(journalListOptions(accountId, filter, req), range.reversed)}
         resetKey={JSON.stringify(filter)}
         getRowId={(l) => l.id}
         rowLabel={(l) => `${l.date} ${l.summary}`}
@@ -142,7 +145,7 @@ export function JournalQueryPage() {
           <>
             <FirstMatchSelect size="sm" w={190} label={t('journal:bankAccount')} placeholder={t('journal:report.allAccounts')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable data-testid="jq-account" />
             <DateField size="sm" w={132} label={t('journal:dateFrom')} value={dateFrom} onChange={(v) => setDateFrom(v)} data-testid="jq-from" />
-            <DateField size="sm" w={132} label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} data-testid="jq-to" />
+            <DateField size="sm" w={132} label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} error={range.error('dateTo')} data-testid="jq-to" />
             <Select size="sm" w={110} label={t('journal:side')} placeholder={t('journal:any')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
             <FirstMatchSelect size="sm" w={150} label={t('journal:columns.kind')} placeholder={t('journal:any')} data={kindOptions} value={kindId} onChange={setKindId} clearable data-testid="jq-kind" />
             <NumberInput size="sm" w={110} label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />

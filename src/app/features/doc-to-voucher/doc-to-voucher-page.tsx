@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';
 import type { ColDef, GridApi, SelectionChangedEvent } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { auxTypes } from '../../../domain/enums';
 import { AuxValuePicker } from '../ledger-aux/aux-value-picker';
 import type { AuxRef } from '../ledger-aux/aux-ledger-model';
 import { DateField } from '../common/date-field';
+import { unlessReversed, useRangeCheck } from '../common/range-filter';
 import { localName, localTypeName } from '../../../domain/names';
 import { useTabState } from '../../shell/tab-state';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
@@ -88,11 +89,13 @@ export function DocToVoucherPage() {
   });
 
   const query = { accountId: accountId!, source, state, ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) };
-  const docs = useQuery({
+  // A date range ending before it starts is said under its end and not asked: no documents until it is mended (range-filter.ts).
+  const range = useRangeCheck({ dateFrom, dateTo }, [['dateFrom', 'dateTo']]);
+  const docs = useQuery(unlessReversed(queryOptions({
     queryKey: ['docToVoucher', query],
     queryFn: ({ signal }) => call(docToVoucherApi.billQuery, { query }, { signal }),
     enabled: !!accountId,
-  });
+  }), range.reversed));
   const kinds = useQuery(voucherKindsOptions(accountId));
   const subjects = useQuery(allSubjectsOptions(accountYearId));
   const bankAccounts = useQuery({
@@ -185,10 +188,12 @@ export function DocToVoucherPage() {
           <SegmentedControl data-testid="d2v-source" value={source} onChange={switchSource}
             data={[{ value: 'EXPENSE', label: t('sources.EXPENSE') }, { value: 'JOURNAL', label: t('sources.JOURNAL') }]} />
           <DateField data-testid="d2v-from" label={t('filters.dateFrom')} w={150} value={dateFrom} onChange={(v) => setDateFrom(v)} />
-          <DateField data-testid="d2v-to" label={t('filters.dateTo')} w={150} value={dateTo} onChange={(v) => setDateTo(v)} />
+          <DateField data-testid="d2v-to" label={t('filters.dateTo')} w={150} value={dateTo} onChange={(v) => setDateTo(v)} error={range.error('dateTo')} />
           <Select data-testid="d2v-state" label={t('filters.state')} w={140} allowDeselect={false} value={state} onChange={(v) => v && setState(v as State)}
             data={(['PENDING', 'DONE', 'ALL'] as const).map((s) => ({ value: s, label: t(`states.${s}`) }))} />
-          <Button variant="default" onClick={() => void docs.refetch()} data-testid="d2v-refresh">{t('refresh')}</Button>
+          <Button variant="default" onClick={() => {
+            if (!range.reversed) void docs.refetch();
+          }} data-testid="d2v-refresh">{t('refresh')}</Button>
         </Group>
       </Paper>
       <Paper withBorder p="xs">

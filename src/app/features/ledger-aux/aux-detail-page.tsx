@@ -57,7 +57,7 @@ export function AuxDetailPage() {
       <AuxFilterBar queryId="ledger.auxDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} single subjectPick />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">
-        <Text size="xs" c="dimmed">{filter ? t('hint') : t('detail.chooseValue')}</Text>
+        <Text size="xs" c="dimmed">{filter || state.values.length ? t('hint') : t('detail.chooseValue')}</Text>
         {filter && total !== null && <Text size="xs" c="dimmed" data-testid="al-count">{t('detail.lines', { count: total })}</Text>}
       </Group>
       <DetailGrid key={key} load={load} onTotal={setTotal} testId="al-detail-grid" />

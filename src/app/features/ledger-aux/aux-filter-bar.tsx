@@ -14,6 +14,7 @@ import { useScope } from '../../session/store';
 import { AuxValuePicker } from './aux-value-picker';
 import { SavedFilters } from '../common/saved-filters';
 import { RemovablePill } from '../common/removable-pill';
+import { usePeriodRangeCheck } from '../common/range-filter';
 import { isTreeType, readSavedAuxFilter, type AuxFilterState } from './aux-ledger-model';
 
 export function PeriodRangeSelects({ periods, start, end, onChange }: {
@@ -24,12 +25,14 @@ export function PeriodRangeSelects({ periods, start, end, onChange }: {
 }) {
   const { t } = useTranslation('ledgerAux');
   const options = periods.map((p) => ({ value: String(p.id), label: p.name }));
+  // An end period before the start is said under the end; the ledger is not asked (aux-ledger-model.ts, range-filter.ts).
+  const range = usePeriodRangeCheck(periods, start, end);
   return (
     <>
       <Select data-testid="al-start" label={t('filters.startPeriod')} data={options} w={120} allowDeselect={false}
         value={start === null ? null : String(start)} onChange={(v) => v && onChange(Number(v), end ?? Number(v))} />
       <Select data-testid="al-end" label={t('filters.endPeriod')} data={options} w={120} allowDeselect={false}
-        value={end === null ? null : String(end)} onChange={(v) => v && onChange(start ?? Number(v), Number(v))} />
+        value={end === null ? null : String(end)} onChange={(v) => v && onChange(start ?? Number(v), Number(v))} error={range.error('end')} />
     </>
   );
 }

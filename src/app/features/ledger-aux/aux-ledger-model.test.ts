@@ -24,6 +24,19 @@ describe('auxiliary ledger filters', () => {
     expect('level' in total || 'leafOnly' in total).toBe(false);
   });
 
+  it('a period range ending before it starts asks for nothing (the bar says it under the end period)', () => {
+    const reversed = { ...emptyAuxFilter(1), startPeriodId: 13, endPeriodId: 11, values: [{ id: 7, code: 'D', name: 'd' }] };
+    expect(toAuxBalanceFilter(reversed, 1, 2, periods, '2026-02-10')).toBeNull();
+    expect(toAuxTotalFilter(reversed, 1, 2, periods, '2026-02-10')).toBeNull();
+    expect(toAuxDetailFilter(reversed, 1, 2, periods, '2026-02-10')).toBeNull();
+    const budget = { ...emptyBudgetFilter(), startPeriodId: 13, endPeriodId: 12, budget: { id: 4, code: '2001', name: '人员成本' } };
+    expect(toBudgetSummaryFilter(budget, 1, 2, periods, '2026-02-10')).toBeNull();
+    expect(toBudgetDetailFilter(budget, 1, 2, periods, '2026-02-10')).toBeNull();
+    // One period, or the range mended: asked.
+    expect(toAuxBalanceFilter({ ...reversed, endPeriodId: 13 }, 1, 2, periods, '2026-02-10')).toMatchObject({ startPeriodId: 13, endPeriodId: 13 });
+    expect(toBudgetDetailFilter({ ...budget, startPeriodId: 11 }, 1, 2, periods, '2026-02-10')).toMatchObject({ startPeriodId: 11, endPeriodId: 12 });
+  });
+
   it('a saved filter is read back field by field; junk falls back to the empty filter', () => {
     const saved = { ...emptyAuxFilter(1), startPeriodId: 11, endPeriodId: 12, values: [{ id: 7, code: '01', name: '业务部' }], codeFrom: '56', level: 1, leafOnly: false, includeUnbooked: false };
     expect(readSavedAuxFilter(JSON.parse(JSON.stringify(saved)))).toEqual(saved);

@@ -1,10 +1,12 @@
 /**
  * The auxiliary ledgers' and budget execution screens' filter state, its mapping to the API
- * filters and the drill-down links between the screens (pure, tested).
+ * filters (none while the period range ends before it starts) and the drill-down links between the
+ * screens (pure, tested).
  */
 import { treeAuxTypeIds, type AuxBalanceFilter, type AuxDetailFilter, type AuxTotalFilter, type BudgetDetailFilter, type BudgetExecFilter } from '../../../contract/ledger-aux';
 import type { PeriodDto } from '../../../contract/account';
 import { currentPeriod } from '../ledger/subject-balance-model';
+import { periodRangeReversed } from '../common/range-filter';
 
 export interface AuxRef { id: number; code: string; name: string }
 
@@ -41,10 +43,16 @@ export function periodsOf(s: Pick<AuxFilterState, 'startPeriodId' | 'endPeriodId
   return start === undefined || end === undefined ? null : { start, end };
 }
 
+/** The range to ask the ledger for: the range in force, unless it ends before it starts (said under its end period, range-filter.ts). */
+function askedPeriods(s: Pick<AuxFilterState, 'startPeriodId' | 'endPeriodId'>, periods: readonly PeriodDto[], today: string, fromYearStart: boolean): { start: number; end: number } | null {
+  const r = periodsOf(s, periods, today, fromYearStart);
+  return r && !periodRangeReversed(periods, r.start, r.end) ? r : null;
+}
+
 const code = (c: string) => (/^\d{1,40}$/.test(c.trim()) ? c.trim() : undefined);
 
 export function toAuxBalanceFilter(s: AuxFilterState, accountId: number, accountYearId: number, periods: readonly PeriodDto[], today: string, fromYearStart = false): AuxBalanceFilter | null {
-  const r = periodsOf(s, periods, today, fromYearStart);
+  const r = askedPeriods(s, periods, today, fromYearStart);
   if (!r) return null;
   return {
     accountId, accountYearId, startPeriodId: r.start, endPeriodId: r.end, auxTypeId: s.auxTypeId,
@@ -64,7 +72,7 @@ export function toAuxTotalFilter(s: AuxFilterState, accountId: number, accountYe
 
 /** The sub-ledger's filter, or null until a value is chosen. */
 export function toAuxDetailFilter(s: AuxFilterState, accountId: number, accountYearId: number, periods: readonly PeriodDto[], today: string): AuxDetailFilter | null {
-  const r = periodsOf(s, periods, today, true);
+  const r = askedPeriods(s, periods, today, true);
   const value = s.values[0];
   if (!r || !value) return null;
   return {
@@ -83,13 +91,13 @@ export interface BudgetFilterState {
 export const emptyBudgetFilter = (): BudgetFilterState => ({ startPeriodId: null, endPeriodId: null, budget: null, includeUnbooked: true, showZero: true });
 
 export function toBudgetSummaryFilter(s: BudgetFilterState, accountId: number, accountYearId: number, periods: readonly PeriodDto[], today: string): BudgetExecFilter | null {
-  const r = periodsOf(s, periods, today, true);
+  const r = askedPeriods(s, periods, today, true);
   if (!r) return null;
   return { accountId, accountYearId, startPeriodId: r.start, endPeriodId: r.end, budgetIds: s.budget ? [s.budget.id] : undefined, includeUnbooked: s.includeUnbooked, showZero: s.showZero };
 }
 
 export function toBudgetDetailFilter(s: BudgetFilterState, accountId: number, accountYearId: number, periods: readonly PeriodDto[], today: string): BudgetDetailFilter | null {
-  const r = periodsOf(s, periods, today, true);
+  const r = askedPeriods(s, periods, today, true);
   if (!r || !s.budget) return null;
   return { accountId, accountYearId, startPeriodId: r.start, endPeriodId: r.end, budgetId: s.budget.id, includeUnbooked: s.includeUnbooked };
 }

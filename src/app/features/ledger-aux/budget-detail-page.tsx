@@ -56,7 +56,7 @@ export function BudgetDetailPage() {
       <BudgetFilterBar queryId="report.budgetDetail" state={state} set={set} replace={setState} periods={periods.data ?? []} range={periods.data ? periodsOf(state, periods.data, todayIso(), true) : null} />
       {error && <Alert color="red">{error}</Alert>}
       <Group gap="md">
-        <Text size="xs" c="dimmed">{filter ? t('hint') : t('budgetDetail.chooseBudget')}</Text>
+        <Text size="xs" c="dimmed">{filter || state.budget ? t('hint') : t('budgetDetail.chooseBudget')}</Text>
         {filter && budget !== null && <Text size="xs" fw={500} data-testid="al-budget-amount">{t('budgetDetail.budgetLine', { amount: formatCents(Number(budget)) })}</Text>}
       </Group>
       <DetailGrid key={key} load={load} balanceHeader={t('columns.used')} showSide={false} testId="al-budget-detail-grid" />

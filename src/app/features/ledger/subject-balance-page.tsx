@@ -21,6 +21,7 @@ import { codeRuleOptions } from '../../queries/subjects';
 import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
 import './subject-balance.css';
+import { usePeriodRangeCheck } from '../common/range-filter';
 import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
@@ -47,10 +48,12 @@ export function SubjectBalancePage() {
   const [state, setState] = useTabState<SubjectBalanceFilterState>(`subjectBalance:${accountYearId}`, emptySubjectBalanceFilter);
   const set = (patch: Partial<SubjectBalanceFilterState>) => setState((s) => ({ ...s, ...patch }));
   const filter = accountId && accountYearId && periods.data ? toSubjectBalanceFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
+  // An end period before the start is said under the end and the balance is not asked (range-filter.ts).
+  const range = usePeriodRangeCheck(periods.data, filter?.startPeriodId, filter?.endPeriodId);
   const answer = useQuery({
     queryKey: ['ledger', 'subjectBalance', filter],
     queryFn: async ({ signal }) => call(ledgerApi.subjectBalance, { query: { filter: filter! } }, { signal }),
-    enabled: filter !== null,
+    enabled: filter !== null && !range.reversed,
   });
 
   const periodOptions = (periods.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
@@ -87,7 +90,7 @@ export function SubjectBalancePage() {
           <Select data-testid="sb-start" label={t('subjectBalance.filters.startPeriod')} data={periodOptions} w={130} allowDeselect={false}
             value={filter ? String(filter.startPeriodId) : null} onChange={(v) => v && set({ startPeriodId: Number(v), endPeriodId: filter ? filter.endPeriodId : Number(v) })} />
           <Select data-testid="sb-end" label={t('subjectBalance.filters.endPeriod')} data={periodOptions} w={130} allowDeselect={false}
-            value={filter ? String(filter.endPeriodId) : null} onChange={(v) => v && set({ endPeriodId: Number(v), startPeriodId: filter ? filter.startPeriodId : Number(v) })} />
+            value={filter ? String(filter.endPeriodId) : null} onChange={(v) => v && set({ endPeriodId: Number(v), startPeriodId: filter ? filter.startPeriodId : Number(v) })} error={range.error('end')} />
           <TextInput data-testid="sb-code-from" label={t('subjectBalance.filters.codeFrom')} w={130} value={state.codeFrom} inputMode="numeric"
             onChange={(e) => set({ codeFrom: e.currentTarget.value.replace(/\D/g, '') })} />
           <TextInput data-testid="sb-code-to" label={t('subjectBalance.filters.codeTo')} w={130} value={state.codeTo} inputMode="numeric"

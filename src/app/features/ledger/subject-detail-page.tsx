@@ -43,7 +43,7 @@ export function SubjectDetailPage() {
     s.set(fromLink);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchKey]);
-  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectDetailFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
+  const filter = s.accountId && s.accountYearId && s.periods.data && !s.reversed ? toSubjectDetailFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
   const filterKey = JSON.stringify(filter);
   // The head (subject, row count) of the first page; the grid reads its own pages.
   const head = useQuery({
@@ -94,7 +94,7 @@ export function SubjectDetailPage() {
         startPeriodId={s.startPeriodId} endPeriodId={s.endPeriodId} testId="sd" exporting={s.progress.running} exportBar={s.progress.bar}
         onExport={!s.canExport ? undefined : filter ? () => void s.runExport(() => call(ledgerApi.subjectDetailExport, { body: { filter } })) : null} />
       {head.error && <Alert color="red">{head.error.message}</Alert>}
-      {!filter && <Text size="sm" c="dimmed" data-testid="sd-pick-first">{t('pickSubject')}</Text>}
+      {!filter && !s.state.subjectId && <Text size="sm" c="dimmed" data-testid="sd-pick-first">{t('pickSubject')}</Text>}
       {filter && (
         <FillHeight min={320} fallback="calc(100vh - 300px)" data-testid="sd-grid" data-total={head.data?.total ?? ''}>
           <ReadGrid<Row>

@@ -1,6 +1,6 @@
 /**
  * What the three subject ledgers share on screen: the scope and filter state of the tab, the
- * effective API filter, the export task with its progress bar, and the grid keys (Enter drills
+ * effective API filter (not asked while its period range is reversed), the export task with its progress bar, and the grid keys (Enter drills
  * down, `/` returns to the filter).
  */
 import { useRef } from 'react';
@@ -16,6 +16,7 @@ import { useExportProgress } from '../common/export-progress';
 import { emptySubjectLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
 import { currentPeriod } from './subject-balance-model';
 import { todayIso } from '../common/today';
+import { periodRangeReversed } from '../common/range-filter';
 
 export function useLedgerScreen(slot: string) {
   const { accountId, accountYearId } = useScope();
@@ -33,10 +34,12 @@ export function useLedgerScreen(slot: string) {
       notifyError(err);
     }
   };
+  const startPeriodId = state.startPeriodId ?? current?.id ?? null;
+  const endPeriodId = state.endPeriodId ?? current?.id ?? null;
   return {
-    accountId, accountYearId, periods, state, set, replace: setState,
-    startPeriodId: state.startPeriodId ?? current?.id ?? null,
-    endPeriodId: state.endPeriodId ?? current?.id ?? null,
+    accountId, accountYearId, periods, state, set, replace: setState, startPeriodId, endPeriodId,
+    /** The period range ends before it starts: said under its end (the filter bar), the ledger not asked. */
+    reversed: periodRangeReversed(periods.data, startPeriodId, endPeriodId),
     canExport: !!config.data?.downloadBase,
     runExport, progress, filterRef,
   };

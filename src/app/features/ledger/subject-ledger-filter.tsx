@@ -17,6 +17,7 @@ import { SavedFilters, useClearSavedFilter } from '../common/saved-filters';
 import { FirstMatchSelect } from '../common/first-match-select';
 import { emptySubjectLedgerFilter, readSavedLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
 import { localName } from '../../../domain/names';
+import { usePeriodRangeCheck } from '../common/range-filter';
 
 export interface LedgerFilterBarProps {
   /** 'range': code range + level + zero rows (summary, general ledger); 'subject': one subject (sub-ledger). */
@@ -49,6 +50,8 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
   const label = (s: SubjectDto) => `${s.code} ${localName(english, s)}`;
   const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: String(s.id), label: label(s) }));
   const id = p.testId;
+  // An end period before the start is said under the end; the page does not ask (useLedgerScreen's `reversed`).
+  const range = usePeriodRangeCheck(periods.data, p.startPeriodId, p.endPeriodId);
   const choose = (s: SubjectDto) => {
     if (picking === 'from') p.set({ codeFrom: s.code });
     else if (picking === 'to') p.set({ codeTo: s.code });
@@ -69,7 +72,7 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
         <Select data-testid={`${id}-start`} label={t('filters.startPeriod')} data={periodOptions} w={120} allowDeselect={false} size="xs"
           value={p.startPeriodId ? String(p.startPeriodId) : null} onChange={(v) => v && p.set({ startPeriodId: Number(v), endPeriodId: p.endPeriodId })} />
         <Select data-testid={`${id}-end`} label={t('filters.endPeriod')} data={periodOptions} w={120} allowDeselect={false} size="xs"
-          value={p.endPeriodId ? String(p.endPeriodId) : null} onChange={(v) => v && p.set({ endPeriodId: Number(v), startPeriodId: p.startPeriodId })} />
+          value={p.endPeriodId ? String(p.endPeriodId) : null} onChange={(v) => v && p.set({ endPeriodId: Number(v), startPeriodId: p.startPeriodId })} error={range.error('end')} />
         {p.mode === 'range' ? (
           <>
             <Group gap={4} align="flex-end" wrap="nowrap">

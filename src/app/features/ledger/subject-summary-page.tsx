@@ -32,7 +32,7 @@ export function SubjectSummaryPage() {
   const s = useLedgerScreen('subjectSummary');
   // Back from the sub-ledger's tab, the caret is on the row it drilled from.
   const caret = useKeptCaret(`subjectSummary:${s.accountYearId}`, 'code');
-  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
+  const filter = s.accountId && s.accountYearId && s.periods.data && !s.reversed ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'subjectSummary', filter],
     queryFn: async ({ signal }) => call(ledgerApi.subjectSummary, { query: { filter: filter! } }, { signal }),

@@ -32,7 +32,7 @@ export function SubjectTotalPage() {
   const s = useLedgerScreen('subjectTotal');
   // Back from the sub-ledger's tab, the caret is on the row it drilled from.
   const caret = useKeptCaret(`subjectTotal:${s.accountYearId}`, 'code');
-  const filter = s.accountId && s.accountYearId && s.periods.data ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
+  const filter = s.accountId && s.accountYearId && s.periods.data && !s.reversed ? toSubjectLedgerFilter(s.state, s.accountId, s.accountYearId, s.periods.data, todayIso()) : null;
   const answer = useQuery({
     queryKey: ['ledger', 'subjectTotal', filter],
     queryFn: async ({ signal }) => call(ledgerApi.subjectTotal, { query: { filter: filter! } }, { signal }),

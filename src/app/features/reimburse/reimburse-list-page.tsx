@@ -15,7 +15,7 @@ import type { GridApi } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import type { ListColumn } from '../../../../grids/list/columns';
-import { expenseFilter, type ExpenseDto, type ExpenseFilter, type ExpenseLockResult } from '../../../contract/expense';
+import type { ExpenseDto, ExpenseFilter, ExpenseLockResult } from '../../../contract/expense';
 import { formatCents } from '../../../domain/money';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
 import { RIGHTS } from '../../../domain/rights';
@@ -26,7 +26,7 @@ import { EmployeeField } from '../pickers/employee-field';
 import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses, shownExpenseFilter } from './reimburse-queries';
 import { ImportDialog } from '../common/import-dialog';
 import { DateField } from '../common/date-field';
-import { crossFieldErrors } from '../common/form-validation';
+import { unlessReversed, useRangeCheck } from '../common/range-filter';
 import { useExportProgress } from '../common/export-progress';
 import { useTabState } from '../../shell/tab-state';
 
@@ -69,9 +69,9 @@ export function ReimburseListPage() {
     person: (v: unknown) => (v && typeof v === 'object' ? (v as { name: string }).name : ''),
     state: (v: unknown) => t(v ? 'reimburse:states.audited' : 'reimburse:states.unaudited'),
   }), [t]);
+  // A mark-date range ending before it starts (the contract's rule): said under its end and not asked (range-filter.ts).
+  const range = useRangeCheck(filter, [['markFrom', 'markTo']]);
   if (!companyId) return <NoCompany />;
-  // A mark-date range ending before it starts (the contract's rule): said under its end, not a silent empty list.
-  const reversed = crossFieldErrors(expenseFilter, { ...filter, companyId }).markTo;
 
   const patch = (p: Partial<Filter>) => setFilter((f) => {
     const next = { ...f, ...p };
@@ -105,7 +105,7 @@ export function ReimburseListPage() {
       <ListPage<ExpenseDto>
         gridId="cashier.reimburseManagement"
         columns={columns}
-        query={(req) => expensePageOptions(companyId, filter, req)}
+        query={(req) => unlessReversed(expensePageOptions(companyId, filter, req), range.reversed)}
         resetKey={[companyId, filter]}
         getRowId={(e) => e.id}
         rowLabel={(e) => formatReimbursementCode(e.code)}
@@ -114,7 +114,7 @@ export function ReimburseListPage() {
         filters={
           <Group gap={6} wrap="wrap" data-testid="reimburse-filters">
             <DateField size="xs" w={140} aria-label={t('reimburse:list.markFrom')} placeholder={t('reimburse:list.markFrom')} value={filter.markFrom ?? ''} onChange={(v) => patch({ markFrom: v || undefined })} data-testid="reimburse-filter-from" />
-            <DateField size="xs" w={140} aria-label={t('reimburse:list.markTo')} placeholder={t('reimburse:list.markTo')} value={filter.markTo ?? ''} onChange={(v) => patch({ markTo: v || undefined })} error={reversed ? t(reversed.key) : undefined} data-testid="reimburse-filter-to" />
+            <DateField size="xs" w={140} aria-label={t('reimburse:list.markTo')} placeholder={t('reimburse:list.markTo')} value={filter.markTo ?? ''} onChange={(v) => patch({ markTo: v || undefined })} error={range.error('markTo')} data-testid="reimburse-filter-to" />
             <Select size="xs" w={110} data={[{ value: '', label: t('reimburse:list.stateAll') }, { value: 'UNAUDITED', label: t('reimburse:states.unaudited') }, { value: 'AUDITED', label: t('reimburse:states.audited') }]} value={filter.state ?? ''} onChange={(v) => patch({ state: (v || undefined) as Filter['state'] })} allowDeselect={false} aria-label={t('reimburse:list.state')} data-testid="reimburse-filter-state" />
             <Select size="xs" w={130} data={[{ value: '', label: t('reimburse:list.kindAll') }, ...kindData]} value={filter.expenseKindId ? String(filter.expenseKindId) : ''} onChange={(v) => patch({ expenseKindId: v ? Number(v) : undefined })} allowDeselect={false} aria-label={t('reimburse:columns.kind')} data-testid="reimburse-filter-kind" />
             <TextInput size="xs" w={140} placeholder={t('reimburse:list.invoiceNo')} aria-label={t('reimburse:list.invoiceNo')} value={filter.invoiceNo ?? ''} onChange={(e) => patch({ invoiceNo: e.currentTarget.value || undefined })} data-testid="reimburse-filter-invoice" />

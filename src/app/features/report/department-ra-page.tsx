@@ -53,7 +53,7 @@ export function DepartmentRaPage() {
   const period = useReportPeriod('departmentRADetail');
   const first = period.month !== null ? period.periods[period.month - 1] : undefined;
   const last = period.endMonth !== null ? period.periods[period.endMonth - 1] : undefined;
-  const query = period.companyId !== null && first && last ? { companyId: period.companyId, startDate: first.startAt, endDate: last.endAt, audited: period.bookKeep } : null;
+  const query = period.companyId !== null && period.ready && first && last ? { companyId: period.companyId, startDate: first.startAt, endDate: last.endAt, audited: period.bookKeep } : null;
   const answer = useQuery({
     queryKey: ['report', 'departmentRADetail', query],
     queryFn: async ({ signal }) => call(reportApi.departmentRADetail, { query: query! }, { signal }),

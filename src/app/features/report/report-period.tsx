@@ -16,13 +16,14 @@ import { notifyError } from '../../queries/admin-common';
 import { systemConfigQueryOptions } from '../../queries/session';
 import { todayIso } from '../common/today';
 import { periodLabel } from './report-grid';
+import { useRangeCheck } from '../common/range-filter';
 
 export interface ReportPeriodState {
   /** The chosen account year (null: the scope's). */
   accountYearId: number | null;
   /** 1-based period of the year (null: the period holding today, else the last). */
   month: number | null;
-  /** Range end for range reports (null: same as month). */
+  /** Range end for range reports (null: same as month; before it: said under the end, not asked). */
   endMonth: number | null;
   bookKeep: boolean;
 }
@@ -38,12 +39,14 @@ export function useReportPeriod(slot: string) {
   const periods = useQuery(periodsQueryOptions(yearRow?.id ?? null)).data ?? [];
   const todayIndex = periods.findIndex((p) => p.startAt <= todayIso() && todayIso() <= p.endAt);
   const month = state.month !== null && state.month <= periods.length ? state.month : periods.length ? (todayIndex >= 0 ? todayIndex + 1 : periods.length) : null;
-  const endMonth = state.endMonth !== null && month !== null && state.endMonth >= month && state.endMonth <= periods.length ? state.endMonth : month;
+  const endMonth = state.endMonth !== null && month !== null && state.endMonth <= periods.length ? state.endMonth : month;
+  // A range ending before it starts is said under its end (the bar) and not asked (range-filter.ts).
+  const range = useRangeCheck({ month, endMonth }, [['month', 'endMonth']]);
   const set = (patch: Partial<ReportPeriodState>) => setState((s) => ({ ...s, ...patch }));
   return {
-    accountId, companyId, years, year: yearRow?.year ?? null, periods, month, endMonth, bookKeep: state.bookKeep, set,
-    /** Ready to query: a ledger set, a year and a period. */
-    ready: accountId !== null && yearRow !== undefined && month !== null,
+    accountId, companyId, years, year: yearRow?.year ?? null, periods, month, endMonth, bookKeep: state.bookKeep, set, range,
+    /** Ready to query: a ledger set, a year and a period (a range in order). */
+    ready: accountId !== null && yearRow !== undefined && month !== null && !range.reversed,
   };
 }
 
@@ -80,7 +83,7 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
         )}
         {mode === 'range' && (
           <Select data-testid={`${testId}-end`} label={t('filters.endMonth')} data={periodOptions} w={190} allowDeselect={false}
-            value={period.endMonth ? String(period.endMonth) : null} onChange={(v) => v && period.set({ endMonth: Number(v) })} />
+            value={period.endMonth ? String(period.endMonth) : null} onChange={(v) => v && period.set({ endMonth: Number(v) })} error={period.range.error('endMonth')} />
         )}
         <Checkbox data-testid={`${testId}-bookkeep`} label={bookKeepLabel ?? t('filters.bookKeep')} checked={period.bookKeep} onChange={(e) => period.set({ bookKeep: e.currentTarget.checked })} mb={8} />
         {extra}

@@ -9,14 +9,13 @@ import { MantineProvider } from '@mantine/core';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../tests/support/dom-shims';
 import { ListPicker } from './list-picker';
 import { bilingualOption, type LookupOption } from './lookup-match';
 import { loadPinyinInitials } from './pinyin-initials';
 
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
+  installDomShims();
   await loadPinyinInitials();
 });
 /**

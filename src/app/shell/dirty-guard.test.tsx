@@ -10,9 +10,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { confirmDiscardDirtyTabs, installLeaveGuard, leaveQuestionOf } from './dirty-guard';
-import { tabLabels } from './tab-labels';
-import { tabsStore, type Tab } from './tabs-store';
+import { installDomShims } from '../../../tests/support/dom-shims';
+import { I18nextProvider } from 'react-i18next';
+import type { Tab } from './tabs-store';
 
 vi.mock('../i18n', async () => {
   const { createInstance } = await import('i18next');
@@ -21,13 +21,20 @@ vi.mock('../i18n', async () => {
   await i18n.init({ lng: 'zh_CN', resources: { zh_CN: { shell: read('shell'), common: read('common'), menu: read('menu'), voucher: read('voucher'), reimburse: read('reimburse') } }, interpolation: { escapeValue: false } });
   return { i18n };
 });
+// The unit lane shares one module cache across files (isolate: false), where the hoisted mock is
+// ignored once another file has loaded the real i18n: load the modules afresh, after the mock.
+vi.resetModules();
+const { confirmDiscardDirtyTabs, installLeaveGuard, leaveQuestionOf } = await import('./dirty-guard');
+const { i18n } = await import('../i18n');
+const { tabLabels } = await import('./tab-labels');
+const { tabsStore } = await import('./tabs-store');
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+  installDomShims();
 });
 beforeEach(() => {
-  render(<MantineProvider><ModalsProvider>{null}</ModalsProvider></MantineProvider>);
+  // The question's buttons read the catalogue through react-i18next (SaveTipQuestion), as in the app.
+  render(<I18nextProvider i18n={i18n}><MantineProvider><ModalsProvider>{null}</ModalsProvider></MantineProvider></I18nextProvider>);
 });
 afterEach(() => {
   tabsStore.clear();

@@ -8,11 +8,12 @@
  * cannot save from outside (a form), ask whether to discard them all. Leaving the application
  * (reload, closing the window) asks the browser's own question while any tab is dirty.
  */
-import { Button, Group, Kbd, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { i18n } from '../i18n';
-import { answerOfKey, type SaveTipAnswer } from '../features/common/save-tip';
+import type { SaveTipAnswer } from '../features/common/save-tip';
+import { SaveTipQuestion, type SaveTipTestIds } from '../features/common/save-tip-dialog';
 import { tabTitle } from './tab-labels';
 import { tabsStore, type Tab } from './tabs-store';
 
@@ -31,35 +32,7 @@ export function leaveQuestionOf(dirty: readonly Tab[], canSave: (path: string) =
   return { kind: 'discard', tabs: dirty };
 }
 
-function SaveQuestion({ name, onAnswer }: { name: string; onAnswer: (a: SaveTipAnswer) => void }) {
-  return (
-    <Stack
-      gap="md"
-      data-testid="leave-save-dialog"
-      onKeyDown={(e) => {
-        const a = answerOfKey(e);
-        if (a && a !== 'cancel') {
-          e.preventDefault();
-          e.stopPropagation();
-          onAnswer(a);
-        }
-      }}
-    >
-      <Text size="sm" data-testid="discard-dirty-dialog">{i18n.t('shell:tabs.leaveBody', { name })}</Text>
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={() => onAnswer('cancel')} aria-keyshortcuts="Escape" data-testid="discard-dirty-cancel">
-          {i18n.t('common:cancel')} <Kbd ml={6} size="xs">Esc</Kbd>
-        </Button>
-        <Button variant="default" color="red" onClick={() => onAnswer('no')} aria-keyshortcuts="N" data-testid="discard-dirty-confirm">
-          {i18n.t('common:unsaved.no')} <Kbd ml={6} size="xs">N</Kbd>
-        </Button>
-        <Button onClick={() => onAnswer('yes')} data-autofocus aria-keyshortcuts="Y Enter" data-testid="discard-dirty-save">
-          {i18n.t('common:unsaved.yes')} <Kbd ml={6} size="xs">Y</Kbd>
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+const LEAVE_IDS: SaveTipTestIds = { root: 'leave-save-dialog', body: 'discard-dirty-dialog', cancel: 'discard-dirty-cancel', no: 'discard-dirty-confirm', yes: 'discard-dirty-save' };
 
 function askSave(name: string): Promise<SaveTipAnswer> {
   return new Promise((resolve) => {
@@ -76,7 +49,7 @@ function askSave(name: string): Promise<SaveTipAnswer> {
       title: i18n.t('shell:tabs.discardTitle'),
       centered: true,
       size: 'md',
-      children: <SaveQuestion name={name} onAnswer={answer} />,
+      children: <SaveTipQuestion message={i18n.t('shell:tabs.leaveBody', { name })} onAnswer={answer} testIds={LEAVE_IDS} />,
       onClose: () => answer('cancel'),
     });
   });

@@ -7,11 +7,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../../../../tests/support/dom-shims';
 import { BusyButton } from './busy-button';
 import { RowActions } from './row-actions';
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  installDomShims();
 });
 afterEach(cleanup);
 

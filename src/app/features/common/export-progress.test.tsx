@@ -9,6 +9,7 @@ import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../../../../tests/support/dom-shims';
 import type { ExportTaskState } from '../../../../machines/export-progress.machine';
 
 const server = vi.hoisted(() => ({ states: [] as ExportTaskState[] }));
@@ -16,6 +17,9 @@ vi.mock('../../queries/export', () => ({
   fetchExportTask: async () => (server.states.length > 1 ? server.states.shift()! : server.states[0]!),
 }));
 
+// The unit lane shares one module cache across files (isolate: false): load afresh so the mock holds
+// even when another file loaded the real module first.
+vi.resetModules();
 const { useExportProgress } = await import('./export-progress');
 const { initI18n } = await import('../../i18n');
 const i18n = initI18n('en_US');
@@ -23,7 +27,7 @@ const i18n = initI18n('en_US');
 beforeAll(async () => {
   window.scrollTo = () => {};
   await i18n.changeLanguage('en_US');
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+  installDomShims();
 });
 
 let exporter: ReturnType<typeof useExportProgress> | null = null;

@@ -8,13 +8,12 @@ import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../../../../tests/support/dom-shims';
 import { FirstMatchSelect, optionForEnter, type FirstMatchOption } from './first-match-select';
 
 // jsdom lays nothing out and lacks what Mantine's popups ask of the browser.
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  window.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
+  installDomShims();
   window.scrollTo = () => {};
 });
 afterEach(() => {

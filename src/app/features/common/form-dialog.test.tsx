@@ -6,6 +6,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../../../../tests/support/dom-shims';
 import { enterBelongsToField, FormDialog, highlightedOption, type DialogForm } from './form-dialog';
 
 describe('the Enter rule of a form dialog', () => {
@@ -37,9 +38,7 @@ describe('the Enter rule of a form dialog', () => {
 
 // jsdom lays nothing out and lacks what Mantine's popups ask of the browser.
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  window.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
+  installDomShims();
   window.scrollTo = () => {};
 });
 // The dialog's own words (Save, Cancel) as their keys: an instance of its own, not the app's.

@@ -9,6 +9,7 @@ import { notifications, notificationsStore } from '@mantine/notifications';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { installDomShims } from '../../../../tests/support/dom-shims';
 import enCommon from '../../../../locales/en_US/common.json';
 import zhCommon from '../../../../locales/zh_CN/common.json';
 import { ImportDialog, importOutcome, importSuccessMessage } from './import-dialog';
@@ -17,9 +18,7 @@ const i18n = createInstance();
 void i18n.init({ lng: 'en_US', resources: { en_US: { common: enCommon }, zh_CN: { common: zhCommon } }, defaultNS: 'common', interpolation: { escapeValue: false } });
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  window.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
+  installDomShims();
   window.scrollTo = () => {};
 });
 afterEach(() => {

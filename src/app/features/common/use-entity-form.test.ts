@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { useEntityForm } from './use-entity-form';
 import { employeeCreateBody } from '../../../contract/staff';
 
-// The form's state without a router: a page's tab state is plain component state here.
-vi.mock('../../shell/tab-state', () => ({ useTabState: <T,>(_slot: string | null, initial: () => T) => useState<T>(initial) }));
+// The form's state without a router: a page's tab state is plain component state here. The unit
+// lane shares one module cache across files (isolate: false), where a hoisted vi.mock is ignored
+// once another file has loaded the real module; so the hook is loaded afresh after the mock.
+let useEntityForm: typeof import('./use-entity-form').useEntityForm;
+beforeAll(async () => {
+  vi.doMock('../../shell/tab-state', () => ({ useTabState: <T,>(_slot: string | null, initial: () => T) => useState<T>(initial) }));
+  vi.resetModules();
+  ({ useEntityForm } = await import('./use-entity-form'));
+});
 
 const schema = z.object({ base: z.string().nullable() });
 const useForm = () => useEntityForm({ schema, empty: () => ({ base: '' }), toInput: (v) => ({ base: v.base === '' ? null : v.base }) });

@@ -3,6 +3,7 @@
  * Esc answer too. Driven by useSaveTip(): `<SaveTipDialog {...tip.dialog} />`.
  */
 import { Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerOfKey, type SaveTipAnswer } from './save-tip';
 
@@ -54,11 +55,23 @@ export function SaveTipQuestion({ message, onAnswer, testIds = DIALOG_IDS }: { m
 
 export function SaveTipDialog({ opened, onAnswer, message }: { opened: boolean; onAnswer: (a: SaveTipAnswer) => void; message?: string }) {
   const { t } = useTranslation('common');
+  // Yes and No move on (a new voucher, the next one, the form closing): the screen puts the caret
+  // there itself, and the modal's own focus return (10 ms after closing, to the cell it opened over)
+  // must not race it: on a busy machine it focused a row about to be replaced and the caret was lost
+  // (the voucher editor's 'Alt+N, No'). Cancel stays: the focus goes back where it was.
+  const [movingOn, setMovingOn] = useState(false);
+  useEffect(() => {
+    if (opened) setMovingOn(false);
+  }, [opened]);
+  const answer = (a: SaveTipAnswer) => {
+    setMovingOn(a !== 'cancel');
+    onAnswer(a);
+  };
   return (
     // Esc answers after this key event: the editor's own modal reads its latest props on the same
     // Escape (Mantine's window listeners), and must still see the question open, or it would ask again.
-    <Modal opened={opened} onClose={() => setTimeout(() => onAnswer('cancel'))} title={t('unsaved.title')} size="sm" centered>
-      <SaveTipQuestion message={message ?? t('unsaved.body')} onAnswer={onAnswer} />
+    <Modal opened={opened} onClose={() => setTimeout(() => onAnswer('cancel'))} returnFocus={!movingOn} title={t('unsaved.title')} size="sm" centered>
+      <SaveTipQuestion message={message ?? t('unsaved.body')} onAnswer={answer} />
     </Modal>
   );
 }

@@ -17,6 +17,7 @@ import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
+import { chooseOpenOption } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -107,12 +108,23 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await expect(dialog.getByTestId('transfer-total')).toHaveText('6,200.00');
   await expect(dialog.getByTestId('transfer-confirm')).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath('period-transfer-zh.png'), fullPage: true });
+  // The preview of the month just written is not asked again while the dialog closes (it would
+  // answer "nothing to transfer" into the fading dialog).
+  const refusedPreviews: number[] = [];
+  const onResponse = (r: import('@playwright/test').Response) => {
+    if (r.url().includes('/profitTransfer') && r.status() !== 200) refusedPreviews.push(r.status());
+  };
+  page.on('response', onResponse);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  // The voucher written stays named on the page, with its own "open" button (the notice's goes with it).
+  await expect(page.getByTestId('period-written')).toContainText(/已生成结转凭证 记-\d{4}/);
 
   // The transfer voucher is not audited: it blocks the settle; Enter on the blocker opens the list with it.
   const blocker = page.locator('[data-testid="period-check"][data-code="NOT_AUDITED"]');
   await expect(blocker).toContainText('1 张凭证未审核');
+  page.off('response', onResponse);
+  expect(refusedPreviews).toEqual([]);
   await expect(page.locator('[data-testid="period-check"][data-code="PROFIT_NOT_TRANSFERRED"]')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('period-blocked-zh.png'), fullPage: true });
   await expect(blocker).toBeFocused();
@@ -148,9 +160,15 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await tabTo(page, 'period-reverse');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('confirm-ok').filter({ hasText: /^反结账$/ })).toBeFocused();
+  // The confirmation says what reopening does, not only "are you sure".
+  await expect(page.getByTestId('confirm-dialog').filter({ hasText: '反结账' }).last()).toContainText('确定反结账 2026-01？反结账后该期间的凭证可以重新新增、修改或删除');
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-testid="period-row"][data-period="2026-01"]')).toHaveAttribute('data-rolled', 'false');
   await expect(page.getByTestId('period-next')).toHaveText('下一个结账期间：2026-01');
+  // Nothing else is settled, so the reverse button is disabled now: the keyboard is not left on the
+  // page body but on Settle 2026-01, the next thing to do.
+  await expect(page.getByTestId('period-roll')).toHaveText('结账 2026-01');
+  await expect(page.getByTestId('period-roll')).toBeFocused();
 
   // English: settle January again for the screenshot (afterAll reverses it).
   const admin = await apiLogin(request, 'admin', 'admin123');
@@ -163,6 +181,34 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('transfer-error')).toContainText('no profit or loss left');
   await page.screenshot({ path: testInfo.outputPath('period-transfer-en.png'), fullPage: true });
+  // Nothing in February: the keyboard waits on the month field (not on the dialog's close button),
+  // ↓ picks March, where a clerk's revenue voucher (not audited yet) waits; Enter writes its transfer.
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const march = await clerk.post('/api/voucher', { accountId: made.accountId, kindId: made.kindId, markTime: '2026-03-05', items: [
+    { summary: 'E2E三月', subjectId: made.cash, direction: true, amount: '10000', auxes: [] },
+    { summary: 'E2E三月', subjectId: made.revenue, direction: false, amount: '10000', auxes: [{ auxTypeId: 5, auxId: made.projects[0].id }] },
+  ] });
+  const month = page.getByTestId('transfer-period');
+  await expect(month).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await chooseOpenOption(page.getByRole('option', { name: '2026-03', exact: true }));
+  const transfer = page.getByTestId('transfer-dialog');
+  await expect(transfer.getByTestId('transfer-line')).toHaveCount(2);
+  await expect(transfer.getByTestId('transfer-confirm')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(transfer).toBeHidden();
+  // March is not the period to settle (February is): no check of its own shows the new voucher, so
+  // the keyboard lands on the written voucher's "open" button; Enter opens it in the editor.
+  const open = page.getByTestId('period-written-open');
+  await expect(page.getByTestId('period-written')).toContainText(/Transfer voucher General-\d{4} written/);
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/newVoucher\/\d+$/);
+  // Out again, so the year end below sees the same year (afterAll would delete them anyway).
+  const transferId = Number(new URL(page.url()).pathname.split('/').pop());
+  expect(transferId).not.toBe(march.id);
+  await admin.del(`/api/voucher/${transferId}`);
+  await admin.del(`/api/voucher/${march.id}`);
 });
 
 async function tabToCheck(page: Page, code: string, max = 40) {
@@ -249,6 +295,17 @@ test('year end in English: the transfer, the year-end close (3103 into 3104) by 
   await expect(page.getByTestId('confirm-ok').filter({ hasText: /^Settle$/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-testid="period-row"][data-period="2026-12"]')).toHaveAttribute('data-rolled', 'true');
+  // The account year the settle opened is in the top bar's year list at once (no reload): ↓ on it lists 2027.
+  await shell.yearSelect().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: '2027', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  // Reopening December says what becomes of 2027.
+  await tabTo(page, 'period-reverse');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-dialog').last()).toContainText('It is the last period of its year: its vouchers can be changed again; account year 2027 stays open');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('period-reverse')).toBeFocused();
 
   // 2027 opens with 本年利润 at zero and the profit in 利润分配 (credit 6,800.00).
   const years = (await admin.get('/api/account/year', { accountId: made.accountId })).content as Array<{ id: number; year: number }>;

@@ -128,10 +128,12 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   // the sheet balances. The transfer voucher is deleted again.
   const transferred = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/voucher/profitTransfer' && r.request().postDataJSON()?.preview === false);
   await pressOn(page.getByTestId('bs-to-period-end'));
-  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement\?month=2026-11$/);
+  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement(\?month=2026-11)?$/);
   const dialog = page.getByTestId('transfer-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('transfer-period')).toHaveValue('2026-11');
+  // The month is taken once: the address (which the page tab keeps) drops it.
+  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement$/);
   await expect(dialog.getByTestId('transfer-confirm')).toBeFocused();
   await expect(dialog.getByTestId('transfer-line').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('balance-sheet-to-transfer-zh.png'), fullPage: true });
@@ -139,10 +141,25 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   const voucherId = ((await (await transferred).json()) as { data: { voucher: { id: number } } }).data.voucher.id;
   try {
     await expect(dialog).toBeHidden();
+    // November is not the period to settle: the keyboard lands on the written voucher's "open" button.
+    await expect(page.getByTestId('period-written-open')).toBeFocused();
     expect((await admin.get('/api/report/balanceSheet', { accountId: 1, year: 2026, month: 11 })).balanced).toBe(true);
     // The settle of the next period (2025-01) waits for its blockers: the button says so instead of asking the server.
     const roll = page.getByTestId('period-roll');
     if (Number(await roll.getAttribute('data-blockers')) > 0) await expect(roll).toBeDisabled();
+    // Back on the balance sheet's tab (Alt+PageUp) within seconds, it says the transferred month balances
+    // (not the imbalance it showed before, from its cache).
+    await page.keyboard.press('Alt+PageUp');
+    await expect(page).toHaveURL(/\/report\/balanceSheet$/);
+    await expect(page.getByTestId('bs-month')).toHaveValue('第 11 期（2026-11）');
+    await expect(page.getByTestId('bs-balanced')).toHaveAttribute('data-balanced', 'true');
+    // Back on the period end's tab (Alt+PageDown): the page as it stands, not the transfer opened
+    // again by the link's month ("nothing to transfer").
+    await page.keyboard.press('Alt+PageDown');
+    await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement$/);
+    await expect(page.getByTestId('period-settlement')).toBeVisible();
+    await expect(page.getByTestId('period-check').first()).toBeFocused();
+    await expect(dialog).toHaveCount(0);
   } finally {
     await admin.del(`/api/voucher/${voucherId}`);
   }

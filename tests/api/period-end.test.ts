@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
+import { formatCents } from '../../src/domain/money';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, makeWorld, type MadeUser } from './factories';
 import { makeVoucherWorld, simpleVoucher, type VoucherWorld } from './voucher-world';
@@ -195,6 +196,13 @@ describe.each(backends())('period end (%s)', (backend) => {
     await t.db.db.execute(sql`update subject_balances set debit_all = debit_all + 1 where period_id = ${w.periodIds[0]} and subject_id = ${code['1001']}`);
     const info = await rollInfo();
     expect(info.checks.map((c: any) => [c.code, c.level])).toEqual([['PERIOD_UNBALANCED', 'BLOCKER']]);
+    // The message names the table's sides and the vouchers' total (only the debit was bumped: the
+    // vouchers total the credit), as the page writes amounts, and the remedy on the page.
+    const [debit, credit] = [formatCents(Number(info.debitCents)), formatCents(Number(info.creditCents))];
+    expect(Number(info.debitCents) - Number(info.creditCents)).toBe(1);
+    expect(info.checks[0].message).toBe(`本期余额表与凭证不符（余额表借方 ${debit}，贷方 ${credit}；凭证合计 ${credit}）：勾选“结账前重算余额”后结账`);
+    expect((await rollInfo(settler.token, 'en_US')).checks[0].message)
+      .toBe(`The period's balance table does not match its vouchers (table debit ${debit}, credit ${credit}; vouchers ${credit}): tick “Recompute balances before settling” and settle`);
     await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: { rewriteBalance: false } }), 'SETTLE_BLOCKED');
     const r = await data(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: { rewriteBalance: true } }), 'roll rewrite');
     expect(r.rebuilt).toBe(true);

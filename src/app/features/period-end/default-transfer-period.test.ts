@@ -15,4 +15,16 @@ describe('the month a profit and loss transfer goes to by default', () => {
     expect(defaultTransferPeriod(months, null, null, '2026-01-15')?.id).toBe(1);
     expect(defaultTransferPeriod([], '2026-11', 1)).toBeNull();
   });
+  it('not the next to settle when it lies in an earlier year: the year at hand (its month that has begun)', () => {
+    // The demo: 2025-01 waits for its audits (all its profit transferred); the top bar is on 2026, today is in November.
+    const withEarlier = [{ id: 99, startAt: '2025-01-01' }, ...months];
+    const year = { start: '2026-01-01', end: '2026-12-31' };
+    expect(defaultTransferPeriod(withEarlier, null, 99, '2026-11-27', year)?.id).toBe(3);
+    // Before the year's first open month has begun: that month, not the earlier year's.
+    expect(defaultTransferPeriod(withEarlier, null, 99, '2026-08-15', year)?.id).toBe(1);
+    // The next to settle in the year still comes first.
+    expect(defaultTransferPeriod(withEarlier, null, 2, '2026-11-27', year)?.id).toBe(2);
+    // A link naming the earlier month still opens it.
+    expect(defaultTransferPeriod(withEarlier, '2025-01', 99, '2026-11-27', year)?.id).toBe(99);
+  });
 });

@@ -1,6 +1,8 @@
 /**
  * Queries and mutations of the period end screen. Settling or reopening a period changes what every
- * voucher screen may do, so they invalidate the periods, the account years and the vouchers.
+ * voucher screen may do, so they invalidate the periods, the account years and the vouchers. A
+ * settle may open the next account year (at the year end): the ledger sets' lists of years (the top
+ * bar's and the reports' year selectors) are refreshed too.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/typed-client';
@@ -18,7 +20,10 @@ export const rollInfoOptions = (accountId: number | null, lang: string) =>
     enabled: !!accountId,
   });
 
-const afterPeriodEnd = (accountId: number) => [['periodEnd'], ['accountYears'], ['vouchers', accountId], ['ledger']];
+// The reports (['report', …]) read the balances a transfer moves and a settle may recompute.
+const afterPeriodEnd = (accountId: number) => [['periodEnd'], ['accountYears'], ['vouchers', accountId], ['ledger'], ['report']];
+/** After a settle: also the ledger sets with their account years (queryKeys.accounts), for the year it may have opened. */
+const afterRoll = (accountId: number) => [...afterPeriodEnd(accountId), ['accounts']];
 
 export function useProfitTransfer() {
   return useAdminMutation({
@@ -32,7 +37,7 @@ export function useProfitTransfer() {
 export function useRoll() {
   return useAdminMutation({
     mutationFn: (v: { accountId: number; rewriteBalance: boolean }) => call(periodEndApi.roll, { params: { id: v.accountId }, body: { rewriteBalance: v.rewriteBalance } }),
-    invalidate: (v) => afterPeriodEnd(v.accountId),
+    invalidate: (v) => afterRoll(v.accountId),
     notify: false,
   });
 }

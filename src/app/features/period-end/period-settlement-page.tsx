@@ -8,7 +8,7 @@
  * there, the checklist's blocker opens it.
  * Every button is a plain focusable control (Tab / Enter); without right 6030101 they are disabled.
  */
-import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { notifications } from '@mantine/notifications';
@@ -35,6 +35,10 @@ import { ConfirmDialog } from '../common/confirm-dialog';
 import { NoCompany } from '../common/list-page';
 import { todayIso } from '../common/today';
 import { rollInfoOptions, useProfitTransfer, useReverseRoll, useRoll } from './period-end-queries';
+import { standingBlockers } from './standing-blockers';
+
+/** The page's address (a link may add `?month=YYYY-MM`, taken once). */
+const PERIOD_END_PATH = '/voucher/end/periodSettlement';
 
 /** A period with what the page says of it: settled, the next to settle, or open. */
 type PeriodRow = PeriodDto & { state: 'settled' | 'next' | 'open' };
@@ -60,12 +64,24 @@ export function PeriodSettlementPage() {
   const roll = useRoll();
   const reverse = useReverseRoll();
   const firstRef = useRef<HTMLButtonElement>(null);
+  const rollRef = useRef<HTMLButtonElement>(null);
   const focused = useRef(false);
   // A transfer written: once its dialog has gone, the keyboard goes to the first check (the new
   // voucher's 'not audited' blocker, Enter opens it), not back to the button that opened the dialog.
   const focusFirstCheck = () => {
     focused.current = true;
     firstRef.current?.focus();
+  };
+  // The voucher last written here, kept on the page with its "open" button: the notice's own button
+  // goes with the notice (6 s) and is out of the keyboard's way. A transfer of a month other than the
+  // next to settle adds no check of its own, so the keyboard goes to that button instead.
+  const [written, setWritten] = useState<Written | null>(null);
+  const writtenRef = useRef<HTMLButtonElement>(null);
+  const afterWrite = () => {
+    if (written && written.periodId !== info.data?.period?.id && writtenRef.current) {
+      focused.current = true;
+      writtenRef.current.focus();
+    } else focusFirstCheck();
   };
   const periodColumns = useMemo<ColDef<PeriodRow>[]>(() => [
     { field: 'name', headerName: t('periodEnd:col.period'), minWidth: 100 },
@@ -102,7 +118,8 @@ export function PeriodSettlementPage() {
   // blocker), else the top bar's year's December while it is open.
   const lastOfYear = periods.data?.length ? periods.data[periods.data.length - 1] : null;
   const yearClosePeriod = info.data?.yearEnd && nextPeriod ? nextPeriod : lastOfYear && !lastOfYear.rolled ? lastOfYear : null;
-  const transferPeriod = openPeriods.find((p) => p.id === transferPeriodId) ?? defaultTransferPeriod(openPeriods, askedMonth, nextId);
+  const yearRange = periods.data?.length ? { start: periods.data[0].startAt, end: periods.data[periods.data.length - 1].endAt } : null;
+  const transferPeriod = openPeriods.find((p) => p.id === transferPeriodId) ?? defaultTransferPeriod(openPeriods, askedMonth, nextId, todayIso(), yearRange);
   // A link that names a month opens its transfer at once (once per arrival).
   const linkOpened = useRef<string | null>(null);
   useEffect(() => {
@@ -113,14 +130,21 @@ export function PeriodSettlementPage() {
       setTransferPeriodId(asked.id);
       setTransferOpen(true);
     }
-  }, [askedMonth, canSettle, openPeriods]);
+    // Taken: the address drops its month, so the page tab (which keeps the address) coming back
+    // later does not open the transfer again (by then "nothing to transfer").
+    void navigate({ href: PERIOD_END_PATH, replace: true });
+  }, [askedMonth, canSettle, openPeriods, navigate]);
 
   if (!companyId) return <NoCompany />;
   const data = info.data;
   const next = data?.period ?? null;
-  // Settle is refused while a blocker stands (the server says so too): the button says why.
-  const blockers = data?.checks.filter((c) => c.level === 'BLOCKER') ?? [];
+  // Settle is refused while a blocker stands (the server says so too): the button says why. The
+  // balance table's blocker does not stand when the settle recomputes the balances first.
+  const blockers = standingBlockers(data?.checks ?? [], rewriteBalance);
   const last = data?.lastSettled ?? null;
+  // The last settled period closed its year when the next to settle (if any) lies in another year:
+  // reopening it leaves the next year open, with openings carried again only by the next settle.
+  const lastClosedYear = !!last && (!next || next.accountYearId !== last.accountYearId);
   const year = periods.data?.length ? periods.data[0].startAt.slice(0, 4) : '';
   const noRight = canSettle ? undefined : t('periodEnd:noRight');
 
@@ -139,6 +163,7 @@ export function PeriodSettlementPage() {
     try {
       const r = await roll.mutateAsync({ accountId, rewriteBalance });
       notifications.show({ color: 'green', message: r.nextAccountYearId ? t('periodEnd:rolledNewYear', { period: r.period.name, year: Number(r.period.name.slice(0, 4)) + 1 }) : t('periodEnd:rolled', { period: r.period.name }) });
+      refocusAfterConfirm([rollRef, firstRef]);
     } catch {
       /* notified with the server's reasons */
     } finally {
@@ -150,6 +175,8 @@ export function PeriodSettlementPage() {
     try {
       const r = await reverse.mutateAsync({ accountId, periodId: last.id });
       notifications.show({ color: 'green', message: t('periodEnd:reversed', { period: r.period.name }) });
+      // The reverse button is disabled now when nothing else is settled: settle (the period reopened) is next.
+      refocusAfterConfirm([rollRef, firstRef]);
     } catch {
       /* notified */
     } finally {
@@ -184,6 +211,16 @@ export function PeriodSettlementPage() {
           </Stack>
         )}
 
+        {written && (
+          <Group gap="xs" mt="sm" data-testid="period-written">
+            <IconCircleCheck size={18} color="var(--mantine-color-green-6)" />
+            <Text size="sm">{t(written.yearClose ? 'periodEnd:yearClose.done' : 'periodEnd:transfer.done', { label: written.label })}</Text>
+            <Button size="compact-sm" variant="light" ref={writtenRef} data-testid="period-written-open" onClick={() => void navigate({ href: `/newVoucher/${written.id}` })}>
+              {t('periodEnd:transfer.open')}
+            </Button>
+          </Group>
+        )}
+
         <Group gap="sm" mt="md" wrap="wrap">
           <Tooltip label={noRight} disabled={!noRight}>
             <Button leftSection={<IconTransfer size={16} />} variant="default" disabled={!canSettle || !transferPeriod} onClick={() => setTransferOpen(true)} data-testid="period-transfer" ref={data?.checks.length ? undefined : firstRef}>
@@ -199,7 +236,7 @@ export function PeriodSettlementPage() {
           )}
           <Checkbox label={t('periodEnd:rewriteBalance')} checked={rewriteBalance} onChange={(e) => setRewriteBalance(e.currentTarget.checked)} disabled={!canSettle || !next} data-testid="period-rewrite" />
           <Tooltip label={noRight ?? t('periodEnd:blockedBy', { count: blockers.length })} disabled={!noRight && !blockers.length}>
-            <Button leftSection={<IconLock size={16} />} disabled={!canSettle || !next || blockers.length > 0} onClick={() => setConfirm('roll')} data-testid="period-roll" data-blockers={blockers.length}>
+            <Button leftSection={<IconLock size={16} />} disabled={!canSettle || !next || blockers.length > 0} onClick={() => setConfirm('roll')} data-testid="period-roll" ref={rollRef} data-blockers={blockers.length}>
               {t('periodEnd:actions.roll')}{next ? ` ${next.name}` : ''}
             </Button>
           </Tooltip>
@@ -225,17 +262,36 @@ export function PeriodSettlementPage() {
       </Card>
 
       {transferPeriod && accountId && (
-        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} onDone={focusFirstCheck} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
+        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} onDone={afterWrite} onWritten={setWritten} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
           periods={openPeriods} onPeriod={setTransferPeriodId} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
       )}
       {yearClosePeriod && accountId && (
-        <ProfitTransferDialog close="YEAR_PROFIT" opened={yearCloseOpen} onClose={() => setYearCloseOpen(false)} onDone={focusFirstCheck} accountId={accountId} periodId={yearClosePeriod.id} periodName={yearClosePeriod.name}
+        <ProfitTransferDialog close="YEAR_PROFIT" opened={yearCloseOpen} onClose={() => setYearCloseOpen(false)} onDone={afterWrite} onWritten={setWritten} accountId={accountId} periodId={yearClosePeriod.id} periodName={yearClosePeriod.name}
           periods={[yearClosePeriod]} onPeriod={() => undefined} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
       )}
       <ConfirmDialog opened={confirm === 'roll'} color="blue" message={t('periodEnd:rollConfirm', { period: next?.name ?? '' })} confirmLabel={t('periodEnd:actions.roll')} loading={roll.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doRoll()} />
-      <ConfirmDialog opened={confirm === 'reverse'} message={t('periodEnd:reverseConfirm', { period: last?.name ?? '' })} confirmLabel={t('periodEnd:actions.reverseRoll')} loading={reverse.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doReverse()} />
+      <ConfirmDialog opened={confirm === 'reverse'} message={lastClosedYear ? t('periodEnd:reverseConfirmYearEnd', { period: last?.name ?? '', year: data?.year ?? Number(last?.name.slice(0, 4) ?? 0) + 1 }) : t('periodEnd:reverseConfirm', { period: last?.name ?? '' })} confirmLabel={t('periodEnd:actions.reverseRoll')} loading={reverse.isPending} onCancel={() => setConfirm(null)} onConfirm={() => void doReverse()} />
     </Stack>
   );
+}
+
+/**
+ * After a settle or a reverse settle: once the confirmation has left the page, when the focus was
+ * lost — the button that opened it may be disabled by the refreshed checks (reverse settle with
+ * nothing else settled, settle with the next period blocked), and a disabled button cannot take the
+ * focus back — the first of `targets` still enabled takes it. A focus placed elsewhere is left alone.
+ */
+function refocusAfterConfirm(targets: Array<RefObject<HTMLButtonElement | null>>) {
+  const started = performance.now();
+  const step = () => {
+    if (document.querySelector('[data-testid="confirm-dialog"]') && performance.now() - started < 3000) {
+      requestAnimationFrame(step);
+      return;
+    }
+    if (document.activeElement && document.activeElement !== document.body) return;
+    targets.map((r) => r.current).find((el) => el && !el.disabled)?.focus();
+  };
+  requestAnimationFrame(step);
 }
 
 function CheckRow({ check, onOpen, clickable, buttonRef }: { check: RollCheckDto; onOpen: () => void; clickable: boolean; buttonRef?: Ref<HTMLButtonElement> }) {
@@ -262,12 +318,18 @@ function CheckRow({ check, onOpen, clickable, buttonRef }: { check: RollCheckDto
 /**
  * The month a transfer goes to by default: the one a link named, else the next to settle when it is
  * in this year, else the latest open month that has begun (today's work), else the first open one.
+ * `open` may start with the next to settle of an earlier year (the list offers it); `year` (the top
+ * bar's account year, first and last day) tells it apart: an earlier year whose profit is all
+ * transferred but whose periods wait for their audits must not turn every transfer into "nothing to
+ * transfer" (the demo: 2025-01 next to settle, November 2026 the month at hand).
  */
-export function defaultTransferPeriod<P extends { id: number; startAt: string }>(open: P[], askedMonth: string | null, nextId: number | null, today = todayIso()): P | null {
+export function defaultTransferPeriod<P extends { id: number; startAt: string }>(open: P[], askedMonth: string | null, nextId: number | null, today = todayIso(), year: { start: string; end: string } | null = null): P | null {
+  const inYear = (p: P) => !year || (year.start <= p.startAt && p.startAt <= year.end);
   return (
     (askedMonth ? open.find((p) => p.startAt.slice(0, 7) === askedMonth) : undefined) ??
-    open.find((p) => p.id === nextId) ??
-    open.filter((p) => p.startAt <= today).at(-1) ??
+    open.find((p) => p.id === nextId && inYear(p)) ??
+    open.filter((p) => p.startAt <= today && inYear(p)).at(-1) ??
+    open.find(inYear) ??
     open[0] ??
     null
   );
@@ -282,12 +344,17 @@ export function auxText(language: string, auxes: ProfitTransferLineDto['auxes'])
   }).join(english ? '; ' : '；');
 }
 
-function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
+/** A transfer or year-end close voucher written from the page. */
+interface Written { id: number; label: string; yearClose: boolean; periodId: number }
+
+function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, onWritten, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
   /** PROFIT_LOSS: 结转损益 (a month of the year); YEAR_PROFIT: 结转本年利润 (the year's last period). */
   close?: 'PROFIT_LOSS' | 'YEAR_PROFIT';
   opened: boolean; onClose: () => void;
   /** The voucher was written and the dialog has gone (its exit over): the page places the keyboard. */
   onDone: () => void;
+  /** The voucher written (before the dialog closes). */
+  onWritten: (w: Written) => void;
   accountId: number; periodId: number; periodName: string;
   /** The year's open months a transfer may go to. */
   periods: PeriodDto[]; onPeriod: (id: number) => void; onOpenVoucher: (id: number) => void;
@@ -297,24 +364,36 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
   const transfer = useProfitTransfer();
   const queryClient = useQueryClient();
   const yearClose = close === 'YEAR_PROFIT';
+  // Keyed outside ['periodEnd'] (which a write invalidates): the preview of the month just written
+  // is not asked again while its dialog closes (it would answer "nothing to transfer" into the
+  // fading dialog); opening the dialog again asks afresh (staleTime 0).
   const preview = useQuery({
-    queryKey: ['periodEnd', 'preview', close, periodId, includeUnbooked, i18n.language],
+    queryKey: ['periodEndPreview', close, periodId, includeUnbooked, i18n.language],
     queryFn: () => call(periodEndApi.profitTransfer, { body: { periodId, includeUnbooked, preview: true, close } }),
     enabled: opened,
     retry: false,
     gcTime: 0,
     staleTime: 0,
   });
-  const lines = preview.data?.lines ?? [];
+  // A refusal wins over lines kept from an earlier answer for the same month (a month whose transfer
+  // was written since: its lines must not show, nor be confirmed, under "nothing to transfer").
+  const shown = preview.error ? undefined : preview.data;
+  const lines = shown?.lines ?? [];
   const withAux = lines.some((l) => l.auxes.length > 0);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const monthRef = useRef<HTMLInputElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   // Closed by a written transfer: no focus returned to the opening button; the page places it (onDone).
   const written = useRef(false);
   if (opened) written.current = false;
-  // Enter confirms once the lines are there (the button is disabled while they load).
+  // Enter confirms once the lines are there (the button is disabled while they load). A month with
+  // nothing to transfer (or any refusal) leaves the keyboard on the month field, to pick another
+  // (the year-end close has none: on Cancel), not on the dialog's close button.
   useEffect(() => {
-    if (opened && preview.data && !preview.isFetching) confirmRef.current?.focus();
-  }, [opened, preview.data, preview.isFetching]);
+    if (!opened || preview.isFetching) return;
+    if (shown) confirmRef.current?.focus();
+    else if (preview.error) (monthRef.current ?? cancelRef.current)?.focus();
+  }, [opened, shown, preview.error, preview.isFetching]);
   const confirm = async () => {
     try {
       const r = await transfer.mutateAsync({ accountId, periodId, includeUnbooked, preview: false, close });
@@ -332,6 +411,7 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
           </Group>
         ),
       });
+      onWritten({ id: v.id, label, yearClose, periodId });
       written.current = true;
       onClose();
     } catch {
@@ -344,15 +424,15 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
       <Stack gap="sm" data-testid={yearClose ? 'year-close-dialog' : 'transfer-dialog'}>
         {yearClose ? <Text size="sm" c="dimmed">{t('periodEnd:yearClose.hint')}</Text> : (
           <Select label={t('periodEnd:transfer.period')} data={periods.map((p) => ({ value: String(p.id), label: p.name }))} value={String(periodId)}
-            onChange={(v) => v && onPeriod(Number(v))} allowDeselect={false} w={200} data-testid="transfer-period" comboboxProps={{ withinPortal: false }} />
+            onChange={(v) => v && onPeriod(Number(v))} allowDeselect={false} w={200} data-testid="transfer-period" comboboxProps={{ withinPortal: false }} ref={monthRef} />
         )}
         <Checkbox label={t('periodEnd:transfer.includeUnbooked')} checked={includeUnbooked} onChange={(e) => setIncludeUnbooked(e.currentTarget.checked)} data-testid="transfer-unbooked" />
         {preview.isFetching && <Text size="sm" c="dimmed">{t('periodEnd:transfer.loading')}</Text>}
         {preview.error && <Alert color="orange" data-testid="transfer-error">{preview.error.message}</Alert>}
-        {preview.data && (
+        {shown && (
           <>
-            {yearClose && <Text size="sm">{t('periodEnd:yearClose.from', { code: preview.data.profitSubject.code, name: localName(i18n.language, preview.data.profitSubject) })}</Text>}
-            <Text size="sm" data-testid="transfer-target">{t('periodEnd:transfer.target', { code: preview.data.target.code, name: localName(i18n.language, preview.data.target) })}</Text>
+            {yearClose && <Text size="sm">{t('periodEnd:yearClose.from', { code: shown.profitSubject.code, name: localName(i18n.language, shown.profitSubject) })}</Text>}
+            <Text size="sm" data-testid="transfer-target">{t('periodEnd:transfer.target', { code: shown.target.code, name: localName(i18n.language, shown.target) })}</Text>
             <Table withTableBorder fz="sm" data-testid="transfer-lines">
               <Table.Thead>
                 <Table.Tr>
@@ -375,16 +455,16 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
                 ))}
                 <Table.Tr fw={600}>
                   <Table.Td colSpan={withAux ? 3 : 2}>{t('periodEnd:transfer.total')}</Table.Td>
-                  <Table.Td ta="right" data-testid="transfer-total">{formatCents(Number(preview.data.totalCents))}</Table.Td>
-                  <Table.Td ta="right">{formatCents(Number(preview.data.totalCents))}</Table.Td>
+                  <Table.Td ta="right" data-testid="transfer-total">{formatCents(Number(shown.totalCents))}</Table.Td>
+                  <Table.Td ta="right">{formatCents(Number(shown.totalCents))}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>
           </>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>{t('common:cancel')}</Button>
-          <Button onClick={() => void confirm()} disabled={!preview.data || preview.isFetching} loading={transfer.isPending} ref={confirmRef} data-testid="transfer-confirm">
+          <Button variant="default" onClick={onClose} ref={cancelRef} data-testid="transfer-cancel">{t('common:cancel')}</Button>
+          <Button onClick={() => void confirm()} disabled={!shown || preview.isFetching} loading={transfer.isPending} ref={confirmRef} data-testid="transfer-confirm">
             {t('periodEnd:transfer.confirm')}
           </Button>
         </Group>

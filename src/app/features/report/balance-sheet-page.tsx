@@ -19,7 +19,7 @@ import { differenceOfAnswer } from '../../../domain/balance-sheet-check';
 import { canOpen, findPage } from '../../routes/access';
 import { useSession } from '../../session/store';
 import { call } from '../../api/typed-client';
-import { ReportPeriodBar, useReportPeriod } from './report-period';
+import { REPORT_QUERY_FRESHNESS, ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { useDefinitionsDrawer } from './definitions-drawer';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
@@ -40,6 +40,7 @@ export function BalanceSheetPage() {
     queryKey: ['report', 'balanceSheet', query],
     queryFn: async ({ signal }) => call(reportApi.balanceSheet, { query: query! }, { signal }),
     enabled: query !== null,
+    ...REPORT_QUERY_FRESHNESS,
   });
   const definitions = useDefinitionsDrawer('BALANCE_SHEET', () => void answer.refetch());
   const data = answer.data;

@@ -13,7 +13,7 @@ import { reportApi } from '../../../contract/heads';
 import type { DepartmentDetailDto } from '../../../contract/report';
 import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
-import { ReportPeriodBar, useReportPeriod } from './report-period';
+import { REPORT_QUERY_FRESHNESS, ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { localName } from '../../../domain/names';
 
@@ -52,6 +52,7 @@ export function DepartmentDetailPage() {
     queryKey: ['report', 'departmentIODetail', query],
     queryFn: async ({ signal }) => call(reportApi.departmentIODetail, { query: query! }, { signal }),
     enabled: query !== null,
+    ...REPORT_QUERY_FRESHNESS,
   });
   const data = answer.data;
   const en = i18n.language === 'en_US';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { IncomeStatementRowDto } from '../../../contract/report';
 import { call } from '../../api/typed-client';
-import { ReportPeriodBar, useReportPeriod } from './report-period';
+import { REPORT_QUERY_FRESHNESS, ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { useDefinitionsDrawer } from './definitions-drawer';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
@@ -25,6 +25,7 @@ export function IncomeStatementPage() {
     queryKey: ['report', 'incomeStatement', query],
     queryFn: async ({ signal }) => call(reportApi.incomeStatement, { query: query! }, { signal }),
     enabled: query !== null,
+    ...REPORT_QUERY_FRESHNESS,
   });
   const definitions = useDefinitionsDrawer('INCOME_STATEMENT', () => void answer.refetch());
   const data = answer.data;

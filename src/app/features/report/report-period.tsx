@@ -52,6 +52,15 @@ export function useReportPeriod(slot: string) {
 
 export type ReportPeriod = ReturnType<typeof useReportPeriod>;
 
+/**
+ * A report is the books as they stand: asked again each time its page is shown (a tab gone back
+ * to, a period chosen again), not served from a cache 30 s old. Vouchers written, changed or
+ * transferred on other screens do not tell the reports (the balance sheet of a month whose profit
+ * was just transferred must not still say it does not balance); the cached figures show while
+ * the fresh ones load.
+ */
+export const REPORT_QUERY_FRESHNESS = { staleTime: 0 } as const;
+
 /** The bar: year, period (or a period range), bookkept only, and the given export actions. */
 export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId, bookKeepLabel }: {
   period: ReportPeriod;

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { StatisticsRowDto } from '../../../contract/report';
 import { call } from '../../api/typed-client';
-import { ReportPeriodBar, useReportPeriod } from './report-period';
+import { REPORT_QUERY_FRESHNESS, ReportPeriodBar, useReportPeriod } from './report-period';
 import { periodColumn, ReportGridFrame, ReportHead, reportAmount } from './report-grid';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 
@@ -29,6 +29,7 @@ export function StatisticsPage() {
     queryKey: ['report', 'statistics', query],
     queryFn: async ({ signal }) => call(reportApi.comprehensiveStatistical, { query: query! }, { signal }),
     enabled: query !== null,
+    ...REPORT_QUERY_FRESHNESS,
   });
   const data = answer.data;
   const money = (field: keyof StatisticsRowDto): ColDef<Row> => ({ field: field as never, headerName: t(`statistics.${field}`), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount });

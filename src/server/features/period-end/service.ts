@@ -135,11 +135,15 @@ async function check(tx: Tx, accountId: number, lang: Language, all: q.LedgerPer
   const notBookkept = await q.notBookkeptIds(tx, next.id);
   if (notBookkept.length) add('NOT_BOOKKEPT', 'BLOCKER', notBookkept.length, {}, { voucherIds: notBookkept });
   const totals = await q.periodTotals(tx, next.id);
+  // Vouchers always balance (the posting gate and the database say so): a difference here is the
+  // period's balance table against its vouchers, which "recompute balances before settling" repairs.
+  // The message gives the vouchers' total too — the table's two sides may agree with each other and
+  // still not with the vouchers — in the page's amount format.
   if (totals.debit !== totals.credit || totals.debit !== totals.vouchers) {
-    add('PERIOD_UNBALANCED', 'BLOCKER', 1, { debit: (totals.debit / 100).toFixed(2), credit: (totals.credit / 100).toFixed(2) });
+    add('PERIOD_UNBALANCED', 'BLOCKER', 1, { debit: formatCents(totals.debit), credit: formatCents(totals.credit), vouchers: formatCents(totals.vouchers) });
   }
   const opening = await openingTrialBalance(tx, next.accountYearId);
-  if (!opening.ok) add('OPENING_UNBALANCED', 'BLOCKER', 1, { debit: (opening.debitCents / 100).toFixed(2), credit: (opening.creditCents / 100).toFixed(2) });
+  if (!opening.ok) add('OPENING_UNBALANCED', 'BLOCKER', 1, { debit: formatCents(opening.debitCents), credit: formatCents(opening.creditCents) });
   // Balances left in profit and loss subjects: a warning during the year; at year end they would
   // be carried into next year's openings, so the year cannot close before they are transferred.
   const pl = await q.profitLossBalances(tx, next.accountYearId, next.startAt, true);

@@ -221,6 +221,16 @@ describe('the focus comes back when a dialog goes', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('to the next control that can take it when what the dialog did disabled the opener (focus() on it did nothing)', async () => {
+    const p = shared();
+    await Promise.resolve();
+    const root = await open(p, '<input data-autofocus>');
+    opener.disabled = true;
+    root.remove();
+    await later();
+    expect(document.activeElement).toBe(other);
+  });
+
   it('leaves the focus where the caller put it on purpose, or lost when the opener is gone too', async () => {
     const p = shared();
     await Promise.resolve();

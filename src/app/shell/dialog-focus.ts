@@ -70,6 +70,21 @@ function focusTarget(target: HTMLElement): void {
   HTMLElement.prototype.focus.call(target, { preventScroll: true });
 }
 
+const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Whether an element can take the focus: not disabled, not hidden, not inside an inert part. */
+function focusable(el: HTMLElement): boolean {
+  if ((el as HTMLButtonElement).disabled || el.closest('[inert], [aria-hidden="true"]')) return false;
+  return !(el.hidden || el.closest('[hidden]'));
+}
+
+/** The first control after `from` in the page's order that can take the focus, else the last one before it. */
+function nextFocusable(doc: Document, from: HTMLElement): HTMLElement | null {
+  const all = [...doc.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el !== from && focusable(el) && !el.closest(DIALOG));
+  const after = all.find((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return after ?? all.filter((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING).at(-1) ?? null;
+}
+
 /** Whether the focus is lost: on nothing, the body, or an element no longer in the page. */
 function focusIsLost(doc: Document): boolean {
   const now = doc.activeElement;
@@ -123,7 +138,10 @@ export function watchDialogFocus(doc: Document = document): () => void {
       opener.delete(d);
       // After React has removed the dialog and the caller has had its turn to move the focus.
       win.setTimeout(() => {
-        if (before.isConnected && focusIsLost(doc)) before.focus({ preventScroll: true });
+        if (!before.isConnected || !focusIsLost(doc)) return;
+        // The opener may have been disabled by what the dialog did (a reverse settle with nothing
+        // left to reverse): focus() on it does nothing, so the next control that can take it does.
+        (focusable(before) ? before : nextFocusable(doc, before))?.focus({ preventScroll: true });
       }, 0);
     }
   };

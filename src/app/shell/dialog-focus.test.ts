@@ -228,6 +228,8 @@ describe('the focus comes back when a dialog goes', () => {
     opener.disabled = true;
     root.remove();
     await later();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await later();
     expect(document.activeElement).toBe(other);
   });
 

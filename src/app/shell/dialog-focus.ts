@@ -139,9 +139,16 @@ export function watchDialogFocus(doc: Document = document): () => void {
       // After React has removed the dialog and the caller has had its turn to move the focus.
       win.setTimeout(() => {
         if (!before.isConnected || !focusIsLost(doc)) return;
-        // The opener may have been disabled by what the dialog did (a reverse settle with nothing
-        // left to reverse): focus() on it does nothing, so the next control that can take it does.
-        (focusable(before) ? before : nextFocusable(doc, before))?.focus({ preventScroll: true });
+        if (focusable(before)) {
+          before.focus({ preventScroll: true });
+          return;
+        }
+        // The opener was disabled by what the dialog did (a reverse settle with nothing left to
+        // reverse): focus() on it does nothing. The page may know a better place (its next step): it
+        // has two frames; then the next control that can take the focus does.
+        win.requestAnimationFrame(() => win.requestAnimationFrame(() => {
+          if (focusIsLost(doc)) nextFocusable(doc, before)?.focus({ preventScroll: true });
+        }));
       }, 0);
     }
   };

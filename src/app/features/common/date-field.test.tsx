@@ -9,7 +9,6 @@ import { DateField } from './date-field';
 
 beforeAll(() => {
   installDomShims();
-  window.scrollTo = () => {};
 });
 const i18n = createInstance();
 void i18n.init({ lng: 'en_US', resources: { en_US: { common: { dateOutOfRange: '{{date}} is outside {{from}} to {{to}}' } } } });

@@ -25,7 +25,6 @@ const { initI18n } = await import('../../i18n');
 const i18n = initI18n('en_US');
 
 beforeAll(async () => {
-  window.scrollTo = () => {};
   await i18n.changeLanguage('en_US');
   installDomShims();
 });

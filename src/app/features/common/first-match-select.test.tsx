@@ -14,7 +14,6 @@ import { FirstMatchSelect, optionForEnter, type FirstMatchOption } from './first
 // jsdom lays nothing out and lacks what Mantine's popups ask of the browser.
 beforeAll(() => {
   installDomShims();
-  window.scrollTo = () => {};
 });
 afterEach(() => {
   cleanup();

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider, Select, TextInput } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installDomShims } from '../../../../tests/support/dom-shims';
+import { installDomShims, keysOnlyI18n } from '../../../../tests/support/dom-shims';
 import { enterBelongsToField, FormDialog, highlightedOption, type DialogForm } from './form-dialog';
 
 describe('the Enter rule of a form dialog', () => {
@@ -39,11 +38,9 @@ describe('the Enter rule of a form dialog', () => {
 // jsdom lays nothing out and lacks what Mantine's popups ask of the browser.
 beforeAll(() => {
   installDomShims();
-  window.scrollTo = () => {};
 });
 // The dialog's own words (Save, Cancel) as their keys: an instance of its own, not the app's.
-const i18n = createInstance();
-void i18n.init({ lng: 'en_US', resources: {} });
+const i18n = keysOnlyI18n();
 afterEach(cleanup);
 
 type Values = { subject: string | null; name: string };

@@ -2,18 +2,15 @@
 import { useState } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Button, MantineProvider, Modal } from '@mantine/core';
-import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installDomShims } from '../../../../tests/support/dom-shims';
+import { installDomShims, keysOnlyI18n } from '../../../../tests/support/dom-shims';
 import { useGridDialog } from './grid-dialog';
 
 beforeAll(() => {
   installDomShims();
-  window.scrollTo = () => {};
 });
-const i18n = createInstance();
-void i18n.init({ lng: 'en_US', resources: {} });
+const i18n = keysOnlyI18n();
 afterEach(cleanup);
 
 /**

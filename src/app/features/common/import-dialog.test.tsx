@@ -19,7 +19,6 @@ void i18n.init({ lng: 'en_US', resources: { en_US: { common: enCommon }, zh_CN: 
 
 beforeAll(() => {
   installDomShims();
-  window.scrollTo = () => {};
 });
 afterEach(() => {
   cleanup();

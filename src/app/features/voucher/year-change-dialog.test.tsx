@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installDomShims } from '../../../../tests/support/dom-shims';
+import { installDomShims, keysOnlyI18n } from '../../../../tests/support/dom-shims';
 import { YearChangeDialog, yearAnswerOfKey } from './year-change-dialog';
 
 beforeAll(() => {
   installDomShims();
-  window.scrollTo = () => {};
 });
-const i18n = createInstance();
-void i18n.init({ lng: 'en_US', resources: {} });
+const i18n = keysOnlyI18n();
 afterEach(cleanup);
 
 const key = (k: string, more: Partial<KeyboardEvent> = {}) => ({ key: k, ctrlKey: false, altKey: false, metaKey: false, repeat: false, isComposing: false, ...more });

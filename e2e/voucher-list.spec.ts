@@ -23,15 +23,20 @@ const TAG = 'E2E凭证列表';
 const LONG_SUMMARY = `${TAG} 1 北京朝阳国际商务咨询服务有限责任公司常年法律顾问费`;
 const ids: number[] = [];
 
-test.beforeAll(async ({ request }) => {
-  const admin = await apiLogin(request, 'admin', 'admin123');
-  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+/** The demo ledger's 2026 subject ids by code and its default voucher kind, for vouchers made through the API. */
+async function ledger2026(admin: Awaited<ReturnType<typeof apiLogin>>) {
   const years = await admin.get('/api/account/year', { accountId: 1 });
   const year = (years.content as Array<{ id: number; year: number }>).find((y) => y.year === 2026)!;
   const subjects = (await admin.get('/api/subject', { filter: { accountYearId: year.id }, limit: 1000 })).content as Array<{ id: number; code: string }>;
   const s = (code: string) => subjects.find((x) => x.code === code)!.id;
   const kinds = (await admin.get('/api/voucher/kind', { accountId: 1 })).content as Array<{ id: number; isDefault: boolean }>;
-  const kindId = (kinds.find((k) => k.isDefault) ?? kinds[0]).id;
+  return { s, kindId: (kinds.find((k) => k.isDefault) ?? kinds[0]).id };
+}
+
+test.beforeAll(async ({ request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const { s, kindId } = await ledger2026(admin);
   for (let i = 0; i < 6; i++) {
     const cents = String((i + 1) * 10_000);
     const v = await clerk.post('/api/voucher', {
@@ -325,12 +330,7 @@ test('F8 and PageDown go on from the last row of a page to the next page; PageUp
   const PAGED = 'E2E翻页审核';
   const admin = await apiLogin(request, 'admin', 'admin123');
   const clerk = await apiLogin(request, 'clerk', 'clerk123');
-  const years = await admin.get('/api/account/year', { accountId: 1 });
-  const year = (years.content as Array<{ id: number; year: number }>).find((y) => y.year === 2026)!;
-  const subjects = (await admin.get('/api/subject', { filter: { accountYearId: year.id }, limit: 1000 })).content as Array<{ id: number; code: string }>;
-  const s = (code: string) => subjects.find((x) => x.code === code)!.id;
-  const kinds = (await admin.get('/api/voucher/kind', { accountId: 1 })).content as Array<{ id: number; isDefault: boolean }>;
-  const kindId = (kinds.find((k) => k.isDefault) ?? kinds[0]).id;
+  const { s, kindId } = await ledger2026(admin);
   // Twelve vouchers: page 1 holds ten of them (the list's page size 10), page 2 the other two.
   const paged: number[] = [];
   for (let i = 0; i < 12; i++) {

@@ -491,6 +491,14 @@ test('a voucher made from a line shows by its kind and number (记-0004, General
   await page.goto(queryAt);
   await expect(queryVoucher(page)).toHaveText(code, { timeout: 20_000 });
   await expect(page.getByTestId('list-error')).toHaveCount(0);
+  // The cash and bank balances: the same message under their end date, nothing asked.
+  await page.goto('/cashier/balanceByCashBank');
+  const cbTo = page.getByTestId('cb-to');
+  await expect(cbTo).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('cb-from').fill(`${VOUCHER_MONTH}-30`);
+  await cbTo.fill(`${VOUCHER_MONTH}-01`);
+  await expect(cbTo).toHaveAccessibleDescription('期间结束日期不能早于开始日期');
+  await expect(cbTo).toHaveAttribute('aria-invalid', 'true');
   expect(refused).toEqual([]);
 
   // In English the kind's English name, as the voucher list shows it.

@@ -9,6 +9,8 @@ import { makeWorld, type World } from './factories';
 import { assertOwned, companyScope } from '../../src/server/db/tx';
 import { accounts, periods } from '../../src/server/db/schema';
 import { DomainError } from '../../src/domain/result-codes';
+import { allRoutes } from '../../src/contract/index';
+import { fillPath } from '../../src/contract/route';
 
 describe.each(backends())('company scope and ownership of many ids (%s)', (backend) => {
   let t: TestApp;
@@ -38,5 +40,33 @@ describe.each(backends())('company scope and ownership of many ids (%s)', (backe
     await expect(refused).rejects.toBeInstanceOf(DomainError);
     await expect(refused).rejects.toMatchObject({ code: 'NO_PERMISSION' });
     await expect(assertOwned(scope, periods, [a.periodIds[0], 2_000_000_000])).rejects.toMatchObject({ code: 'NO_PERMISSION' });
+  });
+});
+
+describe.each(backends())('a missing id on every route that takes one (%s)', (backend) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    admin = await t.login('admin');
+    await makeWorld(t, admin);
+  });
+  afterAll(async () => t?.close());
+
+  // Missing and foreign ids answer alike (NO_PERMISSION), so an id's answer never tells whether it exists
+  // elsewhere; a body that fails its schema is refused first (INVALID_INPUT). Never NOT_FOUND, never done.
+  it('answers NO_PERMISSION (or INVALID_INPUT for an empty body), even for the administrator', async () => {
+    const missing = 2_000_000_000;
+    const routes = allRoutes.filter((r) => r.path.includes(':id'));
+    expect(routes.length).toBeGreaterThan(60);
+    const seen: string[] = [];
+    for (const route of routes) {
+      const url = `/api${fillPath(route.path, { id: missing, action: 'audit', attachmentId: missing })}`;
+      const res = await t.call(route.method, url, { token: admin, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+      const code = (res.json() as { code: string }).code;
+      const allowed = route.method === 'POST' ? ['NO_PERMISSION', 'INVALID_INPUT'] : ['NO_PERMISSION'];
+      if (!allowed.includes(code)) seen.push(`${route.method} ${route.path} → ${res.statusCode} ${code}`);
+    }
+    expect(seen).toEqual([]);
   });
 });

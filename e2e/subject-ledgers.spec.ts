@@ -119,6 +119,14 @@ test('summary, general ledger, sub-ledger: filter, drill down to a voucher, expo
   await expect(ytd.locator('[col-id="summary"]')).toBeFocused();
   await page.keyboard.press('Control+Home');
   await expect(grid.locator('.ag-row[row-index="0"] [col-id="summary"]')).toBeFocused();
+  // Tab and Shift+Tab leave the report for the page's other controls (arrows walk the cells): a
+  // thousand-line sub-ledger is not a thousand Tabs long. Shift+Tab lands on the filter's last control.
+  await page.keyboard.press('Tab');
+  await expect(grid.locator(':focus')).toHaveCount(0);
+  await line.locator('[col-id="summary"]').click();
+  await page.keyboard.press('Shift+Tab');
+  await expect(grid.locator(':focus')).toHaveCount(0);
+  expect(await page.evaluate(() => ['BUTTON', 'INPUT'].includes(document.activeElement?.tagName ?? ''))).toBe(true);
   // `/` goes back to the filter; the sub-ledger exports to .xlsx.
   await line.locator('[col-id="summary"]').click();
   await page.keyboard.press('/');

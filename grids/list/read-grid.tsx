@@ -8,6 +8,10 @@
  *
  * No amount is ever cut off (./amount-fit.ts). Ctrl+Home / Ctrl+End reach the first / last row
  * (./edge-rows.ts) unless the screen's own onCellKeyDown took the key.
+ *
+ * Tab and Shift+Tab leave the grid for the next / previous control of the page (the WAI-ARIA grid
+ * pattern): arrows walk the cells, and a report of a thousand rows is not a thousand Tabs long.
+ * A grid whose cells take figures (opening balances) keeps Tab between its cells (`tabWalksCells`).
  */
 import { useMemo, type Ref } from 'react';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
@@ -38,9 +42,14 @@ export type ReadGridProps<T> = AgGridReactProps<T> & {
   /** Shown when there are no rows (plain text). */
   emptyText?: string;
   ref?: Ref<AgGridReact<T>>;
+  /** Tab moves between cells (a grid whose cells take figures), instead of leaving the grid. */
+  tabWalksCells?: boolean;
 };
 
-export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
+/** AG Grid's tabToNextCell answering false: the browser moves the focus on, out of the grid. */
+const leaveGridOnTab = () => false as const;
+
+export function ReadGrid<T>({ emptyText, ref, tabWalksCells, ...props }: ReadGridProps<T>) {
   const { i18n } = useTranslation();
   const localeText = useMemo(() => agGridLocaleText(i18n.language), [i18n.language]);
   const fitAmounts = useAmountFit<T>(props.autoSizeStrategy);
@@ -63,6 +72,7 @@ export function ReadGrid<T>({ emptyText, ref, ...props }: ReadGridProps<T>) {
       animateRows={false}
       {...FULL_TEXT_GRID_OPTIONS}
       {...(emptyText !== undefined ? { overlayNoRowsTemplate: emptyOverlay(emptyText) } : {})}
+      {...(tabWalksCells ? {} : { tabToNextCell: leaveGridOnTab })}
       {...props}
       defaultColDef={defaultColDef}
       onFirstDataRendered={chain(props.onFirstDataRendered)}

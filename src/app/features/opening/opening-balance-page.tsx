@@ -265,6 +265,7 @@ export function OpeningBalancePage() {
       {list.error && <Alert color="red">{list.error.message}</Alert>}
       <FillHeight min={300} fallback="calc(100vh - 400px)" data-testid="ob-grid">
         <ReadGrid<OpeningViewRow>
+          tabWalksCells
           columnDefs={columns}
           rowData={view}
           getRowId={(p) => String(p.data.subjectId)}

@@ -75,7 +75,26 @@ test('the business query in English: a client\'s name filters the cases; the exp
   const found = await ask(request, { keyword: piece });
   expect(found.rows.length).toBeGreaterThan(0);
   await startInLanguage(page, 'en_US');
+  // The tiles stand in their places (dashes) before the figures come, so the page does not jump
+  // when they do: it fits the window throughout, and the tiles keep their height.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/report\/businessQuery\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await loginAs(page, 'admin', 'admin123', { at: '/businessQuery' });
+  const tiles = page.getByTestId('bq-tiles');
+  await expect(page.getByTestId('bq-value-contract')).toHaveText('—');
+  await expect(page.getByTestId('bq-value-contract')).toHaveAttribute('aria-busy', 'true');
+  const overflow = () => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight);
+  expect(await overflow()).toBeLessThanOrEqual(4);
+  const before = (await tiles.boundingBox())!.height;
+  release();
+  await expect(page.getByTestId('bq-value-contract')).toHaveText(formatCents(BigInt(all.totals.contract)));
+  expect(await overflow()).toBeLessThanOrEqual(4);
+  expect((await tiles.boundingBox())!.height).toBe(before);
+  await page.unrouteAll({ behavior: 'wait' });
   const grid = page.getByTestId('bq-grid');
   await expect(grid.locator('.ag-row-pinned .ag-cell[col-id="name"]')).toHaveText(`Total (${all.totals.cases} cases)`);
   await expect(grid.locator('.ag-header-cell[col-id="outstanding"]')).toContainText('Outstanding');

@@ -208,13 +208,16 @@ export function BusinessQueryPage() {
 
   if (!companyId) return <NoCompany />;
   const totals = data?.totals;
-  const tiles = totals ? [
-    { key: 'contract', value: formatCents(BigInt(totals.contract)), sub: t('business:tiles.cases', { count: totals.cases }) },
-    { key: 'invoiced', value: formatCents(BigInt(totals.invoiced)), sub: t('business:tiles.invoices', { count: totals.invoiceCount, red: formatCents(BigInt(totals.red)) }) },
-    { key: 'received', value: formatCents(BigInt(totals.received)) },
-    { key: 'outstanding', value: formatCents(BigInt(totals.outstanding)), alert: BigInt(totals.outstanding) > 0n, sub: t('business:tiles.at', { date: data.to }) },
-    { key: 'unbilled', value: formatCents(BigInt(totals.unbilled)), alert: BigInt(totals.unbilled) < 0n, sub: t('business:tiles.at', { date: data.to }) },
-  ] : [];
+  // The tiles stand from the start (dashes until the answer): the page does not jump when it comes.
+  const cents = (v: string | undefined) => (v === undefined ? null : formatCents(BigInt(v)));
+  const at = data ? t('business:tiles.at', { date: data.to }) : null;
+  const tiles = [
+    { key: 'contract', value: cents(totals?.contract), sub: totals ? t('business:tiles.cases', { count: totals.cases }) : null },
+    { key: 'invoiced', value: cents(totals?.invoiced), sub: totals ? t('business:tiles.invoices', { count: totals.invoiceCount, red: formatCents(BigInt(totals.red)) }) : null },
+    { key: 'received', value: cents(totals?.received) },
+    { key: 'outstanding', value: cents(totals?.outstanding), alert: !!totals && BigInt(totals.outstanding) > 0n, sub: at },
+    { key: 'unbilled', value: cents(totals?.unbilled), alert: !!totals && BigInt(totals.unbilled) < 0n, sub: at },
+  ];
   const searchKeys = (e: React.KeyboardEvent) => {
     if (e.key === 'Enter') {
       e.preventDefault();

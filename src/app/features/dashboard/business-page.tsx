@@ -60,14 +60,17 @@ export function BusinessDashboardPage() {
 
   // Cents travel as integer strings; sums are taken as BigInt, never as floats.
   const money = (cents: string | undefined) => formatCents(BigInt(cents ?? 0));
-  const tiles = data && data.accountId !== null ? [
-    { key: 'income', value: money(data.ytd.income) },
-    { key: 'expense', value: money(data.ytd.expense) },
-    { key: 'profit', value: money(data.ytd.profit), alert: BigInt(data.ytd.profit) < 0n },
-    { key: 'funds', value: money(String(BigInt(data.position.cash) + BigInt(data.position.bank))), sub: t('business.fundsSplit', { cash: money(data.position.cash), bank: money(data.position.bank) }) },
-    { key: 'receivables', value: money(data.position.receivables) },
-    { key: 'payables', value: money(data.position.payables) },
-  ] : [];
+  // The tiles stand from the start (dashes until the answer), and go only for a company without books.
+  const known = data && data.accountId !== null ? data : null;
+  const figure = (cents: string | undefined) => (known ? money(cents) : null);
+  const tiles = data && data.accountId === null ? [] : [
+    { key: 'income', value: figure(known?.ytd.income) },
+    { key: 'expense', value: figure(known?.ytd.expense) },
+    { key: 'profit', value: figure(known?.ytd.profit), alert: !!known && BigInt(known.ytd.profit) < 0n },
+    { key: 'funds', value: known ? money(String(BigInt(known.position.cash) + BigInt(known.position.bank))) : null, sub: known ? t('business.fundsSplit', { cash: money(known.position.cash), bank: money(known.position.bank) }) : null },
+    { key: 'receivables', value: figure(known?.position.receivables) },
+    { key: 'payables', value: figure(known?.position.payables) },
+  ];
 
   return (
     <Stack gap="sm" data-testid="business-dashboard">

@@ -73,15 +73,17 @@ export function ManageDashboardPage() {
   };
 
   const totals = data?.totals;
-  const tiles: Array<{ key: string; value: string; sub?: string; alert?: boolean }> = totals ? [
-    { key: 'companies', value: String(totals.companies), sub: t('adminStat.companiesBehind', { count: totals.companiesBehind }), alert: totals.companiesBehind > 0 },
-    { key: 'overduePeriods', value: String(totals.overduePeriods), alert: totals.overduePeriods > 0 },
-    { key: 'toExamine', value: String(totals.toExamine) },
-    { key: 'examinedError', value: String(totals.examinedError), alert: totals.examinedError > 0 },
-    { key: 'toBookKeep', value: String(totals.toBookKeep) },
-    { key: 'reimbursementsToAudit', value: String(totals.reimbursementsToAudit), sub: formatCents(BigInt(totals.reimbursementsToAuditCents)) },
-    { key: 'reimbursementsToVoucher', value: String(totals.reimbursementsToVoucher) },
-  ] : [];
+  // The tiles stand from the start (dashes until the answer): the page does not jump when it comes.
+  const figure = (v: number | undefined) => (v === undefined ? null : String(v));
+  const tiles: Array<{ key: string; value: string | null; sub?: string | null; alert?: boolean }> = [
+    { key: 'companies', value: figure(totals?.companies), sub: totals ? t('adminStat.companiesBehind', { count: totals.companiesBehind }) : null, alert: !!totals && totals.companiesBehind > 0 },
+    { key: 'overduePeriods', value: figure(totals?.overduePeriods), alert: !!totals && totals.overduePeriods > 0 },
+    { key: 'toExamine', value: figure(totals?.toExamine) },
+    { key: 'examinedError', value: figure(totals?.examinedError), alert: !!totals && totals.examinedError > 0 },
+    { key: 'toBookKeep', value: figure(totals?.toBookKeep) },
+    { key: 'reimbursementsToAudit', value: figure(totals?.reimbursementsToAudit), sub: totals ? formatCents(BigInt(totals.reimbursementsToAuditCents)) : null },
+    { key: 'reimbursementsToVoucher', value: figure(totals?.reimbursementsToVoucher) },
+  ];
 
   return (
     <Stack gap="sm" h="100%" data-testid="manage-dashboard">

@@ -54,6 +54,21 @@ describe('the date field', () => {
     expect(onChange.mock.calls.at(-1)).toEqual(['2025-06-02', 'settled']);
   });
 
+  it('Enter closes the calendar the field opened; typing or a click opens it again', async () => {
+    const { input } = renderField();
+    const calendar = () => document.querySelector('[data-dates-dropdown]');
+    await vi.waitFor(() => expect(calendar()).not.toBeNull());
+    typeKeys(input, '2025-6-1');
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    await vi.waitFor(() => expect(calendar()).toBeNull());
+    typeKeys(input, '2025-6-2');
+    await vi.waitFor(() => expect(calendar()).not.toBeNull());
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    await vi.waitFor(() => expect(calendar()).toBeNull());
+    fireEvent.click(input);
+    await vi.waitFor(() => expect(calendar()).not.toBeNull());
+  });
+
   it('a date outside min…max is not taken and says why: under the field, or to the screen', () => {
     const { input, onChange } = renderField();
     typeKeys(input, '2027-01-05');

@@ -11,6 +11,9 @@
  * (`typing` or `settled`: Enter, left, a day picked), for a screen that asks something about a new
  * date only once the clerk is done with it. A date outside `min`…`max` is not taken and says so:
  * under the field, or through `onOutOfRange` for a screen that says it its own way.
+ *
+ * Enter closes the calendar (the date is taken: the clerk is done with it, as a day picked closes
+ * it); typing or clicking the field opens it again, Escape closes it as before.
  */
 import { forwardRef, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
@@ -39,6 +42,8 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   const inRange = (date: string) => (!min || date >= min) && (!max || date <= max);
   // The text Enter or leaving the field last took (Enter then leaving takes it once).
   const settled = useRef<string | null>(null);
+  // Enter shut the calendar (Mantine keeps it open until Escape, a day picked or the field left).
+  const [shut, setShut] = useState(false);
 
   const refuse = (date: string) => {
     if (onOutOfRange) onOutOfRange(date);
@@ -68,6 +73,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
       }}
       onInput={(e) => {
         rest.onInput?.(e);
+        setShut(false);
         setOutOfRange(null);
         settled.current = null;
         // A date outside the range is said once the clerk is done with it (Enter, leaving the field).
@@ -75,10 +81,22 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
         if (date !== null && inRange(date) && date !== value) onChange(date, 'typing');
       }}
       onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-        if (e.key === 'Enter' && !e.nativeEvent.isComposing) settle(e.currentTarget.value);
+        if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+          settle(e.currentTarget.value);
+          setShut(true);
+        }
         rest.onKeyDown?.(e);
       }}
+      onClick={(e) => {
+        setShut(false);
+        rest.onClick?.(e);
+      }}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => {
+        setShut(false);
+        rest.onFocus?.(e);
+      }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        setShut(false);
         settle(e.currentTarget.value);
         rest.onBlur?.(e);
       }}
@@ -89,7 +107,7 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
       placeholder={rest.placeholder ?? 'YYYY-MM-DD'}
       // A refused field's message stays readable under it while its calendar is open (a refused save
       // puts the caret there, and the calendar opens with the focus): the calendar opens below it.
-      popoverProps={{ ...rest.popoverProps, ...(rest.error || outOfRange ? { offset: 30 } : {}) }}
+      popoverProps={{ ...rest.popoverProps, ...(rest.error || outOfRange ? { offset: 30 } : {}), ...(shut ? { opened: false } : {}) }}
     />
   );
 });

@@ -1321,4 +1321,25 @@ test('a date in a settled period is said at once beside the date, Save waits (wi
   await expect(page.getByTestId('voucher-action-save')).toBeEnabled();
   const id = await savedVoucherId(page, () => v.press('Control+s'));
   expect(id).toBeGreaterThan(0);
+  await expect(page.getByTestId('voucher-period-closed')).toHaveCount(0);
+
+  // Once its period is settled, the stored voucher says so beside its date (read only), not only by
+  // disabled buttons; in English too.
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.route(/\/api\/account\/period\?/, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: { content: Array<{ startAt: string; endAt: string; rolled: boolean }> } };
+    for (const p of body.data.content) if (p.startAt <= today && today <= p.endAt) p.rolled = true;
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto(`/newVoucher/${id}`);
+  await expect(v.root).toBeVisible({ timeout: 20_000 });
+  const month = today.slice(0, 7);
+  await expect(page.getByTestId('voucher-period-closed')).toHaveText(`期间 ${month} 已结账，凭证只读`);
+  await expect(page.getByTestId('voucher-period-settled')).toHaveCount(0);
+  await expect(page.getByTestId('voucher-action-save')).toBeDisabled();
+  await expect(v.date()).toBeDisabled();
+  await new ShellModel(page).switchLanguage('en_US');
+  await expect(page.getByTestId('voucher-period-closed')).toHaveText(`Period ${month} is settled: the voucher is read only`);
+  await page.screenshot({ path: test.info().outputPath('voucher-period-closed-en.png') });
 });

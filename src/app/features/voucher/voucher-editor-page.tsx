@@ -937,9 +937,12 @@ function VoucherEditor(props: EditorProps) {
             size="xs"
             data-testid="voucher-bill-count"
           />
-          {period && (dateSettled && editable
-            ? <Text size="xs" c="red" fw={500} data-testid="voucher-period-settled">{t('voucher:header.periodSettled', { name: period.name })}</Text>
-            : <Text size="xs" c="dimmed">{t('voucher:header.period', { name: period.name })}</Text>)}
+          {/* A stored voucher in a settled period is read only: said beside the date, not only by disabled buttons. */}
+          {storedSettled && state.voucher
+            ? <Badge variant="outline" color="gray" tt="none" data-testid="voucher-period-closed">{t('voucher:header.periodClosed', { name: periodOfVoucher(state.voucher)?.name })}</Badge>
+            : period && (dateSettled && editable
+              ? <Text size="xs" c="red" fw={500} data-testid="voucher-period-settled">{t('voucher:header.periodSettled', { name: period.name })}</Text>
+              : <Text size="xs" c="dimmed">{t('voucher:header.period', { name: period.name })}</Text>)}
           <Badge ml="auto" variant="light" color={liveView.locked ? 'orange' : liveView.lifecycle === 'invalid' ? 'gray' : state.dirty ? 'yellow' : 'blue'} data-testid="voucher-state">
             {t(`voucher:states.${liveView.lifecycle}`)}
             {state.dirty && liveView.lifecycle !== 'new' ? ' *' : ''}

@@ -478,6 +478,9 @@ test('a mark-date range ending before it starts is said under its end and not as
   await page.keyboard.type('2025-12-31');
   await expect(to).toHaveAccessibleDescription('期间结束日期不能早于开始日期');
   await expect(to).toHaveAttribute('aria-invalid', 'true');
+  // The message stands under the field without lifting it out of line with its neighbours.
+  const top = async (l: typeof from) => Math.round((await l.boundingBox())!.y);
+  expect(await top(to)).toBe(await top(from));
   await page.keyboard.press('Enter');
   await expect(list.rows()).toHaveCount(shown);
   // The keyword box's Enter asks nothing either; no refusal above the grid.

@@ -31,6 +31,7 @@ import { PaginationBar } from './pagination-bar';
 import { clampPage, edgePageTurn, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, toApiPaging } from './paging';
 import { useColumnWidths, type ColumnWidthStore } from './use-column-widths';
 import './list-grid.css';
+import { FIELD_ROW } from './field-row';
 
 /** Cut-off text shows whole in a tooltip when its cell is focused (grids/full-text.tsx). */
 const LIST_DEFAULT_COL: ColDef = { tooltip: fullTextTooltip };
@@ -307,7 +308,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="wrap">{toolbar}</Group>
         {/* Bottoms aligned: labelled filters stand beside the keyword box, which has none. */}
-        <Group gap="xs" wrap="wrap" align="flex-end">
+        <Group gap="xs" wrap="wrap" align="flex-end" className={FIELD_ROW}>
           {filters}
           {searchable && (
             <TextInput

@@ -22,6 +22,7 @@ import { ListPage, NoCompany } from '../common/list-page';
 import { useEntityForm } from '../common/use-entity-form';
 import { boundaryProblem, nextAccountYear, nextYearStart, periodDays, pickYearId } from './period-math';
 import { periodsColumns } from './periods.columns';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 interface Ctx {
   t: (k: string) => string;
@@ -93,7 +94,7 @@ export function PeriodsPage() {
   return (
     <>
       <Card withBorder padding="sm" mb="sm">
-        <Group gap="md" wrap="wrap" align="flex-end">
+        <Group gap="md" wrap="wrap" align="flex-end" className={FIELD_ROW}>
           <Select
             label={t('admin:period.account')}
             w={240}

@@ -38,6 +38,7 @@ import { ProjectViewDialog } from '../clients/project-view-dialog';
 import '../report/report.css';
 import { todayIso } from '../common/today';
 import { useTabState } from '../../shell/tab-state';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 type Row = BusinessRowDto & { total?: boolean };
 type Kind = (typeof projectKinds)[number];
@@ -232,7 +233,7 @@ export function BusinessQueryPage() {
   return (
     <Stack gap="sm" h="100%" data-testid="business-query">
       <Title order={4}>{t('business:title')}</Title>
-      <Group gap="sm" align="flex-end" ref={filterRef} data-testid="bq-filter">
+      <Group gap="sm" align="flex-end" ref={filterRef} data-testid="bq-filter" className={FIELD_ROW}>
         <DateField size="xs" label={t('business:from')} value={from} onChange={(v) => v && setFrom(v)} clearable={false} w={130} data-testid="bq-from" />
         <DateField size="xs" label={t('business:to')} value={to} onChange={(v) => v && setTo(v)} clearable={false} w={130} error={range.error('to')} data-testid="bq-to" />
         <TextInput size="xs" label={t('business:keyword')} placeholder={t('business:keywordHint')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)}

@@ -23,6 +23,7 @@ import { CashBooksCheck } from './books-check';
 import { useTabState } from '../../shell/tab-state';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 type Row = CashBalanceRowDto | (Omit<CashBalanceRowDto, 'bankAccountId'> & { bankAccountId: -1; total: true });
 type Group = 'TOTAL' | 'DAY' | 'MONTH';
@@ -75,7 +76,7 @@ export function CashBankBalancePage() {
     <Stack gap="xs" p="xs" data-testid="cash-balance">
       <Title order={5}>{t('journal:report.title')}</Title>
       <Paper withBorder p="xs">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <Group gap="md" align="flex-end" wrap="wrap" className={FIELD_ROW}>
           <DateField size="xs" label={t('journal:dateFrom')} value={dateFrom} onChange={(v) => setDateFrom(v)} w={150} data-testid="cb-from" />
           <DateField size="xs" label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} w={150} error={range.error('dateTo')} data-testid="cb-to" />
           <MultiSelect

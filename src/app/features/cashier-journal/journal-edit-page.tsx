@@ -56,6 +56,7 @@ import type { VoucherKindDto } from '../../../contract/finance-settings';
 import { todayIso } from '../common/today';
 import { MonthField } from '../common/month-field';
 import { FirstMatchSelect } from '../common/first-match-select';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 interface Refs {
   accounts: BankAccountDto[];
@@ -388,7 +389,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   return (
     <Stack gap="xs" p="xs" ref={rootRef} data-testid="journal-edit">
       <Paper withBorder p="xs">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <Group gap="md" align="flex-end" wrap="wrap" className={FIELD_ROW}>
           <FirstMatchSelect
             label={t('journal:bankAccount')}
             data={accountOptions}

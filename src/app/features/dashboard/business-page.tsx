@@ -23,6 +23,7 @@ import { periodColumn, reportAmount } from '../report/report-grid';
 import { useScope } from '../../session/store';
 import { todayIso } from '../common/today';
 import { useTabState } from '../../shell/tab-state';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 type Month = BusinessStatDto['months'][number] | { month: 0; periodStart: ''; income: string; expense: string; profit: string; total: true };
 type Top = BusinessStatDto['topCustomers'][number];
@@ -74,7 +75,7 @@ export function BusinessDashboardPage() {
 
   return (
     <Stack gap="sm" data-testid="business-dashboard">
-      <Group justify="space-between" align="flex-end" ref={filterRef}>
+      <Group justify="space-between" align="flex-end" ref={filterRef} className={FIELD_ROW}>
         <div>
           <Title order={4}>{t('business.title')}</Title>
           {data?.accountId !== null && data && (

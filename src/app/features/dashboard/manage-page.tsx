@@ -28,6 +28,7 @@ import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
 import { useScope } from '../../session/store';
 import { todayIso } from '../common/today';
 import { useTabState } from '../../shell/tab-state';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 type Row = AdminStatCompanyDto;
 
@@ -87,7 +88,7 @@ export function ManageDashboardPage() {
 
   return (
     <Stack gap="sm" h="100%" data-testid="manage-dashboard">
-      <Group justify="space-between" align="flex-end" ref={filterRef}>
+      <Group justify="space-between" align="flex-end" ref={filterRef} className={FIELD_ROW}>
         <Title order={4}>{t('adminStat.title')}</Title>
         <DateField size="xs" label={t('adminStat.date')} value={date} onChange={(v) => v && setDate(v)} clearable={false} w={150} data-testid="ms-date" />
       </Group>

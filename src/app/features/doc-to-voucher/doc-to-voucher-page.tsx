@@ -37,6 +37,7 @@ import { RemovablePill } from '../common/removable-pill';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
 import { useLocalVoucherCode } from '../voucher/voucher-sources';
 import { FirstMatchSelect } from '../common/first-match-select';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 /** A document's code as people read it: a reimbursement's 202611-0013 (spec 02 §2.8), a journal line's number. */
 const docCode = (source: DocSource, code: string) => (source === 'EXPENSE' ? formatReimbursementCode(code) : code);
@@ -184,7 +185,7 @@ export function DocToVoucherPage() {
     <Stack gap="sm" h="100%" data-testid="doc-to-voucher">
       <Title order={4}>{t('title')}</Title>
       <Paper withBorder p="xs">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
           <SegmentedControl data-testid="d2v-source" value={source} onChange={switchSource}
             data={[{ value: 'EXPENSE', label: t('sources.EXPENSE') }, { value: 'JOURNAL', label: t('sources.JOURNAL') }]} />
           <DateField data-testid="d2v-from" label={t('filters.dateFrom')} w={150} value={dateFrom} onChange={(v) => setDateFrom(v)} />
@@ -197,7 +198,7 @@ export function DocToVoucherPage() {
         </Group>
       </Paper>
       <Paper withBorder p="xs">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
           <Select data-testid="d2v-kind" label={t('options.voucherKind')} w={120} allowDeselect={false} value={kindId ? String(kindId) : null}
             data={(kinds.data ?? []).map((k) => ({ value: String(k.id), label: localName(i18n.language, k) }))} onChange={(v) => v && remember({ kindId: Number(v) })} />
           <Select data-testid="d2v-grouping" label={t('options.grouping')} w={280} allowDeselect={false} value={grouping} onChange={(v) => v && setGrouping(v as Grouping)}

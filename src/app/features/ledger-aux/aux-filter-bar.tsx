@@ -16,6 +16,7 @@ import { SavedFilters } from '../common/saved-filters';
 import { RemovablePill } from '../common/removable-pill';
 import { usePeriodRangeCheck } from '../common/range-filter';
 import { isTreeType, readSavedAuxFilter, type AuxFilterState } from './aux-ledger-model';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 export function PeriodRangeSelects({ periods, start, end, onChange }: {
   periods: readonly PeriodDto[];
@@ -61,7 +62,7 @@ export function AuxFilterBar({ queryId, state, set, replace, periods, range, sin
   const types = [1, 2, 3, 4, 5, 6].map((id) => ({ value: String(id), label: t(`auxTypes.${id}`) }));
   return (
     <Paper withBorder p="xs">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
         <PeriodRangeSelects periods={periods} start={range?.start ?? null} end={range?.end ?? null} onChange={(s, e) => set({ startPeriodId: s, endPeriodId: e })} />
         <Select data-testid="al-type" label={t('filters.auxType')} data={types} w={130} allowDeselect={false}
           value={String(state.auxTypeId)} onChange={(v) => v && set({ auxTypeId: Number(v), values: [], level: null, leafOnly: false })} />

@@ -26,6 +26,7 @@ import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceF
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 type Row = SubjectBalanceRowDto | (SubjectBalanceDto['totals'] & { total: true });
 
@@ -86,7 +87,7 @@ export function SubjectBalancePage() {
     <Stack gap="sm" h="100%" data-testid="subject-balance">
       <Title order={4}>{t('subjectBalance.title')}</Title>
       <Paper withBorder p="xs">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
           <Select data-testid="sb-start" label={t('subjectBalance.filters.startPeriod')} data={periodOptions} w={130} allowDeselect={false}
             value={filter ? String(filter.startPeriodId) : null} onChange={(v) => v && set({ startPeriodId: Number(v), endPeriodId: filter ? filter.endPeriodId : Number(v) })} />
           <Select data-testid="sb-end" label={t('subjectBalance.filters.endPeriod')} data={periodOptions} w={130} allowDeselect={false}

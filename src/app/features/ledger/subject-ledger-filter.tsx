@@ -18,6 +18,7 @@ import { FirstMatchSelect } from '../common/first-match-select';
 import { emptySubjectLedgerFilter, readSavedLedgerFilter, type SubjectLedgerFilterState } from './subject-ledgers-model';
 import { localName } from '../../../domain/names';
 import { usePeriodRangeCheck } from '../common/range-filter';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 export interface LedgerFilterBarProps {
   /** 'range': code range + level + zero rows (summary, general ledger); 'subject': one subject (sub-ledger). */
@@ -68,7 +69,7 @@ export const LedgerFilterBar = forwardRef<HTMLDivElement, LedgerFilterBarProps>(
 
   return (
     <Paper withBorder p="xs" ref={ref}>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
         <Select data-testid={`${id}-start`} label={t('filters.startPeriod')} data={periodOptions} w={120} allowDeselect={false} size="xs"
           value={p.startPeriodId ? String(p.startPeriodId) : null} onChange={(v) => v && p.set({ startPeriodId: Number(v), endPeriodId: p.endPeriodId })} />
         <Select data-testid={`${id}-end`} label={t('filters.endPeriod')} data={periodOptions} w={120} allowDeselect={false} size="xs"

@@ -56,6 +56,7 @@ import { useHeldCommands } from '../common/use-held-commands';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 import { useLocalVoucherCode } from '../voucher/voucher-sources';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 
 
@@ -537,7 +538,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       </Group>
 
       <Paper withBorder p="xs">
-        <Group gap="md" align="flex-end" wrap="nowrap">
+        <Group gap="md" align="flex-end" wrap="nowrap" className={FIELD_ROW}>
           <fieldset disabled={!editable} style={{ border: 0, margin: 0, padding: 0, minWidth: 0, flex: 1 }}>
             {/* Top-aligned: a refused field's message under it does not lift its box above the others. */}
             <Group gap="md" align="flex-start" wrap="wrap">

@@ -17,6 +17,7 @@ import { systemConfigQueryOptions } from '../../queries/session';
 import { todayIso } from '../common/today';
 import { periodLabel } from './report-grid';
 import { useRangeCheck } from '../common/range-filter';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 export interface ReportPeriodState {
   /** The chosen account year (null: the scope's). */
@@ -83,7 +84,7 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
   const yearId = period.years.find((y) => y.year === period.year)?.id;
   return (
     <Paper withBorder p="xs">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
         <Select data-testid={`${testId}-year`} label={t('filters.year')} data={yearOptions} w={110} allowDeselect={false}
           value={yearId ? String(yearId) : null} onChange={(v) => v && period.set({ accountYearId: Number(v), month: null, endMonth: null })} />
         {mode !== 'year' && (

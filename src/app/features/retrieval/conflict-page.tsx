@@ -19,6 +19,7 @@ import { ReadGrid } from '../../../../grids/list/read-grid';
 import { formatDate } from '../common/row-actions';
 import { useTabState } from '../../shell/tab-state';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 type Row = ConflictHitDto & { key: string };
 const OTHER_SIDE = new Set(['OPPOSING', 'PLAINTIFF', 'DEFENDANT']);
@@ -60,7 +61,7 @@ export function ConflictPage() {
   return (
     <Stack gap="sm" data-testid="conflict-page">
       <Title order={4}>{t('retrieval:title')}</Title>
-      <Group align="flex-end" gap="sm">
+      <Group align="flex-end" gap="sm" className={FIELD_ROW}>
         <TextInput
           label={t('retrieval:keyword')}
           description={t('retrieval:keywordHint')}

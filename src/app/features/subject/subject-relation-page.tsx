@@ -35,6 +35,7 @@ import { subjectRelationKeys, useDeleteSubjectRelations, useMapByCode, useSaveSu
 import { useHasRight, useScope } from '../../session/store';
 import { ListPage } from '../common/list-page';
 import { localName, localTypeName } from '../../../domain/names';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 /** One enabled leaf subject of the current year with its relation to the chosen target year. */
 export interface RelationRow {
@@ -203,7 +204,7 @@ export function SubjectRelationPage() {
         setPicking({ row, query: '' });
       }
     }}>
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
         <Select
           label={t('subject:relation.targetYear')}
           w={320}

@@ -73,6 +73,7 @@ import { useScreenKeys } from '../common/use-screen-keys';
 import { useHeldCommands } from '../common/use-held-commands';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 
 /** The slot of the tab state that keeps the editor's state (voucher-editor-store.ts). */
@@ -884,7 +885,7 @@ function VoucherEditor(props: EditorProps) {
       </Group>
 
       <Paper withBorder p="xs">
-        <Group gap="md" align="flex-end" wrap="wrap">
+        <Group gap="md" align="flex-end" wrap="wrap" className={FIELD_ROW}>
           <Select
             label={t('voucher:header.kind')}
             data={kindOptions}

@@ -49,6 +49,7 @@ import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-to
 import { vouchersColumns } from './vouchers.columns';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 interface Ctx {
   t: (k: string) => string;
@@ -369,7 +370,7 @@ export function VoucherListPage() {
 
   const filters = (
     <Paper withBorder p="xs" data-testid="voucher-list-filters">
-      <Group gap={8} align="flex-end" wrap="wrap">
+      <Group gap={8} align="flex-end" wrap="wrap" className={FIELD_ROW}>
         <Select size="xs" w={105} label={t('voucher:list.filters.periodFrom')} data={periodOptions} value={filter.periodFrom === null ? null : String(filter.periodFrom)} onChange={(v) => patch({ periodFrom: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-from" />
         <Select size="xs" w={105} label={t('voucher:list.filters.periodTo')} data={periodOptions} value={filter.periodTo === null ? null : String(filter.periodTo)} onChange={(v) => patch({ periodTo: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-to" />
         <Select size="xs" w={95} label={t('voucher:list.filters.kind')} data={kindOptions} value={filter.kindId === null ? null : String(filter.kindId)} onChange={(v) => patch({ kindId: num(v) })} clearable placeholder={t('voucher:list.filters.allKinds')} data-testid="voucher-filter-kind" />

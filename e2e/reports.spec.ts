@@ -200,6 +200,9 @@ test('income statement: period and year to date as the API answers, xlsx', async
   await grid.locator(`.ag-row[row-id="${rows[31].id}"] [col-id="label"]`).first().click();
   await page.keyboard.press('Control+ArrowUp');
   await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first()).toHaveText('I. Operating revenue');
+  // No item is cut off in English (line 10 is the longest): the item takes what the figures leave.
+  const cut = await grid.locator('.ag-row [col-id="label"]').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+  expect(cut).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('income-statement-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
 });

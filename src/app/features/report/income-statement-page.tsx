@@ -32,11 +32,12 @@ export function IncomeStatementPage() {
   const en = i18n.language === 'en_US';
   const bold = (p: { data?: IncomeStatementRowDto }) => (p.data?.bold ? { fontWeight: 700 } : null);
   const columns = useMemo<Array<ColDef<IncomeStatementRowDto>>>(() => [
-    { colId: 'label', headerName: t('incomeStatement.item'), minWidth: 320, cellStyle: bold,
+    // The item takes what the figures leave (its longest English lines are long); the figures keep their own width.
+    { colId: 'label', headerName: t('incomeStatement.item'), flex: 1, minWidth: 320, cellStyle: bold,
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.indent)}${en ? p.data.labelEn ?? p.data.label : p.data.label}` : '') },
     { field: 'lineNo', headerName: t('incomeStatement.lineNo'), width: 70, maxWidth: 80, cellStyle: { textAlign: 'center' } },
-    { field: 'month', headerName: t('incomeStatement.month'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
-    { field: 'ytd', headerName: t('incomeStatement.ytd'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'month', headerName: t('incomeStatement.month'), type: 'rightAligned', width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'ytd', headerName: t('incomeStatement.ytd'), type: 'rightAligned', width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
   ], [t, en]);
   const exportBody = (format: 'xlsx' | 'pdf') => ({ body: { ...query!, format } });
   return (
@@ -54,7 +55,6 @@ export function IncomeStatementPage() {
           columnDefs={columns}
           rowData={data?.rows ?? []}
           getRowId={(p) => String(p.data.id)}
-          autoSizeStrategy={{ type: 'fitGridWidth' }}
           loading={answer.isFetching && !data}
         />
       </ReportGridFrame>

@@ -107,6 +107,9 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await expect(lines.nth(4)).toContainText('5602');
   await expect(dialog.getByTestId('transfer-total')).toHaveText('6,200.00');
   await expect(dialog.getByTestId('transfer-confirm')).toBeFocused();
+  // Each line on one line of text (the dialog is wide enough for summary, subject and auxiliaries).
+  const heights = await lines.evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+  expect(Math.max(...heights)).toBeLessThan(44);
   await page.screenshot({ path: testInfo.outputPath('period-transfer-zh.png'), fullPage: true });
   // The preview of the month just written is not asked again while the dialog closes (it would
   // answer "nothing to transfer" into the fading dialog).

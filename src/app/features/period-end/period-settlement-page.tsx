@@ -42,6 +42,9 @@ const PERIOD_END_PATH = '/voucher/end/periodSettlement';
 
 /** A period with what the page says of it: settled, the next to settle, or open. */
 type PeriodRow = PeriodDto & { state: 'settled' | 'next' | 'open' };
+/** The transfer preview's cells that stay on one line, and where its heads stick (under the dialog's title). */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const TRANSFER_HEAD_OFFSET = 60;
 const STATE_COLOR: Record<PeriodRow['state'], string> = { settled: 'gray', next: 'orange', open: 'green' };
 
 export function PeriodSettlementPage() {
@@ -419,7 +422,7 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t(yearClose ? 'periodEnd:yearClose.title' : 'periodEnd:transfer.title', { period: periodName })} size="xl" centered
+    <Modal opened={opened} onClose={onClose} title={t(yearClose ? 'periodEnd:yearClose.title' : 'periodEnd:transfer.title', { period: periodName })} size={withAux ? 1180 : 'xl'} centered
       returnFocus={!written.current} onExitTransitionEnd={() => written.current && onDone()}>
       <Stack gap="sm" data-testid={yearClose ? 'year-close-dialog' : 'transfer-dialog'}>
         {yearClose ? <Text size="sm" c="dimmed">{t('periodEnd:yearClose.hint')}</Text> : (
@@ -433,7 +436,8 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
           <>
             {yearClose && <Text size="sm">{t('periodEnd:yearClose.from', { code: shown.profitSubject.code, name: localName(i18n.language, shown.profitSubject) })}</Text>}
             <Text size="sm" data-testid="transfer-target">{t('periodEnd:transfer.target', { code: shown.target.code, name: localName(i18n.language, shown.target) })}</Text>
-            <Table withTableBorder fz="sm" data-testid="transfer-lines">
+            {/* Wide enough that a line stays on one line (the auxiliaries alone may wrap); the heads stay in view under the title as the lines scroll. */}
+            <Table withTableBorder fz="sm" stickyHeader stickyHeaderOffset={TRANSFER_HEAD_OFFSET} data-testid="transfer-lines">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('periodEnd:transfer.summary')}</Table.Th>
@@ -446,11 +450,11 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
               <Table.Tbody>
                 {lines.map((l, i) => (
                   <Table.Tr key={i} data-testid="transfer-line">
-                    <Table.Td>{l.summary}</Table.Td>
-                    <Table.Td>{l.subjectCode} {localName(i18n.language, { name: l.subjectName, nameEn: l.subjectNameEn })}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{l.summary}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{l.subjectCode} {localName(i18n.language, { name: l.subjectName, nameEn: l.subjectNameEn })}</Table.Td>
                     {withAux && <Table.Td data-testid="transfer-line-aux">{auxText(i18n.language, l.auxes)}</Table.Td>}
-                    <Table.Td ta="right">{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
-                    <Table.Td ta="right">{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
+                    <Table.Td ta="right" style={NO_WRAP}>{l.direction ? formatCents(Number(l.amount)) : ''}</Table.Td>
+                    <Table.Td ta="right" style={NO_WRAP}>{l.direction ? '' : formatCents(Number(l.amount))}</Table.Td>
                   </Table.Tr>
                 ))}
                 <Table.Tr fw={600}>

@@ -11,6 +11,7 @@ import { restoreDemoState } from './page-models/demo-state';
 import { BudgetCatalogueModel, VendorListModel } from './page-models/budgets';
 import { SCREENSHOTS } from './page-models/screenshots';
 import { chooseOpenOption, pressOn } from './page-models/keys';
+import { arrowToCell } from './page-models/clients';
 
 /** Removes what this spec adds, so other specs see the seed's budgets and vendors. */
 async function cleanUp(request: APIRequestContext) {
@@ -65,6 +66,82 @@ test('creates a budget child by keyboard and edits its amount inline; parent tot
   await b.editAmount('100202', '-3');
   await expect(page.getByText('请输入不小于 0 的金额')).toBeVisible();
   await expect(b.amount('100202')).toHaveText('1,000.50');
+});
+
+test("the budget screens by keyboard: Enter opens a row (a leaf's amount edits in place), Delete on a parent says why, the popup's messages; execution in red and bold", async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin', 'admin123', { at: '/budget/catalog' });
+  const b = new BudgetCatalogueModel(page);
+  await expect(b.profit()).toBeVisible();
+  await expect(page.getByTestId('list-keyword')).toBeFocused();
+  // Enter on a row opens it in the popup (it used to tick the row and open nothing), on its name.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(b.dialog()).toBeVisible();
+  await expect(b.name()).toBeFocused();
+  await expect(b.code()).toHaveValue('1001');
+  await page.keyboard.press('Escape');
+  await expect(b.dialog()).toBeHidden();
+  // Delete on a ticked parent says that only last-level budgets go (it did nothing at all).
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Delete');
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('只能删除末级预算：1001');
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+  await page.keyboard.press('Space');
+  // On a leaf's amount Enter edits in place, no popup; Esc leaves the amount as it was.
+  const leaf = b.list.rows().filter({ has: page.getByTestId('budget-row-10010101') });
+  await leaf.locator('[col-id="code"]').click();
+  await arrowToCell(page, leaf, 'yuan');
+  await page.keyboard.press('Enter');
+  await expect(leaf.locator('[col-id="yuan"] input')).toBeFocused();
+  await expect(b.dialog()).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(b.amount('10010101')).toHaveText('2,600,000.00');
+  // The popup on an empty code and name: 'Please enter', as the subject catalogue's.
+  await b.startNew();
+  await page.keyboard.press('Enter');
+  const error = (testId: string) => b.dialog().locator('.mantine-InputWrapper-root', { has: page.getByTestId(testId) }).locator('.mantine-InputWrapper-error');
+  await expect(error('budget-code')).toHaveText('请输入');
+  await expect(error('budget-name')).toHaveText('请输入');
+  await page.keyboard.press('Escape');
+  await expect(b.dialog()).toBeHidden();
+
+  // The execution summary: an item over its budget shows its negative remainder in red.
+  await page.goto('/budget/summaryByBudgetExecution');
+  const grid = page.getByTestId('al-budget-grid');
+  const remaining = grid.locator('.ag-row [col-id="remaining"]');
+  await expect.poll(() => remaining.count()).toBeGreaterThan(2);
+  const negatives = remaining.filter({ hasText: /^-/ });
+  expect(await negatives.count()).toBeGreaterThan(0);
+  for (const cell of await negatives.all()) await expect(cell).toHaveClass(/ld-negative/);
+  await expect(remaining.filter({ hasNotText: /^-/ }).first()).not.toHaveClass(/ld-negative/);
+
+  // The execution sub-ledger opened straight (not drilled from the summary): its totals are bold.
+  await page.goto('/budget/subLedgerByBudgetExecution');
+  await pressOn(page.getByTestId('al-pick-budget'));
+  await expect(page.getByTestId('list-keyword').last()).toBeFocused();
+  await page.keyboard.type('2002');
+  await expect(page.locator('.mantine-Modal-content .ag-row[row-index="0"]')).toContainText('2002');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('al-budget')).toContainText('2002');
+  const total = page.locator('[data-testid="al-budget-detail-grid"] .ag-row.ld-sb-strong [col-id="summary"]').first();
+  await expect(total).toBeVisible();
+  await expect(total).toHaveCSS('font-weight', '700');
+
+  // In English the summary's headers read whole ("Used in the periods" was cut to "Used in the peri…"
+  // in a 1400 px window).
+  await page.setViewportSize({ width: 1400, height: 900 });
+  const shell = new ShellModel(page);
+  await shell.switchLanguage('en_US');
+  try {
+    await page.goto('/budget/summaryByBudgetExecution');
+    const header = page.locator('[data-testid="al-budget-grid"] .ag-header-cell[col-id="actual"] .ag-header-cell-text');
+    await expect(header).toHaveText('Used in the periods');
+    expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  } finally {
+    await shell.switchLanguage('zh_CN');
+  }
 });
 
 test('creates a vendor by keyboard', async ({ page }) => {

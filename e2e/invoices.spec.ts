@@ -8,7 +8,7 @@ import { expect, test } from './page-models/test';
 import { minimalPdf } from '../src/domain/pdf';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
-import { FormDialogModel } from './page-models/admin-list';
+import { FormDialogModel, ListModel } from './page-models/admin-list';
 import { openClientScreen, pickByKeyboard } from './page-models/clients';
 import { chooseInvoiceFile, openInvoiceList } from './page-models/invoices';
 import { restoreDemoState } from './page-models/demo-state';
@@ -100,6 +100,77 @@ test('creates an invoice by keyboard with its PDF and views the PDF in the drawe
   await expect(dialog.root()).toBeHidden();
   await list.search(invoiceNo);
   await expect(await list.fullRow(invoiceNo)).toContainText('是');
+});
+
+/** The row of the grid cell that has the focus (null: the focus is not in a grid row, e.g. on <body>). */
+const focusedRowIndex = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => document.activeElement?.closest('.ag-row')?.getAttribute('row-index') ?? null);
+
+test('the invoice popup by keyboard: Edit from the view, the delete question, New from the view, a typed project code, every refusal at once', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123', { at: '/invoice/list' });
+  const list = ListModel.byId(page, 'invoice.list');
+  await expect(list.rows().first()).toBeVisible();
+  const dialog = page.getByTestId('invoice-dialog');
+  await expect(page.getByTestId('list-keyword')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => focusedRowIndex(page)).toBe('0');
+
+  // Enter opens the row read-only on its Edit button; Enter on Edit puts the caret in the number,
+  // and the project still shows (it went blank when its search text became controlled on Edit).
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invoice-view-edit')).toBeFocused();
+  const project = await page.getByTestId('invoice-project').inputValue();
+  expect(project).toMatch(/^P\d+ /);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invoice-no')).toBeFocused();
+  await expect(page.getByTestId('invoice-no')).not.toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('invoice-project')).toHaveValue(project);
+
+  // Esc in the delete question closes the question alone, back on its delete button.
+  await pressOn(page.getByTestId('invoice-attachment-delete'));
+  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('invoice-attachment-delete')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => focusedRowIndex(page)).toBe('0');
+
+  // New in the view replaces the popup; closing the new one puts the caret back on the row, not on <body>.
+  await page.keyboard.press('Enter');
+  await pressOn(page.getByTestId('invoice-view-new'));
+  await expect(page.getByTestId('invoice-no')).toBeFocused();
+  await expect(page.getByTestId('invoice-no')).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => focusedRowIndex(page)).toBe('0');
+
+  // A new invoice: Enter on the empty form shows the number's refusal and the missing PDF together.
+  await pressOn(page.getByTestId('invoice-new'));
+  await expect(page.getByTestId('invoice-no')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.locator('.mantine-InputWrapper-root', { has: page.getByTestId('invoice-no') }).locator('.mantine-InputWrapper-error')).toHaveText('请输入正确的内容');
+  await expect(page.getByTestId('invoice-file-error')).toHaveText('附件为必填项');
+  await expect(page.getByTestId('invoice-no')).toBeFocused();
+  await page.keyboard.type(`${invoiceNo}X`);
+  // A project code typed then Enter takes its project, also once the server's answer has replaced the options.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/aux/project') && decodeURIComponent(r.url()).includes('"keyword":"P2024001"'));
+  await page.getByTestId('invoice-project').focus();
+  await page.keyboard.type('P2024001');
+  await answered;
+  await expect(page.getByRole('option', { name: /P2024001/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invoice-project')).toHaveValue(/^P2024001 /);
+  // Only the PDF is missing now: Enter says so and puts the caret on "Add PDF".
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('invoice-add-file')).toBeFocused();
+  await expect(page.getByTestId('invoice-file-error')).toHaveText('附件为必填项');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(dialog).toBeHidden();
 });
 
 test('the project view shows 5 invoices, then all with more; screenshots in both languages', async ({ page, request }) => {

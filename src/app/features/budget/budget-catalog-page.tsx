@@ -2,14 +2,15 @@
  * /budget/catalog: the budget catalogue of the current account year (spec 02 §2.2, §4). A tree list
  * (kind then code) with names indented by level; the annual budget is edited in place on leaf rows
  * (click, Enter or typing starts; Enter or leaving the cell saves at once in cents; Esc cancels);
+ * Enter or a double click on any other cell of a row opens the budget in the popup;
  * parent rows show their children's total in bold; a profit row (level-1 income − level-1 outcome)
  * is pinned under the list. New (a child of the selected row: its code prefilled), Modify, Delete
  * (leaf rows only, after the used-check) and the 750×350 detail popup.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CellEditRequestEvent, ICellRendererParams } from 'ag-grid-community';
+import type { CellEditRequestEvent, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS } from '../../../domain/rights';
 import { BUDGET_MAX_LEVEL } from '../../../domain/budget-code';
@@ -23,7 +24,7 @@ import { useDialogState } from '../common/confirm-dialog';
 import { ListPage } from '../common/list-page';
 import { useListTransfer } from '../common/list-transfer';
 import { BudgetDialog, budgetValues, type BudgetEditorPayload } from './budget-dialog';
-import { parseBudgetAmount, profitRow, toBudgetRow, type BudgetRow } from './budget-rows';
+import { nonLeafRefusal, opensEditor, parseBudgetAmount, profitRow, toBudgetRow, type BudgetRow } from './budget-rows';
 
 interface Ctx {
   t: (k: string, o?: Record<string, unknown>) => string;
@@ -67,6 +68,7 @@ export function BudgetCatalogPage() {
   const del = useDeleteBudget(accountYearId);
   const update = useUpdateBudget(accountYearId);
   const qc = useQueryClient();
+  const apiRef = useRef<GridApi<BudgetRow> | null>(null);
   const transfer = useListTransfer<BudgetRow>({ kind: 'budget', scope: accountYearId ? { accountYearId } : null, canImport: canEdit, refresh: () => qc.invalidateQueries({ queryKey: budgetKeys.year(accountYearId) }) });
   const all = useQuery(budgetListOptions(accountYearId, { index: 0, size: MAX_PAGE_LIMIT, sort: {}, keyword: '' }, toBudgetRow));
   const summary = useQuery(budgetSummaryOptions(accountYearId));
@@ -113,6 +115,16 @@ export function BudgetCatalogPage() {
         keywordPlaceholder={t('keyword')}
         pinnedBottomRowData={pinned}
         onCellEditRequest={canEdit ? onCellEditRequest : undefined}
+        onGridApi={(api) => {
+          apiRef.current = api;
+        }}
+        // Enter (or a double click) opens the row in the popup, as on the subject list; on a leaf's
+        // amount it edits the amount in place instead, and the profit row opens nothing.
+        onRowOpen={canEdit ? (b) => {
+          const api = apiRef.current;
+          const colId = api && !api.isDestroyed() ? api.getFocusedCell()?.column.getColId() : undefined;
+          if (opensEditor(b, colId)) editor.open({ budget: b });
+        } : undefined}
         actions={[
           { key: 'new', allowed: canEdit, testId: 'budget-new', run: (rows) => editor.open(newPayload(rows)) },
           { key: 'edit', allowed: canEdit, placement: 'both', selection: 'one', testId: 'budget-edit', run: (rows) => editor.open({ budget: rows[0] }) },
@@ -123,12 +135,8 @@ export function BudgetCatalogPage() {
           allowed: canEdit,
           placement: 'both',
           testId: 'budget-delete',
-          when: (rows) => rows.every((b) => b.leaf),
-          guard: async (rows) => {
-            const notLeaf = rows.filter((b) => !b.leaf);
-            if (notLeaf.length) return t('nonEnd', { codes: notLeaf.map((b) => b.code).join(', ') });
-            return null;
-          },
+          // A parent is refused with the reason (its button's tooltip; the Delete key says it), not silently.
+          refusal: (rows) => nonLeafRefusal(rows, (codes) => t('nonEnd', { codes })),
           used: (b) => budgetUsed(b.id),
           one: (b) => del.mutateAsync(b.id),
         }}

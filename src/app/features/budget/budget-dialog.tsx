@@ -61,6 +61,8 @@ export function BudgetDialog({ opened, payload, accountYearId, companyId, budget
     required: ['code', 'name'],
     toInput: (v) => ({ ...v, abbr: v.abbr || null, principalId: v.principalId ? Number(v.principalId) : null }),
     rules: (v) => (v.code && !isValidBudgetCode(v.code) ? { code: { key: 'budget:tip2' } } : {}),
+    // An empty code or name says 'Please enter', as the subject catalogue's popup (spec 02 §5).
+    messages: { code: { blank: { key: 'admin:validation.pleaseEnter' } }, name: { blank: { key: 'admin:validation.pleaseEnter' } } },
     serverFields: { BUDGET_CODE_DUPLICATE: 'code', BUDGET_CODE_INVALID: 'code', BUDGET_PARENT_MISSING: 'code', PARENT_IN_USE: 'code' },
   });
   const create = useCreateBudget(accountYearId);

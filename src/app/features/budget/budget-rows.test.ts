@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBudgetAmount, profitRow, toBudgetRow } from './budget-rows';
+import { nonLeafRefusal, opensEditor, parseBudgetAmount, profitRow, toBudgetRow } from './budget-rows';
 
 describe('budget rows', () => {
   it('parses typed amounts into cents', () => {
@@ -18,5 +18,22 @@ describe('budget rows', () => {
     expect(toBudgetRow({ ...base, leaf: true, amount: 500_050, total: 500_050 }).yuan).toBe('5000.5');
     expect(toBudgetRow({ ...base, leaf: false, amount: 0, total: 9 }).yuan).toBe('0.09');
     expect(profitRow('Profit', -100)).toMatchObject({ id: -1, name: 'Profit', total: -100, summary: true, leaf: false });
+  });
+  const row = (code: string, leaf: boolean) => toBudgetRow({
+    id: Number(code), accountYearId: 1, parentId: null, code, name: code, nameInitials: null, abbr: null, kind: 'INCOME', level: code.length / 2 - 1,
+    principalId: null, principal: null, disabled: false, version: 0, leaf, amount: 0, total: 0,
+  });
+  it('opens a row in the popup with Enter, but edits a leaf\'s amount in place and opens nothing on the profit row', () => {
+    expect(opensEditor(row('1001', false), 'code')).toBe(true);
+    expect(opensEditor(row('1001', false), 'yuan')).toBe(true);
+    expect(opensEditor(row('100101', true), 'name')).toBe(true);
+    expect(opensEditor(row('100101', true), undefined)).toBe(true);
+    expect(opensEditor(row('100101', true), 'yuan')).toBe(false);
+    expect(opensEditor(profitRow('Profit', 5), 'name')).toBe(false);
+  });
+  it('refuses to delete parents with their codes, so the Delete key says why', () => {
+    const say = (codes: string) => `non-end: ${codes}`;
+    expect(nonLeafRefusal([row('100101', true), row('100201', true)], say)).toBeNull();
+    expect(nonLeafRefusal([row('1001', false), row('100101', true), row('2001', false)], say)).toBe('non-end: 1001, 2001');
   });
 });

@@ -36,3 +36,15 @@ export function parseBudgetAmount(text: unknown): number | null {
   const r = parseAmount(s);
   return r.ok && r.cents >= 0 ? r.cents : null;
 }
+
+/** Whether Enter (or a double click) on this row's cell opens the budget popup: not on the profit row, nor on a leaf's amount (edited in place). */
+export function opensEditor(row: BudgetRow, colId: string | undefined): boolean {
+  if (row.summary || row.id === PROFIT_ROW_ID) return false;
+  return !(row.leaf && colId === 'yuan');
+}
+
+/** Why these rows may not be deleted: the codes of the parents among them (only last-level budgets can go), or null. */
+export function nonLeafRefusal(rows: readonly BudgetRow[], message: (codes: string) => string): string | null {
+  const parents = rows.filter((b) => !b.leaf);
+  return parents.length ? message(parents.map((b) => b.code).join(', ')) : null;
+}

@@ -29,6 +29,7 @@ import { FormDialog } from '../common/form-dialog';
 import { useEntityForm } from '../common/use-entity-form';
 import { PdfViewerDrawer, type PdfDocument } from '../common/pdf-viewer-drawer';
 import { AmountInput } from '../common/amount-input';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { todayIso } from '../common/today';
 
 export interface InvoiceValues extends Record<string, unknown> {
@@ -56,6 +57,15 @@ export const invoiceValues = (i: InvoiceDto | null, projectId?: number | null): 
   remark: i?.remark ?? '',
 });
 
+
+/**
+ * The project picker's server keyword: what is typed, but not the chosen project's own label, which
+ * the select shows as its search text (nothing typed then: the list offers the first projects).
+ */
+export function projectKeyword(typed: string, projectId: string | null, known: readonly { id: number; code: string; name: string }[]): string {
+  const chosen = projectId ? known.find((p) => String(p.id) === projectId) : undefined;
+  return chosen && typed === `${chosen.code} ${chosen.name}` ? '' : typed;
+}
 
 export interface InvoiceDialogProps {
   opened: boolean;
@@ -95,8 +105,9 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
   const [viewing, setViewing] = useState<PdfDocument | null>(null);
   const [projectSearch, setProjectSearch] = useState('');
   const [projectKw] = useDebouncedValue(projectSearch.trim(), SEARCH_DEBOUNCE_MS);
-  const { data: projectRows } = useQuery(invoiceProjectPickerOptions(opened && editing ? companyId : null, projectKw));
   const resetRef = useRef<number | string | null>(null);
+  const noRef = useRef<HTMLInputElement>(null);
+  const addFileRef = useRef<HTMLButtonElement>(null);
 
   // Each opening starts from the given invoice and mode; viewing marks the invoice opened.
   const openingKey = opened ? `${invoice?.id ?? 'new'}:${props.editing}` : null;
@@ -134,15 +145,46 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
     serverFields: { INVOICE_NO_DUPLICATE: 'no' },
   });
 
+  const known = useMemo(
+    () => [current?.project, projectLabel].filter((p): p is { id: number; code: string; name: string } => !!p),
+    [current, projectLabel],
+  );
+  // The select shows the chosen project's label as its search text: that text is not a keyword to
+  // search the projects by (it would offer the chosen project alone when the list opens).
+  const { data: projectRows } = useQuery(invoiceProjectPickerOptions(opened && editing ? companyId : null, projectKeyword(projectKw, form.values.projectId, known)));
   const projectOptions = useMemo(() => {
-    const known = [current?.project, projectLabel].filter((p): p is { id: number; code: string; name: string } => !!p);
     const rows = [...known, ...(projectRows?.content ?? [])];
     const seen = new Set<number>();
     return rows.filter((p) => !seen.has(p.id) && seen.add(p.id)).map((p) => ({ value: String(p.id), label: `${p.code} ${p.name}` }));
-  }, [current, projectLabel, projectRows]);
+  }, [known, projectRows]);
 
   const attachments = current?.attachments ?? [];
   const readOnly = !editing;
+
+  // Edit (in the read-only view) leaves with its button: the caret goes to the first field.
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (editing && !wasEditing.current) requestAnimationFrame(() => noRef.current?.focus());
+    wasEditing.current = editing;
+  }, [editing]);
+
+  /**
+   * The fields and the mandatory attachment are checked together, so one Enter shows every refusal:
+   * a wrong field takes the caret (the dialog's own rule), else the missing PDF puts it on "Add PDF".
+   */
+  const dialogForm = {
+    ...form,
+    validate: () => {
+      const missing = !attachments.length && !pending.length;
+      if (missing) setFileError(t('invoice:attachmentRequired'));
+      const body = form.validate();
+      if (body && missing) {
+        requestAnimationFrame(() => addFileRef.current?.focus());
+        return null;
+      }
+      return body;
+    },
+  };
 
   const addFiles = async (files: File[]) => {
     setFileError(null);
@@ -205,13 +247,14 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
         opened={opened}
         onClose={onClose}
         title={title}
-        form={form}
+        form={dialogForm}
         values={current ? invoiceValues(current) : undefined}
         recordKey={`${invoice?.id ?? 'new'}:${projectId ?? ''}:${opened}`}
         onSave={onSave}
         readOnly={readOnly}
         size={800}
-        covered={!!viewing}
+        // The PDF viewer and the delete question lie over the popup: Esc closes them, not the popup.
+        covered={!!viewing || !!confirming}
         testId="invoice-dialog"
         footerLeft={readOnly && canOperate ? (
           <>
@@ -222,7 +265,7 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
       >
         <div>
           <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
-            <TextInput label={t('invoice:no')} withAsterisk data-autofocus={editing || undefined} {...form.text('no')} readOnly={readOnly} data-testid="invoice-no" />
+            <TextInput ref={noRef} label={t('invoice:no')} withAsterisk data-autofocus={editing || undefined} {...form.text('no')} readOnly={readOnly} data-testid="invoice-no" />
             <Select
               label={t('invoice:kind')}
               withAsterisk
@@ -234,13 +277,16 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
               data-testid="invoice-kind"
             />
             <DateInput label={t('invoice:date')} withAsterisk valueFormat="YYYY-MM-DD" locale={lang === 'zh_CN' ? 'zh-cn' : 'en'} {...form.field('date')} readOnly={readOnly} data-testid="invoice-date" />
-            <Select
+            {/* FirstMatchSelect: the projects are searched on the server as the user types, and a code typed
+                then Enter takes its project also when the answer arrives after the typing (a plain Select
+                lost its highlight when the options were replaced: Enter took nothing and saved nothing). */}
+            <FirstMatchSelect
               label={t('invoice:project')}
               withAsterisk
-              searchable
               data={projectOptions}
-              searchValue={editing ? projectSearch : undefined}
-              onSearchChange={editing ? setProjectSearch : undefined}
+              // Always controlled: a search value that became controlled only on Edit left the chosen project blank.
+              searchValue={projectSearch}
+              onSearchChange={setProjectSearch}
               nothingFoundMessage="—"
               {...form.field('projectId')}
               readOnly={readOnly}
@@ -260,7 +306,7 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
             </Text>
             {editing && (
               <FileButton onChange={(files) => void addFiles(files)} accept="application/pdf,.pdf" multiple>
-                {(p) => <Button {...p} size="xs" variant="light" leftSection={<IconPaperclip size={14} />} data-testid="invoice-add-file">{t('invoice:addFile')}</Button>}
+                {(p) => <Button {...p} ref={addFileRef} size="xs" variant="light" leftSection={<IconPaperclip size={14} />} data-testid="invoice-add-file">{t('invoice:addFile')}</Button>}
               </FileButton>
             )}
           </Group>

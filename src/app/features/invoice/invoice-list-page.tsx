@@ -7,12 +7,12 @@
  * Template / Import (1102) and Export (the ticked rows, background task) as on the master-data lists
  * (decision 018); imported invoices have no attachment yet and show flagged.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Badge, Select, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ICellRendererParams } from 'ag-grid-community';
+import type { GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceDto } from '../../../contract/invoice';
 import { RIGHTS } from '../../../domain/rights';
@@ -28,6 +28,7 @@ import { CentsCell } from './cents-cell';
 import { InvoiceDialog } from './invoice-dialog';
 import { invoicesColumns } from './invoices.columns';
 import { useTabState } from '../../shell/tab-state';
+import { useListCaretReturn } from '../../../../grids/list/caret-return';
 
 interface Ctx { t: (k: string) => string }
 
@@ -49,6 +50,10 @@ export function InvoiceListPage() {
   const hasOperate = useHasRight(RIGHTS.INVOICE_OPERATE);
   const canOperate = hasMenu && hasOperate;
   const dialog = useDialogState<{ invoice: InvoiceDto | null; editing: boolean }>();
+  // New in the popup of a row replaces that popup with another, whose own focus return would go to
+  // the New button, gone with the first: the caret goes back to the row instead when it closes.
+  const apiRef = useRef<GridApi<InvoiceDto> | null>(null);
+  const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'date' });
   const del = useDeleteInvoice(companyId);
   const qc = useQueryClient();
   // Template and Import need the invoice operation right; Export reads like the list (its visibility rule).
@@ -88,6 +93,9 @@ export function InvoiceListPage() {
       context={context}
       keywordPlaceholder={t('invoice:keyword')}
       onRowOpen={(i) => dialog.open({ invoice: i, editing: false })}
+      onGridApi={(api) => {
+        apiRef.current = api;
+      }}
       actions={[
         { key: 'new', allowed: canOperate, testId: 'invoice-new', run: () => dialog.open({ invoice: null, editing: true }) },
         { key: 'view', placement: 'row', run: ([i]) => dialog.open({ invoice: i, editing: false }) },
@@ -147,8 +155,14 @@ export function InvoiceListPage() {
           invoice={dialog.payload?.invoice ?? null}
           editing={dialog.payload?.editing ?? true}
           canOperate={canOperate}
-          onClose={dialog.close}
-          onNew={() => dialog.open({ invoice: null, editing: true })}
+          onClose={() => {
+            dialog.close();
+            caretReturn.giveBack();
+          }}
+          onNew={() => {
+            caretReturn.note(dialog.payload?.invoice?.id);
+            dialog.open({ invoice: null, editing: true });
+          }}
         />
         </>
       }

@@ -32,6 +32,19 @@ import { FillHeight } from '../../../../grids/list/use-fill-height';
 /** 1234 basis points → "12.34%". */
 export const rateText = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toFixed(2)}%`);
 
+/**
+ * An amount column of the execution grid: negatives (an item over its budget leaves a negative
+ * remainder; refunds make a negative use) in red, as amounts are everywhere (spec 02 §9), and at
+ * least `minWidth` wide so the header reads whole ("Used in the period") when the grid fits its width.
+ */
+export function execMoneyCol(field: keyof BudgetExecRowDto & string, headerName: string, minWidth = 96): ColDef<BudgetExecRowDto> {
+  return {
+    ...moneyCol<BudgetExecRowDto>(field, headerName, () => true),
+    minWidth,
+    cellClassRules: { 'ld-negative': (p) => Number(p.value ?? 0) < 0 },
+  };
+}
+
 export function BudgetSummaryPage() {
   const { t } = useTranslation(['ledgerAux', 'common']);
   const navigate = useNavigate();
@@ -61,10 +74,10 @@ export function BudgetSummaryPage() {
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.level - 1)}${p.data.name}` : '') },
     // Wide enough for "Expense" and "Income" (and 收入 / 支出) when the grid fits its width.
     { colId: 'kind', headerName: t('columns.kind'), minWidth: 96, maxWidth: 120, valueGetter: (p) => (p.data ? t(`budgetKinds.${p.data.kind}`) : '') },
-    moneyCol<BudgetExecRowDto>('budget', t('columns.budget'), () => true),
-    moneyCol<BudgetExecRowDto>('actual', t('columns.actual'), () => true),
-    moneyCol<BudgetExecRowDto>('ytdActual', t('columns.ytdActual'), () => true),
-    moneyCol<BudgetExecRowDto>('remaining', t('columns.remaining'), () => true),
+    execMoneyCol('budget', t('columns.budget')),
+    execMoneyCol('actual', t('columns.actual'), 150),
+    execMoneyCol('ytdActual', t('columns.ytdActual'), 130),
+    execMoneyCol('remaining', t('columns.remaining')),
     { colId: 'rate', headerName: t('columns.rate'), type: 'rightAligned', minWidth: 90, valueGetter: (p) => rateText(p.data?.rateBp ?? null) },
   ], [t]);
   return (

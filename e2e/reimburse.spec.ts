@@ -396,7 +396,11 @@ test('an expense kind picked from F7\'s list, then the amount and Ctrl+S at once
   // Enter picks; the caret comes back to the line a few frames later. Tab, Tab to the amount, 42 and
   // Ctrl+S reach the page before it does (all in one task, as a fast clerk's keys can): before,
   // Ctrl+S ended the hold, the keys after the pick were dropped and the line was saved without
-  // its amount (or refused). Now they land in order and Ctrl+S saves the 42.
+  // its amount (or refused). Now they land in order and Ctrl+S saves the 42. On a slow machine too
+  // (the CPU six times slower): the save reads the 42 AG Grid hands over from a timeout of its own,
+  // not the rows of the last render (grids/commit-open-editor.ts).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await page.evaluate(() => {
     const key = (k: string, code: string, init: KeyboardEventInit = {}) =>
       (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: k, code, bubbles: true, cancelable: true, ...init }));
@@ -408,6 +412,7 @@ test('an expense kind picked from F7\'s list, then the amount and Ctrl+S at once
     key('s', 'KeyS', { ctrlKey: true });
   });
   await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 15_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await expect(page).toHaveURL(/\/newReimburse\/\d+$/);
   const id = Number(/\/newReimburse\/(\d+)$/.exec(page.url())![1]);
   created.push(id);

@@ -11,6 +11,7 @@ import { Button, Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EntryGrid, type EntryGridHandle } from '../../../../grids/entry-grid';
+import { commitOpenEditor } from '../../../../grids/commit-open-editor';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { SheetSchema } from '../../../../grids/sheet-schema';
 import { VOUCHER_LINE_MAX_CENTS } from '../../../domain/constants';
@@ -85,9 +86,7 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
   const debit = t('voucher:auxDirection.debit');
   const credit = t('voucher:auxDirection.credit');
   const schema = useMemo(() => openingAuxSchema(types, catalog, { debit, credit }), [types, catalog, debit, credit]);
-  const [state, dispatch] = useSheet(schema, initial);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const [state, dispatch, current] = useSheet(schema, initial);
   const gridRef = useRef<EntryGridHandle>(null);
   const { pickers, picker } = useAuxPopupPickers<OpeningAuxPopupRow>(types, catalog);
   const [error, setError] = useState<string | null>(null);
@@ -102,10 +101,9 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
 
   const confirm = () => {
     if (readOnly || save.isPending) return;
-    gridRef.current?.api()?.stopEditing();
-    // The grid commits what is being typed in an event AG Grid fires from a timeout: read the rows after it.
-    setTimeout(() => requestAnimationFrame(() => {
-      const rows = stateRef.current.rows;
+    // The cell being typed in is committed first (through dispatch): the rows are read after it.
+    void commitOpenEditor(gridRef.current?.api()).then(() => {
+      const rows = current().rows;
       const filled = filledAuxRows(rows, types);
       if (filled.length === 0) {
         save.mutate([]);
@@ -122,7 +120,7 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
         return;
       }
       save.mutate(auxBodyOf(check.entries, filled, subject.direction));
-    }));
+    });
   };
   // Ctrl+S (the dialog's confirm key, as it saves the screen behind) and the question's Yes confirm here.
   useEffect(() => {

@@ -57,8 +57,7 @@ import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 import { useLocalVoucherCode } from '../voucher/voucher-sources';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
-
-
+import { commitOpenEditor } from '../../../../grids/commit-open-editor';
 
 /** The editor's one command key, Ctrl+S: held with the type-ahead while a save runs (grids/type-ahead.ts). */
 const reimburseCommandOf = (e: KeyboardEvent) => (isCtrlLetter(e, 's') ? 'save' : undefined);
@@ -177,13 +176,14 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   }, [state.sheet.rows, taken, saveTried, kindRule, serverLines, problemMessage]);
   const schema = useMemo(() => reimburseSchema(catalog, (row, field) => issues[row.id]?.[field] ?? null), [catalog, issues]);
 
+  // The latest state is known at once, in the event that changed it (a cell's commit arrives in an
+  // event AG Grid fires from a timeout; a save reading right after it sees it, not the last render).
   const send = useCallback(
-    (event: ReimburseEvent) =>
-      setState((prev) => {
-        const next = reduceReimburse(schema, prev, event);
-        latest.current = next;
-        return next;
-      }),
+    (event: ReimburseEvent) => {
+      const next = reduceReimburse(schema, latest.current, event);
+      latest.current = next;
+      setState(next);
+    },
     [schema, setState],
   );
   const dispatchSheet = useCallback((event: SheetEvent<ReimburseRow>) => send({ type: 'sheet', event }), [send]);
@@ -251,8 +251,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
    * (a new document nothing was entered in). `why`: Ctrl+S (`save`) says when there is nothing to save.
    */
   const saveNow = useCallback(async (why?: 'save'): Promise<ExpenseDto | null | typeof NOTHING_TO_SAVE> => {
-    gridRef.current?.api()?.stopEditing();
-    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    await commitOpenEditor(gridRef.current?.api());
     const s = latest.current;
     if (!s.dirty) {
       // A stored document with nothing changed is not sent again (a Ctrl+S held during its first

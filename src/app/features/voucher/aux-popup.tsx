@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { EntryGrid, type EntryGridHandle, type PickerHook } from '../../../../grids/entry-grid';
 import { useListPicker } from '../../../../grids/list-picker';
 import type { SheetRow } from '../../../../grids/sheet-schema';
+import { commitOpenEditor } from '../../../../grids/commit-open-editor';
 import { useSheet } from '../../../../grids/use-sheet';
 import type { VoucherKitRow } from '../../../../grids/voucher-kit.columns';
 import { GRID_DIALOG_CONFIRM_KEY, GRID_DIALOG_CONFIRM_SHORTCUT, useGridDialog } from '../common/grid-dialog';
@@ -54,18 +55,15 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const creditLabel = t('voucher:auxDirection.credit');
   const schema = useMemo(() => auxPopupSchema(types, catalog, { debit: debitLabel, credit: creditLabel }), [types, catalog, debitLabel, creditLabel]);
   const [initialRows] = useState(() => [popupRowOfLine(line)]);
-  const [state, dispatch] = useSheet(schema, initialRows);
+  const [state, dispatch, current] = useSheet(schema, initialRows);
   const { pickers, picker } = useAuxPopupPickers<AuxPopupRow>(types, catalog);
   const [error, setError] = useState<string | null>(null);
   const gridRef = useRef<EntryGridHandle>(null);
 
   const confirm = () => {
-    const api = gridRef.current?.api();
-    api?.stopEditing();
-    // The grid commits what is being typed through dispatch, in an event AG Grid fires from a
-    // timeout: read the rows after it (ours is queued behind it) and a frame.
-    setTimeout(() => requestAnimationFrame(() => {
-      const check = checkAuxPopup(stateRef.current.rows, types, sideOf(line));
+    // The cell being typed in is committed first (through dispatch): the rows are read after it.
+    void commitOpenEditor(gridRef.current?.api()).then(() => {
+      const check = checkAuxPopup(current().rows, types, sideOf(line));
       if (!check.ok) {
         setError(
           check.missingType === null
@@ -73,15 +71,13 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
             : t('voucher:messages.auxRequired', { row: check.row + 1, label: t(`voucher:auxTypes.${check.missingType}`) }),
         );
         // The caret goes to the cell the refusal names.
-        const at = auxRefusalCell(stateRef.current.rows, check);
+        const at = auxRefusalCell(current().rows, check);
         if (at) gridRef.current?.focusCell(at.rowId, at.field);
         return;
       }
       onConfirm(check.entries);
-    }));
+    });
   };
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const dialog = useGridDialog({ dirty: auxPopupChanged(initialRows, state.rows), onClose: onCancel, onConfirm: confirm, message: t('voucher:aux.unsaved') });
 
   return (

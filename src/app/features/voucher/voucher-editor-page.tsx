@@ -74,6 +74,7 @@ import { useHeldCommands } from '../common/use-held-commands';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
+import { commitOpenEditor } from '../../../../grids/commit-open-editor';
 
 
 /** The slot of the tab state that keeps the editor's state (voucher-editor-store.ts). */
@@ -393,13 +394,7 @@ function VoucherEditor(props: EditorProps) {
    * (a new voucher nothing was entered in). `why`: Ctrl+S (`save`) says when there is nothing to save.
    */
   const saveNow = useCallback(async (why?: 'save'): Promise<VoucherDto | null | typeof NOTHING_TO_SAVE> => {
-    gridRef.current?.api()?.stopEditing();
-    // AG Grid hands the open editor's value over in an event it fires from a timeout (its async
-    // events), not in stopEditing itself: wait for that timeout (ours is queued after it), then a
-    // frame. A frame alone sometimes came first on a busy page, and Ctrl+S typed right after "80"
-    // saved the line without its amount (refused: not balanced), the 80 showing a moment later.
-    await new Promise((r) => setTimeout(r, 0));
-    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    await commitOpenEditor(gridRef.current?.api());
     const s = latest.current.get();
     if (!s.dirty) {
       // A stored voucher with nothing changed is not sent again (Ctrl+S says so, or why the voucher

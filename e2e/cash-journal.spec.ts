@@ -25,6 +25,8 @@ const MONTH = '2026-02';
 const DRAFT_MONTH = '2026-03';
 /** The month the month field's test starts on (nothing seeded there, nothing saved). */
 const FIELD_MONTH = '2026-04';
+/** The month of the test that saves while an amount is still being typed (nothing seeded there). */
+const TYPED_MONTH = '2026-05';
 /** The month of the voucher test's bank lines (nothing seeded there). */
 const VOUCHER_MONTH = '2026-06';
 let cashId = 0;
@@ -47,7 +49,7 @@ async function cleanUp(request: APIRequestContext) {
     const admin = await apiHeaders(request, 'admin', 'admin123');
     for (const l of await linesOfMonth(request, bankId, VOUCHER_MONTH)) if (l.voucherId) await request.delete(`/api/voucher/${l.voucherId}`, { headers: admin });
   }
-  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH], [cashId, FIELD_MONTH], [bankId, VOUCHER_MONTH]] as const) {
+  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH], [cashId, FIELD_MONTH], [cashId, TYPED_MONTH], [bankId, VOUCHER_MONTH]] as const) {
     if (account) for (const l of await linesOfMonth(request, account, month)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
   }
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
@@ -238,6 +240,27 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
   await expect(page.getByTestId('year-select')).toHaveValue('2025');
   await expect(page.getByTestId('sd-grid')).not.toHaveAttribute('data-total', '');
   await expect(page.getByTestId('sd-grid').locator('.ag-row').first()).toBeVisible();
+});
+
+test('Ctrl+S pressed while an amount is still being typed saves that amount, not the line without it (keys only)', async ({ page, request }) => {
+  await loginAs(page, 'cashier', 'cash123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${cashId}&month=${TYPED_MONTH}` });
+  await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+  await expectFocus(page, 0, 'date');
+  await enter(page, '5');
+  await expectFocus(page, 0, 'summary');
+  await enter(page, 'Stamps');
+  await expectFocus(page, 0, 'kindId');
+  await enter(page, 'O01');
+  await expectFocus(page, 0, 'counterparty');
+  await enter(page, 'Post office');
+  await expectFocus(page, 0, 'payment');
+  // The amount is still in the cell's editor when Ctrl+S comes: the save takes it first.
+  await page.keyboard.type('77.5');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('journal-state')).toHaveText('已保存', { timeout: 15_000 });
+  await expect(page.getByTestId('journal-problems')).toHaveCount(0);
+  const saved = await linesOfMonth(request, cashId, TYPED_MONTH);
+  expect(saved.map((l) => [l.date, l.summary, l.receiptCents, l.paymentCents])).toEqual([[`${TYPED_MONTH}-05`, 'Stamps', '0', '7750']]);
 });
 
 test('unsaved lines stay with the tab, and another account asks Yes / No / Cancel first (keys only)', async ({ page, request }) => {

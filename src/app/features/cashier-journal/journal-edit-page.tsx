@@ -57,6 +57,7 @@ import { todayIso } from '../common/today';
 import { MonthField } from '../common/month-field';
 import { FirstMatchSelect } from '../common/first-match-select';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
+import { commitOpenEditor } from '../../../../grids/commit-open-editor';
 
 interface Refs {
   accounts: BankAccountDto[];
@@ -209,40 +210,42 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     },
     [kindById],
   );
+  /** A line a voucher was made from stays: its row cannot be deleted. */
+  const keepsVoucherLine = useCallback((e: SheetEvent<CashJournalRow>) => e.type === 'sheet.deleteRow' && !!stored.get(storedIdOf(e.rowId) ?? -1)?.voucherId, [stored]);
   const reducer = useCallback(
-    (s: SheetState<CashJournalRow>, e: SheetEvent<CashJournalRow>) => {
-      // A line a voucher was made from stays: its row cannot be deleted.
-      if (e.type === 'sheet.deleteRow' && stored.get(storedIdOf(e.rowId) ?? -1)?.voucherId) {
-        notifications.show({ color: 'orange', message: t('errors:CASH_LINE_HAS_VOUCHER') });
-        return s;
-      }
-      return finish(withKindSides(s, e, reduceSheet(schema, s, e)).state);
-    },
-    [schema, finish, stored, t, withKindSides],
+    (s: SheetState<CashJournalRow>, e: SheetEvent<CashJournalRow>) => (keepsVoucherLine(e) ? s : finish(withKindSides(s, e, reduceSheet(schema, s, e)).state)),
+    [schema, finish, keepsVoucherLine, withKindSides],
   );
   const path = useTabPath();
   const [state, dispatchToSheet] = useReducer(reducer, undefined, () => {
     const kept = resume ? (tabStateStore.get(path, rowsSlot(accountId)) as SheetState<CashJournalRow> | undefined) : undefined;
     return kept ?? finish(createSheetState(schema, rowsOfLines(loaded.lines)));
   });
-  // The reducer stays pure (React may run it twice): what a kind moved is said here, once per event.
+  // The reducer stays pure (React may run it twice): what a kind moved, or a voucher's line kept, is
+  // said here, once per event. The state as of the last event is known at once (stateRef): a save
+  // right after the grid committed the cell being typed in reads it, not the last render's rows.
   const stateRef = useRef(state);
   useLayoutEffect(() => {
     stateRef.current = state;
   });
   const dispatch = useCallback(
     (e: SheetEvent<CashJournalRow>) => {
+      const s = stateRef.current;
+      if (keepsVoucherLine(e)) {
+        notifications.show({ color: 'orange', message: t('errors:CASH_LINE_HAS_VOUCHER') });
+        return;
+      }
       if (changesKindOnly(e)) {
-        const s = stateRef.current;
         for (const m of withKindSides(s, e, reduceSheet(schema, s, e)).moved) {
           const kind = kindById.get(m.kindId);
           const side = t(`journal:columns.${m.to}`);
           notifications.show({ color: 'orange', message: t('journal:kindMoved', { row: m.rowIndex + 1, kind: kind ? `${kind.code} ${kind.name}` : '', side, amount: formatCents(m.cents) }) });
         }
       }
+      stateRef.current = reducer(s, e);
       dispatchToSheet(e);
     },
-    [schema, withKindSides, kindById, t],
+    [schema, withKindSides, kindById, t, keepsVoucherLine, reducer],
   );
   const dirty = useMemo(() => isDirty(state.rows, stored), [state.rows, stored]);
   // The rows go to the tab's store on every change (nobody listens: read back when the sheet mounts
@@ -267,41 +270,52 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   const [problems, setProblems] = useState<string[]>([]);
   const saveTip = useSaveTip();
 
+  // One save at a time: a second Ctrl+S while the first waits for the cell being typed in does nothing.
+  const saving = useRef(false);
   const save = useCallback(async (): Promise<boolean> => {
-    const p = savePayload(state.rows, stored);
-    if (p.problems.length) {
-      setProblems(p.problems.map((x) => t(`journal:problems.${x.problem}`, { row: x.rowIndex + 1 })));
-      // The caret goes to the first refused line's cell: its date, or the amount its kind takes.
-      const first = p.problems[0];
-      const row = state.rows[first.rowIndex];
-      if (row) {
-        // The amount cells the line's kind takes (the grid's own rule), the one holding an amount first.
-        const amounts = (['receipt', 'payment'] as const).filter((f) => {
-          const column = findColumn(schema, f);
-          return column !== undefined && isDataColumn(column) && isApplicable(column, row);
-        });
-        const field = first.problem === 'noDate' ? 'date' : (amounts.find((f) => row[f] !== null) ?? amounts[0] ?? 'receipt');
-        requestAnimationFrame(() => gridRef.current?.focusCell(row.id, field));
-      }
-      return false;
-    }
-    setProblems([]);
-    if (!p.lines.length && !p.deleteIds.length) return true;
-    setBusy(true);
+    if (saving.current) return false;
+    saving.current = true;
     try {
-      await call(cashJournalApi.save, { body: { bankAccountId, lines: p.lines, deleteIds: p.deleteIds } });
-      notifications.show({ color: 'green', message: t('journal:saved') });
-      await invalidate();
-      // Saved: the draft goes, and the page shows the sheet as the server now has it.
-      onDraftRef.current(false);
-      return true;
-    } catch (err) {
-      notifySaveError(err);
-      return false;
+      // The cell being typed in first (Ctrl+S right after an amount saves that amount).
+      await commitOpenEditor(gridRef.current?.api());
+      const rows = stateRef.current.rows;
+      const p = savePayload(rows, stored);
+      if (p.problems.length) {
+        setProblems(p.problems.map((x) => t(`journal:problems.${x.problem}`, { row: x.rowIndex + 1 })));
+        // The caret goes to the first refused line's cell: its date, or the amount its kind takes.
+        const first = p.problems[0];
+        const row = rows[first.rowIndex];
+        if (row) {
+          // The amount cells the line's kind takes (the grid's own rule), the one holding an amount first.
+          const amounts = (['receipt', 'payment'] as const).filter((f) => {
+            const column = findColumn(schema, f);
+            return column !== undefined && isDataColumn(column) && isApplicable(column, row);
+          });
+          const field = first.problem === 'noDate' ? 'date' : (amounts.find((f) => row[f] !== null) ?? amounts[0] ?? 'receipt');
+          requestAnimationFrame(() => gridRef.current?.focusCell(row.id, field));
+        }
+        return false;
+      }
+      setProblems([]);
+      if (!p.lines.length && !p.deleteIds.length) return true;
+      setBusy(true);
+      try {
+        await call(cashJournalApi.save, { body: { bankAccountId, lines: p.lines, deleteIds: p.deleteIds } });
+        notifications.show({ color: 'green', message: t('journal:saved') });
+        await invalidate();
+        // Saved: the draft goes, and the page shows the sheet as the server now has it.
+        onDraftRef.current(false);
+        return true;
+      } catch (err) {
+        notifySaveError(err);
+        return false;
+      } finally {
+        setBusy(false);
+      }
     } finally {
-      setBusy(false);
+      saving.current = false;
     }
-  }, [state.rows, stored, bankAccountId, invalidate, setBusy, t, schema]);
+  }, [stored, bankAccountId, invalidate, setBusy, t, schema]);
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;

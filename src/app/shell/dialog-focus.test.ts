@@ -279,6 +279,21 @@ describe('the focus comes back when a dialog goes', () => {
     expect(document.activeElement?.id).toBe('first-field');
   });
 
+  it('from a dialog that replaced the one it was opened from (New in a view): to what the first one would have gone back to', async () => {
+    const p = shared();
+    await Promise.resolve();
+    const first = await open(p, '<button id="new-in-view" data-autofocus>new</button>');
+    expect(document.activeElement?.id).toBe('new-in-view');
+    const second = await open(p, '<input id="new-field" data-autofocus>');
+    expect(document.activeElement?.id).toBe('new-field');
+    first.remove();
+    await later();
+    expect(document.activeElement?.id).toBe('new-field');
+    second.remove();
+    await later();
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('does nothing for what is not a modal dialog (a menu, a popover)', async () => {
     const p = shared();
     await Promise.resolve();

@@ -16,7 +16,9 @@
  * focus with it when it was unmounted, and the next keys went nowhere (decision 056). So each modal
  * dialog that appears notes the element that had the focus before it (its button, a grid cell), and
  * when the dialog leaves the page with the focus lost, that element gets it back, unless the caller
- * moved the focus on purpose meanwhile or the element is gone too.
+ * moved the focus on purpose meanwhile or the element is gone too. A dialog opened from inside another
+ * that has closed meanwhile (New in a record's view replaces the view) gives it to the element the
+ * closed one would have.
  */
 // Modal dialogs only: popovers keep Mantine's own timing.
 import { MODAL_DIALOG_SELECTOR as DIALOG } from '../../../grids/focus-first-cell';
@@ -111,6 +113,11 @@ export function watchDialogFocus(doc: Document = document): () => void {
   /** The element each open dialog found focused (or just left) when it appeared. */
   const opener = new WeakMap<HTMLElement, HTMLElement>();
   /**
+   * For a dialog opened from inside another (New in an invoice's view, which then closes): the
+   * element that other dialog would have given the focus back to, should the opener go with it.
+   */
+  const openerOfHost = new WeakMap<HTMLElement, HTMLElement>();
+  /**
    * The last element to lose the focus to a modal dialog: the opener when the dialog's own autofocus
    * came first. Forgotten once the focus lands outside every dialog (the record would be stale: an
    * element that loses the focus by being removed fires no focusout, so a later dialog seen with the
@@ -128,17 +135,25 @@ export function watchDialogFocus(doc: Document = document): () => void {
       if (opener.has(d)) continue;
       const active = doc.activeElement;
       const before = active instanceof HTMLElement && active !== doc.body && !d.contains(active) ? active : lastLeft;
-      if (before && before.isConnected && !d.contains(before)) opener.set(d, before);
+      if (before && before.isConnected && !d.contains(before)) {
+        opener.set(d, before);
+        const host = before.closest<HTMLElement>(DIALOG);
+        const up = host ? (opener.get(host) ?? openerOfHost.get(host)) : undefined;
+        if (up) openerOfHost.set(d, up);
+      }
     }
   };
   const gone = (node: Node) => {
     for (const d of dialogsIn(node)) {
-      const before = opener.get(d);
-      if (!before) continue;
+      const first = opener.get(d);
+      if (!first) continue;
+      const up = openerOfHost.get(d);
       opener.delete(d);
-      // After React has removed the dialog and the caller has had its turn to move the focus.
+      // After React has removed the dialog and the caller has had its turn to move the focus. Its
+      // opener, else (gone with the dialog it stood in) what that dialog would have gone back to.
       win.setTimeout(() => {
-        if (!before.isConnected || !focusIsLost(doc)) return;
+        const before = first.isConnected ? first : up?.isConnected ? up : null;
+        if (!before || !focusIsLost(doc)) return;
         if (focusable(before)) {
           before.focus({ preventScroll: true });
           return;

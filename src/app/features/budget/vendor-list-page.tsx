@@ -24,6 +24,7 @@ import { useListTransfer } from '../common/list-transfer';
 import { useEntityForm } from '../common/use-entity-form';
 import { EmployeeDialog } from '../staff/employee-dialog';
 import { EmployeeSelect } from '../staff/employee-select';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 const columns: ListColumn<VendorDto>[] = [
   { field: 'code', headerKey: 'budget:vendor.code', width: 120, sortable: true },
@@ -108,7 +109,7 @@ function VendorDialog({ opened, accountId, companyId, vendor, onClose, onNew }: 
             error={form.error('kind')}
             data-testid="vendor-kind"
           />
-          <Group gap={6} align="flex-end" wrap="nowrap">
+          <Group gap={6} align="flex-end" wrap="nowrap" className={FIELD_ROW}>
             <Box style={{ flex: 1, minWidth: 0 }}>
               <EmployeeSelect
                 key={addedOwner?.id ?? 'record'}

@@ -196,7 +196,7 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
 
   return (
     <>
-      <Modal opened={opened} onClose={requestClose} title={title} size={size} centered closeOnEscape={!asking && !covered} trapFocus={!asking} returnFocus>
+      <Modal opened={opened} onClose={requestClose} title={title} size={size} centered closeOnEscape={!asking && !covered} trapFocus={!asking} returnFocus closeButtonProps={{ 'aria-label': t('close') }}>
         <form
           ref={formRef}
           noValidate

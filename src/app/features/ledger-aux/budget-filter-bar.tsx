@@ -12,6 +12,7 @@ import { useScope } from '../../session/store';
 import { PeriodRangeSelects } from './aux-filter-bar';
 import { SavedFilters } from '../common/saved-filters';
 import { readSavedBudgetFilter, type BudgetFilterState } from './aux-ledger-model';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
 
 export function BudgetFilterBar({ queryId, state, set, replace, periods, range, withZero }: {
   /** The saved filters' query id (`report.budgetSummary` …). */
@@ -28,7 +29,7 @@ export function BudgetFilterBar({ queryId, state, set, replace, periods, range, 
   const [picking, setPicking] = useState(false);
   return (
     <Paper withBorder p="xs">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
         <PeriodRangeSelects periods={periods} start={range?.start ?? null} end={range?.end ?? null} onChange={(s, e) => set({ startPeriodId: s, endPeriodId: e })} />
         <div>
           <Text size="sm" fw={500} mb={4}>{t('filters.budget')}</Text>

@@ -16,6 +16,8 @@ import { ledgerKeys } from '../ledger/ledger-keys';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
+// Its strong rows (period and year totals) are drawn bold by the ledgers' stylesheet, wherever the grid is opened from.
+import '../ledger/subject-balance.css';
 
 export const DETAIL_BLOCK = 100;
 

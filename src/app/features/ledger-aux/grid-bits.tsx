@@ -10,6 +10,8 @@ export function moneyCol<R>(field: string, headerName: string, keepZero: (row: R
       const cents = Number(p.value ?? 0);
       return cents === 0 && !keepZero(p.data ?? undefined) ? '' : formatCents(cents);
     },
+    // A negative figure (a red-ink reversal, an overspent budget) in red, as in the other ledgers.
+    cellClassRules: { 'ld-negative': (p) => Number(p.value ?? 0) < 0 },
   };
 }
 

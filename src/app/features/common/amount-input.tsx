@@ -10,7 +10,7 @@
  * fires after the dot moved the caret past ".00" and puts it back: "1234.56" became 123,456.00.
  * Here nothing rewrites the text while typing, so no timer can move the caret.
  */
-import type { Ref } from 'react';
+import { useRef, type Ref } from 'react';
 import { TextInput } from '@mantine/core';
 import { formatCents, normaliseAmountText, parsePastedAmount } from '../../../domain/money';
 import { projectAmountCents } from '../../../domain/clients';
@@ -37,6 +37,9 @@ export function AmountInput({ label, value, onChange, onBlur, error, readOnly, w
   ref?: Ref<HTMLInputElement>;
 }) {
   const text = value === null || value === undefined ? '' : String(value);
+  // The selection before the key: a refused key leaves it as it was (a minus typed over the whole
+  // amount keeps it selected, so the next digit replaces it instead of being added to its end).
+  const before = useRef<[number, number] | null>(null);
   return (
     <TextInput
       ref={ref}
@@ -46,10 +49,20 @@ export function AmountInput({ label, value, onChange, onBlur, error, readOnly, w
       autoComplete="off"
       styles={{ input: { textAlign: 'right' } }}
       value={text}
+      onKeyDown={(e) => {
+        before.current = [e.currentTarget.selectionStart ?? 0, e.currentTarget.selectionEnd ?? 0];
+      }}
       onChange={(e) => {
         const next = normaliseAmountText(e.currentTarget.value);
         // Keys that can never make an amount are not taken (letters, a second dot, a minus).
-        if (TYPED.test(next)) onChange(next);
+        if (TYPED.test(next)) {
+          onChange(next);
+          return;
+        }
+        // React puts the text back after this handler; the selection then follows it.
+        const el = e.currentTarget;
+        const selection = before.current;
+        if (selection) queueMicrotask(() => el.setSelectionRange(...selection));
       }}
       onPaste={(e) => {
         // Pasted over the whole text, "¥1,000.00" or "1,000.00元" is read by the money rules; any other paste goes through the key filter.

@@ -150,6 +150,18 @@ describe('a new dialog takes the focus at once', () => {
     (document.getElementById('name') as HTMLInputElement).focus();
     expect(document.activeElement?.id).toBe('name');
   });
+
+  it('nor into a dialog already answered: the focus was in it and went on to the page (Alt+N, "No", the first cell)', async () => {
+    const p = portal();
+    await Promise.resolve();
+    p.append(dialog('<button id="no" data-autofocus>No</button>'));
+    await Promise.resolve();
+    expect(document.activeElement?.id).toBe('no');
+    // Answered: the page puts its caret back while the dialog is still closing, then the trap's late timer fires.
+    behind.focus();
+    (document.getElementById('no') as HTMLButtonElement).focus({ preventScroll: true });
+    expect(document.activeElement).toBe(behind);
+  });
 });
 
 describe('the focus comes back when a dialog goes', () => {

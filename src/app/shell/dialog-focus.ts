@@ -48,18 +48,28 @@ const LATE_TRAP_MS = 1500;
  * must not pull the caret back once the user has moved on to another control of the same dialog:
  * "E2E" Tab "Cash" typed at once ended as "E2Eash" in the first field and "C" in the second. For a
  * while after the dialog appears, such a call is ignored when the focus is on another control of
- * that dialog; plain `focus()` calls (the app's own, e.g. Save and new back to the first field)
+ * that dialog, or has been in the dialog and gone on to the page; plain `focus()` calls (the app's own, e.g. Save and new back to the first field)
  * are left alone.
  */
 function guardLateTrap(target: HTMLElement, dialog: Element): void {
   if (Object.prototype.hasOwnProperty.call(target, 'focus')) return;
+  // Whether the focus has been in the dialog: once it has and has gone on to the page (the dialog
+  // answered: Alt+N, "No", the new voucher's first cell), a late call is stale too — it pulled the
+  // caret into the closing dialog, which then took it away with it (lost on the page body).
+  let entered = dialog.contains(document.activeElement);
+  const onIn = () => {
+    entered = true;
+  };
+  dialog.addEventListener('focusin', onIn);
   target.focus = function focusUnlessMovedOn(options?: FocusOptions) {
     const active = document.activeElement;
     if (options?.preventScroll && active && active !== target && active !== dialog && dialog.contains(active)) return;
+    if (options?.preventScroll && entered && active && active !== document.body && active.isConnected && !dialog.contains(active)) return;
     HTMLElement.prototype.focus.call(target, options);
   };
   setTimeout(() => {
     delete (target as { focus?: unknown }).focus;
+    dialog.removeEventListener('focusin', onIn);
   }, LATE_TRAP_MS);
 }
 

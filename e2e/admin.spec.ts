@@ -212,6 +212,11 @@ test('a role in use cannot be deleted; a fresh role can', async ({ page }) => {
   await expect(page.locator('.mantine-Notification-root').last()).toContainText(/in use|已被使用|使用/);
   await expect(roles.row(/Clerk/)).toHaveCount(1);
 
+  // Enter on the read-only system role: no editor, but its rights show (it used to do nothing).
+  await pressOn(roles.row(/System manager|系统管理员/).first().locator('[col-id="name"]'));
+  await expect(page.getByTestId('role-rights-card')).toContainText(/System manager/);
+  await expect(page.getByTestId('role-dialog')).toHaveCount(0);
+
   await page.getByTestId('role-new').click();
   await page.getByTestId('role-name').fill(`Temp ${stamp}`);
   await page.getByTestId('role-name').press('Enter');
@@ -325,7 +330,14 @@ test('ledger sets: create, set main, delete; account year 2027 and a period boun
 
   const name = `E2E 账套 ${stamp}`;
   await page.getByTestId('account-new').click();
-  await page.getByTestId('account-with-year').uncheck();
+  // By keys, as the screen is meant to be used: a click while the dialog still slides in (its
+  // opening transition) could land on the box above it ("make main") on a loaded machine (CI flake:
+  // "Clicking the checkbox did not change its state").
+  // The dialog has settled once its first field has the focus (so that focus is not moved after the Space).
+  await expect(page.getByTestId('account-name')).toBeFocused();
+  await pressOn(page.getByTestId('account-with-year'), 'Space');
+  await expect(page.getByTestId('account-with-year')).not.toBeChecked();
+  await expect(page.getByTestId('account-main')).not.toBeChecked();
   await page.getByTestId('account-name').fill(name);
   await page.getByTestId('account-name').press('Enter');
   await expect(page.getByTestId('account-dialog')).toBeHidden();
@@ -419,6 +431,15 @@ test('companies: create and edit', async ({ page }) => {
     await expect(page.getByRole('option', { name })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Escape');
+
+  // Reset by keys: the button disables itself once the form is clean; the focus goes back to the
+  // first field instead of being dropped to <body>.
+  await page.getByTestId('company-tax').press('End');
+  await page.keyboard.type('X');
+  await expect(page.getByTestId('company-info-reset')).toBeEnabled();
+  await pressOn(page.getByTestId('company-info-reset'));
+  await expect(page.getByTestId('company-info-reset')).toBeDisabled();
+  await expect(page.getByTestId('company-name')).toBeFocused();
 });
 
 test('list column widths are saved per user and restored', async ({ page }) => {

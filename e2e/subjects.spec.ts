@@ -113,6 +113,8 @@ test('copies a subject into a new one, and edits the code rule by keyboard', asy
   // The code rule: levels used by subjects are locked; a fifth level is added and removed again.
   await s.open('codeRule');
   await expect(page.getByTestId('rule-length-1')).toBeDisabled();
+  // Arrival: the first level that may still change has the focus (not the Add level button).
+  await expect(page.locator('[data-testid^="rule-length-"]:focus')).toBeEnabled();
   await expect(page.getByTestId('rule-length-4')).toBeEnabled();
   await pressOn(page.getByTestId('rule-add'));
   await expect(page.getByTestId('rule-length-5')).toHaveValue('2');
@@ -217,4 +219,11 @@ test('screenshots of the subject screens in both languages', SCREENSHOTS, async 
     await page.screenshot({ path: `test-results/subjects-${lang}-code-rule.png`, animations: 'disabled' });
   }
   await shell.switchLanguage('zh_CN');
+});
+
+test('the code rule opened directly (its rule still to load) gives the focus to the first level that may change', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123', { at: '/basic/subjectCodeRule' });
+  // Not the Add level button, which used to be drawn (and focused) before the levels came.
+  await expect(page.locator('[data-testid^="rule-length-"]:focus')).toBeEnabled();
+  await expect(page.getByTestId('rule-add')).not.toBeFocused();
 });

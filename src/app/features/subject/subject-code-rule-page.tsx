@@ -5,7 +5,7 @@
  * Keyboard: Tab through the lengths, Enter saves.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS } from '../../../domain/rights';
@@ -37,6 +37,9 @@ export function SubjectCodeRulePage() {
   }, [rule.data]);
 
   if (!accountYearId) return <Text c="dimmed">{t('shell:banner.accountYear')}</Text>;
+  // Nothing to edit until the rule is there: the buttons alone would take the arrival focus (Add
+  // level) before the first editable level's field (data-autofocus) exists.
+  if (rule.isPending) return <Loader size="sm" />;
   const usedLevel = rule.data?.usedLevel ?? 0;
   const total = lengths.reduce((a, b) => a + b, 0);
   const problem = codeRuleProblem(lengths);

@@ -1,5 +1,5 @@
 /** /system/companyInfor: the current company's information, editable with the system right. */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +20,18 @@ export function CompanyInfoPage() {
   // The draft is kept with the tab, per company: unsaved edits survive a visit to another tab.
   const form = useCompanyForm(`company:${companyId}`);
   const update = useUpdateCompany();
+  const formRef = useRef<HTMLFormElement>(null);
+  /**
+   * Reset and Save disable themselves once the form is clean again; the button that had the focus
+   * then drops it to <body>. The focus goes back to the first field instead.
+   */
+  const keepFocus = () =>
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || (active instanceof HTMLButtonElement && active.disabled)) {
+        formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      }
+    });
   useTabDirty(canEdit && form.dirty, undefined, { kept: true });
 
   useEffect(() => {
@@ -37,11 +49,13 @@ export function CompanyInfoPage() {
     } catch {
       /* notified */
     }
+    keepFocus();
   };
 
   return (
     <Card withBorder padding="lg" maw={860} data-testid="company-info">
       <form
+        ref={formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -58,7 +72,10 @@ export function CompanyInfoPage() {
           <CompanyFields form={form} readOnly={!canEdit} />
           {canEdit && (
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!form.dirty} onClick={() => form.reset(companyValues(company.data))} data-testid="company-info-reset">
+              <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!form.dirty} onClick={() => {
+                  form.reset(companyValues(company.data));
+                  keepFocus();
+                }} data-testid="company-info-reset">
                 {t('common:reset')}
               </Button>
               <FormSaveButton form={form} label={t('common:save')} testId="company-info-save" />

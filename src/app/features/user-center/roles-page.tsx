@@ -53,7 +53,9 @@ export function RolesPage() {
           renderers={renderers}
           context={context}
           onSelectionChange={(rows) => rows[0] && setRole(rows[0])}
-          onRowOpen={canManage ? (r) => r.kind !== 'SYSTEM' && editor.open(r) : undefined}
+          // Enter on a row opens its editor; the system role is read-only, so Enter shows its rights
+          // (as it does for anyone without the right to edit roles) instead of doing nothing.
+          onRowOpen={(r) => (canManage && r.kind !== 'SYSTEM' ? editor.open(r) : setRole(r))}
           keywordPlaceholder={t('admin:role.keyword')}
           rowClassRules={{ 'ld-row-current': (p) => p.data?.id === role?.id }}
           actions={[

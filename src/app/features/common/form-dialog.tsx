@@ -115,6 +115,8 @@ const DIALOG_THEME: MantineThemeOverride = {
   components: { Select: Select.extend({ defaultProps: { selectFirstOptionOnChange: true } }) },
 };
 
+const DIALOG_TRANSITION = { transition: 'fade', duration: 150 } as const;
+
 const focusLater = (root: HTMLElement | null, selector: string) =>
   requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
 
@@ -196,7 +198,10 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
 
   return (
     <>
-      <Modal opened={opened} onClose={requestClose} title={title} size={size} centered closeOnEscape={!asking && !covered} trapFocus={!asking} returnFocus closeButtonProps={{ 'aria-label': t('close') }}>
+      <Modal opened={opened} onClose={requestClose} title={title} size={size} centered closeOnEscape={!asking && !covered} trapFocus={!asking} returnFocus closeButtonProps={{ 'aria-label': t('close') }}
+        // Fades in without sliding: a control clicked as the dialog appears is where it is drawn
+        // (Mantine's default slide moved the content ~10 px after it showed; a quick click missed).
+        transitionProps={DIALOG_TRANSITION}>
         <form
           ref={formRef}
           noValidate

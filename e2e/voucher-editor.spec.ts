@@ -1342,4 +1342,7 @@ test('a date in a settled period is said at once beside the date, Save waits (wi
   await new ShellModel(page).switchLanguage('en_US');
   await expect(page.getByTestId('voucher-period-closed')).toHaveText(`Period ${month} is settled: the voucher is read only`);
   await page.screenshot({ path: test.info().outputPath('voucher-period-closed-en.png') });
+  // The language is the clerk's own setting (kept by the server): back to Chinese for the specs after this one.
+  await new ShellModel(page).switchLanguage('zh_CN');
+  await expect(page.getByTestId('voucher-period-closed')).toHaveText(`期间 ${month} 已结账，凭证只读`);
 });

@@ -65,7 +65,7 @@ export function SubjectCodeRulePage() {
         <Stack gap="sm">
           <Title order={4}>{t('rule.title')}</Title>
           <Text size="sm" c="dimmed">{t('rule.limits')}</Text>
-          {usedLevel > 0 && <Alert color="blue" variant="light" p="xs">{t('rule.usedLevel', { level: usedLevel })}</Alert>}
+          {usedLevel > 0 && <Alert color="blue" variant="light" p="xs">{usedLevel === 1 ? t('rule.usedLevelOne') : t('rule.usedLevel', { level: usedLevel })}</Alert>}
           {lengths.map((n, i) => (
             <Group key={i} gap="sm">
               <Text w={90} size="sm">{t('rule.level', { level: i + 1 })}</Text>

@@ -16,9 +16,6 @@ import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
 import { BudgetFilterBar } from './budget-filter-bar';
 import { emptyBudgetFilter, periodsOf, toBudgetDetailFilter, type BudgetFilterState, type Drill } from './aux-ledger-model';
-// The grid's bold total rows (ld-sb-strong) are styled there: without it a page opened straight
-// (not drilled from the summary, which loads it) showed its totals plain.
-import '../ledger/subject-balance.css';
 import { DetailGrid } from './detail-grid';
 import { useDrill } from './use-drill';
 import { ReportExport } from './export-button';

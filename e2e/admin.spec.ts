@@ -361,8 +361,19 @@ test('ledger sets: create, set main, delete; account year 2027 and a period boun
   await expect(page.getByTestId('period-account')).toHaveValue(/Main ledger/);
   await page.getByTestId('period-new-year').click();
   await expect(page.getByTestId('year-input')).toHaveValue('2027');
+  // Whatever the dialog shows on its way out is recorded: the saved year must not be called taken
+  // (the focus leaving the field as it faded checked it against the list that now holds it).
+  await page.evaluate(() => {
+    const w = window as unknown as { shownWhileClosing: string[] };
+    w.shownWhileClosing = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="year-dialog"]')?.textContent ?? '';
+      if (text.includes('该会计年度已存在')) w.shownWhileClosing.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByTestId('year-input').press('Enter');
   await expect(page.getByTestId('year-dialog')).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { shownWhileClosing: string[] }).shownWhileClosing)).toEqual([]);
   await expect(page.getByTestId('period-year')).toHaveValue('2027');
   const periods = ListModel.byId(page, adminScreens.periods.grid);
   await expect(periods.rows()).toHaveCount(12);

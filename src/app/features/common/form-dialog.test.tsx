@@ -122,3 +122,47 @@ describe('a form dialog with a searchable select', () => {
     expect(enter(name)).toBe(true);
   });
 });
+
+describe('a form dialog on its way out', () => {
+  /** A dialog whose field checks itself on blur (as useEntityForm's fields do), closed from the page. */
+  function Closing({ onBlur }: { onBlur: () => void }) {
+    const [opened, setOpened] = useState(true);
+    const form: DialogForm<Values, Values> = {
+      values: { subject: null, name: '' },
+      dirty: false,
+      serverError: undefined,
+      fail: () => {},
+      empty: () => ({ subject: null, name: '' }),
+      reset: () => {},
+      validate: () => ({ subject: null, name: '' }),
+    };
+    return (
+      <>
+        <button type="button" onClick={() => setOpened(false)} data-testid="close-from-page" />
+        <FormDialog opened={opened} onClose={() => setOpened(false)} title="New year" form={form} onSave={async () => undefined} testId="dialog">
+          <TextInput label="Year" onBlur={onBlur} data-testid="year" />
+        </FormDialog>
+      </>
+    );
+  }
+  it('checks a field the focus leaves while open, not one it leaves as the dialog closes', async () => {
+    const onBlur = vi.fn();
+    const rootRoute = createRootRoute({ component: () => <Closing onBlur={onBlur} /> });
+    const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider>
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    const year = await screen.findByTestId('year');
+    fireEvent.blur(year);
+    expect(onBlur).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByTestId('close-from-page'));
+    // Still drawn while it fades out: the focus going back to the opener blurs the field.
+    expect(screen.getByTestId('year')).toBe(year);
+    fireEvent.blur(year);
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+});

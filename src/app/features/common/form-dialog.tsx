@@ -12,14 +12,17 @@
  *   (save-tip-dialog.tsx: Yes saves then closes, the default / No closes unchanged / Cancel back to
  *   the form; keys Y, N, Esc);
  * - a refused save stays open with the server's message under its field or above the form; the
- *   first invalid field takes the focus.
+ *   first invalid field takes the focus;
+ * - a closing dialog checks no field: the focus leaving a field as the dialog fades (the focus going
+ *   back to the opener) would check it against data the save just changed (a new year's number
+ *   'already exists' once the list holds it) and show that message on its way out.
  *
  *   <FormDialog opened={editor.opened} onClose={editor.close} title={…} form={form} values={role ? roleValues(role) : undefined}
  *     recordKey={role?.id} saveAndNew={!role} onSave={(body) => (role ? update.mutateAsync({ id: role.id, body }) : create.mutateAsync(body))} testId="role-dialog">
  *     <TextInput data-autofocus {...form.text('name')} data-testid="role-name" />
  *   </FormDialog>
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, MantineThemeProvider, Modal, Select, Stack, type MantineThemeOverride } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTabDirty } from '../../shell/use-tab-dirty';
@@ -129,10 +132,11 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
   const formRef = useRef<HTMLFormElement>(null);
   useTabDirty(opened && form.dirty);
 
-  // The form is seeded once per opening and record (recordKey undefined: a new record).
+  // The form is seeded once per opening and record (recordKey undefined: a new record), before the
+  // dialog is drawn: its first frame shows the record, not the values of the last one.
   const seedKey = JSON.stringify(recordKey ?? null);
   const seededFor = useRef<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!opened) {
       seededFor.current = null;
       // Closed from outside while asking: the question goes with the dialog.
@@ -209,6 +213,10 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
           onSubmit={(e) => {
             e.preventDefault();
             void save('close');
+          }}
+          onBlurCapture={(e) => {
+            // Closing: the fields' own blur checks are not run (see above).
+            if (!opened) e.stopPropagation();
           }}
           onKeyDownCapture={(e) => {
             if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;

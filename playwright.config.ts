@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
+import { E2E_RUN_START } from './e2e/page-models/clock';
 
 /**
  * e2e runs against the real server (src/server/main.ts) serving the built SPA from dist/app,
@@ -14,6 +15,9 @@ import { defineConfig, type PlaywrightTestProject } from '@playwright/test';
  * side by side, one worker each. With E2E_DATABASE_URL (one shared database) there is one group.
  */
 const basePort = Number(process.env.E2E_PORT ?? 8199);
+// The run's calendar (e2e/page-models/clock.ts): the clocks' shift is fixed once, here in the main
+// process; the workers and the servers inherit it from the environment.
+const clockOffsetMs = (process.env.E2E_CLOCK_OFFSET_MS ??= String(Date.parse(E2E_RUN_START) - Date.now()));
 const dataDirBase = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
 const shardCount = process.env.E2E_DATABASE_URL ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 
@@ -124,6 +128,7 @@ export default defineConfig({
       // npm test seeds one data directory beside its other steps; each server starts from a copy.
       ...(process.env.E2E_SEED_DIR ? { SEED_FROM_DIR: process.env.E2E_SEED_DIR } : {}),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      CLOCK_OFFSET_MS: clockOffsetMs,
       LOGIN_RATE_LIMIT_MAX: '1000',
       // Background exports pause between steps, so e2e can watch the progress bar (e2e/export.spec.ts).
       EXPORT_STEP_DELAY_MS: '400',

@@ -13,6 +13,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from './page-models/test';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
+import { shiftPageClock } from './page-models/clock';
 import { restoreDemoState } from './page-models/demo-state';
 import { ShellKeyboard } from './page-models/shell';
 import { chooseOpenOption } from './page-models/keys';
@@ -527,6 +528,7 @@ test('a voucher made from a line shows by its kind and number (记-0004, General
   // In English the kind's English name, as the voucher list shows it.
   await request.post('/api/idm/user/language', { data: { language: 'en_US' }, headers: admin });
   const context = await browser.newContext({ locale: 'en-US' });
+  await shiftPageClock(context);
   await startInLanguage(context, 'en_US');
   const en = await context.newPage();
   await loginAs(en, 'admin', 'admin123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${bankId}&month=${VOUCHER_MONTH}` });
@@ -601,6 +603,7 @@ test('screenshots of the journal screens in both languages', SCREENSHOTS, async 
   /** A fresh browser session of the user in the language (the saved preference and the browser's). */
   const signIn = async (user: string, password: string, lang: 'zh_CN' | 'en_US') => {
     const context = await browser.newContext({ locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
+    await shiftPageClock(context);
     await startInLanguage(context, lang);
     const page = await context.newPage();
     await loginAs(page, user, password);

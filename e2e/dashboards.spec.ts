@@ -7,6 +7,7 @@
  */
 import { expect, test, type APIRequestContext } from './page-models/test';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
+import { e2eToday } from './page-models/clock';
 
 type Stat = {
   date: string;
@@ -15,7 +16,7 @@ type Stat = {
 };
 const stat = async (request: APIRequestContext, date: string): Promise<Stat> =>
   (await (await request.get('/api/report/adminStat', { params: { date }, headers: await apiHeaders(request, 'admin', 'admin123') })).json()).data as Stat;
-const today = () => new Date().toISOString().slice(0, 10);
+const today = e2eToday;
 
 test('the management dashboard shows what waits in each company; / changes the date; Enter works in a company', async ({ page, request }, testInfo) => {
   await loginAs(page, 'admin', 'admin123', { at: '/dashboard/manage' });

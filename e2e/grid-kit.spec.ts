@@ -9,6 +9,7 @@
  * Chinese banks export them; key tooltips; screenshots at 100% and 200% zoom in both languages.
  */
 import { expect, test, type Browser, type TestInfo } from './page-models/test';
+import { shiftPageClock } from './page-models/clock';
 import { GridKitPage } from './page-models/grid-kit';
 import { expectFocusWithin } from './page-models/focus';
 
@@ -717,6 +718,7 @@ test.describe('grid kit', () => {
 async function screenshot(browser: Browser, testInfo: TestInfo, zoom: 100 | 200, lang: 'zh_CN' | 'en_US') {
   const scale = zoom / 100;
   const context = await browser.newContext({ deviceScaleFactor: scale, viewport: { width: 1440 / scale, height: 900 / scale }, locale: lang === 'zh_CN' ? 'zh-CN' : 'en-US' });
+  await shiftPageClock(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
   const kit = new GridKitPage(page);

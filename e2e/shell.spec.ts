@@ -8,6 +8,7 @@ import { expect, test, allowPageProblem } from './page-models/test';
 import { apiHeaders, LoginPageModel, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
+import { e2eNow } from './page-models/clock';
 
 test.afterAll(async ({ request }) => restoreDemoState(request));
 
@@ -229,7 +230,7 @@ test('tabs: the active tab is scrolled into view when the strip overflows; the t
 });
 
 test('sidebar: popup mode flyout closes by itself after 10 s; collapse; logo goes to root', async ({ page }) => {
-  await page.clock.install();
+  await page.clock.install({ time: e2eNow() });
   const shell = new ShellModel(page);
   await loginAs(page, 'admin', 'admin123');
   await page.getByTestId('sidebar-mode').click();
@@ -269,7 +270,7 @@ test('below 992 px the layout is mobile and the sidebar is closed', async ({ pag
 });
 
 test('after an hour without clicks the idle alert offers only re-login, which logs out', async ({ page }) => {
-  await page.clock.install();
+  await page.clock.install({ time: e2eNow() });
   const shell = new ShellModel(page);
   await loginAs(page, 'auditor', 'audit123');
   await page.clock.fastForward('59:00');

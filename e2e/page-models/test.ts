@@ -3,8 +3,10 @@
  * nobody looked at: an uncaught error, a console error (a refused call's "Failed to load resource"
  * aside: specs provoke refusals on purpose) or an AG Grid warning (a column set up wrong, an
  * option misspelt). Specs import `test` and `expect` from here instead of '@playwright/test'.
+ * Its pages live on the run's calendar (./clock.ts: the same demo day whatever the machine's date).
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { shiftPageClock } from './clock';
 
 export * from '@playwright/test';
 
@@ -23,6 +25,10 @@ export function allowPageProblem(page: Page, problem: RegExp): void {
 }
 
 export const test = base.extend({
+  context: async ({ context }, use) => {
+    await shiftPageClock(context);
+    await use(context);
+  },
   page: async ({ page }, use) => {
     const seen: string[] = [];
     page.on('pageerror', (e) => seen.push(`uncaught: ${e.stack ?? e.message}`));

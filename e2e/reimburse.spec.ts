@@ -11,7 +11,7 @@
  * put back in afterAll.
  */
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from './page-models/test';
+import { expect, test, type Locator, type Page } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ListModel } from './page-models/admin-list';
@@ -448,6 +448,9 @@ test('the management list audits two documents at once and shows a result per do
   batchAudited.push(...ids);
   const results = page.getByTestId('reimburse-result-ok');
   await expect(results).toHaveCount(2, { timeout: 15_000 });
+  // The count stands in the dialog, above one line per document with its result in words.
+  await expect(page.getByTestId('reimburse-results-summary')).toHaveText('共 2 张：成功 2 张，拒绝 0 张');
+  await expect(results.first()).toContainText('成功');
   await page.screenshot({ path: 'test-results/reimburse-zh_CN-batch.png', animations: 'disabled' });
   // Enter on the results' OK puts the caret back on the rows, where it was (the two audited ones
   // have left this "unaudited" list: the next one has moved up into the second's place), so the
@@ -523,6 +526,88 @@ test('the management list exports the selected documents through the background 
   let lines = 0;
   for (const id of ids) lines += ((await (await request.get(`/api/expense/${id}`, { headers })).json()).data.invoices as unknown[]).length;
   expect(wb.worksheets[0].rowCount).toBe(1 + lines);
+});
+
+test('keys only: the filters say what they are, Reset clears the submitter too, every column fits at 1400 px, and back from a document opened with Enter the caret is on its row', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await loginAs(page, 'cashier', 'cash123', { at: '/cashier/reimburseManagement' });
+  const list = ListModel.byId(page, 'cashier.reimburseManagement');
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  // Labelled: a filled box kept no word of what it was, and the submitter box had none at all.
+  await expect(page.getByTestId('reimburse-filter-from')).toHaveAccessibleName('制单日期从');
+  await expect(page.getByTestId('reimburse-filter-to')).toHaveAccessibleName('制单日期至');
+  await expect(page.getByTestId('reimburse-filter-submitter')).toHaveAccessibleName('报销人');
+  // Every column is in view, the auditor's last (it was off to the right).
+  const right = async (l: Locator) => { const b = (await l.boundingBox())!; return b.x + b.width; };
+  expect(await right(list.root.locator('.ag-header-cell[col-id="locker"]'))).toBeLessThanOrEqual(await right(list.root.locator('.ag-root-wrapper')) + 1);
+
+  // A submitter chosen by the keys; Reset (Tab to it, Enter) clears it: emptying the box did not,
+  // and its clear button takes no Tab.
+  const submitter = page.getByTestId('reimburse-filter-submitter');
+  await submitter.focus();
+  await page.keyboard.type('王伟');
+  await chooseOpenOption(page.getByRole('option', { name: 'E001 王伟' }));
+  await expect(list.rows().filter({ hasNotText: '王伟' })).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('reimburse-filter-reset')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(submitter).toHaveValue('');
+  await expect(list.rows().filter({ hasNotText: '王伟' }).first()).toBeVisible();
+
+  // Enter on the third row opens it; Alt+PageUp comes back with the caret on that row and column
+  // (it was in the search box), so ↑ goes on at once.
+  await page.getByTestId('list-keyword').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => focusedListCell(page)).toEqual({ row: 2, col: 'markAt' });
+  const opened = await list.rowAt(2).getAttribute('row-id');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/newReimburse/${opened}$`));
+  await expect(page.getByTestId('reimburse-editor')).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).toHaveURL(/\/cashier\/reimburseManagement$/);
+  await expect.poll(() => focusedListCell(page), { timeout: 10_000 }).toEqual({ row: 2, col: 'markAt' });
+  await expect(list.rowAt(2)).toHaveAttribute('row-id', opened!);
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => focusedListCell(page)).toEqual({ row: 1, col: 'markAt' });
+});
+
+test('keys only: Disable on the expense kinds puts the caret back on the row and the toolbar then offers Enable (it still offered Disable)', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const kindsNow = async () => (await (await request.get('/api/expense/kind', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 100 }, headers })).json()).data.content as { id: number; name: string; disabled: boolean; version: number }[];
+  const kind = (await kindsNow()).find((k) => !k.disabled && k.name === '通讯费')!;
+  expect(kind, 'the demo kind 通讯费, enabled').toBeTruthy();
+  try {
+    await loginAs(page, 'cashier', 'cash123', { at: '/cashier/reimburseKind' });
+    const list = ListModel.byId(page, 'cashier.reimburseKind');
+    const row = list.rowById(kind.id);
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    const name = row.locator('.ag-cell[col-id="name"]');
+    await name.focus();
+    await page.keyboard.press('Space');
+    await expect(row).toHaveClass(/ag-row-selected/);
+    await pressOn(page.getByTestId('expense-kind-disable'));
+    await expect(page.getByText(`已停用：${kind.name}`)).toBeVisible();
+    await expect(name).toBeFocused();
+    await expect(row).toHaveClass(/ag-row-selected/);
+    await expect(page.getByTestId('expense-kind-enable')).toBeEnabled();
+    await expect(page.getByTestId('expense-kind-disable')).toBeDisabled();
+    // And back: Enable from the keys, the caret on the row again.
+    await pressOn(page.getByTestId('expense-kind-enable'));
+    await expect(page.getByText(`已启用：${kind.name}`)).toBeVisible();
+    await expect(name).toBeFocused();
+    await expect(page.getByTestId('expense-kind-disable')).toBeEnabled();
+    await expect(page.getByTestId('expense-kind-enable')).toBeDisabled();
+  } finally {
+    const now = (await kindsNow()).find((k) => k.id === kind.id)!;
+    if (now.disabled) await request.post(`/api/expense/kind/${kind.id}`, { headers, data: { disabled: false, version: now.version } });
+  }
 });
 
 test('screenshots of the reimbursement screens in both languages', SCREENSHOTS, async ({ page }) => {

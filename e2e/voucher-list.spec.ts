@@ -395,3 +395,90 @@ test('F8 and PageDown go on from the last row of a page to the next page; PageUp
   const audited = (states.content as Array<{ id: number; lifecycle: string }>).filter((v) => v.lifecycle === 'audited').map((v) => v.id).sort((a, b) => a - b);
   expect(audited).toEqual(paged.slice(9).sort((a, b) => a - b));
 });
+
+test('keys only: a red-ink voucher shows red; an amount the filter cannot read or a range ending below its start is said under the field; back from the voucher opened with Enter, the caret is on its row', async ({ page, request }) => {
+  const RED = 'E2E红字凭证';
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const { s } = await ledger2026(admin);
+  // 100.00, a reversal of -1,234.56 and 800.00 (the spec's own kind: afterAll removes them with the others).
+  const made: number[] = [];
+  for (const [i, cents] of (['10000', '-123456', '80000'] as const).entries()) {
+    const v = await clerk.post('/api/voucher', {
+      accountId: 1, kindId, markTime: `2026-12-${String(26 + i).padStart(2, '0')}`,
+      items: [
+        { summary: `${RED} ${i + 1}`, subjectId: s('1001'), direction: true, amount: cents },
+        { summary: `${RED} ${i + 1}`, subjectId: s('1002'), direction: false, amount: cents },
+      ],
+    });
+    made.push(v.id);
+    ids.push(v.id);
+  }
+  const [plus, minus, more] = made;
+  await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+  const list = new VoucherListModel(page);
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  await list.filter('summary').focus();
+  await page.keyboard.type(RED);
+  await expect.poll(() => list.rowIds()).toEqual(made);
+
+  // Money: the reversal's debit and credit in red, the others not.
+  for (const col of ['debitCents', 'creditCents']) {
+    await expect(list.row(minus).locator(`[col-id="${col}"] [data-negative]`)).toHaveText('-1,234.56');
+    await expect(list.row(plus).locator(`[col-id="${col}"] [data-negative]`)).toHaveCount(0);
+  }
+  const color = (l: ReturnType<typeof list.row>) => l.locator('[col-id="debitCents"] span').evaluate((el) => getComputedStyle(el).color);
+  expect(await color(list.row(minus))).not.toBe(await color(list.row(plus)));
+
+  // Text that is no amount is said under its field, and the list keeps its rows (it showed all
+  // three under "abc" before: the amount was dropped).
+  const from = list.filter('amount-from');
+  const to = list.filter('amount-to');
+  await from.focus();
+  await page.keyboard.type('abc');
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(from).toHaveAccessibleDescription('不是有效的金额');
+  // A range ending below its start: said under its end (the list was empty without a word).
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('500');
+  await expect(from).not.toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Tab');
+  await expect(to).toBeFocused();
+  await page.keyboard.type('100');
+  await expect(to).toHaveAccessibleDescription('不能小于起始值');
+  await expect.poll(() => list.rowIds()).toEqual(made);
+  // Mended (a negative start reads as an amount too): the list is asked, the messages go.
+  await from.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('-2,000');
+  await to.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('500');
+  await expect(to).not.toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(() => list.rowIds()).toEqual([plus, minus]);
+  await to.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await from.focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await expect.poll(() => list.rowIds()).toEqual(made);
+
+  // Enter on the third row's code opens it; Alt+PageUp comes back to the list with its filter and
+  // the caret on that row and column (it went to the search box), so ↑ goes on at once.
+  await list.focusFirstRow();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await list.expectFocusOn(more);
+  for (let i = 0; i < 5 && (await list.focusedColId()) !== 'label'; i++) await page.keyboard.press('ArrowRight');
+  expect(await list.focusedColId()).toBe('label');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/newVoucher/${more}$`), { timeout: 20_000 });
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  await expect(list.filter('summary')).toHaveValue(RED);
+  await list.expectFocusOn(more);
+  expect(await list.focusedColId()).toBe('label');
+  await page.keyboard.press('ArrowUp');
+  await list.expectFocusOn(minus);
+});

@@ -1,13 +1,17 @@
 /**
  * /cashier/reimburseKind (decision 034): the company's expense kinds — New, Edit (the name) and
  * the Disable / Enable toggle. A disabled kind is not offered by the reimbursement sheet; lines
- * saved with it keep it. Writing needs manage-reimbursement (30104).
+ * saved with it keep it. Writing needs manage-reimbursement (30104). After a toggle the caret is back
+ * on the row, the kinds still ticked, and the toolbar offers what their new state allows (Enable
+ * after Disable), as the list now shows them.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { GridApi } from 'ag-grid-community';
+import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import type { ListColumn } from '../../../../grids/list/columns';
 import type { ExpenseKindDto } from '../../../contract/expense';
 import { RIGHTS } from '../../../domain/rights';
@@ -29,6 +33,24 @@ export function ExpenseKindPage() {
   const canEdit = useHasRight(RIGHTS.REIMBURSE_MANAGE);
   const [editing, setEditing] = useState<{ kind: ExpenseKindDto | null; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const apiRef = useRef<GridApi<ExpenseKindDto> | null>(null);
+  const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'name' });
+  // The toolbar judges the ticked kinds as the list page last heard of them (its selection event);
+  // a refresh that changed them says nothing, so Disable stayed enabled on a kind just disabled and
+  // Enable refused. Once the toggled kinds are back, the ticks are set again: the toolbar reads them anew.
+  const reselect = useRef(false);
+  const onAnswer = () => {
+    if (!reselect.current) return;
+    reselect.current = false;
+    requestAnimationFrame(() => {
+      const api = apiRef.current;
+      if (!api || api.isDestroyed()) return;
+      const nodes = api.getSelectedNodes();
+      if (!nodes.length) return;
+      api.setNodesSelected({ nodes, newValue: false, source: 'api' });
+      api.setNodesSelected({ nodes, newValue: true, source: 'api' });
+    });
+  };
   if (!companyId) return <NoCompany />;
 
   const refresh = () => qc.invalidateQueries({ queryKey: expenseKeys.kinds(companyId) });
@@ -48,12 +70,18 @@ export function ExpenseKindPage() {
     }
   };
   const toggle = async (rows: ExpenseKindDto[], disabled: boolean) => {
+    if (!rows.length) return;
+    // The caret goes back to the row once the list shows the new state (the button it was on may be disabled by then).
+    caretReturn.note(rows[0].id);
     try {
       for (const k of rows) await updateExpenseKind(k.id, { disabled, version: k.version });
-      void refresh();
+      notifications.show({ color: 'green', message: t(disabled ? 'reimburse:messages.kindsDisabled' : 'reimburse:messages.kindsEnabled', { names: rows.map((k) => k.name).join(t('reimburse:messages.nameSeparator')) }) });
     } catch (e) {
       notifyError(e);
     }
+    reselect.current = true;
+    await refresh();
+    caretReturn.giveBack();
   };
 
   return (
@@ -69,10 +97,14 @@ export function ExpenseKindPage() {
         actions={[
           { key: 'new', allowed: canEdit, testId: 'expense-kind-new', run: () => setEditing({ kind: null, name: '' }) },
           { key: 'edit', allowed: canEdit, placement: 'both', selection: 'one', testId: 'expense-kind-edit', run: (rows) => setEditing({ kind: rows[0], name: rows[0].name }) },
-          { key: 'disable', allowed: canEdit, placement: 'both', selection: 'some', when: (rows) => rows.every((r) => !r.disabled), testId: 'expense-kind-disable', run: (rows) => void toggle(rows, true) },
-          { key: 'enable', allowed: canEdit, placement: 'both', selection: 'some', when: (rows) => rows.every((r) => r.disabled), testId: 'expense-kind-enable', run: (rows) => void toggle(rows, false) },
+          { key: 'disable', label: t('reimburse:actions.disable'), allowed: canEdit, placement: 'both', selection: 'some', when: (rows) => rows.every((r) => !r.disabled), testId: 'expense-kind-disable', run: (rows) => void toggle(rows, true) },
+          { key: 'enable', label: t('reimburse:actions.enable'), allowed: canEdit, placement: 'both', selection: 'some', when: (rows) => rows.every((r) => r.disabled), testId: 'expense-kind-enable', run: (rows) => void toggle(rows, false) },
         ]}
         onRowOpen={canEdit ? (k) => setEditing({ kind: k, name: k.name }) : undefined}
+        onGridApi={(api) => {
+          apiRef.current = api;
+        }}
+        onAnswer={onAnswer}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing?.kind ? 'reimburse:kinds.editTitle' : 'reimburse:kinds.newTitle')} size={420}>
         <form onSubmit={(e) => { e.preventDefault(); void saveName(); }}>

@@ -7,11 +7,12 @@
  * the filter with the keyword) / Import / Template of the expense workbook.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { GridApi } from 'ag-grid-community';
+import type { GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import type { ListColumn } from '../../../../grids/list/columns';
@@ -29,20 +30,31 @@ import { DateField } from '../common/date-field';
 import { unlessReversed, useRangeCheck } from '../common/range-filter';
 import { useExportProgress } from '../common/export-progress';
 import { useTabState } from '../../shell/tab-state';
+import { FIELD_ROW } from '../../../../grids/list/field-row';
+import { useOpenedRowCaret } from '../voucher/voucher-list-caret';
 
+/** An amount in the list: money with two decimals, a negative one in red. */
+function MoneyCell(p: ICellRendererParams<ExpenseDto>) {
+  const negative = typeof p.value === 'number' && p.value < 0;
+  return <span data-negative={negative || undefined} style={negative ? { color: 'var(--mantine-color-red-7)' } : undefined}>{p.valueFormatted ?? ''}</span>;
+}
+const renderers = { money: MoneyCell };
+
+// Every column fits at 1400 px wide in either language (the auditor and the voucher were off to
+// the right; 'Unaudited' was cut off): dates and amounts as wide as the voucher list's.
 const columns: ListColumn<ExpenseDto>[] = [
-  { field: 'code', headerKey: 'reimburse:list.code', width: 130, sortable: true, format: 'code' },
-  { field: 'markAt', headerKey: 'reimburse:list.markAt', width: 120, sortable: true },
-  { field: 'submitAt', headerKey: 'reimburse:list.submitAt', width: 120, sortable: true },
-  { field: 'submitter', headerKey: 'reimburse:list.submitter', width: 130, format: 'person' },
-  { field: 'invoiceCount', headerKey: 'reimburse:list.invoiceCount', width: 100, align: 'right' },
-  { field: 'amount', headerKey: 'reimburse:list.amount', width: 140, align: 'right', format: 'cents' },
-  { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 120, sortable: true },
-  { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 140, align: 'right', format: 'cents', sortable: true },
-  { field: 'lockAt', headerKey: 'reimburse:list.state', width: 100, format: 'state' },
-  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 90 },
-  { field: 'marker', headerKey: 'reimburse:list.marker', width: 110, format: 'person' },
-  { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 110, flex: 1, format: 'person' },
+  { field: 'code', headerKey: 'reimburse:list.code', width: 100, sortable: true, format: 'code' },
+  { field: 'markAt', headerKey: 'reimburse:list.markAt', width: 96, sortable: true },
+  { field: 'submitAt', headerKey: 'reimburse:list.submitAt', width: 96, sortable: true },
+  { field: 'submitter', headerKey: 'reimburse:list.submitter', width: 84, format: 'person' },
+  { field: 'invoiceCount', headerKey: 'reimburse:list.invoiceCount', width: 84, align: 'right' },
+  { field: 'amount', headerKey: 'reimburse:list.amount', width: 96, align: 'right', format: 'cents', renderer: 'money' },
+  { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 96, sortable: true },
+  { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 100, align: 'right', format: 'cents', renderer: 'money', sortable: true },
+  { field: 'lockAt', headerKey: 'reimburse:list.state', width: 88, format: 'state' },
+  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 76 },
+  { field: 'marker', headerKey: 'reimburse:list.marker', width: 72, format: 'person' },
+  { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 72, flex: 1, format: 'person' },
 ];
 
 type Filter = Omit<ExpenseFilter, 'companyId'>;
@@ -56,11 +68,19 @@ export function ReimburseListPage() {
   const kinds = useQuery(expenseKindsOptions(companyId));
   const [filter, setFilter] = useTabState<Filter>(`reimburses:filter:${companyId}`, () => ({}));
   const [results, setResults] = useState<ExpenseLockResult[] | null>(null);
+  // Reset filters clears the submitter box too: its text is its own, so it is drawn anew.
+  const [resets, setResets] = useState(0);
   const [busy, setBusy] = useState(false);
   const [importing, setImporting] = useState(false);
   const apiRef = useRef<GridApi<ExpenseDto> | null>(null);
   // The caret when a batch ran (else its first document) comes back once the results have gone.
   const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'code' });
+  // Back from the document opened with Enter, the caret is on its row again (voucher-list-caret.ts).
+  const openedCaret = useOpenedRowCaret(`reimburses:${companyId}`, apiRef, 'code');
+  const open = (e: ExpenseDto) => {
+    openedCaret.noteOpened(e.id);
+    void navigate({ href: `/newReimburse/${e.id}` });
+  };
   // Export runs as a background task with the shared progress bar (decision 043).
   const exporter = useExportProgress();
   const formatters = useMemo(() => ({
@@ -88,8 +108,6 @@ export function ReimburseListPage() {
     try {
       const r = await lockExpenses(lock, rows.map((x) => x.id));
       setResults(r);
-      const ok = r.filter((x) => x.ok).length;
-      notifications.show({ color: ok === r.length ? 'green' : 'orange', message: t('reimburse:messages.batchDone', { ok, failed: r.length - ok }) });
       void qc.invalidateQueries({ queryKey: expenseKeys.all(companyId) });
     } catch (e) {
       caretReturn.forget();
@@ -110,29 +128,39 @@ export function ReimburseListPage() {
         getRowId={(e) => e.id}
         rowLabel={(e) => formatReimbursementCode(e.code)}
         formatters={formatters}
+        renderers={renderers}
+        onAnswer={openedCaret.onAnswer}
         keywordPlaceholder={t('reimburse:list.code')}
         filters={
-          <Group gap={6} wrap="wrap" data-testid="reimburse-filters">
-            <DateField size="xs" w={140} aria-label={t('reimburse:list.markFrom')} placeholder={t('reimburse:list.markFrom')} value={filter.markFrom ?? ''} onChange={(v) => patch({ markFrom: v || undefined })} data-testid="reimburse-filter-from" />
-            <DateField size="xs" w={140} aria-label={t('reimburse:list.markTo')} placeholder={t('reimburse:list.markTo')} value={filter.markTo ?? ''} onChange={(v) => patch({ markTo: v || undefined })} error={range.error('markTo')} data-testid="reimburse-filter-to" />
-            <Select size="xs" w={110} data={[{ value: '', label: t('reimburse:list.stateAll') }, { value: 'UNAUDITED', label: t('reimburse:states.unaudited') }, { value: 'AUDITED', label: t('reimburse:states.audited') }]} value={filter.state ?? ''} onChange={(v) => patch({ state: (v || undefined) as Filter['state'] })} allowDeselect={false} aria-label={t('reimburse:list.state')} data-testid="reimburse-filter-state" />
-            <Select size="xs" w={130} data={[{ value: '', label: t('reimburse:list.kindAll') }, ...kindData]} value={filter.expenseKindId ? String(filter.expenseKindId) : ''} onChange={(v) => patch({ expenseKindId: v ? Number(v) : undefined })} allowDeselect={false} aria-label={t('reimburse:columns.kind')} data-testid="reimburse-filter-kind" />
-            <TextInput size="xs" w={140} placeholder={t('reimburse:list.invoiceNo')} aria-label={t('reimburse:list.invoiceNo')} value={filter.invoiceNo ?? ''} onChange={(e) => patch({ invoiceNo: e.currentTarget.value || undefined })} data-testid="reimburse-filter-invoice" />
-            <div style={{ width: 170 }}>
-              <EmployeeField companyId={companyId} value={filter.submitterId ?? null} onChange={(e) => patch({ submitterId: e?.id })} label="" testId="reimburse-filter-submitter" hideDisabled={false} />
-            </div>
+          // Labelled (a filled box lost its placeholder, the only word saying what it was; the submitter
+          // had none) and of the default size, the submitter field's (EmployeeField takes no other).
+          <Group gap={6} wrap="wrap" align="flex-end" className={FIELD_ROW} data-testid="reimburse-filters">
+            <DateField w={136} label={t('reimburse:list.markFrom')} value={filter.markFrom ?? ''} onChange={(v) => patch({ markFrom: v || undefined })} data-testid="reimburse-filter-from" />
+            <DateField w={136} label={t('reimburse:list.markTo')} value={filter.markTo ?? ''} onChange={(v) => patch({ markTo: v || undefined })} error={range.error('markTo')} data-testid="reimburse-filter-to" />
+            <Select w={100} label={t('reimburse:list.state')} data={[{ value: '', label: t('reimburse:list.stateAll') }, { value: 'UNAUDITED', label: t('reimburse:states.unaudited') }, { value: 'AUDITED', label: t('reimburse:states.audited') }]} value={filter.state ?? ''} onChange={(v) => patch({ state: (v || undefined) as Filter['state'] })} allowDeselect={false} data-testid="reimburse-filter-state" />
+            <Select w={120} label={t('reimburse:columns.kind')} data={[{ value: '', label: t('reimburse:list.kindAll') }, ...kindData]} value={filter.expenseKindId ? String(filter.expenseKindId) : ''} onChange={(v) => patch({ expenseKindId: v ? Number(v) : undefined })} allowDeselect={false} data-testid="reimburse-filter-kind" />
+            <TextInput w={130} label={t('reimburse:list.invoiceNo')} value={filter.invoiceNo ?? ''} onChange={(e) => patch({ invoiceNo: e.currentTarget.value || undefined })} data-testid="reimburse-filter-invoice" />
+            <Box w={170}>
+              <EmployeeField key={resets} companyId={companyId} value={filter.submitterId ?? null} onChange={(e) => patch({ submitterId: e?.id })} label={t('reimburse:list.submitter')} testId="reimburse-filter-submitter" hideDisabled={false} />
+            </Box>
+            {/* The keyboard's way to clear every filter, the submitter's too (its clear button takes no Tab). */}
+            <Tooltip label={t('reimburse:actions.reset')} withArrow>
+              <ActionIcon size="lg" variant="subtle" aria-label={t('reimburse:actions.reset')} onClick={() => { setFilter({}); setResets((n) => n + 1); }} data-testid="reimburse-filter-reset">
+                <IconFilterOff size={18} />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         }
         actions={[
           { key: 'new', allowed: canAudit, testId: 'reimburse-new', run: () => void navigate({ href: '/newReimburse/new' }) },
-          { key: 'open', label: t('reimburse:actions.open'), selection: 'one', testId: 'reimburse-open', run: (rows) => void navigate({ href: `/newReimburse/${rows[0].id}` }) },
+          { key: 'open', label: t('reimburse:actions.open'), selection: 'one', testId: 'reimburse-open', run: (rows) => open(rows[0]) },
           { key: 'audit', label: t('reimburse:actions.auditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-audit', run: (rows) => void batch(true, rows) },
           { key: 'cancelAudit', label: t('reimburse:actions.cancelAuditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-cancel', run: (rows) => void batch(false, rows) },
           { key: 'export', selection: 'none', loading: exporter.running, testId: 'reimburse-export', run: (rows, shown) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : shownExpenseFilter(filter, shown.keyword)).then((task) => exporter.start(task.token), notifyError) },
           { key: 'import', allowed: canAudit, testId: 'reimburse-import', run: () => setImporting(true) },
           { key: 'template', allowed: canAudit, testId: 'reimburse-template', run: () => void downloadExpenseTemplate().catch(notifyError) },
         ]}
-        onRowOpen={(e) => void navigate({ href: `/newReimburse/${e.id}` })}
+        onRowOpen={open}
         onGridApi={(api) => {
           apiRef.current = api;
         }}
@@ -153,12 +181,27 @@ export function ReimburseListPage() {
       <Modal opened={results !== null} onClose={() => setResults(null)} title={t('reimburse:list.results')} size={560} data-testid="reimburse-results" {...caretReturn.modalProps}>
         {results && (
           <Stack gap="sm">
+            {/* The count first, in the dialog (a notification over it covered its title). */}
+            <Text size="sm" data-testid="reimburse-results-summary">
+              {t('reimburse:list.resultsSummary', { total: results.length, ok: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length })}
+            </Text>
             <Table withTableBorder striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('reimburse:list.code')}</Table.Th>
+                  <Table.Th>{t('reimburse:list.result')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {results.map((r) => (
                   <Table.Tr key={r.id} data-testid={`reimburse-result-${r.ok ? 'ok' : 'refused'}`}>
                     <Table.Td>{r.code ? formatReimbursementCode(r.code) : `#${r.id}`}</Table.Td>
-                    <Table.Td>{r.ok ? <Text c="green" size="sm">✓</Text> : <Text c="red" size="sm">{r.msg}</Text>}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Badge size="sm" variant="light" color={r.ok ? 'green' : 'red'}>{t(r.ok ? 'reimburse:list.resultOk' : 'reimburse:list.resultRefused')}</Badge>
+                        {!r.ok && r.msg && <Text c="red.7" size="sm">{r.msg}</Text>}
+                      </Group>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import {
-  actionableCount, amountFilterCents, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, readSavedVoucherFilter, rowTags, toApiFilter, withLinkIds,
+  actionableCount, amountFilterCents, filterProblems, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, readSavedVoucherFilter, rowTags, toApiFilter, withLinkIds,
 } from './voucher-list-model';
 import { SHELL_KEY_BINDINGS } from '../../shell/key-map';
 import { GRID_KEY_BINDINGS, parseChords } from '../../../../grids/key-bindings';
@@ -49,6 +49,28 @@ describe('toApiFilter', () => {
     expect(amountFilterCents('')).toBeUndefined();
     expect(amountFilterCents('12.345')).toBeUndefined();
     expect(amountFilterCents('-3')).toBe(-300);
+  });
+});
+
+describe('filterProblems (said under the field; the list is not asked)', () => {
+  const f = (p: Partial<Parameters<typeof filterProblems>[0]>) => ({ codeFrom: '', codeTo: '', amountFrom: '', amountTo: '', ...p });
+  it('says an amount it cannot read, which the filter used to drop (the list showed everything)', () => {
+    expect(filterProblems(f({ amountFrom: 'abc' }))).toEqual({ amountFrom: 'amountInvalid' });
+    expect(filterProblems(f({ amountTo: '1.2.3' }))).toEqual({ amountTo: 'amountInvalid' });
+    expect(filterProblems(f({ amountFrom: '1,200.50', amountTo: '-3' }))).toEqual({ amountTo: 'toBeforeFrom' });
+  });
+  it('says a range ending below its start (the list was empty without a word)', () => {
+    expect(filterProblems(f({ codeFrom: '10', codeTo: '5' }))).toEqual({ codeTo: 'toBeforeFrom' });
+    expect(filterProblems(f({ amountFrom: '500', amountTo: '100' }))).toEqual({ amountTo: 'toBeforeFrom' });
+  });
+  it('finds nothing in empty, open, equal or ordered ranges', () => {
+    expect(filterProblems(f({}))).toEqual({});
+    expect(filterProblems(f({ codeFrom: '5' }))).toEqual({});
+    expect(filterProblems(f({ codeFrom: '5', codeTo: '5', amountFrom: '-2,000', amountTo: '500' }))).toEqual({});
+  });
+  it('reads an amount as a Chinese keyboard types it', () => {
+    expect(amountFilterCents('１２３。４５')).toBe(12345);
+    expect(filterProblems(f({ amountFrom: '１２３。４５' }))).toEqual({});
   });
 });
 

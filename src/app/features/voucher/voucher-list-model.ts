@@ -6,7 +6,7 @@
  */
 import { enabledVoucherActions } from '../../../../machines/voucher.machine';
 import type { VoucherDto, VoucherFilter, voucherListStates } from '../../../contract/voucher';
-import { parseAmount, sumCents } from '../../../domain/money';
+import { normaliseAmountText, parseAmount, sumCents } from '../../../domain/money';
 import type { RightHolder } from '../../../domain/rights';
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
 import { VOUCHER_LIST_KEY_BINDINGS, type VoucherListCommand } from './voucher-keys';
@@ -53,13 +53,36 @@ export function readSavedVoucherFilter(saved: unknown): VoucherListFilterState {
 
 /** Amount text in yuan ("1,200.5") as cents, or undefined when empty or not an amount. */
 export function amountFilterCents(text: string): number | undefined {
-  const s = text.replace(/,/g, '').trim();
+  // As a Chinese keyboard types it too (full-width digits, the IME's 。 for the dot).
+  const s = normaliseAmountText(text).replace(/,/g, '').trim();
   if (!s) return undefined;
   const r = parseAmount(s);
   return r.ok ? r.cents : undefined;
 }
 
 const codeOf = (text: string) => (/^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : undefined);
+
+/** Why a filter field is not asked: text that is no amount, or the end of a range below its start. */
+export type VoucherFilterProblem = 'amountInvalid' | 'toBeforeFrom';
+
+/**
+ * The filter fields the list cannot ask as they stand, each with its message key
+ * (voucher:list.filters.<problem>): the list says so under the field and keeps its rows until
+ * they are put right, instead of dropping an amount it cannot read (the list showed every voucher
+ * under "abc") or answering a reversed range with an empty list.
+ */
+export function filterProblems(f: Pick<VoucherListFilterState, 'codeFrom' | 'codeTo' | 'amountFrom' | 'amountTo'>): Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', VoucherFilterProblem>> {
+  const out: Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', VoucherFilterProblem>> = {};
+  const af = amountFilterCents(f.amountFrom);
+  const at = amountFilterCents(f.amountTo);
+  if (f.amountFrom.trim() && af === undefined) out.amountFrom = 'amountInvalid';
+  if (f.amountTo.trim() && at === undefined) out.amountTo = 'amountInvalid';
+  else if (af !== undefined && at !== undefined && at < af) out.amountTo = 'toBeforeFrom';
+  const cf = codeOf(f.codeFrom);
+  const ct = codeOf(f.codeTo);
+  if (cf !== undefined && ct !== undefined && ct < cf) out.codeTo = 'toBeforeFrom';
+  return out;
+}
 
 /**
  * The API filter of the screen's filter: the period range as the list of the year's periods in it

@@ -38,7 +38,7 @@ import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
-  actionableCount, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
+  actionableCount, batchReport, emptyVoucherListFilter, filterProblems, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
   toApiFilter, voucherListKeyLabel, withLinkIds, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
 import { isVoucherTotalKey, runVoucherBatch, voucherListOptions, voucherTotalOptions } from './voucher-list-queries';
@@ -50,16 +50,24 @@ import { vouchersColumns } from './vouchers.columns';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
+import { useOpenedRowCaret } from './voucher-list-caret';
 
 interface Ctx {
   t: (k: string) => string;
   kindLabel: (v: Pick<VoucherDto, 'kindId' | 'kindName'>) => string;
 }
 
+/** An amount in the list: money with two decimals, a negative one (a red-ink reversal) in red. */
+function MoneyCell(p: ICellRendererParams<VoucherDto, unknown, Ctx>) {
+  const negative = Number(p.value) < 0;
+  return <span data-negative={negative || undefined} style={negative ? { color: 'var(--mantine-color-red-7)' } : undefined}>{p.valueFormatted ?? ''}</span>;
+}
+
 const TAG_COLORS = { invalid: 'gray', auditSuccess: 'green', auditError: 'red', bookkept: 'blue', cashier: 'grape' } as const;
 
 // The pinned row under the list is the page's total (合计): no voucher behind it.
 const renderers = {
+  money: MoneyCell,
   label: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) =>
     p.node.rowPinned ? <b data-testid="voucher-page-total">{p.context.t('voucher:list.pageTotal')}</b>
       : p.data ? <span data-testid="voucher-row-label">{p.context.kindLabel(p.data)}-{p.data.codeText}</span> : null,
@@ -109,6 +117,8 @@ export function VoucherListPage() {
   const rowsRef = useRef<VoucherDto[]>([]);
   const pendingFocus = useRef<{ beforeIds: number[]; auditedId: number; colId: string | null } | null>(null);
   const pagerRef = useRef<PagerHandle>(null);
+  // Back from the voucher opened with Enter, the caret is on it again (voucher-list-caret.ts).
+  const openedCaret = useOpenedRowCaret(`voucherList:${accountYearId}`, apiRef, 'markTime');
 
   const english = i18n.language === 'en_US';
   const kindLabels = useMemo(() => new Map((kinds.data ?? []).map((k) => [k.id, localName(english, k)])), [kinds.data, english]);
@@ -140,6 +150,7 @@ export function VoucherListPage() {
   const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'markTime' });
 
   const onAnswer = useCallback((answer: ListAnswer<VoucherDto>) => {
+    openedCaret.onAnswer();
     rowsRef.current = answer.content;
     setRows(answer.content);
     const asked = askedFilter.current;
@@ -156,7 +167,7 @@ export function VoucherListPage() {
       notifications.show({ color: 'blue', message: t('voucher:list.lastVoucher') });
     }
     if (target) requestAnimationFrame(() => focusRow(target.index, pending.colId));
-  }, [focusRow, t]);
+  }, [focusRow, t, openedCaret]);
 
   /**
    * Refetches the rows (awaited: F8's next press waits for them) and lets the footer's total follow
@@ -274,6 +285,10 @@ export function VoucherListPage() {
   const kindOptions = [...kindLabels.entries()].map(([id, label]) => ({ value: String(id), label }));
   const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: s.code, label: `${s.code} ${localName(english, s)}` }));
   const patch = (p: Partial<VoucherListFilterState>) => setFilter((f) => ({ ...f, ...p }));
+  // Under the field as it is typed; the list is not asked with it (it keeps its rows) until put right.
+  const problems = filterProblems(filter);
+  const problem = (field: keyof typeof problems) => (problems[field] ? t(`voucher:list.filters.${problems[field]}`) : undefined);
+  const held = Object.keys(filterProblems(debounced)).length > 0;
   const num = (v: string | null) => (v ? Number(v) : null);
 
   const actionButton = (action: ServerAction) => {
@@ -375,7 +390,7 @@ export function VoucherListPage() {
         <Select size="xs" w={105} label={t('voucher:list.filters.periodTo')} data={periodOptions} value={filter.periodTo === null ? null : String(filter.periodTo)} onChange={(v) => patch({ periodTo: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-to" />
         <Select size="xs" w={95} label={t('voucher:list.filters.kind')} data={kindOptions} value={filter.kindId === null ? null : String(filter.kindId)} onChange={(v) => patch({ kindId: num(v) })} clearable placeholder={t('voucher:list.filters.allKinds')} data-testid="voucher-filter-kind" />
         <TextInput size="xs" w={64} label={t('voucher:list.filters.codeFrom')} value={filter.codeFrom} onChange={(e) => patch({ codeFrom: e.currentTarget.value.replace(/\D/g, '').slice(0, 9) })} inputMode="numeric" data-testid="voucher-filter-code-from" />
-        <TextInput size="xs" w={64} label={t('voucher:list.filters.codeTo')} value={filter.codeTo} onChange={(e) => patch({ codeTo: e.currentTarget.value.replace(/\D/g, '').slice(0, 9) })} inputMode="numeric" data-testid="voucher-filter-code-to" />
+        <TextInput size="xs" w={64} label={t('voucher:list.filters.codeTo')} value={filter.codeTo} onChange={(e) => patch({ codeTo: e.currentTarget.value.replace(/\D/g, '').slice(0, 9) })} error={problem('codeTo')} inputMode="numeric" data-testid="voucher-filter-code-to" />
         <Select
           size="xs"
           w={125}
@@ -388,8 +403,8 @@ export function VoucherListPage() {
         />
         <FirstMatchSelect size="xs" w={160} label={t('voucher:list.filters.subject')} data={subjectOptions} value={filter.subjectCode} onChange={(v) => patch({ subjectCode: v })} clearable limit={50} placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-subject" />
         <TextInput size="xs" w={115} label={t('voucher:list.filters.summary')} value={filter.summary} onChange={(e) => patch({ summary: e.currentTarget.value.slice(0, 50) })} data-testid="voucher-filter-summary" />
-        <TextInput size="xs" w={82} label={t('voucher:list.filters.amountFrom')} value={filter.amountFrom} onChange={(e) => patch({ amountFrom: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-from" />
-        <TextInput size="xs" w={82} label={t('voucher:list.filters.amountTo')} value={filter.amountTo} onChange={(e) => patch({ amountTo: e.currentTarget.value })} inputMode="decimal" data-testid="voucher-filter-amount-to" />
+        <TextInput size="xs" w={82} label={t('voucher:list.filters.amountFrom')} value={filter.amountFrom} onChange={(e) => patch({ amountFrom: e.currentTarget.value.slice(0, 20) })} error={problem('amountFrom')} inputMode="decimal" data-testid="voucher-filter-amount-from" />
+        <TextInput size="xs" w={82} label={t('voucher:list.filters.amountTo')} value={filter.amountTo} onChange={(e) => patch({ amountTo: e.currentTarget.value.slice(0, 20) })} error={problem('amountTo')} inputMode="decimal" data-testid="voucher-filter-amount-to" />
         <Tooltip label={t('voucher:list.filters.reset')} withArrow>
           <ActionIcon size="md" variant="subtle" aria-label={t('voucher:list.filters.reset')} onClick={() => { setFilter(emptyVoucherListFilter()); clearSavedFilter(); }} data-testid="voucher-filter-reset">
             <IconFilterOff size={16} />
@@ -411,7 +426,7 @@ export function VoucherListPage() {
           query={(req) => {
             const apiFilter = withLinkIds(toApiFilter(debounced, scope, periodList, req.keyword), linkIds);
             askedFilter.current = apiFilter;
-            return voucherListOptions(apiFilter, req, !!periods.data);
+            return voucherListOptions(apiFilter, req, !!periods.data && !held);
           }}
           resetKey={[accountId, accountYearId, debounced, idsParam]}
           getRowId={(v) => v.id}
@@ -423,7 +438,10 @@ export function VoucherListPage() {
           autoFocusKeyword
           rowClassRules={{ 'ld-row-muted': (p) => p.data?.state === 'INVALID' }}
           onSelectionChange={(list) => setSelectedIds(list.map((v) => v.id))}
-          onRowOpen={(v) => void navigate({ href: `/newVoucher/${v.id}` })}
+          onRowOpen={(v) => {
+            openedCaret.noteOpened(v.id);
+            void navigate({ href: `/newVoucher/${v.id}` });
+          }}
           onAnswer={onAnswer}
           pinnedBottomRowData={totalRow}
           onGridApi={(api) => {

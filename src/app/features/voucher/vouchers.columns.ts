@@ -1,6 +1,6 @@
 /**
  * The voucher list's columns (/voucher/daily/list): one row per voucher as Kingdee and Yonyou show
- * it — date, kind-code, the first line's summary, debit and credit totals, attachments, maker,
+ * it — date, kind-code, the first line's summary, debit and credit totals (a negative one red), attachments, maker,
  * auditor, bookkeeper, cashier and the state tags. Sorting on the server (date, code, debit).
  */
 import type { VoucherDto } from '../../../contract/voucher';
@@ -10,8 +10,8 @@ export const vouchersColumns: ListColumn<VoucherDto>[] = [
   { field: 'markTime', headerKey: 'voucher:list.columns.date', width: 96, sortable: true, format: 'date' },
   { field: 'label', source: '*', headerKey: 'voucher:list.columns.code', width: 110, sortable: true, sortField: 'code', renderer: 'label' },
   { field: 'summary', source: '*', headerKey: 'voucher:list.columns.summary', minWidth: 100, flex: 1, renderer: 'summary' },
-  { field: 'debitCents', headerKey: 'voucher:list.columns.debit', width: 110, sortable: true, sortField: 'debit', format: 'cents', align: 'right' },
-  { field: 'creditCents', headerKey: 'voucher:list.columns.credit', width: 110, format: 'cents', align: 'right' },
+  { field: 'debitCents', headerKey: 'voucher:list.columns.debit', width: 110, sortable: true, sortField: 'debit', format: 'cents', renderer: 'money', align: 'right' },
+  { field: 'creditCents', headerKey: 'voucher:list.columns.credit', width: 110, format: 'cents', renderer: 'money', align: 'right' },
   { field: 'billCount', headerKey: 'voucher:list.columns.billCount', width: 66, align: 'right' },
   { field: 'createdByName', headerKey: 'voucher:list.columns.maker', width: 72 },
   { field: 'auditByName', headerKey: 'voucher:list.columns.auditor', width: 72 },

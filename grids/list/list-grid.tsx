@@ -379,6 +379,10 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             }}
             onRowDataUpdated={(e) => {
               onCurrentRowChange?.(null);
+              // Ticked rows that came back in the new answer (same id) stay ticked with their new data,
+              // which AG Grid does not announce: the screen hears them again, or its toolbar would judge
+              // them as they were (Disable still offered on a kind just disabled, Enable refused).
+              if (onSelectionChange && e.api.getSelectedNodes().length) onSelectionChange(e.api.getSelectedRows());
               fitAmounts(e);
             }}
             onFirstDataRendered={fitAmounts}

@@ -35,22 +35,6 @@ export function ExpenseKindPage() {
   const [busy, setBusy] = useState(false);
   const apiRef = useRef<GridApi<ExpenseKindDto> | null>(null);
   const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'name' });
-  // The toolbar judges the ticked kinds as the list page last heard of them (its selection event);
-  // a refresh that changed them says nothing, so Disable stayed enabled on a kind just disabled and
-  // Enable refused. Once the toggled kinds are back, the ticks are set again: the toolbar reads them anew.
-  const reselect = useRef(false);
-  const onAnswer = () => {
-    if (!reselect.current) return;
-    reselect.current = false;
-    requestAnimationFrame(() => {
-      const api = apiRef.current;
-      if (!api || api.isDestroyed()) return;
-      const nodes = api.getSelectedNodes();
-      if (!nodes.length) return;
-      api.setNodesSelected({ nodes, newValue: false, source: 'api' });
-      api.setNodesSelected({ nodes, newValue: true, source: 'api' });
-    });
-  };
   if (!companyId) return <NoCompany />;
 
   const refresh = () => qc.invalidateQueries({ queryKey: expenseKeys.kinds(companyId) });
@@ -79,7 +63,6 @@ export function ExpenseKindPage() {
     } catch (e) {
       notifyError(e);
     }
-    reselect.current = true;
     await refresh();
     caretReturn.giveBack();
   };
@@ -104,7 +87,6 @@ export function ExpenseKindPage() {
         onGridApi={(api) => {
           apiRef.current = api;
         }}
-        onAnswer={onAnswer}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t(editing?.kind ? 'reimburse:kinds.editTitle' : 'reimburse:kinds.newTitle')} size={420}>
         <form onSubmit={(e) => { e.preventDefault(); void saveName(); }}>

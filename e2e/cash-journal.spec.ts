@@ -8,15 +8,16 @@
  * (in English the kind's English name) and Enter there opens it; a kind of the other side typed on a
  * line moves its amount across and says so; a date of another month is refused with that reason,
  * typed or pasted. The journal query names the voucher the same way, in the reader's language.
- * Screenshots of the four screens in both languages. The lines (and the voucher) made here are
+ * The cash-bank openings typed stay with their tab (another tab and back), which asks before it
+ * closes. Screenshots of the four screens in both languages. The lines (and the voucher) made here are
  * deleted again in afterAll.
  */
 import { expect, test, type APIRequestContext, type Page } from './page-models/test';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { shiftPageClock } from './page-models/clock';
 import { restoreDemoState } from './page-models/demo-state';
-import { ShellKeyboard } from './page-models/shell';
-import { chooseOpenOption } from './page-models/keys';
+import { ShellKeyboard, ShellModel } from './page-models/shell';
+import { chooseOpenOption, countMouse, pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
 
 test.describe.configure({ mode: 'serial' });
@@ -594,6 +595,67 @@ test('the cash-bank openings refuse an account without its start date and put th
   await expect(page.getByTestId('opening-problems')).toContainText('2');
   await expect.poll(caret).toBe('1:startDate');
   await expect(page.getByTestId('opening-state')).toHaveText('未保存');
+});
+
+test('typed cash-bank openings stay with their tab (another tab and back); the tab is marked unsaved and asks Yes / No / Cancel before it closes (keys only)', async ({ page }) => {
+  const mouse = await countMouse(page);
+  const path = '/basic/cashBankOpeningBalance';
+  await loginAs(page, 'admin', 'admin123', { at: path });
+  await expect(page.getByTestId('cash-opening')).toBeVisible({ timeout: 20_000 });
+  const tab = new ShellModel(page).tab(path);
+  const state = page.getByTestId('opening-state');
+  const total = page.getByTestId('opening-total');
+  await expect(state).toHaveText('已保存');
+  const saved = await total.innerText();
+  const caret = () => page.evaluate(() => {
+    const c = document.activeElement?.closest('.ag-cell');
+    return c ? `${c.closest('.ag-row')?.getAttribute('row-index')}:${c.getAttribute('col-id')}` : null;
+  });
+  await expect.poll(caret).toBe('0:startDate');
+  // The first account's opening 4,321.00 more: Enter past the date, the amount typed, Enter.
+  await page.keyboard.press('Enter');
+  await expect.poll(caret).toBe('0:opening');
+  const before = Number((await page.getByTestId('opening-grid').locator('.ag-row:not(.ag-row-pinned)[row-index="0"] .ag-cell[col-id="opening"]').innerText()).replace(/[^\d]/g, '') || '0') / 100;
+  await page.keyboard.type(String(before + 4321));
+  await page.keyboard.press('Enter');
+  await expect(state).toHaveText('未保存');
+  // The total under the sheet follows the amount typed (it showed the sum before it).
+  const sum = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
+  await expect.poll(async () => sum(await total.innerText())).toBe(sum(saved) + 432_100);
+  const typed = await total.innerText();
+  await expect(tab).toHaveAttribute('data-dirty', 'true');
+
+  // Another tab and back: still typed, still unsaved.
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+  // Gone for real (the page left stays drawn while the next one's code loads).
+  await expect(page.getByTestId('cash-opening')).toHaveCount(0);
+  await expect(tab).toHaveAttribute('data-dirty', 'true');
+  await page.keyboard.press('Alt+PageDown');
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(total).toHaveText(typed);
+  await expect(state).toHaveText('未保存');
+
+  // Delete on the tab asks Yes / No / Cancel; Esc stays; N closes without saving.
+  const tip = page.getByTestId('unsaved-dialog');
+  await pressOn(tab, 'Delete');
+  await expect(tip).toBeVisible();
+  await expect(page.getByTestId('unsaved-save')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await expect(total).toHaveText(typed);
+  await pressOn(tab, 'Delete');
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(tab).toHaveCount(0);
+  await expect(tip).toBeHidden();
+  // Opened again: the openings as saved.
+  await new ShellKeyboard(page).searchPalette('资金期初余额', 'screen:basic.init.cashBankOpeningBalance');
+  await page.keyboard.press('Enter');
+  await expect(total).toHaveText(saved);
+  await expect(state).toHaveText('已保存');
+  await expect(tab).not.toHaveAttribute('data-dirty', /.*/);
+  expect(await mouse()).toBe(0);
 });
 
 test('screenshots of the journal screens in both languages', SCREENSHOTS, async ({ browser, request }) => {

@@ -7,12 +7,14 @@
  * customer. Screenshots in Chinese and English; the seeded figures are put back afterwards. Then,
  * in English: Ctrl+Home / Ctrl+End, a key typed on the receivables (which take their figures from
  * the breakdown) answered with how to enter them, Enter opening the breakdown, and the trial
- * balance's messages in English brackets.
+ * balance's messages in English brackets. Typed figures stay with their tab (another tab and back),
+ * which shows them unsaved: closing it asks Yes / No / Cancel, and so does logging out (Yes saves).
  */
 import { expect, test, type Page } from './page-models/test';
 import { loginAs, startInLanguage } from './page-models/login';
 import { recordNotices } from './page-models/notices';
-import { ShellModel } from './page-models/shell';
+import { ShellKeyboard, ShellModel } from './page-models/shell';
+import { countMouse, pickByKeys, pressOn } from './page-models/keys';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
 
@@ -238,4 +240,90 @@ test('quick edits of one cell on a busy machine keep the last figure: typed back
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   expect(shown).toEqual(Array(4).fill(`${other.slice(0, 2)},000.00`));
+});
+
+test('typed openings stay with their tab: another tab and back keeps them, the tab is marked unsaved, closing it asks Yes / No / Cancel and logout saves them on Yes (keys only)', async ({ page, request }) => {
+  const mouse = await countMouse(page);
+  // Signed in afresh for each look (logging out in the page ends the administrator's API sessions too).
+  const figures = async () => (((await (await apiLogin(request, 'admin', 'admin123')).get('/api/opening', { accountYearId: seeded.yearId })).rows) as Array<{ code: string; amountCents: string }>)
+    .filter((r) => r.code === '1001' || r.code === '1002').map((r) => Number(r.amountCents));
+  const [cash, bank] = await figures();
+  // Cash 1,000.00 more and the bank 1,000.00 less: still balanced.
+  const typed = { cash: String(cash / 100 + 1000), bank: String(bank / 100 - 1000) };
+  const shown = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  const path = '/basic/subjectOpeningBalance';
+  try {
+    await loginAs(page, 'admin', 'admin123');
+    const shell = new ShellModel(page);
+    const keys = new ShellKeyboard(page);
+    await pickByKeys(shell.yearSelect(), '2025');
+    const open = async () => {
+      await keys.searchPalette('科目期初余额', 'screen:basic.init.subjectOpeningBalance');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(cell(page, seeded.cash, 'amountCents')).toBeFocused();
+    };
+    const typeBoth = async () => {
+      await page.keyboard.type(typed.cash);
+      await page.keyboard.press('Enter');
+      await expect(cell(page, seeded.bank, 'amountCents')).toBeFocused();
+      await page.keyboard.type(typed.bank);
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('ob-dirty')).toBeVisible();
+    };
+    await open();
+    await typeBoth();
+    const tab = shell.tab(path);
+    await expect(tab).toHaveAttribute('data-dirty', 'true');
+
+    // Another tab (Alt+PageUp) and back (Alt+PageDown): the figures are still there, still unsaved.
+    await page.keyboard.press('Alt+PageUp');
+    await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+    // Gone for real (the page left stays drawn while the next one's code loads).
+    await expect(page.getByTestId('opening-balance')).toHaveCount(0);
+    await expect(tab).toHaveAttribute('data-dirty', 'true');
+    await page.keyboard.press('Alt+PageDown');
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(cell(page, seeded.cash, 'amountCents')).toHaveText(shown(cash + 100_000));
+    await expect(cell(page, seeded.bank, 'amountCents')).toHaveText(shown(bank - 100_000));
+    await expect(page.getByTestId('ob-dirty')).toBeVisible();
+    await expect(page.getByTestId('ob-live')).toHaveAttribute('data-passed', 'true');
+
+    // Delete on the tab asks Yes / No / Cancel (Yes focused); Esc stays with the figures.
+    const tip = page.getByTestId('unsaved-dialog');
+    await pressOn(tab, 'Delete');
+    await expect(tip).toBeVisible();
+    await expect(page.getByTestId('unsaved-save')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+    await expect(tab).toHaveCount(1);
+    await expect(cell(page, seeded.cash, 'amountCents')).toHaveText(shown(cash + 100_000));
+    // N closes it without saving: opened again, the saved figures show.
+    await pressOn(tab, 'Delete');
+    await expect(tip).toBeVisible();
+    await page.keyboard.press('n');
+    await expect(tab).toHaveCount(0);
+    expect(await figures()).toEqual([cash, bank]);
+    await open();
+    await expect(cell(page, seeded.cash, 'amountCents')).toHaveText(shown(cash));
+    await expect(page.getByTestId('ob-dirty')).toHaveCount(0);
+    await expect(tab).not.toHaveAttribute('data-dirty', /.*/);
+
+    // Typed again and left in the background: logging out asks Yes / No / Cancel; Y saves them, then logs out.
+    await typeBoth();
+    await page.keyboard.press('Alt+PageUp');
+    await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+    expect(await mouse()).toBe(0);
+    await pressOn(page.getByTestId('user-menu'));
+    await pressOn(page.getByTestId('menu-logout'));
+    const question = page.getByTestId('leave-save-dialog');
+    await expect(question).toBeVisible();
+    await expect(question).toContainText('科目期初余额');
+    await expect(page.getByTestId('discard-dirty-save')).toBeFocused();
+    await page.keyboard.press('y');
+    await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+    expect(await figures()).toEqual([cash + 100_000, bank - 100_000]);
+  } finally {
+    await (await apiLogin(request, 'admin', 'admin123')).post('/api/opening', { accountYearId: seeded.yearId, rows: [{ subjectId: seeded.cash, amountCents: cash }, { subjectId: seeded.bank, amountCents: bank }] });
+  }
 });

@@ -7,9 +7,10 @@
  * or Enter (or the button) opens the auxiliary breakdown of a subject with auxiliary types, whose
  * figures come from it (a key typed on its amounts says so); F8 checks the trial balance of what
  * is saved. The panel under the grid checks what the screen shows as it changes. Read-only once
- * the year's first period is settled.
+ * the year's first period is settled. Figures typed and not saved stay with the page's tab (another
+ * tab and back), which shows them unsaved: closing it, logout or a scope switch ask Yes / No / Cancel.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,6 +32,11 @@ import { createVoucherCatalog } from '../voucher/voucher-catalog';
 import { applyDrafts, currentAmount, editableRow, hasAux, liveTrialBalance, rowsToSave, withDraft, type AmountField, type OpeningDraft, type OpeningViewRow } from './opening-model';
 import { OpeningAuxPopup } from './opening-aux-popup';
 import { isCtrlLetter, useScreenKeys } from '../common/use-screen-keys';
+import { useTabState } from '../../shell/tab-state';
+import { useTabDirty } from '../../shell/use-tab-dirty';
+import { useSaveTip } from '../common/use-save-tip';
+import { leaveWithSaveTip } from '../common/save-tip';
+import { SaveTipDialog } from '../common/save-tip-dialog';
 import './opening-balance.css';
 import { localName, localTypeName } from '../../../domain/names';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
@@ -58,17 +64,21 @@ export function OpeningBalancePage() {
   const language = i18n.language;
   const catalog = useMemo(() => (subjects.data && auxValues.data ? createVoucherCatalog(subjects.data, auxValues.data, { language }) : null), [subjects.data, auxValues.data, language]);
 
-  const [drafts, setDraftState] = useState<ReadonlyMap<number, OpeningDraft>>(new Map());
+  // The unsaved figures are kept with the tab, per account year: they survive a visit to another
+  // tab (the page unmounts) and go when the tab closes or its changes are discarded.
+  const [drafts, setDraftState] = useTabState<ReadonlyMap<number, OpeningDraft>>(accountYearId ? `opening:drafts:${accountYearId}` : null, () => new Map());
   // The latest edits, also between a commit and the render it causes (Ctrl+S right after typing).
   const draftsRef = useRef(drafts);
+  // Drafts replaced from outside (another year's, or dropped by the shell) are the latest too.
+  const draftsSeen = useRef(drafts);
+  if (draftsSeen.current !== drafts) {
+    draftsSeen.current = drafts;
+    draftsRef.current = drafts;
+  }
   const setDrafts = (next: ReadonlyMap<number, OpeningDraft>) => {
     draftsRef.current = next;
     setDraftState(next);
   };
-  useEffect(() => {
-    draftsRef.current = new Map();
-    setDraftState(new Map());
-  }, [accountYearId]);
   const view = useMemo(() => (list.data ? applyDrafts(list.data.rows, drafts) : []), [list.data, drafts]);
   // The saved figures by subject, for the cells' current amounts (currentAmount).
   const savedById = useRef(new Map<number, Pick<OpeningViewRow, AmountField>>());
@@ -98,16 +108,27 @@ export function OpeningBalancePage() {
     },
     onError: notifySaveError,
   });
-  const saveAll = () => {
-    if (settled) return;
+  /** Saves the unsaved figures; resolves whether they are saved (nothing to save counts as saved). */
+  const saveNow = async (): Promise<boolean> => {
+    if (settled) return false;
     gridApi.current?.stopEditing();
     // stopEditing commits the cell being typed in (its valueSetter); save on the next frame, after its render.
-    requestAnimationFrame(() => {
-      const rows = list.data ? rowsToSave(applyDrafts(list.data.rows, draftsRef.current)) : [];
-      if (rows.length) save.mutate(rows);
-      else notifySuccess(t('opening:nothingToSave'));
-    });
+    await new Promise((r) => requestAnimationFrame(r));
+    const rows = list.data ? rowsToSave(applyDrafts(list.data.rows, draftsRef.current)) : [];
+    if (!rows.length) {
+      notifySuccess(t('opening:nothingToSave'));
+      return true;
+    }
+    try {
+      await save.mutateAsync(rows);
+      return true;
+    } catch {
+      return false; // notified (onError)
+    }
   };
+  const saveAll = () => void saveNow();
+  const saveRef = useRef(saveNow);
+  saveRef.current = saveNow;
   const openAux = (row: OpeningViewRow | undefined) => {
     if (!row) return;
     if (!row.leaf || !hasAux(row)) return notifyError(new Error(t('opening:aux.notApplicable', { code: row.code })));
@@ -248,6 +269,15 @@ export function OpeningBalancePage() {
 
   const liveFigures: Figures = live;
   const dirtyCount = rowsToSave(view).length;
+  // The tab shows the unsaved figures; closing it asks Yes / No / Cancel (Yes saves first), and so do
+  // logout and a company switch (shell/dirty-guard.tsx: `save`). Kept: the tab stays unsaved while
+  // the user works in another one.
+  const saveTip = useSaveTip();
+  useTabDirty(
+    !settled && dirtyCount > 0,
+    (close) => void leaveWithSaveTip({ dirty: true, ask: saveTip.ask, save: () => saveRef.current(), proceed: close }),
+    { kept: true, save: () => saveRef.current() },
+  );
 
   return (
     <Stack gap="sm" h="100%" data-testid="opening-balance" ref={wrapper}>
@@ -304,6 +334,7 @@ export function OpeningBalancePage() {
           }}
         />
       )}
+      <SaveTipDialog {...saveTip.dialog} />
       <Modal opened={checking} onClose={() => setChecking(false)} title={t('opening:trial.title')} size="xl" centered data-testid="ob-check">
         {check.data ? (
           <TrialBalancePanel

@@ -1,6 +1,7 @@
 /**
  * Administration screens of issue 2: users (create, role, company link, disable/enable, set
- * password; the new user sees only the menus its role allows), roles with the rights tree,
+ * password; the new user sees only the menus its role allows), roles with the rights tree (rights
+ * ticked but not saved ask before another role shows or the tab closes, and stay with the tab),
  * ledger sets (create, set main, delete), account years and period boundaries, companies
  * (create, edit), and screenshots of every screen in both languages.
  */
@@ -10,7 +11,7 @@ import { ShellModel } from './page-models/shell';
 import { chooseOption, confirmDelete, FormDialogModel, ListModel } from './page-models/admin-list';
 import { restoreDemoState } from './page-models/demo-state';
 import { adminScreens, openAdminScreen, type AdminScreen } from './page-models/admin-screens';
-import { pressOn } from './page-models/keys';
+import { countMouse, pressOn } from './page-models/keys';
 import { expectFocusWithin } from './page-models/focus';
 import { RIGHTS } from '../src/domain/rights';
 
@@ -320,6 +321,118 @@ test("a role changed meanwhile by someone else: saving its rights says so and re
   expect(now.data.rightIds).toContain(1101);
   expect(now.data.rightIds).not.toContain(4);
   await request.delete(`/api/idm/role/${created.data.id}`, { headers });
+});
+
+test('rights ticked but not saved: another role asks Yes / No / Cancel, the tab is marked unsaved and keeps them, closing it asks (keys only)', async ({ page, request }) => {
+  const mouse = await countMouse(page);
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const me = await (await request.get('/api/idm/user/current', { headers })).json();
+  const tag = `E2E Tip ${stamp}`;
+  const make = async (name: string) => (await (await request.post('/api/idm/role', { data: { companyId: me.data.currentCompanyId, name, rightIds: [1] }, headers })).json()).data as { id: number };
+  const [a, b] = [await make(`${tag} A`), await make(`${tag} B`)];
+  const rightsOf = async (id: number) => ((await (await request.get(`/api/idm/role/${id}`, { headers })).json()).data.rightIds as number[]);
+  try {
+    await loginAs(page, 'admin', 'admin123', { at: adminScreens.roles.path });
+    const shell = new ShellModel(page);
+    const tab = shell.tab(adminScreens.roles.path);
+    const roles = ListModel.byId(page, adminScreens.roles.grid);
+    const card = page.getByTestId('role-rights-card');
+    const unsaved = card.getByTestId('role-rights-unsaved');
+    const customers = card.getByTestId(`right-${RIGHTS.CUSTOMER}`);
+    const tip = page.getByTestId('unsaved-dialog');
+    // The list arrives on its keyword box: the two roles of this test, ↓ into the rows, Space shows A.
+    const keyword = roles.root.getByTestId('list-keyword');
+    await expect(keyword).toBeFocused();
+    await page.keyboard.type(tag);
+    await page.keyboard.press('Enter');
+    await expect(roles.rows()).toHaveCount(2);
+    await page.keyboard.press('ArrowDown');
+    const nameCell = (id: number) => roles.rowById(id).locator('[col-id="name"]');
+    await expect(nameCell(a.id)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(card).toContainText(`${tag} A`);
+    /** Space on the customers right (its item in the tree, as the arrows reach it). */
+    const tickCustomers = async () => {
+      await pressOn(customers.locator('xpath=ancestor::li[@role="treeitem"][1]'), 'Space');
+    };
+    await tickCustomers();
+    await expect(customers).toBeChecked();
+    await expect(unsaved).toBeVisible();
+    await expect(tab).toHaveAttribute('data-dirty', 'true');
+
+    // Back in the list, ↓ and Space on B: the save tip names A; Esc stays on A, the list's row too.
+    const toB = async () => {
+      await nameCell(a.id).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(nameCell(b.id)).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(tip).toBeVisible();
+      await expect(tip).toContainText(`${tag} A`);
+      await expect(page.getByTestId('unsaved-save')).toBeFocused();
+    };
+    await toB();
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+    await expect(card).toContainText(`${tag} A`);
+    await expect(customers).toBeChecked();
+    await expect(roles.rowById(a.id)).toHaveAttribute('aria-selected', 'true');
+    await expect(roles.rowById(b.id)).not.toHaveAttribute('aria-selected', 'true');
+    await expect(nameCell(a.id)).toBeFocused();
+
+    // N: A's change is dropped, B shows (the caret on its row); A keeps its saved rights.
+    await toB();
+    await page.keyboard.press('n');
+    await expect(card).toContainText(`${tag} B`);
+    await expect(customers).not.toBeChecked();
+    await expect(unsaved).toHaveCount(0);
+    await expect(tab).not.toHaveAttribute('data-dirty', /.*/);
+    await expect(nameCell(b.id)).toBeFocused();
+    expect(await rightsOf(a.id)).not.toContain(RIGHTS.CUSTOMER);
+    // Back on A (nothing unsaved: no question), its rights as saved.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect(card).toContainText(`${tag} A`);
+    await expect(tip).toBeHidden();
+    await expect(customers).not.toBeChecked();
+
+    // Y: A's change is saved, then B shows.
+    await tickCustomers();
+    await expect(unsaved).toBeVisible();
+    await toB();
+    await page.keyboard.press('y');
+    await expect(card).toContainText(`${tag} B`);
+    await expect.poll(() => rightsOf(a.id)).toContain(RIGHTS.CUSTOMER);
+    await expect(unsaved).toHaveCount(0);
+
+    // B's change stays with the tab while another tab shows (Alt+PageUp, Alt+PageDown back).
+    await tickCustomers();
+    await expect(tab).toHaveAttribute('data-dirty', 'true');
+    await page.keyboard.press('Alt+PageUp');
+    await expect(page).not.toHaveURL(new RegExp(`${adminScreens.roles.path}$`));
+    // Gone for real (the page left stays drawn while the next one's code loads).
+    await expect(card).toHaveCount(0);
+    await expect(tab).toHaveAttribute('data-dirty', 'true');
+    await page.keyboard.press('Alt+PageDown');
+    await expect(card).toContainText(`${tag} B`);
+    await expect(customers).toBeChecked();
+    await expect(unsaved).toBeVisible();
+
+    // Delete on the tab asks; Esc keeps it; N closes it without saving.
+    await pressOn(tab, 'Delete');
+    await expect(tip).toBeVisible();
+    await expect(tip).toContainText(`${tag} B`);
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+    await expect(tab).toHaveCount(1);
+    await pressOn(tab, 'Delete');
+    await expect(tip).toBeVisible();
+    await page.keyboard.press('n');
+    await expect(tab).toHaveCount(0);
+    expect(await rightsOf(b.id)).not.toContain(RIGHTS.CUSTOMER);
+    expect(await mouse()).toBe(0);
+  } finally {
+    for (const r of [a, b]) await request.delete(`/api/idm/role/${r.id}`, { headers });
+  }
 });
 
 test('ledger sets: create, set main, delete; account year 2027 and a period boundary', async ({ page }) => {

@@ -41,6 +41,14 @@ export function RightsTreeEditor({ tree, granted, onChange, readOnly }: RightsTr
       selectOnClick
       withLines
       data-testid="rights-tree"
+      // Space on the focused right (the tree item the arrows move to) ticks or unticks it. The item
+      // itself has the focus, not what renderNode draws inside it: a handler there never heard the key.
+      onKeyDown={(e) => {
+        const item = e.target as HTMLElement;
+        if (e.key !== ' ' || item.getAttribute('role') !== 'treeitem' || !item.dataset.value) return;
+        e.preventDefault();
+        toggle(Number(item.dataset.value));
+      }}
       renderNode={({ node, expanded, hasChildren, elementProps }) => {
         const id = Number(node.value);
         const state = checkState(index, granted, id);
@@ -49,12 +57,6 @@ export function RightsTreeEditor({ tree, granted, onChange, readOnly }: RightsTr
             gap={6}
             wrap="nowrap"
             {...elementProps}
-            onKeyDown={(e) => {
-              if (e.key === ' ') {
-                e.preventDefault();
-                toggle(id);
-              }
-            }}
             style={{ ...elementProps.style, paddingBlock: 3 }}
           >
             <span

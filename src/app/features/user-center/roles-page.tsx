@@ -1,18 +1,25 @@
 /**
  * /userCenter/role: the roles of the current company on the left, the selected role's rights
  * tree on the right. Saving replaces the role's whole set of rights. System roles are read-only.
+ * Rights ticked and not saved stay with the tab (another tab and back) and mark it unsaved; choosing
+ * another role, closing the tab, logout or a company switch ask Yes / No / Cancel first.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Card, Grid, Group, Loader, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ICellRendererParams } from 'ag-grid-community';
+import type { GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { roleCreateBody, type RoleDto } from '../../../contract/idm';
 import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope, useSession } from '../../session/store';
 import { allRightsOptions, roleListOptions, roleRightsOptions, useCreateRole, useDeleteRole, useSaveRoleRights, useUpdateRole } from '../../queries/admin-roles';
+import { useTabState } from '../../shell/tab-state';
+import { useTabDirty } from '../../shell/use-tab-dirty';
 import { useDialogState } from '../common/confirm-dialog';
+import { leaveWithSaveTip } from '../common/save-tip';
+import { SaveTipDialog } from '../common/save-tip-dialog';
+import { useSaveTip } from '../common/use-save-tip';
 import { FormDialog } from '../common/form-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
 import { useEntityForm } from '../common/use-entity-form';
@@ -25,17 +32,93 @@ const renderers = {
     p.value ? <Badge tt="none" variant="light" color={p.value === 'SYSTEM' ? 'gray' : 'blue'}>{p.context.t(`admin:role.kinds.${p.value}`)}</Badge> : null,
 };
 
+/** Rights ticked but not saved: of which role, on top of which saved version of its rights. */
+interface RightsDraft {
+  roleId: number;
+  version: number;
+  ids: ReadonlySet<number>;
+}
+
 export function RolesPage() {
   const { t } = useTranslation(['admin', 'common']);
   const { companyId } = useScope();
   const canManage = useHasRight(RIGHTS.USER_CENTER);
-  const [role, setRole] = useState<RoleDto | null>(null);
+  // The role shown and its unsaved rights are kept with the tab (per company): back from another
+  // tab, the same role shows with the rights as the user left them.
+  const [role, setRole] = useTabState<RoleDto | null>(`roles:role:${companyId}`, () => null);
+  const rights = useRoleRights(companyId, role, canManage);
   const editor = useDialogState<RoleDto | null>();
   const del = useDeleteRole();
   const context = useMemo(() => ({ t: (k: string) => t(k) }), [t]);
   const editable = (rows: RoleDto[]) => rows.every((r) => r.kind !== 'SYSTEM');
 
-  useEffect(() => setRole(null), [companyId]);
+  // The latest of what the question's answers act on (they come after an await).
+  const latest = useRef({ role, rights });
+  useEffect(() => {
+    latest.current = { role, rights };
+  });
+  const saveLatest = () => latest.current.rights.save();
+  const tip = useSaveTip();
+  // The role the question is about (the one being edited).
+  const [tipName, setTipName] = useState('');
+  // Unsaved rights mark the tab; closing it asks Yes / No / Cancel (Yes saves first), and so do
+  // logout and a company switch (shell/dirty-guard.tsx: `save`).
+  useTabDirty(
+    rights.dirty,
+    (close) => {
+      setTipName(latest.current.role?.name ?? '');
+      void leaveWithSaveTip({ dirty: true, ask: tip.ask, save: saveLatest, proceed: close });
+    },
+    { kept: true, save: saveLatest },
+  );
+
+  const gridApi = useRef<GridApi<RoleDto> | null>(null);
+  /** The list's selection and caret on a role's row (none selected when it is not on the page shown). */
+  const showInList = (r: RoleDto | null, focus: boolean) => {
+    const api = gridApi.current;
+    if (!api || api.isDestroyed()) return;
+    const node = r ? api.getRowNode(String(r.id)) : undefined;
+    if (!node) {
+      api.deselectAll();
+      return;
+    }
+    if (!node.isSelected()) node.setSelected(true, true);
+    const column = api.getFocusedCell()?.column ?? api.getAllDisplayedColumns()[0];
+    if (focus && column && node.rowIndex !== null) api.setFocusedCell(node.rowIndex, column);
+  };
+  const asking = useRef(false);
+  /**
+   * Another role chosen in the list (Space, a click, Enter on a read-only role, a role just
+   * created): with unsaved rights the save tip asks first — Yes saves then shows the other role,
+   * No drops the changes and shows it, Cancel stays on the role being edited (the list back on it).
+   */
+  const choose = async (next: RoleDto) => {
+    const { role: current, rights: now } = latest.current;
+    if (asking.current) return;
+    if (!current || current.id === next.id || !now.dirty) {
+      setRole(next);
+      return;
+    }
+    asking.current = true;
+    // Until answered, the list stays on the role being edited (Cancel gives the caret back there).
+    showInList(current, true);
+    setTipName(current.name);
+    try {
+      await leaveWithSaveTip({
+        dirty: true,
+        ask: tip.ask,
+        save: saveLatest,
+        proceed: () => {
+          latest.current.rights.drop();
+          setRole(next);
+          // After the question has closed (it gives the focus back to nobody when the user moves on).
+          setTimeout(() => requestAnimationFrame(() => showInList(next, true)), 30);
+        },
+      });
+    } finally {
+      asking.current = false;
+    }
+  };
 
   if (!companyId) return <NoCompany />;
 
@@ -52,10 +135,13 @@ export function RolesPage() {
           selection="single"
           renderers={renderers}
           context={context}
-          onSelectionChange={(rows) => rows[0] && setRole(rows[0])}
+          onGridApi={(api) => {
+            gridApi.current = api;
+          }}
+          onSelectionChange={(rows) => rows[0] && void choose(rows[0])}
           // Enter on a row opens its editor; the system role is read-only, so Enter shows its rights
           // (as it does for anyone without the right to edit roles) instead of doing nothing.
-          onRowOpen={(r) => (canManage && r.kind !== 'SYSTEM' ? editor.open(r) : setRole(r))}
+          onRowOpen={(r) => (canManage && r.kind !== 'SYSTEM' ? editor.open(r) : void choose(r))}
           keywordPlaceholder={t('admin:role.keyword')}
           rowClassRules={{ 'ld-row-current': (p) => p.data?.id === role?.id }}
           actions={[
@@ -68,54 +154,107 @@ export function RolesPage() {
             when: editable,
             testId: 'role-delete',
             one: (r) => del.mutateAsync(r.id),
-            onDone: (outcome) => outcome.deleted.includes(role?.id ?? -1) && setRole(null),
+            onDone: (outcome) => {
+              if (!outcome.deleted.includes(latest.current.role?.id ?? -1)) return;
+              latest.current.rights.drop();
+              setRole(null);
+            },
           }}
-          dialogs={<RoleDialog opened={editor.opened} role={editor.payload} companyId={companyId} onClose={editor.close} onCreated={setRole} onNew={() => editor.open(null)} />}
+          dialogs={<RoleDialog opened={editor.opened} role={editor.payload} companyId={companyId} onClose={editor.close} onCreated={(r) => void choose(r)} onNew={() => editor.open(null)} />}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <RoleRightsCard role={role} canManage={canManage} />
+        <RoleRightsCard role={role} rights={rights} />
       </Grid.Col>
+      <SaveTipDialog {...tip.dialog} message={t('admin:role.saveTip', { name: tipName })} />
     </Grid>
   );
 }
 
-function RoleRightsCard({ role, canManage }: { role: RoleDto | null; canManage: boolean }) {
-  const { t } = useTranslation(['admin', 'common']);
+/**
+ * The rights of the role shown: as saved, or as the user ticked them (the draft, kept with the tab
+ * per company). A draft belongs to one role and to the version of its rights it was made on: once
+ * the saved rights change (this save, or someone else's: STALE_DATA reloads them) it is dropped.
+ */
+function useRoleRights(companyId: number | null, role: RoleDto | null, canManage: boolean) {
   const lang = useSession((s) => s.language);
   const catalogue = useQuery(allRightsOptions(lang));
   const saved = useQuery(roleRightsOptions(role?.id ?? null));
-  const save = useSaveRoleRights();
+  const mutation = useSaveRoleRights();
   const tree = useMemo(() => buildRightsTree(catalogue.data ?? []), [catalogue.data]);
   const index = useMemo(() => indexTree(tree), [tree]);
-  const [granted, setGranted] = useState<Set<number>>(new Set());
-
+  const [draft, setDraft] = useTabState<RightsDraft | null>(`roles:draft:${companyId}`, () => null);
+  const current = !!draft && !!role && !!saved.data && draft.roleId === role.id && draft.version === saved.data.version;
+  // A draft of another role, or on rights changed since: nothing to show, nothing to keep.
+  const stale = !!draft && (!role || draft.roleId !== role.id || (!!saved.data && draft.version !== saved.data.version));
   useEffect(() => {
-    setGranted(new Set(saved.data?.rightIds ?? []));
-  }, [saved.data, role?.id]);
-
+    if (stale) setDraft(null);
+  }, [stale, setDraft]);
+  const savedIds = saved.data?.rightIds;
+  const granted = useMemo<ReadonlySet<number>>(() => (current ? draft.ids : new Set(savedIds ?? [])), [current, draft, savedIds]);
   const readOnly = !canManage || role?.kind === 'SYSTEM';
-  const dirty = !!saved.data && !sameSet(granted, saved.data.rightIds);
+  const dirty = !readOnly && current && !sameSet(draft.ids, saved.data!.rightIds);
+  return {
+    catalogue,
+    saved,
+    tree,
+    granted,
+    readOnly,
+    dirty,
+    saving: mutation.isPending,
+    setGranted(ids: Set<number>) {
+      if (role && saved.data && !readOnly) setDraft({ roleId: role.id, version: saved.data.version, ids });
+    },
+    /** Back to the saved rights. */
+    drop: () => setDraft(null),
+    /**
+     * Saves the ticked rights; resolves whether they are saved (nothing to save counts as saved).
+     * Also when asked from outside right after the page came back (logout, a company switch): the
+     * role's rights and the catalogue may still be loading then, and are waited for.
+     */
+    async save(): Promise<boolean> {
+      if (readOnly || !role || !draft || draft.roleId !== role.id) return true;
+      const sent = draft;
+      const now = saved.data ?? (await saved.refetch()).data;
+      if (now && now.version === sent.version && sameSet(sent.ids, now.rightIds)) return true;
+      // Rights outside the catalogue are dropped from what is sent: never with the catalogue unread.
+      const known = catalogue.data ? index : indexTree(buildRightsTree((await catalogue.refetch()).data ?? []));
+      if (!known.parent.size) return false;
+      try {
+        // The version the rights were ticked on: changed meanwhile, the server says so (and they reload).
+        await mutation.mutateAsync({ roleId: role.id, rightIds: normalizeGranted(known, sent.ids), version: sent.version });
+      } catch {
+        return false; // notified (useSaveRoleRights)
+      }
+      setDraft((d) => (d === sent ? null : d));
+      return true;
+    },
+  };
+}
+
+function RoleRightsCard({ role, rights }: { role: RoleDto | null; rights: ReturnType<typeof useRoleRights> }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const { catalogue, saved, tree, granted, readOnly, dirty } = rights;
 
   return (
-    <Card withBorder padding="md" data-testid="role-rights-card">
+    <Card withBorder padding="md" data-testid="role-rights-card" data-dirty={dirty || undefined}>
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
           <Title order={5}>{role ? t('admin:role.rightsOf', { name: role.name }) : t('admin:role.rights')}</Title>
           {role?.kind === 'SYSTEM' && <Badge tt="none" color="gray" variant="light">{t('admin:role.readOnly')}</Badge>}
-          {dirty && <Badge tt="none" color="orange" variant="light">{t('admin:role.unsaved')}</Badge>}
+          {dirty && <Badge tt="none" color="orange" variant="light" data-testid="role-rights-unsaved">{t('admin:role.unsaved')}</Badge>}
         </Group>
         {role && !readOnly && (
           <Group gap="xs">
-            <Button variant="default" size="xs" leftSection={<IconRestore size={14} />} disabled={!dirty} onClick={() => setGranted(new Set(saved.data?.rightIds ?? []))}>
+            <Button variant="default" size="xs" leftSection={<IconRestore size={14} />} disabled={!dirty} onClick={rights.drop} data-testid="role-rights-reset">
               {t('common:reset')}
             </Button>
             <Button
               size="xs"
               leftSection={<IconDeviceFloppy size={14} />}
               disabled={!dirty}
-              loading={save.isPending}
-              onClick={() => saved.data && save.mutate({ roleId: role.id, rightIds: normalizeGranted(index, granted), version: saved.data.version })}
+              loading={rights.saving}
+              onClick={() => void rights.save()}
               data-testid="role-rights-save"
             >
               {t('common:save')}
@@ -130,7 +269,7 @@ function RoleRightsCard({ role, canManage }: { role: RoleDto | null; canManage: 
       ) : (
         <Stack gap={4} style={{ maxHeight: 'calc(100vh - 230px)', overflow: 'auto' }}>
           <Text size="xs" c="dimmed">{t('admin:role.treeHint', { count: granted.size })}</Text>
-          <RightsTreeEditor tree={tree} granted={granted} onChange={setGranted} readOnly={readOnly} />
+          <RightsTreeEditor tree={tree} granted={granted} onChange={rights.setGranted} readOnly={readOnly} />
         </Stack>
       )}
     </Card>

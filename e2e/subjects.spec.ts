@@ -1,14 +1,15 @@
 /**
  * Subjects (issue 7): a subject tree built by keyboard (a level-2 and a level-3 child of 1012, which the demo vouchers do not use), the
  * rules refusing bad codes (tip2 in the form, tip3 and tip1 from the server), Save and new giving
- * the next code, the tree panel filtering the list, and screenshots in both languages.
+ * the next code, the tree panel filtering the list, the code rule's changed lengths kept with the
+ * tab (marked unsaved, asking before it closes), and screenshots in both languages.
  */
 import { expect, test, type APIRequestContext } from './page-models/test';
 import { loginAs } from './page-models/login';
-import { ShellModel } from './page-models/shell';
+import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
-import { pressOn } from './page-models/keys';
+import { countMouse, pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
 
 /** Removes what this spec adds (deepest first) and restores the code rule, so other specs see the seed's chart. */
@@ -226,4 +227,66 @@ test('the code rule opened directly (its rule still to load) gives the focus to 
   // Not the Add level button, which used to be drawn (and focused) before the levels came.
   await expect(page.locator('[data-testid^="rule-length-"]:focus')).toBeEnabled();
   await expect(page.getByTestId('rule-add')).not.toBeFocused();
+});
+
+test('changed code-rule lengths stay with their tab, which is marked unsaved and asks before it closes; Reset goes back to the rule (keys only)', async ({ page }) => {
+  const mouse = await countMouse(page);
+  const path = '/basic/subjectCodeRule';
+  await loginAs(page, 'admin', 'admin123', { at: path });
+  const shell = new ShellModel(page);
+  const tab = shell.tab(path);
+  const total = page.getByTestId('rule-total');
+  await expect(total).toContainText('10');
+  // Arrival on the first level that may change: a length one more.
+  const field = page.locator('[data-testid^="rule-length-"]:focus');
+  await expect(field).toBeEnabled();
+  const id = (await field.getAttribute('data-testid'))!;
+  const level = page.getByTestId(id);
+  const before = Number(await level.inputValue());
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(String(before + 1));
+  await expect(total).toContainText('11');
+  await expect(tab).toHaveAttribute('data-dirty', 'true');
+
+  // Another tab and back: the changed length is still there, still unsaved.
+  await page.keyboard.press('Alt+PageUp');
+  await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+  // Gone for real (the page left stays drawn while the next one's code loads).
+  await expect(total).toHaveCount(0);
+  await expect(tab).toHaveAttribute('data-dirty', 'true');
+  await page.keyboard.press('Alt+PageDown');
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(level).toHaveValue(String(before + 1));
+  await expect(total).toContainText('11');
+
+  // Delete on the tab asks; Esc keeps it open with the change.
+  await pressOn(tab, 'Delete');
+  const question = page.getByRole('dialog');
+  await expect(question).toContainText('科目编码规则');
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(tab).toHaveCount(1);
+  await expect(level).toHaveValue(String(before + 1));
+
+  // Reset: the rule as saved, the tab clean, the caret back on the level.
+  await pressOn(page.getByTestId('rule-reset'));
+  await expect(level).toHaveValue(String(before));
+  await expect(total).toContainText('10');
+  await expect(tab).not.toHaveAttribute('data-dirty', /.*/);
+  await expect(level).toBeFocused();
+
+  // Changed again, then closed anyway: opened again, the saved rule shows.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(String(before + 1));
+  await expect(tab).toHaveAttribute('data-dirty', 'true');
+  await pressOn(tab, 'Delete');
+  await expect(question).toBeVisible();
+  await pressOn(question.getByRole('button', { name: '仍然关闭' }));
+  await expect(tab).toHaveCount(0);
+  await expect(question).toBeHidden();
+  await new ShellKeyboard(page).searchPalette('科目编码规则', 'screen:basic.finance.subjectCodeRule');
+  await page.keyboard.press('Enter');
+  await expect(level).toHaveValue(String(before));
+  await expect(tab).not.toHaveAttribute('data-dirty', /.*/);
+  expect(await mouse()).toBe(0);
 });

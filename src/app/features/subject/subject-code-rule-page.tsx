@@ -2,39 +2,42 @@
  * /basic/subjectCodeRule: the current account year's subject code rule — one length per level
  * (at most 15 levels, 40 digits in all, 1–10 per level). Levels that subjects already use keep
  * their lengths (the server refuses a rule that would move an existing code to another level).
- * Keyboard: Tab through the lengths, Enter saves.
+ * Keyboard: Tab through the lengths, Enter saves. Changed lengths are kept with the tab (the tab
+ * shows them unsaved and asks before it closes).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Alert, Button, Card, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS } from '../../../domain/rights';
 import { codeRuleProblem, SUBJECT_CODE_MAX_LEVEL_LENGTH, SUBJECT_CODE_MAX_LEVELS, SUBJECT_CODE_MAX_TOTAL } from '../../../domain/subject-code';
 import { useHasRight, useScope } from '../../session/store';
 import { codeRuleOptions, useSaveCodeRule } from '../../queries/subjects';
+import { useTabState } from '../../shell/tab-state';
+import { useTabDirty } from '../../shell/use-tab-dirty';
 
 /** "1001-01-01" for [4,2,2]. */
 const exampleOf = (lengths: number[]) => lengths.map((n, i) => (i === 0 ? '1'.padEnd(n, '0').slice(0, n - 1) + '1' : '1'.padStart(n, '0'))).join('-');
 
 export function SubjectCodeRulePage() {
-  const { t } = useTranslation(['subject', 'shell', 'errors']);
+  const { t } = useTranslation(['subject', 'shell', 'errors', 'common']);
   const { accountYearId } = useScope();
   const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);
   const rule = useQuery(codeRuleOptions(accountYearId));
   const save = useSaveCodeRule(accountYearId);
-  const [lengths, setLengths] = useState<number[]>([]);
-  // The server's rule fills the form until the user changes it; a refetch (after a save, or on
-  // focus) must not throw away levels changed meanwhile. A successful save makes it clean again.
-  const edited = useRef(false);
+  // The lengths the user changed (null while unchanged: the server's rule shows), kept with the tab
+  // per account year so they survive a visit to another tab; a refetch (after a save, or on focus)
+  // does not replace them. A save of what is shown makes the form follow the server again.
+  const [draft, setDraft] = useTabState<number[] | null>(accountYearId ? `codeRule:${accountYearId}` : null, () => null);
+  const serverLengths = useMemo(() => rule.data?.levels.map((l) => l.length) ?? [], [rule.data]);
+  const lengths = draft ?? serverLengths;
+  const formRef = useRef<HTMLFormElement>(null);
   const lengthsNow = useRef(lengths);
   lengthsNow.current = lengths;
-  const edit = (change: (ls: number[]) => number[]) => {
-    edited.current = true;
-    setLengths(change);
-  };
-  useEffect(() => {
-    if (rule.data && !edited.current) setLengths(rule.data.levels.map((l) => l.length));
-  }, [rule.data]);
+  const edit = (change: (ls: number[]) => number[]) => setDraft((d) => change(d ?? serverLengths));
+  const dirty = canEdit && draft !== null && !sameLengths(draft, serverLengths);
+  useTabDirty(dirty, undefined, { kept: true });
 
   if (!accountYearId) return <Text c="dimmed">{t('shell:banner.accountYear')}</Text>;
   // Nothing to edit until the rule is there: the buttons alone would take the arrival focus (Add
@@ -49,7 +52,7 @@ export function SubjectCodeRulePage() {
     save.mutate(saved, {
       onSuccess: () => {
         // Clean again unless the user changed something while the save ran.
-        if (sameLengths(lengthsNow.current, saved)) edited.current = false;
+        if (sameLengths(lengthsNow.current, saved)) setDraft(null);
       },
     });
   };
@@ -57,6 +60,7 @@ export function SubjectCodeRulePage() {
   return (
     <Card withBorder padding="md" maw={560}>
       <form
+        ref={formRef}
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -95,6 +99,13 @@ export function SubjectCodeRulePage() {
               </Button>
               <Button variant="default" disabled={lengths.length <= Math.max(1, usedLevel)} onClick={() => edit((ls) => ls.slice(0, -1))} data-testid="rule-remove">
                 {t('rule.removeLevel')}
+              </Button>
+              <Button variant="default" leftSection={<IconRestore size={16} />} disabled={!dirty} onClick={() => {
+                  setDraft(null);
+                  // The button disables itself: the caret goes back to the first level that may change.
+                  requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus());
+                }} data-testid="rule-reset">
+                {t('common:reset')}
               </Button>
               <Button type="submit" disabled={!!problem} loading={save.isPending} data-testid="rule-save">
                 {t('rule.save')}

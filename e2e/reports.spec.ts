@@ -2,7 +2,8 @@
  * Reports (/report) as the administrator on the demo ledger set: each report opened from the menu
  * (the balance sheet through the keyboard), a period chosen with the keyboard, the figures equal to
  * what the API answers, the bookkept-only toggle, an .xlsx export downloaded through the progress
- * bar and opened; the statistics lead to the (hidden) department detail. Screenshots of every
+ * bar and opened; the statistics lead to the (hidden) department detail; a definition row being
+ * typed asks before it is dropped. Screenshots of every
  * screen in Chinese and English. The download base is set for the exports and cleared afterwards.
  */
 import ExcelJS from 'exceljs';
@@ -11,7 +12,7 @@ import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
-import { pickByKeys, pressOn } from './page-models/keys';
+import { countMouse, pickByKeys, pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -205,6 +206,54 @@ test('income statement: period and year to date as the API answers, xlsx', async
   expect(cut).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('income-statement-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
+});
+
+test('a definition row being typed is not dropped without a word: the report tab is marked unsaved, Esc on the drawer and the form\'s Cancel ask Yes / No / Cancel (keys only)', async ({ page }) => {
+  const mouse = await countMouse(page);
+  const path = '/report/incomeStatement';
+  await loginAs(page, 'admin', 'admin123', { at: path });
+  const tab = new ShellModel(page).tab(path);
+  const drawer = page.getByTestId('report-definitions');
+  const label = drawer.getByTestId('def-label');
+  const tip = page.getByTestId('unsaved-dialog');
+  // (The drawer's root has no box of its own: its contents show whether it is open.)
+  const add = drawer.getByTestId('def-add');
+  await pressOn(page.getByTestId('is-definitions'));
+  await expect(add).toBeVisible();
+  // A new row: its label typed, not saved.
+  await pressOn(add);
+  await expect(label).toBeVisible();
+  await label.focus();
+  await page.keyboard.type('E2E 未保存行');
+  await expect(tab).toHaveAttribute('data-dirty', 'true');
+
+  // Esc on the drawer asks Yes / No / Cancel; Esc again (Cancel) stays with the form as typed.
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeVisible();
+  await expect(page.getByTestId('unsaved-save')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await expect(add).toBeVisible();
+  await expect(label).toHaveValue('E2E 未保存行');
+  await expect(label).toBeFocused();
+
+  await expect(tab).toHaveAttribute('data-dirty', 'true');
+
+  // The form's Cancel asks too; N drops the row: the drawer stays, the tab is clean.
+  await pressOn(drawer.getByTestId('def-cancel'));
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(label).toHaveCount(0);
+  await expect(add).toBeVisible();
+  await expect(tab).not.toHaveAttribute('data-dirty', /.*/);
+  // Nothing changed: Esc closes the drawer at once.
+  await pressOn(add);
+  await expect(label).toBeVisible();
+  await label.focus();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  await expect(add).toBeHidden();
+  expect(await mouse()).toBe(0);
 });
 
 test('comprehensive statistics and the department income and expense detail', async ({ page, request }, testInfo) => {

@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
-import { ListModel } from './page-models/admin-list';
+import { FormDialogModel, ListModel } from './page-models/admin-list';
 import { ShellModel } from './page-models/shell';
 import { chooseOpenOption, pickByKeys, pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
@@ -610,6 +610,52 @@ test('keys only: Disable on the expense kinds puts the caret back on the row and
   } finally {
     const now = (await kindsNow()).find((k) => k.id === kind.id)!;
     if (now.disabled) await request.post(`/api/expense/kind/${kind.id}`, { headers, data: { disabled: false, version: now.version } });
+  }
+});
+
+test('keys only: an expense kind renamed in the form dialog: a name taken is refused under the field, Esc with a change asks, Enter saves', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const kindsNow = async () => (await (await request.get('/api/expense/kind', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 100 }, headers })).json()).data.content as { id: number; name: string; disabled: boolean; version: number }[];
+  const kind = (await kindsNow()).find((k) => k.name === '通讯费')!;
+  const renamed = `通讯费E2E${Date.now() % 10_000}`;
+  try {
+    await loginAs(page, 'cashier', 'cash123', { at: '/cashier/reimburseKind' });
+    const list = ListModel.byId(page, 'cashier.reimburseKind');
+    const dialog = new FormDialogModel(page, 'expense-kind-dialog');
+    const name = dialog.root().getByTestId('expense-kind-name');
+    const cell = list.rowById(kind.id).locator('.ag-cell[col-id="name"]');
+    await expect(cell).toBeVisible({ timeout: 20_000 });
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue('通讯费');
+    // A name the company has already: said under the field, the dialog stays.
+    await name.press('Control+a');
+    await page.keyboard.type('差旅费');
+    await dialog.save();
+    await expect(dialog.root().getByText('费用类型 差旅费 已存在')).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    // Esc with the change asks; Esc in the question goes back to the form, the text kept.
+    await dialog.pressEscape();
+    await expect(dialog.unsavedPrompt()).toBeVisible();
+    await dialog.pressEscape();
+    await expect(dialog.unsavedPrompt()).toBeHidden();
+    await expect(name).toHaveValue('差旅费');
+    // An empty name says so.
+    await name.press('Control+a');
+    await page.keyboard.press('Backspace');
+    await dialog.save();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.root()).toBeVisible();
+    await page.keyboard.type(renamed);
+    await dialog.save();
+    await expect(dialog.root()).toBeHidden();
+    await expect(cell).toHaveText(renamed);
+    expect((await kindsNow()).find((k) => k.id === kind.id)!.name).toBe(renamed);
+  } finally {
+    const now = (await kindsNow()).find((k) => k.id === kind.id)!;
+    if (now.name !== '通讯费') await request.post(`/api/expense/kind/${kind.id}`, { headers, data: { name: '通讯费', version: now.version } });
   }
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexColumn, readSavedWidths, sameWidths, sortParamFromState, toColDefs, widthsFromState, type ListColumn } from './columns';
+import { indexColumn, isNegativeAmount, NEGATIVE_CLASS, readSavedWidths, sameWidths, sortParamFromState, toColDefs, widthsFromState, type ListColumn } from './columns';
 
 interface Row { id: number; username: string; name: string; state: string; createdAt: string }
 const columns: ListColumn<Row>[] = [
@@ -29,6 +29,15 @@ describe('list columns', () => {
     expect((defs[0].comparator as (a: unknown, b: unknown) => number)('b', 'a')).toBe(0);
     const fmt = defs[3].valueFormatter as (p: { value: unknown; data: Row }) => string;
     expect(fmt({ value: 'x', data: {} as Row })).toBe('D:x');
+  });
+
+  it('draws a negative amount red: numbers and the API\'s integer strings below zero, not zero or text', () => {
+    const [def] = toColDefs<{ cents: string }>([{ field: 'cents', headerKey: 'x', negative: true }], { t: (k) => k });
+    const rule = (def!.cellClassRules as Record<string, (p: { value: unknown }) => boolean>)[NEGATIVE_CLASS]!;
+    expect([-1, '-123456', '-0.01', -5n].map((value) => rule({ value }))).toEqual([true, true, true, true]);
+    expect([0, '0', '-0', '123', 12, null, undefined, '', '-', 'abc'].map((value) => rule({ value }))).toEqual(Array(10).fill(false));
+    expect(toColDefs<{ cents: string }>([{ field: 'cents', headerKey: 'x' }], { t: (k) => k })[0]!.cellClassRules).toBeUndefined();
+    expect(isNegativeAmount('- 5')).toBe(true);
   });
 
   it('reads values from another field or the whole row', () => {

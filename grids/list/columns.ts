@@ -35,11 +35,19 @@ export interface ListColumn<T> {
   editable?: boolean | ((row: T) => boolean);
   cellEditor?: string;
   align?: 'left' | 'center' | 'right';
+  /** An amount (cents, a number or the API's integer string): a negative one is drawn red (class ld-negative). */
+  negative?: boolean;
   pinned?: 'left' | 'right';
   resizable?: boolean;
 }
 
 export const INDEX_COL_ID = 'index';
+
+/** The class of a negative amount's cell (red: list-grid.css). */
+export const NEGATIVE_CLASS = 'ld-negative';
+
+/** Whether a cell value is a negative amount: a number below 0, or an integer string with a minus sign. */
+export const isNegativeAmount = (v: unknown): boolean => (typeof v === 'number' ? v < 0 : typeof v === 'bigint' ? v < 0n : typeof v === 'string' && /^\s*-\s*\d/.test(v) && Number(v) !== 0);
 
 /** The index column of a list (spec 02 §2.4, §2.5: "index"), shown first, before the selection column. */
 export function indexColumn<T>(): ListColumn<T> {
@@ -105,6 +113,7 @@ export function toColDefs<T>(columns: ListColumn<T>[], opts: ToColDefsOptions<T>
       def.editable = typeof e === 'function' ? (p) => !!p.data && e(p.data) : e;
     }
     if (c.cellEditor) def.cellEditor = c.cellEditor;
+    if (c.negative) def.cellClassRules = { [NEGATIVE_CLASS]: (p) => isNegativeAmount(p.value) };
     if (c.align === 'right') def.type = 'rightAligned';
     if (c.align === 'center') def.cellStyle = { textAlign: 'center' };
     if (c.pinned) def.pinned = c.pinned;

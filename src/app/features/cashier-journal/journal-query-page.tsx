@@ -44,9 +44,9 @@ const columns: ListColumn<CashLineDto>[] = [
   { field: 'summary', headerKey: 'journal:columns.summary', minWidth: 120, flex: 1 },
   { field: 'kind', headerKey: 'journal:columns.kind', width: 120, format: 'ref' },
   { field: 'counterparty', headerKey: 'journal:columns.counterparty', width: 120 },
-  { field: 'receiptCents', headerKey: 'journal:columns.receipt', width: 90, format: 'cents', align: 'right' },
-  { field: 'paymentCents', headerKey: 'journal:columns.payment', width: 90, format: 'cents', align: 'right' },
-  { field: 'balanceCents', headerKey: 'journal:columns.balance', width: 100, format: 'balance', align: 'right' },
+  { field: 'receiptCents', headerKey: 'journal:columns.receipt', width: 90, format: 'cents', negative: true, align: 'right' },
+  { field: 'paymentCents', headerKey: 'journal:columns.payment', width: 90, format: 'cents', negative: true, align: 'right' },
+  { field: 'balanceCents', headerKey: 'journal:columns.balance', width: 100, format: 'balance', negative: true, align: 'right' },
   // In the reader's language, as the entry sheet shows it ("记-0013", "General-0013"): wide enough for the English word.
   { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 104, renderer: 'voucher' },
   { field: 'createdByName', headerKey: 'journal:maker', width: 90 },

@@ -11,7 +11,7 @@ export const projectsColumns: ListColumn<ProjectDto>[] = [
   { field: 'code', headerKey: 'clients:project.code', width: 120, sortable: true },
   { field: 'name', headerKey: 'clients:project.name', minWidth: 200, flex: 1, sortable: true },
   { field: 'kind', headerKey: 'clients:project.kind', width: 110, format: 'kind', sortable: true },
-  { field: 'amount', headerKey: 'clients:project.amount', width: 140, format: 'cents', align: 'right', sortable: true },
+  { field: 'amount', headerKey: 'clients:project.amount', width: 140, format: 'cents', negative: true, align: 'right', sortable: true },
   { field: 'clientNames', headerKey: 'clients:project.clients', width: 220 },
   { field: 'oppParty', headerKey: 'clients:project.oppParty', width: 160 },
   { field: 'departmentName', headerKey: 'clients:project.department', width: 120 },

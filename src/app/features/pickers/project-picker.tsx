@@ -18,7 +18,7 @@ const columns: ListColumn<ProjectDto>[] = [
   { field: 'code', headerKey: 'pickers:col.code', width: 120, sortable: true },
   { field: 'name', headerKey: 'pickers:col.name', minWidth: 200, flex: 1, sortable: true },
   { field: 'kind', headerKey: 'pickers:col.kind', width: 110, format: 'kind' },
-  { field: 'amount', headerKey: 'pickers:col.amount', width: 130, format: 'cents', align: 'right', sortable: true },
+  { field: 'amount', headerKey: 'pickers:col.amount', width: 130, format: 'cents', negative: true, align: 'right', sortable: true },
   { field: 'clientNames', headerKey: 'pickers:col.clients', width: 160 },
   { field: 'oppParty', headerKey: 'clients:project.oppParty', width: 140 },
   { field: 'principalNames', headerKey: 'pickers:col.principals', width: 130 },

@@ -12,7 +12,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { GridApi, ICellRendererParams } from 'ag-grid-community';
+import type { GridApi } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import type { ListColumn } from '../../../../grids/list/columns';
@@ -33,12 +33,6 @@ import { useTabState } from '../../shell/tab-state';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
 import { useOpenedRowCaret } from '../voucher/voucher-list-caret';
 
-/** An amount in the list: money with two decimals, a negative one in red. */
-function MoneyCell(p: ICellRendererParams<ExpenseDto>) {
-  const negative = typeof p.value === 'number' && p.value < 0;
-  return <span data-negative={negative || undefined} style={negative ? { color: 'var(--mantine-color-red-7)' } : undefined}>{p.valueFormatted ?? ''}</span>;
-}
-const renderers = { money: MoneyCell };
 
 // Every column fits at 1400 px wide in either language (the auditor and the voucher were off to
 // the right; 'Unaudited' was cut off): dates and amounts as wide as the voucher list's.
@@ -48,9 +42,9 @@ const columns: ListColumn<ExpenseDto>[] = [
   { field: 'submitAt', headerKey: 'reimburse:list.submitAt', width: 96, sortable: true },
   { field: 'submitter', headerKey: 'reimburse:list.submitter', width: 84, format: 'person' },
   { field: 'invoiceCount', headerKey: 'reimburse:list.invoiceCount', width: 84, align: 'right' },
-  { field: 'amount', headerKey: 'reimburse:list.amount', width: 96, align: 'right', format: 'cents', renderer: 'money' },
+  { field: 'amount', headerKey: 'reimburse:list.amount', width: 96, align: 'right', format: 'cents', negative: true },
   { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 96, sortable: true },
-  { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 100, align: 'right', format: 'cents', renderer: 'money', sortable: true },
+  { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 100, align: 'right', format: 'cents', negative: true, sortable: true },
   { field: 'lockAt', headerKey: 'reimburse:list.state', width: 88, format: 'state' },
   { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 76 },
   { field: 'marker', headerKey: 'reimburse:list.marker', width: 72, format: 'person' },
@@ -128,7 +122,6 @@ export function ReimburseListPage() {
         getRowId={(e) => e.id}
         rowLabel={(e) => formatReimbursementCode(e.code)}
         formatters={formatters}
-        renderers={renderers}
         onAnswer={openedCaret.onAnswer}
         keywordPlaceholder={t('reimburse:list.code')}
         filters={

@@ -57,17 +57,10 @@ interface Ctx {
   kindLabel: (v: Pick<VoucherDto, 'kindId' | 'kindName'>) => string;
 }
 
-/** An amount in the list: money with two decimals, a negative one (a red-ink reversal) in red. */
-function MoneyCell(p: ICellRendererParams<VoucherDto, unknown, Ctx>) {
-  const negative = Number(p.value) < 0;
-  return <span data-negative={negative || undefined} style={negative ? { color: 'var(--mantine-color-red-7)' } : undefined}>{p.valueFormatted ?? ''}</span>;
-}
-
 const TAG_COLORS = { invalid: 'gray', auditSuccess: 'green', auditError: 'red', bookkept: 'blue', cashier: 'grape' } as const;
 
 // The pinned row under the list is the page's total (合计): no voucher behind it.
 const renderers = {
-  money: MoneyCell,
   label: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) =>
     p.node.rowPinned ? <b data-testid="voucher-page-total">{p.context.t('voucher:list.pageTotal')}</b>
       : p.data ? <span data-testid="voucher-row-label">{p.context.kindLabel(p.data)}-{p.data.codeText}</span> : null,

@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** What the app may not import (its layering and the one executable contract). */
+const APP_IMPORT_PATTERNS = [
+  { group: ['**/server/**'], message: 'The app never imports the server.' },
+  { group: ['**/api/client'], importNames: ['request'], message: 'Call routes with call(route, input) from api/typed-client.' },
+  { group: ['**/contract/*', '!**/contract/heads', '!**/contract/route'], importNamePattern: 'Api$', message: 'Take routes from contract/heads: the declarations carry zod and every schema.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', '.tmp/**'] },
   js.configs.recommended,
@@ -36,9 +43,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The app never imports the server.' }, { group: ['**/api/client'], importNames: ['request'], message: 'Call routes with call(route, input) from api/typed-client.' }, { group: ['**/contract/*', '!**/contract/heads', '!**/contract/route'], importNamePattern: 'Api$', message: 'Take routes from contract/heads: the declarations carry zod and every schema.' }] },
+        { patterns: APP_IMPORT_PATTERNS, paths: [{ name: '@mantine/core', importNames: ['Select'], message: "Take Select from features/common/select: it adds type-ahead to selects that take no typing." }] },
       ],
     },
+  },
+  {
+    // The app's Select and the selects built on Mantine's own (searchable ones, the dialogs' theme).
+    files: ['src/app/features/common/select.tsx', 'src/app/features/common/first-match-select.tsx', 'src/app/features/common/form-dialog.tsx', 'src/app/features/common/form-dialog.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: APP_IMPORT_PATTERNS }] },
   },
   {
     // The grid kit is the app's dependency, never the other way round: what it needs from the app

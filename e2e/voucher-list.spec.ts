@@ -483,3 +483,18 @@ test('keys only: a red-ink voucher shows red; an amount the filter cannot read o
   await page.keyboard.press('ArrowUp');
   await list.expectFocusOn(minus);
 });
+
+test('keys only: a select takes typing as a native one does: "12" in the period picks December', async ({ page }) => {
+  await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+  const from = page.getByTestId('voucher-filter-period-from');
+  await expect(from).toBeVisible({ timeout: 20_000 });
+  await from.focus();
+  await page.keyboard.type('12');
+  await expect(from).toHaveValue(/2026-12/);
+  // A pause, then another word: the choice follows it; the list closed, so Enter takes nothing else.
+  await page.waitForTimeout(900);
+  await page.keyboard.type('3');
+  await expect(from).toHaveValue(/2026-03/);
+  await page.keyboard.press('Enter');
+  await expect(from).toHaveValue(/2026-03/);
+});

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Group, Select } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { Select } from '../features/common/select';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/client';
 import { i18n } from '../i18n';

@@ -5,7 +5,8 @@
  * next code at the same level), Exit (Esc).
  */
 import { useMemo } from 'react';
-import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { useTranslation } from 'react-i18next';
 import { budgetCreateBody, type BudgetDto } from '../../../contract/budget';
 import { budgetKinds } from '../../../domain/enums';

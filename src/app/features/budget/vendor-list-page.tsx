@@ -6,7 +6,8 @@
  * vendor form; the employee saved there becomes the owner (docs/decisions/062-vendor-add-employee.md).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -9,7 +9,8 @@
  * department; `/` goes to the filter's keyword box, where Enter searches and ↓ goes back to the rows.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Breadcrumbs, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../common/select';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';

@@ -11,7 +11,8 @@
  */
 import { useMemo, useState } from 'react';
 import type { ICellRendererParams } from 'ag-grid-community';
-import { Alert, NumberInput, Select } from '@mantine/core';
+import { Alert, NumberInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearch } from '@tanstack/react-router';

@@ -7,7 +7,8 @@
  * disabled and remark. The rules are the server's (src/domain/cashier-settings.ts).
  */
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
+import { Select } from '../common/select';
 import { DateInput } from '@mantine/dates';
 import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -5,7 +5,7 @@
  * rule is the server's (src/domain/cashier-settings.ts).
  */
 import { useMemo, useState } from 'react';
-import { Select } from '@mantine/core';
+import { Select } from '../common/select';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SubjectDto } from '../../../contract/subject';

@@ -3,7 +3,8 @@
  * edit and new in one two-column form; the owner is picked with the employee autocomplete; address
  * textarea 4 rows. New clients are kind NORMAL.
  */
-import { Button, Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { useTranslation } from 'react-i18next';
 import { customerCreateBody, type CustomerDto } from '../../../contract/clients';
 import { auxKinds } from '../../../domain/enums';

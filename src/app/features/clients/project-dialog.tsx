@@ -5,7 +5,8 @@
  * non-litigation; a false `disabled` is sent as null.
  */
 import { useMemo, useState } from 'react';
-import { Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

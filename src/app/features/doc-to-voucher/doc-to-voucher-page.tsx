@@ -9,7 +9,8 @@
  * documents' link in one transaction) and shows the result per voucher.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Select } from '../common/select';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';

@@ -9,7 +9,8 @@
  * after a confirmation (the last one only once a replacement is uploaded).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Button, FileButton, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { Select } from '../common/select';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconPaperclip, IconTrash, IconX } from '@tabler/icons-react';

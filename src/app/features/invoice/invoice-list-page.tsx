@@ -8,7 +8,8 @@
  * (decision 018); imported invoices have no attachment yet and show flagged.
  */
 import { useMemo, useRef, useState } from 'react';
-import { Badge, Select, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
+import { Select } from '../common/select';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -6,7 +6,8 @@
  * one set per screen and account year). Each screen shows the controls it takes.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { useTranslation } from 'react-i18next';
 import type { PeriodDto } from '../../../contract/account';
 import { SubjectPicker } from '../pickers/subject-picker';

@@ -7,7 +7,8 @@
  * Drilling into a subject's sub-ledger comes with the sub-ledger screen.
  */
 import { useMemo } from 'react';
-import { Alert, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Select } from '../common/select';
 import { useQuery } from '@tanstack/react-query';
 import { ReadGrid } from '../../../../grids/list/read-grid';
 import type { ColDef, ColGroupDef, RowClassParams, ValueFormatterParams } from 'ag-grid-community';

@@ -5,7 +5,8 @@
  * `/` on the page's grid brings the focus back to the first filter (useLedgerKeys).
  */
 import { forwardRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Paper, Select, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Paper, TextInput, Tooltip } from '@mantine/core';
+import { Select } from '../common/select';
 import { IconFileExport, IconFilterOff, IconListSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -9,7 +9,8 @@
  * Every button is a plain focusable control (Tab / Enter); without right 6030101 they are disabled.
  */
 import { useEffect, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
-import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Select, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Select } from '../common/select';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendarCheck, IconCircleCheck, IconCircleX, IconLock, IconLockOpen, IconTransfer } from '@tabler/icons-react';

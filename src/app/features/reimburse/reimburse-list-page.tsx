@@ -7,7 +7,8 @@
  * the filter with the keyword) / Import / Template of the expense workbook.
  */
 import { useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Badge, Box, Button, Group, Modal, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Select } from '../common/select';
 import { IconFilterOff } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -7,7 +7,8 @@
  * report's tab; leaving a changed form asks first (see useDefinitionsDrawer).
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Drawer, Group, NumberInput, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Drawer, Group, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Select } from '../common/select';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { ReadGrid } from '../../../../grids/list/read-grid';

@@ -5,7 +5,8 @@
  * period when the user comes back to the tab.
  */
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Group, Paper, Select } from '@mantine/core';
+import { Button, Checkbox, Group, Paper } from '@mantine/core';
+import { Select } from '../common/select';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountsQueryOptions, periodsQueryOptions } from '../../queries/account';

@@ -4,7 +4,8 @@
  * Delete after the used-check (a department with children or employees is in use).
  */
 import { useMemo } from 'react';
-import { Checkbox, Flex, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Flex, Stack, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { departmentCreateBody, type DepartmentDto } from '../../../contract/staff';

@@ -4,7 +4,8 @@
  * A false `disabled` is sent as null (spec 02 §4).
  */
 import { useEffect, useMemo } from 'react';
-import { Button, Checkbox, Group, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

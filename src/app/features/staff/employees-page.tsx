@@ -6,7 +6,8 @@
  * bound-account cell on that row.
  */
 import { useMemo, useState } from 'react';
-import { Anchor, Flex, Group, Select, Text } from '@mantine/core';
+import { Anchor, Flex, Group, Text } from '@mantine/core';
+import { Select } from '../common/select';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { IconLink, IconUnlink } from '@tabler/icons-react';

@@ -4,7 +4,8 @@
  * current company and the user's company links (each change is saved at once).
  */
 import { useEffect, useState } from 'react';
-import { Checkbox, Group, Loader, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Loader, MultiSelect, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Select } from '../common/select';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,8 @@
  * and Enter refused with the reason (admin:user.notManageable), as the server would refuse them.
  */
 import { useMemo } from 'react';
-import { Badge, Box, Select, Switch, Tooltip } from '@mantine/core';
+import { Badge, Box, Switch, Tooltip } from '@mantine/core';
+import { Select } from '../common/select';
 import { IconBuilding, IconKey, IconShieldCheck } from '@tabler/icons-react';
 import type { ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';

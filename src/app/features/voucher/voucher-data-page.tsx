@@ -7,7 +7,8 @@
  * controls, Enter on the focused button.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Card, FileInput, Group, List, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, FileInput, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Select } from '../common/select';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

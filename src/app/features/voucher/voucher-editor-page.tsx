@@ -10,7 +10,8 @@
  * processing records (voucher-procs.tsx).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Menu, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Menu, NumberInput, Paper, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { Select } from '../common/select';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';

@@ -4,7 +4,8 @@
  * voucher gets which code) before anything changes. Both work with the keyboard alone: the first
  * control has the focus, Enter on a button runs it, Esc closes.
  */
-import { Alert, Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Select } from '../common/select';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';

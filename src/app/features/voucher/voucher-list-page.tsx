@@ -11,7 +11,8 @@
  * the last row of a page goes to the next page's first row, as PageDown there does (the list grid).
  */
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Alert, Badge, Box, Button, Group, Menu, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Box, Button, Group, Menu, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Select } from '../common/select';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

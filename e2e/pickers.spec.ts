@@ -88,6 +88,79 @@ test('the client owner is chosen in the employee picker by keyboard', async ({ p
   await expect(page.getByTestId('customer-dialog')).toBeHidden();
 });
 
+test('an employee box is emptied and left to clear it; F7 opens the picker searched by the typed text', async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openClientScreen(page, 'customers');
+  await page.getByTestId('customer-new').click();
+  await expect(page.getByTestId('customer-code')).toBeFocused();
+  await page.keyboard.type(`${custCode}C`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`清空负责人${stamp}`);
+  const picker = new PickerModel(page, 'employee-picker');
+  const owner = page.getByTestId('customer-owner');
+  await owner.focus();
+  await page.keyboard.type('lfj');
+  await expect(page.getByRole('option').first()).toContainText('李芳静');
+  await page.keyboard.press('Enter');
+  await expect(owner).toHaveValue(/李芳静/);
+  // Typed text then F7: the picker opens searched by it, the caret after it (Backspace takes its last letter).
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('cfn');
+  await page.keyboard.press('F7');
+  await expect(picker.keyword()).toBeFocused();
+  await expect(picker.keyword()).toHaveValue('cfn');
+  await expect(picker.rows()).toHaveCount(1);
+  await expect(picker.rows().first()).toContainText('陈芳娜');
+  await page.keyboard.press('Backspace');
+  await expect(picker.keyword()).toHaveValue('cf');
+  await page.keyboard.press('Escape');
+  await expect(picker.root).toBeHidden();
+  // F7 on the chosen employee's label opens the whole list (the label is no keyword).
+  await owner.focus();
+  await page.keyboard.press('Tab');
+  await expect(owner).toHaveValue(/李芳静/);
+  await owner.focus();
+  await page.keyboard.press('F7');
+  await expect(picker.keyword()).toHaveValue('');
+  await page.keyboard.press('Escape');
+  // Emptying the text and leaving the box clears the owner: it stays empty when the box is left again.
+  await owner.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await expect(owner).toHaveValue('');
+  await owner.focus();
+  await page.keyboard.press('Tab');
+  await expect(owner).toHaveValue('');
+  await page.getByTestId('customer-code').focus();
+  await new FormDialogModel(page, 'customer-dialog').save();
+  await expect(page.getByTestId('customer-dialog')).toBeHidden();
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const cs = await (await request.get('/api/aux/customer', { params: { filter: JSON.stringify({ companyId: 1, keyword: `${custCode}C` }) }, headers })).json();
+  expect(cs.data.content).toHaveLength(1);
+  expect(cs.data.content[0].owner ?? null).toBeNull();
+  expect(cs.data.content[0].ownerId ?? null).toBeNull();
+});
+
+test('the reimbursement submitter filter is cleared by emptying the box and leaving it', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/cashier/reimburseManagement');
+  const submitter = page.getByTestId('reimburse-filter-submitter');
+  await submitter.focus();
+  await page.keyboard.type('lfj');
+  await expect(page.getByRole('option').first()).toContainText('李芳静');
+  await page.keyboard.press('Enter');
+  await expect(submitter).toHaveValue(/李芳静/);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await expect(submitter).toHaveValue('');
+  // Passing through the box again does not bring the submitter back.
+  await submitter.focus();
+  await page.keyboard.press('Tab');
+  await expect(submitter).toHaveValue('');
+});
+
 test('a project takes two clients and a director from the pickers; the department picker refuses a parent', async ({ page, request }) => {
   await loginAs(page, 'admin', 'admin123');
   await openClientScreen(page, 'projects');

@@ -2,10 +2,13 @@
  * Employee autocomplete (spec 02 §2.10, §4, §5, §6): the company's employees are loaded in the
  * background, page after page until the total, and typing filters them; while they are still loading
  * typing searches the server after 200 ms (only for a non-empty keyword). Choosing emits the record; clearing emits null (the
- * caller stores nothing). The search icon (reachable by Tab) or F7 opens the 1000×700 picker with
- * the department tree. Disabled employees are hidden unless `hideDisabled` is false.
+ * caller stores nothing): the clear button takes no Tab, so emptying the box's text and leaving it
+ * (Tab, a click elsewhere) clears the choice too. The search icon (reachable by Tab) or F7 opens
+ * the 1000×700 picker with the department tree, its keyword box holding the text typed in the box.
+ * Disabled employees are hidden unless `hideDisabled` is false.
  */
-import { useMemo, useState, type Ref } from 'react';
+import { useMemo, useRef, useState, type Ref } from 'react';
+import type { MantineSize } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { EmployeeDto } from '../../../contract/staff';
@@ -26,7 +29,17 @@ export interface EmployeeRef {
 
 const labelOf = (e: EmployeeRef) => `${e.code} ${e.name}`;
 
-export function EmployeeField({ companyId, value, current, onChange, onBlur, label, error, testId, hideDisabled = true, withAsterisk, large, ref }: {
+/**
+ * Whether leaving the box clears the choice: a value is chosen and the user emptied the text
+ * (typing, Backspace, cutting) since entering the box. A box that shows nothing only because the
+ * chosen employee's name has not loaded yet keeps its value when the user merely passes through.
+ */
+export const clearsOnLeave = (value: number | null, text: string, edited: boolean) => value !== null && edited && text.trim() === '';
+
+/** The keyword the picker opens with: the text typed in the box, not the chosen employee's label it shows. */
+export const pickerKeyword = (text: string, shownLabel: string | null) => (text === shownLabel ? '' : text.trim());
+
+export function EmployeeField({ companyId, value, current, onChange, onBlur, label, error, testId, hideDisabled = true, withAsterisk, large, size, ref }: {
   companyId: number | null;
   value: number | null;
   /** The chosen employee as the record shows it (so its name shows before anything loads). */
@@ -42,10 +55,15 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
   large?: boolean;
   /** The box's input (a screen puts the caret here after a refused save). */
   ref?: Ref<HTMLInputElement>;
+  /** The box's size (a filter row of small inputs). */
+  size?: MantineSize;
 }) {
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<EmployeeRef | null>(current ?? null);
-  const [popup, setPopup] = useState(false);
+  /** The keyword the open picker started with (null: the picker is closed). */
+  const [popup, setPopup] = useState<string | null>(null);
+  /** The box's text was changed by the user since the caret entered it. */
+  const edited = useRef(false);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const disabled = employeeDisabledFilter({ hideDisabled });
   const shownLabel = picked && picked.id === value ? labelOf(picked) : null;
@@ -67,10 +85,13 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
     onChange(e);
   };
 
+  const openPicker = () => setPopup(pickerKeyword(search, shownLabel));
+
   return (
     <>
       <FirstMatchSelect
         ref={ref}
+        size={size}
         label={label}
         withAsterisk={withAsterisk}
         clearable
@@ -87,22 +108,30 @@ export function EmployeeField({ companyId, value, current, onChange, onBlur, lab
           const e = list.find((x) => String(x.id) === v);
           if (e) choose(e);
         }}
-        onKeyDown={onF7(() => setPopup(true))}
-        onBlur={onBlur}
+        onKeyDown={onF7(openPicker)}
+        onFocus={() => { edited.current = false; }}
+        onInput={() => { edited.current = true; }}
+        onBlur={(e) => {
+          // Mantine puts the chosen label back as the box is left; an emptied box means "none".
+          if (clearsOnLeave(value, e.currentTarget.value, edited.current)) choose(null);
+          edited.current = false;
+          onBlur?.();
+        }}
         error={error}
         nothingFoundMessage="—"
         rightSectionPointerEvents="all"
-        rightSection={<PickerIcon onOpen={() => setPopup(true)} testId={testId ? `${testId}-open` : undefined} />}
+        rightSection={<PickerIcon onOpen={openPicker} testId={testId ? `${testId}-open` : undefined} />}
         data-testid={testId}
       />
       <EmployeePicker
-        opened={popup}
+        opened={popup !== null}
+        initialKeyword={popup ?? ''}
         companyId={companyId}
         disabled={disabled}
         large={large}
-        onClose={() => setPopup(false)}
+        onClose={() => setPopup(null)}
         onChoose={(e) => {
-          setPopup(false);
+          setPopup(null);
           choose(e);
         }}
       />

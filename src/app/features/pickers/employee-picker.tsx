@@ -22,8 +22,10 @@ const columns: ListColumn<EmployeeDto>[] = [
   { field: 'disabled', headerKey: 'pickers:col.disabled', width: 80, format: 'yesNo' },
 ];
 
-export function EmployeePicker({ opened, companyId, multiple, large, disabled, onClose, onChoose, onChooseMany }: {
+export function EmployeePicker({ opened, companyId, multiple, large, disabled, initialKeyword, onClose, onChoose, onChooseMany }: {
   opened: boolean;
+  /** The keyword the list opens searched by (the text typed in the field that opened it). */
+  initialKeyword?: string;
   /** The 1000×800 variant (spec 02 §2.10), for a picker opened from another popup. */
   large?: boolean;
   companyId: number | null;
@@ -54,6 +56,7 @@ export function EmployeePicker({ opened, companyId, multiple, large, disabled, o
       resetKey={departmentId}
       getRowId={(e) => e.id}
       keywordPlaceholder={t('pickers:keyword')}
+      initialKeyword={initialKeyword}
       side={companyId ? <DepartmentTreePanel companyId={companyId} value={departmentId} onChange={setDepartmentId} height={pickerSideHeight(size)} /> : null}
       multiple={multiple}
       onClose={onClose}

@@ -10,7 +10,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../../contract/common';
-import { ListGrid, type ListGridProps, type ListRequest } from '../../../../grids/list/list-grid';
+import { ListGrid, type ListGridProps, type ListRequest, type ListView } from '../../../../grids/list/list-grid';
+import { DEFAULT_PAGE_SIZE } from '../../../domain/constants';
 import { useEscapeCloses } from './use-escape-closes';
 import { capAnswer, type PickerSize } from './picker-rules';
 
@@ -42,6 +43,8 @@ export interface PickerModalProps<T> extends Pick<ListGridProps<T>, 'gridId' | '
   side?: ReactNode;
   /** Customer / case pickers: keyword searches show at most the first 100 records, with a message. */
   capKeywordResults?: boolean;
+  /** The keyword the list opens searched by (the text typed in the field whose F7 opened the popup). */
+  initialKeyword?: string;
   testId: string;
 }
 
@@ -50,13 +53,17 @@ export function PickerModal<T>(props: PickerModalProps<T>) {
   return props.opened ? <PickerBody {...props} /> : null;
 }
 
-function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany, refuse, side, capKeywordResults, testId, ...grid }: PickerModalProps<T>) {
+function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany, refuse, side, capKeywordResults, initialKeyword, testId, ...grid }: PickerModalProps<T>) {
   const { t } = useTranslation('pickers');
   useEscapeCloses(onClose);
   const [current, setCurrent] = useState<T | null>(null);
   const [ticked, setTicked] = useState<T[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [capped, setCapped] = useState(false);
+  // The list opens on page 1 already searched by the typed keyword (read once, when the popup opens).
+  const [opening] = useState<ListView | undefined>(() => (initialKeyword?.trim()
+    ? { page: 1, size: DEFAULT_PAGE_SIZE, sort: grid.initialSort ?? {}, keyword: initialKeyword.trim() }
+    : undefined));
   const cap = useMemo(
     () => (capKeywordResults ? (answer: ListAnswer<T>, request: ListRequest) => {
       const out = capAnswer(answer, request);
@@ -106,6 +113,7 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
               {...grid}
               height={listHeight}
               autoFocusKeyword
+              kept={opening}
               selection={multiple ? 'multi' : 'single'}
               onSelectionChange={setTicked}
               onCurrentRowChange={(row) => {

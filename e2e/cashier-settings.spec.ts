@@ -96,6 +96,50 @@ test('creates a bank account by keyboard, its subject chosen with F7', async ({ 
   await expect(banks.getByTestId('bank-row-CCB')).toBeHidden();
 });
 
+test('by keyboard, the banks keep a name, a new bank says what it lacks, the opening date is typed as every date', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123', { at: '/basic/bankAccount' });
+  await expect(ListModel.byId(page, 'basic.bankAccount').row('B001')).toBeVisible();
+  // An emptied bank name is not left showing nothing: the bank's name comes back, and the dialog says why.
+  await pressById(page, 'bank-account-banks');
+  const banks = page.getByTestId('banks-dialog');
+  const cmb = banks.getByTestId('bank-row-CMB').getByLabel('银行名称');
+  await expect(cmb).toHaveValue('招商银行');
+  await cmb.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await expect(cmb).toHaveValue('招商银行');
+  await expect(banks.getByTestId('banks-error')).toContainText('银行名称不能为空');
+  await page.keyboard.press('Escape');
+  await expect(cmb).toBeHidden();
+
+  await pressById(page, 'bank-account-new');
+  const dialog = page.getByTestId('bank-account-dialog');
+  await expect(dialog.getByTestId('bank-account-code')).toBeFocused();
+  // The new-bank form: Enter with a field missing says so and puts the caret in it.
+  await pressById(page, 'bank-account-new-bank');
+  const bank = page.getByTestId('bank-new-dialog');
+  await expect(bank.getByTestId('bank-new-code')).toBeFocused();
+  await page.keyboard.type('E2EBK');
+  await page.keyboard.press('Enter');
+  await expect(bank.getByTestId('bank-new-error')).toHaveText('请输入银行编码和银行名称');
+  await expect(bank.getByTestId('bank-new-name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(bank.getByTestId('bank-new-code')).toBeHidden();
+  await expect(dialog).toBeVisible();
+  // Reopened, it starts afresh.
+  await pressById(page, 'bank-account-new-bank');
+  await expect(bank.getByTestId('bank-new-code')).toHaveValue('');
+  await expect(bank.getByTestId('bank-new-error')).toBeHidden();
+  await page.keyboard.press('Escape');
+  // The opening date takes 20250301 and one Tab goes on to Disabled (its clear button takes none).
+  await dialog.getByTestId('bank-account-opened').focus();
+  await page.keyboard.type('20250301');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByTestId('bank-account-disabled')).toBeFocused();
+  await expect(dialog.getByTestId('bank-account-opened')).toHaveValue('2025-03-01');
+});
+
 test('Enter in a searchable select takes its only match and saves nothing; Enter with the list closed saves', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123', { at: '/basic/bankAccount' });
   const list = ListModel.byId(page, 'basic.bankAccount');

@@ -189,6 +189,48 @@ test('a leave date before the entry date is refused under the leave date, in bot
   await shell.switchLanguage('zh_CN');
 });
 
+test('the employee dates are typed as every date is, one Tab from one to the next (their clear buttons take no Tab)', async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openStaffScreen(page, 'employees');
+  await page.getByTestId('employee-new').focus();
+  await page.keyboard.press('Enter');
+  const dialog = new FormDialogModel(page, 'employee-dialog');
+  await expect(page.getByTestId('employee-code')).toBeFocused();
+  await page.keyboard.type(`${empCode}D`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('日期员');
+  await page.getByTestId('employee-department').focus();
+  await page.keyboard.type('0101');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('employee-department')).toHaveValue(/^0101 /);
+  await page.getByTestId('employee-position').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('employee-birthday')).toBeFocused();
+  await page.keyboard.type('19900506');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('employee-entry-date')).toBeFocused();
+  await page.keyboard.type('2026/3/1');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('employee-leave-date')).toBeFocused();
+  await page.keyboard.type('2026-11-30');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('employee-salesman')).toBeFocused();
+  await expect(page.getByTestId('employee-birthday')).toHaveValue('1990-05-06');
+  await expect(page.getByTestId('employee-entry-date')).toHaveValue('2026-03-01');
+  // Emptying a date's text and leaving it clears the date.
+  await page.getByTestId('employee-leave-date').focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  await page.getByTestId('employee-code').focus();
+  await dialog.save();
+  await expect(dialog.root()).toBeHidden();
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  const saved = (await (await request.get('/api/aux/employee', { params: { filter: JSON.stringify({ companyId: 1, keyword: `${empCode}D` }) }, headers })).json()).data.content;
+  expect(saved).toHaveLength(1);
+  expect(saved[0]).toMatchObject({ birthday: '1990-05-06', entryDate: '2026-03-01', leaveDate: null });
+});
+
 test('binds and unbinds an account by keyboard only: Enter on the bound-account cell, Alt+B on the selection', async ({ page, request }) => {
   const headers = await apiHeaders(request, 'admin', 'admin123');
   const created = await (await request.post('/api/idm/user', { data: { username: keyUser, name: '键盘用户', password: 'bind1234', companyIds: [1], companyId: 1 }, headers })).json();

@@ -6,10 +6,9 @@
  * (typed or chosen with F7 in the subject catalogue, refused by the kind's rule), opening date,
  * disabled and remark. The rules are the server's (src/domain/cashier-settings.ts).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { Select } from '../common/select';
-import { DateInput } from '@mantine/dates';
 import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { useHasRight, useScope } from '../../session/store';
 import { bankAccountListOptions, bankAccountUsed, bankOptions, cashierKeys, useCreateBank, useCreateBankAccount, useDeleteBankAccount, useUpdateBankAccount } from '../../queries/cashier-settings';
 import { currencyListOptions } from '../../queries/finance-settings';
 import { useDialogState } from '../common/confirm-dialog';
+import { DateField } from '../common/date-field';
 import { FormDialog } from '../common/form-dialog';
 import { ListPage } from '../common/list-page';
 import { useListTransfer } from '../common/list-transfer';
@@ -70,7 +70,16 @@ function NewBankDialog({ opened, companyId, onClose, onCreated }: { opened: bool
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateBank(companyId);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const save = async () => {
+    // Enter on a half-filled form says what is missing (Save is greyed out, which says nothing) and
+    // puts the caret there.
+    if (!code.trim() || !name.trim()) {
+      setError(t('settings.bankFieldsNeeded'));
+      (code.trim() ? nameRef : codeRef).current?.focus();
+      return;
+    }
     try {
       const b = await create.mutateAsync({ companyId, code, name });
       setCode('');
@@ -81,14 +90,21 @@ function NewBankDialog({ opened, companyId, onClose, onCreated }: { opened: bool
       setError(e instanceof Error ? e.message : String(e));
     }
   };
+  // Reopened, the form starts afresh (no text or message left from a cancelled bank).
+  const close = () => {
+    setCode('');
+    setName('');
+    setError(null);
+    onClose();
+  };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('settings.newBank')} size={360} centered data-testid="bank-new-dialog">
+    <Modal opened={opened} onClose={close} title={t('settings.newBank')} size={360} centered data-testid="bank-new-dialog">
       <Stack gap={8} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); e.stopPropagation(); void save(); } }}>
-        <TextInput label={t('settings.bankCode')} withAsterisk data-autofocus value={code} onChange={(e) => setCode(e.currentTarget.value)} maxLength={50} data-testid="bank-new-code" />
-        <TextInput label={t('settings.bankName')} withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={50} data-testid="bank-new-name" />
-        {error ? <Text c="red" size="sm">{error}</Text> : null}
+        <TextInput label={t('settings.bankCode')} withAsterisk data-autofocus ref={codeRef} value={code} onChange={(e) => { setCode(e.currentTarget.value); setError(null); }} maxLength={50} data-testid="bank-new-code" />
+        <TextInput label={t('settings.bankName')} withAsterisk ref={nameRef} value={name} onChange={(e) => { setName(e.currentTarget.value); setError(null); }} maxLength={50} data-testid="bank-new-name" />
+        {error ? <Text c="red" size="sm" data-testid="bank-new-error">{error}</Text> : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common:cancel')}</Button>
+          <Button variant="default" onClick={close}>{t('common:cancel')}</Button>
           <Button onClick={() => void save()} loading={create.isPending} disabled={!code.trim() || !name.trim()} data-testid="bank-new-save">{t('common:save')}</Button>
         </Group>
       </Stack>
@@ -99,7 +115,7 @@ function NewBankDialog({ opened, companyId, onClose, onCreated }: { opened: bool
 function BankAccountDialog({ opened, companyId, accountId, accountYearId, account, onClose, onNew }: {
   opened: boolean; companyId: number; accountId: number; accountYearId: number; account: BankAccountDto | null; onClose: () => void; onNew: () => void;
 }) {
-  const { t, i18n } = useTranslation(['cashier', 'admin']);
+  const { t } = useTranslation(['cashier', 'admin']);
   const create = useCreateBankAccount(accountId);
   const update = useUpdateBankAccount(accountId);
   const banks = useQuery(bankOptions(companyId));
@@ -191,7 +207,8 @@ function BankAccountDialog({ opened, companyId, accountId, accountYearId, accoun
           testId="bank-account-subject"
         />
         <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
-          <DateInput label={t('settings.openedAt')} valueFormat="YYYY-MM-DD" clearable locale={i18n.language === 'zh_CN' ? 'zh-cn' : 'en'} {...form.field('openedAt')} data-testid="bank-account-opened" />
+          {/* Typed as every date of the app is; its clear button takes no Tab (emptying the text clears it). */}
+          <DateField label={t('settings.openedAt')} {...form.field('openedAt')} onChange={(v) => form.set('openedAt', v || null)} clearButtonProps={{ tabIndex: -1 }} data-testid="bank-account-opened" />
           <Checkbox mt={28} label={t('settings.disabled')} {...form.checkbox('disabled')} data-testid="bank-account-disabled" />
         </SimpleGrid>
         <Textarea label={t('settings.remark')} maxLength={200} autosize minRows={2} maxRows={3} {...form.text('remark')} data-testid="bank-account-remark" />

@@ -35,8 +35,15 @@ function BankRow({ bank, companyId, canEdit, onError, onDelete }: { bank: BankDt
           value={name}
           readOnly={!canEdit}
           aria-label={t('settings.bankName')}
+          data-testid={`bank-name-${bank.code}`}
           onChange={(e) => setName(e.currentTarget.value)}
-          onBlur={() => name.trim() && name.trim() !== bank.name && void save({ name: name.trim() })}
+          onBlur={() => {
+            // A bank keeps a name: an emptied box shows the name the bank still has, and says so.
+            if (!name.trim()) {
+              setName(bank.name);
+              onError(t('settings.bankNameKept', { name: bank.name }));
+            } else if (name.trim() !== bank.name) void save({ name: name.trim() });
+          }}
           onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur(); }}
         />
       </Table.Td>

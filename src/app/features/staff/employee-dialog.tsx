@@ -6,12 +6,12 @@
 import { useEffect, useMemo } from 'react';
 import { Button, Checkbox, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { Select } from '../common/select';
-import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { employeeCreateBody, type EmployeeDto } from '../../../contract/staff';
 import { disabledOnWire } from '../../../domain/staff';
 import { allDepartmentsOptions, useSaveEmployee } from '../../queries/staff';
+import { DateField } from '../common/date-field';
 import { FormDialog } from '../common/form-dialog';
 import { DepartmentField } from '../pickers/department-field';
 import { useEntityForm } from '../common/use-entity-form';
@@ -60,7 +60,7 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
   /** The employee as stored by a save (the vendor form's add-employee takes it as the owner). */
   onSaved?: (saved: EmployeeDto) => void;
 }) {
-  const { t, i18n } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common']);
   const save = useSaveEmployee(companyId);
   const { data: depts } = useQuery(allDepartmentsOptions(companyId));
   const leaves = useMemo(() => (depts?.content ?? []).filter((d) => d.leaf), [depts]);
@@ -94,7 +94,14 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, source, presetValue]);
   const values = source ? { ...employeeValues(source), ...(copyOf ? { code: '' } : {}) } : undefined;
-  const locale = i18n.language === 'en_US' ? 'en' : 'zh-cn';
+  // Typed as every date of the app is (2026/9/1, 20260901); like the selects' clear buttons, the
+  // date's takes no Tab (one Tab goes from date to date): emptying the text clears the date.
+  const dateProps = (name: 'birthday' | 'entryDate' | 'leaveDate') => ({
+    ...form.field(name),
+    value: form.values[name],
+    onChange: (v: string) => form.set(name, v || null),
+    clearButtonProps: { tabIndex: -1 },
+  });
   return (
     <FormDialog
       opened={opened}
@@ -138,9 +145,9 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
         />
         <TextInput label={t('admin:employee.phone')} {...form.text('phone')} data-testid="employee-phone" />
         <TextInput label={t('admin:employee.position')} {...form.text('position')} data-testid="employee-position" />
-        <DateInput label={t('admin:employee.birthday')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('birthday')} />
-        <DateInput label={t('admin:employee.entryDate')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('entryDate')} />
-        <DateInput label={t('admin:employee.leaveDate')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('leaveDate')} />
+        <DateField label={t('admin:employee.birthday')} {...dateProps('birthday')} data-testid="employee-birthday" />
+        <DateField label={t('admin:employee.entryDate')} {...dateProps('entryDate')} data-testid="employee-entry-date" />
+        <DateField label={t('admin:employee.leaveDate')} {...dateProps('leaveDate')} data-testid="employee-leave-date" />
         <Group gap="md" mt={24}>
           <Checkbox label={t('admin:employee.salesman')} {...form.checkbox('salesman')} data-testid="employee-salesman" />
           <Checkbox label={t('admin:employee.disabled')} {...form.checkbox('disabled')} data-testid="employee-disabled" />

@@ -141,6 +141,13 @@ function DefinitionsDrawer({ kind, edit, setEdit, dirty, onClose, onChanged }: D
       if (!left) setTimeout(() => requestAnimationFrame(() => before?.isConnected && before.focus()), 30);
     }));
   };
+  // The form closed by Cancel (its button gone): the caret goes on to Add, once the drawer's focus
+  // trap is on again after a question (it focuses its first control when it comes back).
+  const addRef = useRef<HTMLButtonElement>(null);
+  const closeForm = () => {
+    setEdit(null);
+    setTimeout(() => requestAnimationFrame(() => addRef.current?.focus()), 30);
+  };
   const startForm = (next: Form) => leave(() => {
     setError(null);
     setEdit({ form: next, start: next });
@@ -162,7 +169,7 @@ function DefinitionsDrawer({ kind, edit, setEdit, dirty, onClose, onChanged }: D
           {!canEdit && <Alert color="gray">{t('definitions.readOnly')}</Alert>}
           {canEdit && (
             <Group gap="xs">
-              <Button size="xs" data-testid="def-add" onClick={() => startForm({ id: null, version: 0, side: selected?.side ?? 'LEFT', lineNo: null, label: '', labelEn: '', indent: 1, bold: false, formula: '', sort: selected?.sort })}>{t('definitions.add')}</Button>
+              <Button ref={addRef} size="xs" data-testid="def-add" onClick={() => startForm({ id: null, version: 0, side: selected?.side ?? 'LEFT', lineNo: null, label: '', labelEn: '', indent: 1, bold: false, formula: '', sort: selected?.sort })}>{t('definitions.add')}</Button>
               <Button size="xs" variant="default" data-testid="def-edit" disabled={!selected} onClick={() => startForm(fromRow(selected!))}>{t('definitions.edit')}</Button>
               <Button size="xs" variant="default" color="red" data-testid="def-remove" disabled={!selected} onClick={() => setConfirm('remove')}>{t('definitions.remove')}</Button>
               <Button size="xs" variant="subtle" data-testid="def-reset" onClick={() => setConfirm('reset')}>{t('definitions.reset')}</Button>
@@ -186,7 +193,7 @@ function DefinitionsDrawer({ kind, edit, setEdit, dirty, onClose, onChanged }: D
                 onChange={(e) => setForm({ ...form, formula: e.currentTarget.value })} />
               {error && <Alert color="red" data-testid="def-error">{error}</Alert>}
               <Group gap="xs" justify="flex-end">
-                <Button size="xs" variant="default" data-testid="def-cancel" onClick={() => leave(() => setEdit(null))}>{t('common:cancel')}</Button>
+                <Button size="xs" variant="default" data-testid="def-cancel" onClick={() => leave(closeForm)}>{t('common:cancel')}</Button>
                 <Button size="xs" loading={busy} data-testid="def-save" disabled={!form.label.trim()} onClick={() => void save()}>{t('common:save')}</Button>
               </Group>
             </Stack>

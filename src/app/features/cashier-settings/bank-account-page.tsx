@@ -208,7 +208,7 @@ function BankAccountDialog({ opened, companyId, accountId, accountYearId, accoun
         />
         <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
           {/* Typed as every date of the app is; its clear button takes no Tab (emptying the text clears it). */}
-          <DateField label={t('settings.openedAt')} {...form.field('openedAt')} onChange={(v) => form.set('openedAt', v || null)} clearButtonProps={{ tabIndex: -1 }} data-testid="bank-account-opened" />
+          <DateField label={t('settings.openedAt')} {...form.field('openedAt')} onChange={(v) => form.set('openedAt', v || null)} data-testid="bank-account-opened" />
           <Checkbox mt={28} label={t('settings.disabled')} {...form.checkbox('disabled')} data-testid="bank-account-disabled" />
         </SimpleGrid>
         <Textarea label={t('settings.remark')} maxLength={200} autosize minRows={2} maxRows={3} {...form.text('remark')} data-testid="bank-account-remark" />

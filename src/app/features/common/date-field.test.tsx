@@ -40,6 +40,15 @@ describe('the date field', () => {
     expect(onChange.mock.calls).toEqual([['2025-06-15', 'typing']]);
   });
 
+  it('its clear button takes no Tab stop (a date typed after Tab went into it)', () => {
+    renderField();
+    const clear = document.querySelector('.mantine-InputClearButton-root, [data-input-clear], button[aria-label]') as HTMLButtonElement | null;
+    const buttons = [...document.querySelectorAll('button')];
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const b of buttons) expect(b.tabIndex).toBe(-1);
+    expect(clear).not.toBeNull();
+  });
+
   it('Enter and leaving the field take what the text names, complete or not', () => {
     const { input, onChange } = renderField();
     typeKeys(input, '2025-6-1');

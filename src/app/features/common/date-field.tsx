@@ -63,6 +63,9 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
       ref={ref}
       {...rest}
       clearable={clearable}
+      // The clear button takes no Tab stop: a date typed after Tab went into it and was lost (Delete
+      // or emptying the text clears a date from the keys).
+      clearButtonProps={{ tabIndex: -1, ...rest.clearButtonProps }}
       value={value || null}
       // Mantine's own reading of the text is off (it took "2025-06-1" as the 1st): the text is read
       // here, on input, Enter and blur. A day picked or the text cleared come through onChange.

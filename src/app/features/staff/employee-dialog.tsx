@@ -94,13 +94,12 @@ export function EmployeeDialog({ opened, companyId, employee, copyOf, department
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, source, presetValue]);
   const values = source ? { ...employeeValues(source), ...(copyOf ? { code: '' } : {}) } : undefined;
-  // Typed as every date of the app is (2026/9/1, 20260901); like the selects' clear buttons, the
-  // date's takes no Tab (one Tab goes from date to date): emptying the text clears the date.
+  // Typed as every date of the app is (2026/9/1, 20260901; DateField: one Tab goes from date to
+  // date): emptying the text clears the date.
   const dateProps = (name: 'birthday' | 'entryDate' | 'leaveDate') => ({
     ...form.field(name),
     value: form.values[name],
     onChange: (v: string) => form.set(name, v || null),
-    clearButtonProps: { tabIndex: -1 },
   });
   return (
     <FormDialog

@@ -166,3 +166,42 @@ describe('a form dialog on its way out', () => {
     expect(onBlur).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a save the server refuses', () => {
+  /** A dialog whose save is refused with a message for its name field (a name taken). */
+  function Refused() {
+    const [error, setError] = useState<string | undefined>(undefined);
+    const form: DialogForm<Values, Values> = {
+      values: { subject: null, name: 'Taken' },
+      dirty: false,
+      serverError: undefined,
+      fail: () => setError('The name is taken'),
+      empty: () => ({ subject: null, name: '' }),
+      reset: () => {},
+      validate: () => ({ subject: null, name: 'Taken' }),
+    };
+    return (
+      <FormDialog opened onClose={() => {}} title="New kind" form={form} onSave={() => Promise.reject(new Error('taken'))} testId="dialog">
+        <TextInput label="Code" data-testid="code" />
+        <TextInput label="Name" error={error} data-testid="name" />
+      </FormDialog>
+    );
+  }
+  it('puts the caret on the field its message is under', async () => {
+    const rootRoute = createRootRoute({ component: Refused });
+    const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider>
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    const code = await screen.findByTestId('code');
+    act(() => code.focus());
+    fireEvent.submit(screen.getByTestId('dialog'));
+    const name = screen.getByTestId('name');
+    await vi.waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(name));
+  });
+});

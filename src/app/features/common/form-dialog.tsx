@@ -11,8 +11,8 @@
  * - Esc, the close button and Cancel close at once when nothing changed, else ask the save tip
  *   (save-tip-dialog.tsx: Yes saves then closes, the default / No closes unchanged / Cancel back to
  *   the form; keys Y, N, Esc);
- * - a refused save stays open with the server's message under its field or above the form; the
- *   first invalid field takes the focus;
+ * - a refused save stays open with the server's message under its field (which takes the focus) or
+ *   above the form; a save the form's own checks refuse puts the focus on the first invalid field;
  * - a closing dialog checks no field: the focus leaving a field as the dialog fades (the focus going
  *   back to the opener) would check it against data the save just changed (a new year's number
  *   'already exists' once the list holds it) and show that message on its way out.
@@ -162,7 +162,12 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
       await onSave(body, mode);
     } catch (err) {
       // The user stepped back from a question the save asked (e.g. tip7): nothing to show.
-      if (!(err instanceof SaveCancelled)) form.fail(err);
+      if (!(err instanceof SaveCancelled)) {
+        form.fail(err);
+        // A refusal said under a field (a code taken, a parent that may have no children) takes the
+        // caret there, as the form's own checks do; one above the form leaves it where it was.
+        focusLater(formRef.current, '[aria-invalid="true"]');
+      }
       return;
     } finally {
       setSaving(false);

@@ -153,6 +153,17 @@ test('voucher code rule and currencies by keyboard', async ({ page, request }) =
   await page.screenshot({ path: 'test-results/finance-zh_CN-voucherCode.png', animations: 'disabled' });
   const headers = await apiHeaders(request, 'admin', 'admin123');
   await expect.poll(async () => (await (await request.get('/api/voucher/codeRule', { params: { accountId: 1 }, headers })).json()).data.length).toBe(6);
+  // Out of range: the rule's own words (a number from 1 to 10), not the generic "at most 10 characters".
+  await length.press('Control+a');
+  await page.keyboard.type('12');
+  await length.press('Enter');
+  const rule = page.getByTestId('voucher-code-rule');
+  await expect(rule).toContainText('请输入 1 至 10 之间的整数');
+  await expect(rule).not.toContainText('字符');
+  await length.press('Control+a');
+  await page.keyboard.type('6');
+  await expect(rule).not.toContainText('请输入 1 至 10 之间的整数');
+  await expect(page.getByTestId('voucher-code-example')).toContainText('000001');
 
   await openFinanceScreen(page, 'currencyType');
   const list = ListModel.byId(page, financeScreens.currencyType.grid);
@@ -178,4 +189,45 @@ test('voucher code rule and currencies by keyboard', async ({ page, request }) =
   await expectFocusWithin(page.getByTestId('confirm-dialog'));
   await page.keyboard.press('Enter');
   await expect(list.row('USD')).toHaveCount(0);
+});
+
+test('voucher code rule: typing while a save is on its way neither leaves Save enabled nor is refused as someone else\'s change', async ({ page, request }) => {
+  const notices = await recordNotices(page);
+  await loginAs(page, 'admin', 'admin123');
+  await openFinanceScreen(page, 'voucherCode');
+  const length = page.getByTestId('voucher-code-length');
+  const save = page.getByTestId('voucher-code-save');
+  await expect(length).toHaveValue(/^\d+$/);
+  // The first save is held on its way until the clerk has typed on.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let posts = 0;
+  await page.route('**/api/voucher/codeRule', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts += 1;
+    if (posts === 1) await held;
+    await route.continue();
+  });
+  await length.focus();
+  await length.press('Control+a');
+  await page.keyboard.type('7');
+  await length.press('Enter');
+  await expect.poll(() => posts).toBe(1);
+  await length.press('Control+a');
+  await page.keyboard.type('9');
+  release();
+  await expect.poll(async () => (await notices()).filter((n) => n.includes('保存成功')).length).toBe(1);
+  // Back on the value just saved: nothing to save.
+  await length.press('Control+a');
+  await page.keyboard.type('7');
+  await expect(save).toBeDisabled();
+  // A new value saves, not refused as a change made by someone else.
+  await length.press('Control+a');
+  await page.keyboard.type('8');
+  await length.press('Enter');
+  await expect(save).toBeDisabled();
+  const headers = await apiHeaders(request, 'admin', 'admin123');
+  await expect.poll(async () => (await (await request.get('/api/voucher/codeRule', { params: { accountId: 1 }, headers })).json()).data.length).toBe(8);
+  await expect(save).toBeDisabled();
+  expect((await notices()).filter((n) => n.includes('他人修改'))).toEqual([]);
 });

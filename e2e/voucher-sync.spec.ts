@@ -34,6 +34,19 @@ async function demoBooks(request: APIRequestContext, want: 'unsynced' | 'synced'
   throw new Error(`no ${want} demo voucher`);
 }
 
+test('subject mapping: the target ledger set and year are chosen by typing and Enter', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await page.goto('/basic/subjectRelation');
+  const target = page.getByTestId('relation-target-year');
+  await expect(target).toHaveValue(/Management ledger · 2026/);
+  await target.focus();
+  await target.press('Control+a');
+  await page.keyboard.type('2025');
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveValue(/Management ledger · 2025/);
+  await expect(target).toBeFocused();
+});
+
 test('map by code, synchronise a voucher with the keyboard, open the copy from the associated vouchers', async ({ page, request }, testInfo) => {
   const books = await demoBooks(request);
   // Starts from no mapping (a retry finds the first attempt's relations otherwise).

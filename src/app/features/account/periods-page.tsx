@@ -2,10 +2,11 @@
  * /basic/accountPeriod: choose a ledger set and an account year (defaults: the current scope),
  * see its periods (name = start month, start, end, settled flag), move a boundary inline or in a
  * dialog (the server shifts the neighbours so the year stays contiguous), create the next year.
+ * Both selectors take typing (a ledger set's name, a year) and Enter, as a keyboard clerk expects.
  */
 import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Select, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, NumberInput, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendarPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { RIGHTS } from '../../../domain/rights';
 import { useHasRight, useScope, useSession } from '../../session/store';
 import { accountYearsOptions, companyAccountsOptions, periodListOptions, useCreateAccountYear, useDeleteAccountYear, useUpdatePeriod } from '../../queries/admin-accounts';
 import { ConfirmDialog } from '../common/confirm-dialog';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { FormDialog } from '../common/form-dialog';
 import { ListPage, NoCompany } from '../common/list-page';
 import { useEntityForm } from '../common/use-entity-form';
@@ -95,7 +97,7 @@ export function PeriodsPage() {
     <>
       <Card withBorder padding="sm" mb="sm">
         <Group gap="md" wrap="wrap" align="flex-end" className={FIELD_ROW}>
-          <Select
+          <FirstMatchSelect
             label={t('admin:period.account')}
             w={240}
             data={(accounts.data?.content ?? []).map((a) => ({ value: String(a.id), label: a.main === 1 ? `${a.name} ★` : a.name }))}
@@ -107,7 +109,7 @@ export function PeriodsPage() {
             allowDeselect={false}
             data-testid="period-account"
           />
-          <Select
+          <FirstMatchSelect
             label={t('admin:period.year')}
             w={140}
             data={yearList.map((y) => ({ value: String(y.id), label: String(y.year) }))}

@@ -3,7 +3,7 @@
  * codes (default 4). Enter saves (the form pattern); the version read is sent back, so a change
  * made meanwhile by someone else is reported instead of overwritten.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Card, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ import { NoCompany } from '../common/list-page';
 import { useEntityForm } from '../common/use-entity-form';
 import { FormSaveButton } from '../common/form-save-button';
 
-const valuesOf = (accountId: number, r?: VoucherCodeRuleDto) => ({ accountId, length: (r?.length ?? VOUCHER_CODE_LENGTH_DEFAULT) as number | string, version: r?.version ?? 0 });
+const valuesOf = (accountId: number, r?: VoucherCodeRuleDto) => ({ accountId, length: (r?.length ?? VOUCHER_CODE_LENGTH_DEFAULT) as number | string });
 
 export function VoucherCodePage() {
   const { t } = useTranslation(['finance', 'common']);
@@ -26,16 +26,29 @@ export function VoucherCodePage() {
   const canEdit = useHasRight(RIGHTS.BASIC_FINANCE);
   const rule = useQuery(voucherCodeRuleOptions(accountId));
   const update = useUpdateVoucherCodeRule();
+  /**
+   * The version the draft builds on, kept out of the draft: the one read while the form was
+   * unedited, then the one each of our own saves answers. In the draft it went stale when the user
+   * typed while a save was on its way (the answer does not replace edited values): Save then stayed
+   * enabled on the value just saved, and the next save, or one queued meanwhile, was refused as
+   * "changed by someone else". A change made by someone else meanwhile is still reported.
+   */
+  const version = useRef(0);
   const form = useEntityForm({
     schema: voucherCodeRuleBody,
     empty: () => valuesOf(accountId ?? 0),
     required: ['length'],
+    toInput: (v) => ({ ...v, version: version.current }),
+    // A number out of range: the rule's own words (the generic ones speak of characters).
+    messages: { length: { invalid: { key: 'finance:codeRule.lengthRange', values: { min: VOUCHER_CODE_LENGTH_MIN, max: VOUCHER_CODE_LENGTH_MAX } } } },
     keep: `voucher-code:${accountId}`,
   });
   useTabDirty(canEdit && form.dirty, undefined, { kept: true });
 
   useEffect(() => {
-    if (rule.data && accountId) form.load(valuesOf(accountId, rule.data));
+    if (!rule.data || !accountId) return;
+    if (!form.dirty || !version.current) version.current = rule.data.version;
+    form.load(valuesOf(accountId, rule.data));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rule.data]);
 
@@ -44,7 +57,11 @@ export function VoucherCodePage() {
 
   const submit = async () => {
     try {
-      await form.saveWith(async (body) => valuesOf(accountId, await update.mutateAsync(body)));
+      await form.saveWith(async (body) => {
+        const saved = await update.mutateAsync({ ...body, version: version.current });
+        version.current = saved.version;
+        return valuesOf(accountId, saved);
+      });
     } catch {
       void rule.refetch();
     }

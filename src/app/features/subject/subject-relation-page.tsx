@@ -10,7 +10,7 @@
  * types the source lacks is refused.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CellEditRequestEvent, ICellRendererParams } from 'ag-grid-community';
@@ -34,6 +34,7 @@ import { notifyError } from '../../queries/admin-common';
 import { subjectRelationKeys, useDeleteSubjectRelations, useMapByCode, useSaveSubjectRelations } from '../../queries/subject-relations';
 import { useHasRight, useScope } from '../../session/store';
 import { ListPage } from '../common/list-page';
+import { FirstMatchSelect } from '../common/first-match-select';
 import { localName, localTypeName } from '../../../domain/names';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
 
@@ -205,7 +206,7 @@ export function SubjectRelationPage() {
       }
     }}>
       <Group gap="sm" align="flex-end" wrap="wrap" className={FIELD_ROW}>
-        <Select
+        <FirstMatchSelect
           label={t('subject:relation.targetYear')}
           w={320}
           data={targets}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { userCreateBody, roleCreateBody } from '../../../contract/idm';
 import { companyCreateBody } from '../../../contract/company';
 import { validateObject, validateValue } from './form-validation';
@@ -21,6 +22,14 @@ describe('admin form validation with contract schemas', () => {
     expect(validateValue(shape.name, 'x'.repeat(19))).toEqual({ key: 'admin:validation.tooLong', values: { max: 18 } });
     expect(validateValue(shape.name, '张记账')).toBeNull();
     expect(validateValue(shape.name, 'x'.repeat(18))).toBeNull();
+  });
+
+  it("says a number's bounds as values and a text's as lengths", () => {
+    expect(validateValue(z.number().int().min(1).max(10), 12)).toEqual({ key: 'admin:validation.atMost', values: { max: 10 } });
+    expect(validateValue(z.number().int().min(1).max(10), 0)).toEqual({ key: 'admin:validation.atLeast', values: { min: 1 } });
+    expect(validateValue(z.number().positive(), 0)).toEqual({ key: 'admin:validation.aboveMin', values: { min: 0 } });
+    expect(validateValue(z.number().lt(5), 5)).toEqual({ key: 'admin:validation.belowMax', values: { max: 5 } });
+    expect(validateValue(z.string().max(3), 'abcd')).toEqual({ key: 'admin:validation.tooLong', values: { max: 3 } });
   });
 
   it('validates whole objects, keyed by field', () => {

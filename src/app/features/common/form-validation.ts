@@ -44,10 +44,19 @@ export function issueToMessage(issue: z.core.$ZodIssue | undefined, input: unkno
   if (msg === DATE_ORDER) return { key: 'admin:validation.dateOrder', values: { after: String((issue as { params?: { after?: unknown } }).params?.after ?? '') } };
   if (msg === RANGE_ORDER) return { key: `errors:${RANGE_ORDER}` };
   switch (issue.code) {
-    case 'too_small':
-      return { key: 'admin:validation.tooShort', values: { min: Number((issue as { minimum?: number | bigint }).minimum ?? 0) } };
-    case 'too_big':
-      return { key: 'admin:validation.tooLong', values: { max: Number((issue as { maximum?: number | bigint }).maximum ?? 0) } };
+    // A number's bound is a value ('at most 10'), a text's a length ('at most 10 characters').
+    case 'too_small': {
+      const { minimum, origin, inclusive } = issue as { minimum?: number | bigint; origin?: string; inclusive?: boolean };
+      const min = Number(minimum ?? 0);
+      if (origin === 'number' || origin === 'bigint') return { key: inclusive === false ? 'admin:validation.aboveMin' : 'admin:validation.atLeast', values: { min } };
+      return { key: 'admin:validation.tooShort', values: { min } };
+    }
+    case 'too_big': {
+      const { maximum, origin, inclusive } = issue as { maximum?: number | bigint; origin?: string; inclusive?: boolean };
+      const max = Number(maximum ?? 0);
+      if (origin === 'number' || origin === 'bigint') return { key: inclusive === false ? 'admin:validation.belowMax' : 'admin:validation.atMost', values: { max } };
+      return { key: 'admin:validation.tooLong', values: { max } };
+    }
     case 'invalid_format': {
       const format = (issue as { format?: string }).format;
       if (format === 'email') return { key: 'admin:validation.email' };

@@ -613,7 +613,7 @@ test('keys only: Disable on the expense kinds puts the caret back on the row and
   }
 });
 
-test('keys only: an expense kind renamed in the form dialog: a name taken is refused under the field, Esc with a change asks, Enter saves', async ({ page, request }) => {
+test('keys only: an expense kind renamed in the form dialog: a name taken is refused under the field, Esc with a change asks, Enter saves; Alt+N opens a new one', async ({ page, request }) => {
   test.setTimeout(90_000);
   const headers = await apiHeaders(request, 'admin', 'admin123');
   const kindsNow = async () => (await (await request.get('/api/expense/kind', { params: { filter: JSON.stringify({ companyId: 1 }), limit: 100 }, headers })).json()).data.content as { id: number; name: string; disabled: boolean; version: number }[];
@@ -653,6 +653,13 @@ test('keys only: an expense kind renamed in the form dialog: a name taken is ref
     await expect(dialog.root()).toBeHidden();
     await expect(cell).toHaveText(renamed);
     expect((await kindsNow()).find((k) => k.id === kind.id)!.name).toBe(renamed);
+    // Alt+N is New on every list: an empty form, Esc closes it at once (nothing typed).
+    await page.keyboard.press('Alt+n');
+    await expect(dialog.root()).toBeVisible();
+    await expect(name).toHaveValue('');
+    await expect(name).toBeFocused();
+    await dialog.pressEscape();
+    await expect(dialog.root()).toBeHidden();
   } finally {
     const now = (await kindsNow()).find((k) => k.id === kind.id)!;
     if (now.name !== '通讯费') await request.post(`/api/expense/kind/${kind.id}`, { headers, data: { name: '通讯费', version: now.version } });

@@ -114,6 +114,10 @@ describe('delete run', () => {
     expect(actionForKey(list, key('b'))).toBeUndefined();
     expect(actionForKey(list, key('b', { alt: true, shift: true }))).toBeUndefined();
     expect(actionForKey(list, key('h', { alt: true }))).toBeUndefined();
+    // New is Alt+N on every list (as in the voucher editor), unless the screen names its own key.
+    expect(actionForKey(list, key('n', { alt: true }))?.key).toBe('new');
+    expect(resolveAction(list[0]!).shortcut).toBe('alt+n');
+    expect(actionForKey([{ key: 'new', shortcut: 'alt+i', run: noop }], key('n', { alt: true }))).toBeUndefined();
     expect(shortcutHint('alt+b')).toBe('Alt+B');
     expect(shortcutHint('ctrl+shift+delete')).toBe('Ctrl+Shift+Delete');
   });

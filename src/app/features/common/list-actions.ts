@@ -15,7 +15,8 @@ export type ActionTone = 'primary' | 'default' | 'danger';
 
 /** Actions every master-data list offers; they bring their label, icon, selection rule and tone. */
 export const standardActions = {
-  new: { labelKey: 'common:new', selection: 'none', tone: 'primary' },
+  // Alt+N: New on every list, as in the voucher editor (Kingdee's 新增 key).
+  new: { labelKey: 'common:new', selection: 'none', tone: 'primary', shortcut: 'alt+n' },
   edit: { labelKey: 'common:edit', selection: 'one', tone: 'default' },
   view: { labelKey: 'common:view', selection: 'one', tone: 'default' },
   copy: { labelKey: 'common:copy', selection: 'one', tone: 'default' },
@@ -25,7 +26,7 @@ export const standardActions = {
   template: { labelKey: 'common:importTemplate', selection: 'none', tone: 'default' },
   export: { labelKey: 'common:export', selection: 'some', tone: 'default' },
   delete: { labelKey: 'common:delete', selection: 'some', tone: 'danger' },
-} as const satisfies Record<string, { labelKey: string; selection: ActionSelection; tone: ActionTone }>;
+} as const satisfies Record<string, { labelKey: string; selection: ActionSelection; tone: ActionTone; shortcut?: string }>;
 
 export type StandardActionKey = keyof typeof standardActions;
 
@@ -91,6 +92,7 @@ export function resolveAction<T>(action: ListAction<T>): ResolvedAction<T> {
     selection: action.selection ?? std?.selection ?? 'none',
     placement: action.placement ?? 'toolbar',
     tone: action.tone ?? std?.tone ?? 'default',
+    shortcut: action.shortcut ?? (std && 'shortcut' in std ? std.shortcut : undefined),
     allowed: action.allowed ?? true,
   };
 }

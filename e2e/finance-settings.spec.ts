@@ -175,7 +175,13 @@ test('voucher code rule and currencies by keyboard', async ({ page, request }) =
   await page.keyboard.press('Tab');
   await page.keyboard.type('美元');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('7.10');
+  // A rate it cannot read: its hint is the message, said once (it showed as hint and message).
+  await page.keyboard.type('7.1x');
+  await dialog.save();
+  await expect(dialog.root().getByTestId('currency-rate')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.root().getByText('每单位折合本位币的数额，最多 6 位小数')).toHaveCount(1);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('0');
   await dialog.save();
   await expect(dialog.root()).toBeHidden();
   await expect(list.row('USD')).toContainText('7.1');

@@ -74,6 +74,7 @@ function CurrencyDialog({ opened, currency, companyId, onClose, onNew }: { opene
     serverFields: { DATA_DUPLICATION: 'code', BASE_CURRENCY_LOCKED: 'rate' },
   });
   const base = !!currency?.base;
+  // A field's hint gives way to its message (which, for the code and the rate, is the hint itself: said once).
   return (
     <FormDialog
       opened={opened}
@@ -92,9 +93,9 @@ function CurrencyDialog({ opened, currency, companyId, onClose, onNew }: { opene
       size="sm"
       testId="currency-dialog"
     >
-      <TextInput label={t('currency.code')} description={t('currency.codeHint')} withAsterisk data-autofocus readOnly={base} maxLength={3} {...form.text('code')} data-testid="currency-code" />
+      <TextInput label={t('currency.code')} description={form.error('code') ? undefined : t('currency.codeHint')} withAsterisk data-autofocus readOnly={base} maxLength={3} {...form.text('code')} data-testid="currency-code" />
       <TextInput label={t('currency.name')} withAsterisk {...form.text('name')} data-testid="currency-name" />
-      <TextInput label={t('currency.rate')} description={t('currency.rateHint')} withAsterisk readOnly={base} inputMode="decimal" {...form.text('rate')} data-testid="currency-rate" />
+      <TextInput label={t('currency.rate')} description={form.error('rate') ? undefined : t('currency.rateHint')} withAsterisk readOnly={base} inputMode="decimal" {...form.text('rate')} data-testid="currency-rate" />
       <Checkbox label={t('currency.disabled')} disabled={base} {...form.checkbox('disabled')} data-testid="currency-disabled" />
     </FormDialog>
   );

@@ -36,3 +36,24 @@ test('periods: the ledger set and the year are chosen by typing and Enter', asyn
   await expect(year).toHaveValue(/^20\d\d$/);
   await expect(account).toBeFocused();
 });
+
+test('a year out of range stays as typed beside its message (it was changed to 1990 on leaving the box); Esc leaves the new account year', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openAdminScreen(page, 'periods');
+  await expect(page.getByTestId('period-year')).toHaveValue('2026');
+  await page.getByTestId('period-new-year').focus();
+  await page.keyboard.press('Enter');
+  const input = page.getByTestId('year-input');
+  await expect(input).toBeFocused();
+  await input.press('Control+a');
+  await page.keyboard.type('1800');
+  await page.keyboard.press('Tab');
+  await expect(input).toHaveValue('1800');
+  await expect(page.getByTestId('year-dialog').getByText('请输入 1990 到 2200 之间的年份')).toBeVisible();
+  // Nothing saved: Esc asks (the year was changed), N leaves it.
+  await input.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('year-dialog')).toBeHidden();
+});

@@ -117,6 +117,9 @@ function CreateAccountDialog({ opened, companyId, onClose }: { opened: boolean; 
             disabled={!form.values.withYear}
             min={1990}
             max={2200}
+            // A year out of range stays as typed and its message says why (clamped on leaving, 1800
+            // became 1990 under a message about 1800).
+            clampBehavior="none"
             allowDecimal={false}
             {...form.field('year')}
             data-testid="account-year"

@@ -245,7 +245,7 @@ function NewYearDialog(props: { opened: boolean; accountId: number; companyId: n
       size="sm"
       testId="year-dialog"
     >
-      <NumberInput label={t('admin:period.year')} withAsterisk data-autofocus min={1990} max={2200} allowDecimal={false} {...form.field('year')} data-testid="year-input" />
+      <NumberInput label={t('admin:period.year')} withAsterisk data-autofocus min={1990} max={2200} clampBehavior="none" allowDecimal={false} {...form.field('year')} data-testid="year-input" />
       <DateInput label={t('admin:period.yearStart')} valueFormat="YYYY-MM-DD" locale={locale} clearable {...form.field('startAt')} description={t('admin:period.yearStartHint')} data-testid="year-start" />
     </FormDialog>
   );

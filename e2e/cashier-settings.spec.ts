@@ -104,6 +104,8 @@ test('by keyboard, the banks keep a name, a new bank says what it lacks, the ope
   const banks = page.getByTestId('banks-dialog');
   const cmb = banks.getByTestId('bank-row-CMB').getByLabel('银行名称');
   await expect(cmb).toHaveValue('招商银行');
+  // The caret starts on the first bank's name (it was on the close button).
+  await expect(banks.locator('input[data-testid^="bank-name-"]').first()).toBeFocused();
   await cmb.focus();
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Backspace');

@@ -4,7 +4,7 @@
  * use, cannot be deleted!' while a bank account names the bank) and the product's question. New
  * banks come from the bank account form.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Checkbox, Modal, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import type { BankDto } from '../../../contract/cashier-settings';
 import { bankOptions, bankUsed, useDeleteBank, useUpdateBank } from '../../queries/cashier-settings';
 import { ConfirmDialog } from '../common/confirm-dialog';
 
-function BankRow({ bank, companyId, canEdit, onError, onDelete }: { bank: BankDto; companyId: number; canEdit: boolean; onError: (m: string | null) => void; onDelete: (b: BankDto) => void }) {
+function BankRow({ bank, first, companyId, canEdit, onError, onDelete }: { bank: BankDto; first: boolean; companyId: number; canEdit: boolean; onError: (m: string | null) => void; onDelete: (b: BankDto) => void }) {
   const { t } = useTranslation(['cashier', 'common']);
   const update = useUpdateBank(companyId);
   const [name, setName] = useState(bank.name);
@@ -35,6 +35,8 @@ function BankRow({ bank, companyId, canEdit, onError, onDelete }: { bank: BankDt
           value={name}
           readOnly={!canEdit}
           aria-label={t('settings.bankName')}
+          // The dialog's first control (Mantine's focus trap and the shell's dialog focus go to it).
+          data-autofocus={first || undefined}
           data-testid={`bank-name-${bank.code}`}
           onChange={(e) => setName(e.currentTarget.value)}
           onBlur={() => {
@@ -69,6 +71,20 @@ export function BanksDialog({ opened, companyId, canEdit, onClose }: { opened: b
   const del = useDeleteBank(companyId);
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState<BankDto | null>(null);
+  // The caret starts on the first bank's name, as the dialog's rows arrive (Mantine's trap had put it
+  // on the close button before they came), unless the user has moved it to a control meanwhile.
+  const tableRef = useRef<HTMLTableElement>(null);
+  const hasRows = !!banks.data?.content.length;
+  useEffect(() => {
+    if (!opened || !hasRows) return;
+    const frame = requestAnimationFrame(() => {
+      const dialog = tableRef.current?.closest<HTMLElement>('[role="dialog"]');
+      const active = document.activeElement;
+      const untouched = !active || active === document.body || active === dialog || !!active.closest('.mantine-Modal-close');
+      if (dialog && untouched) tableRef.current?.querySelector<HTMLInputElement>('input[data-testid^="bank-name-"]')?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [opened, hasRows]);
   const requestDelete = async (b: BankDto) => {
     try {
       if (await bankUsed(b.id)) return setError(t('errors:IN_USE'));
@@ -82,7 +98,7 @@ export function BanksDialog({ opened, companyId, canEdit, onClose }: { opened: b
     <>
       <Modal opened={opened} onClose={onClose} title={t('settings.banks')} size={560} centered closeOnEscape={!asking} data-testid="banks-dialog">
         {error ? <Text c="red" size="sm" mb={6} data-testid="banks-error">{error}</Text> : null}
-        <Table striped withTableBorder>
+        <Table ref={tableRef} striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={110}>{t('settings.bankCode')}</Table.Th>
@@ -92,7 +108,7 @@ export function BanksDialog({ opened, companyId, canEdit, onClose }: { opened: b
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {(banks.data?.content ?? []).map((b) => <BankRow key={`${b.id}-${b.version}`} bank={b} companyId={companyId} canEdit={canEdit} onError={setError} onDelete={(x) => void requestDelete(x)} />)}
+            {(banks.data?.content ?? []).map((b, i) => <BankRow key={`${b.id}-${b.version}`} first={i === 0} bank={b} companyId={companyId} canEdit={canEdit} onError={setError} onDelete={(x) => void requestDelete(x)} />)}
           </Table.Tbody>
         </Table>
         <Text size="xs" c="dimmed" mt={6}>{t('settings.banksHint')}</Text>

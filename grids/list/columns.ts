@@ -4,6 +4,10 @@
  * to the API's sort parameter and merges saved column widths. Pure, so it is unit-tested.
  */
 import type { ColDef } from 'ag-grid-community';
+import type { ColumnWidths } from './saved-widths';
+
+export type { ColumnWidths } from './saved-widths';
+export { readSavedWidths, sameWidths } from './saved-widths';
 
 export interface ListColumn<T> {
   /**
@@ -55,7 +59,6 @@ export function indexColumn<T>(): ListColumn<T> {
 }
 
 export type SortParam = Record<string, 'asc' | 'desc'>;
-export type ColumnWidths = Record<string, number>;
 
 export interface ToColDefsOptions<T> {
   t: (key: string) => string;
@@ -146,20 +149,4 @@ export function widthsFromState<T>(state: Array<{ colId: string; width?: number 
     if (known.has(s.colId) && s.width && s.width > 0) out[s.colId] = Math.round(s.width);
   }
   return out;
-}
-
-/** Saved content may come from an older version of the screen: keep only sane numbers. */
-export function readSavedWidths(content: unknown): ColumnWidths {
-  const widths = (content as { widths?: unknown } | null)?.widths;
-  if (!widths || typeof widths !== 'object') return {};
-  const out: ColumnWidths = {};
-  for (const [k, v] of Object.entries(widths as Record<string, unknown>)) {
-    if (typeof v === 'number' && Number.isFinite(v) && v >= 20 && v <= 2000) out[k] = Math.round(v);
-  }
-  return out;
-}
-
-export function sameWidths(a: ColumnWidths, b: ColumnWidths): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }

@@ -7,7 +7,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { sameWidths, type ColumnWidths } from './columns';
+import { sameWidths, type ColumnWidths } from './saved-widths';
 
 /** Where the saved column widths of list grids live. */
 export interface ColumnWidthStore {

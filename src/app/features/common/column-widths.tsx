@@ -7,7 +7,7 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { readSavedWidths, type ColumnWidths } from '../../../../grids/list/columns';
+import { readSavedWidths, type ColumnWidths } from '../../../../grids/list/saved-widths';
 import { ColumnWidthStoreContext, type ColumnWidthStore } from '../../../../grids/list/use-column-widths';
 import { systemApi } from '../../../contract/heads';
 import { call } from '../../api/typed-client';

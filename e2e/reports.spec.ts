@@ -218,6 +218,8 @@ test('a definition row being typed is not dropped without a word: the report tab
   const tip = page.getByTestId('unsaved-dialog');
   // (The drawer's root has no box of its own: its contents show whether it is open.)
   const add = drawer.getByTestId('def-add');
+  // The page's arrival focus (its first line) first: it would take the focus from the link below.
+  await expect(page.locator('.ag-cell:focus')).toHaveCount(1, { timeout: 20_000 });
   await pressOn(page.getByTestId('is-definitions'));
   await expect(add).toBeVisible();
   // A new row: its label typed, not saved.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider, Select, TextInput } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -65,8 +65,9 @@ function Dialog({ onSave }: { onSave: (body: Values) => Promise<unknown> }) {
   );
 }
 
-async function renderDialog(onSave: (body: Values) => Promise<unknown>) {
-  const rootRoute = createRootRoute({ component: () => <Dialog onSave={onSave} /> });
+/** Draws `Page` as the app would: in a route (the dialog marks its tab), with Mantine and the dialog's words. */
+function renderRouted(Page: () => ReactNode) {
+  const rootRoute = createRootRoute({ component: Page });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(
     <I18nextProvider i18n={i18n}>
@@ -75,6 +76,10 @@ async function renderDialog(onSave: (body: Values) => Promise<unknown>) {
       </MantineProvider>
     </I18nextProvider>,
   );
+}
+
+async function renderDialog(onSave: (body: Values) => Promise<unknown>) {
+  renderRouted(() => <Dialog onSave={onSave} />);
   return { subject: (await screen.findByTestId('subject')) as HTMLInputElement, name: screen.getByTestId('name') as HTMLInputElement };
 }
 
@@ -147,15 +152,7 @@ describe('a form dialog on its way out', () => {
   }
   it('checks a field the focus leaves while open, not one it leaves as the dialog closes', async () => {
     const onBlur = vi.fn();
-    const rootRoute = createRootRoute({ component: () => <Closing onBlur={onBlur} /> });
-    const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </I18nextProvider>,
-    );
+    renderRouted(() => <Closing onBlur={onBlur} />);
     const year = await screen.findByTestId('year');
     fireEvent.blur(year);
     expect(onBlur).toHaveBeenCalledTimes(1);
@@ -188,15 +185,7 @@ describe('a save the server refuses', () => {
     );
   }
   it('puts the caret on the field its message is under', async () => {
-    const rootRoute = createRootRoute({ component: Refused });
-    const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider>
-          <RouterProvider router={router} />
-        </MantineProvider>
-      </I18nextProvider>,
-    );
+    renderRouted(Refused);
     const code = await screen.findByTestId('code');
     act(() => code.focus());
     fireEvent.submit(screen.getByTestId('dialog'));

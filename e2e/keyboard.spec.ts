@@ -108,8 +108,14 @@ test('menu, tabs, page focus, palette and shortcuts work from the keyboard alone
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  // The list's arrival focus (its search box, once the rows are there) first: a late one took the
+  // focus back from the tab below (1 run in 4; see the stop-43 note).
+  await expect.poll(() => keys.focusIsOnPageControl()).toBe('input');
   await page.keyboard.press('Alt+m');
+  // The menu takes the focus a frame later: the tab is focused after that, or the menu took it back.
+  await expect.poll(() => keys.focusedMenuKey()).not.toBe('');
   await roleTab.focus();
+  await expect(roleTab).toBeFocused();
   await page.keyboard.press('Delete');
   await expect(roleTab).toHaveCount(0);
 

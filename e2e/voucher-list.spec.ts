@@ -488,9 +488,14 @@ test('keys only: a select takes typing as a native one does: "12" in the period 
   await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
   const from = page.getByTestId('voucher-filter-period-from');
   await expect(from).toBeVisible({ timeout: 20_000 });
-  await from.focus();
-  await page.keyboard.type('12');
-  await expect(from).toHaveValue(/2026-12/);
+  // The list has arrived (its search box has the focus); the periods may still be on their way: typed
+  // again after the type-ahead's pause until they are there.
+  await expect(page.getByTestId('list-keyword')).toBeFocused({ timeout: 20_000 });
+  await expect(async () => {
+    await from.focus();
+    await page.keyboard.type('12');
+    await expect(from).toHaveValue(/2026-12/, { timeout: 1000 });
+  }).toPass({ intervals: [900], timeout: 15_000 });
   // A pause, then another word: the choice follows it; the list closed, so Enter takes nothing else.
   await page.waitForTimeout(900);
   await page.keyboard.type('3');

@@ -4,7 +4,7 @@
  * use, cannot be deleted!' while a bank account names the bank) and the product's question. New
  * banks come from the bank account form.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Checkbox, Modal, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -35,7 +35,8 @@ function BankRow({ bank, first, companyId, canEdit, onError, onDelete }: { bank:
           value={name}
           readOnly={!canEdit}
           aria-label={t('settings.bankName')}
-          // The dialog's first control (Mantine's focus trap and the shell's dialog focus go to it).
+          // The dialog's first control: the shell's dialog focus puts the caret there, also when the
+          // rows arrive after the dialog opened (it watches the dialog for a marked control).
           data-autofocus={first || undefined}
           data-testid={`bank-name-${bank.code}`}
           onChange={(e) => setName(e.currentTarget.value)}
@@ -71,20 +72,6 @@ export function BanksDialog({ opened, companyId, canEdit, onClose }: { opened: b
   const del = useDeleteBank(companyId);
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState<BankDto | null>(null);
-  // The caret starts on the first bank's name, as the dialog's rows arrive (Mantine's trap had put it
-  // on the close button before they came), unless the user has moved it to a control meanwhile.
-  const tableRef = useRef<HTMLTableElement>(null);
-  const hasRows = !!banks.data?.content.length;
-  useEffect(() => {
-    if (!opened || !hasRows) return;
-    const frame = requestAnimationFrame(() => {
-      const dialog = tableRef.current?.closest<HTMLElement>('[role="dialog"]');
-      const active = document.activeElement;
-      const untouched = !active || active === document.body || active === dialog || !!active.closest('.mantine-Modal-close');
-      if (dialog && untouched) tableRef.current?.querySelector<HTMLInputElement>('input[data-testid^="bank-name-"]')?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [opened, hasRows]);
   const requestDelete = async (b: BankDto) => {
     try {
       if (await bankUsed(b.id)) return setError(t('errors:IN_USE'));
@@ -98,7 +85,7 @@ export function BanksDialog({ opened, companyId, canEdit, onClose }: { opened: b
     <>
       <Modal opened={opened} onClose={onClose} title={t('settings.banks')} size={560} centered closeOnEscape={!asking} data-testid="banks-dialog">
         {error ? <Text c="red" size="sm" mb={6} data-testid="banks-error">{error}</Text> : null}
-        <Table ref={tableRef} striped withTableBorder>
+        <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={110}>{t('settings.bankCode')}</Table.Th>

@@ -71,7 +71,7 @@ const cashLineFields = z.object({
   /** true: only lines turned into a voucher; false: only those not yet. */
   hasVoucher: flag.optional(),
 });
-export const cashLineFilter = cashLineFields.superRefine(rangeOrder([['dateFrom', 'dateTo']]));
+export const cashLineFilter = cashLineFields.superRefine(rangeOrder([['dateFrom', 'dateTo']], [['amountMin', 'amountMax']]));
 export type CashLineFilter = z.output<typeof cashLineFilter>;
 
 /**
@@ -103,7 +103,7 @@ export const cashKeyset = {
   before: cashCursor.optional(),
   last: flag.optional(),
 };
-export const cashListFilter = cashLineFields.extend(cashKeyset).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
+export const cashListFilter = cashLineFields.extend(cashKeyset).superRefine(rangeOrder([['dateFrom', 'dateTo']], [['amountMin', 'amountMax']]));
 export type CashListFilter = z.output<typeof cashListFilter>;
 export type CashPageMode = { mode: 'offset' } | { mode: 'after' | 'before'; cursor: CashCursor } | { mode: 'last' };
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DATE_ORDER, dateOrder, dateOrderIssues, EMPLOYEE_DATES, RANGE_ORDER, rangeOrder, reversed } from './date-order';
+import { DATE_ORDER, dateOrder, dateOrderIssues, EMPLOYEE_DATES, RANGE_ORDER, rangeOrder, reversed, VALUE_RANGE_ORDER } from './date-order';
 import { employeeCreateBody, employeeUpdateBody } from './staff';
 import { invoiceFilter } from './invoice';
 import { expenseFilter } from './expense';
 import { businessQueryFilter } from './business';
 import { departmentDetailQuery, departmentRaQuery } from './report';
 import { periodUpdateBody } from './account';
+import { voucherFilter } from './voucher';
+import { cashLineFilter, cashListFilter } from './cashier-journal';
 
 describe('reversed', () => {
   it('compares two present values of one kind: dates in text order, months as numbers', () => {
@@ -116,5 +118,17 @@ describe('the contract schemas that carry a date pair', () => {
     }
     expect(departmentDetailQuery.safeParse({ accountId: 1, year: 2026, startMonth: 4, endMonth: 4 }).success).toBe(true);
     expect(invoiceFilter.safeParse({ dateTo: '2026-03-01' }).success).toBe(true);
+  });
+
+  it('ranges of numbers (amounts, codes) answer RANGE_END_BEFORE_START on their upper end; a date range beside them still answers its own', () => {
+    expect(voucherFilter.safeParse({ accountId: 1, amountFrom: 500, amountTo: 100 }).error!.issues).toMatchObject([{ path: ['amountTo'], message: VALUE_RANGE_ORDER }]);
+    expect(voucherFilter.safeParse({ accountId: 1, codeFrom: 9, codeTo: 3, dateFrom: '2026-03-02', dateTo: '2026-03-01' }).error!.issues)
+      .toMatchObject([{ path: ['dateTo'], message: RANGE_ORDER }, { path: ['codeTo'], message: VALUE_RANGE_ORDER }]);
+    expect(voucherFilter.safeParse({ accountId: 1, amountFrom: -500, amountTo: 100, codeFrom: 3, codeTo: 3 }).success).toBe(true);
+    for (const schema of [cashLineFilter, cashListFilter]) {
+      expect(schema.safeParse({ accountId: 1, amountMin: 200, amountMax: 100 }).error!.issues).toMatchObject([{ path: ['amountMax'], message: VALUE_RANGE_ORDER }]);
+      expect(schema.safeParse({ accountId: 1, amountMin: 100, amountMax: 100 }).success).toBe(true);
+      expect(schema.safeParse({ accountId: 1, amountMax: 100 }).success).toBe(true);
+    }
   });
 });

@@ -25,8 +25,10 @@ import { isCalendarDate } from './common';
 
 /** The message of a record pair's issue (validation.dateOrder in the catalogues). */
 export const DATE_ORDER = 'dateOrder';
-/** The message (a result code) of a query range's issue. */
+/** The message (a result code) of a query's date or period range reversed. */
 export const RANGE_ORDER = 'PERIOD_END_BEFORE_START';
+/** The message (a result code) of a query's range of numbers reversed (amounts, codes): 'The end of a range cannot be less than its start'. */
+export const VALUE_RANGE_ORDER = 'RANGE_END_BEFORE_START';
 
 /** [earlier, later]: the later value must not be before the earlier one. */
 export type DatePair<K extends string = string> = readonly [earlier: K, later: K];
@@ -42,7 +44,7 @@ const present = (v: unknown): v is Comparable =>
 export type DateOrderIssue = {
   code: 'custom';
   path: [string];
-  message: typeof DATE_ORDER | typeof RANGE_ORDER;
+  message: typeof DATE_ORDER | typeof RANGE_ORDER | typeof VALUE_RANGE_ORDER;
   params: { after: string };
 };
 
@@ -79,7 +81,16 @@ export function dateOrder<T extends object>(pairs: readonly DatePair<keyof T & s
   return refinement<T>(pairs, DATE_ORDER);
 }
 
-/** A query's ranges (`.superRefine(rangeOrder(pairs))`): a reversed range answers PERIOD_END_BEFORE_START. */
-export function rangeOrder<T extends object>(pairs: readonly DatePair<keyof T & string>[]) {
-  return refinement<T>(pairs, RANGE_ORDER);
+/**
+ * A query's ranges (`.superRefine(rangeOrder(pairs))`): a reversed range of dates or periods answers
+ * PERIOD_END_BEFORE_START; `valuePairs`, ranges of numbers (an amount from/to, a code from/to),
+ * answer RANGE_END_BEFORE_START. Both refuse the query instead of answering an empty list.
+ */
+export function rangeOrder<T extends object>(pairs: readonly DatePair<keyof T & string>[], valuePairs: readonly DatePair<keyof T & string>[] = []) {
+  const dates = refinement<T>(pairs, RANGE_ORDER);
+  const values = refinement<T>(valuePairs, VALUE_RANGE_ORDER);
+  return (value: T, ctx: z.RefinementCtx<T>) => {
+    dates(value, ctx);
+    values(value, ctx);
+  };
 }

@@ -156,7 +156,7 @@ export const voucherFilter = z.object({
   keyword: z.string().trim().max(50).optional(),
   /** The maker (createdBy). */
   makerId: idSchema.optional(),
-}).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']], [['codeFrom', 'codeTo'], ['amountFrom', 'amountTo']]));
 export type VoucherFilter = z.output<typeof voucherFilter>;
 
 /**

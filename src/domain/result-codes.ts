@@ -24,6 +24,8 @@ export const resultCodes = {
   IN_USE: { status: 409, key: 'errors.IN_USE' },
   MISSING_ACCOUNT_OR_PERIOD: { status: 400, key: 'errors.MISSING_ACCOUNT_OR_PERIOD' },
   PERIOD_END_BEFORE_START: { status: 400, key: 'errors.PERIOD_END_BEFORE_START' },
+  /** A query's range of numbers (amounts, codes) whose end is less than its start. */
+  RANGE_END_BEFORE_START: { status: 400, key: 'errors.RANGE_END_BEFORE_START' },
   PERIOD_OVERLAP: { status: 400, key: 'errors.PERIOD_OVERLAP' },
   /** A settled (rolled) period cannot change; reverse the settlement first. */
   PERIOD_SETTLED: { status: 409, key: 'errors.PERIOD_SETTLED' },

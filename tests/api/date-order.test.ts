@@ -181,6 +181,21 @@ describe.each(backends())('dates in their natural order (%s)', (backend) => {
       expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'JOURNAL', ...range('2026-03-01', '2026-03-01') } })).json().success).toBe(true);
     });
 
+    it('amount and code ranges ending below their start are refused (voucher list, its totals, the cash journal and its export); equal ends answer', async () => {
+      const VALUES_REVERSED = { status: 400, code: 'RANGE_END_BEFORE_START', msg: 'The end of the range cannot be less than its start' };
+      const voucherFilter = (r: object) => ({ filter: { accountId: w.accountId, ...r } });
+      expect(await fail('GET', '/api/voucher', { query: voucherFilter({ amountFrom: 50_000, amountTo: 10_000 }) })).toEqual(VALUES_REVERSED);
+      expect(await fail('GET', '/api/voucher/total', { query: voucherFilter({ amountFrom: 50_000, amountTo: 10_000 }) })).toEqual(VALUES_REVERSED);
+      expect(await fail('GET', '/api/voucher', { query: voucherFilter({ codeFrom: 9, codeTo: 3 }) })).toEqual(VALUES_REVERSED);
+      expect((await fail('GET', '/api/voucher', { query: voucherFilter({ codeFrom: 9, codeTo: 3 }), lang: 'zh_CN' })).msg).toBe('范围的结束值不能小于起始值');
+      // A negative lower end (a red-ink line) below a positive upper one is a range, not a reversal.
+      expect((await call('GET', '/api/voucher', { query: voucherFilter({ amountFrom: -20_000, amountTo: 500, codeFrom: 3, codeTo: 3 }) })).json().success).toBe(true);
+      const cashFilter = (r: object) => ({ filter: { accountId: w.accountId, ...r } });
+      expect(await fail('GET', '/api/cashier/cash', { query: cashFilter({ amountMin: 20_000, amountMax: 100 }) })).toEqual(VALUES_REVERSED);
+      expect(await fail('POST', '/api/cashier/cash/export', { body: { filter: { accountId: w.accountId, amountMin: 20_000, amountMax: 100 } } })).toEqual(VALUES_REVERSED);
+      expect((await call('GET', '/api/cashier/cash', { query: cashFilter({ amountMin: 100, amountMax: 100 }) })).json().success).toBe(true);
+    });
+
     it('a period ending before it starts is refused and no period moves', async () => {
       const before = (await ok('GET', '/api/account/period', { query: { accountYearId: w.accountYearId } })).content;
       const march = before[2];

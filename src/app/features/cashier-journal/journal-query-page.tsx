@@ -89,8 +89,10 @@ export function JournalQueryPage() {
   // Export runs as a background task with the shared progress bar (decision 043).
   const exporter = useExportProgress();
   const qc = useQueryClient();
-  // A date range ending before it starts is said under its end and not asked (range-filter.ts).
-  const range = useRangeCheck({ dateFrom, dateTo }, [['dateFrom', 'dateTo']]);
+  const min = yuanToCents(amountMin);
+  const max = yuanToCents(amountMax);
+  // A date or amount range ending before it starts is said under its end and not asked (range-filter.ts).
+  const range = useRangeCheck({ dateFrom, dateTo, amountMin: min, amountMax: max }, [['dateFrom', 'dateTo']], [['amountMin', 'amountMax']]);
   const filter = useMemo<JournalFilter>(() => {
     const f: JournalFilter = {};
     if (bankAccountId) f.bankAccountId = Number(bankAccountId);
@@ -98,12 +100,10 @@ export function JournalQueryPage() {
     if (dateTo) f.dateTo = dateTo;
     if (side) f.side = side as JournalFilter['side'];
     if (kindId) f.kindId = Number(kindId);
-    const min = yuanToCents(amountMin);
-    const max = yuanToCents(amountMax);
     if (min !== undefined) f.amountMin = min;
     if (max !== undefined) f.amountMax = max;
     return f;
-  }, [bankAccountId, dateFrom, dateTo, side, kindId, amountMin, amountMax]);
+  }, [bankAccountId, dateFrom, dateTo, side, kindId, min, max]);
   const formatters = useMemo(() => ({
     ref: (v: unknown) => {
       const r = v as { code?: string; name?: string } | null;
@@ -150,7 +150,7 @@ export function JournalQueryPage() {
             <Select size="sm" w={110} label={t('journal:side')} placeholder={t('journal:any')} data={[{ value: 'RECEIPT', label: t('journal:columns.receipt') }, { value: 'PAYMENT', label: t('journal:columns.payment') }]} value={side} onChange={setSide} clearable data-testid="jq-side" />
             <FirstMatchSelect size="sm" w={150} label={t('journal:columns.kind')} placeholder={t('journal:any')} data={kindOptions} value={kindId} onChange={setKindId} clearable data-testid="jq-kind" />
             <NumberInput size="sm" w={110} label={t('journal:amountMin')} value={amountMin} onChange={setAmountMin} min={0} decimalScale={2} hideControls data-testid="jq-min" />
-            <NumberInput size="sm" w={110} label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls data-testid="jq-max" />
+            <NumberInput size="sm" w={110} label={t('journal:amountMax')} value={amountMax} onChange={setAmountMax} min={0} decimalScale={2} hideControls error={range.error('amountMax')} data-testid="jq-max" />
           </>
         }
       />

@@ -4,7 +4,7 @@
  * and zod issues become localized message keys.
  */
 import type { z } from 'zod';
-import { DATE_ORDER, RANGE_ORDER } from '../../../contract/date-order';
+import { DATE_ORDER, RANGE_ORDER, VALUE_RANGE_ORDER } from '../../../contract/date-order';
 
 export interface MessageRef {
   key: string;
@@ -42,7 +42,7 @@ export function issueToMessage(issue: z.core.$ZodIssue | undefined, input: unkno
   if (msg === 'YYYY-MM-DD') return { key: 'admin:validation.date' };
   // A date before the one it follows (contract/date-order.ts): 'Cannot be before <the earlier field's label>'.
   if (msg === DATE_ORDER) return { key: 'admin:validation.dateOrder', values: { after: String((issue as { params?: { after?: unknown } }).params?.after ?? '') } };
-  if (msg === RANGE_ORDER) return { key: `errors:${RANGE_ORDER}` };
+  if (msg === RANGE_ORDER || msg === VALUE_RANGE_ORDER) return { key: `errors:${msg}` };
   switch (issue.code) {
     // A number's bound is a value ('at most 10'), a text's a length ('at most 10 characters').
     case 'too_small': {

@@ -35,6 +35,14 @@ describe('reversedRanges', () => {
     expect(reversedRanges({ startMonth: 5, endMonth: 3 }, [['startMonth', 'endMonth']])).toEqual({ endMonth: { key: 'errors:PERIOD_END_BEFORE_START' } });
   });
 
+  it('says RANGE_END_BEFORE_START under the upper end of a reversed range of numbers (amounts in cents), beside a date range', () => {
+    const values = { dateFrom: '2026-03-10', dateTo: '2026-03-01', amountMin: 20_000, amountMax: 100 };
+    expect(reversedRanges(values, [['dateFrom', 'dateTo']], [['amountMin', 'amountMax']]))
+      .toEqual({ dateTo: { key: 'errors:PERIOD_END_BEFORE_START' }, amountMax: { key: 'errors:RANGE_END_BEFORE_START' } });
+    expect(reversedRanges({ amountMin: 100, amountMax: 100 }, [], [['amountMin', 'amountMax']])).toEqual({});
+    expect(reversedRanges({ amountMin: 100 }, [], [['amountMin', 'amountMax']])).toEqual({});
+  });
+
   it('takes a range in order, a one-day range, an open end and a half-typed date', () => {
     const pair = [['from', 'to']] as const;
     expect(reversedRanges({ from: '2026-03-01', to: '2026-03-10' }, pair)).toEqual({});

@@ -16,13 +16,17 @@
  * services do.
  */
 import { useTranslation } from 'react-i18next';
-import { dateOrderIssues, RANGE_ORDER, type DatePair } from '../../../contract/date-order';
+import { dateOrderIssues, RANGE_ORDER, VALUE_RANGE_ORDER, type DatePair } from '../../../contract/date-order';
 import { issueToMessage, type MessageRef } from './form-validation';
 
-/** The message of each reversed range, on its later field (`errors:PERIOD_END_BEFORE_START`). */
-export function reversedRanges<K extends string>(values: Partial<Record<K, unknown>>, pairs: readonly DatePair<K>[]): Partial<Record<K, MessageRef>> {
+/**
+ * The message of each reversed range, on its later field: `errors:PERIOD_END_BEFORE_START` for the
+ * date and period ranges of `pairs`, `errors:RANGE_END_BEFORE_START` for the ranges of numbers of
+ * `valuePairs` (amounts in cents, codes), as the contract's `rangeOrder` answers them.
+ */
+export function reversedRanges<K extends string>(values: Partial<Record<K, unknown>>, pairs: readonly DatePair<K>[], valuePairs: readonly DatePair<K>[] = []): Partial<Record<K, MessageRef>> {
   const out: Partial<Record<K, MessageRef>> = {};
-  for (const issue of dateOrderIssues(values, pairs, RANGE_ORDER)) {
+  for (const issue of [...dateOrderIssues(values, pairs, RANGE_ORDER), ...dateOrderIssues(values, valuePairs, VALUE_RANGE_ORDER)]) {
     const field = issue.path[0] as K;
     out[field] = issueToMessage(issue, values[field], false);
   }
@@ -48,9 +52,9 @@ export interface RangeCheck<K extends string> {
 }
 
 /** A filter bar's ranges checked as the clerk types: the messages under the later fields. */
-export function useRangeCheck<K extends string>(values: Partial<Record<K, unknown>>, pairs: readonly DatePair<K>[]): RangeCheck<K> {
+export function useRangeCheck<K extends string>(values: Partial<Record<K, unknown>>, pairs: readonly DatePair<K>[], valuePairs: readonly DatePair<K>[] = []): RangeCheck<K> {
   const { t } = useTranslation('errors');
-  const messages = reversedRanges(values, pairs);
+  const messages = reversedRanges(values, pairs, valuePairs);
   return {
     reversed: Object.keys(messages).length > 0,
     error: (field) => {

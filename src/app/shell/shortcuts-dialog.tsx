@@ -1,12 +1,14 @@
 /**
  * "Keyboard shortcuts": the one place in the app that lists the key map — the shell's table
  * (key-map.ts: global keys, menu, page tabs, palette), the entry grid's (grids/key-bindings.ts) and
- * the voucher editor's and list's (features/voucher/voucher-keys.ts).
+ * every list screen's (grids/list/list-keys.ts), and the voucher editor's and list's
+ * (features/voucher/voucher-keys.ts).
  * Opened from the user menu, the palette and shortcuts.open (F1 / ?).
  */
 import { useTranslation } from 'react-i18next';
 import { Kbd, Modal, ScrollArea, Table, Title } from '@mantine/core';
 import { GRID_KEY_BINDINGS, GRID_TYPING_HELP_KEYS, shortcutPlatform, shortcutText } from '../../../grids/key-bindings';
+import { LIST_KEY_HELP } from '../../../grids/list/list-keys';
 import { helpLines, type KeyScope } from './key-map';
 import { PRINT_KEY_LABEL, VOUCHER_KEY_BINDINGS, VOUCHER_LIST_KEY_BINDINGS } from '../features/voucher/voucher-keys';
 
@@ -47,6 +49,10 @@ export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose:
               ...GRID_TYPING_HELP_KEYS.map((k) => ({ id: k, keys: t(`grid:${k}Key`), text: t(`grid:${k}`) })),
             ]}
           />
+        </section>
+        <section data-scope="lists">
+          <Title order={5} mb={4}>{t('shell:keys.section.lists')}</Title>
+          <Lines rows={LIST_KEY_HELP.map((k) => ({ id: k.id, keys: k.keys, text: t(`grid:listKeys.${k.id}`) }))} />
         </section>
         <section data-scope="voucherEditor">
           <Title order={5} mb={4}>{t('shell:keys.section.voucherEditor')}</Title>

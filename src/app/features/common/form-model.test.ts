@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
-import { mergeErrors, sameValues, serverErrorToForm } from './form-model';
+import { mergeAnswer, mergeErrors, sameValues, serverErrorToForm } from './form-model';
 
 describe('form model', () => {
+  it('merges a save\'s answer into a draft edited meanwhile: untouched fields take the answer, edited ones stay', () => {
+    const sent = { code: '7', name: ' 甲 ', ids: ['1'], version: 1 };
+    const answer = { code: '007', name: '甲', ids: ['1'], version: 2 };
+    expect(mergeAnswer({ ...sent, name: '乙' }, sent, answer)).toEqual({ code: '007', name: '乙', ids: ['1'], version: 2 });
+    expect(mergeAnswer({ ...sent, ids: ['1', '2'] }, sent, answer)).toEqual({ code: '007', name: '甲', ids: ['1', '2'], version: 2 });
+    // A blank sent as null and shown as '' is not an edit.
+    expect(mergeAnswer({ code: '', name: 'x' }, { code: null, name: 'x' } as Record<string, unknown>, { code: 'A1', name: 'x' })).toEqual({ code: 'A1', name: 'x' });
+  });
+
   it('treats blank values as equal and compares arrays by content', () => {
     expect(sameValues({ a: '', b: null }, { a: undefined })).toBe(true);
     expect(sameValues({ ids: ['1', '2'] }, { ids: ['1', '2'] })).toBe(true);

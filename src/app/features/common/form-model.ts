@@ -21,6 +21,20 @@ export function sameValues(a: Record<string, unknown>, b: Record<string, unknown
 }
 
 /**
+ * The values after a save of `sent` answered `answer` while the user went on editing (`current`):
+ * a field still as it was sent takes the answer's value (what the server stored: a trimmed name, a
+ * padded code, a new version), a field edited since keeps the edit. Keys of the answer the draft
+ * does not have are taken as they are.
+ */
+export function mergeAnswer<V extends Record<string, unknown>>(current: V, sent: V, answer: V): V {
+  const out: Record<string, unknown> = { ...answer };
+  for (const k of Object.keys(current)) {
+    if (!sameValues({ v: current[k] }, { v: sent[k] })) out[k] = current[k];
+  }
+  return out as V;
+}
+
+/**
  * A failed save → a message under the field the result code belongs to (`fields`, e.g.
  * {DATA_DUPLICATION: 'code'}), else a message above the form. Server messages arrive localized.
  */

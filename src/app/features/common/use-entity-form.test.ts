@@ -41,6 +41,20 @@ describe('a save answered while the user edits on', () => {
     expect(result.current.validate()).toEqual({ base: null });
   });
 
+  it('gives the fields not touched since the save what the server stored, and keeps the one edited meanwhile', () => {
+    const two = z.object({ base: z.string().nullable(), name: z.string() });
+    const { result } = renderHook(() => useEntityForm({ schema: two, empty: () => ({ base: '', name: '' }), toInput: (v) => ({ base: v.base === '' ? null : v.base, name: v.name }) }));
+    act(() => result.current.set('name', '  张三 '));
+    act(() => result.current.set('base', 'https://a/'));
+    const sent = result.current.values;
+    // The user edits the base before the answer arrives; the server stored the name trimmed.
+    act(() => result.current.set('base', 'https://b/'));
+    act(() => result.current.saved(sent, { base: 'https://a/', name: '张三' }));
+    expect(result.current.values).toEqual({ base: 'https://b/', name: '张三' });
+    expect(result.current.dirty).toBe(true);
+    expect(result.current.validate()).toEqual({ base: 'https://b/', name: '张三' });
+  });
+
   it('keeps a box cleared back to its old value while the save is on its way, when the reload lands first', async () => {
     const { result } = renderHook(useForm);
     // The page opened with an empty address (baseline '').

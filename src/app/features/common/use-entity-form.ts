@@ -18,7 +18,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useTabState } from '../../shell/tab-state';
-import { mergeErrors, sameValues, serverErrorToForm } from './form-model';
+import { mergeAnswer, mergeErrors, sameValues, serverErrorToForm } from './form-model';
 import { crossFieldErrors, isBlank, ownMessage, validateObject, validateValue, type FieldMessage, type MessageRef } from './form-validation';
 
 type Values = Record<string, unknown>;
@@ -103,11 +103,12 @@ export function useEntityForm<S extends z.ZodObject, V extends Values>(options: 
   };
   /**
    * A save of `sent` (the values when it was sent) answered `answer`: the answer becomes the baseline,
-   * and the values too unless the user edited them while the save was on its way (those edits stay,
-   * unsaved, instead of being overwritten by the answer).
+   * and the values too, but for the fields the user edited while the save was on its way (those edits
+   * stay, unsaved, instead of being overwritten by the answer; the fields not touched since take what
+   * the server stored, form-model.ts `mergeAnswer`).
    */
   const saved = (sent: V, answer: V) => {
-    setState((s) => (sameValues(s.values, sent) ? { values: answer, baseline: answer, errors: {}, serverError: null, sending: null } : { ...s, baseline: answer, sending: null }));
+    setState((s) => (sameValues(s.values, sent) ? { values: answer, baseline: answer, errors: {}, serverError: null, sending: null } : { ...s, values: mergeAnswer(s.values, sent, answer), baseline: answer, sending: null }));
   };
 
   return {

@@ -151,6 +151,9 @@ test('a clerk enters a 4-line voucher with keys, saves with Ctrl+S and goes on w
   saved.push(Number(new URL(page.url()).pathname.split('/').at(-1)));
   await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
   await expect(v.debitTotal()).toHaveText('1,500.00');
+  // The caret is back in the stored voucher's grid (focus carry) before the focus is moved on: keys
+  // pressed while it lands are the caret's (type-ahead), and the landing would take the focus back.
+  await expect.poll(() => v.focused(), { timeout: 10_000 }).not.toBeNull();
   // The editor's key list opens with Enter on its button and Escape closes it there (the focus stays on the button).
   const keyHelp = page.getByTestId('voucher-key-help');
   await keyHelp.focus();

@@ -1,7 +1,8 @@
 /**
  * The keys every list screen (ListGrid inside a list page) answers, as the shortcuts dialog (F1)
- * lists them. Each line names where it is implemented, so the help cannot promise a key the list
- * does not have (list-keys.test.ts checks the key names against those modules' handlers).
+ * lists them. Each line names where it is implemented; src/app/shell/list-key-help.test.ts checks
+ * New's key against the standard action and the page turn against paging.ts, and that every line has
+ * its text in both languages (the other lines are read from their comments, not tested).
  *
  * The texts are `grid:listKeys.<id>` in the catalogues.
  */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GridApi } from 'ag-grid-community';
-import { returnCaret, rowCaretOf } from './caret-return';
+import { returnCaret, returnCaretAfterDelete, rowCaretOf } from './caret-return';
 
 /**
  * A grid as the DOM and the API show it: rows (ids in display order) of focusable cells, the
@@ -166,5 +166,33 @@ describe("a list's caret comes back after an action's dialog", () => {
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     vi.advanceTimersByTime(50);
     expect(g.focusedCell()).toBeNull();
+  });
+
+  it('after a delete: waits until the deleted rows have left the grid, then takes their place', () => {
+    const g = fakeGrid(['11', '12', '13', '14']);
+    g.api.setFocusedCell(1, 'date');
+    (document.activeElement as HTMLElement).blur();
+    returnCaretAfterDelete(g.asGrid, { rowId: '12', rowIndex: 1, colId: 'date' }, [12]);
+    vi.advanceTimersByTime(200);
+    // The refresh has not come: no caret on the row about to go.
+    expect(g.focusedCell()).toBeNull();
+    g.state.ids = ['11', '13', '14'];
+    g.draw();
+    vi.advanceTimersByTime(20);
+    expect(g.focusedCell()).toEqual({ row: '13', col: 'date' });
+  });
+
+  it("after a delete: an arrow the user pressed on a row (the refresh moved one under the focus) is never undone", () => {
+    const g = fakeGrid(['11', '12', '13', '14']);
+    returnCaretAfterDelete(g.asGrid, { rowId: '12', rowIndex: 1, colId: 'date' }, [12]);
+    // The rows change and the grid itself focuses the cell at the caret's index (AG Grid keeps its
+    // focused cell by index); the user sees the caret there and presses the up arrow at once.
+    g.state.ids = ['11', '13', '14'];
+    g.draw();
+    g.api.setFocusedCell(1, 'date');
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
+    g.api.setFocusedCell(0, 'date');
+    vi.advanceTimersByTime(500);
+    expect(g.focusedCell()).toEqual({ row: '11', col: 'date' });
   });
 });

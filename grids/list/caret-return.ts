@@ -55,6 +55,11 @@ export interface CaretReturnOptions {
    * at the first key or click, whatever has the focus.
    */
   after?: 'dialog' | 'arrival';
+  /**
+   * The caret waits until this holds, as for the rows while the grid loads (the deleted rows have
+   * left the grid: a caret placed before the refresh would be on a row about to go).
+   */
+  until?: () => boolean;
 }
 
 /** The user is typing in a box outside the grid (the keyword box, a form opened meanwhile). */
@@ -65,7 +70,7 @@ const isTypingBox = (el: Element) => el instanceof HTMLElement && (el.isContentE
  * Answers the function that stops trying.
  */
 export function returnCaret(api: GridApi, caret: RowCaret, options: CaretReturnOptions = {}): () => void {
-  const { defaultColId, timeoutMs = 5000, settleMs = 400, after = 'dialog' } = options;
+  const { defaultColId, timeoutMs = 5000, settleMs = 400, after = 'dialog', until } = options;
   const doc = document;
   const started = performance.now();
   // The dialog that is going (a dialog whose content stays while it fades out may still hold the
@@ -128,8 +133,9 @@ export function returnCaret(api: GridApi, caret: RowCaret, options: CaretReturnO
     if (stopped) return;
     if (api.isDestroyed() || !mayTake()) return stop();
     const now = performance.now();
-    // While the rows load, AG Grid's loading overlay lets no cell take the focus: wait for them.
-    const t = api.getGridOption('loading') ? null : target();
+    // While the rows load, AG Grid's loading overlay lets no cell take the focus: wait for them (and
+    // for what the caller waits for).
+    const t = api.getGridOption('loading') || (until && !until()) ? null : target();
     if (t && !onTarget(t)) {
       api.ensureIndexVisible(t.rowIndex);
       api.setFocusedCell(t.rowIndex, t.colId);
@@ -151,6 +157,18 @@ export function returnCaret(api: GridApi, caret: RowCaret, options: CaretReturnO
   doc.addEventListener('keydown', onKey, true);
   attempt();
   return stop;
+}
+
+/**
+ * After rows were deleted (the Delete key on a list, its confirmation, a report): the caret goes
+ * back to its row, or to that row's place when it was one of those deleted (the next one has moved
+ * up into it), once the grid no longer shows the deleted rows. It is returnCaret's: it keeps out of
+ * the way of a key or click of the user's meanwhile (an arrow pressed on a row that the refresh
+ * moved under the focus is never undone) and holds against a late focus return of the dialog.
+ */
+export function returnCaretAfterDelete(api: GridApi, caret: RowCaret, deleted: Array<string | number>, options: CaretReturnOptions = {}): () => void {
+  const ids = deleted.map(String);
+  return returnCaret(api, caret, { ...options, until: () => ids.every((id) => !api.getRowNode(id)) });
 }
 
 export interface ListCaretReturn {

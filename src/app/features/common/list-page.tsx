@@ -45,6 +45,7 @@ import {
 } from '@tabler/icons-react';
 import type { ColDef, GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
+import { returnCaretAfterDelete, rowCaretOf, type RowCaret } from '../../../../grids/list/caret-return';
 import { ListGrid, type KeywordHandle, type ListGridProps, type ListView } from '../../../../grids/list/list-grid';
 import { useTabKept } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
@@ -146,7 +147,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   };
   const askDelete = async (rows: T[]) => {
     if (!remove || !rows.length) return;
-    caretBeforeDelete.current = caretOf(gridApi.current);
+    caretBeforeDelete.current = rowCaretOf(gridApi.current);
     const refusal = (remove.guard ? await remove.guard(rows) : null) ?? (remove.used ? await firstUsed(rows, remove.used) : null);
     if (refusal) notifyError(new Error(refusal));
     else setPendingDelete(rows);
@@ -220,7 +221,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   // Where the caret was when a delete was asked. The confirmation would give the focus back to the
   // deleted row's cell, which is gone with its row: the caret comes back to the same place instead
   // (the next row moves up into it) once the list shows the rows left.
-  const caretBeforeDelete = useRef<ListCaret | null>(null);
+  const caretBeforeDelete = useRef<RowCaret | null>(null);
   const currentRows = () => (gridApi.current && !gridApi.current.isDestroyed() ? gridApi.current.getSelectedRows() : selected);
   // A refused action (its key, or a click on its refused button) says why instead of running.
   const runNow = (action: ResolvedAction<T>) => {
@@ -340,7 +341,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
             const summary = deleteSummary(outcome);
             if (summary) notifyError(new Error(t(summary.key, summary.values)));
             const caret = caretBeforeDelete.current;
-            if (caret && gridApi.current && outcome.deleted.length) restoreCaretWhenGone(gridApi.current, caret, outcome.deleted);
+            if (caret && gridApi.current && outcome.deleted.length) returnCaretAfterDelete(gridApi.current, caret, outcome.deleted, { timeoutMs: 5000 });
             current.onDone?.(outcome);
           } finally {
             setDeleting(false);
@@ -352,52 +353,6 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
       {dialogs}
     </Box>
   );
-}
-
-/** A list's caret: the focused cell's row position and column. */
-export interface ListCaret {
-  rowIndex: number;
-  colId: string;
-}
-
-export function caretOf(api: GridApi | null): ListCaret | null {
-  if (!api || api.isDestroyed()) return null;
-  const cell = api.getFocusedCell();
-  return cell && cell.rowPinned == null ? { rowIndex: cell.rowIndex, colId: cell.column.getColId() } : null;
-}
-
-/** The user is typing in a box outside the grid (the keyword box, a form opened meanwhile). */
-const typingElsewhere = (active: Element | null): boolean => isTyping(active) && !!active?.isConnected && !active.closest('.ag-root-wrapper');
-
-/**
- * Puts the caret back at `caret` (the last row if the list is shorter now) once the grid no longer
- * shows the deleted rows (at once if the list was refreshed already, else when its rows next
- * change), unless the user has started typing somewhere else meanwhile. Gives up after a few
- * seconds if the rows never change.
- */
-export function restoreCaretWhenGone(api: GridApi, caret: ListCaret, deleted: Array<string | number>): void {
-  const gone = () => deleted.every((id) => !api.getRowNode(String(id)));
-  const place = () => {
-    if (api.isDestroyed() || typingElsewhere(document.activeElement)) return;
-    const count = api.getDisplayedRowCount();
-    if (!count) return;
-    const rowIndex = Math.min(caret.rowIndex, count - 1);
-    api.ensureIndexVisible(rowIndex);
-    api.setFocusedCell(rowIndex, caret.colId);
-  };
-  const onRows = () => {
-    if (api.isDestroyed() || !gone()) return;
-    stop();
-    // After the dialog that asked has closed (this may run inside its handler).
-    requestAnimationFrame(place);
-  };
-  const stop = () => {
-    window.clearTimeout(timer);
-    if (!api.isDestroyed()) api.removeEventListener('rowDataUpdated', onRows);
-  };
-  const timer = window.setTimeout(stop, 5000);
-  api.addEventListener('rowDataUpdated', onRows);
-  onRows();
 }
 
 /** Shown instead of a company-scoped list while no company is chosen. */

@@ -33,9 +33,9 @@ import { useTabState } from '../../shell/tab-state';
 import { FirstMatchSelect } from '../common/first-match-select';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { useClearSavedFilter } from '../common/saved-filters';
-import { caretOf, ListPage, restoreCaretWhenGone, type ListCaret } from '../common/list-page';
+import { ListPage } from '../common/list-page';
 import type { PagerHandle } from '../../../../grids/list/list-grid';
-import { useListCaretReturn } from '../../../../grids/list/caret-return';
+import { returnCaretAfterDelete, rowCaretOf, useListCaretReturn, type RowCaret } from '../../../../grids/list/caret-return';
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
@@ -138,7 +138,7 @@ export function VoucherListPage() {
   }, []);
 
   // Where the caret was when vouchers were deleted, and which of them went (see the report's close).
-  const caretAfterDelete = useRef<{ caret: ListCaret; gone: number[] } | null>(null);
+  const caretAfterDelete = useRef<{ caret: RowCaret; gone: number[] } | null>(null);
   // Where the caret was when a batch ran (else the first chosen voucher): it comes back there once
   // the report has gone, so Enter on its OK leaves the arrows working (grids/list/caret-return.ts).
   const caretReturn = useListCaretReturn(apiRef, { defaultColId: 'markTime' });
@@ -230,7 +230,7 @@ export function VoucherListPage() {
 
   const runDeletes = async (chosen: VoucherDto[]) => {
     setPendingDelete(null);
-    const caret = caretOf(apiRef.current);
+    const caret = rowCaretOf(apiRef.current);
     caretReturn.forget();
     setBusy(true);
     const lines: BatchReportLine[] = [];
@@ -470,7 +470,7 @@ export function VoucherListPage() {
         onExited={() => {
           const after = caretAfterDelete.current;
           caretAfterDelete.current = null;
-          if (after && apiRef.current) restoreCaretWhenGone(apiRef.current, after.caret, after.gone);
+          if (after && apiRef.current) returnCaretAfterDelete(apiRef.current, after.caret, after.gone, { defaultColId: 'markTime' });
           else caretReturn.giveBack();
         }}
       />

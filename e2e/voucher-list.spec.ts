@@ -446,7 +446,7 @@ test('keys only: a red-ink voucher shows red; an amount the filter cannot read o
   await page.keyboard.press('Tab');
   await expect(to).toBeFocused();
   await page.keyboard.type('100');
-  await expect(to).toHaveAccessibleDescription('不能小于起始值');
+  await expect(to).toHaveAccessibleDescription('范围的结束值不能小于起始值');
   await expect.poll(() => list.rowIds()).toEqual(made);
   // Mended (a negative start reads as an amount too): the list is asked, the messages go.
   await from.focus();

@@ -5,7 +5,7 @@
  * strings; direction true = debit. Lines carry at most one auxiliary value per type
  * (1 department … 6 budget).
  */
-import { rangeOrder } from './date-order';
+import { rangeOrder, type DatePair } from './date-order';
 import { z } from 'zod';
 import { VOUCHER_LINE_MAX_CENTS } from '../domain/constants';
 import { idParams, idSchema, dateString, listOf, listQuery, idOrIds, idListParam, jsonParam } from './common';
@@ -134,6 +134,9 @@ export type VoucherDto = z.infer<typeof voucherDto>;
 /** The voucher list's states (spec 01 §4): all, to be audited, to be cashier-signed, to be booked, difference (audit error) vouchers. */
 export const voucherListStates = ['ALL', 'TO_AUDIT', 'TO_CASHIER', 'TO_BOOK', 'ERROR'] as const;
 
+/** The voucher filter's ranges of numbers (codes, amounts in cents): refused reversed, as the list says them as they are typed. */
+export const VOUCHER_FILTER_VALUE_RANGES: readonly DatePair<'codeFrom' | 'codeTo' | 'amountFrom' | 'amountTo'>[] = [['codeFrom', 'codeTo'], ['amountFrom', 'amountTo']];
+
 export const voucherFilter = z.object({
   accountId: idSchema,
   accountYearId: idSchema.optional(),
@@ -156,7 +159,7 @@ export const voucherFilter = z.object({
   keyword: z.string().trim().max(50).optional(),
   /** The maker (createdBy). */
   makerId: idSchema.optional(),
-}).superRefine(rangeOrder([['dateFrom', 'dateTo']], [['codeFrom', 'codeTo'], ['amountFrom', 'amountTo']]));
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']], VOUCHER_FILTER_VALUE_RANGES));
 export type VoucherFilter = z.output<typeof voucherFilter>;
 
 /**

@@ -53,15 +53,18 @@ describe('toApiFilter', () => {
 });
 
 describe('filterProblems (said under the field; the list is not asked)', () => {
+  const invalid = { key: 'voucher:list.filters.amountInvalid' };
+  // The message the server answers a reversed range with (the contract's rangeOrder).
+  const reversed = expect.objectContaining({ key: 'errors:RANGE_END_BEFORE_START' });
   const f = (p: Partial<Parameters<typeof filterProblems>[0]>) => ({ codeFrom: '', codeTo: '', amountFrom: '', amountTo: '', ...p });
   it('says an amount it cannot read, which the filter used to drop (the list showed everything)', () => {
-    expect(filterProblems(f({ amountFrom: 'abc' }))).toEqual({ amountFrom: 'amountInvalid' });
-    expect(filterProblems(f({ amountTo: '1.2.3' }))).toEqual({ amountTo: 'amountInvalid' });
-    expect(filterProblems(f({ amountFrom: '1,200.50', amountTo: '-3' }))).toEqual({ amountTo: 'toBeforeFrom' });
+    expect(filterProblems(f({ amountFrom: 'abc' }))).toEqual({ amountFrom: invalid });
+    expect(filterProblems(f({ amountTo: '1.2.3' }))).toEqual({ amountTo: invalid });
+    expect(filterProblems(f({ amountFrom: '1,200.50', amountTo: '-3' }))).toEqual({ amountTo: reversed });
   });
   it('says a range ending below its start (the list was empty without a word)', () => {
-    expect(filterProblems(f({ codeFrom: '10', codeTo: '5' }))).toEqual({ codeTo: 'toBeforeFrom' });
-    expect(filterProblems(f({ amountFrom: '500', amountTo: '100' }))).toEqual({ amountTo: 'toBeforeFrom' });
+    expect(filterProblems(f({ codeFrom: '10', codeTo: '5' }))).toEqual({ codeTo: reversed });
+    expect(filterProblems(f({ amountFrom: '500', amountTo: '100' }))).toEqual({ amountTo: reversed });
   });
   it('finds nothing in empty, open, equal or ordered ranges', () => {
     expect(filterProblems(f({}))).toEqual({});

@@ -5,10 +5,12 @@
  * batch. No React here, so it is unit-tested.
  */
 import { enabledVoucherActions } from '../../../../machines/voucher.machine';
-import type { VoucherDto, VoucherFilter, voucherListStates } from '../../../contract/voucher';
+import { VOUCHER_FILTER_VALUE_RANGES, type VoucherDto, type VoucherFilter, type voucherListStates } from '../../../contract/voucher';
 import { normaliseAmountText, parseAmount, sumCents } from '../../../domain/money';
 import type { RightHolder } from '../../../domain/rights';
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
+import type { MessageRef } from '../common/form-validation';
+import { reversedRanges } from '../common/range-filter';
 import { VOUCHER_LIST_KEY_BINDINGS, type VoucherListCommand } from './voucher-keys';
 import { toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 
@@ -62,25 +64,23 @@ export function amountFilterCents(text: string): number | undefined {
 
 const codeOf = (text: string) => (/^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : undefined);
 
-/** Why a filter field is not asked: text that is no amount, or the end of a range below its start. */
-export type VoucherFilterProblem = 'amountInvalid' | 'toBeforeFrom';
-
 /**
- * The filter fields the list cannot ask as they stand, each with its message key
- * (voucher:list.filters.<problem>): the list says so under the field and keeps its rows until
+ * The filter fields the list cannot ask as they stand, each with its message: text that is no
+ * amount (voucher:list.filters.amountInvalid), or the end of a range of codes or amounts below its
+ * start (the contract's own refusal, VOUCHER_FILTER_VALUE_RANGES, in the words the server answers it
+ * with: errors:RANGE_END_BEFORE_START). The list says so under the field and keeps its rows until
  * they are put right, instead of dropping an amount it cannot read (the list showed every voucher
  * under "abc") or answering a reversed range with an empty list.
  */
-export function filterProblems(f: Pick<VoucherListFilterState, 'codeFrom' | 'codeTo' | 'amountFrom' | 'amountTo'>): Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', VoucherFilterProblem>> {
-  const out: Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', VoucherFilterProblem>> = {};
-  const af = amountFilterCents(f.amountFrom);
-  const at = amountFilterCents(f.amountTo);
-  if (f.amountFrom.trim() && af === undefined) out.amountFrom = 'amountInvalid';
-  if (f.amountTo.trim() && at === undefined) out.amountTo = 'amountInvalid';
-  else if (af !== undefined && at !== undefined && at < af) out.amountTo = 'toBeforeFrom';
-  const cf = codeOf(f.codeFrom);
-  const ct = codeOf(f.codeTo);
-  if (cf !== undefined && ct !== undefined && ct < cf) out.codeTo = 'toBeforeFrom';
+export function filterProblems(f: Pick<VoucherListFilterState, 'codeFrom' | 'codeTo' | 'amountFrom' | 'amountTo'>): Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', MessageRef>> {
+  const out: Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', MessageRef>> = {};
+  const values = { codeFrom: codeOf(f.codeFrom), codeTo: codeOf(f.codeTo), amountFrom: amountFilterCents(f.amountFrom), amountTo: amountFilterCents(f.amountTo) };
+  const reversed = reversedRanges(values, [], VOUCHER_FILTER_VALUE_RANGES);
+  if (reversed.codeTo) out.codeTo = reversed.codeTo;
+  if (reversed.amountTo) out.amountTo = reversed.amountTo;
+  const invalid = { key: 'voucher:list.filters.amountInvalid' };
+  if (f.amountFrom.trim() && values.amountFrom === undefined) out.amountFrom = invalid;
+  if (f.amountTo.trim() && values.amountTo === undefined) out.amountTo = invalid;
   return out;
 }
 

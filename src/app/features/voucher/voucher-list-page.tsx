@@ -281,7 +281,10 @@ export function VoucherListPage() {
   const patch = (p: Partial<VoucherListFilterState>) => setFilter((f) => ({ ...f, ...p }));
   // Under the field as it is typed; the list is not asked with it (it keeps its rows) until put right.
   const problems = filterProblems(filter);
-  const problem = (field: keyof typeof problems) => (problems[field] ? t(`voucher:list.filters.${problems[field]}`) : undefined);
+  const problem = (field: keyof typeof problems) => {
+    const m = problems[field];
+    return m ? t(m.key, m.values) : undefined;
+  };
   const held = Object.keys(filterProblems(debounced)).length > 0;
   const num = (v: string | null) => (v ? Number(v) : null);
 

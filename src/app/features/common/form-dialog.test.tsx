@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { useState, type ReactNode } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider, Select, TextInput } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { I18nextProvider } from 'react-i18next';
+import { useState } from 'react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { Select, TextInput } from '@mantine/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, keysOnlyI18n } from '../../../../tests/support/dom-shims';
+import { renderRouted } from '../../../../tests/support/render-routed';
 import { enterBelongsToField, FormDialog, highlightedOption, type DialogForm } from './form-dialog';
 
 describe('the Enter rule of a form dialog', () => {
@@ -65,21 +64,8 @@ function Dialog({ onSave }: { onSave: (body: Values) => Promise<unknown> }) {
   );
 }
 
-/** Draws `Page` as the app would: in a route (the dialog marks its tab), with Mantine and the dialog's words. */
-function renderRouted(Page: () => ReactNode) {
-  const rootRoute = createRootRoute({ component: Page });
-  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-}
-
 async function renderDialog(onSave: (body: Values) => Promise<unknown>) {
-  renderRouted(() => <Dialog onSave={onSave} />);
+  await renderRouted(() => <Dialog onSave={onSave} />, i18n);
   return { subject: (await screen.findByTestId('subject')) as HTMLInputElement, name: screen.getByTestId('name') as HTMLInputElement };
 }
 
@@ -152,7 +138,7 @@ describe('a form dialog on its way out', () => {
   }
   it('checks a field the focus leaves while open, not one it leaves as the dialog closes', async () => {
     const onBlur = vi.fn();
-    renderRouted(() => <Closing onBlur={onBlur} />);
+    await renderRouted(() => <Closing onBlur={onBlur} />, i18n);
     const year = await screen.findByTestId('year');
     fireEvent.blur(year);
     expect(onBlur).toHaveBeenCalledTimes(1);
@@ -185,7 +171,7 @@ describe('a save the server refuses', () => {
     );
   }
   it('puts the caret on the field its message is under', async () => {
-    renderRouted(Refused);
+    await renderRouted(Refused, i18n);
     const code = await screen.findByTestId('code');
     act(() => code.focus());
     fireEvent.submit(screen.getByTestId('dialog'));

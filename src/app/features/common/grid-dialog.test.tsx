@@ -1,17 +1,21 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Button, MantineProvider, Modal } from '@mantine/core';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { Button, Modal } from '@mantine/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, keysOnlyI18n } from '../../../../tests/support/dom-shims';
+import { renderRouted } from '../../../../tests/support/render-routed';
+import { tabsStore } from '../../shell/tabs-store';
 import { useGridDialog } from './grid-dialog';
 
 beforeAll(() => {
   installDomShims();
 });
 const i18n = keysOnlyI18n();
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  tabsStore.clear();
+});
 
 /**
  * A dialog around a stand-in for an entry grid: a cell with an open editor (AG Grid marks the
@@ -47,22 +51,20 @@ function GridDialogUnderTest({ dirty, onClose, onConfirm, picking = false }: { d
   );
 }
 
-function renderDialog(props: Parameters<typeof GridDialogUnderTest>[0]) {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <GridDialogUnderTest {...props} />
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+/** Draws the dialog in a route at '/' (its tab), as the voucher editor's popup is drawn. */
+async function renderDialog(props: Parameters<typeof GridDialogUnderTest>[0]) {
+  tabsStore.visit({ path: '/', href: '/', pageKey: 'home', affix: false });
+  await renderRouted(() => <GridDialogUnderTest {...props} />, i18n);
+  await screen.findByText('Auxiliary items');
 }
+const tabUnsaved = () => tabsStore.dirtyTabs().some((t) => t.path === '/');
 
 const esc = (el: Element) => fireEvent.keyDown(el, { key: 'Escape', code: 'Escape' });
 
 describe('a dialog around an entry grid', () => {
-  it('an Escape in an open cell editor cancels the edit only: the dialog stays', () => {
+  it('an Escape in an open cell editor cancels the edit only: the dialog stays', async () => {
     const onClose = vi.fn();
-    renderDialog({ dirty: false, onClose, onConfirm: vi.fn() });
+    await renderDialog({ dirty: false, onClose, onConfirm: vi.fn() });
     const editor = screen.getByTestId('editor');
     act(() => editor.focus());
     esc(editor);
@@ -70,9 +72,9 @@ describe('a dialog around an entry grid', () => {
     expect(screen.getByText('Auxiliary items')).toBeTruthy();
   });
 
-  it('an Escape in a pick list opened over it closes the list alone', () => {
+  it('an Escape in a pick list opened over it closes the list alone', async () => {
     const onClose = vi.fn();
-    renderDialog({ dirty: false, onClose, onConfirm: vi.fn(), picking: true });
+    await renderDialog({ dirty: false, onClose, onConfirm: vi.fn(), picking: true });
     const query = screen.getByTestId('query');
     act(() => query.focus());
     esc(query);
@@ -80,9 +82,9 @@ describe('a dialog around an entry grid', () => {
     expect(screen.queryByTestId('query')).toBeNull();
   });
 
-  it('an Escape with no cell being typed closes it at once when nothing changed', () => {
+  it('an Escape with no cell being typed closes it at once when nothing changed', async () => {
     const onClose = vi.fn();
-    renderDialog({ dirty: false, onClose, onConfirm: vi.fn() });
+    await renderDialog({ dirty: false, onClose, onConfirm: vi.fn() });
     esc(screen.getByTestId('cell'));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -90,7 +92,7 @@ describe('a dialog around an entry grid', () => {
   it('with changes, Escape and Cancel ask first: No discards, Yes confirms, Cancel stays', async () => {
     const onClose = vi.fn();
     const onConfirm = vi.fn();
-    renderDialog({ dirty: true, onClose, onConfirm });
+    await renderDialog({ dirty: true, onClose, onConfirm });
     esc(screen.getByTestId('cell'));
     expect(onClose).not.toHaveBeenCalled();
     await screen.findByTestId('unsaved-dialog');
@@ -109,10 +111,20 @@ describe('a dialog around an entry grid', () => {
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
-  it('Ctrl+S confirms from anywhere in it, also from a cell being typed', () => {
+  it('Ctrl+S confirms from anywhere in it, also from a cell being typed', async () => {
     const onConfirm = vi.fn();
-    renderDialog({ dirty: true, onClose: vi.fn(), onConfirm });
+    await renderDialog({ dirty: true, onClose: vi.fn(), onConfirm });
     expect(fireEvent.keyDown(screen.getByTestId('editor'), { key: 's', code: 'KeyS', ctrlKey: true })).toBe(false);
     expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks its tab unsaved while it has changes (closing the tab asks), and takes the mark back when it goes', async () => {
+    await renderDialog({ dirty: false, onClose: vi.fn(), onConfirm: vi.fn() });
+    expect(tabUnsaved()).toBe(false);
+    cleanup();
+    await renderDialog({ dirty: true, onClose: vi.fn(), onConfirm: vi.fn() });
+    expect(tabUnsaved()).toBe(true);
+    cleanup();
+    expect(tabUnsaved()).toBe(false);
   });
 });

@@ -10,12 +10,15 @@
  *   and closed the dialog with every row typed in it.
  * - The ✕ and the Cancel button (`requestClose`) ask like Esc.
  * - Ctrl+S confirms, as it saves the screen behind (shown on the confirm button: GRID_DIALOG_CONFIRM_KEY).
+ * - While it has changes its tab is unsaved (useTabDirty, as a form dialog's): closing the tab, or
+ *   leaving the app, asks first instead of dropping the rows typed in it.
  *
  *   const dialog = useGridDialog({ dirty, onClose: onCancel, onConfirm: confirm });
  *   <><Modal opened {...dialog.modalProps} title={…}>…<Button onClick={dialog.requestClose}>…</Modal>{dialog.question}</>
  */
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactElement } from 'react';
 import { escapeLeftToDialog } from '../../../../grids/grid-escape';
+import { useTabDirty } from '../../shell/use-tab-dirty';
 import { SaveTipDialog } from './save-tip-dialog';
 import { useSaveTip } from './use-save-tip';
 import { isCtrlLetter } from './use-screen-keys';
@@ -49,6 +52,7 @@ const afterTrap = (run: () => void) => setTimeout(() => requestAnimationFrame(ru
 
 export function useGridDialog({ dirty, onClose, onConfirm, message }: GridDialogOptions): GridDialog {
   const tip = useSaveTip();
+  useTabDirty(dirty);
   const latest = useRef({ dirty, onClose, onConfirm, asking: tip.opened });
   useLayoutEffect(() => {
     latest.current = { dirty, onClose, onConfirm, asking: tip.opened };

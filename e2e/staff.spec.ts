@@ -115,8 +115,24 @@ test('creates a department and an employee by keyboard and binds the employee to
   const me = await (await request.get('/api/idm/user/current', { headers: await apiHeaders(request, username, 'bind1234') })).json();
   expect(me.data.employee).toMatchObject({ code: empCode, name: empName });
 
-  // A department with employees is in use: the delete is refused before any confirmation.
+  // A department with employees cannot take a child: New with it chosen in the tree presets no
+  // parent, and the parent list shows it greyed with the reason (the server would say PARENT_IN_USE).
   await openStaffScreen(page, 'departments');
+  await tree.choose(deptName);
+  await page.getByTestId('department-new').click();
+  await expect(page.getByTestId('department-code')).toBeFocused();
+  await expect(page.getByTestId('department-parent')).toHaveValue('');
+  await page.getByTestId('department-parent').focus();
+  await page.keyboard.type(deptCode);
+  const staffed = page.getByRole('option', { name: new RegExp(deptName) });
+  await expect(staffed).toContainText('（有员工，不能设下级）');
+  await expect(staffed).toHaveAttribute('data-combobox-disabled', 'true');
+  await expect(page.getByRole('option', { name: /^01 业务部$/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(deptDialog.root()).toBeHidden();
+
+  // A department with employees is in use: the delete is refused before any confirmation.
   await tree.choose('01 业务部');
   await departments.rowAction(deptName, 'delete');
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('已被使用，不能删除');

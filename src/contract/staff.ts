@@ -34,6 +34,8 @@ export const departmentDto = z.object({
   disabled: z.boolean(),
   /** No child departments: only these take employees. */
   leaf: z.boolean(),
+  /** Employees sit in it: it cannot be given a child department (PARENT_IN_USE), so a form does not offer it as a parent. */
+  hasEmployees: z.boolean(),
   version: z.number().int(),
 });
 export type DepartmentDto = z.infer<typeof departmentDto>;

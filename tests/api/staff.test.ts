@@ -49,6 +49,13 @@ describe.each(backends())('departments and employees (%s)', (backend) => {
     expect((await fail('POST', `/api/aux/department/${a.id}`, { body: { parentId: b.id } })).code).toBe('PARENT_IS_SELF');
     await emp({ code: 'E-DUP', name: 'Worker', departmentId: b.id });
     expect(await fail('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'DUPC', name: 'C', parentId: b.id } })).toMatchObject({ code: 'PARENT_IN_USE' });
+    // The list, the tree and one department say which have employees (a form does not offer them as parents).
+    const list = await ok('GET', '/api/aux/department', { query: { filter: { companyId: w.companyId, id: [a.id, b.id] }, limit: 10 } });
+    expect(Object.fromEntries(list.content.map((d: { code: string; hasEmployees: boolean }) => [d.code, d.hasEmployees]))).toEqual({ DUP: false, DUPB: true });
+    const org = await ok('GET', '/api/aux/organization', { query: { companyId: w.companyId } });
+    const inTree = (nodes: Array<{ id: number; hasEmployees: boolean; subItems: unknown[] }>): Array<{ id: number; hasEmployees: boolean; subItems: unknown[] }> => nodes.flatMap((n) => [n, ...inTree(n.subItems as never)]);
+    expect(inTree(org.content[0].departments).find((d) => d.id === b.id)?.hasEmployees).toBe(true);
+    expect(a.hasEmployees).toBe(false);
   });
 
   it('deletes only unused departments: children or employees make one used; a failed check deletes nothing', async () => {

@@ -112,9 +112,14 @@ function DepartmentDialog({ opened, companyId, department, parentId, all, onClos
 }) {
   const { t } = useTranslation(['admin', 'common']);
   const save = useSaveDepartment(companyId);
+  // A department with employees cannot be given a child (the server answers PARENT_IN_USE): the tree's
+  // department is the new one's parent only when it can be, and the parent list offers it greyed
+  // with the reason (it stays choosable where it already is the edited department's parent).
+  const staffed = new Set(all.filter((d) => d.hasEmployees).map((d) => d.id));
+  const presetParent = parentId !== null && all.some((d) => d.id === parentId) && !staffed.has(parentId) ? parentId : null;
   const form = useEntityForm({
     schema: departmentCreateBody,
-    empty: () => departmentValues(null, parentId),
+    empty: () => departmentValues(null, presetParent),
     required: ['code', 'name'],
     toInput: (v) => ({ ...v, companyId, parentId: v.parentId ? Number(v.parentId) : null, principalId: v.principalId ? Number(v.principalId) : null }),
     serverFields: { DATA_DUPLICATION: 'code', PARENT_IN_USE: 'parentId', PARENT_IS_SELF: 'parentId' },
@@ -143,7 +148,10 @@ function DepartmentDialog({ opened, companyId, department, parentId, all, onClos
           placeholder={t('admin:department.noParent')}
           searchable
           clearable
-          data={all.filter((d) => !excluded.has(d.id)).map((d) => ({ value: String(d.id), label: `${d.code} ${d.name}` }))}
+          data={all.filter((d) => !excluded.has(d.id)).map((d) => {
+            const refused = staffed.has(d.id) && d.id !== department?.parentId;
+            return { value: String(d.id), label: `${d.code} ${d.name}${refused ? ` ${t('admin:department.hasEmployees')}` : ''}`, disabled: refused };
+          })}
           {...form.field('parentId')}
           data-testid="department-parent"
         />

@@ -7,10 +7,10 @@ export type EmployeeRow = typeof employees.$inferSelect;
 export interface Ref { id: number; code: string; name: string }
 export interface UserRef { id: number; username: string; name: string }
 
-export const departmentDto = (d: DepartmentRow, o: { leaf: boolean; principal?: Ref | null }): DepartmentDto => ({
+export const departmentDto = (d: DepartmentRow, o: { leaf: boolean; hasEmployees: boolean; principal?: Ref | null }): DepartmentDto => ({
   id: d.id, companyId: d.companyId, code: d.code, name: d.name, nameInitials: d.nameInitials || null, parentId: d.parentId, principalId: d.principalId,
   ...(o.principal !== undefined ? { principal: o.principal } : {}),
-  disabled: d.disabled, leaf: o.leaf, version: d.version,
+  disabled: d.disabled, leaf: o.leaf, hasEmployees: o.hasEmployees, version: d.version,
 });
 
 export const employeeDto = (e: EmployeeRow, o: { department?: Ref | null; user?: UserRef | null } = {}): EmployeeDto => ({

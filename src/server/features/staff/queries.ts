@@ -78,6 +78,12 @@ export async function hasEmployees(scope: CompanyScope, departmentId: number): P
   const [r] = await scope.db.select({ id: employees.id }).from(employees).where(scope.where(employees, eq(employees.departmentId, departmentId))).limit(1);
   return Boolean(r);
 }
+/** Which of `ids` have employees (whatever their state): one statement for a page of departments. */
+export async function departmentsWithEmployees(scope: CompanyScope, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await scope.db.selectDistinct({ id: employees.departmentId }).from(employees).where(scope.where(employees, inArray(employees.departmentId, ids)));
+  return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
+}
 export async function isPrincipal(scope: CompanyScope, employeeId: number): Promise<boolean> {
   const [r] = await scope.db.select({ id: departments.id }).from(departments).where(scope.where(departments, eq(departments.principalId, employeeId))).limit(1);
   return Boolean(r);

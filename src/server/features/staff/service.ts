@@ -40,7 +40,8 @@ export async function employeeInUse(tx: Tx, companyId: number, id: number): Prom
 
 async function departmentDtos(scope: CompanyScope, rows: Array<{ d: DepartmentRow; leaf: boolean }>): Promise<DepartmentDto[]> {
   const principals = await q.refsOfEmployees(scope, rows.flatMap((r) => (r.d.principalId ? [r.d.principalId] : [])));
-  return rows.map((r) => departmentDto(r.d, { leaf: r.leaf, principal: r.d.principalId ? principals.get(r.d.principalId) ?? null : null }));
+  const staffed = await q.departmentsWithEmployees(scope, rows.map((r) => r.d.id));
+  return rows.map((r) => departmentDto(r.d, { leaf: r.leaf, hasEmployees: staffed.has(r.d.id), principal: r.d.principalId ? principals.get(r.d.principalId) ?? null : null }));
 }
 
 async function oneDepartmentDto(scope: CompanyScope, d: DepartmentRow): Promise<DepartmentDto> {

@@ -283,7 +283,9 @@ test('comprehensive statistics and the department income and expense detail', as
   await pickByKeys(page.getByTestId('dd-end'), '第 12 期（2026-12）');
   const dept = await admin.get('/api/report/departmentIODetail', { accountId: 1, year: 2026, startMonth: 1, endMonth: 12 });
   const dgrid = page.getByTestId('dd-grid');
-  await expect(dgrid.locator('.ag-row-pinned [col-id="amount"]')).toHaveText(money(dept.total.net) || '');
+  await expect(dgrid.locator('.ag-row-pinned [col-id="net"]')).toHaveText(money(dept.total.net) || '');
+  await expect(dgrid.locator('.ag-row-pinned [col-id="income"]')).toHaveText(money(dept.total.income) || '');
+  await expect(dgrid.locator('.ag-row-pinned [col-id="expense"]')).toHaveText(money(dept.total.expense) || '');
   expect(await dgrid.locator('.ag-row:not(.ag-row-pinned)').count()).toBeGreaterThanOrEqual(Math.min(dept.rows.length + dept.departments.length, 5));
   await page.screenshot({ path: testInfo.outputPath('department-zh.png'), fullPage: true });
   await shell.switchLanguage('en_US');

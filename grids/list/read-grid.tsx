@@ -39,7 +39,7 @@ export const READ_GRID_COLUMN_TYPES: Record<string, ColTypeDef> = { cents: { com
 export const emptyOverlay = (text: string) => `<span>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`;
 
 export type ReadGridProps<T> = AgGridReactProps<T> & {
-  /** Shown when there are no rows (plain text). */
+  /** Shown when there are no rows (plain text; default: grid:noRows in the UI language, not AG Grid's "No Rows To Show"). */
   emptyText?: string;
   ref?: Ref<AgGridReact<T>>;
   /** Tab moves between cells (a grid whose cells take figures), instead of leaving the grid. */
@@ -50,7 +50,7 @@ export type ReadGridProps<T> = AgGridReactProps<T> & {
 const leaveGridOnTab = () => false as const;
 
 export function ReadGrid<T>({ emptyText, ref, tabWalksCells, ...props }: ReadGridProps<T>) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('grid');
   const localeText = useMemo(() => agGridLocaleText(i18n.language), [i18n.language]);
   const fitAmounts = useAmountFit<T>(props.autoSizeStrategy);
   // A screen's own defaults (sortable lists) add to the kit's, so its columns keep the full-text tooltips.
@@ -71,7 +71,7 @@ export function ReadGrid<T>({ emptyText, ref, tabWalksCells, ...props }: ReadGri
       columnTypes={READ_GRID_COLUMN_TYPES}
       animateRows={false}
       {...FULL_TEXT_GRID_OPTIONS}
-      {...(emptyText !== undefined ? { overlayNoRowsTemplate: emptyOverlay(emptyText) } : {})}
+      overlayNoRowsTemplate={emptyOverlay(emptyText ?? t('noRows'))}
       {...(tabWalksCells ? {} : { tabToNextCell: leaveGridOnTab })}
       {...props}
       defaultColDef={defaultColDef}

@@ -1,7 +1,9 @@
 /**
  * /report/departmentIODetail (部门收支明细表, hidden menu page): income and expense (class 5)
- * movements carried by lines with a department, department × subject, for a period range; a
- * subtotal row per department and the total. From aux_balances (auxiliary type 1).
+ * movements carried by lines with a department, department × subject, for a period range: each
+ * line's debit and credit, and its movement under Income or Expense by the subject's kind; a
+ * subtotal row per department and the total, with their income, expense and net (income −
+ * expense) in columns of their own. From aux_balances (auxiliary type 1).
  */
 import { useMemo } from 'react';
 import { Alert, Stack } from '@mantine/core';
@@ -11,7 +13,6 @@ import type { ColDef } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { reportApi } from '../../../contract/heads';
 import type { DepartmentDetailDto } from '../../../contract/report';
-import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
 import { REPORT_QUERY_FRESHNESS, ReportPeriodBar, useReportPeriod } from './report-period';
 import { ReportGridFrame, ReportHead, reportAmount } from './report-grid';
@@ -21,25 +22,29 @@ interface Row {
   id: string;
   department: string;
   subject: string;
-  kind: string;
   debit: string;
   credit: string;
-  amount: string;
+  income: string;
+  expense: string;
+  /** Income − expense: on the subtotals and the total. */
+  net: string;
   bold: boolean;
 }
 
-const fmt = (cents: string) => formatCents(Number(cents));
-/** "收入 1,000.00 · 支出 200.00". */
-const sums = (t: (k: string) => string, x: { income: string; expense: string }) => `${t('department.income')} ${fmt(x.income)} · ${t('department.expense')} ${fmt(x.expense)}`;
+/** A subtotal or total row: its income, expense and net in their columns. */
+const sumRow = (id: string, department: string, x: { income: string; expense: string; net: string }): Row => ({ id, department, subject: '', debit: '', credit: '', income: x.income, expense: x.expense, net: x.net, bold: true });
 
-function toRows(d: DepartmentDetailDto, t: (k: string, o?: Record<string, unknown>) => string, en: boolean): Row[] {
+export function toDepartmentRows(d: DepartmentDetailDto, t: (k: string, o?: Record<string, unknown>) => string, en: boolean): Row[] {
   const out: Row[] = [];
   for (const dep of d.departments) {
     const name = `${dep.departmentCode ?? ''} ${dep.departmentName}`.trim();
     for (const r of d.rows.filter((x) => x.departmentId === dep.departmentId)) {
-      out.push({ id: `${r.departmentId}:${r.subjectId}`, department: name, subject: `${r.subjectCode} ${localName(en, { name: r.subjectName, nameEn: r.subjectNameEn })}`, kind: t(`department.${r.kind}`), debit: r.debit, credit: r.credit, amount: r.amount, bold: false });
+      out.push({
+        id: `${r.departmentId}:${r.subjectId}`, department: name, subject: `${r.subjectCode} ${localName(en, { name: r.subjectName, nameEn: r.subjectNameEn })}`,
+        debit: r.debit, credit: r.credit, income: r.kind === 'INCOME' ? r.amount : '', expense: r.kind === 'EXPENSE' ? r.amount : '', net: '', bold: false,
+      });
     }
-    out.push({ id: `${dep.departmentId}:sub`, department: t('department.subtotal', { name }), subject: sums(t, dep), kind: t('department.net'), debit: '', credit: '', amount: dep.net, bold: true });
+    out.push(sumRow(`${dep.departmentId}:sub`, t('department.subtotal', { name }), dep));
   }
   return out;
 }
@@ -56,16 +61,17 @@ export function DepartmentDetailPage() {
   });
   const data = answer.data;
   const en = i18n.language === 'en_US';
-  const rows = useMemo(() => (data ? toRows(data, t, en) : []), [data, t, en]);
+  const rows = useMemo(() => (data ? toDepartmentRows(data, t, en) : []), [data, t, en]);
   const columns = useMemo<Array<ColDef<Row>>>(() => [
-    { field: 'department', headerName: t('department.department'), minWidth: 180 },
+    { field: 'department', headerName: t('department.department'), minWidth: 260 },
     { field: 'subject', headerName: t('department.subject'), minWidth: 200 },
-    { field: 'kind', headerName: t('department.kind'), width: 90 },
-    { field: 'debit', headerName: t('department.debit'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
-    { field: 'credit', headerName: t('department.credit'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
-    { field: 'amount', headerName: t('department.amount'), type: 'rightAligned', minWidth: 130, valueFormatter: reportAmount },
+    { field: 'debit', headerName: t('department.debit'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
+    { field: 'credit', headerName: t('department.credit'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
+    { field: 'income', headerName: t('department.INCOME'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
+    { field: 'expense', headerName: t('department.EXPENSE'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
+    { field: 'net', headerName: t('department.netHead'), type: 'rightAligned', minWidth: 130, valueFormatter: reportAmount },
   ], [t]);
-  const total = data ? [{ id: 'total', department: t('department.total'), subject: sums(t, data.total), kind: t('department.net'), debit: '', credit: '', amount: data.total.net, bold: true }] : [];
+  const total = data ? [sumRow('total', t('department.total'), data.total)] : [];
   return (
     <Stack gap="sm" h="100%" data-testid="department-detail">
       <ReportHead title={t('department.title')} />

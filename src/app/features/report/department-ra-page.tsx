@@ -119,6 +119,7 @@ export function DepartmentRaPage() {
           rowData={docs}
           getRowId={(p) => `${p.data.id}:${p.data.kindId}`}
           autoSizeStrategy={{ type: 'fitGridWidth' }}
+          emptyText={t('departmentRa.docsEmpty')}
           onCellKeyDown={(e: CellKeyDownEvent<Doc>) => { if (isEnter(e)) open(e.data); }}
           onRowDoubleClicked={(e) => open(e.data)}
         />

@@ -10,17 +10,11 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
-import { restoreDemoState } from './page-models/demo-state';
+import { restoreDemoState, setDownloadBase } from './page-models/demo-state';
 import { SubjectCatalogueModel } from './page-models/subjects';
 import { pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
 
-async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
-  const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
-  const headers = { authorization: `Bearer ${login.data.accessToken}` };
-  await request.post('/api/system/config', { data: { downloadBase }, headers });
-  await request.post('/api/idm/user/logout', { headers });
-}
 
 /** Removes the subjects the import test adds (under 1123), deepest first. */
 async function removeImported(request: APIRequestContext) {
@@ -38,7 +32,6 @@ async function removeImported(request: APIRequestContext) {
 
 test.afterAll(async ({ request }) => {
   await removeImported(request);
-  await setDownloadBase(request, null);
   await restoreDemoState(request);
 });
 

@@ -21,7 +21,6 @@ test.afterAll(async ({ request }) => {
   const currencies = (await (await request.get('/api/common/currency', { params: { companyId: 1 }, headers })).json()).data?.content ?? [];
   for (const c of currencies as { id: number; base: boolean }[]) if (!c.base) await request.delete(`/api/common/currency/${c.id}`, { headers });
   await request.post('/api/voucher/codeRule', { data: { accountId: 1, length: 4 }, headers });
-  await request.post('/api/system/config', { data: { downloadBase: null, languageSwitch: true }, headers });
   await restoreDemoState(request);
 });
 

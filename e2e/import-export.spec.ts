@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
-import { restoreDemoState } from './page-models/demo-state';
+import { restoreDemoState, setDownloadBase } from './page-models/demo-state';
 import { openStaffScreen } from './page-models/staff';
 import type { ListModel } from './page-models/admin-list';
 import { openClientScreen } from './page-models/clients';
@@ -20,12 +20,6 @@ import { pressById, pressOn } from './page-models/keys';
 import { recordNotices } from './page-models/notices';
 import { exportThenLeave } from './page-models/export';
 
-async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
-  const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
-  const headers = { authorization: `Bearer ${login.data.accessToken}` };
-  await request.post('/api/system/config', { data: { downloadBase }, headers });
-  await request.post('/api/idm/user/logout', { headers });
-}
 
 /** Removes the employees the counted import adds (codes E98…). */
 async function removeImportedEmployees(request: APIRequestContext) {
@@ -38,7 +32,6 @@ async function removeImportedEmployees(request: APIRequestContext) {
 
 test.afterAll(async ({ request }) => {
   await removeImportedEmployees(request);
-  await setDownloadBase(request, null);
   await restoreDemoState(request);
 });
 

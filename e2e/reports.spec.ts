@@ -7,23 +7,18 @@
  * screen in Chinese and English. The download base is set for the exports and cleared afterwards.
  */
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from './page-models/test';
+import { expect, test, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellKeyboard, ShellModel } from './page-models/shell';
-import { restoreDemoState } from './page-models/demo-state';
+import { restoreDemoState, setDownloadBase } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
 import { countMouse, pickByKeys, pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
-async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
-  const admin = await apiLogin(request, 'admin', 'admin123');
-  await admin.post('/api/system/config', { downloadBase });
-}
 
 test.beforeAll(async ({ request }) => setDownloadBase(request, '/api/files'));
 test.afterAll(async ({ request }) => {
-  await setDownloadBase(request, null);
   await restoreDemoState(request);
 });
 

@@ -7,20 +7,16 @@
  * the filter; the sub-ledger exports to .xlsx with the progress bar. Screenshots in both languages.
  */
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from './page-models/test';
+import { expect, test } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
-import { restoreDemoState } from './page-models/demo-state';
+import { restoreDemoState, setDownloadBase } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
 
 test.describe.configure({ mode: 'serial' });
 
 const made: { yearId: number; voucherId: number; bankId: number; june: number } = { yearId: 0, voucherId: 0, bankId: 0, june: 0 };
 
-async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
-  const admin = await apiLogin(request, 'admin', 'admin123');
-  await admin.post('/api/system/config', { downloadBase });
-}
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request, 'admin', 'admin123');
@@ -44,7 +40,6 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   const admin = await apiLogin(request, 'admin', 'admin123');
   if (made.voucherId) await admin.del(`/api/voucher/${made.voucherId}`);
-  await setDownloadBase(request, null);
   await restoreDemoState(request);
 });
 

@@ -15,17 +15,13 @@ import { expect, test, type APIRequestContext } from './page-models/test';
 import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { ShellKeyboard } from './page-models/shell';
 import { VoucherEditorModel } from './page-models/voucher-editor';
-import { restoreDemoState } from './page-models/demo-state';
+import { restoreDemoState, setDownloadBase } from './page-models/demo-state';
 import { pressById } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
 
 const MARKER = 'E2E凭证导入';
 
-async function setDownloadBase(request: APIRequestContext, downloadBase: string | null) {
-  const headers = await apiHeaders(request, 'admin', 'admin123');
-  await request.post('/api/system/config', { data: { downloadBase }, headers });
-}
 
 async function firstVoucherId(request: APIRequestContext, offset = 0): Promise<number> {
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
@@ -52,7 +48,6 @@ test.afterAll(async ({ request }) => {
   const headers = await apiHeaders(request, 'clerk', 'clerk123');
   const list = await (await request.get('/api/voucher', { params: { filter: JSON.stringify({ accountId: 1, summary: MARKER }), limit: 100 }, headers })).json();
   for (const v of (list.data?.content ?? []) as Array<{ id: number }>) await request.delete(`/api/voucher/${v.id}`, { headers });
-  await setDownloadBase(request, null);
   await restoreDemoState(request);
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from './harness';
 import { demoCompanyId, data, makeCompany, makeRole, makeUser, makeWorld, MISSING_ID, unique } from './factories';
 import { RIGHTS } from '../../src/domain/rights';
+import { DEMO_DOWNLOAD_BASE } from '../../src/server/db/seed';
 
 describe.each(backends())('companies, ledger sets, years and periods (%s)', (backend) => {
   let t: TestApp;
@@ -330,8 +331,8 @@ describe.each(backends())('system config, user data and OpenAPI (%s)', (backend)
   it('serves the config publicly and lets only admins change it', async () => {
     const cfg = (await t.call('GET', '/api/system/config')).json().data;
     expect(cfg).toMatchObject({ languageSwitch: true, maxPageLimit: 1000, idleTimeoutMs: 3_600_000, apiVersion: '2.5.788' });
-    // No export endpoint exists yet, so there is no download base to point at.
-    expect(cfg.downloadBase).toBeNull();
+    // The demo's download address (its exports work from the first start); null once cleared.
+    expect(cfg.downloadBase).toBe(DEMO_DOWNLOAD_BASE);
     expect(cfg.limits).toEqual({
       maxPageLimit: 1000,
       pageSizes: [10, 15, 30, 50, 100],

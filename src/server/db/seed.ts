@@ -39,6 +39,12 @@ export const DEMO_LOGINS = [
 
 export const DEMO_COMPANY_NAME = 'Demo Law Firm / 示例律师事务所';
 export const SECOND_COMPANY_NAME = 'Second Branch / 第二分所';
+/**
+ * The demo's download address (System settings): the server's own file route, where every export
+ * task's file is fetched. Spec 02 shows Export only once an address is configured; the demo has one
+ * so its exports work from the first start (a new installation without the demo keeps none).
+ */
+export const DEMO_DOWNLOAD_BASE = '/api/files';
 
 /** Upserts the rights catalogue so new rights appear after an upgrade. */
 export async function seedRights(db: Db): Promise<void> {
@@ -260,6 +266,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedCommonSummaries(t, firm.id);
     await seedOpenings(t, firm.id, year2025.id);
     await seedPeriodEnds(t, firm.id, year2025.id, year2026.id, adminUser.id);
+    await t.insert(systemConfig).values({ key: 'downloadBase', value: DEMO_DOWNLOAD_BASE }).onConflictDoNothing();
     await seedExpenses(t, firm.id, employeeIds, { admin: adminUser.id, cashier: cashierUser.id });
     await seedCashJournal(t, firm.id, main.id, cashierUser.id);
     void companies;

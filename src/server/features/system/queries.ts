@@ -27,7 +27,7 @@ const SYSTEM_LIMITS = {
 export async function readConfig(db: Db, apiVersion: string) {
   const rows = await db.select().from(systemConfig);
   const map = new Map(rows.map((r) => [r.key, r.value]));
-  // No export endpoint exists yet, so no default: the app hides export buttons while this is null.
+  // Null until an administrator sets one (the demo seed does): the app hides or disables Export meanwhile (spec 02).
   const downloadBase = (map.get('downloadBase') as string | null | undefined) ?? null;
   return {
     downloadBase,

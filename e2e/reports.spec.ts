@@ -265,6 +265,12 @@ test('comprehensive statistics and the department income and expense detail', as
   const grid = page.getByTestId('st-grid');
   await expect(grid.locator('.ag-row[row-id="1"] [col-id="income"]')).toHaveText(money(api.rows[0].income));
   await expect(grid.locator('.ag-row[row-id="1"] [col-id="bank"]')).toHaveText(money(api.rows[0].bank));
+  // A month with a loss shows it red, a profit not (the demo has both).
+  const months = api.rows as Array<{ month: number; profit: string }>;
+  const loss = months.find((r) => Number(r.profit) < 0)!;
+  const gain = months.find((r) => Number(r.profit) > 0)!;
+  await expect(grid.locator(`.ag-row[row-id="${loss.month}"] [col-id="profit"]`)).toHaveClass(/ld-negative/);
+  await expect(grid.locator(`.ag-row[row-id="${gain.month}"] [col-id="profit"]`)).not.toHaveClass(/ld-negative/);
   await expect(grid.locator('.ag-row-pinned [col-id="profit"]')).toHaveText(money(api.total.profit));
   await page.screenshot({ path: testInfo.outputPath('statistics-zh.png'), fullPage: true });
   await shell.switchLanguage('en_US');

@@ -17,6 +17,7 @@ import { useMemo, type Ref } from 'react';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import type { AgGridEvent, ColDef, ColTypeDef } from 'ag-grid-community';
 import { useAmountFit } from './amount-fit';
+import { isNegativeAmount, NEGATIVE_CLASS } from './columns';
 import { compareCents } from '../../src/domain/money';
 import { useTranslation } from 'react-i18next';
 import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
@@ -32,8 +33,13 @@ export const READ_GRID_DEFAULT_COL: ColDef = { sortable: false, resizable: true,
 /** The defaults of a read-only grid whose columns sort in the browser (its rows are all there). */
 export const SORTABLE_READ_COL: ColDef = { sortable: true };
 
-/** Column type 'cents' (with 'rightAligned'): amounts in cents, as the API's integer strings, sort by value. */
-export const READ_GRID_COLUMN_TYPES: Record<string, ColTypeDef> = { cents: { comparator: compareCents } };
+/**
+ * Column type 'cents' (with 'rightAligned'): amounts in cents, as the API's integer strings, sort by
+ * value, and a negative one is drawn red (NEGATIVE_CLASS), as in the lists and the entry grids.
+ */
+export const READ_GRID_COLUMN_TYPES: Record<string, ColTypeDef> = {
+  cents: { comparator: compareCents, cellClassRules: { [NEGATIVE_CLASS]: (p) => isNegativeAmount(p.value) } },
+};
 
 /** AG Grid's "no rows" overlay (an HTML template) showing `text` as plain text. */
 export const emptyOverlay = (text: string) => `<span>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</span>`;

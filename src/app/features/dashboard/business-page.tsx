@@ -43,15 +43,15 @@ export function BusinessDashboardPage() {
   const data = answer.data;
   const monthColumns = useMemo<ColDef<Month>[]>(() => [
     periodColumn<Month>(t, t('business.month'), t('business.yearTotal')),
-    { field: 'income', headerName: t('business.income'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
-    { field: 'expense', headerName: t('business.expense'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount },
-    { field: 'profit', headerName: t('business.profit'), type: 'rightAligned', minWidth: 120, valueFormatter: reportAmount,
+    { field: 'income', headerName: t('business.income'), type: ['rightAligned', 'cents'], minWidth: 120, valueFormatter: reportAmount },
+    { field: 'expense', headerName: t('business.expense'), type: ['rightAligned', 'cents'], minWidth: 120, valueFormatter: reportAmount },
+    { field: 'profit', headerName: t('business.profit'), type: ['rightAligned', 'cents'], minWidth: 120, valueFormatter: reportAmount,
       cellClassRules: { 'ld-negative': (p) => typeof p.value === 'string' && p.value.startsWith('-') } },
   ], [t]);
   const topColumns = (amount: string): ColDef<Top>[] => [
     { field: 'code', headerName: t('business.code'), width: 90 },
     { field: 'name', headerName: t('business.name'), minWidth: 140 },
-    { field: 'cents', headerName: amount, type: 'rightAligned', width: 130, valueFormatter: reportAmount },
+    { field: 'cents', headerName: amount, type: ['rightAligned', 'cents'], width: 130, valueFormatter: reportAmount },
   ];
   const yearTotal = useMemo<Month[]>(() => {
     if (!data?.months.length) return [];

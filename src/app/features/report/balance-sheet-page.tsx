@@ -65,10 +65,10 @@ export function BalanceSheetPage() {
           },
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
         { colId: `${side}Line`, headerName: t('balanceSheet.lineNo'), width: 56, minWidth: 50, maxWidth: 70, cellStyle: { textAlign: 'center' }, valueGetter: (p) => p.data?.[side]?.lineNo ?? '' },
-        { colId: `${side}Closing`, headerName: t('balanceSheet.closing'), headerTooltip: t('balanceSheet.closing'), type: 'rightAligned', width: 140, minWidth: 110,
+        { colId: `${side}Closing`, headerName: t('balanceSheet.closing'), headerTooltip: t('balanceSheet.closing'), type: ['rightAligned', 'cents'], width: 140, minWidth: 110,
           valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.closing ?? ''), valueFormatter: reportAmount,
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
-        { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), headerTooltip: t('balanceSheet.opening'), type: 'rightAligned', width: 140, minWidth: 110,
+        { colId: `${side}Opening`, headerName: t('balanceSheet.opening'), headerTooltip: t('balanceSheet.opening'), type: ['rightAligned', 'cents'], width: 140, minWidth: 110,
           valueGetter: (p) => (p.data?.[side]?.heading ? '' : p.data?.[side]?.opening ?? ''), valueFormatter: reportAmount,
           cellStyle: (p) => (p.data?.[side]?.bold ? { fontWeight: 700 } : null) },
     ];

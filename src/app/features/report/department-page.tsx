@@ -65,11 +65,11 @@ export function DepartmentDetailPage() {
   const columns = useMemo<Array<ColDef<Row>>>(() => [
     { field: 'department', headerName: t('department.department'), minWidth: 260 },
     { field: 'subject', headerName: t('department.subject'), minWidth: 200 },
-    { field: 'debit', headerName: t('department.debit'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
-    { field: 'credit', headerName: t('department.credit'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
-    { field: 'income', headerName: t('department.INCOME'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
-    { field: 'expense', headerName: t('department.EXPENSE'), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount },
-    { field: 'net', headerName: t('department.netHead'), type: 'rightAligned', minWidth: 130, valueFormatter: reportAmount },
+    { field: 'debit', headerName: t('department.debit'), type: ['rightAligned', 'cents'], minWidth: 110, valueFormatter: reportAmount },
+    { field: 'credit', headerName: t('department.credit'), type: ['rightAligned', 'cents'], minWidth: 110, valueFormatter: reportAmount },
+    { field: 'income', headerName: t('department.INCOME'), type: ['rightAligned', 'cents'], minWidth: 110, valueFormatter: reportAmount },
+    { field: 'expense', headerName: t('department.EXPENSE'), type: ['rightAligned', 'cents'], minWidth: 110, valueFormatter: reportAmount },
+    { field: 'net', headerName: t('department.netHead'), type: ['rightAligned', 'cents'], minWidth: 130, valueFormatter: reportAmount },
   ], [t]);
   const total = data ? [sumRow('total', t('department.total'), data.total)] : [];
   return (

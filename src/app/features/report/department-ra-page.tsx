@@ -77,14 +77,14 @@ export function DepartmentRaPage() {
     { field: 'kind', headerName: t('departmentRa.kind'), minWidth: 160 },
     { field: 'documents', headerName: t('departmentRa.documents'), type: 'rightAligned', width: 110 },
     { field: 'lines', headerName: t('departmentRa.lines'), type: 'rightAligned', width: 110 },
-    { field: 'amount', headerName: t('departmentRa.amount'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount },
+    { field: 'amount', headerName: t('departmentRa.amount'), type: ['rightAligned', 'cents'], minWidth: 140, valueFormatter: reportAmount },
   ], [t]);
   const docColumns = useMemo<Array<ColDef<Doc>>>(() => [
     { field: 'code', headerName: t('departmentRa.code'), minWidth: 130, valueFormatter: (p) => (p.value ? showCode(p.value as string) : '') },
     { field: 'markAt', headerName: t('departmentRa.markAt'), minWidth: 120 },
     { field: 'submitterName', headerName: t('departmentRa.submitter'), minWidth: 140 },
     { colId: 'audited', headerName: t('departmentRa.audited'), width: 110, valueGetter: (p) => (p.data?.audited ? t('departmentRa.yes') : '') },
-    { field: 'amount', headerName: t('departmentRa.amount'), type: 'rightAligned', minWidth: 140, valueFormatter: reportAmount },
+    { field: 'amount', headerName: t('departmentRa.amount'), type: ['rightAligned', 'cents'], minWidth: 140, valueFormatter: reportAmount },
   ], [t]);
   const total = data ? [{ id: 'total', departmentId: null, kindId: null, department: t('departmentRa.total'), kind: '', lines: null, documents: null, amount: data.total, bold: true }] : [];
   return (

@@ -36,8 +36,8 @@ export function IncomeStatementPage() {
     { colId: 'label', headerName: t('incomeStatement.item'), flex: 1, minWidth: 320, cellStyle: bold,
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.indent)}${en ? p.data.labelEn ?? p.data.label : p.data.label}` : '') },
     { field: 'lineNo', headerName: t('incomeStatement.lineNo'), width: 70, maxWidth: 80, cellStyle: { textAlign: 'center' } },
-    { field: 'month', headerName: t('incomeStatement.month'), type: 'rightAligned', width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
-    { field: 'ytd', headerName: t('incomeStatement.ytd'), type: 'rightAligned', width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'month', headerName: t('incomeStatement.month'), type: ['rightAligned', 'cents'], width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'ytd', headerName: t('incomeStatement.ytd'), type: ['rightAligned', 'cents'], width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
   ], [t, en]);
   const exportBody = (format: 'xlsx' | 'pdf') => ({ body: { ...query!, format } });
   return (

@@ -32,7 +32,7 @@ export function StatisticsPage() {
     ...REPORT_QUERY_FRESHNESS,
   });
   const data = answer.data;
-  const money = (field: keyof StatisticsRowDto): ColDef<Row> => ({ field: field as never, headerName: t(`statistics.${field}`), type: 'rightAligned', minWidth: 110, valueFormatter: reportAmount });
+  const money = (field: keyof StatisticsRowDto): ColDef<Row> => ({ field: field as never, headerName: t(`statistics.${field}`), type: ['rightAligned', 'cents'], minWidth: 110, valueFormatter: reportAmount });
   const columns = useMemo<Array<ColDef<Row>>>(() => [
     periodColumn<Row>(t, t('statistics.month'), t('statistics.total')),
     money('income'), money('expense'), money('profit'), money('cash'), money('bank'), money('receivables'), money('payables'),

@@ -127,7 +127,11 @@ test('creates a department and an employee by keyboard and binds the employee to
   const staffed = page.getByRole('option', { name: new RegExp(deptName) });
   await expect(staffed).toContainText('（有员工，不能设下级）');
   await expect(staffed).toHaveAttribute('data-combobox-disabled', 'true');
-  await expect(page.getByRole('option', { name: /^01 业务部$/ })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: /^01 业务部 / })).toHaveCount(0);
+  // The parent is found by the start of its name's pinyin initials too (业务部: ywb).
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('ywb');
+  await expect(page.getByRole('option', { name: /^01 业务部 / })).toBeVisible();
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await expect(deptDialog.root()).toBeHidden();

@@ -22,6 +22,7 @@ import { useListTransfer } from '../common/list-transfer';
 import { useEntityForm } from '../common/use-entity-form';
 import { DepartmentTreePanel } from './department-tree-panel';
 import { EmployeeSelect } from './employee-select';
+import { recordOptionsFilter, type RecordOption } from '../pickers/picker-rules';
 
 const columns: ListColumn<DepartmentDto>[] = [
   { field: 'code', headerKey: 'admin:department.code', width: 120, sortable: true },
@@ -148,10 +149,12 @@ function DepartmentDialog({ opened, companyId, department, parentId, all, onClos
           placeholder={t('admin:department.noParent')}
           searchable
           clearable
-          data={all.filter((d) => !excluded.has(d.id)).map((d) => {
+          data={all.filter((d) => !excluded.has(d.id)).map((d): RecordOption => {
             const refused = staffed.has(d.id) && d.id !== department?.parentId;
-            return { value: String(d.id), label: `${d.code} ${d.name}${refused ? ` ${t('admin:department.hasEmployees')}` : ''}`, disabled: refused };
+            return { value: String(d.id), label: `${d.code} ${d.name}${refused ? ` ${t('admin:department.hasEmployees')}` : ''}`, disabled: refused, initials: d.nameInitials };
           })}
+          // By code, name or the start of the name's pinyin initials (`ssz` 诉讼组), as the department pickers.
+          filter={recordOptionsFilter}
           {...form.field('parentId')}
           data-testid="department-parent"
         />

@@ -45,7 +45,8 @@ export function ManageDashboardPage() {
   const data = answer.data;
   const count = (p: ValueFormatterParams<Row>) => (p.value ? String(p.value) : '');
   const columns = useMemo<ColDef<Row>[]>(() => [
-    { colId: 'company', field: 'companyName', headerName: t('adminStat.company'), minWidth: 200, flex: 2 },
+    // Pinned: the row's company stays in sight while the figures scroll (13 columns are wider than a laptop's window).
+    { colId: 'company', field: 'companyName', headerName: t('adminStat.company'), minWidth: 220, flex: 2, pinned: 'left' },
     { colId: 'account', headerName: t('adminStat.account'), minWidth: 130, flex: 1,
       valueGetter: (p) => (p.data?.accountName ? (p.data.accounts > 1 ? t('adminStat.accountMore', { name: p.data.accountName, count: p.data.accounts }) : p.data.accountName) : t('adminStat.noAccount')) },
     { field: 'year', headerName: t('adminStat.year'), width: 80 },

@@ -120,6 +120,8 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
     .find((r) => r.code === '1122')?.amountCents).toBe('18000000');
   // The caret is back on the subject, so the keys go on from there: F7 opens it again.
   await expect.poll(() => focusedCode(page)).toBe('1122');
+  const obTab = shell.tab('/basic/subjectOpeningBalance');
+  await expect(obTab).not.toHaveAttribute('data-dirty', /.*/);
   await page.keyboard.press('F7');
   await expect(popup.getByTestId('opening-aux-grid')).toBeVisible();
   // An amount without its customer on the fourth row: Ctrl+S is refused and the caret goes to the customer.
@@ -144,11 +146,14 @@ test('opening balances by the keyboard: enter, see the trial balance move, save,
   await page.keyboard.press('Control+s');
   await expect(popup.getByTestId('opening-aux-error')).toContainText('客户');
   await expect.poll(caret).toBe('3:aux3');
+  // The popup's rows not yet confirmed mark the tab unsaved (closing the tab would ask), as a form dialog's do.
+  await expect(obTab).toHaveAttribute('data-dirty', 'true');
   // Cancel with a change asks first (as every dialog does); No leaves it without saving, the caret again on the subject.
   await page.getByTestId('opening-aux-popup').getByRole('button', { name: '取消' }).click();
   await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
   await page.keyboard.press('n');
   await expect(popup).toHaveCount(0);
+  await expect(obTab).not.toHaveAttribute('data-dirty', /.*/);
   await expect.poll(() => focusedCode(page)).toBe('1122');
   await page.keyboard.press('ArrowDown');
   await expect.poll(() => focusedCode(page)).toBe('1123');

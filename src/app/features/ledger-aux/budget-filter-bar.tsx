@@ -36,7 +36,7 @@ export function BudgetFilterBar({ queryId, state, set, replace, periods, range, 
           <Group gap={4} wrap="nowrap" data-testid="al-budget">
             {state.budget
               ? <RemovablePill label={`${state.budget.code} ${state.budget.name}`} onRemove={() => set({ budget: null })} />
-              : <Text size="sm" c="dimmed">{withZero ? t('filters.allBudgets') : t('budgetDetail.chooseBudget')}</Text>}
+              : <Text size="sm" c="dimmed">{withZero ? t('filters.allBudgets') : t('filters.noBudget')}</Text>}
             <Button size="xs" variant="light" data-testid="al-pick-budget" onClick={() => setPicking(true)}>{t('filters.pick')}</Button>
           </Group>
         </div>

@@ -131,7 +131,7 @@ test('menu, tabs, page focus, palette and shortcuts work from the keyboard alone
   await expect(dialog.locator('[data-scope="voucherList"]')).toContainText('F8');
   // Every list's keys: New, open, tick, delete, the pages.
   const lists = dialog.locator('[data-scope="lists"]');
-  for (const key of ['Alt+N', 'Enter', 'Space', 'Delete', 'PageDown / PageUp']) await expect(lists).toContainText(key);
+  for (const key of ['Alt+N', 'Enter', 'Space', 'Delete', 'Ctrl+Home / Ctrl+End', 'PageDown / PageUp']) await expect(lists).toContainText(key);
   await expect(lists).toContainText('删除已勾选的行');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

@@ -372,6 +372,13 @@ test('F8 and PageDown go on from the last row of a page to the next page; PageUp
   await expect.poll(() => list.rowIds()).toEqual(paged.slice(10));
   await list.expectFocusOn(paged[10]);
   expect(await list.focusedColId()).toBe(col);
+  // Ctrl+End / Ctrl+Home: the page's last / first row, in the same column (a list's Home / End leave it).
+  await page.keyboard.press('Control+End');
+  await list.expectFocusOn(paged[11]);
+  expect(await list.focusedColId()).toBe(col);
+  await page.keyboard.press('Control+Home');
+  await list.expectFocusOn(paged[10]);
+  expect(await list.focusedColId()).toBe(col);
   // PageUp on the first row goes back to the previous page's last row.
   await page.keyboard.press('PageUp');
   await expect.poll(() => list.rowIds()).toEqual(paged.slice(0, 10));

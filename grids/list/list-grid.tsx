@@ -27,6 +27,7 @@ import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from '../full-text';
 import { INDEX_COL_ID, sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
+import { moveToEdgeRow } from './edge-rows';
 import { PaginationBar } from './pagination-bar';
 import { clampPage, edgePageTurn, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, toApiPaging } from './paging';
 import { useColumnWidths, type ColumnWidthStore } from './use-column-widths';
@@ -297,6 +298,8 @@ export function ListGrid<T>(props: ListGridProps<T>) {
       if (turn && turnPage(turn, e.column.getColId())) ev.preventDefault();
       return;
     }
+    // Ctrl+Home / Ctrl+End: the same column in the first / last row, as in the read grids.
+    if (moveToEdgeRow(e)) return;
     if (ev?.key !== 'Enter' || !e.data || e.api.getEditingCells().length) return;
     if (onRowOpen) onRowOpen(e.data);
     // A multi-select list that opens nothing (a multi picker): Enter ticks the row like Space.

@@ -1,14 +1,14 @@
 /**
  * "Keyboard shortcuts": the one place in the app that lists the key map — the shell's table
  * (key-map.ts: global keys, menu, page tabs, palette), the entry grid's (grids/key-bindings.ts) and
- * every list screen's (grids/list/list-keys.ts), and the voucher editor's and list's
+ * every list screen's (features/common/list-keys.ts), and the voucher editor's and list's
  * (features/voucher/voucher-keys.ts).
  * Opened from the user menu, the palette and shortcuts.open (F1 / ?).
  */
 import { useTranslation } from 'react-i18next';
 import { Kbd, Modal, ScrollArea, Table, Title } from '@mantine/core';
 import { GRID_KEY_BINDINGS, GRID_TYPING_HELP_KEYS, shortcutPlatform, shortcutText } from '../../../grids/key-bindings';
-import { LIST_KEY_HELP } from '../../../grids/list/list-keys';
+import { LIST_KEY_HELP } from '../features/common/list-keys';
 import { helpLines, type KeyScope } from './key-map';
 import { PRINT_KEY_LABEL, VOUCHER_KEY_BINDINGS, VOUCHER_LIST_KEY_BINDINGS } from '../features/voucher/voucher-keys';
 

@@ -74,15 +74,15 @@ export async function hasChildDepartment(scope: CompanyScope, id: number): Promi
   const [r] = await scope.db.select({ id: departments.id }).from(departments).where(scope.where(departments, eq(departments.parentId, id))).limit(1);
   return Boolean(r);
 }
-export async function hasEmployees(scope: CompanyScope, departmentId: number): Promise<boolean> {
-  const [r] = await scope.db.select({ id: employees.id }).from(employees).where(scope.where(employees, eq(employees.departmentId, departmentId))).limit(1);
-  return Boolean(r);
-}
 /** Which of `ids` have employees (whatever their state): one statement for a page of departments. */
 export async function departmentsWithEmployees(scope: CompanyScope, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await scope.db.selectDistinct({ id: employees.departmentId }).from(employees).where(scope.where(employees, inArray(employees.departmentId, ids)));
   return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
+}
+/** Whether the department has employees: it cannot take a child (PARENT_IN_USE) and is in use. */
+export async function hasEmployees(scope: CompanyScope, departmentId: number): Promise<boolean> {
+  return (await departmentsWithEmployees(scope, [departmentId])).has(departmentId);
 }
 export async function isPrincipal(scope: CompanyScope, employeeId: number): Promise<boolean> {
   const [r] = await scope.db.select({ id: departments.id }).from(departments).where(scope.where(departments, eq(departments.principalId, employeeId))).limit(1);

@@ -59,7 +59,6 @@ const DRILL: Record<Exclude<BusinessGrouping, 'PROJECT'>, (r: Row) => Level['dri
   DEPARTMENT: (r) => ({ departmentId: r.id }),
 };
 
-const negative = { 'ld-negative': (p: { value: unknown }) => typeof p.value === 'string' && p.value.startsWith('-') };
 
 /** The case's books: the sub-ledger by auxiliary (type 5, project) of the shell's year. */
 const CASE_LEDGER_PATH = '/voucher/business/subLedgerByAuxiliary';
@@ -108,7 +107,7 @@ export function BusinessQueryPage() {
 
   const columns = useMemo<ColDef<Row>[]>(() => {
     const cases = shown === 'PROJECT';
-    const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: ['rightAligned', 'cents'], valueFormatter: reportAmount, cellClassRules: negative });
+    const figure = (field: keyof BusinessRowDto, width = 125): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: ['rightAligned', 'cents'], valueFormatter: reportAmount });
     const count = (field: 'cases' | 'invoiceCount', width = 80): ColDef<Row> => ({ field, headerName: t(`business:columns.${field}`), width, type: 'rightAligned', valueFormatter: (p) => (p.value ? String(p.value) : '') });
     const name: ColDef<Row> = cases
       ? { field: 'name', headerName: t('business:columns.case'), minWidth: 200, flex: 1, pinned: 'left', cellClassRules: { 'ld-row-muted': (p) => !!p.data?.disabled } }

@@ -56,10 +56,10 @@ export function CashBankBalancePage() {
     { field: 'bankAccountName', headerName: t('journal:report.name'), flex: 1, minWidth: 150 },
     { field: 'kind', headerName: t('journal:report.kind'), width: 90, valueFormatter: (p) => (p.value ? t(`journal:kinds.${String(p.value)}`) : '') },
     ...(groupBy === 'TOTAL' ? [] : [{ field: 'bucket' as const, headerName: groupBy === 'DAY' ? t('journal:columns.date') : t('journal:month'), width: 110 }]),
-    { field: 'openingCents', headerName: t('journal:report.opening'), width: 140, type: 'rightAligned', valueFormatter: cents },
-    { field: 'receiptCents', headerName: t('journal:report.receipts'), width: 140, type: 'rightAligned', valueFormatter: cents },
-    { field: 'paymentCents', headerName: t('journal:report.payments'), width: 140, type: 'rightAligned', valueFormatter: cents },
-    { field: 'closingCents', headerName: t('journal:report.closing'), width: 140, type: 'rightAligned', valueFormatter: cents, cellClassRules: { 'ld-negative': (p) => Number(p.value) < 0 } },
+    { field: 'openingCents', headerName: t('journal:report.opening'), width: 140, type: ['rightAligned', 'cents'], valueFormatter: cents },
+    { field: 'receiptCents', headerName: t('journal:report.receipts'), width: 140, type: ['rightAligned', 'cents'], valueFormatter: cents },
+    { field: 'paymentCents', headerName: t('journal:report.payments'), width: 140, type: ['rightAligned', 'cents'], valueFormatter: cents },
+    { field: 'closingCents', headerName: t('journal:report.closing'), width: 140, type: ['rightAligned', 'cents'], valueFormatter: cents },
     { headerName: t('journal:report.count'), width: 90, type: 'rightAligned', valueGetter: (p) => (p.data && !('total' in p.data) ? p.data.receiptCount + p.data.paymentCount : '') },
   ], [t, groupBy]);
   if (!accountId) return <Alert color="orange">{t('errors:MISSING_ACCOUNT_OR_PERIOD')}</Alert>;

@@ -341,7 +341,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
             const summary = deleteSummary(outcome);
             if (summary) notifyError(new Error(t(summary.key, summary.values)));
             const caret = caretBeforeDelete.current;
-            if (caret && gridApi.current && outcome.deleted.length) returnCaretAfterDelete(gridApi.current, caret, outcome.deleted, { timeoutMs: 5000 });
+            if (caret && gridApi.current && outcome.deleted.length) returnCaretAfterDelete(gridApi.current, caret, outcome.deleted);
             current.onDone?.(outcome);
           } finally {
             setDeleting(false);

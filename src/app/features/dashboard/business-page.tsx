@@ -45,8 +45,7 @@ export function BusinessDashboardPage() {
     periodColumn<Month>(t, t('business.month'), t('business.yearTotal')),
     { field: 'income', headerName: t('business.income'), type: ['rightAligned', 'cents'], minWidth: 120, valueFormatter: reportAmount },
     { field: 'expense', headerName: t('business.expense'), type: ['rightAligned', 'cents'], minWidth: 120, valueFormatter: reportAmount },
-    { field: 'profit', headerName: t('business.profit'), type: ['rightAligned', 'cents'], minWidth: 120, valueFormatter: reportAmount,
-      cellClassRules: { 'ld-negative': (p) => typeof p.value === 'string' && p.value.startsWith('-') } },
+    { field: 'profit', headerName: t('business.profit'), type: ['rightAligned', 'cents'], minWidth: 120, valueFormatter: reportAmount },
   ], [t]);
   const topColumns = (amount: string): ColDef<Top>[] => [
     { field: 'code', headerName: t('business.code'), width: 90 },

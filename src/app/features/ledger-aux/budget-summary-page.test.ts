@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CellClassParams } from 'ag-grid-community';
 import type { BudgetExecRowDto } from '../../../contract/ledger-aux';
+import { READ_GRID_COLUMN_TYPES } from '../../../../grids/list/read-grid';
 import { execMoneyCol, rateText } from './budget-summary-page';
 
 describe('budget execution summary columns', () => {
+  /** The red rule the column gets: its own, else its column types' (the read grid's 'cents'). */
   const negative = (value: unknown) => {
-    const rule = execMoneyCol('remaining', 'Remaining').cellClassRules?.['ld-negative'];
+    const col = execMoneyCol('remaining', 'Remaining');
+    const types = ([] as string[]).concat(col.type ?? []);
+    const rule = col.cellClassRules?.['ld-negative'] ?? types.map((k) => READ_GRID_COLUMN_TYPES[k]?.cellClassRules?.['ld-negative']).find(Boolean);
     return typeof rule === 'function' && rule({ value } as CellClassParams<BudgetExecRowDto>);
   };
   it('shows an item over its budget (a negative remainder) in red, and nothing else', () => {

@@ -41,7 +41,6 @@ export function execMoneyCol(field: keyof BudgetExecRowDto & string, headerName:
   return {
     ...moneyCol<BudgetExecRowDto>(field, headerName, () => true),
     minWidth,
-    cellClassRules: { 'ld-negative': (p) => Number(p.value ?? 0) < 0 },
   };
 }
 

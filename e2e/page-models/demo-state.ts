@@ -4,7 +4,7 @@
  * afterAll, also after a failure half-way, so the next spec starts from the seed.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_DOWNLOAD_BASE } from '../../src/server/db/seed';
+import { DEMO_DOWNLOAD_BASE } from '../../src/server/db/demo-settings';
 
 /** Sets the download address of System settings (null: none, Export hidden or disabled). */
 export async function setDownloadBase(request: APIRequestContext, downloadBase: string | null): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, createTestApp, type TestApp } from './harness';
 import { demoCompanyId, data, makeCompany, makeRole, makeUser, makeWorld, MISSING_ID, unique } from './factories';
 import { RIGHTS } from '../../src/domain/rights';
-import { DEMO_DOWNLOAD_BASE } from '../../src/server/db/seed';
+import { DEMO_DOWNLOAD_BASE } from '../../src/server/db/demo-settings';
 
 describe.each(backends())('companies, ledger sets, years and periods (%s)', (backend) => {
   let t: TestApp;

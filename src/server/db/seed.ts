@@ -29,6 +29,7 @@ import { formatCents } from '../../domain/money';
 import { seedVouchers } from './seed-vouchers';
 import { seedOpenings } from './seed-openings';
 import { seedPeriodEnds } from './seed-period-end';
+import { DEMO_DOWNLOAD_BASE } from './demo-settings';
 
 export const DEMO_LOGINS = [
   { username: 'admin', password: 'admin123', note: 'administrator (ADMIN): everything' },
@@ -39,12 +40,6 @@ export const DEMO_LOGINS = [
 
 export const DEMO_COMPANY_NAME = 'Demo Law Firm / 示例律师事务所';
 export const SECOND_COMPANY_NAME = 'Second Branch / 第二分所';
-/**
- * The demo's download address (System settings): the server's own file route, where every export
- * task's file is fetched. Spec 02 shows Export only once an address is configured; the demo has one
- * so its exports work from the first start (a new installation without the demo keeps none).
- */
-export const DEMO_DOWNLOAD_BASE = '/api/files';
 
 /** Upserts the rights catalogue so new rights appear after an upgrade. */
 export async function seedRights(db: Db): Promise<void> {

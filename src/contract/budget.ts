@@ -8,7 +8,7 @@ import { auxKinds, budgetKinds } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { BUDGET_AMOUNT_MAX, digitsOnly } from '../domain/budget-code';
-import { idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
+import { codeText, idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
 import { personRef } from './staff';
 
@@ -127,7 +127,7 @@ export const vendorFilter = z.object({
   keyword: z.string().max(100).optional(),
 });
 
-const vendorCode = z.string().trim().min(1).max(TEXT_BASE);
+const vendorCode = codeText(TEXT_BASE);
 export const vendorCreateBody = z.object({
   accountId: idSchema,
   code: vendorCode,

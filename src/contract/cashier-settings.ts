@@ -11,11 +11,11 @@ import { bankAccountKinds, cashierKindDirections } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { normalizeAccountNo } from '../domain/cashier-settings';
-import { dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
+import { codeText, dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-const code = z.string().trim().min(1).max(TEXT_BASE);
+const code = codeText(TEXT_BASE);
 const name = z.string().trim().min(1).max(TEXT_BASE);
 const version = z.number().int().min(0).optional();
 /** A false disabled may arrive as null. */

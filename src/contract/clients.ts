@@ -8,11 +8,11 @@ import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE, TEXT_INTRO, TEXT_LONG } from '../domain/constants';
 import { auxKinds, projectKinds } from '../domain/enums';
 import { PROJECT_AMOUNT_MAX_CENTS } from '../domain/clients';
-import { idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
+import { codeText, idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
 
 /** Code is trimmed (spec 02 §5); an empty optional text is stored as null. */
-const code = z.string().trim().min(1).max(TEXT_BASE);
+const code = codeText(TEXT_BASE);
 const name = z.string().trim().min(1).max(TEXT_BASE);
 /** A false `disabled` is sent as null (spec 02 §4); both mean "enabled". */
 const disabledFlag = z.boolean().nullable().optional().transform((v) => v === true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { optionalText } from './common';
+import { codeText, optionalText } from './common';
 import { customerUpdateBody } from './clients';
 import { commonSummaryCreateBody } from './summary';
 
@@ -35,5 +35,16 @@ describe('optionalText', () => {
     expect(commonSummaryCreateBody.parse({ companyId: 1, summary: '付房租', code: ' ' }).code).toBeNull();
     expect(customerUpdateBody.parse({ bankName: '' }).bankName).toBeNull();
     expect('bankName' in customerUpdateBody.parse({})).toBe(false);
+  });
+});
+
+describe('codeText', () => {
+  it('keeps a code in its half-width form: full-width digits and letters (全角) are the same code, blank is refused', () => {
+    const code = codeText(8);
+    expect(code.parse(' Ｃ００１ ')).toBe('C001');
+    expect(code.parse('\u3000E 01\u3000')).toBe('E 01');
+    expect(code.safeParse('\u3000').success).toBe(false);
+    expect(code.safeParse('１２３４５６７８９').success).toBe(false);
+    expect(customerUpdateBody.parse({ code: 'ＫＨ０１', version: 0 }).code).toBe('KH01');
   });
 });

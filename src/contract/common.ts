@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from '../domain/constants';
+import { halfWidth } from '../domain/half-width';
 
 /** Ids are positive 32-bit integers (PostgreSQL `integer`): a larger one is refused, never sent to the database. */
 export const INT32_MAX = 2_147_483_647;
@@ -238,6 +239,15 @@ export interface ListAnswer<T> {
 export function optionalText(max: number, inner?: (s: z.ZodString) => z.ZodString) {
   const text = z.string().trim().max(max);
   return (inner ? inner(text) : text).nullable().optional().transform((v) => (v ? v : v === undefined ? undefined : null));
+}
+
+/**
+ * A code or number the user types (a customer's, an employee's, a bank account's code, an invoice
+ * number): trimmed, 1 to `max` characters, in its half-width form (halfWidth: 'Ｃ００１' typed in
+ * 全角 mode is stored, compared and refused as a duplicate as 'C001').
+ */
+export function codeText(max: number) {
+  return z.string().overwrite(halfWidth).trim().min(1).max(max);
 }
 
 /** Filter helpers: ids may be sent as a single id or a list. */

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from '../domain/constants';
-import { dateString, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
+import { halfWidth } from '../domain/half-width';
+import { codeText, dateString, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 import { rangeOrder } from './date-order';
 import { exportTaskDto } from './export';
@@ -83,7 +84,7 @@ export type ExpenseFilter = z.infer<typeof expenseFilter>;
 export const expenseInvoiceBody = z.object({
   expenseKindId: idSchema,
   issueAt: dateString,
-  no: z.string().trim().min(1).max(TEXT_BASE),
+  no: codeText(TEXT_BASE),
   amount: cents(REIMBURSE_LINE_MAX_CENTS),
   remark: z.string().trim().max(TEXT_BASE).nullable().optional(),
 });
@@ -96,7 +97,7 @@ export const expenseInvoiceBody = z.object({
 export const expenseLineIn = z.object({
   expenseKindId: idSchema.nullable().optional(),
   issueAt: dateString.nullable().optional(),
-  no: z.string().max(TEXT_BASE).nullable().optional(),
+  no: z.string().overwrite(halfWidth).max(TEXT_BASE).nullable().optional(),
   amount: z.number().int().nullable().optional(),
   remark: z.string().max(TEXT_BASE).nullable().optional(),
 });
@@ -108,7 +109,7 @@ const headerFields = {
   submitAt: dateString.nullable().optional(),
   payAt: dateString.nullable().optional(),
   payAmount: z.number().int().min(0).max(MAX_COST_CENTS).nullable().optional(),
-  /** Ignored: the maker is whoever saves (kept for the spec's body shape). */
+  /** Ignored: the maker is whoever saves the document first (kept for the spec's body shape). */
   markerId: idSchema.nullable().optional(),
   invoices: z.array(expenseLineIn).max(1000),
 };

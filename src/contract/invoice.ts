@@ -10,7 +10,7 @@ import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE } from '../domain/constants';
 import { invoiceKinds } from '../domain/enums';
 import { INVOICE_AMOUNT_MAX_CENTS, INVOICE_REMARK_MAX } from '../domain/invoice';
-import { dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
+import { codeText, dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 import { rangeOrder } from './date-order';
 
@@ -56,7 +56,7 @@ export type InvoiceDto = z.infer<typeof invoiceDto>;
 
 const invoiceFields = {
   projectId: idSchema,
-  no: z.string().trim().min(1).max(TEXT_BASE),
+  no: codeText(TEXT_BASE),
   kind: z.enum(invoiceKinds),
   issueOffice: optionalText(TEXT_BASE),
   date: dateString,

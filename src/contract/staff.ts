@@ -7,12 +7,12 @@ import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { TEXT_BASE, TEXT_INTRO } from '../domain/constants';
 import { isPersonName, PERSON_NAME_MAX, PERSON_NAME_MIN } from '../domain/staff';
-import { dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
+import { codeText, dateString, deleteByFilterSchema, idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
 import { dateOrder, EMPLOYEE_DATES } from './date-order';
 
 /** Code and phone are trimmed (spec 02 §5); an empty optional text is stored as null. */
-const code = z.string().trim().min(1).max(TEXT_BASE);
+const code = codeText(TEXT_BASE);
 const optionalDate = z.union([dateString, z.literal('').transform(() => null), z.null()]).optional();
 /** A false `disabled` is sent as null (spec 02 §4); both mean "enabled". */
 const disabledFlag = z.boolean().nullable().optional().transform((v) => v === true);

@@ -28,6 +28,8 @@ describe('reimbursement lines (spec 02 §5)', () => {
 
   it('numbers compare without spaces and letter case; codes are year-month plus 4 digits', () => {
     expect(normalizeInvoiceNo(' ab 12 ')).toBe('AB12');
+    // Typed in full width (全角 mode of a Chinese input method), with an ideographic space.
+    expect(normalizeInvoiceNo('\u3000０４４１　０５７７２ａｂ')).toBe('044105772AB');
     expect(reimbursementCode('2026-11-05', 7)).toBe('2026110007');
     expect(formatReimbursementCode('2026110007')).toBe('202611-0007');
   });

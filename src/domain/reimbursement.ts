@@ -4,6 +4,7 @@
  * code (year-month plus a 4-digit number) and the limits. Pure: no I/O.
  */
 import { MAX_COST_CENTS, REIMBURSE_LINE_MAX_CENTS, TEXT_BASE } from './constants';
+import { halfWidth } from './half-width';
 
 /** A line as the sheet or a request holds it; a blank cell is null (or an empty string). */
 export interface ReimbursementLineInput {
@@ -18,9 +19,12 @@ export interface ReimbursementLineInput {
 export const REQUIRED_LINE_FIELDS = ['expenseKindId', 'issueAt', 'no', 'amount'] as const;
 export type RequiredLineField = (typeof REQUIRED_LINE_FIELDS)[number];
 
-/** Invoice numbers compare trimmed, ignoring letter case and inner spaces (a typed "ab 12" is "AB12"). */
+/**
+ * Invoice numbers compare trimmed, ignoring letter case, inner spaces and full width (a typed
+ * "ab 12" is "AB12", and "０４４１" typed in 全角 mode is "0441": halfWidth).
+ */
 export function normalizeInvoiceNo(no: string | null | undefined): string {
-  return (no ?? '').replace(/\s+/g, '').toUpperCase();
+  return halfWidth(no ?? '').replace(/\s+/g, '').toUpperCase();
 }
 
 function filled(line: ReimbursementLineInput, f: RequiredLineField): boolean {

@@ -47,6 +47,7 @@ describe('subject code rules', () => {
 
   it('keeps digits only in the code input', () => {
     expect(digitsOnly(' 10a0-1.01 ')).toBe('100101');
+    expect(digitsOnly('５６０２０１')).toBe('560201');
   });
 
   it('puts assets and costs on the debit side by default', () => {

@@ -5,6 +5,7 @@
  */
 import type { SubjectKind } from './enums';
 import { subjectKinds } from './enums';
+import { halfWidth } from './half-width';
 
 export const SUBJECT_CODE_MAX_LEVELS = 15;
 export const SUBJECT_CODE_MAX_TOTAL = 40;
@@ -27,9 +28,9 @@ export function cumulativeLengths(lengths: readonly number[]): number[] {
   return lengths.map((n) => (sum += n));
 }
 
-/** The code input keeps digits only. */
+/** The code input keeps digits only (full-width digits typed in 全角 mode count as digits: halfWidth). */
 export function digitsOnly(s: string): string {
-  return s.replace(/\D+/g, '');
+  return halfWidth(s).replace(/\D+/g, '');
 }
 
 /** The kind decided by the first digit (1 ASSET … 5 PROFIT), or null for any other digit. */

@@ -51,6 +51,8 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
     expect(c).toMatchObject({ code: 'K200', kind: 'NORMAL', ownerId: empA.id, owner: { id: empA.id, name: 'Alice' }, ownerName: 'Alice', address: null, disabled: false, version: 0 });
     await customer({ code: 'K100', name: '华夏科技有限公司', kind: 'VIP', ownerId: empB.id });
     expect(await fail('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'K200 ', name: 'Other' } })).toMatchObject({ status: 409, code: 'DATA_DUPLICATION', msg: 'Data duplication!' });
+    // The same code typed in full width (全角 mode of a Chinese input method) is the same code.
+    expect(await fail('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'Ｋ２００', name: 'Other' } })).toMatchObject({ status: 409, code: 'DATA_DUPLICATION' });
     expect((await fail('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'K300', name: 'X', kind: 'GOLD' } })).status).toBe(400);
     const list = await codes('/api/aux/customer');
     expect(list.slice(0, 2)).toEqual(['K100', 'K200']);

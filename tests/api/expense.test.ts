@@ -6,6 +6,7 @@
  * check, expense kinds with the disable toggle, rights and company scoping.
  */
 import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { MAX_COST_CENTS } from '../../src/domain/constants';
@@ -80,6 +81,8 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     expect(a.invoices.map((i: Body) => [i.expenseKindName, i.amount])).toEqual([['Travel', 12_345], ['Meals', -500]]);
     const b = await create([line(no())]);
     expect(b.code).toBe('2026110002');
+    // Saved again by someone else, the document keeps its maker (the audit trail names who prepared it).
+    expect((await ok('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined } })).markerId).toBe(editor.id);
     expect((await create([line(no())], { markAt: '2026-12-01' })).code).toBe('2026120001');
     // Another company counts its own numbers.
     const kind = await ok('POST', '/api/expense/kind', { body: { companyId: other.companyId, name: 'Travel' } });
@@ -125,12 +128,44 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     expect((await ok('GET', '/api/expense/check', { query: { companyId: other.companyId, no: n } })).duplicate).toBe(true);
   });
 
+  it('a number typed in full width (全角) is the same number: refused as a duplicate, found by the check and the filter, stored half-width', async () => {
+    const n = no();
+    const wide = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    expect(wide(n)).not.toBe(n);
+    const inDoc = await fail('POST', '/api/expense', { body: doc([line(n), line(`\u3000${wide(n)}`)]) });
+    expect(inDoc).toMatchObject({ status: 409, code: 'REIMBURSE_INVOICE_DUPLICATE' });
+    const first = await create([line(wide(n.toLowerCase()))]);
+    expect((await ok('GET', `/api/expense/${first.id}`)).invoices[0].no).toBe(n.toLowerCase());
+    expect(await fail('POST', '/api/expense', { body: doc([line(n)]) })).toMatchObject({ code: 'REIMBURSE_INVOICE_DUPLICATE' });
+    expect(await ok('GET', '/api/expense/check', { query: { companyId: w.companyId, no: wide(n) } })).toEqual({ duplicate: true, expenseId: first.id, code: first.code });
+    const found = await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, invoiceNo: wide(n.slice(-6)) } } });
+    expect(found.content.map((d: { id: number }) => d.id)).toEqual([first.id]);
+  });
+
   it('the database refuses a number reimbursed twice in a company even past the service', async () => {
     const n = no();
     const a = await create([line(n)]);
     const b = await create([line(no())]);
     await expect(t.db.db.execute(sql`update expense_invoices set no_key = ${n.toUpperCase()} where expense_id = ${b.id}`)).rejects.toThrow();
     expect(a.id).toBeGreaterThan(0);
+  });
+
+  it('migration 0038 gives the numbers stored in full width before it their half-width keys, except where that key is taken', async () => {
+    const wide = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    const [n1, n2] = [no(), no()];
+    const a = await create([line(no())]);
+    const b = await create([line(no())]);
+    const taken = await create([line(n2)]);
+    // As the service stored them before: the typed number, its key only spaces and case away.
+    await t.db.db.execute(sql`update expense_invoices set no = ${wide(n1)}, no_key = ${wide(n1).toUpperCase()} where expense_id = ${a.id}`);
+    await t.db.db.execute(sql`update expense_invoices set no = ${wide(n2)}, no_key = ${wide(n2).toUpperCase()} where expense_id = ${b.id}`);
+    const migration = readFileSync(new URL('../../src/server/db/migrations/0038_invoice_no_half_width.sql', import.meta.url), 'utf8');
+    await t.db.db.execute(sql.raw(migration));
+    const keyOf = async (id: number) => ((await t.db.db.execute(sql`select no, no_key from expense_invoices where expense_id = ${id}`)) as unknown as { rows: { no: string; no_key: string }[] }).rows[0];
+    expect(await keyOf(a.id)).toEqual({ no: n1, no_key: n1.toUpperCase() });
+    expect(await keyOf(b.id)).toEqual({ no: wide(n2), no_key: wide(n2).toUpperCase() });
+    expect((await keyOf(taken.id))!.no_key).toBe(n2.toUpperCase());
+    expect((await ok('GET', '/api/expense/check', { query: { companyId: w.companyId, no: n1 } })).expenseId).toBe(a.id);
   });
 
   it('audits and cancels audits per document through the machine; an audited document is read-only', async () => {

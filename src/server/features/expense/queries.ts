@@ -8,6 +8,7 @@ import { companies, employees, expenseInvoices, expenseKinds, expenses, users } 
 import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { expenseFilter, expenseKindFilter } from '../../../contract/expense';
+import { normalizeInvoiceNo } from '../../../domain/reimbursement';
 
 export type ExpenseFilter = z.output<typeof expenseFilter>;
 export type ExpenseKindFilter = z.output<typeof expenseKindFilter>;
@@ -76,7 +77,7 @@ function filterConds(f: ExpenseFilter): SQL[] {
   const code = (f.code ?? '').replace(/\D/g, '');
   if (code) conds.push(like(expenses.code, `%${code}%`));
   if (f.expenseKindId) conds.push(sql`exists (select 1 from ${expenseInvoices} where ${expenseInvoices.expenseId} = ${expenses.id} and ${expenseInvoices.expenseKindId} = ${f.expenseKindId})`);
-  const no = likeKeyword(f.invoiceNo?.replace(/\s+/g, '').toUpperCase());
+  const no = likeKeyword(f.invoiceNo === undefined ? undefined : normalizeInvoiceNo(f.invoiceNo));
   if (no) conds.push(sql`exists (select 1 from ${expenseInvoices} where ${expenseInvoices.expenseId} = ${expenses.id} and ${expenseInvoices.noKey} like ${no})`);
   return conds;
 }

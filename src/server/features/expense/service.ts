@@ -12,6 +12,7 @@ import type { Language } from '../../../domain/enums';
 import type { Paging } from '../../../contract/common';
 import type { ExpenseCreateBody, ExpenseDto, ExpenseKindDto, ExpenseLineIn, ExpenseLockResult, ExpenseUpdateBody } from '../../../contract/expense';
 import { checkLines, lineProblemCode, normalizeInvoiceNo, type LineProblem, type RequiredLineField, reimbursementCode, reimbursementCodePrefix, REIMBURSE_CODE_NUMBER_MAX, storedKindsOf } from '../../../domain/reimbursement';
+import { halfWidth } from '../../../domain/half-width';
 import { reimbursementStateOf, type ReimbursementAction } from '../../../domain/reimbursement-lifecycle';
 import { decideReimbursementAction } from '../../../../machines/reimbursement.machine';
 import { iso } from '../../db/queries/list';
@@ -133,7 +134,7 @@ async function checkedLines(tx: Tx, companyId: number, lines: ExpenseLineIn[], s
   if (kept.some((line) => !kinds.has(line.expenseKindId as number))) throw new DomainError('NO_PERMISSION');
   return kept.map((line, lineNo) => ({
     companyId, lineNo, expenseKindId: line.expenseKindId as number, issueAt: line.issueAt as string,
-    no: (line.no as string).trim(), noKey: normalizeInvoiceNo(line.no), amount: line.amount as number, remark: line.remark?.trim() || null,
+    no: halfWidth(line.no as string).trim(), noKey: normalizeInvoiceNo(line.no), amount: line.amount as number, remark: line.remark?.trim() || null,
   }));
 }
 
@@ -180,8 +181,9 @@ export async function updateExpense(db: Db, actor: Actor, companyId: number, id:
     const lines = await checkedLines(tx, companyId, b.invoices, e.id);
     // The code keeps its month: a new mark date in another month takes that month's next number.
     const code = reimbursementCodePrefix(b.markAt) === e.code.slice(0, 6) ? e.code : await nextCode(tx, companyId, b.markAt);
+    // The maker stays who prepared the document (an imported one, made by nobody, takes its first editor).
     await q.patchExpense(tx, e.id, {
-      code, markAt: b.markAt, submitAt: b.submitAt ?? null, submitterId: b.submitterId ?? null, payAt: b.payAt ?? null, payAmount: b.payAmount ?? 0, markerId: actor.id,
+      code, markAt: b.markAt, submitAt: b.submitAt ?? null, submitterId: b.submitterId ?? null, payAt: b.payAt ?? null, payAmount: b.payAmount ?? 0, markerId: e.markerId ?? actor.id,
     });
     await q.replaceInvoices(tx, e.id, lines.map((l) => ({ ...l, expenseId: e.id })));
   });

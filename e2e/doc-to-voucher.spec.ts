@@ -13,6 +13,7 @@ import { expect, test, type Locator, type Page } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
+import { ListModel } from './page-models/admin-list';
 import { pickByKeys, pressOn } from './page-models/keys';
 
 test.describe.configure({ mode: 'serial' });
@@ -143,7 +144,13 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   await expect(page.getByTestId('voucher-editor')).toHaveAttribute('data-voucher-id', String(voucherId));
   await expect(page.getByTestId(`voucher-source-EXPENSE-${docId}`)).toHaveText(`Reimbursement ${code}`);
   await page.screenshot({ path: testInfo.outputPath('voucher-source-en.png') });
+  // The reimbursement list names the voucher the same way (it showed the server's 记-0005 in English).
+  await page.goto('/cashier/reimburseManagement');
+  const list = ListModel.byId(page, 'cashier.reimburseManagement');
+  await list.search(code.replace('-', ''));
+  await expect(list.rowById(docId).locator('.ag-cell[col-id="voucherCode"]')).toHaveText(`General-${v.codeText}`, { timeout: 20_000 });
   await shell.switchLanguage('zh_CN');
+  await expect(list.rowById(docId).locator('.ag-cell[col-id="voucherCode"]')).toHaveText(label);
 });
 
 test('grouped by kind, the credit line names the group: how many and which', async ({ page }) => {

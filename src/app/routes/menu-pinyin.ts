@@ -40,7 +40,7 @@ export const MENU_PINYIN: Readonly<Record<string, { initials: string; full: stri
   'cashier.cashBankJournalEdit': { initials: 'rjzlr', full: 'rijizhangluru' },
   'cashier.cashBankJournalQuery': { initials: 'rjzcx', full: 'rijizhangchaxun' },
   'cashier.reimburseManagement': { initials: 'bxgl', full: 'baoxiaoguanli' },
-  'cashier.newReimburse': { initials: 'xjbxd', full: 'xinjianbaoxiaodan' },
+  'cashier.newReimburse': { initials: 'xzbxd', full: 'xinzengbaoxiaodan' },
   'cashier.reimburseKind': { initials: 'bxlx', full: 'baoxiaoleixing' },
   'cashier.reimburseEditor': { initials: 'bxd', full: 'baoxiaodan' },
   'customer': { initials: 'kh', full: 'kehu' },

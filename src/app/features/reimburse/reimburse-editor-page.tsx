@@ -560,12 +560,13 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
               <div style={{ width: 160 }}>
                 <AmountInput ref={headerRef('payAmount')} label={t('reimburse:header.payAmount')} value={header.payAmount} onChange={(v) => patch({ payAmount: v })} onBlur={() => undefined} error={headerIssues.payAmount} readOnly={!editable} testId="reimburse-pay-amount" />
               </div>
-              <Badge ml="auto" style={{ alignSelf: 'flex-end' }} variant="light" color={lifecycle === 'audited' ? 'orange' : state.dirty ? 'yellow' : 'blue'} data-testid="reimburse-state">
-                {t(`reimburse:states.${lifecycle}`)}
-                {state.dirty && lifecycle !== 'new' ? ' *' : ''}
-              </Badge>
             </Group>
           </fieldset>
+          {/* Beside the fields, not among them: among them it wrapped onto a line of its own at 1440 px and pushed the sheet down as the state changed. */}
+          <Badge style={{ flexShrink: 0 }} mb={6} variant="light" color={lifecycle === 'audited' ? 'orange' : state.dirty ? 'yellow' : 'blue'} data-testid="reimburse-state">
+            {t(`reimburse:states.${lifecycle}`)}
+            {state.dirty && lifecycle !== 'new' ? ' *' : ''}
+          </Badge>
           {/* The voucher generated from it (decision 037), outside the locked fieldset: it opens from the keyboard. */}
           {state.doc?.voucherId ? (
             <Tooltip label={t('reimburse:header.openVoucher')} withArrow>

@@ -33,30 +33,32 @@ import { useExportProgress } from '../common/export-progress';
 import { useTabState } from '../../shell/tab-state';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
 import { useOpenedRowCaret } from '../voucher/voucher-list-caret';
+import { useLocalVoucherCode } from '../voucher/voucher-sources';
 
 
 // Every column fits at 1400 px wide in either language (the auditor and the voucher were off to
-// the right; 'Unaudited' was cut off): dates and amounts as wide as the voucher list's.
+// the right; 'Unaudited' was cut off): dates and amounts as wide as the voucher list's; the voucher
+// as "General-0005", maker and auditor as "系统管理员" (both were cut off).
 const columns: ListColumn<ExpenseDto>[] = [
   { field: 'code', headerKey: 'reimburse:list.code', width: 100, sortable: true, format: 'code' },
-  { field: 'markAt', headerKey: 'reimburse:list.markAt', width: 96, sortable: true },
+  { field: 'markAt', headerKey: 'reimburse:list.markAt', width: 92, sortable: true },
   { field: 'submitAt', headerKey: 'reimburse:list.submitAt', width: 96, sortable: true },
   { field: 'submitter', headerKey: 'reimburse:list.submitter', width: 84, format: 'person' },
-  { field: 'invoiceCount', headerKey: 'reimburse:list.invoiceCount', width: 84, align: 'right' },
+  { field: 'invoiceCount', headerKey: 'reimburse:list.invoiceCount', width: 72, align: 'right' },
   { field: 'amount', headerKey: 'reimburse:list.amount', width: 96, align: 'right', format: 'cents', negative: true },
-  { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 96, sortable: true },
+  { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 92, sortable: true },
   { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 100, align: 'right', format: 'cents', negative: true, sortable: true },
   { field: 'lockAt', headerKey: 'reimburse:list.state', width: 88, format: 'state' },
-  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 76 },
-  { field: 'marker', headerKey: 'reimburse:list.marker', width: 72, format: 'person' },
-  { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 72, flex: 1, format: 'person' },
+  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 104, format: 'voucher' },
+  { field: 'marker', headerKey: 'reimburse:list.marker', width: 96, format: 'person' },
+  { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 96, flex: 1, format: 'person' },
 ];
 
 type Filter = Omit<ExpenseFilter, 'companyId'>;
 
 export function ReimburseListPage() {
   const { t } = useTranslation(['reimburse', 'common', 'errors']);
-  const { companyId } = useScope();
+  const { companyId, accountId } = useScope();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const canAudit = useHasRight(RIGHTS.REIMBURSE_EDIT);
@@ -78,12 +80,15 @@ export function ReimburseListPage() {
   };
   // Export runs as a background task with the shared progress bar (decision 043).
   const exporter = useExportProgress();
+  // The voucher a document became, in the UI language ("General-0005", not the server's "记-0005").
+  const voucherCode = useLocalVoucherCode(accountId);
   const formatters = useMemo(() => ({
     code: (v: unknown) => formatReimbursementCode(String(v ?? '')),
     cents: (v: unknown) => (typeof v === 'number' ? formatCents(v) : ''),
     person: (v: unknown) => (v && typeof v === 'object' ? (v as { name: string }).name : ''),
     state: (v: unknown) => t(v ? 'reimburse:states.audited' : 'reimburse:states.unaudited'),
-  }), [t]);
+    voucher: (v: unknown) => voucherCode(typeof v === 'string' ? v : null),
+  }), [t, voucherCode]);
   // A mark-date range ending before it starts (the contract's rule): said under its end and not asked (range-filter.ts).
   const range = useRangeCheck(filter, [['markFrom', 'markTo']]);
   if (!companyId) return <NoCompany />;

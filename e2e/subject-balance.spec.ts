@@ -9,6 +9,7 @@ import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
+import { VoucherEditorModel } from './page-models/voucher-editor';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -108,4 +109,40 @@ test('the subject balance of the demo year: totals balance, parents sum their ch
   await expect(page.getByText('Balance by subject').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('subject-balance-en.png'), fullPage: true });
   await shell.switchLanguage('zh_CN');
+});
+
+test('a kept subject balance tab shows a voucher saved in another tab without being asked again', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2026');
+  await shell.openMenu('voucher', 'voucher.business', 'voucher.business.balanceBySubject');
+  await shell.choose(page.getByTestId('sb-start'), '2026-01');
+  await shell.choose(page.getByTestId('sb-end'), '2026-12');
+  const grid = page.getByTestId('sb-grid');
+  const credit = grid.locator(`.ag-row:not(.ag-row-pinned)[row-id="${made.subjectId}"] [col-id="credit"]`);
+  await expect(credit).toHaveText('1,234.56', { timeout: 20_000 });
+  // Another tab: a voucher typed and saved with the keys.
+  await shell.openMenu('voucher', 'voucher.daily', 'voucher.daily.list');
+  await page.getByTestId('voucher-list-new').click();
+  const editor = new VoucherEditorModel(page);
+  await editor.ready();
+  await editor.enter('E2E刷新');
+  await editor.enter('1002');
+  await editor.enter('100');
+  await editor.enter('..');
+  await editor.enter('222101');
+  await editor.press('=');
+  await editor.press('Control+s');
+  await page.waitForURL(/\/newVoucher\/\d+$/, { timeout: 20_000 });
+  const savedId = Number(new URL(page.url()).pathname.split('/').pop());
+  try {
+    await expect(editor.root).toHaveAttribute('data-voucher-id', String(savedId));
+    // Back on the kept balance tab: the figure moved on with the books (it showed 1,234.56 until asked again).
+    await shell.tab('/voucher/business/balanceBySubject').click();
+    await expect(credit).toHaveText('1,334.56', { timeout: 10_000 });
+  } finally {
+    const admin = await apiLogin(request, 'admin', 'admin123');
+    await admin.del(`/api/voucher/${savedId}`);
+  }
 });

@@ -15,7 +15,8 @@ const file = join(import.meta.dirname, 'heads.ts');
 
 function render(): string {
   const groups = Object.entries(apiGroups).map(([group, defs]) => {
-    const entries = Object.entries(defs).map(([name, d]) => `    ${name}: { method: '${d.method}', path: '${d.path}' },`);
+    // A POST that only writes a file (an export task) changes no data: the app refreshes nothing after it.
+    const entries = Object.entries(defs).map(([name, d]) => `    ${name}: { method: '${d.method}', path: '${d.path}'${d.method !== 'GET' && (d.tags as string[]).includes('export') && !/import/i.test(d.path) ? ', readOnly: true' : ''} },`);
     return `  ${group}: {\n${entries.join('\n')}\n  },`;
   });
   return `/**

@@ -46,6 +46,11 @@ export interface RouteDef<
   multipart?: boolean;
   /** Not in the OpenAPI document. */
   hidden?: boolean;
+  /**
+   * A POST that changes no data (an export task only writes a file). The route heads carry it (from
+   * the 'export' tag, heads.test.ts): the app refreshes nothing after such a call.
+   */
+  readOnly?: boolean;
 }
 
 /** Declares a route; `const` keeps the literal method and path for the typed client. */

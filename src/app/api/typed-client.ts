@@ -14,9 +14,27 @@ export interface CallOptions {
   quiet?: boolean;
 }
 
+type ChangeListener = (def: RouteDef) => void;
+const changeListeners = new Set<ChangeListener>();
+
+/**
+ * Hears every call that went through and may have changed data: any POST or DELETE but the exports
+ * (readOnly in the route heads, the 'export' tag in a declaration: they only write a file). The query client refreshes what the books show from it
+ * (query-client.ts), whichever screen saved, posted, imported or settled.
+ */
+export function onDataChanged(l: ChangeListener): () => void {
+  changeListeners.add(l);
+  return () => changeListeners.delete(l);
+}
+
 export function call<D extends RouteDef>(def: D, ...[input, options]: Args<D>): Promise<AnswerOf<D>> {
   const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  return request<AnswerOf<D>>(def.method, fillPath(def.path, i.params), { query: i.query, body: i.body, signal: options?.signal, quiet: options?.quiet });
+  const answer = request<AnswerOf<D>>(def.method, fillPath(def.path, i.params), { query: i.query, body: i.body, signal: options?.signal, quiet: options?.quiet });
+  if (def.method === 'GET' || def.readOnly || def.tags?.includes('export')) return answer;
+  return answer.then((a) => {
+    changeListeners.forEach((l) => l(def));
+    return a;
+  });
 }
 
 /** Downloads what a file route (a GET answering an attachment: import templates) answers; resolves to the saved name. */

@@ -1,6 +1,7 @@
 /** The one TanStack Query client of the SPA (logout clears it; scope changes invalidate it). */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
+import { onDataChanged } from '../api/typed-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,3 +13,24 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * What the books show: the ledgers, the reports, the period-end preview and the openings' trial
+ * balance (not a report's definitions: their drawer edits them). Each reads postings, so a change
+ * anywhere (a voucher saved, audited, bookkept or deleted, an import, a transfer, a settlement, an
+ * opening balance, a voucher made from documents) makes them stale; kept tabs still showed the
+ * figures from before while the voucher list beside them had moved on.
+ */
+export function isBookView(key: QueryKey): boolean {
+  const [area, what] = key as readonly unknown[];
+  if (area === 'ledger' || area === 'periodEndPreview') return true;
+  if (area === 'report') return what !== 'definition';
+  return area === 'opening' && what === 'trialBalance';
+}
+
+/** Marks the book views stale: the ones on screen (kept tabs included) fetch again at once, the others when next shown. */
+export function refreshBookViews(client: QueryClient = queryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (q) => isBookView(q.queryKey) });
+}
+
+onDataChanged(() => void refreshBookViews());

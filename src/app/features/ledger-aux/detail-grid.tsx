@@ -8,7 +8,7 @@
 import { useMemo, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { ReadGrid } from '../../../../grids/list/read-grid';
-import type { ColDef, FirstDataRenderedEvent, IDatasource, RowClassParams } from 'ag-grid-community';
+import type { ColDef, FirstDataRenderedEvent, GridApi, IDatasource, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { LedgerDetailRowDto } from '../../../contract/ledger-aux';
 import { moneyCol } from './grid-bits';
@@ -16,6 +16,7 @@ import { ledgerKeys } from '../ledger/ledger-keys';
 import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
+import { useBookRefresh } from '../ledger/use-book-refresh';
 // Its strong rows (period and year totals) are drawn bold by the ledgers' stylesheet, wherever the grid is opened from.
 import '../ledger/subject-balance.css';
 
@@ -60,6 +61,8 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
   };
   // The filter bar is the page's; these grids keep Enter (open) and Ctrl+Home/End over unloaded rows.
   const noFilter = useRef<HTMLDivElement>(null);
+  const apiRef = useRef<GridApi<LedgerDetailRowDto> | null>(null);
+  useBookRefresh(apiRef);
   return (
     <FillHeight min={360} fallback="calc(100vh - 310px)" data-testid={testId}>
       {datasource && (
@@ -74,6 +77,7 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
           autoSizeStrategy={{ type: 'fitGridWidth' }}
           onRowDoubleClicked={(e) => open(e.data)}
           onCellKeyDown={ledgerKeys<LedgerDetailRowDto>(noFilter, open)}
+          onGridReady={(e) => (apiRef.current = e.api)}
           onFirstDataRendered={(e: FirstDataRenderedEvent<LedgerDetailRowDto>) => focusFirstCell(e.api, 'date')}
         />
       )}

@@ -24,6 +24,7 @@ import { focusFirstCell } from '../../../../grids/focus-first-cell';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
+import { useBookRefresh } from './use-book-refresh';
 
 type Row = SubjectDetailRowDto;
 const PAGE = 100;
@@ -66,6 +67,7 @@ export function SubjectDetailPage() {
   useEffect(() => {
     if (apiRef.current && datasource) apiRef.current.setGridOption('datasource', datasource);
   }, [datasource]);
+  useBookRefresh(apiRef);
 
   const money = amountFormatter<Row>((r) => !!r && r.kind !== 'LINE' && r.kind !== 'OPENING');
   const columns = useMemo<ColDef<Row>[]>(() => [

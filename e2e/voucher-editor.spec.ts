@@ -915,10 +915,14 @@ test('the auxiliary popup has a direction column: a credit entry lands on the cr
     const cell = document.activeElement?.closest('.ag-cell');
     return cell ? `${cell.closest('.ag-row')?.getAttribute('row-index')}:${cell.getAttribute('col-id')}` : null;
   })).toBe('0:aux3');
-  // The customer from its pick list, 贷 typed as its pinyin initial, the amount.
+  // The customer from its pick list, 贷 typed as its pinyin initial, the amount. The clerk leads none
+  // of the company's clients but keeps the books of all of them: C0020 (刘娜静's) is in the list.
   await v.press('F7');
   await expect(page.getByTestId('list-picker-query')).toBeFocused();
+  await page.keyboard.type('C0020');
+  await expect(page.getByTestId('list-picker')).toContainText('Juniper Blue River Partners LP');
   await v.press('Enter');
+  await expect(popup.locator('.ag-row[row-index="0"] .ag-cell[col-id="aux3"]')).toContainText('Juniper Blue River Partners LP');
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id'))).toBe('direction');
   await page.keyboard.type('d');
   await v.press('Enter');

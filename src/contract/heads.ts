@@ -214,6 +214,7 @@ export const routes = {
   auxApi: {
     types: { method: 'GET', path: '/aux/auxType' },
     used: { method: 'GET', path: '/aux/auxUsed' },
+    bookValues: { method: 'GET', path: '/aux/bookValue' },
   },
   voucherApi: {
     list: { method: 'GET', path: '/voucher' },

@@ -32,6 +32,9 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
   const codes = async (url: string, token?: string, query: Record<string, unknown> = {}) =>
     (await ok('GET', url, { token, query: { filter: { companyId: w.companyId }, limit: 1000, ...query } })).content.map((r: { code: string }) => r.code);
 
+  const codesToIds = async (...wanted: string[]) =>
+    ((await ok('GET', '/api/aux/customer', { query: { filter: { companyId: w.companyId }, limit: 1000 } })).content as Array<{ id: number; code: string }>).filter((r) => wanted.includes(r.code)).map((r) => r.id);
+
   beforeAll(async () => {
     t = await createTestApp(backend);
     admin = await t.login('admin');
@@ -71,6 +74,28 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
     // A client the lawyer cannot see cannot be edited by them either.
     const hidden = (await ok('GET', '/api/aux/customer', { query: { filter: { companyId: w.companyId, keyword: 'V-B' } } })).content[0];
     expect((await fail('POST', `/api/aux/customer/${hidden.id}`, { body: { name: 'Taken' }, token: lawyer.token })).code).toBe('NO_PERMISSION');
+  });
+
+  it('gives whoever keeps the books every client and case to post to, code and name only (/aux/bookValue)', async () => {
+    const bookkeeper = await makeUser(t, admin, w.companyId, [RIGHTS.VOUCHER, RIGHTS.VOUCHER_EDIT]);
+    await ok('POST', `/api/aux/employee/${empB.id}/bindUser`, { body: { userId: bookkeeper.id } });
+    await customer({ code: 'BK-A', name: 'Books client A', ownerId: empA.id });
+    const gone = await customer({ code: 'BK-D', name: 'Books client disabled', ownerId: empA.id, disabled: true });
+    await project({ code: 'BKP-A', name: 'Books case A', clients: [(await codesToIds('BK-A'))[0]!], principals: [empA.id] });
+    // Their client list shows only what they lead (nothing of A's)…
+    expect(await codes('/api/aux/customer', bookkeeper.token)).not.toContain('BK-A');
+    // …but the books name every client and case of the company, disabled ones marked.
+    const values = await ok('GET', '/api/aux/bookValue', { token: bookkeeper.token, query: { filter: { companyId: w.companyId, type: 'CUSTOMER', keyword: 'BK-' }, limit: 100 } });
+    expect(values.content).toEqual([
+      { id: expect.any(Number), code: 'BK-A', name: 'Books client A', nameInitials: expect.anything(), disabled: false },
+      { id: gone.id, code: 'BK-D', name: 'Books client disabled', nameInitials: expect.anything(), disabled: true },
+    ]);
+    expect(values.total).toBe(2);
+    const cases = await ok('GET', '/api/aux/bookValue', { token: bookkeeper.token, query: { filter: { companyId: w.companyId, type: 'PROJECT', keyword: 'BKP-' } } });
+    expect(cases.content.map((c: { code: string }) => c.code)).toEqual(['BKP-A']);
+    // Not for someone without the vouchers right, nor of another company.
+    expect(await fail('GET', '/api/aux/bookValue', { token: reader.token, query: { filter: { companyId: w.companyId, type: 'CUSTOMER' } } })).toMatchObject({ status: 403, code: 'NO_PERMISSION' });
+    expect((await fail('GET', '/api/aux/bookValue', { token: bookkeeper.token, query: { filter: { companyId: await demoCompanyId(t, admin), type: 'CUSTOMER' } } })).code).toBe('NO_PERMISSION');
   });
 
   it('needs the customer operation right (402) to create, edit or delete', async () => {

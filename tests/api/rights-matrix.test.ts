@@ -130,6 +130,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/aux/vendor/:id/used': (i) => ({ url: `/api/aux/vendor/${i.vendor}/used`, scoped: true }),
   'GET /api/aux/auxType': () => ({}),
   'GET /api/aux/auxUsed': (i) => ({ query: { type: 'CUSTOMER', id: i.customer }, scoped: true }),
+  'GET /api/aux/bookValue': (i) => ({ query: { filter: { companyId: i.company, type: 'CUSTOMER' } }, scoped: true }),
   'GET /api/subject/aux': (i) => ({ query: { filter: { accountYearId: i.accountYear, auxTypeId: auxTypes.map((a) => a.id) } }, scoped: true }),
   'GET /api/subject/specific': (i) => ({ query: { accountYearId: i.accountYear }, scoped: true }),
   'POST /api/subject/specific': (i) => ({ body: { accountYearId: i.accountYear, kind: 'CASH', subjectIds: [i.subject] }, scoped: true }),

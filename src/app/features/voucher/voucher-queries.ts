@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/typed-client';
-import { budgetApi, customerApi, departmentApi, employeeApi, financeSettingsApi, projectApi, subjectApi, vendorApi, voucherApi, voucherStepApi } from '../../../contract/heads';
+import { auxApi, budgetApi, departmentApi, employeeApi, financeSettingsApi, subjectApi, vendorApi, voucherApi, voucherStepApi } from '../../../contract/heads';
 import type { VoucherDto } from '../../../contract/voucher';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import { loadAllPages } from '../../api/all-pages';
@@ -66,9 +66,11 @@ export const auxValuesOptions = (companyId: number | null, accountId: number | n
       const [departments, employees, customers, vendors, projects, budgets] = await Promise.all([
         loadAllPages((index, size) => call(departmentApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
         loadAllPages((index, size) => call(employeeApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
-        loadAllPages((index, size) => call(customerApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
+        // Clients and cases: every one of the company (the books are the company's; the client and case
+        // lists show a user only those they lead), by code and name (/aux/bookValue).
+        loadAllPages((index, size) => call(auxApi.bookValues, { query: { filter: { companyId: companyId!, type: 'CUSTOMER' }, index, size } }, opts)),
         loadAllPages((index, size) => call(vendorApi.list, { query: { filter: { accountId: accountId! }, index, size } }, opts)),
-        loadAllPages((index, size) => call(projectApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
+        loadAllPages((index, size) => call(auxApi.bookValues, { query: { filter: { companyId: companyId!, type: 'PROJECT' }, index, size } }, opts)),
         loadAllPages((index, size) => call(budgetApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true }, index, size } }, opts)),
       ]);
       const byId = new Map(departments.content.map((d) => [d.id, d]));

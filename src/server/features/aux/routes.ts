@@ -13,6 +13,9 @@ import { budgetUsedCheck, vendorUsedCheck } from '../budget/routes';
 import { customerUsedCheck, projectUsedCheck } from '../clients/routes';
 import { departmentUsedCheck, employeeUsedCheck } from '../staff/routes';
 import { localTypeName } from '../../../domain/names';
+import { companyOfFilter } from '../../http/guards';
+import { companyScope } from '../../db/tx';
+import { selectBookValues } from '../clients/queries';
 
 const usedChecks: Record<AuxTypeName, (req: FastifyRequest, id: number) => Promise<boolean>> = {
   DEPARTMENT: departmentUsedCheck,
@@ -31,4 +34,10 @@ export async function auxRoutes(app: FastifyInstance): Promise<void> {
   });
 
   handle(app, auxApi.used, async (req) => ok(await usedChecks[req.query.type](req, req.query.id)));
+
+  handle(app, auxApi.bookValues, async (req) => {
+    const companyId = companyOfFilter(req, req.query.filter.companyId);
+    const { rows, total } = await selectBookValues(companyScope(app.db, companyId), req.query);
+    return okList(rows, total);
+  });
 }

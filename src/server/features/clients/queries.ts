@@ -164,3 +164,18 @@ export async function replaceLinks(scope: CompanyScope, projectId: number, clien
     await scope.db.insert(projectPrincipals).values(principalIds.map((employeeId, position) => ({ companyId, projectId, employeeId, position })));
   }
 }
+
+/**
+ * Clients or cases as the books name them (/aux/bookValue): every one of the company, whoever leads
+ * it, code and name only; code order.
+ */
+export async function selectBookValues(scope: CompanyScope, p: Paging<{ type: 'CUSTOMER' | 'PROJECT'; keyword?: string; id?: number[] }>): Promise<{ rows: { id: number; code: string; name: string; nameInitials: string | null; disabled: boolean }[]; total: number }> {
+  const t = p.filter.type === 'CUSTOMER' ? customers : projects;
+  const conds: SQL[] = [];
+  const kw = codeNameKeyword(p.filter.keyword, t);
+  if (kw) conds.push(kw);
+  if (p.filter.id) conds.push(inArray(t.id, p.filter.id));
+  const rows = await scope.db.select({ r: { id: t.id, code: t.code, name: t.name, nameInitials: t.nameInitials, disabled: t.disabled }, total: countAll }).from(t)
+    .where(scope.where(t, ...conds)).orderBy(asc(t.code), asc(t.id)).limit(p.limit).offset(p.offset);
+  return paged(rows, async () => (await scope.db.select({ n: sql<number>`cast(count(*) as integer)` }).from(t).where(scope.where(t, ...conds)))[0].n);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, completeTypedDate, localIsoDate, parseTypedDate, parseTypedMonth } from './typed-date';
+import { addMonths, completeTypedDate, localIsoDate, looksLikeDate, parseTypedDate, parseTypedMonth } from './typed-date';
 
 describe('parseTypedDate', () => {
   it('reads the full forms clerks type', () => {
@@ -21,10 +21,10 @@ describe('completeTypedDate', () => {
     const typing = ['2', '20', '202', '2025', '2025-', '2025-0', '2025-06', '2025-06-', '2025-06-1', '2025-06-15'];
     expect(typing.map((t) => completeTypedDate(t, 2026))).toEqual([null, null, null, null, null, null, null, null, null, '2025-06-15']);
     for (const t of ['20250615', '0615', '2025-06-30', '2025/6/30', ' 2025-06-15 ']) expect(completeTypedDate(t, 2025)).not.toBeNull();
-    // No day 30 in February, no day 40: the 3rd and the 4th are certain.
-    expect(completeTypedDate('2026-02-3', 2026)).toBe('2026-02-03');
-    expect(completeTypedDate('2026-06-4', 2026)).toBe('2026-06-04');
-    for (const t of ['2026-6-1', '2026-06-3', '6-1', '6/2']) expect(completeTypedDate(t, 2026)).toBeNull();
+    // A one-digit day is never taken while typing: 2026-02-3 may be on its way to the 30th, a day
+    // February does not have, which is refused when the clerk is done, not taken as the 3rd.
+    for (const t of ['2026-02-3', '2026-06-4', '2026-6-1', '2026-06-3', '6-1', '6/2']) expect(completeTypedDate(t, 2026)).toBeNull();
+    expect(completeTypedDate('2026-2-03', 2026)).toBe('2026-02-03');
     // What does not read as a date at all is never complete.
     for (const t of ['', 'abc', '2026-13-01', '2026-02-30']) expect(completeTypedDate(t, 2026)).toBeNull();
   });
@@ -68,5 +68,12 @@ describe('localIsoDate', () => {
       if (saved === undefined) delete process.env.TZ;
       else process.env.TZ = saved;
     }
+  });
+});
+
+describe('looksLikeDate', () => {
+  it('tells a date-shaped text (real or not) from a half-typed one', () => {
+    for (const t of ['2026-02-30', '2026/9/1', '20260231', '0230', '9-31', ' 2026-11-31 ']) expect(looksLikeDate(t)).toBe(true);
+    for (const t of ['', '2026-', '2026-0', '2026-02-', 'abc', '2026-02-30x']) expect(looksLikeDate(t)).toBe(false);
   });
 });

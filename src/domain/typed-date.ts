@@ -14,6 +14,11 @@ function real(y: number, m: number, d: number): string | null {
   return parsed.isValid() && parsed.format('YYYY-MM-DD') === s ? s : null;
 }
 
+/** Whether a text is shaped like a date (its digits and separators) whether or not the day exists: 2026-02-30 is, 2026-0 is not. */
+export function looksLikeDate(text: string): boolean {
+  return /^(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{8}|\d{1,2}[-/.]\d{1,2}|\d{4})$/.test(text.trim());
+}
+
 export function parseTypedDate(text: string, referenceYear: number): string | null {
   const t = text.trim();
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
@@ -28,13 +33,15 @@ export function parseTypedDate(text: string, referenceYear: number): string | nu
 }
 
 /**
- * The date a text being typed already names for certain: it reads as a date and no further digit
- * could make it another one ("2026-06-15", "20260615", "0615", "2026-02-3"). "2026-06-1" is not yet
- * the 1st: it may become the 15th, so a date field takes it only on Enter or when left.
+ * The date a text being typed already names for certain: it reads as a date, its day has both its
+ * digits and no further digit could make it another one ("2026-06-15", "20260615", "0615").
+ * "2026-06-1" is not yet the 1st: it may become the 15th; nor is "2026-02-3" the 3rd: the clerk may
+ * be typing 30 (a typo of a day that does not exist, which must be refused, not taken as the 3rd).
+ * A date field takes such a text only on Enter or when left.
  */
 export function completeTypedDate(text: string, referenceYear: number): string | null {
   const date = parseTypedDate(text, referenceYear);
-  if (date === null) return null;
+  if (date === null || /(^|\D)\d$/.test(text.trim())) return null;
   for (let digit = 0; digit <= 9; digit++) if (parseTypedDate(`${text.trimEnd()}${digit}`, referenceYear) !== null) return null;
   return date;
 }

@@ -11,7 +11,7 @@ beforeAll(() => {
   installDomShims();
 });
 const i18n = createInstance();
-void i18n.init({ lng: 'en_US', resources: { en_US: { common: { dateOutOfRange: '{{date}} is outside {{from}} to {{to}}' } } } });
+void i18n.init({ lng: 'en_US', resources: { en_US: { common: { dateOutOfRange: '{{date}} is outside {{from}} to {{to}}', dateNotReal: '{{text}} is not a real date' } } } });
 afterEach(cleanup);
 
 function renderField(props: Partial<Parameters<typeof DateField>[0]> = {}) {
@@ -47,6 +47,16 @@ describe('the date field', () => {
     expect(buttons.length).toBeGreaterThan(0);
     for (const b of buttons) expect(b.tabIndex).toBe(-1);
     expect(clear).not.toBeNull();
+  });
+
+  it('a day that does not exist, typed key by key, is never taken as another day: it is refused, and said, when the field is left', () => {
+    const { input, onChange } = renderField();
+    // "2026-02-3" on the way to "2026-02-30" used to be taken as the 3rd.
+    typeKeys(input, '2026-02-30');
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.blur(input);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByText('2026-02-30 is not a real date')).toBeTruthy();
   });
 
   it('Enter and leaving the field take what the text names, complete or not', () => {

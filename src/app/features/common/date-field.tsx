@@ -7,7 +7,8 @@
  * A date is taken while typing only once it is complete — no further digit could make it another
  * one (completeTypedDate): "2025-06-1" typed on the way to "2025-06-15" is not the 1st. Enter and
  * leaving the field take whatever the text names ("2025-6-1" is the 1st then); a half-typed text
- * changes nothing, and leaving the field shows the value again. `onChange` says which it was
+ * changes nothing, and leaving the field shows the value again (a whole date of a day that does not
+ * exist, 2026-02-30, says so under the field). `onChange` says which it was
  * (`typing` or `settled`: Enter, left, a day picked), for a screen that asks something about a new
  * date only once the clerk is done with it. A date outside `min`…`max` is not taken and says so:
  * under the field, or through `onOutOfRange` for a screen that says it its own way.
@@ -19,7 +20,7 @@ import { forwardRef, useRef, useState, type FocusEvent, type KeyboardEvent } fro
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { completeTypedDate, parseTypedDate } from '../../../domain/typed-date';
+import { completeTypedDate, looksLikeDate, parseTypedDate } from '../../../domain/typed-date';
 
 /** How a date was taken: while typing (complete), or settled (Enter, the field left, a day picked, cleared). */
 export type DateChange = 'typing' | 'settled';
@@ -52,6 +53,9 @@ export const DateField = forwardRef<HTMLInputElement, DateFieldProps>(function D
   /** Enter or leaving the field: the date the text names, complete or not. */
   const settle = (text: string) => {
     const date = text.trim() ? parseTypedDate(text, referenceYear) : null;
+    // A whole date that names no real day (2026-02-30, 2026-11-31): said under the field, never
+    // taken as another day; the field keeps its date.
+    if (date === null && looksLikeDate(text)) setOutOfRange(t('dateNotReal', { text: text.trim() }));
     if (date === null || settled.current === text) return;
     settled.current = text;
     if (!inRange(date)) refuse(date);

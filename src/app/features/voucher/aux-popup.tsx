@@ -54,7 +54,9 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const debitLabel = t('voucher:auxDirection.debit');
   const creditLabel = t('voucher:auxDirection.credit');
   const schema = useMemo(() => auxPopupSchema(types, catalog, { debit: debitLabel, credit: creditLabel }), [types, catalog, debitLabel, creditLabel]);
-  const [initialRows] = useState(() => [popupRowOfLine(line)]);
+  // A line without an amount yet starts on its subject's side (a revenue subject on credit).
+  const subjectDebit = catalog.subjectOf(line.subjectId)?.direction;
+  const [initialRows] = useState(() => [popupRowOfLine(line, subjectDebit)]);
   const [state, dispatch, current] = useSheet(schema, initialRows);
   const { pickers, picker } = useAuxPopupPickers<AuxPopupRow>(types, catalog);
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +65,7 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
   const confirm = () => {
     // The cell being typed in is committed first (through dispatch): the rows are read after it.
     void commitOpenEditor(gridRef.current?.api()).then(() => {
-      const check = checkAuxPopup(current().rows, types, sideOf(line));
+      const check = checkAuxPopup(current().rows, types, sideOf(line, subjectDebit));
       if (!check.ok) {
         setError(
           check.missingType === null

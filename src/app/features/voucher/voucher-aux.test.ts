@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auxPopupChanged, type AuxPopupRow } from './voucher-aux';
+import { auxPopupChanged, popupRowOfLine, sideOf, type AuxPopupRow } from './voucher-aux';
 
 const blank = (id: string): AuxPopupRow => ({ id, aux1: null, aux2: null, aux3: null, aux4: null, aux5: null, aux6: null, direction: null, amount: null });
 const first: AuxPopupRow = { ...blank('voucher-aux-0'), direction: 'debit' };
@@ -15,5 +15,18 @@ describe('whether the auxiliary popup changed (closing it then asks)', () => {
     const filled: AuxPopupRow = { ...first, aux1: '7', amount: 5000 };
     expect(auxPopupChanged([filled], [{ ...filled, aux1: null }])).toBe(true);
     expect(auxPopupChanged([filled], [filled, blank('b1')])).toBe(false);
+  });
+});
+
+describe('the side the auxiliary popup starts on', () => {
+  const line = (debit: number | null, credit: number | null) => ({ id: 'l', summary: '', subjectId: '7', auxId: null, debit, credit }) as unknown as Parameters<typeof sideOf>[0];
+  it('is where the line’s amount is, else the subject’s own direction (revenue on credit), else debit', () => {
+    expect(sideOf(line(500, null), false)).toBe('debit');
+    expect(sideOf(line(null, 500), true)).toBe('credit');
+    expect(sideOf(line(null, null), false)).toBe('credit');
+    expect(sideOf(line(null, null), true)).toBe('debit');
+    expect(sideOf(line(null, null))).toBe('debit');
+    expect(popupRowOfLine(line(null, null), false)).toMatchObject({ direction: 'credit', amount: null });
+    expect(popupRowOfLine(line(null, 800), true)).toMatchObject({ direction: 'credit', amount: 800 });
   });
 });

@@ -88,16 +88,21 @@ export function auxPopupSchema(types: readonly number[], catalog: VoucherCatalog
   };
 }
 
-/** The line's side: where its amount is, debit for an empty line. */
-export function sideOf(row: VoucherKitRow): 'debit' | 'credit' {
-  return row.credit !== null && row.debit === null ? 'credit' : 'debit';
+/**
+ * The line's side: where its amount is; for a line without an amount yet, the subject's own balance
+ * direction (`subjectDebit`: 5001 revenue is credit, 5602 expenses debit; debit when unknown).
+ */
+export function sideOf(row: VoucherKitRow, subjectDebit?: boolean): 'debit' | 'credit' {
+  if (row.debit !== null) return 'debit';
+  if (row.credit !== null) return 'credit';
+  return subjectDebit === false ? 'credit' : 'debit';
 }
 
-/** The popup's first row, from the line (its values and amount). */
-export function popupRowOfLine(row: VoucherKitRow): AuxPopupRow {
+/** The popup's first row, from the line (its values and amount; the side as sideOf). */
+export function popupRowOfLine(row: VoucherKitRow, subjectDebit?: boolean): AuxPopupRow {
   const choice = decodeAux(row.auxId);
   const value = (t: number) => (choice[t] !== undefined ? String(choice[t]) : null);
-  const side = sideOf(row);
+  const side = sideOf(row, subjectDebit);
   return { id: 'voucher-aux-0', aux1: value(1), aux2: value(2), aux3: value(3), aux4: value(4), aux5: value(5), aux6: value(6), direction: side, amount: row[side] };
 }
 

@@ -24,6 +24,8 @@ export interface CatalogSubject {
   abbr: string | null;
   initials: string | null;
   auxTypeIds: readonly number[];
+  /** Its balance direction: true debit (借), false credit (贷); unknown when absent. */
+  direction?: boolean;
 }
 
 export interface CatalogAuxValue {

@@ -49,7 +49,7 @@ export const leafSubjectsOptions = (accountYearId: number | null) =>
     queryFn: async ({ signal }): Promise<CatalogSubject[]> => {
       const page = await loadAllPages((index, size) => call(subjectApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true, disabled: false }, index, size, sort: { code: 'asc' } } }, { signal }));
       const initials = await initialsOf(page.content.map((s) => s.name));
-      return page.content.map((s, i) => ({ id: s.id, code: s.code, name: s.name, nameEn: s.nameEn, abbr: s.abbr, initials: initials[i], auxTypeIds: s.auxTypeIds }));
+      return page.content.map((s, i) => ({ id: s.id, code: s.code, name: s.name, nameEn: s.nameEn, abbr: s.abbr, initials: initials[i], auxTypeIds: s.auxTypeIds, direction: s.direction }));
     },
     enabled: !!accountYearId,
   });

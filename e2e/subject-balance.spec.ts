@@ -10,6 +10,7 @@ import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
 import { apiLogin } from './page-models/voucher-list';
 import { VoucherEditorModel } from './page-models/voucher-editor';
+import { expectEveryColumnInView } from './page-models/grid-fit';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -74,6 +75,8 @@ test('the subject balance of the demo year: totals balance, parents sum their ch
   expect(money(await total('debit').innerText())).toBeGreaterThan(0);
   expect(money(await total('debit').innerText())).toBe(money(await total('credit').innerText()));
   expect(money(await total('closingDebit').innerText())).toBe(money(await total('closingCredit').innerText()));
+  // Every column in view at 1440 px beside the menu, no amount cut (the closing credit was past the edge).
+  await expectEveryColumnInView(grid);
   await page.screenshot({ path: testInfo.outputPath('subject-balance-zh.png'), fullPage: true });
 
   // Level 1 only: every code has four digits.

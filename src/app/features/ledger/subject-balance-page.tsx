@@ -60,9 +60,9 @@ export function SubjectBalancePage() {
 
   const periodOptions = (periods.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   const columns = useMemo<Array<ColDef<Row> | ColGroupDef<Row>>>(() => [
-    { field: 'code' as never, colId: 'code', headerName: t('subjectBalance.columns.code'), minWidth: 90, pinned: 'left',
+    { field: 'code' as never, colId: 'code', headerName: t('subjectBalance.columns.code'), minWidth: 80, pinned: 'left',
       valueGetter: (p) => (p.data && 'total' in p.data ? t('subjectBalance.total') : (p.data as SubjectBalanceRowDto | undefined)?.code) },
-    { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 200, pinned: 'left',
+    { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 176, pinned: 'left',
       valueGetter: (p) => {
         if (!p.data || 'total' in p.data) return '';
         const name = localName(i18n.language, p.data);

@@ -45,7 +45,7 @@ export function SubjectTotalPage() {
     { colId: 'name', headerName: t('columns.name'), minWidth: 160, flex: 2,
       valueGetter: (p) => (p.data?.first ? `${'\u3000'.repeat(p.data.level - 1)}${localName(i18n.language, p.data)}` : '') },
     { colId: 'period', field: 'periodName', headerName: t('columns.period'), width: 90 },
-    { colId: 'summary', headerName: t('columns.summary'), width: 120, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },
+    { colId: 'summary', headerName: t('columns.summary'), width: 136, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },
     { colId: 'debit', field: 'debit', headerName: t('columns.debit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },
     { colId: 'credit', field: 'credit', headerName: t('columns.credit'), type: 'rightAligned', minWidth: 110, flex: 1, valueFormatter: money, cellDataType: false },
     { colId: 'side', headerName: t('columns.side'), width: 64, valueGetter: (p) => (p.data ? t(`sides.${p.data.side}`) : '') },

@@ -38,7 +38,7 @@ import { useLocalVoucherCode } from '../voucher/voucher-sources';
 
 // Every column fits at 1400 px wide in either language (the auditor and the voucher were off to
 // the right; 'Unaudited' was cut off): dates and amounts as wide as the voucher list's; the voucher
-// as "General-0005", maker and auditor as "系统管理员" (both were cut off).
+// as "General-0005"; maker and auditor share what is left ("系统管理员" whole at 1440 px).
 const columns: ListColumn<ExpenseDto>[] = [
   { field: 'code', headerKey: 'reimburse:list.code', width: 100, sortable: true, format: 'code' },
   { field: 'markAt', headerKey: 'reimburse:list.markAt', width: 92, sortable: true },
@@ -49,9 +49,9 @@ const columns: ListColumn<ExpenseDto>[] = [
   { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 92, sortable: true },
   { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 100, align: 'right', format: 'cents', negative: true, sortable: true },
   { field: 'lockAt', headerKey: 'reimburse:list.state', width: 88, format: 'state' },
-  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 104, format: 'voucher' },
-  { field: 'marker', headerKey: 'reimburse:list.marker', width: 96, format: 'person' },
-  { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 96, flex: 1, format: 'person' },
+  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 100, format: 'voucher' },
+  { field: 'marker', headerKey: 'reimburse:list.marker', minWidth: 78, flex: 1, format: 'person' },
+  { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 78, flex: 1, format: 'person' },
 ];
 
 type Filter = Omit<ExpenseFilter, 'companyId'>;

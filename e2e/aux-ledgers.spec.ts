@@ -419,3 +419,17 @@ test('budget execution by the keyboard: back from a drill the caret is on the ro
   await page.keyboard.press('Escape');
   await expect(picker.root).toBeHidden();
 });
+
+test('a clerk asks the balance by client about a client they do not lead: the books name every client of the company (keys only)', async ({ page }) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/voucher/business/balanceByAuxiliary' });
+  await expect(page.getByTestId('aux-balance')).toBeVisible({ timeout: 20_000 });
+  await pickByKeys(page.getByTestId('al-type'), '客户');
+  await pressOn(page.getByTestId('al-pick'));
+  const picker = new PickerModel(page, 'customer-picker');
+  await expect(picker.keyword()).toBeVisible();
+  // C0020 is 刘娜静's client: the clerk's client list has it not, the books do.
+  await picker.search('C0020', 'Juniper Blue River Partners LP');
+  await picker.keyword().press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('al-values')).toContainText('Juniper Blue River Partners LP');
+});

@@ -1281,7 +1281,8 @@ test('red reversal (keys only) from the More menu: a new voucher with the lines 
 
   const reversal = await read(reversalId);
   expect(reversal.kindId).toBe(kind.id);
-  expect(linesOf(reversal)).toEqual(linesOf(source).map((l) => ({ ...l, amount: String(-Number(l.amount)) })));
+  // The lines negated, each summary naming the voucher it reverses.
+  expect(linesOf(reversal)).toEqual(linesOf(source).map((l) => ({ ...l, summary: `冲销${kind.name}-${source.codeText}号凭证：${l.summary}`, amount: String(-Number(l.amount)) })));
   expect(reversal.originId).toBe(source.id);
   expect(reversal.voucherRelationInfos).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'REVERSAL', targetId: source.id })]));
   expect((await read(source.id)).voucherRelationInfos).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'REVERSAL', targetId: reversalId })]));

@@ -223,6 +223,9 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     const red = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-07' }), originId: v.id, originKind: 'REVERSAL' });
     expect(red).toMatchObject({ source: 'REVERSAL', originId: v.id, debitCents: '-12000', creditCents: '-12000' });
     expect(red.items.map((i: { amount: string }) => i.amount)).toEqual(['-12000', '-12000']);
+    // Each red line names the voucher it reverses, in the requester's language.
+    const origin = await data(call(clerk.token, 'GET', `/api/voucher/${v.id}`), 'origin');
+    expect(red.items.map((i: { summary: string }) => i.summary)).toEqual(origin.items.map((i: { summary: string }) => [...`Reversal of General-${v.codeText}: ${i.summary}`].slice(0, 50).join('').trim()));
     expect(red.voucherRelationInfos).toEqual([{ kind: 'REVERSAL', voucherId: red.id, targetId: v.id, accountId: w.accountId, accountName: expect.any(String), accountYearId: w.accountYearId, targetLabel: `记-${v.codeText}` }]);
     const orig = await data(call(clerk.token, 'GET', `/api/voucher/${v.id}`), 'orig');
     expect(orig.voucherRelationInfos.map((r: { targetId: number }) => r.targetId)).toEqual([red.id]);

@@ -12,7 +12,7 @@ import { arrangeCodes } from './arrange';
 /** The caller as the lifecycle machine sees them: the rights held in the voucher's company. */
 function actorOf(req: FastifyRequest, companyId: number): service.Actor {
   const u = req.access.user;
-  return { id: u.id, kind: u.kind, rightIds: req.access.rightIds(companyId) };
+  return { id: u.id, kind: u.kind, rightIds: req.access.rightIds(companyId), lang: req.lang };
 }
 
 /** A voucher's ledger set, guarded; a missing voucher answers like a foreign one (NO_PERMISSION). */

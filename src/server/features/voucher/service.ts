@@ -8,16 +8,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assertVersion, withTx, type Tx } from '../../db/tx';
-import { voucherItems, voucherProcs, voucherRelations, vouchers } from '../../db/schema';
+import { voucherItems, voucherKinds, voucherProcs, voucherRelations, vouchers } from '../../db/schema';
 import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { padVoucherCode } from '../../../domain/finance-settings';
+import { localVoucherLabel } from '../../../domain/names';
 import { statusFieldsOf, voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
-import { normalizeVoucherCode, resolveMarkDate, validateVoucherLines, type VoucherLineInput, type YearWithPeriods } from '../../../domain/voucher-rules';
+import { normalizeVoucherCode, resolveMarkDate, validateVoucherLines, VOUCHER_SUMMARY_MAX, type VoucherLineInput, type YearWithPeriods } from '../../../domain/voucher-rules';
 import { decideVoucherAction } from '../../../../machines/voucher.machine';
 import type { Paging } from '../../../contract/common';
 import type { VoucherCreateBody, VoucherDto, VoucherFilter, VoucherItemInput, VoucherUpdateBody, voucherActionNames } from '../../../contract/voucher';
-import { messageOf } from '../../http/messages';
+import { messageOf, translate } from '../../http/messages';
 import * as q from './queries';
 import { loadVoucherDtos, newVoucherDto } from './dto';
 import { auxKey, auxValuesOf, insertLinesAndProc, insertVoucherRow, saveContext, type AuxValue, type NewVoucherRow } from './save-queries';
@@ -28,6 +29,8 @@ export interface Actor {
   id: number;
   kind: 'ADMIN' | 'OTHER';
   rightIds: readonly number[];
+  /** The requester's language, for the texts a save writes (a red reversal's summaries); Chinese when absent. */
+  lang?: Language;
 }
 
 export type VoucherActionName = (typeof voucherActionNames)[number];
@@ -206,9 +209,14 @@ async function originOf(tx: Tx, companyId: number, id: number): Promise<q.Vouche
   return o!;
 }
 
-/** Red reversal (红字冲销): the original's lines with negated amounts. */
-const reversedItems = (items: q.VoucherItemRow[]): VoucherItemInput[] => items.map((i) => ({
-  summary: i.summary, subjectId: i.subjectId, direction: i.direction, amount: -i.amountCents,
+/**
+ * Red reversal (红字冲销): the original's lines with negated amounts, each summary naming the voucher
+ * it reverses ("冲销记-0002号凭证：付房租", cut to the summary's 50 characters), so the books show
+ * which voucher a red line undoes.
+ */
+const reversedItems = (items: q.VoucherItemRow[], label: string, lang: Language): VoucherItemInput[] => items.map((i) => ({
+  summary: [...translate('voucherTexts.reversalSummary', lang, { label, summary: i.summary })].slice(0, VOUCHER_SUMMARY_MAX).join('').trim(),
+  subjectId: i.subjectId, direction: i.direction, amount: -i.amountCents,
   auxes: Object.entries(AUX_DIMENSION_OF_TYPE).flatMap(([t, dim]) => (i[`${dim}Id`] === null ? [] : [{ auxTypeId: Number(t), auxId: i[`${dim}Id`] as number }])),
 }));
 
@@ -241,7 +249,10 @@ export async function createVoucher(db: Db, actor: Actor, companyId: number, bod
           .where(and(eq(voucherRelations.voucherId, origin.id), eq(voucherRelations.kind, 'REVERSAL'))).limit(1);
         if (rev) fail('VOUCHER_ALREADY_REVERSED');
         if (origin.source === 'REVERSAL') fail('VOUCHER_ALREADY_REVERSED');
-        items = reversedItems(await q.itemsOf(tx, origin.id));
+        const lang = actor.lang ?? 'zh_CN';
+        const [kindRow] = await tx.select({ name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(eq(voucherKinds.id, origin.kindId));
+        const label = localVoucherLabel(lang, kindRow ?? { name: '' }, padVoucherCode(origin.code, await q.codeLengthOf(tx, origin.accountId)));
+        items = reversedItems(await q.itemsOf(tx, origin.id), label, lang);
       }
     }
     const codeLength = ctx.codeLength;

@@ -12,7 +12,15 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Do not broadcast session problems (the sign-in call itself). */
   quiet?: boolean;
+  /** A POST that changes nothing this time (a preview, a dry run): no data-changed notice after it. */
+  readOnly?: boolean;
 }
+
+/** A preview or a dry run (`preview: true`, `dryRun: true` in the body or the query) writes nothing. */
+const writesNothing = (i: { query?: Record<string, unknown>; body?: unknown }) => {
+  const body = i.body && typeof i.body === 'object' && !(i.body instanceof FormData) ? (i.body as Record<string, unknown>) : {};
+  return body.preview === true || body.dryRun === true || i.query?.preview === true || i.query?.dryRun === true;
+};
 
 type ChangeListener = (def: RouteDef) => void;
 const changeListeners = new Set<ChangeListener>();
@@ -30,7 +38,8 @@ export function onDataChanged(l: ChangeListener): () => void {
 export function call<D extends RouteDef>(def: D, ...[input, options]: Args<D>): Promise<AnswerOf<D>> {
   const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const answer = request<AnswerOf<D>>(def.method, fillPath(def.path, i.params), { query: i.query, body: i.body, signal: options?.signal, quiet: options?.quiet });
-  if (def.method === 'GET' || def.readOnly || def.tags?.includes('export')) return answer;
+  // A preview must not mark the views stale: the period-end preview is itself one, and would ask again for ever.
+  if (def.method === 'GET' || def.readOnly || def.tags?.includes('export') || options?.readOnly || writesNothing(i)) return answer;
   return answer.then((a) => {
     changeListeners.forEach((l) => l(def));
     return a;

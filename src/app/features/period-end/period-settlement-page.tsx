@@ -373,7 +373,7 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
   // fading dialog); opening the dialog again asks afresh (staleTime 0).
   const preview = useQuery({
     queryKey: ['periodEndPreview', close, periodId, includeUnbooked, i18n.language],
-    queryFn: () => call(periodEndApi.profitTransfer, { body: { periodId, includeUnbooked, preview: true, close } }),
+    queryFn: () => call(periodEndApi.profitTransfer, { body: { periodId, includeUnbooked, preview: true, close } }, { readOnly: true }),
     enabled: opened,
     retry: false,
     gcTime: 0,

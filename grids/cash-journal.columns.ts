@@ -87,12 +87,12 @@ export function cashJournalSchema(catalog: CashJournalCatalog): SheetSchema<Cash
         lookup: { format: (v) => (typeof v === 'string' ? v : ''), resolve: (text) => resolveJournalDate(text, catalog.month, catalog.dateNotInMonth) },
       },
       { kind: 'text', field: 'code', headerKey: 'journal:columns.code', width: 48, computed: true },
-      { kind: 'text', field: 'summary', headerKey: 'journal:columns.summary', flex: 2, minWidth: 124, maxLength: 200, applicable: open },
+      { kind: 'text', field: 'summary', headerKey: 'journal:columns.summary', flex: 2, minWidth: 118, maxLength: 200, applicable: open },
       {
-        kind: 'lookup', field: 'kindId', headerKey: 'journal:columns.kind', flex: 1.2, minWidth: 134, picker: 'kind', applicable: open,
+        kind: 'lookup', field: 'kindId', headerKey: 'journal:columns.kind', flex: 1.2, minWidth: 132, picker: 'kind', applicable: open,
         lookup: { format: (v) => (typeof v === 'string' ? catalog.kindLabel(v) : ''), resolve: (text) => catalog.resolveKind(text) },
       },
-      { kind: 'text', field: 'counterparty', headerKey: 'journal:columns.counterparty', flex: 1, minWidth: 72, maxLength: 100, applicable: open },
+      { kind: 'text', field: 'counterparty', headerKey: 'journal:columns.counterparty', flex: 1, minWidth: 80, maxLength: 100, applicable: open },
       { kind: 'amount', field: 'receipt', headerKey: 'journal:columns.receipt', limits, applicable: (row) => open(row) && catalog.kindDirection(row.kindId) !== 'OUTCOME' },
       {
         kind: 'amount', field: 'payment', headerKey: 'journal:columns.payment', limits,

@@ -67,10 +67,10 @@ export function AuxBalancePage() {
   const columns = useMemo<Array<ColDef<Row> | ColGroupDef<Row>>>(() => [
     { colId: 'auxCode', headerName: t('columns.auxCode'), minWidth: 80, pinned: 'left',
       valueGetter: (p) => (isTotal(p.data) ? t('rows.total') : p.data?.kind === 'VALUE' ? p.data.auxCode : '') },
-    { colId: 'auxName', headerName: t('columns.auxName'), minWidth: 130, pinned: 'left',
+    { colId: 'auxName', headerName: t('columns.auxName'), minWidth: 124, pinned: 'left',
       // A tree type's levels indented, as the subject balance indents subject levels.
       valueGetter: (p) => (!p.data || isTotal(p.data) ? '' : p.data.kind === 'VALUE' ? `${'\u3000'.repeat(p.data.auxLevel - 1)}${p.data.auxName}` : '') },
-    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 118,
+    { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 106,
       valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind === 'VALUE' ? '' : `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}`) },
     { headerName: t('columns.opening'), groupId: 'opening', children: [moneyCol<Row>('openingDebit', t('columns.debit'), isTotal), moneyCol<Row>('openingCredit', t('columns.credit'), isTotal)] },
     { headerName: t('columns.period'), groupId: 'period', children: [moneyCol<Row>('debit', t('columns.debit'), isTotal), moneyCol<Row>('credit', t('columns.credit'), isTotal)] },

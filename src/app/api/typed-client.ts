@@ -27,8 +27,9 @@ const changeListeners = new Set<ChangeListener>();
 
 /**
  * Hears every call that went through and may have changed data: any POST or DELETE but the exports
- * (readOnly in the route heads, the 'export' tag in a declaration: they only write a file). The query client refreshes what the books show from it
- * (query-client.ts), whichever screen saved, posted, imported or settled.
+ * (readOnly in the route heads, the 'export' tag in a declaration: they only write a file) and the
+ * previews. The query client refreshes what the books show from it (query-client.ts, decision 068),
+ * whichever screen saved, posted, imported or settled.
  */
 export function onDataChanged(l: ChangeListener): () => void {
   changeListeners.add(l);

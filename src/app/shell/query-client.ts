@@ -18,10 +18,10 @@ export const queryClient = new QueryClient({
  * What the books show: the ledgers, the reports and the openings' trial balance (not a report's
  * definitions: their drawer edits them; nor the period-end transfer's preview, asked afresh each
  * time its dialog opens, which must not ask again as the transfer it shows is written and the dialog
- * closes). Each reads postings, so a change
- * anywhere (a voucher saved, audited, bookkept or deleted, an import, a transfer, a settlement, an
- * opening balance, a voucher made from documents) makes them stale; kept tabs still showed the
- * figures from before while the voucher list beside them had moved on.
+ * closes). Each reads postings, so a change anywhere (a voucher saved, audited, bookkept or
+ * deleted, an import, a transfer, a settlement, an opening balance, a voucher made from documents)
+ * makes them stale; kept tabs still showed the figures from before while the voucher list beside
+ * them had moved on (decision 068).
  */
 export function isBookView(key: QueryKey): boolean {
   const [area, what] = key as readonly unknown[];

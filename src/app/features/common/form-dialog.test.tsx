@@ -180,3 +180,50 @@ describe('a save the server refuses', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(name));
   });
 });
+
+describe('a save its own checks refuse', () => {
+  /** Code and name both required: an empty form's Enter says so under both, the caret on the first. */
+  function Empty() {
+    const [values, setValues] = useState({ code: '', name: '' });
+    const [checked, setChecked] = useState(false);
+    const error = (v: string) => (checked && !v ? 'Required' : undefined);
+    const form: DialogForm<typeof values, typeof values> = {
+      values,
+      dirty: false,
+      serverError: undefined,
+      fail: () => {},
+      empty: () => ({ code: '', name: '' }),
+      reset: () => {},
+      validate: () => {
+        setChecked(true);
+        return values.code && values.name ? values : null;
+      },
+    };
+    return (
+      <FormDialog opened onClose={() => {}} title="New vendor" form={form} onSave={async () => undefined} testId="dialog">
+        <TextInput label="Code" data-autofocus value={values.code} error={error(values.code)} onChange={(e) => { const code = e.currentTarget.value; setValues((v) => ({ ...v, code })); }} data-testid="code" />
+        <TextInput label="Name" value={values.name} error={error(values.name)} onChange={(e) => { const name = e.currentTarget.value; setValues((v) => ({ ...v, name })); }} data-testid="name" />
+      </FormDialog>
+    );
+  }
+  it('keys typed before its deferred focus keep the caret where they are typed (a late frame moved it to the next invalid field)', async () => {
+    await renderRouted(Empty, i18n);
+    const code = await screen.findByTestId('code');
+    act(() => code.focus());
+    // The frame that puts the caret on the first invalid field comes only when this test lets it.
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      fireEvent.submit(screen.getByTestId('dialog'));
+      await vi.waitFor(() => expect(screen.getByTestId('name').getAttribute('aria-invalid')).toBe('true'));
+      // The user types the code at once: the code is valid now, the name still not.
+      fireEvent.keyDown(code, { key: 'E' });
+      fireEvent.change(code, { target: { value: 'E' } });
+      await vi.waitFor(() => expect(code.getAttribute('aria-invalid')).not.toBe('true'));
+      act(() => frames.splice(0).forEach((f) => f(0)));
+      expect(document.activeElement).toBe(code);
+    } finally {
+      raf.mockRestore();
+    }
+  });
+});

@@ -120,8 +120,16 @@ const DIALOG_THEME: MantineThemeOverride = {
 
 const DIALOG_TRANSITION = { transition: 'fade', duration: 150 } as const;
 
-const focusLater = (root: HTMLElement | null, selector: string) =>
-  requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
+const focusLater = (root: HTMLElement | null, selector: string, unlessTyped?: { keys: number }) => {
+  const mark = unlessTyped?.keys;
+  requestAnimationFrame(() => {
+    // Keys typed since (on a busy machine the frame comes late): the caret is the user's. The first
+    // invalid field then may be another one (the one being typed in is valid already): moving there
+    // put "2E02" of a code typed at once after a refused save into the name.
+    if (unlessTyped && unlessTyped.keys !== mark) return;
+    root?.querySelector<HTMLElement>(selector)?.focus();
+  });
+};
 
 export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
   const { opened, onClose, title, form, values, recordKey, onSave, saveAndNew, nextValues, onNew, readOnly, size = 'md', submitLabel, footerLeft, testId, covered = false, children } = props;
@@ -130,6 +138,8 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
   const tip = useSaveTip();
   const asking = tip.opened;
   const formRef = useRef<HTMLFormElement>(null);
+  // Keys pressed in the form: a refused save's deferred focus gives way to them (focusLater).
+  const typed = useRef({ keys: 0 });
   useTabDirty(opened && form.dirty);
 
   // The form is seeded once per opening and record (recordKey undefined: a new record), before the
@@ -154,7 +164,7 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
     if (saving || readOnly) return;
     const body = form.validate();
     if (!body) {
-      focusLater(formRef.current, '[aria-invalid="true"]');
+      focusLater(formRef.current, '[aria-invalid="true"]', typed.current);
       return;
     }
     setSaving(true);
@@ -166,7 +176,7 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
         form.fail(err);
         // A refusal said under a field (a code taken, a parent that may have no children) takes the
         // caret there, as the form's own checks do; one above the form leaves it where it was.
-        focusLater(formRef.current, '[aria-invalid="true"]');
+        focusLater(formRef.current, '[aria-invalid="true"]', typed.current);
       }
       return;
     } finally {
@@ -224,6 +234,7 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
             if (!opened) e.stopPropagation();
           }}
           onKeyDownCapture={(e) => {
+            typed.current.keys++;
             if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
             const option = highlightedOption(e.target);
             if (!option) return;

@@ -13,7 +13,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { GridApi } from 'ag-grid-community';
+import type { GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { useListCaretReturn } from '../../../../grids/list/caret-return';
 import type { ListColumn } from '../../../../grids/list/columns';
@@ -49,12 +49,23 @@ const columns: ListColumn<ExpenseDto>[] = [
   { field: 'payAt', headerKey: 'reimburse:list.payAt', width: 92, sortable: true },
   { field: 'payAmount', headerKey: 'reimburse:list.payAmount', width: 100, align: 'right', format: 'cents', negative: true, sortable: true },
   { field: 'lockAt', headerKey: 'reimburse:list.state', width: 88, format: 'state' },
-  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 100, format: 'voucher' },
+  { field: 'voucherCode', headerKey: 'reimburse:list.voucher', width: 100, renderer: 'voucher' },
   { field: 'marker', headerKey: 'reimburse:list.marker', minWidth: 78, flex: 1, format: 'person' },
   { field: 'locker', headerKey: 'reimburse:list.locker', minWidth: 78, flex: 1, format: 'person' },
 ];
 
 type Filter = Omit<ExpenseFilter, 'companyId'>;
+
+interface Ctx {
+  /** "记-0005" in the reader's language ("General-0005"). */
+  voucherLabel: (code: string) => string;
+}
+
+// A renderer reading the context, not a formatter: the voucher kinds (and a language switch) come
+// after the rows may have been drawn, and a new context redraws the cells (list-grid.tsx).
+const renderers = {
+  voucher: (p: ICellRendererParams<ExpenseDto, unknown, Ctx>) => (p.data?.voucherCode ? p.context.voucherLabel(p.data.voucherCode) : null),
+};
 
 export function ReimburseListPage() {
   const { t } = useTranslation(['reimburse', 'common', 'errors']);
@@ -82,13 +93,13 @@ export function ReimburseListPage() {
   const exporter = useExportProgress();
   // The voucher a document became, in the UI language ("General-0005", not the server's "记-0005").
   const voucherCode = useLocalVoucherCode(accountId);
+  const context = useMemo<Ctx>(() => ({ voucherLabel: (code) => voucherCode(code) }), [voucherCode]);
   const formatters = useMemo(() => ({
     code: (v: unknown) => formatReimbursementCode(String(v ?? '')),
     cents: (v: unknown) => (typeof v === 'number' ? formatCents(v) : ''),
     person: (v: unknown) => (v && typeof v === 'object' ? (v as { name: string }).name : ''),
     state: (v: unknown) => t(v ? 'reimburse:states.audited' : 'reimburse:states.unaudited'),
-    voucher: (v: unknown) => voucherCode(typeof v === 'string' ? v : null),
-  }), [t, voucherCode]);
+  }), [t]);
   // A mark-date range ending before it starts (the contract's rule): said under its end and not asked (range-filter.ts).
   const range = useRangeCheck(filter, [['markFrom', 'markTo']]);
   if (!companyId) return <NoCompany />;
@@ -128,6 +139,8 @@ export function ReimburseListPage() {
         getRowId={(e) => e.id}
         rowLabel={(e) => formatReimbursementCode(e.code)}
         formatters={formatters}
+        renderers={renderers}
+        context={context}
         onAnswer={openedCaret.onAnswer}
         keywordPlaceholder={t('reimburse:list.code')}
         filters={

@@ -50,9 +50,12 @@ export const auxApi = {
    * never "not used"; another company's or a missing id answers NO_PERMISSION.
    */
   used: defineRoute({ method: 'GET', path: '/aux/auxUsed', query: auxUsedQuery, answer: z.boolean(), access: { right: null, scope: 'company' }, tags: ['aux'] }),
-  /** Clients or cases to post to (bookValueDto), every one of the company's, for whoever keeps its books (the vouchers right, 2); code order. */
+  /**
+   * Clients or cases to post to (bookValueDto), every one of the company's, for whoever keeps its books:
+   * the vouchers right (2) or the openings' (BASIC_INIT: their auxiliary breakdown picks them too); code order.
+   */
   bookValues: defineRoute({
-    method: 'GET', path: '/aux/bookValue', query: listQuery(bookValueFilter, { defaultLimit: 10 }), answer: listOf(bookValueDto), access: { right: RIGHTS.VOUCHER, scope: 'company' }, tags: ['aux'],
+    method: 'GET', path: '/aux/bookValue', query: listQuery(bookValueFilter, { defaultLimit: 10 }), answer: listOf(bookValueDto), access: { right: [RIGHTS.VOUCHER, RIGHTS.BASIC_INIT], scope: 'company' }, tags: ['aux'],
     summary: 'Clients or cases a voucher line may be posted to: all of the company, code and name only',
   }),
 };

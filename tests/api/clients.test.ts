@@ -93,7 +93,10 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
     expect(values.total).toBe(2);
     const cases = await ok('GET', '/api/aux/bookValue', { token: bookkeeper.token, query: { filter: { companyId: w.companyId, type: 'PROJECT', keyword: 'BKP-' } } });
     expect(cases.content.map((c: { code: string }) => c.code)).toEqual(['BKP-A']);
-    // Not for someone without the vouchers right, nor of another company.
+    // The openings' right is enough too (their auxiliary breakdown picks clients and cases).
+    const initializer = await makeUser(t, admin, w.companyId, [RIGHTS.BASIC_INIT]);
+    expect((await ok('GET', '/api/aux/bookValue', { token: initializer.token, query: { filter: { companyId: w.companyId, type: 'CUSTOMER', keyword: 'BK-' } } })).total).toBe(2);
+    // Not for someone without either right, nor of another company.
     expect(await fail('GET', '/api/aux/bookValue', { token: reader.token, query: { filter: { companyId: w.companyId, type: 'CUSTOMER' } } })).toMatchObject({ status: 403, code: 'NO_PERMISSION' });
     expect((await fail('GET', '/api/aux/bookValue', { token: bookkeeper.token, query: { filter: { companyId: await demoCompanyId(t, admin), type: 'CUSTOMER' } } })).code).toBe('NO_PERMISSION');
   });

@@ -8,6 +8,7 @@ import { codeNameKeyword, countAll, orderBy } from '../../db/queries/list';
 import { withNameInitials } from '../../db/name-initials';
 import type { Paging } from '../../../contract/common';
 import type { customerFilter, projectFilter } from '../../../contract/clients';
+import type { BookValueDto, bookValueFilter } from '../../../contract/aux';
 import type { CustomerRow, ProjectRow, Ref } from './dto';
 
 export type CustomerFilter = z.output<typeof customerFilter>;
@@ -169,7 +170,7 @@ export async function replaceLinks(scope: CompanyScope, projectId: number, clien
  * Clients or cases as the books name them (/aux/bookValue): every one of the company, whoever leads
  * it, code and name only; code order.
  */
-export async function selectBookValues(scope: CompanyScope, p: Paging<{ type: 'CUSTOMER' | 'PROJECT'; keyword?: string; id?: number[] }>): Promise<{ rows: { id: number; code: string; name: string; nameInitials: string | null; disabled: boolean }[]; total: number }> {
+export async function selectBookValues(scope: CompanyScope, p: Paging<z.output<typeof bookValueFilter>>): Promise<{ rows: BookValueDto[]; total: number }> {
   const t = p.filter.type === 'CUSTOMER' ? customers : projects;
   const conds: SQL[] = [];
   const kw = codeNameKeyword(p.filter.keyword, t);

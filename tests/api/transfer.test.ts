@@ -174,6 +174,24 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
     expect(p1).toMatchObject({ amount: 100000007, clientIds: [ids.c1, ids.c2].sort((a, b) => a - b), principalIds: [ids.e1, ids.e2].sort((a, b) => a - b) });
   });
 
+  it('an existing code keeps what its blank cells leave out: a sheet of codes and names wipes no bank account, owner, phone or parent', async () => {
+    const c = w.companyId;
+    const full = await post('/api/aux/customer', { companyId: c, code: 'CKEEP', name: '保留字段的客户', ownerId: ids.e1, kind: 'VIP', bankName: '工行北京分行', bankAccount: '62221000000000', taxNumber: '91110105100000000', address: '北京' });
+    const file = await sheet([['客户编码 Code', '客户名称 Name', '负责人编码 Owner code', '开户行 Bank', '税号 Tax number', '地址 Address'], ['CKEEP', '保留字段的客户甲', '', '', '', '上海']]);
+    expect((await importFile('customer', file, { companyId: c })).json().data).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    const after = (await data(t.call('GET', '/api/aux/customer', { token: admin, query: { filter: { companyId: c, id: [full.id] } } }), 'c9')).content[0];
+    expect(after).toMatchObject({ name: '保留字段的客户甲', ownerId: ids.e1, kind: 'VIP', bankName: '工行北京分行', bankAccount: '62221000000000', taxNumber: '91110105100000000', address: '上海' });
+    // Employees: the phone and entry date stay; departments: a blank parent leaves the department where it is.
+    const emp = await importFile('employee', await sheet([['员工编码 Code', '姓名 Name', '部门编码 Department code', '电话 Phone'], ['E1', '张三丰', 'D11', '']]), { companyId: c });
+    expect(emp.json(), emp.body).toMatchObject({ success: true, data: { updated: 1 } });
+    const e1 = (await data(t.call('GET', '/api/aux/employee', { token: admin, query: { filter: { companyId: c, id: [ids.e1] } } }), 'e1')).content[0];
+    expect(e1).toMatchObject({ name: '张三丰', phone: '13800000000', entryDate: '2024-03-01', sex: 1 });
+    const dep = await importFile('department', await sheet([['部门编码 Code', '部门名称 Name', '上级部门编码 Parent code'], ['D11', '诉讼一组', '']]), { companyId: c });
+    expect(dep.json(), dep.body).toMatchObject({ success: true, data: { updated: 1 } });
+    const d11 = (await data(t.call('GET', '/api/aux/department', { token: admin, query: { filter: { companyId: c } } }), 'deps')).content.find((d: { code: string }) => d.code === 'D11');
+    expect(d11).toMatchObject({ name: '诉讼一组', parentId: ids.d1 });
+  });
+
   it('departments: a parent given by a code of the same sheet (even below) is created first', async () => {
     const file = await sheet([['部门编码 Code', '部门名称 Name', '上级部门编码 Parent code'], ['D31', '子部门', 'D3'], ['D3', '新部门', 'D1']]);
     expect((await importFile('department', file, { companyId: w.companyId })).json().data).toEqual({ created: 2, updated: 0, unchanged: 0 });

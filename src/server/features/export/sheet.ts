@@ -229,7 +229,7 @@ export async function buildTemplate(def: AnySheetDef): Promise<Buffer> {
   notes.getRow(1).font = { bold: true };
   for (const c of columns) notes.addRow([headerOf(c), c.required ? '是 Yes' : '', c.note.zh, c.note.en]);
   notes.addRow([]);
-  notes.addRow(['', '', '第 2 行是示例，导入前请删除或改写（原样保留的示例行会被拒绝）；列名须与第 1 行一致；已存在的编码会被更新，全部行无误才会导入。', 'Row 2 is an example: delete or overwrite it before importing (an example row left unchanged is refused). Column names must be those of row 1. Existing codes are updated; nothing is imported unless every row is right.']);
+  notes.addRow(['', '', '第 2 行是示例，导入前请删除或改写（原样保留的示例行会被拒绝）；列名须与第 1 行一致；已存在的编码会被更新（空白单元格保留原值），全部行无误才会导入。', 'Row 2 is an example: delete or overwrite it before importing (an example row left unchanged is refused). Column names must be those of row 1. Existing codes are updated (a blank cell keeps the stored value); nothing is imported unless every row is right.']);
   for (const n of def.notes ?? []) notes.addRow(['', '', n.zh, n.en]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -274,12 +274,16 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
     const row = ws.getRow(r);
     const raw: Record<string, unknown> = {};
     const texts: Record<string, string> = {};
+    // Fields whose cell is blank: an existing record keeps its value there (a migration sheet of codes
+    // and names must not wipe the bank accounts and tax numbers it leaves out).
+    const blank: string[] = [];
     let empty = true;
     let bad: ImportRowErrorDto | null = null;
     for (const [col, c] of at) {
       const cell = row.getCell(col);
       const text = unneutralize(cell.text ?? '').trim();
       if (text !== '' || typeof cell.value === 'boolean') empty = false;
+      else blank.push(c.field!);
       texts[c.field!] = text;
       const p: Parsed = c.parse ? c.parse(text, cell.value, ctx) : { value: text === '' ? (c.required ? '' : null) : text };
       if ('error' in p) bad ??= { row: r, column: label(c, lang), message: messageOfParsed(p, lang) };
@@ -315,7 +319,9 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
       continue;
     }
     seen.add(key);
-    rows.push({ row: r, key, create: createBody, update: update!.data as Record<string, unknown>, texts });
+    const updateBody = { ...(update!.data as Record<string, unknown>) };
+    for (const f of blank) delete updateBody[f];
+    rows.push({ row: r, key, create: createBody, update: updateBody, texts });
   }
   return { rows, errors };
 }

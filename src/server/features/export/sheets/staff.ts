@@ -43,7 +43,7 @@ export const departmentSheet: SheetDef<DepartmentDto, DepartmentCtx, Filter> = {
       cell: (d, ctx) => (d.parentId ? ctx.departments.get(d.parentId)?.code ?? null : null),
       // Settled in the transaction (resolve): the parent may be a row of this very sheet.
       parse: () => ({ skip: true }),
-      example: null, note: { zh: '空 = 顶级部门；可以是本表中前面或后面的行', en: 'Empty = a top-level department; may be another row of this sheet' },
+      example: null, note: { zh: '空 = 顶级部门（已存在的部门留空则不移动）；可以是本表中前面或后面的行', en: 'Empty = a top-level department (an existing one left empty stays where it is); may be another row of this sheet' },
     },
     { zh: '负责人编码', en: 'Principal code', width: 16, field: 'principalId', cell: (d) => d.principal?.code ?? null, parse: refByCode((c: DepartmentCtx) => c.employees), example: null, note: { zh: '员工编码，可空', en: "An employee's code, may be empty" } },
     { zh: '停用', en: 'Disabled', width: 10, field: 'disabled', cell: (d) => d.disabled, parse: flag, example: false, note: { zh: '是/否', en: 'Yes/No' } },
@@ -65,7 +65,8 @@ export const departmentSheet: SheetDef<DepartmentDto, DepartmentCtx, Filter> = {
       parentId = parent.id;
     }
     row.create.parentId = parentId;
-    row.update.parentId = parentId;
+    // A blank parent keeps an existing department where it is (blank cells keep stored values).
+    if (code) row.update.parentId = parentId;
   },
   create: (tx, _s, body: Parameters<typeof staff.createDepartment>[1]) => staff.createDepartment(tx, body),
   update: (tx, s, d, body: Parameters<typeof staff.updateDepartment>[3]) => staff.updateDepartment(tx, s.companyId, d.id, body),

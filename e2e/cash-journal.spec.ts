@@ -31,6 +31,8 @@ const FIELD_MONTH = '2026-04';
 const TYPED_MONTH = '2026-05';
 /** The month of the voucher test's bank lines (nothing seeded there). */
 const VOUCHER_MONTH = '2026-06';
+/** The month whose voucher lines are brought into the bank journal (no journal lines seeded there). */
+const FROM_VOUCHER_MONTH = '2026-07';
 let cashId = 0;
 let bankId = 0;
 
@@ -51,7 +53,7 @@ async function cleanUp(request: APIRequestContext) {
     const admin = await apiHeaders(request, 'admin', 'admin123');
     for (const l of await linesOfMonth(request, bankId, VOUCHER_MONTH)) if (l.voucherId) await request.delete(`/api/voucher/${l.voucherId}`, { headers: admin });
   }
-  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH], [cashId, FIELD_MONTH], [cashId, TYPED_MONTH], [bankId, VOUCHER_MONTH]] as const) {
+  for (const [account, month] of [[cashId, MONTH], [cashId, DRAFT_MONTH], [bankId, DRAFT_MONTH], [cashId, FIELD_MONTH], [cashId, TYPED_MONTH], [bankId, VOUCHER_MONTH], [bankId, FROM_VOUCHER_MONTH]] as const) {
     if (account) for (const l of await linesOfMonth(request, account, month)) await request.delete(`/api/cashier/cash/${l.id}`, { headers });
   }
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers });
@@ -589,6 +591,48 @@ test('a voucher made from a line shows by its kind and number (记-0004, General
   expect(enRefused).toEqual([]);
   await context.close();
   await request.post('/api/idm/user/language', { data: { language: 'zh_CN' }, headers: admin });
+});
+
+test('Alt+I brings the month\'s voucher lines on the bank\'s subject into the journal: all ticked, Space unticks one, Enter brings the rest in linked to their vouchers (keys only)', async ({ page, request }) => {
+  const headers = await cashier(request);
+  const offered = async () => (await (await request.get('/api/cashier/cash/fromVoucher', { headers, params: { bankAccountId: bankId, dateFrom: `${FROM_VOUCHER_MONTH}-01`, dateTo: `${FROM_VOUCHER_MONTH}-31` } })).json()).data as Array<{ itemId: number; voucherId: number; voucherCode: string; date: string; summary: string }>;
+  const before = await offered();
+  // The demo books the month's fees, collections and payments on the bank: several lines, none in the journal yet.
+  expect(before.length).toBeGreaterThan(2);
+  expect(await linesOfMonth(request, bankId, FROM_VOUCHER_MONTH)).toEqual([]);
+  const mouse = await countMouse(page);
+
+  await loginAs(page, 'cashier', 'cash123', { at: `/cashier/cashBankJournalEdit?bankAccountId=${bankId}&month=${FROM_VOUCHER_MONTH}` });
+  await expect(page.getByTestId('journal-edit')).toBeVisible({ timeout: 20_000 });
+  await expectFocus(page, 0, 'date');
+  await page.keyboard.press('Alt+i');
+  const dialog = page.getByTestId('journal-from-voucher');
+  await expect(dialog).toBeVisible();
+  const count = page.getByTestId('journal-from-voucher-count');
+  await expect(count).toHaveText(`已勾选 ${before.length} / ${before.length}`);
+  // The first line is the caret's: Space unticks it.
+  await expect(dialog.locator('.ag-row[row-index="0"] .ag-cell[col-id="date"]')).toBeFocused();
+  await expect(dialog.locator('.ag-row[row-index="0"] .ag-cell[col-id="voucherCode"]')).toHaveText(before[0].voucherCode);
+  await page.keyboard.press('Space');
+  await expect(count).toHaveText(`已勾选 ${before.length - 1} / ${before.length}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`已从凭证引入 ${before.length - 1} 行`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // In the journal: dated and numbered, linked to their vouchers, shown in the sheet with the voucher's number.
+  const lines = await linesOfMonth(request, bankId, FROM_VOUCHER_MONTH);
+  expect(lines.map((l) => [l.date, l.summary, l.voucherId])).toEqual(before.slice(1).map((b) => [b.date, b.summary, b.voucherId]));
+  expect(lines.map((l) => l.code)).toEqual(lines.map((_, i) => i + 1));
+  await expect(cell(page, 0, 'voucher')).toHaveText(before[1].voucherCode);
+  await expect(cell(page, 0, 'summary')).toHaveText(before[1].summary);
+  // Offered again: only the line left unticked.
+  await page.keyboard.press('Alt+i');
+  await expect(dialog).toBeVisible();
+  await expect(count).toHaveText('已勾选 1 / 1');
+  await expect(dialog.locator('.ag-row[row-index="0"] .ag-cell[col-id="summary"]')).toHaveText(before[0].summary);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(await mouse()).toBe(0);
 });
 
 test('the cash-bank openings refuse an account without its start date and put the caret on it (keys only)', async ({ page }) => {

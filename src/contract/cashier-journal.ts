@@ -45,6 +45,8 @@ export const cashLineDto = z.object({
   voucherId: z.number().int().nullable(),
   /** "记-3": the linked voucher's kind and code (decision 037). */
   voucherCode: z.string().nullable().optional(),
+  /** Brought in from that voucher's line (从凭证引入): its figures are the voucher's; it can go, not change. */
+  fromVoucher: z.boolean(),
   createdBy: z.number().int().nullable(),
   createdByName: z.string().nullable(),
   version: z.number().int(),
@@ -257,6 +259,41 @@ export const cashExportBody = z.object({ filter: cashLineFilter, sort: cashLineS
 export const cashImportQuery = z.object({ bankAccountId: idSchema });
 export const cashImportResult = z.object({ created: z.number().int() });
 
+/**
+ * Bringing voucher lines into the journal (从凭证引入日记账): the lines of valid vouchers on the bank
+ * account's subject (by its code, its sub-subjects too) dated in the range and on or after the
+ * account's start date, of vouchers no journal line of an account on that subject links yet.
+ */
+export const cashFromVoucherQuery = z.object({
+  bankAccountId: idSchema,
+  dateFrom: dateString,
+  dateTo: dateString,
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
+export const cashVoucherLineDto = z.object({
+  /** The voucher line (voucher_items.id). */
+  itemId: z.number().int(),
+  voucherId: z.number().int(),
+  /** "记-3", as the journal's voucher column shows it. */
+  voucherCode: z.string(),
+  date: z.string(),
+  lineNo: z.number().int(),
+  summary: z.string(),
+  subjectCode: z.string(),
+  /** The line's customer or vendor (the journal's counterparty), else null. */
+  counterparty: z.string().nullable(),
+  /** A debit (or a red credit) comes in as a receipt, a credit (or a red debit) as a payment. */
+  receiptCents: cents,
+  paymentCents: cents,
+  audited: z.boolean(),
+  bookkept: z.boolean(),
+});
+export type CashVoucherLineDto = z.infer<typeof cashVoucherLineDto>;
+export const cashFromVoucherBody = z.object({
+  bankAccountId: idSchema,
+  /** Voucher lines offered by GET /cashier/cash/fromVoucher; all come in or none (a taken one is named). */
+  itemIds: z.array(idSchema).min(1).max(500).refine((a) => new Set(a).size === a.length, { message: 'repeated' }),
+});
+
 // ---- routes --------------------------------------------------------------------------------------
 
 const cashier = { right: RIGHTS.CASHIER, scope: 'account' } as const;
@@ -291,5 +328,9 @@ export const cashJournalApi = {
   importXls: defineRoute({ method: 'POST', path: '/cashier/cash/importXls', multipart: true, query: cashImportQuery, answer: cashImportResult, access: cashier, tags: [...tags, 'import'] }),
   /** The 'cash' template (.xlsx): the header row, an example line and a notes sheet. */
   template: defineRoute({ method: 'GET', path: '/cashier/cash/template', answer: z.unknown(), access: { right: RIGHTS.CASHIER, scope: 'none' }, tags: [...tags, 'import'] }),
+  /** Voucher lines on the bank account's subject not yet in the journal (从凭证引入). */
+  fromVoucherLines: defineRoute({ method: 'GET', path: '/cashier/cash/fromVoucher', query: cashFromVoucherQuery, answer: z.array(cashVoucherLineDto), access: cashier, tags }),
+  /** Brings the voucher lines in as journal lines linked to their vouchers; answers the new lines. */
+  fromVoucher: defineRoute({ method: 'POST', path: '/cashier/cash/fromVoucher', body: cashFromVoucherBody, answer: z.array(cashLineDto), access: cashier, tags }),
   saveOpenings: defineRoute({ method: 'POST', path: '/cashier/opening', body: cashOpeningSaveBody, answer: z.array(cashOpeningDto), access: { right: RIGHTS.BASIC_INIT, scope: 'account' }, tags }),
 };

@@ -361,6 +361,8 @@ export const routes = {
     exportTask: { method: 'POST', path: '/cashier/cash/export', readOnly: true },
     importXls: { method: 'POST', path: '/cashier/cash/importXls' },
     template: { method: 'GET', path: '/cashier/cash/template' },
+    fromVoucherLines: { method: 'GET', path: '/cashier/cash/fromVoucher' },
+    fromVoucher: { method: 'POST', path: '/cashier/cash/fromVoucher' },
     saveOpenings: { method: 'POST', path: '/cashier/opening' },
   },
   ledgerAuxApi: {

@@ -161,6 +161,9 @@ export const resultCodes = {
   CASH_KIND_DISABLED: { status: 400, key: 'errors.CASH_KIND_DISABLED' },
   CASH_ACCOUNT_DISABLED: { status: 400, key: 'errors.CASH_ACCOUNT_DISABLED' },
   CASH_OPENING_AFTER_LINES: { status: 409, key: 'errors.CASH_OPENING_AFTER_LINES' },
+  CASH_LINE_FROM_VOUCHER: { status: 409, key: 'errors.CASH_LINE_FROM_VOUCHER' },
+  CASH_VOUCHER_LINE_TAKEN: { status: 409, key: 'errors.CASH_VOUCHER_LINE_TAKEN' },
+  CASH_ACCOUNT_NO_SUBJECT: { status: 400, key: 'errors.CASH_ACCOUNT_NO_SUBJECT' },
   /** Voucher lifecycle refusals (src/domain/voucher-lifecycle.ts) and save rules (voucher-rules.ts). */
   VOUCHER_NOT_SAVED: { status: 409, key: 'errors.VOUCHER_NOT_SAVED' },
   VOUCHER_LOCKED: { status: 409, key: 'errors.VOUCHER_LOCKED' },

@@ -52,6 +52,7 @@ import { SaveTipDialog } from '../common/save-tip-dialog';
 import { leaveWithSaveTip } from '../common/save-tip';
 import { changesKindOnly, dayClosings, isDirty, keepAmountsOnKindChange, type DayClosing, rowsOfLines, savePayload, storedIdOf, voucherLabelIn, withComputed, withDates } from './journal-sheet';
 import { voucherKindsOptions } from '../voucher/voucher-queries';
+import { FromVoucherDialog } from './from-voucher-dialog';
 import type { VoucherKindDto } from '../../../contract/finance-settings';
 import { todayIso } from '../common/today';
 import { MonthField } from '../common/month-field';
@@ -210,8 +211,12 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     },
     [kindById],
   );
-  /** A line a voucher was made from stays: its row cannot be deleted. */
-  const keepsVoucherLine = useCallback((e: SheetEvent<CashJournalRow>) => e.type === 'sheet.deleteRow' && !!stored.get(storedIdOf(e.rowId) ?? -1)?.voucherId, [stored]);
+  /** A line a voucher was made from stays: its row cannot be deleted (one brought in from a voucher may go). */
+  const keepsVoucherLine = useCallback((e: SheetEvent<CashJournalRow>) => {
+    if (e.type !== 'sheet.deleteRow') return false;
+    const line = stored.get(storedIdOf(e.rowId) ?? -1);
+    return !!line?.voucherId && !line.fromVoucher;
+  }, [stored]);
   const reducer = useCallback(
     (s: SheetState<CashJournalRow>, e: SheetEvent<CashJournalRow>) => (keepsVoucherLine(e) ? s : finish(withKindSides(s, e, reduceSheet(schema, s, e)).state)),
     [schema, finish, keepsVoucherLine, withKindSides],
@@ -350,13 +355,29 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     void chooseRef.current(Number(id), m);
   }, [pendingKey]);
 
-  // Ctrl+S saves, wherever the focus is on this screen; Enter on a voucher cell opens the voucher.
+  // 从凭证引入: the sheet is read again afterwards, so unsaved lines are saved (or kept) first.
+  const [fromVoucher, setFromVoucher] = useState(false);
+  const openFromVoucher = () => {
+    if (dirty) {
+      notifications.show({ color: 'orange', message: t('journal:fromVoucher.saveFirst') });
+      return;
+    }
+    setFromVoucher(true);
+  };
+  const voucherLabel = useCallback((code: string) => voucherLabelIn(code, refs.voucherKinds, i18n.language), [refs.voucherKinds, i18n.language]);
+
+  // Ctrl+S saves, wherever the focus is on this screen; Enter on a voucher cell opens the voucher;
+  // Alt+I brings in voucher lines.
   const rootRef = useRef<HTMLDivElement>(null);
   useScreenKeys(rootRef, (e) => {
     if (e.key === 'Enter' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
       const id = voucherAtCaret(e);
       if (id === null) return false;
       void navigate({ href: `/newVoucher/${id}` });
+      return true;
+    }
+    if (e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.code === 'KeyI') {
+      if (canEdit) openFromVoucher();
       return true;
     }
     if (!isCtrlLetter(e, 's')) return false;
@@ -426,6 +447,11 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
             {dirty ? t('journal:unsaved') : t('journal:savedState')}
           </Badge>
           <Group gap={4} ml="auto">
+            <Tooltip label="Alt+I" withArrow>
+              <Button size="xs" variant="default" onClick={openFromVoucher} disabled={!canEdit} data-testid="journal-from-voucher-open">
+                {t('journal:fromVoucher.button')}
+              </Button>
+            </Tooltip>
             <Tooltip label="Ctrl+S" withArrow>
               <Button size="xs" onClick={() => void save()} loading={busy} disabled={!canEdit || !dirty} data-testid="journal-save">
                 {t('journal:save')}
@@ -473,6 +499,19 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
       <DayClosingsTable days={days} />
 
       <SaveTipDialog {...saveTip.dialog} message={t('journal:saveTip')} />
+      {fromVoucher && (
+        <FromVoucherDialog
+          accountId={accountId}
+          bankAccount={account}
+          month={month}
+          voucherLabel={voucherLabel}
+          onClose={() => setFromVoucher(false)}
+          onDone={() => {
+            setFromVoucher(false);
+            void invalidate();
+          }}
+        />
+      )}
       {kindPicker}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { changesKindOnly, dayClosings, isDirty, keepAmountsOnKindChange, rowsOfL
 const line = (id: number, date: string, code: number, receipt: number, payment: number, voucherId: number | null = null): CashLineDto => ({
   id, companyId: 1, bankAccountId: 1, bankAccount: { id: 1, code: 'C', name: 'c', kind: 'CASH' }, date, code, summary: `s${id}`, kindId: null, kind: null, counterparty: null,
   receiptCents: String(receipt), paymentCents: String(payment), balanceCents: '0', voucherId, voucherCode: voucherId === null ? null : `记-${String(voucherId + 6).padStart(4, '0')}`,
+  fromVoucher: false,
   createdBy: null, createdByName: null, version: 0,
 });
 const blank = (id: string): CashJournalRow => ({ id, date: null, code: null, summary: '', kindId: null, counterparty: '', receipt: null, payment: null, balance: null, voucher: null });

@@ -6,7 +6,7 @@
  * (date, id) order, answered from the (bank_account_id, date, id) index.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, integer, pgTable, serial, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, serial, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companies, ts, users } from './platform';
 import { bankAccounts, cashierKinds } from './cashier-settings';
 import { vouchers } from './vouchers';
@@ -42,8 +42,14 @@ export const cashJournalLines = pgTable('cash_journal_lines', {
   counterparty: varchar('counterparty', { length: 100 }),
   receiptCents: bigint('receipt_cents', { mode: 'number' }).notNull().default(0),
   paymentCents: bigint('payment_cents', { mode: 'number' }).notNull().default(0),
-  /** The voucher made from this line (documents to vouchers); a linked line cannot change or go. */
+  /**
+   * The voucher made from this line (documents to vouchers; the line cannot change or go), or the
+   * voucher the line was brought in from (fromVoucher: its figures are the voucher's, so it cannot
+   * change; deleting it and bringing it in again follows a changed voucher).
+   */
   voucherId: integer('voucher_id'),
+  /** The line was brought in from a voucher's cash or bank line (从凭证引入), not entered or imported. */
+  fromVoucher: boolean('from_voucher').notNull().default(false),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

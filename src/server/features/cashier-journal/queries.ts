@@ -1,8 +1,8 @@
 /** Database access for the cash and bank journal: no rules here (see service.ts). */
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { CompanyScope } from '../../db/tx';
-import { bankAccounts, cashBankOpenings, cashierKinds, cashJournalLines, users } from '../../db/schema';
+import { rowsOf, type CompanyScope } from '../../db/tx';
+import { bankAccounts, cashBankOpenings, cashierKinds, cashJournalLines, subjects, users, voucherItems } from '../../db/schema';
 import { likeKeyword } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { CashLineFilter, CashPageMode } from '../../../contract/cashier-journal';
@@ -245,4 +245,70 @@ export async function bankAccountsInUse(db: Db, ids: number[]): Promise<number[]
 
 export async function kindsInUse(db: Db, ids: number[]): Promise<number[]> {
   return (await db.selectDistinct({ id: l.kindId }).from(l).where(inArray(l.kindId, ids))).map((r) => r.id as number);
+}
+
+/** A voucher line that may come into a bank account's journal (bringing in from vouchers). */
+export interface VoucherLineRow {
+  itemId: number; voucherId: number; date: string; lineNo: number; summary: string; subjectCode: string;
+  counterparty: string | null; amountCents: number; debit: boolean; audited: boolean; bookkept: boolean;
+}
+
+/**
+ * Lines of the ledger set's valid vouchers dated in the range whose subject has the code or sits
+ * under it, of vouchers that no journal line of a bank account linked to a subject with that code
+ * links yet (entered and made into the voucher, or brought in before). `itemIds` narrows to those
+ * lines (the write re-reads what it was asked for; `lock` holds the vouchers until it commits).
+ * The counterparty is the line's own customer or vendor, else the one customer or vendor the
+ * voucher's other lines name (a client paying its receivable), else none.
+ */
+export async function voucherLinesFor(db: Db, o: { companyId: number; accountId: number; subjectCode: string; dateFrom: string; dateTo: string; itemIds?: number[]; lock?: boolean }): Promise<VoucherLineRow[]> {
+  const only = o.itemIds ? sql`and vi.id in (${sql.join(o.itemIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  // Locked first, read after: the read's snapshot then sees every journal line committed by a
+  // write that held these vouchers before (two cashiers bringing in one voucher on two accounts).
+  if (o.lock) {
+    await db.execute(sql`select v.id from vouchers v where v.company_id = ${o.companyId}
+      and v.id in (select vi.voucher_id from voucher_items vi where vi.company_id = ${o.companyId} ${only}) order by v.id for update`);
+  }
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    select vi.id as "itemId", v.id as "voucherId", v.mark_date::text as "date", vi.line_no as "lineNo", vi.summary, s.code as "subjectCode",
+           coalesce(c.name, ve.name, other.name) as counterparty, vi.amount_cents as "amountCents", vi.direction as debit,
+           (v.audit_at is not null and v.audit_pass is true) as audited, v.book_keep_at is not null as bookkept
+    from vouchers v
+    join voucher_items vi on vi.company_id = v.company_id and vi.voucher_id = v.id
+    join subjects s on s.id = vi.subject_id
+    left join customers c on c.company_id = vi.company_id and c.id = vi.customer_id
+    left join vendors ve on ve.company_id = vi.company_id and ve.id = vi.vendor_id
+    left join lateral (
+      select case when count(distinct coalesce(c2.name, ve2.name)) = 1 then min(coalesce(c2.name, ve2.name)) end as name
+      from voucher_items o
+      left join customers c2 on c2.company_id = o.company_id and c2.id = o.customer_id
+      left join vendors ve2 on ve2.company_id = o.company_id and ve2.id = o.vendor_id
+      where o.company_id = v.company_id and o.voucher_id = v.id and (o.customer_id is not null or o.vendor_id is not null)
+    ) other on true
+    where v.company_id = ${o.companyId} and v.account_id = ${o.accountId} and v.state = 'NORMAL'
+      and v.mark_date between ${o.dateFrom} and ${o.dateTo}
+      and (s.code = ${o.subjectCode} or s.code like ${`${o.subjectCode}%`})
+      ${only}
+      and not exists (
+        select 1 from cash_journal_lines jl
+        join bank_accounts b on b.company_id = jl.company_id and b.id = jl.bank_account_id
+        join subjects bs on bs.id = b.subject_id
+        where jl.company_id = v.company_id and jl.voucher_id = v.id and bs.code = ${o.subjectCode})
+    order by v.mark_date, v.kind_id, v.code, vi.line_no`));
+  return rows.map((r) => ({
+    itemId: Number(r.itemId), voucherId: Number(r.voucherId), date: String(r.date), lineNo: Number(r.lineNo), summary: String(r.summary), subjectCode: String(r.subjectCode),
+    counterparty: (r.counterparty as string | null) ?? null, amountCents: Number(r.amountCents), debit: Boolean(r.debit), audited: Boolean(r.audited), bookkept: Boolean(r.bookkept),
+  }));
+}
+
+/** The code of a subject by id (a bank account's linked subject). */
+export async function subjectCodeOf(db: Db, subjectId: number): Promise<string | null> {
+  const [r] = await db.select({ code: subjects.code }).from(subjects).where(eq(subjects.id, subjectId)).limit(1);
+  return r?.code ?? null;
+}
+
+/** The voucher of a voucher line of the company (naming a line no longer offered). */
+export async function voucherOfItem(db: Db, companyId: number, itemId: number): Promise<number | null> {
+  const [r] = await db.select({ voucherId: voucherItems.voucherId }).from(voucherItems).where(and(eq(voucherItems.companyId, companyId), eq(voucherItems.id, itemId))).limit(1);
+  return r?.voucherId ?? null;
 }

@@ -101,6 +101,14 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
     for (const id of new Set(req.body.bankAccountIds)) await guardBankAccount(req, id);
     return ok(await service.calcBalances(app.db, req.body.bankAccountIds, req.body.date));
   });
+  handle(app, api.fromVoucherLines, async (req) => {
+    const a = await guardBankAccount(req, req.query.bankAccountId);
+    return ok(await service.voucherLinesToBringIn(app.db, a.id, req.query));
+  });
+  handle(app, api.fromVoucher, async (req) => {
+    const a = await guardBankAccount(req, req.body.bankAccountId);
+    return ok(await service.bringInVoucherLines(app.db, a.id, req.access.user.id, req.body.itemIds));
+  });
   handle(app, api.openings, async (req) => {
     const account = await guardAccount(req, req.query.accountId);
     return ok(await service.listOpenings(app.db, account.companyId, account.id));

@@ -10,7 +10,7 @@ import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { cashLineProblem, monthOf } from '../../../domain/cashier-journal';
 import type { Paging } from '../../../contract/common';
-import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode } from '../../../contract/cashier-journal';
+import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashVoucherLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode } from '../../../contract/cashier-journal';
 import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
 import type { SheetCashLine } from './sheet';
@@ -23,7 +23,7 @@ function lineDto(r: Awaited<ReturnType<typeof q.selectLines>>['rows'][number], b
   return {
     id: r.l.id, companyId: r.l.companyId, bankAccountId: r.l.bankAccountId, bankAccount: r.ba, date: r.l.lineDate, code: r.l.code, summary: r.l.summary,
     kindId: r.l.kindId, kind: r.kind ? { ...r.kind, direction: r.kind.direction as 'INCOME' | 'OUTCOME' } : null, counterparty: r.l.counterparty,
-    receiptCents: s(r.l.receiptCents), paymentCents: s(r.l.paymentCents), balanceCents: s(balance), voucherId: r.l.voucherId,
+    receiptCents: s(r.l.receiptCents), paymentCents: s(r.l.paymentCents), balanceCents: s(balance), voucherId: r.l.voucherId, fromVoucher: r.l.fromVoucher,
     createdBy: r.l.createdBy, createdByName: r.maker, version: r.l.version,
   };
 }
@@ -93,9 +93,17 @@ async function openCtx(tx: Tx, bankAccountId: number, userId: number, forWrite =
   return { tx, account, startDate: opening?.startDate ?? null, userId };
 }
 
+/** A line linked to a voucher keeps its figures: made into it (never changes), or brought in from it (the voucher's own). */
+async function refuseLinked(tx: Tx, row: q.LineRow): Promise<void> {
+  if (!row.voucherId) return;
+  if (!row.fromVoucher) throw new DomainError('CASH_LINE_HAS_VOUCHER');
+  const voucher = (await voucherCodes(tx, [row.voucherId])).get(row.voucherId) ?? `#${row.voucherId}`;
+  throw new DomainError('CASH_LINE_FROM_VOUCHER', { voucher });
+}
+
 async function updateOne(c: Ctx, row: q.LineRow, b: Omit<CashLineBody, 'id'>): Promise<void> {
   assertVersion(row.version, b.version);
-  if (row.voucherId) throw new DomainError('CASH_LINE_HAS_VOUCHER');
+  await refuseLinked(c.tx, row);
   checkAmounts(b);
   checkDate(c, b.date);
   await checkKind(c, b.kindId, b.receiptCents > 0, b.kindId !== row.kindId);
@@ -164,7 +172,11 @@ export async function saveLines(db: Db, bankAccountId: number, userId: number, b
     if (repeated !== undefined) throw new DomainError('INVALID_INPUT', { field: body.deleteIds.includes(repeated) ? 'deleteIds' : 'lines', rule: 'lineRepeated' });
     const existing = new Map((await q.linesByIds(tx, c.account.id, touched)).map((r) => [r.id, r]));
     if (existing.size !== touched.length) throw new DomainError('NO_PERMISSION');
-    for (const id of body.deleteIds) if (existing.get(id)!.voucherId) throw new DomainError('CASH_LINE_HAS_VOUCHER');
+    // A line brought in from a voucher may go (and come in again after the voucher changed).
+    for (const id of body.deleteIds) {
+      const row = existing.get(id)!;
+      if (row.voucherId && !row.fromVoucher) throw new DomainError('CASH_LINE_HAS_VOUCHER');
+    }
     await q.deleteLines(tx, body.deleteIds);
     const saved: number[] = [];
     for (const l of body.lines) {
@@ -192,6 +204,75 @@ export async function deleteLine(db: Db, id: number, userId: number): Promise<vo
   const line = await q.findLine(db, id);
   if (!line) throw new DomainError('NO_PERMISSION');
   await saveLines(db, line.bankAccountId, userId, { lines: [], deleteIds: [id] });
+}
+
+// ---- bringing in from vouchers (从凭证引入日记账) --------------------------------------------------
+
+/** The bank account's subject code and the range (starting no earlier than its start date unless told). */
+async function broughtInScope(db: Db, c: Ctx, dateFrom: string, dateTo: string, fromStart = true) {
+  const code = c.account.subjectId !== null ? await q.subjectCodeOf(db, c.account.subjectId) : null;
+  if (!code) throw new DomainError('CASH_ACCOUNT_NO_SUBJECT', { code: c.account.code });
+  return { companyId: c.account.companyId, accountId: c.account.accountId, subjectCode: code, dateFrom: fromStart && c.startDate && c.startDate > dateFrom ? c.startDate : dateFrom, dateTo };
+}
+
+/** How a voucher line counts in the journal: a debit (or a red credit) is a receipt, a credit (or a red debit) a payment. */
+function sidesOf(r: q.VoucherLineRow): { receiptCents: number; paymentCents: number } {
+  const inflow = r.debit ? r.amountCents : -r.amountCents;
+  return inflow > 0 ? { receiptCents: inflow, paymentCents: 0 } : { receiptCents: 0, paymentCents: -inflow };
+}
+
+/** The voucher lines on the bank account's subject in the range that no journal line holds yet. */
+export async function voucherLinesToBringIn(db: Db, bankAccountId: number, o: { dateFrom: string; dateTo: string }): Promise<CashVoucherLineDto[]> {
+  return withTx(db, async (tx) => {
+    const c = await openCtx(tx, bankAccountId, 0, false);
+    const scope = await broughtInScope(tx, c, o.dateFrom, o.dateTo);
+    if (scope.dateFrom > scope.dateTo) return [];
+    const rows = await q.voucherLinesFor(tx, scope);
+    const codes = await voucherCodes(tx, [...new Set(rows.map((r) => r.voucherId))]);
+    return rows.map((r) => {
+      const { receiptCents, paymentCents } = sidesOf(r);
+      return {
+        itemId: r.itemId, voucherId: r.voucherId, voucherCode: codes.get(r.voucherId) ?? `#${r.voucherId}`, date: r.date, lineNo: r.lineNo, summary: r.summary, subjectCode: r.subjectCode,
+        counterparty: r.counterparty, receiptCents: s(receiptCents), paymentCents: s(paymentCents), audited: r.audited, bookkept: r.bookkept,
+      };
+    });
+  });
+}
+
+/**
+ * Brings voucher lines into the bank account's journal, all or none: each becomes a line dated on its
+ * voucher's date, numbered in its month, with the voucher line's summary and customer or vendor,
+ * linked to the voucher (fromVoucher). A line no longer offered (brought in meanwhile, its voucher
+ * changed, voided or gone, not on the account's subject) refuses the whole call, naming its voucher.
+ */
+export async function bringInVoucherLines(db: Db, bankAccountId: number, userId: number, itemIds: number[]): Promise<CashLineDto[]> {
+  const { companyId, accountId, saved } = await withTx(db, async (tx) => {
+    const c = await openCtx(tx, bankAccountId, userId);
+    if (c.account.disabled) throw new DomainError('CASH_ACCOUNT_DISABLED', { code: c.account.code });
+    // Any date: a line before the start date is refused below, saying so.
+    const scope = await broughtInScope(tx, c, '0001-01-01', '9999-12-31', false);
+    const rows = await q.voucherLinesFor(tx, { ...scope, itemIds, lock: true });
+    const found = new Set(rows.map((r) => r.itemId));
+    const missing = itemIds.find((id) => !found.has(id));
+    if (missing !== undefined) {
+      const voucherId = await q.voucherOfItem(tx, c.account.companyId, missing);
+      const voucher = voucherId ? (await voucherCodes(tx, [voucherId])).get(voucherId) : undefined;
+      if (!voucher) throw new DomainError('NO_PERMISSION');
+      throw new DomainError('CASH_VOUCHER_LINE_TAKEN', { voucher });
+    }
+    const saved: number[] = [];
+    for (const r of rows) {
+      checkDate(c, r.date);
+      const month = monthOf(r.date);
+      const line = await q.insertLine(tx, {
+        companyId: c.account.companyId, bankAccountId: c.account.id, lineDate: r.date, month, code: await codeFor(c, month, null), summary: r.summary,
+        kindId: null, counterparty: r.counterparty ? r.counterparty.slice(0, 100) : null, ...sidesOf(r), voucherId: r.voucherId, fromVoucher: true, createdBy: userId,
+      });
+      saved.push(line.id);
+    }
+    return { companyId: c.account.companyId, accountId: c.account.accountId, saved };
+  });
+  return linesById(db, companyId, accountId, saved);
 }
 
 export async function nextCode(db: Db, bankAccountId: number, date: string): Promise<number> {

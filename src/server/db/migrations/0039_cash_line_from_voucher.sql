@@ -1,0 +1,1 @@
+ALTER TABLE "cash_journal_lines" ADD COLUMN "from_voucher" boolean DEFAULT false NOT NULL;

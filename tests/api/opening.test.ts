@@ -79,6 +79,10 @@ describe.each(backends())('opening balances (%s)', (backend) => {
     expect(await rowOf('1001')).toMatchObject({ ytdDebitCents: '300000', ytdCreditCents: '100000', yearStartCents: '800000' });
     expect(await trial()).toMatchObject({ ytdDebitCents: '300000', ytdCreditCents: '100000', passed: false });
     expect((await trial()).problems).toContain('YTD_IMBALANCE');
+    // The balance sheet's year-start column reads the same year-start balance, not the balance the books opened with.
+    const bs = await data<{ rows: Array<{ lineNo: number | null; opening: string | null; closing: string | null }> }>(
+      t.call('GET', '/api/report/balanceSheet', { token: admin, query: { accountId: w.accountId, year: 2026, month: 1 } }), 'balance sheet');
+    expect(bs.rows.find((r) => r.lineNo === 1)).toMatchObject({ opening: '1300000', closing: '1500000' }); // with 1002's 5,000.00
     expect((await failure(save([{ subjectId: code['1001'], amountCents: 1, ytdDebitCents: -5 }]))).code).toBe('INVALID_INPUT');
     await data(save([{ subjectId: code['1001'], amountCents: 1_000_000 }]), 'ytd off');
   });

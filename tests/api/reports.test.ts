@@ -160,6 +160,30 @@ describe.each(backends())('reports (%s)', (backend) => {
     expect(figures((await income(2)).rows, 'ytd')).toEqual({ 1: '500000', 2: '150000', 14: '143456', 21: '206544', 30: '206544', 32: '206544' });
   });
 
+  it('an investment loss and an interest income count against their lines, before and after the generated profit transfer; net profit is what 本年利润 receives', async () => {
+    // March: a loss on an investment (debit 5111, a credit-side subject), interest received (credit
+    // 5603, a debit-side subject) beside bank charges, and a refund of fees (a blue debit on 5001).
+    await post('2026-03-05', [line(s['5111'], true, 1_000_00), line(s['1002'], false, 1_000_00)]);
+    await post('2026-03-10', [line(s['1002'], true, 300_00), line(s['5603'], false, 300_00)]);
+    await post('2026-03-11', [line(s['5603'], true, 100_00), line(s['1002'], false, 100_00)]);
+    await post('2026-03-12', [line(s['5001'], true, 50_00, [{ auxTypeId: 5, auxId: w.projectId }]), line(s['1002'], false, 50_00)]);
+    const expected = { 1: '-5000', 18: '-20000', 20: '-100000', 21: '-85000', 30: '-85000', 32: '-85000' };
+    expect(figures((await income(3)).rows, 'month')).toEqual(expected);
+    const periods = (await data<{ content: Array<{ id: number; startAt: string }> }>(call(admin, 'GET', '/api/account/period', { query: { accountYearId: w.accountYearId } }), 'periods')).content;
+    const march = periods.find((p) => p.startAt === '2026-03-01')!.id;
+    const transfer = await data<{ vouchers?: unknown[] }>(call(admin, 'POST', '/api/voucher/profitTransfer', { body: { periodId: march } }), 'transfer');
+    expect(transfer).toBeTruthy();
+    // The generated closing entry changes nothing on the statement, and the year's profit landed on 3103.
+    expect(figures((await income(3)).rows, 'month')).toEqual(expected);
+    const ytd = figures((await income(3)).rows, 'ytd');
+    expect(ytd[32]).toBe(String(206_544 - 85_000));
+    const profit = ((await t.db.db.execute(sql`select coalesce(sum(case when vi.direction then -vi.amount_cents else vi.amount_cents end), 0)::text as p
+      from voucher_items vi join vouchers v on v.id = vi.voucher_id where v.state = 'NORMAL' and vi.subject_id = ${s['3103']} and v.account_year_id = ${w.accountYearId}`)) as unknown as { rows: Array<{ p: string }> }).rows[0].p;
+    expect(profit).toBe(ytd[32]);
+    const st = await data<{ rows: Array<Record<string, unknown>> }>(call(reader.token, 'GET', '/api/report/comprehensiveStatistical', { query: { accountId: w.accountId, year: 2026 } }), 'stats');
+    expect(st.rows[2]).toMatchObject({ month: 3, income: '-105000', expense: '-20000', profit: '-85000' });
+  });
+
   it('a definition edited to drop a row flags the imbalance; formulas are checked when saved', async () => {
     const defs = await data<Array<Row & { formula: string; version: number; role: string | null }>>(call(reader.token, 'GET', '/api/report/definition', { query: { companyId: w.companyId, kind: 'BALANCE_SHEET' } }), 'defs');
     expect(defs).toHaveLength(58);

@@ -7,7 +7,7 @@
  * apart (a customer with a credit balance is an advance received, not a negative receivable).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/tx';
+import { rowsOf, type Tx } from '../../db/tx';
 import { accountYears, accounts, companies, periods, subjectBalances, subjects } from '../../db/schema';
 import { DomainError } from '../../../domain/result-codes';
 import type { FormulaFunction } from '../../../domain/report-formula';
@@ -52,6 +52,16 @@ interface Sums {
   periodCredit: number;
   ytdDebit: number;
   ytdCredit: number;
+  /**
+   * The same movements without the profit transfer (结转损益) and its reversals: the period's own
+   * business, what the income statement shows. Before the year's start in this ledger set (a
+   * mid-year start) only the subject's own side is known to be business (the cumulative figures
+   * entered hold the months' transfers on the other side).
+   */
+  periodDebitOps: number;
+  periodCreditOps: number;
+  ytdDebitOps: number;
+  ytdCreditOps: number;
   /** Leaves' debit and credit balances, summed apart (both positive). */
   openingDebitSide: number;
   openingCreditSide: number;
@@ -59,7 +69,8 @@ interface Sums {
   closingCreditSide: number;
 }
 
-const zero = (): Sums => ({ opening: 0, closing: 0, periodDebit: 0, periodCredit: 0, ytdDebit: 0, ytdCredit: 0, openingDebitSide: 0, openingCreditSide: 0, closingDebitSide: 0, closingCreditSide: 0 });
+const zero = (): Sums => ({
+  opening: 0, closing: 0, periodDebit: 0, periodCredit: 0, ytdDebit: 0, ytdCredit: 0, periodDebitOps: 0, periodCreditOps: 0, ytdDebitOps: 0, ytdCreditOps: 0, openingDebitSide: 0, openingCreditSide: 0, closingDebitSide: 0, closingCreditSide: 0 });
 
 export interface SubjectInfo {
   id: number;
@@ -84,16 +95,17 @@ function profitAndLoss(f: YearFigures): Array<{ subject: SubjectInfo; sums: Sums
 }
 
 /**
- * The period's income and expense: the top-level class 5 subjects' movements on their own side
- * (credit for income, debit for expense), so month-end transfers, which post on the other side,
- * do not cancel them. The comprehensive statistics and the business dashboard read them alike.
+ * The period's income and expense: the top-level class 5 subjects' net movements without the profit
+ * transfer (credit less debit for income, debit less credit for expense), so month-end transfers do
+ * not cancel them, and an investment loss or an interest income (booked on the other side) counts
+ * against its line. The comprehensive statistics and the business dashboard read them alike.
  */
 export function incomeExpense(f: YearFigures): { income: number; expense: number } {
   let income = 0;
   let expense = 0;
   for (const { subject, sums } of profitAndLoss(f)) {
-    if (subject.direction) expense += sums.periodDebit;
-    else income += sums.periodCredit;
+    if (subject.direction) expense += sums.periodDebitOps - sums.periodCreditOps;
+    else income += sums.periodCreditOps - sums.periodDebitOps;
   }
   return { income, expense };
 }
@@ -128,6 +140,27 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
       sql`${subjectBalances.periodId} = any(${sql.param(throughEnd)}::integer[])`))
     .groupBy(subjectBalances.subjectId) : [];
 
+  // The profit transfer's lines (结转损益: the generated one, one made by hand, their red reversals)
+  // in the same periods, taken out of the movements the income statement reads.
+  const transferred = throughEnd.length ? rowsOf<{ subjectId: number; debit: string; credit: string; periodDebit: string; periodCredit: string }>(await tx.execute(sql`
+    select vi.subject_id as "subjectId",
+      coalesce(sum(vi.amount_cents) filter (where vi.direction), 0)::text as debit,
+      coalesce(sum(vi.amount_cents) filter (where not vi.direction), 0)::text as credit,
+      coalesce(sum(vi.amount_cents) filter (where vi.direction and v.period_id = any(${sql.param(inPeriod)}::integer[])), 0)::text as "periodDebit",
+      coalesce(sum(vi.amount_cents) filter (where not vi.direction and v.period_id = any(${sql.param(inPeriod)}::integer[])), 0)::text as "periodCredit"
+    from vouchers v
+    join voucher_items vi on vi.company_id = v.company_id and vi.voucher_id = v.id
+    where v.company_id = ${ctx.companyId} and v.account_year_id = ${ctx.accountYearId} and v.state = 'NORMAL'
+      and v.period_id = any(${sql.param(throughEnd)}::integer[])
+      ${o.booked ? sql`and v.book_keep_at is not null` : sql``}
+      and (v.source = 'PROFIT_TRANSFER'
+        or (v.source = 'REVERSAL' and exists (select 1 from vouchers t where t.company_id = v.company_id and t.id = v.origin_id and t.source = 'PROFIT_TRANSFER'))
+        -- A closing entry made by hand (or its reversal): lines on 本年利润 (3103) and on profit and loss subjects only.
+        or (exists (select 1 from voucher_items p join subjects ps on ps.id = p.subject_id where p.company_id = v.company_id and p.voucher_id = v.id and ps.code like '3103%')
+          and not exists (select 1 from voucher_items q join subjects qs on qs.id = q.subject_id
+            where q.company_id = v.company_id and q.voucher_id = v.id and qs.code not like '5%' and qs.code not like '3103%')))
+    group by vi.subject_id`)) : [];
+
   const chart: SubjectInfo[] = await tx.select({
     id: subjects.id, parentId: subjects.parentId, code: subjects.code, name: subjects.name, nameEn: subjects.nameEn, level: subjects.level, direction: subjects.direction,
   }).from(subjects).where(and(eq(subjects.accountYearId, ctx.accountYearId), eq(subjects.companyId, ctx.companyId))).orderBy(asc(subjects.code));
@@ -136,10 +169,14 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
   for (const [subjectId, o2] of await subjectOpenings(tx, ctx.accountYearId)) {
     const f = own.get(subjectId);
     if (!f) continue;
-    f.opening += o2.balance;
+    // The year opened before the books' first day (a mid-year start): the balance then less what
+    // the year had moved by that day.
+    f.opening += o2.balance - o2.ytdDebit + o2.ytdCredit;
     f.closing += o2.balance;
     f.ytdDebit += o2.ytdDebit;
     f.ytdCredit += o2.ytdCredit;
+    if (byId.get(subjectId)!.direction) f.ytdDebitOps += o2.ytdDebit;
+    else f.ytdCreditOps += o2.ytdCredit;
   }
   for (const m of moved) {
     const f = own.get(m.subjectId);
@@ -151,6 +188,18 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
     f.ytdCredit += credit;
     f.periodDebit += Number(m.periodDebit);
     f.periodCredit += Number(m.periodCredit);
+    f.ytdDebitOps += debit;
+    f.ytdCreditOps += credit;
+    f.periodDebitOps += Number(m.periodDebit);
+    f.periodCreditOps += Number(m.periodCredit);
+  }
+  for (const x of transferred) {
+    const f = own.get(Number(x.subjectId));
+    if (!f) continue;
+    f.ytdDebitOps -= Number(x.debit);
+    f.ytdCreditOps -= Number(x.credit);
+    f.periodDebitOps -= Number(x.periodDebit);
+    f.periodCreditOps -= Number(x.periodCredit);
   }
   // Each subject's own balance is split by side before it is added upwards: the leaves' debit and
   // credit balances are summed apart (a parent's own postings, if any, count like a leaf's).
@@ -188,13 +237,16 @@ export function balanceFigure(y: YearFigures, column: 'closing' | 'opening') {
   };
 }
 
-/** What a formula's subject term reads in an income statement column (the period or the year to date). */
+/**
+ * What a formula's subject term reads in an income statement column (the period or the year to
+ * date): movements of the period's business, the profit transfer left out (DR / CR one side, D / C net).
+ */
 export function movementFigure(y: YearFigures, column: 'period' | 'ytd') {
   return (fn: FormulaFunction, code: string): number => {
     const f = y.byCode.get(code);
     if (!f) return 0;
-    const debit = column === 'period' ? f.periodDebit : f.ytdDebit;
-    const credit = column === 'period' ? f.periodCredit : f.ytdCredit;
+    const debit = column === 'period' ? f.periodDebitOps : f.ytdDebitOps;
+    const credit = column === 'period' ? f.periodCreditOps : f.ytdCreditOps;
     switch (fn) {
       case 'DR': return debit;
       case 'CR': return credit;

@@ -3,7 +3,8 @@
  * the product's list grid (keyword box focused on open, 200 ms search, paging with first / last /
  * jump / sizes 10-100), an optional left panel (a department tree) and Cancel / Sure.
  * Single mode: arrows move the current row, Enter or double-click chooses it, Sure stays disabled
- * until a row is current. Multi mode: rows are ticked (click, Space) and Select adds them.
+ * until a row is current. Multi mode: rows are ticked (click, Space, Enter) and Select (Ctrl+Enter)
+ * adds them; Ctrl+Enter is Sure in single mode too.
  * `refuse(row)` names why a row cannot be chosen (a non-leaf budget or department).
  */
 import { useMemo, useState, type ReactNode } from 'react';
@@ -95,7 +96,16 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
       styles={{ content: { height: size.height, maxHeight: '96vh' } }}
       // The popup is rendered inside a form dialog: its keys (Enter chooses, Esc closes) must not
       // also save or close that dialog.
-      onKeyDown={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        // Ctrl+Enter is Sure / Select from anywhere in the popup (in multi mode Enter ticks a row).
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+          e.preventDefault();
+          if (sureDisabled) return;
+          if (multiple) onChooseMany?.(ticked);
+          else choose(current);
+        }
+      }}
       data-testid={testId}
     >
       <Stack gap="xs">

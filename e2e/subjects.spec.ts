@@ -90,6 +90,12 @@ test('builds a subject tree by keyboard; the rules refuse bad codes', async ({ p
   await s.list.select('工商银行');
   await page.getByTestId('subject-delete').click();
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('101201');
+  // A used subject is refused with its code before any question (spec 02 §5), not after a confirmation.
+  await s.treeChoose('kind:ASSET');
+  await s.list.select('库存现金');
+  await page.getByTestId('subject-delete').click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: '已被使用，不能删除：1001' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /删除/ })).toHaveCount(0);
 });
 
 test('copies a subject into a new one, and edits the code rule by keyboard', async ({ page }) => {

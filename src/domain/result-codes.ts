@@ -161,6 +161,7 @@ export const resultCodes = {
   CASH_KIND_DISABLED: { status: 400, key: 'errors.CASH_KIND_DISABLED' },
   CASH_ACCOUNT_DISABLED: { status: 400, key: 'errors.CASH_ACCOUNT_DISABLED' },
   CASH_OPENING_AFTER_LINES: { status: 409, key: 'errors.CASH_OPENING_AFTER_LINES' },
+  SUBJECT_DIRECTION_USED: { status: 409, key: 'errors.SUBJECT_DIRECTION_USED' },
   CASH_LINE_FROM_VOUCHER: { status: 409, key: 'errors.CASH_LINE_FROM_VOUCHER' },
   CASH_VOUCHER_LINE_TAKEN: { status: 409, key: 'errors.CASH_VOUCHER_LINE_TAKEN' },
   CASH_ACCOUNT_NO_SUBJECT: { status: 400, key: 'errors.CASH_ACCOUNT_NO_SUBJECT' },

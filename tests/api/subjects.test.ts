@@ -90,6 +90,15 @@ describe.each(backends())('subjects (%s)', (backend) => {
     expect((await byCode('22020101')).direction).toBe(true);
     await t.call('POST', `/api/subject/${top.id}`, { token: admin, body: { direction: 'LENDER' } });
     expect((await byCode('22020101')).direction).toBe(false);
+    // Once the books use it (an opening here), the direction stays (spec 02 §4).
+    const leaf = await byCode('1601');
+    const opening = await t.call('POST', '/api/opening', { token: admin, body: { accountYearId: w.accountYearId, rows: [{ subjectId: leaf.id, amountCents: 10_000, ytdDebitCents: 0, ytdCreditCents: 0 }] } });
+    expect(opening.json().success, opening.body).toBe(true);
+    const turned = (await t.call('POST', `/api/subject/${leaf.id}`, { token: admin, lang: 'en_US', body: { direction: 'LENDER' } })).json();
+    expect(turned).toMatchObject({ code: 'SUBJECT_DIRECTION_USED', msg: expect.stringContaining('Subject 1601 or a sub-subject is in use') });
+    expect((await byCode('1601')).direction).toBe(true);
+    expect((await t.call('GET', '/api/subject/used', { token: admin, query: { id: leaf.id } })).json().data).toBe(true);
+    await t.call('POST', '/api/opening', { token: admin, body: { accountYearId: w.accountYearId, rows: [{ subjectId: leaf.id, amountCents: 0, ytdDebitCents: 0, ytdCreditCents: 0 }] } });
   });
 
   it('filters by keyword, level, leaf and disabled (the show-disabled option)', async () => {

@@ -6,12 +6,15 @@
  * existing subject's values as a new one, without abbreviation), Exit (Esc).
  */
 import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { subjectCreateBody, type SubjectDto } from '../../../contract/subject';
 import { auxTypes } from '../../../domain/enums';
 import { isValidSubjectCode, kindOfCode, nextSiblingCode, parentCodeOf } from '../../../domain/subject-code';
 import { useCreateSubject, useUpdateSubject } from '../../queries/subjects';
+import { call } from '../../api/typed-client';
+import { subjectApi } from '../../../contract/heads';
 import { FormDialog, SaveCancelled } from '../common/form-dialog';
 import { ConfirmDialog } from '../common/confirm-dialog';
 import { ApiError } from '../../api/client';
@@ -87,6 +90,14 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
   // A child's direction is its parent's; only a new level-1 subject chooses its own.
   const direction = parent ? (parent.direction ? 'BORROWER' : 'LENDER') : form.values.direction;
   const directionLocked = !isNew || !!parentCode;
+  // A saved level-1 subject turns round only while the books use neither it nor a sub-subject (the
+  // server refuses it then, SUBJECT_DIRECTION_USED); until the answer comes it stays fixed.
+  const usedQuery = useQuery({
+    queryKey: ['subject', 'used', subject?.id ?? 0, subject?.version ?? 0],
+    queryFn: ({ signal }) => call(subjectApi.used, { query: { id: subject!.id } }, { signal }),
+    enabled: !!subject && subject.parentId === null,
+  });
+  const directionFree = !directionLocked || (!!subject && subject.parentId === null && usedQuery.data === false);
 
   const codeInput = form.text('code');
   const scope = useScope();
@@ -171,7 +182,7 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
             <Text size="sm" fw={500}>{t('field.direction')}</Text>
             <SegmentedControl
               value={direction}
-              disabled={directionLocked && !(subject && subject.parentId === null)}
+              disabled={!directionFree}
               onChange={(v) => form.set('direction', v as SubjectValues['direction'])}
               data={[{ value: 'BORROWER', label: t('direction.BORROWER') }, { value: 'LENDER', label: t('direction.LENDER') }]}
               data-testid="subject-direction"

@@ -21,6 +21,8 @@ import { subjectKeys } from '../../queries/subjects';
 import { ImportDialog } from '../common/import-dialog';
 import { useExportProgress } from '../common/export-progress';
 import { useDialogState } from '../common/confirm-dialog';
+import { call } from '../../api/typed-client';
+import { subjectApi } from '../../../contract/heads';
 import { ListPage } from '../common/list-page';
 import { subjectsColumns } from './subjects.columns';
 import { SubjectDialog, subjectValues, type SubjectEditorPayload } from './subject-dialog';
@@ -138,7 +140,15 @@ export function SubjectListPage() {
             guard: async (rows) => {
               if (!rows.length) return t('selectOne');
               const notLeaf = rows.filter((s) => !s.leaf);
-              return notLeaf.length ? t('nonEnd', { codes: notLeaf.map((s) => s.code).join(', ') }) : null;
+              if (notLeaf.length) return t('nonEnd', { codes: notLeaf.map((s) => s.code).join(', ') });
+              // Spec 02 §5: a used subject is refused with its codes before the confirmation, not after it.
+              try {
+                const used = (await Promise.all(rows.map(async (s) => ((await call(subjectApi.used, { query: { id: s.id } })) ? [s.code] : [])))).flat();
+                return used.length ? t('errors:SUBJECT_IN_USE', { codes: used.join(', ') }) : null;
+              } catch (err) {
+                // A failed check refuses too (never "not used").
+                return err instanceof Error ? err.message : t('common:operationFailed');
+              }
             },
             one: (s) => del.mutateAsync([s.id]),
           }}

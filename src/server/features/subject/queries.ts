@@ -147,3 +147,9 @@ export async function replaceSpecificSubjects(db: Db, companyId: number, account
 export async function insertSpecificSubjects(db: Db, rows: (typeof specificSubjects.$inferInsert)[]): Promise<void> {
   if (rows.length) await db.insert(specificSubjects).values(rows).onConflictDoNothing();
 }
+
+/** The subject of the year with the code and every subject under it. */
+export async function subtreeIds(db: Db, accountYearId: number, code: string): Promise<number[]> {
+  return (await db.select({ id: subjects.id }).from(subjects)
+    .where(and(eq(subjects.accountYearId, accountYearId), or(eq(subjects.code, code), like(subjects.code, `${escapeLike(code)}_%`))))).map((r) => r.id);
+}

@@ -201,6 +201,11 @@ export async function updateSubject(db: Db, id: number, patch: SubjectPatch): Pr
     if (fields.direction !== undefined && fields.direction !== s.direction) {
       // A child's direction is its parent's (spec 02 §4: disabled when the subject has a parent).
       if (s.parentId !== null) throw new DomainError('INVALID_INPUT', { field: 'direction', rule: 'childDirection' });
+      // Spec 02 §4 fixes a saved subject's direction: once the books use it or a sub-subject (lines,
+      // openings, a bank account), turning it round would turn every balance shown for it.
+      const subtree = await q.subtreeIds(tx, s.accountYearId, s.code);
+      const [ledger, cashier] = await Promise.all([ledgerUsedSubjectIds(tx, subtree), subjectsLinkedByCashier(tx, subtree)]);
+      if (ledger.length || cashier.length) throw new DomainError('SUBJECT_DIRECTION_USED', { code: s.code });
       set.direction = fields.direction;
       await q.setSubtreeDirection(tx, s.accountYearId, s.code, fields.direction);
     }

@@ -33,9 +33,14 @@ describe.each(backends())('budgets and vendors (%s)', (backend) => {
     expect(top.data).toMatchObject({ code: '1001', kind: 'INCOME', level: 1, leaf: true, parentId: null, principal: { id: employeeId, name: '预算员' } });
     const child = (await create({ code: '1001-01', name: '诉讼', amount: 120_000_00 })).json().data;
     expect(child).toMatchObject({ code: '100101', kind: 'INCOME', level: 2, parentId: top.data.id, amount: 120_000_00, total: 120_000_00 });
+    // A leaf holding a planned amount takes no sub-item: the plan is not dropped without a word.
+    const refused = (await create({ code: '10010101', name: '民事', kind: 'INCOME', amount: 5_000_00 })).json();
+    expect(refused).toMatchObject({ code: 'BUDGET_PARENT_HAS_AMOUNT', msg: 'Budget item 100101 holds a planned amount of 120,000.00: set it to 0 (or spread it over its sub-items) before adding a sub-item' });
+    expect(await byCode('100101')).toMatchObject({ leaf: true, amount: 120_000_00 });
+    expect((await t.call('POST', `/api/aux/budget/${child.id}`, { token: admin, body: { amount: 0, version: child.version } })).json().success).toBe(true);
     const grand = (await create({ code: '10010101', name: '民事', kind: 'INCOME', amount: 5_000_00 })).json().data;
     expect(grand).toMatchObject({ level: 3, parentId: child.id, amount: 5_000_00 });
-    // The child became a parent: its own amount is dropped, its total is its children's sum.
+    // The child became a parent: its total is its children's sum.
     expect(await byCode('100101')).toMatchObject({ leaf: false, amount: 0, total: 5_000_00 });
     expect(await byCode('1001')).toMatchObject({ leaf: false, total: 5_000_00 });
     const out = (await create({ code: '2001', name: '办公费用', kind: 'OUTCOME' })).json().data;

@@ -195,7 +195,7 @@ const BUDGETS: Array<{ code: string; name: string; kind?: 'INCOME' | 'OUTCOME'; 
   { code: '200102', name: '社会保险 Social insurance', amount: 800_000_00 },
   { code: '2002', name: '办公费用 Office costs', kind: 'OUTCOME' },
   { code: '200201', name: '房租物业 Rent', amount: 960_000_00 },
-  { code: '200202', name: '差旅费 Travel', amount: 300_000_00 },
+  { code: '200202', name: '差旅费 Travel' },
   { code: '20020201', name: '境内差旅 Domestic travel', amount: 240_000_00 },
   { code: '20020202', name: '境外差旅 Foreign travel', amount: 60_000_00 },
 ];

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/client';
 import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
+import { formatCents } from '../../../domain/money';
 import { DomainError } from '../../../domain/result-codes';
 import { budgetLevelOfCode, budgetParentCode, budgetProfit, DEFAULT_BUDGET_KIND, type BudgetKind, type BudgetProfit } from '../../../domain/budget-code';
 import type { Paging } from '../../../contract/common';
@@ -74,8 +75,8 @@ export interface BudgetCreate {
 /**
  * Adds a budget: a 4, 6 or 8-digit code (tip2), new in the year (tip1), with its parent below level 1
  * (tip3) whose kind it takes (a different kind sent is tip2). A used parent (ledger) cannot get a
- * child. The parent stops being a leaf: its own amount goes to 0 and its total becomes the sum of
- * its children.
+ * child, nor does a leaf holding a planned amount (BUDGET_PARENT_HAS_AMOUNT: set it to 0 first). The
+ * parent stops being a leaf: its total becomes the sum of its children.
  */
 export async function createBudget(db: Db, companyId: number, v: BudgetCreate): Promise<BudgetDto> {
   return withTx(db, async (tx) => {
@@ -90,6 +91,9 @@ export async function createBudget(db: Db, companyId: number, v: BudgetCreate): 
       if (!parent) throw new DomainError('BUDGET_PARENT_MISSING', { parentCode });
       if (v.kind && v.kind !== parent.kind) throw new DomainError('BUDGET_CODE_INVALID', { code: v.code });
       if (await ledgerUsedBudget(tx, parent.id)) throw new DomainError('PARENT_IN_USE');
+      // A leaf's planned amount is never dropped without a word (the year's plan would shrink):
+      // the user sets it to 0, or spreads it over the children, first.
+      if (parent.leaf && parent.amount !== 0) throw new DomainError('BUDGET_PARENT_HAS_AMOUNT', { code: parent.code, amount: formatCents(parent.amount) });
     }
     await checkPrincipal(tx, companyId, v.principalId);
     const row = await q.insertBudget(tx, {

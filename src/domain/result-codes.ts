@@ -161,6 +161,8 @@ export const resultCodes = {
   CASH_KIND_DISABLED: { status: 400, key: 'errors.CASH_KIND_DISABLED' },
   CASH_ACCOUNT_DISABLED: { status: 400, key: 'errors.CASH_ACCOUNT_DISABLED' },
   CASH_OPENING_AFTER_LINES: { status: 409, key: 'errors.CASH_OPENING_AFTER_LINES' },
+  INVOICE_RED_OVER_AMOUNT: { status: 400, key: 'errors.INVOICE_RED_OVER_AMOUNT' },
+  INVOICE_RECEIVED_OVER_AMOUNT: { status: 400, key: 'errors.INVOICE_RECEIVED_OVER_AMOUNT' },
   BUDGET_PARENT_HAS_AMOUNT: { status: 409, key: 'errors.BUDGET_PARENT_HAS_AMOUNT' },
   SUBJECT_DIRECTION_USED: { status: 409, key: 'errors.SUBJECT_DIRECTION_USED' },
   CASH_LINE_FROM_VOUCHER: { status: 409, key: 'errors.CASH_LINE_FROM_VOUCHER' },

@@ -100,6 +100,12 @@ describe.each(backends())('invoices (%s)', (backend) => {
     expect((await bad({ amount: 12.5 })).status).toBe(400);
     expect((await bad({ redAmount: 2_100_000_001 })).status).toBe(400);
     expect(await invoice({ amount: 2_100_000_000, receivedAmount: 2_100_000_000, redAmount: 0, kind: 'PAPER_SPECIAL' })).toMatchObject({ amount: 2_100_000_000, kind: 'PAPER_SPECIAL' });
+    // A red-letter or received amount over the invoice's own is a slip: refused, on create and on update.
+    expect(await bad({ amount: 10_000, redAmount: 50_000 })).toMatchObject({ status: 400, code: 'INVOICE_RED_OVER_AMOUNT' });
+    expect(await bad({ amount: 10_000, receivedAmount: 20_000 })).toMatchObject({ status: 400, code: 'INVOICE_RECEIVED_OVER_AMOUNT' });
+    const within = await invoice({ amount: 10_000, receivedAmount: 10_000, redAmount: 10_000 });
+    const lower = await fail('POST', `/api/invoice/${within.id}`, { body: { amount: 9_000, version: within.version } });
+    expect(lower).toMatchObject({ status: 400, code: 'INVOICE_RED_OVER_AMOUNT' });
   });
 
   it('updates with a version check and answers an unchanged update without writing', async () => {

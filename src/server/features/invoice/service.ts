@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/client';
 import { assertVersion, companyScope, withTx, type CompanyScope } from '../../db/tx';
+import { formatCents } from '../../../domain/money';
 import { DomainError } from '../../../domain/result-codes';
 import { visibleLeader } from '../../../domain/clients';
 import { invoiceComplete } from '../../../domain/invoice';
@@ -75,11 +76,21 @@ export async function getInvoice(db: Db, secret: string, companyId: number, view
   return (await dtos(scope, secret, [row]))[0];
 }
 
+/**
+ * An invoice's red-letter (红冲) and received amounts each stay within the invoice's amount: more is
+ * a typing slip that would feed the business query's outstanding figures.
+ */
+function checkAmounts(v: { amount: number; receivedAmount: number; redAmount: number }): void {
+  if (v.redAmount > v.amount) throw new DomainError('INVOICE_RED_OVER_AMOUNT', { red: formatCents(v.redAmount), amount: formatCents(v.amount) });
+  if (v.receivedAmount > v.amount) throw new DomainError('INVOICE_RECEIVED_OVER_AMOUNT', { received: formatCents(v.receivedAmount), amount: formatCents(v.amount) });
+}
+
 export async function createInvoice(db: Db, secret: string, companyId: number, viewer: Viewer, v: InvoiceFields): Promise<InvoiceDto> {
   return withTx(db, async (tx) => {
     const scope = companyScope(tx, companyId);
     await reachableProject(scope, await leaderOf(scope, viewer), v.projectId);
     if (await q.invoiceNoTaken(scope, v.no)) throw new DomainError('INVOICE_NO_DUPLICATE');
+    checkAmounts(v);
     const row = await q.insertInvoice(tx, {
       companyId, projectId: v.projectId, no: v.no, kind: v.kind, issueOffice: v.issueOffice ?? null, date: v.date,
       amountCents: v.amount, receivedCents: v.receivedAmount, redCents: v.redAmount, remark: v.remark ?? null, createdBy: viewer.userId,
@@ -107,6 +118,9 @@ export async function updateInvoice(db: Db, secret: string, companyId: number, v
       if (value !== now) set[col] = value;
     }
     if (typeof set.projectId === 'number') await reachableProject(scope, leader, set.projectId);
+    checkAmounts({
+      amount: fields.amount ?? Number(current.amountCents), receivedAmount: fields.receivedAmount ?? Number(current.receivedCents), redAmount: fields.redAmount ?? Number(current.redCents),
+    });
     if (typeof set.no === 'string' && (await q.invoiceNoTaken(scope, set.no, id))) throw new DomainError('INVOICE_NO_DUPLICATE');
     // Nothing changed: answer success without writing.
     const row = Object.keys(set).length ? await q.patchInvoice(tx, id, set as Partial<q.InvoiceRow>) : current;

@@ -125,7 +125,7 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
 
   // The transfer voucher is not audited: it blocks the settle; Enter on the blocker opens the list with it.
   const blocker = page.locator('[data-testid="period-check"][data-code="NOT_AUDITED"]');
-  await expect(blocker).toContainText('1 张凭证未审核');
+  await expect(blocker).toContainText('1 张凭证未审核或审核有误');
   page.off('response', onResponse);
   expect(refusedPreviews).toEqual([]);
   await expect(page.locator('[data-testid="period-check"][data-code="PROFIT_NOT_TRANSFERRED"]')).toHaveCount(0);

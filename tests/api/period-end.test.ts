@@ -72,13 +72,13 @@ describe.each(backends())('period end (%s)', (backend) => {
     expect(info.yearEnd).toBe(false);
     expect(info.lastSettled).toBeNull();
     const byCode = Object.fromEntries(info.checks.map((c: { code: string }) => [c.code, c]));
-    expect(byCode.NOT_AUDITED).toMatchObject({ level: 'BLOCKER', count: 3, voucherIds: golden, message: '3 张凭证未审核' });
+    expect(byCode.NOT_AUDITED).toMatchObject({ level: 'BLOCKER', count: 3, voucherIds: golden, message: '3 张凭证未审核或审核有误' });
     expect(byCode.PROFIT_NOT_TRANSFERRED).toMatchObject({ level: 'WARNING', count: 3 });
     expect(byCode.NOT_BOOKKEPT).toBeUndefined();
     expect(info.debitCents).toBe('150000');
     expect(info.creditCents).toBe('150000');
     const en = await rollInfo(periodEndViewer.token, 'en_US');
-    expect(en.checks[0].message).toBe('3 voucher(s) not audited');
+    expect(en.checks[0].message).toBe('3 voucher(s) not audited or examined as errors');
 
     // An invalid voucher is ignored (it keeps its code); a gap in the codes is a warning.
     const invalid = await post(clerk.token, simpleVoucher(w, { markTime: '2026-01-21' }));
@@ -145,7 +145,7 @@ describe.each(backends())('period end (%s)', (backend) => {
 
   it('refuses the settle with the reasons, then settles after audit and bookkeeping', async () => {
     const j = await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {} }), 'SETTLE_BLOCKED');
-    expect(j.msg).toBe('2026-01 不能结账：4 张凭证未审核');
+    expect(j.msg).toBe('2026-01 不能结账：4 张凭证未审核或审核有误');
     expect(j.appendix.checks.find((c: any) => c.code === 'NOT_AUDITED').voucherIds).toEqual([...golden, transferId]);
     for (const id of [...golden, transferId]) await data(act(w.users.auditor.token, id, 'audit'), 'audit');
     const j2 = await refused(call(settler.token, 'POST', `/api/account/${w.accountId}/roll`, { body: {}, lang: 'en_US' }), 'SETTLE_BLOCKED');

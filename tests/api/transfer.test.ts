@@ -192,6 +192,20 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
     expect(d11).toMatchObject({ name: '诉讼一组', parentId: ids.d1 });
   });
 
+  it('reads codes, amounts and dates typed in full width (全角) and auxiliary types by the names the screens show', async () => {
+    const importSubjects = (file: Buffer) => t.app.inject({ method: 'POST', url: '/api/subject/import', query: { accountYearId: String(w.accountYearId) }, ...multipart(file, admin) });
+    const subj = await importSubjects( await sheet([['科目编码 Code', '科目名称 Name', '辅助核算 Auxiliary types'], ['５６０２０７', '全角编码的科目', '部门、职员']]));
+    expect(subj.json(), subj.body).toMatchObject({ success: true, data: { created: 1 } });
+    const created = (await data(t.call('GET', '/api/subject', { token: admin, query: { filter: { accountYearId: w.accountYearId, code: '560207' } } }), 'subject')).content[0];
+    expect(created).toMatchObject({ code: '560207', auxTypeIds: [1, 2] });
+    const budget = await importFile('budget', await sheet([['预算编码 Code', '预算名称 Name', '金额 Amount'], ['６００１９８', '全角金额的预算', '１２３．４５']]), { accountYearId: w.accountYearId });
+    expect(budget.json(), budget.body).toMatchObject({ success: true, data: { created: 1 } });
+    const rows = (await data(t.call('GET', '/api/aux/budget', { token: admin, query: { filter: { accountYearId: w.accountYearId } } }), 'budgets')).content as Array<{ code: string; amount: number }>;
+    expect(rows.find((b) => b.code === '600198')).toMatchObject({ amount: 12_345 });
+    const wrong = await importSubjects(await sheet([['科目编码 Code', '科目名称 Name', '辅助核算 Auxiliary types'], ['560208', '错误类型', '仓库']]));
+    expect(wrong.json().appendix.errors[0].message).toContain('DEPARTMENT (部门)');
+  });
+
   it('departments: a parent given by a code of the same sheet (even below) is created first', async () => {
     const file = await sheet([['部门编码 Code', '部门名称 Name', '上级部门编码 Parent code'], ['D31', '子部门', 'D3'], ['D3', '新部门', 'D1']]);
     expect((await importFile('department', file, { companyId: w.companyId })).json().data).toEqual({ created: 2, updated: 0, unchanged: 0 });

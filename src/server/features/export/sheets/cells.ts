@@ -1,4 +1,5 @@
 /** Cell readers shared by the sheet definitions: yes/no, enums, dates, amounts, references by code. */
+import { halfWidth } from '../../../../domain/half-width';
 import type ExcelJS from 'exceljs';
 import { MAX_PAGE_LIMIT } from '../../../../domain/constants';
 import { parseAmount } from '../../../../domain/money';
@@ -25,19 +26,26 @@ export const optionalText = (text: string): Parsed => ({ value: text === '' ? nu
 /** One of an enum's codes (any case), or one of its words (中文 / English); empty = not sent (the default applies). */
 export const oneOf = (values: readonly string[], words: Record<string, readonly string[]> = {}) => (text: string): Parsed => {
   if (text === '') return { skip: true };
-  const t = text.toUpperCase();
+  const t = halfWidth(text).toUpperCase();
   const hit = values.find((v) => v === t || (words[v] ?? []).some((w) => w.toUpperCase() === t));
   return hit ? { value: hit } : { error: 'oneOf', params: { values: values.join(' / ') } };
 };
 
-/** A code of digits only (subjects, budgets): a letter is refused, not dropped (the form's input drops it as typed). */
-export const digits = (text: string): Parsed => (text === '' || /^\d+$/.test(text) ? { value: text } : { error: 'digitsOnly' });
+/**
+ * A code of digits only (subjects, budgets): a letter is refused, not dropped (the form's input drops
+ * it as typed). Digits typed in full width (５６０２) are the same digits (halfWidth): cells of codes,
+ * amounts, dates and references read the half-width form, as the forms keep it.
+ */
+export const digits = (text: string): Parsed => {
+  const t = halfWidth(text);
+  return t === '' || /^\d+$/.test(t) ? { value: t } : { error: 'digitsOnly' };
+};
 
 /** A date cell (an Excel date) or text YYYY-MM-DD (also YYYY/MM/DD) of a real day; empty clears it. */
 export const date = (text: string, raw: ExcelJS.CellValue): Parsed => {
   if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? { error: 'dateFormat' } : { value: raw.toISOString().slice(0, 10) };
   if (text === '') return { value: null };
-  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(halfWidth(text));
   const iso = m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : '';
   return isCalendarDate(iso) ? { value: iso } : { error: 'dateFormat' };
 };
@@ -45,7 +53,7 @@ export const date = (text: string, raw: ExcelJS.CellValue): Parsed => {
 /** An amount in currency units as text ("1,234.50"), read into integer cents by the money rules (never a float); empty = not sent. */
 export const amount = (text: string): Parsed => {
   if (text === '') return { skip: true };
-  const r = parseAmount(text.replace(/[,，\s]/g, ''), { allowNegative: false });
+  const r = parseAmount(halfWidth(text).replace(/[,，\s]/g, ''), { allowNegative: false });
   return r.ok ? { value: r.cents } : { error: 'amount' };
 };
 
@@ -62,13 +70,14 @@ export const AMOUNT_NUM_FMT = '#,##0.00;-#,##0.00';
 /** A record referred to by its code; empty clears it (null). */
 export const refByCode = (ids: (ctx: never) => Map<string, number>) => (text: string, _raw: ExcelJS.CellValue, ctx: unknown): Parsed => {
   if (text === '') return { value: null };
-  const id = ids(ctx as never).get(text);
-  return id === undefined ? { error: 'IMPORT_REFERENCE_UNKNOWN', params: { code: text } } : { value: id };
+  const code = halfWidth(text);
+  const id = ids(ctx as never).get(code);
+  return id === undefined ? { error: 'IMPORT_REFERENCE_UNKNOWN', params: { code } } : { value: id };
 };
 
 /** Several records by their codes, separated by , ， 、 ; or spaces; empty = none. */
 export const refsByCodes = (ids: (ctx: never) => Map<string, number>) => (text: string, _raw: ExcelJS.CellValue, ctx: unknown): Parsed => {
-  const codes = text.split(/[,，、;；\s]+/).map((c) => c.trim()).filter(Boolean);
+  const codes = text.split(/[,，、;；\s]+/).map((c) => halfWidth(c).trim()).filter(Boolean);
   const out: number[] = [];
   for (const code of codes) {
     const id = ids(ctx as never).get(code);

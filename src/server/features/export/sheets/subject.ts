@@ -5,6 +5,7 @@
  * parent, so only a level-1 row's direction is applied.
  */
 import { subjectCreateBody, subjectUpdateBody } from '../../../../contract/subject';
+import { halfWidth } from '../../../../domain/half-width';
 import { auxTypes } from '../../../../domain/enums';
 import { companyScope } from '../../../db/tx';
 import type { SubjectRow } from '../../subject/dto';
@@ -14,7 +15,8 @@ import type { Parsed, SheetDef } from '../sheet';
 import { digits, flag, keyed, listPaging } from './cells';
 
 const auxName = new Map<number, string>(auxTypes.map((a) => [a.id, a.type]));
-const auxIdOf = new Map<string, number>(auxTypes.map((a) => [a.type, a.id]));
+/** A type by its code (DEPARTMENT), or its name as the screens show it (部门, 职员 or 员工, Department…). */
+const auxIdOf = new Map<string, number>(auxTypes.flatMap((a) => [[a.type, a.id], [a.nameZh, a.id], [a.nameEn.toUpperCase(), a.id]] as Array<[string, number]>).concat([['员工', 2], ['案件', 5]]));
 
 /** Direction words of the sheet and the form: BORROWER/借/Debit → true, LENDER/贷/Credit → false. */
 export function parseDirection(text: string): boolean | undefined | 'invalid' {
@@ -27,7 +29,7 @@ export function parseDirection(text: string): boolean | undefined | 'invalid' {
 
 /** Auxiliary types by name (DEPARTMENT,EMPLOYEE) or id (1,2), separated by commas or 、. */
 export function parseAuxTypes(text: string): number[] | 'invalid' {
-  const parts = text.split(/[,，、;\s]+/).map((p) => p.trim().toUpperCase()).filter(Boolean);
+  const parts = halfWidth(text).split(/[,，、;\s]+/).map((p) => p.trim().toUpperCase()).filter(Boolean);
   const ids: number[] = [];
   for (const p of parts) {
     const id = /^\d+$/.test(p) ? Number(p) : auxIdOf.get(p);
@@ -43,7 +45,7 @@ const direction = (text: string): Parsed => {
 };
 const auxes = (text: string): Parsed => {
   const a = parseAuxTypes(text);
-  return a === 'invalid' ? { error: 'oneOf', params: { values: auxTypes.map((t) => t.type).join(' / ') } } : { value: a };
+  return a === 'invalid' ? { error: 'oneOf', params: { values: auxTypes.map((t) => `${t.type} (${t.nameZh})`).join(' / ') } } : { value: a };
 };
 const text = (t: string): Parsed => ({ value: t === '' ? null : t });
 

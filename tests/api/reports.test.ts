@@ -184,6 +184,21 @@ describe.each(backends())('reports (%s)', (backend) => {
     expect(st.rows[2]).toMatchObject({ month: 3, income: '-105000', expense: '-20000', profit: '-85000' });
   });
 
+  it('receivables and advances split per customer when 1122 is kept by customer (会小企01表: 应收账款 / 预收账款)', async () => {
+    const before = await sheet(3);
+    expect(figures(before.rows, 'closing')).toMatchObject({ 4: '265000', 34: '80000' });
+    // Another client pays 1,000.00 in advance into the bank: its credit balance is an advance
+    // received, not a smaller receivable of the first client.
+    const other = await data<{ id: number }>(call(admin, 'POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'RPT2', name: '预付客户' } }), 'customer');
+    await post('2026-03-20', [line(s['1002'], true, 1_000_00), line(s['1122'], false, 1_000_00, [{ auxTypeId: 3, auxId: other.id }])]);
+    const after = await sheet(3);
+    expect(figures(after.rows, 'closing')).toMatchObject({ 4: '265000', 34: '180000' });
+    // February (before it) is as it was, and the balance sheet's totals moved by the same 1,000.00 on both sides.
+    expect(figures((await sheet(2)).rows, 'closing')).toMatchObject({ 4: '265000', 34: '80000' });
+    expect(Number(after.totals.assetsClosing) - Number(before.totals.assetsClosing)).toBe(1_000_00);
+    expect(Number(after.totals.liabilitiesEquityClosing) - Number(before.totals.liabilitiesEquityClosing)).toBe(1_000_00);
+  });
+
   it('a definition edited to drop a row flags the imbalance; formulas are checked when saved', async () => {
     const defs = await data<Array<Row & { formula: string; version: number; role: string | null }>>(call(reader.token, 'GET', '/api/report/definition', { query: { companyId: w.companyId, kind: 'BALANCE_SHEET' } }), 'defs');
     expect(defs).toHaveLength(58);

@@ -11,7 +11,7 @@ import { rowsOf, type Tx } from '../../db/tx';
 import { accountYears, accounts, companies, periods, subjectBalances, subjects } from '../../db/schema';
 import { DomainError } from '../../../domain/result-codes';
 import type { FormulaFunction } from '../../../domain/report-formula';
-import { subjectOpenings } from '../ledger/opening';
+import { auxOpenings, subjectOpenings } from '../ledger/opening';
 
 export interface ReportContext {
   companyId: number;
@@ -161,9 +161,11 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
             where q.company_id = v.company_id and q.voucher_id = v.id and qs.code not like '5%' and qs.code not like '3103%')))
     group by vi.subject_id`)) : [];
 
-  const chart: SubjectInfo[] = await tx.select({
-    id: subjects.id, parentId: subjects.parentId, code: subjects.code, name: subjects.name, nameEn: subjects.nameEn, level: subjects.level, direction: subjects.direction,
+  const chartRows = await tx.select({
+    id: subjects.id, parentId: subjects.parentId, code: subjects.code, name: subjects.name, nameEn: subjects.nameEn, level: subjects.level, direction: subjects.direction, auxTypeIds: subjects.auxTypeIds,
   }).from(subjects).where(and(eq(subjects.accountYearId, ctx.accountYearId), eq(subjects.companyId, ctx.companyId))).orderBy(asc(subjects.code));
+  const chart: SubjectInfo[] = chartRows.map(({ auxTypeIds: _aux, ...s }) => s);
+  const parties = await partySides(tx, ctx, chartRows, throughEnd, o.booked);
   const byId = new Map(chart.map((s) => [s.id, s]));
   const own = new Map(chart.map((s) => [s.id, zero()]));
   for (const [subjectId, o2] of await subjectOpenings(tx, ctx.accountYearId)) {
@@ -206,12 +208,16 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
   const rolled = new Map(chart.map((s) => [s.id, zero()]));
   for (const s of chart) {
     const f = own.get(s.id)!;
+    // A subject kept by customer or vendor splits by party: one client's advance is not another's debt.
+    const party = parties.get(s.id);
     const add: Sums = {
       ...f,
-      openingDebitSide: Math.max(f.opening, 0),
-      openingCreditSide: Math.max(-f.opening, 0),
-      closingDebitSide: Math.max(f.closing, 0),
-      closingCreditSide: Math.max(-f.closing, 0),
+      ...(party ? party(f) : {
+        openingDebitSide: Math.max(f.opening, 0),
+        openingCreditSide: Math.max(-f.opening, 0),
+        closingDebitSide: Math.max(f.closing, 0),
+        closingCreditSide: Math.max(-f.closing, 0),
+      }),
     };
     for (let at: SubjectInfo | undefined = s; at; at = at.parentId === null ? undefined : byId.get(at.parentId)) {
       const t = rolled.get(at.id)!;
@@ -219,6 +225,67 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
     }
   }
   return { chart, byCode: new Map(chart.map((s) => [s.code, rolled.get(s.id)!])) };
+}
+
+type SideSums = Pick<Sums, 'openingDebitSide' | 'openingCreditSide' | 'closingDebitSide' | 'closingCreditSide'>;
+
+/**
+ * For each subject kept by customer (auxiliary type 3) or else by vendor (4): its balances per party
+ * at the year's start and at the end of the figures' period, their debit and their credit sides
+ * summed apart (会小企01表: 应收账款 and 预收账款 per customer, 应付账款 and 预付账款 per vendor). What
+ * the breakdown does not hold (a line or an opening without a party) counts as one more party.
+ */
+async function partySides(tx: Tx, ctx: ReportContext, chart: Array<{ id: number; auxTypeIds: number[] }>, throughEnd: number[], booked: boolean): Promise<Map<number, (f: Sums) => SideSums>> {
+  const typeOf = new Map<number, number>();
+  for (const s of chart) {
+    const t = s.auxTypeIds.includes(3) ? 3 : s.auxTypeIds.includes(4) ? 4 : 0;
+    if (t) typeOf.set(s.id, t);
+  }
+  if (!typeOf.size) return new Map();
+  const ids = [...typeOf.keys()];
+  const moved = throughEnd.length ? rowsOf<{ subjectId: number; auxTypeId: number; auxId: number; net: string }>(await tx.execute(sql`
+    select subject_id as "subjectId", aux_type_id as "auxTypeId", aux_id as "auxId",
+      sum(${sql.raw(booked ? 'debit_booked - credit_booked' : 'debit_all - credit_all')})::text as net
+    from aux_balances
+    where company_id = ${ctx.companyId} and account_year_id = ${ctx.accountYearId} and aux_type_id in (3, 4)
+      and subject_id = any(${sql.param(ids)}::integer[]) and period_id = any(${sql.param(throughEnd)}::integer[])
+    group by subject_id, aux_type_id, aux_id`)) : [];
+  // Per subject: party → [year-start balance, closing balance], debit positive.
+  const per = new Map<number, Map<number, [number, number]>>();
+  const at = (subjectId: number, auxId: number) => {
+    let m = per.get(subjectId);
+    if (!m) per.set(subjectId, (m = new Map()));
+    let v = m.get(auxId);
+    if (!v) m.set(auxId, (v = [0, 0]));
+    return v;
+  };
+  for (const a of await auxOpenings(tx, ctx.accountYearId)) {
+    if (typeOf.get(a.subjectId) !== a.auxTypeId) continue;
+    const v = at(a.subjectId, a.auxId);
+    v[0] += a.balance - a.ytdDebit + a.ytdCredit;
+    v[1] += a.balance;
+  }
+  for (const m of moved) {
+    if (typeOf.get(Number(m.subjectId)) !== Number(m.auxTypeId)) continue;
+    at(Number(m.subjectId), Number(m.auxId))[1] += Number(m.net);
+  }
+  const out = new Map<number, (f: Sums) => SideSums>();
+  for (const id of ids) {
+    const parties = [...(per.get(id)?.values() ?? [])];
+    out.set(id, (f) => {
+      const r: SideSums = { openingDebitSide: 0, openingCreditSide: 0, closingDebitSide: 0, closingCreditSide: 0 };
+      const put = (opening: number, closing: number) => {
+        r.openingDebitSide += Math.max(opening, 0);
+        r.openingCreditSide += Math.max(-opening, 0);
+        r.closingDebitSide += Math.max(closing, 0);
+        r.closingCreditSide += Math.max(-closing, 0);
+      };
+      for (const [opening, closing] of parties) put(opening, closing);
+      put(f.opening - parties.reduce((t, p) => t + p[0], 0), f.closing - parties.reduce((t, p) => t + p[1], 0));
+      return r;
+    });
+  }
+  return out;
 }
 
 /** What a formula's subject term reads in a balance sheet column (closing or year opening). */

@@ -140,7 +140,8 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
   reverseAudit: {
     right: RIGHTS.VOUCHER_AUDIT,
     guards: ['periodOpen'],
-    refusals: [NOT_SAVED, GONE, INVALIDATED, { when: BOOKKEPT, code: 'VOUCHER_BOOKKEPT' }, { when: ['auditError', 'auditErrorCashiered'], code: 'VOUCHER_AUDIT_ERROR' }, { when: ['draft', 'cashiered'], code: 'VOUCHER_NOT_AUDITED' }],
+    // Spec 01 §4: reverse examine also reverses an error examination (one 反审核 clears either result).
+    refusals: [NOT_SAVED, GONE, INVALIDATED, { when: BOOKKEPT, code: 'VOUCHER_BOOKKEPT' }, { when: ['draft', 'cashiered'], code: 'VOUCHER_NOT_AUDITED' }],
     en: 'Reverse examine',
     zh: '反审核',
   },
@@ -244,9 +245,11 @@ export const voucherTransitions: readonly VoucherTransition[] = [
   ...copies('auditedCashiered'),
 
   t('auditError', 'reverseAuditError', 'draft'),
+  t('auditError', 'reverseAudit', 'draft'),
   ...copies('auditError'),
 
   t('auditErrorCashiered', 'reverseAuditError', 'cashiered'),
+  t('auditErrorCashiered', 'reverseAudit', 'cashiered'),
   t('auditErrorCashiered', 'reverseCashier', 'auditError'),
   ...copies('auditErrorCashiered'),
 

@@ -175,6 +175,9 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     expect(e).toMatchObject({ lifecycle: 'auditError', auditPass: false, auditNote: '科目错误', auditBy: boss.id, auditByName: '钱主管' });
     const procs = await rows<{ action: string; note: string | null }>(sql`select action, note from voucher_procs where voucher_id = ${v.id} order by id`);
     expect(procs).toEqual([{ action: 'CREATED', note: null }, { action: 'AUDIT_ERROR', note: '科目错误' }]);
+    // Spec 01 §4: reverse examine also reverses an error examination.
+    const back = await data(act(boss.token, v.id, 'reverseAudit'), 'reverseAudit');
+    expect(back).toMatchObject({ lifecycle: 'draft', auditPass: null, auditNote: null, auditBy: null });
   });
 
   it('applies every action of the transition table through the API, and refuses every other pair with the table’s code', async () => {

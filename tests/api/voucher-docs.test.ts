@@ -152,6 +152,18 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
     // The kind in English too (the ledger set's 记 is 'General'), not the server's Chinese word.
     expect(text).toMatch(/Voucher: General-0001/);
     expect(text).not.toContain('记-');
+    // A voucher examined as error does not read as approved: marked beside the title, its examiner named as such.
+    const rejected = await data<{ id: number }>(call(w.users.clerk.token, 'POST', '/api/voucher', { body: simpleVoucher(w, { markTime: '2026-03-20', cents: 3_000 }) }), 'rejected');
+    await data(call(w.users.auditor.token, 'POST', `/api/voucher/${rejected.id}/auditError`, { body: { reason: '附件不符' } }), 'auditError');
+    const zh = pdfText((await runTask('/api/voucher/exportPdf', { ids: [rejected.id] }, w.users.clerk.token)).bytes);
+    expect(zh).toContain('审核错误：李审核');
+    expect(zh).not.toMatch(/(^|\s)审核：李审核/);
+    expect(zh.match(/审核错误/g)?.length).toBe(2);
+    const en = pdfText((await runTask('/api/voucher/exportPdf', { ids: [rejected.id] }, w.users.clerk.token, 'en_US')).bytes);
+    expect(en).toContain('EXAMINED AS ERROR');
+    expect(en).toContain('Examined as error: 李审核');
+    await data(call(w.users.auditor.token, 'POST', `/api/voucher/${rejected.id}/reverseAuditError`, { body: {} }), 'reverse');
+    await data(call(w.users.clerk.token, 'DELETE', `/api/voucher/${rejected.id}`), 'delete');
     const none = (await call(w.users.clerk.token, 'POST', '/api/voucher/exportPdf', { body: { filter: { accountId: w.accountId, dateFrom: '2026-12-01', dateTo: '2026-12-31' } } })).json();
     expect(none).toMatchObject({ success: false, code: 'NO_DATA_TO_EXPORT' });
   });

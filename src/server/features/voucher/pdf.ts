@@ -100,7 +100,9 @@ export async function renderVoucherPdf(list: readonly PrintVoucher[], lang: Lang
       const tx = (PAGE.width - tw) / 2;
       doc.moveTo(tx, PAGE.margin + 27).lineTo(tx + tw, PAGE.margin + 27).stroke();
       doc.moveTo(tx, PAGE.margin + 30).lineTo(tx + tw, PAGE.margin + 30).stroke();
-      if (v.state === 'INVALID') doc.fontSize(14).fillColor(RED).text(L.invalid, tx + tw + 12, PAGE.margin + 4, { lineBreak: false });
+      // A void voucher, or one examined as error, says so in red beside the title: on paper neither reads as approved.
+      const mark = v.state === 'INVALID' ? L.invalid : v.auditPass === false ? L.auditError : null;
+      if (mark) doc.fontSize(14).fillColor(RED).text(mark, tx + tw + 12, PAGE.margin + 4, { lineBreak: false });
 
       const infoY = PAGE.margin + 44;
       const third = TABLE.width / 3;
@@ -154,7 +156,7 @@ export async function renderVoucherPdf(list: readonly PrintVoucher[], lang: Lang
       // The processing names, then the page number.
       const footY = bottom + 12;
       const quarter = TABLE.width / 4;
-      const names = [fill(L.bookkeeper, { name: v.bookKeepByName ?? '' }), fill(L.auditor, { name: v.auditByName ?? '' }), fill(L.cashier, { name: v.cashierByName ?? '' }), fill(L.maker, { name: v.createdByName ?? '' })];
+      const names = [fill(L.bookkeeper, { name: v.bookKeepByName ?? '' }), fill(v.auditPass === false ? L.auditorError : L.auditor, { name: v.auditByName ?? '' }), fill(L.cashier, { name: v.cashierByName ?? '' }), fill(L.maker, { name: v.createdByName ?? '' })];
       names.forEach((n, i) => doc.fontSize(10).fillColor(INK).text(n, TABLE.left + i * quarter, footY, { width: quarter, lineBreak: false, ellipsis: true }));
       if (pages.length > 1) doc.fontSize(9).fillColor('#555555').text(fill(L.page, { page: p + 1, pages: pages.length }), TABLE.left, footY + 18, { width: TABLE.width, align: 'right', lineBreak: false });
     });

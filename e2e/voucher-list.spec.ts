@@ -510,3 +510,13 @@ test('keys only: a select takes typing as a native one does: "12" in the period 
   await page.keyboard.press('Enter');
   await expect(from).toHaveValue(/2026-03/);
 });
+
+test('keys only: Alt+N starts a new voucher from the list, from a filter or a row', async ({ page }) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/voucher/daily/list' });
+  const list = new VoucherListModel(page);
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  await list.filter('summary').focus();
+  await page.keyboard.press('Alt+n');
+  await expect(page).toHaveURL(/\/newVoucher\/new/);
+  await expect(page.getByTestId('voucher-editor')).toBeVisible({ timeout: 20_000 });
+});

@@ -16,6 +16,7 @@ import { sessionStore } from './session/store';
 import { queryClient } from './shell/query-client';
 import { currentUserQueryOptions, systemConfigQueryOptions } from './queries/session';
 import { myCompaniesQueryOptions } from './queries/company';
+import { PageError } from './shell/page-error';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -92,7 +93,7 @@ export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
-  defaultErrorComponent: lazyRouteComponent(() => import('./shell/page-error'), 'PageError'),
+  defaultErrorComponent: PageError,
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
 });

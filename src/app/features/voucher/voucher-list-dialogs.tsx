@@ -55,11 +55,12 @@ export function BatchReportDialog({ report, onClose, onExited }: { report: Batch
               <Table.Tbody>
                 {report.lines.map((l) => (
                   <Table.Tr key={l.id} data-testid={`voucher-batch-line-${l.id}`} data-ok={l.ok}>
-                    <Table.Td>{l.label}</Table.Td>
-                    <Table.Td>{l.markTime}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.label}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.markTime}</Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Badge size="sm" variant="light" color={l.ok ? 'green' : 'red'}>{t(l.ok ? 'voucher:list.report.done' : 'voucher:list.report.refused')}</Badge>
+                      {/* The badge keeps its width; a long reason wraps beside it. */}
+                      <Group gap={6} wrap="nowrap" align="flex-start">
+                        <Badge size="sm" variant="light" color={l.ok ? 'green' : 'red'} style={{ flexShrink: 0 }}>{t(l.ok ? 'voucher:list.report.done' : 'voucher:list.report.refused')}</Badge>
                         {l.message && <Text size="sm" c="red.7">{l.message}</Text>}
                       </Group>
                     </Table.Td>

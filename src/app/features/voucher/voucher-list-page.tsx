@@ -11,6 +11,7 @@
  * the last row of a page goes to the next page's first row, as PageDown there does (the list grid).
  */
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useScreenKeys } from '../common/use-screen-keys';
 import { ActionIcon, Alert, Badge, Box, Button, Group, Menu, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { Select } from '../common/select';
 import { IconFilterOff } from '@tabler/icons-react';
@@ -108,6 +109,16 @@ export function VoucherListPage() {
   const [arrange, setArrange] = useState<{ periodId: number | null; kindId: number | null } | null>(null);
   const apiRef = useRef<GridApi<VoucherDto> | null>(null);
   const gridBoxRef = useRef<HTMLDivElement>(null);
+  // Alt+N starts a new voucher from anywhere on the list (the filters, the rows), as on every list
+  // and in the editor: a clerk never reaches for the New button.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const allowedRef = useRef<(action: VoucherAction) => boolean>(() => false);
+  useScreenKeys(rootRef, (e) => {
+    // Read at the press (the handler is the latest render's): `allowed` is declared below.
+    if (!(e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey && e.code === 'KeyN') || !allowedRef.current('save')) return false;
+    void navigate({ href: '/newVoucher/new' });
+    return true;
+  });
   const rowsRef = useRef<VoucherDto[]>([]);
   const pendingFocus = useRef<{ beforeIds: number[]; auditedId: number; colId: string | null } | null>(null);
   const pagerRef = useRef<PagerHandle>(null);
@@ -127,6 +138,7 @@ export function VoucherListPage() {
   const selected = useMemo(() => selectedIds.map((id) => byId.get(id)).filter((v): v is VoucherDto => !!v), [selectedIds, byId]);
   const totalRow = useMemo(() => (rows.length ? [{ id: -1, ...pageTotals(rows) } as unknown as VoucherDto] : []), [rows]);
   const allowed = (action: VoucherAction) => !!holder && hasRight(holder, voucherActionSpecs[action].right);
+  allowedRef.current = allowed;
   const countFor = (action: VoucherAction) => actionableCount(action, selected, holder, settledIds);
 
   const focusRow = useCallback((index: number, colId: string | null) => {
@@ -317,9 +329,11 @@ export function VoucherListPage() {
         </Badge>
       )}
       {canEdit && (
-        <Button size="xs" onClick={() => void navigate({ href: '/newVoucher/new' })} data-testid="voucher-list-new">
-          {t('voucher:actions.new')}
-        </Button>
+        <Tooltip label="Alt+N" withArrow>
+          <Button size="xs" onClick={() => void navigate({ href: '/newVoucher/new' })} data-testid="voucher-list-new">
+            {t('voucher:actions.new')}
+          </Button>
+        </Tooltip>
       )}
       {LIST_MAIN_ACTIONS.map(actionButton)}
       {moreActions.length > 0 && (
@@ -412,7 +426,7 @@ export function VoucherListPage() {
   );
 
   return (
-    <Stack gap="xs" data-testid="voucher-list">
+    <Stack gap="xs" data-testid="voucher-list" ref={rootRef}>
       {filters}
       <Box ref={gridBoxRef} onKeyDown={onKeyDown}>
         <ListPage<VoucherDto, Ctx>

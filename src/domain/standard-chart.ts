@@ -76,7 +76,7 @@ export const SMALL_ENTERPRISE_CHART: readonly StandardSubject[] = [
   { code: '5301', name: '营业外收入', nameEn: 'Non-operating income', debit: C },
   { code: '5401', name: '主营业务成本', nameEn: 'Main operating costs', debit: D },
   { code: '5402', name: '其他业务成本', nameEn: 'Other operating costs', debit: D },
-  { code: '5403', name: '营业税金及附加', nameEn: 'Business taxes and surcharges', debit: D },
+  { code: '5403', name: '税金及附加', nameEn: 'Taxes and surcharges', debit: D }, // renamed by 财会〔2016〕22号 (was 营业税金及附加)
   { code: '5601', name: '销售费用', nameEn: 'Selling expenses', debit: D },
   { code: '5602', name: '管理费用', nameEn: 'Administrative expenses', debit: D },
   { code: '5603', name: '财务费用', nameEn: 'Financial expenses', debit: D },

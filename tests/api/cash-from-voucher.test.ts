@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, makeUser, makeWorld } from './factories';
+import { data, makeUser, makeWorld, MISSING_ID } from './factories';
 import { makeVoucherWorld, simpleVoucher, type VoucherWorld } from './voucher-world';
 
 type Line = Record<string, any>;
@@ -156,7 +156,7 @@ describe.each(backends())('cash journal lines brought in from vouchers (%s)', (b
     expect((await get(foreignCashier)).json().code).toBe('NO_PERMISSION');
     const clerkOnly = w.users.clerk.token;
     expect((await get(clerkOnly)).statusCode).toBe(403);
-    expect((await bringIn(b01, [1], clerkOnly)).statusCode).toBe(403);
+    expect((await bringIn(b01, [MISSING_ID], clerkOnly)).statusCode).toBe(403);
     // Before the start date: the April line cannot come into an account starting in May.
     const april = (await offered(b01, '2026-04-01', '2026-04-30'))[0];
     await t.db.db.execute(sql`update cash_bank_openings set start_date = '2026-05-01' where bank_account_id = ${b02}`);

@@ -130,6 +130,17 @@ export const trialBalanceDto = z.object({
   profitLossCents: cents,
   problems: z.array(z.enum(trialBalanceProblems)),
   passed: z.boolean(),
+  /**
+   * Balance-sheet subjects whose opening differs from their closing balance in the ledger set's
+   * previous year (上年期末 ≠ 本年年初: an opening edited after the carry-forward, or a voucher booked
+   * in the old year since). A warning, not a problem: the year may have been started by hand.
+   */
+  carryDiffers: z.array(z.object({
+    code: z.string(), name: z.string(), nameEn: z.string().nullable(),
+    /** The subject's balance side (true debit); the amounts are debit positive. */
+    direction: z.boolean(),
+    previousClosingCents: cents, openingCents: cents,
+  })),
 });
 export type TrialBalanceDto = z.infer<typeof trialBalanceDto>;
 

@@ -205,9 +205,26 @@ describe.each(backends())('opening balances (%s)', (backend) => {
     const nextReceivable = (await rowOf('1122', next.id)).subjectId;
     const aux = await data<{ rows: unknown[] }>(call(init.token, 'GET', '/api/opening/aux', { query: { accountYearId: next.id, subjectId: nextReceivable } }), 'aux');
     expect(aux.rows).toMatchObject([{ customerId: w.customerId, amountCents: '230000' }]);
+    // Carried: last year's closing is this year's opening, no difference named.
+    const trialOf = (yearId: number) => data<{ carryDiffers: Array<{ code: string; previousClosingCents: string; openingCents: string }> }>(
+      call(init.token, 'GET', '/api/opening/trialBalance', { query: { accountYearId: yearId } }), 'trial');
+    expect((await trialOf(next.id)).carryDiffers).toEqual([]);
+    expect((await trialOf(w.accountYearId)).carryDiffers).toEqual([]);
+    // An opening edited after the carry, and a voucher booked in the old year since: both named.
+    await data(save([{ subjectId: (await rowOf('222101', next.id)).subjectId, amountCents: 900 }], init.token, next.id), 'edit');
+    await voucher([
+      { summary: '补记', subjectId: w.subject.cash, direction: true, amount: '500' },
+      { summary: '补记', subjectId: w.subject.receivable, direction: false, amount: '500', auxes: [{ auxTypeId: 3, auxId: w.customerId }] },
+    ], '2026-12-20');
+    expect((await trialOf(next.id)).carryDiffers).toMatchObject([
+      { code: '1001', previousClosingCents: '982500', openingCents: '982000' },
+      { code: '1122', previousClosingCents: '229500', openingCents: '230000' },
+      { code: '222101', previousClosingCents: '-800', openingCents: '-900' },
+    ]);
     // Carrying again replaces, not adds.
     await data(call(init.token, 'POST', '/api/opening/carryForward', { body: { fromAccountYearId: w.accountYearId, toAccountYearId: next.id } }), 'again');
-    expect((await rowOf('1001', next.id)).amountCents).toBe('982000');
+    expect((await rowOf('1001', next.id)).amountCents).toBe('982500');
+    expect((await trialOf(next.id)).carryDiffers).toEqual([]);
     // A settled next year refuses.
     const nextPeriod = ((await t.db.db.execute(sql`select id from periods where account_year_id = ${next.id} order by start_at limit 1`)) as unknown as { rows: Array<{ id: number }> }).rows[0].id;
     await t.db.db.execute(sql`update periods set rolled = true where id = ${nextPeriod}`);

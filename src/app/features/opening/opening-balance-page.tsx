@@ -341,6 +341,7 @@ export function OpeningBalancePage() {
             figures={figuresOf(check.data)}
             title={dirtyCount ? t('opening:trial.savedOnly') : ''}
             testId="ob-check-panel"
+            carryDiffers={check.data.carryDiffers}
           />
         ) : (
           <Text size="sm">{check.error ? check.error.message : t('opening:loading')}</Text>
@@ -362,8 +363,8 @@ function figuresOf(d: TrialBalanceDto): Figures {
   };
 }
 
-function TrialBalancePanel({ figures: f, title, testId }: { figures: Figures; title: string; testId: string }) {
-  const { t } = useTranslation(['opening', 'errors']);
+function TrialBalancePanel({ figures: f, title, testId, carryDiffers = [] }: { figures: Figures; title: string; testId: string; carryDiffers?: TrialBalanceDto['carryDiffers'] }) {
+  const { t, i18n } = useTranslation(['opening', 'errors']);
   const message = (p: TrialBalanceProblem) => {
     const withDifference = (problem: string, cents: number) => t('opening:trial.withDifference', { problem, amount: formatCents(cents) });
     switch (p) {
@@ -405,6 +406,20 @@ function TrialBalancePanel({ figures: f, title, testId }: { figures: Figures; ti
       {f.problems.map((p) => (
         <Text key={p} size="sm" c="red" mt={4} data-testid={`${testId}-problem`}>{message(p)}</Text>
       ))}
+      {carryDiffers.length > 0 && (
+        // 上年期末 ≠ 本年年初: a warning (the year may have been started by hand), every subject named.
+        <Alert color="orange" p="xs" mt={6} title={t('opening:trial.carryDiffers', { count: carryDiffers.length })} data-testid={`${testId}-carry`}>
+          {carryDiffers.slice(0, 8).map((d) => (
+            <Text key={d.code} size="sm">
+              {t('opening:trial.carryDiffersLine', {
+                // On the subject's own side, as the openings are entered (a credit subject's credit is positive).
+                subject: `${d.code} ${localName(i18n.language, d)}`, previous: formatCents((d.direction ? 1 : -1) * Number(d.previousClosingCents)), opening: formatCents((d.direction ? 1 : -1) * Number(d.openingCents)),
+              })}
+            </Text>
+          ))}
+          {carryDiffers.length > 8 && <Text size="sm">{t('opening:trial.carryDiffersMore', { count: carryDiffers.length - 8 })}</Text>}
+        </Alert>
+      )}
     </Paper>
   );
 }

@@ -7,7 +7,7 @@
  * `trialBalanceCheck` and `carryForwardOpenings` take the caller's transaction: period end calls
  * them (the settle checks the trial balance; the year end carries balances into the next year).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { withTx, type Tx, rowsOf } from '../../db/tx';
 import { accountYears, budgets, openingAuxBalances, openingBalances, subjects } from '../../db/schema';
@@ -249,11 +249,11 @@ export async function saveOpeningAux(db: Db, companyId: number, body: OpeningAux
 
 // ---- trial balance -------------------------------------------------------------------------------
 
-const trialBalanceDtoOf = (tb: TrialBalance): TrialBalanceDto => ({
+const trialBalanceDtoOf = (tb: TrialBalance, carryDiffers: TrialBalanceDto['carryDiffers']): TrialBalanceDto => ({
   debitCents: String(tb.debitCents), creditCents: String(tb.creditCents), ytdDebitCents: String(tb.ytdDebitCents), ytdCreditCents: String(tb.ytdCreditCents),
   byKind: { ASSET: String(tb.byKind.ASSET), DEBT: String(tb.byKind.DEBT), INTEREST: String(tb.byKind.INTEREST), COST: String(tb.byKind.COST), PROFIT: String(tb.byKind.PROFIT) },
   assetsCents: String(tb.assetsCents), liabilitiesCents: String(tb.liabilitiesCents), equityCents: String(tb.equityCents), profitLossCents: String(tb.profitLossCents),
-  problems: tb.problems, passed: tb.passed,
+  problems: tb.problems, passed: tb.passed, carryDiffers,
 });
 
 /**
@@ -273,7 +273,50 @@ export async function trialBalanceCheck(tx: Tx, accountYearId: number): Promise<
     const s = byId.get(id);
     return s ? [{ root: rootOf(s), kind: s.kind, balanceCents: o.balance, ytdDebitCents: o.ytdDebit, ytdCreditCents: o.ytdCredit }] : [];
   });
-  return trialBalanceDtoOf(trialBalance(rows));
+  return trialBalanceDtoOf(trialBalance(rows), await carryDifferences(tx, accountYearId, chart));
+}
+
+/** Each leaf's closing balance of a year (debit positive): its opening plus every valid voucher line. */
+async function closingBalances(tx: Tx, accountYearId: number): Promise<Map<number, number>> {
+  const closing = new Map<number, number>();
+  for (const [id, o] of await subjectOpenings(tx, accountYearId)) closing.set(id, o.balance);
+  const moved = rowsOf<{ subject_id: number; net: string }>(await tx.execute(sql`
+    select subject_id, sum(debit_all - credit_all)::text as net from subject_balances where account_year_id = ${accountYearId} group by subject_id`));
+  for (const m of moved) closing.set(Number(m.subject_id), (closing.get(Number(m.subject_id)) ?? 0) + Number(m.net));
+  return closing;
+}
+
+/**
+ * The balance-sheet leaves (by code) whose opening in the year differs from their closing balance in
+ * the ledger set's previous year, when there is one: 上年期末 must be 本年年初 (decision 064).
+ */
+async function carryDifferences(tx: Tx, accountYearId: number, chart: ChartSubject[]): Promise<TrialBalanceDto['carryDiffers']> {
+  const [year] = await tx.select().from(accountYears).where(eq(accountYears.id, accountYearId));
+  if (!year) return [];
+  const [prev] = await tx.select({ id: accountYears.id }).from(accountYears)
+    .where(and(eq(accountYears.accountId, year.accountId), sql`${accountYears.startAt} < ${year.startAt}`)).orderBy(desc(accountYears.startAt)).limit(1);
+  if (!prev) return [];
+  const prevChart = await chartOf(tx, prev.id);
+  const prevClosing = await closingBalances(tx, prev.id);
+  const previousByCode = new Map<string, number>();
+  for (const s of prevChart) if (s.leaf && CARRIED_KINDS.includes(s.kind)) previousByCode.set(s.code, prevClosing.get(s.id) ?? 0);
+  const openings = await subjectOpenings(tx, accountYearId);
+  const out: TrialBalanceDto['carryDiffers'] = [];
+  const seen = new Set<string>();
+  for (const s of chart) {
+    if (!s.leaf || !CARRIED_KINDS.includes(s.kind)) continue;
+    seen.add(s.code);
+    const opening = openings.get(s.id)?.balance ?? 0;
+    const previous = previousByCode.get(s.code) ?? 0;
+    if (opening !== previous) out.push({ code: s.code, name: s.name, nameEn: s.nameEn, direction: s.direction, previousClosingCents: String(previous), openingCents: String(opening) });
+  }
+  // A balance left on a subject this year's chart no longer has.
+  for (const [code, previous] of previousByCode) {
+    if (previous === 0 || seen.has(code)) continue;
+    const s = prevChart.find((x) => x.code === code)!;
+    out.push({ code, name: s.name, nameEn: s.nameEn, direction: s.direction, previousClosingCents: String(previous), openingCents: '0' });
+  }
+  return out.sort((a, b) => a.code.localeCompare(b.code));
 }
 
 export async function openingTrialBalance(db: Db, companyId: number, accountYearId: number): Promise<TrialBalanceDto> {
@@ -306,14 +349,9 @@ export async function carryForwardOpenings(tx: Tx, fromAccountYearId: number, to
   const fromChart = await chartOf(tx, from.id);
   const toChart = await chartOf(tx, to.id);
   const toByCode = new Map(toChart.map((s) => [s.code, s]));
-  const openings = await subjectOpenings(tx, from.id);
   // The closing balances include what this transaction has just posted (e.g. the year's last transfer).
   await flushPostings(tx);
-  const moved = rowsOf<{ subject_id: number; net: string }>(await tx.execute(sql`
-    select subject_id, sum(debit_all - credit_all)::text as net from subject_balances where account_year_id = ${from.id} group by subject_id`));
-  const closing = new Map<number, number>();
-  for (const [id, o] of openings) closing.set(id, o.balance);
-  for (const m of moved) closing.set(Number(m.subject_id), (closing.get(Number(m.subject_id)) ?? 0) + Number(m.net));
+  const closing = await closingBalances(tx, from.id);
 
   const carried: Array<{ from: ChartSubject; to: ChartSubject; balance: number }> = [];
   const missing: string[] = [];

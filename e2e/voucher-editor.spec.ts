@@ -1358,3 +1358,22 @@ test('a date in a settled period is said at once beside the date, Save waits (wi
   await new ShellModel(page).switchLanguage('zh_CN');
   await expect(page.getByTestId('voucher-period-closed')).toHaveText(`期间 ${month} 已结账，凭证只读`);
 });
+
+test('keys only: a summary typed past its 50 characters says so under the cell instead of silently not growing', async ({ page }) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/newVoucher/new' });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await v.expectFocus(0, 'summary');
+  const text = 'Fee for case 2026-017 received from Huaxia Tech ';
+  expect(text.length).toBe(48);
+  await page.keyboard.type(text);
+  const editor = page.getByTestId('text-editor');
+  await expect(editor).toHaveValue(text);
+  await expect(page.locator('.ld-editor-error[role="alert"]')).toHaveCount(0);
+  await page.keyboard.type('Ltd');
+  await expect(editor).toHaveValue(`${text}Lt`);
+  await expect(page.locator('.ld-editor-error[role="alert"]')).toHaveText('最多 50 个字符，超出的部分未输入');
+  // Enter still takes the 50 characters and moves on.
+  await page.keyboard.press('Enter');
+  await v.expectFocus(0, 'subjectId');
+});

@@ -99,13 +99,25 @@ export function TextCellEditor(props: CustomCellEditorProps<SheetRow, CellValue>
         }
       }
     };
+    // The input stops at the column's length (a summary takes 50): a key it drops says why, under
+    // the cell, instead of the text silently not growing.
+    const onBeforeInput = (e: InputEvent) => {
+      const { column: col, kit: k } = latest.current;
+      const max = col?.kind === 'text' ? col.maxLength : undefined;
+      const inserted = e.data ?? e.dataTransfer?.getData('text/plain') ?? '';
+      if (!max || !inserted || !e.inputType.startsWith('insert')) return;
+      const selected = (input.selectionEnd ?? 0) - (input.selectionStart ?? 0);
+      if (input.value.length - selected + inserted.length > max) setError(k.t('grid:errors.TEXT_AT_MOST', { max }));
+    };
     input.addEventListener('keydown', onKeyDown);
     input.addEventListener('input', onInput);
+    input.addEventListener('beforeinput', onBeforeInput);
     const release = keepTypingInEditor(input);
     return () => {
       release();
       input.removeEventListener('keydown', onKeyDown);
       input.removeEventListener('input', onInput);
+      input.removeEventListener('beforeinput', onBeforeInput);
     };
     // The listeners read everything through `latest` and the input; they are attached once per editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -68,7 +68,8 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   // The catalogue's imbalance message exactly when the API says so.
   await expect(page.getByTestId('bs-balanced')).toHaveAttribute('data-balanced', api.balanced ? 'true' : 'false');
   if (!api.balanced) await expect(page.getByTestId('bs-balanced')).toContainText('资产负债表不平衡');
-  await expect(page.getByTestId('report-head')).toContainText('2026 年第 6 期（2026-06-01 至 2026-06-30）');
+  // The balance sheet is a position on the period's last day (会小企01表).
+  await expect(page.getByTestId('report-head')).toContainText('2026 年 6 月 30 日');
   await expect(page.getByTestId('report-form-number')).toHaveText('会小企01表');
   await page.screenshot({ path: testInfo.outputPath('balance-sheet-zh.png'), fullPage: true });
 
@@ -180,6 +181,8 @@ test('income statement: period and year to date as the API answers, xlsx', async
   };
   await check(1);
   await expect(grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first()).toHaveText('一、营业收入');
+  // The income statement covers the month (会小企02表).
+  await expect(page.getByTestId('report-head')).toContainText('2026 年 3 月');
   await page.screenshot({ path: testInfo.outputPath('income-statement-zh.png'), fullPage: true });
   // Down to net profit by the keyboard.
   await grid.locator(`.ag-row[row-id="${rows[0].id}"] [col-id="label"]`).first().click();

@@ -182,6 +182,12 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect(lines(perLine.vouchers[0])).toEqual([['D', '100201', '50000', 'Customer pays'], ['C', '1122', '50000', 'Customer pays']]);
     expect(perLine.results.map((r: Body) => [r.ok, r.code])).toEqual([[true, null], [false, 'DOC_SUBJECT_MISSING']]);
 
+    // A line without its kind on the same day is refused on its own: the day's voucher goes ahead without it.
+    const [nk1] = (await ok('POST', '/api/cashier/cash', { body: { bankAccountId: bank, deleteIds: [], lines: [{ date: '2026-04-01', summary: 'No kind today', paymentCents: 700 }] } })).map((l: Body) => l.id);
+    const dayWithout = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts, grouping: 'DAY', ids: [r1, p1, nk1], preview: true } });
+    expect(dayWithout.vouchers.map((v: Body) => [v.markDate, v.debitCents, v.docIds, v.code])).toEqual([['2026-04-01', '51200', [r1, p1], null], ['2026-04-01', '0', [nk1], 'DOC_SUBJECT_MISSING']]);
+    expect(dayWithout.results.map((r: Body) => [r.id, r.ok, r.code])).toEqual([[r1, true, null], [p1, true, null], [nk1, false, 'DOC_SUBJECT_MISSING']]);
+    await ok('DELETE', `/api/cashier/cash/${nk1}`);
     const perDay = await ok('POST', '/api/voucher/billsTransfer', { body: { ...opts, grouping: 'DAY', ids: [r1, p1, p2] } });
     expect(perDay.vouchers.map((v: Body) => [v.markDate, v.debitCents, v.creditCents, v.docIds])).toEqual([['2026-04-01', '51200', '51200', [r1, p1]], ['2026-04-02', '300', '300', [p2]]]);
     expect(lines(perDay.vouchers[0]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '100201', '50000'], ['D', '5602', '1200'], ['C', '1122', '50000'], ['C', '100201', '1200']]);

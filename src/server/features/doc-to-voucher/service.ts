@@ -257,7 +257,18 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
   // The plan, read without locks (options and documents checked once for the preview and the answer).
   const plan = await entriesOf(db, companyId, body, false);
   for (const [id, err] of plan.refused) refuse([id], err);
-  for (const g of groupsOf(plan.docs)) {
+  // A document whose kind names no subject (a journal line without its kind) is refused on its own,
+  // before grouping: it does not hold back the voucher of its day or kind with the others.
+  // Shown after the vouchers, each with its reason, as a voucher of its own that could not be made.
+  const unplaced: ProposedVoucherDto[] = [];
+  const placeable = plan.docs.filter((d) => {
+    const missing = d.entries.find((e) => e.subject === null);
+    if (!missing) return true;
+    const why = refuse([d.id], new DomainError('DOC_SUBJECT_MISSING', { name: missing.missing }));
+    unplaced.push({ docIds: [d.id], docCodes: [d.code], markDate: d.date, voucherId: null, voucherCode: null, ...why, lines: [], debitCents: '0', creditCents: '0' });
+    return false;
+  });
+  for (const g of groupsOf(placeable)) {
     const docIds = g.docs.map((d) => d.id);
     const base = { docIds, docCodes: g.docs.map((d) => d.code), markDate: g.markDate, voucherId: null, voucherCode: null, code: null, msg: null };
     let lines: Line[] = [];
@@ -291,6 +302,7 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
     const credit = lines.filter((l) => !l.direction).reduce((s, l) => s + l.cents, 0);
     vouchers.push({ ...base, lines: lines.map(({ cents, ...l }) => ({ ...l, amount: String(cents) })), debitCents: String(debit), creditCents: String(credit) });
   }
+  vouchers.push(...unplaced);
   // A generation that wrote something remembers the kind subjects it was given, by code.
   if (!body.preview && body.source === 'EXPENSE' && body.kindSubjects.length && vouchers.some((v) => v.voucherId !== null)) {
     const chosen = await q.subjectsByIds(db, companyId, body.kindSubjects.map((k) => k.subjectId));

@@ -1275,7 +1275,11 @@ test('red reversal (keys only) from the More menu: a new voucher with the lines 
   // The first item of the menu, next to the main actions (copy among them).
   await v.press('ArrowDown');
   await expect(v.action('reversal')).toBeFocused();
-  const reversalId = await savedVoucherId(page, () => v.press('Enter'));
+  // It writes a voucher at once: asked first (Enter confirms, the question names the voucher).
+  await v.press('Enter');
+  await expect(page.getByTestId('confirm-dialog')).toContainText(`红字冲销将立即生成一张新凭证`);
+  await expect(page.getByTestId('confirm-dialog')).toContainText(`${kind.name}-${source.codeText}`);
+  const reversalId = await savedVoucherId(page, () => page.keyboard.press('Enter'));
   await v.expectVoucher(reversalId);
   await expect(page.getByText(/已生成红字冲销凭证/)).toBeVisible();
 

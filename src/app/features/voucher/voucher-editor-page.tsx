@@ -312,6 +312,12 @@ function VoucherEditor(props: EditorProps) {
     setDeleteAnswer(null);
     resolve(ok);
   }));
+  // The red reversal's question (it writes a voucher at once), answered the same way.
+  const [reverseAnswer, setReverseAnswer] = useState<{ label: string; date: string; answer: (ok: boolean) => void } | null>(null);
+  const confirmReverse = (label: string, date: string) => new Promise<boolean>((resolve) => setReverseAnswer({ label, date, answer: (ok: boolean) => {
+    setReverseAnswer(null);
+    resolve(ok);
+  } }));
   const [ruleErrors, setRuleErrors] = useState<string[]>([]);
   const { busy, busyNow, setBusy, exclusive } = useBusy();
   const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
@@ -636,6 +642,8 @@ function VoucherEditor(props: EditorProps) {
     if (busyNow() || !(await settle())) return;
     const v = latest.current.get().voucher;
     if (!v) return;
+    // It writes a voucher dated today at once: asked first, naming the voucher and the date.
+    if (!(await confirmReverse(labelOf(v), reversalDate))) return;
     setBusy(true);
     let made: VoucherDto;
     try {
@@ -1008,6 +1016,14 @@ function VoucherEditor(props: EditorProps) {
 
       <SaveTipDialog {...saveTip.dialog} message={t('voucher:saveTip.body')} />
       <ConfirmDialog opened={deleteAnswer !== null} message={t('voucher:messages.confirmDelete')} onCancel={() => deleteAnswer?.(false)} onConfirm={() => deleteAnswer?.(true)} />
+      <ConfirmDialog
+        opened={reverseAnswer !== null}
+        color="blue"
+        message={reverseAnswer ? t('voucher:messages.confirmReversal', { label: reverseAnswer.label, date: reverseAnswer.date }) : ''}
+        confirmLabel={t('voucher:actions.reversal')}
+        onCancel={() => reverseAnswer?.answer(false)}
+        onConfirm={() => reverseAnswer?.answer(true)}
+      />
       <ReasonDialog
         key={String(reasonOpen)}
         opened={reasonOpen}

@@ -20,6 +20,13 @@ describe('palette screens', () => {
     expect(hrefs).not.toContain('/basic/cashFlowOpeningBalance');
     expect(hrefs.some((h) => h?.includes('$'))).toBe(false);
   });
+  it('offers the named entry points the menu hides: 新建凭证 opens a new voucher, for those who may make one', () => {
+    expect(first('新建凭证')).toBe('/newVoucher/new');
+    expect(first('xjpz')).toBe('/newVoucher/new');
+    expect(first('new voucher')).toBe('/newVoucher/new');
+    const viewer = { kind: 'OTHER' as const, rightIds: [RIGHTS.HOME] };
+    expect(screenEntries(viewer, titles).map((s) => s.href)).not.toContain('/newVoucher/new');
+  });
   it('follows the same rights as the sidebar', () => {
     const clerk = { kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_DAILY] };
     const hrefs = screenEntries(clerk, titles).map((s) => s.href);

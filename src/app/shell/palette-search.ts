@@ -5,7 +5,7 @@
  * full pinyin. Pure, so the ranking is unit-tested.
  */
 import type { RightHolder } from '../../domain/rights';
-import { titleKeyOf, visibleMenu } from '../routes/access';
+import { canOpen, pages, titleKeyOf, visibleMenu } from '../routes/access';
 import { MENU_PINYIN } from '../routes/menu-pinyin';
 import { HOME_PATH, type RouteNode } from '../routes/route-table';
 
@@ -49,6 +49,13 @@ export function screenEntries(user: RightHolder | null | undefined, titles: Titl
     }
   };
   walk(visibleMenu(user), [], undefined);
+  // Named entry points the menu keeps hidden (新建凭证 → /newVoucher/new): a clerk finds "new voucher"
+  // by name too. Only those without parameters, and only with the rights their page needs.
+  for (const p of pages) {
+    if (!p.hidden || !p.aliasOf || p.aliasOf.includes('$') || !canOpen(p, user)) continue;
+    if (out.some((e) => e.href === p.aliasOf)) continue;
+    out.push(entry(p.key, p.key, p.aliasOf, p.trail.map((k) => `${k}.title`), undefined));
+  }
   return out;
 }
 

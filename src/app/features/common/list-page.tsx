@@ -88,6 +88,8 @@ export interface ListRemove<T> {
    * the delete with 'Already in use, cannot be deleted!'. A failed check refuses too (never "not used").
    */
   used?: (row: T) => Promise<boolean>;
+  /** The refusal naming the used rows (a subject's codes, spec 02 §5); default 'Already in use, cannot be deleted!'. */
+  usedMessage?: (used: T[]) => string;
   onDone?: (outcome: DeleteOutcome<string | number>) => void;
 }
 
@@ -141,14 +143,24 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
   const [pendingDelete, setPendingDelete] = useState<T[] | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const firstUsed = async (rows: T[], used: (row: T) => Promise<boolean>) => {
-    for (const r of rows) if (await used(r)) return t('errors:IN_USE');
-    return null;
+  /** The used-check's refusal, before the question: every used row named when the screen says how; a failed check refuses too. */
+  const usedRefusal = async (rows: T[], used: (row: T) => Promise<boolean>) => {
+    try {
+      const hits: T[] = [];
+      for (const r of rows) {
+        if (!(await used(r))) continue;
+        if (!remove?.usedMessage) return t('errors:IN_USE');
+        hits.push(r);
+      }
+      return hits.length ? remove!.usedMessage!(hits) : null;
+    } catch (err) {
+      return err instanceof Error ? err.message : t('common:operationFailed');
+    }
   };
   const askDelete = async (rows: T[]) => {
     if (!remove || !rows.length) return;
     caretBeforeDelete.current = rowCaretOf(gridApi.current);
-    const refusal = (remove.guard ? await remove.guard(rows) : null) ?? (remove.used ? await firstUsed(rows, remove.used) : null);
+    const refusal = (remove.guard ? await remove.guard(rows) : null) ?? (remove.used ? await usedRefusal(rows, remove.used) : null);
     if (refusal) notifyError(new Error(refusal));
     else setPendingDelete(rows);
   };

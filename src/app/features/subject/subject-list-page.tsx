@@ -140,16 +140,11 @@ export function SubjectListPage() {
             guard: async (rows) => {
               if (!rows.length) return t('selectOne');
               const notLeaf = rows.filter((s) => !s.leaf);
-              if (notLeaf.length) return t('nonEnd', { codes: notLeaf.map((s) => s.code).join(', ') });
-              // Spec 02 §5: a used subject is refused with its codes before the confirmation, not after it.
-              try {
-                const used = (await Promise.all(rows.map(async (s) => ((await call(subjectApi.used, { query: { id: s.id } })) ? [s.code] : [])))).flat();
-                return used.length ? t('errors:SUBJECT_IN_USE', { codes: used.join(', ') }) : null;
-              } catch (err) {
-                // A failed check refuses too (never "not used").
-                return err instanceof Error ? err.message : t('common:operationFailed');
-              }
+              return notLeaf.length ? t('nonEnd', { codes: notLeaf.map((s) => s.code).join(', ') }) : null;
             },
+            // Spec 02 §5: a used subject is refused with its codes before the confirmation, not after it.
+            used: (s) => call(subjectApi.used, { query: { id: s.id } }),
+            usedMessage: (used) => t('errors:SUBJECT_IN_USE', { codes: used.map((s) => s.code).join(', ') }),
             one: (s) => del.mutateAsync([s.id]),
           }}
           onRowOpen={canEdit ? (s) => editor.open({ subject: s }) : undefined}

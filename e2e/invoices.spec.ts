@@ -52,6 +52,19 @@ test('creates an invoice by keyboard with its PDF and views the PDF in the drawe
   await page.keyboard.press('Control+A');
   await page.keyboard.type('1000');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // A red-letter amount over the invoice's own is said under its field; nothing is sent.
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('invoice-red')).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2000');
+  await page.keyboard.press('Enter');
+  await expect(dialog.root()).toContainText('红冲金额 2,000.00 不能大于发票金额 1,234.56');
+  await page.getByTestId('invoice-red').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0');
+  await page.keyboard.press('Tab');
+  await expect(dialog.root()).not.toContainText('不能大于发票金额');
+  await page.getByTestId('invoice-red').focus();
   // The attachment is mandatory: Enter is refused until a PDF is chosen.
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('invoice-file-error')).toHaveText('附件为必填项');

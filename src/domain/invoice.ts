@@ -22,3 +22,15 @@ export const INVOICE_ATTACHMENT_MAX_BYTES = UPLOAD_MAX_BYTES;
  * incomplete for a moment, or longer if an upload failed: lists flag it (docs/decisions/016).
  */
 export const invoiceComplete = (attachmentCount: number): boolean => attachmentCount > 0;
+
+/**
+ * An invoice's red-letter (红冲) and received amounts each stay within the invoice's own amount: more
+ * is a typing slip that would feed the business query's outstanding figures. The first one over, with
+ * the field it is entered in, or null. The server refuses with the code; the form says it under the field.
+ */
+export function invoiceAmountsProblem(v: { amount: number; receivedAmount: number; redAmount: number }):
+  { code: 'INVOICE_RED_OVER_AMOUNT'; field: 'redAmount' } | { code: 'INVOICE_RECEIVED_OVER_AMOUNT'; field: 'receivedAmount' } | null {
+  if (v.redAmount > v.amount) return { code: 'INVOICE_RED_OVER_AMOUNT', field: 'redAmount' };
+  if (v.receivedAmount > v.amount) return { code: 'INVOICE_RECEIVED_OVER_AMOUNT', field: 'receivedAmount' };
+  return null;
+}

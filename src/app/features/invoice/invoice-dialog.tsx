@@ -20,7 +20,7 @@ import { invoiceCreateBody, type InvoiceAttachmentDto, type InvoiceDto } from '.
 import { formatCents } from '../../../domain/money';
 import { projectAmountCents } from '../../../domain/clients';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
-import { DEFAULT_INVOICE_KIND, INVOICE_ATTACHMENT_MAX_BYTES, INVOICE_KINDS, INVOICE_REMARK_MAX } from '../../../domain/invoice';
+import { DEFAULT_INVOICE_KIND, INVOICE_ATTACHMENT_MAX_BYTES, INVOICE_KINDS, INVOICE_REMARK_MAX, invoiceAmountsProblem } from '../../../domain/invoice';
 import { isPdf } from '../../../domain/pdf';
 import { useSession } from '../../session/store';
 import { invoiceKeys, invoiceProjectPickerOptions, openInvoice, uploadAttachment, useDeleteAttachment, useSaveInvoice } from '../../queries/invoice';
@@ -143,7 +143,15 @@ function InvoiceDialogBody(props: InvoiceDialogProps) {
       redAmount: projectAmountCents(v.redAmount),
     }),
     messages: { no: { key: 'invoice:enterNo' }, kind: { key: 'invoice:selectKind' } },
-    serverFields: { INVOICE_NO_DUPLICATE: 'no' },
+    // The server's rule, said under its field before a save is sent.
+    rules: (v) => {
+      const cents = { amount: projectAmountCents(v.amount), receivedAmount: projectAmountCents(v.receivedAmount), redAmount: projectAmountCents(v.redAmount) };
+      if (Object.values(cents).some(Number.isNaN)) return {};
+      const p = invoiceAmountsProblem(cents);
+      const values = { red: formatCents(cents.redAmount), received: formatCents(cents.receivedAmount), amount: formatCents(cents.amount) };
+      return p ? { [p.field]: { key: `errors:${p.code}`, values } } : {};
+    },
+    serverFields: { INVOICE_NO_DUPLICATE: 'no', INVOICE_RED_OVER_AMOUNT: 'redAmount', INVOICE_RECEIVED_OVER_AMOUNT: 'receivedAmount' },
   });
 
   const known = useMemo(

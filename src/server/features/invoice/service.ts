@@ -9,7 +9,7 @@ import { assertVersion, companyScope, withTx, type CompanyScope } from '../../db
 import { formatCents } from '../../../domain/money';
 import { DomainError } from '../../../domain/result-codes';
 import { visibleLeader } from '../../../domain/clients';
-import { invoiceComplete } from '../../../domain/invoice';
+import { invoiceAmountsProblem, invoiceComplete } from '../../../domain/invoice';
 import type { Paging } from '../../../contract/common';
 import type { InvoiceDto } from '../../../contract/invoice';
 import { employeeOfUser } from '../staff/queries';
@@ -76,13 +76,10 @@ export async function getInvoice(db: Db, secret: string, companyId: number, view
   return (await dtos(scope, secret, [row]))[0];
 }
 
-/**
- * An invoice's red-letter (红冲) and received amounts each stay within the invoice's amount: more is
- * a typing slip that would feed the business query's outstanding figures.
- */
+/** The red-letter and received amounts within the invoice's own (invoiceAmountsProblem). */
 function checkAmounts(v: { amount: number; receivedAmount: number; redAmount: number }): void {
-  if (v.redAmount > v.amount) throw new DomainError('INVOICE_RED_OVER_AMOUNT', { red: formatCents(v.redAmount), amount: formatCents(v.amount) });
-  if (v.receivedAmount > v.amount) throw new DomainError('INVOICE_RECEIVED_OVER_AMOUNT', { received: formatCents(v.receivedAmount), amount: formatCents(v.amount) });
+  const p = invoiceAmountsProblem(v);
+  if (p) throw new DomainError(p.code, { red: formatCents(v.redAmount), received: formatCents(v.receivedAmount), amount: formatCents(v.amount) });
 }
 
 export async function createInvoice(db: Db, secret: string, companyId: number, viewer: Viewer, v: InvoiceFields): Promise<InvoiceDto> {

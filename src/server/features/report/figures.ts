@@ -48,20 +48,16 @@ interface Sums {
   opening: number;
   /** Balance at the end of the target period, debit positive. */
   closing: number;
+  /**
+   * The period's and the year-to-date movements without the profit transfer (结转损益, by hand too)
+   * and its reversals: the period's own business, what the income statement shows. Before the
+   * year's start in this ledger set (a mid-year start) only the subject's own side is known to be
+   * business (the cumulative figures entered hold the months' transfers on the other side).
+   */
   periodDebit: number;
   periodCredit: number;
   ytdDebit: number;
   ytdCredit: number;
-  /**
-   * The same movements without the profit transfer (结转损益) and its reversals: the period's own
-   * business, what the income statement shows. Before the year's start in this ledger set (a
-   * mid-year start) only the subject's own side is known to be business (the cumulative figures
-   * entered hold the months' transfers on the other side).
-   */
-  periodDebitOps: number;
-  periodCreditOps: number;
-  ytdDebitOps: number;
-  ytdCreditOps: number;
   /** Leaves' debit and credit balances, summed apart (both positive). */
   openingDebitSide: number;
   openingCreditSide: number;
@@ -70,7 +66,7 @@ interface Sums {
 }
 
 const zero = (): Sums => ({
-  opening: 0, closing: 0, periodDebit: 0, periodCredit: 0, ytdDebit: 0, ytdCredit: 0, periodDebitOps: 0, periodCreditOps: 0, ytdDebitOps: 0, ytdCreditOps: 0, openingDebitSide: 0, openingCreditSide: 0, closingDebitSide: 0, closingCreditSide: 0 });
+  opening: 0, closing: 0, periodDebit: 0, periodCredit: 0, ytdDebit: 0, ytdCredit: 0, openingDebitSide: 0, openingCreditSide: 0, closingDebitSide: 0, closingCreditSide: 0 });
 
 export interface SubjectInfo {
   id: number;
@@ -104,8 +100,8 @@ export function incomeExpense(f: YearFigures): { income: number; expense: number
   let income = 0;
   let expense = 0;
   for (const { subject, sums } of profitAndLoss(f)) {
-    if (subject.direction) expense += sums.periodDebitOps - sums.periodCreditOps;
-    else income += sums.periodCreditOps - sums.periodDebitOps;
+    if (subject.direction) expense += sums.periodDebit - sums.periodCredit;
+    else income += sums.periodCredit - sums.periodDebit;
   }
   return { income, expense };
 }
@@ -175,10 +171,8 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
     // the year had moved by that day.
     f.opening += o2.balance - o2.ytdDebit + o2.ytdCredit;
     f.closing += o2.balance;
-    f.ytdDebit += o2.ytdDebit;
-    f.ytdCredit += o2.ytdCredit;
-    if (byId.get(subjectId)!.direction) f.ytdDebitOps += o2.ytdDebit;
-    else f.ytdCreditOps += o2.ytdCredit;
+    if (byId.get(subjectId)!.direction) f.ytdDebit += o2.ytdDebit;
+    else f.ytdCredit += o2.ytdCredit;
   }
   for (const m of moved) {
     const f = own.get(m.subjectId);
@@ -190,18 +184,14 @@ export async function yearFigures(tx: Tx, ctx: ReportContext, o: { from: number;
     f.ytdCredit += credit;
     f.periodDebit += Number(m.periodDebit);
     f.periodCredit += Number(m.periodCredit);
-    f.ytdDebitOps += debit;
-    f.ytdCreditOps += credit;
-    f.periodDebitOps += Number(m.periodDebit);
-    f.periodCreditOps += Number(m.periodCredit);
   }
   for (const x of transferred) {
     const f = own.get(Number(x.subjectId));
     if (!f) continue;
-    f.ytdDebitOps -= Number(x.debit);
-    f.ytdCreditOps -= Number(x.credit);
-    f.periodDebitOps -= Number(x.periodDebit);
-    f.periodCreditOps -= Number(x.periodCredit);
+    f.ytdDebit -= Number(x.debit);
+    f.ytdCredit -= Number(x.credit);
+    f.periodDebit -= Number(x.periodDebit);
+    f.periodCredit -= Number(x.periodCredit);
   }
   // Each subject's own balance is split by side before it is added upwards: the leaves' debit and
   // credit balances are summed apart (a parent's own postings, if any, count like a leaf's).
@@ -312,8 +302,8 @@ export function movementFigure(y: YearFigures, column: 'period' | 'ytd') {
   return (fn: FormulaFunction, code: string): number => {
     const f = y.byCode.get(code);
     if (!f) return 0;
-    const debit = column === 'period' ? f.periodDebitOps : f.ytdDebitOps;
-    const credit = column === 'period' ? f.periodCreditOps : f.ytdCreditOps;
+    const debit = column === 'period' ? f.periodDebit : f.ytdDebit;
+    const credit = column === 'period' ? f.periodCredit : f.ytdCredit;
     switch (fn) {
       case 'DR': return debit;
       case 'CR': return credit;

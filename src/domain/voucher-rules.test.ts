@@ -7,6 +7,7 @@ import { monthlyPeriods } from './periods';
 import { isVoucherLocked, nextVoucherState, voucherActions, type VoucherActionContext, type VoucherLifecycleState } from './voucher-lifecycle';
 import {
   copyVoucher,
+  fitSummary,
   lineAmounts,
   markDateChangesYear,
   normalizeVoucherCode,
@@ -263,5 +264,13 @@ describe('save gate property (fast-check)', () => {
       { numRuns: 300 },
     );
     expect(writes).toBeGreaterThan(50);
+  });
+});
+
+describe('fitSummary', () => {
+  it('cuts a written summary to 50 characters, counting a CJK or astral character once', () => {
+    expect(fitSummary('冲销记-0002号凭证：付房租')).toBe('冲销记-0002号凭证：付房租');
+    expect([...fitSummary(`${'收'.repeat(49)}😀款`)].length).toBe(50);
+    expect(fitSummary(`${'a'.repeat(49)} b`)).toBe('a'.repeat(49));
   });
 });

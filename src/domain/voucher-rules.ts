@@ -55,6 +55,9 @@ export type VoucherLinesResult =
 const amountOf = (cents: number | null) => cents ?? 0;
 const textLength = (s: string) => [...s].length;
 
+/** A summary the server writes itself (a red reversal's), cut to what a summary holds, counted as the rule counts (characters, not UTF-16 units). */
+export const fitSummary = (s: string): string => [...s].slice(0, VOUCHER_SUMMARY_MAX).join('').trim();
+
 /** A row with nothing in it: skipped on save (the grid shows 20 rows by default). */
 export function isBlankLine(line: VoucherLineInput): boolean {
   return line.summary.trim() === '' && line.subjectId === null && amountOf(line.debitCents) === 0 && amountOf(line.creditCents) === 0 && line.chosenAuxTypeIds.length === 0;

@@ -14,7 +14,7 @@ import type { Language } from '../../../domain/enums';
 import { padVoucherCode } from '../../../domain/finance-settings';
 import { localVoucherLabel } from '../../../domain/names';
 import { statusFieldsOf, voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
-import { normalizeVoucherCode, resolveMarkDate, validateVoucherLines, VOUCHER_SUMMARY_MAX, type VoucherLineInput, type YearWithPeriods } from '../../../domain/voucher-rules';
+import { fitSummary, normalizeVoucherCode, resolveMarkDate, validateVoucherLines, type VoucherLineInput, type YearWithPeriods } from '../../../domain/voucher-rules';
 import { decideVoucherAction } from '../../../../machines/voucher.machine';
 import type { Paging } from '../../../contract/common';
 import type { VoucherCreateBody, VoucherDto, VoucherFilter, VoucherItemInput, VoucherUpdateBody, voucherActionNames } from '../../../contract/voucher';
@@ -215,7 +215,7 @@ async function originOf(tx: Tx, companyId: number, id: number): Promise<q.Vouche
  * which voucher a red line undoes.
  */
 const reversedItems = (items: q.VoucherItemRow[], label: string, lang: Language): VoucherItemInput[] => items.map((i) => ({
-  summary: [...translate('voucherTexts.reversalSummary', lang, { label, summary: i.summary })].slice(0, VOUCHER_SUMMARY_MAX).join('').trim(),
+  summary: fitSummary(translate('voucherTexts.reversalSummary', lang, { label, summary: i.summary })),
   subjectId: i.subjectId, direction: i.direction, amount: -i.amountCents,
   auxes: Object.entries(AUX_DIMENSION_OF_TYPE).flatMap(([t, dim]) => (i[`${dim}Id`] === null ? [] : [{ auxTypeId: Number(t), auxId: i[`${dim}Id`] as number }])),
 }));

@@ -174,6 +174,8 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   const kinds = refs.kinds;
   const kindById = useMemo(() => new Map(kinds.map((k) => [String(k.id), k])), [kinds]);
   const kindOptions = useMemo<LookupOption[]>(() => kinds.filter((k) => !k.disabled).map((k) => ({ value: String(k.id), code: k.code, name: k.name })), [kinds]);
+  // A voucher's "记-0013" in the reader's language: the sheet's voucher column and the bring-in dialog.
+  const voucherLabel = useCallback((code: string) => voucherLabelIn(code, refs.voucherKinds, i18n.language), [refs.voucherKinds, i18n.language]);
   const schema = useMemo(
     () =>
       cashJournalSchema({
@@ -185,9 +187,9 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
         kindDirection: (id) => (id ? (kindById.get(id)?.direction ?? null) : null),
         resolveKind: (text) => matchLookup(text, kindOptions),
         dateNotInMonth: (date, m) => t('journal:dateNotInMonth', { date, month: m }),
-        voucherLabel: (code) => voucherLabelIn(code, refs.voucherKinds, i18n.language),
+        voucherLabel,
       }),
-    [month, kindById, kindOptions, t, refs.voucherKinds, i18n.language],
+    [month, kindById, kindOptions, t, voucherLabel],
   );
   const stored = useMemo(() => new Map(loaded.lines.map((l) => [l.id, l])), [loaded]);
   const openingCents = loaded.openingCents;
@@ -364,7 +366,6 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     }
     setFromVoucher(true);
   };
-  const voucherLabel = useCallback((code: string) => voucherLabelIn(code, refs.voucherKinds, i18n.language), [refs.voucherKinds, i18n.language]);
 
   // Ctrl+S saves, wherever the focus is on this screen; Enter on a voucher cell opens the voucher;
   // Alt+I brings in voucher lines.

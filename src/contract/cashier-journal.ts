@@ -11,6 +11,7 @@ import { rangeOrder } from './date-order';
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
 import { CASH_LINE_MAX_CENTS, CASH_OPENING_MAX_CENTS } from '../domain/cashier-journal';
+import { MAX_PAGE_LIMIT } from '../domain/constants';
 import { dateString, idSchema, INT32_MAX, isCalendarDate, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 import { exportTaskDto } from './export';
@@ -264,11 +265,12 @@ export const cashImportResult = z.object({ created: z.number().int() });
  * account's subject (by its code, its sub-subjects too) dated in the range and on or after the
  * account's start date, of vouchers no journal line of an account on that subject links yet.
  */
-export const cashFromVoucherQuery = z.object({
+export const cashFromVoucherFilter = z.object({
   bankAccountId: idSchema,
   dateFrom: dateString,
   dateTo: dateString,
 }).superRefine(rangeOrder([['dateFrom', 'dateTo']]));
+export type CashFromVoucherFilter = z.output<typeof cashFromVoucherFilter>;
 export const cashVoucherLineDto = z.object({
   /** The voucher line (voucher_items.id). */
   itemId: z.number().int(),
@@ -290,8 +292,8 @@ export const cashVoucherLineDto = z.object({
 export type CashVoucherLineDto = z.infer<typeof cashVoucherLineDto>;
 export const cashFromVoucherBody = z.object({
   bankAccountId: idSchema,
-  /** Voucher lines offered by GET /cashier/cash/fromVoucher; all come in or none (a taken one is named). */
-  itemIds: z.array(idSchema).min(1).max(500).refine((a) => new Set(a).size === a.length, { message: 'repeated' }),
+  /** Voucher lines offered by GET /cashier/cash/fromVoucher (a page of them at most); all come in or none (a taken one is named). */
+  itemIds: z.array(idSchema).min(1).max(MAX_PAGE_LIMIT).refine((a) => new Set(a).size === a.length, { message: 'repeated' }),
 });
 
 // ---- routes --------------------------------------------------------------------------------------
@@ -329,7 +331,7 @@ export const cashJournalApi = {
   /** The 'cash' template (.xlsx): the header row, an example line and a notes sheet. */
   template: defineRoute({ method: 'GET', path: '/cashier/cash/template', answer: z.unknown(), access: { right: RIGHTS.CASHIER, scope: 'none' }, tags: [...tags, 'import'] }),
   /** Voucher lines on the bank account's subject not yet in the journal (从凭证引入). */
-  fromVoucherLines: defineRoute({ method: 'GET', path: '/cashier/cash/fromVoucher', query: cashFromVoucherQuery, answer: z.array(cashVoucherLineDto), access: cashier, tags }),
+  fromVoucherLines: defineRoute({ method: 'GET', path: '/cashier/cash/fromVoucher', query: listQuery(cashFromVoucherFilter, { defaultLimit: 100 }), answer: listOf(cashVoucherLineDto), access: cashier, tags }),
   /** Brings the voucher lines in as journal lines linked to their vouchers; answers the new lines. */
   fromVoucher: defineRoute({ method: 'POST', path: '/cashier/cash/fromVoucher', body: cashFromVoucherBody, answer: z.array(cashLineDto), access: cashier, tags }),
   saveOpenings: defineRoute({ method: 'POST', path: '/cashier/opening', body: cashOpeningSaveBody, answer: z.array(cashOpeningDto), access: { right: RIGHTS.BASIC_INIT, scope: 'account' }, tags }),

@@ -28,8 +28,10 @@ describe.each(backends())('cash journal lines brought in from vouchers (%s)', (b
   const vouchers: Record<string, { id: number }> = {};
   const post = (url: string, body: unknown, token = admin) => t.call('POST', url, { token, body, lang: 'en_US' });
   const ok = (url: string, body: unknown, token = admin) => data(post(url, body, token), url);
+  const page = (bankAccountId: number, dateFrom = '2026-03-01', dateTo = '2026-03-31', paging: Record<string, unknown> = {}, token = cashier) =>
+    t.call('GET', '/api/cashier/cash/fromVoucher', { token, lang: 'en_US', query: { filter: { bankAccountId, dateFrom, dateTo }, ...paging } });
   const offered = async (bankAccountId: number, dateFrom = '2026-03-01', dateTo = '2026-03-31', token = cashier) =>
-    (await data(t.call('GET', '/api/cashier/cash/fromVoucher', { token, query: { bankAccountId, dateFrom, dateTo } }), 'offered')) as Line[];
+    (await data(page(bankAccountId, dateFrom, dateTo, { limit: 1000 }, token), 'offered')).content as Line[];
   const bringIn = (bankAccountId: number, itemIds: number[], token = cashier) => post('/api/cashier/cash/fromVoucher', { bankAccountId, itemIds }, token);
 
   beforeAll(async () => {
@@ -108,8 +110,12 @@ describe.each(backends())('cash journal lines brought in from vouchers (%s)', (b
     expect((await offered(b01)).find((l) => l.voucherId === two.id)).toMatchObject({ receiptCents: '300', counterparty: null });
     await t.call('DELETE', `/api/voucher/${two.id}`, { token: w.users.clerk.token });
     await t.call('DELETE', `/api/voucher/${withCustomer.id}`, { token: w.users.clerk.token });
-    const reversed = (await t.call('GET', '/api/cashier/cash/fromVoucher', { token: cashier, lang: 'en_US', query: { bankAccountId: b01, dateFrom: '2026-03-31', dateTo: '2026-03-01' } })).json();
+    const reversed = (await page(b01, '2026-03-31', '2026-03-01')).json();
     expect(reversed.code).toBe('PERIOD_END_BEFORE_START');
+    // A list like every list: pages of it, the total of them all.
+    const page2 = await data(page(b01, '2026-03-01', '2026-03-31', { index: 1, size: 1 }), 'page 2');
+    expect([page2.total, page2.content.map((l: Line) => l.summary)]).toEqual([3, ['收华夏律师费']]);
+    expect((await data(page(b01), 'default page')).total).toBe(3);
   });
 
   it('brings lines in all or none, linked to their vouchers; a brought-in line keeps its figures, may go, and comes in again', async () => {
@@ -152,7 +158,7 @@ describe.each(backends())('cash journal lines brought in from vouchers (%s)', (b
   it('refuses an account without a subject, a disabled account, a date before the start, and other companies or rights', async () => {
     const other = await makeWorld(t, admin);
     const foreignCashier = (await makeUser(t, admin, other.companyId, { rightIds: [RIGHTS.CASHIER] })).token;
-    const get = (token: string) => t.call('GET', '/api/cashier/cash/fromVoucher', { token, lang: 'en_US', query: { bankAccountId: b01, dateFrom: '2026-03-01', dateTo: '2026-03-31' } });
+    const get = (token: string) => page(b01, '2026-03-01', '2026-03-31', {}, token);
     expect((await get(foreignCashier)).json().code).toBe('NO_PERMISSION');
     const clerkOnly = w.users.clerk.token;
     expect((await get(clerkOnly)).statusCode).toBe(403);
@@ -165,7 +171,7 @@ describe.each(backends())('cash journal lines brought in from vouchers (%s)', (b
     await t.db.db.execute(sql`update cash_bank_openings set start_date = '2026-03-21' where bank_account_id = ${b02}`);
     // No subject: said so, on both calls.
     await t.db.db.execute(sql`update bank_accounts set subject_id = null where id = ${b02}`);
-    expect((await get(cashier).then(() => t.call('GET', '/api/cashier/cash/fromVoucher', { token: cashier, lang: 'en_US', query: { bankAccountId: b02, dateFrom: '2026-03-01', dateTo: '2026-03-31' } }))).json())
+    expect((await page(b02)).json())
       .toMatchObject({ code: 'CASH_ACCOUNT_NO_SUBJECT', msg: expect.stringContaining('The account B02 is linked to no subject') });
     expect((await bringIn(b02, [april.itemId])).json().code).toBe('CASH_ACCOUNT_NO_SUBJECT');
     await t.db.db.execute(sql`update bank_accounts set subject_id = ${icbc} where id = ${b02}`);

@@ -301,7 +301,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/cashier/code': (i) => ({ query: { bankAccountId: i.bankAccount, date: '2025-01-31' }, scoped: true }),
   'GET /api/cashier/balance': (i) => ({ query: { accountId: i.account, dateFrom: '2025-01-01', dateTo: '2025-01-31' }, scoped: true }),
   'GET /api/cashier/cashBalance': (i) => ({ query: { accountId: i.account, date: '2025-01-31' }, scoped: true }),
-  'GET /api/cashier/cash/fromVoucher': (i) => ({ query: { bankAccountId: i.bankAccount, dateFrom: '2025-01-01', dateTo: '2025-01-31' }, scoped: true }),
+  'GET /api/cashier/cash/fromVoucher': (i) => ({ query: { filter: { bankAccountId: i.bankAccount, dateFrom: '2025-01-01', dateTo: '2025-01-31' } }, scoped: true }),
   'POST /api/cashier/cash/fromVoucher': (i) => ({ body: { bankAccountId: i.bankAccount, itemIds: [MISSING_ID] }, scoped: true }),
   'POST /api/cashier/calcCashBalance': (i) => ({ body: { bankAccountId: i.bankAccount }, scoped: true }),
   'POST /api/cashier/calcCashBalances': (i) => ({ body: { bankAccountIds: [i.bankAccount] }, scoped: true }),

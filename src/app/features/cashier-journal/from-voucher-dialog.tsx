@@ -15,6 +15,7 @@ import dayjs from 'dayjs';
 import { cashJournalApi } from '../../../contract/heads';
 import type { CashVoucherLineDto } from '../../../contract/cashier-journal';
 import { formatCents } from '../../../domain/money';
+import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import { call } from '../../api/typed-client';
 import { notifyError } from '../../queries/admin-common';
 import { journalKeys } from '../../queries/cashier-journal';
@@ -38,7 +39,8 @@ export function FromVoucherDialog({ accountId, bankAccount, month, voucherLabel,
   const dateTo = dayjs(dateFrom).endOf('month').format('YYYY-MM-DD');
   const lines = useQuery({
     queryKey: [...journalKeys.all(accountId), 'fromVoucher', bankAccount.id, month],
-    queryFn: ({ signal }) => call(cashJournalApi.fromVoucherLines, { query: { bankAccountId: bankAccount.id, dateFrom, dateTo } }, { signal }),
+    // One page as large as a page may be: a month with more says so, and the rest comes in next time.
+    queryFn: ({ signal }) => call(cashJournalApi.fromVoucherLines, { query: { filter: { bankAccountId: bankAccount.id, dateFrom, dateTo }, limit: MAX_PAGE_LIMIT } }, { signal }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -97,12 +99,14 @@ export function FromVoucherDialog({ accountId, bankAccount, month, voucherLabel,
     }
   };
 
-  const rows = lines.data ?? [];
+  const rows = lines.data?.content ?? [];
+  const more = (lines.data?.total ?? 0) - rows.length;
   return (
     <Modal opened onClose={onClose} size={1000} title={t('journal:fromVoucher.title', { account: `${bankAccount.code} ${bankAccount.name}`, month })} onEnterTransitionEnd={caretToFirst}>
       <Stack gap="xs" data-testid="journal-from-voucher">
         <Text size="sm" c="dimmed">{t('journal:fromVoucher.help')}</Text>
         {lines.error && <Alert color="red" data-testid="journal-from-voucher-error">{lines.error.message}</Alert>}
+        {more > 0 && <Alert color="orange" p="xs" data-testid="journal-from-voucher-more">{t('journal:fromVoucher.more', { shown: rows.length, total: lines.data!.total })}</Alert>}
         <div style={{ height: 360 }} data-testid="journal-from-voucher-grid" ref={gridBox}>
           <ReadGrid<CashVoucherLineDto>
             columnDefs={columns}

@@ -261,7 +261,7 @@ export interface VoucherLineRow {
  * The counterparty is the line's own customer or vendor, else the one customer or vendor the
  * voucher's other lines name (a client paying its receivable), else none.
  */
-export async function voucherLinesFor(db: Db, o: { companyId: number; accountId: number; subjectCode: string; dateFrom: string; dateTo: string; itemIds?: number[]; lock?: boolean }): Promise<VoucherLineRow[]> {
+export async function voucherLinesFor(db: Db, o: { companyId: number; accountId: number; subjectCode: string; dateFrom: string; dateTo: string; itemIds?: number[]; lock?: boolean; page?: { offset: number; limit: number } }): Promise<{ rows: VoucherLineRow[]; total: number }> {
   const only = o.itemIds ? sql`and vi.id in (${sql.join(o.itemIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
   // Locked first, read after: the read's snapshot then sees every journal line committed by a
   // write that held these vouchers before (two cashiers bringing in one voucher on two accounts).
@@ -272,7 +272,8 @@ export async function voucherLinesFor(db: Db, o: { companyId: number; accountId:
   const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
     select vi.id as "itemId", v.id as "voucherId", v.mark_date::text as "date", vi.line_no as "lineNo", vi.summary, s.code as "subjectCode",
            coalesce(c.name, ve.name, other.name) as counterparty, vi.amount_cents as "amountCents", vi.direction as debit,
-           (v.audit_at is not null and v.audit_pass is true) as audited, v.book_keep_at is not null as bookkept
+           (v.audit_at is not null and v.audit_pass is true) as audited, v.book_keep_at is not null as bookkept,
+           count(*) over () as total
     from vouchers v
     join voucher_items vi on vi.company_id = v.company_id and vi.voucher_id = v.id
     join subjects s on s.id = vi.subject_id
@@ -294,11 +295,13 @@ export async function voucherLinesFor(db: Db, o: { companyId: number; accountId:
         join bank_accounts b on b.company_id = jl.company_id and b.id = jl.bank_account_id
         join subjects bs on bs.id = b.subject_id
         where jl.company_id = v.company_id and jl.voucher_id = v.id and bs.code = ${o.subjectCode})
-    order by v.mark_date, v.kind_id, v.code, vi.line_no`));
-  return rows.map((r) => ({
+    order by v.mark_date, v.kind_id, v.code, vi.line_no
+    ${o.page ? sql`offset ${o.page.offset} limit ${o.page.limit}` : sql``}`));
+  const total = rows.length ? Number(rows[0].total) : 0;
+  return { total, rows: rows.map((r) => ({
     itemId: Number(r.itemId), voucherId: Number(r.voucherId), date: String(r.date), lineNo: Number(r.lineNo), summary: String(r.summary), subjectCode: String(r.subjectCode),
     counterparty: (r.counterparty as string | null) ?? null, amountCents: Number(r.amountCents), debit: Boolean(r.debit), audited: Boolean(r.audited), bookkept: Boolean(r.bookkept),
-  }));
+  })) };
 }
 
 /** The code of a subject by id (a bank account's linked subject). */

@@ -102,8 +102,9 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
     return ok(await service.calcBalances(app.db, req.body.bankAccountIds, req.body.date));
   });
   handle(app, api.fromVoucherLines, async (req) => {
-    const a = await guardBankAccount(req, req.query.bankAccountId);
-    return ok(await service.voucherLinesToBringIn(app.db, a.id, req.query));
+    const a = await guardBankAccount(req, req.query.filter.bankAccountId);
+    const { content, total } = await service.voucherLinesToBringIn(app.db, a.id, req.query);
+    return okList(content, total);
   });
   handle(app, api.fromVoucher, async (req) => {
     const a = await guardBankAccount(req, req.body.bankAccountId);

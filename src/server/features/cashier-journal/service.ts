@@ -10,7 +10,7 @@ import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { cashLineProblem, monthOf } from '../../../domain/cashier-journal';
 import type { Paging } from '../../../contract/common';
-import type { CashBalanceRowDto, CashLineBody, CashLineDto, CashVoucherLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode } from '../../../contract/cashier-journal';
+import type { CashBalanceRowDto, CashFromVoucherFilter, CashLineBody, CashLineDto, CashVoucherLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode } from '../../../contract/cashier-journal';
 import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
 import type { SheetCashLine } from './sheet';
@@ -221,21 +221,21 @@ function sidesOf(r: q.VoucherLineRow): { receiptCents: number; paymentCents: num
   return inflow > 0 ? { receiptCents: inflow, paymentCents: 0 } : { receiptCents: 0, paymentCents: -inflow };
 }
 
-/** The voucher lines on the bank account's subject in the range that no journal line holds yet. */
-export async function voucherLinesToBringIn(db: Db, bankAccountId: number, o: { dateFrom: string; dateTo: string }): Promise<CashVoucherLineDto[]> {
+/** A page of the voucher lines on the bank account's subject in the range that no journal line holds yet. */
+export async function voucherLinesToBringIn(db: Db, bankAccountId: number, p: Paging<CashFromVoucherFilter>): Promise<{ content: CashVoucherLineDto[]; total: number }> {
   return withTx(db, async (tx) => {
     const c = await openCtx(tx, bankAccountId, 0, false);
-    const scope = await broughtInScope(tx, c, o.dateFrom, o.dateTo);
-    if (scope.dateFrom > scope.dateTo) return [];
-    const rows = await q.voucherLinesFor(tx, scope);
+    const scope = await broughtInScope(tx, c, p.filter.dateFrom, p.filter.dateTo);
+    if (scope.dateFrom > scope.dateTo) return { content: [], total: 0 };
+    const { rows, total } = await q.voucherLinesFor(tx, { ...scope, page: { offset: p.offset, limit: p.limit } });
     const codes = await voucherCodes(tx, [...new Set(rows.map((r) => r.voucherId))]);
-    return rows.map((r) => {
+    return { total, content: rows.map((r) => {
       const { receiptCents, paymentCents } = sidesOf(r);
       return {
         itemId: r.itemId, voucherId: r.voucherId, voucherCode: codes.get(r.voucherId) ?? `#${r.voucherId}`, date: r.date, lineNo: r.lineNo, summary: r.summary, subjectCode: r.subjectCode,
         counterparty: r.counterparty, receiptCents: s(receiptCents), paymentCents: s(paymentCents), audited: r.audited, bookkept: r.bookkept,
       };
-    });
+    }) };
   });
 }
 
@@ -251,7 +251,7 @@ export async function bringInVoucherLines(db: Db, bankAccountId: number, userId:
     if (c.account.disabled) throw new DomainError('CASH_ACCOUNT_DISABLED', { code: c.account.code });
     // Any date: a line before the start date is refused below, saying so.
     const scope = await broughtInScope(tx, c, '0001-01-01', '9999-12-31', false);
-    const rows = await q.voucherLinesFor(tx, { ...scope, itemIds, lock: true });
+    const { rows } = await q.voucherLinesFor(tx, { ...scope, itemIds, lock: true });
     const found = new Set(rows.map((r) => r.itemId));
     const missing = itemIds.find((id) => !found.has(id));
     if (missing !== undefined) {

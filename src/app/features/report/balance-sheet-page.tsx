@@ -4,7 +4,7 @@
  * right, each with 行次, 期末余额 and 年初余额 — and the catalogue's balance sheet imbalance message
  * when assets differ from liabilities plus equity. Period, bookkept only, .xlsx and PDF exports.
  */
-import { statementDateText } from '../../../domain/report-dates';
+import { dateLine } from './report-grid';
 import { useMemo } from 'react';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
@@ -81,7 +81,7 @@ export function BalanceSheetPage() {
   return (
     <Stack gap="sm" h="100%" data-testid="balance-sheet">
       <ReportHead title={t('balanceSheet.title')} formNumber={data?.formNumber}
-        head={data ? { companyName: data.companyName, accountName: data.accountName, bookKeep: data.bookKeep, periodText: statementDateText('BALANCE_SHEET', data.periodStart, data.periodEnd, i18n.language === 'en_US' ? 'en_US' : 'zh_CN') } : undefined} />
+        head={data ? { companyName: data.companyName, accountName: data.accountName, bookKeep: data.bookKeep, periodText: dateLine(t, 'BALANCE_SHEET', data.periodStart, data.periodEnd) } : undefined} />
       <ReportPeriodBar period={period} testId="bs" exports={[
         { key: 'xlsx', label: t('export.xlsx'), start: () => call(reportApi.balanceSheetExport, exportBody('xlsx')) },
         { key: 'pdf', label: t('export.pdf'), start: () => call(reportApi.balanceSheetExport, exportBody('pdf')) },

@@ -3,7 +3,7 @@
  * definition evaluated for a period — 本月金额 and 本年累计金额 per row — with the period bar,
  * bookkept only and the .xlsx / PDF exports.
  */
-import { statementDateText } from '../../../domain/report-dates';
+import { dateLine } from './report-grid';
 import { useMemo } from 'react';
 import { Alert, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -44,7 +44,7 @@ export function IncomeStatementPage() {
   return (
     <Stack gap="sm" h="100%" data-testid="income-statement">
       <ReportHead title={t('incomeStatement.title')} formNumber={data?.formNumber}
-        head={data ? { companyName: data.companyName, accountName: data.accountName, bookKeep: data.bookKeep, periodText: statementDateText('INCOME_STATEMENT', data.periodStart, data.periodEnd, i18n.language === 'en_US' ? 'en_US' : 'zh_CN') } : undefined} />
+        head={data ? { companyName: data.companyName, accountName: data.accountName, bookKeep: data.bookKeep, periodText: dateLine(t, 'INCOME_STATEMENT', data.periodStart, data.periodEnd) } : undefined} />
       <ReportPeriodBar period={period} testId="is" exports={[
         { key: 'xlsx', label: t('export.xlsx'), start: () => call(reportApi.incomeStatementExport, exportBody('xlsx')) },
         { key: 'pdf', label: t('export.pdf'), start: () => call(reportApi.incomeStatementExport, exportBody('pdf')) },

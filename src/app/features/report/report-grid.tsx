@@ -1,4 +1,5 @@
 /** Shared pieces of the report screens: the amount cell format, the report head, the grid frame. */
+import { statementDate, type StatementKind } from '../../../domain/report-dates';
 import type { ReactNode } from 'react';
 import { Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -55,4 +56,10 @@ export function ReportHead({ title, formNumber, head }: { title: string; formNum
 
 export function ReportGridFrame({ children, testId, offset = 300 }: { children: ReactNode; testId: string; offset?: number }) {
   return <FillHeight min={360} fallback={`calc(100vh - ${offset}px)`} data-testid={testId}>{children}</FillHeight>;
+}
+
+/** The statement's date line in the reader's words (domain/report-dates.ts, report head.asOf / month / range). */
+export function dateLine(t: TFunction, kind: StatementKind, start: string, end: string): string {
+  const { key, values } = statementDate(kind, start, end);
+  return t(`report:head.${key}`, values);
 }

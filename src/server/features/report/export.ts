@@ -7,7 +7,7 @@
  * owners' equity on the right, 行次, 期末余额 and 年初余额; the income statement with 本月金额 and
  * 本年累计金额. Labels follow the requester's language; amounts are exact to the cent.
  */
-import { statementDateText, type StatementKind } from '../../../domain/report-dates';
+import { statementDate, type StatementKind } from '../../../domain/report-dates';
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -52,10 +52,16 @@ interface Table {
   footer: string | null;
 }
 
-function headLines(L: Labels, d: BalanceSheetDto | IncomeStatementDto, kind: StatementKind, lang: Language): string[] {
+/** The statement's date line in the requester's words (report head.asOf / month / range). */
+function dateLineOf(L: Labels, kind: StatementKind, d: BalanceSheetDto | IncomeStatementDto): string {
+  const { key, values } = statementDate(kind, d.periodStart, d.periodEnd);
+  return fill(L.head[key], values);
+}
+
+function headLines(L: Labels, d: BalanceSheetDto | IncomeStatementDto, kind: StatementKind): string[] {
   return [
     fill(L.head.company, { name: d.companyName }) + '    ' + fill(L.head.account, { name: d.accountName }),
-    statementDateText(kind, d.periodStart, d.periodEnd, lang) + (d.bookKeep ? `    ${L.head.bookKeepOnly}` : ''),
+    dateLineOf(L, kind, d) + (d.bookKeep ? `    ${L.head.bookKeepOnly}` : ''),
     L.head.unit,
   ];
 }
@@ -74,7 +80,7 @@ export function balanceSheetTable(d: BalanceSheetDto, lang: Language): Table {
   }));
   const errors = lang === 'en_US' ? enErrors : zhErrors;
   return {
-    title: L.balanceSheet.title, formNumber: fill(L.head.form, { code: d.formNumber }), headLines: headLines(L, d, 'BALANCE_SHEET', lang),
+    title: L.balanceSheet.title, formNumber: fill(L.head.form, { code: d.formNumber }), headLines: headLines(L, d, 'BALANCE_SHEET'),
     columns: [
       { header: L.balanceSheet.assets, width: 30 }, { header: L.balanceSheet.lineNo, width: 6 },
       { header: L.balanceSheet.closing, width: 16, amount: true }, { header: L.balanceSheet.opening, width: 16, amount: true },
@@ -96,7 +102,7 @@ function imbalanceFooter(d: BalanceSheetDto, L: Labels, message: string): string
 export function incomeStatementTable(d: IncomeStatementDto, lang: Language): Table {
   const L = labelsOf(lang);
   return {
-    title: L.incomeStatement.title, formNumber: fill(L.head.form, { code: d.formNumber }), headLines: headLines(L, d, 'INCOME_STATEMENT', lang),
+    title: L.incomeStatement.title, formNumber: fill(L.head.form, { code: d.formNumber }), headLines: headLines(L, d, 'INCOME_STATEMENT'),
     columns: [
       { header: L.incomeStatement.item, width: 48 }, { header: L.incomeStatement.lineNo, width: 6 },
       { header: L.incomeStatement.month, width: 18, amount: true }, { header: L.incomeStatement.ytd, width: 18, amount: true },

@@ -177,14 +177,15 @@ describe.each(backends())('voucher print, export and import (%s)', (backend) => 
     expect(sheet.getRow(2).getCell(14).value).toBe(120);
     expect(sheet.getRow(2).getCell(14).numFmt).toBe('#,##0.00;-#,##0.00');
     expect(sheet.getRow(2).getCell(15).value).toBeNull();
-    expect(got[0]).toEqual(['日期 Date', '凭证字 Kind', '凭证号 Number', '附单据数 Bills', '摘要 Summary', '科目编码 Subject code', '科目名称 Subject name', '部门 Department', '职员 Employee', '客户 Customer', '供应商 Vendor', '项目 Project', '预算 Budget', '借方金额 Debit', '贷方金额 Credit', '制单人 Maker', '状态 State']);
+    expect(got[0]).toEqual(['日期 Date', '凭证字 Kind', '凭证号 Number', '附单据数 Bills', '摘要 Summary', '科目编码 Subject code', '科目名称 Subject name', '部门 Department', '职员 Employee', '客户 Customer', '供应商 Vendor', '项目 Project', '预算 Budget', '借方金额 Debit', '贷方金额 Credit', '制单人 Maker', '审核人 Auditor', '记账人 Bookkeeper', '出纳 Cashier', '状态 State']);
     expect(got).toHaveLength(1 + 2 + 3);
-    expect(got[1]).toEqual(['2026-03-15', '记', '0001', '3', '收律师费', '1001', '1001 库存现金', '', '', '', '', '', '', '120', '', '张记账', '已审核 Examined']);
+    expect(got[1]).toEqual(['2026-03-15', '记', '0001', '3', '收律师费', '1001', '1001 库存现金', '', '', '', '', '', '', '120', '', '张记账', '李审核', '', '', '已审核 Examined']);
     expect(got[2].slice(11, 15)).toEqual(['VWP 华夏合同纠纷案', '', '', '120']);
     expect(got[3][4]).toBe('\'=HYPERLINK("http://x")');
     expect(got[3][9]).toBe('VWC 华夏科技有限公司');
     expect(got[5][7]).toBe('VW01 诉讼部');
-    expect(got[5][16]).toMatch(/^已保存/);
+    expect(got[5][19]).toMatch(/^已保存/);
+    expect(got[5].slice(16, 19)).toEqual(['', '', '']);
   });
 
   it('serves the import template: the export\'s header row, example lines and the notes sheet', async () => {

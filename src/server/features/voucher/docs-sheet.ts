@@ -71,12 +71,15 @@ export const VOUCHER_COLUMNS: readonly VoucherColumn[] = [
   { zh: '借方金额', en: 'Debit', width: 14, field: 'debit', numFmt: AMOUNT_NUM_FMT, cell: (_v, i) => (i.direction ? centsCell(Number(i.amount)) : null), note: { zh: '元，最多两位小数，可为负数（红字）；借方与贷方只填一个', en: 'In currency units, at most 2 decimals, negative for red entries; fill either debit or credit' } },
   { zh: '贷方金额', en: 'Credit', width: 14, field: 'credit', numFmt: AMOUNT_NUM_FMT, cell: (_v, i) => (i.direction ? null : centsCell(Number(i.amount))), note: { zh: '同借方金额', en: 'As the debit' } },
   { zh: '制单人', en: 'Maker', width: 10, cell: (v) => v.createdByName, note: { zh: '仅导出，导入时忽略（制单人为导入者）', en: 'Exported only; ignored on import (the importer is the maker)' } },
+  { zh: '审核人', en: 'Auditor', width: 10, cell: (v) => v.auditByName, note: { zh: '仅导出，导入时忽略（导入的凭证未审核）', en: 'Exported only; ignored on import (imported vouchers are not examined)' } },
+  { zh: '记账人', en: 'Bookkeeper', width: 10, cell: (v) => v.bookKeepByName, note: { zh: '仅导出，导入时忽略', en: 'Exported only; ignored on import' } },
+  { zh: '出纳', en: 'Cashier', width: 10, cell: (v) => v.cashierByName, note: { zh: '仅导出，导入时忽略', en: 'Exported only; ignored on import' } },
   { zh: '状态', en: 'State', width: 16, cell: stateWords, note: { zh: '仅导出，导入时忽略（导入的凭证为已保存状态）', en: 'Exported only; ignored on import (imported vouchers are saved drafts)' } },
 ];
 
 const EXAMPLE: CellValue[][] = [
-  ['2026-03-15', '记', '0001', 2, '收到律师费', '1002', '银行存款', null, null, null, null, null, null, 12000, null, null, null],
-  ['2026-03-15', '记', '0001', 2, '收到律师费', '5001', '主营业务收入', null, null, null, null, null, null, null, 12000, null, null],
+  ['2026-03-15', '记', '0001', 2, '收到律师费', '1002', '银行存款', null, null, null, null, null, null, 12000, null, null, null, null, null, null],
+  ['2026-03-15', '记', '0001', 2, '收到律师费', '5001', '主营业务收入', null, null, null, null, null, null, null, 12000, null, null, null, null, null],
 ];
 
 const safe = (v: CellValue) => (typeof v === 'string' ? neutralizeCell(v) : v);

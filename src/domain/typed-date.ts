@@ -14,22 +14,26 @@ function real(y: number, m: number, d: number): string | null {
   return parsed.isValid() && parsed.format('YYYY-MM-DD') === s ? s : null;
 }
 
+/** The shapes a typed date may take, each read as [year or null (the reference year), month, day]. */
+const DATE_SHAPES: readonly RegExp[] = [/^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/, /^(\d{4})(\d{2})(\d{2})$/, /^()(\d{1,2})[-/.](\d{1,2})$/, /^()(\d{2})(\d{2})$/];
+
+function dateParts(text: string): [year: number | null, month: number, day: number] | null {
+  const t = text.trim();
+  for (const shape of DATE_SHAPES) {
+    const m = shape.exec(t);
+    if (m) return [m[1] ? Number(m[1]) : null, Number(m[2]), Number(m[3])];
+  }
+  return null;
+}
+
 /** Whether a text is shaped like a date (its digits and separators) whether or not the day exists: 2026-02-30 is, 2026-0 is not. */
 export function looksLikeDate(text: string): boolean {
-  return /^(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{8}|\d{1,2}[-/.]\d{1,2}|\d{4})$/.test(text.trim());
+  return dateParts(text) !== null;
 }
 
 export function parseTypedDate(text: string, referenceYear: number): string | null {
-  const t = text.trim();
-  let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(t);
-  if (m) return real(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = /^(\d{4})(\d{2})(\d{2})$/.exec(t);
-  if (m) return real(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = /^(\d{1,2})[-/.](\d{1,2})$/.exec(t);
-  if (m) return real(referenceYear, Number(m[1]), Number(m[2]));
-  m = /^(\d{2})(\d{2})$/.exec(t);
-  if (m) return real(referenceYear, Number(m[1]), Number(m[2]));
-  return null;
+  const parts = dateParts(text);
+  return parts && real(parts[0] ?? referenceYear, parts[1], parts[2]);
 }
 
 /**

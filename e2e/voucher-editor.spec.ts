@@ -638,6 +638,8 @@ test('an auditor steps to the last voucher with keys only: F9 examines and goes 
   await expect(v.activeTab()).toContainText(/凭证 .+-\d{4}/);
   await expect(v.balanceBar()).toHaveAttribute('data-state', 'ready');
   await expect(v.action('audit')).toBeEnabled();
+  // The auditor may not make vouchers: New is not offered (a blank voucher nobody could save).
+  await expect(v.action('new')).toBeDisabled();
 
   await v.auditAndNext();
   await v.expectVoucher(made[1]);
@@ -1262,6 +1264,12 @@ test('Copy (keys only) opens the voucher\'s kind and lines as a new unsaved vouc
 test('red reversal (keys only) from the More menu: a new voucher with the lines negated, linked both ways, opened in the editor; it cannot be reversed again', async ({ page, request }) => {
   const summary = `E2E reversal ${Date.now()}`;
   const { kind, source, read } = await storedVoucher(request, summary, 45_600);
+  // Examined as correct (a draft is corrected by editing, not reversed: VOUCHER_REVERSAL_NOT_AUDITED);
+  // afterAll deletes the reversal, then puts the original back and deletes it.
+  const auditor = await apiHeaders(request, 'auditor', 'audit123');
+  expect((await (await request.post(`/api/voucher/${source.id}/audit`, { headers: auditor, data: {} })).json()).success).toBe(true);
+  saved.splice(saved.indexOf(source.id), 1);
+  made.push(source.id);
   await loginAs(page, 'clerk', 'clerk123', { at: `/newVoucher/${source.id}` });
   const v = new VoucherEditorModel(page);
   await v.ready();

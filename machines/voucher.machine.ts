@@ -50,6 +50,7 @@ const machineSetup = setup({
     periodOpen: ({ context }) => voucherGuards.periodOpen.test(context),
     makerIsNotAuditor: ({ context }) => voucherGuards.makerIsNotAuditor.test(context),
     cashierSignNotRequired: ({ context }) => voucherGuards.cashierSignNotRequired.test(context),
+    notReversed: ({ context }) => voucherGuards.notReversed.test(context),
   },
   actions: {
     markDirty: assign({ dirty: true }),

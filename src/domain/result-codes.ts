@@ -212,6 +212,9 @@ export const resultCodes = {
   VOUCHER_AUX_INVALID: { status: 400, key: 'errors.VOUCHER_AUX_INVALID' },
   /** The voucher has been reversed in red already. */
   VOUCHER_ALREADY_REVERSED: { status: 409, key: 'errors.VOUCHER_ALREADY_REVERSED' },
+  VOUCHER_UNAVAILABLE: { status: 404, key: 'errors.VOUCHER_UNAVAILABLE' },
+  VOUCHER_REVERSED: { status: 409, key: 'errors.VOUCHER_REVERSED' },
+  VOUCHER_REVERSAL_NOT_AUDITED: { status: 409, key: 'errors.VOUCHER_REVERSAL_NOT_AUDITED' },
   /** A subject relation must lead to an account year of another ledger set of the same company. */
   SUBJECT_RELATION_SAME_LEDGER: { status: 400, key: 'errors.SUBJECT_RELATION_SAME_LEDGER' },
   /** Only enabled leaf subjects are mapped (a voucher line can name nothing else). */

@@ -14,7 +14,10 @@
  *   its error examination reversed;
  * - only an unlocked voucher (no audit, no signature, not bookkept) can be edited, invalidated or
  *   deleted; an invalid voucher can only be restored (reverse invalid), deleted or copied;
- * - every action except copying needs an open (not settled) period.
+ * - every action except copying needs an open (not settled) period;
+ * - a red reversal (红字冲销) undoes a voucher audited as correct (a draft is edited instead); once
+ *   reversed, the original cannot be edited, invalidated, deleted, nor its audit or bookkeeping
+ *   reversed until its reversal is deleted: the two stay a matched pair.
  */
 import { RIGHTS, hasRight, type RightHolder } from './rights';
 import type { ResultCode } from './result-codes';
@@ -85,15 +88,18 @@ export interface VoucherActionContext {
    * bookkeeping (出纳凭证必须经由出纳签字). False when the ledger does not ask for it.
    */
   cashierSignRequired: boolean;
+  /** The voucher has a red reversal (红字冲销) that undoes it (not: the voucher is a reversal). */
+  reversed?: boolean;
 }
 
 /** The named guards of the table; the machine registers a guard of the same name for each. */
-export type VoucherGuardName = 'periodOpen' | 'makerIsNotAuditor' | 'cashierSignNotRequired';
+export type VoucherGuardName = 'periodOpen' | 'makerIsNotAuditor' | 'cashierSignNotRequired' | 'notReversed';
 
 export const voucherGuards: Readonly<Record<VoucherGuardName, { code: ResultCode; test: (ctx: VoucherActionContext) => boolean; en: string }>> = {
   periodOpen: { code: 'PERIOD_SETTLED', test: (ctx) => !ctx.periodSettled, en: 'the voucher’s period is not settled' },
   makerIsNotAuditor: { code: 'VOUCHER_SELF_AUDIT', test: (ctx) => ctx.makerId === null || ctx.makerId !== ctx.user.id, en: 'the auditor is not the maker' },
   cashierSignNotRequired: { code: 'VOUCHER_CASHIER_SIGN_REQUIRED', test: (ctx) => !ctx.cashierSignRequired, en: 'the ledger does not require the cashier’s signature for this voucher' },
+  notReversed: { code: 'VOUCHER_REVERSED', test: (ctx) => !ctx.reversed, en: 'the voucher has no red reversal' },
 };
 
 /** Why an action does not apply to a state: tried in order, the first match explains the refusal. */
@@ -121,8 +127,8 @@ const INVALIDATED: Refusal = { when: ['invalid'], code: 'VOUCHER_INVALIDATED' };
 
 export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpec>> = {
   /** Changing the header or a line in the editor (the changes are kept until saved). */
-  edit: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Edit', zh: '编辑' },
-  save: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Save', zh: '保存' },
+  edit: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen', 'notReversed'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Edit', zh: '编辑' },
+  save: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen', 'notReversed'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Save', zh: '保存' },
   audit: {
     right: RIGHTS.VOUCHER_AUDIT,
     guards: ['periodOpen', 'makerIsNotAuditor'],
@@ -139,7 +145,7 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
   },
   reverseAudit: {
     right: RIGHTS.VOUCHER_AUDIT,
-    guards: ['periodOpen'],
+    guards: ['periodOpen', 'notReversed'],
     // Spec 01 §4: reverse examine also reverses an error examination (one 反审核 clears either result).
     refusals: [NOT_SAVED, GONE, INVALIDATED, { when: BOOKKEPT, code: 'VOUCHER_BOOKKEPT' }, { when: ['draft', 'cashiered'], code: 'VOUCHER_NOT_AUDITED' }],
     en: 'Reverse examine',
@@ -147,7 +153,7 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
   },
   reverseAuditError: {
     right: RIGHTS.VOUCHER_AUDIT,
-    guards: ['periodOpen'],
+    guards: ['periodOpen', 'notReversed'],
     refusals: [NOT_SAVED, GONE, INVALIDATED, { when: ['draft', 'cashiered', 'audited', 'auditedCashiered', 'bookkept', 'bookkeptCashiered'], code: 'VOUCHER_NOT_AUDIT_ERROR' }],
     en: 'Reverse examine error',
     zh: '反审核错误',
@@ -161,7 +167,7 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
   },
   reverseBookkeep: {
     right: RIGHTS.VOUCHER_BOOKKEEP,
-    guards: ['periodOpen'],
+    guards: ['periodOpen', 'notReversed'],
     refusals: [NOT_SAVED, GONE, INVALIDATED, { when: ['draft', 'cashiered', 'audited', 'auditedCashiered', 'auditError', 'auditErrorCashiered'], code: 'VOUCHER_NOT_BOOKKEPT' }],
     en: 'Reverse bookkeeping',
     zh: '反记账',
@@ -182,7 +188,7 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
   },
   invalid: {
     right: RIGHTS.VOUCHER_INVALIDATE,
-    guards: ['periodOpen'],
+    guards: ['periodOpen', 'notReversed'],
     refusals: [NOT_SAVED, GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }],
     en: 'Invalid',
     zh: '作废',
@@ -194,7 +200,7 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
     en: 'Reverse invalid',
     zh: '取消作废',
   },
-  delete: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen'], refusals: [NOT_SAVED, GONE, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Delete', zh: '删除' },
+  delete: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen', 'notReversed'], refusals: [NOT_SAVED, GONE, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Delete', zh: '删除' },
   /** A copy is a new voucher: the source stays as it is, and its period may be settled. */
   copy: { right: RIGHTS.VOUCHER_EDIT, guards: [], refusals: [NOT_SAVED, GONE], en: 'Copy', zh: '复制' },
   /** Synchronise to another account set: a new voucher there; an invalid voucher is not synchronised. */
@@ -291,6 +297,19 @@ export function nextVoucherState(state: VoucherLifecycleState, action: VoucherAc
   if (!row) return { ok: false, code: refusalOf(state, action) };
   for (const g of guardsOf(row)) if (!voucherGuards[g].test(ctx)) return { ok: false, code: voucherGuards[g].code };
   return { ok: true, next: row.to };
+}
+
+/**
+ * Why a voucher may not be reversed in red (红字冲销), or null when it may: it is audited as correct
+ * (bookkept or not; a draft or an error examination is corrected by editing), not a reversal itself
+ * and not reversed already. The reversal itself is a new voucher (`new × save`), checked apart.
+ */
+export function redReversalRefusal(v: { lifecycle: VoucherLifecycleState; source: string; reversed: boolean }): ResultCode | null {
+  if (v.lifecycle === 'new') return 'VOUCHER_NOT_SAVED';
+  if (v.lifecycle === 'invalid') return 'VOUCHER_INVALIDATED';
+  if (v.source === 'REVERSAL' || v.reversed) return 'VOUCHER_ALREADY_REVERSED';
+  if (!voucherStateTags[v.lifecycle].includes('auditSuccess')) return 'VOUCHER_REVERSAL_NOT_AUDITED';
+  return null;
 }
 
 /** The fields of a stored voucher the lifecycle state follows from (spec 01 §3 voucher). */

@@ -107,6 +107,11 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     expect(zh[1].msg).toMatch(/[\u4e00-\u9fff]/);
     const noReason = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'auditError', ids: [own.id] } }), 'no reason');
     expect(noReason).toEqual([{ id: own.id, ok: false, code: 'VOUCHER_FIELD_REQUIRED', msg: expect.any(String) }]);
+    // The field by its label in the language, not its contract name.
+    const noReasonZh = await data(call(auditor.token, 'POST', '/api/voucher/batch', { lang: 'zh_CN', body: { action: 'auditError', ids: [own.id] } }), 'no reason zh');
+    expect(noReasonZh[0].msg).toBe('请填写原因');
+    const noReasonEn = await data(call(auditor.token, 'POST', '/api/voucher/batch', { lang: 'en_US', body: { action: 'auditError', ids: [own.id] } }), 'no reason en');
+    expect(noReasonEn[0].msg).toBe('Please fill in the Reason');
     const withReason = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'auditError', ids: [own.id, a.id], reason: '附件不全' } }), 'with reason');
     expect(withReason.map((r: { ok: boolean; code: string | null }) => [r.ok, r.code])).toEqual([[true, null], [false, 'VOUCHER_BOOKKEPT']]);
     expect((await list(w.users.viewer.token, { id: own.id })).content[0]).toMatchObject({ lifecycle: 'auditError', auditNote: '附件不全' });
@@ -114,11 +119,21 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     // Without the right for the action every voucher is refused by itself (the cashier cannot audit).
     const cash = await data(call(w.users.cashier.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [own.id] } }), 'cashier');
     expect(cash).toEqual([{ id: own.id, ok: false, code: 'NO_PERMISSION', msg: expect.any(String) }]);
-    // A foreign id refuses the whole call before anything is done.
+    // A foreign id is answered by itself exactly as a missing one (deleted meanwhile), and the others go on;
+    // a batch of nothing but such ids is refused as a whole.
     const c = await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-07' }));
     const foreign = await create(other.users.clerk.token, simpleVoucher(other, { markTime: '2026-05-07' }));
-    await refused(call(boss.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [c.id, foreign.id] } }), 'NO_PERMISSION');
-    expect((await list(w.users.viewer.token, { id: c.id })).content[0].lifecycle).toBe('draft');
+    const gone = await create(clerk.token, simpleVoucher(w, { markTime: '2026-05-07' }));
+    await data(call(clerk.token, 'DELETE', `/api/voucher/${gone.id}`), 'delete');
+    const mixed = await data(call(boss.token, 'POST', '/api/voucher/batch', { lang: 'zh_CN', body: { action: 'audit', ids: [c.id, foreign.id, gone.id] } }), 'mixed');
+    expect(mixed).toEqual([
+      { id: c.id, ok: true, code: null, msg: null },
+      { id: foreign.id, ok: false, code: 'VOUCHER_UNAVAILABLE', msg: '凭证已不存在（可能已被他人删除）或无权操作' },
+      { id: gone.id, ok: false, code: 'VOUCHER_UNAVAILABLE', msg: '凭证已不存在（可能已被他人删除）或无权操作' },
+    ]);
+    expect((await list(w.users.viewer.token, { id: c.id })).content[0].lifecycle).toBe('audited');
+    expect((await data(call(other.users.clerk.token, 'GET', `/api/voucher/${foreign.id}`), 'foreign')).lifecycle).toBe('draft');
+    await refused(call(boss.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [foreign.id, gone.id] } }), 'NO_PERMISSION');
   });
 
   it('arranges codes: closes the gaps per kind in order, leaves locked and invalid vouchers, logs each change', async () => {

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { isVoucherLocked, nextVoucherState, type VoucherAction, type VoucherLifecycleState } from '../../src/domain/voucher-lifecycle';
+import { isVoucherLocked, nextVoucherState, redReversalRefusal, type VoucherAction, type VoucherLifecycleState } from '../../src/domain/voucher-lifecycle';
 import { ALL_RIGHT_IDS } from '../../src/domain/rights';
 import { voucherActionNames } from '../../src/contract/voucher';
 import { backends, createTestApp, type TestApp } from './harness';
@@ -102,7 +102,7 @@ describe.each(backends())('voucher model (%s)', (backend) => {
 
   const ctxOf = (real: Real, user: UserKey, v: ModelVoucher | null, periodSettled = false) => ({
     user: { id: real.w.users[user].id, kind: 'OTHER' as const, rightIds: real.rights[user] },
-    makerId: v?.maker ?? null, periodSettled, cashierSignRequired: false,
+    makerId: v?.maker ?? null, periodSettled, cashierSignRequired: false, reversed: v !== null && v.reversedBy !== null,
   });
   const monthOf = (date: string) => Number(date.slice(5, 7));
   const expectAnswer = (j: { success: boolean; code: unknown }, expected: { ok: true } | { ok: false; code: string }, what: string) => {
@@ -183,8 +183,8 @@ describe.each(backends())('voucher model (%s)', (backend) => {
       const may = nextVoucherState('new', 'save', ctxOf(real, this.user, null, month <= m.settled));
       let expected: { ok: true } | { ok: false; code: string } = may.ok ? { ok: true } : { ok: false, code: may.code };
       if (expected.ok && this.kind === 'REVERSAL') {
-        if (v.state === 'invalid') expected = { ok: false, code: 'VOUCHER_INVALIDATED' };
-        else if (v.reversedBy !== null || v.isReversal) expected = { ok: false, code: 'VOUCHER_ALREADY_REVERSED' };
+        const refused = redReversalRefusal({ lifecycle: v.state, source: v.isReversal ? 'REVERSAL' : 'MANUAL', reversed: v.reversedBy !== null });
+        if (refused) expected = { ok: false, code: refused };
       }
       const body = { ...simpleVoucher(real.w, { markTime: day(v.id + 3) }), originId: v.id, originKind: this.kind };
       const j = (await real.t.call('POST', '/api/voucher', { token: u.token, body })).json();

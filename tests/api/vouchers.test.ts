@@ -234,6 +234,32 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     expect(orig.voucherRelationInfos.map((r: { targetId: number }) => r.targetId)).toEqual([red.id]);
     await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: v.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');
     await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: red.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');
+    // The pair stays matched: the original's bookkeeping cannot be reversed (then edited or deleted)
+    // while its reversal stands; deleting the reversal frees it.
+    const before = await data(call(clerk.token, 'GET', `/api/voucher/${v.id}`), 'before');
+    await refused(act(auditor.token, v.id, 'reverseBookkeep'), 'VOUCHER_REVERSED');
+    const batch = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'reverseBookkeep', ids: [v.id] } }), 'batch');
+    expect(JSON.stringify(batch)).toContain('VOUCHER_REVERSED');
+    expect(await data(call(clerk.token, 'GET', `/api/voucher/${v.id}`), 'after')).toEqual(before);
+    await data(call(clerk.token, 'DELETE', `/api/voucher/${red.id}`), 'delete the reversal');
+    await data(act(auditor.token, v.id, 'reverseBookkeep'), 'reverseBookkeep once freed');
+  });
+
+  it('reverses in red only a voucher examined as correct; a draft is edited instead, and a reversed original is not edited or deleted', async () => {
+    const { clerk, auditor } = w.users;
+    const draft = await create(clerk.token, simpleVoucher(w, { markTime: '2026-10-09' }));
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-09' }), originId: draft.id, originKind: 'REVERSAL' } }), 'VOUCHER_REVERSAL_NOT_AUDITED');
+    await data(call(auditor.token, 'POST', `/api/voucher/${draft.id}/auditError`, { body: { reason: '科目错' } }), 'auditError');
+    await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-09' }), originId: draft.id, originKind: 'REVERSAL' } }), 'VOUCHER_REVERSAL_NOT_AUDITED');
+    const audited = await create(clerk.token, simpleVoucher(w, { markTime: '2026-10-10' }));
+    await data(act(auditor.token, audited.id, 'audit'), 'audit');
+    const red = await create(clerk.token, { ...simpleVoucher(w, { markTime: '2026-10-10' }), originId: audited.id, originKind: 'REVERSAL' });
+    await refused(act(auditor.token, audited.id, 'reverseAudit'), 'VOUCHER_REVERSED');
+    // Data a test left behind (a draft reversed before this rule) stays protected the same way.
+    await t.db.db.execute(sql`update vouchers set audit_at = null, audit_pass = null, audit_by = null where id = ${audited.id}`);
+    await refused(call(clerk.token, 'POST', `/api/voucher/${audited.id}`, { body: { ...simpleVoucher(w, { markTime: '2026-10-10', cents: 55_500 }), accountId: undefined } }), 'VOUCHER_REVERSED');
+    await refused(call(clerk.token, 'DELETE', `/api/voucher/${audited.id}`), 'VOUCHER_REVERSED');
+    expect(await data(call(clerk.token, 'GET', `/api/voucher/${red.id}`), 'reversal')).toMatchObject({ originId: audited.id, debitCents: '-12000' });
   });
 
   it('deletes a voucher others were copied from; the copy keeps its content and loses the origin', async () => {
@@ -251,7 +277,9 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     await data(act(auditor.token, b.id, 'audit'), 'audit b');
     const res = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, b.id] } }), 'batch');
     expect(res).toEqual([{ id: a.id, ok: true, code: null, msg: null }, { id: b.id, ok: false, code: 'VOUCHER_ALREADY_AUDITED', msg: expect.any(String) }]);
-    await refused(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [a.id, MISSING_ID] } }), 'NO_PERMISSION');
+    const missing = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'reverseAudit', ids: [a.id, MISSING_ID] } }), 'missing');
+    expect(missing).toEqual([{ id: a.id, ok: true, code: null, msg: null }, { id: MISSING_ID, ok: false, code: 'VOUCHER_UNAVAILABLE', msg: expect.any(String) }]);
+    await refused(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [MISSING_ID] } }), 'NO_PERMISSION');
   });
 
   it.runIf(backend === 'postgres')('runs two batches over the same vouchers in opposite orders at once: both go through (the batch locks its vouchers in id order first), every voucher ends audited and cashiered', async () => {

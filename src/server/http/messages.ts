@@ -41,5 +41,7 @@ export function translate(key: string, lang: Language, params: Record<string, st
  */
 export function messageOf(code: ResultCode, lang: Language, params: Record<string, string | number> = {}): string {
   if (code === 'INVALID_INPUT' && !String(params.detail ?? '').trim()) return translate('validation.unnamed', lang);
-  return translate(messageKeyOf(code).replace(/^errors\./, ''), lang, params);
+  // A field named by its contract name ("reason") reads as its label in the language ("原因").
+  const field = typeof params.field === 'string' ? lookup(catalogues[lang], `fields.${params.field}`) : undefined;
+  return translate(messageKeyOf(code).replace(/^errors\./, ''), lang, field ? { ...params, field } : params);
 }

@@ -322,7 +322,9 @@ function VoucherEditor(props: EditorProps) {
   const { busy, busyNow, setBusy, exclusive } = useBusy();
   const [auxLine, setAuxLine] = useState<{ request: PickerRequest<VoucherKitRow> } | null>(null);
   const { open: openPicker, picker: subjectPicker } = useListPicker<VoucherKitRow>();
-  const summaryPicker = useSummaryPicker<VoucherKitRow>(companyId, useHasRight(RIGHTS.VOUCHER_EDIT), openPicker);
+  // A new voucher is for a user who may save one (spec 01 §4: buttons follow the user's rights).
+  const mayCreate = useHasRight(RIGHTS.VOUCHER_EDIT);
+  const summaryPicker = useSummaryPicker<VoucherKitRow>(companyId, mayCreate, openPicker);
   const gridRef = useRef<EntryGridHandle>(null);
   /**
    * Puts the caret on the first cell once the grid shows the editor's rows as they are now: after a
@@ -552,12 +554,13 @@ function VoucherEditor(props: EditorProps) {
         await holdDuring(async () => (!(await settle()) ? 'stayed' : (await stepTo(command)) ? 'moved' : 'refused'), voucherCommandOf, keysDropped);
         return;
       }
+      if (!mayCreate) return;
       if (!(await settle())) return;
       typeAhead().hold(voucherCommandOf);
       await goTo('new');
       focusFirstWhenShown();
     },
-    [busyNow, focusFirstWhenShown, freshHeader, goTo, keysDropped, routeId, save, send, settle, stepTo],
+    [busyNow, focusFirstWhenShown, freshHeader, goTo, keysDropped, mayCreate, routeId, save, send, settle, stepTo],
   );
 
   const runAction = useCallback(
@@ -843,7 +846,7 @@ function VoucherEditor(props: EditorProps) {
     <Stack gap="xs" ref={rootRef} data-testid="voucher-editor" data-voucher-id={state.voucher?.id ?? NEW_ID} data-lifecycle={liveView.lifecycle} data-dirty={state.dirty || undefined}>
       <Group gap={6} wrap="wrap" data-testid="voucher-toolbar">
         <Tooltip label={voucherKeyLabel('new')} withArrow>
-          <Button size="xs" variant="default" onClick={() => void runCommand('new')} data-testid="voucher-action-new">
+          <Button size="xs" variant="default" onClick={() => void runCommand('new')} disabled={!mayCreate} data-reason={mayCreate ? undefined : 'NO_PERMISSION'} data-testid="voucher-action-new">
             {t('voucher:actions.new')}
           </Button>
         </Tooltip>

@@ -43,17 +43,25 @@ describe('toolbar enablement from the voucher machine', () => {
   });
 });
 
-describe('red reversal enablement (the server\'s rules of POST /voucher originKind REVERSAL)', () => {
-  const original = (p: Partial<{ state: 'NORMAL' | 'INVALID'; source: string; voucherRelationInfos: { kind: string }[] }> = {}) => ({ state: 'NORMAL' as const, source: 'MANUAL', voucherRelationInfos: [], ...p });
+describe('red reversal enablement (the domain\'s redReversalRefusal, also run by the server\'s POST /voucher originKind REVERSAL)', () => {
+  const audited = { auditAt: '2026-01-05', auditPass: true, bookKeepAt: null, cashierAt: null };
+  const original = (p: Partial<NonNullable<Parameters<typeof reversalRefusal>[0]['voucher']>> = {}) => ({ state: 'NORMAL' as const, ...audited, source: 'MANUAL', voucherRelationInfos: [], ...p });
   const refusal = (p: Partial<Parameters<typeof reversalRefusal>[0]> = {}) => reversalRefusal({ voucher: original(), user: clerk, targetPeriodSettled: false, ...p });
-  it('a stored voucher, in any lifecycle state, may be reversed by a user who may save vouchers', () => {
+  it('a voucher audited as correct, bookkept or not, may be reversed by a user who may save vouchers', () => {
     expect(refusal()).toBeNull();
+    expect(refusal({ voucher: original({ bookKeepAt: '2026-01-06' }) })).toBeNull();
+    expect(refusal({ voucher: original({ cashierAt: '2026-01-06' }) })).toBeNull();
     expect(refusal({ user: { id: 9, kind: 'ADMIN', rightIds: [] } })).toBeNull();
     expect(refusal({ voucher: original({ voucherRelationInfos: [{ kind: 'SYNC' }, { kind: 'COPY' }] }) })).toBeNull();
   });
+  it('refuses a draft or a voucher examined as error (they are corrected by editing)', () => {
+    expect(refusal({ voucher: original({ auditAt: null, auditPass: null }) })).toBe('VOUCHER_REVERSAL_NOT_AUDITED');
+    expect(refusal({ voucher: original({ auditPass: false }) })).toBe('VOUCHER_REVERSAL_NOT_AUDITED');
+    expect(refusal({ voucher: original({ auditAt: null, auditPass: null, cashierAt: '2026-01-06' }) })).toBe('VOUCHER_REVERSAL_NOT_AUDITED');
+  });
   it('refuses a new voucher, an invalid one, one reversed already and a reversal itself', () => {
     expect(refusal({ voucher: null })).toBe('VOUCHER_NOT_SAVED');
-    expect(refusal({ voucher: original({ state: 'INVALID' }) })).toBe('VOUCHER_INVALIDATED');
+    expect(refusal({ voucher: original({ state: 'INVALID', auditAt: null, auditPass: null }) })).toBe('VOUCHER_INVALIDATED');
     expect(refusal({ voucher: original({ voucherRelationInfos: [{ kind: 'REVERSAL' }] }) })).toBe('VOUCHER_ALREADY_REVERSED');
     expect(refusal({ voucher: original({ source: 'REVERSAL' }) })).toBe('VOUCHER_ALREADY_REVERSED');
   });
@@ -61,6 +69,17 @@ describe('red reversal enablement (the server\'s rules of POST /voucher originKi
     expect(refusal({ user: auditor })).toBe('NO_PERMISSION');
     expect(refusal({ user: null })).toBe('NO_PERMISSION');
     expect(refusal({ targetPeriodSettled: true })).toBe('PERIOD_SETTLED');
+  });
+  it('a reversed original stays as it is: no reverse bookkeeping or audit, no edit, delete or invalid', () => {
+    const reversed = { source: 'MANUAL', voucherRelationInfos: [{ kind: 'REVERSAL' }] };
+    const bookkept = view({ voucher: stored({ ...audited, bookKeepAt: '2026-01-06', ...reversed }), user: auditor });
+    expect(bookkept.enabled.reverseBookkeep).toBe(false);
+    expect(view({ voucher: stored({ ...audited, bookKeepAt: '2026-01-06' }), user: auditor }).enabled.reverseBookkeep).toBe(true);
+    expect(view({ voucher: stored({ ...audited, ...reversed }), user: auditor }).enabled.reverseAudit).toBe(false);
+    const admin = { id: 9, kind: 'ADMIN' as const, rightIds: [] };
+    expect(view({ voucher: stored(reversed), user: admin }).enabled).toMatchObject({ save: false, delete: false, invalid: false, copy: true });
+    // The reversal itself is linked the same way but is an ordinary voucher.
+    expect(view({ voucher: stored({ source: 'REVERSAL', voucherRelationInfos: [{ kind: 'REVERSAL' }] }), user: admin }).enabled).toMatchObject({ save: true, delete: true });
   });
 });
 

@@ -7,15 +7,19 @@
 import { decideVoucherAction, enabledVoucherActions, explainVoucherAction, voucherSnapshot, type VoucherSnapshot } from '../../../../machines/voucher.machine';
 import type { RightHolder } from '../../../domain/rights';
 import type { ResultCode } from '../../../domain/result-codes';
-import { isVoucherLocked, voucherLifecycleStateOf, type VoucherAction, type VoucherLifecycleState, type VoucherStatusFields } from '../../../domain/voucher-lifecycle';
+import { isVoucherLocked, redReversalRefusal, voucherLifecycleStateOf, type VoucherAction, type VoucherLifecycleState, type VoucherStatusFields } from '../../../domain/voucher-lifecycle';
 
 export interface ToolbarInput {
   /** The stored voucher, or null for a new one. */
-  voucher: (VoucherStatusFields & { createdBy: number | null }) | null;
+  voucher: (VoucherStatusFields & { createdBy: number | null; source?: string; voucherRelationInfos?: readonly { kind: string }[] }) | null;
   user: (RightHolder & { id: number }) | null;
   periodSettled: boolean;
   dirty: boolean;
 }
+
+/** The voucher has a red reversal that undoes it (a reversal is linked the same way, but is not reversed). */
+export const isReversedVoucher = (v: { source?: string; voucherRelationInfos?: readonly { kind: string }[] }): boolean =>
+  v.source !== 'REVERSAL' && (v.voucherRelationInfos ?? []).some((r) => r.kind === 'REVERSAL');
 
 export function lifecycleOf(voucher: ToolbarInput['voucher']): VoucherLifecycleState {
   return voucher ? voucherLifecycleStateOf(voucher) : 'new';
@@ -26,7 +30,7 @@ export function toolbarSnapshot(input: ToolbarInput): VoucherSnapshot {
   return voucherSnapshot(
     lifecycleOf(input.voucher),
     // The ledger's cashier-signature rule is the server's to check; the toolbar does not hold it back.
-    { user, makerId: input.voucher?.createdBy ?? null, periodSettled: input.periodSettled, cashierSignRequired: false },
+    { user, makerId: input.voucher?.createdBy ?? null, periodSettled: input.periodSettled, cashierSignRequired: false, reversed: input.voucher ? isReversedVoucher(input.voucher) : false },
     input.dirty,
   );
 }
@@ -52,8 +56,7 @@ export function disabledReason(snapshot: VoucherSnapshot, action: VoucherAction)
 }
 
 /** What the red reversal (红字冲销) reads of the voucher it reverses. */
-export interface ReversalSource {
-  state: 'NORMAL' | 'INVALID';
+export interface ReversalSource extends VoucherStatusFields {
   /** Where the voucher came from: a red reversal ('REVERSAL') is not reversed again. */
   source: string;
   voucherRelationInfos: readonly { kind: string }[];
@@ -68,17 +71,15 @@ export interface ReversalInput {
 }
 
 /**
- * Why the red reversal of the voucher is refused, or null when it may be made. The server's rules
- * (POST /voucher with originKind REVERSAL, src/server/features/voucher/service.ts createVoucher):
- * a stored voucher that is not invalid, not reversed already and not itself a reversal; the
- * reversal is a new voucher saved (`new × save`: the voucher-edit right, its period open). The
- * original's own lifecycle (draft, audited, bookkept…) and its period do not matter.
+ * Why the red reversal of the voucher is refused, or null when it may be made: the domain's rule
+ * (redReversalRefusal: audited as correct, not a reversal, not reversed already; the server's
+ * createVoucher runs the same) and the reversal is a new voucher saved (`new × save`: the
+ * voucher-edit right, its period open). The original's period does not matter.
  */
 export function reversalRefusal(input: ReversalInput): ResultCode | null {
   const v = input.voucher;
-  if (!v) return 'VOUCHER_NOT_SAVED';
-  if (v.state === 'INVALID') return 'VOUCHER_INVALIDATED';
-  if (v.source === 'REVERSAL' || v.voucherRelationInfos.some((r) => r.kind === 'REVERSAL')) return 'VOUCHER_ALREADY_REVERSED';
+  const refused = redReversalRefusal(v ? { lifecycle: voucherLifecycleStateOf(v), source: v.source, reversed: isReversedVoucher(v) } : { lifecycle: 'new', source: '', reversed: false });
+  if (refused) return refused;
   const user = input.user ?? { id: 0, kind: 'OTHER' as const, rightIds: [] };
   const saved = decideVoucherAction('new', 'save', { user, makerId: null, periodSettled: input.targetPeriodSettled, cashierSignRequired: false });
   return saved.ok ? null : saved.code;

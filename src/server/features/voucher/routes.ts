@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { voucherApi } from '../../../contract/voucher';
 import { DomainError } from '../../../domain/result-codes';
 import { handle } from '../../http/route';
+import { messageOf } from '../../http/messages';
 import { ok, okList } from '../../http/reply';
 import { guardAccount } from '../../http/guards';
 import * as q from './queries';
@@ -76,15 +77,26 @@ export async function voucherRoutes(app: FastifyInstance): Promise<void> {
     return ok(await service.actOnVoucher(app.db, actorOf(req, companyId), companyId, v.id, req.params.action, req.body));
   });
 
-  // Every id is guarded first: a foreign or missing id refuses the whole call (ids cannot be probed);
-  // then each voucher is acted on by itself and answered by itself.
+  // Every voucher is acted on by itself and answered by itself. A missing id (deleted meanwhile by
+  // someone else) and a foreign one get the same answer, VOUCHER_UNAVAILABLE, so ids cannot be
+  // probed; the others go on.
   handle(app, voucherApi.batch, async (req) => {
     const ids: Array<{ id: number; companyId: number }> = [];
+    const unavailable = new Set<number>();
     for (const id of [...new Set(req.body.ids)]) {
-      const { v, companyId } = await guardVoucher(req, id);
-      ids.push({ id: v.id, companyId });
+      try {
+        const { v, companyId } = await guardVoucher(req, id);
+        ids.push({ id: v.id, companyId });
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        unavailable.add(id);
+      }
     }
-    return ok(await service.batchAct(app.db, (companyId) => actorOf(req, companyId), ids, req.body.action, req.body.reason?.trim() || null, req.lang));
+    // Not one voucher to act on: the call itself is refused, as a single action on such an id is.
+    if (!ids.length) throw new DomainError('NO_PERMISSION');
+    const done = await service.batchAct(app.db, (companyId) => actorOf(req, companyId), ids, req.body.action, req.body.reason?.trim() || null, req.lang);
+    const byId = new Map(done.map((r) => [r.id, r]));
+    return ok([...new Set(req.body.ids)].map((id) => byId.get(id) ?? { id, ok: false, code: 'VOUCHER_UNAVAILABLE', msg: messageOf('VOUCHER_UNAVAILABLE', req.lang) }));
   });
 
   // 凭证整理: the ledger set is guarded here, the period's membership in it by the service.

@@ -13,7 +13,7 @@ import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { padVoucherCode } from '../../../domain/finance-settings';
 import { localVoucherLabel } from '../../../domain/names';
-import { statusFieldsOf, voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
+import { redReversalRefusal, statusFieldsOf, voucherLifecycleStateOf, type VoucherAction, type VoucherActionContext, type VoucherLifecycleState } from '../../../domain/voucher-lifecycle';
 import { fitSummary, normalizeVoucherCode, resolveMarkDate, validateVoucherLines, type VoucherLineInput, type YearWithPeriods } from '../../../domain/voucher-rules';
 import { decideVoucherAction } from '../../../../machines/voucher.machine';
 import type { Paging } from '../../../contract/common';
@@ -42,13 +42,22 @@ const fail = (code: ResultCode, params: Record<string, string | number> = {}, ap
 const statusOf = (v: q.VoucherRow): VoucherLifecycleState =>
   voucherLifecycleStateOf({ state: v.state as 'NORMAL' | 'INVALID', auditAt: v.auditAt, auditPass: v.auditPass, bookKeepAt: v.bookKeepAt, cashierAt: v.cashierAt });
 
-const contextOf = (actor: Actor, makerId: number | null, periodSettled: boolean): VoucherActionContext => ({
+const contextOf = (actor: Actor, makerId: number | null, periodSettled: boolean, reversed = false): VoucherActionContext => ({
   user: { id: actor.id, kind: actor.kind, rightIds: actor.rightIds },
   makerId,
   periodSettled,
+  reversed,
   // No ledger option asks for the cashier's signature before bookkeeping yet (decision 022).
   cashierSignRequired: false,
 });
+
+/** The voucher has a red reversal that undoes it (a reversal itself is linked the same way, but is not reversed). */
+async function isReversed(tx: Tx, v: q.VoucherRow): Promise<boolean> {
+  if (v.source === 'REVERSAL') return false;
+  const [rev] = await tx.select({ id: voucherRelations.id }).from(voucherRelations)
+    .where(and(eq(voucherRelations.voucherId, v.id), eq(voucherRelations.kind, 'REVERSAL'))).limit(1);
+  return rev !== undefined;
+}
 
 /** Runs the machine; a refusal throws its result code. */
 function decide(state: VoucherLifecycleState, action: VoucherAction, ctx: VoucherActionContext): VoucherLifecycleState {
@@ -243,12 +252,8 @@ export async function createVoucher(db: Db, actor: Actor, companyId: number, bod
       const kind = body.originKind ?? 'COPY';
       if (kind === 'COPY') decide(statusOf(origin), 'copy', contextOf(actor, origin.createdBy, false));
       else {
-        const st = statusOf(origin);
-        if (st === 'invalid') fail('VOUCHER_INVALIDATED');
-        const [rev] = await tx.select({ id: voucherRelations.id }).from(voucherRelations)
-          .where(and(eq(voucherRelations.voucherId, origin.id), eq(voucherRelations.kind, 'REVERSAL'))).limit(1);
-        if (rev) fail('VOUCHER_ALREADY_REVERSED');
-        if (origin.source === 'REVERSAL') fail('VOUCHER_ALREADY_REVERSED');
+        const refusal = redReversalRefusal({ lifecycle: statusOf(origin), source: origin.source, reversed: await isReversed(tx, origin) });
+        if (refusal) fail(refusal);
         const lang = actor.lang ?? 'zh_CN';
         const [kindRow] = await tx.select({ name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(eq(voucherKinds.id, origin.kindId));
         const label = localVoucherLabel(lang, kindRow ?? { name: '' }, padVoucherCode(origin.code, await q.codeLengthOf(tx, origin.accountId)));
@@ -304,7 +309,7 @@ export async function updateVoucher(db: Db, actor: Actor, companyId: number, id:
     if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
     assertVersion(v.version, body.version);
     const oldPeriod = await q.lockPeriod(tx, v.periodId);
-    decide(statusOf(v), 'save', contextOf(actor, v.createdBy, oldPeriod?.rolled ?? false));
+    decide(statusOf(v), 'save', contextOf(actor, v.createdBy, oldPeriod?.rolled ?? false, await isReversed(tx, v)));
     // The kind, code length, years and the body's subjects in one query.
     const ctx = await saveContext(tx, { companyId, accountId: v.accountId, kindId: body.kindId, userId: actor.id, subjectIds: body.items.map((i) => i.subjectId) });
     if (!ctx.kind) fail('NO_PERMISSION');
@@ -342,7 +347,7 @@ export async function deleteVoucher(db: Db, actor: Actor, companyId: number, id:
     const v = await q.findVoucher(tx, id, true);
     if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
     const period = await q.lockPeriod(tx, v.periodId);
-    decide(statusOf(v), 'delete', contextOf(actor, v.createdBy, period?.rolled ?? false));
+    decide(statusOf(v), 'delete', contextOf(actor, v.createdBy, period?.rolled ?? false, await isReversed(tx, v)));
     await tx.delete(vouchers).where(eq(vouchers.id, v.id));
   });
 }
@@ -380,7 +385,7 @@ async function actIn(tx: Tx, actor: Actor, companyId: number, id: number, action
   if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
   assertVersion(v.version, version);
   const period = await q.lockPeriod(tx, v.periodId);
-  const next = decide(statusOf(v), action, contextOf(actor, v.createdBy, period?.rolled ?? false));
+  const next = decide(statusOf(v), action, contextOf(actor, v.createdBy, period?.rolled ?? false, await isReversed(tx, v)));
   if (action === 'auditError' && !reason) fail('VOUCHER_FIELD_REQUIRED', { field: 'reason' });
   const [after] = await tx.update(vouchers).set({ ...stampsOf(v, next, action, actor, reason), updatedAt: sql`now()`, version: sql`${vouchers.version} + 1` }).where(eq(vouchers.id, v.id)).returning();
   if (statusOf(after) !== next) throw new Error(`voucher ${v.id}: ${action} led to ${statusOf(after)}, the machine says ${next}`);

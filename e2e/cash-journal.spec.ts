@@ -174,8 +174,20 @@ test('a cashier types a day of cash lines with keys, sees the balance run and sa
     return box.width <= cellBox.width && e.scrollWidth <= e.clientWidth + 1;
   })).toBe(true);
 
+  // Where the caret is: the save draws the sheet again, and the caret comes back to that cell.
+  const caret = () => page.evaluate(() => {
+    const c = document.activeElement?.closest('.ag-cell');
+    return c ? `${c.closest('.ag-row')?.getAttribute('row-index')}:${c.getAttribute('col-id')}` : null;
+  });
+  const caretBefore = await caret();
+  expect(caretBefore).toMatch(/^[1-9]\d*:/);
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('journal-state')).toHaveText('已保存', { timeout: 15_000 });
+  await expect.poll(caret).toBe(caretBefore);
+  // Tab from the row toolbar goes into the sheet's cells, never its headers (keys typed there were lost).
+  await page.getByTestId('journal-row-toolbar').locator('button').last().focus();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => [!!document.activeElement?.closest('.ag-header'), !!document.activeElement?.closest('.ag-cell')])).toEqual([false, true]);
   const saved = await linesOfMonth(request);
   expect(saved.map((l) => [l.code, l.date, l.summary, l.receiptCents, l.paymentCents, l.balanceCents])).toEqual([
     [1, `${MONTH}-03`, 'Printer paper', '0', '12050', String(open - 12_050)],

@@ -162,6 +162,9 @@ export function useEntryAgGrid<R extends SheetRow>(deps: AgGridDeps<R>): ReactEl
         suppressNoRowsOverlay
         domLayout={scrolls ? 'normal' : 'autoHeight'}
         suppressMovableColumns
+        // An entry sheet's headers do nothing (no sort, no menu): Tab into the grid lands on its first
+        // cell, not on a header where the keys typed were lost.
+        suppressHeaderFocus
         suppressDragLeaveHidesColumns
         preventDefaultOnContextMenu
         onCellContextMenu={onCellContextMenu}

@@ -59,6 +59,7 @@ import { MonthField } from '../common/month-field';
 import { FirstMatchSelect } from '../common/first-match-select';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
 import { commitOpenEditor } from '../../../../grids/commit-open-editor';
+import { caretAtOf, carryFocus, focusAddress, takeCarriedFocus } from '../../../../grids/focus-carry';
 
 interface Refs {
   accounts: BankAccountDto[];
@@ -273,6 +274,11 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
   const closing = days.at(-1)?.closingCents ?? openingCents;
   const negativeDays = account.kind === 'CASH' ? days.filter((d) => d.closingCents < 0) : [];
   const gridRef = useRef<EntryGridHandle>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  // The sheet mounts again with the saved lines: the caret comes back to the cell it was in (grids/focus-carry.ts).
+  const tabPath = useTabPath();
+  const carryKey = `${tabPath}#${bankAccountId}:${month}`;
+  const [carried] = useState(() => takeCarriedFocus(carryKey));
   const { busy, busyNow, setBusy } = useBusy();
   const [problems, setProblems] = useState<string[]>([]);
   const saveTip = useSaveTip();
@@ -308,6 +314,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
       setBusy(true);
       try {
         await call(cashJournalApi.save, { body: { bankAccountId, lines: p.lines, deleteIds: p.deleteIds } });
+        carryFocus(carryKey, focusAddress(rootRef.current, gridRef.current?.element() ?? null, gridRef.current?.api() ?? null));
         notifications.show({ color: 'green', message: t('journal:saved') });
         await invalidate();
         // Saved: the draft goes, and the page shows the sheet as the server now has it.
@@ -322,7 +329,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
     } finally {
       saving.current = false;
     }
-  }, [stored, bankAccountId, invalidate, setBusy, t, schema]);
+  }, [stored, bankAccountId, invalidate, setBusy, t, schema, carryKey]);
   const saveRef = useRef(save);
   useEffect(() => {
     saveRef.current = save;
@@ -369,7 +376,6 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
 
   // Ctrl+S saves, wherever the focus is on this screen; Enter on a voucher cell opens the voucher;
   // Alt+I brings in voucher lines.
-  const rootRef = useRef<HTMLDivElement>(null);
   useScreenKeys(rootRef, (e) => {
     if (e.key === 'Enter' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
       const id = voucherAtCaret(e);
@@ -492,6 +498,7 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
           maxRows={JOURNAL_MAX_ROWS}
           fillPage={JOURNAL_FILL}
           autoFocus
+          caretAt={caretAtOf(carried)}
           testId="journal-grid"
           handleRef={gridRef}
         />

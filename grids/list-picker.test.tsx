@@ -75,4 +75,16 @@ describe('ListPicker search', () => {
     p.type('zzzz');
     expect(p.shown()).toEqual([]);
   });
+
+  it('shows at most 100 matches and says so when there were more (spec 02 §5), not when there were not', () => {
+    const many = Array.from({ length: 150 }, (_, i) => ({ value: String(i), code: `C${String(i).padStart(4, '0')}`, name: `Client ${i}` }));
+    const p = open(many);
+    expect(p.shown()).toHaveLength(100);
+    expect(screen.getByTestId('list-picker-capped')).toBeTruthy();
+    p.type('C00');
+    expect(p.shown()).toHaveLength(100);
+    p.type('C01');
+    expect(p.shown()).toHaveLength(50);
+    expect(screen.queryByTestId('list-picker-capped')).toBeNull();
+  });
 });

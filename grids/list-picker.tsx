@@ -92,7 +92,10 @@ function ListPickerBody({ title, options, initialQuery = '', onPick, onClose, ac
   // Options without initials of their own are found by the pinyin initials of their Chinese names too.
   const initialsOf = usePinyinInitials();
   const searched = useMemo(() => (initialsOf ? withInitials(options, initialsOf) : options), [options, initialsOf]);
-  const hits = useMemo(() => filterLookup(query, searched, PICKER_MAX_RECORDS), [query, searched]);
+  // One more than shown tells whether the list was cut (spec 02 §5: "Displaying up to 100 data records").
+  const found = useMemo(() => filterLookup(query, searched, PICKER_MAX_RECORDS + 1), [query, searched]);
+  const capped = found.length > PICKER_MAX_RECORDS;
+  const hits = useMemo(() => (capped ? found.slice(0, PICKER_MAX_RECORDS) : found), [capped, found]);
   const current = Math.min(active, Math.max(0, hits.length - 1));
 
   useEffect(() => {
@@ -178,6 +181,11 @@ function ListPickerBody({ title, options, initialQuery = '', onPick, onClose, ac
           ))}
         </div>
       </ScrollArea.Autosize>
+      {capped && (
+        <Text c="dimmed" size="xs" mt="xs" data-testid="list-picker-capped">
+          {t('picker.capped', { count: PICKER_MAX_RECORDS })}
+        </Text>
+      )}
       {actions?.hint && (
         <Text c="dimmed" size="xs" mt="xs" data-testid="list-picker-hint">
           {actions.hint}

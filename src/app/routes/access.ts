@@ -20,6 +20,8 @@ export interface PageRoute {
   noCache: boolean;
   /** Another page's address (route-table `aliasOf`): sent on, never a tab. */
   aliasOf?: string;
+  /** Hidden, but found by name in the command palette (route-table `findable`). */
+  findable?: boolean;
   /** Keys of the sections above, outermost first (breadcrumbs). */
   trail: string[];
 }
@@ -40,6 +42,7 @@ export function flattenPages(nodes: RouteNode[] = routeTable, parent?: { authIds
         key: n.key, path: n.path, authIds, level, contentLevel: n.contentLevel ?? level,
         hidden: !!n.hidden, affix: !!n.affix, disabled: !!n.disabled, noCache: !!n.noCache, trail: parent?.trail ?? [],
         ...(n.aliasOf ? { aliasOf: n.aliasOf } : {}),
+        ...(n.findable ? { findable: true } : {}),
       });
     }
   }

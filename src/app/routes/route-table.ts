@@ -40,6 +40,8 @@ export interface RouteNode {
    * the router sends it on, `$param`s filled from this route's; it never gets a tab of its own.
    */
   aliasOf?: string;
+  /** A hidden page the command palette still finds by name (the menu reaches it from another page only). */
+  findable?: boolean;
   /** Tabler icon name for top-level menu entries (see shell/menu-icons.tsx). */
   icon?: string;
   children?: RouteNode[];
@@ -174,8 +176,8 @@ export const routeTable: RouteNode[] = [
       page('report.balanceSheet', '/report/balanceSheet'),
       page('report.incomeStatement', '/report/incomeStatement'),
       page('report.comprehensiveStatistical', '/report/comprehensiveStatistical'),
-      page('report.departmentIODetail', '/report/departmentIODetail', { hidden: true }),
-      page('report.departmentRADetail', '/report/departmentRADetail', { hidden: true }),
+      page('report.departmentIODetail', '/report/departmentIODetail', { hidden: true, findable: true }),
+      page('report.departmentRADetail', '/report/departmentRADetail', { hidden: true, findable: true }),
     ],
   },
 ];

@@ -27,6 +27,12 @@ describe('palette screens', () => {
     const viewer = { kind: 'OTHER' as const, rightIds: [RIGHTS.HOME] };
     expect(screenEntries(viewer, titles).map((s) => s.href)).not.toContain('/newVoucher/new');
   });
+  it('finds the department reports the menu reaches only from comprehensive statistics, by either name or pinyin', () => {
+    expect(first('部门收支')).toBe('/report/departmentIODetail');
+    expect(first('bmszmx')).toBe('/report/departmentIODetail');
+    expect(first(lookup(enMenu, 'report.departmentIODetail')!)).toBe('/report/departmentIODetail');
+    expect(first(lookup(enMenu, 'report.departmentRADetail')!)).toBe('/report/departmentRADetail');
+  });
   it('follows the same rights as the sidebar', () => {
     const clerk = { kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_DAILY] };
     const hrefs = screenEntries(clerk, titles).map((s) => s.href);

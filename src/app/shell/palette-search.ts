@@ -51,10 +51,12 @@ export function screenEntries(user: RightHolder | null | undefined, titles: Titl
   walk(visibleMenu(user), [], undefined);
   // Named entry points the menu keeps hidden (新建凭证 → /newVoucher/new): a clerk finds "new voucher"
   // by name too. Only those without parameters, and only with the rights their page needs.
+  // Hidden pages reached from another page (the department reports, from comprehensive statistics) by name too.
   for (const p of pages) {
-    if (!p.hidden || !p.aliasOf || p.aliasOf.includes('$') || !canOpen(p, user)) continue;
-    if (out.some((e) => e.href === p.aliasOf)) continue;
-    out.push(entry(p.key, p.key, p.aliasOf, p.trail.map((k) => `${k}.title`), undefined));
+    const href = p.aliasOf ?? (p.findable ? p.path : undefined);
+    if (!p.hidden || !href || href.includes('$') || !canOpen(p, user)) continue;
+    if (out.some((e) => e.href === href)) continue;
+    out.push(entry(p.key, p.key, href, p.trail.map((k) => `${k}.title`), undefined));
   }
   return out;
 }

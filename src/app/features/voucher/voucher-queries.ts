@@ -85,7 +85,8 @@ export const auxValuesOptions = (companyId: number | null, accountId: number | n
         return out;
       };
       return {
-        1: departments.content.filter((d) => !d.disabled).map((d) => ({ id: d.id, code: d.code, name: d.name, path: pathOf(d.parentId), initials: d.nameInitials })),
+        // Lines take last-level departments only (spec 02 §2.10); their ancestors name them.
+        1: departments.content.filter((d) => !d.disabled && d.leaf).map((d) => ({ id: d.id, code: d.code, name: d.name, path: pathOf(d.parentId), initials: d.nameInitials })),
         2: valuesOf(employees.content),
         3: valuesOf(customers.content),
         4: valuesOf(vendors.content),

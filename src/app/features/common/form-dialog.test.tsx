@@ -114,6 +114,17 @@ describe('a form dialog with a searchable select', () => {
   });
 });
 
+describe('Ctrl+S in a form dialog', () => {
+  it('saves as in the editors, from any field, and the browser does not save the page', async () => {
+    const onSave = vi.fn(async () => undefined);
+    const { name } = await renderDialog(onSave);
+    fireEvent.change(name, { target: { value: 'Petty cash' } });
+    const notPrevented = fireEvent.keyDown(name, { key: 's', code: 'KeyS', ctrlKey: true });
+    expect(notPrevented).toBe(false);
+    await vi.waitFor(() => expect(onSave).toHaveBeenCalledWith({ subject: null, name: 'Petty cash' }, 'close'));
+  });
+});
+
 describe('a form dialog on its way out', () => {
   /** A dialog whose field checks itself on blur (as useEntityForm's fields do), closed from the page. */
   function Closing({ onBlur }: { onBlur: () => void }) {

@@ -1,7 +1,7 @@
 /**
  * The editor dialog of every list screen, around a useEntityForm form:
  * - opening seeds the form with `values` (the record) or the form's empty values (a new record);
- * - Enter saves and closes; Ctrl+Enter (or the "Save and new" button, with `saveAndNew`) saves and
+ * - Enter (or Ctrl+S, as in the editors) saves and closes; Ctrl+Enter (or the "Save and new" button, with `saveAndNew`) saves and
  *   starts the next new record with the focus back on the first field. An Enter that a field uses
  *   saves nothing: one on a select whose list is open (it takes the highlighted option:
  *   highlightedOption; or, with text typed and nothing highlighted, nothing) or one the field
@@ -244,6 +244,13 @@ export function FormDialog<V, B>(props: FormDialogProps<V, B>) {
             option.click();
           }}
           onKeyDown={(e) => {
+            // Ctrl+S saves as the editors' does (never the browser's "save page").
+            if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+              e.preventDefault();
+              e.stopPropagation();
+              if (!readOnly) void save('close');
+              return;
+            }
             if (e.key !== 'Enter') return;
             // The browser's implicit submission (Enter in a text field) is what saves: stopped here.
             if (enterBelongsToField(e)) {

@@ -283,7 +283,10 @@ test('comprehensive statistics and the department income and expense detail', as
 
   await pressOn(page.getByTestId('st-department'));
   await expect(page).toHaveURL(/\/report\/departmentIODetail$/);
+  // The range opens on the last period (today's, or the year's last); a start moved earlier leaves the end there.
+  await expect(page.getByTestId('dd-end')).toHaveValue('第 12 期（2026-12）');
   await pickByKeys(page.getByTestId('dd-month'), '第 1 期（2026-01）');
+  await expect(page.getByTestId('dd-end')).toHaveValue('第 12 期（2026-12）');
   await pickByKeys(page.getByTestId('dd-end'), '第 12 期（2026-12）');
   const dept = await admin.get('/api/report/departmentIODetail', { accountId: 1, year: 2026, startMonth: 1, endMonth: 12 });
   const dgrid = page.getByTestId('dd-grid');

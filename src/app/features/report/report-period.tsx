@@ -90,7 +90,8 @@ export function ReportPeriodBar({ period, mode = 'month', exports, extra, testId
           value={yearId ? String(yearId) : null} onChange={(v) => v && period.set({ accountYearId: Number(v), month: null, endMonth: null })} />
         {mode !== 'year' && (
           <Select data-testid={`${testId}-month`} label={mode === 'range' ? t('filters.startMonth') : t('filters.month')} data={periodOptions} w={190} allowDeselect={false}
-            value={period.month ? String(period.month) : null} onChange={(v) => v && period.set({ month: Number(v) })} />
+            // In a range the end stays where it was shown (it followed the start only while both were the default).
+            value={period.month ? String(period.month) : null} onChange={(v) => v && period.set(mode === 'range' ? { month: Number(v), endMonth: period.endMonth } : { month: Number(v) })} />
         )}
         {mode === 'range' && (
           <Select data-testid={`${testId}-end`} label={t('filters.endMonth')} data={periodOptions} w={190} allowDeselect={false}

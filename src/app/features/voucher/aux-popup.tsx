@@ -48,6 +48,13 @@ export function useAuxPopupPickers<R extends SheetRow>(types: readonly number[],
   return { pickers, picker };
 }
 
+/**
+ * The popup as wide as its columns (index, one per auxiliary type, direction, the amount's digit
+ * cells) and the dialog's padding: a subject with four types showed its amount only by scrolling.
+ * Never wider than the window.
+ */
+export const auxPopupWidth = (typeCount: number) => `min(${Math.max(780, 52 + 90 + 200 + 160 * typeCount + 64)}px, 96vw)`;
+
 export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) {
   const { t } = useTranslation(['voucher', 'grid']);
   const types = catalog.auxTypesOf(line.subjectId);
@@ -84,7 +91,7 @@ export function AuxPopup({ line, catalog, onConfirm, onCancel }: AuxPopupProps) 
 
   return (
     <>
-    <Modal opened {...dialog.modalProps} title={t('voucher:aux.title', { subject: catalog.subjectLabel(line.subjectId ?? '') })} size="xl" centered data-testid="voucher-aux-popup">
+    <Modal opened {...dialog.modalProps} title={t('voucher:aux.title', { subject: catalog.subjectLabel(line.subjectId ?? '') })} size={auxPopupWidth(types.length)} centered data-testid="voucher-aux-popup">
       <Stack gap="xs">
         <EntryGrid schema={schema} state={state} dispatch={dispatch} pickers={pickers} autoFocus testId="voucher-aux-grid" handleRef={gridRef} />
         <Text size="xs" c="dimmed">

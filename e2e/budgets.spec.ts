@@ -144,6 +144,27 @@ test("the budget screens by keyboard: Enter opens a row (a leaf's amount edits i
   }
 });
 
+test('the catalogue puts the delete icon on leaf rows only (spec 02 §2.2); parents keep their edit icon', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123', { at: '/budget/catalog' });
+  const b = new BudgetCatalogueModel(page);
+  await expect(b.profit()).toBeVisible();
+  // The whole row (its pinned actions cell included), found by the code cell's row.
+  const row = async (code: string) => {
+    const part = b.list.rows().filter({ has: page.getByTestId(`budget-row-${code}`) }).first();
+    await expect(part).toBeVisible();
+    return b.list.rowById((await part.getAttribute('row-id'))!);
+  };
+  for (const parent of ['1001', '100101']) {
+    const r = await row(parent);
+    await expect(r.getByTestId('row-action-edit')).toBeVisible();
+    // It was there, greyed out.
+    await expect(r.getByTestId('row-action-delete')).toHaveCount(0);
+  }
+  const leaf = await row('10010101');
+  await expect(leaf.getByTestId('row-action-delete')).toBeVisible();
+  await expect(leaf.getByTestId('row-action-delete')).not.toHaveAttribute('aria-disabled', 'true');
+});
+
 test('creates a vendor by keyboard', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
   const v = new VendorListModel(page);

@@ -156,6 +156,37 @@ test('creates a client and a project by keyboard; a client on a project cannot b
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('已被使用，不能删除');
 });
 
+test('the project form says the amount limit in currency units (21,000,000.00, not 2100000000), in both languages', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  const dialog = new FormDialogModel(page, 'project-dialog');
+  const amountError = dialog.root().locator('.mantine-InputWrapper-root', { has: page.getByTestId('project-amount') }).locator('.mantine-InputWrapper-error');
+  try {
+    for (const [lang, message] of [['zh_CN', '不能大于 21,000,000.00'], ['en_US', 'Must be at most 21,000,000.00']] as const) {
+      await shell.switchLanguage(lang);
+      await openClientScreen(page, 'projects');
+      await page.getByTestId('project-new').click();
+      await expect(page.getByTestId('project-code')).toBeFocused();
+      await page.getByTestId('project-amount').focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('25000000');
+      await dialog.save();
+      await expect(amountError).toHaveText(message);
+      // At the limit the field has no message.
+      await page.getByTestId('project-amount').focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('21000000');
+      await page.keyboard.press('Shift+Tab');
+      await expect(amountError).toHaveCount(0);
+      await dialog.pressEscape();
+      await dialog.discardFromPrompt();
+      await expect(dialog.root()).toBeHidden();
+    }
+  } finally {
+    await shell.switchLanguage('zh_CN');
+  }
+});
+
 test('the project view shows 5 clients, then all with more; screenshots in both languages', async ({ page, request }) => {
   test.setTimeout(120_000);
   const headers = await apiHeaders(request, 'admin', 'admin123');

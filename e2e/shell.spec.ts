@@ -54,6 +54,31 @@ test('the company choice survives a reload (scope remembered per user)', async (
   await expect(shell.accountSelect()).toHaveValue(/Main ledger/);
 });
 
+test('the company and ledger-set selectors show the whole name (no clipped letters), the name in their tooltip, in both languages', async ({ page }) => {
+  const shell = new ShellModel(page);
+  await loginAs(page, 'admin', 'admin123');
+  await shell.selectCompany(/Second Branch/);
+  await expect(shell.accountSelect()).toHaveValue('分所账套 Branch ledger ★');
+  const fits = (select: ReturnType<ShellModel['accountSelect']>) => select.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  try {
+    for (const lang of ['zh_CN', 'en_US'] as const) {
+      await shell.switchLanguage(lang);
+      await expect(shell.accountSelect()).toHaveValue('分所账套 Branch ledger ★');
+      // "分所账套 Branch ledge" was cut mid-word, with no ellipsis: the box now holds the name.
+      expect(await fits(shell.accountSelect())).toBe(true);
+      await expect(shell.accountSelect()).toHaveAttribute('title', '分所账套 Branch ledger ★');
+      await expect(shell.accountSelect()).toHaveCSS('text-overflow', 'ellipsis');
+      expect(await fits(shell.companySelect())).toBe(true);
+      await expect(shell.companySelect()).toHaveAttribute('title', /Second Branch/);
+      await expect(shell.companySelect()).toHaveCSS('text-overflow', 'ellipsis');
+    }
+  } finally {
+    await shell.switchLanguage('zh_CN');
+    await shell.selectCompany(/Demo Law Firm/);
+  }
+  await expect(shell.accountSelect()).toHaveAttribute('title', /Main ledger/);
+});
+
 test('a fresh load of a page that needs a ledger set never flashes the missing-scope banner while the shell fills the scope in', async ({ page }) => {
   // Every banner that is ever attached is noted, from the first script of each load on.
   await page.addInitScript(() => {

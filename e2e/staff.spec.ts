@@ -321,6 +321,34 @@ test('binds and unbinds an account by keyboard only: Enter on the bound-account 
   expect(await mouse()).toBe(before);
 });
 
+test('the bind list offers ordinary accounts only, never an administrator (spec 02 §3, §7)', async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const employees = await openStaffScreen(page, 'employees');
+  await expect(employees.root.getByTestId('list-keyword')).toBeFocused();
+  await page.keyboard.type('E006');
+  await employees.fullRow('E006');
+  await expect(employees.rows()).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Alt+b');
+  const bind = page.getByTestId('bind-user-dialog');
+  await expect(bind).toBeVisible();
+  await expect(bind.getByTestId('list-keyword')).toBeFocused();
+  const usernames = () => bind.locator('.ag-row [col-id="username"]');
+  // An ordinary account is there; the administrator `admin` is not, however it is searched.
+  await page.keyboard.type('clerk');
+  await expect(usernames().filter({ hasText: /^clerk$/ })).toHaveCount(1);
+  const searched = page.waitForResponse((r) => r.url().includes('/api/idm/user?') && decodeURIComponent(r.url()).includes('"keyword":"admin"'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('admin');
+  const answer = await (await searched).json();
+  expect(answer.data.content.map((u: { username: string }) => u.username)).not.toContain('admin');
+  await expect(usernames().filter({ hasText: /^clerk$/ })).toHaveCount(0);
+  await expect(usernames().filter({ hasText: /^admin$/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(bind).toBeHidden();
+});
+
 test('screenshots of the department and employee screens in both languages', SCREENSHOTS, async ({ page }) => {
   test.setTimeout(120_000);
   await loginAs(page, 'admin', 'admin123');

@@ -11,11 +11,12 @@ import { BUDGET_AMOUNT_MAX, digitsOnly } from '../domain/budget-code';
 import { codeText, idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
 import { personRef } from './staff';
+import { moneyCents } from './money';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 const name = z.string().trim().min(1).max(TEXT_BASE);
 const version = z.number().int().min(0).optional();
-const amount = z.number().int().min(0).max(BUDGET_AMOUNT_MAX);
+const amount = moneyCents(BUDGET_AMOUNT_MAX);
 
 export const budgetDto = z.object({
   id: z.number().int(),

@@ -15,10 +15,11 @@ import { MAX_PAGE_LIMIT } from '../domain/constants';
 import { dateString, idSchema, INT32_MAX, isCalendarDate, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 import { exportTaskDto } from './export';
+import { moneyCents } from './money';
 
 const cents = z.string().regex(/^-?\d+$/);
 /** Cents in: an integer or its text. */
-const centsIn = (max: number) => z.union([z.number().int(), z.string().regex(/^-?\d{1,15}$/).transform(Number)]).pipe(z.number().int().min(-max).max(max));
+const centsIn = (max: number) => z.union([z.number().int(), z.string().regex(/^-?\d{1,15}$/).transform(Number)]).pipe(moneyCents(max, { min: -max }));
 const lineCents = centsIn(CASH_LINE_MAX_CENTS).pipe(z.number().min(0));
 const version = z.number().int().min(0).optional();
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

@@ -10,6 +10,7 @@ import { auxKinds, projectKinds } from '../domain/enums';
 import { PROJECT_AMOUNT_MAX_CENTS } from '../domain/clients';
 import { codeText, idOrIds, idParams, idSchema, listOf, listQuery, nameInitialsField, optionalText } from './common';
 import { defineRoute } from './route';
+import { moneyCents } from './money';
 
 /** Code is trimmed (spec 02 §5); an empty optional text is stored as null. */
 const code = codeText(TEXT_BASE);
@@ -102,7 +103,7 @@ const projectFields = {
   name,
   kind: z.enum(projectKinds).optional(),
   /** Integer cents: the form's value × 100 rounded. */
-  amount: z.number().int().min(0).max(PROJECT_AMOUNT_MAX_CENTS).optional(),
+  amount: moneyCents(PROJECT_AMOUNT_MAX_CENTS).optional(),
   departmentId: idSchema.nullable().optional(),
   oppParty: optionalText(TEXT_BASE),
   plaintiff: optionalText(TEXT_BASE),

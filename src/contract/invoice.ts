@@ -13,8 +13,9 @@ import { INVOICE_AMOUNT_MAX_CENTS, INVOICE_REMARK_MAX } from '../domain/invoice'
 import { codeText, dateString, idOrIds, idParams, idSchema, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 import { rangeOrder } from './date-order';
+import { moneyCents } from './money';
 
-const cents = z.number().int().min(0).max(INVOICE_AMOUNT_MAX_CENTS);
+const cents = moneyCents(INVOICE_AMOUNT_MAX_CENTS);
 /** A flag in a flat query arrives as text. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 

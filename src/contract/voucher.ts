@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { VOUCHER_LINE_MAX_CENTS } from '../domain/constants';
 import { idParams, idSchema, dateString, listOf, listQuery, idOrIds, idListParam, jsonParam } from './common';
 import { defineRoute } from './route';
+import { moneyCents } from './money';
 import { RIGHTS } from '../domain/rights';
 
 const version = z.number().int().min(0).optional();
@@ -17,7 +18,7 @@ const version = z.number().int().min(0).optional();
 /** Integer cents as a string ("12345" = 123.45) or a number; non-zero, within the line maximum. */
 export const centsText = z.union([z.string().trim().regex(/^-?\d{1,12}$/), z.number().int()])
   .transform((v) => Number(v))
-  .pipe(z.number().int().min(-VOUCHER_LINE_MAX_CENTS).max(VOUCHER_LINE_MAX_CENTS).refine((n) => n !== 0, 'zero'));
+  .pipe(moneyCents(VOUCHER_LINE_MAX_CENTS, { min: -VOUCHER_LINE_MAX_CENTS }).refine((n) => n !== 0, 'zero'));
 
 export const voucherAuxInput = z.object({ auxTypeId: z.number().int().min(1).max(6), auxId: idSchema });
 

@@ -2,6 +2,7 @@
  * Pure rules for departments and employees (spec 02 §3, §5): name and ID-card validations, the
  * department tree (children under subItems) and its leaf/descendant questions.
  */
+import type { UserKind } from './enums';
 
 /** Names of people are 2–18 characters (spec 02 §5 "Name 2-18 characters"), counted as characters, not UTF-16 units. */
 export const PERSON_NAME_MIN = 2;
@@ -16,6 +17,12 @@ export function isPersonName(name: string): boolean {
 export function isIdCardNumber(value: string): boolean {
   return /^(\d{15}|\d{17}[\dXx])$/.test(value.trim());
 }
+
+/**
+ * The kind of account an employee is bound to (spec 02 §3, §7: the bind list holds users of kind
+ * OTHER): the bind dialog lists only these and the server refuses any other (ACCOUNT_NOT_BINDABLE).
+ */
+export const BINDABLE_USER_KIND = 'OTHER' satisfies UserKind;
 
 /** Employee sex on the wire: 1 man, 0 woman. */
 export const SEX_MAN = 1;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
 import { makeUser, makeWorld, demoCompanyId, type MadeUser, type World } from './factories';
+import { multipart, sheet } from './workbooks';
 
 type Q = { body?: unknown; query?: Record<string, unknown>; token?: string };
 
@@ -128,6 +129,45 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
     expect((await fail('POST', `/api/aux/project/${p.id}`, { body: { clients: [] } })).code).toBe('PROJECT_CLIENT_REQUIRED');
     const e = await ok('POST', `/api/aux/project/${p.id}`, { body: { kind: 'LITIGATION', clients: [c1.id], disabled: null, version: p.version } });
     expect(e).toMatchObject({ kind: 'LITIGATION', clientIds: [c1.id], disabled: false, version: 1 });
+  });
+
+  it('says the amount limit of a project in currency units (21,000,000.00), not in cents, in both languages', async () => {
+    const c = await customer({ code: 'PLIM', name: 'Limit client' });
+    const body = { companyId: w.companyId, code: 'PLIM1', name: 'Over the limit', clients: [c.id], principals: [empA.id], amount: 2_500_000_000 };
+    const en = await t.call('POST', '/api/aux/project', { token: admin, body, lang: 'en_US' });
+    expect(en.json()).toMatchObject({ success: false, code: 'INVALID_INPUT', msg: 'Please enter the correct content: Amount must be at most 21,000,000.00' });
+    const zh = await t.call('POST', '/api/aux/project', { token: admin, body, lang: 'zh_CN' });
+    expect(zh.json()).toMatchObject({ success: false, code: 'INVALID_INPUT', msg: '输入的内容不正确：【金额】不能大于 21,000,000.00' });
+    const p = await project({ code: 'PLIM2', name: 'At the limit', clients: [c.id], principals: [empA.id], amount: 2_100_000_000 });
+    expect(p.amount).toBe(2_100_000_000);
+    expect((await fail('POST', `/api/aux/project/${p.id}`, { body: { amount: 2_100_000_001 } })).msg).toBe('Please enter the correct content: Amount must be at most 21,000,000.00');
+    // The import says the same of a row over the limit.
+    const res = await t.app.inject({ method: 'POST', url: '/api/aux/project/import', query: { companyId: String(w.companyId) }, ...multipart(await sheet([['项目编码 Code', '项目名称 Name', '客户编码 Client codes', '负责人编码 Principal codes', '金额 Amount'], ['PLIM3', 'Imported', 'PLIM', 'A', '25,000,000.00']]), admin) });
+    expect(res.json().appendix.errors, res.body).toEqual([{ row: 2, column: 'Amount', message: 'must be at most 21,000,000.00' }]);
+  });
+
+  it('refuses a parent (non-leaf) department on a project, like an employee\'s (DEPARTMENT_NOT_LEAF): create, update and import', async () => {
+    const groups = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'PG01', name: 'Practice groups' } });
+    const leaf = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'PG0101', name: 'Disputes', parentId: groups.id } });
+    const c = await customer({ code: 'PDEP', name: 'Department client' });
+    const body = { companyId: w.companyId, code: 'PDEP1', name: 'In a parent', clients: [c.id], principals: [empA.id], departmentId: groups.id };
+    expect(await fail('POST', '/api/aux/project', { body })).toMatchObject({ status: 400, code: 'DEPARTMENT_NOT_LEAF', msg: 'Only last-level departments can be chosen!' });
+    const zh = await t.call('POST', '/api/aux/project', { token: admin, body, lang: 'zh_CN' });
+    expect(zh.json()).toMatchObject({ success: false, code: 'DEPARTMENT_NOT_LEAF', msg: '只能选择末级部门！' });
+    const p = await project({ ...body, departmentId: leaf.id });
+    expect(p).toMatchObject({ departmentId: leaf.id, department: { code: 'PG0101' } });
+    expect(await fail('POST', `/api/aux/project/${p.id}`, { body: { departmentId: groups.id, version: p.version } })).toMatchObject({ code: 'DEPARTMENT_NOT_LEAF' });
+    expect((await ok('GET', '/api/aux/project', { query: { filter: { companyId: w.companyId, id: p.id } } })).content[0].departmentId).toBe(leaf.id);
+    // The import refuses the row (a new project and an existing one), naming the row; nothing is saved.
+    const header = ['项目编码 Code', '项目名称 Name', '客户编码 Client codes', '负责人编码 Principal codes', '部门编码 Department code'];
+    const res = await t.app.inject({ method: 'POST', url: '/api/aux/project/import', query: { companyId: String(w.companyId) }, ...multipart(await sheet([header, ['PDEP2', 'Imported', 'PDEP', 'A', 'PG01'], ['PDEP1', 'In a parent', 'PDEP', 'A', 'PG01']]), admin) });
+    expect(res.json(), res.body).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    expect(res.json().appendix.errors).toEqual([
+      expect.objectContaining({ row: 2, message: expect.stringContaining('Only last-level departments can be chosen!') }),
+      expect.objectContaining({ row: 3, message: expect.stringContaining('Only last-level departments can be chosen!') }),
+    ]);
+    const after = (await ok('GET', '/api/aux/project', { query: { filter: { companyId: w.companyId, keyword: 'PDEP' }, limit: 100 } })).content;
+    expect(after.map((r: { code: string; departmentId: number }) => [r.code, r.departmentId])).toEqual([['PDEP1', leaf.id]]);
   });
 
   it('refuses another company\'s client or employee on a project', async () => {

@@ -114,8 +114,9 @@ describe.each(backends())('INVALID_INPUT messages (%s)', (backend) => {
       expect(birthday.zh).toBe(`${ZH}【出生日期】须为有效日期，格式如 2025-01-31`);
       expect(birthday.en).toBe(`${EN}Birthday must be a valid date such as 2025-01-31`);
       const amount = await refusal('POST', '/api/aux/budget', { body: { accountYearId: w.accountYearId, code: '9901', name: unique('B'), amount: -5 } });
-      expect(amount.zh).toBe(`${ZH}【金额】不能小于 0`);
-      expect(amount.en).toBe(`${EN}Amount must be at least 0`);
+      // A money bound is said in currency units (contract/money.ts).
+      expect(amount.zh).toBe(`${ZH}【金额】不能小于 0.00`);
+      expect(amount.en).toBe(`${EN}Amount must be at least 0.00`);
     });
 
     it('labels list filter fields', async () => {

@@ -108,6 +108,17 @@ describe.each(backends())('invoices (%s)', (backend) => {
     expect(lower).toMatchObject({ status: 400, code: 'INVOICE_RED_OVER_AMOUNT' });
   });
 
+  it('says the amount limit in currency units (21,000,000.00), not in cents, in both languages', async () => {
+    const body = { projectId: projA.id, no: `LIM-${++seq}`, date: '2026-01-01', amount: 2_500_000_000 };
+    const en = await t.call('POST', '/api/invoice', { token: admin, body, lang: 'en_US' });
+    expect(en.json()).toMatchObject({ success: false, code: 'INVALID_INPUT', msg: 'Please enter the correct content: Amount must be at most 21,000,000.00' });
+    const zh = await t.call('POST', '/api/invoice', { token: admin, body, lang: 'zh_CN' });
+    expect(zh.json()).toMatchObject({ success: false, code: 'INVALID_INPUT', msg: '输入的内容不正确：【金额】不能大于 21,000,000.00' });
+    const inv = await invoice();
+    expect((await fail('POST', `/api/invoice/${inv.id}`, { body: { receivedAmount: 2_100_000_001 } })).msg).toBe('Please enter the correct content: Received amount must be at most 21,000,000.00');
+    expect((await fail('POST', `/api/invoice/${inv.id}`, { body: { redAmount: -1 } })).msg).toBe('Please enter the correct content: Red amount must be at least 0.00');
+  });
+
   it('updates with a version check and answers an unchanged update without writing', async () => {
     const inv = await invoice({ issueOffice: 'Beijing tax office' });
     const edited = await ok('POST', `/api/invoice/${inv.id}`, { body: { amount: 999_99, redAmount: 10_00, kind: 'VAT_SPECIAL', version: 0 } });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { backends, createTestApp, type TestApp } from './harness';
-import { makeUser, makeWorld, unique, type World } from './factories';
+import { makeUser, makeWorld, unique, uniqueUsername, type World } from './factories';
 
 describe.each(backends())('departments and employees (%s)', (backend) => {
   let t: TestApp;
@@ -148,6 +148,26 @@ describe.each(backends())('departments and employees (%s)', (backend) => {
     await ok('POST', `/api/aux/employee/${e2.id}/bindUser`, { body: { userId: manager.id } });
     const byUser = await ok('GET', '/api/aux/employee', { query: { filter: { companyId: w.companyId, userId: manager.id } } });
     expect(byUser.content.map((x: { id: number }) => x.id)).toEqual([e2.id]);
+  });
+
+  it('binds ordinary accounts only: an administrator is refused (ACCOUNT_NOT_BINDABLE) and the bind list leaves it out', async () => {
+    const leaf = await dept({ code: 'ADM', name: 'Admin bind' });
+    const e = await emp({ code: 'ADM-1', name: '孙一', departmentId: leaf.id });
+    const me = await ok('GET', '/api/idm/user/current');
+    expect(me.kind).toBe('ADMIN');
+    expect(await fail('POST', `/api/aux/employee/${e.id}/bindUser`, { body: { userId: me.id } })).toMatchObject({ status: 400, code: 'ACCOUNT_NOT_BINDABLE', msg: 'Only ordinary accounts can be bound to an employee, not an administrator!' });
+    const zh = await t.call('POST', `/api/aux/employee/${e.id}/bindUser`, { token: admin, body: { userId: me.id }, lang: 'zh_CN' });
+    expect(zh.json()).toMatchObject({ success: false, code: 'ACCOUNT_NOT_BINDABLE', msg: '只能绑定普通用户账号，不能绑定管理员！' });
+    // Another administrator linked to the company is refused too; nothing was bound.
+    const boss = await ok('POST', '/api/idm/user', { body: { username: uniqueUsername('adm'), name: '管理员乙', password: 'abc12345', kind: 'ADMIN', companyIds: [w.companyId], companyId: w.companyId } });
+    expect((await fail('POST', `/api/aux/employee/${e.id}/bindUser`, { body: { userId: boss.id } })).code).toBe('ACCOUNT_NOT_BINDABLE');
+    expect((await ok('GET', '/api/aux/employee', { query: { filter: { companyId: w.companyId, id: e.id } } })).content[0]).toMatchObject({ userId: null });
+    // The bind dialog's list (the company's accounts of kind OTHER) holds the ordinary account, no administrator.
+    const listed = await ok('GET', '/api/idm/user', { query: { filter: { companyId: w.companyId, kind: 'OTHER' }, limit: 1000 } });
+    const kinds = listed.content.map((u: { kind: string }) => u.kind);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds)).toEqual(new Set(['OTHER']));
+    expect(listed.content.map((u: { id: number }) => u.id)).toContain(manager.id);
   });
 
   it('lets only one of two concurrent binds of one account win', async () => {

@@ -37,6 +37,15 @@ export async function changeCompany(companyId: number): Promise<boolean> {
   }
 }
 
+/** A ledger set as its selector names it: the main one starred. */
+const accountLabel = (a: { name: string; main: number }) => (a.main === 1 ? `${a.name} ★` : a.name);
+
+/**
+ * The chosen name of a selector too long for its box ends in '…' (it was cut off mid-letter), and
+ * the whole name is its tooltip (title). The boxes are wide enough for the usual names in both
+ * languages ('分所账套 Branch ledger ★'); a longer one is ellipsized, never clipped.
+ */
+const fitted = (label: string | undefined) => ({ title: label, styles: { input: { textOverflow: 'ellipsis' } } });
 
 export function ScopeSelectors({ level, compact }: { level: MenuLevel; compact: boolean }) {
   const { t } = useTranslation('shell');
@@ -56,6 +65,7 @@ export function ScopeSelectors({ level, compact }: { level: MenuLevel; compact: 
         placeholder={t('company')}
         size="xs"
         w={compact ? 130 : 260}
+        {...fitted(companies.data?.find((c) => c.id === scope.companyId)?.name)}
         data={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
         value={scope.companyId === null ? null : String(scope.companyId)}
         disabled={switching}
@@ -76,8 +86,9 @@ export function ScopeSelectors({ level, compact }: { level: MenuLevel; compact: 
           aria-label={t('account')}
           placeholder={t('account')}
           size="xs"
-          w={compact ? 110 : 160}
-          data={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: a.main === 1 ? `${a.name} ★` : a.name }))}
+          w={compact ? 110 : 210}
+          {...fitted(account ? accountLabel(account) : undefined)}
+          data={(accounts.data ?? []).map((a) => ({ value: String(a.id), label: accountLabel(a) }))}
           value={scope.accountId === null ? null : String(scope.accountId)}
           allowDeselect={false}
           checkIconPosition="right"

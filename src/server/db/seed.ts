@@ -72,10 +72,11 @@ const POSITIONS = ['律师 Lawyer', '助理 Assistant', '合伙人 Partner', '�
 
 /**
  * Demo staff: 8 departments in a 2-level tree, 40 employees (deterministic names) in the 6 leaf
- * departments; the demo users are bound to the first employees; the clerk's employee is principal of
+ * departments; the demo users are bound to the first employees (null: none, as for the administrator,
+ * who is never bound: spec 02 §3); the clerk's employee is principal of
  * the finance group, so principal departments show in the session.
  */
-async function seedStaff(t: Db, companyId: number, userIds: number[]): Promise<number[]> {
+async function seedStaff(t: Db, companyId: number, userIds: Array<number | null>): Promise<number[]> {
   const leaves: number[] = [];
   for (const root of DEPARTMENTS) {
     const r = await createDepartment(t, { companyId, code: root.code, name: root.name, disabled: false });
@@ -90,7 +91,7 @@ async function seedStaff(t: Db, companyId: number, userIds: number[]): Promise<n
     });
     employeeIds.push(e.id);
   }
-  for (let i = 0; i < userIds.length; i++) await bindUser(t, companyId, employeeIds[i], userIds[i]);
+  for (const [i, userId] of userIds.entries()) if (userId !== null) await bindUser(t, companyId, employeeIds[i], userId);
   const finance = leaves[3];
   await updateDepartment(t, companyId, finance, { principalId: employeeIds[1] });
   return employeeIds;
@@ -252,7 +253,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const clerkUser = await createUser(t, { username: 'clerk', name: '张记账', password: 'clerk123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [clerkRole.id] });
     const auditorUser = await createUser(t, { username: 'auditor', name: '李审核', password: 'audit123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [auditorRole.id] });
     const cashierUser = await createUser(t, { username: 'cashier', name: '王出纳', password: 'cash123', kind: 'OTHER', state: 'NORMAL', companyId: firm.id, companyIds: [firm.id], roleIds: [cashierRole.id] });
-    const employeeIds = await seedStaff(t, firm.id, [adminUser.id, clerkUser.id, auditorUser.id, cashierUser.id]);
+    const employeeIds = await seedStaff(t, firm.id, [null, clerkUser.id, auditorUser.id, cashierUser.id]);
     const projectIds = await seedClients(t, firm.id, employeeIds);
     await seedInvoices(t, firm.id, adminUser.id, projectIds, projectIds.map((_, i) => projectAmount(i)));
     await seedBudgetsAndVendors(t, firm.id, main.id, [year2025.id, year2026.id], employeeIds);

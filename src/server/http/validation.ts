@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Language } from '../../domain/enums';
 import { hasMessage, translate } from './messages';
 import { DATE_ORDER } from '../../contract/date-order';
+import { moneyBound } from '../../contract/money';
 
 export interface Issue {
   code: string;
@@ -53,6 +54,9 @@ export function ruleOf(issue: Issue, lang: Language, value: unknown): string {
     const after = (p.params as { after?: unknown } | undefined)?.after;
     return t('dateOrder', { after: typeof after === 'string' ? fieldLabel(after.split('.'), lang) : '' });
   }
+  // A money field's bound is cents; it is said in currency units (contract/money.ts): "at most 21,000,000.00".
+  const money = moneyBound({ code: issue.code, message: issue.message, minimum: p.minimum, maximum: p.maximum });
+  if (money) return money.side === 'max' ? t(p.inclusive === false ? 'lessThan' : 'max', { max: money.amount }) : t(p.inclusive === false ? 'greaterThan' : 'min', { min: money.amount });
   const n = (v: unknown) => (typeof v === 'bigint' ? v.toString() : Number(v));
   switch (issue.code) {
     case 'invalid_type':

@@ -135,7 +135,9 @@ export function BudgetCatalogPage() {
           allowed: canEdit,
           placement: 'both',
           testId: 'budget-delete',
-          // A parent is refused with the reason (its button's tooltip; the Delete key says it), not silently.
+          // The row icon is on leaf rows only (spec 02 §2.2); a parent chosen in the toolbar is refused
+          // with the reason (its button's tooltip; the Delete key says it), not silently.
+          rowIcon: (b) => b.leaf,
           refusal: (rows) => nonLeafRefusal(rows, (codes) => t('nonEnd', { codes })),
           used: (b) => budgetUsed(b.id),
           one: (b) => del.mutateAsync(b.id),

@@ -100,7 +100,7 @@ export function ProjectDialog({ opened, companyId, project, onClose, onNew }: {
       clients: v.clients.length ? undefined : { key: 'clients:project.selectClient' },
       principals: v.principals.length ? undefined : { key: 'clients:project.selectDirector' },
     }),
-    serverFields: { DATA_DUPLICATION: 'code', PROJECT_CLIENT_REQUIRED: 'clients', PROJECT_PRINCIPAL_REQUIRED: 'principals' },
+    serverFields: { DATA_DUPLICATION: 'code', PROJECT_CLIENT_REQUIRED: 'clients', PROJECT_PRINCIPAL_REQUIRED: 'principals', DEPARTMENT_NOT_LEAF: 'departmentId' },
   });
   // Labels of the chosen records survive a search that no longer lists them.
   const clientsKnown = useMemo(() => [...(project?.clients ?? []), ...knownClients, ...(clientRows?.content ?? [])].filter((c) => form.values.clients.includes(String(c.id))), [project, knownClients, clientRows, form.values.clients]);

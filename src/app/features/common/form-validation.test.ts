@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { userCreateBody, roleCreateBody } from '../../../contract/idm';
 import { companyCreateBody } from '../../../contract/company';
+import { projectCreateBody } from '../../../contract/clients';
+import { invoiceCreateBody } from '../../../contract/invoice';
 import { validateObject, validateValue } from './form-validation';
 
 describe('admin form validation with contract schemas', () => {
@@ -30,6 +32,14 @@ describe('admin form validation with contract schemas', () => {
     expect(validateValue(z.number().positive(), 0)).toEqual({ key: 'admin:validation.aboveMin', values: { min: 0 } });
     expect(validateValue(z.number().lt(5), 5)).toEqual({ key: 'admin:validation.belowMax', values: { max: 5 } });
     expect(validateValue(z.string().max(3), 'abcd')).toEqual({ key: 'admin:validation.tooLong', values: { max: 3 } });
+  });
+
+  it("says a money field's bound in currency units, not cents (contract/money.ts)", () => {
+    expect(validateValue(projectCreateBody.shape.amount, 2_500_000_000)).toEqual({ key: 'admin:validation.atMost', values: { max: '21,000,000.00' } });
+    expect(validateValue(invoiceCreateBody.shape.redAmount, -1)).toEqual({ key: 'admin:validation.atLeast', values: { min: '0.00' } });
+    expect(validateValue(projectCreateBody.shape.amount, 2_100_000_000)).toBeNull();
+    const r = validateObject(projectCreateBody, { companyId: 1, code: 'P1', name: 'Case', amount: 2_100_000_001 });
+    expect(r.ok ? null : r.errors.amount).toEqual({ key: 'admin:validation.atMost', values: { max: '21,000,000.00' } });
   });
 
   it('validates whole objects, keyed by field', () => {

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { DATE_ORDER, RANGE_ORDER, VALUE_RANGE_ORDER } from '../../../contract/date-order';
+import { moneyBound } from '../../../contract/money';
 
 export interface MessageRef {
   key: string;
@@ -43,6 +44,9 @@ export function issueToMessage(issue: z.core.$ZodIssue | undefined, input: unkno
   // A date before the one it follows (contract/date-order.ts): 'Cannot be before <the earlier field's label>'.
   if (msg === DATE_ORDER) return { key: 'admin:validation.dateOrder', values: { after: String((issue as { params?: { after?: unknown } }).params?.after ?? '') } };
   if (msg === RANGE_ORDER || msg === VALUE_RANGE_ORDER) return { key: `errors:${msg}` };
+  // A money field's bound is cents; the form says it in currency units (contract/money.ts): 'At most 21,000,000.00'.
+  const money = moneyBound(issue as Parameters<typeof moneyBound>[0]);
+  if (money) return money.side === 'max' ? { key: 'admin:validation.atMost', values: { max: money.amount } } : { key: 'admin:validation.atLeast', values: { min: money.amount } };
   switch (issue.code) {
     // A number's bound is a value ('at most 10'), a text's a length ('at most 10 characters').
     case 'too_small': {

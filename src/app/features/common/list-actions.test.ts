@@ -65,6 +65,13 @@ describe('list actions', () => {
     expect(rowActions([edit], b)).toEqual([expect.objectContaining({ enabled: false, reason: 'Not the main one' })]);
   });
 
+  it('leaves the icon out of rows its rowIcon rejects (no greyed icon), on the toolbar nothing changes', () => {
+    const remove: ListAction<Row> = { key: 'delete', placement: 'both', rowIcon: (r) => !r.main, refusal: (rows) => (rows.some((r) => r.main) ? 'Not the main one' : null), run: noop };
+    expect(rowActions([remove], a).map((s) => [s.action.key, s.enabled])).toEqual([['delete', true]]);
+    expect(rowActions([remove], b)).toEqual([]);
+    expect(toolbarActions([remove], [b])).toEqual([expect.objectContaining({ enabled: false, reason: 'Not the main one' })]);
+  });
+
   it('changes its signature when what the actions show changes', () => {
     const s = actionsSignature(actions);
     expect(actionsSignature(actions)).toBe(s);

@@ -49,6 +49,11 @@ export interface ListAction<T> {
   /** false hides the action altogether (the caller lacks the right). Default true. */
   allowed?: boolean;
   placement?: ActionPlacement;
+  /**
+   * Which rows get its icon (default every row): an action that never applies to a kind of row (a
+   * parent budget's delete, spec 02 §2.2) shows no icon there rather than a greyed one.
+   */
+  rowIcon?: (row: T) => boolean;
   tone?: ActionTone;
   /** A mutation is running: the button spins and refuses clicks. */
   loading?: boolean;
@@ -132,7 +137,7 @@ export function toolbarActions<T>(actions: ListAction<T>[], selected: T[]): Acti
 export function rowActions<T>(actions: ListAction<T>[], row: T): ActionState<T>[] {
   return actions
     .map(resolveAction)
-    .filter((a) => a.allowed && a.placement !== 'toolbar')
+    .filter((a) => a.allowed && a.placement !== 'toolbar' && (a.rowIcon?.(row) ?? true))
     .map((action) => ({ action, enabled: actionEnabled({ ...action, selection: 'none' }, [row]), reason: actionRefusal({ ...action, selection: 'none' }, [row]) }));
 }
 

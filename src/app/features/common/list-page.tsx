@@ -74,6 +74,8 @@ export interface ListRemove<T> {
   refusal?: (rows: T[]) => string | null;
   /** Default 'toolbar'; 'both' adds a row icon. */
   placement?: ActionPlacement;
+  /** Which rows get the row icon (ListAction.rowIcon); default every row. */
+  rowIcon?: (row: T) => boolean;
   /** Action key (row icon test id `row-action-<key>`); default 'delete'. */
   key?: string;
   label?: string;
@@ -178,6 +180,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
           refusal: remove.refusal,
           allowed: remove.allowed,
           placement: remove.placement,
+          rowIcon: remove.rowIcon,
           testId: remove.testId,
           loading: deleting,
           run: (rows) => void askDelete(rows),

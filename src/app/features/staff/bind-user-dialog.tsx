@@ -1,7 +1,7 @@
 /**
  * Bind an account to an employee (800×600, spec 02 §2.3): a searchable, paged list of the company's
- * accounts (account, name, mobile, email, state); pick one (double-click or Enter picks at once) and
- * Confirm. The server refuses an account already bound to another employee of the company.
+ * ordinary accounts (kind OTHER, filtered by the server; never an administrator, spec 02 §3, §7):
+ * account, name, mobile, email, state; pick one (double-click or Enter picks at once) and Confirm. The server refuses an account already bound to another employee of the company.
  * It opens on its search box however it was opened (typing searches, ↓ goes into the accounts, Enter
  * binds the current one, Esc cancels), like every pick list (pickers/picker-modal.tsx).
  */
@@ -14,6 +14,7 @@ import type { ListColumn } from '../../../../grids/list/columns';
 import { ListGrid } from '../../../../grids/list/list-grid';
 import { userListOptions } from '../../queries/admin-users';
 import { useBindUser } from '../../queries/staff';
+import { BINDABLE_USER_KIND } from '../../../domain/staff';
 
 const columns: ListColumn<UserDto>[] = [
   { field: 'username', headerKey: 'admin:employee.username', width: 160, sortable: true },
@@ -46,7 +47,7 @@ export function BindUserDialog({ companyId, employee, onClose }: { companyId: nu
         <ListGrid<UserDto>
           gridId="userCenter.employee.bindUser"
           columns={columns}
-          query={(req) => userListOptions(req, { companyId })}
+          query={(req) => userListOptions(req, { companyId, kind: BINDABLE_USER_KIND })}
           resetKey={companyId}
           getRowId={(u) => u.id}
           selection="single"

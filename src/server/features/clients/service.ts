@@ -12,7 +12,7 @@ import { projectProblem, visibleLeader } from '../../../domain/clients';
 import type { Paging } from '../../../contract/common';
 import type { CustomerDto, ProjectDto } from '../../../contract/clients';
 import { customers, departments, employees, type projects } from '../../db/schema';
-import { employeeOfUser } from '../staff/queries';
+import { employeeOfUser, hasChildDepartment } from '../staff/queries';
 import { customerDto, projectDto, type CustomerRow, type ProjectRow } from './dto';
 import * as q from './queries';
 import { auxOnVouchers } from '../voucher/usage';
@@ -149,6 +149,15 @@ async function checkRefs(scope: CompanyScope, v: { clients?: number[]; principal
     && (!v.departmentId || (await q.lockOwned(scope, departments, [v.departmentId])));
   if (!ok) throw new DomainError('NO_PERMISSION');
 }
+
+/**
+ * A project's department is a last-level one (spec 02 §5), as an employee's is (staff/service.ts):
+ * the form, the API and the import refuse a parent alike. Run after checkRefs share-locked the
+ * department, so a child added meanwhile (createDepartment locks the company's departments) is seen.
+ */
+async function checkLeafDepartment(scope: CompanyScope, departmentId: number | null | undefined): Promise<void> {
+  if (departmentId && (await hasChildDepartment(scope, departmentId))) throw new DomainError('DEPARTMENT_NOT_LEAF');
+}
 const uniq = (ids: number[] | undefined) => (ids ? [...new Set(ids)] : undefined);
 
 type ProjectFields = Omit<typeof projects.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'version' | 'amountCents'> & { amount?: number };
@@ -160,6 +169,7 @@ export async function createProject(db: Db, v: { companyId: number; clients: num
     const scope = companyScope(tx, v.companyId);
     const { clients, principals, amount, ...fields } = v;
     await checkRefs(scope, v);
+    await checkLeafDepartment(scope, v.departmentId);
     if (await q.projectCodeTaken(scope, v.code)) throw new DomainError('DATA_DUPLICATION');
     const row = await q.insertProject(tx, { ...fields, amountCents: amount ?? 0 });
     await q.replaceLinks(scope, row.id, uniq(clients), uniq(principals));
@@ -183,6 +193,8 @@ export async function updateProject(db: Db, companyId: number, viewer: Viewer, i
       if (value !== current[k as keyof ProjectRow]) set[k] = value;
     }
     if (amount !== undefined && amount !== Number(current.amountCents)) set.amountCents = amount;
+    // Only a department the edit changes: an edit of the name leaves an older project's department alone.
+    if (typeof set.departmentId === 'number') await checkLeafDepartment(scope, set.departmentId);
     if (typeof set.code === 'string' && (await q.projectCodeTaken(scope, set.code, id))) throw new DomainError('DATA_DUPLICATION');
     const links = await q.linksOf(scope, [id]);
     const same = (a: number[] | undefined, b: number[]) => a === undefined || (a.length === b.length && a.every((x, i) => x === b[i]));

@@ -7,6 +7,7 @@ import { budgets, departments, employees, userCompanies, users, vendors } from '
 import { codeNameKeyword, countAll, orderBy } from '../../db/queries/list';
 import { withNameInitials } from '../../db/name-initials';
 import type { Paging } from '../../../contract/common';
+import type { UserKind } from '../../../domain/enums';
 import type { departmentFilter, employeeFilter } from '../../../contract/staff';
 import type { DepartmentRow, EmployeeRow, Ref, UserRef } from './dto';
 
@@ -174,13 +175,15 @@ export async function deleteEmployeeRow(db: Db, id: number): Promise<void> {
 
 /**
  * Locks the user row, so two binds of one account queue (the one-account-per-company rule), and
- * answers whether the user may work in the company: linked to it, or an administrator (who sees
- * every company). A missing user answers false.
+ * answers the user's kind when the user may work in the company: linked to it, or an administrator
+ * (who sees every company). A missing user, or one of another company, answers null.
  */
-export async function lockUserOfCompany(db: Db, userId: number, companyId: number): Promise<boolean> {
+export async function lockUserOfCompany(db: Db, userId: number, companyId: number): Promise<UserKind | null> {
   const [u] = await db.select({ id: users.id, kind: users.kind }).from(users).where(eq(users.id, userId)).limit(1).for('update');
-  if (!u) return false;
-  if (u.kind === 'ADMIN') return true;
+  if (!u) return null;
+  // The column's CHECK holds it to userKinds.
+  const kind = u.kind as UserKind;
+  if (kind === 'ADMIN') return kind;
   const [r] = await db.select({ id: userCompanies.id }).from(userCompanies).where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId))).limit(1);
-  return Boolean(r);
+  return r ? kind : null;
 }

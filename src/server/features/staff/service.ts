@@ -8,7 +8,7 @@
 import type { Db } from '../../db/client';
 import { assertVersion, companyScope, withTx, type CompanyScope, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
-import { buildTree, descendantIds, isLeafDepartment, wouldCycle } from '../../../domain/staff';
+import { BINDABLE_USER_KIND, buildTree, descendantIds, isLeafDepartment, wouldCycle } from '../../../domain/staff';
 import type { Paging } from '../../../contract/common';
 import type { DepartmentDto, DepartmentTreeNode, EmployeeDto } from '../../../contract/staff';
 import { departmentDto, employeeDto, type DepartmentRow, type EmployeeRow } from './dto';
@@ -232,7 +232,10 @@ function checkEmployeeDates(current: EmployeeRow, fields: Partial<Record<string,
 export async function bindUser(db: Db, companyId: number, id: number, userId: number, version?: number): Promise<EmployeeDto> {
   return withTx(db, async (tx) => {
     const scope = companyScope(tx, companyId);
-    if (!(await q.lockUserOfCompany(tx, userId, companyId))) throw new DomainError('NO_PERMISSION');
+    const kind = await q.lockUserOfCompany(tx, userId, companyId);
+    if (!kind) throw new DomainError('NO_PERMISSION');
+    // Employees are bound to ordinary accounts only (the bind list offers no administrator either).
+    if (kind !== BINDABLE_USER_KIND) throw new DomainError('ACCOUNT_NOT_BINDABLE');
     const employee = await q.findEmployee(scope, id, true);
     if (!employee) throw new DomainError('NO_PERMISSION');
     assertVersion(employee.version, version);

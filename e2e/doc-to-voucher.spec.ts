@@ -2,12 +2,15 @@
  * Documents to vouchers by the keyboard (spec 01 §2 /voucher/daily/documentToVoucher; decision
  * 037): the admin ticks the first audited demo reimbursement with Space, chooses the paying account
  * and the debit subject of its expense kinds by typing (5602, which asks for a department: the
- * submitter's fills it), previews (a balanced voucher), generates,
+ * submitter's fills it), previews (a balanced voucher), generates — which shows the vouchers to be
+ * written in a dialog first: Esc cancels and writes nothing, Enter confirms —
  * and the voucher written through the API balances and answers its source; the voucher editor names
  * the reimbursement (Enter opens it) and the reimbursement editor names the voucher (Enter opens it).
  * Codes read 202611-0013 everywhere, voucher codes in the UI language (General-0012). Grouped by
- * kind, the credit line's summary names the group. Screenshots in both languages. The generated
- * voucher is deleted in afterAll, which frees the reimbursement again.
+ * kind, the credit line's summary names the group. A fixed auxiliary value chosen with Enter in its
+ * picker leaves the focus on its pill (not the page body); the budget picker refuses a parent item.
+ * Screenshots in both languages. The generated voucher is deleted in afterAll, which frees the
+ * reimbursement again.
  */
 import { expect, test, type Locator, type Page } from './page-models/test';
 import { restoreDemoState } from './page-models/demo-state';
@@ -15,6 +18,7 @@ import { apiHeaders, loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { ListModel } from './page-models/admin-list';
 import { pickByKeys, pressOn } from './page-models/keys';
+import { PickerModel } from './page-models/pickers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -69,6 +73,17 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   await firstRow.locator('[col-id="date"]').focus();
   await page.keyboard.press('Space');
   await expect(page.getByTestId('d2v-selected')).toHaveText('已选 1 张');
+  // The unpaid part's subject offers 2241 其他应付款 at first (the demo's audited documents are paid in full).
+  await expect(page.getByTestId('d2v-payable')).toHaveValue(/^2241 /);
+
+  // Generate before the paying account is chosen: the dialog says why nothing can be written, and Enter writes nothing.
+  const confirm = page.getByTestId('d2v-confirm').locator('.mantine-Modal-content');
+  await pressOn(page.getByTestId('d2v-generate'));
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expect(confirm.getByTestId('d2v-refused')).toContainText(`单据 ${code}：请选择付款银行账户或贷方科目`);
+  await expect(page.getByTestId('d2v-confirm-ok')).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
 
   // The paying account and each kind's debit subject, typed.
   await pick(page, 'd2v-bank', 'B001');
@@ -92,8 +107,28 @@ test('an audited reimbursement becomes a balanced voucher, previewed first, by t
   await expect(proposal.getByTestId('d2v-line-aux').first()).toContainText('部门:');
   await page.screenshot({ path: testInfo.outputPath('doc-to-voucher-zh.png'), fullPage: true });
 
-  // Generate: the voucher is written and the document leaves the list of pending ones.
+  // Generate shows what it will write first, in a dialog, its confirmation focused; Esc cancels and writes nothing.
   await pressOn(page.getByTestId('d2v-generate'));
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expect(confirm.getByTestId('d2v-proposal')).toHaveCount(1);
+  await expect(confirm.getByTestId('d2v-proposal')).toHaveAttribute('data-balanced', 'true');
+  await expect(confirm.getByTestId('d2v-proposal')).toContainText(code);
+  await expect(confirm.getByTestId('d2v-line-aux').first()).toContainText('部门:');
+  await expect(page.getByTestId('d2v-confirm-ok')).toBeFocused();
+  await expect(page.getByTestId('d2v-confirm-ok')).toHaveText('生成 1 张凭证');
+  await page.screenshot({ path: testInfo.outputPath('doc-to-voucher-confirm-zh.png') });
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('d2v-generate')).toBeFocused();
+  await expect(page.getByTestId('d2v-voucher')).toHaveCount(0);
+  await expect(grid.getByText(code, { exact: true })).toHaveCount(1);
+
+  // Generate again, Enter confirms: the voucher is written and the document leaves the list of pending ones.
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('d2v-confirm-ok')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden({ timeout: 20_000 });
   await expect(page.getByTestId('d2v-voucher')).toBeVisible({ timeout: 20_000 });
   const voucherId = Number(await proposal.getAttribute('data-voucher-id'));
   expect(voucherId).toBeGreaterThan(0);
@@ -200,6 +235,52 @@ test('grouped by kind, the credit line names the group: how many and which', asy
   const credit = proposal.locator('tbody tr').filter({ hasText: '1002' }).first();
   await expect(credit.locator('td').first()).toHaveText(`报销 3 张 ${sorted[0]}–${sorted[2]}`);
   await expect(proposal).toContainText(`${sorted[0]}, `);
+});
+
+test('fixed auxiliary values by the keys: a value chosen with Enter leaves the focus on its pill; the budget picker takes last-level items only', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin', 'admin123', { at: '/voucher/daily/documentToVoucher' });
+  await expect(page.getByTestId('d2v-aux-pick-5')).toBeVisible({ timeout: 20_000 });
+  /** The focused element is inside the pill of that type (its remove button), not the page body. */
+  const focusInPill = (type: number) => expect.poll(() => page.evaluate((t) => !!document.activeElement?.closest(`[data-testid="d2v-aux-${t}"]`), type), { timeout: 10_000 }).toBe(true);
+
+  // Project…: Enter opens its picker, ↓ and Enter choose the first case; the focus is on the pill that replaced the button.
+  const projects = new PickerModel(page, 'project-picker');
+  await pressOn(page.getByTestId('d2v-aux-pick-5'));
+  await expect(projects.keyword()).toBeFocused();
+  await expect(projects.rows().first()).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(projects.root).toBeHidden();
+  await expect(page.getByTestId('d2v-aux-5')).toBeVisible();
+  await focusInPill(5);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+
+  // Budget…: a parent item (the first row, with sub-items) is refused with the reason and the picker stays; its sub-item is taken.
+  const budgets = new PickerModel(page, 'budget-picker');
+  await pressOn(page.getByTestId('d2v-aux-pick-6'));
+  await expect(budgets.keyword()).toBeFocused();
+  await expect(budgets.rows().nth(2)).toBeVisible({ timeout: 20_000 });
+  // In tree order: the first item with no sub-item after it is the first leaf.
+  const codes = (await budgets.rows().locator('[col-id="code"]').allInnerTexts()).map((c) => c.trim());
+  const leafAt = codes.findIndex((c, i) => !(codes[i + 1] ?? '').startsWith(c));
+  expect(leafAt).toBeGreaterThan(0);
+  const [parent, child] = [codes[0], codes[leafAt]];
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(budgets.root.getByTestId('picker-refusal')).toContainText(parent);
+  await expect(budgets.root).toBeVisible();
+  await expect(page.getByTestId('d2v-aux-6')).toHaveCount(0);
+  for (let i = 0; i < leafAt; i += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(budgets.root).toBeHidden();
+  await expect(page.getByTestId('d2v-aux-6')).toContainText(child);
+  await focusInPill(6);
+
+  // Enter on the pill's remove button takes the value off; the picker's button is back.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('d2v-aux-6')).toHaveCount(0);
+  await expect(page.getByTestId('d2v-aux-pick-6')).toBeVisible();
 });
 
 test('a date range ending before it starts is said under its end, in either language, and not asked (keys only)', async ({ page }) => {

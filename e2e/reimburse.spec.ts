@@ -1,10 +1,13 @@
 /**
  * Reimbursements with the keyboard (spec 02 §2.8, §4, §5; decision 034): a cashier enters a
  * reimbursement whose second invoice number was reimbursed already (the line is flagged and Ctrl+S
- * is refused with 'The invoice has been reimbursed…'), fixes the number, saves with Ctrl+S and
- * audits it (the sheet turns read-only); then audits two documents at once in the management list
- * and reads the per-document results (Enter on OK puts the caret back on the rows); exports two
- * documents through the background export task.
+ * is refused with 'The invoice has been reimbursed…'), fixes the number and saves with Ctrl+S; she
+ * cannot audit her own document (Audit disabled, the server refuses it per document, as a voucher's
+ * maker cannot), the administrator audits it (the sheet turns read-only); then audits two documents
+ * at once in the management list and reads the per-document results (Enter on OK puts the caret back
+ * on the rows); exports two documents through the background export task, and with none ticked
+ * says 'There is no data to export!'. The submitter's picker chosen with Enter gives the focus back
+ * to its search icon; an invoice dated after the mark date is flagged on its date.
  * A save the header refuses (no mark date, a pay amount above the maximum cost, a submitter the
  * server finds disabled) puts the caret on the refused header field, framed until put right.
  * Screenshots in both languages. Everything made or audited is
@@ -18,6 +21,8 @@ import { FormDialogModel, ListModel } from './page-models/admin-list';
 import { ShellModel } from './page-models/shell';
 import { chooseOpenOption, pickByKeys, pressOn } from './page-models/keys';
 import { SCREENSHOTS } from './page-models/screenshots';
+import { PickerModel } from './page-models/pickers';
+import { e2eToday } from './page-models/clock';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -129,10 +134,20 @@ test('a cashier enters a reimbursement: a reimbursed invoice blocks the save, th
   await expect(page.getByTestId('reimburse-summary-total')).toContainText('188.50');
   await pressOn(page.getByTestId('reimburse-tab-detail'));
 
-  // Audit (the button from the keyboard): read-only, the auditor shown; typing is refused.
+  // The cashier made it: she cannot audit it (as a voucher's maker cannot). The button is disabled
+  // and the server refuses it too, per document, in the catalogue's words.
+  await expect(page.getByTestId('reimburse-action-audit')).toBeDisabled();
+  const cashierHeaders = await apiHeaders(page.request, 'cashier', 'cash123');
+  const self = (await (await page.request.post('/api/expense/lock', { headers: cashierHeaders, data: { lock: true, ids: [id] } })).json()).data;
+  expect(self).toEqual([expect.objectContaining({ id, ok: false, result: 'REIMBURSE_SELF_AUDIT', msg: '报销单的制单人与审核人不能为同一人' })]);
+
+  // Another user (the administrator) audits it: the button from the keyboard; read-only, the auditor shown; typing is refused.
+  await loginAs(page, 'admin', 'admin123', { at: `/newReimburse/${id}` });
+  await expect(editor).toHaveAttribute('data-lifecycle', 'unaudited', { timeout: 20_000 });
+  await expect(page.getByTestId('reimburse-maker')).toContainText('王出纳');
   await pressOn(page.getByTestId('reimburse-action-audit'));
   await expect(editor).toHaveAttribute('data-lifecycle', 'audited', { timeout: 15_000 });
-  await expect(page.getByTestId('reimburse-auditor')).toContainText('王出纳');
+  await expect(page.getByTestId('reimburse-auditor')).toContainText('系统管理员');
   await expect(page.getByTestId('reimburse-action-save')).toBeDisabled();
   await expect(page.getByTestId('reimburse-action-cancelAudit')).toBeEnabled();
   // The keyboard stays on the toolbar: Cancel audit, which took the Audit button's place, has the focus (not the page body).
@@ -349,6 +364,58 @@ test("a kind disabled while the clerk types: the server's refusal flags that lin
   }
 });
 
+test('keys only: an invoice dated after the mark date is flagged on its date as typed; the submitter picked with Enter gives the focus back to its search icon', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'cashier', 'cash123', { at: '/newReimburse/new' });
+  const editor = page.getByTestId('reimburse-editor');
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await expectFocus(page, 0, 'expenseKindId');
+  const markAt = e2eToday();
+  await expect(page.getByTestId('reimburse-mark-at')).toHaveValue(markAt);
+  const next = new Date(`${markAt}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const after = next.toISOString().slice(0, 10);
+  await enter(page, '1');
+  await enter(page, after);
+  await enter(page, `E2E${stamp}L`);
+  await enter(page, '10');
+  await expect(cell(page, 0, 'issueAt')).toHaveClass(/ld-cell-issue/);
+  // Back on the date (from the remark, three cells left): the hint under the sheet says why.
+  await expectFocus(page, 0, 'remark');
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowLeft');
+  await expectFocus(page, 0, 'issueAt');
+  await expect(page.getByTestId('reimburse-caret-hint')).toHaveText(`开票日期不能晚于制单日期 ${markAt}`);
+  // Ctrl+S is refused naming the line; nothing is saved.
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('reimburse-rule-errors')).toContainText(`开票日期不能晚于制单日期 ${markAt}`);
+  await expect(page.getByTestId('reimburse-flagged-line')).toContainText('第1行');
+  await expect(editor).toHaveAttribute('data-lifecycle', 'new');
+  // The mark date itself is fine, so the date typed over the flagged one puts it right.
+  await expectFocus(page, 0, 'issueAt');
+  await enter(page, markAt);
+  await expect(cell(page, 0, 'issueAt')).not.toHaveClass(/ld-cell-issue/);
+
+  // The submitter's search icon (Tab reaches it): Enter opens the picker, ↓ and Enter choose; the focus is back on the icon, not the page body.
+  const picker = new PickerModel(page, 'employee-picker');
+  await pressOn(page.getByTestId('reimburse-submitter-open'));
+  await expect(picker.keyword()).toBeFocused();
+  await expect(picker.rows().first()).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker.root).toBeHidden();
+  await expect(page.getByTestId('reimburse-submitter')).not.toHaveValue('');
+  await expect(page.getByTestId('reimburse-submitter-open')).toBeFocused();
+  // Again, with a submitter already chosen: the same.
+  await page.keyboard.press('Enter');
+  await expect(picker.keyword()).toBeFocused();
+  await expect(picker.rows().nth(1)).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker.root).toBeHidden();
+  await expect(page.getByTestId('reimburse-submitter-open')).toBeFocused();
+});
+
 test('one total: the totals row, the footer and the Summary tab agree while a line holds only an amount', async ({ page }) => {
   test.setTimeout(90_000);
   await loginAs(page, 'cashier', 'cash123', { at: '/newReimburse/new' });
@@ -423,9 +490,32 @@ test('an expense kind picked from F7\'s list, then the amount and Ctrl+S at once
   expect(got.invoices[0].expenseKindId).toBeTruthy();
 });
 
+test('the management list refuses the maker\'s own documents per document, with the reason', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The demo's unaudited documents were made by the cashier.
+  await loginAs(page, 'cashier', 'cash123', { at: '/cashier/reimburseManagement' });
+  const list = ListModel.byId(page, 'cashier.reimburseManagement');
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  await pickByKeys(page.getByTestId('reimburse-filter-state'), '未审核');
+  await expect(list.root.locator('.ag-row').filter({ hasText: '已审核' })).toHaveCount(0);
+  await list.rowAt(0).locator('.ag-cell[col-id="code"]').focus();
+  await page.keyboard.press('Space');
+  await expect(list.rowAt(0)).toHaveClass(/ag-row-selected/);
+  await pressOn(page.getByTestId('reimburse-batch-audit'));
+  const refused = page.getByTestId('reimburse-result-refused');
+  await expect(refused).toHaveCount(1, { timeout: 15_000 });
+  await expect(refused).toContainText('报销单的制单人与审核人不能为同一人');
+  await expect(page.getByTestId('reimburse-results-summary')).toHaveText('共 1 张：成功 0 张，拒绝 1 张');
+  await page.keyboard.press('Enter');
+  await expect(refused).toHaveCount(0);
+  // Still unaudited: the row stays in this list.
+  await expect(list.rowAt(0)).toBeVisible();
+});
+
 test('the management list audits two documents at once and shows a result per document', async ({ page }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'cashier', 'cash123', { at: '/cashier/reimburseManagement' });
+  // The administrator audits the cashier's documents (a maker cannot audit their own).
+  await loginAs(page, 'admin', 'admin123', { at: '/cashier/reimburseManagement' });
   const list = ListModel.byId(page, 'cashier.reimburseManagement');
   await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
   // Unaudited ones only: the state filter from the keyboard.
@@ -510,11 +600,18 @@ test('the management list exports the selected documents through the background 
   const list = ListModel.byId(page, 'cashier.reimburseManagement');
   await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
   const ids = [await list.rowAt(0).getAttribute('row-id'), await list.rowAt(1).getAttribute('row-id')].map(Number);
+  // Nothing ticked: nothing goes out, and it says so (spec 02 §5, §8), as the master-data lists do (never the whole list unasked).
+  let downloads = 0;
+  page.on('download', () => (downloads += 1));
+  await pressOn(page.getByTestId('reimburse-export'));
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: '没有可导出的数据！' })).toBeVisible();
+  await expect(page.getByTestId('export-progress')).toHaveCount(0);
   await list.rowAt(0).locator('.ag-cell[col-id="code"]').focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await expect(list.rowAt(1)).toHaveClass(/ag-row-selected/);
+  expect(downloads).toBe(0);
   // Export starts a task (decision 043); the shared progress bar downloads the workbook when it is done.
   const download = page.waitForEvent('download', { timeout: 60_000 });
   await pressOn(page.getByTestId('reimburse-export'));

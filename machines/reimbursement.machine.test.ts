@@ -20,6 +20,7 @@ import {
 const ctx = (over: Partial<ReimbursementActionContext> = {}): ReimbursementActionContext => ({
   user: { id: 1, kind: 'OTHER', rightIds: [RIGHTS.REIMBURSE_EDIT] },
   dirty: false,
+  makerId: null,
   ...over,
 });
 const events = reimbursementActions.map(reimbursementEventOf);
@@ -55,7 +56,8 @@ describe('reimbursement machine (xstate/graph)', () => {
   });
 
   it('from every state, every event does what the table says, with and without the right and unsaved edits', () => {
-    const contexts = [ctx(), ctx({ dirty: true }), ctx({ user: { id: 1, kind: 'OTHER', rightIds: [RIGHTS.REIMBURSE_MANAGE] } }), ctx({ user: { id: 1, kind: 'ADMIN', rightIds: [] } })];
+    const contexts = [ctx(), ctx({ dirty: true }), ctx({ user: { id: 1, kind: 'OTHER', rightIds: [RIGHTS.REIMBURSE_MANAGE] } }), ctx({ user: { id: 1, kind: 'ADMIN', rightIds: [] } }),
+      ctx({ makerId: 1 }), ctx({ makerId: 2 }), ctx({ makerId: 1, dirty: true }), ctx({ makerId: 1, user: { id: 1, kind: 'ADMIN', rightIds: [] } })];
     for (const c of contexts) {
       for (const s of reimbursementStates) {
         const snap = reimbursementSnapshot(s, c);
@@ -77,6 +79,20 @@ describe('reimbursement machine (xstate/graph)', () => {
     expect(explainReimbursementAction(reimbursementSnapshot('audited', ctx()), 'edit')).toEqual({ ok: false, code: 'REIMBURSE_AUDITED' });
     const manager = ctx({ user: { id: 1, kind: 'OTHER', rightIds: [RIGHTS.REIMBURSE_MANAGE] } });
     expect(decideReimbursementAction('unaudited', 'audit', manager)).toEqual({ ok: false, code: 'NO_PERMISSION' });
+  });
+
+  it('the maker cannot audit their own document (as with vouchers); another user can, and the maker may still cancel an audit', () => {
+    const maker = ctx({ makerId: 1 });
+    expect(decideReimbursementAction('unaudited', 'audit', maker)).toEqual({ ok: false, code: 'REIMBURSE_SELF_AUDIT' });
+    // Said before the save prompt: saving first would not let the maker audit either.
+    expect(explainReimbursementAction(reimbursementSnapshot('unaudited', ctx({ makerId: 1, dirty: true })), 'audit')).toEqual({ ok: false, code: 'REIMBURSE_SELF_AUDIT' });
+    expect(enabledReimbursementActions(reimbursementSnapshot('unaudited', maker))).toMatchObject({ audit: false, save: true, delete: true });
+    // An administrator is no exception.
+    expect(decideReimbursementAction('unaudited', 'audit', ctx({ makerId: 1, user: { id: 1, kind: 'ADMIN', rightIds: [] } }))).toEqual({ ok: false, code: 'REIMBURSE_SELF_AUDIT' });
+    expect(decideReimbursementAction('unaudited', 'audit', ctx({ makerId: 2 }))).toEqual({ ok: true, next: 'audited' });
+    // A document made by nobody (imported before its first save) is audited by anyone with the right.
+    expect(decideReimbursementAction('unaudited', 'audit', ctx({ makerId: null }))).toEqual({ ok: true, next: 'audited' });
+    expect(decideReimbursementAction('audited', 'cancelAudit', maker)).toEqual({ ok: true, next: 'unaudited' });
   });
 
   it('the stored state: audited while a lock time is set', () => {

@@ -35,6 +35,7 @@ const machineSetup = setup({
   guards: {
     hasRight: ({ context }, params: { right: number }) => hasRight(context.user, params.right),
     noUnsavedEdits: ({ context }) => reimbursementGuards.noUnsavedEdits.test(context),
+    makerIsNotAuditor: ({ context }) => reimbursementGuards.makerIsNotAuditor.test(context),
   },
   actions: {
     markDirty: assign({ dirty: true }),

@@ -18,6 +18,12 @@ export const docSources = ['EXPENSE', 'JOURNAL'] as const;
 export type DocSource = (typeof docSources)[number];
 const cents = z.string().regex(/^-?\d+$/);
 
+/**
+ * The subject a reimbursement's unpaid part is credited to when none is chosen: 2241 其他应付款
+ * (other payables) of the voucher's year (decision 037). The screen offers it as its default.
+ */
+export const DEFAULT_PAYABLE_SUBJECT_CODE = '2241';
+
 export const billQuery = z.object({
   accountId: idSchema,
   source: z.enum(docSources),
@@ -48,6 +54,8 @@ export const billDocDto = z.object({
   party: z.string(),
   /** Reimbursement: invoice total; journal line: its receipt (positive) or payment (negative). */
   amountCents: cents,
+  /** Reimbursement: what it paid (its pay amount; the rest is still owed); journal line: absent. */
+  paidCents: cents.optional(),
   audited: z.boolean(),
   /** Journal line: its bank account (the journal sheet that shows it is this account's, in the line's month). */
   bankAccountId: z.number().int().nullable().optional(),
@@ -66,10 +74,18 @@ export const transferOptions = z.object({
   grouping: z.enum(['DOCUMENT', 'KIND', 'DAY']).optional().transform((v) => v ?? 'DOCUMENT'),
   /** EXPENSE: the debit subject of each expense kind; a kind not named here takes the ledger set's remembered subject (billRules). */
   kindSubjects: z.array(z.object({ expenseKindId: idSchema, subjectId: idSchema })).max(500).optional().transform((v) => v ?? []),
-  /** EXPENSE: the paying bank account (its subject is credited)… */
+  /**
+   * EXPENSE: the paying bank account (its subject is credited with what each document paid, its pay
+   * amount)… Needed only by documents that paid something.
+   */
   bankAccountId: idSchema.optional(),
-  /** …or the credited subject itself (cash, other payables). */
+  /** …or the paying subject itself (cash). */
   creditSubjectId: idSchema.optional(),
+  /**
+   * EXPENSE: the subject credited with what a document has not paid yet (its invoices less its pay
+   * amount; everything when it paid nothing). Default: DEFAULT_PAYABLE_SUBJECT_CODE (2241) of the voucher's year.
+   */
+  payableSubjectId: idSchema.optional(),
   /**
    * Auxiliary values for lines whose subject asks for a type the document cannot fill: a
    * reimbursement fills department and employee from its submitter, a journal line the customer or

@@ -12,11 +12,14 @@ import { halfWidth } from '../domain/half-width';
 import { codeText, dateString, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 import { rangeOrder } from './date-order';
+import { moneyCents } from './money';
 import { exportTaskDto } from './export';
 import { companyImportQuery } from './transfer';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-const cents = (max: number) => z.number().int().min(-max).max(max);
+/** A document's dates: calendar dates of 1900–2999, as the date fields take them (domain typed-date); the server keeps the mark date within the company's account years. */
+const docDate = dateString.refine((s) => s >= '1900-01-01' && s <= '2999-12-31', 'YYYY-MM-DD');
+const cents = (max: number) => moneyCents(max, { min: -max });
 
 const personRef = z.object({ id: z.number().int(), name: z.string() });
 
@@ -83,7 +86,7 @@ export type ExpenseFilter = z.infer<typeof expenseFilter>;
 
 export const expenseInvoiceBody = z.object({
   expenseKindId: idSchema,
-  issueAt: dateString,
+  issueAt: docDate,
   no: codeText(TEXT_BASE),
   amount: cents(REIMBURSE_LINE_MAX_CENTS),
   remark: z.string().trim().max(TEXT_BASE).nullable().optional(),
@@ -96,7 +99,7 @@ export const expenseInvoiceBody = z.object({
  */
 export const expenseLineIn = z.object({
   expenseKindId: idSchema.nullable().optional(),
-  issueAt: dateString.nullable().optional(),
+  issueAt: docDate.nullable().optional(),
   no: z.string().overwrite(halfWidth).max(TEXT_BASE).nullable().optional(),
   amount: z.number().int().nullable().optional(),
   remark: z.string().max(TEXT_BASE).nullable().optional(),
@@ -104,11 +107,11 @@ export const expenseLineIn = z.object({
 export type ExpenseLineIn = z.infer<typeof expenseLineIn>;
 
 const headerFields = {
-  markAt: dateString,
+  markAt: docDate,
   submitterId: idSchema.nullable().optional(),
-  submitAt: dateString.nullable().optional(),
-  payAt: dateString.nullable().optional(),
-  payAmount: z.number().int().min(0).max(MAX_COST_CENTS).nullable().optional(),
+  submitAt: docDate.nullable().optional(),
+  payAt: docDate.nullable().optional(),
+  payAmount: moneyCents(MAX_COST_CENTS).nullable().optional(),
   /** Ignored: the maker is whoever saves the document first (kept for the spec's body shape). */
   markerId: idSchema.nullable().optional(),
   invoices: z.array(expenseLineIn).max(1000),

@@ -7,7 +7,7 @@
  *
  * - unaudited (no lockAt) ↔ audited (lockAt set): Audit locks, Cancel audit unlocks;
  * - audit and cancel audit need edit-reimbursement (30105) and a saved document, and are refused
- *   with a save prompt while the editor holds unsaved edits;
+ *   with a save prompt while the editor holds unsaved edits; the maker cannot audit their own document;
  * - an audited document is read-only: no edit, save or delete until its audit is cancelled.
  */
 import { RIGHTS, hasRight, type RightHolder } from './rights';
@@ -25,12 +25,16 @@ export interface ReimbursementActionContext {
   user: RightHolder & { id: number };
   /** The editor holds changes not saved yet (the server always decides with false). */
   dirty: boolean;
+  /** The maker (markerId) of the stored document; null for one not saved yet or made by nobody (imported). */
+  makerId: number | null;
 }
 
-export type ReimbursementGuardName = 'noUnsavedEdits';
+export type ReimbursementGuardName = 'noUnsavedEdits' | 'makerIsNotAuditor';
 
 export const reimbursementGuards: Readonly<Record<ReimbursementGuardName, { code: ResultCode; test: (ctx: ReimbursementActionContext) => boolean; en: string }>> = {
   noUnsavedEdits: { code: 'REIMBURSE_SAVE_FIRST', test: (ctx) => !ctx.dirty, en: 'the editor holds no unsaved edits (else the save prompt)' },
+  // Segregation of duties, as for vouchers (VOUCHER_SELF_AUDIT): whoever prepared the claim does not approve it.
+  makerIsNotAuditor: { code: 'REIMBURSE_SELF_AUDIT', test: (ctx) => ctx.makerId === null || ctx.makerId !== ctx.user.id, en: 'the auditor is not the maker' },
 };
 
 interface Refusal {
@@ -52,7 +56,7 @@ const AUDITED: Refusal = { when: ['audited'], code: 'REIMBURSE_AUDITED' };
 export const reimbursementActionSpecs: Readonly<Record<ReimbursementAction, ReimbursementActionSpec>> = {
   edit: { right: RIGHTS.REIMBURSE_EDIT, guards: [], refusals: [AUDITED], en: 'Edit', zh: '编辑' },
   save: { right: RIGHTS.REIMBURSE_EDIT, guards: [], refusals: [AUDITED], en: 'Save', zh: '保存' },
-  audit: { right: RIGHTS.REIMBURSE_EDIT, guards: ['noUnsavedEdits'], refusals: [NOT_SAVED, { when: ['audited'], code: 'REIMBURSE_ALREADY_AUDITED' }], en: 'Audit', zh: '审核' },
+  audit: { right: RIGHTS.REIMBURSE_EDIT, guards: ['makerIsNotAuditor', 'noUnsavedEdits'], refusals: [NOT_SAVED, { when: ['audited'], code: 'REIMBURSE_ALREADY_AUDITED' }], en: 'Audit', zh: '审核' },
   cancelAudit: { right: RIGHTS.REIMBURSE_EDIT, guards: ['noUnsavedEdits'], refusals: [NOT_SAVED, { when: ['unaudited'], code: 'REIMBURSE_NOT_AUDITED' }], en: 'Cancel audit', zh: '取消审核' },
   delete: { right: RIGHTS.REIMBURSE_EDIT, guards: [], refusals: [NOT_SAVED, AUDITED], en: 'Delete', zh: '删除' },
 };

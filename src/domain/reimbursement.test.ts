@@ -57,4 +57,18 @@ describe('reimbursement lines (spec 02 §5)', () => {
     expect(checkLines([line({ no: 'A1', expenseKindId: 7 })], new Set(), { disabledKindIds: new Set([7]) }).problems).toEqual([{ index: 0, kind: 'kindDisabled', expenseKindId: 7 }]);
     expect(checkLines([line({ no: 'A1', expenseKindId: 7 })]).problems).toEqual([]);
   });
+
+  it('an invoice issued after the mark date is flagged on its date (the same day is fine); without a mark date nothing is checked', () => {
+    const r = checkLines([line({ issueAt: '2026-11-05' }), line({ no: 'B2', issueAt: '2026-11-06' }), line({ no: 'C3', issueAt: null })], new Set(), undefined, '2026-11-05');
+    expect(r.problems).toEqual([
+      { index: 1, kind: 'issueAfterMark', issueAt: '2026-11-06', markAt: '2026-11-05' },
+      { index: 2, kind: 'incomplete', fields: ['issueAt'] },
+    ]);
+    // Still complete: saved once the date is put right, refused until then.
+    expect(r.complete).toEqual([0, 1]);
+    expect(lineProblemField(r.problems[0])).toBe('issueAt');
+    expect(lineProblemCode(r.problems[0])).toBe('REIMBURSE_ISSUE_AFTER_MARK');
+    expect(checkLines([line({ issueAt: '2026-11-06' })], new Set(), undefined, '').problems).toEqual([]);
+    expect(checkLines([line({ issueAt: '2026-11-06' })]).problems).toEqual([]);
+  });
 });

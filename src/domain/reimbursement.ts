@@ -53,7 +53,8 @@ export type LineProblem =
   | { index: number; kind: 'incomplete'; fields: RequiredLineField[] }
   | { index: number; kind: 'duplicate'; no: string }
   | { index: number; kind: 'amountTooLarge' }
-  | { index: number; kind: 'kindDisabled'; expenseKindId: number };
+  | { index: number; kind: 'kindDisabled'; expenseKindId: number }
+  | { index: number; kind: 'issueAfterMark'; issueAt: string; markAt: string };
 
 /**
  * The expense kinds a document's lines may not take: the company's disabled kinds, except on a
@@ -93,6 +94,8 @@ export function lineProblemField(p: LineProblem): RequiredLineField {
       return 'amount';
     case 'kindDisabled':
       return 'expenseKindId';
+    case 'issueAfterMark':
+      return 'issueAt';
   }
 }
 
@@ -103,13 +106,17 @@ export interface LinesCheck {
   complete: number[];
 }
 
+/** YYYY-MM-DD (dates compare as text once they are written so). */
+const isIsoDate = (s: string | null | undefined): s is string => typeof s === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(s);
+
 /**
  * Every rule of one sheet at once: partly filled lines ('cannot be empty' for each missing cell),
  * invoice numbers repeated within the sheet (every line after the first is flagged), amounts above
- * the maximum cost, a disabled expense kind on a line that did not carry it (`kinds`). A line with
- * only a remark counts as partly filled.
+ * the maximum cost, a disabled expense kind on a line that did not carry it (`kinds`), an invoice
+ * issued after the document's mark date (`markAt`: an expense is claimed once it is invoiced, never
+ * before). A line with only a remark counts as partly filled.
  */
-export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: ReadonlySet<string> = new Set(), kinds?: KindRule): LinesCheck {
+export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: ReadonlySet<string> = new Set(), kinds?: KindRule, markAt?: string | null): LinesCheck {
   const problems: LineProblem[] = [];
   const complete: number[] = [];
   const seen = new Set<string>();
@@ -124,13 +131,14 @@ export function checkLines(lines: readonly ReimbursementLineInput[], takenNos: R
       seen.add(no);
     }
     if (typeof line.amount === 'number' && Math.abs(line.amount) > REIMBURSE_LINE_MAX_CENTS) problems.push({ index, kind: 'amountTooLarge' });
+    if (isIsoDate(markAt) && isIsoDate(line.issueAt) && line.issueAt > markAt) problems.push({ index, kind: 'issueAfterMark', issueAt: line.issueAt, markAt });
     if (!missing.length) complete.push(index);
   });
   return { problems, complete };
 }
 
 /** The result code the server answers for the first problem (the editor shows the same texts). */
-export function lineProblemCode(p: LineProblem): 'REIMBURSE_LINE_INCOMPLETE' | 'REIMBURSE_INVOICE_DUPLICATE' | 'REIMBURSE_AMOUNT_TOO_LARGE' | 'EXPENSE_KIND_DISABLED' {
+export function lineProblemCode(p: LineProblem): 'REIMBURSE_LINE_INCOMPLETE' | 'REIMBURSE_INVOICE_DUPLICATE' | 'REIMBURSE_AMOUNT_TOO_LARGE' | 'EXPENSE_KIND_DISABLED' | 'REIMBURSE_ISSUE_AFTER_MARK' {
   switch (p.kind) {
     case 'incomplete':
       return 'REIMBURSE_LINE_INCOMPLETE';
@@ -140,6 +148,8 @@ export function lineProblemCode(p: LineProblem): 'REIMBURSE_LINE_INCOMPLETE' | '
       return 'REIMBURSE_AMOUNT_TOO_LARGE';
     case 'kindDisabled':
       return 'EXPENSE_KIND_DISABLED';
+    case 'issueAfterMark':
+      return 'REIMBURSE_ISSUE_AFTER_MARK';
   }
 }
 

@@ -49,7 +49,9 @@ describe.each(backends())('management dashboard figures (%s)', (backend) => {
       (await ok('POST', '/api/expense', { companyId: w.companyId, markAt: '2026-03-05', submitterId: null, submitAt: null, payAt: null, payAmount: 0, markerId: null, invoices: lines })).id as number;
     await expense([line('AS-1', 12_345)]);
     await expense([line('AS-2', 1_000), line('AS-3', 1_000)]);
-    await ok('POST', '/api/expense/lock', { lock: true, ids: [await expense([line('AS-4', 5_000)])] });
+    // Audited by another user than its maker (the maker cannot audit their own: REIMBURSE_SELF_AUDIT).
+    const checker = await makeUser(t, admin, w.companyId, [RIGHTS.REIMBURSE_EDIT]);
+    await ok('POST', '/api/expense/lock', { lock: true, ids: [await expense([line('AS-4', 5_000)])] }, checker.token);
     manager = await makeUser(t, admin, w.companyId, [RIGHTS.DASHBOARD_MANAGE]);
   });
   afterAll(async () => t?.close());

@@ -1,7 +1,8 @@
 /**
  * Documents to vouchers (spec 01 §7 /voucher billQuery, billTransfer, billsTransfer; decision 037)
  * on both backends: an audited reimbursement becomes a balanced voucher (a debit per expense kind,
- * the paying account credited), one per document or one per selection; a journal line debits or
+ * the paying account credited with what the document paid, the payable subject with the rest), one
+ * per document or one per selection; a journal line debits or
  * credits its bank account's subject against its kind's counter-subject, one per line or per day;
  * the link is answered both ways; a second transfer, an unaudited document, a missing subject are
  * refused; deleting the voucher frees the document; the voucher right plus the source's read right
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../src/domain/rights';
 import { formatReimbursementCode as fmt } from '../../src/domain/reimbursement';
 import { backends, createTestApp, type TestApp } from './harness';
-import { data, makeUser, makeWorld, unique, type World } from './factories';
+import { data, makeUser, makeWorld, unique, type MadeUser, type World } from './factories';
 
 type Body = Record<string, any>;
 
@@ -28,6 +29,9 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
   let bank: number;
   let income: number;
   let outcome: number;
+  /** Audits the reimbursements admin makes (the maker cannot audit their own: REIMBURSE_SELF_AUDIT). */
+  let checker: MadeUser;
+  let otherChecker: MadeUser;
   const s: Record<string, number> = {};
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) =>
@@ -35,11 +39,12 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
   const ok = (method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; token?: string } = {}) => data(call(method, url, o), `${method} ${url}`);
   const subjectOf = async (world: World, code: string) => (await ok('GET', '/api/subject', { query: { filter: { accountYearId: world.accountYearId, code } } })).content[0].id as number;
   const no = () => unique('INV').replace(/\s/g, '');
+  // Paid in full on its pay date unless the test says otherwise (payAmount).
   const expense = async (invoices: Array<[number, number]>, o: Body = {}, world = w) => ok('POST', '/api/expense', { body: {
-    companyId: world.companyId, markAt: '2026-03-05', submitterId: world === w ? staffId : null, submitAt: null, payAt: '2026-03-06', payAmount: 0, markerId: null,
+    companyId: world.companyId, markAt: '2026-03-05', submitterId: world === w ? staffId : null, submitAt: null, payAt: '2026-03-06', payAmount: invoices.reduce((t, [, a]) => t + a, 0), markerId: null,
     invoices: invoices.map(([k, amount]) => ({ expenseKindId: k, issueAt: '2026-03-03', no: no(), amount, remark: null })), ...o,
   } });
-  const audit = (ids: number[]) => ok('POST', '/api/expense/lock', { body: { lock: true, ids } });
+  const audit = (ids: number[], world = w) => ok('POST', '/api/expense/lock', { body: { lock: true, ids }, token: (world === w ? checker : otherChecker).token });
   const expenseOptions = (o: Body = {}) => ({ accountId: w.accountId, source: 'EXPENSE', kindId, bankAccountId: bank, kindSubjects: [{ expenseKindId: travel, subjectId: s['5602'] }, { expenseKindId: meals, subjectId: s['5601'] }], ...o });
   const query = (q: Body, token = admin) => ok('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, ...q }, token });
   const lines = (v: Body) => v.lines.map((l: Body) => [l.direction ? 'D' : 'C', l.subjectCode, l.amount, l.summary]);
@@ -62,6 +67,9 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     income = (await ok('POST', '/api/cashier/income', { body: { accountYearId: w.accountYearId, code: 'I01', name: 'Sales receipts', subjectId: s['1122'] } })).id;
     outcome = (await ok('POST', '/api/cashier/outcome', { body: { accountYearId: w.accountYearId, code: 'O01', name: 'Office', subjectId: s['5602'] } })).id;
     await ok('POST', '/api/cashier/opening', { body: { accountId: w.accountId, openings: [{ bankAccountId: bank, startDate: '2026-01-01', openingCents: 0 }] } });
+    s['2241'] = await subjectOf(w, '2241');
+    checker = await makeUser(t, admin, w.companyId, [RIGHTS.REIMBURSE_EDIT]);
+    otherChecker = await makeUser(t, admin, other.companyId, [RIGHTS.REIMBURSE_EDIT]);
   });
   afterAll(async () => t?.close());
 
@@ -136,7 +144,9 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     // Meals is not named: the subject remembered by the first test's generation (5601) fills it.
     const fallback = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: s['5602'] }] }), ids: [b.id], preview: true } });
     expect(lines(fallback.vouchers[0]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '5602', '2000'], ['D', '5601', '300'], ['C', '100201', '2300']]);
-    expect((await call('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ bankAccountId: undefined }), ids: [a.id] } })).json().code).toBe('DOC_CREDIT_SUBJECT_REQUIRED');
+    // A document that paid something needs the paying account (or subject); refused on its own, nothing written.
+    const noBank = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ bankAccountId: undefined }), ids: [a.id] } });
+    expect(noBank.results).toEqual([{ id: a.id, ok: false, voucherId: null, code: 'DOC_CREDIT_SUBJECT_REQUIRED', msg: 'Choose the paying bank account or the credit subject' }]);
 
     // The preview runs the voucher service's checks: a parent subject (1002 has 100201) is refused.
     const parent = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: await subjectOf(w, '1002') }] }), ids: [a.id], preview: true } });
@@ -162,6 +172,60 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect(again.vouchers[0].voucherId).not.toBeNull();
     const vid2 = again.vouchers[0].voucherId;
     expect((await query({ source: 'EXPENSE', voucherId: vid2 })).map((d: Body) => d.id)).toEqual([a.id, b.id]);
+  });
+
+  it('a reimbursement credits the bank with what it paid and the payable subject (2241 by default, or the one chosen) with the rest; every voucher balances', async () => {
+    const sumOf = (v: Body, debit: boolean) => v.lines.filter((l: Body) => l.direction === debit).reduce((t: number, l: Body) => t + Number(l.amount), 0);
+    const balanced = (v: Body) => {
+      expect(sumOf(v, true)).toBe(sumOf(v, false));
+      expect([v.debitCents, v.creditCents]).toEqual([String(sumOf(v, true)), String(sumOf(v, false))]);
+    };
+    // Not paid at all (no pay date, pay amount 0): the payable takes it all; no paying account is needed.
+    const unpaid = await expense([[travel, 10_000], [meals, 5_000]], { payAt: null, payAmount: 0 });
+    // Partly paid: 150.00 of invoices, 120.00 paid.
+    const partly = await expense([[travel, 10_000], [meals, 5_000]], { payAmount: 12_000 });
+    // Paid more than its invoices: refused, with the figures.
+    const over = await expense([[travel, 1_000]], { payAmount: 1_500 });
+    await audit([unpaid.id, partly.id, over.id]);
+    expect((await query({ source: 'EXPENSE' })).filter((d: Body) => [unpaid.id, partly.id].includes(d.id)).map((d: Body) => [d.amountCents, d.paidCents])).toEqual([['15000', '0'], ['15000', '12000']]);
+
+    const alone = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ bankAccountId: undefined }), ids: [unpaid.id], preview: true } });
+    expect(alone.results[0]).toMatchObject({ ok: true });
+    expect(lines(alone.vouchers[0])).toEqual([
+      ['D', '5602', '10000', `Li Lei Travel ${fmt(unpaid.code)}`],
+      ['D', '5601', '5000', `Li Lei Meals ${fmt(unpaid.code)}`],
+      ['C', '2241', '15000', `Li Lei ${fmt(unpaid.code)}`],
+    ]);
+    balanced(alone.vouchers[0]);
+
+    const perDoc = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions(), ids: [unpaid.id, partly.id, over.id], preview: true } });
+    expect(perDoc.results.map((r: Body) => [r.id, r.ok, r.code])).toEqual([[unpaid.id, true, null], [partly.id, true, null], [over.id, false, 'DOC_PAY_EXCEEDS_TOTAL']]);
+    expect(perDoc.results[2].msg).toBe(`Reimbursement ${fmt(over.code)} paid 15.00, more than its invoices (10.00): put the document right first`);
+    expect(lines(perDoc.vouchers[0]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '5602', '10000'], ['D', '5601', '5000'], ['C', '2241', '15000']]);
+    expect(lines(perDoc.vouchers[1]).map((l: string[]) => l.slice(0, 3))).toEqual([['D', '5602', '10000'], ['D', '5601', '5000'], ['C', '100201', '12000'], ['C', '2241', '3000']]);
+    perDoc.vouchers.filter((v: Body) => v.lines.length).forEach(balanced);
+
+    // Grouped by kind: the debits per kind, one credit for what was paid, one for what is owed.
+    const grouped = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ grouping: 'KIND' }), ids: [unpaid.id, partly.id], preview: true } });
+    expect(grouped.vouchers).toHaveLength(1);
+    const span = `${fmt(unpaid.code)}–${fmt(partly.code)}`;
+    expect(lines(grouped.vouchers[0])).toEqual([
+      ['D', '5602', '20000', 'Travel'],
+      ['D', '5601', '10000', 'Meals'],
+      ['C', '100201', '12000', `Li Lei ${fmt(partly.code)}`],
+      ['C', '2241', '18000', `2 reimbursements ${span}`],
+    ]);
+    balanced(grouped.vouchers[0]);
+
+    // Another payable subject chosen (2202 accounts payable): written as previewed, the bank credited only with the 120.00 paid.
+    const s2202 = await subjectOf(w, '2202');
+    const done = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions({ payableSubjectId: s2202 }), ids: [partly.id] } });
+    expect(done.results[0]).toMatchObject({ ok: true, voucherId: expect.any(Number) });
+    const v = await ok('GET', `/api/voucher/${done.results[0].voucherId}`);
+    expect(v.items.map((l: Body) => [l.direction ? 'D' : 'C', l.subjectCode, l.amount])).toEqual([['D', '5602', '10000'], ['D', '5601', '5000'], ['C', '100201', '12000'], ['C', '2202', '3000']]);
+    const written = await ok('POST', '/api/voucher/billsTransfer', { body: { ...expenseOptions(), ids: [unpaid.id] } });
+    const wv = await ok('GET', `/api/voucher/${written.results[0].voucherId}`);
+    expect(wv.items.map((l: Body) => [l.direction ? 'D' : 'C', l.subjectCode, l.amount])).toEqual([['D', '5602', '10000'], ['D', '5601', '5000'], ['C', '2241', '15000']]);
   });
 
   it('journal lines: bank subject against the kind counter-subject, per line or per day; linked lines locked, freed on delete', async () => {
@@ -261,6 +325,21 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect((await query({ source: 'EXPENSE' })).find((x: Body) => x.id === d.id).kindIds).toEqual([travel]);
   });
 
+  it('a fixed budget item with sub-items is refused (a voucher line takes a last-level one, as the editor\'s picker offers); its leaf is taken', async () => {
+    const budgeted = (await ok('POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '560304', name: 'Budgeted travel', auxTypeIds: [6] } })).id;
+    const parent = await ok('POST', '/api/aux/budget', { body: { accountYearId: w.accountYearId, code: '7001', name: 'Travel plan', kind: 'OUTCOME' } });
+    const leaf = await ok('POST', '/api/aux/budget', { body: { accountYearId: w.accountYearId, code: '700101', name: 'Travel plan east', kind: 'OUTCOME' } });
+    const e = await expense([[travel, 600]]);
+    await audit([e.id]);
+    const body = (budget: number) => ({ ...expenseOptions({ kindSubjects: [{ expenseKindId: travel, subjectId: budgeted }], auxValues: [{ auxTypeId: 6, auxId: budget }] }), id: e.id, preview: true });
+    const refused = await ok('POST', '/api/voucher/billTransfer', { body: body(parent.id) });
+    expect(refused.results[0]).toMatchObject({ ok: false, code: 'DOC_AUX_NOT_LEAF' });
+    expect(refused.vouchers[0].msg).toBe('The Budget “7001 Travel plan” for “560304 Budgeted travel” has sub-items: a voucher line takes a last-level one');
+    const taken = await ok('POST', '/api/voucher/billTransfer', { body: body(leaf.id) });
+    expect(taken.results[0]).toMatchObject({ ok: true });
+    expect(taken.vouchers[0].lines[0].auxes).toEqual([{ auxTypeId: 6, auxId: leaf.id, code: '700101', name: 'Travel plan east' }]);
+  });
+
   it('refusals name subjects in the requester\'s language, as the proposed lines beside them do', async () => {
     const dinners = (await ok('POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '560303', name: '项目餐费', nameEn: 'Project dinners', auxTypeIds: [5] } })).id;
     const e = await expense([[meals, 800]]);
@@ -318,7 +397,7 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     // Another company's reimbursement through this ledger set, and this one's through a foreign set.
     const foreignKind = (await ok('POST', '/api/expense/kind', { body: { companyId: other.companyId, name: 'Travel' } })).id;
     const f = await expense([[foreignKind, 100]], {}, other);
-    await audit([f.id]);
+    await audit([f.id], other);
     const foreign = await ok('POST', '/api/voucher/billTransfer', { body: { ...expenseOptions(), id: f.id } });
     expect(foreign.results[0]).toMatchObject({ ok: false, code: 'NO_PERMISSION' });
     expect((await ok('GET', `/api/expense/${f.id}`)).voucherId).toBeNull();

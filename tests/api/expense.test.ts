@@ -178,7 +178,7 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     expect(got.lockAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     // Again: refused per document, the others go on.
     const c = await create([line(no())]);
-    const again = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id, c.id, MISSING_ID] } });
+    const again = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id, c.id, MISSING_ID] }, token: editor.token });
     expect(again.map((r: Body) => [r.id, r.ok, r.result])).toEqual([[a.id, false, 'REIMBURSE_ALREADY_AUDITED'], [c.id, true, null], [MISSING_ID, false, 'NO_PERMISSION']]);
     expect(again[0].msg).toBe('The reimbursement is already audited');
     // Read-only while audited: update and delete refused.
@@ -196,15 +196,79 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
   it('update: stale version refused; another month takes that month\'s number; a disabled submitter only stays', async () => {
     const a = await create([line(no())]);
     expect((await fail('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined, version: a.version + 1 } })).code).toBe('STALE_DATA');
-    const moved = await ok('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined, markAt: '2027-01-10' } });
-    expect(moved.code).toBe('2027010001');
+    const moved = await ok('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no(), { issueAt: '2026-09-01' })]), companyId: undefined, markAt: '2026-09-10' } });
+    expect(moved.code).toBe('2026090001');
     expect((await fail('POST', '/api/expense', { body: doc([line(no())], { submitterId: disabledStaffId }) })).code).toBe('REIMBURSE_SUBMITTER_DISABLED');
+  });
+
+  it('the maker cannot audit their own reimbursement (as with vouchers): refused per document, whoever they are; another user audits it', async () => {
+    const mine = await create([line(no())], {}, editor.token);
+    const admins = await create([line(no())]);
+    const answer = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [mine.id, admins.id] }, token: editor.token });
+    expect(answer).toEqual([
+      { id: mine.id, code: mine.code, ok: false, result: 'REIMBURSE_SELF_AUDIT', msg: 'The maker of a reimbursement cannot audit it' },
+      { id: admins.id, code: admins.code, ok: true, result: null, msg: null },
+    ]);
+    expect((await ok('GET', `/api/expense/${mine.id}`)).lockAt).toBeNull();
+    // An administrator is no exception; the message in Chinese as the voucher's.
+    const zh = await t.call('POST', '/api/expense/lock', { token: admin, body: { lock: true, ids: [mine.id, admins.id] }, lang: 'zh_CN' });
+    expect(zh.json().data[0]).toMatchObject({ ok: true });
+    const self = await create([line(no())]);
+    const zhSelf = await t.call('POST', '/api/expense/lock', { token: admin, body: { lock: true, ids: [self.id] }, lang: 'zh_CN' });
+    expect(zhSelf.json().data).toEqual([{ id: self.id, code: self.code, ok: false, result: 'REIMBURSE_SELF_AUDIT', msg: '报销单的制单人与审核人不能为同一人' }]);
+    // The maker stays whoever saved it first: another user's later save does not make them the maker.
+    const edited = await ok('POST', `/api/expense/${self.id}`, { body: { ...doc([line(no())]), companyId: undefined }, token: editor.token });
+    expect(edited.markerId).not.toBe(editor.id);
+    expect((await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [self.id] }, token: editor.token }))[0]).toMatchObject({ ok: true });
+    // Cancelling an audit is not an audit: the maker may cancel one (to put the document right).
+    expect((await ok('POST', '/api/expense/lock', { body: { lock: false, ids: [self.id] } }))[0]).toMatchObject({ ok: true });
+  });
+
+  it('dates: an invoice issued after the mark date is refused naming its line; the mark date stays within the company\'s account years', async () => {
+    const late = await fail('POST', '/api/expense', { body: doc([line(no()), line(no(), { issueAt: '2026-11-06' })]) });
+    expect(late).toMatchObject({ status: 400, code: 'REIMBURSE_ISSUE_AFTER_MARK', msg: 'Line 2: the invoice date 2026-11-06 is after the mark date 2026-11-05' });
+    expect(late.appendix.lines).toEqual([{ index: 1, row: 2, kind: 'issueAfterMark', issueAt: '2026-11-06', markAt: '2026-11-05' }]);
+    const zh = await t.call('POST', '/api/expense', { token: admin, body: doc([line(no(), { issueAt: '2026-11-06' })]), lang: 'zh_CN' });
+    expect(zh.json().msg).toBe('第1行的开票日期 2026-11-06 晚于制单日期 2026-11-05');
+    // The same day is fine.
+    expect((await create([line(no(), { issueAt: '2026-11-05' })])).invoiceCount).toBe(1);
+    // A stored document moved to an earlier mark date than its invoices: refused too.
+    const a = await create([line(no())]);
+    expect((await fail('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined, markAt: '2026-11-02' } })).code).toBe('REIMBURSE_ISSUE_AFTER_MARK');
+
+    // The world's only account year is 2026.
+    for (const markAt of ['2099-12-31', '1999-01-01', '2027-01-01', '2025-12-31']) {
+      const r = await fail('POST', '/api/expense', { body: doc([line(no(), { issueAt: markAt })], { markAt }) });
+      expect(r, markAt).toMatchObject({ status: 400, code: 'REIMBURSE_MARK_DATE_OUT_OF_RANGE', msg: 'The mark date must lie within the company\'s account years (2026-01-01 to 2026-12-31)' });
+    }
+    expect((await fail('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined, markAt: '2099-12-31' } })).code).toBe('REIMBURSE_MARK_DATE_OUT_OF_RANGE');
+    // Beyond the date fields' years the contract refuses it, as it does a date that is no date.
+    expect((await fail('POST', '/api/expense', { body: doc([line(no())], { markAt: '3000-01-01' }) })).code).toBe('INVALID_INPUT');
+    expect((await fail('POST', '/api/expense', { body: doc([line(no(), { issueAt: '1899-12-31' })]) })).code).toBe('INVALID_INPUT');
+    // A document dated outside them before (an account year deleted since) keeps its date when saved again unchanged.
+    await t.db.db.execute(sql`update expenses set mark_at = '2031-03-01' where id = ${a.id}`);
+    const kept = await ok('POST', `/api/expense/${a.id}`, { body: { ...doc([line(no())]), companyId: undefined, markAt: '2031-03-01' } });
+    expect(kept.markAt).toBe('2031-03-01');
+    // A second ledger set's years widen the range (the company's account years, every ledger set's).
+    await ok('POST', '/api/account', { body: { companyId: w.companyId, name: unique('Ledger'), year: 2027 } });
+    expect((await create([line(no(), { issueAt: '2027-01-01' })], { markAt: '2027-01-02' })).code).toBe('2027010001');
+  });
+
+  it('import: an invoice issued after its document\'s mark date, or a mark date outside the account years, is a wrong row at that cell', async () => {
+    const head = ['单号 Code', '制单日期 Mark date', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount'];
+    const file = await sheet([head, ['A1', '2026-11-01', 'Travel', '2026-11-02', no(), '10'], ['B1', '2099-12-31', 'Travel', '2026-11-01', no(), '5']]);
+    const res = (await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(file, editor.token) })).json();
+    expect(res).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    expect(res.appendix.errors.map((e: Body) => [e.row, e.column, e.message])).toEqual([
+      [2, '开票日期 Invoice date', 'The invoice date 2026-11-02 is after the mark date 2026-11-01'],
+      [3, '制单日期 Mark date', expect.stringContaining('(2026-01-01 to 2027-12-31)')],
+    ]);
   });
 
   it('lists with filters: date range, submitter, state, code, kind, invoice number', async () => {
     const n = no();
-    const a = await create([line(n, { expenseKindId: meals })], { markAt: '2026-10-20', submitterId: null });
-    await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id] } });
+    const a = await create([line(n, { expenseKindId: meals, issueAt: '2026-10-19' })], { markAt: '2026-10-20', submitterId: null });
+    await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [a.id] }, token: editor.token });
     const list = async (filter: Body, token = admin) => (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, ...filter }, limit: 1000 }, token })).content as Body[];
     expect((await list({ markFrom: '2026-10-01', markTo: '2026-10-31' })).map((e) => e.id)).toEqual([a.id]);
     expect((await list({ state: 'AUDITED', markTo: '2026-10-31' })).map((e) => e.id)).toEqual([a.id]);
@@ -293,7 +357,7 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     const stranger = await ok('POST', '/api/aux/employee', { body: { companyId: other.companyId, code: 'E9', name: 'Stranger', departmentId: dept.id } });
     expect((await fail('POST', '/api/expense', { body: doc([line(no())], { submitterId: stranger.id }) })).code).toBe('NO_PERMISSION');
     // Lock: ids of w first, a foreign one refused per document.
-    const mine = await create([line(no())]);
+    const mine = await create([line(no())], {}, editor.token);
     const mixed = await ok('POST', '/api/expense/lock', { body: { lock: true, ids: [mine.id, foreign.id] } });
     expect(mixed.map((r: Body) => [r.id, r.ok, r.result])).toEqual([[mine.id, true, null], [foreign.id, false, 'NO_PERMISSION']]);
     expect((await ok('GET', `/api/expense/${foreign.id}`)).lockAt).toBeNull();

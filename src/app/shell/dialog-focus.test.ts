@@ -261,6 +261,60 @@ describe('the focus comes back when a dialog goes', () => {
     expect(document.activeElement).toBe(document.body);
   });
 
+  it('to the element drawn anew in the opener\'s place by what the dialog chose: the same data-testid (a picker\'s search icon), or the same focus slot (a button replaced by a pill: its remove button)', async () => {
+    const p = shared();
+    await Promise.resolve();
+    // The search icon, drawn again inside the clear button's section once a value is chosen.
+    opener.setAttribute('data-testid', 'submitter-open');
+    let root = await open(p, '<input data-autofocus>');
+    const icon = Object.assign(document.createElement('button'), { id: 'icon-again' });
+    icon.setAttribute('data-testid', 'submitter-open');
+    opener.replaceWith(icon);
+    root.remove();
+    await later();
+    expect(document.activeElement).toBe(icon);
+
+    // "Project…" replaced by the chosen project's pill: the pill's remove button takes it.
+    const pick = Object.assign(document.createElement('button'), { id: 'pick' });
+    pick.setAttribute('data-testid', 'aux-pick-5');
+    pick.setAttribute('data-focus-slot', 'aux-5');
+    document.body.append(pick);
+    pick.focus();
+    root = await open(p, '<input data-autofocus>');
+    const pill = document.createElement('div');
+    pill.setAttribute('data-testid', 'aux-5');
+    pill.setAttribute('data-focus-slot', 'aux-5');
+    pill.innerHTML = '<span>P1 Matter</span><button id="remove" tabindex="0">x</button>';
+    pick.replaceWith(pill);
+    root.remove();
+    await later();
+    expect(document.activeElement?.id).toBe('remove');
+  });
+
+  it('but not to a name several elements share (a row icon of a list), nor past the caller\'s own choice', async () => {
+    const p = shared();
+    await Promise.resolve();
+    opener.setAttribute('data-testid', 'row-open');
+    let root = await open(p, '<input data-autofocus>');
+    const rows = ['a', 'b'].map((id) => Object.assign(document.createElement('button'), { id }));
+    for (const r of rows) r.setAttribute('data-testid', 'row-open');
+    opener.replaceWith(...rows);
+    root.remove();
+    await later();
+    expect(document.activeElement).toBe(document.body);
+
+    rows[0].focus();
+    root = await open(p, '<input data-autofocus>');
+    rows[1].remove();
+    const again = Object.assign(document.createElement('button'), { id: 'again' });
+    again.setAttribute('data-testid', 'row-open');
+    rows[0].replaceWith(again);
+    root.remove();
+    other.focus();
+    await later();
+    expect(document.activeElement).toBe(other);
+  });
+
   it('never to an earlier dialog’s opener: a dialog seen only after the focus was lost has no opener of its own', async () => {
     const p = shared();
     await Promise.resolve();

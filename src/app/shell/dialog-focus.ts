@@ -18,7 +18,10 @@
  * when the dialog leaves the page with the focus lost, that element gets it back, unless the caller
  * moved the focus on purpose meanwhile or the element is gone too. A dialog opened from inside another
  * that has closed meanwhile (New in a record's view replaces the view) gives it to the element the
- * closed one would have.
+ * closed one would have. An opener the dialog's answer drew anew (a picker's search icon, moved into
+ * the clear button's section once a value is chosen; a "Project…" button replaced by the chosen
+ * value's pill) is gone only in name: the element now standing in its place, known by the same
+ * `data-focus-slot` (else the same `data-testid`), takes the focus.
  */
 // Modal dialogs only: popovers keep Mantine's own timing.
 import { MODAL_DIALOG_SELECTOR as DIALOG } from '../../../grids/focus-first-cell';
@@ -97,6 +100,25 @@ function nextFocusable(doc: Document, from: HTMLElement): HTMLElement | null {
   return after ?? all.filter((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING).at(-1) ?? null;
 }
 
+/**
+ * The element standing in for an opener React drew anew: the one element of the page (outside
+ * dialogs) with the opener's `data-focus-slot`, else its `data-testid` (a button and the pill that
+ * replaces it share a slot), or that element's first control when it is not one itself (a pill's
+ * remove button). None when the name is missing or not unique (rows of a list share their icons' names).
+ */
+function standInFor(doc: Document, gone: HTMLElement): HTMLElement | null {
+  for (const attr of ['data-focus-slot', 'data-testid']) {
+    const name = gone.getAttribute(attr);
+    if (!name) continue;
+    const found = [...doc.querySelectorAll<HTMLElement>(`[${attr}]`)].filter((el) => el.getAttribute(attr) === name && !el.closest(DIALOG));
+    if (found.length !== 1) return null;
+    const el = found[0];
+    if (el.matches(FOCUSABLE) && focusable(el)) return el;
+    return [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].find(focusable) ?? null;
+  }
+  return null;
+}
+
 /** Whether the focus is lost: on nothing, the body, or an element no longer in the page. */
 function focusIsLost(doc: Document): boolean {
   const now = doc.activeElement;
@@ -162,7 +184,7 @@ export function watchDialogFocus(doc: Document = document): () => void {
       // After React has removed the dialog and the caller has had its turn to move the focus. Its
       // opener, else (gone with the dialog it stood in) what that dialog would have gone back to.
       win.setTimeout(() => {
-        const before = first.isConnected ? first : up?.isConnected ? up : null;
+        const before = first.isConnected ? first : up?.isConnected ? up : standInFor(doc, first);
         if (!before || !focusIsLost(doc)) return;
         if (focusable(before)) {
           before.focus({ preventScroll: true });

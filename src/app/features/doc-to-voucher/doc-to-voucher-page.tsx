@@ -4,12 +4,15 @@
  * options say how the vouchers are made (voucher kind, one per document or grouped, the paying
  * account (both remembered in this browser per ledger set), the subject of each expense kind (the
  * ledger set's rules on the server, pre-filled, remembered when vouchers are generated) and fixed
- * auxiliary values for lines the documents cannot fill); Preview shows the proposed vouchers with
- * their lines, auxiliary values and whether they balance, Generate writes them (each voucher with its
- * documents' link in one transaction) and shows the result per voucher.
+ * auxiliary values for lines the documents cannot fill, last-level ones as on a voucher line); a
+ * reimbursement credits the paying account with what it paid and the payable subject (2241 其他应付款
+ * by default, remembered per ledger set) with the rest. Preview shows the proposed vouchers with their
+ * lines, auxiliary values and whether they balance; Generate shows the same proposal in a dialog
+ * first (Enter confirms, Esc cancels) and only the confirmation writes them (each voucher with its
+ * documents' link in one transaction), then shows the result per voucher.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Select } from '../common/select';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,16 +20,19 @@ import { ReadGrid, SORTABLE_READ_COL } from '../../../../grids/list/read-grid';
 import type { ColDef, GridApi, SelectionChangedEvent } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { bankAccountApi, docToVoucherApi, expenseApi } from '../../../contract/heads';
-import type { BillDocDto, DocSource, TransferAnswer } from '../../../contract/doc-to-voucher';
+import { DEFAULT_PAYABLE_SUBJECT_CODE, type BillDocDto, type DocSource, type TransferAnswer } from '../../../contract/doc-to-voucher';
 import { MAX_PAGE_LIMIT } from '../../../domain/constants';
 import { formatCents } from '../../../domain/money';
 import { call } from '../../api/typed-client';
+import type { CallInput } from '../../../contract/route';
 import { allSubjectsOptions } from '../../queries/subjects';
 import { notifyError } from '../../queries/admin-common';
 import { useScope } from '../../session/store';
 import { voucherKindsOptions } from '../voucher/voucher-queries';
 import { auxTypes } from '../../../domain/enums';
 import { AuxValuePicker } from '../ledger-aux/aux-value-picker';
+import { BudgetPicker } from '../pickers/budget-picker';
+import { DepartmentPicker } from '../pickers/department-picker';
 import type { AuxRef } from '../ledger-aux/aux-ledger-model';
 import { DateField } from '../common/date-field';
 import { unlessReversed, useRangeCheck } from '../common/range-filter';
@@ -48,14 +54,32 @@ type Grouping = 'DOCUMENT' | 'KIND' | 'DAY';
 
 const storageKey = (accountId: number | null) => `ledgerdesk.docToVoucher.${accountId ?? 0}`;
 
-interface Remembered { bankAccountId: number | null; kindId: number | null }
+/** The payable subject is remembered by its code: a subject's id is its account year's. */
+interface Remembered { bankAccountId: number | null; kindId: number | null; payableCode: string | null }
 function remembered(accountId: number | null): Remembered {
   try {
-    const { bankAccountId = null, kindId = null } = JSON.parse(localStorage.getItem(storageKey(accountId)) ?? '{}') as Partial<Remembered>;
-    return { bankAccountId, kindId };
+    const { bankAccountId = null, kindId = null, payableCode = null } = JSON.parse(localStorage.getItem(storageKey(accountId)) ?? '{}') as Partial<Remembered>;
+    return { bankAccountId, kindId, payableCode };
   } catch {
-    return { bankAccountId: null, kindId: null };
+    return { bankAccountId: null, kindId: null, payableCode: null };
   }
+}
+
+type TransferBody = CallInput<typeof docToVoucherApi.billsTransfer>['body'];
+
+/**
+ * The picker of a fixed auxiliary value: the values a voucher line can carry, so departments and
+ * budget items of the last level only (a parent is refused with its reason, as in the voucher
+ * editor; the server refuses one too); the other types are the ledgers' own pickers.
+ */
+function LineAuxPicker(p: { auxTypeId: number; companyId: number | null; accountId: number | null; accountYearId: number | null; onClose: () => void; onChoose: (v: AuxRef) => void }) {
+  const choose = (v: { id: number; code: string; name: string }) => {
+    p.onChoose({ id: v.id, code: v.code, name: v.name });
+    p.onClose();
+  };
+  if (p.auxTypeId === 1) return <DepartmentPicker opened companyId={p.companyId} onClose={p.onClose} onChoose={choose} />;
+  if (p.auxTypeId === 6) return <BudgetPicker opened accountYearId={p.accountYearId} onClose={p.onClose} onChoose={choose} />;
+  return <AuxValuePicker auxTypeId={p.auxTypeId} opened companyId={p.companyId} accountId={p.accountId} accountYearId={p.accountYearId} onClose={p.onClose} onChoose={p.onChoose} />;
 }
 
 export function DocToVoucherPage() {
@@ -70,6 +94,8 @@ export function DocToVoucherPage() {
   const [memory, setMemory] = useState<Remembered>(() => remembered(accountId));
   const [selected, setSelected] = useState<BillDocDto[]>([]);
   const [answer, setAnswer] = useState<{ answer: TransferAnswer; source: DocSource } | null>(null);
+  /** Generate's proposal waiting for the confirmation, with the request that made it (confirmed as it was shown). */
+  const [confirming, setConfirming] = useState<{ answer: TransferAnswer; source: DocSource; body: TransferBody } | null>(null);
   const [busy, setBusy] = useState(false);
   /** Kind subjects chosen on this screen (over the ledger set's rules). */
   const [chosenSubjects, setChosenSubjects] = useState<Record<number, number | null>>({});
@@ -124,8 +150,15 @@ export function DocToVoucherPage() {
   }, [rules.data, chosenSubjects]);
 
   const kindId = memory.kindId ?? kinds.data?.[0]?.id ?? null;
-  const subjectOptions = useMemo(() => (subjects.data?.content ?? []).filter((s) => s.leaf && !s.disabled)
-    .map((s) => ({ value: String(s.id), label: `${s.code} ${localName(i18n.language, s)}` })), [subjects.data, i18n.language]);
+  const leafSubjects = useMemo(() => (subjects.data?.content ?? []).filter((s) => s.leaf && !s.disabled), [subjects.data]);
+  const subjectOptions = useMemo(() => leafSubjects
+    .map((s) => ({ value: String(s.id), label: `${s.code} ${localName(i18n.language, s)}` })), [leafSubjects, i18n.language]);
+  // The unpaid part's subject: the one remembered, else 2241 其他应付款 (or its first sub-subject when it has some).
+  const payableSubjectId = useMemo(() => {
+    const byCode = (code: string) => leafSubjects.find((s) => s.code === code);
+    return (byCode(memory.payableCode ?? DEFAULT_PAYABLE_SUBJECT_CODE) ?? byCode(DEFAULT_PAYABLE_SUBJECT_CODE)
+      ?? leafSubjects.find((s) => s.code.startsWith(DEFAULT_PAYABLE_SUBJECT_CODE)))?.id ?? null;
+  }, [leafSubjects, memory.payableCode]);
   // The expense kinds of the ticked reimbursements (all kinds when none is ticked).
   const usedKinds = useMemo(() => {
     const ids = new Set(selected.flatMap((d) => d.kindIds));
@@ -139,28 +172,41 @@ export function DocToVoucherPage() {
     { field: 'kindNames', headerName: t('columns.kinds'), width: 150 },
     { field: 'summary', headerName: t('columns.summary'), flex: 1, minWidth: 160 },
     { field: 'amountCents', headerName: t('columns.amount'), type: ['rightAligned', 'cents'], width: 130, valueFormatter: (p) => formatCents(Number(p.value ?? 0)), cellDataType: false },
+    // What a reimbursement paid: the bank is credited with this, the payable subject with the rest.
+    ...(source === 'EXPENSE' ? [{ field: 'paidCents', headerName: t('columns.paid'), type: ['rightAligned', 'cents'], width: 120, valueFormatter: (p) => formatCents(Number(p.value ?? 0)), cellDataType: false } satisfies ColDef<BillDocDto>] : []),
     { field: 'voucherCode', headerName: t('columns.voucher'), width: 130, valueFormatter: (p) => voucherCode(p.value as string | null) },
   ], [t, source, voucherCode]);
 
-  const run = async (preview: boolean) => {
+  /**
+   * Preview (`preview`) shows the proposal on the page; Generate (`confirm`) shows it in a dialog
+   * first; the dialog's confirmation (`write`) sends the very request it previewed, for real.
+   */
+  const run = async (mode: 'preview' | 'confirm' | 'write', frozen?: TransferBody) => {
     if (!accountId || !kindId) return;
-    if (!selected.length) {
+    if (!frozen && !selected.length) {
       notifications.show({ color: 'orange', message: t('selectFirst') });
       return;
     }
     setBusy(true);
     try {
-      const body = {
-        accountId, source, kindId, grouping, preview, ids: selected.map((d) => d.id),
+      const body: TransferBody = frozen ? { ...frozen, preview: false } : {
+        accountId, source, kindId, grouping, preview: true, ids: selected.map((d) => d.id),
         auxValues: Object.entries(fixedAux).map(([type, v]) => ({ auxTypeId: Number(type), auxId: v.id })),
         ...(source === 'EXPENSE' ? {
           kindSubjects: Object.entries(kindSubjects).map(([k, s]) => ({ expenseKindId: Number(k), subjectId: s })),
           ...(memory.bankAccountId ? { bankAccountId: memory.bankAccountId } : {}),
+          ...(payableSubjectId ? { payableSubjectId } : {}),
         } : {}),
       };
       const a = await call(docToVoucherApi.billsTransfer, { body });
-      setAnswer({ answer: a, source });
-      if (!preview) {
+      if (mode === 'confirm') {
+        setAnswer(null);
+        setConfirming({ answer: a, source: body.source, body });
+        return;
+      }
+      setAnswer({ answer: a, source: body.source });
+      if (mode === 'write') {
+        setConfirming(null);
         const ok = a.results.filter((r) => r.ok).length;
         notifications.show({ color: ok === a.results.length ? 'green' : 'orange', message: t('generated', { ok, failed: a.results.length - ok }) });
         gridRef.current?.deselectAll();
@@ -175,11 +221,16 @@ export function DocToVoucherPage() {
     }
   };
 
+  // The codes of the documents listed (and those ticked, should the list have moved on): a refusal names its document.
+  const codes = useMemo(() => new Map([...(docs.data ?? []), ...selected].map((d) => [d.id, d.code])), [docs.data, selected]);
+  const codeOf = (id: number) => codes.get(id);
+
   const switchSource = (v: string) => {
     setSource(v as DocSource);
     setGrouping('DOCUMENT');
     setSelected([]);
     setAnswer(null);
+    setConfirming(null);
   };
 
   return (
@@ -210,9 +261,14 @@ export function DocToVoucherPage() {
             <FirstMatchSelect data-testid="d2v-bank" label={t('options.payingAccount')} w={220} allowDeselect={false} clearable value={memory.bankAccountId ? String(memory.bankAccountId) : null}
               data={(bankAccounts.data ?? []).map((a) => ({ value: String(a.id), label: `${a.code} ${a.name}` }))} onChange={(v) => remember({ bankAccountId: v ? Number(v) : null })} />
           )}
+          {source === 'EXPENSE' && (
+            <FirstMatchSelect data-testid="d2v-payable" label={t('options.payableSubject')} w={220} allowDeselect={false} data={subjectOptions}
+              value={payableSubjectId ? String(payableSubjectId) : null}
+              onChange={(v) => remember({ payableCode: leafSubjects.find((s) => String(s.id) === v)?.code ?? null })} />
+          )}
           {/* Not before the voucher kind is known (the ledger set's kinds loading): a press then would do nothing. */}
-          <Button onClick={() => void run(true)} loading={busy} disabled={!kindId} variant="light" data-testid="d2v-preview">{t('preview')}</Button>
-          <Button onClick={() => void run(false)} loading={busy} disabled={!kindId} data-testid="d2v-generate">{t('generate')}</Button>
+          <Button onClick={() => void run('preview')} loading={busy} disabled={!kindId} variant="light" data-testid="d2v-preview">{t('preview')}</Button>
+          <Button onClick={() => void run('confirm')} loading={busy} disabled={!kindId} data-testid="d2v-generate">{t('generate')}</Button>
           <Text size="sm" c="dimmed" data-testid="d2v-selected">{t('selected', { count: selected.length })}</Text>
         </Group>
         {source === 'EXPENSE' && (
@@ -230,11 +286,12 @@ export function DocToVoucherPage() {
             const v = fixedAux[a.id];
             const typeName = localTypeName(i18n.language, a);
             return v
+              // One focus slot for the button and the pill that replaces it: a value chosen in the picker gives the focus to the pill (shell/dialog-focus.ts).
               ? (
-                <RemovablePill key={a.id} data-testid={`d2v-aux-${a.id}`} removeLabel={t('options.clearAux', { type: typeName })}
+                <RemovablePill key={a.id} data-testid={`d2v-aux-${a.id}`} data-focus-slot={`d2v-aux-${a.id}`} removeLabel={t('options.clearAux', { type: typeName })}
                   onRemove={() => setFixedAux(({ [a.id]: _gone, ...rest }) => rest)} label={`${typeName}: ${v.code} ${v.name}`} />
               )
-              : <Button key={a.id} size="compact-xs" variant="default" data-testid={`d2v-aux-pick-${a.id}`} onClick={() => setPickingAux(a.id)}>{`${typeName}…`}</Button>;
+              : <Button key={a.id} size="compact-xs" variant="default" data-testid={`d2v-aux-pick-${a.id}`} data-focus-slot={`d2v-aux-${a.id}`} onClick={() => setPickingAux(a.id)}>{`${typeName}…`}</Button>;
           })}
         </Group>
       </Paper>
@@ -253,19 +310,71 @@ export function DocToVoucherPage() {
           loading={docs.isFetching && !docs.data}
         />
       </FillHeight>
-      {answer && <Proposals answer={answer.answer} source={answer.source} voucherCode={voucherCode} />}
+      {answer && <Proposals answer={answer.answer} source={answer.source} voucherCode={voucherCode} codeOf={codeOf} />}
       {pickingAux !== null && (
-        <AuxValuePicker auxTypeId={pickingAux} opened companyId={companyId} accountId={accountId} accountYearId={accountYearId}
+        <LineAuxPicker auxTypeId={pickingAux} companyId={companyId} accountId={accountId} accountYearId={accountYearId}
           onClose={() => setPickingAux(null)} onChoose={(v) => setFixedAux((f) => ({ ...f, [pickingAux]: v }))} />
       )}
+      <ConfirmGenerate pending={confirming} busy={busy} voucherCode={voucherCode} codeOf={codeOf}
+        onCancel={() => setConfirming(null)} onConfirm={() => confirming && void run('write', confirming.body)} />
     </Stack>
   );
 }
 
-function Proposals({ answer, source, voucherCode }: { answer: TransferAnswer; source: DocSource; voucherCode: (code: string | null) => string }) {
-  const { t, i18n } = useTranslation('docToVoucher');
+/**
+ * Generate's confirmation: the vouchers that will be written, each with its lines (and those that
+ * cannot be, with why), before anything is. Enter (anywhere in the dialog but on Cancel) confirms,
+ * Esc cancels; Confirm has the focus.
+ */
+function ConfirmGenerate({ pending, busy, voucherCode, codeOf, onCancel, onConfirm }: {
+  pending: { answer: TransferAnswer; source: DocSource } | null;
+  busy: boolean;
+  voucherCode: (code: string | null) => string;
+  codeOf: (id: number) => string | undefined;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('docToVoucher');
+  const writable = pending ? pending.answer.vouchers.filter((v) => !v.code && v.lines.length > 0).length : 0;
   return (
-    <Stack gap="xs" data-testid="d2v-proposals" style={{ overflow: 'auto' }}>
+    <Modal opened={pending !== null} onClose={onCancel} title={t('confirm.title')} size={880} data-testid="d2v-confirm"
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' || e.ctrlKey || e.altKey || e.metaKey || e.shiftKey || e.nativeEvent.isComposing) return;
+        // A button takes its own Enter (Cancel cancels); elsewhere in the dialog Enter confirms.
+        if (e.target instanceof HTMLButtonElement) return;
+        e.preventDefault();
+        if (writable && !busy) onConfirm();
+      }}>
+      {pending && (
+        <Stack gap="sm">
+          <Proposals answer={pending.answer} source={pending.source} voucherCode={voucherCode} codeOf={codeOf} testId="d2v-confirm-proposals" />
+          <Group justify="space-between">
+            <Text size="sm" c={writable ? 'dimmed' : 'red'} data-testid="d2v-confirm-hint">{writable ? t('confirm.hint') : t('confirm.nothing')}</Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={onCancel} data-testid="d2v-confirm-cancel">{t('confirm.cancel')}</Button>
+              <Button onClick={onConfirm} loading={busy} disabled={!writable} data-autofocus data-testid="d2v-confirm-ok">{writable ? t('confirm.ok', { count: writable }) : t('generate')}</Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+function Proposals({ answer, source, voucherCode, codeOf, testId = 'd2v-proposals' }: {
+  answer: TransferAnswer;
+  source: DocSource;
+  voucherCode: (code: string | null) => string;
+  /** A document's code by id (as stored), for the refused ones no voucher names. */
+  codeOf: (id: number) => string | undefined;
+  testId?: string;
+}) {
+  const { t, i18n } = useTranslation('docToVoucher');
+  // Documents refused before any voucher was proposed for them (not audited, already generated, paid but no paying account…): each with why.
+  const inVoucher = new Set(answer.vouchers.flatMap((v) => v.docIds));
+  const refused = answer.results.filter((r) => !r.ok && !inVoucher.has(r.id));
+  return (
+    <Stack gap="xs" data-testid={testId} style={{ overflow: 'auto' }}>
       <Text fw={600}>{t(answer.preview ? 'proposalTitle' : 'resultTitle', { count: answer.vouchers.length })}</Text>
       {answer.vouchers.map((v) => {
         const balanced = v.lines.length > 0 && v.debitCents === v.creditCents;
@@ -309,6 +418,14 @@ function Proposals({ answer, source, voucherCode }: { answer: TransferAnswer; so
           </Paper>
         );
       })}
+      {refused.length > 0 && (
+        <Paper withBorder p="xs" data-testid="d2v-refused">
+          {refused.map((r) => {
+            const code = codeOf(r.id);
+            return <Text key={r.id} size="sm" c="red">{t('refusedDoc', { doc: code ? docCode(source, code) : `#${r.id}`, msg: r.msg ?? r.code ?? '' })}</Text>;
+          })}
+        </Paper>
+      )}
     </Stack>
   );
 }

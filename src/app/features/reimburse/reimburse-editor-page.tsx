@@ -149,14 +149,18 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
           return t('reimburse:rules.tooLarge', { max: formatCents(MAX_COST_CENTS) });
         case 'kindDisabled':
           return t('reimburse:rules.kindDisabled', { name: kindNames.get(String(p.expenseKindId)) ?? String(p.expenseKindId) });
+        case 'issueAfterMark':
+          return t('reimburse:rules.issueAfterMark', { markAt: p.markAt });
       }
     },
     [kindNames, t],
   );
 
+  // An invoice issued after the mark date is flagged as the dates are typed (the server refuses it too).
+  const markAt = state.header.markAt;
   const { issues, standingKinds } = useMemo(() => {
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
-    const check = checkLines(linesOf(state.sheet.rows), takenKeys, kindRule);
+    const check = checkLines(linesOf(state.sheet.rows), takenKeys, kindRule, markAt);
     const out: Issues = {};
     /** The kinds of problem some line has now (a save's refusal about one stands while a line has it). */
     const kinds = new Set<LineProblem['kind']>(check.problems.map((p) => p.kind));
@@ -173,7 +177,7 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
       kinds.add(r.problem.kind);
     }
     return { issues: out, standingKinds: kinds };
-  }, [state.sheet.rows, taken, saveTried, kindRule, serverLines, problemMessage]);
+  }, [state.sheet.rows, taken, saveTried, kindRule, markAt, serverLines, problemMessage]);
   const schema = useMemo(() => reimburseSchema(catalog, (row, field) => issues[row.id]?.[field] ?? null), [catalog, issues]);
 
   // The latest state is known at once, in the event that changed it (a cell's commit arrives in an
@@ -195,7 +199,9 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
 
   // ---- the machine: which buttons are enabled --------------------------------------------------
   const lifecycle = reimbursementStateOf(state.doc ? { id: state.doc.id, lockAt: state.doc.lockAt } : null);
-  const snapshot = useMemo(() => reimbursementSnapshot(lifecycle, { user: user ? { id: user.id, kind: user.kind, rightIds: user.rightIds } : { id: 0, kind: 'OTHER', rightIds: [] }, dirty: state.dirty }), [lifecycle, user, state.dirty]);
+  // The maker cannot audit their own document: the Audit button is disabled and says why (REIMBURSE_SELF_AUDIT), as the server refuses it.
+  const makerId = state.doc?.markerId ?? null;
+  const snapshot = useMemo(() => reimbursementSnapshot(lifecycle, { user: user ? { id: user.id, kind: user.kind, rightIds: user.rightIds } : { id: 0, kind: 'OTHER', rightIds: [] }, dirty: state.dirty, makerId }), [lifecycle, user, state.dirty, makerId]);
   const enabled = enabledReimbursementActions(snapshot);
   const editable = lifecycle === 'audited' ? false : enabled.save;
   const reasonOf = (action: ReimbursementAction) => {
@@ -263,12 +269,12 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
     setSaveTried(true);
     const lines = linesOf(s.sheet.rows);
     const takenKeys = new Set(Object.entries(taken).filter(([, v]) => v !== null).map(([k]) => k));
-    const check = checkLines(lines, takenKeys, kindRule);
+    const check = checkLines(lines, takenKeys, kindRule, s.header.markAt);
     // The header's refusals come first, as the header comes before the lines on screen.
     const headerBreaks = headerRuleBreaks(s.header);
     const errors: RuleError[] = headerBreaks.map((rule) => ({ text: ruleMessage(rule), rule }));
     if (check.problems.some((p) => p.kind === 'incomplete')) errors.push({ text: t('reimburse:rules.required'), lines: ['incomplete'] });
-    for (const kind of ['duplicate', 'amountTooLarge', 'kindDisabled'] as const) {
+    for (const kind of ['duplicate', 'amountTooLarge', 'kindDisabled', 'issueAfterMark'] as const) {
       const p = check.problems.find((x) => x.kind === kind);
       if (p) errors.push({ text: problemMessage(p), lines: [kind] });
     }

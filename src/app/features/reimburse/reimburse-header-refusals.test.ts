@@ -11,6 +11,7 @@ describe('the header field a refusal concerns', () => {
     expect(headerFieldOf('reimburse:rules.payAmount')).toBe('payAmount');
     expect(headerFieldOf('REIMBURSE_SUBMITTER_DISABLED')).toBe('submitterId');
     expect(headerFieldOf('REIMBURSE_CODE_EXHAUSTED')).toBe('markAt');
+    expect(headerFieldOf('REIMBURSE_MARK_DATE_OUT_OF_RANGE')).toBe('markAt');
     for (const lineOrOther of ['REIMBURSE_INVOICE_DUPLICATE', 'REIMBURSE_LINE_INCOMPLETE', 'REIMBURSE_NO_VALID_DATA', 'NO_PERMISSION', 'STALE_DATA', 'NETWORK']) expect(headerFieldOf(lineOrOther)).toBeNull();
   });
 });

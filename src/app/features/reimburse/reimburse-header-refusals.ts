@@ -25,6 +25,8 @@ const HEADER_FIELD_OF: Partial<Record<ReimburseRefusal, ReimburseHeaderField>> =
   REIMBURSE_SUBMITTER_DISABLED: 'submitterId',
   // Every number of the mark date's month is used: another date is the way out.
   REIMBURSE_CODE_EXHAUSTED: 'markAt',
+  // A mark date outside the company's account years.
+  REIMBURSE_MARK_DATE_OUT_OF_RANGE: 'markAt',
 };
 
 /** The header field a refusal concerns, or null (a line's refusal, or one no field can put right). */

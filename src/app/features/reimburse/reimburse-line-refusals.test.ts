@@ -23,6 +23,11 @@ describe("the server's refusal of lines", () => {
     ]);
   });
 
+  it('an invoice issued after the mark date flags that line\'s date', () => {
+    const r = serverLineRefusals({ lines: [{ index: 1, row: 2, kind: 'issueAfterMark', issueAt: '2026-11-03', markAt: '2026-11-01' }] }, sent);
+    expect(r.map((x) => [x.rowId, x.field, x.value])).toEqual([['b', 'issueAt', '2026-11-03']]);
+  });
+
   it('ignores answers that name no line, or lines that are not there', () => {
     expect(serverLineRefusals(undefined, sent)).toEqual([]);
     expect(serverLineRefusals({ lines: 'x' }, sent)).toEqual([]);

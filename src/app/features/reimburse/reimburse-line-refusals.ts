@@ -17,7 +17,7 @@ export interface ServerLineRefusal {
   problem: LineProblem;
 }
 
-const PROBLEM_KINDS: ReadonlySet<string> = new Set<LineProblem['kind']>(['incomplete', 'duplicate', 'amountTooLarge', 'kindDisabled']);
+const PROBLEM_KINDS: ReadonlySet<string> = new Set<LineProblem['kind']>(['incomplete', 'duplicate', 'amountTooLarge', 'kindDisabled', 'issueAfterMark']);
 
 function problemOf(x: unknown): LineProblem | null {
   if (typeof x !== 'object' || x === null) return null;

@@ -3,8 +3,8 @@
  * reimbursements in an AG Grid list with filters (mark date range, submitter, state, expense kind,
  * invoice number; the keyword box matches the code), Enter or double click opens the document in
  * its editor tab, batch Audit / Cancel audit with one result per document (Enter on its OK puts the
- * caret back on the row it came from), Export (the selection, else the documents the list shows:
- * the filter with the keyword) / Import / Template of the expense workbook.
+ * caret back on the row it came from), Export (the ticked documents; with none ticked 'There is no
+ * data to export!', spec 02 §5, §8, as the master-data lists) / Import / Template of the expense workbook.
  */
 import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
@@ -25,7 +25,7 @@ import { useHasRight, useScope } from '../../session/store';
 import { notifyError } from '../../queries/admin-common';
 import { ListPage, NoCompany } from '../common/list-page';
 import { EmployeeField } from '../pickers/employee-field';
-import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses, shownExpenseFilter } from './reimburse-queries';
+import { downloadExpenseTemplate, expenseKeys, expenseKindsOptions, expensePageOptions, exportExpenses, importExpenses, lockExpenses } from './reimburse-queries';
 import { ImportDialog } from '../common/import-dialog';
 import { DateField } from '../common/date-field';
 import { unlessReversed, useRangeCheck } from '../common/range-filter';
@@ -168,7 +168,10 @@ export function ReimburseListPage() {
           { key: 'open', label: t('reimburse:actions.open'), selection: 'one', testId: 'reimburse-open', run: (rows) => open(rows[0]) },
           { key: 'audit', label: t('reimburse:actions.auditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-audit', run: (rows) => void batch(true, rows) },
           { key: 'cancelAudit', label: t('reimburse:actions.cancelAuditSelected'), selection: 'some', allowed: canAudit, loading: busy, testId: 'reimburse-batch-cancel', run: (rows) => void batch(false, rows) },
-          { key: 'export', selection: 'none', loading: exporter.running, testId: 'reimburse-export', run: (rows, shown) => void exportExpenses(companyId, rows.length ? { id: rows.map((r) => r.id) } : shownExpenseFilter(filter, shown.keyword)).then((task) => exporter.start(task.token), notifyError) },
+          // Enabled with nothing ticked so that it says why nothing goes out (the spec's message), never the whole list unasked.
+          { key: 'export', selection: 'none', loading: exporter.running, testId: 'reimburse-export', run: (rows) => (rows.length
+            ? void exportExpenses(companyId, { id: rows.map((r) => r.id) }).then((task) => exporter.start(task.token), notifyError)
+            : notifyError(new Error(t('errors:NO_DATA_TO_EXPORT')))) },
           { key: 'import', allowed: canAudit, testId: 'reimburse-import', run: () => setImporting(true) },
           { key: 'template', allowed: canAudit, testId: 'reimburse-template', run: () => void downloadExpenseTemplate().catch(notifyError) },
         ]}

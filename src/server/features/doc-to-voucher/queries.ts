@@ -1,7 +1,7 @@
 /** Database access for documents to vouchers: no rules here (see service.ts). */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/tx';
-import { bankAccounts, cashierKinds, cashJournalLines, customers, employees, expenseInvoices, expenseKindSubjects, expenseKinds, expenses, subjects, vendors, voucherKinds, vouchers } from '../../db/schema';
+import { bankAccounts, budgets, cashierKinds, cashJournalLines, customers, employees, expenseInvoices, expenseKindSubjects, expenseKinds, expenses, subjects, vendors, voucherKinds, vouchers } from '../../db/schema';
 import type { BillQuery } from '../../../contract/doc-to-voucher';
 import { VOUCHER_CODE_LENGTH_DEFAULT } from '../../../domain/constants';
 import { padVoucherCode } from '../../../domain/finance-settings';
@@ -10,6 +10,8 @@ import { codeLengthsOf } from '../voucher/queries';
 export interface ExpenseDoc {
   id: number; companyId: number; code: string; date: string; audited: boolean; voucherId: number | null; submitter: string | null;
   submitterId: number | null; submitterDepartmentId: number | null;
+  /** What the document paid (its pay amount), in cents. */
+  payCents: number;
   kinds: Array<{ kindId: number; kindName: string; cents: number }>;
 }
 
@@ -49,7 +51,7 @@ export async function expenseDocs(tx: Tx, companyId: number, q: Partial<BillQuer
     .orderBy(asc(expenseInvoices.expenseKindId));
   return rows.map(({ e, submitter, departmentId }) => ({
     id: e.id, companyId: e.companyId, code: e.code, date: e.payAt ?? e.markAt, audited: e.lockAt !== null, voucherId: e.voucherId, submitter,
-    submitterId: e.submitterId, submitterDepartmentId: departmentId ?? null,
+    submitterId: e.submitterId, submitterDepartmentId: departmentId ?? null, payCents: Number(e.payAmount),
     kinds: sums.filter((s) => s.expenseId === e.id).map((s) => ({ kindId: s.kindId, kindName: s.kindName, cents: Number(s.cents) })),
   }));
 }
@@ -73,6 +75,13 @@ export async function journalDocs(tx: Tx, accountId: number, q: Partial<BillQuer
     bankAccountId: a.id, bankAccountName: a.name, bankAccountCode: a.code, bankSubjectId: a.subjectId,
     kindId: k?.id ?? null, kindName: k?.name ?? null, counterSubjectId: k?.subjectId ?? null, receiptCents: Number(r.receiptCents), paymentCents: Number(r.paymentCents),
   }));
+}
+
+/** The budget items among `ids` that have sub-items (not leaves). */
+export async function parentBudgets(tx: Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await tx.select({ id: budgets.id }).from(budgets).where(and(inArray(budgets.id, [...new Set(ids)]), eq(budgets.leaf, false)));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function findBankAccount(tx: Tx, id: number) {

@@ -20,6 +20,8 @@ import * as q from './queries';
 import { localName, localTypeName } from '../../../domain/names';
 import { formatReimbursementCode } from '../../../domain/reimbursement';
 import { fillWords, localeWords } from '../export/locale-words';
+import { formatCents } from '../../../domain/money';
+import { DEFAULT_PAYABLE_SUBJECT_CODE } from '../../../contract/doc-to-voucher';
 
 const SUMMARY_MAX = 50;
 const cut = (s: string) => (s.trim().length > SUMMARY_MAX ? `${s.trim().slice(0, SUMMARY_MAX - 1)}…` : s.trim());
@@ -30,7 +32,7 @@ export async function billQuery(db: Db, companyId: number, query: BillQuery): Pr
     const codes = await q.voucherCodes(db, docs.flatMap((d) => (d.voucherId ? [d.voucherId] : [])));
     return docs.map((d) => ({
       source: 'EXPENSE', id: d.id, code: d.code, date: d.date, summary: d.kinds.map((k) => k.kindName).join('、'), kindNames: d.kinds.map((k) => k.kindName).join('、'), kindIds: d.kinds.map((k) => k.kindId),
-      party: d.submitter ?? '', amountCents: String(d.kinds.reduce((s, k) => s + k.cents, 0)), audited: d.audited,
+      party: d.submitter ?? '', amountCents: String(d.kinds.reduce((s, k) => s + k.cents, 0)), paidCents: String(d.payCents), audited: d.audited,
       voucherId: d.voucherId, voucherCode: d.voucherId ? codes.get(d.voucherId) ?? null : null,
     }));
   }
@@ -57,19 +59,26 @@ function fail(code: ResultCode, params: Record<string, string | number> = {}): n
   throw new DomainError(code, params);
 }
 
-/** The documents' entries, checked: each must exist in the company, be free and (reimbursements) audited. */
-async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, lock: boolean): Promise<{ docs: DocEntries[]; refused: Map<number, DomainError> }> {
+/**
+ * The documents' entries, checked: each must exist in the company, be free and (reimbursements) audited.
+ * A reimbursement debits each expense kind with its invoices and credits what it paid (its pay
+ * amount) to the paying account, the rest, not paid yet, to the payable subject (其他应付款 2241 unless
+ * another is chosen): the books then show what the bank journal shows, and what is still owed.
+ */
+async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, lock: boolean, lang: Language): Promise<{ docs: DocEntries[]; refused: Map<number, DomainError> }> {
   const refused = new Map<number, DomainError>();
   const docs: DocEntries[] = [];
   const ids = [...new Set(body.ids)];
   if (body.source === 'EXPENSE') {
-    let credit: { subjectId: number | null; missing: string };
+    // The paying side: needed only by a document that paid something.
+    let credit: { subjectId: number | null; missing: string } | null = null;
     if (body.bankAccountId) {
       const a = await q.findBankAccount(tx, body.bankAccountId);
       if (!a || a.companyId !== companyId || a.accountId !== body.accountId) fail('NO_PERMISSION');
       credit = { subjectId: a.subjectId, missing: `${a.code} ${a.name}` };
     } else if (body.creditSubjectId) credit = { subjectId: body.creditSubjectId, missing: '' };
-    else fail('DOC_CREDIT_SUBJECT_REQUIRED');
+    const payable: SubjectRef = body.payableSubjectId ? { id: body.payableSubjectId } : { code: DEFAULT_PAYABLE_SUBJECT_CODE };
+    const payableName = localeWords('docToVoucher', lang).options.payableSubject;
     const kindSubject = new Map(body.kindSubjects.map((k) => [k.expenseKindId, k.subjectId]));
     const rules = await q.kindSubjectRules(tx, body.accountId);
     const subjectOfKind = (kindId: number): SubjectRef => {
@@ -88,6 +97,11 @@ async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, loc
       const kinds = d.kinds.filter((k) => k.cents !== 0);
       const total = kinds.reduce((s, k) => s + k.cents, 0);
       if (total === 0) { refused.set(id, new DomainError('DOC_NOTHING_TO_TRANSFER', { code: label })); continue; }
+      // Paid more than its invoices (or anything on a refund): no voucher could say what happened.
+      const paid = d.payCents;
+      if (paid > Math.max(total, 0)) { refused.set(id, new DomainError('DOC_PAY_EXCEEDS_TOTAL', { code: label, pay: formatCents(paid), total: formatCents(total) })); continue; }
+      if (paid > 0 && !credit) { refused.set(id, new DomainError('DOC_CREDIT_SUBJECT_REQUIRED')); continue; }
+      const unpaid = total - paid;
       const who = d.submitter ? `${d.submitter} ` : '';
       // The submitter fills the department (1) and employee (2) a subject asks for.
       const aux: Partial<Record<number, number>> = { ...(d.submitterDepartmentId ? { 1: d.submitterDepartmentId } : {}), ...(d.submitterId ? { 2: d.submitterId } : {}) };
@@ -95,7 +109,8 @@ async function entriesOf(tx: Tx, companyId: number, body: BillsTransferBody, loc
         id, code: d.code, label, date: d.date, groupKey: body.grouping === 'KIND' ? 'ALL' : String(id),
         entries: [
           ...kinds.map((k) => ({ direction: true, subject: subjectOfKind(k.kindId), missing: k.kindName, summary: cut(`${who}${k.kindName} ${label}`), mergedSummary: k.kindName, cents: k.cents, mergeKey: `K${k.kindId}`, aux })),
-          { direction: false, subject: credit.subjectId ? { id: credit.subjectId } : null, missing: credit.missing, summary: cut(`${who}${label}`), mergedSummary: '', cents: total, mergeKey: 'C', aux },
+          ...(paid !== 0 && credit ? [{ direction: false, subject: credit.subjectId ? { id: credit.subjectId } : null, missing: credit.missing, summary: cut(`${who}${label}`), mergedSummary: '', cents: paid, mergeKey: 'C', aux }] : []),
+          ...(unpaid !== 0 ? [{ direction: false, subject: payable, missing: payableName, summary: cut(`${who}${label}`), mergedSummary: '', cents: unpaid, mergeKey: 'P', aux }] : []),
         ],
       });
     }
@@ -178,8 +193,14 @@ async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Gr
   const refs = placed.flatMap((p) => p.auxes.map((a) => ({ dim: AUX_DIMENSION_OF_TYPE[a.auxTypeId]!, id: a.auxId })));
   const known = await auxValuesOf(tx, companyId, body.accountId, place.accountYearId, refs);
   const valueOf = (t: number, id: number) => known.get(auxKey(AUX_DIMENSION_OF_TYPE[t]!, id, place.accountYearId));
+  // A budget item with sub-items cannot stand on a line (the voucher editor's picker offers leaves only).
+  const parents = await q.parentBudgets(tx, placed.flatMap((p) => p.auxes.filter((a) => AUX_DIMENSION_OF_TYPE[a.auxTypeId] === 'budget').map((a) => a.auxId)));
   for (const p of placed) for (const a of p.auxes) {
-    if (!valueOf(a.auxTypeId, a.auxId)) fail('DOC_AUX_UNUSABLE', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang) });
+    const v = valueOf(a.auxTypeId, a.auxId);
+    if (!v) fail('DOC_AUX_UNUSABLE', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang) });
+    if (AUX_DIMENSION_OF_TYPE[a.auxTypeId] === 'budget' && parents.has(a.auxId)) {
+      fail('DOC_AUX_NOT_LEAF', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang), name: `${v.code ?? ''} ${v.name}`.trim() });
+    }
   }
   const merged = new Map<string, (typeof placed)[number] & { cents: number; count: number; docs: string[] }>();
   for (const p of placed) {
@@ -189,8 +210,9 @@ async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Gr
   }
   const labels = g.docs.map((d) => d.label);
   const kept = [...merged.values()].filter((m) => m.cents !== 0);
-  // Debits first, in the entries' order.
-  return [...kept.filter((m) => m.e.direction), ...kept.filter((m) => !m.e.direction)].map(({ e, s, auxes, cents, count, docs }) => {
+  // Debits first, in the entries' order; what is still owed last (after what was paid, whichever document came first).
+  const owed = (m: (typeof kept)[number]) => m.e.mergeKey === 'P';
+  return [...kept.filter((m) => m.e.direction), ...kept.filter((m) => !m.e.direction && !owed(m)), ...kept.filter((m) => !m.e.direction && owed(m))].map(({ e, s, auxes, cents, count, docs }) => {
     // A line standing for several documents names them all (never only the first's claimant and code).
     const summary = count > 1 || g.docs.length > 1 ? cut(e.mergedSummary || (docs.length > 1 ? groupSummary(body.source, docs, lang) : e.summary)) : e.summary;
     return {
@@ -255,7 +277,7 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
     return { code: err.code, msg };
   };
   // The plan, read without locks (options and documents checked once for the preview and the answer).
-  const plan = await entriesOf(db, companyId, body, false);
+  const plan = await entriesOf(db, companyId, body, false, lang);
   for (const [id, err] of plan.refused) refuse([id], err);
   // A document whose kind names no subject (a journal line without its kind) is refused on its own,
   // before grouping: it does not hold back the voucher of its day or kind with the others.
@@ -278,7 +300,7 @@ export async function transfer(db: Db, actor: Actor, companyId: number, body: Bi
       // too: the voucher is written and rolled back.
       const written = await withTx(db, async (tx) => {
         // Locked and checked again: a concurrent transfer of the same document waits, then is refused.
-        const again = await entriesOf(tx, companyId, { ...body, ids: docIds }, true);
+        const again = await entriesOf(tx, companyId, { ...body, ids: docIds }, true, lang);
         const [first] = again.refused.values();
         if (first) throw first;
         const v = await createVoucher(tx, actor, companyId, {

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
-import { companies, employees, expenseInvoices, expenseKinds, expenses, users } from '../../db/schema';
+import { accountYears, companies, employees, expenseInvoices, expenseKinds, expenses, users } from '../../db/schema';
 import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { expenseFilter, expenseKindFilter } from '../../../contract/expense';
@@ -18,6 +18,15 @@ export type InvoiceRow = typeof expenseInvoices.$inferSelect;
 
 export async function lockCompany(db: Db, companyId: number): Promise<void> {
   await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1).for('update');
+}
+
+/** The first and last day of the company's account years (every ledger set's), or null when it has none. */
+export async function accountYearSpan(db: Db, companyId: number): Promise<{ from: string; to: string } | null> {
+  const [r] = await db.select({
+    from: sql<string | null>`to_char(min(${accountYears.startAt}), 'YYYY-MM-DD')`,
+    to: sql<string | null>`to_char(max(${accountYears.endAt}), 'YYYY-MM-DD')`,
+  }).from(accountYears).where(eq(accountYears.companyId, companyId));
+  return r?.from && r.to ? { from: r.from, to: r.to } : null;
 }
 
 // ---- expense kinds -------------------------------------------------------------------------------

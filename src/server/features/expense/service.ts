@@ -50,10 +50,25 @@ function dtoOf(r: q.ExpenseListRow, invoices?: Awaited<ReturnType<typeof q.invoi
   };
 }
 
+/** What the machine's guards read of a stored document (its maker: whoever saved it first). */
+const contextOf = (actor: Actor, doc: q.ExpenseRow | null) => ({ user: actor, dirty: false, makerId: doc?.markerId ?? null });
+
 /** Runs the machine; a refusal throws its result code. */
 function decide(actor: Actor, doc: q.ExpenseRow | null, action: ReimbursementAction): void {
-  const r = decideReimbursementAction(reimbursementStateOf(doc), action, { user: actor, dirty: false });
+  const r = decideReimbursementAction(reimbursementStateOf(doc), action, contextOf(actor, doc));
   if (!r.ok) throw new DomainError(r.code);
+}
+
+/**
+ * The mark date lies within the company's account years (every ledger set's, first day to last): a
+ * document dated outside them could never become a voucher (2099-12-31, 1999-01-01 typed by
+ * mistake). A company without account years keeps the contract's bound (1900–2999). A stored
+ * document keeps its date when it is saved again unchanged (`previous`).
+ */
+async function checkMarkAt(tx: Tx, companyId: number, markAt: string, previous?: string): Promise<void> {
+  if (markAt === previous) return;
+  const span = await q.accountYearSpan(tx, companyId);
+  if (span && (markAt < span.from || markAt > span.to)) throw new DomainError('REIMBURSE_MARK_DATE_OUT_OF_RANGE', { from: span.from, to: span.to });
 }
 
 // ---- expense kinds -------------------------------------------------------------------------------
@@ -111,20 +126,21 @@ export async function getExpense(db: Db, companyId: number, id: number): Promise
  * answer's code; `appendix.lines` names every problem ({index, row (1-based, in the lines sent),
  * kind, fields | no | expenseKindId}), so the editor flags the very line and cell.
  */
-async function checkedLines(tx: Tx, companyId: number, lines: ExpenseLineIn[], storedId?: number) {
+async function checkedLines(tx: Tx, companyId: number, lines: ExpenseLineIn[], markAt: string, storedId?: number) {
   const keys = [...new Set(lines.map((l) => normalizeInvoiceNo(l.no)).filter(Boolean))];
   const taken = await q.takenNos(tx, companyId, keys, storedId);
   const kindIds = [...new Set(lines.flatMap((l) => (l.expenseKindId == null ? [] : [l.expenseKindId])))];
   const kinds = new Map((await q.kindsByIds(tx, companyId, kindIds)).map((k) => [k.id, k]));
   const disabledKindIds = new Set([...kinds.values()].filter((k) => k.disabled).map((k) => k.id));
   const storedKinds = storedId === undefined ? undefined : storedKindsOf((await q.invoicesOf(tx, [storedId])).map((x) => x.i));
-  const check = checkLines(lines, new Set(taken.map((t) => t.noKey)), { disabledKindIds, storedKinds });
+  const check = checkLines(lines, new Set(taken.map((t) => t.noKey)), { disabledKindIds, storedKinds }, markAt);
   if (check.problems.length) {
     const first = check.problems[0];
     const params: Record<string, string | number> = {
       row: first.index + 1,
       ...(first.kind === 'duplicate' ? { no: first.no } : {}),
       ...(first.kind === 'kindDisabled' ? { name: kinds.get(first.expenseKindId)?.name ?? '' } : {}),
+      ...(first.kind === 'issueAfterMark' ? { issueAt: first.issueAt, markAt: first.markAt } : {}),
     };
     const appendix = { lines: check.problems.map((p) => ({ ...p, row: p.index + 1 })) };
     throw new DomainError(lineProblemCode(first), params, appendix);
@@ -158,8 +174,9 @@ export async function createExpense(db: Db, actor: Actor, companyId: number, b: 
   const id = await withTx(db, async (tx) => {
     decide(actor, null, 'save');
     await q.lockCompany(tx, companyId);
+    await checkMarkAt(tx, companyId, b.markAt);
     await checkSubmitter(tx, companyId, b.submitterId);
-    const lines = await checkedLines(tx, companyId, b.invoices);
+    const lines = await checkedLines(tx, companyId, b.invoices, b.markAt);
     const e = await q.insertExpense(tx, {
       companyId, code: await nextCode(tx, companyId, b.markAt), markAt: b.markAt, submitAt: b.submitAt ?? null, submitterId: b.submitterId ?? null,
       payAt: b.payAt ?? null, payAmount: b.payAmount ?? 0, markerId: actor.id,
@@ -177,8 +194,9 @@ export async function updateExpense(db: Db, actor: Actor, companyId: number, id:
     if (!e || e.companyId !== companyId) throw new DomainError('NO_PERMISSION');
     decide(actor, e, 'save');
     assertVersion(e.version, b.version);
+    await checkMarkAt(tx, companyId, b.markAt, e.markAt);
     await checkSubmitter(tx, companyId, b.submitterId, e.submitterId);
-    const lines = await checkedLines(tx, companyId, b.invoices, e.id);
+    const lines = await checkedLines(tx, companyId, b.invoices, b.markAt, e.id);
     // The code keeps its month: a new mark date in another month takes that month's next number.
     const code = reimbursementCodePrefix(b.markAt) === e.code.slice(0, 6) ? e.code : await nextCode(tx, companyId, b.markAt);
     // The maker stays who prepared the document (an imported one, made by nobody, takes its first editor).
@@ -222,7 +240,8 @@ export async function lockExpenses(db: Db, actor: Actor, companyId: number, lock
         refuse('REIMBURSE_HAS_VOUCHER');
         continue;
       }
-      const r = decideReimbursementAction(reimbursementStateOf(e), lock ? 'audit' : 'cancelAudit', { user: actor, dirty: false });
+      // The maker cannot audit their own document (REIMBURSE_SELF_AUDIT), refused per document like the rest.
+      const r = decideReimbursementAction(reimbursementStateOf(e), lock ? 'audit' : 'cancelAudit', contextOf(actor, e));
       if (!r.ok) {
         refuse(r.code);
         continue;
@@ -328,7 +347,9 @@ export async function importExpenses(db: Db, actor: Actor, companyId: number, sh
 /** A save's refusal as import errors: a line rule at the line's sheet row and cell, anything else at the document's first row. */
 function refusalErrors(e: DomainError, d: SheetDocument, lang: Language): ImportRowErrorDto[] {
   const problems = (e.appendix as { lines?: LineProblem[] } | undefined)?.lines;
-  if (!Array.isArray(problems) || !problems.length) return [{ row: d.row, column: null, message: messageOf(e.code, lang, e.params) }];
+  if (!Array.isArray(problems) || !problems.length) {
+    return [{ row: d.row, column: e.code === 'REIMBURSE_MARK_DATE_OUT_OF_RANGE' ? expenseColumn('markAt') : null, message: messageOf(e.code, lang, e.params) }];
+  }
   const field: Record<RequiredLineField, ExpenseField> = { expenseKindId: 'kind', issueAt: 'issueAt', no: 'no', amount: 'amount' };
   return problems.flatMap((p): ImportRowErrorDto[] => {
     const row = d.lines[p.index]?.row ?? d.row;
@@ -341,6 +362,8 @@ function refusalErrors(e: DomainError, d: SheetDocument, lang: Language): Import
         return [{ row, column: expenseColumn('amount'), message: translate('validation.absMax', lang, { max: '21,000,000.00' }) }];
       case 'kindDisabled':
         return [{ row, column: expenseColumn('kind'), message: translate('importRules.kindDisabled', lang, { name: d.lines[p.index]?.kindName ?? '' }) }];
+      case 'issueAfterMark':
+        return [{ row, column: expenseColumn('issueAt'), message: translate('importRules.issueAfterMark', lang, { issueAt: p.issueAt, markAt: p.markAt }) }];
     }
   });
 }

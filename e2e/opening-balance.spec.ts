@@ -9,6 +9,7 @@
  * the breakdown) answered with how to enter them, Enter opening the breakdown, and the trial
  * balance's messages in English brackets. Typed figures stay with their tab (another tab and back),
  * which shows them unsaved: closing it asks Yes / No / Cancel, and so does logging out (Yes saves).
+ * Openings a settled year end carried forward are read-only, naming the period to reverse-settle.
  */
 import { expect, test, type Page } from './page-models/test';
 import { loginAs, startInLanguage } from './page-models/login';
@@ -330,5 +331,39 @@ test('typed openings stay with their tab: another tab and back keeps them, the t
     expect(await figures()).toEqual([cash + 100_000, bank - 100_000]);
   } finally {
     await (await apiLogin(request, 'admin', 'admin123')).post('/api/opening', { accountYearId: seeded.yearId, rows: [{ subjectId: seeded.cash, amountCents: cash }, { subjectId: seeded.bank, amountCents: bank }] });
+  }
+});
+
+test('openings carried forward by a settled year end are read-only on the screen, saying which period to reverse-settle', async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  // A ledger set of its own (removed by restoreDemoState): 2026 settled month by month; December's
+  // settle opens 2027 and carries 2026's closing balances into its openings.
+  const name = `E2E结转期初${Date.now().toString(36).slice(-4)}`;
+  const account = await admin.post('/api/account', { companyId: 1, name, year: 2026 });
+  try {
+    for (let i = 0; i < 12; i++) await admin.post(`/api/account/${account.id}/roll`, {});
+    await loginAs(page, 'admin', 'admin123');
+    const shell = new ShellModel(page);
+    await shell.choose(shell.accountSelect(), name);
+    await shell.selectYear('2027');
+    await shell.openMenu('basic', 'basic.init', 'basic.init.subjectOpeningBalance');
+    await expect(page.getByTestId('ob-settled')).toHaveText('期初余额由上年年末结账（2026-12）结转而来，只能查看：如需修改，请先反结账 2026-12');
+    await expect(page.getByTestId('ob-save')).toBeDisabled();
+    // A figure typed on cash does not open an editor: the cell stays as carried.
+    const grid = page.getByTestId('ob-grid');
+    const cashCell = grid.locator('.ag-row').filter({ has: page.locator('[col-id="code"]', { hasText: /^1001$/ }) }).locator('[col-id="amountCents"]').first();
+    await cashCell.focus();
+    await page.keyboard.type('5');
+    await expect(grid.locator('.ag-cell-inline-editing')).toHaveCount(0);
+    await expect(page.getByTestId('ob-dirty')).toHaveCount(0);
+    // Reverse-settled, the 2026 year end no longer stands behind them: editable again.
+    await admin.post(`/api/account/${account.id}/reverseRoll`, {});
+    await page.reload();
+    await shell.openMenu('basic', 'basic.init', 'basic.init.subjectOpeningBalance');
+    await expect(page.getByTestId('opening-balance')).toBeVisible();
+    await expect(page.getByTestId('ob-settled')).toHaveCount(0);
+    await expect(page.getByTestId('ob-save')).toBeEnabled();
+  } finally {
+    for (let i = 0; i < 13; i++) if (!(await admin.tryPost(`/api/account/${account.id}/reverseRoll`)).success) break;
   }
 });

@@ -1,7 +1,8 @@
 /**
  * 期末结账 (/voucher/end/periodSettlement) by the keyboard, on a ledger set of its own (E2E期末结账,
  * removed again by restoreDemoState): the checklist warns of profit and loss not transferred, Enter
- * on it opens the transfer preview (its lines), Enter writes the voucher; the new voucher blocks the
+ * on it opens the transfer preview (its lines; bookkept vouchers only unless "include unbookkept
+ * vouchers" is ticked), Enter writes the voucher; the new voucher blocks the
  * settle and Enter on that blocker opens the voucher list filtered to it; once audited and bookkept
  * (by the auditor, through the API) the period settles with balances recomputed, and is reopened by
  * reverse settle. Revenue is kept by project: the preview's auxiliary column names each line's
@@ -196,6 +197,13 @@ test('profit transfer, settle and reverse settle by the keyboard', async ({ page
   await page.keyboard.press('ArrowDown');
   await chooseOpenOption(page.getByRole('option', { name: '2026-03', exact: true }));
   const transfer = page.getByTestId('transfer-dialog');
+  // Bookkept vouchers only by default (as Kingdee and Yonyou transfer): March's voucher is not even
+  // audited, so nothing moves until "include unbookkept vouchers" is ticked (Tab to it, Space).
+  await expect(transfer.getByTestId('transfer-error')).toContainText('no profit or loss left');
+  await expect(transfer.getByTestId('transfer-unbooked')).not.toBeChecked();
+  await tabTo(page, 'transfer-unbooked');
+  await page.keyboard.press('Space');
+  await expect(transfer.getByTestId('transfer-unbooked')).toBeChecked();
   await expect(transfer.getByTestId('transfer-line')).toHaveCount(2);
   await expect(transfer.getByTestId('transfer-confirm')).toBeFocused();
   await page.keyboard.press('Enter');
@@ -267,6 +275,15 @@ test('year end in English: the transfer, the year-end close (3103 into 3104) by 
   const yearBlocker = page.locator('[data-testid="period-check"][data-code="YEAR_PROFIT_NOT_CLOSED"]');
   await expect(yearBlocker).toContainText('Profit for the year (3103) holds Cr 6,800.00 at the year end, not closed into 3104 Profit distribution');
   await page.screenshot({ path: testInfo.outputPath('period-year-close-blocked-en.png'), fullPage: true });
+  // The close counts bookkept vouchers only by default: the auditor audits and bookkeeps the
+  // transfer first (through the API), as the books are kept before a year is closed.
+  const transferred = (await admin.get('/api/voucher', { filter: { accountId: made.accountId }, size: 100 })).content as Array<{ id: number; auditAt: string | null }>;
+  for (const v of transferred.filter((x) => !x.auditAt)) {
+    await auditor.post(`/api/voucher/${v.id}/audit`);
+    await auditor.post(`/api/voucher/${v.id}/bookkeep`);
+  }
+  await page.goto('/voucher/end/periodSettlement');
+  await expect(page.locator('[data-testid="period-check"][data-code="NOT_AUDITED"]')).toHaveCount(0);
   await tabToCheck(page, 'YEAR_PROFIT_NOT_CLOSED');
   await page.keyboard.press('Enter');
   const close = page.getByTestId('year-close-dialog');
@@ -285,7 +302,7 @@ test('year end in English: the transfer, the year-end close (3103 into 3104) by 
   await expect(page.getByTestId('transfer-done').last()).toHaveText(/^Year-end close voucher General-\d{4} written$/);
   await expect(yearBlocker).toHaveCount(0);
 
-  // The auditor audits and bookkeeps both vouchers; December settles by the keyboard and opens 2027.
+  // The auditor audits and bookkeeps the close too; December settles by the keyboard and opens 2027.
   const list = (await admin.get('/api/voucher', { filter: { accountId: made.accountId }, size: 100 })).content as Array<{ id: number; auditAt: string | null }>;
   for (const v of list.filter((x) => !x.auditAt)) {
     await auditor.post(`/api/voucher/${v.id}/audit`);

@@ -125,7 +125,9 @@ test('balance sheet: from the menu by keyboard, a period, figures as the API ans
   // the sheet balances. The transfer voucher is deleted again.
   const transferred = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/voucher/profitTransfer' && r.request().postDataJSON()?.preview === false);
   await pressOn(page.getByTestId('bs-to-period-end'));
-  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement(\?month=2026-11)?$/);
+  await expect(page).toHaveURL(/\/voucher\/end\/periodSettlement(\?month=2026-11(&unbooked=1)?)?$/);
+  // The sheet counts every voucher, so the transfer it offers does too (the demo's November is not bookkept).
+  await expect(page.getByTestId('transfer-unbooked')).toBeChecked();
   const dialog = page.getByTestId('transfer-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('transfer-period')).toHaveValue('2026-11');
@@ -194,7 +196,10 @@ test('income statement: period and year to date as the API answers, xlsx', async
   const values = (ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
   const net = values.find((r) => r[1] === '32')!;
   const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
-  expect([cents(net[2]), cents(net[3])]).toEqual([Number(rows[31].month), Number(rows[31].ytd)]);
+  // The form's column order (会小企02表): 项目 | 行次 | 本年累计金额 | 本月金额, on screen and in the file.
+  expect([cents(net[2]), cents(net[3])]).toEqual([Number(rows[31].ytd), Number(rows[31].month)]);
+  expect(values.find((r) => r[1] === '行次')).toEqual(['项目', '行次', '本年累计金额', '本月金额']);
+  expect(await grid.locator('.ag-header-cell[col-id]').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')))).toEqual(['label', 'lineNo', 'ytd', 'month']);
   await shell.switchLanguage('en_US');
   await grid.locator(`.ag-row[row-id="${rows[31].id}"] [col-id="label"]`).first().click();
   await page.keyboard.press('Control+ArrowUp');

@@ -2,7 +2,7 @@
  * 科目余额表 (/voucher/business/balanceBySubject) as the administrator: opened from the menu, the
  * demo year's whole range, the totals row balancing, parents bold and summing their children,
  * level 1 only, bookkept vouchers only, a subject code range; the grid is walked with the arrow
- * keys. Screenshots in Chinese and English.
+ * keys. Screenshots in Chinese and English. Eight-digit codes show whole; 导出 downloads the table.
  */
 import { expect, test } from './page-models/test';
 import { loginAs } from './page-models/login';
@@ -147,5 +147,45 @@ test('a kept subject balance tab shows a voucher saved in another tab without be
   } finally {
     const admin = await apiLogin(request, 'admin', 'admin123');
     await admin.del(`/api/voucher/${savedId}`);
+  }
+});
+
+test('the code column shows eight-digit codes whole at 1440 px; 导出 writes the table as shown to .xlsx', async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  // A third level under 1012 (其他货币资金): 101201 over 10120101 and 10120102, which differ in their last digit only.
+  const made3: number[] = [];
+  try {
+    made3.push((await admin.post('/api/subject', { accountYearId: made.yearId, code: '101201', name: '外埠存款' })).id);
+    made3.push((await admin.post('/api/subject', { accountYearId: made.yearId, code: '10120101', name: '上海' })).id);
+    made3.push((await admin.post('/api/subject', { accountYearId: made.yearId, code: '10120102', name: '北京' })).id);
+    await loginAs(page, 'admin', 'admin123');
+    const shell = new ShellModel(page);
+    await shell.selectYear('2026');
+    await shell.openMenu('voucher', 'voucher.business', 'voucher.business.balanceBySubject');
+    await shell.choose(page.getByTestId('sb-start'), '2026-01');
+    await shell.choose(page.getByTestId('sb-end'), '2026-12');
+    await page.getByTestId('sb-code-from').fill('1012');
+    await page.getByTestId('sb-code-to').fill('1012');
+    await page.getByTestId('sb-zero').check();
+    const grid = page.getByTestId('sb-grid');
+    const codeCells = grid.locator('.ag-row:not(.ag-row-pinned) [col-id="code"]');
+    await expect.poll(() => codeCells.allInnerTexts()).toEqual(['1012', '101201', '10120101', '10120102']);
+    // No code ends in an ellipsis ("101201…" for both): every code's text fits inside its cell's padding.
+    expect(await codeCells.evaluateAll((cells) => cells.filter((c) => {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      const style = getComputedStyle(c);
+      return range.getBoundingClientRect().width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) > c.clientWidth || c.scrollWidth > c.clientWidth;
+    }).map((c) => c.textContent))).toEqual([]);
+    await expectEveryColumnInView(grid);
+
+    // 导出: the button starts the export task of the table as shown; the workbook downloads.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('sb-export').click();
+    await expect(page.getByTestId('export-progress')).toBeVisible();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^科目余额表-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  } finally {
+    for (const id of made3.reverse()) await admin.del(`/api/subject?filter=${encodeURIComponent(JSON.stringify({ accountYearId: made.yearId, id: [id] }))}`);
   }
 });

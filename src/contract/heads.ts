@@ -263,6 +263,7 @@ export const routes = {
     subjectSummary: { method: 'GET', path: '/ledger/subjectSummary' },
     subjectTotal: { method: 'GET', path: '/ledger/subjectTotal' },
     subjectDetail: { method: 'GET', path: '/ledger/subjectDetail' },
+    subjectBalanceExport: { method: 'POST', path: '/ledger/subjectBalance/export', readOnly: true },
     subjectSummaryExport: { method: 'POST', path: '/ledger/subjectSummary/export', readOnly: true },
     subjectTotalExport: { method: 'POST', path: '/ledger/subjectTotal/export', readOnly: true },
     subjectDetailExport: { method: 'POST', path: '/ledger/subjectDetail/export', readOnly: true },

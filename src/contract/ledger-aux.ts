@@ -76,7 +76,16 @@ export const auxBalanceQuery = z.object({ filter: jsonParam(auxBalanceFilter) })
 export const auxTotalQuery = z.object({ filter: jsonParam(auxTotalFilter) });
 export const auxDetailQuery = z.object({ filter: jsonParam(auxDetailFilter), ...page });
 
-/** The value (department, customer …) a row is about. */
+/**
+ * The auxId of the rows holding the part of subjects' balances that carries no value of the type
+ * (未指定 / Unassigned: an opening entered before the subject took the type, lines posted before
+ * then). The balance and the general ledger of every value (no `auxIds`) show it after the values,
+ * its name in the reader's language and no code, so their totals reconcile to the subjects'
+ * balances (the subject balance table).
+ */
+export const UNASSIGNED_AUX_ID = 0;
+
+/** The value (department, customer …) a row is about (UNASSIGNED_AUX_ID: none of the type). */
 const auxValue = {
   auxId: z.number().int(),
   auxCode: z.string(),
@@ -107,7 +116,8 @@ const balanceFigures = {
  * 辅助核算余额表 rows: per value a VALUE row (its subjects summed) followed by its SUBJECT rows
  * (value × leaf subject), value codes in order, subjects by code. For a tree type (departments,
  * budget items) the values come in tree order and a parent's rows sum its own lines and its whole
- * subtree's.
+ * subtree's. Without `auxIds` the unassigned rows (UNASSIGNED_AUX_ID, level 1) come last, one per
+ * subject with figures outside every value, and count in the totals.
  */
 export const auxBalanceRowDto = z.object({
   kind: z.enum(['VALUE', 'SUBJECT']),
@@ -138,7 +148,10 @@ export const auxBalanceDto = z.object({
 });
 export type AuxBalanceDto = z.infer<typeof auxBalanceDto>;
 
-/** 辅助总账: per value × subject the opening, then per period of the range its movements, year to date and balance. */
+/**
+ * 辅助总账: per value × subject the opening, then per period of the range its movements, year to date
+ * and balance; without `auxIds`, the subjects' unassigned parts (UNASSIGNED_AUX_ID) after the values.
+ */
 export const auxTotalPeriodDto = z.object({
   periodId: z.number().int(),
   periodName: z.string(),

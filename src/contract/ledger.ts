@@ -219,6 +219,7 @@ export const ledgerApi = {
   subjectTotal: defineRoute({ method: 'GET', path: '/ledger/subjectTotal', query: subjectTotalQuery, answer: subjectTotalDto, access: read, tags }),
   subjectDetail: defineRoute({ method: 'GET', path: '/ledger/subjectDetail', query: subjectDetailQuery, answer: subjectDetailDto, access: read, tags }),
   /** The three as .xlsx, background export tasks (decision 015). */
+  subjectBalanceExport: defineRoute({ method: 'POST', path: '/ledger/subjectBalance/export', body: subjectLedgerExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
   subjectSummaryExport: defineRoute({ method: 'POST', path: '/ledger/subjectSummary/export', body: subjectLedgerExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
   subjectTotalExport: defineRoute({ method: 'POST', path: '/ledger/subjectTotal/export', body: subjectLedgerExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),
   subjectDetailExport: defineRoute({ method: 'POST', path: '/ledger/subjectDetail/export', body: subjectDetailExportBody, answer: exportTaskDto, access: read, tags: [...tags, 'export'] }),

@@ -15,10 +15,11 @@ import { subjectKinds } from '../domain/enums';
 import { VOUCHER_LINE_MAX_CENTS } from '../domain/constants';
 import { idSchema } from './common';
 import { defineRoute } from './route';
+import { moneyCents } from './money';
 
 const cents = z.string().regex(/^-?\d+$/);
-const amountIn = z.number().int().min(-VOUCHER_LINE_MAX_CENTS).max(VOUCHER_LINE_MAX_CENTS);
-const ytdIn = z.number().int().min(0).max(VOUCHER_LINE_MAX_CENTS).optional().transform((v) => v ?? 0);
+const amountIn = moneyCents(VOUCHER_LINE_MAX_CENTS, { min: -VOUCHER_LINE_MAX_CENTS });
+const ytdIn = moneyCents(VOUCHER_LINE_MAX_CENTS).optional().transform((v) => v ?? 0);
 const sides = ['DEBIT', 'CREDIT', 'FLAT'] as const;
 
 export const openingYearQuery = z.object({ accountYearId: idSchema });
@@ -55,6 +56,11 @@ export const openingListDto = z.object({
   accountYearId: z.number().int(),
   /** The year's first period is settled: openings are read-only. */
   settled: z.boolean(),
+  /**
+   * The previous year's last period (YYYY-MM) when it is settled: its settle carried its closing
+   * balances into these openings, read-only until it is reverse-settled. Null otherwise.
+   */
+  carriedFrom: z.string().nullable(),
   rows: z.array(openingRowDto),
 });
 export type OpeningListDto = z.infer<typeof openingListDto>;
@@ -101,6 +107,8 @@ export const openingAuxDto = z.object({
   direction: z.boolean(),
   auxTypeIds: z.array(z.number().int()),
   settled: z.boolean(),
+  /** As the list's: the settled period whose carry-forward wrote these openings (read-only), or null. */
+  carriedFrom: z.string().nullable(),
   rows: z.array(openingAuxRowDto),
 });
 export type OpeningAuxDto = z.infer<typeof openingAuxDto>;

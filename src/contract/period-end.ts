@@ -16,8 +16,11 @@ const cents = z.string().regex(/^-?\d+$/);
 export const profitTransferBody = z.object({
   /** The period whose profit and loss is closed; the voucher is dated on its last day. */
   periodId: idSchema,
-  /** Count vouchers not yet bookkept (default true); false: bookkept vouchers (and earlier transfers) only. */
-  includeUnbooked: z.boolean().optional().transform((v) => v ?? true),
+  /**
+   * Count vouchers not yet bookkept too (unaudited ones included). Default false: bookkept vouchers
+   * (and earlier transfers) only, as Kingdee and Yonyou transfer by default.
+   */
+  includeUnbooked: z.boolean().optional().transform((v) => v ?? false),
   /** The voucher kind; the ledger set's default kind when absent. */
   kindId: idSchema.optional(),
   /** true: answer the lines it would write and write nothing. */
@@ -61,7 +64,10 @@ export const profitTransferDto = z.object({
 export type ProfitTransferDto = z.infer<typeof profitTransferDto>;
 
 /** What the settle checks found: a blocker refuses the settle, a warning does not. */
-export const rollCheckCodes = ['NOT_AUDITED', 'NOT_BOOKKEPT', 'PERIOD_UNBALANCED', 'OPENING_UNBALANCED', 'PROFIT_NOT_TRANSFERRED', 'YEAR_PROFIT_NOT_CLOSED', 'CODE_GAPS'] as const;
+export const rollCheckCodes = [
+  'NOT_AUDITED', 'NOT_BOOKKEPT', 'PERIOD_UNBALANCED', 'OPENING_UNBALANCED', 'OPENING_CARRY_DIFFERS', 'PROFIT_NOT_TRANSFERRED', 'YEAR_PROFIT_NOT_CLOSED',
+  'CARRY_SUBJECT_MISSING', 'CODE_GAPS',
+] as const;
 export type RollCheckCode = (typeof rollCheckCodes)[number];
 
 export const rollCheckDto = z.object({
@@ -72,7 +78,10 @@ export const rollCheckDto = z.object({
   count: z.number().int(),
   /** The vouchers concerned (NOT_AUDITED, NOT_BOOKKEPT), to open in the voucher list. */
   voucherIds: z.array(z.number().int()),
-  /** Subjects concerned (PROFIT_NOT_TRANSFERRED; YEAR_PROFIT_NOT_CLOSED: the 本年利润 subjects holding a balance). */
+  /**
+   * Subjects concerned (PROFIT_NOT_TRANSFERRED; YEAR_PROFIT_NOT_CLOSED: the 本年利润 subjects holding a
+   * balance; CARRY_SUBJECT_MISSING: this year's subjects whose code has no leaf in the next year's chart).
+   */
   subjectIds: z.array(z.number().int()),
 });
 export type RollCheckDto = z.infer<typeof rollCheckDto>;

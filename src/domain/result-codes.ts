@@ -117,6 +117,8 @@ export const resultCodes = {
   SPECIFIC_SUBJECT_INVALID: { status: 400, key: 'errors.SPECIFIC_SUBJECT_INVALID' },
   /** One account is bound to at most one employee per company (spec 02 §5). */
   ACCOUNT_ALREADY_BOUND: { status: 409, key: 'errors.ACCOUNT_ALREADY_BOUND' },
+  /** Only ordinary accounts (kind OTHER) are bound to employees, never an administrator (spec 02 §3, §7). */
+  ACCOUNT_NOT_BINDABLE: { status: 400, key: 'errors.ACCOUNT_NOT_BINDABLE' },
   /** Employees belong to last-level departments only. */
   DEPARTMENT_NOT_LEAF: { status: 400, key: 'errors.DEPARTMENT_NOT_LEAF' },
   /** A department with employees cannot get a child department. */
@@ -243,6 +245,12 @@ export const resultCodes = {
   REIMBURSE_AMOUNT_TOO_LARGE: { status: 400, key: 'errors.REIMBURSE_AMOUNT_TOO_LARGE' },
   REIMBURSE_CODE_EXHAUSTED: { status: 409, key: 'errors.REIMBURSE_CODE_EXHAUSTED' },
   REIMBURSE_SUBMITTER_DISABLED: { status: 400, key: 'errors.REIMBURSE_SUBMITTER_DISABLED' },
+  /** The maker of a reimbursement cannot audit it (as a voucher's maker cannot, VOUCHER_SELF_AUDIT). */
+  REIMBURSE_SELF_AUDIT: { status: 403, key: 'errors.REIMBURSE_SELF_AUDIT' },
+  /** An invoice line issued after the document's mark date. */
+  REIMBURSE_ISSUE_AFTER_MARK: { status: 400, key: 'errors.REIMBURSE_ISSUE_AFTER_MARK' },
+  /** A mark date outside the company's account years (no voucher could ever be made of it). */
+  REIMBURSE_MARK_DATE_OUT_OF_RANGE: { status: 400, key: 'errors.REIMBURSE_MARK_DATE_OUT_OF_RANGE' },
   EXPENSE_KIND_DISABLED: { status: 400, key: 'errors.EXPENSE_KIND_DISABLED' },
   EXPENSE_KIND_NAME_DUPLICATE: { status: 409, key: 'errors.EXPENSE_KIND_NAME_DUPLICATE' },
   QUERY_FAILED: { status: 500, key: 'errors.QUERY_FAILED' },
@@ -257,6 +265,8 @@ export const resultCodes = {
   OPENING_AUX_DUPLICATE: { status: 409, key: 'errors.OPENING_AUX_DUPLICATE' },
   OPENING_CARRY_YEAR_INVALID: { status: 400, key: 'errors.OPENING_CARRY_YEAR_INVALID' },
   OPENING_CARRY_SUBJECT_MISSING: { status: 409, key: 'errors.OPENING_CARRY_SUBJECT_MISSING' },
+  /** The previous year's settled year end carried its closing balances into these openings: read-only until it is reverse-settled. */
+  OPENING_CARRIED: { status: 409, key: 'errors.OPENING_CARRIED' },
   /** Documents to vouchers (decision 037). */
   DOC_ALREADY_TRANSFERRED: { status: 409, key: 'errors.DOC_ALREADY_TRANSFERRED' },
   DOC_NOTHING_TO_TRANSFER: { status: 400, key: 'errors.DOC_NOTHING_TO_TRANSFER' },
@@ -264,6 +274,10 @@ export const resultCodes = {
   DOC_CREDIT_SUBJECT_REQUIRED: { status: 400, key: 'errors.DOC_CREDIT_SUBJECT_REQUIRED' },
   DOC_AUX_MISSING: { status: 400, key: 'errors.DOC_AUX_MISSING' },
   DOC_AUX_UNUSABLE: { status: 400, key: 'errors.DOC_AUX_UNUSABLE' },
+  /** A fixed auxiliary value with sub-items (a parent budget item) cannot stand on a voucher line. */
+  DOC_AUX_NOT_LEAF: { status: 400, key: 'errors.DOC_AUX_NOT_LEAF' },
+  /** A reimbursement paid more than its invoices: no voucher until the document is put right. */
+  DOC_PAY_EXCEEDS_TOTAL: { status: 400, key: 'errors.DOC_PAY_EXCEEDS_TOTAL' },
   REIMBURSE_HAS_VOUCHER: { status: 409, key: 'errors.REIMBURSE_HAS_VOUCHER' },
 } as const satisfies Record<string, { status: number; key: string }>;
 

@@ -320,7 +320,8 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(before.rows.length).toBeGreaterThan(0);
     try {
       for (const month of [1, 2, 3, 4]) {
-        const r = (await call(admin, 'POST', '/api/voucher/profitTransfer', { body: { periodId: period(w, month) } })).json();
+        // Most of the lines are not bookkept: the transfer is asked to count them (its default is bookkept only).
+        const r = (await call(admin, 'POST', '/api/voucher/profitTransfer', { body: { periodId: period(w, month), includeUnbooked: true } })).json();
         if (r.success) made.push(r.data.voucher.id);
         else expect(r.code).toBe('PROFIT_TRANSFER_NOTHING');
       }
@@ -443,6 +444,57 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(detail.rows.map((r) => [r.kind, r.debit, r.credit, r.balanceCents])).toEqual([
       ['OPENING', '0', '0', '80000'], ['LINE', '0', '30000', '50000'], ['PERIOD', '0', '30000', '50000'], ['YEAR', '100000', '50000', '50000'],
     ]);
+  });
+
+  it('reconciles to the control account: the part of a subject without a value of the type is an unassigned row, in the balance, the general ledger and the export', async () => {
+    const g = await makeVoucherWorld(t, admin);
+    const gReader = await makeUser(t, admin, g.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '对账' });
+    const [payable] = (await t.db.db.execute(sql`select id from subjects where account_year_id = ${g.accountYearId} and code = '2202'`) as unknown as { rows: Array<{ id: number }> }).rows;
+    // 2202 应付账款 opens at 50,000.00 credit and takes a 1,000.00 purchase in January, both before
+    // the subject took the vendor type; from February on its lines name the vendor.
+    await data(call(admin, 'POST', '/api/opening', { body: { accountYearId: g.accountYearId, rows: [{ subjectId: payable.id, amountCents: 5_000_000 }] } }), 'opening 2202');
+    await data(call(admin, 'POST', '/api/opening', { body: { accountYearId: g.accountYearId, rows: [{ subjectId: g.subject.bank, amountCents: 5_000_000 }] } }), 'opening 1002');
+    await save(g, '2026-01-08', [[g.subject.cash, true, 100_000], [payable.id, false, 100_000]]);
+    await t.db.db.execute(sql`update subjects set aux_type_ids = '{4}' where id = ${payable.id}`);
+    const vendor = await data<{ id: number }>(call(admin, 'POST', '/api/aux/vendor', { body: { accountId: g.accountId, code: 'V01', name: '华东材料' } }), 'vendor');
+    const v = [{ auxTypeId: 4, auxId: vendor.id }];
+    await save(g, '2026-02-12', [[g.subject.cash, true, 848_000], [payable.id, false, 848_000, v]]);
+    await save(g, '2026-03-03', [[payable.id, true, 200_000, v], [g.subject.bank, false, 200_000]]);
+    const f = { accountId: g.accountId, accountYearId: g.accountYearId, auxTypeId: 4, startPeriodId: period(g, 2), endPeriodId: period(g, 3) };
+    const get = <T>(path: string, filter: Record<string, unknown>) => data<T>(call(gReader.token, 'GET', `/api/${path}`, { query: { filter } }), path);
+
+    const bal = await get<{ rows: Array<Record<string, unknown>>; totals: Record<string, string> }>('ledger/auxBalance', f);
+    expect(bal.rows.map((r) => [r.kind, r.auxId, r.auxCode, r.auxName, r.subjectCode, ...figures(r)])).toEqual([
+      ['VALUE', vendor.id, 'V01', '华东材料', null, 'FLAT', '0', '200000', '848000', '200000', '848000', 'CREDIT', '648000'],
+      ['SUBJECT', vendor.id, 'V01', '华东材料', '2202', 'FLAT', '0', '200000', '848000', '200000', '848000', 'CREDIT', '648000'],
+      ['VALUE', 0, '', 'Unassigned', null, 'CREDIT', '5100000', '0', '0', '0', '100000', 'CREDIT', '5100000'],
+      ['SUBJECT', 0, '', 'Unassigned', '2202', 'CREDIT', '5100000', '0', '0', '0', '100000', 'CREDIT', '5100000'],
+    ]);
+    // The totals are the subject balance table's for the subjects concerned (2202 alone here).
+    const sb = await get<{ totals: Record<string, string> }>('ledger/subjectBalance', { accountId: g.accountId, accountYearId: g.accountYearId, startPeriodId: f.startPeriodId, endPeriodId: f.endPeriodId, subjectCodeFrom: '2202', subjectCodeTo: '2202' });
+    expect(bal.totals).toEqual(sb.totals);
+    expect(bal.totals).toMatchObject({ openingCredit: '5100000', debit: '200000', credit: '848000', ytdDebit: '200000', ytdCredit: '948000', closingCredit: '5748000' });
+    // Named values: only they (the unassigned part is no value of theirs).
+    expect((await get<{ rows: Array<Record<string, unknown>> }>('ledger/auxBalance', { ...f, auxIds: [vendor.id] })).rows.map((r) => r.auxId)).toEqual([vendor.id, vendor.id]);
+    // In Chinese the row is 未指定.
+    const zh = await data<{ rows: Array<Record<string, unknown>> }>(t.call('GET', '/api/ledger/auxBalance', { token: gReader.token, lang: 'zh_CN', query: { filter: f } }), 'zh');
+    expect(zh.rows.at(-1)).toMatchObject({ auxId: 0, auxName: '未指定' });
+
+    // The general ledger: the unassigned group after the values; the closing balances add up to the subject's.
+    const total = await get<{ groups: Array<{ auxId: number; auxName: string; subjectCode: string; openingSide: string; openingCents: string; periods: Array<Record<string, unknown>> }> }>('ledger/auxTotal', f);
+    expect(total.groups.map((x) => [x.auxId, x.auxName, x.subjectCode, x.openingSide, x.openingCents, x.periods.map((p) => [p.debit, p.credit, p.ytdDebit, p.ytdCredit, p.side, p.balanceCents])])).toEqual([
+      [vendor.id, '华东材料', '2202', 'FLAT', '0', [['0', '848000', '0', '848000', 'CREDIT', '848000'], ['200000', '0', '200000', '848000', 'CREDIT', '648000']]],
+      [0, 'Unassigned', '2202', 'CREDIT', '5100000', [['0', '0', '0', '100000', 'CREDIT', '5100000'], ['0', '0', '0', '100000', 'CREDIT', '5100000']]],
+    ]);
+    const sbRow = (await get<{ rows: Array<Record<string, string>> }>('ledger/subjectBalance', { accountId: g.accountId, accountYearId: g.accountYearId, startPeriodId: f.startPeriodId, endPeriodId: f.endPeriodId })).rows.find((r) => r.code === '2202')!;
+    expect(total.groups.reduce((sum, x) => sum + Number(x.periods.at(-1)!.balanceCents), 0)).toBe(Number(sbRow.closingCredit));
+    expect((await get<{ groups: unknown[] }>('ledger/auxTotal', { ...f, auxIds: [vendor.id] })).groups).toHaveLength(1);
+
+    // The export has the row, named in the reader's language, and the same total.
+    const exported = await exportWorkbook(t, '/api/ledger/auxBalance/export', 'LEDGER', f, gReader.token);
+    const sheet = (exported.ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(sheet.find((r) => r[1] === 'Unassigned' && r[2] === '2202')).toEqual(['', 'Unassigned', '2202', 'Accounts payable', 0, 51000, 0, 0, 0, 1000, 'Cr', 0, 51000]);
+    expect(sheet.at(-1)).toEqual(['Total', '', '', '', 0, 51000, 2000, 8480, 2000, 9480, '', 0, 57480]);
   });
 
   it('rights: the finance reports right for the ledgers, the budget right for the budget reports', async () => {

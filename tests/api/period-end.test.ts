@@ -94,7 +94,10 @@ describe.each(backends())('period end (%s)', (backend) => {
 
   it('previews the profit transfer: the lines exactly, nothing written', async () => {
     const before = (await rows(sql`select id from vouchers where account_id = ${w.accountId}`)).length;
-    const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'preview');
+    // By default bookkept vouchers only (as Kingdee and Yonyou transfer): none is bookkept yet, nothing to move.
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'PROFIT_TRANSFER_NOTHING');
+    // Asked to, the unbookkept (even unaudited) vouchers count too.
+    const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true, includeUnbooked: true } }), 'preview');
     expect(p.voucher).toBeNull();
     expect(p.markTime).toBe('2026-01-31');
     expect(p.profitSubject).toMatchObject({ id: code['3103'], code: '3103', name: '本年利润', nameEn: 'Profit for the year' });
@@ -114,30 +117,30 @@ describe.each(backends())('period end (%s)', (backend) => {
       ['5602', false, '30000', [{ auxTypeId: 1, auxId: w.departmentId, code: dept.code, name: dept.name }], '结转 2026-01 损益'],
     ]);
     expect((await rows(sql`select id from vouchers where account_id = ${w.accountId}`)).length).toBe(before);
-    const en = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true }, lang: 'en_US' }), 'preview en');
+    const en = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true, includeUnbooked: true }, lang: 'en_US' }), 'preview en');
     expect(en.lines[0].summary).toBe('Profit and loss transfer 2026-01');
-    // Bookkept vouchers only: none is bookkept yet, nothing to move.
+    // Bookkept vouchers only, said outright: the same as the default.
     await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true, includeUnbooked: false } }), 'PROFIT_TRANSFER_NOTHING');
   });
 
   it('writes the transfer voucher through the voucher service; a second transfer finds nothing left', async () => {
-    await refused(call(periodEndViewer.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'NO_PERMISSION');
+    await refused(call(periodEndViewer.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], includeUnbooked: true } }), 'NO_PERMISSION');
     // The settle right alone does not make vouchers: the maker needs 2010101 (the voucher machine says so).
     const settleOnly = await makeUser(t, admin, w.companyId, { rightIds: [...MENU, ...PERIOD_END] });
-    await refused(call(settleOnly.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'NO_PERMISSION');
-    const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'transfer');
+    await refused(call(settleOnly.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], includeUnbooked: true } }), 'NO_PERMISSION');
+    const p = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], includeUnbooked: true } }), 'transfer');
     transferId = p.voucher.id;
     expect(p.voucher.items.map((i: any) => [i.subjectCode, i.direction, i.amount])).toEqual([
       ['5001', true, '100000'], ['3103', false, '100000'], ['3103', true, '50000'], ['5401', false, '20000'], ['5602', false, '30000'],
     ]);
     const [v] = await rows<{ source: string; created_by: number; mark_date: string; period_id: number }>(sql`select source, created_by, mark_date::text, period_id from vouchers where id = ${transferId}`);
     expect(v).toEqual({ source: 'PROFIT_TRANSFER', created_by: settler.id, mark_date: '2026-01-31', period_id: w.periodIds[0] });
-    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'PROFIT_TRANSFER_NOTHING');
-    // Bookkept vouchers only: the earlier transfer must be bookkept first (else its amounts would move twice).
-    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], includeUnbooked: false } }), 'PROFIT_TRANSFER_UNBOOKED');
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], includeUnbooked: true } }), 'PROFIT_TRANSFER_NOTHING');
+    // Bookkept vouchers only (the default): the earlier transfer must be bookkept first (else its amounts would move twice).
+    await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0] } }), 'PROFIT_TRANSFER_UNBOOKED');
     // A later revenue is what remains: only it moves.
     const extra = await post(w.users.clerk.token, { accountId: w.accountId, kindId: w.kindId, markTime: '2026-01-25', items: [line(code['1001'], true, 7_000), line(code['5001'], false, 7_000, [{ auxTypeId: 5, auxId: w.projectId }])] });
-    const again = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true } }), 'again');
+    const again = await data(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: w.periodIds[0], preview: true, includeUnbooked: true } }), 'again');
     expect(again.lines.map((l: any) => [l.subjectCode, l.direction, l.amount])).toEqual([['5001', true, '7000'], ['3103', false, '7000']]);
     await data(call(w.users.clerk.token, 'DELETE', `/api/voucher/${extra.id}`), 'delete extra');
     await expectBalancesExact();
@@ -278,7 +281,9 @@ describe.each(backends())('period end (%s)', (backend) => {
     expect(closed.voucher.items.map((i: any) => [i.subjectCode, i.direction, i.amount])).toEqual([['3103', false, '500'], ['310415', true, '500']]);
     const [cv] = await rows<{ source: string; mark_date: string }>(sql`select source, mark_date::text from vouchers where id = ${closed.voucher.id}`);
     expect(cv).toEqual({ source: 'PROFIT_TRANSFER', mark_date: '2030-12-31' });
-    await refused(yearClose({ periodId: other.periodIds[11], preview: true }), 'YEAR_CLOSE_NOTHING');
+    await refused(yearClose({ periodId: other.periodIds[11], preview: true, includeUnbooked: true }), 'YEAR_CLOSE_NOTHING');
+    // Bookkept only (the default), the close just written must be bookkept first.
+    await refused(yearClose({ periodId: other.periodIds[11], preview: true }), 'PROFIT_TRANSFER_UNBOOKED');
     // The close is no profit and loss transfer: a bookkept-only transfer is not held up by it.
     await refused(call(settler.token, 'POST', '/api/voucher/profitTransfer', { body: { periodId: other.periodIds[11], preview: true, includeUnbooked: false } }), 'PROFIT_TRANSFER_NOTHING');
     const after = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info closed');
@@ -302,6 +307,69 @@ describe.each(backends())('period end (%s)', (backend) => {
     void surplus;
     // Reverse the year end: December reopens; the next year stays (it may already hold vouchers).
     expect((await data(call(settler.token, 'POST', `/api/account/${other.accountId}/reverseRoll`, { body: {} }), 'reverse dec')).period.name).toBe('2030-12');
+  });
+
+  it('names the subjects the next year lacks before the year-end settle is tried (rollInfo and the settle agree); carried openings stay read-only until the year end is reverse-settled', async () => {
+    const other = await makeWorld(t, admin, { companyId: w.companyId, year: 2040 });
+    // 2041 was opened early (a copy of 2040's chart as it then stood); a leaf added to 2040 since holds a balance.
+    const next = await data(call(admin, 'POST', '/api/account/year', { body: { accountId: other.accountId, year: 2041 } }), 'year 2041');
+    const loan = (await data(call(admin, 'POST', '/api/subject', { body: { accountYearId: other.accountYearId, code: '122101', name: '员工借款' } }), 'subject 122101')).id;
+    const kinds = (await data(call(admin, 'GET', '/api/voucher/kind', { query: { accountId: other.accountId } }), 'kinds')).content;
+    const [cash] = await rows<{ id: number }>(sql`select id from subjects where account_year_id = ${other.accountYearId} and code = '1001'`);
+    const v = await post(w.users.clerk.token, { accountId: other.accountId, kindId: kinds[0].id, markTime: '2040-12-05', items: [line(loan, true, 30_000), line(cash.id, false, 30_000)] });
+    await data(act(w.users.auditor.token, v.id, 'audit'), 'audit');
+    await data(act(w.users.auditor.token, v.id, 'bookkeep'), 'bookkeep');
+    for (let i = 0; i < 11; i++) await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), `roll ${i}`);
+    const info = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info');
+    expect(info.yearEnd).toBe(true);
+    expect(info.canRoll).toBe(false);
+    expect(info.checks).toEqual([{
+      code: 'CARRY_SUBJECT_MISSING', level: 'BLOCKER', count: 1, voucherIds: [], subjectIds: [loan],
+      message: '2041 年度科目表中没有以下编码的末级科目，年末余额无法结转：122101。请先在 2041 年度科目表中增加这些科目',
+    }]);
+    const en = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`, { lang: 'en_US' }), 'info en');
+    expect(en.checks[0].message).toBe('The 2041 chart has no last-level subject with these codes, so their closing balances cannot be carried forward: 122101. Add these subjects to the 2041 chart first');
+    // The settle refuses with the same reason, before anything is carried.
+    const j = await refused(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'SETTLE_BLOCKED');
+    expect(j.msg).toBe('2040-12 不能结账：2041 年度科目表中没有以下编码的末级科目，年末余额无法结转：122101。请先在 2041 年度科目表中增加这些科目');
+    // The manual carry names the year too.
+    expect((await refused(call(admin, 'POST', '/api/opening/carryForward', { body: { fromAccountYearId: other.accountYearId, toAccountYearId: next.id } }), 'OPENING_CARRY_SUBJECT_MISSING')).msg)
+      .toBe('2041 年度科目表中没有以下编码的末级科目：122101。请先在 2041 年度科目表中增加这些科目');
+    await data(call(admin, 'POST', '/api/subject', { body: { accountYearId: next.id, code: '122101', name: '员工借款' } }), 'subject 122101 in 2041');
+    expect(await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info fixed')).toMatchObject({ canRoll: true, checks: [] });
+    const r = await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'year end');
+    expect(r).toMatchObject({ nextAccountYearId: next.id, carriedForward: true });
+    const openings = async () => (await rows<{ code: string; balance: string }>(sql`select s.code, o.balance_cents::text as balance from opening_balances o join subjects s on s.id = o.subject_id where o.account_year_id = ${next.id} order by s.code`)).map((c) => [c.code, Number(c.balance)]);
+    expect(await openings()).toEqual([['1001', -30_000], ['122101', 30_000]]);
+
+    // 上年期末 = 本年年初: the carried openings are read-only while 2040-12 stays settled.
+    const [cash41] = await rows<{ id: number }>(sql`select id from subjects where account_year_id = ${next.id} and code = '1001'`);
+    const list = await data(call(admin, 'GET', '/api/opening', { query: { accountYearId: next.id } }), 'openings 2041');
+    expect(list).toMatchObject({ settled: false, carriedFrom: '2040-12' });
+    const save = (lang = 'zh_CN') => call(admin, 'POST', '/api/opening', { body: { accountYearId: next.id, rows: [{ subjectId: cash41.id, amountCents: 0 }] }, lang });
+    expect((await refused(save(), 'OPENING_CARRIED')).msg).toBe('2041 年的期初余额由 2040 年末结账（2040-12）结转而来，不能修改：如需修改，请先反结账 2040-12');
+    expect((await refused(save('en_US'), 'OPENING_CARRIED')).msg).toBe('The 2041 opening balances were carried forward by the settle of 2040-12 (2040 year end) and cannot be changed: reverse-settle 2040-12 first to change them');
+    await refused(call(admin, 'POST', '/api/opening/aux', { body: { accountYearId: next.id, subjectId: cash41.id, rows: [] } }), 'OPENING_CARRIED');
+    expect((await data(call(admin, 'GET', '/api/opening/aux', { query: { accountYearId: next.id, subjectId: cash41.id } }), 'aux')).carriedFrom).toBe('2040-12');
+    expect(await openings()).toEqual([['1001', -30_000], ['122101', 30_000]]);
+    // Openings that differ from the prior closing all the same (written before this rule, or behind
+    // it) block the new year's settle, with the way to carry them anew.
+    await t.db.db.execute(sql`update opening_balances set balance_cents = balance_cents / 2 where account_year_id = ${next.id}`);
+    const differs = await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info 2041');
+    expect(differs.period.name).toBe('2041-01');
+    expect(differs.checks).toEqual([{
+      code: 'OPENING_CARRY_DIFFERS', level: 'BLOCKER', count: 2, voucherIds: [], subjectIds: [],
+      message: '2 个科目的期初余额与 2040 年末余额不一致（1001, 122101）：请反结账 2040-12 后重新结账，重新结转期初余额',
+    }]);
+    await refused(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'SETTLE_BLOCKED');
+    // Reverse-settled, 2040-12 no longer stands behind the openings: they may be edited again…
+    await data(call(settler.token, 'POST', `/api/account/${other.accountId}/reverseRoll`, { body: {} }), 'reverse 2040-12');
+    expect((await data(call(admin, 'GET', '/api/opening', { query: { accountYearId: next.id } }), 'openings reopened')).carriedFrom).toBeNull();
+    await data(save(), 'save reopened');
+    // …and settling it again carries the closing balances anew.
+    await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), 'year end again');
+    expect(await openings()).toEqual([['1001', -30_000], ['122101', 30_000]]);
+    expect(await data(call(settler.token, 'GET', `/api/account/${other.accountId}/rollInfo`), 'info 2041 again')).toMatchObject({ canRoll: true, checks: [] });
   });
 
   it.runIf(backend === 'postgres')('keeps every voucher out of a period while 20 clients post during its settle', async () => {

@@ -171,7 +171,8 @@ describe.each(backends())('reports (%s)', (backend) => {
     expect(figures((await income(3)).rows, 'month')).toEqual(expected);
     const periods = (await data<{ content: Array<{ id: number; startAt: string }> }>(call(admin, 'GET', '/api/account/period', { query: { accountYearId: w.accountYearId } }), 'periods')).content;
     const march = periods.find((p) => p.startAt === '2026-03-01')!.id;
-    const transfer = await data<{ vouchers?: unknown[] }>(call(admin, 'POST', '/api/voucher/profitTransfer', { body: { periodId: march } }), 'transfer');
+    // The month's vouchers are not bookkept: the transfer is asked to count them (its default is bookkept only).
+    const transfer = await data<{ vouchers?: unknown[] }>(call(admin, 'POST', '/api/voucher/profitTransfer', { body: { periodId: march, includeUnbooked: true } }), 'transfer');
     expect(transfer).toBeTruthy();
     // The generated closing entry changes nothing on the statement, and the year's profit landed on 3103.
     expect(figures((await income(3)).rows, 'month')).toEqual(expected);
@@ -259,8 +260,11 @@ describe.each(backends())('reports (%s)', (backend) => {
     expect(values.at(-1)).toBe(total);
     const isWb = new ExcelJS.Workbook();
     await isWb.xlsx.load(await run('/api/report/incomeStatement/export', 'xlsx') as unknown as ArrayBuffer);
-    const net = (isWb.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1)).find((r) => r[1] === '32')!;
-    expect(net.slice(2, 4)).toEqual([-2934.56, 2065.44]);
+    const isValues = (isWb.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    // The form's column order (会小企02表): item, line, year to date, then the month.
+    expect(isValues.find((r) => r[1] === 'Line')).toEqual(['Item', 'Line', 'Year to date', 'This period']);
+    const net = isValues.find((r) => r[1] === '32')!;
+    expect(net.slice(2, 4)).toEqual([2065.44, -2934.56]);
     const pdf = await run('/api/report/balanceSheet/export', 'pdf');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const dir = mkdtempSync(join(tmpdir(), 'ld-report-'));
@@ -270,6 +274,13 @@ describe.each(backends())('reports (%s)', (backend) => {
       expect(text).toContain('Balance sheet');
       expect(text).toContain('105,015.44');
       expect(text).toContain('90,265.44');
+      // The income statement's PDF in the form's order too: year to date, then the month.
+      writeFileSync(join(dir, 'i.pdf'), await run('/api/report/incomeStatement/export', 'pdf'));
+      const lines = execFileSync('pdftotext', ['-layout', join(dir, 'i.pdf'), '-'], { encoding: 'utf8' }).split('\n');
+      const header = lines.find((l) => l.includes('Year to date') && l.includes('This period'))!;
+      expect(header.indexOf('Year to date')).toBeLessThan(header.indexOf('This period'));
+      const netLine = lines.find((l) => /\b32\b/.test(l) && l.includes('2,065.44'))!;
+      expect(netLine.indexOf('2,065.44')).toBeLessThan(netLine.indexOf('2,934.56'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -219,6 +219,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/ledger/subjectSummary': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
   'GET /api/ledger/subjectTotal': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
   'GET /api/ledger/subjectDetail': (i) => ({ query: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, subjectId: i.subject }, offset: 0, limit: 10 }, scoped: true }),
+  'POST /api/ledger/subjectBalance/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
   'POST /api/ledger/subjectSummary/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
   'POST /api/ledger/subjectTotal/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period } }, scoped: true }),
   'POST /api/ledger/subjectDetail/export': (i) => ({ body: { filter: { accountId: i.account, accountYearId: i.accountYear, startPeriodId: i.period, endPeriodId: i.period, subjectId: i.subject } }, scoped: true }),

@@ -313,6 +313,39 @@ describe.each(backends())('subject ledgers (%s)', (backend) => {
     expect(dZh.fileName).toMatch(named('科目明细账-1001'));
   });
 
+  it('exports the subject balance (科目余额表) with the screen\'s columns and the figures GET answers, its total row', async () => {
+    const yuan = (c: string) => Number(c) / 100;
+    for (const [lang, head, title, side] of [
+      ['zh_CN', ['科目代码', '科目名称', '期初借方', '期初贷方', '本期借方', '本期贷方', '本年累计借方', '本年累计贷方', '方向', '期末借方', '期末贷方'], '科目余额表', { DEBIT: '借', CREDIT: '贷', FLAT: '平' }],
+      ['en_US', ['Code', 'Subject', 'Opening debit', 'Opening credit', 'Period debit', 'Period credit', 'YTD debit', 'YTD credit', 'Side', 'Closing debit', 'Closing credit'], 'Balance by subject', { DEBIT: 'Dr', CREDIT: 'Cr', FLAT: 'Nil' }],
+    ] as const) {
+      for (const extra of [{}, { includeUnbooked: false, level: 1 }]) {
+        const filter = { ...base(), startPeriodId: feb(), endPeriodId: mar(), ...extra };
+        const screen = await data<any>(ask(reader.token, 'subjectBalance', filter), 'subjectBalance');
+        const ex = await exportWorkbook(t, '/api/ledger/subjectBalance/export', 'LEDGER', filter, reader.token, lang);
+        const sheet = (ex.ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+        expect(sheet[0]).toEqual([title]);
+        expect(sheet[2]).toEqual(head);
+        // Every row of the screen, in its order, with its figures (names indented by level).
+        expect(sheet.slice(3, -1)).toEqual(screen.rows.map((r: any) => [
+          r.code, `${'\u3000'.repeat(r.level - 1)}${lang === 'en_US' ? r.nameEn ?? r.name : r.name}`,
+          yuan(r.openingDebit), yuan(r.openingCredit), yuan(r.debit), yuan(r.credit), yuan(r.ytdDebit), yuan(r.ytdCredit), side[r.closingSide as 'DEBIT'], yuan(r.closingDebit), yuan(r.closingCredit),
+        ]));
+        const tt = screen.totals;
+        expect(sheet.at(-1)).toEqual([lang === 'en_US' ? 'Total' : '合计', '', yuan(tt.openingDebit), yuan(tt.openingCredit), yuan(tt.debit), yuan(tt.credit), yuan(tt.ytdDebit), yuan(tt.ytdCredit), '', yuan(tt.closingDebit), yuan(tt.closingCredit)]);
+        expect(ex.ws.name).toBe(title);
+        expect(ex.fileName).toMatch(new RegExp(`^${title}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+      }
+    }
+    // The 1001 row in figures: opening 1,000.00 debit, 508.00 / 150.00 in February–March.
+    const zh = await exportWorkbook(t, '/api/ledger/subjectBalance/export', 'LEDGER', { ...base(), startPeriodId: feb(), endPeriodId: mar() }, reader.token, 'zh_CN');
+    expect((zh.ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1)).find((r) => r[0] === '1001'))
+      .toEqual(['1001', '库存现金', 1000, 0, 508, 150, 1508, 150, '借', 1358, 0]);
+    // The books right, the year's ledger set: as the screen.
+    const nobody = await makeUser(t, admin, w.companyId, { rightIds: [RIGHTS.VOUCHER], name: '无账簿' });
+    expect((await call(nobody.token, 'POST', '/api/ledger/subjectBalance/export', { body: { filter: { ...base(), startPeriodId: feb(), endPeriodId: mar() } } })).json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+  });
+
   it('property: random postings → the three ledgers equal a naive recomputation from the lines', async () => {
     const g = await makeWorld(t, admin);
     const gReader = await makeUser(t, admin, g.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS, RIGHTS.VOUCHER_DAILY, RIGHTS.VOUCHER_OPERATE, RIGHTS.VOUCHER_EDIT, RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP, RIGHTS.VOUCHER_INVALIDATE], name: '郑会计' });

@@ -4,7 +4,10 @@
  * movements, the year to date and the closing balance, in debit and credit columns with the side;
  * a pinned total row. Departments and budget items come as their tree, names indented by level, a
  * parent's rows summing its subtree, with a level and leaf-only choice. Enter or a double click
- * opens the row's sub-ledger (the value, and the subject on a subject row). Saved filters in the
+ * opens the row's sub-ledger (the value, and the subject on a subject row). Every value asked, the
+ * part of each subject's balance without a value of the type follows as 未指定 / Unassigned (its
+ * subject rows open the subject's own sub-ledger), so the total reconciles to the subject balance
+ * table. Saved filters in the
  * filter bar. Served by GET /ledger/auxBalance from the balance tables.
  */
 import { useCallback, useMemo, useRef } from 'react';
@@ -16,7 +19,8 @@ import { ledgerKeys } from '../ledger/ledger-keys';
 import type { ColDef, ColGroupDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
-import type { AuxBalanceDto, AuxBalanceRowDto } from '../../../contract/ledger-aux';
+import { UNASSIGNED_AUX_ID, type AuxBalanceDto, type AuxBalanceRowDto } from '../../../contract/ledger-aux';
+import { subLedgerHref } from '../ledger/subject-ledgers-model';
 import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useScope } from '../../session/store';
@@ -56,6 +60,11 @@ export function AuxBalancePage() {
   const caret = useKeptCaret(`auxBalance:${accountYearId}`, 'auxCode');
   const drill = (r: Row | undefined) => {
     if (!r || isTotal(r) || !filter) return;
+    // The unassigned part has no value to follow: a subject's lines are in its own sub-ledger.
+    if (r.auxId === UNASSIGNED_AUX_ID) {
+      if (r.subjectId !== null) void navigate({ href: subLedgerHref({ subjectId: r.subjectId, startPeriodId: filter.startPeriodId, endPeriodId: filter.endPeriodId, includeUnbooked: filter.includeUnbooked }) });
+      return;
+    }
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
       startPeriodId: filter.startPeriodId, endPeriodId: filter.endPeriodId, includeUnbooked: filter.includeUnbooked, auxTypeId: filter.auxTypeId,
       value: { id: r.auxId, code: r.auxCode, name: r.auxName },
@@ -69,7 +78,7 @@ export function AuxBalancePage() {
       valueGetter: (p) => (isTotal(p.data) ? t('rows.total') : p.data?.kind === 'VALUE' ? p.data.auxCode : '') },
     { colId: 'auxName', headerName: t('columns.auxName'), minWidth: 124, pinned: 'left',
       // A tree type's levels indented, as the subject balance indents subject levels.
-      valueGetter: (p) => (!p.data || isTotal(p.data) ? '' : p.data.kind === 'VALUE' ? `${'\u3000'.repeat(p.data.auxLevel - 1)}${p.data.auxName}` : '') },
+      valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind !== 'VALUE' ? '' : p.data.auxId === UNASSIGNED_AUX_ID ? t('rows.unassigned') : `${'\u3000'.repeat(p.data.auxLevel - 1)}${p.data.auxName}`) },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 106,
       valueGetter: (p) => (!p.data || isTotal(p.data) || p.data.kind === 'VALUE' ? '' : `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}`) },
     { headerName: t('columns.opening'), groupId: 'opening', children: [moneyCol<Row>('openingDebit', t('columns.debit'), isTotal), moneyCol<Row>('openingCredit', t('columns.credit'), isTotal)] },

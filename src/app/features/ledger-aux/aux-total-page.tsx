@@ -2,7 +2,9 @@
  * /voucher/business/generalLedgerByAuxiliary (辅助核算总账, spec 01 §2; issue 9): per value of an
  * auxiliary type × subject, the opening balance, then for every period of the range its total
  * (本期合计) and year to date (本年累计) with the balance and its side. Enter or a double click
- * opens the sub-ledger of the value and subject (a period's rows: that period alone). Served by
+ * opens the sub-ledger of the value and subject (a period's rows: that period alone). Every value
+ * asked, each subject's part without a value of the type follows as 未指定 / Unassigned (opening the
+ * subject's own sub-ledger), so the ledger reconciles to the subjects' balances. Served by
  * GET /ledger/auxTotal from the balance tables.
  */
 import { useCallback, useMemo, useRef } from 'react';
@@ -14,7 +16,8 @@ import { ledgerKeys } from '../ledger/ledger-keys';
 import type { ColDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
-import type { AuxTotalDto } from '../../../contract/ledger-aux';
+import { UNASSIGNED_AUX_ID, type AuxTotalDto } from '../../../contract/ledger-aux';
+import { subLedgerHref } from '../ledger/subject-ledgers-model';
 import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useScope } from '../../session/store';
@@ -78,15 +81,22 @@ export function AuxTotalPage() {
   const caret = useKeptCaret(`auxTotal:${accountYearId}`, 'aux');
   const drill = (r: Row | undefined) => {
     if (!r || !filter) return;
+    const startPeriodId = r.kind === 'PERIOD' && r.periodId ? r.periodId : filter.startPeriodId;
+    const endPeriodId = r.kind === 'PERIOD' && r.periodId ? r.periodId : r.periodId ?? filter.endPeriodId;
+    // The unassigned part has no value to follow: its lines are in the subject's own sub-ledger.
+    if (r.auxId === UNASSIGNED_AUX_ID) {
+      void navigate({ href: subLedgerHref({ subjectId: r.subjectId, startPeriodId, endPeriodId, includeUnbooked: filter.includeUnbooked }) });
+      return;
+    }
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
-      startPeriodId: r.kind === 'PERIOD' && r.periodId ? r.periodId : filter.startPeriodId,
-      endPeriodId: r.kind === 'PERIOD' && r.periodId ? r.periodId : r.periodId ?? filter.endPeriodId,
+      startPeriodId, endPeriodId,
       includeUnbooked: filter.includeUnbooked, auxTypeId: filter.auxTypeId,
       value: { id: r.auxId, code: r.auxCode, name: r.auxName }, subject: { id: r.subjectId, code: r.subjectCode, name: r.subjectName },
     }) });
   };
   const columns = useMemo<ColDef<Row>[]>(() => [
-    { colId: 'aux', headerName: t('columns.auxName'), minWidth: 160, valueGetter: (p) => (p.data?.first ? `${p.data.auxCode} ${p.data.auxName}` : '') },
+    { colId: 'aux', headerName: t('columns.auxName'), minWidth: 160,
+      valueGetter: (p) => (!p.data?.first ? '' : p.data.auxId === UNASSIGNED_AUX_ID ? t('rows.unassigned') : `${p.data.auxCode} ${p.data.auxName}`) },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160, valueGetter: (p) => (p.data?.first ? `${p.data.subjectCode} ${p.data.subjectName}` : '') },
     { colId: 'period', headerName: t('columns.periodName'), minWidth: 90, maxWidth: 110, valueGetter: (p) => p.data?.periodName ?? '' },
     { colId: 'summary', headerName: t('columns.summary'), minWidth: 110, valueGetter: (p) => (p.data ? t(`rows.${p.data.kind}`) : '') },

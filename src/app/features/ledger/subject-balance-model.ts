@@ -35,3 +35,15 @@ export function toSubjectBalanceFilter(s: SubjectBalanceFilterState, accountId: 
     includeUnbooked: s.includeUnbooked, showZero: s.showZero,
   };
 }
+
+/**
+ * The digits of the chart's longest code: the code rule's levels down to the deepest one in use
+ * (4-2-2: 8), or a longer code shown.
+ */
+export function longestCodeDigits(rule: { levels: ReadonlyArray<{ level: number; length: number }>; usedLevel: number } | undefined, codes: readonly string[]): number {
+  const byRule = (rule?.levels ?? []).filter((l) => l.level <= rule!.usedLevel).reduce((n, l) => n + l.length, 0);
+  return codes.reduce((n, c) => Math.max(n, c.length), byRule);
+}
+
+/** The code column's width (px) that shows a code of `digits` digits whole at the grid's font (padding included). */
+export const codeColumnWidth = (digits: number): number => Math.max(80, Math.ceil(digits * 9) + 40);

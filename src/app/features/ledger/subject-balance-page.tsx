@@ -3,11 +3,13 @@
  * opening balance, the movements of a period range, the year to date and the closing balance, in
  * debit and credit columns with the closing side (借/贷/平); parents (bold) sum their children; a
  * pinned total row (a trial balance). Filters: period range, subject code range, level, include
- * unbookkept vouchers, show zero rows. Served by GET /ledger/subjectBalance from the balance tables.
+ * unbookkept vouchers, show zero rows. Served by GET /ledger/subjectBalance from the balance tables;
+ * 导出 writes the same table to .xlsx (POST /ledger/subjectBalance/export, a background task).
  * Drilling into a subject's sub-ledger comes with the sub-ledger screen.
  */
 import { useMemo } from 'react';
-import { Alert, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFileExport } from '@tabler/icons-react';
 import { Select } from '../common/select';
 import { useQuery } from '@tanstack/react-query';
 import { ReadGrid } from '../../../../grids/list/read-grid';
@@ -23,11 +25,14 @@ import { useScope } from '../../session/store';
 import { useTabState } from '../../shell/tab-state';
 import './subject-balance.css';
 import { usePeriodRangeCheck } from '../common/range-filter';
-import { emptySubjectBalanceFilter, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
+import { codeColumnWidth, emptySubjectBalanceFilter, longestCodeDigits, toSubjectBalanceFilter, type SubjectBalanceFilterState } from './subject-balance-model';
 import { localName } from '../../../domain/names';
 import { todayIso } from '../common/today';
 import { FillHeight } from '../../../../grids/list/use-fill-height';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
+import { systemConfigQueryOptions } from '../../queries/session';
+import { notifyError } from '../../queries/admin-common';
+import { useExportProgress } from '../common/export-progress';
 
 type Row = SubjectBalanceRowDto | (SubjectBalanceDto['totals'] & { total: true });
 
@@ -46,7 +51,8 @@ export function SubjectBalancePage() {
   const { accountId, accountYearId } = useScope();
   const periods = useQuery(periodsQueryOptions(accountYearId));
   // The levels of the year's subject code rule (4-2-2-2: four levels).
-  const levels = (useQuery(codeRuleOptions(accountYearId)).data?.levels ?? []).map((_, i) => i + 1);
+  const codeRule = useQuery(codeRuleOptions(accountYearId)).data;
+  const levels = (codeRule?.levels ?? []).map((_, i) => i + 1);
   const [state, setState] = useTabState<SubjectBalanceFilterState>(`subjectBalance:${accountYearId}`, emptySubjectBalanceFilter);
   const set = (patch: Partial<SubjectBalanceFilterState>) => setState((s) => ({ ...s, ...patch }));
   const filter = accountId && accountYearId && periods.data ? toSubjectBalanceFilter(state, accountId, accountYearId, periods.data, todayIso()) : null;
@@ -58,9 +64,23 @@ export function SubjectBalancePage() {
     enabled: filter !== null && !range.reversed,
   });
 
+  // 导出: the screen's filter as a background task (xlsx, the screen's columns and figures), as the other ledgers.
+  const canExport = !!useQuery(systemConfigQueryOptions()).data?.downloadBase;
+  const progress = useExportProgress();
+  const runExport = async () => {
+    if (!filter || range.reversed) return;
+    try {
+      progress.start((await call(ledgerApi.subjectBalanceExport, { body: { filter } })).token);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
   const periodOptions = (periods.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
+  // The code column shows the chart's longest code whole (8 digits: 22210101), not "222101…".
+  const codeWidth = codeColumnWidth(longestCodeDigits(codeRule, (answer.data?.rows ?? []).map((r) => r.code)));
   const columns = useMemo<Array<ColDef<Row> | ColGroupDef<Row>>>(() => [
-    { field: 'code' as never, colId: 'code', headerName: t('subjectBalance.columns.code'), minWidth: 80, pinned: 'left',
+    { field: 'code' as never, colId: 'code', headerName: t('subjectBalance.columns.code'), minWidth: codeWidth, pinned: 'left',
       valueGetter: (p) => (p.data && 'total' in p.data ? t('subjectBalance.total') : (p.data as SubjectBalanceRowDto | undefined)?.code) },
     { colId: 'name', headerName: t('subjectBalance.columns.name'), minWidth: 176, pinned: 'left',
       valueGetter: (p) => {
@@ -76,7 +96,7 @@ export function SubjectBalancePage() {
         valueGetter: (p) => (p.data && 'closingSide' in p.data ? t(`subjectBalance.sides.${p.data.closingSide}`) : '') },
       money('closingDebit', t('subjectBalance.columns.debit')), money('closingCredit', t('subjectBalance.columns.credit')),
     ] },
-  ], [t, i18n.language]);
+  ], [t, i18n.language, codeWidth]);
 
   const data = answer.data;
   const totals = data ? [{ ...data.totals, total: true as const }] : [];
@@ -102,6 +122,14 @@ export function SubjectBalancePage() {
             value={String(state.level ?? 0)} onChange={(v) => set({ level: v && v !== '0' ? Number(v) : null })} />
           <Checkbox data-testid="sb-unbooked" label={t('subjectBalance.filters.includeUnbooked')} checked={state.includeUnbooked} onChange={(e) => set({ includeUnbooked: e.currentTarget.checked })} mb={8} />
           <Checkbox data-testid="sb-zero" label={t('subjectBalance.filters.showZero')} checked={state.showZero} onChange={(e) => set({ showZero: e.currentTarget.checked })} mb={8} />
+          {canExport && (
+            <Group gap="xs" ml="auto" align="center" mb={4}>
+              {progress.bar}
+              <Button size="xs" variant="default" leftSection={<IconFileExport size={16} />} disabled={!filter || range.reversed || progress.running} onClick={() => void runExport()} data-testid="sb-export">
+                {t('subjectBalance.export')}
+              </Button>
+            </Group>
+          )}
         </Group>
       </Paper>
       {answer.error && <Alert color="red">{answer.error.message}</Alert>}

@@ -28,6 +28,8 @@ export interface OpeningAuxPopupProps {
   subject: { subjectId: number; code: string; name: string; direction: boolean; auxTypeIds: number[] };
   catalog: VoucherCatalog;
   readOnly: boolean;
+  /** Why the breakdown is read-only (the year's first period settled when absent). */
+  lockReason?: string;
   onSaved: () => void;
   /** Closed without saving. The popup does not return the focus: the caller puts it where the keys go on. */
   onClose: () => void;
@@ -80,7 +82,7 @@ interface AuxSheetProps extends OpeningAuxPopupProps {
   confirmRef: RefObject<(() => void) | null>;
 }
 
-function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose, initial, onDirty, confirmRef }: AuxSheetProps) {
+function AuxSheet({ accountYearId, subject, catalog, readOnly, lockReason, onSaved, onClose, initial, onDirty, confirmRef }: AuxSheetProps) {
   const { t } = useTranslation(['opening', 'voucher', 'grid']);
   const types = subject.auxTypeIds;
   const debit = t('voucher:auxDirection.debit');
@@ -129,7 +131,7 @@ function AuxSheet({ accountYearId, subject, catalog, readOnly, onSaved, onClose,
 
   return (
     <Stack gap="xs">
-      <EntryGrid schema={schema} state={state} dispatch={dispatch} pickers={pickers} autoFocus readOnly={readOnly} lockReason={readOnly ? t('opening:settled') : undefined} testId="opening-aux-grid" handleRef={gridRef} />
+      <EntryGrid schema={schema} state={state} dispatch={dispatch} pickers={pickers} autoFocus readOnly={readOnly} lockReason={readOnly ? lockReason ?? t('opening:settled') : undefined} testId="opening-aux-grid" handleRef={gridRef} />
       <Text size="xs" c="dimmed">{t('opening:aux.hint')}</Text>
       {error && <Text size="sm" c="red" data-testid="opening-aux-error">{error}</Text>}
       <Group justify="flex-end" gap="xs">

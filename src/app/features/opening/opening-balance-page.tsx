@@ -7,7 +7,8 @@
  * or Enter (or the button) opens the auxiliary breakdown of a subject with auxiliary types, whose
  * figures come from it (a key typed on its amounts says so); F8 checks the trial balance of what
  * is saved. The panel under the grid checks what the screen shows as it changes. Read-only once
- * the year's first period is settled. Figures typed and not saved stay with the page's tab (another
+ * the year's first period is settled, or once the previous year's settled year end has carried its
+ * closing balances here (until that period is reverse-settled). Figures typed and not saved stay with the page's tab (another
  * tab and back), which shows them unsaved: closing it, logout or a scope switch ask Yes / No / Cancel.
  */
 import { useMemo, useRef, useState } from 'react';
@@ -85,7 +86,11 @@ export function OpeningBalancePage() {
   savedById.current = useMemo(() => new Map((list.data?.rows ?? []).map((r) => [r.subjectId, { amountCents: Number(r.amountCents), ytdDebitCents: Number(r.ytdDebitCents), ytdCreditCents: Number(r.ytdCreditCents) }])), [list.data]);
   const amountNow = (row: OpeningViewRow, field: AmountField) => currentAmount(row, field, draftsRef.current, savedById.current);
   const live = useMemo(() => liveTrialBalance(view), [view]);
-  const settled = list.data?.settled ?? false;
+  // Read-only: the year's first period is settled, or the previous year's settled year end carried
+  // its closing balances into these openings (until that period is reverse-settled).
+  const carriedFrom = list.data?.carriedFrom ?? null;
+  const settled = (list.data?.settled ?? false) || carriedFrom !== null;
+  const lockReason = list.data?.settled ? t('opening:settled') : carriedFrom ? t('opening:carried', { period: carriedFrom }) : undefined;
   const [auxFor, setAuxFor] = useState<OpeningViewRow | null>(null);
   const [checking, setChecking] = useState(false);
   const check = useQuery({
@@ -290,7 +295,7 @@ export function OpeningBalancePage() {
           <Button onClick={saveAll} disabled={settled} loading={save.isPending} data-testid="ob-save">{t('opening:save')}</Button>
         </Group>
       </Group>
-      {settled && <Alert color="yellow" data-testid="ob-settled">{t('opening:settled')}</Alert>}
+      {settled && <Alert color="yellow" data-testid="ob-settled">{lockReason}</Alert>}
       <Text size="xs" c="dimmed">{t('opening:hint')}</Text>
       {list.error && <Alert color="red">{list.error.message}</Alert>}
       <FillHeight min={300} fallback="calc(100vh - 400px)" data-testid="ob-grid">
@@ -319,6 +324,7 @@ export function OpeningBalancePage() {
           subject={{ subjectId: auxFor.subjectId, code: auxFor.code, name: subjectName(auxFor), direction: auxFor.direction, auxTypeIds: auxFor.auxTypeIds }}
           catalog={catalog}
           readOnly={settled}
+          lockReason={lockReason}
           onSaved={() => {
             const id = auxFor.subjectId;
             setAuxFor(null);

@@ -62,9 +62,17 @@ export function PeriodSettlementPage() {
   // The month whose profit and loss is transferred: any open month of the year (a month is closed in
   // turn by settling, but its transfer may be made while earlier months are still open), the one a
   // link named (the balance sheet's "go to the period end" of its month), else the next to settle.
-  const search = useSearch({ strict: false }) as { month?: unknown };
+  const search = useSearch({ strict: false }) as { month?: unknown; unbooked?: unknown };
   const askedMonth = typeof search.month === 'string' && /^\d{4}-\d{2}$/.test(search.month) ? search.month : null;
   const [transferPeriodId, setTransferPeriodId] = useState<number | null>(null);
+  // The transfer counts bookkept vouchers only unless its opener says otherwise: the balance sheet's
+  // link does when its figures count unbookkept vouchers (`?unbooked=1`), so the transfer it offers
+  // moves the profit the sheet shows.
+  const [transferUnbooked, setTransferUnbooked] = useState(false);
+  const openTransfer = (unbooked = false) => {
+    setTransferUnbooked(unbooked);
+    setTransferOpen(true);
+  };
   const roll = useRoll();
   const reverse = useReverseRoll();
   const firstRef = useRef<HTMLButtonElement>(null);
@@ -132,11 +140,12 @@ export function PeriodSettlementPage() {
     const asked = openPeriods.find((p) => p.startAt.slice(0, 7) === askedMonth);
     if (asked) {
       setTransferPeriodId(asked.id);
-      setTransferOpen(true);
+      openTransfer(search.unbooked === '1' || search.unbooked === 1);
     }
     // Taken: the address drops its month, so the page tab (which keeps the address) coming back
     // later does not open the transfer again (by then "nothing to transfer").
     void navigate({ href: PERIOD_END_PATH, replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [askedMonth, canSettle, openPeriods, navigate]);
 
   if (!companyId) return <NoCompany />;
@@ -157,7 +166,7 @@ export function PeriodSettlementPage() {
     else if (c.code === 'PROFIT_NOT_TRANSFERRED' && canSettle) {
       // The check is the next period's: its transfer.
       if (next) setTransferPeriodId(next.id);
-      setTransferOpen(true);
+      openTransfer();
     } else if (c.code === 'YEAR_PROFIT_NOT_CLOSED' && canSettle) setYearCloseOpen(true);
   };
   const actionable = (c: RollCheckDto) => c.voucherIds.length > 0 || ((c.code === 'PROFIT_NOT_TRANSFERRED' || c.code === 'YEAR_PROFIT_NOT_CLOSED') && canSettle);
@@ -227,7 +236,7 @@ export function PeriodSettlementPage() {
 
         <Group gap="sm" mt="md" wrap="wrap">
           <Tooltip label={noRight} disabled={!noRight}>
-            <Button leftSection={<IconTransfer size={16} />} variant="default" disabled={!canSettle || !transferPeriod} onClick={() => setTransferOpen(true)} data-testid="period-transfer" ref={data?.checks.length ? undefined : firstRef}>
+            <Button leftSection={<IconTransfer size={16} />} variant="default" disabled={!canSettle || !transferPeriod} onClick={() => openTransfer()} data-testid="period-transfer" ref={data?.checks.length ? undefined : firstRef}>
               {t('periodEnd:actions.transfer')}
             </Button>
           </Tooltip>
@@ -266,7 +275,7 @@ export function PeriodSettlementPage() {
       </Card>
 
       {transferPeriod && accountId && (
-        <ProfitTransferDialog opened={transferOpen} onClose={() => setTransferOpen(false)} onDone={afterWrite} onWritten={setWritten} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
+        <ProfitTransferDialog opened={transferOpen} unbookedAtOpen={transferUnbooked} onClose={() => setTransferOpen(false)} onDone={afterWrite} onWritten={setWritten} accountId={accountId} periodId={transferPeriod.id} periodName={transferPeriod.name}
           periods={openPeriods} onPeriod={setTransferPeriodId} onOpenVoucher={(id) => void navigate({ href: `/newVoucher/${id}` })} />
       )}
       {yearClosePeriod && accountId && (
@@ -351,10 +360,12 @@ export function auxText(language: string, auxes: ProfitTransferLineDto['auxes'])
 /** A transfer or year-end close voucher written from the page. */
 interface Written { id: number; label: string; yearClose: boolean; periodId: number }
 
-function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, onWritten, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
+function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, unbookedAtOpen = false, onClose, onDone, onWritten, accountId, periodId, periodName, periods, onPeriod, onOpenVoucher }: {
   /** PROFIT_LOSS: 结转损益 (a month of the year); YEAR_PROFIT: 结转本年利润 (the year's last period). */
   close?: 'PROFIT_LOSS' | 'YEAR_PROFIT';
   opened: boolean; onClose: () => void;
+  /** "Include unbookkept vouchers" as the dialog opens (default false: bookkept vouchers only). */
+  unbookedAtOpen?: boolean;
   /** The voucher was written and the dialog has gone (its exit over): the page places the keyboard. */
   onDone: () => void;
   /** The voucher written (before the dialog closes). */
@@ -364,7 +375,14 @@ function ProfitTransferDialog({ close = 'PROFIT_LOSS', opened, onClose, onDone, 
   periods: PeriodDto[]; onPeriod: (id: number) => void; onOpenVoucher: (id: number) => void;
 }) {
   const { t, i18n } = useTranslation(['periodEnd', 'common']);
-  const [includeUnbooked, setIncludeUnbooked] = useState(true);
+  // Bookkept vouchers only by default (as Kingdee and Yonyou transfer); ticked, unbookkept ones count
+  // too. Each opening starts from the opener's choice (set while rendering, before the preview asks).
+  const [includeUnbooked, setIncludeUnbooked] = useState(unbookedAtOpen);
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) setIncludeUnbooked(unbookedAtOpen);
+  }
   const transfer = useProfitTransfer();
   const queryClient = useQueryClient();
   const yearClose = close === 'YEAR_PROFIT';

@@ -95,7 +95,7 @@ export function BalanceSheetPage() {
             {difference!.unclosedProfitExplains && (
               <Text size="sm" mt={4} data-testid="bs-unclosed-profit">
                 {t('balanceSheet.unclosedProfit', { amount: formatCents(difference!.closing) })}
-                {periodEnd && <>{' '}<Anchor component={Link} to={periodEnd.path} search={{ month: `${data.year}-${String(data.month).padStart(2, '0')}` } as never /* routes take free search params (no validateSearch) */} size="sm" data-testid="bs-to-period-end">{t('balanceSheet.toPeriodEnd')}</Anchor></>}
+                {periodEnd && <>{' '}<Anchor component={Link} to={periodEnd.path} search={{ month: `${data.year}-${String(data.month).padStart(2, '0')}`, ...(data.bookKeep ? {} : { unbooked: '1' }) } as never /* routes take free search params (no validateSearch); a sheet of every voucher offers the transfer of every voucher */} size="sm" data-testid="bs-to-period-end">{t('balanceSheet.toPeriodEnd')}</Anchor></>}
               </Text>
             )}
           </Alert>

@@ -1,6 +1,6 @@
 /**
  * /report/incomeStatement (利润表, 会小企02表; spec 01 §2, §7): the company's income statement
- * definition evaluated for a period — 本月金额 and 本年累计金额 per row — with the period bar,
+ * definition evaluated for a period — 本年累计金额 and 本月金额 per row, in the form's order — with the period bar,
  * bookkept only and the .xlsx / PDF exports.
  */
 import { dateLine } from './report-grid';
@@ -37,8 +37,9 @@ export function IncomeStatementPage() {
     { colId: 'label', headerName: t('incomeStatement.item'), flex: 1, minWidth: 320, cellStyle: bold,
       valueGetter: (p) => (p.data ? `${'\u3000'.repeat(p.data.indent)}${en ? p.data.labelEn ?? p.data.label : p.data.label}` : '') },
     { field: 'lineNo', headerName: t('incomeStatement.lineNo'), width: 70, maxWidth: 80, cellStyle: { textAlign: 'center' } },
-    { field: 'month', headerName: t('incomeStatement.month'), type: ['rightAligned', 'cents'], width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    // The statutory form's order (会小企02表): 项目 | 行次 | 本年累计金额 | 本月金额.
     { field: 'ytd', headerName: t('incomeStatement.ytd'), type: ['rightAligned', 'cents'], width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
+    { field: 'month', headerName: t('incomeStatement.month'), type: ['rightAligned', 'cents'], width: 170, minWidth: 140, valueFormatter: reportAmount, cellStyle: bold },
   ], [t, en]);
   const exportBody = (format: 'xlsx' | 'pdf') => ({ body: { ...query!, format } });
   return (

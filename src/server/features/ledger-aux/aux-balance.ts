@@ -4,7 +4,9 @@
  * balance; each value's row sums its subjects; totals sum the values. Read from aux_balances (one
  * row per period × subject × value with movements) and the year's auxiliary openings. Departments
  * and budget items form trees: a parent's rows sum its subtree (domain/tree-rollup.ts), with a
- * level and leaf-only choice as the subject balance has.
+ * level and leaf-only choice as the subject balance has. Every value asked, the part of each
+ * subject's figures that no value holds comes last as the unassigned rows (unassigned.ts), so the
+ * totals reconcile to the subject balance table.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,6 +17,8 @@ import { balanceColumns, inCodeRange, sideOf } from '../ledger/subject-balance';
 import { auxTree, auxValues, periodRange, type AuxValue, type PeriodRange } from './scope';
 import { rollUp, subtreeOf, treeLayout } from '../../../domain/tree-rollup';
 import type { Tx } from '../../db/tx';
+import type { Language } from '../../../domain/enums';
+import { subjectOwnFigures, UNASSIGNED_AUX_ID, unassignedName, type SubjectOwnFigures } from './unassigned';
 
 export interface AuxFigures {
   /** Opening balance, debit positive. */
@@ -118,18 +122,57 @@ function addSubjects(t: Map<number, AuxFigures>, a: ReadonlyMap<number, AuxFigur
 /** The auxiliary types whose values form a tree (auxTree answers null for the others). */
 const TREE_TYPES = new Set([1, 6]);
 
-export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter): Promise<AuxBalanceDto> {
+/**
+ * Per subject, the part of its figures over the range that no value of the type holds: the
+ * subject's own figures less `held` (what the values hold, summed per subject). Subjects that take
+ * the type or hold some of its values only; zero parts are left out unless `keepZero` has them.
+ */
+export function unassignedFigures(chart: readonly RangeSubject[], auxTypeId: number, own: ReadonlyMap<number, SubjectOwnFigures>, held: ReadonlyMap<number, AuxFigures>, range: PeriodRange, keepZero: boolean): Map<number, AuxFigures> {
+  const before = new Set(range.before);
+  const inRange = new Set(range.inRange);
+  const out = new Map<number, AuxFigures>();
+  for (const s of chart) {
+    const carrying = s.leaf && s.auxTypeIds.includes(auxTypeId);
+    if (!carrying && !held.has(s.id)) continue;
+    const o = own.get(s.id);
+    const x: AuxFigures = { opening: o?.opening ?? 0, debit: 0, credit: 0, ytdDebit: o?.openingYtdDebit ?? 0, ytdCredit: o?.openingYtdCredit ?? 0 };
+    for (const [periodId, m] of o?.byPeriod ?? []) {
+      if (before.has(periodId)) x.opening += m.debit - m.credit;
+      else if (!inRange.has(periodId)) continue;
+      else {
+        x.debit += m.debit;
+        x.credit += m.credit;
+      }
+      x.ytdDebit += m.debit;
+      x.ytdCredit += m.credit;
+    }
+    const h = held.get(s.id);
+    if (h) {
+      x.opening -= h.opening;
+      x.debit -= h.debit;
+      x.credit -= h.credit;
+      x.ytdDebit -= h.ytdDebit;
+      x.ytdCredit -= h.ytdCredit;
+    }
+    if (!isZero(x) || (keepZero && carrying)) out.set(s.id, x);
+  }
+  return out;
+}
+
+export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter, lang: Language = 'zh_CN'): Promise<AuxBalanceDto> {
   // Reads only, each a statement of its own (no transaction: under read committed every statement
   // sees its own snapshot either way), so the values, the chart and the tree are read on other
   // connections of the pool while the figures are summed (PGlite runs them one after the other).
   const range = await periodRange(db, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
   const named = f.auxIds && f.auxIds.length > 0 ? f.auxIds : undefined;
-  const [values, chart, tree, figures] = await Promise.all([
+  const [values, chart, tree, figures, subjectsOwn] = await Promise.all([
     auxValues(db, { companyId, accountId: f.accountId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, ids: named }),
     rangeSubjects(db, companyId, f.accountYearId, f.subjectCodeFrom, f.subjectCodeTo),
     auxTree(db, { companyId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId }),
     // A tree type reads every value's figures: a parent named sums its whole subtree.
     auxFiguresByValue(db, companyId, f, range, named && !TREE_TYPES.has(f.auxTypeId) ? new Set(named) : undefined),
+    // Every value asked: the subjects' own figures, for their parts outside every value.
+    named ? undefined : subjectOwnFigures(db, companyId, f, range.throughEnd),
   ]);
 
   // Zero rows: the pairs of a value with the leaf subjects that carry the type.
@@ -165,14 +208,23 @@ export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter)
   } else {
     byValue = own;
     shown = [...values.values()].map((v) => ({ v, level: 1, leaf: true }));
-    counted = values.keys();
+    counted = [...values.keys()];
+  }
+
+  // Every value asked: what the values hold per subject, and the rest of each subject's figures
+  // (未指定), shown after the values, so the table reconciles to the subjects' balances.
+  let unassigned = new Map<number, AuxFigures>();
+  if (subjectsOwn) {
+    const held = new Map<number, AuxFigures>();
+    for (const id of counted) addSubjects(held, own.get(id) ?? new Map());
+    unassigned = unassignedFigures(chart, f.auxTypeId, subjectsOwn, held, range, f.showZero);
   }
 
   // Totals: each value × subject pair once (a parent's rows are inside them), split by its own side
-  // (a value's debtors and creditors are not netted), whatever level is shown.
+  // (a value's debtors and creditors are not netted), whatever level is shown; the unassigned parts too.
   const totals = { openingDebit: 0, openingCredit: 0, debit: 0, credit: 0, ytdDebit: 0, ytdCredit: 0, closingDebit: 0, closingCredit: 0 };
-  for (const id of counted) {
-    for (const fig of own.get(id)?.values() ?? []) {
+  for (const pairs of [...[...counted].map((id) => own.get(id)), unassigned]) {
+    for (const fig of pairs?.values() ?? []) {
       const closing = fig.opening + fig.debit - fig.credit;
       totals.openingDebit += Math.max(fig.opening, 0);
       totals.openingCredit += Math.max(-fig.opening, 0);
@@ -204,6 +256,18 @@ export async function auxBalance(db: Db, companyId: number, f: AuxBalanceFilter)
     if (subjectRows.length === 0) continue;
     rows.push(balanceRow('VALUE', value, null, valueSum));
     rows.push(...subjectRows);
+  }
+  if (unassigned.size) {
+    const value = { auxId: UNASSIGNED_AUX_ID, auxCode: '', auxName: unassignedName(lang), auxLevel: 1, auxLeaf: true };
+    const valueSum = zeroFigures();
+    const subjectRows: AuxBalanceRowDto[] = [];
+    for (const s of chart) {
+      const fig = unassigned.get(s.id);
+      if (!fig) continue;
+      addFigures(valueSum, fig);
+      subjectRows.push(balanceRow('SUBJECT', value, s, fig));
+    }
+    rows.push(balanceRow('VALUE', value, null, valueSum), ...subjectRows);
   }
   return { rows, totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, String(v)])) as AuxBalanceDto['totals'], levels };
 }

@@ -12,10 +12,12 @@ import { sideOf } from '../ledger/subject-balance';
 import { readAuxOpenings } from './aux-openings';
 import { auxValues, periodRange } from './scope';
 import { rangeSubjects } from './aux-balance';
+import type { Language } from '../../../domain/enums';
+import { subjectOwnFigures, UNASSIGNED_AUX_ID, unassignedName } from './unassigned';
 
 interface Pair { opening: number; ytdDebit: number; ytdCredit: number; byPeriod: Map<number, { debit: number; credit: number }> }
 
-export async function auxTotal(db: Db, companyId: number, f: AuxTotalFilter): Promise<AuxTotalDto> {
+export async function auxTotal(db: Db, companyId: number, f: AuxTotalFilter, lang: Language = 'zh_CN'): Promise<AuxTotalDto> {
   return withTx(db, async (tx) => {
     const range = await periodRange(tx, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
     const named = f.auxIds && f.auxIds.length > 0 ? f.auxIds : undefined;
@@ -65,8 +67,51 @@ export async function auxTotal(db: Db, companyId: number, f: AuxTotalFilter): Pr
 
     const names = new Map(range.all.map((p) => [p.id, p.name]));
     const carrying = new Set(chart.filter((s) => s.leaf && s.auxTypeIds.includes(f.auxTypeId)).map((s) => s.id));
+    const shown: Array<{ id: number; code: string; name: string }> = [...values.values()];
+    if (!named) {
+      // Every value asked: each subject's figures that no value holds (未指定) come last, so the
+      // ledger reconciles to the subjects' balances. Subjects taking the type or holding its values.
+      const subjectsOwn = await subjectOwnFigures(tx, companyId, f, range.throughEnd);
+      const before = new Set(range.before);
+      // What the values hold, per subject (one walk over the pairs that exist).
+      const held = new Map<number, Pair[]>();
+      for (const [key, p] of pairs) {
+        const [auxId, subjectId] = key.split(':').map(Number);
+        if (!values.has(auxId)) continue;
+        const list = held.get(subjectId);
+        if (list) list.push(p);
+        else held.set(subjectId, [p]);
+      }
+      for (const s of chart) {
+        if (!carrying.has(s.id) && !held.has(s.id)) continue;
+        const o = subjectsOwn.get(s.id);
+        const u: Pair = { opening: o?.opening ?? 0, ytdDebit: o?.openingYtdDebit ?? 0, ytdCredit: o?.openingYtdCredit ?? 0, byPeriod: new Map() };
+        for (const [periodId, m] of o?.byPeriod ?? []) {
+          if (before.has(periodId)) {
+            u.opening += m.debit - m.credit;
+            u.ytdDebit += m.debit;
+            u.ytdCredit += m.credit;
+          } else {
+            u.byPeriod.set(periodId, { ...m });
+          }
+        }
+        for (const p of held.get(s.id) ?? []) {
+          u.opening -= p.opening;
+          u.ytdDebit -= p.ytdDebit;
+          u.ytdCredit -= p.ytdCredit;
+          for (const [periodId, m] of p.byPeriod) {
+            const x = u.byPeriod.get(periodId) ?? { debit: 0, credit: 0 };
+            u.byPeriod.set(periodId, { debit: x.debit - m.debit, credit: x.credit - m.credit });
+          }
+        }
+        for (const [periodId, m] of u.byPeriod) if (m.debit === 0 && m.credit === 0) u.byPeriod.delete(periodId);
+        if (u.opening === 0 && u.ytdDebit === 0 && u.ytdCredit === 0 && u.byPeriod.size === 0 && !(f.showZero && carrying.has(s.id))) continue;
+        pairs.set(`${UNASSIGNED_AUX_ID}:${s.id}`, u);
+      }
+      shown.push({ id: UNASSIGNED_AUX_ID, code: '', name: unassignedName(lang) });
+    }
     const groups: AuxTotalGroupDto[] = [];
-    for (const v of values.values()) {
+    for (const v of shown) {
       for (const s of chart) {
         const p = pairs.get(`${v.id}:${s.id}`);
         if (!p && !(f.showZero && carrying.has(s.id))) continue;

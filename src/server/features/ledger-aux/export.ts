@@ -42,7 +42,7 @@ const fileName = (...parts: string[]) => `${parts.join('-')}-${todayIso()}.xlsx`
 const nameIn = (lang: Language, name: string | null, nameEn: string | null) => localName(lang, { name: name ?? '', nameEn });
 
 export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBalanceFilter) {
-  const answer = await auxBalance(app.db, who.companyId, f);
+  const answer = await auxBalance(app.db, who.companyId, f, who.lang);
   if (answer.rows.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   const L = wordsOf(who.lang);
   const c = L.columns;
@@ -69,7 +69,7 @@ export async function exportAuxBalance(app: FastifyInstance, who: Who, f: AuxBal
 }
 
 export async function exportAuxTotal(app: FastifyInstance, who: Who, f: AuxTotalFilter) {
-  const answer = await auxTotal(app.db, who.companyId, f);
+  const answer = await auxTotal(app.db, who.companyId, f, who.lang);
   if (answer.groups.length === 0) throw new DomainError('NO_DATA_TO_EXPORT');
   const L = wordsOf(who.lang);
   const c = L.columns;

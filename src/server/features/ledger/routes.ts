@@ -7,7 +7,7 @@ import { ok } from '../../http/reply';
 import { guardAccountYear } from '../../http/guards';
 import { subjectBalance } from './subject-balance';
 import { subjectDetail, subjectSummary, subjectTotal } from './subject-ledgers';
-import { startDetailExport, startSummaryExport, startTotalExport } from './subject-ledger-export';
+import { startBalanceExport, startDetailExport, startSummaryExport, startTotalExport } from './subject-ledger-export';
 import { taskDto } from '../export/service';
 
 export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
@@ -29,6 +29,10 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   handle(app, ledgerApi.subjectSummary, async (req) => ok(await subjectSummary(app.db, await guard(req, req.query.filter), req.query.filter)));
   handle(app, ledgerApi.subjectTotal, async (req) => ok(await subjectTotal(app.db, await guard(req, req.query.filter), req.query.filter)));
   handle(app, ledgerApi.subjectDetail, async (req) => ok(await subjectDetail(app.db, await guard(req, req.query.filter), req.query.filter, req.query.offset, req.query.limit)));
+  handle(app, ledgerApi.subjectBalanceExport, async (req) => {
+    const task = await startBalanceExport(app, who(req, await guard(req, req.body.filter)), req.body.filter);
+    return ok(taskDto(task, app.opts.fileSecret!, req.lang));
+  });
   handle(app, ledgerApi.subjectSummaryExport, async (req) => {
     const task = await startSummaryExport(app, who(req, await guard(req, req.body.filter)), req.body.filter);
     return ok(taskDto(task, app.opts.fileSecret!, req.lang));

@@ -1,5 +1,5 @@
 /**
- * The subject ledgers as .xlsx (科目汇总表, 总账, 明细账) through the background export task
+ * The subject ledgers as .xlsx (科目余额表, 科目汇总表, 总账, 明细账) through the background export task
  * (decisions 015 / 018, the shared runner of voucher/docs-service): the call answers a RUNNING task
  * at once, the job builds the workbook from the same service functions the screens read, stores it
  * and finishes the task. Like the auxiliary ledgers' exports (ledger-aux/export.ts): the heading
@@ -14,13 +14,14 @@ import { DomainError } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { generalLedgerRows } from '../../../domain/general-ledger-rows';
-import type { BalanceSide, SubjectBalanceFilter, SubjectDetailDto, SubjectDetailFilter, SubjectSummaryDto, SubjectTotalDto } from '../../../contract/ledger';
+import type { BalanceSide, SubjectBalanceDto, SubjectBalanceFilter, SubjectDetailDto, SubjectDetailFilter, SubjectSummaryDto, SubjectTotalDto } from '../../../contract/ledger';
 import { XLSX_MIME } from '../export/sheet';
 import { workbook, type Cell } from '../export/workbook';
 import { headingOf } from '../export/heading';
 import { fillWords, localeWords } from '../export/locale-words';
 import { startTask } from '../voucher/docs-service';
 import { subjectDetail, subjectDetailAll, subjectSummary, subjectTotal } from './subject-ledgers';
+import { subjectBalance } from './subject-balance';
 import { localName, localVoucherLabel } from '../../../domain/names';
 import { todayIso } from '../../clock';
 
@@ -34,6 +35,23 @@ const nameIn = (lang: Language) => (s: { name: string; nameEn: string | null }) 
 /** The screen's words (headers, sides 借/贷/平 or Dr/Cr/Nil, row labels, titles) in the caller's language. */
 const wordsOf = (lang: Language) => localeWords('subjectLedgers', lang);
 const sideIn = (lang: Language) => (s: BalanceSide) => wordsOf(lang).sides[s];
+
+/** 科目余额表: the screen's columns (opening, period, year to date in debit and credit, the closing side and balance) and its total row. */
+function balanceWorkbook(d: SubjectBalanceDto, lang: Language, heading: readonly string[]): Promise<Buffer> {
+  const name = nameIn(lang);
+  const side = sideIn(lang);
+  const L = wordsOf(lang);
+  const c = L.balanceColumns;
+  const rows: Cell[][] = d.rows.map((r) => [
+    r.code, `${'\u3000'.repeat(r.level - 1)}${name(r)}`, yuan(r.openingDebit), yuan(r.openingCredit), yuan(r.debit), yuan(r.credit),
+    yuan(r.ytdDebit), yuan(r.ytdCredit), side(r.closingSide), yuan(r.closingDebit), yuan(r.closingCredit),
+  ]);
+  const t = d.totals;
+  rows.push([L.total, '', yuan(t.openingDebit), yuan(t.openingCredit), yuan(t.debit), yuan(t.credit), yuan(t.ytdDebit), yuan(t.ytdCredit), '', yuan(t.closingDebit), yuan(t.closingCredit)]);
+  return workbook(L.titles.balance, [
+    c.code, c.name, c.openingDebit, c.openingCredit, c.debit, c.credit, c.ytdDebit, c.ytdCredit, c.side, c.closingDebit, c.closingCredit,
+  ], safe(rows), (i) => i === rows.length - 1 || !d.rows[i]?.leaf, [], heading);
+}
 
 function summaryWorkbook(d: SubjectSummaryDto, lang: Language, heading: readonly string[]): Promise<Buffer> {
   const name = nameIn(lang);
@@ -73,6 +91,18 @@ function detailWorkbook(d: SubjectDetailDto, lang: Language, heading: readonly s
 }
 
 interface Who { companyId: number; userId: number; lang: Language }
+
+export async function startBalanceExport(app: FastifyInstance, who: Who, f: SubjectBalanceFilter) {
+  // Refuses a period of another year (and an empty table) before any task is recorded.
+  const first = await subjectBalance(app.db, who.companyId, f);
+  if (!first.rows.length) throw new DomainError('NO_DATA_TO_EXPORT');
+  const L = wordsOf(who.lang);
+  return startTask(app, { ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: fileName(L.titles.balance), build: async (progress) => {
+    const d = await subjectBalance(app.db, who.companyId, f);
+    await progress(0.5);
+    return balanceWorkbook(d, who.lang, await headingOf(app.db, who, L.titles.balance, f));
+  } });
+}
 
 export async function startSummaryExport(app: FastifyInstance, who: Who, f: SubjectBalanceFilter) {
   const first = await subjectSummary(app.db, who.companyId, f);

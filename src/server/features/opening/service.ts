@@ -2,7 +2,11 @@
  * Opening balances (期初余额, decision 029): list, save (leaf subjects in a batch), auxiliary
  * breakdown, trial balance and the year-end carry-forward. Every write runs in one transaction,
  * holding the year's first period `for share` (a settle takes it `for update`, decision 022), and is
- * refused once that period is settled: the books have been closed on these openings.
+ * refused once that period is settled: the books have been closed on these openings. It is refused
+ * too once the previous year's last period is settled: that settle carried its closing balances here
+ * (上年期末 = 本年年初), and changing them means reverse-settling it and settling it again. This holds
+ * for a subject new in this year as well: it had no closing balance, so it opens at zero, and a figure
+ * entered on it would unbalance the carried openings (its balance comes in by a voucher of the year).
  *
  * `trialBalanceCheck` and `carryForwardOpenings` take the caller's transaction: period end calls
  * them (the settle checks the trial balance; the year end carries balances into the next year).
@@ -63,6 +67,32 @@ async function assertOpen(tx: Tx, accountYearId: number): Promise<void> {
   if (await openingsSettled(tx, accountYearId, true)) throw new DomainError('PERIOD_SETTLED');
 }
 
+/**
+ * The previous year's last period (its name and year) when it is settled: its year-end settle
+ * carried its closing balances into this year's openings, which are then read-only (上年期末 =
+ * 本年年初) until it is reverse-settled. With `lock`, holds that period `for share` to the end of
+ * the transaction, so a reverse settle (which takes it `for update`) cannot slip in between.
+ * Null for a ledger set's first year, or while the previous year is still open (its settle will
+ * carry its balances over whatever is entered here).
+ */
+export async function carriedFrom(tx: Tx, accountYearId: number, lock = false): Promise<{ period: string; year: number } | null> {
+  const rows = rowsOf<{ start_at: string; rolled: boolean; year: number }>(await tx.execute(sql`
+    select p.start_at::text as start_at, p.rolled, py.year from account_years y
+      join account_years py on py.account_id = y.account_id and py.start_at < y.start_at
+      join periods p on p.account_year_id = py.id
+    where y.id = ${accountYearId}
+    order by p.start_at desc, p.id desc limit 1 ${lock ? sql`for share of p` : sql``}`));
+  const last = rows[0];
+  return last && last.rolled ? { period: last.start_at.slice(0, 7), year: Number(last.year) } : null;
+}
+
+/** The openings may be edited: the year's first period is open and no settled year carried into them. */
+async function assertEditable(tx: Tx, y: { id: number; year: number }): Promise<void> {
+  await assertOpen(tx, y.id);
+  const carried = await carriedFrom(tx, y.id, true);
+  if (carried) throw new DomainError('OPENING_CARRIED', { year: y.year, previousYear: carried.year, period: carried.period });
+}
+
 async function yearOf(tx: Tx, companyId: number, accountYearId: number) {
   const [y] = await tx.select().from(accountYears).where(and(eq(accountYears.id, accountYearId), eq(accountYears.companyId, companyId)));
   if (!y) throw new DomainError('NO_PERMISSION');
@@ -105,7 +135,7 @@ async function listIn(tx: Tx, accountYearId: number): Promise<OpeningListDto> {
       auxRows: auxCounts.get(s.id) ?? 0,
     };
   });
-  return { accountYearId, settled: await openingsSettled(tx, accountYearId), rows };
+  return { accountYearId, settled: await openingsSettled(tx, accountYearId), carriedFrom: (await carriedFrom(tx, accountYearId))?.period ?? null, rows };
 }
 
 // ---- save (leaf subjects, batch) -----------------------------------------------------------------
@@ -137,7 +167,7 @@ async function auxSums(tx: Tx, accountYearId: number, subjectIds: number[]) {
 export async function saveOpenings(db: Db, companyId: number, body: OpeningSaveBody): Promise<OpeningListDto> {
   return withTx(db, async (tx) => {
     const y = await yearOf(tx, companyId, body.accountYearId);
-    await assertOpen(tx, y.id);
+    await assertEditable(tx, y);
     const ids = [...new Set(body.rows.map((r) => r.subjectId))];
     if (ids.length !== body.rows.length) throw new DomainError('INVALID_INPUT', { field: 'rows', rule: 'subjectRepeated' });
     const found = await tx.select().from(subjects).where(and(eq(subjects.accountYearId, y.id), eq(subjects.companyId, companyId), inArray(subjects.id, ids)));
@@ -179,6 +209,7 @@ async function auxIn(tx: Tx, accountYearId: number, s: { id: number; direction: 
     .where(and(eq(openingAuxBalances.accountYearId, accountYearId), eq(openingAuxBalances.subjectId, s.id))).orderBy(asc(openingAuxBalances.lineNo));
   return {
     subjectId: s.id, direction: s.direction, auxTypeIds: s.auxTypeIds, settled: await openingsSettled(tx, accountYearId),
+    carriedFrom: (await carriedFrom(tx, accountYearId))?.period ?? null,
     rows: rows.map((r) => ({
       departmentId: r.departmentId, employeeId: r.employeeId, customerId: r.customerId, vendorId: r.vendorId, projectId: r.projectId, budgetId: r.budgetId,
       amountCents: String(toOwnSide(s.direction, r.balanceCents)), balanceCents: String(r.balanceCents),
@@ -204,7 +235,7 @@ const auxLabel = (type: number, lang: Language) => {
 export async function saveOpeningAux(db: Db, companyId: number, body: OpeningAuxSaveBody, lang: Language): Promise<OpeningAuxDto> {
   return withTx(db, async (tx) => {
     const y = await yearOf(tx, companyId, body.accountYearId);
-    await assertOpen(tx, y.id);
+    await assertEditable(tx, y);
     const s = await subjectOfYear(tx, companyId, y.id, body.subjectId);
     if (!s.leaf) throw new DomainError('OPENING_NOT_LEAF', { code: s.code });
     if (s.auxTypeIds.length === 0) throw new DomainError('OPENING_NO_AUX', { code: s.code });
@@ -328,6 +359,53 @@ export async function openingTrialBalance(db: Db, companyId: number, accountYear
 
 // ---- year-end carry-forward ----------------------------------------------------------------------
 
+interface CarryPlan {
+  /** The leaves whose closing balance goes into the next year's subject of the same code. */
+  carried: Array<{ from: ChartSubject; to: ChartSubject; balance: number }>;
+  /** Balance-sheet leaves with a closing balance and no leaf of their code in the next year's chart. */
+  missing: ChartSubject[];
+  /** Profit and loss leaves that closed with a balance (not carried). */
+  profitLossNotZero: string[];
+}
+
+/**
+ * What a carry-forward from `fromAccountYearId` into `toAccountYearId` would write, by subject code,
+ * in the caller's transaction. The one reading of the plan: the carry itself refuses while
+ * `missing` is not empty, and the settle checks (period end's rollInfo) name the same subjects
+ * before the year-end settle is tried, so the two cannot disagree.
+ */
+async function carryPlan(tx: Tx, fromAccountYearId: number, toAccountYearId: number): Promise<CarryPlan> {
+  const fromChart = await chartOf(tx, fromAccountYearId);
+  const toChart = await chartOf(tx, toAccountYearId);
+  const toByCode = new Map(toChart.map((s) => [s.code, s]));
+  // The closing balances include what this transaction has just posted (e.g. the year's last transfer).
+  await flushPostings(tx);
+  const closing = await closingBalances(tx, fromAccountYearId);
+  const plan: CarryPlan = { carried: [], missing: [], profitLossNotZero: [] };
+  for (const s of fromChart) {
+    const balance = closing.get(s.id) ?? 0;
+    if (balance === 0 || !s.leaf) continue;
+    if (!CARRIED_KINDS.includes(s.kind)) {
+      plan.profitLossNotZero.push(s.code);
+      continue;
+    }
+    const target = toByCode.get(s.code);
+    if (!target || !target.leaf) plan.missing.push(s);
+    else plan.carried.push({ from: s, to: target, balance });
+  }
+  return plan;
+}
+
+/**
+ * The subjects a year-end carry from one year into the next cannot carry (no leaf of their code in
+ * the next year's chart), with that year: what blocks the year-end settle (period end's check).
+ */
+export async function carryMissingSubjects(tx: Tx, fromAccountYearId: number, toAccountYearId: number): Promise<{ year: number; subjects: Array<{ id: number; code: string }> }> {
+  const [to] = await tx.select({ year: accountYears.year }).from(accountYears).where(eq(accountYears.id, toAccountYearId));
+  const { missing } = await carryPlan(tx, fromAccountYearId, toAccountYearId);
+  return { year: to?.year ?? 0, subjects: missing.map((s) => ({ id: s.id, code: s.code })) };
+}
+
 /**
  * Writes the next year's openings from the closing balances of `fromAccountYearId` (every valid
  * voucher of the year plus its openings), in the caller's transaction: balance-sheet subjects only
@@ -346,28 +424,8 @@ export async function carryForwardOpenings(tx: Tx, fromAccountYearId: number, to
   if (!next || next.id !== to.id) throw new DomainError('OPENING_CARRY_YEAR_INVALID');
   await assertOpen(tx, to.id);
 
-  const fromChart = await chartOf(tx, from.id);
-  const toChart = await chartOf(tx, to.id);
-  const toByCode = new Map(toChart.map((s) => [s.code, s]));
-  // The closing balances include what this transaction has just posted (e.g. the year's last transfer).
-  await flushPostings(tx);
-  const closing = await closingBalances(tx, from.id);
-
-  const carried: Array<{ from: ChartSubject; to: ChartSubject; balance: number }> = [];
-  const missing: string[] = [];
-  const profitLossNotZero: string[] = [];
-  for (const s of fromChart) {
-    const balance = closing.get(s.id) ?? 0;
-    if (balance === 0 || !s.leaf) continue;
-    if (!CARRIED_KINDS.includes(s.kind)) {
-      profitLossNotZero.push(s.code);
-      continue;
-    }
-    const target = toByCode.get(s.code);
-    if (!target || !target.leaf) missing.push(s.code);
-    else carried.push({ from: s, to: target, balance });
-  }
-  if (missing.length) throw new DomainError('OPENING_CARRY_SUBJECT_MISSING', { codes: missing.join(', ') });
+  const { carried, missing, profitLossNotZero } = await carryPlan(tx, from.id, to.id);
+  if (missing.length) throw new DomainError('OPENING_CARRY_SUBJECT_MISSING', { year: to.year, codes: missing.map((s) => s.code).join(', ') });
 
   // The breakdown by combination of values: opening rows plus the year's lines, the part of an
   // opening without rows (auxiliary types added later) under no values, so rows sum to the subject.

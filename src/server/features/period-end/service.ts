@@ -144,6 +144,15 @@ async function check(tx: Tx, accountId: number, lang: Language, all: q.LedgerPer
   }
   const opening = await openingTrialBalance(tx, next.accountYearId);
   if (!opening.ok) add('OPENING_UNBALANCED', 'BLOCKER', 1, { debit: formatCents(opening.debitCents), credit: formatCents(opening.creditCents) });
+  // 上年期末 = 本年年初: the previous year was settled (periods settle in order) and carried its
+  // closing balances here; an opening that differs since is reopened by carrying again.
+  const previousEnd = [...all].reverse().find((p) => p.startAt < yearPeriods[0].startAt);
+  if (previousEnd && opening.carryDiffers.length) {
+    add('OPENING_CARRY_DIFFERS', 'BLOCKER', opening.carryDiffers.length, {
+      codes: opening.carryDiffers.slice(0, 5).map((d) => d.code).join(', ') + (opening.carryDiffers.length > 5 ? '…' : ''),
+      year: previousEnd.year, period: periodName(previousEnd),
+    });
+  }
   // Balances left in profit and loss subjects: a warning during the year; at year end they would
   // be carried into next year's openings, so the year cannot close before they are transferred.
   const pl = await q.profitLossBalances(tx, next.accountYearId, next.startAt, true);
@@ -162,6 +171,16 @@ async function check(tx: Tx, accountId: number, lang: Language, all: q.LedgerPer
         side: translate(net < 0 ? 'periodEnd.side.credit' : net > 0 ? 'periodEnd.side.debit' : 'periodEnd.side.flat', lang),
         target: target ? `${target.code} ${localName(lang, target)}` : translate('periodEnd.undistributedMissing', lang),
       }, { subjectIds: held.map((b) => b.id) });
+    }
+  }
+  // At the year end the closing balances go into the next year's subjects of the same codes: a
+  // subject of this year with a balance and no leaf of its code there would refuse the carry (the
+  // settle's own carry reads the charts with the same function).
+  const nextYearId = yearEnd ? all.find((p) => p.startAt > next.yearEndAt)?.accountYearId : undefined;
+  if (nextYearId !== undefined) {
+    const gap = await openingCarrier.carryMissingSubjects(tx, next.accountYearId, nextYearId);
+    if (gap.subjects.length) {
+      add('CARRY_SUBJECT_MISSING', 'BLOCKER', gap.subjects.length, { year: gap.year, codes: gap.subjects.map((x) => x.code).join(', ') }, { subjectIds: gap.subjects.map((x) => x.id) });
     }
   }
   const gaps = (await q.codesByKind(tx, next.id)).map((k) => ({ k, missing: codeGaps(k.codes, 10) })).filter((g) => g.missing.length);

@@ -4,8 +4,8 @@
  * export task (decisions 015, 027): the call answers a RUNNING task, the job computes the report,
  * builds the file, stores it for the company and finishes the task; the app polls its progress.
  * Both files keep the classic layout: the balance sheet with assets on the left and liabilities and
- * owners' equity on the right, 行次, 期末余额 and 年初余额; the income statement with 本月金额 and
- * 本年累计金额. Labels follow the requester's language; amounts are exact to the cent.
+ * owners' equity on the right, 行次, 期末余额 and 年初余额; the income statement with 本年累计金额 and
+ * 本月金额 (the form's order). Labels follow the requester's language; amounts are exact to the cent.
  */
 import { statementDate, type StatementKind } from '../../../domain/report-dates';
 import { randomBytes } from 'node:crypto';
@@ -105,9 +105,10 @@ export function incomeStatementTable(d: IncomeStatementDto, lang: Language): Tab
     title: L.incomeStatement.title, formNumber: fill(L.head.form, { code: d.formNumber }), headLines: headLines(L, d, 'INCOME_STATEMENT'),
     columns: [
       { header: L.incomeStatement.item, width: 48 }, { header: L.incomeStatement.lineNo, width: 6 },
-      { header: L.incomeStatement.month, width: 18, amount: true }, { header: L.incomeStatement.ytd, width: 18, amount: true },
+      // The statutory form's order (会小企02表): 项目 | 行次 | 本年累计金额 | 本月金额.
+      { header: L.incomeStatement.ytd, width: 18, amount: true }, { header: L.incomeStatement.month, width: 18, amount: true },
     ],
-    rows: d.rows.map((r) => ({ cells: [labelOf(r, lang), r.lineNo === null ? '' : String(r.lineNo), r.heading ? null : r.month, r.heading ? null : r.ytd], bold: r.bold, indent: [r.indent] })),
+    rows: d.rows.map((r) => ({ cells: [labelOf(r, lang), r.lineNo === null ? '' : String(r.lineNo), r.heading ? null : r.ytd, r.heading ? null : r.month], bold: r.bold, indent: [r.indent] })),
     footer: null,
   };
 }

@@ -149,7 +149,9 @@ const access = { right: RIGHTS.VOUCHER_EDIT, scope: 'account' } as const;
 const tags = ['voucher', 'doc-to-voucher'];
 
 export const docToVoucherApi = {
-  billQuery: defineRoute({ method: 'GET', path: '/voucher/billQuery', query: billQuery, answer: z.array(billDocDto), access, tags, summary: 'Documents to turn into vouchers (or the sources of one voucher)' }),
+  // The sources of one voucher (voucherId) are read by whoever reads vouchers and the source (the cashier
+  // who signs a voucher sees its reimbursement); listing documents to transfer needs the voucher-edit right too.
+  billQuery: defineRoute({ method: 'GET', path: '/voucher/billQuery', query: billQuery, answer: z.array(billDocDto), access: { right: RIGHTS.VOUCHER, scope: 'account' }, tags, summary: 'Documents to turn into vouchers (or the sources of one voucher)' }),
   billRules: defineRoute({ method: 'GET', path: '/voucher/billRules', query: billRulesQuery, answer: billRulesDto, access, tags, summary: 'The remembered expense kind subjects of a ledger set' }),
   billTransfer: defineRoute({ method: 'POST', path: '/voucher/billTransfer', body: billTransferBody, answer: transferAnswer, access, tags, summary: 'Preview or generate the voucher of one document' }),
   billsTransfer: defineRoute({ method: 'POST', path: '/voucher/billsTransfer', body: billsTransferBody, answer: transferAnswer, access, tags, summary: 'Preview or generate the vouchers of several documents' }),

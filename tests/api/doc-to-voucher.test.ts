@@ -392,7 +392,14 @@ describe.each(backends())('documents to vouchers (%s)', (backend) => {
     expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'EXPENSE' }, token: cashier.token })).json().code).toBe('NO_PERMISSION');
     expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'JOURNAL' }, token: cashier.token })).json().success).toBe(true);
     expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'JOURNAL' }, token: voucherOnly.token })).json().code).toBe('NO_PERMISSION');
-    expect((await ok('POST', '/api/voucher/billTransfer', { body, token: both.token })).results[0].ok).toBe(true);
+    const made = (await ok('POST', '/api/voucher/billTransfer', { body: { ...body, preview: false }, token: both.token })).results[0];
+    expect(made.ok).toBe(true);
+    // A voucher's own sources are read by whoever reads vouchers and the source (the cashier who signs it
+    // sees its reimbursement); listing documents to transfer still needs the voucher-edit right.
+    const reader = await makeUser(t, admin, w.companyId, [RIGHTS.VOUCHER, RIGHTS.REIMBURSE_MANAGE]);
+    expect((await query({ source: 'EXPENSE', voucherId: made.voucherId, state: 'ALL' }, reader.token)).map((d: Body) => d.id)).toEqual([e.id]);
+    expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'EXPENSE' }, token: reader.token })).json().code).toBe('NO_PERMISSION');
+    expect((await call('GET', '/api/voucher/billQuery', { query: { accountId: w.accountId, source: 'EXPENSE', voucherId: made.voucherId }, token: expenseOnly.token })).json().code).toBe('NO_PERMISSION');
 
     // Another company's reimbursement through this ledger set, and this one's through a foreign set.
     const foreignKind = (await ok('POST', '/api/expense/kind', { body: { companyId: other.companyId, name: 'Travel' } })).id;

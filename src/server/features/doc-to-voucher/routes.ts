@@ -23,6 +23,8 @@ export async function docToVoucherRoutes(app: FastifyInstance): Promise<void> {
   const api = docToVoucherApi;
   handle(app, api.billQuery, async (req) => {
     const account = await guard(req, req.query.accountId, req.query.source);
+    // A voucher's own sources: the voucher menu and the source's read right suffice (the route's access).
+    if (req.query.voucherId === undefined) guardCompany(req, account.companyId, RIGHTS.VOUCHER_EDIT);
     return ok(await service.billQuery(app.db, account.companyId, { ...req.query, accountId: account.id }));
   });
   handle(app, api.billRules, async (req) => {

@@ -129,7 +129,15 @@ describe.each(backends())('vouchers (%s)', (backend) => {
       ['INVALID_INPUT', { ...base, items: [] }],
       ['INVALID_INPUT', { ...base, periodId: w.periodIds[0] }],
     ];
+    // A budget item with sub-items, as a parent department: lines take last-level items only.
+    const adminToken = await t.login('admin');
+    const budgetParent = await data(call(adminToken, 'POST', '/api/aux/budget', { body: { accountYearId: w.accountYearId, code: '7001', name: 'Parent budget' } }), 'budget parent');
+    const budgetLeaf = await data(call(adminToken, 'POST', '/api/aux/budget', { body: { accountYearId: w.accountYearId, code: '700101', name: 'Leaf budget' } }), 'budget leaf');
+    const budgeted = await data(call(adminToken, 'POST', '/api/subject', { body: { accountYearId: w.accountYearId, code: '5699', name: 'Budgeted costs', auxTypeIds: [6] } }), 'subject');
+    cases.push(['VOUCHER_AUX_INVALID', { ...base, items: [line({ subjectId: budgeted.id, auxes: [{ auxTypeId: 6, auxId: budgetParent.id }] }), line({ direction: false })] }]);
     for (const [code, body] of cases) await refused(call(clerk.token, 'POST', '/api/voucher', { body }), code);
+    const leafOk = await data(call(clerk.token, 'POST', '/api/voucher', { body: { ...base, items: [line({ subjectId: budgeted.id, auxes: [{ auxTypeId: 6, auxId: budgetLeaf.id }] }), line({ direction: false })] } }), 'leaf budget');
+    await data(call(clerk.token, 'DELETE', `/api/voucher/${leafOk.id}`), 'cleanup');
     // Without the edit right, and another ledger's kind.
     await refused(call(w.users.auditor.token, 'POST', '/api/voucher', { body: base }), 'NO_PERMISSION');
     await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...base, kindId: MISSING_ID } }), 'NO_PERMISSION');

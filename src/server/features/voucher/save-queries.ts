@@ -98,7 +98,7 @@ export const auxKey = (dim: AuxDimension, id: number, accountYearId: number) => 
 /**
  * The auxiliary values among `refs` that may stand on a line of the account year (the rules of
  * usage.ts auxValueOfYear: a record of the company, a vendor of the ledger set, a budget of the year
- * itself, a department without children), in one query. A missing key means not usable.
+ * itself and without sub-items, a department without children), in one query. A missing key means not usable.
  */
 export async function auxValuesOf(tx: Tx, companyId: number, accountId: number, accountYearId: number, refs: ReadonlyArray<{ dim: AuxDimension; id: number }>): Promise<Map<string, AuxValue>> {
   const out = new Map<string, AuxValue>();
@@ -130,7 +130,7 @@ export async function auxValuesOf(tx: Tx, companyId: number, accountId: number, 
         parts.push(sql`select 'vendor' as dim, v.id, v.code, v.name, null::json as path from vendors v where v.id in ${list} and v.account_id = ${accountId}`);
         break;
       case 'budget':
-        parts.push(sql`select 'budget' as dim, b.id, b.code, b.name, null::json as path from budgets b where b.id in ${list} and b.account_year_id = ${accountYearId}`);
+        parts.push(sql`select 'budget' as dim, b.id, b.code, b.name, null::json as path from budgets b where b.id in ${list} and b.account_year_id = ${accountYearId} and b.leaf`);
         break;
     }
   }

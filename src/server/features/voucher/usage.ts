@@ -49,7 +49,7 @@ export const AUX_DIMENSION_OF_TYPE: Record<number, AuxDimension> = { 1: 'departm
 
 /**
  * Whether the record may stand on a line of the account year's subjects: a record of the year's
- * company, a vendor of its ledger set, a budget of the year itself, a department without children.
+ * company, a vendor of its ledger set, a budget item of the year itself without sub-items, a department without children.
  */
 export async function auxValueOfYear(tx: Tx, dimension: AuxDimension, accountYearId: number, id: number): Promise<boolean> {
   const [year] = await tx.select({ companyId: accountYears.companyId, accountId: accountYears.accountId }).from(accountYears).where(eq(accountYears.id, accountYearId));
@@ -68,7 +68,7 @@ export async function auxValueOfYear(tx: Tx, dimension: AuxDimension, accountYea
     case 'vendor':
       return exists(tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.id, id), eq(vendors.accountId, year.accountId))));
     case 'budget':
-      return exists(tx.select({ id: budgets.id }).from(budgets).where(and(eq(budgets.id, id), eq(budgets.accountYearId, accountYearId))));
+      return exists(tx.select({ id: budgets.id }).from(budgets).where(and(eq(budgets.id, id), eq(budgets.accountYearId, accountYearId), eq(budgets.leaf, true))));
   }
 }
 

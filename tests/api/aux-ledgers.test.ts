@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { RIGHTS } from '../../src/domain/rights';
+import { UNASSIGNED_AUX_ID } from '../../src/contract/ledger-aux';
 import { backends, createTestApp, type TestApp } from './harness';
 import { data, makeUser, MISSING_ID, type MadeUser } from './factories';
 import { makeVoucherWorld, type VoucherWorld } from './voucher-world';
@@ -478,7 +479,7 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect((await get<{ rows: Array<Record<string, unknown>> }>('ledger/auxBalance', { ...f, auxIds: [vendor.id] })).rows.map((r) => r.auxId)).toEqual([vendor.id, vendor.id]);
     // In Chinese the row is 未指定.
     const zh = await data<{ rows: Array<Record<string, unknown>> }>(t.call('GET', '/api/ledger/auxBalance', { token: gReader.token, lang: 'zh_CN', query: { filter: f } }), 'zh');
-    expect(zh.rows.at(-1)).toMatchObject({ auxId: 0, auxName: '未指定' });
+    expect(zh.rows.at(-1)).toMatchObject({ auxId: UNASSIGNED_AUX_ID, auxName: '未指定' });
 
     // The general ledger: the unassigned group after the values; the closing balances add up to the subject's.
     const total = await get<{ groups: Array<{ auxId: number; auxName: string; subjectCode: string; openingSide: string; openingCents: string; periods: Array<Record<string, unknown>> }> }>('ledger/auxTotal', f);

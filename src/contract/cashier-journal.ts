@@ -297,6 +297,17 @@ export const cashFromVoucherBody = z.object({
   itemIds: z.array(idSchema).min(1).max(MAX_PAGE_LIMIT).refine((a) => new Set(a).size === a.length, { message: 'repeated' }),
 });
 
+/** The totals of every line under a list filter (the query's footer), not only of the page shown. */
+export const cashTotalQuery = z.object({ filter: jsonParam(cashLineFilter) });
+export const cashTotalDto = z.object({
+  /** Lines matching the filter. */
+  count: z.number().int(),
+  /** Sums of their receipts and payments, cents as strings. */
+  receiptCents: cents,
+  paymentCents: cents,
+});
+export type CashTotalDto = z.infer<typeof cashTotalDto>;
+
 // ---- routes --------------------------------------------------------------------------------------
 
 const cashier = { right: RIGHTS.CASHIER, scope: 'account' } as const;
@@ -309,6 +320,8 @@ export const cashJournalApi = {
    * Pages by offset/limit or index/size, or by keyset (`after`, `before`, `last`: cashKeyset).
    */
   list: defineRoute({ method: 'GET', path: '/cashier/cash', query: listQuery(cashListFilter, { defaultLimit: 50 }), answer: listOf(cashLineDto), access: cashier, tags }),
+  /** Count, receipts and payments of every line under the list's filter (keyword included). */
+  total: defineRoute({ method: 'GET', path: '/cashier/cash/total', query: cashTotalQuery, answer: cashTotalDto, access: cashier, tags }),
   /** Creates, updates and deletes lines of one bank account in one transaction; answers the saved lines. */
   save: defineRoute({ method: 'POST', path: '/cashier/cash', body: cashSaveBody, answer: z.array(cashLineDto), access: cashier, tags }),
   update: defineRoute({ method: 'POST', path: '/cashier/cash/:id', params: lineParams, body: cashUpdateBody, answer: cashLineDto, access: cashier, tags }),

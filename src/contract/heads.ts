@@ -349,6 +349,7 @@ export const routes = {
   },
   cashJournalApi: {
     list: { method: 'GET', path: '/cashier/cash' },
+    total: { method: 'GET', path: '/cashier/cash/total' },
     save: { method: 'POST', path: '/cashier/cash' },
     update: { method: 'POST', path: '/cashier/cash/:id' },
     remove: { method: 'DELETE', path: '/cashier/cash/:id' },

@@ -144,6 +144,12 @@ describe.each(backends())('cash and bank journal (%s)', (backend) => {
     expect(await f({ kindId: income })).toEqual([['客户回款', '1300000']]);
     expect(await f({ amountMin: 100, amountMax: 200_000 })).toEqual([['房租', '1180000']]);
     expect(await f({ dateFrom: '2026-01-12', dateTo: '2026-01-31' })).toEqual([['手续费', '1179950']]);
+    // The query's footer: every line under the same filter, keyword included, not only a page.
+    const total = async (filter: Line) => data(get('/api/cashier/cash/total', { filter: { accountId: w.accountId, bankAccountId: bank, ...filter } }), 'total');
+    expect(await total({ month: '2026-01' })).toEqual({ count: 3, receiptCents: '300000', paymentCents: '120050' });
+    expect(await total({ side: 'PAYMENT' })).toEqual({ count: 2, receiptCents: '0', paymentCents: '120050' });
+    expect(await total({ keyword: 'acme' })).toEqual({ count: 1, receiptCents: '300000', paymentCents: '0' });
+    expect(await total({ dateFrom: '2026-02-01' })).toEqual({ count: 0, receiptCents: '0', paymentCents: '0' });
     // Both accounts of the ledger set, ordered by account code.
     expect((await list({ month: '2026-01' })).content.map((l) => l.bankAccount.code)).toEqual(['B01', 'B01', 'B01', 'C01']);
     // Keyset over both accounts: the cursor names its bank account; `after` and `before` cross from one account to the next.

@@ -292,6 +292,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'POST /api/expense/importXls': (i) => ({ query: { companyId: i.company }, scoped: true }),
   'GET /api/expense/template': () => ({}),
   'GET /api/cashier/cash': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
+  'GET /api/cashier/cash/total': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
   'GET /api/cashier/cash/exportXls': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
   'POST /api/cashier/cash/export': (i) => ({ body: { filter: { accountId: i.account } }, scoped: true }),
   'POST /api/cashier/cash/importXls': (i) => ({ query: { bankAccountId: i.bankAccount }, scoped: true }),

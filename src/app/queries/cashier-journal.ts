@@ -90,6 +90,14 @@ const pager = createJournalPager();
  * A page of the query screen. The grid asks by index/size; a page next to one already shown, and the
  * last page, are asked by keyset (journal-paging.ts) so late pages of a long account stay fast.
  */
+/** The query's footer: count, receipts and payments of every line under the filter and keyword (GET /cashier/cash/total). */
+export const journalTotalOptions = (accountId: number | null, filter: JournalFilter, keyword: string, enabled = true) =>
+  queryOptions({
+    queryKey: [...journalKeys.all(accountId), 'total', filter, keyword.trim()] as const,
+    queryFn: ({ signal }) => call(cashJournalApi.total, { query: { filter: { accountId: accountId!, ...shownJournalFilter(filter, keyword) } } }, { signal }),
+    enabled: enabled && accountId !== null,
+  });
+
 export const journalListOptions = (accountId: number | null, filter: JournalFilter, req: ListRequest) =>
   queryOptions({
     queryKey: journalKeys.list(accountId, filter, req),

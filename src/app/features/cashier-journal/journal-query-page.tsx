@@ -21,7 +21,7 @@ import type { CashLineDto } from '../../../contract/cashier-journal';
 import { formatCents, parseAmount } from '../../../domain/money';
 import type { ListColumn } from '../../../../grids/list/columns';
 import { useScope } from '../../session/store';
-import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, shownJournalFilter, shownJournalSort, type JournalFilter } from '../../queries/cashier-journal';
+import { downloadJournalTemplate, exportJournal, importJournal, journalKeys, journalListOptions, journalRefsOptions, journalTotalOptions, shownJournalFilter, shownJournalSort, type JournalFilter } from '../../queries/cashier-journal';
 import { notifyError } from '../../queries/admin-common';
 import { ImportDialog } from '../common/import-dialog';
 import { ListPage } from '../common/list-page';
@@ -52,6 +52,9 @@ const columns: ListColumn<CashLineDto>[] = [
   { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 104, renderer: 'voucher' },
   { field: 'createdByName', headerKey: 'journal:maker', width: 90 },
 ];
+
+/** The id of the totals row pinned under the lines (no line has it). */
+const TOTAL_ROW_ID = -1;
 
 interface Ctx {
   /** "记-0013" in the reader's language ("General-0013"), as the entry sheet shows it. */
@@ -104,13 +107,19 @@ export function JournalQueryPage() {
     if (max !== undefined) f.amountMax = max;
     return f;
   }, [bankAccountId, dateFrom, dateTo, side, kindId, min, max]);
+  // The footer: every line under the filter and the searched keyword, not only the page's (GET /cashier/cash/total).
+  const [keyword, setKeyword] = useState('');
+  const totals = useQuery(journalTotalOptions(accountId, filter, keyword, !range.reversed));
+  const totalRow = useMemo<CashLineDto[]>(() => (totals.data ? [{
+    id: TOTAL_ROW_ID, summary: t('journal:queryTotal', { count: totals.data.count }), receiptCents: totals.data.receiptCents, paymentCents: totals.data.paymentCents,
+  } as CashLineDto] : []), [totals.data, t]);
   const formatters = useMemo(() => ({
     ref: (v: unknown) => {
       const r = v as { code?: string; name?: string } | null;
       return r?.name ? `${r.code ?? ''} ${r.name}` : '';
     },
     cents: (v: unknown) => (v && v !== '0' ? formatCents(Number(v)) : ''),
-    balance: (v: unknown) => formatCents(Number(v ?? 0)),
+    balance: (v: unknown, row: CashLineDto | undefined) => (row?.id === TOTAL_ROW_ID ? '' : formatCents(Number(v ?? 0))),
   }), []);
   // The voucher kinds arrive after the lines may have: a new context redraws the cells (list-grid).
   const context = useMemo<Ctx>(() => ({ voucherLabel: (code) => voucherLabelIn(code, voucherKinds.data ?? [], i18n.language) }), [voucherKinds.data, i18n.language]);
@@ -140,7 +149,9 @@ export function JournalQueryPage() {
           { key: 'import', testId: 'jq-import', run: () => (importInto ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
           { key: 'template', testId: 'jq-template', run: () => void downloadJournalTemplate().catch(notifyError) },
         ]}
-        onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
+        pinnedBottomRowData={totalRow}
+        onViewChange={(v) => setKeyword(v.keyword)}
+        onRowOpen={(l) => l.id !== TOTAL_ROW_ID && void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
         toolbarExtra={exporter.bar}
         filters={
           <>

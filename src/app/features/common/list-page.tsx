@@ -320,6 +320,7 @@ export function ListPage<T, C extends object = object>(props: ListPageProps<T, C
         onViewChange={(v) => {
           shown.current = { keyword: v.keyword, sort: v.sort };
           view.keep(v);
+          grid.onViewChange?.(v);
         }}
         filters={
           savedFilters ? (

@@ -142,6 +142,20 @@ function lineConds(f: CashLineFilter & { ids?: number[] }): SQL[] {
   return conds;
 }
 
+/** Count and sums of every line under the filter (the query's footer): one aggregate over the list's conditions. */
+export async function sumLines(scope: CompanyScope, f: CashLineFilter): Promise<{ count: number; receipt: string; payment: string }> {
+  const base = scope.db.select({
+    n: sql<number>`cast(count(*) as integer)`,
+    receipt: sql<string>`cast(coalesce(sum(${l.receiptCents}), 0) as text)`,
+    payment: sql<string>`cast(coalesce(sum(${l.paymentCents}), 0) as text)`,
+  }).from(l).innerJoin(bankAccounts, and(eq(bankAccounts.companyId, l.companyId), eq(bankAccounts.id, l.bankAccountId)));
+  const where = scope.where(l, ...lineConds(f));
+  const [r] = likeKeyword(f.keyword)
+    ? await base.leftJoin(cashierKinds, and(eq(cashierKinds.companyId, l.companyId), eq(cashierKinds.id, l.kindId))).where(where)
+    : await base.where(where);
+  return { count: Number(r.n), receipt: r.receipt, payment: r.payment };
+}
+
 /**
  * A page of lines in journal order (account code, date, id), with their account, kind and maker.
  * One account's page follows the (bank_account_id, line_date, id) index; the total is its own count

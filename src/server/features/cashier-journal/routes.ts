@@ -67,6 +67,10 @@ export async function cashierJournalRoutes(app: FastifyInstance): Promise<void> 
     const { content, total } = await service.listLines(app.db, account.companyId, { ...req.query, filter }, page);
     return okList(content, total);
   });
+  handle(app, api.total, async (req) => {
+    const account = await guardAccount(req, req.query.filter.accountId);
+    return ok(await service.totalLines(app.db, account.companyId, req.query.filter));
+  });
   handle(app, api.save, async (req) => {
     const a = await guardBankAccount(req, req.body.bankAccountId);
     return ok(await service.saveLines(app.db, a.id, req.access.user.id, req.body));

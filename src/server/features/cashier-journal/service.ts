@@ -10,7 +10,7 @@ import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { cashLineProblem, monthOf } from '../../../domain/cashier-journal';
 import type { Paging } from '../../../contract/common';
-import type { CashBalanceRowDto, CashFromVoucherFilter, CashLineBody, CashLineDto, CashVoucherLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode } from '../../../contract/cashier-journal';
+import type { CashBalanceRowDto, CashFromVoucherFilter, CashLineBody, CashLineDto, CashVoucherLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode, CashTotalDto } from '../../../contract/cashier-journal';
 import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
 import type { SheetCashLine } from './sheet';
@@ -43,6 +43,12 @@ export async function listLines(db: Db, companyId: number, p: Paging<CashLineFil
   }
   const codes = await voucherCodes(db, rows.flatMap((r) => (r.l.voucherId ? [r.l.voucherId] : [])));
   return { content: rows.map((r) => ({ ...lineDto(r, balance.get(r.l.id) ?? 0), voucherCode: r.l.voucherId ? codes.get(r.l.voucherId) ?? null : null })), total };
+}
+
+/** The footer of the journal query: count, receipts and payments of every line under the filter. */
+export async function totalLines(db: Db, companyId: number, f: CashLineFilter): Promise<CashTotalDto> {
+  const t = await q.sumLines(companyScope(db, companyId), f);
+  return { count: t.count, receiptCents: t.receipt, paymentCents: t.payment };
 }
 
 /** The keyset words of a list filter (cashKeyset) as a page mode, and the filter without them; more than one is refused. */

@@ -92,39 +92,33 @@ function detailWorkbook(d: SubjectDetailDto, lang: Language, heading: readonly s
 
 interface Who { companyId: number; userId: number; lang: Language }
 
-export async function startBalanceExport(app: FastifyInstance, who: Who, f: SubjectBalanceFilter) {
-  // Refuses a period of another year (and an empty table) before any task is recorded.
-  const first = await subjectBalance(app.db, who.companyId, f);
-  if (!first.rows.length) throw new DomainError('NO_DATA_TO_EXPORT');
-  const L = wordsOf(who.lang);
-  return startTask(app, { ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: fileName(L.titles.balance), build: async (progress) => {
-    const d = await subjectBalance(app.db, who.companyId, f);
+/**
+ * One ledger table as an export task: read once to refuse an empty table (or a period of another
+ * year) before any task is recorded, then read again and written by the task.
+ */
+async function startTableExport<D>(app: FastifyInstance, who: Who, f: SubjectBalanceFilter, table: {
+  title: (L: ReturnType<typeof wordsOf>) => string;
+  read: (db: FastifyInstance['db'], companyId: number, f: SubjectBalanceFilter) => Promise<D>;
+  empty: (d: D) => boolean;
+  workbook: (d: D, lang: Language, heading: readonly string[]) => Promise<Buffer>;
+}) {
+  if (table.empty(await table.read(app.db, who.companyId, f))) throw new DomainError('NO_DATA_TO_EXPORT');
+  const title = table.title(wordsOf(who.lang));
+  return startTask(app, { ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: fileName(title), build: async (progress) => {
+    const d = await table.read(app.db, who.companyId, f);
     await progress(0.5);
-    return balanceWorkbook(d, who.lang, await headingOf(app.db, who, L.titles.balance, f));
+    return table.workbook(d, who.lang, await headingOf(app.db, who, title, f));
   } });
 }
 
-export async function startSummaryExport(app: FastifyInstance, who: Who, f: SubjectBalanceFilter) {
-  const first = await subjectSummary(app.db, who.companyId, f);
-  if (!first.rows.length) throw new DomainError('NO_DATA_TO_EXPORT');
-  const L = wordsOf(who.lang);
-  return startTask(app, { ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: fileName(L.titles.summary), build: async (progress) => {
-    const d = await subjectSummary(app.db, who.companyId, f);
-    await progress(0.5);
-    return summaryWorkbook(d, who.lang, await headingOf(app.db, who, L.titles.summary, f));
-  } });
-}
+export const startBalanceExport = (app: FastifyInstance, who: Who, f: SubjectBalanceFilter) =>
+  startTableExport(app, who, f, { title: (L) => L.titles.balance, read: subjectBalance, empty: (d) => !d.rows.length, workbook: balanceWorkbook });
 
-export async function startTotalExport(app: FastifyInstance, who: Who, f: SubjectBalanceFilter) {
-  const first = await subjectTotal(app.db, who.companyId, f);
-  if (!first.subjects.length) throw new DomainError('NO_DATA_TO_EXPORT');
-  const L = wordsOf(who.lang);
-  return startTask(app, { ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: fileName(L.titles.total), build: async (progress) => {
-    const d = await subjectTotal(app.db, who.companyId, f);
-    await progress(0.5);
-    return totalWorkbook(d, who.lang, await headingOf(app.db, who, L.titles.total, f));
-  } });
-}
+export const startSummaryExport = (app: FastifyInstance, who: Who, f: SubjectBalanceFilter) =>
+  startTableExport(app, who, f, { title: (L) => L.titles.summary, read: subjectSummary, empty: (d) => !d.rows.length, workbook: summaryWorkbook });
+
+export const startTotalExport = (app: FastifyInstance, who: Who, f: SubjectBalanceFilter) =>
+  startTableExport(app, who, f, { title: (L) => L.titles.total, read: subjectTotal, empty: (d) => !d.subjects.length, workbook: totalWorkbook });
 
 export async function startDetailExport(app: FastifyInstance, who: Who, f: SubjectDetailFilter) {
   // Refuses a subject or period outside the year before any task is recorded.

@@ -1308,6 +1308,8 @@ test('red reversal (keys only) from the More menu: a new voucher with the lines 
   await expect(v.action('reversal')).toBeDisabled();
   await expect(v.action('reversal')).toHaveAttribute('data-reason', 'VOUCHER_ALREADY_REVERSED');
   await v.press('Escape');
+  // Its lines are the original's negated: not edited (a stored draft's Save is otherwise offered).
+  await expect(v.action('save')).toBeDisabled();
   // The original's tab stays; there the action is refused now too.
   const shell = new ShellModel(page);
   await expect(shell.tab(`/newVoucher/${source.id}`)).toBeVisible();
@@ -1315,6 +1317,14 @@ test('red reversal (keys only) from the More menu: a new voucher with the lines 
   await v.action('more').focus();
   await v.press('Enter');
   await expect(v.action('reversal')).toHaveAttribute('data-reason', 'VOUCHER_ALREADY_REVERSED');
+  await v.press('Escape');
+  // To the auditor, its examination cannot be reversed while the reversal stands: the menu names the way out.
+  await loginAs(page, 'auditor', 'audit123', { at: `/newVoucher/${source.id}` });
+  await v.ready();
+  await v.action('more').focus();
+  await v.press('Enter');
+  await expect(v.action('reverseAudit')).toHaveAttribute('data-reason', 'VOUCHER_REVERSED');
+  await expect(v.action('reverseAudit')).toContainText('请先删除其冲销凭证');
 });
 
 test('a date in a settled period is said at once beside the date, Save waits (with the reason) and Ctrl+S sends nothing; moving the date back saves', async ({ page }) => {

@@ -51,6 +51,7 @@ const machineSetup = setup({
     makerIsNotAuditor: ({ context }) => voucherGuards.makerIsNotAuditor.test(context),
     cashierSignNotRequired: ({ context }) => voucherGuards.cashierSignNotRequired.test(context),
     notReversed: ({ context }) => voucherGuards.notReversed.test(context),
+    notReversal: ({ context }) => voucherGuards.notReversal.test(context),
   },
   actions: {
     markDirty: assign({ dirty: true }),

@@ -17,7 +17,8 @@
  * - every action except copying needs an open (not settled) period;
  * - a red reversal (红字冲销) undoes a voucher audited as correct (a draft is edited instead); once
  *   reversed, the original cannot be edited, invalidated, deleted, nor its audit or bookkeeping
- *   reversed until its reversal is deleted: the two stay a matched pair.
+ *   reversed until its reversal is deleted; the reversal's lines are the original's negated, so it
+ *   is not edited or invalidated either (deleting it is the undo): the two stay a matched pair.
  */
 import { RIGHTS, hasRight, type RightHolder } from './rights';
 import type { ResultCode } from './result-codes';
@@ -90,16 +91,19 @@ export interface VoucherActionContext {
   cashierSignRequired: boolean;
   /** The voucher has a red reversal (红字冲销) that undoes it (not: the voucher is a reversal). */
   reversed?: boolean;
+  /** The voucher is the red reversal of an original it is still linked to (its lines are that one's negated). */
+  reversal?: boolean;
 }
 
 /** The named guards of the table; the machine registers a guard of the same name for each. */
-export type VoucherGuardName = 'periodOpen' | 'makerIsNotAuditor' | 'cashierSignNotRequired' | 'notReversed';
+export type VoucherGuardName = 'periodOpen' | 'makerIsNotAuditor' | 'cashierSignNotRequired' | 'notReversed' | 'notReversal';
 
 export const voucherGuards: Readonly<Record<VoucherGuardName, { code: ResultCode; test: (ctx: VoucherActionContext) => boolean; en: string }>> = {
   periodOpen: { code: 'PERIOD_SETTLED', test: (ctx) => !ctx.periodSettled, en: 'the voucher’s period is not settled' },
   makerIsNotAuditor: { code: 'VOUCHER_SELF_AUDIT', test: (ctx) => ctx.makerId === null || ctx.makerId !== ctx.user.id, en: 'the auditor is not the maker' },
   cashierSignNotRequired: { code: 'VOUCHER_CASHIER_SIGN_REQUIRED', test: (ctx) => !ctx.cashierSignRequired, en: 'the ledger does not require the cashier’s signature for this voucher' },
   notReversed: { code: 'VOUCHER_REVERSED', test: (ctx) => !ctx.reversed, en: 'the voucher has no red reversal' },
+  notReversal: { code: 'VOUCHER_REVERSAL_FIXED', test: (ctx) => !ctx.reversal, en: 'the voucher is not the red reversal of a linked original' },
 };
 
 /** Why an action does not apply to a state: tried in order, the first match explains the refusal. */
@@ -127,8 +131,8 @@ const INVALIDATED: Refusal = { when: ['invalid'], code: 'VOUCHER_INVALIDATED' };
 
 export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpec>> = {
   /** Changing the header or a line in the editor (the changes are kept until saved). */
-  edit: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen', 'notReversed'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Edit', zh: '编辑' },
-  save: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen', 'notReversed'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Save', zh: '保存' },
+  edit: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen', 'notReversed', 'notReversal'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Edit', zh: '编辑' },
+  save: { right: RIGHTS.VOUCHER_EDIT, guards: ['periodOpen', 'notReversed', 'notReversal'], refusals: [GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }], en: 'Save', zh: '保存' },
   audit: {
     right: RIGHTS.VOUCHER_AUDIT,
     guards: ['periodOpen', 'makerIsNotAuditor'],
@@ -188,7 +192,7 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
   },
   invalid: {
     right: RIGHTS.VOUCHER_INVALIDATE,
-    guards: ['periodOpen', 'notReversed'],
+    guards: ['periodOpen', 'notReversed', 'notReversal'],
     refusals: [NOT_SAVED, GONE, INVALIDATED, { when: LOCKED, code: 'VOUCHER_LOCKED' }],
     en: 'Invalid',
     zh: '作废',

@@ -102,7 +102,7 @@ describe.each(backends())('voucher model (%s)', (backend) => {
 
   const ctxOf = (real: Real, user: UserKey, v: ModelVoucher | null, periodSettled = false) => ({
     user: { id: real.w.users[user].id, kind: 'OTHER' as const, rightIds: real.rights[user] },
-    makerId: v?.maker ?? null, periodSettled, cashierSignRequired: false, reversed: v !== null && v.reversedBy !== null,
+    makerId: v?.maker ?? null, periodSettled, cashierSignRequired: false, reversed: v !== null && v.reversedBy !== null, reversal: v !== null && v.isReversal && v.reversalOf !== null,
   });
   const monthOf = (date: string) => Number(date.slice(5, 7));
   const expectAnswer = (j: { success: boolean; code: unknown }, expected: { ok: true } | { ok: false; code: string }, what: string) => {

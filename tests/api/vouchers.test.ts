@@ -242,6 +242,11 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     expect(orig.voucherRelationInfos.map((r: { targetId: number }) => r.targetId)).toEqual([red.id]);
     await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: v.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');
     await refused(call(clerk.token, 'POST', '/api/voucher', { body: { ...simpleVoucher(w, { markTime: '2026-10-08' }), originId: red.id, originKind: 'REVERSAL' } }), 'VOUCHER_ALREADY_REVERSED');
+    // The reversal holds the original's lines negated: not edited into anything else, nor invalidated (deleting it is the undo).
+    const redBefore = await data(call(clerk.token, 'GET', `/api/voucher/${red.id}`), 'red');
+    await refused(call(clerk.token, 'POST', `/api/voucher/${red.id}`, { body: { ...simpleVoucher(w, { markTime: '2026-10-07', cents: 100 }), accountId: undefined } }), 'VOUCHER_REVERSAL_FIXED');
+    await refused(act(w.users.boss.token, red.id, 'invalid'), 'VOUCHER_REVERSAL_FIXED');
+    expect(await data(call(clerk.token, 'GET', `/api/voucher/${red.id}`), 'red after')).toEqual(redBefore);
     // The pair stays matched: the original's bookkeeping cannot be reversed (then edited or deleted)
     // while its reversal stands; deleting the reversal frees it.
     const before = await data(call(clerk.token, 'GET', `/api/voucher/${v.id}`), 'before');

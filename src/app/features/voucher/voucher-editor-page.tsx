@@ -33,7 +33,7 @@ import type { VoucherDto } from '../../../contract/voucher';
 import { VOUCHER_CODE_LENGTH_DEFAULT, VOUCHER_DEFAULT_ROWS } from '../../../domain/constants';
 import { formatCents } from '../../../domain/money';
 import { isDateString, resolveMarkDate, validateVoucherHeader, type VoucherRuleError } from '../../../domain/voucher-rules';
-import type { VoucherAction } from '../../../domain/voucher-lifecycle';
+import { voucherGuards, type VoucherAction } from '../../../domain/voucher-lifecycle';
 import { ApiError } from '../../api/client';
 import { periodsQueryOptions, accountsQueryOptions } from '../../queries/account';
 import { useHasRight, useScope, useSession } from '../../session/store';
@@ -87,6 +87,14 @@ const isVoucherCommand = (command: string): command is VoucherCommand => VOUCHER
 
 /** Toolbar actions whose tooltip names an editor key. */
 const KEY_OF_ACTION: Partial<Record<VoucherAction, VoucherCommand>> = { save: 'save', audit: 'auditAndNext', auditError: 'auditErrorAndNext' };
+
+/** The result codes of the lifecycle's guards: refusals of a rule, not of the voucher's state. */
+const GUARD_REASONS: ReadonlySet<string> = new Set(Object.values(voucherGuards).map((g) => g.code));
+
+/** Why a menu item is refused, under its label (read with the menu, not only on hover). */
+function MenuReason({ text }: { text: string }) {
+  return <Text size="xs" c="dimmed" maw={260} style={{ whiteSpace: 'normal' }} data-testid="voucher-menu-reason">{text}</Text>;
+}
 
 export function VoucherEditorPage() {
   const { id: routeId } = useParams({ strict: false }) as { id?: string };
@@ -866,12 +874,20 @@ function VoucherEditor(props: EditorProps) {
               data-reason={reversalReason ?? undefined}
             >
               {t('voucher:actions.reversal')}
+              {reversalReason && reversalReason !== 'VOUCHER_NOT_SAVED' && <MenuReason text={t(`errors:${reversalReason}`)} />}
             </Menu.Item>
-            {TOOLBAR_MORE_ACTIONS.map((action) => (
-              <Menu.Item key={action} disabled={busy || !liveView.enabled[action]} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}>
-                {t(`voucher:actions.${action}`)}
-              </Menu.Item>
-            ))}
+            {TOOLBAR_MORE_ACTIONS.map((action) => {
+              // Every disabled item says why on hover; one the voucher's state would allow but a rule
+              // refuses (its red reversal stands, its period is settled …) says so in the menu too.
+              const reason = liveView.enabled[action] ? null : disabledReason(snapshot, action);
+              return (
+                <Menu.Item key={action} disabled={busy || !liveView.enabled[action]} onClick={() => void runAction(action)} data-testid={`voucher-action-${action}`}
+                  title={reason ? t(`errors:${reason}`) : undefined} data-reason={reason ?? undefined}>
+                  {t(`voucher:actions.${action}`)}
+                  {reason && GUARD_REASONS.has(reason) && <MenuReason text={t(`errors:${reason}`)} />}
+                </Menu.Item>
+              );
+            })}
           </Menu.Dropdown>
         </Menu>
         <VoucherSyncButton voucher={state.voucher} enabled={!busy && !state.dirty && liveView.enabled.syncCopy} reason={disabledReason(snapshot, 'syncCopy') ? t(`errors:${disabledReason(snapshot, 'syncCopy')}`) : null} />

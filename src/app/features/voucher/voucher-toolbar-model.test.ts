@@ -78,8 +78,10 @@ describe('red reversal enablement (the domain\'s redReversalRefusal, also run by
     expect(view({ voucher: stored({ ...audited, ...reversed }), user: auditor }).enabled.reverseAudit).toBe(false);
     const admin = { id: 9, kind: 'ADMIN' as const, rightIds: [] };
     expect(view({ voucher: stored(reversed), user: admin }).enabled).toMatchObject({ save: false, delete: false, invalid: false, copy: true });
-    // The reversal itself is linked the same way but is an ordinary voucher.
-    expect(view({ voucher: stored({ source: 'REVERSAL', voucherRelationInfos: [{ kind: 'REVERSAL' }] }), user: admin }).enabled).toMatchObject({ save: true, delete: true });
+    // The reversal itself holds the original's lines negated: not edited or invalidated, only deleted (the undo);
+    // once its original is gone (unlinked) it is an ordinary voucher.
+    expect(view({ voucher: stored({ source: 'REVERSAL', voucherRelationInfos: [{ kind: 'REVERSAL' }] }), user: admin })).toMatchObject({ editable: false, enabled: { save: false, invalid: false, delete: true, copy: true } });
+    expect(view({ voucher: stored({ source: 'REVERSAL', voucherRelationInfos: [] }), user: admin }).enabled).toMatchObject({ save: true, delete: true });
   });
 });
 

@@ -21,6 +21,10 @@ export interface ToolbarInput {
 export const isReversedVoucher = (v: { source?: string; voucherRelationInfos?: readonly { kind: string }[] }): boolean =>
   v.source !== 'REVERSAL' && (v.voucherRelationInfos ?? []).some((r) => r.kind === 'REVERSAL');
 
+/** The voucher is the red reversal of an original it is still linked to (its lines are fixed: VOUCHER_REVERSAL_FIXED). */
+export const isReversalVoucher = (v: { source?: string; voucherRelationInfos?: readonly { kind: string }[] }): boolean =>
+  v.source === 'REVERSAL' && (v.voucherRelationInfos ?? []).some((r) => r.kind === 'REVERSAL');
+
 export function lifecycleOf(voucher: ToolbarInput['voucher']): VoucherLifecycleState {
   return voucher ? voucherLifecycleStateOf(voucher) : 'new';
 }
@@ -30,7 +34,7 @@ export function toolbarSnapshot(input: ToolbarInput): VoucherSnapshot {
   return voucherSnapshot(
     lifecycleOf(input.voucher),
     // The ledger's cashier-signature rule is the server's to check; the toolbar does not hold it back.
-    { user, makerId: input.voucher?.createdBy ?? null, periodSettled: input.periodSettled, cashierSignRequired: false, reversed: input.voucher ? isReversedVoucher(input.voucher) : false },
+    { user, makerId: input.voucher?.createdBy ?? null, periodSettled: input.periodSettled, cashierSignRequired: false, reversed: input.voucher ? isReversedVoucher(input.voucher) : false, reversal: input.voucher ? isReversalVoucher(input.voucher) : false },
     input.dirty,
   );
 }

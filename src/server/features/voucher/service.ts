@@ -42,21 +42,24 @@ const fail = (code: ResultCode, params: Record<string, string | number> = {}, ap
 const statusOf = (v: q.VoucherRow): VoucherLifecycleState =>
   voucherLifecycleStateOf({ state: v.state as 'NORMAL' | 'INVALID', auditAt: v.auditAt, auditPass: v.auditPass, bookKeepAt: v.bookKeepAt, cashierAt: v.cashierAt });
 
-const contextOf = (actor: Actor, makerId: number | null, periodSettled: boolean, reversed = false): VoucherActionContext => ({
+const contextOf = (actor: Actor, makerId: number | null, periodSettled: boolean, link: { reversed: boolean; reversal: boolean } = { reversed: false, reversal: false }): VoucherActionContext => ({
   user: { id: actor.id, kind: actor.kind, rightIds: actor.rightIds },
   makerId,
   periodSettled,
-  reversed,
+  ...link,
   // No ledger option asks for the cashier's signature before bookkeeping yet (decision 022).
   cashierSignRequired: false,
 });
 
-/** The voucher has a red reversal that undoes it (a reversal itself is linked the same way, but is not reversed). */
-async function isReversed(tx: Tx, v: q.VoucherRow): Promise<boolean> {
-  if (v.source === 'REVERSAL') return false;
+/**
+ * The voucher's red-reversal link: `reversed` when a reversal undoes it, `reversal` when it is the
+ * reversal of an original it is still linked to (both are linked by a REVERSAL relation each way).
+ */
+async function reversalLink(tx: Tx, v: q.VoucherRow): Promise<{ reversed: boolean; reversal: boolean }> {
   const [rev] = await tx.select({ id: voucherRelations.id }).from(voucherRelations)
     .where(and(eq(voucherRelations.voucherId, v.id), eq(voucherRelations.kind, 'REVERSAL'))).limit(1);
-  return rev !== undefined;
+  const linked = rev !== undefined;
+  return { reversed: linked && v.source !== 'REVERSAL', reversal: linked && v.source === 'REVERSAL' };
 }
 
 /** Runs the machine; a refusal throws its result code. */
@@ -252,7 +255,7 @@ export async function createVoucher(db: Db, actor: Actor, companyId: number, bod
       const kind = body.originKind ?? 'COPY';
       if (kind === 'COPY') decide(statusOf(origin), 'copy', contextOf(actor, origin.createdBy, false));
       else {
-        const refusal = redReversalRefusal({ lifecycle: statusOf(origin), source: origin.source, reversed: await isReversed(tx, origin) });
+        const refusal = redReversalRefusal({ lifecycle: statusOf(origin), source: origin.source, reversed: (await reversalLink(tx, origin)).reversed });
         if (refusal) fail(refusal);
         const lang = actor.lang ?? 'zh_CN';
         const [kindRow] = await tx.select({ name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(eq(voucherKinds.id, origin.kindId));
@@ -309,7 +312,7 @@ export async function updateVoucher(db: Db, actor: Actor, companyId: number, id:
     if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
     assertVersion(v.version, body.version);
     const oldPeriod = await q.lockPeriod(tx, v.periodId);
-    decide(statusOf(v), 'save', contextOf(actor, v.createdBy, oldPeriod?.rolled ?? false, await isReversed(tx, v)));
+    decide(statusOf(v), 'save', contextOf(actor, v.createdBy, oldPeriod?.rolled ?? false, await reversalLink(tx, v)));
     // The kind, code length, years and the body's subjects in one query.
     const ctx = await saveContext(tx, { companyId, accountId: v.accountId, kindId: body.kindId, userId: actor.id, subjectIds: body.items.map((i) => i.subjectId) });
     if (!ctx.kind) fail('NO_PERMISSION');
@@ -347,7 +350,7 @@ export async function deleteVoucher(db: Db, actor: Actor, companyId: number, id:
     const v = await q.findVoucher(tx, id, true);
     if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
     const period = await q.lockPeriod(tx, v.periodId);
-    decide(statusOf(v), 'delete', contextOf(actor, v.createdBy, period?.rolled ?? false, await isReversed(tx, v)));
+    decide(statusOf(v), 'delete', contextOf(actor, v.createdBy, period?.rolled ?? false, await reversalLink(tx, v)));
     await tx.delete(vouchers).where(eq(vouchers.id, v.id));
   });
 }
@@ -385,7 +388,7 @@ async function actIn(tx: Tx, actor: Actor, companyId: number, id: number, action
   if (!v || v.companyId !== companyId) return fail('NO_PERMISSION');
   assertVersion(v.version, version);
   const period = await q.lockPeriod(tx, v.periodId);
-  const next = decide(statusOf(v), action, contextOf(actor, v.createdBy, period?.rolled ?? false, await isReversed(tx, v)));
+  const next = decide(statusOf(v), action, contextOf(actor, v.createdBy, period?.rolled ?? false, await reversalLink(tx, v)));
   if (action === 'auditError' && !reason) fail('VOUCHER_FIELD_REQUIRED', { field: 'reason' });
   const [after] = await tx.update(vouchers).set({ ...stampsOf(v, next, action, actor, reason), updatedAt: sql`now()`, version: sql`${vouchers.version} + 1` }).where(eq(vouchers.id, v.id)).returning();
   if (statusOf(after) !== next) throw new Error(`voucher ${v.id}: ${action} led to ${statusOf(after)}, the machine says ${next}`);

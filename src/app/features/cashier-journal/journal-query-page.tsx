@@ -11,7 +11,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { ICellRendererParams } from 'ag-grid-community';
-import { Alert, NumberInput } from '@mantine/core';
+import { Alert, NumberInput, Text } from '@mantine/core';
 import { Select } from '../common/select';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -52,9 +52,6 @@ const columns: ListColumn<CashLineDto>[] = [
   { field: 'voucherCode', headerKey: 'journal:columns.voucher', width: 104, renderer: 'voucher' },
   { field: 'createdByName', headerKey: 'journal:maker', width: 90 },
 ];
-
-/** The id of the totals row pinned under the lines (no line has it). */
-const TOTAL_ROW_ID = -1;
 
 interface Ctx {
   /** "记-0013" in the reader's language ("General-0013"), as the entry sheet shows it. */
@@ -110,16 +107,17 @@ export function JournalQueryPage() {
   // The footer: every line under the filter and the searched keyword, not only the page's (GET /cashier/cash/total).
   const [keyword, setKeyword] = useState('');
   const totals = useQuery(journalTotalOptions(accountId, filter, keyword, !range.reversed));
-  const totalRow = useMemo<CashLineDto[]>(() => (totals.data ? [{
-    id: TOTAL_ROW_ID, summary: t('journal:queryTotal', { count: totals.data.count }), receiptCents: totals.data.receiptCents, paymentCents: totals.data.paymentCents,
-  } as CashLineDto] : []), [totals.data, t]);
+  // Said beside the list's tools, not as a pinned row: the sums are wider than any line's and would push the columns past a 1440 px window.
+  const totalsText = totals.data ? t('journal:queryTotal', {
+    count: totals.data.count, receipts: formatCents(Number(totals.data.receiptCents)), payments: formatCents(Number(totals.data.paymentCents)),
+  }) : null;
   const formatters = useMemo(() => ({
     ref: (v: unknown) => {
       const r = v as { code?: string; name?: string } | null;
       return r?.name ? `${r.code ?? ''} ${r.name}` : '';
     },
     cents: (v: unknown) => (v && v !== '0' ? formatCents(Number(v)) : ''),
-    balance: (v: unknown, row: CashLineDto | undefined) => (row?.id === TOTAL_ROW_ID ? '' : formatCents(Number(v ?? 0))),
+    balance: (v: unknown) => formatCents(Number(v ?? 0)),
   }), []);
   // The voucher kinds arrive after the lines may have: a new context redraws the cells (list-grid).
   const context = useMemo<Ctx>(() => ({ voucherLabel: (code) => voucherLabelIn(code, voucherKinds.data ?? [], i18n.language) }), [voucherKinds.data, i18n.language]);
@@ -149,10 +147,12 @@ export function JournalQueryPage() {
           { key: 'import', testId: 'jq-import', run: () => (importInto ? setImporting(true) : notifications.show({ color: 'orange', message: t('journal:importPickAccount') })) },
           { key: 'template', testId: 'jq-template', run: () => void downloadJournalTemplate().catch(notifyError) },
         ]}
-        pinnedBottomRowData={totalRow}
         onViewChange={(v) => setKeyword(v.keyword)}
-        onRowOpen={(l) => l.id !== TOTAL_ROW_ID && void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
-        toolbarExtra={exporter.bar}
+        onRowOpen={(l) => void navigate({ href: `/cashier/cashBankJournalEdit?bankAccountId=${l.bankAccountId}&month=${l.date.slice(0, 7)}` })}
+        toolbarExtra={<>
+          {exporter.bar}
+          {totalsText && <Text size="sm" fw={500} data-testid="jq-totals">{totalsText}</Text>}
+        </>}
         filters={
           <>
             <FirstMatchSelect size="sm" w={190} label={t('journal:bankAccount')} placeholder={t('journal:report.allAccounts')} data={accountOptions} value={bankAccountId} onChange={setBankAccountId} clearable data-testid="jq-account" />

@@ -77,11 +77,11 @@ export async function journalDocs(tx: Tx, accountId: number, q: Partial<BillQuer
   }));
 }
 
-/** The budget items among `ids` that have sub-items (not leaves). */
-export async function parentBudgets(tx: Tx, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await tx.select({ id: budgets.id }).from(budgets).where(and(inArray(budgets.id, [...new Set(ids)]), eq(budgets.leaf, false)));
-  return new Set(rows.map((r) => r.id));
+/** The budget items among `ids` that have sub-items (not leaves), by id with their code and name. */
+export async function parentBudgets(tx: Tx, ids: number[]): Promise<Map<number, { code: string; name: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.select({ id: budgets.id, code: budgets.code, name: budgets.name }).from(budgets).where(and(inArray(budgets.id, [...new Set(ids)]), eq(budgets.leaf, false)));
+  return new Map(rows.map((r) => [r.id, { code: r.code, name: r.name }]));
 }
 
 export async function findBankAccount(tx: Tx, id: number) {

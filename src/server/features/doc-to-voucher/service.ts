@@ -196,11 +196,10 @@ async function linesOf(tx: Tx, companyId: number, body: BillsTransferBody, g: Gr
   // A budget item with sub-items cannot stand on a line (the voucher editor's picker offers leaves only).
   const parents = await q.parentBudgets(tx, placed.flatMap((p) => p.auxes.filter((a) => AUX_DIMENSION_OF_TYPE[a.auxTypeId] === 'budget').map((a) => a.auxId)));
   for (const p of placed) for (const a of p.auxes) {
-    const v = valueOf(a.auxTypeId, a.auxId);
-    if (!v) fail('DOC_AUX_UNUSABLE', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang) });
-    if (AUX_DIMENSION_OF_TYPE[a.auxTypeId] === 'budget' && parents.has(a.auxId)) {
-      fail('DOC_AUX_NOT_LEAF', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang), name: `${v.code ?? ''} ${v.name}`.trim() });
-    }
+    // Said as such before "unusable" (the line's check takes leaves only, so a parent is not among the usable values).
+    const parent = AUX_DIMENSION_OF_TYPE[a.auxTypeId] === 'budget' ? parents.get(a.auxId) : undefined;
+    if (parent) fail('DOC_AUX_NOT_LEAF', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang), name: `${parent.code} ${parent.name}`.trim() });
+    if (!valueOf(a.auxTypeId, a.auxId)) fail('DOC_AUX_UNUSABLE', { subject: `${p.s.code} ${localName(lang, p.s)}`, type: auxTypeName(a.auxTypeId, lang) });
   }
   const merged = new Map<string, (typeof placed)[number] & { cents: number; count: number; docs: string[] }>();
   for (const p of placed) {

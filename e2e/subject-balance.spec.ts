@@ -4,7 +4,7 @@
  * level 1 only, bookkept vouchers only, a subject code range; the grid is walked with the arrow
  * keys. Screenshots in Chinese and English. Eight-digit codes show whole; 导出 downloads the table.
  */
-import { expect, test } from './page-models/test';
+import { expect, test, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
@@ -41,6 +41,18 @@ test.afterAll(async ({ request }) => {
 });
 
 const money = (s: string | null) => Math.round(Number((s ?? '').replace(/,/g, '') || '0') * 100);
+
+
+/** The admin's 2026 subject balance table for the whole year (January to December), opened from the menu. */
+async function openYearBalance(page: Page) {
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.selectYear('2026');
+  await shell.openMenu('voucher', 'voucher.business', 'voucher.business.balanceBySubject');
+  await shell.choose(page.getByTestId('sb-start'), '2026-01');
+  await shell.choose(page.getByTestId('sb-end'), '2026-12');
+  return shell;
+}
 
 test('the subject balance of the demo year: totals balance, parents sum their children, filters narrow it', async ({ page }, testInfo) => {
   await loginAs(page, 'admin', 'admin123');
@@ -116,12 +128,7 @@ test('the subject balance of the demo year: totals balance, parents sum their ch
 
 test('a kept subject balance tab shows a voucher saved in another tab without being asked again', async ({ page, request }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'admin', 'admin123');
-  const shell = new ShellModel(page);
-  await shell.selectYear('2026');
-  await shell.openMenu('voucher', 'voucher.business', 'voucher.business.balanceBySubject');
-  await shell.choose(page.getByTestId('sb-start'), '2026-01');
-  await shell.choose(page.getByTestId('sb-end'), '2026-12');
+  const shell = await openYearBalance(page);
   const grid = page.getByTestId('sb-grid');
   const credit = grid.locator(`.ag-row:not(.ag-row-pinned)[row-id="${made.subjectId}"] [col-id="credit"]`);
   await expect(credit).toHaveText('1,234.56', { timeout: 20_000 });
@@ -158,12 +165,7 @@ test('the code column shows eight-digit codes whole at 1440 px; 导出 writes th
     made3.push((await admin.post('/api/subject', { accountYearId: made.yearId, code: '101201', name: '外埠存款' })).id);
     made3.push((await admin.post('/api/subject', { accountYearId: made.yearId, code: '10120101', name: '上海' })).id);
     made3.push((await admin.post('/api/subject', { accountYearId: made.yearId, code: '10120102', name: '北京' })).id);
-    await loginAs(page, 'admin', 'admin123');
-    const shell = new ShellModel(page);
-    await shell.selectYear('2026');
-    await shell.openMenu('voucher', 'voucher.business', 'voucher.business.balanceBySubject');
-    await shell.choose(page.getByTestId('sb-start'), '2026-01');
-    await shell.choose(page.getByTestId('sb-end'), '2026-12');
+    await openYearBalance(page);
     await page.getByTestId('sb-code-from').fill('1012');
     await page.getByTestId('sb-code-to').fill('1012');
     await page.getByTestId('sb-zero').check();

@@ -265,6 +265,20 @@ describe.each(backends())('reimbursements (%s)', (backend) => {
     ]);
   });
 
+  it('import reads amounts as a sheet writes them: thousands separators, ¥, a formula\'s binary noise; "1,00" is not 100', async () => {
+    const head = ['单号 Code', '制单日期 Mark date', '付款金额 Pay amount', '费用类型 Expense kind', '开票日期 Invoice date', '发票号码 Invoice number', '金额 Amount'];
+    const [n1, n2, n3] = [no(), no(), no()];
+    const good = await sheet([head, ['G1', '2026-11-03', '1,234.80', 'Travel', '2026-11-01', n1, '1,234.50'], ['G1', '', '', 'Travel', '2026-11-01', n2, '¥20.00'], ['G1', '', '', 'Travel', '2026-11-01', n3, 0.1 + 0.2]]);
+    const done = (await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(good, editor.token) })).json();
+    expect(done).toMatchObject({ success: true, data: { created: 1 } });
+    const back = (await ok('GET', '/api/expense', { query: { filter: { companyId: w.companyId, invoiceNo: n1 }, expand: 'invoices' } })).content[0];
+    expect(back.payAmount).toBe(123_480);
+    expect(back.invoices.map((l: Body) => l.amount)).toEqual([123_450, 2_000, 30]);
+    const bad = await sheet([head, ['B1', '2026-11-03', '', 'Travel', '2026-11-01', no(), '1,00']]);
+    const refused = (await t.app.inject({ method: 'POST', url: `/api/expense/importXls?companyId=${w.companyId}`, ...multipart(bad, editor.token) })).json();
+    expect(refused).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID', appendix: { errors: [{ row: 2, column: '金额 Amount' }] } });
+  });
+
   it('lists with filters: date range, submitter, state, code, kind, invoice number', async () => {
     const n = no();
     const a = await create([line(n, { expenseKindId: meals, issueAt: '2026-10-19' })], { markAt: '2026-10-20', submitterId: null });

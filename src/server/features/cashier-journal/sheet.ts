@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../domain/enums';
-import { parseAmount } from '../../../domain/money';
+import { parsePastedAmount } from '../../../domain/money';
 import { AMOUNT_NUM_FMT, centsCell } from '../export/sheets/cells';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { DomainError } from '../../../domain/result-codes';
@@ -105,7 +105,7 @@ export async function readCashWorkbook(file: Buffer, lang: Language): Promise<Sh
     const cents = (f: 'receipt' | 'payment') => {
       const v = get(f);
       if (!v) return 0;
-      const p = parseAmount(v, { maxAbsCents: CASH_LINE_MAX_CENTS });
+      const p = parsePastedAmount(v, { maxAbsCents: CASH_LINE_MAX_CENTS });
       if (!p.ok || p.cents < 0) {
         bad(r, f, invalid(v));
         return 0;

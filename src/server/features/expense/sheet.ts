@@ -10,7 +10,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../domain/enums';
-import { parseAmount, type AmountResult } from '../../../domain/money';
+import { parsePastedAmount, type AmountResult } from '../../../domain/money';
 import { AMOUNT_NUM_FMT, centsCell } from '../export/sheets/cells';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import { DomainError } from '../../../domain/result-codes';
@@ -149,7 +149,7 @@ export async function readExpenseWorkbook(file: Buffer, lang: Language): Promise
     if (!doc) {
       const markAt = date(r, 'markAt', get('markAt'), true);
       const pay = get('payAmount');
-      const payCents = pay ? parseAmount(pay, { maxAbsCents: PAY_AMOUNT_MAX_CENTS, allowNegative: false }) : { ok: true as const, cents: 0 };
+      const payCents = pay ? parsePastedAmount(pay, { maxAbsCents: PAY_AMOUNT_MAX_CENTS, allowNegative: false }) : { ok: true as const, cents: 0 };
       const payWrong = amountRule(payCents, 'pay');
       if (payWrong) bad(r, 'payAmount', payWrong);
       const submitAt = date(r, 'submitAt', get('submitAt'), false);
@@ -170,7 +170,7 @@ export async function readExpenseWorkbook(file: Buffer, lang: Language): Promise
     let amount: number | null = null;
     if (!amountText) bad(r, 'amount', required);
     else {
-      const parsed = parseAmount(amountText, { maxAbsCents: REIMBURSE_LINE_MAX_CENTS });
+      const parsed = parsePastedAmount(amountText, { maxAbsCents: REIMBURSE_LINE_MAX_CENTS });
       const wrong = amountRule(parsed, 'line');
       if (wrong) bad(r, 'amount', wrong);
       else if (parsed.ok && parsed.cents === 0) bad(r, 'amount', rule('notZero'));

@@ -173,7 +173,9 @@ export function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object' && 'text' in v) return String((v as { text: unknown }).text ?? '').trim();
-  if (typeof v === 'object' && 'result' in v) return String((v as { result: unknown }).result ?? '').trim();
+  if (typeof v === 'object' && 'result' in v) return cellText((v as { result: ExcelJS.CellValue }).result);
+  // A number computed in Excel (=A1*1.13, 0.1+0.2) carries binary noise: read it as Excel shows it (15 digits).
+  if (typeof v === 'number') return String(Number(v.toPrecision(15)));
   return unneutralize(String(v).trim());
 }
 

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../domain/enums';
-import { parseAmount } from '../../../domain/money';
+import { parsePastedAmount } from '../../../domain/money';
 import { AMOUNT_NUM_FMT, centsCell } from '../export/sheets/cells';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import type { ResultCode } from '../../../domain/result-codes';
@@ -158,9 +158,9 @@ function lineOf(r: number, texts: Partial<Record<Field, string>>, fail: (field: 
   }
   const amounts: Array<{ field: 'debit' | 'credit'; cents: number }> = [];
   for (const field of ['debit', 'credit'] as const) {
-    const t = (texts[field] ?? '').replace(/[,，\s]/g, '');
+    const t = (texts[field] ?? '').trim();
     if (!t) continue;
-    const a = parseAmount(t, { allowNegative: true });
+    const a = parsePastedAmount(t, { allowNegative: true });
     if (!a.ok) {
       fail(field, translate('validation.invalid', lang));
       return null;

@@ -2,7 +2,7 @@
 import { halfWidth } from '../../../../domain/half-width';
 import type ExcelJS from 'exceljs';
 import { MAX_PAGE_LIMIT } from '../../../../domain/constants';
-import { parseAmount } from '../../../../domain/money';
+import { parsePastedAmount } from '../../../../domain/money';
 import { isCalendarDate, type Paging } from '../../../../contract/common';
 import type { Parsed } from '../sheet';
 
@@ -50,10 +50,13 @@ export const date = (text: string, raw: ExcelJS.CellValue): Parsed => {
   return isCalendarDate(iso) ? { value: iso } : { error: 'dateFormat' };
 };
 
-/** An amount in currency units as text ("1,234.50"), read into integer cents by the money rules (never a float); empty = not sent. */
+/**
+ * An amount in currency units as a sheet writes it ("1,234.50", "¥1,234.50", full-width digits), read
+ * into integer cents by the pasted-amount rules (never a float; "1,00" is not 100); empty = not sent.
+ */
 export const amount = (text: string): Parsed => {
   if (text === '') return { skip: true };
-  const r = parseAmount(halfWidth(text).replace(/[,，\s]/g, ''), { allowNegative: false });
+  const r = parsePastedAmount(text, { allowNegative: false });
   return r.ok ? { value: r.cents } : { error: 'amount' };
 };
 

@@ -6,7 +6,7 @@
  * voucher lines. Amounts travel as integer cents in strings, balances debit positive with a side.
  */
 import { z } from 'zod';
-import { idSchema, jsonParam } from './common';
+import { idSchema, INT32_MAX, jsonParam } from './common';
 import { defineRoute } from './route';
 import { RIGHTS } from '../domain/rights';
 import { balanceSides } from './ledger';
@@ -60,9 +60,12 @@ export type AuxTotalFilter = z.output<typeof auxTotalFilter>;
 export const auxDetailFilter = z.object({
   ...range,
   auxTypeId,
-  auxId: idSchema,
+  /** The value; UNASSIGNED_AUX_ID: the subject's lines carrying no value of the type (needs subjectId). */
+  auxId: z.coerce.number<number>().int().min(0).max(INT32_MAX),
   /** One subject (and the subjects below it); absent: every subject the value stands on. */
   subjectId: idSchema.optional(),
+}).superRefine((f, ctx) => {
+  if (f.auxId === UNASSIGNED_AUX_ID && f.subjectId === undefined) ctx.addIssue({ code: 'custom', path: ['subjectId'], message: 'required' });
 });
 export type AuxDetailFilter = z.output<typeof auxDetailFilter>;
 

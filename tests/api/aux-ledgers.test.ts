@@ -215,25 +215,30 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     type Detail = { total: number; auxCode: string; rows: Array<Record<string, unknown>> };
     const whole = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxDetail');
     const shape = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.index, r.kind, r.periodName, r.markDate, r.debit, r.credit, r.side, r.balanceCents]);
-    expect(whole.total).toBe(7);
+    expect(whole.total).toBe(9);
     expect(whole.auxCode).toBe('VWC');
+    // February has no line: it still says its totals and closing, as the subject's sub-ledger does.
     expect(shape(whole.rows)).toEqual([
       [0, 'OPENING', null, null, '0', '0', 'FLAT', '0'],
       [1, 'LINE', '2026-01', '2026-01-10', '100000', '0', 'DEBIT', '100000'],
       [2, 'PERIOD', '2026-01', null, '100000', '0', 'DEBIT', '100000'],
       [3, 'YEAR', '2026-01', null, '100000', '0', 'DEBIT', '100000'],
-      [4, 'LINE', '2026-03', '2026-03-15', '0', '30000', 'DEBIT', '70000'],
-      [5, 'PERIOD', '2026-03', null, '0', '30000', 'DEBIT', '70000'],
-      [6, 'YEAR', '2026-03', null, '100000', '30000', 'DEBIT', '70000'],
+      [4, 'PERIOD', '2026-02', null, '0', '0', 'DEBIT', '100000'],
+      [5, 'YEAR', '2026-02', null, '100000', '0', 'DEBIT', '100000'],
+      [6, 'LINE', '2026-03', '2026-03-15', '0', '30000', 'DEBIT', '70000'],
+      [7, 'PERIOD', '2026-03', null, '0', '30000', 'DEBIT', '70000'],
+      [8, 'YEAR', '2026-03', null, '100000', '30000', 'DEBIT', '70000'],
     ]);
-    expect(whole.rows[4]).toMatchObject({ voucherId: ids.marA, subjectId: w.subject.receivable, subjectCode: '1122', lineNo: 2 });
+    expect(whole.rows[6]).toMatchObject({ voucherId: ids.marA, subjectId: w.subject.receivable, subjectCode: '1122', lineNo: 2 });
     // The voucher's number as the ledger set writes it (padded to its code length), as the subject ledgers show it.
-    expect(whole.rows[4].codeText).toBe(String(whole.rows[4].voucherCode).padStart(4, '0'));
+    expect(whole.rows[6].codeText).toBe(String(whole.rows[6].voucherCode).padStart(4, '0'));
     expect(whole.rows[0].codeText).toBeNull();
     // A page in the middle has the same rows as the whole list.
-    const page = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset: 2, limit: 3 }), 'auxDetail');
-    expect(page.total).toBe(7);
-    expect(shape(page.rows)).toEqual(shape(whole.rows.slice(2, 5)));
+    for (const [offset, limit] of [[2, 3], [4, 3], [5, 2]]) {
+      const page = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset, limit }), 'auxDetail');
+      expect(page.total).toBe(9);
+      expect(shape(page.rows)).toEqual(shape(whole.rows.slice(offset, offset + limit)));
+    }
     // March alone opens with January; bookkept only; a subject filter; past the end: no rows.
     const march = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custB, startPeriodId: period(w, 3), endPeriodId: period(w, 3) }), 'auxDetail');
     expect(shape(march.rows)).toEqual([
@@ -243,9 +248,10 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
       [3, 'YEAR', '2026-03', null, '50000', '20000', 'DEBIT', '30000'],
     ]);
     const bookedB = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custB, includeUnbooked: false, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxDetail');
-    expect(shape(bookedB.rows)).toEqual([[0, 'OPENING', null, null, '0', '0', 'FLAT', '0']]);
+    expect(shape(bookedB.rows)).toEqual([[0, 'OPENING', null, null, '0', '0', 'FLAT', '0'], ...['2026-01', '2026-02', '2026-03'].flatMap((m, i) => [
+      [1 + 2 * i, 'PERIOD', m, null, '0', '0', 'FLAT', '0'], [2 + 2 * i, 'YEAR', m, null, '0', '0', 'FLAT', '0']])]);
     const revenueOnly = await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, subjectId: w.subject.revenue, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }), 'auxDetail');
-    expect(revenueOnly.total).toBe(1);
+    expect(revenueOnly.rows.map((r) => r.kind)).toEqual(['OPENING', 'PERIOD', 'YEAR', 'PERIOD', 'YEAR', 'PERIOD', 'YEAR']);
     expect((await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset: 50 }), 'auxDetail')).rows).toEqual([]);
   });
 
@@ -381,18 +387,18 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(totalZh.fileName).toMatch(named('辅助核算总账'));
     const detailFilter = { ...base, auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) };
     const detail = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', detailFilter, reader.token);
-    expect(detail.ws.rowCount).toBe(8 + HEAD);
+    expect(detail.ws.rowCount).toBe(10 + HEAD);
     expect(values(detail.ws, 1)).toEqual(['Date', 'Voucher', 'Subject', 'Summary', 'Debit', 'Credit', 'Side', 'Balance (debit +)']);
     expect(values(detail.ws, 2).slice(3)).toEqual(['Opening balance', undefined, undefined, 'Nil', 0]);
     // The voucher word in the caller's language too (记 → its English name).
-    expect(values(detail.ws, 6).slice(0, 3)).toEqual(['2026-03-15', expect.stringMatching(/^[A-Za-z]+-\d{4}$/), '1122 Accounts receivable']); // the number padded as the ledger set writes it
-    expect(values(detail.ws, 6).slice(4)).toEqual([0, 300, 'Dr', 700]);
+    expect(values(detail.ws, 8).slice(0, 3)).toEqual(['2026-03-15', expect.stringMatching(/^[A-Za-z]+-\d{4}$/), '1122 Accounts receivable']); // the number padded as the ledger set writes it
+    expect(values(detail.ws, 8).slice(4)).toEqual([0, 300, 'Dr', 700]);
     expect(detail.ws.name).toBe('Aux sub-ledger VWC');
     expect(detail.fileName).toMatch(named('Sub-ledger by auxiliary-VWC'));
     const detailZh = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', detailFilter, reader.token, 'zh_CN');
     expect(values(detailZh.ws, 1)).toEqual(['日期', '凭证字号', '科目名称', '摘要', '借方', '贷方', '方向', '余额（借正）']);
     expect(values(detailZh.ws, 2).slice(3)).toEqual(['期初余额', undefined, undefined, '平', 0]);
-    expect(values(detailZh.ws, 6).slice(4)).toEqual([0, 300, '借', 700]);
+    expect(values(detailZh.ws, 8).slice(4)).toEqual([0, 300, '借', 700]);
     expect(detailZh.fileName).toMatch(named('辅助核算明细账-VWC'));
     const summaryFilter = { ...base, startPeriodId: period(w, 3), endPeriodId: period(w, 3) };
     const summary = await exportWorkbook(t, '/api/report/budgetSummary/export', 'LEDGER', summaryFilter, budgeter.token);
@@ -443,7 +449,9 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect(total.groups[0].periods.map((p) => [p.ytdDebit, p.ytdCredit, p.side, p.balanceCents])).toEqual([['100000', '20000', 'DEBIT', '80000'], ['100000', '50000', 'DEBIT', '50000']]);
     const detail = await data<{ rows: Array<Record<string, unknown>> }>(call(gReader.token, 'GET', '/api/ledger/auxDetail', { query: { filter: { ...f, auxId: g.customerId, startPeriodId: period(g, 1), endPeriodId: period(g, 3) } } }), 'auxDetail');
     expect(detail.rows.map((r) => [r.kind, r.debit, r.credit, r.balanceCents])).toEqual([
-      ['OPENING', '0', '0', '80000'], ['LINE', '0', '30000', '50000'], ['PERIOD', '0', '30000', '50000'], ['YEAR', '100000', '50000', '50000'],
+      ['OPENING', '0', '0', '80000'], ['PERIOD', '0', '0', '80000'], ['YEAR', '100000', '20000', '80000'],
+      ['LINE', '0', '30000', '50000'], ['PERIOD', '0', '30000', '50000'], ['YEAR', '100000', '50000', '50000'],
+      ['PERIOD', '0', '0', '50000'], ['YEAR', '100000', '50000', '50000'],
     ]);
   });
 
@@ -496,6 +504,27 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     const sheet = (exported.ws.getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
     expect(sheet.find((r) => r[1] === 'Unassigned' && r[2] === '2202')).toEqual(['', 'Unassigned', '2202', 'Accounts payable', 0, 51000, 0, 0, 0, 1000, 'Cr', 0, 51000]);
     expect(sheet.at(-1)).toEqual(['Total', '', '', '', 0, 51000, 2000, 8480, 2000, 9480, '', 0, 57480]);
+
+    // The unassigned row drilled: the subject's lines without a vendor, from its own opening; each month says its closing.
+    const detailOf = (filter: Record<string, unknown>, lang: 'en_US' | 'zh_CN' = 'en_US') =>
+      data<{ auxId: number; auxName: string; total: number; rows: Array<Record<string, unknown>> }>(t.call('GET', '/api/ledger/auxDetail', { token: gReader.token, lang, query: { filter } }), 'auxDetail');
+    const un = await detailOf({ ...f, startPeriodId: period(g, 1), auxId: UNASSIGNED_AUX_ID, subjectId: payable.id });
+    expect([un.auxId, un.auxName, un.total]).toEqual([UNASSIGNED_AUX_ID, 'Unassigned', 8]);
+    expect(un.rows.map((r) => [r.kind, r.periodName ?? null, r.debit, r.credit, r.side, r.balanceCents])).toEqual([
+      ['OPENING', null, '0', '0', 'CREDIT', '5000000'],
+      ['LINE', expect.any(String), '0', '100000', 'CREDIT', '5100000'], ['PERIOD', expect.any(String), '0', '100000', 'CREDIT', '5100000'], ['YEAR', expect.any(String), '0', '100000', 'CREDIT', '5100000'],
+      ['PERIOD', expect.any(String), '0', '0', 'CREDIT', '5100000'], ['YEAR', expect.any(String), '0', '100000', 'CREDIT', '5100000'],
+      ['PERIOD', expect.any(String), '0', '0', 'CREDIT', '5100000'], ['YEAR', expect.any(String), '0', '100000', 'CREDIT', '5100000'],
+    ]);
+    // From February the January line is in the opening: the balance's unassigned row, line for line.
+    const feb = await detailOf({ ...f, auxId: UNASSIGNED_AUX_ID, subjectId: payable.id }, 'zh_CN');
+    expect(feb.auxName).toBe('未指定');
+    expect(feb.rows[0]).toMatchObject({ kind: 'OPENING', side: 'CREDIT', balanceCents: '5100000' });
+    expect(feb.rows.at(-1)).toMatchObject({ kind: 'YEAR', debit: '0', credit: '100000', side: 'CREDIT', balanceCents: '5100000' });
+    // The unassigned part is of a subject: without one it is refused, naming the field.
+    const bare = await t.call('GET', '/api/ledger/auxDetail', { token: gReader.token, lang: 'en_US', query: { filter: { ...f, auxId: UNASSIGNED_AUX_ID } } });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().msg).toMatch(/subject/i);
   });
 
   it('rights: the finance reports right for the ledgers, the budget right for the budget reports', async () => {
@@ -596,8 +625,8 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
       let ytdD = mine.filter((l) => l.month < start && l.direction).reduce((n, l) => n + Number(l.amount_cents), 0);
       let ytdC = mine.filter((l) => l.month < start && !l.direction).reduce((n, l) => n + Number(l.amount_cents), 0);
       for (let m = start; m <= end; m++) {
+        // Every month of the range says its totals and closing, a month without lines too.
         const ls = mine.filter((l) => l.month === m);
-        if (ls.length === 0) continue;
         for (const l of ls) {
           balance += signed(l);
           list.push(`LINE ${l.voucher_id}:${l.line_no} ${balance}`);

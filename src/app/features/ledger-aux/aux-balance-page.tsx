@@ -20,7 +20,6 @@ import type { ColDef, ColGroupDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import { UNASSIGNED_AUX_ID, type AuxBalanceDto, type AuxBalanceRowDto } from '../../../contract/ledger-aux';
-import { subLedgerHref } from '../ledger/subject-ledgers-model';
 import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useScope } from '../../session/store';
@@ -60,14 +59,11 @@ export function AuxBalancePage() {
   const caret = useKeptCaret(`auxBalance:${accountYearId}`, 'auxCode');
   const drill = (r: Row | undefined) => {
     if (!r || isTotal(r) || !filter) return;
-    // The unassigned part has no value to follow: a subject's lines are in its own sub-ledger.
-    if (r.auxId === UNASSIGNED_AUX_ID) {
-      if (r.subjectId !== null) void navigate({ href: subLedgerHref({ subjectId: r.subjectId, startPeriodId: filter.startPeriodId, endPeriodId: filter.endPeriodId, includeUnbooked: filter.includeUnbooked }) });
-      return;
-    }
+    // The unassigned part is of a subject: its group row has no lines of its own to open.
+    if (r.auxId === UNASSIGNED_AUX_ID && r.subjectId === null) return;
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
       startPeriodId: filter.startPeriodId, endPeriodId: filter.endPeriodId, includeUnbooked: filter.includeUnbooked, auxTypeId: filter.auxTypeId,
-      value: { id: r.auxId, code: r.auxCode, name: r.auxName },
+      value: { id: r.auxId, code: r.auxCode, name: r.auxId === UNASSIGNED_AUX_ID ? t('rows.unassigned') : r.auxName },
       subject: r.subjectId === null ? undefined : { id: r.subjectId, code: r.subjectCode ?? '', name: r.subjectName ?? '' },
     }) });
   };

@@ -17,7 +17,6 @@ import type { ColDef, RowClassParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import { ledgerAuxApi } from '../../../contract/heads';
 import { UNASSIGNED_AUX_ID, type AuxTotalDto } from '../../../contract/ledger-aux';
-import { subLedgerHref } from '../ledger/subject-ledgers-model';
 import { call } from '../../api/typed-client';
 import { periodsQueryOptions } from '../../queries/account';
 import { useScope } from '../../session/store';
@@ -83,15 +82,11 @@ export function AuxTotalPage() {
     if (!r || !filter) return;
     const startPeriodId = r.kind === 'PERIOD' && r.periodId ? r.periodId : filter.startPeriodId;
     const endPeriodId = r.kind === 'PERIOD' && r.periodId ? r.periodId : r.periodId ?? filter.endPeriodId;
-    // The unassigned part has no value to follow: its lines are in the subject's own sub-ledger.
-    if (r.auxId === UNASSIGNED_AUX_ID) {
-      void navigate({ href: subLedgerHref({ subjectId: r.subjectId, startPeriodId, endPeriodId, includeUnbooked: filter.includeUnbooked }) });
-      return;
-    }
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
       startPeriodId, endPeriodId,
       includeUnbooked: filter.includeUnbooked, auxTypeId: filter.auxTypeId,
-      value: { id: r.auxId, code: r.auxCode, name: r.auxName }, subject: { id: r.subjectId, code: r.subjectCode, name: r.subjectName },
+      // The unassigned part (未指定) opens the subject's lines without a value of the type.
+      value: { id: r.auxId, code: r.auxCode, name: r.auxId === UNASSIGNED_AUX_ID ? t('rows.unassigned') : r.auxName }, subject: { id: r.subjectId, code: r.subjectCode, name: r.subjectName },
     }) });
   };
   const columns = useMemo<ColDef<Row>[]>(() => [

@@ -11,7 +11,9 @@ import { DomainError } from '../../../domain/result-codes';
 import type { AuxDetailDto, AuxDetailFilter } from '../../../contract/ledger-aux';
 import { readAuxOpenings } from './aux-openings';
 import { rangeSubjects } from './aux-balance';
-import { detailPage, transferSums } from './detail';
+import { detailPage, transferSums, unassignedSums } from './detail';
+import { subjectOwnFigures, UNASSIGNED_AUX_ID, unassignedName } from './unassigned';
+import type { Language } from '../../../domain/enums';
 import { auxTree, auxValues, periodRange, type PeriodRange } from './scope';
 import { subtreeOf, treeLayout } from '../../../domain/tree-rollup';
 
@@ -61,9 +63,52 @@ export async function openingOf(tx: Tx, companyId: number, o: { accountYearId: n
   return { opening, ytdDebit, ytdCredit };
 }
 
-export async function auxDetail(db: Db, companyId: number, f: AuxDetailFilter, page: { offset: number; limit: number }): Promise<AuxDetailDto> {
+/**
+ * The opening (debit positive) and the year's debit and credit before the range of the part of some
+ * leaf subjects carrying no value of the type (未指定): their openings less the values' openings,
+ * and their lines without a value before the range, as the balance's unassigned row reads it.
+ */
+async function unassignedOpening(tx: Tx, companyId: number, o: { accountYearId: number; auxTypeId: number; subjectIds: number[]; includeUnbooked: boolean }, range: PeriodRange) {
+  const subjects = new Set(o.subjectIds);
+  let opening = 0;
+  let ytdDebit = 0;
+  let ytdCredit = 0;
+  for (const [id, x] of await subjectOwnFigures(tx, companyId, o, [])) {
+    if (!subjects.has(id)) continue;
+    opening += x.opening;
+    ytdDebit += x.openingYtdDebit;
+    ytdCredit += x.openingYtdCredit;
+  }
+  for (const x of (await readAuxOpenings(tx, o.accountYearId)).values()) {
+    if (x.auxTypeId !== o.auxTypeId || !subjects.has(x.subjectId)) continue;
+    opening -= x.balance;
+    ytdDebit -= x.ytdDebit;
+    ytdCredit -= x.ytdCredit;
+  }
+  for (const m of (await unassignedSums(tx, { ...o, companyId, periodIds: range.before })).values()) {
+    opening += m.debit - m.credit;
+    ytdDebit += m.debit;
+    ytdCredit += m.credit;
+  }
+  return { opening, ytdDebit, ytdCredit };
+}
+
+export async function auxDetail(db: Db, companyId: number, f: AuxDetailFilter, page: { offset: number; limit: number }, lang: Language = 'zh_CN'): Promise<AuxDetailDto> {
   return withTx(db, async (tx) => {
     const range = await periodRange(tx, companyId, f.accountYearId, f.startPeriodId, f.endPeriodId);
+    if (f.auxId === UNASSIGNED_AUX_ID) {
+      // The subject's lines without a value of the type (the balance's 未指定 row drilled): leaves only carry lines and openings.
+      const chart = await rangeSubjects(tx, companyId, f.accountYearId);
+      const root = chart.find((s) => s.id === f.subjectId);
+      if (!root) throw new DomainError('NO_PERMISSION');
+      const subjectIds = chart.filter((s) => s.leaf && s.code.startsWith(root.code)).map((s) => s.id);
+      const ask = { accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, subjectIds, includeUnbooked: f.includeUnbooked };
+      const o = await unassignedOpening(tx, companyId, ask, range);
+      const { total, rows } = await detailPage(tx, {
+        ...ask, auxIds: null, companyId, range, opening: o.opening, openingYtdDebit: o.ytdDebit, openingYtdCredit: o.ytdCredit, offset: page.offset, limit: page.limit,
+      });
+      return { auxId: UNASSIGNED_AUX_ID, auxCode: '', auxName: unassignedName(lang), total, rows };
+    }
     const value = (await auxValues(tx, { companyId, accountId: f.accountId, accountYearId: f.accountYearId, auxTypeId: f.auxTypeId, ids: [f.auxId] })).get(f.auxId)!;
     const subjectIds = f.subjectId === undefined ? null : await subjectSubtree(tx, companyId, f.accountYearId, f.subjectId);
     // A department or budget item takes in its subtree's lines, as its row in the balance sums them.

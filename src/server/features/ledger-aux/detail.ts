@@ -1,7 +1,7 @@
 /**
  * The sub-ledger pager shared by the auxiliary sub-ledger (辅助明细账) and the budget execution
  * sub-ledger: the voucher lines carrying some values of one auxiliary type, in book order (period,
- * date, voucher kind, number, line), as one list — an opening row, then per period with lines its
+ * date, voucher kind, number, line), as one list — an opening row, then per period of the range its
  * lines, a period total (本期合计) and a year total (本年累计) row — read a page at a time.
  *
  * The running balance is right on any page without reading the pages before it: aux_balances gives
@@ -27,7 +27,8 @@ export interface DetailAsk {
   accountYearId: number;
   range: PeriodRange;
   auxTypeId: number;
-  auxIds: number[];
+  /** Lines carrying these values; null: lines carrying no value of the type (未指定, of `subjectIds`). */
+  auxIds: number[] | null;
   /** Only lines of these subjects; null: every subject. */
   subjectIds: number[] | null;
   includeUnbooked: boolean;
@@ -72,11 +73,32 @@ export async function transferSums(tx: Tx, a: { companyId: number; accountYearId
   return rows.map((r) => ({ periodId: Number(r.period_id), auxId: Number(r.aux_id), subjectId: Number(r.subject_id), n: Number(r.n), debit: Number(r.debit), credit: Number(r.credit) }));
 }
 
+/**
+ * The lines of some subjects carrying no value of one auxiliary type (未指定: posted before the
+ * subject took the type), per period: their count and debit and credit sums. Read from the lines
+ * (through the subject's index): the balance tables keep values, not their absence.
+ */
+export async function unassignedSums(tx: Tx, a: { companyId: number; accountYearId: number; auxTypeId: number; subjectIds: number[]; periodIds: number[]; includeUnbooked: boolean }): Promise<Map<number, { n: number; debit: number; credit: number }>> {
+  if (!a.periodIds.length || !a.subjectIds.length) return new Map();
+  const rows = rowsOf<PeriodSum>(await tx.execute(sql`
+    select v.period_id, count(*) as n,
+      coalesce(sum(case when vi.direction then vi.amount_cents else 0 end), 0)::text as debit,
+      coalesce(sum(case when vi.direction then 0 else vi.amount_cents end), 0)::text as credit
+    from voucher_items vi join vouchers v on v.id = vi.voucher_id
+    where vi.company_id = ${a.companyId} and vi.account_year_id = ${a.accountYearId} and ${auxColumnSql[a.auxTypeId]} is null
+      and vi.subject_id = any(${sql.param(a.subjectIds)}::integer[]) and v.period_id = any(${sql.param(a.periodIds)}::integer[])
+      and v.state <> 'INVALID' ${a.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`}
+    group by v.period_id`));
+  return new Map(rows.map((r) => [Number(r.period_id), { n: Number(r.n), debit: Number(r.debit), credit: Number(r.credit) }]));
+}
+
 /** The page of rows and the length of the whole list. */
 export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number; rows: LedgerDetailRowDto[] }> {
+  const unassigned = a.auxIds === null;
+  if (unassigned && (a.subjectIds === null || a.excludeTransfers)) throw new Error('detailPage: the unassigned lines are of named subjects, transfers included');
   const where = (periodIds: number[]) => sql`
     vi.company_id = ${a.companyId} and vi.account_year_id = ${a.accountYearId}
-    and ${auxColumnSql[a.auxTypeId]} = any(${sql.param(a.auxIds)}::integer[])
+    and ${auxColumnSql[a.auxTypeId]} ${a.auxIds === null ? sql`is null` : sql`= any(${sql.param(a.auxIds)}::integer[])`}
     and v.period_id = any(${sql.param(periodIds)}::integer[])
     and v.state <> 'INVALID' ${a.includeUnbooked ? sql`` : sql`and v.book_keep_at is not null`}
     ${a.excludeTransfers ? sql`and v.source <> 'PROFIT_TRANSFER'` : sql``}
@@ -86,7 +108,7 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
   // Each period's line count and sums come from aux_balances (the same lines, counted by the
   // database's upkeep), so only the page's own periods are ever read line by line.
   const booked = !a.includeUnbooked;
-  const sums = new Map(rowsOf<PeriodSum>(await tx.execute(sql`
+  const sums = a.auxIds === null ? await unassignedSums(tx, { ...a, subjectIds: a.subjectIds!, periodIds: a.range.inRange }) : new Map(rowsOf<PeriodSum>(await tx.execute(sql`
     select period_id, sum(${sql.raw(booked ? 'lines_booked' : 'lines_all')})::text as n,
       sum(${sql.raw(booked ? 'debit_booked' : 'debit_all')})::text as debit, sum(${sql.raw(booked ? 'credit_booked' : 'credit_all')})::text as credit
     from aux_balances
@@ -95,14 +117,15 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
       ${a.subjectIds === null ? sql`` : sql`and subject_id = any(${sql.param(a.subjectIds)}::integer[])`}
     group by period_id`)).map((r) => [r.period_id, { n: Number(r.n), debit: Number(r.debit), credit: Number(r.credit) }]));
   if (a.excludeTransfers) {
-    for (const x of await transferSums(tx, { ...a, periodIds: a.range.inRange })) {
+    for (const x of await transferSums(tx, { ...a, auxIds: a.auxIds!, periodIds: a.range.inRange })) {
       const had = sums.get(x.periodId);
       if (had) sums.set(x.periodId, { n: had.n - x.n, debit: had.debit - x.debit, credit: had.credit - x.credit });
     }
   }
   const names = new Map(a.range.all.map((p) => [p.id, p.name]));
 
-  // The list's layout: row 0 the opening; each period with lines takes n + 2 rows.
+  // The list's layout: row 0 the opening; each period of the range takes n + 2 rows (its lines, 本期合计
+  // and 本年累计), a month without lines too, as the subject's sub-ledger shows it: its closing is said.
   interface Block { periodId: number; first: number; n: number; debit: number; credit: number; startBalance: number; ytdDebit: number; ytdCredit: number }
   const blocks: Block[] = [];
   let next = 1;
@@ -110,8 +133,7 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
   let ytdDebit = a.openingYtdDebit;
   let ytdCredit = a.openingYtdCredit;
   for (const periodId of a.range.inRange) {
-    const s = sums.get(periodId);
-    if (!s || s.n === 0) continue;
+    const s = sums.get(periodId) ?? { n: 0, debit: 0, credit: 0 };
     ytdDebit += s.debit;
     ytdCredit += s.credit;
     blocks.push({ periodId, first: next, n: s.n, debit: s.debit, credit: s.credit, startBalance: balance, ytdDebit, ytdCredit });
@@ -135,7 +157,7 @@ export async function detailPage(tx: Tx, a: DetailAsk): Promise<{ total: number;
 
   // The lines of the touched periods the page needs, each with its balance within its period.
   const lineRows = new Map<number, LineRow[]>();
-  const needed = touched.filter((b) => b.first + b.n > a.offset && b.first < end);
+  const needed = touched.filter((b) => b.n > 0 && b.first + b.n > a.offset && b.first < end);
   if (needed.length > 0) {
     const first = needed[0];
     const skip = Math.max(a.offset - first.first, 0);

@@ -112,12 +112,12 @@ const detailRow = (lang: Language, L: Words, r: LedgerDetailRowDto, balance: num
 
 export async function exportAuxDetail(app: FastifyInstance, who: Who, f: AuxDetailFilter) {
   // Checks the filter (values, subject, periods) before a task is recorded.
-  const head = await auxDetail(app.db, who.companyId, f, { offset: 0, limit: 1 });
+  const head = await auxDetail(app.db, who.companyId, f, { offset: 0, limit: 1 }, who.lang);
   const L = wordsOf(who.lang);
   return startTask(app, {
     ...who, kind: 'LEDGER', mime: XLSX_MIME, fileName: fileName(L.detail.title, head.auxCode),
     build: async (progress) => {
-      const rows = await allRows((offset) => auxDetail(app.db, who.companyId, f, { offset, limit: PAGE }), progress);
+      const rows = await allRows((offset) => auxDetail(app.db, who.companyId, f, { offset, limit: PAGE }, who.lang), progress);
       const cells = rows.map((r) => detailRow(who.lang, L, r, yuan(r.balanceCents) * (r.side === 'CREDIT' ? -1 : 1)));
       return workbook(fillWords(L.workbook.sheets.detail, { code: head.auxCode }), detailHeaders(L, L.workbook.columns.signedBalance), cells, (i) => rows[i].kind !== 'LINE',
         [], await headingOf(app.db, who, `${L.detail.title} · ${typeName(L, f.auxTypeId)} ${head.auxCode} ${head.auxName}`, f));

@@ -23,7 +23,7 @@ async function companyOf(req: FastifyRequest, f: { accountId: number; accountYea
 export async function ledgerAuxRoutes(app: FastifyInstance): Promise<void> {
   handle(app, ledgerAuxApi.auxBalance, async (req) => ok(await auxBalance(app.db, await companyOf(req, req.query.filter), req.query.filter, req.lang)));
   handle(app, ledgerAuxApi.auxTotal, async (req) => ok(await auxTotal(app.db, await companyOf(req, req.query.filter), req.query.filter, req.lang)));
-  handle(app, ledgerAuxApi.auxDetail, async (req) => ok(await auxDetail(app.db, await companyOf(req, req.query.filter), req.query.filter, req.query)));
+  handle(app, ledgerAuxApi.auxDetail, async (req) => ok(await auxDetail(app.db, await companyOf(req, req.query.filter), req.query.filter, req.query, req.lang)));
   handle(app, ledgerAuxApi.budgetSummary, async (req) => ok(await budgetSummary(app.db, await companyOf(req, req.query.filter), req.query.filter)));
   handle(app, ledgerAuxApi.budgetDetail, async (req) => ok(await budgetDetail(app.db, await companyOf(req, req.query.filter), req.query.filter, req.query)));
 

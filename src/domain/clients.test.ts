@@ -11,6 +11,8 @@ describe('client and project rules', () => {
   it('reads the typed amount as text into cents, never through float arithmetic', () => {
     expect(projectAmountCents(12.34)).toBe(1234);
     expect(projectAmountCents('1,234.5')).toBe(123450);
+    // A comma that groups no three digits is a typo or a decimal comma: refused, never 125.00 or 123,456.00.
+    for (const typo of ['12,5', '1 234,56', '1,23,4.5']) expect(projectAmountCents(typo)).toBeNaN();
     expect(projectAmountCents('0.29')).toBe(29);
     expect(projectAmountCents(1.1)).toBe(110);
     expect(projectAmountCents('')).toBe(0);

@@ -4,7 +4,7 @@
  * checks a project must pass before it is saved.
  */
 import { MAX_COST_CENTS, TEXT_INTRO, TEXT_LONG } from './constants';
-import { parseAmount } from './money';
+import { parsePastedAmount } from './money';
 import type { ResultCode } from './result-codes';
 
 /** The largest project amount in cents (the cost maximum; the form edits it ÷ 100 in currency units). */
@@ -29,9 +29,10 @@ export function visibleLeader(o: { isAdmin: boolean; viewAll: boolean; employeeI
  * not an amount gives NaN, which the contract refuses with a field message (never a silent 0).
  */
 export function projectAmountCents(value: number | string): number {
-  const text = String(value).replace(/,/g, '').trim();
+  const text = String(value).trim();
   if (text === '') return 0;
-  const r = parseAmount(text);
+  // Thousands separators group by three: "12,5" is no amount (never 125.00).
+  const r = parsePastedAmount(text);
   return r.ok ? r.cents : Number.NaN;
 }
 

@@ -5,6 +5,8 @@ describe('budget rows', () => {
   it('parses typed amounts into cents', () => {
     expect(parseBudgetAmount('1234.5')).toBe(123_450);
     expect(parseBudgetAmount('1,234.56')).toBe(123_456);
+    expect(parseBudgetAmount('12,5')).toBeNull();
+    expect(parseBudgetAmount('１２３４．５')).toBe(123_450);
     expect(parseBudgetAmount('１２')).toBe(1_200);
     expect(parseBudgetAmount('')).toBe(0);
     expect(parseBudgetAmount(null)).toBe(0);

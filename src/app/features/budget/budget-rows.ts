@@ -3,7 +3,7 @@
  * separators), and the profit summary row pinned under the list. Pure, so it is unit-tested.
  */
 import type { BudgetDto } from '../../../contract/budget';
-import { formatCentsForEdit, normaliseAmountText, parseAmount } from '../../../domain/money';
+import { formatCentsForEdit, parsePastedAmount } from '../../../domain/money';
 
 export interface BudgetRow extends BudgetDto {
   /**
@@ -31,9 +31,10 @@ export function profitRow(label: string, profitCents: number): BudgetRow {
  * (11 integer digits, 2 decimals, 15 characters) is null.
  */
 export function parseBudgetAmount(text: unknown): number | null {
-  const s = normaliseAmountText(String(text ?? '')).replace(/,/g, '').trim();
+  const s = String(text ?? '').trim();
   if (s === '') return 0;
-  const r = parseAmount(s);
+  // Thousands separators group by three ("12,5" is refused, never 125.00); full-width digits as an IME types them.
+  const r = parsePastedAmount(s);
   return r.ok && r.cents >= 0 ? r.cents : null;
 }
 

@@ -27,3 +27,14 @@ describe('the amount field refuses a key that cannot make an amount', () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, 9]);
   });
 });
+
+describe('entering the amount field', () => {
+  it('selects the amount, so digits typed replace a new record\'s 0.00 (never "0.001500")', async () => {
+    render(<MantineProvider><Field /></MantineProvider>);
+    const input = screen.getByTestId('amount') as HTMLInputElement;
+    input.setSelectionRange(input.value.length, input.value.length);
+    act(() => input.focus());
+    fireEvent.focus(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
+  });
+});

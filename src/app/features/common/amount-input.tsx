@@ -49,6 +49,8 @@ export function AmountInput({ label, value, onChange, onBlur, error, readOnly, w
       autoComplete="off"
       styles={{ input: { textAlign: 'right' } }}
       value={text}
+      // Entering the field selects the amount: a new record's "0.00" is typed over, never appended to ("0.001500").
+      onFocus={(e) => e.currentTarget.select()}
       onKeyDown={(e) => {
         before.current = [e.currentTarget.selectionStart ?? 0, e.currentTarget.selectionEnd ?? 0];
       }}

@@ -49,6 +49,8 @@ describe('toApiFilter', () => {
     expect(amountFilterCents('')).toBeUndefined();
     expect(amountFilterCents('12.345')).toBeUndefined();
     expect(amountFilterCents('-3')).toBe(-300);
+    expect(amountFilterCents('-1,200.5')).toBe(-120_050);
+    expect(amountFilterCents('12,5')).toBeUndefined();
   });
 });
 

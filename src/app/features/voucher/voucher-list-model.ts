@@ -6,7 +6,7 @@
  */
 import { enabledVoucherActions } from '../../../../machines/voucher.machine';
 import { VOUCHER_FILTER_VALUE_RANGES, type VoucherDto, type VoucherFilter, type voucherListStates } from '../../../contract/voucher';
-import { normaliseAmountText, parseAmount, sumCents } from '../../../domain/money';
+import { parsePastedAmount, sumCents } from '../../../domain/money';
 import type { RightHolder } from '../../../domain/rights';
 import type { VoucherAction } from '../../../domain/voucher-lifecycle';
 import type { MessageRef } from '../common/form-validation';
@@ -56,9 +56,10 @@ export function readSavedVoucherFilter(saved: unknown): VoucherListFilterState {
 /** Amount text in yuan ("1,200.5") as cents, or undefined when empty or not an amount. */
 export function amountFilterCents(text: string): number | undefined {
   // As a Chinese keyboard types it too (full-width digits, the IME's 。 for the dot).
-  const s = normaliseAmountText(text).replace(/,/g, '').trim();
+  // Thousands separators group by three: "12,5" is no amount (never 125.00).
+  const s = text.trim();
   if (!s) return undefined;
-  const r = parseAmount(s);
+  const r = parsePastedAmount(s);
   return r.ok ? r.cents : undefined;
 }
 

@@ -4,7 +4,7 @@
  * answer, so a wrong path, a missing parameter or a body that does not match fails the typecheck.
  */
 import { fillPath, type AnswerOf, type CallInput, type RouteDef } from '../../contract/route';
-import { request, requestDownload } from './client';
+import { ApiError, request, requestDownload } from './client';
 
 type Args<D> = Record<never, never> extends CallInput<D> ? [input?: CallInput<D>, options?: CallOptions] : [input: CallInput<D>, options?: CallOptions];
 
@@ -36,9 +36,27 @@ export function onDataChanged(l: ChangeListener): () => void {
   return () => changeListeners.delete(l);
 }
 
+type StaleListener = (def: RouteDef) => void;
+const staleListeners = new Set<StaleListener>();
+
+/**
+ * Hears every call the server refused as made on out-of-date data (STALE_DATA: someone else saved
+ * the record since it was read). The query client then reads everything on screen again
+ * (query-client.ts), so the editor, the list and the books show the record as it now is, not the
+ * figures the refused action was about ("数据已被他人修改，请刷新后重新操作" with nothing refreshed).
+ */
+export function onStaleData(l: StaleListener): () => void {
+  staleListeners.add(l);
+  return () => staleListeners.delete(l);
+}
+
 export function call<D extends RouteDef>(def: D, ...[input, options]: Args<D>): Promise<AnswerOf<D>> {
   const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  const answer = request<AnswerOf<D>>(def.method, fillPath(def.path, i.params), { query: i.query, body: i.body, signal: options?.signal, quiet: options?.quiet });
+  const answer = request<AnswerOf<D>>(def.method, fillPath(def.path, i.params), { query: i.query, body: i.body, signal: options?.signal, quiet: options?.quiet })
+    .catch((e: unknown) => {
+      if (e instanceof ApiError && e.code === 'STALE_DATA') staleListeners.forEach((l) => l(def));
+      throw e;
+    });
   // A preview must not mark the views stale: the period-end preview is itself one, and would ask again for ever.
   if (def.method === 'GET' || def.readOnly || def.tags?.includes('export') || options?.readOnly || writesNothing(i)) return answer;
   return answer.then((a) => {

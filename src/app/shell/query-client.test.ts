@@ -58,3 +58,23 @@ describe('book views', () => {
     expect(stale()).toEqual([true, false]);
   });
 });
+
+describe('a call refused as made on out-of-date data (STALE_DATA)', () => {
+  const refuse = (code: string, status: number) => answers.push({ status, body: { data: null, success: false, code, msg: 'refused' } });
+
+  it('marks every query stale, so the editor, the list and a tab opened later read the record as it now is', async () => {
+    queryClient.setQueryData(['voucher', 1, 404], { id: 404, version: 0 });
+    queryClient.setQueryData(['vouchers', 1], { content: [], total: 0 });
+    refuse('STALE_DATA', 409);
+    await expect(call(voucherApi.act, { params: { id: 404, action: 'audit' }, body: { version: 0 } } as never)).rejects.toMatchObject({ code: 'STALE_DATA' });
+    expect(queryClient.getQueryState(['voucher', 1, 404])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['vouchers', 1])?.isInvalidated).toBe(true);
+  });
+
+  it('another refusal leaves what is on screen as it is', async () => {
+    queryClient.setQueryData(['voucher', 1, 404], { id: 404, version: 0 });
+    refuse('NO_PERMISSION', 403);
+    await expect(call(voucherApi.act, { params: { id: 404, action: 'audit' }, body: { version: 0 } } as never)).rejects.toMatchObject({ code: 'NO_PERMISSION' });
+    expect(queryClient.getQueryState(['voucher', 1, 404])?.isInvalidated).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 /** The one TanStack Query client of the SPA (logout clears it; scope changes invalidate it). */
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
-import { onDataChanged } from '../api/typed-client';
+import { onDataChanged, onStaleData } from '../api/typed-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -36,3 +36,15 @@ export function refreshBookViews(client: QueryClient = queryClient): Promise<voi
 }
 
 onDataChanged(() => void refreshBookViews());
+
+/**
+ * A call refused as made on out-of-date data (STALE_DATA): every query is marked stale, those on
+ * screen (kept tabs too) fetch again at once. A clean voucher editor then shows the voucher as it now
+ * is (its stored version replaces it), the list its new figures; a tab opened later reads afresh
+ * instead of showing the cached record the refusal was about.
+ */
+export function refreshAfterConflict(client: QueryClient = queryClient): Promise<void> {
+  return client.invalidateQueries();
+}
+
+onStaleData(() => void refreshAfterConflict());

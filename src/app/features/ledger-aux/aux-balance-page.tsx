@@ -64,7 +64,7 @@ export function AuxBalancePage() {
     void navigate({ href: drillHref('/voucher/business/subLedgerByAuxiliary', {
       startPeriodId: filter.startPeriodId, endPeriodId: filter.endPeriodId, includeUnbooked: filter.includeUnbooked, auxTypeId: filter.auxTypeId,
       value: { id: r.auxId, code: r.auxCode, name: r.auxId === UNASSIGNED_AUX_ID ? t('rows.unassigned') : r.auxName },
-      subject: r.subjectId === null ? undefined : { id: r.subjectId, code: r.subjectCode ?? '', name: r.subjectName ?? '' },
+      subject: r.subjectId === null ? undefined : { id: r.subjectId, code: r.subjectCode ?? '', name: localName(i18n.language === 'en_US', { name: r.subjectName ?? '', nameEn: r.subjectNameEn }) },
     }) });
   };
 

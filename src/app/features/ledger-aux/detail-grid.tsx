@@ -45,7 +45,8 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
   const columns = useMemo<ColDef<LedgerDetailRowDto>[]>(() => [
     { colId: 'date', headerName: t('columns.date'), minWidth: 100, maxWidth: 120,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.markDate : p.data.periodName ?? '') },
-    { colId: 'voucher', headerName: t('columns.voucher'), minWidth: 90, maxWidth: 110,
+    // English voucher words are longer ("General-0007", "Receipt-0004"): the column fits them whole.
+    { colId: 'voucher', headerName: t('columns.voucher'), minWidth: english ? 120 : 90, maxWidth: english ? 150 : 110,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${english ? p.data.voucherWordEn ?? p.data.voucherWord : p.data.voucherWord}-${p.data.codeText}` : '') },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}` : '') },

@@ -105,6 +105,8 @@ export const resultCodes = {
   SUBJECT_NOT_LEAF: { status: 409, key: 'errors.SUBJECT_NOT_LEAF' },
   /** Tip7: the subject is in use; each newly added auxiliary type needs a value for its existing lines. */
   SUBJECT_AUX_VALUES_REQUIRED: { status: 400, key: 'errors.SUBJECT_AUX_VALUES_REQUIRED' },
+  /** An import adding an auxiliary type to a used subject: only the subject form can ask for the value its existing lines take. */
+  SUBJECT_AUX_IMPORT_ADD: { status: 400, key: 'errors.SUBJECT_AUX_IMPORT_ADD' },
   /** A used subject's auxiliary types can be added to but not removed (its lines carry them). */
   SUBJECT_AUX_IN_USE: { status: 409, key: 'errors.SUBJECT_AUX_IN_USE' },
   /** Used subjects cannot be deleted. */
@@ -135,6 +137,8 @@ export const resultCodes = {
   BUDGET_CODE_INVALID: { status: 400, key: 'errors.BUDGET_CODE_INVALID' },
   /** Budget tip3: a code below level 1 whose parent does not exist. */
   BUDGET_PARENT_MISSING: { status: 400, key: 'errors.BUDGET_PARENT_MISSING' },
+  /** A budget the ledger uses cannot get a child budget (named by its code, as SUBJECT_PARENT_IN_USE). */
+  BUDGET_PARENT_IN_USE: { status: 409, key: 'errors.BUDGET_PARENT_IN_USE' },
   /** Only leaf budgets can be deleted or carry an amount of their own. */
   BUDGET_NOT_LEAF: { status: 409, key: 'errors.BUDGET_NOT_LEAF' },
   /** A vendor code already exists in this ledger set. */
@@ -157,6 +161,8 @@ export const resultCodes = {
   /** A journal line is exactly one receipt or one payment (a positive amount on one side). */
   CASH_LINE_AMOUNT: { status: 400, key: 'errors.CASH_LINE_AMOUNT' },
   CASH_LINE_BEFORE_START: { status: 400, key: 'errors.CASH_LINE_BEFORE_START' },
+  /** A journal line dated outside the ledger set's account years (spec 01 §5: an accounting date lies within them). */
+  CASH_LINE_OUTSIDE_YEARS: { status: 400, key: 'errors.CASH_LINE_OUTSIDE_YEARS' },
   CASH_LINE_HAS_VOUCHER: { status: 409, key: 'errors.CASH_LINE_HAS_VOUCHER' },
   CASH_CODE_DUPLICATE: { status: 409, key: 'errors.CASH_CODE_DUPLICATE' },
   CASH_KIND_DIRECTION: { status: 400, key: 'errors.CASH_KIND_DIRECTION' },

@@ -177,12 +177,16 @@ describe.each(backends())('cash journal workbook (%s)', (backend) => {
       ['2025-12-31', '早于启用', null, null, '1', null],
       ['2026-02-03', '方向错', 'I01', null, null, '8'],
       ['2026-02-04', '未知类型', 'ZZ9', null, '8', null],
+      ['2031-11-30', '年度之外', null, null, '1', null],
     ]);
     const r = (await importInto(bank, bad)).json();
     expect(r).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
-    expect(r.appendix.errors.map((e: Line) => e.row)).toEqual([3, 4, 5, 6]);
+    expect(r.appendix.errors.map((e: Line) => e.row)).toEqual([3, 4, 5, 6, 7]);
     expect(r.msg).toContain('row 3');
     expect(r.appendix.errors[3].message).toContain('ZZ9');
+    // A rule about one cell names its column: the date before the start date or after the ledger set's last year, the kind.
+    expect(r.appendix.errors.slice(1).map((e: Line) => [e.row, e.column])).toEqual([[4, '日期 Date'], [5, '收支类型编码 Kind code'], [6, '收支类型编码 Kind code'], [7, '日期 Date']]);
+    expect(r.appendix.errors[4].message).toBe("The date 2031-11-30 is outside the ledger set's account years: a date from 2026-01-01 to 2026-12-31");
     expect((await lines(bank)).length).toBe(before);
     // Cells the sheet cannot read: named by column.
     const cells = (await importInto(bank, await sheet([HEAD, ['05/02/2026', 'x', null, null, 'abc', null]]))).json();

@@ -99,6 +99,33 @@ describe.each(backends())('cash and bank journal (%s)', (backend) => {
     expect(late.json()).toMatchObject({ code: 'CASH_OPENING_AFTER_LINES', msg: 'The start date of account C01 cannot be after its first line, dated 2026-01-05' });
   });
 
+  it("dates within the ledger set's account years (spec 01 §5): after the last year's end, or before the first year's start, is refused naming the range", async () => {
+    // A ledger set of this test's own, its account without a start date: only the account years bound its dates.
+    const own = await makeWorld(t, admin);
+    const cashOf = async () => (await data(get('/api/subject', { filter: { accountYearId: own.accountYearId, code: '1001' } }), 'subject')).content[0].id as number;
+    const spare = (await ok('/api/common/bankAccount', { accountYearId: own.accountYearId, code: 'C09', name: '备用金', kind: 'CASH', subjectId: await cashOf() })).id;
+    const lines = async () => (await data(get('/api/cashier/cash', { filter: { accountId: own.accountId, bankAccountId: spare }, limit: 50 }), 'cash')).content as Line[];
+    const refused = async (date: string, lang: 'en_US' | 'zh_CN' = 'en_US') => {
+      const r = await t.call('POST', '/api/cashier/cash', { token: admin, body: { bankAccountId: spare, lines: [{ date, summary: 'x', receiptCents: 100 }] }, lang });
+      expect(r.statusCode, date).toBe(400);
+      return r.json();
+    };
+    expect(await refused('2031-11-30')).toMatchObject({ success: false, code: 'CASH_LINE_OUTSIDE_YEARS', msg: "The date 2031-11-30 is outside the ledger set's account years: a date from 2026-01-01 to 2026-12-31" });
+    expect(await refused('2027-01-01', 'zh_CN')).toMatchObject({ code: 'CASH_LINE_OUTSIDE_YEARS', msg: '日期 2027-01-01 不在账套的会计年度内：日期须在 2026-01-01 至 2026-12-31 之间' });
+    expect((await refused('2025-12-31')).code).toBe('CASH_LINE_OUTSIDE_YEARS');
+    expect(await lines()).toEqual([]);
+    // The first and last days of the years are in; a saved line cannot move out.
+    const [, last] = (await data(save(spare, [{ date: '2026-01-01', summary: 'first', receiptCents: 100 }, { date: '2026-12-31', summary: 'last', paymentCents: 50 }]), 'save')) as Line[];
+    expect((await lines()).map((l) => l.date)).toEqual(['2026-01-01', '2026-12-31']);
+    const moved = await post(`/api/cashier/cash/${last.id}`, { date: '2031-11-30', summary: 'last', paymentCents: 50, version: last.version });
+    expect(moved.json()).toMatchObject({ code: 'CASH_LINE_OUTSIDE_YEARS' });
+    // With a start date, the range named starts there.
+    const started = (await ok('/api/common/bankAccount', { accountYearId: own.accountYearId, code: 'C10', name: '零用金', kind: 'CASH', subjectId: await cashOf() })).id;
+    await ok('/api/cashier/opening', { accountId: own.accountId, openings: [{ bankAccountId: started, startDate: '2026-03-01', openingCents: 0 }] });
+    const late = await save(started, [{ date: '2027-03-01', summary: 'x', receiptCents: 1 }]);
+    expect(late.json()).toMatchObject({ code: 'CASH_LINE_OUTSIDE_YEARS', msg: "The date 2027-03-01 is outside the ledger set's account years: a date from 2026-03-01 to 2026-12-31" });
+  });
+
   it('updates and deletes: balances follow, a new month gets a new number, a line with a voucher is locked, kinds and accounts in use', async () => {
     const [a, b, c] = (await list({ bankAccountId: cash })).content;
     const moved = await ok(`/api/cashier/cash/${b.id}`, { date: '2026-03-02', summary: b.summary, kindId: outcome, paymentCents: 4000, version: b.version });

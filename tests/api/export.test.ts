@@ -187,7 +187,7 @@ describe.each(backends())('exports (%s)', (backend) => {
     // A rule the service checks (tip3: the parent 112299 is missing) also names its row and imports nothing.
     const orphan = (await importFile(await sheet([['112201', '客户甲', null, '', '', false], ['11229901', '孤儿', null, '', '', false]]))).json();
     expect(orphan).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
-    expect(orphan.appendix.errors).toEqual([{ row: 3, column: null, message: expect.stringContaining('112299') }]);
+    expect(orphan.appendix.errors).toEqual([{ row: 3, column: 'Code', message: expect.stringContaining('112299') }]);
     expect(await codes('1122')).toHaveLength(1);
 
     // Child listed before its parent: still imported (parents first).

@@ -59,7 +59,7 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
     {
       type: 'department', scope: () => ({ companyId: w.companyId }), foreignScope: () => ({ companyId: other.companyId }), headers: ['部门编码 Code', '部门名称 Name'],
       count: () => list('/api/aux/department', { companyId: w.companyId }), importRight: RIGHTS.USER_CENTER,
-      bad: () => [['部门编码 Code', '部门名称 Name', '上级部门编码 Parent code'], ['D2', '新部门', ''], ['D21', '孤儿', 'NOPE']], badColumn: null,
+      bad: () => [['部门编码 Code', '部门名称 Name', '上级部门编码 Parent code'], ['D2', '新部门', ''], ['D21', '孤儿', 'NOPE']], badColumn: 'Parent code',
     },
     {
       type: 'employee', scope: () => ({ companyId: w.companyId }), foreignScope: () => ({ companyId: other.companyId }), headers: ['员工编码 Code', '姓名 Name'],
@@ -84,7 +84,7 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
     {
       type: 'budget', scope: () => ({ accountYearId: w.accountYearId }), foreignScope: () => ({ accountYearId: other.accountYearId }), headers: ['预算编码 Code', '预算名称 Name'],
       count: () => list('/api/aux/budget', { accountYearId: w.accountYearId }), importRight: RIGHTS.BUDGET,
-      bad: () => [['预算编码 Code', '预算名称 Name', '金额 Amount'], ['600102', '非诉收入', '500'], ['60010', '坏编码', '']], badColumn: null,
+      bad: () => [['预算编码 Code', '预算名称 Name', '金额 Amount'], ['600102', '非诉收入', '500'], ['60010', '坏编码', '']], badColumn: 'Code',
     },
   ];
 

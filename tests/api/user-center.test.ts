@@ -105,6 +105,33 @@ describe.each(backends())('user centre scoping (%s)', (backend) => {
     expect((await list('/api/idm/userCompany', admin, { filter: { userId: u.id } })).content.map((l) => l.companyId)).toEqual([B]);
   });
 
+  it('updating a user checks its companies and roles like a create: one the caller cannot give refuses the whole update', async () => {
+    const companiesOf = async (userId: number) => (await list('/api/idm/userCompany', admin, { filter: { userId } })).content.map((l) => l.companyId).sort();
+    const rolesOf = async (userId: number) => (await list('/api/idm/userRole', admin, { filter: { userId } })).content.map((r) => r.roleId).sort();
+    const nameOf = async (userId: number) => (await data(t.call('GET', `/api/idm/user/${userId}`, { token: admin }), 'user')).name;
+    // A user of company B only, managed by mgr2 (right 10 in B only).
+    const target = (await makeUser(t, admin, B, { name: 'Eve Original', login: false })).id;
+    const update = (body: Record<string, unknown>, token = mgr2) => t.call('POST', `/api/idm/user/${target}`, { token, body });
+    // Company A, or a role of A, is not mgr2's to give: 403, and nothing changes (not the name either).
+    await refused(update({ name: 'Eve Outsider', companyIds: [A, B] }));
+    await refused(update({ name: 'Eve Outsider', roleIds: [id.home1, id.home2] }));
+    await refused(update({ name: 'Eve Outsider', roleIds: [MISSING_ID] }));
+    await refused(update({ name: 'Eve Outsider', kind: 'ADMIN' }));
+    expect(await nameOf(target)).toBe('Eve Original');
+    expect(await companiesOf(target)).toEqual([B]);
+    expect(await rolesOf(target)).toEqual([]);
+    // What mgr2 may give is applied with the rest of the update, never silently dropped.
+    expect((await update({ name: 'Eve Insider', companyIds: [B], roleIds: [id.home2] })).json()).toMatchObject({ success: true, data: { name: 'Eve Insider' } });
+    expect(await rolesOf(target)).toEqual([id.home2]);
+    expect(await companiesOf(target)).toEqual([B]);
+    // An admin links the user to another company, and a role links its own company.
+    expect((await update({ companyIds: [A] }, admin)).json().success).toBe(true);
+    expect(await companiesOf(target)).toEqual([A, B].sort());
+    // Nobody but an admin hands themselves a role through an update either.
+    await refused(t.call('POST', `/api/idm/user/${id.mgr}`, { token: mgr, body: { roleIds: [id.home1] } }));
+    expect(await rolesOf(id.mgr)).toEqual([id.mgrRole1]);
+  });
+
   it('manages users by "holds right 10 in a company they are linked to", and never admins', async () => {
     // mgr2 manages company B only; the session's company is A, where mgr2 lacks right 10.
     const seen = (await list('/api/idm/user', mgr2, { limit: 100 })).content.map((u) => u.username);

@@ -64,7 +64,7 @@ export function BudgetDialog({ opened, payload, accountYearId, companyId, budget
     rules: (v) => (v.code && !isValidBudgetCode(v.code) ? { code: { key: 'budget:tip2' } } : {}),
     // An empty code or name says 'Please enter', as the subject catalogue's popup (spec 02 §5).
     messages: { code: { blank: { key: 'admin:validation.pleaseEnter' } }, name: { blank: { key: 'admin:validation.pleaseEnter' } } },
-    serverFields: { BUDGET_CODE_DUPLICATE: 'code', BUDGET_CODE_INVALID: 'code', BUDGET_PARENT_MISSING: 'code', PARENT_IN_USE: 'code', BUDGET_PARENT_HAS_AMOUNT: 'code' },
+    serverFields: { BUDGET_CODE_DUPLICATE: 'code', BUDGET_CODE_INVALID: 'code', BUDGET_PARENT_MISSING: 'code', PARENT_IN_USE: 'code', BUDGET_PARENT_IN_USE: 'code', BUDGET_PARENT_HAS_AMOUNT: 'code' },
   });
   const create = useCreateBudget(accountYearId);
   const update = useUpdateBudget(accountYearId);

@@ -90,7 +90,7 @@ export async function createBudget(db: Db, companyId: number, v: BudgetCreate): 
       parent = await q.findBudgetByCode(tx, v.accountYearId, parentCode, true);
       if (!parent) throw new DomainError('BUDGET_PARENT_MISSING', { parentCode });
       if (v.kind && v.kind !== parent.kind) throw new DomainError('BUDGET_CODE_INVALID', { code: v.code });
-      if (await ledgerUsedBudget(tx, parent.id)) throw new DomainError('PARENT_IN_USE');
+      if (await ledgerUsedBudget(tx, parent.id)) throw new DomainError('BUDGET_PARENT_IN_USE', { code: parent.code });
       // A leaf's planned amount is never dropped without a word (the year's plan would shrink):
       // the user sets it to 0, or spreads it over the children, first.
       if (parent.leaf && parent.amount !== 0) throw new DomainError('BUDGET_PARENT_HAS_AMOUNT', { code: parent.code, amount: formatCents(parent.amount) });

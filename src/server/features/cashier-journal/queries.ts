@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf, type CompanyScope } from '../../db/tx';
-import { bankAccounts, cashBankOpenings, cashierKinds, cashJournalLines, subjects, users, voucherItems } from '../../db/schema';
+import { accountYears, bankAccounts, cashBankOpenings, cashierKinds, cashJournalLines, subjects, users, voucherItems } from '../../db/schema';
 import { likeKeyword } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { CashLineFilter, CashPageMode } from '../../../contract/cashier-journal';
@@ -19,6 +19,15 @@ export async function findBankAccount(db: Db, id: number, lock = false): Promise
   const q = db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1);
   const [row] = lock ? await q.for('update') : await q;
   return row;
+}
+
+/** The first and last day of the ledger set's account years, or null when it has none. */
+export async function accountYearSpan(db: Db, accountId: number): Promise<{ from: string; to: string } | null> {
+  const [r] = await db.select({
+    from: sql<string | null>`to_char(min(${accountYears.startAt}), 'YYYY-MM-DD')`,
+    to: sql<string | null>`to_char(max(${accountYears.endAt}), 'YYYY-MM-DD')`,
+  }).from(accountYears).where(eq(accountYears.accountId, accountId));
+  return r?.from && r.to ? { from: r.from, to: r.to } : null;
 }
 
 export async function bankAccountsOf(scope: CompanyScope, accountId: number, ids?: number[]): Promise<BankAccountRow[]> {

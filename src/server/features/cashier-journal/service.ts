@@ -13,7 +13,9 @@ import type { Paging } from '../../../contract/common';
 import type { CashBalanceRowDto, CashFromVoucherFilter, CashLineBody, CashLineDto, CashVoucherLineDto, CashLineFilter, CashListFilter, CashOpeningDto, CashPageMode, CashTotalDto } from '../../../contract/cashier-journal';
 import { voucherCodes } from '../doc-to-voucher/queries';
 import * as q from './queries';
-import type { SheetCashLine } from './sheet';
+import { CASH_COLUMNS, type SheetCashLine } from './sheet';
+import { headerOf } from '../export/sheet';
+import type { ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { messageOf } from '../../http/messages';
 
@@ -67,7 +69,7 @@ async function linesById(db: Db, companyId: number, accountId: number, ids: numb
   return content.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
-interface Ctx { tx: Tx; account: q.BankAccountRow; startDate: string | null; userId: number }
+interface Ctx { tx: Tx; account: q.BankAccountRow; startDate: string | null; years: { from: string; to: string } | null; userId: number }
 
 async function checkKind(c: Ctx, kindId: number | null | undefined, receipt: boolean, isNew: boolean): Promise<void> {
   if (!kindId) return;
@@ -82,8 +84,17 @@ function checkAmounts(l: { receiptCents: number; paymentCents: number }): void {
   if (p) throw new DomainError('CASH_LINE_AMOUNT');
 }
 
-function checkDate(c: Ctx, date: string): void {
+/**
+ * A line's date: not before the account's start date, and within the ledger set's account years
+ * (spec 01 §5: an accounting date lies within them; 2031-11-30 typed for 2021 would sit in no year
+ * the books or the reconciliation reach). The refusal names the range a date may take. A stored
+ * line saved again with its own date keeps it (`previous`), as a reimbursement's mark date does.
+ */
+function checkDate(c: Ctx, date: string, previous?: string): void {
   if (c.startDate && date < c.startDate) throw new DomainError('CASH_LINE_BEFORE_START', { date, startDate: c.startDate });
+  if (!c.years || date === previous || (date >= c.years.from && date <= c.years.to)) return;
+  const from = c.startDate && c.startDate > c.years.from ? c.startDate : c.years.from;
+  throw new DomainError('CASH_LINE_OUTSIDE_YEARS', { date, from, to: c.years.to });
 }
 
 async function codeFor(c: Ctx, month: number, code: number | null | undefined, except?: number): Promise<number> {
@@ -96,7 +107,7 @@ async function openCtx(tx: Tx, bankAccountId: number, userId: number, forWrite =
   const account = await q.findBankAccount(tx, bankAccountId, forWrite);
   if (!account) throw new DomainError('NO_PERMISSION');
   const opening = (await q.openingsOf(tx, [account.id])).get(account.id);
-  return { tx, account, startDate: opening?.startDate ?? null, userId };
+  return { tx, account, startDate: opening?.startDate ?? null, years: await q.accountYearSpan(tx, account.accountId), userId };
 }
 
 /** A line linked to a voucher keeps its figures: made into it (never changes), or brought in from it (the voucher's own). */
@@ -111,7 +122,7 @@ async function updateOne(c: Ctx, row: q.LineRow, b: Omit<CashLineBody, 'id'>): P
   assertVersion(row.version, b.version);
   await refuseLinked(c.tx, row);
   checkAmounts(b);
-  checkDate(c, b.date);
+  checkDate(c, b.date, row.lineDate);
   await checkKind(c, b.kindId, b.receiptCents > 0, b.kindId !== row.kindId);
   const month = monthOf(b.date);
   const sameMonth = month === row.month;
@@ -134,6 +145,16 @@ async function insertNew(c: Ctx, l: Omit<CashLineBody, 'id'>): Promise<number> {
   return row.id;
 }
 
+/** The cell a refusal of an imported line is about (its column's header, as the sheet's own cell errors name it). */
+const CASH_RULE_FIELDS: Partial<Record<ResultCode, string>> = {
+  CASH_LINE_BEFORE_START: 'date', CASH_LINE_OUTSIDE_YEARS: 'date',
+  IMPORT_REFERENCE_UNKNOWN: 'kindCode', CASH_KIND_DIRECTION: 'kindCode', CASH_KIND_DISABLED: 'kindCode',
+};
+function cashColumnOf(code: ResultCode): string | null {
+  const c = CASH_COLUMNS.find((x) => x.field !== undefined && x.field === CASH_RULE_FIELDS[code]);
+  return c ? headerOf(c) : null;
+}
+
 /**
  * Imports workbook lines as new lines of one bank account (numbered afresh), all or nothing: every
  * row goes through the sheet's rules (amounts, start date, kind side and state); every refused row
@@ -143,7 +164,7 @@ export async function importLines(db: Db, bankAccountId: number, userId: number,
   return withTx(db, async (tx) => {
     const c = await openCtx(tx, bankAccountId, userId);
     if (c.account.disabled) throw new DomainError('CASH_ACCOUNT_DISABLED', { code: c.account.code });
-    const errors: Array<{ row: number; column: null; message: string }> = [];
+    const errors: Array<{ row: number; column: string | null; message: string }> = [];
     const kinds = new Map<string, number | null>();
     for (const r of rows) {
       try {
@@ -160,7 +181,7 @@ export async function importLines(db: Db, bankAccountId: number, userId: number,
         if (!errors.length) await insertNew(c, { date: r.date, code: null, summary: r.summary, kindId, counterparty: r.counterparty, receiptCents: r.receiptCents, paymentCents: r.paymentCents });
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
-        errors.push({ row: r.row, column: null, message: messageOf(e.code, lang, e.params) });
+        errors.push({ row: r.row, column: cashColumnOf(e.code), message: messageOf(e.code, lang, e.params) });
       }
     }
     if (errors.length) throw new DomainError('IMPORT_ROWS_INVALID', { row: errors[0].row, message: errors[0].message, count: errors.length }, { errors });

@@ -37,7 +37,7 @@ const money = (cents: string) => (cents === '0' ? null : centsCell(cents));
 
 export const CASH_COLUMNS: readonly Column[] = [
   { zh: '账户', en: 'Account', width: 18, cell: (l) => `${l.bankAccount.code} ${l.bankAccount.name}`, example: '', note: { zh: '仅导出；导入到所选账户', en: 'Exported only; lines are imported into the chosen account' } },
-  { zh: '日期', en: 'Date', width: 12, field: 'date', cell: (l) => l.date, example: '2026-01-05', note: { zh: '必填，YYYY-MM-DD，不早于账户的启用日期', en: "Required, YYYY-MM-DD, not before the account's start date" } },
+  { zh: '日期', en: 'Date', width: 12, field: 'date', cell: (l) => l.date, example: '2026-01-05', note: { zh: '必填，YYYY-MM-DD，不早于账户的启用日期，且在账套的会计年度内', en: "Required, YYYY-MM-DD, not before the account's start date and within the ledger set's account years" } },
   { zh: '编号', en: 'Number', width: 8, cell: (l) => l.code, example: '', note: { zh: '仅导出；导入时按账户和月份重新编号', en: 'Exported only; imported lines are numbered afresh per account and month' } },
   { zh: '摘要', en: 'Summary', width: 28, field: 'summary', cell: (l) => l.summary, example: '收到货款', note: { zh: '可空，最多 200 个字符', en: 'Optional, at most 200 characters' } },
   { zh: '收支类型编码', en: 'Kind code', width: 14, field: 'kindCode', cell: (l) => l.kind?.code ?? null, example: '', note: { zh: '可空；账套内收入（收入行）或支出（支出行）类型的编码', en: 'Optional; the code of an income (receipt) or outcome (payment) kind of the ledger set' } },

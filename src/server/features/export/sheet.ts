@@ -16,7 +16,7 @@ import type { ExportKind, Language } from '../../../domain/enums';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
 import type { ImportResultDto, ImportRowErrorDto } from '../../../contract/export';
 import { messageOf, translate } from '../../http/messages';
-import { normalizeIssue, ruleOf, valueAt } from '../../http/validation';
+import { InputValidationError, normalizeIssue, ruleOf, valueAt } from '../../http/validation';
 import type { ResultCode } from '../../../domain/result-codes';
 import { parseFlag } from './sheets/cells';
 
@@ -107,7 +107,20 @@ export interface SheetDef<Dto, Ctx, Filter = unknown> {
   update: (tx: Tx, scope: SheetScope, dto: Dto, body: never) => Promise<unknown>;
   /** Lines the template's notes sheet adds below the columns (what an import cannot do). */
   notes?: ReadonlyArray<{ zh: string; en: string }>;
+  /**
+   * The cell each business rule of the resource's service is about, by result code: the body field
+   * whose column a refused row names, as a wrong cell's message does ("Department code: Only
+   * last-level departments can be chosen!"); a function when one code is about one cell or another
+   * (a budget code's length or its kind). A code not listed is about the row as a whole (no
+   * permission, stale data): its message names no column. Every rule of the services a sheet
+   * writes through is listed or declared row-wide (sheets/rule-fields.test.ts).
+   */
+  ruleFields: RuleFields;
+  /** A refusal of the service said the way an import can act on it (a rule only the form can meet). */
+  importRefusal?: (err: DomainError, row: SheetRow) => DomainError;
 }
+
+export type RuleFields = Partial<Record<ResultCode, string | ((err: DomainError, row: SheetRow) => string | null)>>;
 
 export type AnySheetDef = SheetDef<any, any, any>;
 
@@ -270,6 +283,10 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
     return c ? label(c, lang) : null;
   };
 
+  // Errors of a row in the order of the sheet's columns (a field no column imports last).
+  const position = new Map([...at].map(([col, c]) => [c.field!, col]));
+  const inColumnOrder = (a: { field: string }, b: { field: string }) => (position.get(a.field) ?? Infinity) - (position.get(b.field) ?? Infinity);
+
   const rows: SheetRow[] = [];
   const seen = new Set<string>();
   for (let r = 2; r <= ws.rowCount; r++) {
@@ -280,7 +297,8 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
     // and names must not wipe the bank accounts and tax numbers it leaves out).
     const blank: string[] = [];
     let empty = true;
-    let bad: ImportRowErrorDto | null = null;
+    // Every wrong cell of the row, each with its own message (not only the first one).
+    const wrong: Array<{ field: string; message: string }> = [];
     for (const [col, c] of at) {
       const cell = row.getCell(col);
       const text = unneutralize(cell.text ?? '').trim();
@@ -288,7 +306,7 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
       else blank.push(c.field!);
       texts[c.field!] = text;
       const p: Parsed = c.parse ? c.parse(text, cell.value, ctx) : { value: text === '' ? (c.required ? '' : null) : text };
-      if ('error' in p) bad ??= { row: r, column: label(c, lang), message: messageOfParsed(p, lang) };
+      if ('error' in p) wrong.push({ field: c.field!, message: messageOfParsed(p, lang) });
       else if ('value' in p) raw[c.field!] = p.value;
     }
     if (empty) continue;
@@ -298,20 +316,21 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
       errors.push({ row: r, column: null, message: messageOf('IMPORT_EXAMPLE_ROW', lang, { row: r }) });
       continue;
     }
-    if (bad) {
-      errors.push(bad);
-      continue;
-    }
     const create = def.createBody.safeParse({ ...raw, ...def.scopeFields(scope) });
     const update = def.updateBody.safeParse(raw);
-    const failed = !create.success ? create : !update.success ? update : null;
-    if (failed && !failed.success) {
-      const issue = failed.error.issues[0];
+    // The form's schemas' rules (at most 50 characters, one of …, a date order…): the first issue of
+    // each field a cell did not already refuse (a refused cell is left out of the body, so its field
+    // would read as missing).
+    const said = new Set(wrong.map((e) => e.field));
+    for (const issue of [...(create.success ? [] : create.error.issues), ...(update.success ? [] : update.error.issues)]) {
       const field = String(issue.path[0] ?? '');
+      if (said.has(field)) continue;
+      said.add(field);
       const missing = raw[field] === '' || raw[field] === undefined || raw[field] === null;
-      // The rule the form's schema names (at most 50 characters, one of …, a date YYYY-MM-DD…).
-      const rule = missing ? translate('validation.required', lang) : ruleOf(normalizeIssue(issue), lang, valueAt(raw, issue.path.map(String)));
-      errors.push({ row: r, column: columnOf(field), message: rule });
+      wrong.push({ field, message: missing ? translate('validation.required', lang) : ruleOf(normalizeIssue(issue), lang, valueAt(raw, issue.path.map(String))) });
+    }
+    if (wrong.length || !create.success || !update.success) {
+      errors.push(...wrong.sort(inColumnOrder).map((e) => ({ row: r, column: columnOf(e.field), message: e.message })));
       continue;
     }
     const createBody = create.data as Record<string, unknown>;
@@ -321,7 +340,7 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
       continue;
     }
     seen.add(key);
-    const updateBody = { ...(update!.data as Record<string, unknown>) };
+    const updateBody = { ...(update.data as Record<string, unknown>) };
     for (const f of blank) delete updateBody[f];
     rows.push({ row: r, key, create: createBody, update: updateBody, texts });
   }
@@ -359,6 +378,39 @@ export function importError(errors: ImportRowErrorDto[], appendix: Record<string
   return new DomainError('IMPORT_ROWS_INVALID', { row: first.row, message, count: new Set(errors.map((e) => e.row)).size }, { errors, ...appendix });
 }
 
+/** The column (its label in the language) of a body field of the sheet, or null. */
+function columnLabel(def: AnySheetDef, field: string | null, lang: Language): string | null {
+  const c = field ? def.columns.find((x) => x.field === field) : undefined;
+  return c ? label(c, lang) : null;
+}
+
+/**
+ * A row the service refused, as the import reports it: a business rule (DomainError) names the
+ * column of the cell it is about (the sheet's ruleFields); a check of the form's schema the service
+ * runs on the merged record (an employee's leave date before the stored entry date) names each
+ * field's column with the schema's words. Anything else is not the row's fault (null: thrown on).
+ */
+export function rowRefusal(def: AnySheetDef, err: unknown, row: SheetRow, lang: Language): ImportRowErrorDto[] | null {
+  if (err instanceof DomainError && err.code === 'INVALID_INPUT' && typeof err.params.field === 'string') {
+    // A rule a service names by its field and rule word ({field: 'direction', rule: 'childDirection'}).
+    return [{ row: row.row, column: columnLabel(def, err.params.field, lang), message: translate(`validation.${err.params.rule ?? 'invalid'}`, lang, err.params) }];
+  }
+  if (err instanceof DomainError) {
+    const e = def.importRefusal ? def.importRefusal(err, row) : err;
+    const rule = def.ruleFields[e.code] ?? def.ruleFields[err.code];
+    const field = typeof rule === 'function' ? rule(e, row) : rule ?? null;
+    return [{ row: row.row, column: columnLabel(def, field, lang), message: messageOf(e.code, lang, e.params) }];
+  }
+  if (err instanceof InputValidationError) {
+    return err.validation.map((raw) => {
+      const issue = normalizeIssue(raw);
+      const path = issue.path.map(String);
+      return { row: row.row, column: columnLabel(def, path[0] ?? null, lang), message: ruleOf(issue, lang, valueAt(err.source, path)) };
+    });
+  }
+  return null;
+}
+
 /**
  * Imports the sheet, all rows or none, in one transaction through the resource's service: new keys
  * are created, existing ones updated with only the changed fields; rows that change nothing are
@@ -394,8 +446,9 @@ export async function importSheet<Dto, Ctx>(db: Db, def: SheetDef<Dto, Ctx>, v: 
         await def.update(tx, v.scope, dto, Object.fromEntries(changed.map((f) => [f, update[f]])) as never);
         result.updated++;
       } catch (err) {
-        if (!(err instanceof DomainError)) throw err;
-        errors.push({ row: r.row, column: null, message: messageOf(err.code, v.lang, err.params) });
+        const refused = rowRefusal(def, err, r, v.lang);
+        if (!refused) throw err;
+        errors.push(...refused);
         if (v.failFast) break;
       }
     }

@@ -59,9 +59,15 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     if (id === req.access.user.id && body.state && body.state !== 'NORMAL') throw new DomainError('CANNOT_DISABLE_SELF');
     // The last active admin (self-demotion included) hears why; the write checks again under a row lock.
     await refuseLastAdmin(app.db, id, { kind: body.kind, state: body.state });
-    guardManagedCompanyIds(req, [body.companyId]);
-    const { companyIds: _c, roleIds: _r, ...patch } = body;
-    const row = await updateUser(app.db, id, patch);
+    // Companies and roles are checked like a create's, all before anything is written: one the
+    // caller does not manage refuses the whole update (never a success that quietly skips it).
+    const { companyIds = [], roleIds = [], ...patch } = body;
+    guardManagedCompanyIds(req, [body.companyId, ...companyIds]);
+    const roles = [];
+    for (const roleId of roleIds) roles.push(await guardAssignableRole(req, roleId));
+    // Nobody but an admin hands themselves a role (as /idm/userRole).
+    if (roles.length && !req.access.isAdmin && id === req.access.user.id) throw new DomainError('NO_PERMISSION');
+    const row = await updateUser(app.db, id, patch, { companyIds, roles });
     if (patch.state && patch.state !== 'NORMAL') await revokeUserSessions(app.db, id);
     return ok(toUserDto(app, row));
   });

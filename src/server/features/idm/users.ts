@@ -146,15 +146,29 @@ export async function refuseLastAdmin(db: Db, userId: number, after: { kind?: st
   if (active.some((a) => a.id === userId) && active.length <= 1) throw new DomainError('LAST_ADMIN');
 }
 
-export async function updateUser(db: Db, id: number, patch: UserPatch): Promise<UserRow> {
+/** Company links and roles an update adds (checked by the caller, as createUser's). */
+export interface UserLinks {
+  companyIds: number[];
+  roles: ReadonlyArray<{ id: number; companyId: number }>;
+}
+
+/**
+ * Changes the user's fields and adds the links and roles given (never removes one: the link routes
+ * do), in one transaction; a role also links its company, as addUserRole does.
+ */
+export async function updateUser(db: Db, id: number, patch: UserPatch, links: UserLinks = { companyIds: [], roles: [] }): Promise<UserRow> {
   const write = async (tx: Db) => {
     const [row] = await tx.update(users).set({ ...patch, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
     if (!row) throw new DomainError('NO_PERMISSION');
+    const companyIds = [...new Set([...links.companyIds, ...links.roles.map((r) => r.companyId)])];
+    if (companyIds.length) await tx.insert(userCompanies).values(companyIds.map((companyId) => ({ userId: id, companyId }))).onConflictDoNothing();
+    if (links.roles.length) await tx.insert(userRoles).values(links.roles.map((r) => ({ userId: id, roleId: r.id, companyId: r.companyId }))).onConflictDoNothing();
     return row;
   };
-  if (patch.kind === undefined && patch.state === undefined) return write(db);
+  const linking = links.companyIds.length > 0 || links.roles.length > 0;
+  if (patch.kind === undefined && patch.state === undefined && !linking) return write(db);
   return withTx(db, async (tx) => {
-    await refuseLastAdmin(tx, id, { kind: patch.kind, state: patch.state });
+    if (patch.kind !== undefined || patch.state !== undefined) await refuseLastAdmin(tx, id, { kind: patch.kind, state: patch.state });
     return write(tx);
   });
 }

@@ -6,6 +6,7 @@
  */
 import { budgetCreateBody, budgetUpdateBody, vendorCreateBody, vendorUpdateBody, type BudgetDto, type VendorDto } from '../../../../contract/budget';
 import { auxKinds, budgetKinds } from '../../../../domain/enums';
+import { budgetLevelOfCode } from '../../../../domain/budget-code';
 import type { Db } from '../../../db/client';
 import * as budget from '../../budget/service';
 import * as staff from '../../staff/service';
@@ -41,6 +42,12 @@ export const budgetSheet: SheetDef<BudgetDto, Ctx, BudgetFilter> = {
   scopeFields: (s) => ({ accountYearId: s.scopeId }),
   // Parents first: shorter codes, then by code.
   order: (rows) => [...rows].sort((a, b) => a.key.length - b.key.length || a.key.localeCompare(b.key)),
+  ruleFields: {
+    // Tip2 is the code's length (4, 6 or 8 digits), or a kind other than the parent's.
+    BUDGET_CODE_INVALID: (_e, row) => (budgetLevelOfCode(row.key) === null ? 'code' : 'kind'),
+    BUDGET_CODE_DUPLICATE: 'code', BUDGET_PARENT_MISSING: 'code', BUDGET_PARENT_IN_USE: 'code', BUDGET_PARENT_HAS_AMOUNT: 'code',
+    BUDGET_NOT_LEAF: 'amount',
+  },
   create: (tx, s, body: Parameters<typeof budget.createBudget>[2]) => budget.createBudget(tx, s.companyId, body),
   update: (tx, s, b, body: Parameters<typeof budget.updateBudget>[3]) => budget.updateBudget(tx, s.companyId, b.id, body),
 };
@@ -62,6 +69,7 @@ export const vendorSheet: SheetDef<VendorDto, Ctx, VendorFilter> = {
   createBody: vendorCreateBody,
   updateBody: vendorUpdateBody,
   scopeFields: (s) => ({ accountId: s.scopeId }),
+  ruleFields: { VENDOR_CODE_DUPLICATE: 'code' },
   create: (tx, s, body: Parameters<typeof budget.createVendor>[2]) => budget.createVendor(tx, s.companyId, body),
   update: (tx, s, v, body: Parameters<typeof budget.updateVendor>[3]) => budget.updateVendor(tx, s.companyId, v.id, body),
 };

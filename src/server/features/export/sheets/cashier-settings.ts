@@ -66,6 +66,10 @@ export const bankAccountSheet: SheetDef<BankAccountDto, Ctx, Filter> = {
   createBody: bankAccountCreateBody,
   updateBody: bankAccountUpdateBody,
   scopeFields: (s) => ({ accountYearId: s.scopeId }),
+  ruleFields: {
+    BANK_ACCOUNT_CODE_DUPLICATE: 'code', BANK_ACCOUNT_NO_DUPLICATE: 'accountNo', BANK_ACCOUNT_BANK_REQUIRED: 'bankId', BANK_ACCOUNT_BANK_ONLY: 'bankId',
+    CASHIER_SUBJECT_NOT_LEAF: 'subjectId', CASHIER_SUBJECT_DISABLED: 'subjectId', CASHIER_SUBJECT_NOT_CASH: 'subjectId', CASHIER_SUBJECT_NOT_BANK: 'subjectId', CASHIER_SUBJECT_OTHER_LEDGER: 'subjectId',
+  },
   create: (tx, s, body: Parameters<typeof cashier.createBankAccount>[2]) => cashier.createBankAccount(tx, s.companyId, body),
   // A subject read from this sheet is of the sheet's account year.
   update: (tx, s, a, body: cashier.BankAccountFields) => cashier.updateBankAccount(tx, a.id, body.subjectId !== undefined ? { ...body, accountYearId: s.scopeId } : body),

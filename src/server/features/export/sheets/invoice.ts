@@ -65,6 +65,7 @@ export const invoiceSheet: SheetDef<InvoiceDto, Ctx, InvoiceFilter> = {
   createBody: invoiceCreateBody,
   updateBody: invoiceUpdateBody,
   scopeFields: () => ({}),
+  ruleFields: { INVOICE_NO_DUPLICATE: 'no', INVOICE_RED_OVER_AMOUNT: 'redAmount', INVOICE_RECEIVED_OVER_AMOUNT: 'receivedAmount' },
   create: (tx, s, body: invoice.InvoiceFields) => invoice.createInvoice(tx, s.fileSecret, s.companyId, viewer(s), body),
   update: (tx, s, i, body: Partial<invoice.InvoiceFields>) => invoice.updateInvoice(tx, s.fileSecret, s.companyId, viewer(s), i.id, body),
   notes: [{

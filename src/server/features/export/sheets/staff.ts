@@ -3,7 +3,8 @@ import { departmentCreateBody, departmentUpdateBody, employeeCreateBody, employe
 import type { Db } from '../../../db/client';
 import { DomainError } from '../../../../domain/result-codes';
 import * as staff from '../../staff/service';
-import type { SheetDef, SheetRow, SheetScope } from '../sheet';
+import { halfWidth } from '../../../../domain/half-width';
+import type { Parsed, SheetDef, SheetRow, SheetScope } from '../sheet';
 import { byCode, collect, date, flag, keyed, listPaging, optionalText, refByCode } from './cells';
 
 type Filter = Parameters<typeof staff.listDepartments>[2]['filter'];
@@ -68,20 +69,28 @@ export const departmentSheet: SheetDef<DepartmentDto, DepartmentCtx, Filter> = {
     // A blank parent keeps an existing department where it is (blank cells keep stored values).
     if (code) row.update.parentId = parentId;
   },
+  ruleFields: { DATA_DUPLICATION: 'code', PARENT_IN_USE: 'parentId', PARENT_IS_SELF: 'parentId', IMPORT_REFERENCE_UNKNOWN: 'parentId' },
   create: (tx, _s, body: Parameters<typeof staff.createDepartment>[1]) => staff.createDepartment(tx, body),
   update: (tx, s, d, body: Parameters<typeof staff.updateDepartment>[3]) => staff.updateDepartment(tx, s.companyId, d.id, body),
 };
 
 interface EmployeeCtx { departments: Map<string, number> }
 
-const SEX_WORDS = { 1: ['男', 'M', 'MALE', 'MAN', '1'], 0: ['女', 'F', 'FEMALE', 'WOMAN', '0'] };
-const sexOf = (text: string) => {
+/**
+ * Sex as a language-neutral code, as the other enum columns are (NORMAL, INCOME, BORROWER): M / F in
+ * both languages' exports and the template. The import also reads the words a sheet typed by hand
+ * may hold (男/女, Male/Female, 1/0).
+ */
+export const SEX_CODES = { 1: 'M', 0: 'F' } as const;
+const SEX_WORDS = { 1: ['M', '男', 'MALE', 'MAN', '1'], 0: ['F', '女', 'FEMALE', 'WOMAN', '0'] };
+export const sexOf = (text: string): Parsed => {
   if (text === '') return { value: null };
-  const t = text.toUpperCase();
+  const t = halfWidth(text).toUpperCase();
   if (SEX_WORDS[1].includes(t)) return { value: 1 };
   if (SEX_WORDS[0].includes(t)) return { value: 0 };
-  return { error: 'oneOf' as const, params: { values: '男 / 女 / M / F' } };
+  return { error: 'oneOf', params: { values: 'M / F / 男 / 女' } };
 };
+export const sexCell = (sex: number | null): string | null => (sex === 1 ? SEX_CODES[1] : sex === 0 ? SEX_CODES[0] : null);
 
 export const employeeSheet: SheetDef<EmployeeDto, EmployeeCtx, EmployeeFilter> = {
   kind: 'EMPLOYEE',
@@ -90,7 +99,7 @@ export const employeeSheet: SheetDef<EmployeeDto, EmployeeCtx, EmployeeFilter> =
   columns: [
     { zh: '员工编码', en: 'Code', width: 14, field: 'code', required: true, cell: (e) => e.code, example: 'E001', note: { zh: '必填，公司内唯一（去掉首尾空格）；已存在的编码会被更新', en: 'Required, unique in the company (trimmed); an existing code is updated' } },
     { zh: '姓名', en: 'Name', width: 16, field: 'name', required: true, cell: (e) => e.name, example: '张三', note: { zh: '必填', en: 'Required' } },
-    { zh: '性别', en: 'Sex', width: 8, field: 'sex', cell: (e) => (e.sex === 1 ? '男' : e.sex === 0 ? '女' : null), parse: sexOf, example: '男', note: { zh: '男/女（或 M/F），可空', en: '男/女 (or M/F), may be empty' } },
+    { zh: '性别', en: 'Sex', width: 8, field: 'sex', cell: (e) => sexCell(e.sex), parse: sexOf, example: 'M', note: { zh: 'M（男）/F（女），也可填 男/女，可空', en: 'M (male) / F (female), 男/女 also read; may be empty' } },
     { zh: '部门编码', en: 'Department code', width: 16, field: 'departmentId', cell: (e) => e.department?.code ?? null, parse: refByCode((c: EmployeeCtx) => c.departments), example: 'D01', note: { zh: '必填，末级部门的编码', en: "Required, a last-level department's code" } },
     { zh: '电话', en: 'Phone', width: 16, field: 'phone', cell: (e) => e.phone, parse: optionalText, example: '13800000000', note: { zh: '去掉首尾空格', en: 'Trimmed' } },
     { zh: '职位', en: 'Position', width: 14, field: 'position', cell: (e) => e.position, parse: optionalText, example: '律师', note: { zh: '可空', en: 'May be empty' } },
@@ -107,6 +116,7 @@ export const employeeSheet: SheetDef<EmployeeDto, EmployeeCtx, EmployeeFilter> =
   createBody: employeeCreateBody,
   updateBody: employeeUpdateBody,
   scopeFields: (s: SheetScope) => ({ companyId: s.companyId }),
+  ruleFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId' },
   create: (tx, _s, body: Parameters<typeof staff.createEmployee>[1]) => staff.createEmployee(tx, body),
   update: (tx, s, e, body: Parameters<typeof staff.updateEmployee>[3]) => staff.updateEmployee(tx, s.companyId, e.id, body),
 };

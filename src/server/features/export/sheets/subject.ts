@@ -7,6 +7,7 @@
 import { subjectCreateBody, subjectUpdateBody } from '../../../../contract/subject';
 import { halfWidth } from '../../../../domain/half-width';
 import { auxTypes } from '../../../../domain/enums';
+import { DomainError } from '../../../../domain/result-codes';
 import { companyScope } from '../../../db/tx';
 import type { SubjectRow } from '../../subject/dto';
 import { selectSubjects, type SubjectFilter } from '../../subject/queries';
@@ -47,6 +48,9 @@ const auxes = (text: string): Parsed => {
   const a = parseAuxTypes(text);
   return a === 'invalid' ? { error: 'oneOf', params: { values: auxTypes.map((t) => `${t.type} (${t.nameZh})`).join(' / ') } } : { value: a };
 };
+/** The type codes of SUBJECT_AUX_VALUES_REQUIRED's appendix (the newly added types), as the sheet writes them. */
+const addedTypes = (appendix: unknown): string =>
+  ((appendix as { auxTypeIds?: number[] } | undefined)?.auxTypeIds ?? []).map((id) => auxName.get(id) ?? String(id)).join(', ');
 const text = (t: string): Parsed => ({ value: t === '' ? null : t });
 
 const page = (db: Parameters<typeof companyScope>[0], companyId: number, filter: SubjectFilter, offset: number, limit: number) =>
@@ -85,6 +89,15 @@ export const subjectSheet: SheetDef<SubjectRow, null, SubjectFilter> = {
   order: (rows) => [...rows].sort((a, b) => a.key.length - b.key.length || a.key.localeCompare(b.key)),
   // A child's direction follows its parent: only a level-1 row's direction is applied.
   narrow: (s, update) => (s.parentId === null ? update : { ...update, direction: undefined }),
+  ruleFields: {
+    SUBJECT_CODE_INVALID: 'code', SUBJECT_CODE_DUPLICATE: 'code', SUBJECT_PARENT_MISSING: 'code', SUBJECT_PARENT_IN_USE: 'code',
+    SUBJECT_AUX_IN_USE: 'auxTypeIds', SUBJECT_AUX_IMPORT_ADD: 'auxTypeIds', SUBJECT_DIRECTION_USED: 'direction',
+  },
+  // A type added to a used subject needs a value for the existing voucher lines, which only the
+  // subject form asks for: the import says so instead of asking for a value it cannot take.
+  importRefusal: (err, row) => (err.code === 'SUBJECT_AUX_VALUES_REQUIRED'
+    ? new DomainError('SUBJECT_AUX_IMPORT_ADD', { code: row.key, types: addedTypes(err.appendix) })
+    : err),
   create: (tx, s, body: subjects.SubjectCreate) => subjects.createSubject(tx, s.companyId, body),
   update: (tx, _s, row, body: subjects.SubjectPatch) => subjects.updateSubject(tx, row.id, body),
 };

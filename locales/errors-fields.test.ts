@@ -10,11 +10,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import en from './en_US/errors.json';
 import zh from './zh_CN/errors.json';
 import { allRoutes } from '../src/contract/index';
-import { describedListQuery } from '../src/contract/common';
+import { listFilterOf } from '../src/contract/common';
 
 type Def = { type: string; [k: string]: unknown };
 const defOf = (s: unknown): Def | undefined => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
@@ -67,11 +66,9 @@ function contractFieldNames(): Map<string, string> {
   for (const r of allRoutes) {
     const where = `${r.method} ${r.path}`;
     for (const s of [r.params, r.query, r.body]) collect(s, where, out);
-    // A list query keeps its filter schema in a closure; describedListQuery hands it over.
-    describedListQuery(r.query, (filter: z.ZodObject) => {
-      collect(filter, `${where} (filter)`, out);
-      return '';
-    });
+    // A list query keeps its filter schema in a closure; listFilterOf hands it over.
+    const filter = listFilterOf(r.query);
+    if (filter) collect(filter, `${where} (filter)`, out);
   }
   return out;
 }

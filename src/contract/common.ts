@@ -89,9 +89,13 @@ export const jsonParam = <T extends z.ZodType>(inner: T): z.ZodType<z.output<T>,
     return parsed;
   }, inner) as never;
 
+/** The plain form of a sort: keys, each optionally `-`-prefixed or followed by asc/desc, comma-separated. */
+const PLAIN_SORT = /^\s*-?[\w.]+(\s+(asc|desc))?\s*(,\s*-?[\w.]+(\s+(asc|desc))?\s*)*$/i;
+
 export const sortSchema = z.union([
   z.record(z.string(), z.enum(['asc', 'desc', 'ASC', 'DESC'])),
-  z.string().transform((s) => {
+  // Only text in the plain form: anything else ("{bad", "code sideways") is refused as malformed, never read as a key.
+  z.string().regex(PLAIN_SORT).transform((s) => {
     // "code" | "-code" | "code desc" | "code,-name"
     const out: Record<string, 'asc' | 'desc'> = {};
     for (const part of s.split(',').map((p) => p.trim()).filter(Boolean)) {
@@ -123,6 +127,8 @@ export interface Paging<F = Record<string, unknown>> {
   sort: Record<string, 'asc' | 'desc'>;
   expand: Set<string>;
   filter: F;
+  /** `fields=code,name`: the keys each content item is answered with (id always); absent = all. Applied by the server's route layer. */
+  fields?: string[];
 }
 
 /** What a caller sends to a list route: paging in either style, the typed filter, sort and expand. */
@@ -151,17 +157,18 @@ function pagingOf(q: z.output<typeof pagingObject>, defaultLimit: number): Omit<
   const expand = new Set(
     [q.expand, q.include].filter(Boolean).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean),
   );
-  return { offset, limit, sort, expand };
+  const fields = q.fields?.split(',').map((s) => s.trim()).filter(Boolean);
+  return { offset, limit, sort, expand, ...(fields?.length ? { fields } : {}) };
 }
 
 /**
  * The list query of spec 01 §7 with a typed filter. The filter arrives as JSON in `filter`; flat query
  * parameters that are not paging words are filter fields too (?accountYearId=3) and are validated by
- * the same filter schema. Handlers receive {offset, limit, sort, expand, filter} already parsed. The
- * server's OpenAPI document lists the filter's fields in the parameter's description (listFilterOf).
+ * the same filter schema. Handlers receive {offset, limit, sort, expand, filter, fields} already
+ * parsed. The server's OpenAPI document describes the filter from its schema (listFilterOf).
  */
-function buildListQuery(filter: z.ZodObject, opts: { defaultLimit?: number }, filterField: z.ZodType = pagingObject.shape.filter) {
-  return pagingObject.extend({ filter: filterField }).transform((q, ctx) => {
+function buildListQuery(filter: z.ZodObject, opts: { defaultLimit?: number }) {
+  return pagingObject.transform((q, ctx) => {
     const extra: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(q)) if (!PAGING_WORDS.has(k) && v !== undefined) extra[k] = v;
     const r = filter.safeParse({ ...extra, ...((q.filter as Record<string, unknown> | undefined) ?? {}) });
@@ -173,23 +180,18 @@ function buildListQuery(filter: z.ZodObject, opts: { defaultLimit?: number }, fi
   });
 }
 
-/** The filter and options of each list query, so the server can document the filter's fields. */
-const listQueries = new WeakMap<z.ZodType, { filter: z.ZodObject; opts: { defaultLimit?: number } }>();
+/** The filter of each list query, so the server can document it. */
+const listQueries = new WeakMap<z.ZodType, z.ZodObject>();
 
 export function listQuery<F extends z.ZodObject>(filter: F, opts: { defaultLimit?: number } = {}): z.ZodType<Paging<z.output<F>>, ListInput<z.input<F>>> {
   const schema = buildListQuery(filter, opts);
-  listQueries.set(schema, { filter, opts });
+  listQueries.set(schema, filter);
   return schema as never;
 }
 
-/**
- * The same list query, validating identically, with the `filter` parameter described from its
- * schema (the server's OpenAPI document; the JSON-schema generator stays out of the app's bundle).
- */
-export function describedListQuery<Q extends z.ZodType | undefined>(query: Q, describe: (filter: z.ZodObject) => string): Q {
-  const entry = query ? listQueries.get(query) : undefined;
-  if (!entry) return query;
-  return buildListQuery(entry.filter, entry.opts, pagingObject.shape.filter.meta({ description: describe(entry.filter) })) as unknown as Q;
+/** The filter schema of a list query (listQuery), or undefined for any other schema. */
+export function listFilterOf(query: z.ZodType | undefined): z.ZodObject | undefined {
+  return query ? listQueries.get(query) : undefined;
 }
 
 /** A list without filter fields. */
@@ -268,11 +270,18 @@ export const idListParam = z.preprocess((v) => {
 }, idOrIds);
 
 /**
+ * The ids a delete names: one id or a list of at least one (an empty list is refused, "at least 1
+ * item", rather than deleting nothing or answering per resource). Every delete-many query takes its
+ * ids through this.
+ */
+export const deleteIds = idOrIds.pipe(z.array(z.number()).min(1));
+
+/**
  * Delete many: filter={"id":[…]} (spec 01 §7) or plain id parameters (?id=1&id=2, ?id=1,2); both
- * may be given and are merged. At least one of them is required.
+ * may be given and are merged. At least one of them is required, and neither may be an empty list.
  */
 export const deleteByFilterSchema = z
-  .object({ filter: jsonParam(z.object({ id: idOrIds })).optional(), id: idListParam.optional() })
+  .object({ filter: jsonParam(z.object({ id: deleteIds })).optional(), id: idListParam.pipe(z.array(z.number()).min(1)).optional() })
   .refine((q) => q.filter !== undefined || q.id !== undefined, { path: ['id'], message: 'required' });
 export type DeleteByFilterQuery = z.infer<typeof deleteByFilterSchema>;
 

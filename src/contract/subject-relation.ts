@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { RIGHTS } from '../domain/rights';
-import { idOrIds, idSchema, jsonParam, listOf, listQuery } from './common';
+import { deleteIds, idSchema, jsonParam, listOf, listQuery } from './common';
 import { defineRoute } from './route';
 
 const auxTypeIds = z.array(z.number().int().min(1).max(6)).max(6).transform((v) => [...new Set(v)].sort((a, b) => a - b));
@@ -61,7 +61,7 @@ export const subjectRelationByCodeDto = z.object({
 });
 
 export const subjectRelationDeleteQuery = z.object({
-  filter: jsonParam(z.object({ sourceAccountYearId: idSchema, id: idOrIds })),
+  filter: jsonParam(z.object({ sourceAccountYearId: idSchema, id: deleteIds })),
 });
 
 const read = { right: null, scope: 'accountYear' } as const;

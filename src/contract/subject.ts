@@ -4,7 +4,7 @@ import { specificSubjectTypes, subjectKinds } from '../domain/enums';
 import { RIGHTS } from '../domain/rights';
 import { digitsOnly, SUBJECT_CODE_MAX_LEVEL_LENGTH, SUBJECT_CODE_MAX_LEVELS, SUBJECT_CODE_MAX_TOTAL } from '../domain/subject-code';
 import { TEXT_BASE } from '../domain/constants';
-import { idOrIds, idParams, idSchema, jsonParam, listOf, listQuery, optionalText } from './common';
+import { deleteIds, idOrIds, idParams, idSchema, jsonParam, listOf, listQuery, optionalText } from './common';
 import { defineRoute } from './route';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -88,7 +88,7 @@ export const subjectUpdateBody = z.object({
 
 /** Delete many: filter={"accountYearId":…,"id":[…]} (the year names the scope the ids are checked in). */
 export const subjectDeleteQuery = z.object({
-  filter: jsonParam(z.object({ accountYearId: idSchema, id: idOrIds })),
+  filter: jsonParam(z.object({ accountYearId: idSchema, id: deleteIds })),
 });
 
 export const codeRuleLevelDto = z.object({ level: z.number().int(), length: z.number().int() });

@@ -8,7 +8,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openApiComponents, openApiTransform } from './http/openapi';
 import { answerSerializerCompiler } from './http/answer-serializer';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -70,7 +71,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Named recursive schemas become components, list filters and upload forms are described (http/openapi.ts).
+    transform: openApiTransform,
+    transformObject: openApiComponents,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

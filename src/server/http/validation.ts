@@ -37,6 +37,9 @@ export function fieldLabel(path: readonly string[], lang: Language): string {
   return out;
 }
 
+/** The message of an issue naming keys a list does not have (noSuchKeyIssue). */
+const NO_SUCH_KEY = 'noSuchKey';
+
 /** Messages the contract's schemas give their refinements (src/contract), and the rule each names. */
 const RULE_MESSAGES: Record<string, string> = { 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required', tooDeep: 'tooDeep', badText: 'badText', notJson: 'notJson' };
 
@@ -46,6 +49,11 @@ const typeLabel = (t: unknown, lang: Language) => (hasMessage(`validation.types.
 export function ruleOf(issue: Issue, lang: Language, value: unknown): string {
   const p = issue.params;
   const t = (key: string, params: Record<string, string | number> = {}) => translate(`validation.${key}`, lang, params);
+  // A key a list does not have (sort, fields): "has no key x; the keys are a, b".
+  if (issue.message === NO_SUCH_KEY) {
+    const k = (p.params ?? {}) as { key?: unknown; keys?: unknown };
+    return t('noSuchKey', { key: String(k.key ?? ''), keys: String(k.keys ?? '') });
+  }
   // Contract schemas name some rules in the message (the app's form validation reads them too).
   const named = RULE_MESSAGES[issue.message];
   if (named) return t(named);
@@ -131,6 +139,11 @@ export class InputValidationError extends Error {
     super('input validation failed');
     this.validation = issues;
   }
+}
+
+/** The issue for keys a list does not know (`sort`, `fields`), naming them and the known ones. */
+export function noSuchKeyIssue(field: string, unknown: readonly string[], known: readonly string[]) {
+  return { code: 'custom', path: [field], message: NO_SUCH_KEY, params: { key: unknown.join(', '), keys: known.join(', ') } };
 }
 
 /** Parses a list filter (already JSON-decoded) with its contract schema; failures answer INVALID_INPUT naming filter.<field>. */

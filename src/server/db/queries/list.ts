@@ -2,15 +2,28 @@
 import { asc, desc, ilike, like, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Paging } from '../../../contract/common';
+import { InputValidationError, noSuchKeyIssue } from '../../http/validation';
 
-/** ORDER BY from a sort map, using only known columns (unknown keys are ignored, never interpolated). */
+/**
+ * ORDER BY from a sort map, using only the list's sortable columns (`columns`, its declaration of
+ * the keys it sorts by). A key the list cannot sort by is refused with INVALID_INPUT naming it and
+ * the sortable keys, never ignored (a caller would read the default order as the one asked for) and
+ * never interpolated.
+ */
 export function orderBy(sort: Paging['sort'], columns: Record<string, PgColumn>, fallback: SQL[]): SQL[] {
+  assertSortable(sort, Object.keys(columns));
   const out: SQL[] = [];
   for (const [k, dir] of Object.entries(sort)) {
     const col = columns[k];
-    if (col) out.push(dir === 'desc' ? desc(col) : asc(col));
+    out.push(dir === 'desc' ? desc(col) : asc(col));
   }
   return out.length ? [...out, ...fallback] : fallback;
+}
+
+/** Refuses (400, naming the key and the sortable ones) a sort key outside `sortable`. */
+export function assertSortable(sort: Readonly<Record<string, unknown>>, sortable: readonly string[]): void {
+  const unknown = Object.keys(sort).filter((k) => !sortable.includes(k));
+  if (unknown.length) throw new InputValidationError([noSuchKeyIssue('sort', unknown, sortable)], { sort });
 }
 
 export const countAll = sql<number>`cast(count(*) over() as integer)`;

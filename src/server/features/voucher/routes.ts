@@ -95,6 +95,10 @@ export async function voucherRoutes(app: FastifyInstance): Promise<void> {
     // Not one voucher to act on: the call itself is refused, as a single action on such an id is.
     if (!ids.length) throw new DomainError('NO_PERMISSION');
     const done = await service.batchAct(app.db, (companyId) => actorOf(req, companyId), ids, req.body.action, req.body.reason?.trim() || null, req.lang);
+    // Nothing done and every voucher refused for want of the action's right (the others unavailable):
+    // the caller lacks the right itself, and the call is refused as a whole, as the single action is
+    // (POST /voucher/{id}/audit → 403). Per-voucher answers stay whenever any voucher could be judged.
+    if (service.batchRefused(done)) throw new DomainError('NO_PERMISSION');
     const byId = new Map(done.map((r) => [r.id, r]));
     return ok([...new Set(req.body.ids)].map((id) => byId.get(id) ?? { id, ok: false, code: 'VOUCHER_UNAVAILABLE', msg: messageOf('VOUCHER_UNAVAILABLE', req.lang) }));
   });

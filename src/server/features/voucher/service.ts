@@ -423,6 +423,15 @@ export async function batchAct(db: Db, actorOf: (companyId: number) => Actor, id
   });
 }
 
+/**
+ * Whether a batch's answers refuse the call as a whole: not one voucher acted on, and each refused
+ * for want of the action's right (NO_PERMISSION). A batch where some voucher was done, or refused
+ * for its own state, answers voucher by voucher.
+ */
+export function batchRefused(results: ReadonlyArray<{ ok: boolean; code: string | null }>): boolean {
+  return results.every((r) => !r.ok && r.code === 'NO_PERMISSION');
+}
+
 /** A voucher of a bulk load (the demo seed, imports): its content and the lifecycle steps it has been through. */
 export interface BulkVoucher {
   kindId: number;

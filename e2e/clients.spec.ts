@@ -156,6 +156,41 @@ test('creates a client and a project by keyboard; a client on a project cannot b
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('已被使用，不能删除');
 });
 
+test("the project's clients and directors take the first match on Enter, as the department does (no ↓)", async ({ page }) => {
+  await loginAs(page, 'admin', 'admin123');
+  await openClientScreen(page, 'projects');
+  await page.getByTestId('project-new').click();
+  const dialog = new FormDialogModel(page, 'project-dialog');
+  await expect(page.getByTestId('project-code')).toBeFocused();
+  const chosen = (testId: string) => dialog.root().getByTestId(testId).locator('..');
+  // A client by its pinyin initials (华夏华夏科技有限公司: hxhx…), found by the server as typed.
+  const clients = page.getByTestId('project-clients');
+  await clients.focus();
+  await page.keyboard.type('hxhx');
+  await expect(page.getByRole('option', { name: /华夏华夏/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(chosen('project-clients')).toContainText('华夏华夏');
+  await expect(clients).toHaveValue('');
+  // The search emptied: the next Enter is the form's (a save, refused for the missing code), never a second client ticked.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('project-code')).toBeFocused();
+  await expect(chosen('project-clients').locator('.mantine-Pill-root')).toHaveCount(1);
+  // A director by initials (李芳静: lfj), from the employees the box holds.
+  const directors = page.getByTestId('project-principals');
+  await directors.focus();
+  await page.keyboard.type('lfj');
+  await expect(page.getByRole('option', { name: /李芳静/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(chosen('project-principals')).toContainText('李芳静');
+  await expect(directors).toHaveValue('');
+  await expect(dialog.root()).toBeVisible();
+  // Esc closes the open list first, then asks about the unsaved form.
+  await page.keyboard.press('Escape');
+  await dialog.pressEscape();
+  await dialog.discardFromPrompt();
+  await expect(dialog.root()).toBeHidden();
+});
+
 test('the project form says the amount limit in currency units (21,000,000.00, not 2100000000), in both languages', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
   const shell = new ShellModel(page);

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from './page-models/test';
+import { expect, test, type APIRequestContext, type FileChooser, type Page } from './page-models/test';
 import { loginAs } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState, setDownloadBase } from './page-models/demo-state';
@@ -154,4 +154,33 @@ test('imports subjects: a file with one bad row names the row and imports nothin
   await expect(page.locator('.mantine-Notification-root').last()).toContainText('操作成功！新增 2 条，更新 0 条，未变 0 条。请再次检查！');
   await expect(s.list.row('112301').first()).toBeVisible();
   await expect(s.list.row('112302').first()).toBeVisible();
+});
+
+test('imports by keys only: Enter opens the file chooser, and once the file is picked Enter imports', async ({ page, request }) => {
+  // Every file chooser the page opens, caught from the start (a listener added just before the key
+  // may still be switching the interception on when the chooser opens, and then none is reported).
+  const choosers: FileChooser[] = [];
+  page.on('filechooser', (c) => choosers.push(c));
+  await loginAs(page, 'admin', 'admin123');
+  const s = new SubjectCatalogueModel(page);
+  await s.open();
+  await expect(s.list.row('1001').first()).toBeVisible();
+  const dialog = page.getByTestId('subject-import-dialog');
+  await pressOn(page.getByTestId('subject-import'));
+  const fileBox = dialog.getByTestId('subject-import-dialog-file');
+  await expect(fileBox).toBeFocused();
+  const file = await workbook('test-results/import-keys.xlsx', [['112305', '预付丙', 'Prepaid C'], ['112306', '预付丁', null]]);
+  // Enter on the file box opens the chooser; the browser hands the focus back with the file picked.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => choosers.length).toBe(1);
+  await choosers[0]!.setFiles(file);
+  await expect(fileBox).toContainText('import-keys.xlsx');
+  // The next Enter imports (before, it opened the chooser again and imported nothing).
+  await expect(dialog.getByTestId('subject-import-dialog-submit')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(fileBox).toBeHidden();
+  await expect(page.locator('.mantine-Notification-root').last()).toContainText('操作成功！新增 2 条，更新 0 条，未变 0 条。请再次检查！');
+  await expect(s.list.row('112305').first()).toBeVisible();
+  expect(choosers).toHaveLength(1);
+  await removeImported(request);
 });

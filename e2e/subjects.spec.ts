@@ -98,6 +98,56 @@ test('builds a subject tree by keyboard; the rules refuse bad codes', async ({ p
   await expect(page.getByRole('dialog', { name: /删除/ })).toHaveCount(0);
 });
 
+/** Deletes one subject of this spec by its code (in every year), so the next tests see the tree as before. */
+async function removeSubject(request: APIRequestContext, code: string) {
+  const login = await (await request.post('/api/idm/user/login', { data: { username: 'admin', password: 'admin123' } })).json();
+  const headers = { authorization: `Bearer ${login.data.accessToken}` };
+  const years = (await (await request.get('/api/account/year', { params: { accountId: 1 }, headers })).json()).data.content as { id: number }[];
+  for (const y of years) {
+    const list = (await (await request.get('/api/subject', { params: { filter: JSON.stringify({ accountYearId: y.id, codePrefix: code }) }, headers })).json()).data.content as { id: number; code: string }[];
+    const ids = list.filter((x) => x.code === code).map((x) => x.id);
+    if (ids.length) await request.delete('/api/subject', { params: { filter: JSON.stringify({ accountYearId: y.id, id: ids }) }, headers });
+  }
+}
+
+test("in English a subject's parent is named in English: a new child code, the popup opened by keys, the tree", async ({ page, request }) => {
+  await loginAs(page, 'admin', 'admin123');
+  const shell = new ShellModel(page);
+  await shell.switchLanguage('en_US');
+  try {
+    const s = new SubjectCatalogueModel(page);
+    await s.open();
+    await s.startNew();
+    await s.type('101208', '外币存款');
+    // 1012 其他货币资金 has the English name "Other monetary funds" (the standard chart).
+    await expect(s.dialog().getByTestId('subject-parent')).toHaveValue('1012 Other monetary funds');
+    await page.keyboard.press('Tab');
+    await expect(s.dialog().getByTestId('subject-name-en')).toBeFocused();
+    await page.keyboard.type('Foreign currency deposits');
+    await page.keyboard.press('Enter');
+    await expect(s.dialog()).toBeHidden();
+
+    // The tester's path: search the code, ↓ onto the row, Enter opens it.
+    await s.list.search('101208');
+    await expect(s.list.rows()).toHaveCount(1);
+    await expect(page.getByTestId('subject-row-101208')).toHaveText('Foreign currency deposits');
+    await s.list.root.getByTestId('list-keyword').press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(s.dialog()).toBeVisible();
+    await expect(s.dialog().getByTestId('subject-parent')).toHaveValue('1012 Other monetary funds');
+    await page.keyboard.press('Escape');
+    await expect(s.dialog()).toBeHidden();
+
+    // The tree names its subjects the same way.
+    await s.treeChoose('kind:ASSET');
+    await expect(s.treeNode('1012 Other monetary funds')).toBeVisible();
+  } finally {
+    // The admin's language back to Chinese (on the server: a popup left open would block the menu).
+    await restoreDemoState(request);
+    await removeSubject(request, '101208');
+  }
+});
+
 test('copies a subject into a new one, and edits the code rule by keyboard', async ({ page }) => {
   await loginAs(page, 'admin', 'admin123');
   const s = new SubjectCatalogueModel(page);

@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims } from '../../../../tests/support/dom-shims';
-import { FirstMatchSelect, optionForEnter, type FirstMatchOption } from './first-match-select';
+import { FirstMatchMultiSelect, FirstMatchSelect, optionForEnter, type FirstMatchOption } from './first-match-select';
 
 // jsdom lays nothing out and lacks what Mantine's popups ask of the browser.
 beforeAll(() => {
@@ -136,5 +136,67 @@ describe('optionForEnter', () => {
     expect(optionForEnter(field(open, 'B001'), 'B001', true)).toBeNull();
     expect(optionForEnter(field({ ...open, 'aria-expanded': 'false' }, 'B00'), undefined, true)).toBeNull();
     document.body.innerHTML = '';
+  });
+});
+
+describe('FirstMatchMultiSelect', () => {
+  // A project's clients: found by the name or the start of its pinyin initials, as the picker filter does.
+  const CLIENTS = [{ value: '1', label: 'C0001 华夏华夏科技有限公司', initials: 'hxhxkjyxgs' }, { value: '2', label: 'C0002 华夏东方贸易有限公司', initials: 'hxdfmyyxgs' }];
+  const byInitials = ({ options, search }: { options: unknown[]; search: string }) =>
+    (options as typeof CLIENTS).filter((o) => o.label.includes(search) || o.initials.startsWith(search.trim().toLowerCase()));
+
+  function Clients({ onChange }: { onChange: (v: string[]) => void }) {
+    const [value, setValue] = useState<string[]>([]);
+    return (
+      <MantineProvider>
+        <FirstMatchMultiSelect data-testid="clients" data={CLIENTS} filter={byInitials as never} value={value}
+          onChange={(v) => { setValue(v); onChange(v); }} />
+      </MantineProvider>
+    );
+  }
+
+  it('Enter after typing ticks the first match, without ↓; the search then empties and the next Enter ticks nothing', () => {
+    const chosen = vi.fn();
+    render(<Clients onChange={chosen} />);
+    const input = screen.getByTestId('clients') as HTMLInputElement;
+    act(() => input.focus());
+    typeInto(input, 'hxhx');
+    expect(screen.getByRole('option', { name: 'C0001 华夏华夏科技有限公司' })).toBeTruthy();
+    enter(input);
+    expect(chosen).toHaveBeenCalledTimes(1);
+    expect(chosen).toHaveBeenLastCalledWith(['1']);
+    expect(input.value).toBe('');
+    enter(input);
+    expect(chosen).toHaveBeenCalledTimes(1);
+  });
+
+  it('skips the matches already ticked (Enter does not untick them)', () => {
+    const chosen = vi.fn();
+    render(<Clients onChange={chosen} />);
+    const input = screen.getByTestId('clients') as HTMLInputElement;
+    act(() => input.focus());
+    typeInto(input, 'hx');
+    enter(input);
+    expect(chosen).toHaveBeenLastCalledWith(['1']);
+    typeInto(input, 'hx');
+    enter(input);
+    expect(chosen).toHaveBeenLastCalledWith(['1', '2']);
+    // All matches ticked: Enter ticks nothing more and unticks nothing.
+    typeInto(input, 'hx');
+    enter(input);
+    expect(chosen).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps ↑ ↓ and Enter: the option moved to is ticked', () => {
+    const chosen = vi.fn();
+    render(<Clients onChange={chosen} />);
+    const input = screen.getByTestId('clients') as HTMLInputElement;
+    act(() => input.focus());
+    typeInto(input, 'hx');
+    fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
+    enter(input);
+    expect(chosen).toHaveBeenCalledTimes(1);
+    expect(chosen).toHaveBeenLastCalledWith(['2']);
   });
 });

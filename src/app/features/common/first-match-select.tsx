@@ -18,28 +18,42 @@
  *
  * The box's text is the select's own unless the caller controls it (searchValue + onSearchChange:
  * a list searched on the server as the user types); the value may be controlled or not.
+ *
+ * FirstMatchMultiSelect is the same for a searchable multi-select (a project's clients and
+ * directors): Mantine's MultiSelect highlights nothing as the user types, so "hxhx" + Enter ticked
+ * nothing and only ↓ Enter took the match. There Enter with text typed ticks the first option the
+ * list shows that is not ticked yet; the search then empties (Mantine's), so the next Enter is the
+ * form's again (a dialog saves), never a second option ticked.
  */
 import { useRef, useState, type FocusEvent, type InputEvent, type KeyboardEvent, type Ref } from 'react';
-import { Select, type SelectProps } from '@mantine/core';
+import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { highlightedOption } from './form-dialog';
 
 export interface FirstMatchOption { value: string; label: string; disabled?: boolean }
 
 export type FirstMatchSelectProps = Omit<SelectProps, 'data' | 'searchable' | 'selectFirstOptionOnChange'> & { data: FirstMatchOption[]; ref?: Ref<HTMLInputElement> };
 
+/** The options Enter may take unhighlighted: any enabled one; in a multi-select, one not ticked yet. */
+const OPTION = '[data-combobox-option]:not([data-combobox-disabled])';
+const UNTICKED_OPTION = `${OPTION}:not([data-checked])`;
+
 /**
  * The option Enter takes in the open list of `input`, or null (Enter then does what Mantine does):
  * the one the list shows highlighted (highlightedOption, as a form dialog's selects take it), else,
  * with text typed over the box, the first option the list shows for it (the options arrived after
- * the typing: nothing highlighted).
+ * the typing: nothing highlighted); `candidates` says which options count (a multi-select's
+ * ticked ones do not: Enter would untick them).
  */
-export function optionForEnter(input: HTMLInputElement, currentLabel: string | undefined, typed: boolean): HTMLElement | null {
+export function optionForEnter(input: HTMLInputElement, currentLabel: string | undefined, typed: boolean, candidates = OPTION): HTMLElement | null {
   const highlighted = highlightedOption(input);
   if (highlighted) return highlighted;
   if (!typed || !input.value.trim() || input.value === currentLabel || input.getAttribute('aria-expanded') !== 'true') return null;
   const listId = input.getAttribute('aria-controls');
-  return (listId ? document.getElementById(listId) : null)?.querySelector<HTMLElement>('[data-combobox-option]:not([data-combobox-disabled])') ?? null;
+  return (listId ? document.getElementById(listId) : null)?.querySelector<HTMLElement>(candidates) ?? null;
 }
+
+/** Whether a key is an Enter typed to choose (not one ending a Chinese composition). */
+const choosingEnter = (e: KeyboardEvent<HTMLInputElement>) => e.key === 'Enter' && !e.nativeEvent.isComposing && e.nativeEvent.keyCode !== 229;
 
 export function FirstMatchSelect({ data, value, defaultValue, onChange, searchValue, onSearchChange, onKeyDownCapture, onInput, onBlur, ...rest }: FirstMatchSelectProps) {
   /** Text typed since the list's highlight was last moved by the keyboard (↑ ↓ choose themselves). */
@@ -57,7 +71,7 @@ export function FirstMatchSelect({ data, value, defaultValue, onChange, searchVa
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     onKeyDownCapture?.(e);
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') typed.current = false;
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing || e.nativeEvent.keyCode === 229) return;
+    if (!choosingEnter(e)) return;
     const option = optionForEnter(e.currentTarget, data.find((o) => o.value === current)?.label, typed.current);
     if (!option) return;
     // Taken here, once: Mantine's own Enter handler (bubble phase) does not run.
@@ -79,6 +93,38 @@ export function FirstMatchSelect({ data, value, defaultValue, onChange, searchVa
       selectFirstOptionOnChange
       searchValue={search}
       onSearchChange={setSearch}
+      onInput={(e: InputEvent<HTMLInputElement>) => { typed.current = true; onInput?.(e); }}
+      onKeyDownCapture={onKey}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => { typed.current = false; onBlur?.(e); }}
+    />
+  );
+}
+
+export type FirstMatchMultiSelectProps = Omit<MultiSelectProps, 'searchable'> & { ref?: Ref<HTMLInputElement> };
+
+/**
+ * A searchable multi-select on which Enter, with text typed, ticks the first option the list shows
+ * not ticked yet (or the highlighted one, after ↑ ↓), as FirstMatchSelect takes the first match.
+ */
+export function FirstMatchMultiSelect({ onKeyDownCapture, onInput, onBlur, ...rest }: FirstMatchMultiSelectProps) {
+  /** Text typed since the list's highlight was last moved by the keyboard (↑ ↓ choose themselves). */
+  const typed = useRef(false);
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    onKeyDownCapture?.(e);
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') typed.current = false;
+    if (!choosingEnter(e)) return;
+    const option = optionForEnter(e.currentTarget, undefined, typed.current, UNTICKED_OPTION);
+    if (!option) return;
+    // Taken here, once: Mantine's own Enter handler (bubble phase) and a dialog's save do not run.
+    e.preventDefault();
+    e.stopPropagation();
+    typed.current = false;
+    option.click();
+  };
+  return (
+    <MultiSelect
+      {...rest}
+      searchable
       onInput={(e: InputEvent<HTMLInputElement>) => { typed.current = true; onInput?.(e); }}
       onKeyDownCapture={onKey}
       onBlur={(e: FocusEvent<HTMLInputElement>) => { typed.current = false; onBlur?.(e); }}

@@ -76,3 +76,43 @@ describe('ImportDialog', () => {
     expect(notices().some((m) => m.includes('Operation successful'))).toBe(false);
   });
 });
+
+describe('ImportDialog by keyboard', () => {
+  // The file box is a button: Enter on it opens the chooser, which hands it the focus back with the file.
+  const fileButton = () => screen.getByTestId('customer-import-dialog-file');
+
+  it('a file picked sends the focus on to Import, so the next Enter imports (not the chooser again)', async () => {
+    const onImport = vi.fn(async () => ({ created: 1, updated: 0, unchanged: 0 }));
+    renderDialog(onImport);
+    expect(document.activeElement).toBe(screen.getByTestId('customer-import-dialog-submit'));
+    // Enter on a focused submit button submits its form (jsdom does not: the browser's own activation).
+    await act(async () => fireEvent.submit(document.activeElement!.closest('form')!));
+    expect(onImport).toHaveBeenCalledTimes(1);
+  });
+
+  it('Enter on the file box imports once a file is chosen; before that it is the chooser\'s', async () => {
+    const onImport = vi.fn(async () => ({ created: 1, updated: 0, unchanged: 0 }));
+    const chooser = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      render(
+        <MantineProvider>
+          <I18nextProvider i18n={i18n}>
+            <ImportDialog opened onClose={vi.fn()} onImport={onImport} testId="customer-import-dialog" />
+          </I18nextProvider>
+        </MantineProvider>,
+      );
+      act(() => fileButton().focus());
+      const before = fireEvent.keyDown(fileButton(), { key: 'Enter', code: 'Enter' });
+      // Not taken: the browser's activation (a click, opening the chooser) goes ahead.
+      expect(before).toBe(true);
+      expect(onImport).not.toHaveBeenCalled();
+      fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [new File(['x'], 'customers.xlsx')] } });
+      act(() => fileButton().focus());
+      await act(async () => { fireEvent.keyDown(fileButton(), { key: 'Enter', code: 'Enter' }); });
+      expect(onImport).toHaveBeenCalledTimes(1);
+      expect(chooser).not.toHaveBeenCalled();
+    } finally {
+      chooser.mockRestore();
+    }
+  });
+});

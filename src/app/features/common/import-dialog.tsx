@@ -5,8 +5,13 @@
  * (nothing was imported) with a link to the error workbook (the upload with an error column).
  * The success notice gives the server's counts (created / updated / unchanged); a sheet without
  * rows says so in the popup instead. Enter imports, Esc closes.
+ *
+ * The file box is a button: Enter on it opens the file chooser, and the browser gives it the focus
+ * back when a file is picked, so Enter there opened the chooser again instead of importing. A file
+ * picked sends the focus on to Import; and Enter on the file box with a file chosen imports too (a
+ * user who tabbed back to it changes the file with Space, or clears it).
  */
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, List, Modal, ScrollArea, Stack } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -63,6 +68,7 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
   const [errorFile, setErrorFile] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [empty, setEmpty] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   const close = () => {
     setFile(null);
@@ -122,6 +128,13 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
               setError(null);
               setRows([]);
               setErrorFile(null);
+              // Enter next imports (the file box, which has the focus back, would open the chooser again).
+              if (f) submitButton.current?.focus();
+            }}
+            onKeyDown={(e: KeyboardEvent<HTMLButtonElement>) => {
+              if (e.key !== 'Enter' || !file || e.target !== e.currentTarget) return;
+              e.preventDefault();
+              void submit();
             }}
             clearable
             data-testid={`${testId}-file`}
@@ -155,7 +168,7 @@ export function ImportDialog({ opened, onClose, onImport, title, testId = 'impor
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>{t('common:cancel')}</Button>
           {/* Busy, not disabled, while importing: the focus stays on it (busy-button.tsx). */}
-          <BusyButton type="submit" busy={busy} data-testid={`${testId}-submit`}>{t('common:import')}</BusyButton>
+          <BusyButton ref={submitButton} type="submit" busy={busy} data-testid={`${testId}-submit`}>{t('common:import')}</BusyButton>
         </Group>
       </form>
     </Modal>

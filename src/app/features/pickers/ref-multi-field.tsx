@@ -2,9 +2,11 @@
  * A multi-value reference field (project clients, project directors): a searchable multi-select
  * over a server search (200 ms, only for a non-empty keyword) keeping the chosen records' labels,
  * plus the search icon / F7 opening a multi-select pick-list popup whose Select adds the ticked rows.
+ * Typing then Enter ticks the first match ("hxhx" + Enter: the client whose initials start so), as
+ * the single selects take theirs (FirstMatchMultiSelect).
  */
 import { useState, type ReactNode } from 'react';
-import { MultiSelect } from '@mantine/core';
+import { FirstMatchMultiSelect } from '../common/first-match-select';
 import { onF7, PickerIcon } from './picker-icon';
 import { recordOptionsFilter, type RecordOption } from './picker-rules';
 
@@ -35,10 +37,9 @@ export function RefMultiField({ label, known, rows, onSearch, testId, value, onC
   const [popup, setPopup] = useState(false);
   return (
     <>
-      <MultiSelect
+      <FirstMatchMultiSelect
         label={label}
         withAsterisk={withAsterisk}
-        searchable
         data={optionsOf(rows, known)}
         // A search found by the server on the initials stays listed: label or initials.
         filter={recordOptionsFilter}

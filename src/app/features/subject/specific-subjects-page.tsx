@@ -83,7 +83,7 @@ function KindList({ accountYearId, kind, english }: { accountYearId: number; kin
       query={() => specificSubjectsOptions(accountYearId, kind)}
       resetKey={[accountYearId, kind]}
       getRowId={(s) => s.id}
-      rowLabel={(s) => `${s.code} ${s.name}`}
+      rowLabel={(s) => `${s.code} ${nameOf(s)}`}
       renderers={renderers}
       context={context}
       paged={false}

@@ -22,6 +22,7 @@ import { useScope } from '../../session/store';
 import { AuxValuesDialog, type AuxValue } from './aux-values-dialog';
 import { useEntityForm } from '../common/use-entity-form';
 import { CodeInput } from '../common/code-input';
+import { localName } from '../../../domain/names';
 
 export interface SubjectValues extends Record<string, unknown> {
   accountYearId: number;
@@ -66,7 +67,7 @@ interface Props {
 }
 
 export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, onClose, onOpen }: Props) {
-  const { t } = useTranslation(['subject', 'admin']);
+  const { t, i18n } = useTranslation(['subject', 'admin']);
   const subject = payload?.subject ?? null;
   const isNew = !subject;
   const byCode = useMemo(() => new Map(subjects.map((s) => [s.code, s])), [subjects]);
@@ -176,7 +177,7 @@ export function SubjectDialog({ opened, payload, accountYearId, rule, subjects, 
           <TextInput label={t('field.name')} withAsterisk data-autofocus={!isNew || undefined} maxLength={50} {...form.text('name')} data-testid="subject-name" />
           <TextInput label={t('field.nameEn')} maxLength={100} {...form.text('nameEn')} data-testid="subject-name-en" />
           <TextInput label={t('field.abbr')} maxLength={50} {...form.text('abbr')} data-testid="subject-abbr" />
-          <TextInput label={t('field.parent')} value={parent ? `${parent.code} ${parent.name}` : parentCode ?? t('noParent')} readOnly data-testid="subject-parent" />
+          <TextInput label={t('field.parent')} value={parent ? `${parent.code} ${localName(i18n.language, parent)}` : parentCode ?? t('noParent')} readOnly data-testid="subject-parent" />
           <TextInput label={t('field.kind')} value={kind ? t(`kind.${kind}`) : ''} readOnly data-testid="subject-kind" />
           <Stack gap={4}>
             <Text size="sm" fw={500}>{t('field.direction')}</Text>

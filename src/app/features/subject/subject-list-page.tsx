@@ -97,7 +97,7 @@ export function SubjectListPage() {
           query={(req) => subjectListOptions(accountYearId, filter, req)}
           resetKey={[accountYearId, filter]}
           getRowId={(s) => s.id}
-          rowLabel={(s) => `${s.code} ${s.name}`}
+          rowLabel={(s) => `${s.code} ${localName(english, s)}`}
           renderers={renderers}
           formatters={formatters}
           context={context}

@@ -31,6 +31,7 @@ import { call } from '../../api/typed-client';
 import { subjectApi, subjectRelationApi } from '../../../contract/heads';
 import { accountsQueryOptions } from '../../queries/account';
 import { notifyError } from '../../queries/admin-common';
+import { allSubjectsOptions } from '../../queries/subjects';
 import { subjectRelationKeys, useDeleteSubjectRelations, useMapByCode, useSaveSubjectRelations } from '../../queries/subject-relations';
 import { useHasRight, useScope } from '../../session/store';
 import { ListPage } from '../common/list-page';
@@ -131,7 +132,10 @@ export function SubjectRelationPage() {
   const targetValue = chosen && targets.some((o) => o.value === chosen) ? chosen : (targets.find((o) => o.year === currentYear?.year) ?? targets[0])?.value ?? null;
   const targetYearId = targetValue ? Number(targetValue) : null;
   const [unmappedOnly, setUnmappedOnly] = useState(false);
-  const [skipped, setSkipped] = useState<Array<{ code: string; name: string; reason: string }> | null>(null);
+  const [skipped, setSkipped] = useState<Array<{ sourceSubjectId: number; code: string; name: string; reason: string }> | null>(null);
+  // The answer names a skipped subject in Chinese only: its English name comes from the source year's subjects.
+  const sourceSubjects = useQuery({ ...allSubjectsOptions(accountYearId), enabled: english && !!accountYearId && !!skipped?.length });
+  const sourceById = useMemo(() => new Map((sourceSubjects.data?.content ?? []).map((s) => [s.id, s])), [sourceSubjects.data]);
   const [picking, setPicking] = useState<{ row: RelationRow; query: string } | null>(null);
   const current = useRef<RelationRow | null>(null);
   const rows = useRef(new Map<number, RelationRow>());
@@ -159,9 +163,11 @@ export function SubjectRelationPage() {
     const drop = droppedAuxTypes(source, target);
     const problem = subjectRelationProblem(mappable(source), mappable(target), drop);
     if (problem) {
-      const label = (s: { code: string; name: string }) => `${s.code} ${s.name}`;
+      const label = (s: { code: string; name: string; nameEn: string | null }) => `${s.code} ${nameOf(s, english)}`;
       const types = 'auxTypeIds' in problem ? auxNames(problem.auxTypeIds, english) : '';
-      notifyError(new Error(t(`errors:${problem.code}`, { subject: 'subject' in problem ? label(problem.subject) : '', source: label(row), target: label(target), types })));
+      // The problem's subject is the source or the target passed in (named here with its English name).
+      const subject = 'subject' in problem ? label(problem.subject === source ? row : target) : '';
+      notifyError(new Error(t(`errors:${problem.code}`, { subject, source: label(row), target: label(target), types })));
       return;
     }
     save.mutate([{ sourceSubjectId: row.id, targetSubjectId: target.id, dropAuxTypeIds: drop }], {
@@ -229,7 +235,7 @@ export function SubjectRelationPage() {
         <Alert color="yellow" withCloseButton onClose={() => setSkipped(null)} data-testid="relation-skipped" p="xs">
           <Text size="sm">{t('subject:relation.skippedTitle', { count: skipped.length })}</Text>
           <Text size="xs" c="dimmed">
-            {skipped.slice(0, 12).map((s) => `${s.code} ${s.name} (${t(`subject:relation.skip.${s.reason}`)})`).join(english ? '; ' : '；')}
+            {skipped.slice(0, 12).map((s) => `${s.code} ${nameOf({ name: s.name, nameEn: sourceById.get(s.sourceSubjectId)?.nameEn ?? null }, english)} (${t(`subject:relation.skip.${s.reason}`)})`).join(english ? '; ' : '；')}
             {skipped.length > 12 ? ' …' : ''}
           </Text>
         </Alert>
@@ -241,7 +247,7 @@ export function SubjectRelationPage() {
           query={(req: ListRequest) => rowsOptions(accountYearId, targetYearId, req.keyword, unmappedOnly)}
           resetKey={[accountYearId, targetYearId, unmappedOnly]}
           getRowId={(r) => r.id}
-          rowLabel={(r) => `${r.code} ${r.name}`}
+          rowLabel={(r) => `${r.code} ${nameOf(r, english)}`}
           renderers={renderers}
           context={context}
           paged={false}

@@ -17,8 +17,9 @@ export function SubjectTreePanel({ subjects, value, onChange, height, testId = '
   height?: number;
   testId?: string;
 }) {
-  const { t } = useTranslation('subject');
-  const treeData = useMemo(() => buildSubjectTree(subjects, { all: t('tree.all'), kind: (k) => t(`kind.${k}`) }), [subjects, t]);
+  const { t, i18n } = useTranslation('subject');
+  const language = i18n.language;
+  const treeData = useMemo(() => buildSubjectTree(subjects, { all: t('tree.all'), kind: (k) => t(`kind.${k}`), language }), [subjects, t, language]);
   const tree = useTree({ initialExpandedState: { [TREE_ALL]: true }, initialSelectedState: [value] });
   // A node chosen elsewhere (a saved filter) shows as chosen here too.
   useEffect(() => {

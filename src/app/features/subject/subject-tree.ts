@@ -4,6 +4,7 @@
  */
 import type { SubjectDto } from '../../../contract/subject';
 import { subjectKinds, type SubjectKind } from '../../../domain/enums';
+import { localName } from '../../../domain/names';
 
 export interface SubjectTreeNode {
   value: string;
@@ -23,7 +24,8 @@ export function filterOfNode(value: string, subjects: readonly SubjectDto[]): { 
   return {};
 }
 
-export function buildSubjectTree(subjects: readonly SubjectDto[], labels: { all: string; kind: (k: SubjectKind) => string }): SubjectTreeNode[] {
+/** `labels.language`: the reader's, in which the subjects are named (localName: the English name when set). */
+export function buildSubjectTree(subjects: readonly SubjectDto[], labels: { all: string; kind: (k: SubjectKind) => string; language: string }): SubjectTreeNode[] {
   const parents = subjects.filter((s) => !s.leaf).sort((a, b) => a.code.localeCompare(b.code));
   const childrenOf = new Map<number | null, SubjectDto[]>();
   for (const s of parents) {
@@ -32,7 +34,7 @@ export function buildSubjectTree(subjects: readonly SubjectDto[], labels: { all:
   }
   const nodeOf = (s: SubjectDto): SubjectTreeNode => {
     const kids = (childrenOf.get(s.id) ?? []).map(nodeOf);
-    return { value: `s:${s.id}`, label: `${s.code} ${s.name}`, ...(kids.length ? { children: kids } : {}) };
+    return { value: `s:${s.id}`, label: `${s.code} ${localName(labels.language, s)}`, ...(kids.length ? { children: kids } : {}) };
   };
   const roots = childrenOf.get(null) ?? [];
   return [{

@@ -220,6 +220,7 @@ export const routes = {
     list: { method: 'GET', path: '/voucher' },
     code: { method: 'GET', path: '/voucher/code' },
     total: { method: 'GET', path: '/voucher/total' },
+    makers: { method: 'GET', path: '/voucher/makers' },
     rolled: { method: 'GET', path: '/voucher/rolled' },
     get: { method: 'GET', path: '/voucher/:id' },
     create: { method: 'POST', path: '/voucher' },

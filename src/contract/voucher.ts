@@ -137,11 +137,23 @@ export const voucherListStates = ['ALL', 'TO_AUDIT', 'TO_CASHIER', 'TO_BOOK', 'E
 
 /** The voucher filter's ranges of numbers (codes, amounts in cents): refused reversed, as the list says them as they are typed. */
 export const VOUCHER_FILTER_VALUE_RANGES: readonly DatePair<'codeFrom' | 'codeTo' | 'amountFrom' | 'amountTo'>[] = [['codeFrom', 'codeTo'], ['amountFrom', 'amountTo']];
+/**
+ * The voucher filter's range of periods (`periodFrom` … `periodTo`, period ids of the ledger set,
+ * either end open). Periods compare by their start dates (their places in the year), so the server
+ * checks the order once it has read them, as the ledgers' period ranges are checked: a reversed
+ * range is refused with PERIOD_END_BEFORE_START, never swapped nor answered empty. The list says
+ * it under 期间至 as it is chosen, by the same pair on the periods' start dates.
+ */
+export const VOUCHER_FILTER_PERIOD_RANGES: readonly DatePair<'periodFrom' | 'periodTo'>[] = [['periodFrom', 'periodTo']];
 
 export const voucherFilter = z.object({
   accountId: idSchema,
   accountYearId: idSchema.optional(),
   periodId: idOrIds.optional(),
+  /** The first period of a range (VOUCHER_FILTER_PERIOD_RANGES): its vouchers and those of the periods after it. */
+  periodFrom: idSchema.optional(),
+  /** The last period of a range: its vouchers and those of the periods before it. */
+  periodTo: idSchema.optional(),
   id: idOrIds.optional(),
   kindId: idSchema.optional(),
   dateFrom: dateString.optional(),
@@ -183,6 +195,13 @@ export type VoucherTotalDto = z.infer<typeof voucherTotalDto>;
 /** Rolled check by id (spec 01 §7 "rolled check by id"): whether each voucher's period is settled. */
 export const voucherRolledQuery = z.object({ id: idListParam });
 export const voucherRolledDto = z.object({ id: z.number().int(), periodId: z.number().int(), rolled: z.boolean() });
+
+/**
+ * The people the list's 制单人 filter offers (filter.makerId): the company's users (linked to it or
+ * of it) and whoever made a voucher of the ledger set (an administrator, a user since unlinked), by name.
+ */
+export const voucherMakersQuery = z.object({ accountId: idSchema });
+export const voucherMakerDto = z.object({ id: z.number().int(), name: z.string() });
 
 /** The next free code of a period and kind (spec 01 §7 "generate code (periodId, markTime)"). */
 export const voucherCodeQuery = z.object({ accountId: idSchema, kindId: idSchema, markTime: dateString, periodId: idSchema.optional() });
@@ -257,6 +276,8 @@ export const voucherApi = {
   code: defineRoute({ method: 'GET', path: '/voucher/code', query: voucherCodeQuery, answer: voucherCodeDto, access: read, tags }),
   /** Count and sums of every voucher under the list's filter: filter={"accountId":…,…}. */
   total: defineRoute({ method: 'GET', path: '/voucher/total', query: voucherTotalQuery, answer: voucherTotalDto, access: read, tags }),
+  /** Who may be chosen as the maker in the list's filter: the company's users and the ledger set's makers. */
+  makers: defineRoute({ method: 'GET', path: '/voucher/makers', query: voucherMakersQuery, answer: z.array(voucherMakerDto), access: read, tags }),
   /** Whether the vouchers' periods are settled: ?id=1,2 (the answer in the order asked). */
   rolled: defineRoute({ method: 'GET', path: '/voucher/rolled', query: voucherRolledQuery, answer: z.array(voucherRolledDto), access: read, tags }),
   get: defineRoute({ method: 'GET', path: '/voucher/:id', params: idParams, answer: voucherDto, access: read, tags }),

@@ -95,6 +95,12 @@ describe('voucher transition table', () => {
     expect(nextVoucherState('invalid', 'bookkeep', c)).toEqual({ ok: false, code: 'VOUCHER_INVALIDATED' });
     expect(nextVoucherState('draft', 'reverseInvalid', c)).toEqual({ ok: false, code: 'VOUCHER_NOT_INVALID' });
     expect(nextVoucherState('audited', 'audit', c)).toEqual({ ok: false, code: 'VOUCHER_ALREADY_AUDITED' });
+    // A voucher examined as an error is not "already audited": it says it was examined as an error (batch and single alike).
+    for (const state of ['auditError', 'auditErrorCashiered'] as const) {
+      expect(nextVoucherState(state, 'audit', c)).toEqual({ ok: false, code: 'VOUCHER_AUDIT_ERROR' });
+      expect(nextVoucherState(state, 'auditError', c)).toEqual({ ok: false, code: 'VOUCHER_AUDIT_ERROR' });
+    }
+    expect(nextVoucherState('auditedCashiered', 'auditError', c)).toEqual({ ok: false, code: 'VOUCHER_ALREADY_AUDITED' });
     expect(nextVoucherState('audited', 'reverseAuditError', c)).toEqual({ ok: false, code: 'VOUCHER_NOT_AUDIT_ERROR' });
     expect(nextVoucherState('new', 'audit', c)).toEqual({ ok: false, code: 'VOUCHER_NOT_SAVED' });
     expect(nextVoucherState('deleted', 'reverseInvalid', c)).toEqual({ ok: false, code: 'NOT_FOUND' });

@@ -128,6 +128,9 @@ const BOOKKEPT: readonly VoucherLifecycleState[] = ['bookkept', 'bookkeptCashier
 const NOT_SAVED: Refusal = { when: ['new'], code: 'VOUCHER_NOT_SAVED' };
 const GONE: Refusal = { when: ['deleted'], code: 'NOT_FOUND' };
 const INVALIDATED: Refusal = { when: ['invalid'], code: 'VOUCHER_INVALIDATED' };
+/** Examined already: as correct (VOUCHER_ALREADY_AUDITED), or as an error (VOUCHER_AUDIT_ERROR: its error examination is reversed first), never the one for the other. */
+const ALREADY_AUDITED: Refusal = { when: ['audited', 'auditedCashiered'], code: 'VOUCHER_ALREADY_AUDITED' };
+const ALREADY_AUDIT_ERROR: Refusal = { when: ['auditError', 'auditErrorCashiered'], code: 'VOUCHER_AUDIT_ERROR' };
 
 export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpec>> = {
   /** Changing the header or a line in the editor (the changes are kept until saved). */
@@ -136,14 +139,14 @@ export const voucherActionSpecs: Readonly<Record<VoucherAction, VoucherActionSpe
   audit: {
     right: RIGHTS.VOUCHER_AUDIT,
     guards: ['periodOpen', 'makerIsNotAuditor'],
-    refusals: [NOT_SAVED, GONE, INVALIDATED, { when: BOOKKEPT, code: 'VOUCHER_BOOKKEPT' }, { when: ['audited', 'auditedCashiered', 'auditError', 'auditErrorCashiered'], code: 'VOUCHER_ALREADY_AUDITED' }],
+    refusals: [NOT_SAVED, GONE, INVALIDATED, { when: BOOKKEPT, code: 'VOUCHER_BOOKKEPT' }, ALREADY_AUDITED, ALREADY_AUDIT_ERROR],
     en: 'Examine',
     zh: '审核',
   },
   auditError: {
     right: RIGHTS.VOUCHER_AUDIT,
     guards: ['periodOpen', 'makerIsNotAuditor'],
-    refusals: [NOT_SAVED, GONE, INVALIDATED, { when: BOOKKEPT, code: 'VOUCHER_BOOKKEPT' }, { when: ['audited', 'auditedCashiered', 'auditError', 'auditErrorCashiered'], code: 'VOUCHER_ALREADY_AUDITED' }],
+    refusals: [NOT_SAVED, GONE, INVALIDATED, { when: BOOKKEPT, code: 'VOUCHER_BOOKKEPT' }, ALREADY_AUDITED, ALREADY_AUDIT_ERROR],
     en: 'Examine as error',
     zh: '审核错误',
   },

@@ -187,6 +187,7 @@ const samples: Record<string, (ids: Ids) => Sample> = {
   'GET /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, scoped: true }),
   'GET /api/voucher/total': (i) => ({ query: { filter: { accountId: i.account } }, scoped: true }),
   'GET /api/voucher/rolled': (i) => ({ query: { id: String(i.voucher) }, scoped: true }),
+  'GET /api/voucher/makers': (i) => ({ query: { accountId: i.account }, scoped: true }),
   'POST /api/voucher': (i) => ({ body: { accountId: i.account, kindId: i.voucherKind, markTime: '2025-01-11', items: matrixItems(i) }, scoped: true }),
   'POST /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, body: { kindId: i.voucherKind, markTime: '2025-01-12', items: matrixItems(i) }, scoped: true }),
   'DELETE /api/voucher/:id': (i) => ({ url: `/api/voucher/${i.voucher}`, scoped: true }),

@@ -248,6 +248,68 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     expect((await rolled('x')).statusCode).toBe(400);
   });
 
+  it('filters by a range of periods as chosen, and refuses one that ends before it starts (never swapped), or a period of another ledger set', async () => {
+    const { clerk, viewer } = w.users;
+    const march = await create(clerk.token, simpleVoucher(w, { markTime: '2026-03-10' }));
+    const [jan, feb, mar, apr] = w.periodIds;
+    expect(await ids({ periodFrom: mar, periodTo: mar })).toEqual([march.id]);
+    expect(await ids({ periodFrom: feb, periodTo: apr }, { limit: 500 })).toContain(march.id);
+    expect(await ids({ periodFrom: apr }, { limit: 500 })).not.toContain(march.id);
+    expect(await ids({ periodTo: feb }, { limit: 500 })).not.toContain(march.id);
+    expect(await ids({ periodTo: mar }, { limit: 500 })).toContain(march.id);
+    // 2026-03 … 2026-01: refused, in the list, its total and the stepping alike.
+    const reversed = { accountId: w.accountId, periodFrom: mar, periodTo: jan };
+    await refused(call(viewer.token, 'GET', '/api/voucher', { query: { filter: reversed } }), 'PERIOD_END_BEFORE_START');
+    await refused(call(viewer.token, 'GET', '/api/voucher/total', { query: { filter: reversed } }), 'PERIOD_END_BEFORE_START');
+    await refused(call(viewer.token, 'GET', '/api/voucher/step', { query: { accountId: w.accountId, step: 'first', filter: reversed } }), 'PERIOD_END_BEFORE_START');
+    const zh = (await call(viewer.token, 'GET', '/api/voucher', { lang: 'zh_CN', query: { filter: reversed } })).json();
+    expect(zh.msg).toMatch(/[\u4e00-\u9fff]/);
+    await refused(call(viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, periodFrom: other.periodIds[2] } } }), 'MISSING_ACCOUNT_OR_PERIOD');
+  });
+
+  it('steps within a list’s filter and order (the editor opened from the list), else through the whole year', async () => {
+    const { clerk, auditor, viewer } = w.users;
+    const june = w.periodIds[5];
+    const made = [];
+    for (const day of ['01', '02', '03', '04']) made.push(await create(clerk.token, simpleVoucher(w, { markTime: `2026-06-${day}` })));
+    const [a, b, c, d] = made;
+    await act(auditor.token, b.id, 'audit');
+    await act(auditor.token, d.id, 'audit');
+    const filter = { accountId: w.accountId, accountYearId: w.accountYearId, periodId: june, listState: 'TO_AUDIT' };
+    const step = async (stepName: string, fromId?: number, more: Record<string, unknown> = { filter }) =>
+      (await data(call(viewer.token, 'GET', '/api/voucher/step', { query: { accountId: w.accountId, step: stepName, ...(fromId ? { fromId } : {}), ...more } }), stepName) as { id: number } | null)?.id ?? null;
+    expect(await ids({ periodId: june, listState: 'TO_AUDIT' })).toEqual([a.id, c.id]);
+    expect(await step('first')).toBe(a.id);
+    expect(await step('last')).toBe(c.id);
+    expect(await step('next', a.id)).toBe(c.id);
+    expect(await step('next', c.id)).toBeNull();
+    expect(await step('previous', c.id)).toBe(a.id);
+    expect(await step('previous', a.id)).toBeNull();
+    // From a voucher that left the filter (examined meanwhile): its place in the order counts.
+    expect(await step('next', b.id)).toBe(c.id);
+    expect(await step('previous', d.id)).toBe(c.id);
+    // In the list's sort: code descending (the same kind, codes in date order).
+    expect(await step('first', undefined, { filter, sort: { code: 'desc' } })).toBe(c.id);
+    expect(await step('next', c.id, { filter, sort: { code: 'desc' } })).toBe(a.id);
+    expect(await step('next', a.id, { filter, sort: JSON.stringify({ code: 'desc' }) })).toBeNull();
+    // Without a filter: the whole year, as before.
+    expect(await step('next', a.id, { accountYearId: w.accountYearId })).toBe(b.id);
+    // A foreign ledger set's filter, a sort the list does not know, neither year nor filter: refused.
+    await refused(call(viewer.token, 'GET', '/api/voucher/step', { query: { accountId: w.accountId, step: 'first', filter: { accountId: other.accountId } } }), 'NO_PERMISSION');
+    await refused(call(viewer.token, 'GET', '/api/voucher/step', { query: { accountId: w.accountId, step: 'first', filter, sort: { nope: 'asc' } } }), 'INVALID_INPUT');
+    expect((await call(viewer.token, 'GET', '/api/voucher/step', { query: { accountId: w.accountId, step: 'first' } })).statusCode).toBe(400);
+    const foreign = await create(other.users.clerk.token, simpleVoucher(other, { markTime: '2026-06-05' }));
+    await refused(call(viewer.token, 'GET', '/api/voucher/step', { query: { accountId: w.accountId, step: 'next', fromId: foreign.id, filter } }), 'NO_PERMISSION');
+  });
+
+  it('names the makers the list\'s 制单人 filter offers: the company\'s users and the ledger set\'s makers, no one else\'s', async () => {
+    const { viewer, clerk, clerk2, auditor } = w.users;
+    const makers = await data(call(viewer.token, 'GET', '/api/voucher/makers', { query: { accountId: w.accountId } }), 'makers') as Array<{ id: number; name: string }>;
+    expect(makers).toEqual(expect.arrayContaining([{ id: clerk.id, name: '张记账' }, { id: clerk2.id, name: '赵制单' }, { id: auditor.id, name: '李审核' }]));
+    expect(makers.map((m) => m.id)).not.toContain(other.users.clerk.id);
+    await refused(call(viewer.token, 'GET', '/api/voucher/makers', { query: { accountId: other.accountId } }), 'NO_PERMISSION');
+  });
+
   it.runIf(backend === 'postgres')('serialises arranging with concurrent saves in the period: codes stay distinct, no error', async () => {
     const { clerk } = w.users;
     const p = w.periodIds[10];

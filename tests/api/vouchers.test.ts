@@ -32,7 +32,7 @@ describe.each(backends())('vouchers (%s)', (backend) => {
   let admin: string;
   let w: VoucherWorld;
   const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.db.execute(q)) as unknown as { rows: T[] }).rows;
-  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown> } = {}) => t.call(method, url, { token, lang: 'en_US', ...o });
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, o: { body?: unknown; query?: Record<string, unknown>; lang?: string } = {}) => t.call(method, url, { token, lang: 'en_US', ...o });
   const create = async (token: string, body: unknown) => data(call(token, 'POST', '/api/voucher', { body }), 'create');
   const act = (token: string, id: number, action: ApiAction, body: unknown = action === 'auditError' ? { reason: 'wrong subject' } : {}) => call(token, 'POST', `/api/voucher/${id}/${action}`, { body });
   const refused = async (res: Promise<{ json(): any }>, code: string) => {
@@ -293,6 +293,19 @@ describe.each(backends())('vouchers (%s)', (backend) => {
     const missing = await data(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'reverseAudit', ids: [a.id, MISSING_ID] } }), 'missing');
     expect(missing).toEqual([{ id: a.id, ok: true, code: null, msg: null }, { id: MISSING_ID, ok: false, code: 'VOUCHER_UNAVAILABLE', msg: expect.any(String) }]);
     await refused(call(auditor.token, 'POST', '/api/voucher/batch', { body: { action: 'audit', ids: [MISSING_ID] } }), 'NO_PERMISSION');
+  });
+
+  it('says a voucher examined as an error was examined as an error, not that it is audited (batch and single, both languages)', async () => {
+    const { clerk, auditor } = w.users;
+    const e = await create(clerk.token, simpleVoucher(w, { markTime: '2026-11-03' }));
+    await data(act(auditor.token, e.id, 'auditError'), 'audit as error');
+    for (const action of ['audit', 'auditError'] as const) {
+      const zh = await data(call(auditor.token, 'POST', '/api/voucher/batch', { lang: 'zh_CN', body: { action, ids: [e.id], reason: 'again' } }), `batch ${action}`);
+      expect(zh).toEqual([{ id: e.id, ok: false, code: 'VOUCHER_AUDIT_ERROR', msg: expect.stringContaining('审核为错误') }]);
+      const en = await data(call(auditor.token, 'POST', '/api/voucher/batch', { lang: 'en_US', body: { action, ids: [e.id], reason: 'again' } }), `batch ${action} en`);
+      expect(en[0].msg).toMatch(/examined as error/);
+      await refused(act(auditor.token, e.id, action), 'VOUCHER_AUDIT_ERROR');
+    }
   });
 
   it.runIf(backend === 'postgres')('runs two batches over the same vouchers in opposite orders at once: both go through (the batch locks its vouchers in id order first), every voucher ends audited and cashiered', async () => {

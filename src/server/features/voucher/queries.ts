@@ -10,6 +10,7 @@ import { voucherListFilters, voucherStatusOf, type VoucherLifecycleState } from 
 import type { YearWithPeriods } from '../../../domain/voucher-rules';
 import type { VoucherFilter } from '../../../contract/voucher';
 import { orderBy } from '../../db/queries/list';
+import { DomainError } from '../../../domain/result-codes';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type VoucherItemRow = typeof voucherItems.$inferSelect;
@@ -113,10 +114,32 @@ const hasCashLine = sql`exists (select 1 from voucher_items ci join subjects cs 
 /** A LIKE pattern finding the text anywhere, its wildcards taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
+/**
+ * The filter's range of periods checked (VOUCHER_FILTER_PERIOD_RANGES): each end a period of the
+ * ledger set (else MISSING_ACCOUNT_OR_PERIOD), the last not before the first by their start dates
+ * (else PERIOD_END_BEFORE_START). Run by every read that takes a list filter, before listConditions.
+ */
+export async function checkPeriodRange(tx: Tx, f: VoucherFilter): Promise<void> {
+  const ends = [f.periodFrom, f.periodTo].filter((id): id is number => id !== undefined);
+  if (!ends.length) return;
+  const rows = await tx.select({ id: periods.id, startAt: periods.startAt }).from(periods)
+    .innerJoin(accountYears, eq(accountYears.id, periods.accountYearId))
+    .where(and(inArray(periods.id, ends), eq(accountYears.accountId, f.accountId)));
+  const start = (id: number | undefined) => rows.find((r) => r.id === id)?.startAt;
+  if (ends.some((id) => start(id) === undefined)) throw new DomainError('MISSING_ACCOUNT_OR_PERIOD');
+  if (f.periodFrom !== undefined && f.periodTo !== undefined && start(f.periodTo)! < start(f.periodFrom)!) throw new DomainError('PERIOD_END_BEFORE_START');
+}
+
+/** The vouchers whose period starts on or after (`cmp` '>=') / on or before ('<=') the start of period `id`. */
+const periodStartCondition = (id: number, cmp: '>=' | '<=') =>
+  sql`${vouchers.periodId} in (select rp.id from periods rp where rp.start_at ${sql.raw(cmp)} (select ep.start_at from periods ep where ep.id = ${id}))`;
+
 export function listConditions(f: VoucherFilter): SQL[] {
   const c: SQL[] = [eq(vouchers.accountId, f.accountId)];
   if (f.accountYearId) c.push(eq(vouchers.accountYearId, f.accountYearId));
   if (f.periodId?.length) c.push(inArray(vouchers.periodId, f.periodId));
+  if (f.periodFrom) c.push(periodStartCondition(f.periodFrom, '>='));
+  if (f.periodTo) c.push(periodStartCondition(f.periodTo, '<='));
   if (f.id?.length) c.push(inArray(vouchers.id, f.id));
   if (f.kindId) c.push(eq(vouchers.kindId, f.kindId));
   if (f.dateFrom) c.push(sql`${vouchers.markDate} >= ${f.dateFrom}`);
@@ -149,18 +172,21 @@ export function listConditions(f: VoucherFilter): SQL[] {
 }
 
 /** The list's sort keys (API names) and their columns; the voucher order (date, code, id) settles ties. */
-const SORTABLE = { markTime: vouchers.markDate, code: vouchers.code, id: vouchers.id, kindId: vouchers.kindId, debit: vouchers.debitCents, createdAt: vouchers.createdAt } as const;
+/** The columns the voucher list sorts by (and the editor's stepping within a list follows), by their keys. */
+export const VOUCHER_SORTABLE = { markTime: vouchers.markDate, code: vouchers.code, id: vouchers.id, kindId: vouchers.kindId, debit: vouchers.debitCents, createdAt: vouchers.createdAt } as const;
 
 export async function selectVoucherIds(tx: Tx, f: VoucherFilter, offset: number, limit: number, sort: Record<string, 'asc' | 'desc'> = {}): Promise<{ ids: number[]; total: number }> {
+  await checkPeriodRange(tx, f);
   const where = and(...listConditions(f));
   const [{ n }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(vouchers).where(where);
-  const order = orderBy(sort, SORTABLE, [asc(vouchers.markDate), asc(vouchers.code), asc(vouchers.id)]);
+  const order = orderBy(sort, VOUCHER_SORTABLE, [asc(vouchers.markDate), asc(vouchers.code), asc(vouchers.id)]);
   const rows = await tx.select({ id: vouchers.id }).from(vouchers).where(where).orderBy(...order).offset(offset).limit(limit);
   return { ids: rows.map((r) => r.id), total: Number(n) };
 }
 
 /** Count and sums of every voucher under a list filter (the list's footer); invalid ones counted apart. */
 export async function voucherTotals(tx: Tx, f: VoucherFilter): Promise<{ count: number; invalidCount: number; debitCents: string; creditCents: string }> {
+  await checkPeriodRange(tx, f);
   const valid = sql`${vouchers.state} = 'NORMAL'`;
   const [r] = await tx.select({
     count: sql<number>`cast(count(*) as integer)`,
@@ -176,4 +202,14 @@ export async function rolledOf(tx: Tx, ids: number[]): Promise<Array<{ id: numbe
   if (!ids.length) return [];
   return tx.select({ id: vouchers.id, accountId: vouchers.accountId, periodId: vouchers.periodId, rolled: periods.rolled })
     .from(vouchers).innerJoin(periods, eq(periods.id, vouchers.periodId)).where(inArray(vouchers.id, ids));
+}
+
+/** The list's 制单人 choices (voucherApi.makers): the company's users (linked or of it) and the ledger set's makers, by name. */
+export async function makersOf(tx: Tx, companyId: number, accountId: number): Promise<Array<{ id: number; name: string }>> {
+  const rows = rowsOf<{ id: number; name: string }>(await tx.execute(sql`select u.id, u.name from users u
+    where u.company_id = ${companyId}
+      or u.id in (select uc.user_id from user_companies uc where uc.company_id = ${companyId})
+      or u.id in (select distinct mv.created_by from vouchers mv where mv.account_id = ${accountId} and mv.created_by is not null)
+    order by u.name, u.id`));
+  return rows.map((r) => ({ id: Number(r.id), name: String(r.name) }));
 }

@@ -41,6 +41,11 @@ export async function voucherRoutes(app: FastifyInstance): Promise<void> {
     return ok(await q.voucherTotals(app.db, req.query.filter));
   });
 
+  handle(app, voucherApi.makers, async (req) => {
+    const account = await guardAccount(req, req.query.accountId);
+    return ok(await q.makersOf(app.db, account.companyId, account.id));
+  });
+
   handle(app, voucherApi.rolled, async (req) => {
     const ids = [...new Set(req.query.id)];
     const rows = await q.rolledOf(app.db, ids);

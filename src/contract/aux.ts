@@ -55,7 +55,7 @@ export const auxApi = {
    * the vouchers right (2) or the openings' (BASIC_INIT: their auxiliary breakdown picks them too); code order.
    */
   bookValues: defineRoute({
-    method: 'GET', path: '/aux/bookValue', query: listQuery(bookValueFilter, { defaultLimit: 10 }), answer: listOf(bookValueDto), access: { right: [RIGHTS.VOUCHER, RIGHTS.BASIC_INIT], scope: 'company' }, tags: ['aux'],
+    method: 'GET', path: '/aux/bookValue', query: listQuery(bookValueFilter, { defaultLimit: 10, sortable: [] }), answer: listOf(bookValueDto), access: { right: [RIGHTS.VOUCHER, RIGHTS.BASIC_INIT], scope: 'company' }, tags: ['aux'],
     summary: 'Clients or cases a voucher line may be posted to: all of the company, code and name only',
   }),
 };

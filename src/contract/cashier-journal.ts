@@ -319,7 +319,7 @@ export const cashJournalApi = {
    * Lines of the ledger set's bank accounts, each with its running balance (correct on any page).
    * Pages by offset/limit or index/size, or by keyset (`after`, `before`, `last`: cashKeyset).
    */
-  list: defineRoute({ method: 'GET', path: '/cashier/cash', query: listQuery(cashListFilter, { defaultLimit: 50 }), answer: listOf(cashLineDto), access: cashier, tags }),
+  list: defineRoute({ method: 'GET', path: '/cashier/cash', query: listQuery(cashListFilter, { defaultLimit: 50, sortable: ['date'] }), answer: listOf(cashLineDto), access: cashier, tags }),
   /** Count, receipts and payments of every line under the list's filter (keyword included). */
   total: defineRoute({ method: 'GET', path: '/cashier/cash/total', query: cashTotalQuery, answer: cashTotalDto, access: cashier, tags }),
   /** Creates, updates and deletes lines of one bank account in one transaction; answers the saved lines. */
@@ -345,7 +345,7 @@ export const cashJournalApi = {
   /** The 'cash' template (.xlsx): the header row, an example line and a notes sheet. */
   template: defineRoute({ method: 'GET', path: '/cashier/cash/template', answer: z.unknown(), access: { right: RIGHTS.CASHIER, scope: 'none' }, tags: [...tags, 'import'] }),
   /** Voucher lines on the bank account's subject not yet in the journal (从凭证引入). */
-  fromVoucherLines: defineRoute({ method: 'GET', path: '/cashier/cash/fromVoucher', query: listQuery(cashFromVoucherFilter, { defaultLimit: 100 }), answer: listOf(cashVoucherLineDto), access: cashier, tags }),
+  fromVoucherLines: defineRoute({ method: 'GET', path: '/cashier/cash/fromVoucher', query: listQuery(cashFromVoucherFilter, { defaultLimit: 100, sortable: [] }), answer: listOf(cashVoucherLineDto), access: cashier, tags }),
   /** Brings the voucher lines in as journal lines linked to their vouchers; answers the new lines. */
   fromVoucher: defineRoute({ method: 'POST', path: '/cashier/cash/fromVoucher', body: cashFromVoucherBody, answer: z.array(cashLineDto), access: cashier, tags }),
   saveOpenings: defineRoute({ method: 'POST', path: '/cashier/opening', body: cashOpeningSaveBody, answer: z.array(cashOpeningDto), access: { right: RIGHTS.BASIC_INIT, scope: 'account' }, tags }),

@@ -167,8 +167,17 @@ function pagingOf(q: z.output<typeof pagingObject>, defaultLimit: number): Omit<
  * the same filter schema. Handlers receive {offset, limit, sort, expand, filter, fields} already
  * parsed. The server's OpenAPI document describes the filter from its schema (listFilterOf).
  */
-function buildListQuery(filter: z.ZodObject, opts: { defaultLimit?: number }) {
+function buildListQuery(filter: z.ZodObject, opts: ListQueryOptions) {
   return pagingObject.transform((q, ctx) => {
+    if (opts.sortable) {
+      // A key the list does not sort by is refused, never ignored: the caller would take the list's own order for the one asked.
+      const keys = Object.keys(q.sort ?? q.order ?? {});
+      const unknown = keys.filter((k) => !opts.sortable!.includes(k));
+      if (unknown.length) {
+        ctx.addIssue(opts.sortable.length ? noSuchKeyIssue('sort', unknown, opts.sortable) : { code: 'custom', path: ['sort'], message: NO_SORT });
+        return z.NEVER;
+      }
+    }
     const extra: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(q)) if (!PAGING_WORDS.has(k) && v !== undefined) extra[k] = v;
     const r = filter.safeParse({ ...extra, ...((q.filter as Record<string, unknown> | undefined) ?? {}) });
@@ -183,7 +192,28 @@ function buildListQuery(filter: z.ZodObject, opts: { defaultLimit?: number }) {
 /** The filter of each list query, so the server can document it. */
 const listQueries = new WeakMap<z.ZodType, z.ZodObject>();
 
-export function listQuery<F extends z.ZodObject>(filter: F, opts: { defaultLimit?: number } = {}): z.ZodType<Paging<z.output<F>>, ListInput<z.input<F>>> {
+/** A list query's options: its default page size; the keys it sorts by when they are not checked against its columns (orderBy). */
+export interface ListQueryOptions {
+  defaultLimit?: number;
+  /**
+   * The sort keys the list takes, checked by the contract: another key is a 400 naming it and these
+   * ([]: a list answered in its own fixed order takes no sort, NO_SORT). Lists ordered through the
+   * server's orderBy check their keys there, against the columns they sort by.
+   */
+  sortable?: readonly string[];
+}
+
+/** The message of an issue naming keys a parameter does not have (a sort or fields key): "has no key x; the keys are a, b". */
+export const NO_SUCH_KEY = 'noSuchKey';
+/** The message of a sort given to a list answered in its own fixed order. */
+export const NO_SORT = 'noSort';
+
+/** The issue of keys `field` does not have (`unknown`), with the ones it has (`known`): a 400 INVALID_INPUT naming both. */
+export function noSuchKeyIssue(field: string, unknown: readonly string[], known: readonly string[]) {
+  return { code: 'custom' as const, path: [field], message: NO_SUCH_KEY, params: { key: unknown.join(', '), keys: known.join(', ') } };
+}
+
+export function listQuery<F extends z.ZodObject>(filter: F, opts: ListQueryOptions = {}): z.ZodType<Paging<z.output<F>>, ListInput<z.input<F>>> {
   const schema = buildListQuery(filter, opts);
   listQueries.set(schema, filter);
   return schema as never;

@@ -87,7 +87,7 @@ const tags = ['finance-settings'];
 
 export const financeSettingsApi = {
   /** Voucher kind find many (accountId), default first then by sort. */
-  voucherKinds: defineRoute({ method: 'GET', path: '/voucher/kind', query: listQuery(voucherKindFilter, { defaultLimit: 100 }), answer: listOf(voucherKindDto), access: read('account'), tags }),
+  voucherKinds: defineRoute({ method: 'GET', path: '/voucher/kind', query: listQuery(voucherKindFilter, { defaultLimit: 100, sortable: [] }), answer: listOf(voucherKindDto), access: read('account'), tags }),
   createVoucherKind: defineRoute({ method: 'POST', path: '/voucher/kind', body: voucherKindCreateBody, answer: voucherKindDto, access: write('account'), tags }),
   updateVoucherKind: defineRoute({ method: 'POST', path: '/voucher/kind/:id', params: idParams, body: voucherKindUpdateBody, answer: voucherKindDto, access: write('account'), tags }),
   /** The used-check before a delete: true when vouchers use the kind. */
@@ -96,7 +96,7 @@ export const financeSettingsApi = {
   /** Code rule find many (accountId) reduced to the one rule of a ledger set. */
   voucherCodeRule: defineRoute({ method: 'GET', path: '/voucher/codeRule', query: z.object({ accountId: idSchema }), answer: voucherCodeRuleDto, access: read('account'), tags }),
   updateVoucherCodeRule: defineRoute({ method: 'POST', path: '/voucher/codeRule', body: voucherCodeRuleBody, answer: voucherCodeRuleDto, access: write('account'), tags }),
-  currencies: defineRoute({ method: 'GET', path: '/common/currency', query: listQuery(currencyFilter, { defaultLimit: 100 }), answer: listOf(currencyDto), access: read('company'), tags }),
+  currencies: defineRoute({ method: 'GET', path: '/common/currency', query: listQuery(currencyFilter, { defaultLimit: 100, sortable: [] }), answer: listOf(currencyDto), access: read('company'), tags }),
   createCurrency: defineRoute({ method: 'POST', path: '/common/currency', body: currencyCreateBody, answer: currencyDto, access: write('company'), tags }),
   /** Edits, disables (disabled: true) or enables a currency; the base currency keeps rate 1 and stays enabled. */
   updateCurrency: defineRoute({ method: 'POST', path: '/common/currency/:id', params: idParams, body: currencyUpdateBody, answer: currencyDto, access: write('company'), tags }),

@@ -70,7 +70,7 @@ const tags = ['subject'];
 
 export const subjectRelationApi = {
   /** The relations of a source year (to one target year), by source code. */
-  list: defineRoute({ method: 'GET', path: '/subject/relation', query: listQuery(subjectRelationFilter, { defaultLimit: 1000 }), answer: listOf(subjectRelationDto), access: read, tags }),
+  list: defineRoute({ method: 'GET', path: '/subject/relation', query: listQuery(subjectRelationFilter, { defaultLimit: 1000, sortable: [] }), answer: listOf(subjectRelationDto), access: read, tags }),
   save: defineRoute({ method: 'POST', path: '/subject/relation', body: subjectRelationSaveBody, answer: z.array(subjectRelationDto), access: write, tags }),
   /** "Map by code": every enabled source leaf without a relation gets the target year's enabled leaf of the same code. */
   byCode: defineRoute({ method: 'POST', path: '/subject/relation/byCode', body: subjectRelationYearsBody, answer: subjectRelationByCodeDto, access: write, tags }),

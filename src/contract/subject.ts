@@ -151,7 +151,7 @@ export const subjectApi = {
   /** The deepest level any subject of the year uses (0 when there are none). */
   usedLevel: defineRoute({ method: 'GET', path: '/subject/usedLevel', query: yearQuery, answer: z.number().int(), access: read, tags: ['subject'] }),
   /** Subjects of a year having any of the given auxiliary types, sorted by code. */
-  byAux: defineRoute({ method: 'GET', path: '/subject/aux', query: listQuery(subjectAuxFilter, { defaultLimit: 1000 }), answer: listOf(subjectDto), access: read, tags: ['subject'] }),
+  byAux: defineRoute({ method: 'GET', path: '/subject/aux', query: listQuery(subjectAuxFilter, { defaultLimit: 1000, sortable: [] }), answer: listOf(subjectDto), access: read, tags: ['subject'] }),
   /** The specific subjects (CASH, BANK, CASH_OPP, BUSINESS) of a year, by kind then code. */
   specific: defineRoute({ method: 'GET', path: '/subject/specific', query: specificSubjectQuery, answer: z.array(specificSubjectDto), access: read, tags: ['subject'] }),
   /** Replaces the subjects of one kind in one transaction (rules: decision record 019); answers that kind's new set. */

@@ -34,7 +34,7 @@ const write = { right: RIGHTS.VOUCHER_EDIT, scope: 'company' } as const;
 const tags = ['voucher'];
 
 export const commonSummaryApi = {
-  list: defineRoute({ method: 'GET', path: '/common/commonlySummary', query: listQuery(commonSummaryFilter, { defaultLimit: 1000 }), answer: listOf(commonSummaryDto), access: read, tags }),
+  list: defineRoute({ method: 'GET', path: '/common/commonlySummary', query: listQuery(commonSummaryFilter, { defaultLimit: 1000, sortable: [] }), answer: listOf(commonSummaryDto), access: read, tags }),
   create: defineRoute({ method: 'POST', path: '/common/commonlySummary', body: commonSummaryCreateBody, answer: commonSummaryDto, access: write, tags }),
   update: defineRoute({ method: 'POST', path: '/common/commonlySummary/:id', params: idParams, body: commonSummaryUpdateBody, answer: commonSummaryDto, access: write, tags }),
   remove: defineRoute({ method: 'DELETE', path: '/common/commonlySummary/:id', params: idParams, answer: z.null(), access: write, tags }),

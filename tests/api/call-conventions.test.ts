@@ -261,6 +261,36 @@ describe.each(backends())('call conventions (%s)', (backend) => {
       expect((await listDepts({ order: { constructor: 'asc' } })).statusCode).toBe(400);
     });
 
+    it('refuses a sort on the lists answered in their own order, and a key outside the few a list declares (400)', async () => {
+      const get = (path: string, query: Record<string, unknown>, lang = 'en_US') => t.call('GET', path, { token: admin, lang, query });
+      const fixed: Array<[string, Record<string, unknown>]> = [
+        ['/api/subject/aux', { filter: { accountYearId: w.accountYearId } }],
+        ['/api/cashier/cash/fromVoucher', { filter: { accountId: w.accountId } }],
+        ['/api/aux/bookValue', { filter: { companyId: w.companyId, type: 'CUSTOMER' } }],
+        ['/api/common/commonlySummary', { filter: { accountId: w.accountId } }],
+        ['/api/voucher/kind', { filter: { accountId: w.accountId } }],
+        ['/api/common/currency', { filter: { companyId: w.companyId } }],
+        ['/api/subject/relation', { filter: { accountYearId: w.accountYearId } }],
+      ];
+      for (const [path, query] of fixed) {
+        const res = await get(path, { ...query, sort: { code: 'asc' } });
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+        expect(res.json().msg, path).toMatch(/Sort takes no sort: the list is answered in its own fixed order/);
+        // The same list without a sort answers, and the plain form of a sort is refused alike.
+        expect((await get(path, { ...query, sort: '-code' })).statusCode, path).toBe(400);
+      }
+      expect((await get('/api/voucher/kind', { filter: { accountId: w.accountId }, sort: 'code' }, 'zh_CN')).json().msg).toContain('不支持排序');
+      expect((await get('/api/voucher/kind', { filter: { accountId: w.accountId } })).statusCode).toBe(200);
+      // The cash journal sorts by date only; saved user data by when it changed.
+      const cash = await get('/api/cashier/cash', { filter: { accountId: w.accountId }, sort: { amount: 'desc' } });
+      expect(cash.statusCode).toBe(400);
+      expect(cash.json().msg).toMatch(/Sort has no key amount; the keys are date/);
+      const userData = await get('/api/system/userData', { sort: { kind: 'asc' } });
+      expect(userData.statusCode).toBe(400);
+      expect(userData.json().msg).toMatch(/no key kind; the keys are modifiedAt, id/);
+      expect((await get('/api/system/userData', { sort: { modifiedAt: 'desc' } })).statusCode).toBe(200);
+    });
+
     it('answers only the asked fields of each item, id always; an unknown field is refused', async () => {
       const res = await listDepts({ fields: 'code,name', sort: { code: 'asc' } });
       expect(res.json(), res.body).toMatchObject({ success: true, code: 0 });

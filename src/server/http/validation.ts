@@ -9,6 +9,9 @@ import type { Language } from '../../domain/enums';
 import { hasMessage, translate } from './messages';
 import { DATE_ORDER } from '../../contract/date-order';
 import { moneyBound } from '../../contract/money';
+import { NO_SORT, NO_SUCH_KEY, noSuchKeyIssue } from '../../contract/common';
+
+export { noSuchKeyIssue };
 
 export interface Issue {
   code: string;
@@ -37,11 +40,9 @@ export function fieldLabel(path: readonly string[], lang: Language): string {
   return out;
 }
 
-/** The message of an issue naming keys a list does not have (noSuchKeyIssue). */
-const NO_SUCH_KEY = 'noSuchKey';
 
 /** Messages the contract's schemas give their refinements (src/contract), and the rule each names. */
-const RULE_MESSAGES: Record<string, string> = { 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required', tooDeep: 'tooDeep', badText: 'badText', notJson: 'notJson' };
+const RULE_MESSAGES: Record<string, string> = { [NO_SORT]: 'noSort', 'special symbols': 'specialSymbols', mobile: 'mobile', 'YYYY-MM-DD': 'date', required: 'required', tooDeep: 'tooDeep', badText: 'badText', notJson: 'notJson' };
 
 const typeLabel = (t: unknown, lang: Language) => (hasMessage(`validation.types.${String(t)}`) ? translate(`validation.types.${String(t)}`, lang) : String(t));
 
@@ -142,9 +143,6 @@ export class InputValidationError extends Error {
 }
 
 /** The issue for keys a list does not know (`sort`, `fields`), naming them and the known ones. */
-export function noSuchKeyIssue(field: string, unknown: readonly string[], known: readonly string[]) {
-  return { code: 'custom', path: [field], message: NO_SUCH_KEY, params: { key: unknown.join(', '), keys: known.join(', ') } };
-}
 
 /** Parses a list filter (already JSON-decoded) with its contract schema; failures answer INVALID_INPUT naming filter.<field>. */
 export function parseFilter<T extends z.ZodType>(schema: T, filter: Record<string, unknown>): z.output<T> {

@@ -5,7 +5,7 @@ import { files, systemConfig, userData } from '../../db/schema';
 import {
   AVATAR_MAX_BYTES, DEFAULT_PAGE_SIZE, IDLE_TIMEOUT_MS, MAX_PAGE_LIMIT, NAME_MAX, PAGE_SIZES, TEXT_BASE, TEXT_INTRO, TEXT_LONG, TEXT_SHORT, UPLOAD_MAX_BYTES,
 } from '../../../domain/constants';
-import { iso } from '../../db/queries/list';
+import { iso, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { ShortcutDto, UserDataDto } from '../../../contract/system';
 
@@ -59,7 +59,7 @@ export async function listUserData(db: Db, userId: number, p: Paging<{ kind?: st
   const conds: SQL[] = [eq(userData.createdBy, userId)];
   if (p.filter.kind !== undefined) conds.push(eq(userData.kind, p.filter.kind));
   if (p.filter.subKind !== undefined) conds.push(eq(userData.subKind, p.filter.subKind));
-  const rows = await db.select().from(userData).where(and(...conds)).orderBy(desc(userData.modifiedAt), desc(userData.id)).limit(p.limit).offset(p.offset);
+  const rows = await db.select().from(userData).where(and(...conds)).orderBy(...orderBy(p.sort, { modifiedAt: userData.modifiedAt, id: userData.id }, [desc(userData.modifiedAt), desc(userData.id)])).limit(p.limit).offset(p.offset);
   const [{ n }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(userData).where(and(...conds));
   return { content: rows.map(userDataDto), total: n };
 }

@@ -123,6 +123,10 @@ export const resultCodes = {
   ACCOUNT_NOT_BINDABLE: { status: 400, key: 'errors.ACCOUNT_NOT_BINDABLE' },
   /** Employees belong to last-level departments only. */
   DEPARTMENT_NOT_LEAF: { status: 400, key: 'errors.DEPARTMENT_NOT_LEAF' },
+  /** A disabled employee, client or department chosen anew (an owner, principal, project client, department): the pickers hide them. */
+  EMPLOYEE_DISABLED: { status: 400, key: 'errors.EMPLOYEE_DISABLED' },
+  CUSTOMER_DISABLED: { status: 400, key: 'errors.CUSTOMER_DISABLED' },
+  DEPARTMENT_DISABLED: { status: 400, key: 'errors.DEPARTMENT_DISABLED' },
   /** A department with employees cannot get a child department. */
   PARENT_IN_USE: { status: 409, key: 'errors.PARENT_IN_USE' },
   /** A department cannot sit below itself. */

@@ -170,6 +170,40 @@ describe.each(backends())('clients and projects (%s)', (backend) => {
     expect(after.map((r: { code: string; departmentId: number }) => [r.code, r.departmentId])).toEqual([['PDEP1', leaf.id]]);
   });
 
+  it('refuses a disabled employee, client or department chosen anew (the pickers hide them), keeps one a record already has; API and import alike', async () => {
+    const dept = await ok('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'OFF', name: 'Closed office' } });
+    const gone = await ok('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'GONE', name: 'Gone', departmentId: dept.id } });
+    const client = await customer({ code: 'OFFC', name: 'Client later disabled', ownerId: gone.id });
+    const p = await project({ code: 'OFF-1', name: 'Led by Gone', clients: [client.id], principals: [gone.id], departmentId: dept.id });
+    // Disabled afterwards: the employee, the client, the department.
+    const ge = await ok('POST', `/api/aux/employee/${gone.id}`, { body: { disabled: true } });
+    expect(ge.disabled).toBe(true);
+    await ok('POST', `/api/aux/customer/${client.id}`, { body: { disabled: true } });
+    await ok('POST', `/api/aux/department/${dept.id}`, { body: { disabled: true } });
+    // Chosen anew: refused, naming the record, in both languages.
+    expect(await fail('POST', '/api/aux/customer', { body: { companyId: w.companyId, code: 'OFFN', name: 'New', ownerId: gone.id } })).toMatchObject({ status: 400, code: 'EMPLOYEE_DISABLED', msg: 'The employee GONE Gone is disabled and cannot be chosen; enable them first or choose another' });
+    const zh = await t.call('POST', '/api/aux/customer', { token: admin, lang: 'zh_CN', body: { companyId: w.companyId, code: 'OFFN', name: 'New', ownerId: gone.id } });
+    expect(zh.json().msg).toBe('员工 GONE Gone 已停用，不能选用；请先启用或另选');
+    const fresh = await customer({ code: 'OFFN', name: 'New' });
+    expect(await fail('POST', `/api/aux/customer/${fresh.id}`, { body: { ownerId: gone.id } })).toMatchObject({ code: 'EMPLOYEE_DISABLED' });
+    expect(await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'OFF-2', name: 'New', clients: [fresh.id], principals: [empA.id, gone.id] } })).toMatchObject({ code: 'EMPLOYEE_DISABLED' });
+    expect(await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'OFF-2', name: 'New', clients: [client.id], principals: [empA.id] } })).toMatchObject({ code: 'CUSTOMER_DISABLED', msg: expect.stringContaining('OFFC') });
+    expect(await fail('POST', '/api/aux/project', { body: { companyId: w.companyId, code: 'OFF-2', name: 'New', clients: [fresh.id], principals: [empA.id], departmentId: dept.id } })).toMatchObject({ code: 'DEPARTMENT_DISABLED', msg: expect.stringContaining('OFF Closed office') });
+    expect(await fail('POST', '/api/aux/employee', { body: { companyId: w.companyId, code: 'OFFE', name: 'New hire', departmentId: dept.id } })).toMatchObject({ code: 'DEPARTMENT_DISABLED' });
+    expect(await fail('POST', '/api/aux/department', { body: { companyId: w.companyId, code: 'OFFD', name: 'New office', principalId: gone.id } })).toMatchObject({ code: 'EMPLOYEE_DISABLED' });
+    expect(await fail('POST', '/api/aux/budget', { body: { accountYearId: w.accountYearId, code: '9801', name: 'Gone budget', principalId: gone.id } })).toMatchObject({ code: 'EMPLOYEE_DISABLED' });
+    // Already the project's: an edit keeps them (adding an active director beside them).
+    const kept = await ok('POST', `/api/aux/project/${p.id}`, { body: { name: 'Renamed', clients: [client.id], principals: [gone.id, empA.id], departmentId: dept.id, version: p.version } });
+    expect(kept).toMatchObject({ name: 'Renamed', clientIds: [client.id], principalIds: [gone.id, empA.id], departmentId: dept.id });
+    expect((await ok('POST', `/api/aux/customer/${client.id}`, { body: { name: 'Renamed client' } })).ownerId).toBe(gone.id);
+    // The import refuses the row, naming the column; nothing is saved.
+    const header = ['客户编码 Code', '客户名称 Name', '负责人编码 Owner code'];
+    const res = await t.app.inject({ method: 'POST', url: '/api/aux/customer/import', query: { companyId: String(w.companyId) }, ...multipart(await sheet([header, ['OFFI', 'Imported', 'GONE']]), admin) });
+    expect(res.json(), res.body).toMatchObject({ success: false, code: 'IMPORT_ROWS_INVALID' });
+    expect(res.json().appendix.errors).toEqual([expect.objectContaining({ row: 2, message: expect.stringContaining('GONE Gone is disabled') })]);
+    expect(await codes('/api/aux/customer', admin, { filter: { companyId: w.companyId, keyword: 'OFFI' } })).toEqual([]);
+  });
+
   it('refuses another company\'s client or employee on a project', async () => {
     const other = await makeWorld(t, admin);
     const od = await ok('POST', '/api/aux/department', { body: { companyId: other.companyId, code: 'O', name: 'Other' } });

@@ -9,9 +9,9 @@ import { seedExpenses } from './seed-expenses';
 import { seedCashJournal } from './seed-journal';
 import { withTx } from './tx';
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { companies, rights, subjects, systemConfig, users } from './schema';
+import { companies, customers, rights, subjects, systemConfig, users } from './schema';
 import { flattenRights, RIGHTS } from '../../domain/rights';
 import { createCompany } from '../features/company/service';
 import { createAccount, createAccountYear } from '../features/account/service';
@@ -123,7 +123,7 @@ async function seedClients(t: Db, companyId: number, employeeIds: number[]): Pro
       companyId, code: `C${String(i + 1).padStart(4, '0')}`, name: name.slice(0, 50), kind: i % 7 === 0 ? 'VIP' : i % 11 === 0 ? 'OTHER' : 'NORMAL',
       ownerId: employeeIds[i % 20], bankName: zh ? '中国工商银行北京分行' : 'Bank of China Beijing', bankAccount: `6222${String(1_000_000_000 + i * 7919).slice(0, 12)}`,
       invoiceTitle: name.slice(0, 50), taxNumber: `91110105${String(100_000_000 + i * 104_729).slice(0, 10)}`, address: zh ? `北京市朝阳区建国路 ${i + 1} 号` : `${i + 1} Jianguo Road, Beijing`,
-      formerName: null, disabled: i % 50 === 49,
+      formerName: null, disabled: false,
     });
     clientIds.push(c.id);
   }
@@ -141,6 +141,9 @@ async function seedClients(t: Db, companyId: number, employeeIds: number[]): Pro
     });
     projectIds.push(project.id);
   }
+  // Every fiftieth client is disabled once its projects exist (a disabled client cannot be chosen anew).
+  const retired = clientIds.filter((_, i) => i % 50 === 49);
+  if (retired.length) await t.update(customers).set({ disabled: true }).where(inArray(customers.id, retired));
   return projectIds;
 }
 

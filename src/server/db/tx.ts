@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
-import { DomainError } from '../../domain/result-codes';
+import { DomainError, type ResultCode } from '../../domain/result-codes';
 
 /** A transaction handle; queries take it like a Db (Drizzle's transaction is a database). */
 export type Tx = Db;
@@ -110,4 +110,27 @@ export async function assertOwned(scope: CompanyScope, table: TenantTable, ids: 
     .from(table)
     .where(scope.where(table, inArray(table.id, unique), extra));
   if (Number(r.n) !== unique.length) throw new DomainError('NO_PERMISSION');
+}
+
+/** A company's master data that can be disabled and is chosen by reference (employees, clients, departments). */
+export type DisablableTable = TenantTable & { code: PgColumn; name: PgColumn; disabled: PgColumn };
+
+/**
+ * Checks that every id may be newly assigned (an owner, a principal, a project's client, a
+ * department): the company's (else NO_PERMISSION, share-locked against a concurrent delete) and not
+ * disabled, except the ids `kept` (already assigned: a record keeps the owner it had when that owner
+ * was disabled later). A disabled one answers `disabledCode` naming it ("1002 张三"), as the pickers
+ * hide disabled records: the API and the imports refuse what the form cannot choose.
+ */
+export async function assertAssignable(scope: CompanyScope, table: DisablableTable, ids: readonly number[], disabledCode: ResultCode, kept: readonly number[] = []): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
+  const rows = await scope.db
+    .select({ id: table.id, code: table.code, name: table.name, disabled: table.disabled })
+    .from(table)
+    .where(scope.where(table, inArray(table.id, unique)))
+    .for('share');
+  if (rows.length !== unique.length) throw new DomainError('NO_PERMISSION');
+  const off = rows.find((r) => r.disabled === true && !kept.includes(Number(r.id)));
+  if (off) throw new DomainError(disabledCode, { name: `${String(off.code)} ${String(off.name)}` });
 }

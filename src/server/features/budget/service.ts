@@ -5,7 +5,8 @@
  * that vouchers extend later; a failed check throws, it never reads as "not used".
  */
 import type { Db } from '../../db/client';
-import { assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
+import { assertAssignable, assertVersion, companyScope, withTx, type Tx } from '../../db/tx';
+import { employees } from '../../db/schema';
 import { formatCents } from '../../../domain/money';
 import { DomainError } from '../../../domain/result-codes';
 import { budgetLevelOfCode, budgetParentCode, budgetProfit, DEFAULT_BUDGET_KIND, type BudgetKind, type BudgetProfit } from '../../../domain/budget-code';
@@ -44,11 +45,9 @@ async function oneBudget(tx: Tx, companyId: number, id: number): Promise<BudgetD
   return budgetDto(rows[0].b, rows[0].total, rows[0].principal);
 }
 
+/** A budget's principal or a vendor's owner, chosen anew: the company's employee, not a disabled one (EMPLOYEE_DISABLED). */
 async function checkPrincipal(tx: Tx, companyId: number, id: number | null | undefined): Promise<void> {
-  if (id) {
-    const ref = await q.refOfEmployee(companyScope(tx, companyId), id);
-    if (!ref) throw new DomainError('NO_PERMISSION');
-  }
+  if (id) await assertAssignable(companyScope(tx, companyId), employees, [id], 'EMPLOYEE_DISABLED');
 }
 
 export async function listBudgets(db: Db, companyId: number, p: Paging<q.BudgetFilter>): Promise<{ content: BudgetDto[]; total: number }> {

@@ -79,18 +79,6 @@ export async function departmentOnProject(scope: CompanyScope, departmentId: num
   return Boolean(r);
 }
 
-/**
- * Checks that every id is a row of the company and holds a share lock on those rows until the
- * transaction ends, so a concurrent delete of a referenced client or employee either finishes first
- * (the row is gone: NO_PERMISSION here) or waits and then sees the new reference (IN_USE there).
- */
-export async function lockOwned(scope: CompanyScope, table: typeof employees | typeof customers | typeof departments, ids: readonly number[]): Promise<boolean> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return true;
-  const rows = await scope.db.select({ id: table.id }).from(table).where(scope.where(table, inArray(table.id, unique))).for('share');
-  return rows.length === unique.length;
-}
-
 export async function refsOf(scope: CompanyScope, table: typeof employees | typeof customers | typeof departments, ids: number[]): Promise<Map<number, Ref>> {
   if (!ids.length) return new Map();
   const rows = await scope.db.select({ id: table.id, code: table.code, name: table.name }).from(table).where(scope.where(table, inArray(table.id, [...new Set(ids)])));

@@ -1,12 +1,12 @@
 /**
  * Rules of clients and projects (spec 02 §5, §6). Each operation runs its checks and writes in one
  * transaction: the edited row is locked and version-checked, referenced employees, clients and
- * departments are checked to belong to the company and share-locked (lockOwned), and "in use" is decided by
+ * departments are checked to belong to the company and share-locked (assertAssignable, which also refuses a disabled one chosen anew), and "in use" is decided by
  * explicit calls (customerInUse, projectInUse). The visibility rule applies to reads and writes:
  * a row the caller cannot see answers NO_PERMISSION, like a missing one.
  */
 import type { Db } from '../../db/client';
-import { assertVersion, companyScope, withTx, type CompanyScope, type Tx } from '../../db/tx';
+import { assertAssignable, assertVersion, companyScope, withTx, type CompanyScope, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { projectProblem, visibleLeader } from '../../../domain/clients';
 import type { Paging } from '../../../contract/common';
@@ -70,7 +70,7 @@ type CustomerFields = Omit<typeof customers.$inferInsert, 'id' | 'companyId' | '
 export async function createCustomer(db: Db, v: { companyId: number } & CustomerFields): Promise<CustomerDto> {
   return withTx(db, async (tx) => {
     const scope = companyScope(tx, v.companyId);
-    if (v.ownerId && !(await q.lockOwned(scope, employees, [v.ownerId]))) throw new DomainError('NO_PERMISSION');
+    if (v.ownerId) await assertAssignable(scope, employees, [v.ownerId], 'EMPLOYEE_DISABLED');
     if (await q.customerCodeTaken(scope, v.code)) throw new DomainError('DATA_DUPLICATION');
     const row = await q.insertCustomer(tx, { ...v, kind: v.kind ?? 'NORMAL' });
     return (await customerDtos(scope, [row]))[0];
@@ -89,7 +89,7 @@ export async function updateCustomer(db: Db, companyId: number, viewer: Viewer, 
       const value = k === 'disabled' ? raw === true : raw;
       if (value !== current[k as keyof CustomerRow]) set[k] = value;
     }
-    if (typeof set.ownerId === 'number' && !(await q.lockOwned(scope, employees, [set.ownerId]))) throw new DomainError('NO_PERMISSION');
+    if (typeof set.ownerId === 'number') await assertAssignable(scope, employees, [set.ownerId], 'EMPLOYEE_DISABLED');
     if (typeof set.code === 'string' && (await q.customerCodeTaken(scope, set.code, id))) throw new DomainError('DATA_DUPLICATION');
     // Nothing changed: answer success without writing.
     const row = Object.keys(set).length ? await q.patchCustomer(tx, id, set as Partial<CustomerRow>) : current;
@@ -142,12 +142,19 @@ export async function projectUsed(db: Db, companyId: number, viewer: Viewer, id:
   });
 }
 
-/** Clients, principals and the department must be the company's (share-locked against a concurrent delete). */
-async function checkRefs(scope: CompanyScope, v: { clients?: number[]; principals?: number[]; departmentId?: number | null }): Promise<void> {
-  const ok = (!v.clients || (await q.lockOwned(scope, customers, v.clients)))
-    && (!v.principals || (await q.lockOwned(scope, employees, v.principals)))
-    && (!v.departmentId || (await q.lockOwned(scope, departments, [v.departmentId])));
-  if (!ok) throw new DomainError('NO_PERMISSION');
+/**
+ * Clients, principals and the department must be the company's (share-locked against a concurrent
+ * delete) and, when chosen anew, not disabled: those the project has already (`kept`) stay even if
+ * they were disabled since.
+ */
+async function checkRefs(
+  scope: CompanyScope,
+  v: { clients?: number[]; principals?: number[]; departmentId?: number | null },
+  kept: { clients: readonly number[]; principals: readonly number[]; departmentId: number | null } = { clients: [], principals: [], departmentId: null },
+): Promise<void> {
+  if (v.clients) await assertAssignable(scope, customers, v.clients, 'CUSTOMER_DISABLED', kept.clients);
+  if (v.principals) await assertAssignable(scope, employees, v.principals, 'EMPLOYEE_DISABLED', kept.principals);
+  if (v.departmentId) await assertAssignable(scope, departments, [v.departmentId], 'DEPARTMENT_DISABLED', kept.departmentId ? [kept.departmentId] : []);
 }
 
 /**
@@ -185,7 +192,8 @@ export async function updateProject(db: Db, companyId: number, viewer: Viewer, i
     assertVersion(current.version, version);
     const problem = projectProblem({ clientIds: clients ?? [0], principalIds: principals ?? [0] });
     if (problem) throw new DomainError(problem);
-    await checkRefs(scope, patch);
+    const links = await q.linksOf(scope, [id]);
+    await checkRefs(scope, patch, { clients: links.clients.get(id) ?? [], principals: links.principals.get(id) ?? [], departmentId: current.departmentId });
     const set: Record<string, unknown> = {};
     for (const [k, raw] of Object.entries(fields)) {
       if (raw === undefined) continue;
@@ -196,7 +204,6 @@ export async function updateProject(db: Db, companyId: number, viewer: Viewer, i
     // Only a department the edit changes: an edit of the name leaves an older project's department alone.
     if (typeof set.departmentId === 'number') await checkLeafDepartment(scope, set.departmentId);
     if (typeof set.code === 'string' && (await q.projectCodeTaken(scope, set.code, id))) throw new DomainError('DATA_DUPLICATION');
-    const links = await q.linksOf(scope, [id]);
     const same = (a: number[] | undefined, b: number[]) => a === undefined || (a.length === b.length && a.every((x, i) => x === b[i]));
     const newClients = uniq(clients);
     const newPrincipals = uniq(principals);

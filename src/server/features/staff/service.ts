@@ -6,7 +6,7 @@
  * employeeInUse) that later modules extend with their own references.
  */
 import type { Db } from '../../db/client';
-import { assertVersion, companyScope, withTx, type CompanyScope, type Tx } from '../../db/tx';
+import { assertAssignable, assertVersion, companyScope, withTx, type CompanyScope, type Tx } from '../../db/tx';
 import { DomainError } from '../../../domain/result-codes';
 import { BINDABLE_USER_KIND, buildTree, descendantIds, isLeafDepartment, wouldCycle } from '../../../domain/staff';
 import type { Paging } from '../../../contract/common';
@@ -14,7 +14,7 @@ import type { DepartmentDto, DepartmentTreeNode, EmployeeDto } from '../../../co
 import { departmentDto, employeeDto, type DepartmentRow, type EmployeeRow } from './dto';
 import * as q from './queries';
 import { departmentOnProject, employeeOnClients } from '../clients/queries';
-import type { employees } from '../../db/schema';
+import { employees } from '../../db/schema';
 import { auxOnVouchers } from '../voucher/usage';
 import { submitsReimbursements } from '../expense/queries';
 import { dateOrderIssues, EMPLOYEE_DATES } from '../../../contract/date-order';
@@ -86,9 +86,10 @@ async function checkParent(scope: CompanyScope, all: DepartmentRow[], id: number
   if (await q.hasEmployees(scope, parentId)) throw new DomainError('PARENT_IN_USE');
 }
 
+/** A department's principal, chosen anew: the company's employee, not a disabled one (EMPLOYEE_DISABLED). */
 async function checkPrincipal(scope: CompanyScope, principalId: number | null | undefined): Promise<void> {
   if (principalId === null || principalId === undefined) return;
-  if (!(await q.findEmployee(scope, principalId))) throw new DomainError('NO_PERMISSION');
+  await assertAssignable(scope, employees, [principalId], 'EMPLOYEE_DISABLED');
 }
 
 export async function createDepartment(db: Db, v: { companyId: number; code: string; name: string; parentId?: number | null; principalId?: number | null; disabled: boolean }): Promise<DepartmentDto> {
@@ -171,6 +172,8 @@ export async function employeeOfUser(db: Db, companyId: number, userId: number):
 async function checkDepartment(scope: CompanyScope, departmentId: number): Promise<void> {
   const d = await q.findDepartment(scope, departmentId, true);
   if (!d) throw new DomainError('NO_PERMISSION');
+  // Chosen anew (a new employee, a move): not a disabled department, which the picker hides.
+  if (d.disabled) throw new DomainError('DEPARTMENT_DISABLED', { name: `${d.code} ${d.name}` });
   if (await q.hasChildDepartment(scope, d.id)) throw new DomainError('DEPARTMENT_NOT_LEAF');
 }
 

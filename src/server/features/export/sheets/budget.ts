@@ -46,7 +46,7 @@ export const budgetSheet: SheetDef<BudgetDto, Ctx, BudgetFilter> = {
     // Tip2 is the code's length (4, 6 or 8 digits), or a kind other than the parent's.
     BUDGET_CODE_INVALID: (_e, row) => (budgetLevelOfCode(row.key) === null ? 'code' : 'kind'),
     BUDGET_CODE_DUPLICATE: 'code', BUDGET_PARENT_MISSING: 'code', BUDGET_PARENT_IN_USE: 'code', BUDGET_PARENT_HAS_AMOUNT: 'code',
-    BUDGET_NOT_LEAF: 'amount',
+    BUDGET_NOT_LEAF: 'amount', EMPLOYEE_DISABLED: 'principalId',
   },
   create: (tx, s, body: Parameters<typeof budget.createBudget>[2]) => budget.createBudget(tx, s.companyId, body),
   update: (tx, s, b, body: Parameters<typeof budget.updateBudget>[3]) => budget.updateBudget(tx, s.companyId, b.id, body),
@@ -69,7 +69,7 @@ export const vendorSheet: SheetDef<VendorDto, Ctx, VendorFilter> = {
   createBody: vendorCreateBody,
   updateBody: vendorUpdateBody,
   scopeFields: (s) => ({ accountId: s.scopeId }),
-  ruleFields: { VENDOR_CODE_DUPLICATE: 'code' },
+  ruleFields: { VENDOR_CODE_DUPLICATE: 'code', EMPLOYEE_DISABLED: 'ownerId' },
   create: (tx, s, body: Parameters<typeof budget.createVendor>[2]) => budget.createVendor(tx, s.companyId, body),
   update: (tx, s, v, body: Parameters<typeof budget.updateVendor>[3]) => budget.updateVendor(tx, s.companyId, v.id, body),
 };

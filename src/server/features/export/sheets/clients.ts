@@ -49,7 +49,7 @@ export const customerSheet: SheetDef<CustomerDto, CustomerCtx, CustomerFilter> =
   createBody: customerCreateBody,
   updateBody: customerUpdateBody,
   scopeFields: (s) => ({ companyId: s.companyId }),
-  ruleFields: { DATA_DUPLICATION: 'code' },
+  ruleFields: { DATA_DUPLICATION: 'code', EMPLOYEE_DISABLED: 'ownerId' },
   create: (tx, _s, body: Parameters<typeof clients.createCustomer>[1]) => clients.createCustomer(tx, body),
   update: (tx, s, c, body: Parameters<typeof clients.updateCustomer>[4]) => clients.updateCustomer(tx, s.companyId, viewer(s, C), c.id, body),
 };
@@ -86,7 +86,7 @@ export const projectSheet: SheetDef<ProjectDto, ProjectCtx, ProjectFilter> = {
   updateBody: projectUpdateBody,
   scopeFields: (s) => ({ companyId: s.companyId }),
   current: (p, field) => (field === 'clients' ? p.clientIds : field === 'principals' ? p.principalIds : (p as Record<string, unknown>)[field]),
-  ruleFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId', PROJECT_CLIENT_REQUIRED: 'clients', PROJECT_PRINCIPAL_REQUIRED: 'principals' },
+  ruleFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId', DEPARTMENT_DISABLED: 'departmentId', CUSTOMER_DISABLED: 'clients', EMPLOYEE_DISABLED: 'principals', PROJECT_CLIENT_REQUIRED: 'clients', PROJECT_PRINCIPAL_REQUIRED: 'principals' },
   create: (tx, _s, body: Parameters<typeof clients.createProject>[1]) => clients.createProject(tx, body),
   update: (tx, s, p, body: Parameters<typeof clients.updateProject>[4]) => clients.updateProject(tx, s.companyId, viewer(s, P), p.id, body),
 };

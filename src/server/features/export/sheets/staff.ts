@@ -69,7 +69,7 @@ export const departmentSheet: SheetDef<DepartmentDto, DepartmentCtx, Filter> = {
     // A blank parent keeps an existing department where it is (blank cells keep stored values).
     if (code) row.update.parentId = parentId;
   },
-  ruleFields: { DATA_DUPLICATION: 'code', PARENT_IN_USE: 'parentId', PARENT_IS_SELF: 'parentId', IMPORT_REFERENCE_UNKNOWN: 'parentId' },
+  ruleFields: { DATA_DUPLICATION: 'code', PARENT_IN_USE: 'parentId', PARENT_IS_SELF: 'parentId', IMPORT_REFERENCE_UNKNOWN: 'parentId', EMPLOYEE_DISABLED: 'principalId' },
   create: (tx, _s, body: Parameters<typeof staff.createDepartment>[1]) => staff.createDepartment(tx, body),
   update: (tx, s, d, body: Parameters<typeof staff.updateDepartment>[3]) => staff.updateDepartment(tx, s.companyId, d.id, body),
 };
@@ -116,7 +116,7 @@ export const employeeSheet: SheetDef<EmployeeDto, EmployeeCtx, EmployeeFilter> =
   createBody: employeeCreateBody,
   updateBody: employeeUpdateBody,
   scopeFields: (s: SheetScope) => ({ companyId: s.companyId }),
-  ruleFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId' },
+  ruleFields: { DATA_DUPLICATION: 'code', DEPARTMENT_NOT_LEAF: 'departmentId', DEPARTMENT_DISABLED: 'departmentId' },
   create: (tx, _s, body: Parameters<typeof staff.createEmployee>[1]) => staff.createEmployee(tx, body),
   update: (tx, s, e, body: Parameters<typeof staff.updateEmployee>[3]) => staff.updateEmployee(tx, s.companyId, e.id, body),
 };

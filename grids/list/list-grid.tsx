@@ -27,6 +27,7 @@ import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from '../full-text';
 import { INDEX_COL_ID, sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
+import { syncCellKeyDown } from './sync-cell-keys';
 import { moveToEdgeRow } from './edge-rows';
 import { PaginationBar } from './pagination-bar';
 import { clampPage, edgePageTurn, lastPage, normalizePageSize, pageAfterSizeChange, rowNumber, toApiPaging } from './paging';
@@ -356,7 +357,8 @@ export function ListGrid<T>(props: ListGridProps<T>) {
           shows only while there is nothing to show yet; a refetch over rows already shown (a new sort,
           page or filter: the previous answer stays until the new one comes) is told by a thin bar and
           aria-busy, and the keys go on working. */}
-      <Box style={{ flex: 1, minHeight: 200 }} className="ld-list-body" data-busy={q.isFetching && !!q.data ? 'true' : undefined} aria-busy={q.isFetching} data-testid="list-body">
+      {/* Keys in the cells reach onCellKeyDown while they are dispatched (./sync-cell-keys.ts), not after the keys behind them. */}
+      <Box style={{ flex: 1, minHeight: 200 }} className="ld-list-body" data-busy={q.isFetching && !!q.data ? 'true' : undefined} aria-busy={q.isFetching} data-testid="list-body" onKeyDown={syncCellKeyDown(apiRef, onCellKeyDown)}>
         {ready && (
           <AgGridReact<T>
             modules={LIST_GRID_MODULES}
@@ -374,7 +376,6 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             selectionColumnDef={{ width: 44, minWidth: 44, maxWidth: 44, pinned: 'left', resizable: false }}
             onSelectionChanged={(e) => onSelectionChange?.(e.api.getSelectedRows())}
             onRowDoubleClicked={(e) => e.data && onRowOpen?.(e.data)}
-            onCellKeyDown={onCellKeyDown}
             onCellFocused={(e) => {
               if (!onCurrentRowChange) return;
               const node = typeof e.rowIndex === 'number' && !e.rowPinned ? e.api.getDisplayedRowAtIndex(e.rowIndex) : undefined;

@@ -13,9 +13,9 @@
  * pattern): arrows walk the cells, and a report of a thousand rows is not a thousand Tabs long.
  * A grid whose cells take figures (opening balances) keeps Tab between its cells (`tabWalksCells`).
  */
-import { useMemo, type Ref } from 'react';
+import { useMemo, useRef, type Ref } from 'react';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
-import type { AgGridEvent, ColDef, ColTypeDef } from 'ag-grid-community';
+import type { AgGridEvent, CellKeyDownEvent, ColDef, ColTypeDef, GridApi } from 'ag-grid-community';
 import { useAmountFit } from './amount-fit';
 import { isNegativeAmount, NEGATIVE_CLASS } from './columns';
 import { compareCents } from '../../src/domain/money';
@@ -24,6 +24,7 @@ import { LIST_GRID_MODULES, listGridTheme } from './ag-setup';
 import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import { moveToEdgeRow } from './edge-rows';
+import { syncCellKeyDown } from './sync-cell-keys';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip } from '../full-text';
 import './list-grid.css';
 
@@ -55,7 +56,8 @@ export type ReadGridProps<T> = AgGridReactProps<T> & {
 /** AG Grid's tabToNextCell answering false: the browser moves the focus on, out of the grid. */
 const leaveGridOnTab = () => false as const;
 
-export function ReadGrid<T>({ emptyText, ref, tabWalksCells, ...props }: ReadGridProps<T>) {
+export function ReadGrid<T>({ emptyText, ref, tabWalksCells, onCellKeyDown: screenKeys, onGridReady: screenReady, ...props }: ReadGridProps<T>) {
+  const apiRef = useRef<GridApi<T> | null>(null);
   const { t, i18n } = useTranslation('grid');
   const localeText = useMemo(() => agGridLocaleText(i18n.language), [i18n.language]);
   const fitAmounts = useAmountFit<T>(props.autoSizeStrategy);
@@ -66,7 +68,15 @@ export function ReadGrid<T>({ emptyText, ref, tabWalksCells, ...props }: ReadGri
     own?.(e);
     fitAmounts(e as unknown as AgGridEvent<T>);
   };
+  // Keys in the cells reach the screen's onCellKeyDown while they are dispatched (./sync-cell-keys.ts):
+  // Enter drilling into a voucher, then PageDown at once, steps there instead of paging this grid.
+  const onCellKeyDown = (e: CellKeyDownEvent<T>) => {
+    screenKeys?.(e);
+    moveToEdgeRow(e);
+  };
   return (
+    // `display: contents`: the grid lays out as the wrapper's parent's child, as without it.
+    <div style={{ display: 'contents' }} onKeyDown={syncCellKeyDown(apiRef, onCellKeyDown)}>
     <AgGridReact<T>
       ref={ref}
       modules={LIST_GRID_MODULES}
@@ -85,10 +95,11 @@ export function ReadGrid<T>({ emptyText, ref, tabWalksCells, ...props }: ReadGri
       onRowDataUpdated={chain(props.onRowDataUpdated)}
       onPinnedRowDataChanged={chain(props.onPinnedRowDataChanged)}
       onGridSizeChanged={chain(props.onGridSizeChanged)}
-      onCellKeyDown={(e) => {
-        props.onCellKeyDown?.(e);
-        moveToEdgeRow(e);
+      onGridReady={(e) => {
+        apiRef.current = e.api;
+        screenReady?.(e);
       }}
     />
+    </div>
   );
 }

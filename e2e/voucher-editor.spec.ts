@@ -15,6 +15,7 @@ import { apiHeaders, loginAs, startInLanguage } from './page-models/login';
 import { demoVoucherWorld, VoucherEditorModel } from './page-models/voucher-editor';
 import { ShellModel } from './page-models/shell';
 import { expectFullText, gridTooltip } from './page-models/full-text';
+import { recordNotices } from './page-models/notices';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -1398,4 +1399,43 @@ test('keys only: a summary typed past its 50 characters says so under the cell i
   // Enter still takes the 50 characters and moves on.
   await page.keyboard.press('Enter');
   await v.expectFocus(0, 'subjectId');
+});
+
+test('an auditor typing in a draft is told the real reason (no edit right), not "locked: saved"; a locked voucher says its lock', async ({ page, request }) => {
+  const w = await demoVoucherWorld(request, 'clerk', 'clerk123');
+  const body = await (await request.post('/api/voucher', {
+    headers: w.headers,
+    data: { accountId: 1, kindId: w.kindId, markTime: '2026-12-30', items: [
+      { summary: 'E2E 只读原因', subjectId: w.bank, direction: true, amount: '1200' },
+      { summary: 'E2E 只读原因', subjectId: w.cash, direction: false, amount: '1200' },
+    ] },
+  })).json();
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  const id = body.data.id as number;
+  made.push(id);
+  const notices = await recordNotices(page);
+  await loginAs(page, 'auditor', 'audit123', { at: `/newVoucher/${id}` });
+  const v = new VoucherEditorModel(page);
+  await v.ready();
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'draft');
+  // The auditor holds no 2010101: the grid refuses every edit with that reason (the one Ctrl+S gives).
+  await expect(v.root).toHaveAttribute('data-readonly-reason', 'NO_PERMISSION');
+  const refusal = page.locator('.mantine-Notification-root').filter({ hasText: '没有操作权限' });
+  await page.keyboard.type('a');
+  await expect(refusal).toBeVisible();
+  for (const key of ['Delete', 'Backspace', 'F2', 'Alt+a']) await v.press(key);
+  await expect(refusal).toHaveCount(1);
+  await v.press('Control+s');
+  await expect.poll(async () => (await notices()).filter((n) => n.includes('没有操作权限')).length).toBeGreaterThanOrEqual(2);
+  expect((await notices()).filter((n) => n.includes('已锁定') || n.includes('已保存'))).toEqual([]);
+  await expect(v.cell(0, 'summary')).toHaveText('E2E 只读原因');
+
+  // Audited, to the clerk (who may edit): the lock itself, in the toolbar's words.
+  await request.post(`/api/voucher/${id}/audit`, { headers: await apiHeaders(request, 'auditor', 'audit123'), data: {} });
+  await loginAs(page, 'clerk', 'clerk123', { at: `/newVoucher/${id}` });
+  await v.ready();
+  await expect(v.root).toHaveAttribute('data-lifecycle', 'audited');
+  await expect(v.root).toHaveAttribute('data-readonly-reason', 'VOUCHER_LOCKED');
+  await v.press('Delete');
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: '凭证已审核、记账或出纳签字，不能修改' })).toBeVisible();
 });

@@ -9,6 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Route } from './page-models/test';
+import type { APIRequestContext } from '@playwright/test';
+import { VoucherEditorModel } from './page-models/voucher-editor';
 import { loginAs, startInLanguage } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
@@ -22,6 +24,11 @@ const TAG = 'E2E凭证列表';
 /** The first voucher's summary: longer than the list's summary column. */
 const LONG_SUMMARY = `${TAG} 1 北京朝阳国际商务咨询服务有限责任公司常年法律顾问费`;
 const ids: number[] = [];
+/** The summaries of the vouchers the tests at the end make (not under TAG: the first test lists every voucher under TAG). */
+const QA_TAG = 'E2E列表QA';
+/** Vouchers the tests at the end made: deleted by each test, and again in afterAll after a test that timed out. */
+const qaMade: number[] = [];
+
 /**
  * The set-up's vouchers are of a kind of their own: 凭证整理 renumbers a month's vouchers of one
  * kind, and vouchers other specs make with today's date (in December from 2026-12-01 on) must
@@ -62,7 +69,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async ({ request }) => {
   const admin = await apiLogin(request, 'admin', 'admin123');
-  for (const id of ids) {
+  for (const id of [...ids, ...qaMade]) {
     const v = await admin.get(`/api/voucher/${id}`).catch(() => null);
     if (!v) continue;
     if (v.bookKeepAt) await admin.tryPost(`/api/voucher/${id}/reverseBookkeep`);
@@ -225,7 +232,7 @@ test('an auditor filters, batch-examines with a report, steps through with F8 an
 
   // Enter opens the focused voucher in the editor.
   await page.keyboard.press('Enter');
-  await page.waitForURL(new RegExp(`/newVoucher/${ids[5]}$`));
+  await page.waitForURL(new RegExp(`/newVoucher/${ids[5]}(\\?|$)`));
   await expect(page.getByTestId('voucher-editor')).toHaveAttribute('data-lifecycle', 'draft');
 });
 
@@ -481,7 +488,7 @@ test('keys only: a red-ink voucher shows red; an amount the filter cannot read o
   for (let i = 0; i < 5 && (await list.focusedColId()) !== 'label'; i++) await page.keyboard.press('ArrowRight');
   expect(await list.focusedColId()).toBe('label');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/newVoucher/${more}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`/newVoucher/${more}(\\?|$)`), { timeout: 20_000 });
   await page.keyboard.press('Alt+PageUp');
   await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
   await expect(list.filter('summary')).toHaveValue(RED);
@@ -519,4 +526,173 @@ test('keys only: Alt+N starts a new voucher from the list, from a filter or a ro
   await page.keyboard.press('Alt+n');
   await expect(page).toHaveURL(/\/newVoucher\/new/);
   await expect(page.getByTestId('voucher-editor')).toBeVisible({ timeout: 20_000 });
+});
+
+/** Vouchers of the tests below by the clerk (two lines, the spec's kind), put back and deleted by `dropVouchers`. */
+async function makeVouchers(request: APIRequestContext, summary: string, dates: string[], maker = 'clerk') {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const by = maker === 'admin' ? admin : await apiLogin(request, 'clerk', 'clerk123');
+  const { s } = await ledger2026(admin);
+  const out: number[] = [];
+  for (const [i, markTime] of dates.entries()) {
+    const cents = String((i + 1) * 1_000);
+    const v = await by.post('/api/voucher', {
+      accountId: 1, kindId, markTime,
+      items: [
+        { summary: `${summary} ${i + 1}`, subjectId: s('1001'), direction: true, amount: cents },
+        { summary: `${summary} ${i + 1}`, subjectId: s('1002'), direction: false, amount: cents },
+      ],
+    });
+    out.push(v.id);
+    qaMade.push(v.id);
+  }
+  return { admin, made: out };
+}
+
+async function dropVouchers(request: APIRequestContext, made: readonly number[]) {
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  for (const id of made) {
+    await admin.tryPost(`/api/voucher/${id}/reverseAudit`);
+    await admin.del(`/api/voucher/${id}`);
+  }
+}
+
+test('opened from a filtered list (待审核), the editor steps within the list’s result, a PageDown pressed at once included; without the list, through the year', async ({ page, request }) => {
+  const STEP = `${QA_TAG} 翻页`;
+  const { admin, made } = await makeVouchers(request, STEP, ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04']);
+  try {
+    // Examined already: the second and the fourth are not "to be audited".
+    await admin.post(`/api/voucher/${made[1]}/audit`);
+    await admin.post(`/api/voucher/${made[3]}/audit`);
+    await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+    const list = new VoucherListModel(page);
+    await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+    await list.filter('summary').fill(STEP);
+    await expect.poll(() => list.rowIds()).toEqual(made);
+    await new ShellModel(page).choose(list.filter('state'), '待审核');
+    await expect.poll(() => list.rowIds()).toEqual([made[0], made[2]]);
+
+    // The voucher answers late, as in an app just loaded: the PageDown pressed right after Enter
+    // waits for the editor and steps there, within the list's result (made[1] is not in it).
+    await page.route(new RegExp(`/api/voucher/${made[0]}(\\?|$)`), async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await list.focusFirstRow();
+    await list.expectFocusOn(made[0]);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('PageDown');
+    const v = new VoucherEditorModel(page);
+    await expect(v.root).toHaveAttribute('data-voucher-id', String(made[2]), { timeout: 20_000 });
+    await v.expectVoucher(made[2]);
+    await expect(page).toHaveURL(/within=/);
+    await expect(page.getByTestId('voucher-step-scope')).toHaveText('在列表筛选结果内翻页');
+    await expect.poll(() => v.focused(), { timeout: 10_000 }).not.toBeNull();
+    // The last of the list's result, said so; PageUp goes back over the examined voucher.
+    await v.press('PageDown');
+    await expect(page.getByText('已经是最后一张凭证')).toBeVisible();
+    await expect(v.root).toHaveAttribute('data-voucher-id', String(made[2]));
+    await v.press('PageUp');
+    await v.expectVoucher(made[0]);
+    await expect(page.getByTestId('voucher-step-scope')).toBeVisible();
+
+    // × on the hint: through the whole year again (the next voucher of the year follows made[0]).
+    const years = (await admin.get('/api/account/year', { accountId: 1 })).content as Array<{ id: number; year: number }>;
+    const year = years.find((y) => y.year === 2026)!.id;
+    const next = (await admin.get('/api/voucher/step', { accountId: 1, accountYearId: year, step: 'next', fromId: made[0] })) as { id: number };
+    expect(next.id).not.toBe(made[2]);
+    await page.getByTestId('voucher-step-scope-clear').click();
+    await expect(page.getByTestId('voucher-step-scope')).toHaveCount(0);
+    await expect(page).not.toHaveURL(/within=/);
+    await v.cell(0, 'summary').click();
+    await v.press('PageDown');
+    await v.expectVoucher(next.id);
+    await expect(page.getByTestId('voucher-step-scope')).toHaveCount(0);
+  } finally {
+    await dropVouchers(request, made);
+  }
+});
+
+test('a reversed period range (期间从 2026-03, 期间至 2026-01) is flagged under 期间至, not swapped, and the list is not asked with it', async ({ page }) => {
+  await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+  const list = new VoucherListModel(page);
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/voucher\?/.test(r.url())) asked.push(decodeURIComponent(r.url()));
+  });
+  const shell = new ShellModel(page);
+  await shell.choose(list.filter('period-from'), '2026-03');
+  await expect.poll(() => asked.some((u) => u.includes('"periodFrom"'))).toBe(true);
+  await shell.choose(list.filter('period-to'), '2026-01');
+  const flagged = page.getByTestId('voucher-list-filters').getByText('期间结束日期不能早于开始日期');
+  await expect(flagged).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(asked.filter((u) => u.includes('"periodTo"'))).toEqual([]);
+  await expect(list.rows().first()).toBeVisible();
+  // Put right, the message goes and the list asks for the range as chosen.
+  await shell.choose(list.filter('period-to'), '2026-04');
+  await expect(flagged).toHaveCount(0);
+  await expect.poll(() => asked.some((u) => u.includes('"periodTo"'))).toBe(true);
+});
+
+test('in a settled period the list says so on each voucher, and the More items it refuses say 期间已结账', async ({ page, request }) => {
+  const SETTLED = `${QA_TAG} 结账`;
+  const { admin, made } = await makeVouchers(request, SETTLED, ['2026-12-27']);
+  try {
+    await admin.post(`/api/voucher/${made[0]}/audit`);
+    // 2026-12 shown as settled (the settle itself is period-settlement.spec's).
+    await page.route(/\/api\/account\/period\?/, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { content: Array<{ startAt: string; rolled: boolean }> } };
+      for (const p of body.data.content) if (p.startAt.startsWith('2026-12')) p.rolled = true;
+      await route.fulfill({ response: res, json: body });
+    });
+    await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+    const list = new VoucherListModel(page);
+    await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+    await list.filter('summary').fill(SETTLED);
+    await expect.poll(() => list.rowIds()).toEqual(made);
+    await expect(list.row(made[0]).getByTestId('voucher-row-tags')).toContainText('已结账');
+    await list.focusFirstRow();
+    await list.expectFocusOn(made[0]);
+    await page.keyboard.press('Space');
+    await page.getByTestId('voucher-list-more').click();
+    for (const action of ['reverseAudit', 'reverseAuditError', 'reverseBookkeep']) {
+      const item = list.action(action);
+      await expect(item).toBeDisabled();
+      await expect(item).toHaveAttribute('data-reason', 'PERIOD_SETTLED');
+      await expect(item).toContainText('该会计期间已结账');
+    }
+  } finally {
+    await dropVouchers(request, made);
+  }
+});
+
+test('the list filters by maker (制单人) with keys only, and shows a maker\'s whole name (系统管理员)', async ({ page, request }) => {
+  const MAKER = `${QA_TAG} 制单人`;
+  const { made } = await makeVouchers(request, MAKER, ['2026-12-26'], 'admin');
+  const { made: clerks } = await makeVouchers(request, MAKER, ['2026-12-26']);
+  try {
+    await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+    const list = new VoucherListModel(page);
+    await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+    await list.filter('summary').fill(MAKER);
+    await expect.poll(async () => (await list.rowIds()).sort()).toEqual([...made, ...clerks].sort());
+    // The maker's name fits its column: 系统管理员, not 系统….
+    const makerCell = list.row(made[0]).locator('.ag-cell[col-id="createdByName"]');
+    await expect(makerCell).toHaveText('系统管理员');
+    expect(await makerCell.evaluate((el) => {
+      const text = (el.querySelector('.ag-cell-value') ?? el) as HTMLElement;
+      return text.scrollWidth <= text.clientWidth;
+    })).toBe(true);
+    // 制单人 by the keyboard: focus, ↓ to the name, Enter.
+    await list.filter('maker').focus();
+    await page.keyboard.press('ArrowDown');
+    await chooseOpenOption(page.getByRole('option', { name: '系统管理员' }));
+    await expect(list.filter('maker')).toHaveValue('系统管理员');
+    await expect.poll(() => list.rowIds()).toEqual(made);
+  } finally {
+    await dropVouchers(request, [...made, ...clerks]);
+  }
 });

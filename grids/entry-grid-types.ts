@@ -53,6 +53,12 @@ export interface EntryGridProps<R extends SheetRow> {
    * ("单据已锁定，不能修改：凭证已审核"). Without it the grid says the document is locked.
    */
   lockReason?: string;
+  /**
+   * The whole message of a refused edit, in place of the lock's ("单据已锁定，不能修改：…"): for a
+   * document that is read only for another reason than a lock (no right to edit it, a settled
+   * period), which says the real reason ("没有操作权限"). Takes precedence over `lockReason`.
+   */
+  lockMessage?: string;
   /** Picker hooks by the columns' `picker` ids. */
   pickers?: Partial<Record<string, PickerHook<R>>>;
   /** The totals row's label (default: the totals label and any debit/credit difference). */

@@ -53,7 +53,7 @@ const NO_BOX = { current: null };
 const READ_ONLY_COMMANDS: ReadonlySet<GridCommand> = new Set(['moveNext', 'movePrevious', 'copyCell']);
 
 export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
-  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, height = 'auto', autoFocus = false, caretAt, onInteractive, testId, handleRef, fillPage } = props;
+  const { schema, state, dispatch, pickers, totalsLabel, onReport, lockReason, lockMessage, height = 'auto', autoFocus = false, caretAt, onInteractive, testId, handleRef, fillPage } = props;
   const { t, i18n } = useTranslation('grid');
   const readOnly = Boolean(props.readOnly) || state.locked;
   const scope = `entry-grid-${useId()}`;
@@ -62,7 +62,7 @@ export function EntryGrid<R extends SheetRow>(props: EntryGridProps<R>) {
   // `fillPage`: the rows that fit the window under `maxRows` (the page's height measured, not guessed).
   const filled = useFillHeight(fillPage ? core.containerRef : NO_BOX, entryGridHeightPx(fillPage?.minRows ?? 1));
   const maxRows = fillPage && filled !== undefined && props.maxRows !== undefined ? Math.min(props.maxRows, Math.max(fillPage.minRows, entryRowsIn(filled))) : props.maxRows;
-  const messages = useGridMessages(schema, t, scope, onReport, lockReason);
+  const messages = useGridMessages(schema, t, scope, onReport, lockReason, lockMessage);
   const range = useCellRange(core);
   const preview = useSheetPreview(core, state.rows, i18n.language, dispatch, range.clear);
   // A grid that scrolls its rows itself: a fixed height, or more rows than `maxRows` (it keeps the

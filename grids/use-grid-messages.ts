@@ -30,6 +30,8 @@ export function useGridMessages<R extends SheetRow>(
   scope: string,
   onReport: ((report: GridReport) => void) | undefined,
   lockReason: string | undefined,
+  /** The whole refusal in place of the lock's (EntryGridProps.lockMessage). */
+  lockMessage?: string,
 ): GridMessages {
   const report = useCallback(
     (r: GridReport) => {
@@ -59,7 +61,7 @@ export function useGridMessages<R extends SheetRow>(
     [onReport, scope, t],
   );
 
-  const refuseLocked = useCallback(() => report({ kind: 'refused', locked: true, message: lockedText(t, lockReason) }), [report, t, lockReason]);
+  const refuseLocked = useCallback(() => report({ kind: 'refused', locked: true, message: lockMessage?.trim() || lockedText(t, lockReason) }), [report, t, lockReason, lockMessage]);
 
   const headerOf = useCallback(
     (field: string | null) => {

@@ -77,7 +77,8 @@ export class VoucherEditorModel {
    * previous voucher's, so the address alone is not enough.
    */
   async expectVoucher(id: number) {
-    await this.page.waitForURL(new RegExp(`/newVoucher/${id}$`));
+    // Opened from the list, the address names the list's stepping scope too (?within=…).
+    await this.page.waitForURL(new RegExp(`/newVoucher/${id}(\\?|$)`));
     await expect(this.root).toHaveAttribute('data-voucher-id', String(id));
   }
 

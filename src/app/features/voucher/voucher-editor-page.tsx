@@ -5,16 +5,19 @@
  * whose actions the voucher machine enables (machines/voucher.machine.ts via @xstate/react).
  * `$id` is a voucher id or "new". Keys: the kit's, plus voucher-keys.ts (F9 / Shift+F9: the
  * auditor's examine-and-next). The editor works in the voucher's own account year (its subjects,
- * periods and stepping); moving the date into another year asks first (year-change-dialog.tsx).
+ * periods and stepping — within the voucher list's result instead when opened from the list,
+ * voucher-step-scope.ts, said by a hint beside the step buttons); moving the date into another
+ * year asks first (year-change-dialog.tsx). A read-only grid says why in the toolbar's words
+ * (readOnlyReason: no edit right, settled period, locked, red-reversal pair, invalid).
  * Below the grid: the balance of the caret's subject (subject-balance-bar.tsx) and the voucher's
  * processing records (voucher-procs.tsx).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Menu, NumberInput, Paper, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, Menu, NumberInput, Paper, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { Select } from '../common/select';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { createActor } from 'xstate';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +60,7 @@ import { matchVoucherKey, VOUCHER_COMMANDS, voucherKeyLabel, type VoucherCommand
 import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, refusedCells, voucherLabel, voucherLabelOf } from './voucher-mapping';
 import { useSummaryPicker } from './common-summaries';
 import { auxValuesOptions, codeRuleOptions, createReversal, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
-import { isServerAction, reversalRefusal, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason } from './voucher-toolbar-model';
+import { isServerAction, reversalRefusal, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason, readOnlyReason } from './voucher-toolbar-model';
 import { SubjectBalanceBar, subjectBalanceKeys } from './subject-balance-bar';
 import { VoucherKeyHelp } from './voucher-key-help';
 import { VoucherProcs } from './voucher-procs';
@@ -74,6 +77,7 @@ import { useScreenKeys } from '../common/use-screen-keys';
 import { useHeldCommands } from '../common/use-held-commands';
 import { todayIso } from '../common/today';
 import { editorRouteId, NEW_ID } from '../common/editor-route-id';
+import { editorHref, STEP_SCOPE_PARAM, stepScopeOf } from './voucher-step-scope';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
 import { commitOpenEditor } from '../../../../grids/commit-open-editor';
 
@@ -177,6 +181,10 @@ function VoucherEditor(props: EditorProps) {
   const qc = useQueryClient();
   const user = useSession((s) => s.user);
   const path = `/newVoucher/${routeId}`;
+  // Opened from the voucher list: the stepping stays within the list's filter and order (its key in
+  // the address, voucher-step-scope.ts); otherwise through the voucher's whole year.
+  const withinParam = useRouterState({ select: (s) => (s.location.search as Record<string, unknown> | undefined)?.[STEP_SCOPE_PARAM] });
+  const within = useMemo(() => (routeId === NEW_ID ? null : stepScopeOf(withinParam)), [routeId, withinParam]);
 
   const storedAux = useMemo(() => auxLabelsOfVoucher(stored?.items ?? []), [stored]);
   const defaultKind = kinds.find((k) => k.isDefault)?.id ?? kinds[0]?.id ?? null;
@@ -287,7 +295,9 @@ function VoucherEditor(props: EditorProps) {
   useEffect(() => () => void actor.stop(), [actor]);
   const liveView = useSelector(actor, toolbarViewOf);
   const editable = liveView.lifecycle === 'new' ? liveView.enabled.save : liveView.editable;
-  const lockReason = t(`voucher:states.${liveView.lifecycle}`);
+  // Why the grid takes no edit, as the toolbar's tooltips say it (no right, settled period, locked …): one rule.
+  const readOnlyCode = editable ? null : readOnlyReason(snapshot);
+  const lockMessage = readOnlyCode ? t(`errors:${readOnlyCode}`) : undefined;
 
   const saveTip = useSaveTip();
   const [tab, setTab] = useState<string>('detail');
@@ -472,7 +482,10 @@ function VoucherEditor(props: EditorProps) {
     return (await save()) !== null;
   }, [save, saveTip]);
 
-  /** Shows another voucher in place of this one (the old tab goes, so stepping does not pile up tabs). */
+  /**
+   * Shows another voucher in place of this one (the old tab goes, so stepping does not pile up tabs).
+   * A stored voucher stepped to keeps the stepping's scope (the list's filter); a new one has none.
+   */
   const goTo = useCallback(
     async (target: number | 'new') => {
       const to = `/newVoucher/${target}`;
@@ -482,23 +495,25 @@ function VoucherEditor(props: EditorProps) {
       }
       // A new voucher starts empty: whatever an earlier "new" tab kept is dropped first.
       if (target === 'new') tabsStore.discard(to);
-      await navigate({ href: to });
+      await navigate({ href: editorHref(target, within?.key) });
       tabsStore.discard(path);
       tabsStore.close([path], to, () => undefined);
     },
-    [freshHeader, navigate, path, send],
+    [freshHeader, navigate, path, send, within],
   );
 
   /**
-   * Shows the first / previous / next / last voucher of the voucher's year (mark date, code, id);
-   * says so when there is none that way. Resolves whether another voucher is shown.
+   * Shows the first / previous / next / last voucher: of the list's result in the list's order when
+   * the editor was opened from the list (`within`), else of the voucher's year (mark date, code, id);
+   * says so when there is none that way (the first / last of that set). Resolves whether another
+   * voucher is shown.
    */
   const stepTo = useCallback(
     async (command: 'first' | 'previous' | 'next' | 'last'): Promise<boolean> => {
       const s = latest.current.get().voucher;
       const current = s ? { id: s.id, markTime: s.markTime.slice(0, 10), code: s.code } : null;
       try {
-        const target = await stepVoucher(accountId, s?.accountYearId ?? yearId, command, current);
+        const target = await stepVoucher(accountId, s?.accountYearId ?? yearId, command, current, within?.scope);
         if (!target) {
           notifications.show({ color: 'blue', message: t(current === null ? 'voucher:messages.noVouchers' : command === 'previous' || command === 'first' ? 'voucher:messages.firstReached' : 'voucher:messages.lastReached') });
           return false;
@@ -514,7 +529,7 @@ function VoucherEditor(props: EditorProps) {
         return false;
       }
     },
-    [accountId, goTo, t, yearId],
+    [accountId, goTo, t, yearId, within],
   );
 
   const runCommand = useCallback(
@@ -704,7 +719,7 @@ function VoucherEditor(props: EditorProps) {
           }
           const label = labelOf(v);
           if (v.auditAt !== null) {
-            notifications.show({ color: 'blue', message: t('voucher:messages.alreadyExamined', { label }) });
+            notifications.show({ color: 'blue', message: t(v.auditPass === false ? 'voucher:messages.alreadyExaminedError' : 'voucher:messages.alreadyExamined', { label }) });
             return !(await settle()) ? 'stayed' : (await stepTo('next')) ? 'moved' : 'refused';
           }
           const refusal = refusalOf(v);
@@ -851,7 +866,7 @@ function VoucherEditor(props: EditorProps) {
   };
 
   return (
-    <Stack gap="xs" ref={rootRef} data-testid="voucher-editor" data-voucher-id={state.voucher?.id ?? NEW_ID} data-lifecycle={liveView.lifecycle} data-dirty={state.dirty || undefined}>
+    <Stack gap="xs" ref={rootRef} data-testid="voucher-editor" data-voucher-id={state.voucher?.id ?? NEW_ID} data-lifecycle={liveView.lifecycle} data-readonly-reason={readOnlyCode ?? undefined} data-dirty={state.dirty || undefined}>
       <Group gap={6} wrap="wrap" data-testid="voucher-toolbar">
         <Tooltip label={voucherKeyLabel('new')} withArrow>
           <Button size="xs" variant="default" onClick={() => void runCommand('new')} disabled={!mayCreate} data-reason={mayCreate ? undefined : 'NO_PERMISSION'} data-testid="voucher-action-new">
@@ -902,6 +917,14 @@ function VoucherEditor(props: EditorProps) {
               </Button>
             </Tooltip>
           ))}
+          {within && (
+            <Tooltip label={t('voucher:stepScope.tooltip')} withArrow multiline w={260}>
+              <Badge variant="light" color="teal" tt="none" data-testid="voucher-step-scope"
+                rightSection={<CloseButton size="xs" aria-label={t('voucher:stepScope.wholeYear')} title={t('voucher:stepScope.wholeYear')} onClick={() => void navigate({ href: path, replace: true })} data-testid="voucher-step-scope-clear" />}>
+                {t('voucher:stepScope.withinList')}
+              </Badge>
+            </Tooltip>
+          )}
           <VoucherKeyHelp />
           <KeyHelp />
         </Group>
@@ -1006,7 +1029,7 @@ function VoucherEditor(props: EditorProps) {
             schema={schema}
             dispatch={dispatchSheet}
             readOnly={!editable}
-            lockReason={lockReason}
+            lockMessage={lockMessage}
             pickers={pickers}
             totalsLabel={totalsLabel}
             maxRows={VOUCHER_DEFAULT_ROWS}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import {
-  actionableCount, amountFilterCents, filterProblems, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, readSavedVoucherFilter, rowTags, toApiFilter, withLinkIds,
+  actionableCount, amountFilterCents, batchRefusal, filterProblems, pageTotals, batchReport, emptyVoucherListFilter, firstSummary, focusAfterAudit, readSavedVoucherFilter, rowTags, toApiFilter, withLinkIds,
 } from './voucher-list-model';
 import { SHELL_KEY_BINDINGS } from '../../shell/key-map';
 import { GRID_KEY_BINDINGS, parseChords } from '../../../../grids/key-bindings';
@@ -31,11 +31,14 @@ describe('toApiFilter', () => {
     expect(toApiFilter(emptyVoucherListFilter(), scope, periods, '')).toEqual({ accountId: 1, accountYearId: 2, listState: 'ALL' });
   });
 
-  it('turns a period range into the periods in it, either way round, and open ends into the year’s ends', () => {
-    const f = { ...emptyVoucherListFilter(), periodFrom: 14, periodTo: 12 };
-    expect(toApiFilter(f, scope, periods, '').periodId).toEqual([12, 13, 14]);
-    expect(toApiFilter({ ...f, periodTo: null }, scope, periods, '').periodId).toEqual([14]);
-    expect(toApiFilter({ ...f, periodFrom: null }, scope, periods, '').periodId).toEqual([11, 12]);
+  it('sends the period range as chosen (never swapped: a reversed one is flagged, not asked), an open end open', () => {
+    const f = { ...emptyVoucherListFilter(), periodFrom: 12, periodTo: 14 };
+    expect(toApiFilter(f, scope, periods, '')).toMatchObject({ periodFrom: 12, periodTo: 14 });
+    expect(toApiFilter(f, scope, periods, '').periodId).toBeUndefined();
+    expect(toApiFilter({ ...f, periodFrom: 14, periodTo: 12 }, scope, periods, '')).toMatchObject({ periodFrom: 14, periodTo: 12 });
+    expect(toApiFilter({ ...f, periodTo: null }, scope, periods, '')).not.toHaveProperty('periodTo');
+    // A period no longer in the year (a filter saved in another year) leaves that end open.
+    expect(toApiFilter({ ...f, periodFrom: 99 }, scope, periods, '')).not.toHaveProperty('periodFrom');
   });
 
   it('reads codes, amounts in yuan, subject, summary, state and the search box', () => {
@@ -68,6 +71,16 @@ describe('filterProblems (said under the field; the list is not asked)', () => {
     expect(filterProblems(f({ codeFrom: '10', codeTo: '5' }))).toEqual({ codeTo: reversed });
     expect(filterProblems(f({ amountFrom: '500', amountTo: '100' }))).toEqual({ amountTo: reversed });
   });
+  it('says a period range that ends before it starts (it used to be swapped silently), by the periods\' places in the year', () => {
+    const period = expect.objectContaining({ key: 'errors:PERIOD_END_BEFORE_START' });
+    expect(filterProblems(f({ periodFrom: 13, periodTo: 11 }), periods)).toEqual({ periodTo: period });
+    // Ids are no order: period 14 starts after 13 whatever their ids.
+    const shuffled = [{ id: 30, startAt: '2026-03-01' }, { id: 5, startAt: '2026-05-01' }];
+    expect(filterProblems(f({ periodFrom: 30, periodTo: 5 }), shuffled)).toEqual({});
+    expect(filterProblems(f({ periodFrom: 5, periodTo: 30 }), shuffled)).toEqual({ periodTo: period });
+    expect(filterProblems(f({ periodFrom: 12, periodTo: 12 }), periods)).toEqual({});
+    expect(filterProblems(f({ periodFrom: 13, periodTo: null }), periods)).toEqual({});
+  });
   it('finds nothing in empty, open, equal or ordered ranges', () => {
     expect(filterProblems(f({}))).toEqual({});
     expect(filterProblems(f({ codeFrom: '5' }))).toEqual({});
@@ -83,6 +96,34 @@ describe('readSavedVoucherFilter', () => {
   it('keeps what fits and drops the rest', () => {
     expect(readSavedVoucherFilter({ periodFrom: 12, listState: 'NOPE', subjectCode: 'x1', summary: 3, kindId: -1, amountTo: '5' })).toEqual({ ...emptyVoucherListFilter(), periodFrom: 12, amountTo: '5' });
     expect(readSavedVoucherFilter(null)).toEqual(emptyVoucherListFilter());
+    expect(readSavedVoucherFilter({ makerId: 4 }).makerId).toBe(4);
+    expect(readSavedVoucherFilter({ makerId: 'x' }).makerId).toBeNull();
+  });
+});
+
+describe('the maker filter (制单人)', () => {
+  it('asks filter.makerId when a maker is chosen', () => {
+    expect(toApiFilter({ ...emptyVoucherListFilter(), makerId: 4 }, scope, periods, '').makerId).toBe(4);
+    expect(toApiFilter(emptyVoucherListFilter(), scope, periods, '')).not.toHaveProperty('makerId');
+  });
+});
+
+describe('batchRefusal (why a batch item is disabled, as the editor says it)', () => {
+  const bookkept = { ...audited, id: 4, bookKeepAt: '2026-01-06' };
+  it('says the settled period for the reverse actions of a settled period, not nothing', () => {
+    const settled = new Set([11]);
+    for (const action of ['reverseAudit', 'reverseBookkeep'] as const) expect(batchRefusal(action, [audited, bookkept], auditor, settled)).toBe('PERIOD_SETTLED');
+    expect(batchRefusal('reverseAuditError', [{ ...audited, auditPass: false }], auditor, settled)).toBe('PERIOD_SETTLED');
+    // A bookkept voucher there: its period, not "reverse the bookkeeping first" (which the period refuses too).
+    for (const action of ['reverseAudit', 'reverseAuditError', 'reverseBookkeep'] as const) expect(batchRefusal(action, [bookkept], auditor, settled)).toBe('PERIOD_SETTLED');
+    // Without the right, that is the reason.
+    expect(batchRefusal('reverseInvalid', [invalid], auditor, settled)).toBe('NO_PERMISSION');
+  });
+  it('is null when one of them can, or nothing is selected; else the reason most share', () => {
+    expect(batchRefusal('audit', [draft, audited], auditor, new Set())).toBeNull();
+    expect(batchRefusal('audit', [], auditor, new Set())).toBeNull();
+    expect(batchRefusal('audit', [audited, { ...audited, id: 5 }, { ...draft, createdBy: 8 }], auditor, new Set())).toBe('VOUCHER_ALREADY_AUDITED');
+    expect(batchRefusal('audit', [{ ...audited, auditPass: false }], auditor, new Set())).toBe('VOUCHER_AUDIT_ERROR');
   });
 });
 
@@ -108,6 +149,8 @@ describe('rows', () => {
     expect(rowTags({ ...audited, bookKeepAt: 'x', cashierAt: 'y' })).toEqual(['auditSuccess', 'bookkept', 'cashier']);
     expect(rowTags({ ...audited, auditPass: false })).toEqual(['auditError']);
     expect(rowTags(invalid)).toEqual(['invalid']);
+    // A voucher of a settled period says so (期间已结账), whatever else it shows.
+    expect(rowTags(audited, true)).toEqual(['auditSuccess', 'settled']);
   });
 });
 

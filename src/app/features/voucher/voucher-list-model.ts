@@ -5,14 +5,15 @@
  * batch. No React here, so it is unit-tested.
  */
 import { enabledVoucherActions } from '../../../../machines/voucher.machine';
-import { VOUCHER_FILTER_VALUE_RANGES, type VoucherDto, type VoucherFilter, type voucherListStates } from '../../../contract/voucher';
+import { VOUCHER_FILTER_PERIOD_RANGES, VOUCHER_FILTER_VALUE_RANGES, type VoucherDto, type VoucherFilter, type voucherListStates } from '../../../contract/voucher';
 import { parsePastedAmount, sumCents } from '../../../domain/money';
 import type { RightHolder } from '../../../domain/rights';
-import type { VoucherAction } from '../../../domain/voucher-lifecycle';
+import { voucherActionSpecs, voucherGuards, type VoucherAction } from '../../../domain/voucher-lifecycle';
 import type { MessageRef } from '../common/form-validation';
-import { reversedRanges } from '../common/range-filter';
+import { periodStart, reversedRanges } from '../common/range-filter';
 import { VOUCHER_LIST_KEY_BINDINGS, type VoucherListCommand } from './voucher-keys';
-import { toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
+import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
+import type { ResultCode } from '../../../domain/result-codes';
 
 export type VoucherListState = (typeof voucherListStates)[number];
 
@@ -30,10 +31,12 @@ export interface VoucherListFilterState {
   /** Amounts in yuan as typed ("1,200.50"). */
   amountFrom: string;
   amountTo: string;
+  /** The maker (制单人, a user id): filter.makerId. */
+  makerId: number | null;
 }
 
 export const emptyVoucherListFilter = (): VoucherListFilterState => ({
-  periodFrom: null, periodTo: null, kindId: null, codeFrom: '', codeTo: '', listState: 'ALL', subjectCode: null, summary: '', amountFrom: '', amountTo: '',
+  periodFrom: null, periodTo: null, kindId: null, codeFrom: '', codeTo: '', listState: 'ALL', subjectCode: null, summary: '', amountFrom: '', amountTo: '', makerId: null,
 });
 
 /** A saved filter from an older version of the screen: keep what still fits. */
@@ -49,7 +52,7 @@ export function readSavedVoucherFilter(saved: unknown): VoucherListFilterState {
     codeFrom: str(s.codeFrom), codeTo: str(s.codeTo),
     listState: typeof s.listState === 'string' && states.includes(s.listState) ? (s.listState as VoucherListState) : 'ALL',
     subjectCode: typeof s.subjectCode === 'string' && /^\d+$/.test(s.subjectCode) ? s.subjectCode : null,
-    summary: str(s.summary), amountFrom: str(s.amountFrom), amountTo: str(s.amountTo),
+    summary: str(s.summary), amountFrom: str(s.amountFrom), amountTo: str(s.amountTo), makerId: num(s.makerId),
   };
 }
 
@@ -67,16 +70,23 @@ const codeOf = (text: string) => (/^\d{1,9}$/.test(text.trim()) && Number(text) 
 
 /**
  * The filter fields the list cannot ask as they stand, each with its message: text that is no
- * amount (voucher:list.filters.amountInvalid), or the end of a range of codes or amounts below its
+ * amount (voucher:list.filters.amountInvalid), the end of a range of codes or amounts below its
  * start (the contract's own refusal, VOUCHER_FILTER_VALUE_RANGES, in the words the server answers it
- * with: errors:RANGE_END_BEFORE_START). The list says so under the field and keeps its rows until
- * they are put right, instead of dropping an amount it cannot read (the list showed every voucher
- * under "abc") or answering a reversed range with an empty list.
+ * with: errors:RANGE_END_BEFORE_START), or a range of periods that ends before it starts (the
+ * contract's VOUCHER_FILTER_PERIOD_RANGES on the periods' start dates: errors:PERIOD_END_BEFORE_START).
+ * The list says so under the field and keeps its rows until they are put right, instead of dropping
+ * an amount it cannot read (the list showed every voucher under "abc"), answering a reversed range
+ * with an empty list, or swapping a reversed period range behind the clerk's back.
  */
-export function filterProblems(f: Pick<VoucherListFilterState, 'codeFrom' | 'codeTo' | 'amountFrom' | 'amountTo'>): Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', MessageRef>> {
-  const out: Partial<Record<'codeTo' | 'amountFrom' | 'amountTo', MessageRef>> = {};
+export function filterProblems(
+  f: Pick<VoucherListFilterState, 'codeFrom' | 'codeTo' | 'amountFrom' | 'amountTo'> & Partial<Pick<VoucherListFilterState, 'periodFrom' | 'periodTo'>>,
+  periods: readonly { id: number; startAt: string }[] = [],
+): Partial<Record<'periodTo' | 'codeTo' | 'amountFrom' | 'amountTo', MessageRef>> {
+  const out: Partial<Record<'periodTo' | 'codeTo' | 'amountFrom' | 'amountTo', MessageRef>> = {};
   const values = { codeFrom: codeOf(f.codeFrom), codeTo: codeOf(f.codeTo), amountFrom: amountFilterCents(f.amountFrom), amountTo: amountFilterCents(f.amountTo) };
   const reversed = reversedRanges(values, [], VOUCHER_FILTER_VALUE_RANGES);
+  const periodRange = reversedRanges({ periodFrom: periodStart(periods, f.periodFrom), periodTo: periodStart(periods, f.periodTo) }, VOUCHER_FILTER_PERIOD_RANGES);
+  if (periodRange.periodTo) out.periodTo = periodRange.periodTo;
   if (reversed.codeTo) out.codeTo = reversed.codeTo;
   if (reversed.amountTo) out.amountTo = reversed.amountTo;
   const invalid = { key: 'voucher:list.filters.amountInvalid' };
@@ -86,9 +96,10 @@ export function filterProblems(f: Pick<VoucherListFilterState, 'codeFrom' | 'cod
 }
 
 /**
- * The API filter of the screen's filter: the period range as the list of the year's periods in it
- * (periods ordered by start), codes and amounts when they read as such. Scoped to the ledger set and
- * the account year of the top bar.
+ * The API filter of the screen's filter: the period range as it was chosen (the contract's
+ * periodFrom / periodTo: a reversed one is the server's to refuse, never swapped here; the list does
+ * not ask with it, `filterProblems`), codes and amounts when they read as such. Scoped to the ledger
+ * set and the account year of the top bar.
  */
 export function toApiFilter(
   f: VoucherListFilterState,
@@ -97,14 +108,10 @@ export function toApiFilter(
   keyword: string,
 ): VoucherFilter {
   const out: VoucherFilter = { accountId: scope.accountId, accountYearId: scope.accountYearId, listState: f.listState };
-  if (f.periodFrom !== null || f.periodTo !== null) {
-    const ordered = [...periods].sort((a, b) => a.startAt.localeCompare(b.startAt));
-    const from = ordered.find((p) => p.id === f.periodFrom)?.startAt ?? '';
-    const to = ordered.find((p) => p.id === f.periodTo)?.startAt ?? '9999-12-31';
-    const [lo, hi] = from <= to ? [from, to] : [to, from];
-    // A period no longer in the year (a filter saved in another year) leaves that end open.
-    out.periodId = ordered.filter((p) => p.startAt >= lo && p.startAt <= hi).map((p) => p.id);
-  }
+  // A period no longer in the year (a filter saved in another year) leaves that end open.
+  const known = (id: number | null): id is number => id !== null && periods.some((p) => p.id === id);
+  if (known(f.periodFrom)) out.periodFrom = f.periodFrom;
+  if (known(f.periodTo)) out.periodTo = f.periodTo;
   if (f.kindId !== null) out.kindId = f.kindId;
   const cf = codeOf(f.codeFrom);
   const ct = codeOf(f.codeTo);
@@ -116,6 +123,7 @@ export function toApiFilter(
   const at = amountFilterCents(f.amountTo);
   if (af !== undefined) out.amountFrom = af;
   if (at !== undefined) out.amountTo = at;
+  if (f.makerId !== null) out.makerId = f.makerId;
   if (keyword.trim()) out.keyword = keyword.trim().slice(0, 50);
   return out;
 }
@@ -151,20 +159,50 @@ export function actionableCount(action: VoucherAction, rows: readonly ListVouche
   return n;
 }
 
+/**
+ * Why none of the selected vouchers can take `action` (the batch item is disabled): the refusal most
+ * of them share, by the editor toolbar's rule (disabledReason: the right, the state, the maker …).
+ * A voucher of a settled period is refused for its period (PERIOD_SETTLED, 期间已结账) by every
+ * action that needs an open one, whatever its state: nothing is to be done about a bookkept voucher
+ * there until the period is reopened, so "reverse the bookkeeping first" would send the user
+ * nowhere. Null when one of them can, or none is selected.
+ */
+export function batchRefusal(action: VoucherAction, rows: readonly ListVoucher[], user: (RightHolder & { id: number }) | null, settledPeriodIds: ReadonlySet<number>): ResultCode | null {
+  const counts = new Map<ResultCode, number>();
+  const needsOpenPeriod = voucherActionSpecs[action].guards.includes('periodOpen');
+  for (const v of rows) {
+    const settled = settledPeriodIds.has(v.periodId);
+    const reason = disabledReason(toolbarSnapshot({ voucher: v, user, periodSettled: settled, dirty: false }), action) as ResultCode | null;
+    if (reason === null) return null;
+    const why: ResultCode = settled && needsOpenPeriod && reason !== 'NO_PERMISSION' ? 'PERIOD_SETTLED' : reason;
+    counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
+  // The most shared; between equals, a rule's refusal (the settled period …) before a state's.
+  const rule = (code: ResultCode) => Object.values(voucherGuards).some((g) => g.code === code);
+  let best: ResultCode | null = null;
+  for (const [code, n] of counts) if (best === null || n > counts.get(best)! || (n === counts.get(best)! && rule(code) && !rule(best))) best = code;
+  return best;
+}
+
 /** The first line's summary and the number of lines ("收律师费" · 2). */
 export function firstSummary(v: Pick<VoucherDto, 'items'>): string {
   const first = [...v.items].sort((a, b) => a.lineNo - b.lineNo)[0];
   return first?.summary ?? '';
 }
 
-/** The tags a row shows (spec 01 §4): invalid, audit success / error, bookkept, cashier. */
-export type VoucherRowTag = 'invalid' | 'auditSuccess' | 'auditError' | 'bookkept' | 'cashier';
-export function rowTags(v: Pick<VoucherDto, 'state' | 'auditAt' | 'auditPass' | 'bookKeepAt' | 'cashierAt'>): VoucherRowTag[] {
+/**
+ * The tags a row shows (spec 01 §4): invalid, audit success / error, bookkept, cashier; and
+ * `settled` when the voucher's period is settled (期间已结账: nothing but copying acts on it), so the
+ * list says why its actions are refused before they are tried.
+ */
+export type VoucherRowTag = 'invalid' | 'auditSuccess' | 'auditError' | 'bookkept' | 'cashier' | 'settled';
+export function rowTags(v: Pick<VoucherDto, 'state' | 'auditAt' | 'auditPass' | 'bookKeepAt' | 'cashierAt'>, settled = false): VoucherRowTag[] {
   const tags: VoucherRowTag[] = [];
   if (v.state === 'INVALID') tags.push('invalid');
   if (v.auditAt) tags.push(v.auditPass === false ? 'auditError' : 'auditSuccess');
   if (v.bookKeepAt) tags.push('bookkept');
   if (v.cashierAt) tags.push('cashier');
+  if (settled) tags.push('settled');
   return tags;
 }
 

@@ -1,10 +1,13 @@
 /**
  * /voucher/daily/list (spec 01 §2, §4; issue 8 "Voucher list"): the vouchers of the year, one row
  * each (date, kind-code, first summary, debit and credit, attachments, maker, auditor, bookkeeper,
- * cashier, tags; invalid vouchers grey), filtered by period range, kind, code range, state,
- * subject, summary, amount and the search box, with saved filters. Multi-select and batch actions
- * enabled by the editor toolbar's machine for the selected vouchers (hidden without the right);
- * every batch ends with a report naming each voucher done or refused with the reason. 凭证整理
+ * cashier, tags — 已结账 on a voucher of a settled period; invalid vouchers grey), filtered by period
+ * range (a reversed one flagged, never swapped), kind, code range, state, subject, maker (制单人),
+ * summary, amount and the search box, with saved filters. Multi-select and batch actions enabled by
+ * the editor toolbar's machine for the selected vouchers (hidden without the right; a disabled one
+ * says why, 期间已结账 first); every batch ends with a report naming each voucher done or refused
+ * with the reason. A voucher opened with Enter steps within the list's result in the editor
+ * (voucher-step-scope.ts), and keys pressed while it opens wait for it. 凭证整理
  * (arrangeCode) after a confirmation showing what changes. Keys: arrows move, Space selects, Enter
  * opens the voucher in the editor, Delete deletes, F8 examines the focused voucher and moves on,
  * Shift+F8 examines it as an error after asking the reason (docs/decisions/023); moving on from
@@ -18,7 +21,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import type { GridApi, ICellRendererParams } from 'ag-grid-community';
 import { useTranslation } from 'react-i18next';
 import type { ListAnswer } from '../../../contract/common';
@@ -40,11 +43,13 @@ import { returnCaretAfterDelete, rowCaretOf, useListCaretReturn, type RowCaret }
 import { ReasonDialog } from './voucher-dialogs';
 import { ArrangeCodesDialog, BatchReportDialog, type BatchReport } from './voucher-list-dialogs';
 import {
-  actionableCount, batchReport, emptyVoucherListFilter, filterProblems, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
+  actionableCount, batchRefusal, batchReport, emptyVoucherListFilter, filterProblems, firstSummary, focusAfterAudit, LIST_MAIN_ACTIONS, LIST_MORE_ACTIONS, pageTotals, readSavedVoucherFilter, rowTags,
   toApiFilter, voucherListKeyLabel, withLinkIds, type BatchReportLine, type VoucherListFilterState,
 } from './voucher-list-model';
-import { isVoucherTotalKey, runVoucherBatch, voucherListOptions, voucherTotalOptions } from './voucher-list-queries';
-import { matchVoucherListKey } from './voucher-keys';
+import { isVoucherTotalKey, runVoucherBatch, voucherListOptions, voucherMakersOptions, voucherTotalOptions } from './voucher-list-queries';
+import { matchVoucherKey, matchVoucherListKey } from './voucher-keys';
+import { editorHref, noteStepScope } from './voucher-step-scope';
+import { HOLD_MS, typeAhead } from '../../../../grids/type-ahead';
 import { useVoucherExport } from './voucher-export';
 import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
@@ -57,9 +62,16 @@ import { useOpenedRowCaret } from './voucher-list-caret';
 interface Ctx {
   t: (k: string) => string;
   kindLabel: (v: Pick<VoucherDto, 'kindId' | 'kindName'>) => string;
+  /** The settled periods of the year: their vouchers show 已结账. */
+  settled: ReadonlySet<number>;
 }
 
-const TAG_COLORS = { invalid: 'gray', auditSuccess: 'green', auditError: 'red', bookkept: 'blue', cashier: 'grape' } as const;
+const TAG_COLORS = { invalid: 'gray', auditSuccess: 'green', auditError: 'red', bookkept: 'blue', cashier: 'grape', settled: 'orange' } as const;
+
+/** Why a batch item is disabled, under its label (read with the menu, not only on hover), as the editor's menu says it. */
+function MenuReason({ text }: { text: string }) {
+  return <Text size="xs" c="dimmed" maw={260} style={{ whiteSpace: 'normal' }} data-testid="voucher-list-menu-reason">{text}</Text>;
+}
 
 // The pinned row under the list is the page's total (合计): no voucher behind it.
 const renderers = {
@@ -70,12 +82,15 @@ const renderers = {
   tags: (p: ICellRendererParams<VoucherDto, unknown, Ctx>) =>
     p.data && !p.node.rowPinned ? (
       <Group gap={4} wrap="nowrap" h="100%" align="center" data-testid="voucher-row-tags" data-lifecycle={p.data.lifecycle}>
-        {rowTags(p.data).map((tag) => (
+        {rowTags(p.data, p.context.settled.has(p.data.periodId)).map((tag) => (
           <Badge key={tag} size="xs" variant="light" tt="none" color={TAG_COLORS[tag]}>{p.context.t(`voucher:list.tags.${tag}`)}</Badge>
         ))}
       </Group>
     ) : null,
 };
+
+/** How long keys pressed while a voucher opens from the list wait for the editor's caret (ms). */
+const OPEN_HOLD_MS = 10_000;
 
 type ReasonFor = { mode: 'batch' } | { mode: 'one'; id: number; colId: string | null };
 
@@ -84,6 +99,7 @@ export function VoucherListPage() {
   const { accountId, accountYearId } = useScope();
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
+  const router = useRouter();
   // ?ids=1,2,3: only these vouchers (the period end's checklist links here with the vouchers blocking a settle).
   const idsParam = useRouterState({ select: (s) => String((s.location.search as Record<string, unknown>)?.ids ?? '') });
   const linkIds = useMemo(() => idsParam.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0).slice(0, 1000), [idsParam]);
@@ -92,11 +108,14 @@ export function VoucherListPage() {
   const periods = useQuery(periodsQueryOptions(accountYearId));
   const kinds = useQuery(voucherKindsOptions(accountId));
   const subjects = useQuery(allSubjectsOptions(accountYearId));
+  const makers = useQuery(voucherMakersOptions(accountId));
   const [filter, setFilter] = useTabState<VoucherListFilterState>(`voucherList:${accountYearId}`, emptyVoucherListFilter);
   const [debounced] = useDebouncedValue(filter, 300);
   const [rows, setRows] = useState<VoucherDto[]>([]);
   // The filter of the page last answered (search box included): the footer totals every voucher under it.
   const askedFilter = useRef<VoucherFilter | null>(null);
+  // …and its sort: a voucher opened from the list steps within both (voucher-step-scope.ts).
+  const askedSort = useRef<Record<string, 'asc' | 'desc'>>({});
   const [totalFilter, setTotalFilter] = useState<VoucherFilter | null>(null);
   const filterTotal = useQuery(voucherTotalOptions(totalFilter));
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
@@ -127,12 +146,12 @@ export function VoucherListPage() {
 
   const english = i18n.language === 'en_US';
   const kindLabels = useMemo(() => new Map((kinds.data ?? []).map((k) => [k.id, localName(english, k)])), [kinds.data, english]);
-  const context = useMemo<Ctx>(() => ({ t: (k) => t(k), kindLabel: (v) => kindLabels.get(v.kindId) ?? v.kindName }), [t, kindLabels]);
+  const settledIds = useMemo(() => new Set((periods.data ?? []).filter((p) => p.rolled).map((p) => p.id)), [periods.data]);
+  const context = useMemo<Ctx>(() => ({ t: (k) => t(k), kindLabel: (v) => kindLabels.get(v.kindId) ?? v.kindName, settled: settledIds }), [t, kindLabels, settledIds]);
   const formatters = useMemo(() => ({
     date: (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : ''),
     cents: (v: unknown) => (v === null || v === undefined || v === '' ? '' : formatCents(Number(v))),
   }), []);
-  const settledIds = useMemo(() => new Set((periods.data ?? []).filter((p) => p.rolled).map((p) => p.id)), [periods.data]);
   const holder = useMemo(() => (user ? { id: user.id, kind: user.kind, rightIds: user.rightIds } : null), [user]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const selected = useMemo(() => selectedIds.map((id) => byId.get(id)).filter((v): v is VoucherDto => !!v), [selectedIds, byId]);
@@ -140,6 +159,11 @@ export function VoucherListPage() {
   const allowed = (action: VoucherAction) => !!holder && hasRight(holder, voucherActionSpecs[action].right);
   allowedRef.current = allowed;
   const countFor = (action: VoucherAction) => actionableCount(action, selected, holder, settledIds);
+  /** Why no selected voucher can take `action` (its item disabled), localized; null when one can or none is chosen. */
+  const refusalFor = (action: VoucherAction) => {
+    const code = batchRefusal(action, selected, holder, settledIds);
+    return code ? t(`errors:${code}`) : null;
+  };
 
   const focusRow = useCallback((index: number, colId: string | null) => {
     const api = apiRef.current;
@@ -289,23 +313,27 @@ export function VoucherListPage() {
   const periodList = periods.data ?? [];
   const periodOptions = periodList.map((p) => ({ value: String(p.id), label: p.name }));
   const kindOptions = [...kindLabels.entries()].map(([id, label]) => ({ value: String(id), label }));
+  // The chosen maker stays named while the choices load or after they changed (a saved filter).
+  const makerOptions = (makers.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
   const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: s.code, label: `${s.code} ${localName(english, s)}` }));
   const patch = (p: Partial<VoucherListFilterState>) => setFilter((f) => ({ ...f, ...p }));
   // Under the field as it is typed; the list is not asked with it (it keeps its rows) until put right.
-  const problems = filterProblems(filter);
+  const problems = filterProblems(filter, periodList);
   const problem = (field: keyof typeof problems) => {
     const m = problems[field];
     return m ? t(m.key, m.values) : undefined;
   };
-  const held = Object.keys(filterProblems(debounced)).length > 0;
+  const held = Object.keys(filterProblems(debounced, periodList)).length > 0;
   const num = (v: string | null) => (v ? Number(v) : null);
 
   const actionButton = (action: ServerAction) => {
     if (!allowed(action)) return null;
     const n = countFor(action);
     const key = action === 'audit' ? voucherListKeyLabel('auditNext') : action === 'auditError' ? voucherListKeyLabel('auditErrorNext') : null;
+    const why = n === 0 ? refusalFor(action) : null;
     const tip = [
       selected.length ? t('voucher:list.canCount', { count: n, total: selected.length }) : t('voucher:list.selectFirst'),
+      why,
       key ? t(`voucher:list.keys.${action === 'audit' ? 'auditNext' : 'auditErrorNext'}`) + ` (${key})` : null,
     ].filter(Boolean).join(' · ');
     return (
@@ -346,9 +374,13 @@ export function VoucherListPage() {
           <Menu.Dropdown>
             {moreActions.map((action) => {
               const n = countFor(action);
+              // A disabled item says why (期间已结账, 凭证未记账 …), as the editor's menu does.
+              const why = n === 0 ? refusalFor(action) : null;
               return (
-                <Menu.Item key={action} disabled={n === 0} onClick={() => void runBatch(action)} data-testid={`voucher-list-action-${action}`}>
+                <Menu.Item key={action} disabled={n === 0} onClick={() => void runBatch(action)} data-testid={`voucher-list-action-${action}`}
+                  title={why ?? undefined} data-reason={why ? batchRefusal(action, selected, holder, settledIds) ?? undefined : undefined}>
                   {t(`voucher:actions.${action}`)}{n > 0 ? ` (${n})` : ''}
+                  {why && <MenuReason text={why} />}
                 </Menu.Item>
               );
             })}
@@ -398,7 +430,7 @@ export function VoucherListPage() {
     <Paper withBorder p="xs" data-testid="voucher-list-filters">
       <Group gap={8} align="flex-end" wrap="wrap" className={FIELD_ROW}>
         <Select size="xs" w={105} label={t('voucher:list.filters.periodFrom')} data={periodOptions} value={filter.periodFrom === null ? null : String(filter.periodFrom)} onChange={(v) => patch({ periodFrom: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-from" />
-        <Select size="xs" w={105} label={t('voucher:list.filters.periodTo')} data={periodOptions} value={filter.periodTo === null ? null : String(filter.periodTo)} onChange={(v) => patch({ periodTo: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-to" />
+        <Select size="xs" w={105} label={t('voucher:list.filters.periodTo')} data={periodOptions} value={filter.periodTo === null ? null : String(filter.periodTo)} onChange={(v) => patch({ periodTo: num(v) })} error={problem('periodTo')} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-period-to" />
         <Select size="xs" w={95} label={t('voucher:list.filters.kind')} data={kindOptions} value={filter.kindId === null ? null : String(filter.kindId)} onChange={(v) => patch({ kindId: num(v) })} clearable placeholder={t('voucher:list.filters.allKinds')} data-testid="voucher-filter-kind" />
         <TextInput size="xs" w={64} label={t('voucher:list.filters.codeFrom')} value={filter.codeFrom} onChange={(e) => patch({ codeFrom: e.currentTarget.value.replace(/\D/g, '').slice(0, 9) })} inputMode="numeric" data-testid="voucher-filter-code-from" />
         <TextInput size="xs" w={64} label={t('voucher:list.filters.codeTo')} value={filter.codeTo} onChange={(e) => patch({ codeTo: e.currentTarget.value.replace(/\D/g, '').slice(0, 9) })} error={problem('codeTo')} inputMode="numeric" data-testid="voucher-filter-code-to" />
@@ -413,6 +445,7 @@ export function VoucherListPage() {
           data-testid="voucher-filter-state"
         />
         <FirstMatchSelect size="xs" w={160} label={t('voucher:list.filters.subject')} data={subjectOptions} value={filter.subjectCode} onChange={(v) => patch({ subjectCode: v })} clearable limit={50} placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-subject" />
+        <Select size="xs" w={110} label={t('voucher:list.filters.maker')} data={makerOptions} value={filter.makerId === null ? null : String(filter.makerId)} onChange={(v) => patch({ makerId: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-maker" />
         <TextInput size="xs" w={115} label={t('voucher:list.filters.summary')} value={filter.summary} onChange={(e) => patch({ summary: e.currentTarget.value.slice(0, 50) })} data-testid="voucher-filter-summary" />
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountFrom')} value={filter.amountFrom} onChange={(e) => patch({ amountFrom: e.currentTarget.value.slice(0, 20) })} error={problem('amountFrom')} inputMode="decimal" data-testid="voucher-filter-amount-from" />
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountTo')} value={filter.amountTo} onChange={(e) => patch({ amountTo: e.currentTarget.value.slice(0, 20) })} error={problem('amountTo')} inputMode="decimal" data-testid="voucher-filter-amount-to" />
@@ -437,6 +470,7 @@ export function VoucherListPage() {
           query={(req) => {
             const apiFilter = withLinkIds(toApiFilter(debounced, scope, periodList, req.keyword), linkIds);
             askedFilter.current = apiFilter;
+            askedSort.current = req.sort;
             return voucherListOptions(apiFilter, req, !!periods.data && !held);
           }}
           resetKey={[accountId, accountYearId, debounced, idsParam]}
@@ -451,7 +485,23 @@ export function VoucherListPage() {
           onSelectionChange={(list) => setSelectedIds(list.map((v) => v.id))}
           onRowOpen={(v) => {
             openedCaret.noteOpened(v.id);
-            void navigate({ href: `/newVoucher/${v.id}` });
+            // The editor steps within what the list shows (its filter and order), not the whole year.
+            const within = askedFilter.current ? noteStepScope({ filter: askedFilter.current, sort: askedSort.current }) : null;
+            // Keys pressed while the editor opens (PageDown at once) wait for its caret and run there
+            // in order, its own commands included, instead of meeting a page still loading. The hold
+            // is the editor's to land: a navigation elsewhere first (Alt+PageUp back to the list,
+            // another tab) ends it, so the keys pressed there are not held for a voucher that went.
+            const editorPath = `/newVoucher/${v.id}`;
+            // An editor opening in an app just loaded (its code, the year's subjects) may take a few
+            // seconds: the keys wait up to OPEN_HOLD_MS for its caret (not HOLD_MS), then are dropped.
+            const hold = typeAhead().holdForSave((e) => matchVoucherKey(e)?.command, undefined, OPEN_HOLD_MS);
+            const off = router.subscribe('onBeforeNavigate', (e) => {
+              if (e.toLocation.pathname === editorPath) return;
+              off();
+              typeAhead().drop(hold);
+            });
+            setTimeout(off, OPEN_HOLD_MS + HOLD_MS);
+            void navigate({ href: editorHref(v.id, within) });
           }}
           onAnswer={onAnswer}
           pinnedBottomRowData={totalRow}

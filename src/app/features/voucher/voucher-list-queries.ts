@@ -35,3 +35,12 @@ export const runVoucherBatch = (action: ServerAction, ids: number[], reason?: st
   call(voucherApi.batch, { body: { action, ids, ...(reason ? { reason } : {}) } });
 
 export const arrangeVoucherCodes = (body: { accountId: number; periodId: number; kindId?: number; dryRun?: boolean }) => call(voucherApi.arrangeCode, { body });
+
+/** The 制单人 filter's choices: the company's users and the ledger set's makers (GET /voucher/makers). */
+export const voucherMakersOptions = (accountId: number | null) =>
+  queryOptions({
+    queryKey: ['vouchers', accountId, 'makers'] as const,
+    queryFn: ({ signal }) => call(voucherApi.makers, { query: { accountId: accountId! } }, { signal }),
+    enabled: !!accountId,
+    staleTime: 60_000,
+  });

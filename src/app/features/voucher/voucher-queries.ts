@@ -3,6 +3,7 @@
  * subjects, the auxiliary values of the master-data lists, the periods, one voucher, the next code,
  * saves, lifecycle actions and the stepping to a neighbouring voucher. Keys: ['vouchers', accountId, …].
  */
+import type { VoucherStepScope } from './voucher-step-scope';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/typed-client';
 import { auxApi, budgetApi, departmentApi, employeeApi, financeSettingsApi, subjectApi, vendorApi, voucherApi, voucherStepApi } from '../../../contract/heads';
@@ -145,11 +146,14 @@ export const runVoucherAction = (id: number, action: ServerAction, version: numb
 export const deleteVoucher = (id: number) => call(voucherApi.remove, { params: { id } });
 
 /**
- * The voucher to step to in a year of the ledger set, ordered by mark date, code and id (spec 01
- * §2 first / previous / next / last), by GET /voucher/step; null when there is none that way.
+ * The voucher to step to (spec 01 §2 first / previous / next / last), by GET /voucher/step: in a
+ * year of the ledger set, ordered by mark date, code and id; or, with `within` (the editor opened
+ * from the voucher list, voucher-step-scope.ts), among the list's vouchers in the list's order.
+ * Null when there is none that way.
  */
-export async function stepVoucher(accountId: number, accountYearId: number, step: 'first' | 'previous' | 'next' | 'last', current: VoucherOrderKey | null): Promise<VoucherOrderKey | null> {
+export async function stepVoucher(accountId: number, accountYearId: number, step: 'first' | 'previous' | 'next' | 'last', current: VoucherOrderKey | null, within?: VoucherStepScope | null): Promise<VoucherOrderKey | null> {
   // Without a current voucher, "previous" is the last and "next" the first.
   const effective = current === null ? (step === 'previous' ? 'last' : step === 'next' ? 'first' : step) : step;
-  return call(voucherStepApi.step, { query: { accountId, accountYearId, step: effective, ...(current ? { fromId: current.id } : {}) } });
+  const set = within ? { filter: within.filter, ...(Object.keys(within.sort).length ? { sort: within.sort } : {}) } : { accountYearId };
+  return call(voucherStepApi.step, { query: { accountId, step: effective, ...set, ...(current ? { fromId: current.id } : {}) } });
 }

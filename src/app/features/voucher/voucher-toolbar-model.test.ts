@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import { matchVoucherKey } from './voucher-keys';
-import { reversalRefusal, toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
+import { readOnlyReason, reversalRefusal, toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
 
 const clerk = { id: 1, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_EDIT] };
 const auditor = { id: 2, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] };
@@ -9,6 +9,31 @@ const stored = (p: Partial<NonNullable<ToolbarInput['voucher']>> = {}): NonNulla
   state: 'NORMAL', auditAt: null, auditPass: null, bookKeepAt: null, cashierAt: null, createdBy: 1, ...p,
 });
 const view = (input: Partial<ToolbarInput>) => toolbarViewOf(toolbarSnapshot({ voucher: null, user: clerk, periodSettled: false, dirty: false, ...input }));
+
+describe('why the editor is read only (the grid\'s message, the toolbar\'s rule)', () => {
+  const reason = (input: Partial<ToolbarInput>) => readOnlyReason(toolbarSnapshot({ voucher: null, user: clerk, periodSettled: false, dirty: false, ...input }));
+  it('says the real reason, never the state\'s label', () => {
+    // An auditor (no 2010101) on a draft: no right, not "locked: saved".
+    expect(reason({ voucher: stored(), user: auditor })).toBe('NO_PERMISSION');
+    expect(reason({ voucher: null, user: auditor })).toBe('NO_PERMISSION');
+    expect(reason({ voucher: stored(), periodSettled: true })).toBe('PERIOD_SETTLED');
+    expect(reason({ voucher: stored({ auditAt: '2026-01-05', auditPass: true }) })).toBe('VOUCHER_LOCKED');
+    expect(reason({ voucher: stored({ cashierAt: '2026-01-05' }) })).toBe('VOUCHER_LOCKED');
+    expect(reason({ voucher: stored({ state: 'INVALID' }) })).toBe('VOUCHER_INVALIDATED');
+    expect(reason({ voucher: stored({ voucherRelationInfos: [{ kind: 'REVERSAL' }] }) })).toBe('VOUCHER_REVERSED');
+    expect(reason({ voucher: stored({ source: 'REVERSAL', voucherRelationInfos: [{ kind: 'REVERSAL' }] }) })).toBe('VOUCHER_REVERSAL_FIXED');
+  });
+  it('is null when the editor takes edits, and agrees with `editable` everywhere', () => {
+    expect(reason({ voucher: stored() })).toBeNull();
+    expect(reason({ voucher: null })).toBeNull();
+    for (const user of [clerk, auditor]) for (const periodSettled of [false, true]) for (const voucher of [null, stored(), stored({ auditAt: '2026-01-05', auditPass: false })]) {
+      const snapshot = toolbarSnapshot({ voucher, user, periodSettled: voucher ? periodSettled : false, dirty: false });
+      const v = toolbarViewOf(snapshot);
+      const editable = v.lifecycle === 'new' ? v.enabled.save : v.editable;
+      expect(readOnlyReason(snapshot) === null).toBe(editable);
+    }
+  });
+});
 
 describe('toolbar enablement from the voucher machine', () => {
   it('a new voucher: the clerk may save, nothing else of the lifecycle', () => {

@@ -59,6 +59,19 @@ export function disabledReason(snapshot: VoucherSnapshot, action: VoucherAction)
   return r.ok ? null : r.code;
 }
 
+/**
+ * Why the editor's lines and header are read only, or null when they may be changed: the refusal of
+ * the same action the editor's `editable` follows (`edit`, `save` for a voucher not saved yet), as
+ * the toolbar's tooltips say it — no right to edit (NO_PERMISSION), a settled period
+ * (PERIOD_SETTLED), audited / bookkept / signed (VOUCHER_LOCKED), a red-reversal pair
+ * (VOUCHER_REVERSED, VOUCHER_REVERSAL_FIXED), invalid (VOUCHER_INVALIDATED). Never the state's
+ * label: a draft the user may not edit is not "locked: saved".
+ */
+export function readOnlyReason(snapshot: VoucherSnapshot): ResultCode | null {
+  const r = explainVoucherAction(snapshot, snapshot.value === 'new' ? 'save' : 'edit');
+  return r.ok ? null : r.code;
+}
+
 /** What the red reversal (红字冲销) reads of the voucher it reverses. */
 export interface ReversalSource extends VoucherStatusFields {
   /** Where the voucher came from: a red reversal ('REVERSAL') is not reversed again. */

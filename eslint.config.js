@@ -43,7 +43,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: APP_IMPORT_PATTERNS, paths: [{ name: '@mantine/core', importNames: ['Select'], message: "Take Select from features/common/select: it adds type-ahead to selects that take no typing." }] },
+        { patterns: APP_IMPORT_PATTERNS, paths: [
+          { name: '@mantine/core', importNames: ['Select'], message: "Take Select from features/common/select: it adds type-ahead to selects that take no typing." },
+          { name: '@mantine/core', importNames: ['MultiSelect'], message: 'Take FirstMatchMultiSelect from features/common/first-match-select: Enter ticks the first match, as the single selects take it.' },
+        ] },
       ],
     },
   },

@@ -6,7 +6,8 @@
  * (books-check.tsx).
  */
 import { useMemo } from 'react';
-import { Alert, Group, MultiSelect, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, Group, Paper, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
+import { FirstMatchMultiSelect } from '../common/first-match-select';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ReadGrid } from '../../../../grids/list/read-grid';
@@ -79,7 +80,7 @@ export function CashBankBalancePage() {
         <Group gap="md" align="flex-end" wrap="wrap" className={FIELD_ROW}>
           <DateField size="xs" label={t('journal:dateFrom')} value={dateFrom} onChange={(v) => setDateFrom(v)} w={150} data-testid="cb-from" />
           <DateField size="xs" label={t('journal:dateTo')} value={dateTo} onChange={(v) => setDateTo(v)} w={150} error={range.error('dateTo')} data-testid="cb-to" />
-          <MultiSelect
+          <FirstMatchMultiSelect
             size="xs"
             label={t('journal:bankAccount')}
             placeholder={t('journal:report.allAccounts')}
@@ -87,7 +88,6 @@ export function CashBankBalancePage() {
             value={ids}
             onChange={setIds}
             clearable
-            searchable
             w={320}
             data-testid="cb-accounts"
           />

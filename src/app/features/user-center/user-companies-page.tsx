@@ -4,7 +4,8 @@
  * in that company).
  */
 import { useState } from 'react';
-import { Card, Grid, MultiSelect, Text, Title } from '@mantine/core';
+import { Card, Grid, Text, Title } from '@mantine/core';
+import { FirstMatchMultiSelect } from '../common/first-match-select';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLinkOff, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -115,11 +116,10 @@ function AddUsersDialog({ opened, companyId, onClose }: { opened: boolean; compa
       }}
       testId="user-company-dialog"
     >
-      <MultiSelect
+      <FirstMatchMultiSelect
         label={t('admin:userCompany.users')}
         withAsterisk
         data-autofocus
-        searchable
         searchValue={search}
         onSearchChange={setSearch}
         filter={({ options: o }) => o}

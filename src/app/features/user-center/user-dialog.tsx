@@ -4,7 +4,8 @@
  * current company and the user's company links (each change is saved at once).
  */
 import { useEffect, useState } from 'react';
-import { Checkbox, Group, Loader, MultiSelect, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Loader, PasswordInput, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { FirstMatchMultiSelect } from '../common/first-match-select';
 import { Select } from '../common/select';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -103,22 +104,20 @@ export function UserDialog({ opened, user, tab, onClose, onNew }: { opened: bool
       </SimpleGrid>
       {!editing && (
         <>
-          <MultiSelect
+          <FirstMatchMultiSelect
             label={t('admin:user.companies')}
             data={(companies.data?.content ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             value={form.values.companyIds}
             onChange={(v) => form.set('companyIds', v)}
-            searchable
             clearable
             data-testid="user-companies"
           />
-          <MultiSelect
+          <FirstMatchMultiSelect
             label={t('admin:user.rolesInCompany')}
             // Roles with rights the manager does not hold cannot be given (the server refuses them too).
             data={(roles.data?.content ?? []).map((r) => ({ value: String(r.id), label: r.name, disabled: !canGrantRole(me, r) }))}
             value={form.values.roleIds}
             onChange={(v) => form.set('roleIds', v)}
-            searchable
             clearable
             disabled={!companyId}
             data-testid="user-roles"

@@ -518,6 +518,27 @@ test('keys only: a select takes typing as a native one does: "12" in the period 
   await expect(from).toHaveValue(/2026-03/);
 });
 
+test('keys only: Enter on the page total row (本页合计) opens nothing; on a voucher row it opens that voucher', async ({ page }) => {
+  await loginAs(page, 'clerk', 'clerk123', { at: '/voucher/daily/list' });
+  const list = new VoucherListModel(page);
+  await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+  await list.focusFirstRow();
+  await page.keyboard.press('Control+End');
+  const ids = await list.rowIds();
+  await list.expectFocusOn(ids[ids.length - 1]);
+  // ↓ from the last row reaches the pinned totals row.
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ag-row-pinned'))).toBe(true);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/voucher\/daily\/list$/);
+  await expect(page.getByTestId('voucher-editor')).toHaveCount(0);
+  await page.keyboard.press('ArrowUp');
+  await list.expectFocusOn(ids[ids.length - 1]);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('voucher-editor')).toHaveAttribute('data-voucher-id', String(ids[ids.length - 1]), { timeout: 20_000 });
+});
+
 test('keys only: Alt+N starts a new voucher from the list, from a filter or a row', async ({ page }) => {
   await loginAs(page, 'clerk', 'clerk123', { at: '/voucher/daily/list' });
   const list = new VoucherListModel(page);

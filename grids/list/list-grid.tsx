@@ -301,7 +301,8 @@ export function ListGrid<T>(props: ListGridProps<T>) {
     }
     // Ctrl+Home / Ctrl+End: the same column in the first / last row, as in the read grids.
     if (moveToEdgeRow(e)) return;
-    if (ev?.key !== 'Enter' || !e.data || e.api.getEditingCells().length) return;
+    // The pinned totals row (本页合计) is no record: Enter there opens nothing.
+    if (ev?.key !== 'Enter' || !e.data || e.rowPinned || e.api.getEditingCells().length) return;
     if (onRowOpen) onRowOpen(e.data);
     // A multi-select list that opens nothing (a multi picker): Enter ticks the row like Space.
     else if (selection === 'multi') e.node.setSelected(!e.node.isSelected());

@@ -379,7 +379,10 @@ export function ListGrid<T>(props: ListGridProps<T>) {
             onRowDoubleClicked={(e) => e.data && onRowOpen?.(e.data)}
             onCellFocused={(e) => {
               if (!onCurrentRowChange) return;
-              const node = typeof e.rowIndex === 'number' && !e.rowPinned ? e.api.getDisplayedRowAtIndex(e.rowIndex) : undefined;
+              // AG Grid tells of a focus from its async queue, after keys that came behind it (./sync-cell-keys.ts):
+              // the row focused now is the current one, not the one a late event names.
+              const focused = e.api.getFocusedCell();
+              const node = focused && !focused.rowPinned ? e.api.getDisplayedRowAtIndex(focused.rowIndex) : undefined;
               onCurrentRowChange(node?.data ?? null);
             }}
             onRowDataUpdated={(e) => {

@@ -59,7 +59,10 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
   useEscapeCloses(onClose);
   const [current, setCurrent] = useState<T | null>(null);
   const [ticked, setTicked] = useState<T[]>([]);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // Why the row last chosen cannot be taken, with that row: the list's current-row news (AG Grid's
+  // cellFocused comes from its async queue, after the Enter that chose) clears it only for another row.
+  const [refused, setRefused] = useState<{ row: T; why: string } | null>(null);
+  const refusal = refused?.why ?? null;
   const [capped, setCapped] = useState(false);
   // The list opens on page 1 already searched by the typed keyword (read once, when the popup opens).
   const [opening] = useState<ListView | undefined>(() => (initialKeyword?.trim()
@@ -77,7 +80,7 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
   const choose = (row: T | null) => {
     if (!row) return;
     const why = refuse?.(row) ?? null;
-    setRefusal(why);
+    setRefused(why ? { row, why } : null);
     if (!why) onChoose?.(row);
   };
 
@@ -128,7 +131,7 @@ function PickerBody<T>({ title, size, onClose, onChoose, multiple, onChooseMany,
               onSelectionChange={setTicked}
               onCurrentRowChange={(row) => {
                 setCurrent(row);
-                setRefusal(null);
+                setRefused((r) => (r && r.row === row ? r : null));
               }}
               onRowOpen={multiple ? undefined : choose}
               mapAnswer={cap}

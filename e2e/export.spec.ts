@@ -121,13 +121,19 @@ async function workbook(path: string, rows: unknown[][]) {
   return path;
 }
 
-test('imports subjects: a file with one bad row names the row and imports nothing; a good one imports', async ({ page }) => {
+/** The subject catalogue as the administrator, its import dialog opened from the keyboard. */
+async function openSubjectImport(page: Page) {
   await loginAs(page, 'admin', 'admin123');
   const s = new SubjectCatalogueModel(page);
   await s.open();
   await expect(s.list.row('1001').first()).toBeVisible();
   const dialog = page.getByTestId('subject-import-dialog');
   await pressOn(page.getByTestId('subject-import'));
+  return { s, dialog };
+}
+
+test('imports subjects: a file with one bad row names the row and imports nothing; a good one imports', async ({ page }) => {
+  const { s, dialog } = await openSubjectImport(page);
   await expect(dialog.getByTestId('subject-import-dialog-file')).toBeVisible();
 
   // No file: 'please select EXCEL'.
@@ -161,12 +167,7 @@ test('imports by keys only: Enter opens the file chooser, and once the file is p
   // may still be switching the interception on when the chooser opens, and then none is reported).
   const choosers: FileChooser[] = [];
   page.on('filechooser', (c) => choosers.push(c));
-  await loginAs(page, 'admin', 'admin123');
-  const s = new SubjectCatalogueModel(page);
-  await s.open();
-  await expect(s.list.row('1001').first()).toBeVisible();
-  const dialog = page.getByTestId('subject-import-dialog');
-  await pressOn(page.getByTestId('subject-import'));
+  const { s, dialog } = await openSubjectImport(page);
   const fileBox = dialog.getByTestId('subject-import-dialog-file');
   await expect(fileBox).toBeFocused();
   const file = await workbook('test-results/import-keys.xlsx', [['112305', '预付丙', 'Prepaid C'], ['112306', '预付丁', null]]);

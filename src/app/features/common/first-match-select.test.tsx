@@ -155,11 +155,17 @@ describe('FirstMatchMultiSelect', () => {
     );
   }
 
-  it('Enter after typing ticks the first match, without ↓; the search then empties and the next Enter ticks nothing', () => {
+  /** The clients box rendered and focused: its input and the spy its changes go to. */
+  function focusedClients() {
     const chosen = vi.fn();
     render(<Clients onChange={chosen} />);
     const input = screen.getByTestId('clients') as HTMLInputElement;
     act(() => input.focus());
+    return { input, chosen };
+  }
+
+  it('Enter after typing ticks the first match, without ↓; the search then empties and the next Enter ticks nothing', () => {
+    const { input, chosen } = focusedClients();
     typeInto(input, 'hxhx');
     expect(screen.getByRole('option', { name: 'C0001 华夏华夏科技有限公司' })).toBeTruthy();
     enter(input);
@@ -171,10 +177,7 @@ describe('FirstMatchMultiSelect', () => {
   });
 
   it('skips the matches already ticked (Enter does not untick them)', () => {
-    const chosen = vi.fn();
-    render(<Clients onChange={chosen} />);
-    const input = screen.getByTestId('clients') as HTMLInputElement;
-    act(() => input.focus());
+    const { input, chosen } = focusedClients();
     typeInto(input, 'hx');
     enter(input);
     expect(chosen).toHaveBeenLastCalledWith(['1']);
@@ -188,10 +191,7 @@ describe('FirstMatchMultiSelect', () => {
   });
 
   it('keeps ↑ ↓ and Enter: the option moved to is ticked', () => {
-    const chosen = vi.fn();
-    render(<Clients onChange={chosen} />);
-    const input = screen.getByTestId('clients') as HTMLInputElement;
-    act(() => input.focus());
+    const { input, chosen } = focusedClients();
     typeInto(input, 'hx');
     fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });

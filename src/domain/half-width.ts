@@ -7,3 +7,11 @@
 export function halfWidth(text: string): string {
   return text.normalize('NFKC');
 }
+
+/**
+ * The key a typed code is known by: its half-width form, letters in lower case. 'Ｃ００１', 'C001' and
+ * 'c001' are one customer (the database's unique indexes are on lower(code): src/server/db/codes.ts).
+ */
+export function codeKey(code: string): string {
+  return halfWidth(code).trim().toLowerCase();
+}

@@ -60,7 +60,7 @@ export const vendors = pgTable('vendors', {
   createdAt: ts('created_at').notNull().defaultNow(),
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
-  uniqueIndex('vendors_account_code').on(t.accountId, t.code),
+  uniqueIndex('vendors_account_code').on(t.accountId, sql`lower(${t.code})`),
   unique('vendors_company_id').on(t.companyId, t.id),
   index('vendors_owner').on(t.companyId, t.ownerId),
   foreignKey({ name: 'vendors_account_fk', columns: [t.companyId, t.accountId], foreignColumns: [accounts.companyId, accounts.id] }),

@@ -26,7 +26,7 @@ export const banks = pgTable('banks', {
   createdAt: ts('created_at').notNull().defaultNow(),
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
-  uniqueIndex('banks_company_code').on(t.companyId, t.code),
+  uniqueIndex('banks_company_code').on(t.companyId, sql`lower(${t.code})`),
   unique('banks_company_id').on(t.companyId, t.id),
 ]);
 
@@ -51,7 +51,7 @@ export const bankAccounts = pgTable('bank_accounts', {
   createdAt: ts('created_at').notNull().defaultNow(),
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
-  uniqueIndex('bank_accounts_company_code').on(t.companyId, t.code),
+  uniqueIndex('bank_accounts_company_code').on(t.companyId, sql`lower(${t.code})`),
   uniqueIndex('bank_accounts_company_no').on(t.companyId, t.accountNo),
   unique('bank_accounts_company_id').on(t.companyId, t.id),
   index('bank_accounts_subject').on(t.subjectId),
@@ -77,7 +77,7 @@ export const cashierKinds = pgTable('cashier_kinds', {
   createdAt: ts('created_at').notNull().defaultNow(),
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
-  uniqueIndex('cashier_kinds_account_code').on(t.accountId, t.direction, t.code),
+  uniqueIndex('cashier_kinds_account_code').on(t.accountId, t.direction, sql`lower(${t.code})`),
   unique('cashier_kinds_company_id').on(t.companyId, t.id),
   index('cashier_kinds_subject').on(t.subjectId),
   foreignKey({ name: 'cashier_kinds_account_fk', columns: [t.companyId, t.accountId], foreignColumns: [accounts.companyId, accounts.id] }),

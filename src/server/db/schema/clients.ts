@@ -29,7 +29,7 @@ export const customers = pgTable('customers', {
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
   unique('customers_company_id').on(t.companyId, t.id),
-  uniqueIndex('customers_company_code').on(t.companyId, t.code),
+  uniqueIndex('customers_company_code').on(t.companyId, sql`lower(${t.code})`),
   index('customers_owner').on(t.companyId, t.ownerId),
   foreignKey({ name: 'customers_owner_fk', columns: [t.companyId, t.ownerId], foreignColumns: [employees.companyId, employees.id] }),
   check('customers_kind_check', oneOf(t.kind, auxKinds)),
@@ -54,7 +54,7 @@ export const projects = pgTable('projects', {
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
   unique('projects_company_id').on(t.companyId, t.id),
-  uniqueIndex('projects_company_code').on(t.companyId, t.code),
+  uniqueIndex('projects_company_code').on(t.companyId, sql`lower(${t.code})`),
   foreignKey({ name: 'projects_department_fk', columns: [t.companyId, t.departmentId], foreignColumns: [departments.companyId, departments.id] }),
   check('projects_kind_check', oneOf(t.kind, projectKinds)),
   check('projects_amount_range', sql`${t.amountCents} between 0 and 2100000000`),

@@ -81,5 +81,5 @@ export const commonSummaries = pgTable('common_summaries', {
   version: integer('version').notNull().default(0),
 }, (t) => [
   uniqueIndex('common_summaries_company_summary').on(t.companyId, t.summary),
-  uniqueIndex('common_summaries_company_code').on(t.companyId, t.code).where(sql`${t.code} is not null`),
+  uniqueIndex('common_summaries_company_code').on(t.companyId, sql`lower(${t.code})`).where(sql`${t.code} is not null`),
 ]);

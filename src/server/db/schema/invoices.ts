@@ -31,7 +31,7 @@ export const invoices = pgTable('invoices', {
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t): PgTableExtraConfigValue[] => [
   unique('invoices_company_id').on(t.companyId, t.id),
-  uniqueIndex('invoices_company_no').on(t.companyId, t.no),
+  uniqueIndex('invoices_company_no').on(t.companyId, sql`lower(${t.no})`),
   index('invoices_project').on(t.companyId, t.projectId),
   index('invoices_date').on(t.companyId, t.date),
   foreignKey({ name: 'invoices_project_fk', columns: [t.companyId, t.projectId], foreignColumns: [projects.companyId, projects.id] }),

@@ -22,7 +22,7 @@ export const departments = pgTable('departments', {
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
   unique('departments_company_id').on(t.companyId, t.id),
-  uniqueIndex('departments_company_code').on(t.companyId, t.code),
+  uniqueIndex('departments_company_code').on(t.companyId, sql`lower(${t.code})`),
   index('departments_parent').on(t.companyId, t.parentId),
   foreignKey({ name: 'departments_parent_fk', columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }),
   foreignKey({ name: 'departments_principal_fk', columns: [t.companyId, t.principalId], foreignColumns: [employees.companyId, employees.id] }),
@@ -52,7 +52,7 @@ export const employees = pgTable('employees', {
   version: integer('version').notNull().default(0),
 }, (t): PgTableExtraConfigValue[] => [
   unique('employees_company_id').on(t.companyId, t.id),
-  uniqueIndex('employees_company_code').on(t.companyId, t.code),
+  uniqueIndex('employees_company_code').on(t.companyId, sql`lower(${t.code})`),
   uniqueIndex('employees_company_user').on(t.companyId, t.userId).where(sql`${t.userId} is not null`),
   index('employees_department').on(t.companyId, t.departmentId),
   foreignKey({ name: 'employees_department_fk', columns: [t.companyId, t.departmentId], foreignColumns: [departments.companyId, departments.id] }),

@@ -1,5 +1,5 @@
 /** Database access for budgets and vendors: no rules here (see service.ts). */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { CompanyScope } from '../../db/tx';
@@ -8,6 +8,7 @@ import { codeNameKeyword, countAll, orderBy } from '../../db/queries/list';
 import { withNameInitials } from '../../db/name-initials';
 import type { Paging } from '../../../contract/common';
 import type { budgetFilter, vendorFilter } from '../../../contract/budget';
+import { sameCode } from '../../db/codes';
 
 export type BudgetFilter = z.output<typeof budgetFilter>;
 export type VendorFilter = z.output<typeof vendorFilter>;
@@ -134,8 +135,9 @@ export async function findVendor(db: Db, id: number, lock = false): Promise<Vend
   return row;
 }
 
-export async function findVendorByCode(db: Db, accountId: number, code: string): Promise<VendorRow | undefined> {
-  const [row] = await db.select().from(vendors).where(and(eq(vendors.accountId, accountId), eq(vendors.code, code))).limit(1);
+/** The ledger set's vendor of this code in any case (but `exceptId`, the vendor being renamed). */
+export async function findVendorByCode(db: Db, accountId: number, code: string, exceptId?: number): Promise<VendorRow | undefined> {
+  const [row] = await db.select().from(vendors).where(and(eq(vendors.accountId, accountId), sameCode(vendors.code, code), exceptId === undefined ? undefined : ne(vendors.id, exceptId))).limit(1);
   return row;
 }
 

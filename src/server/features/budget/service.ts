@@ -219,7 +219,7 @@ export async function updateVendor(db: Db, companyId: number, id: number, patch:
     const set: Parameters<typeof q.patchVendor>[2] = {};
     if (f.code !== undefined && f.code !== v.code) {
       await q.lockAccount(tx, v.accountId);
-      if (await q.findVendorByCode(tx, v.accountId, f.code)) throw new DomainError('VENDOR_CODE_DUPLICATE', { code: f.code });
+      if (await q.findVendorByCode(tx, v.accountId, f.code, v.id)) throw new DomainError('VENDOR_CODE_DUPLICATE', { code: f.code });
       set.code = f.code;
     }
     if (f.name !== undefined && f.name !== v.name) set.name = f.name;

@@ -7,6 +7,7 @@ import { likeKeyword } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { CashLineFilter, CashPageMode } from '../../../contract/cashier-journal';
 import { DomainError } from '../../../domain/result-codes';
+import { sameCode } from '../../db/codes';
 
 export type LineRow = typeof cashJournalLines.$inferSelect;
 export type OpeningRow = typeof cashBankOpenings.$inferSelect;
@@ -54,7 +55,7 @@ export async function findKind(db: Db, companyId: number, id: number) {
 
 /** A kind of the ledger set by its code (the cash workbook names kinds by code). */
 export async function findKindByCode(db: Db, companyId: number, accountId: number, code: string) {
-  const [row] = await db.select().from(cashierKinds).where(and(eq(cashierKinds.companyId, companyId), eq(cashierKinds.accountId, accountId), eq(cashierKinds.code, code))).limit(1);
+  const [row] = await db.select().from(cashierKinds).where(and(eq(cashierKinds.companyId, companyId), eq(cashierKinds.accountId, accountId), sameCode(cashierKinds.code, code))).limit(1);
   return row;
 }
 

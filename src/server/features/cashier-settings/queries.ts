@@ -8,6 +8,7 @@ import { companies, accountYears, bankAccounts, banks, cashierKinds, currencies,
 import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { bankAccountFilter, bankFilter, cashierKindFilter } from '../../../contract/cashier-settings';
+import { sameCode } from '../../db/codes';
 
 export type BankFilter = z.output<typeof bankFilter>;
 export type BankAccountFilter = z.output<typeof bankAccountFilter>;
@@ -45,7 +46,7 @@ export async function findBank(db: Db, id: number, lock = false): Promise<BankRo
   return row;
 }
 export async function findBankByCode(db: Db, companyId: number, code: string, except?: number) {
-  const [row] = await db.select({ id: banks.id }).from(banks).where(and(eq(banks.companyId, companyId), eq(banks.code, code), except ? ne(banks.id, except) : undefined)).limit(1);
+  const [row] = await db.select({ id: banks.id }).from(banks).where(and(eq(banks.companyId, companyId), sameCode(banks.code, code), except ? ne(banks.id, except) : undefined)).limit(1);
   return row;
 }
 export async function insertBank(db: Db, v: typeof banks.$inferInsert): Promise<BankRow> {
@@ -121,7 +122,7 @@ export async function findBankAccount(db: Db, id: number, lock = false): Promise
 }
 export async function bankAccountClash(db: Db, companyId: number, field: 'code' | 'accountNo', value: string, except?: number) {
   const col = field === 'code' ? bankAccounts.code : bankAccounts.accountNo;
-  const [row] = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(and(eq(bankAccounts.companyId, companyId), eq(col, value), except ? ne(bankAccounts.id, except) : undefined)).limit(1);
+  const [row] = await db.select({ id: bankAccounts.id }).from(bankAccounts).where(and(eq(bankAccounts.companyId, companyId), field === 'code' ? sameCode(col, value) : eq(col, value), except ? ne(bankAccounts.id, except) : undefined)).limit(1);
   return row;
 }
 export async function insertBankAccount(db: Db, v: typeof bankAccounts.$inferInsert): Promise<BankAccountRow> {
@@ -163,7 +164,7 @@ export async function findCashierKind(db: Db, id: number, lock = false): Promise
 }
 export async function cashierKindByCode(db: Db, accountId: number, direction: string, code: string, except?: number) {
   const [row] = await db.select({ id: cashierKinds.id }).from(cashierKinds)
-    .where(and(eq(cashierKinds.accountId, accountId), eq(cashierKinds.direction, direction), eq(cashierKinds.code, code), except ? ne(cashierKinds.id, except) : undefined)).limit(1);
+    .where(and(eq(cashierKinds.accountId, accountId), eq(cashierKinds.direction, direction), sameCode(cashierKinds.code, code), except ? ne(cashierKinds.id, except) : undefined)).limit(1);
   return row;
 }
 export async function insertCashierKind(db: Db, v: typeof cashierKinds.$inferInsert): Promise<CashierKindRow> {

@@ -10,6 +10,7 @@ import type { Paging } from '../../../contract/common';
 import type { customerFilter, projectFilter } from '../../../contract/clients';
 import type { BookValueDto, bookValueFilter } from '../../../contract/aux';
 import type { CustomerRow, ProjectRow, Ref } from './dto';
+import { sameCode } from '../../db/codes';
 
 export type CustomerFilter = z.output<typeof customerFilter>;
 export type ProjectFilter = z.output<typeof projectFilter>;
@@ -48,7 +49,7 @@ export async function companyOfCustomer(db: Db, id: number): Promise<number | un
   return row?.c;
 }
 export async function customerCodeTaken(scope: CompanyScope, code: string, exceptId?: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: customers.id }).from(customers).where(scope.where(customers, eq(customers.code, code))).limit(2);
+  const rows = await scope.db.select({ id: customers.id }).from(customers).where(scope.where(customers, sameCode(customers.code, code))).limit(2);
   return rows.some((r) => r.id !== exceptId);
 }
 export async function insertCustomer(db: Db, v: typeof customers.$inferInsert): Promise<CustomerRow> {
@@ -115,7 +116,7 @@ export async function companyOfProject(db: Db, id: number): Promise<number | und
   return row?.c;
 }
 export async function projectCodeTaken(scope: CompanyScope, code: string, exceptId?: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: projects.id }).from(projects).where(scope.where(projects, eq(projects.code, code))).limit(2);
+  const rows = await scope.db.select({ id: projects.id }).from(projects).where(scope.where(projects, sameCode(projects.code, code))).limit(2);
   return rows.some((r) => r.id !== exceptId);
 }
 export async function insertProject(db: Db, v: typeof projects.$inferInsert): Promise<ProjectRow> {

@@ -9,6 +9,7 @@ import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { expenseFilter, expenseKindFilter } from '../../../contract/expense';
 import { normalizeInvoiceNo } from '../../../domain/reimbursement';
+import { sameCode } from '../../db/codes';
 
 export type ExpenseFilter = z.output<typeof expenseFilter>;
 export type ExpenseKindFilter = z.output<typeof expenseKindFilter>;
@@ -170,6 +171,6 @@ export async function submitsReimbursements(db: Db, companyId: number, employeeI
 }
 
 export async function employeeByCode(db: Db, companyId: number, code: string) {
-  const [row] = await db.select({ id: employees.id, disabled: employees.disabled }).from(employees).where(and(eq(employees.companyId, companyId), eq(employees.code, code))).limit(1);
+  const [row] = await db.select({ id: employees.id, disabled: employees.disabled }).from(employees).where(and(eq(employees.companyId, companyId), sameCode(employees.code, code))).limit(1);
   return row;
 }

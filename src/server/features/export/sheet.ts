@@ -14,6 +14,7 @@ import { withTx, type Tx } from '../../db/tx';
 import { DomainError, isResultCode } from '../../../domain/result-codes';
 import type { ExportKind, Language } from '../../../domain/enums';
 import { neutralizeCell } from '../../../domain/spreadsheet-safety';
+import { codeKey } from '../../../domain/half-width';
 import type { ImportResultDto, ImportRowErrorDto } from '../../../contract/export';
 import { messageOf, translate } from '../../http/messages';
 import { InputValidationError, normalizeIssue, ruleOf, valueAt } from '../../http/validation';
@@ -334,9 +335,10 @@ export async function readRows<Dto, Ctx>(def: SheetDef<Dto, Ctx>, ws: ExcelJS.Wo
       continue;
     }
     const createBody = create.data as Record<string, unknown>;
-    const key = String(createBody[def.keyField]);
+    // Codes are one record whatever their letters' case (codeKey): C001 and c001 in one file repeat a row.
+    const key = codeKey(String(createBody[def.keyField]));
     if (seen.has(key)) {
-      errors.push({ row: r, column: columnOf(def.keyField), message: messageOf('IMPORT_CODE_REPEATED', lang, { code: key }) });
+      errors.push({ row: r, column: columnOf(def.keyField), message: messageOf('IMPORT_CODE_REPEATED', lang, { code: String(createBody[def.keyField]) }) });
       continue;
     }
     seen.add(key);

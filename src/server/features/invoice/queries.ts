@@ -8,6 +8,7 @@ import { countAll, likeKeyword, orderBy } from '../../db/queries/list';
 import type { Paging } from '../../../contract/common';
 import type { invoiceFilter } from '../../../contract/invoice';
 import type { Leader } from '../clients/queries';
+import { sameCode } from '../../db/codes';
 
 export type InvoiceFilter = z.output<typeof invoiceFilter>;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -57,7 +58,7 @@ export async function companyOfInvoice(db: Db, id: number): Promise<number | und
   return row?.c;
 }
 export async function invoiceNoTaken(scope: CompanyScope, no: string, exceptId?: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: invoices.id }).from(invoices).where(scope.where(invoices, eq(invoices.no, no))).limit(2);
+  const rows = await scope.db.select({ id: invoices.id }).from(invoices).where(scope.where(invoices, sameCode(invoices.no, no))).limit(2);
   return rows.some((r) => r.id !== exceptId);
 }
 export async function insertInvoice(db: Db, v: typeof invoices.$inferInsert): Promise<InvoiceRow> {

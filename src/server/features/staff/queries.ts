@@ -10,6 +10,7 @@ import type { Paging } from '../../../contract/common';
 import type { UserKind } from '../../../domain/enums';
 import type { departmentFilter, employeeFilter } from '../../../contract/staff';
 import type { DepartmentRow, EmployeeRow, Ref, UserRef } from './dto';
+import { sameCode } from '../../db/codes';
 
 export type DepartmentFilter = z.output<typeof departmentFilter>;
 export type EmployeeFilter = z.output<typeof employeeFilter>;
@@ -63,11 +64,11 @@ export async function companyOfEmployee(db: Db, id: number): Promise<number | un
 }
 
 export async function departmentCodeTaken(scope: CompanyScope, code: string, exceptId?: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: departments.id }).from(departments).where(scope.where(departments, eq(departments.code, code))).limit(2);
+  const rows = await scope.db.select({ id: departments.id }).from(departments).where(scope.where(departments, sameCode(departments.code, code))).limit(2);
   return rows.some((r) => r.id !== exceptId);
 }
 export async function employeeCodeTaken(scope: CompanyScope, code: string, exceptId?: number): Promise<boolean> {
-  const rows = await scope.db.select({ id: employees.id }).from(employees).where(scope.where(employees, eq(employees.code, code))).limit(2);
+  const rows = await scope.db.select({ id: employees.id }).from(employees).where(scope.where(employees, sameCode(employees.code, code))).limit(2);
   return rows.some((r) => r.id !== exceptId);
 }
 

@@ -12,6 +12,7 @@ import { likeKeyword } from '../../db/queries/list';
 import { DomainError } from '../../../domain/result-codes';
 import type { Paging } from '../../../contract/common';
 import type { CommonSummaryDto, commonSummaryFilter } from '../../../contract/summary';
+import { sameCode } from '../../db/codes';
 
 type Row = typeof commonSummaries.$inferSelect;
 const dto = (r: Row): CommonSummaryDto => ({ id: r.id, companyId: r.companyId, code: r.code, summary: r.summary, version: r.version });
@@ -38,7 +39,7 @@ async function checkUnique(tx: Db, companyId: number, v: { summary?: string; cod
   const others = (cond: ReturnType<typeof eq>) => tx.select({ id: commonSummaries.id }).from(commonSummaries)
     .where(and(eq(commonSummaries.companyId, companyId), cond, except ? ne(commonSummaries.id, except) : undefined)).limit(1);
   if (v.summary !== undefined && (await others(eq(commonSummaries.summary, v.summary))).length) throw new DomainError('SUMMARY_DUPLICATE', { summary: v.summary });
-  if (v.code && (await others(eq(commonSummaries.code, v.code))).length) throw new DomainError('SUMMARY_CODE_DUPLICATE', { code: v.code });
+  if (v.code && (await others(sameCode(commonSummaries.code, v.code))).length) throw new DomainError('SUMMARY_CODE_DUPLICATE', { code: v.code });
 }
 
 const lockCompany = (tx: Db, companyId: number) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1).for('update');

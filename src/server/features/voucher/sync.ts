@@ -33,6 +33,7 @@ import { loadVoucherDtos } from './dto';
 import { createVoucher, type Actor } from './service';
 import { AUX_DIMENSION_OF_TYPE } from './usage';
 import { localTypeName, localVoucherLabel } from '../../../domain/names';
+import { sameCode } from '../../db/codes';
 
 const fail = (code: ResultCode, params: Record<string, string | number> = {}, appendix?: unknown): never => {
   throw new DomainError(code, params, appendix);
@@ -57,7 +58,7 @@ async function labelOf(tx: Tx, v: q.VoucherRow, lang: Language): Promise<string>
 async function counterpart(tx: Tx, dim: 'vendor' | 'budget', id: number, target: { accountId: number; accountYearId: number }): Promise<{ id: number | null; label: string }> {
   if (dim === 'vendor') {
     const [v] = await tx.select({ code: vendors.code, name: vendors.name }).from(vendors).where(eq(vendors.id, id));
-    const [hit] = v ? await tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.accountId, target.accountId), eq(vendors.code, v.code))) : [];
+    const [hit] = v ? await tx.select({ id: vendors.id }).from(vendors).where(and(eq(vendors.accountId, target.accountId), sameCode(vendors.code, v.code))) : [];
     return { id: hit?.id ?? null, label: v ? `${v.code} ${v.name}` : String(id) };
   }
   const [b] = await tx.select({ code: budgets.code, name: budgets.name }).from(budgets).where(eq(budgets.id, id));

@@ -1,5 +1,5 @@
 /** Cell readers shared by the sheet definitions: yes/no, enums, dates, amounts, references by code. */
-import { halfWidth } from '../../../../domain/half-width';
+import { codeKey, halfWidth } from '../../../../domain/half-width';
 import type ExcelJS from 'exceljs';
 import { MAX_PAGE_LIMIT } from '../../../../domain/constants';
 import { parsePastedAmount } from '../../../../domain/money';
@@ -74,7 +74,7 @@ export const AMOUNT_NUM_FMT = '#,##0.00;-#,##0.00';
 export const refByCode = (ids: (ctx: never) => Map<string, number>) => (text: string, _raw: ExcelJS.CellValue, ctx: unknown): Parsed => {
   if (text === '') return { value: null };
   const code = halfWidth(text);
-  const id = ids(ctx as never).get(code);
+  const id = ids(ctx as never).get(codeKey(code));
   return id === undefined ? { error: 'IMPORT_REFERENCE_UNKNOWN', params: { code } } : { value: id };
 };
 
@@ -83,7 +83,7 @@ export const refsByCodes = (ids: (ctx: never) => Map<string, number>) => (text: 
   const codes = text.split(/[,，、;；\s]+/).map((c) => halfWidth(c).trim()).filter(Boolean);
   const out: number[] = [];
   for (const code of codes) {
-    const id = ids(ctx as never).get(code);
+    const id = ids(ctx as never).get(codeKey(code));
     if (id === undefined) return { error: 'IMPORT_REFERENCE_UNKNOWN', params: { code } };
     out.push(id);
   }
@@ -102,7 +102,9 @@ export async function collect<T, F>(page: (p: Paging<F>) => Promise<{ content: T
   }
 }
 
-export const byCode = <T extends { code: string; id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [r.code, r.id]));
-export const keyed = <T extends { code: string }>(rows: readonly T[]) => new Map(rows.map((r) => [r.code, r]));
+/** Records' ids by code, known by codeKey (a reference typed c001 finds C001). */
+export const byCode = <T extends { code: string; id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [codeKey(r.code), r.id]));
+/** The existing records an import updates, by codeKey (the rows' keys: sheet.ts). */
+export const keyed = <T extends { code: string }>(rows: readonly T[]) => new Map(rows.map((r) => [codeKey(r.code), r]));
 
 export const listPaging = <F>(filter: F, offset: number, limit: number): Paging<F> => ({ filter, offset, limit, sort: {}, expand: new Set() });

@@ -14,6 +14,7 @@ import * as clients from '../../clients/service';
 import * as invoice from '../../invoice/service';
 import type { SheetDef, SheetScope } from '../sheet';
 import { amount, byCode, AMOUNT_NUM_FMT, centsCell, collect, date, listPaging, oneOf, optionalText, refByCode } from './cells';
+import { codeKey } from '../../../../domain/half-width';
 
 type InvoiceFilter = Parameters<typeof invoice.listInvoices>[4]['filter'];
 type ProjectFilter = Parameters<typeof clients.listProjects>[3]['filter'];
@@ -61,7 +62,7 @@ export const invoiceSheet: SheetDef<InvoiceDto, Ctx, InvoiceFilter> = {
   ],
   context: async (db, s) => ({ projects: await reachableProjects(db, s) }),
   page: (db, s, filter, offset, limit) => invoice.listInvoices(db, s.fileSecret, s.companyId, viewer(s), listPaging(filter, offset, limit)),
-  existing: async (tx, s) => new Map((await visibleInvoices(tx, s)).map((i) => [i.no, i])),
+  existing: async (tx, s) => new Map((await visibleInvoices(tx, s)).map((i) => [codeKey(i.no), i])),
   createBody: invoiceCreateBody,
   updateBody: invoiceUpdateBody,
   scopeFields: () => ({}),

@@ -324,6 +324,17 @@ test('department roll-up, a saved filter picked again after a reload, budget use
   await pickByKeys(page.getByTestId('al-type'), 'Department');
   await expect(cellAt(grid, 0, 'auxCode')).toHaveText('01');
   await page.screenshot({ path: testInfo.outputPath('aux-balance-departments-en.png'), fullPage: true });
+  // 01 stands on two expense subjects (5601, 5602): Enter on its row opens its sub-ledger with no subject
+  // chosen, one section per subject, each opening on its own balance and naming its subject.
+  await cellAt(grid, 0, 'auxCode').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/voucher\/business\/subLedgerByAuxiliary\?drill=/);
+  const detail = page.getByTestId('al-detail-grid');
+  await expect(cellAt(detail, 0, 'summary')).toHaveText('Opening balance');
+  await expect(cellAt(detail, 0, 'subject')).toHaveText(/^5601 /);
+  const openings = detail.locator('.ag-row', { has: page.locator('[col-id="summary"]', { hasText: /^Opening balance$/ }) });
+  await expect.poll(async () => (await openings.locator('[col-id="subject"]').allInnerTexts()).map((x) => x.slice(0, 4))).toEqual(['5601', '5602']);
+  await page.screenshot({ path: testInfo.outputPath('aux-detail-sections-en.png'), fullPage: true });
   await new ShellModel(page).switchLanguage('zh_CN');
 });
 

@@ -62,7 +62,11 @@ export const auxDetailFilter = z.object({
   auxTypeId,
   /** The value; UNASSIGNED_AUX_ID: the subject's lines carrying no value of the type (needs subjectId). */
   auxId: z.coerce.number<number>().int().min(0).max(INT32_MAX),
-  /** One subject (and the subjects below it); absent: every subject the value stands on. */
+  /**
+   * One subject (and the subjects below it), one running balance; absent: every subject the value
+   * stands on, in sections of one leaf subject each (its own opening, running balance and totals;
+   * their opening and total rows name the subject).
+   */
   subjectId: idSchema.optional(),
 }).superRefine((f, ctx) => {
   if (f.auxId === UNASSIGNED_AUX_ID && f.subjectId === undefined) ctx.addIssue({ code: 'custom', path: ['subjectId'], message: 'required' });

@@ -255,6 +255,52 @@ describe.each(backends())('auxiliary ledgers (%s)', (backend) => {
     expect((await data<Detail>(ask('ledger/auxDetail', { auxTypeId: 3, auxId: ids.custA, startPeriodId: period(w, 1), endPeriodId: period(w, 3) }, { offset: 50 }), 'auxDetail')).rows).toEqual([]);
   });
 
+  it('sub-ledger of a value on several subjects, no subject chosen: one section per subject, each with its own opening, running balance and totals', async () => {
+    type Detail = { total: number; rows: Array<Record<string, unknown>> };
+    // A world of its own: revenue there takes the customer, so customer C stands on 1122 and 5001.
+    const v = await makeVoucherWorld(t, admin);
+    const viewer = await makeUser(t, admin, v.companyId, { rightIds: [RIGHTS.VOUCHER, RIGHTS.VOUCHER_BOOKS], name: '周会计' });
+    await t.db.db.execute(sql`update subjects set aux_type_ids = '{3}' where id = ${v.subject.revenue}`);
+    const c = [{ auxTypeId: 3, auxId: v.customerId }];
+    await save(v, '2026-01-10', [[v.subject.receivable, true, 100_000, c], [v.subject.revenue, false, 100_000, c]]);
+    await save(v, '2026-02-12', [[v.subject.bank, true, 40_000], [v.subject.receivable, false, 40_000, c]]);
+    const filter = { auxTypeId: 3, auxId: v.customerId, startPeriodId: period(v, 1), endPeriodId: period(v, 2) };
+    const whole = await data<Detail>(ask('ledger/auxDetail', filter, { world: v, token: viewer.token }), 'auxDetail');
+    const shape = (rows: Array<Record<string, unknown>>) => rows.map((r) => [r.index, r.kind, r.subjectCode, r.periodName, r.debit, r.credit, r.side, r.balanceCents]);
+    // Receivable: the debit of January less February's receipt; revenue: its own credit, never netted with the receivable.
+    expect(shape(whole.rows)).toEqual([
+      [0, 'OPENING', '1122', null, '0', '0', 'FLAT', '0'],
+      [1, 'LINE', '1122', '2026-01', '100000', '0', 'DEBIT', '100000'],
+      [2, 'PERIOD', '1122', '2026-01', '100000', '0', 'DEBIT', '100000'],
+      [3, 'YEAR', '1122', '2026-01', '100000', '0', 'DEBIT', '100000'],
+      [4, 'LINE', '1122', '2026-02', '0', '40000', 'DEBIT', '60000'],
+      [5, 'PERIOD', '1122', '2026-02', '0', '40000', 'DEBIT', '60000'],
+      [6, 'YEAR', '1122', '2026-02', '100000', '40000', 'DEBIT', '60000'],
+      [7, 'OPENING', '5001', null, '0', '0', 'FLAT', '0'],
+      [8, 'LINE', '5001', '2026-01', '0', '100000', 'CREDIT', '100000'],
+      [9, 'PERIOD', '5001', '2026-01', '0', '100000', 'CREDIT', '100000'],
+      [10, 'YEAR', '5001', '2026-01', '0', '100000', 'CREDIT', '100000'],
+      [11, 'PERIOD', '5001', '2026-02', '0', '0', 'CREDIT', '100000'],
+      [12, 'YEAR', '5001', '2026-02', '0', '100000', 'CREDIT', '100000'],
+    ]);
+    expect(whole.total).toBe(13);
+    expect(whole.rows[7]).toMatchObject({ subjectId: v.subject.revenue, subjectName: expect.any(String) });
+    // Any page, across the sections' border too, has the whole list's rows.
+    for (const [offset, limit] of [[0, 1], [5, 4], [6, 1], [7, 6], [12, 10], [3, 100]]) {
+      const page = await data<Detail>(ask('ledger/auxDetail', filter, { world: v, token: viewer.token, offset, limit }), 'auxDetail');
+      expect(page.total).toBe(13);
+      expect(shape(page.rows)).toEqual(shape(whole.rows.slice(offset, offset + limit)));
+    }
+    // One subject chosen: its plain list (the opening row names no subject), as before.
+    const receivable = await data<Detail>(ask('ledger/auxDetail', { ...filter, subjectId: v.subject.receivable }, { world: v, token: viewer.token }), 'auxDetail');
+    expect(shape(receivable.rows)).toEqual(shape(whole.rows.slice(0, 7)).map((r) => (r[1] === 'LINE' ? r : [r[0], r[1], null, ...r.slice(3)])));
+    // The export writes the sections as the screen shows them.
+    const sheet = await exportWorkbook(t, '/api/ledger/auxDetail/export', 'LEDGER', { accountId: v.accountId, accountYearId: v.accountYearId, ...filter }, viewer.token);
+    const texts: string[] = [];
+    sheet.ws.eachRow((row) => texts.push(row.values ? (row.values as unknown[]).slice(1).map((x) => String(x ?? '')).join('|') : ''));
+    expect(texts.filter((x) => x.includes('Opening')).map((x) => x.split('|')[2])).toEqual([expect.stringMatching(/^1122 /), expect.stringMatching(/^5001 /)]);
+  });
+
   /** Budget execution of the budget world, as it must read with or without month-end transfers. */
   async function expectBudgetExecution() {
     type Summary = { rows: Array<Record<string, unknown>> };

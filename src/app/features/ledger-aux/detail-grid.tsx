@@ -49,7 +49,8 @@ export function DetailGrid({ load, balanceHeader, showSide = true, onTotal, test
     { colId: 'voucher', headerName: t('columns.voucher'), minWidth: english ? 120 : 90, maxWidth: english ? 150 : 110,
       valueGetter: (p) => (p.data?.kind === 'LINE' ? `${english ? p.data.voucherWordEn ?? p.data.voucherWord : p.data.voucherWord}-${p.data.codeText}` : '') },
     { colId: 'subject', headerName: t('columns.subjectName'), minWidth: 160,
-      valueGetter: (p) => (p.data?.kind === 'LINE' ? `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}` : '') },
+      // Lines name their subject; so do the opening and total rows of a value's ledger read subject by subject (no subject chosen).
+      valueGetter: (p) => (p.data?.subjectCode ? `${p.data.subjectCode} ${localName(english, { name: p.data.subjectName ?? '', nameEn: p.data.subjectNameEn })}` : '') },
     { colId: 'summary', headerName: t('columns.summary'), minWidth: 180, flex: 1,
       valueGetter: (p) => (!p.data ? '' : p.data.kind === 'LINE' ? p.data.summary : t(`rows.${p.data.kind}`)) },
     moneyCol<LedgerDetailRowDto>('debit', t('columns.debit'), (r) => r?.kind === 'PERIOD' || r?.kind === 'YEAR'),

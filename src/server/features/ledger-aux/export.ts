@@ -108,7 +108,7 @@ async function allRows(read: (offset: number) => Promise<{ total: number; rows: 
 const detailHeaders = (L: Words, balance: string) => [L.columns.date, L.columns.voucher, L.columns.subjectName, L.columns.summary, L.columns.debit, L.columns.credit, L.columns.side, balance];
 const detailRow = (lang: Language, L: Words, r: LedgerDetailRowDto, balance: number): Cell[] => r.kind === 'LINE'
   ? [r.markDate, text(localVoucherLabel(lang, { name: r.voucherWord ?? '', nameEn: r.voucherWordEn }, r.codeText ?? '')), text(`${r.subjectCode} ${nameIn(lang, r.subjectName, r.subjectNameEn)}`), text(r.summary), yuan(r.debit), yuan(r.credit), L.sides[r.side], balance]
-  : [r.periodName ?? '', '', '', L.rows[r.kind], r.kind === 'OPENING' ? null : yuan(r.debit), r.kind === 'OPENING' ? null : yuan(r.credit), L.sides[r.side], balance];
+  : [r.periodName ?? '', '', r.subjectCode ? text(`${r.subjectCode} ${nameIn(lang, r.subjectName, r.subjectNameEn)}`) : '', L.rows[r.kind], r.kind === 'OPENING' ? null : yuan(r.debit), r.kind === 'OPENING' ? null : yuan(r.credit), L.sides[r.side], balance];
 
 export async function exportAuxDetail(app: FastifyInstance, who: Who, f: AuxDetailFilter) {
   // Checks the filter (values, subject, periods) before a task is recorded.

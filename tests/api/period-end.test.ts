@@ -305,8 +305,48 @@ describe.each(backends())('period end (%s)', (backend) => {
     // Subjects were copied from the previous year.
     expect((await rows(sql`select id from subjects where account_year_id = ${r.nextAccountYearId} and code in ('3103', '310401', '310415')`)).length).toBe(3);
     void surplus;
+    // 2030 is settled: its cost voucher is reversed in red into 2031 (the small-enterprise standards
+    // correct an earlier year's error in the current year), each line on 2031's subject of the same code.
+    const reverse = (markTime: string) => call(w.users.clerk.token, 'POST', '/api/voucher', { lang: 'en_US', body: { accountId: other.accountId, kindId: kinds[0].id, markTime, items: [line(subj['1001'], true, 1)], originId: v.id, originKind: 'REVERSAL' } });
+    await refused(reverse('2030-12-31'), 'PERIOD_SETTLED');
+    // A code 2031's chart lacks is named, and nothing is written.
+    const cost2031 = (await rows<{ id: number }>(sql`select id from subjects where account_year_id = ${r.nextAccountYearId} and code = '5401'`))[0].id;
+    await data(call(admin, 'DELETE', '/api/subject', { query: { filter: { accountYearId: r.nextAccountYearId, id: [cost2031] } } }), 'delete 5401 of 2031');
+    const unmapped = await refused(reverse('2031-01-15'), 'VOUCHER_REVERSAL_UNMAPPED');
+    expect(unmapped.msg).toBe('The 2031 chart has no last-level subject with these codes, so the voucher cannot be reversed into 2031: 5401. Add them to the 2031 chart first');
+    expect((await rows(sql`select id from vouchers where account_year_id = ${r.nextAccountYearId}`)).length).toBe(0);
+    const cost = (await data(call(admin, 'POST', '/api/subject', { body: { accountYearId: r.nextAccountYearId, code: '5401', name: '主营业务成本' } }), 'subject 5401 of 2031')).id;
+    const red = await data(reverse('2031-01-15'), 'reversal into 2031');
+    const cash2031 = (await rows<{ id: number }>(sql`select id from subjects where account_year_id = ${r.nextAccountYearId} and code = '1001'`))[0].id;
+    expect(red).toMatchObject({ accountYearId: r.nextAccountYearId, source: 'REVERSAL', originId: v.id, markTime: '2031-01-15' });
+    expect(red.items.map((i: any) => [i.subjectId, i.subjectCode, i.direction, i.amount])).toEqual([[cost, '5401', true, '-500'], [cash2031, '1001', false, '-500']]);
+    expect(red.voucherRelationInfos).toEqual([expect.objectContaining({ kind: 'REVERSAL', targetId: v.id, accountYearId: other.accountYearId })]);
+    // Reversed once: a second reversal is refused as for any voucher.
+    expect((await reverse('2031-01-16')).json().success).toBe(false);
     // Reverse the year end: December reopens; the next year stays (it may already hold vouchers).
     expect((await data(call(settler.token, 'POST', `/api/account/${other.accountId}/reverseRoll`, { body: {} }), 'reverse dec')).period.name).toBe('2030-12');
+  });
+
+  it('reverses a voucher of a closed year into the next one with its budget item of the same code, or names the item that year lacks', async () => {
+    const other = await makeWorld(t, admin, { companyId: w.companyId, year: 2040 });
+    const kinds = (await data(call(admin, 'GET', '/api/voucher/kind', { query: { accountId: other.accountId } }), 'kinds')).content;
+    const subj = Object.fromEntries((await rows<{ id: number; code: string }>(sql`select id, code from subjects where account_year_id = ${other.accountYearId} and code in ('1001','1002')`)).map((r) => [r.code, r.id]));
+    await t.db.db.execute(sql`update subjects set aux_type_ids = '{6}' where id = ${subj['1002']}`);
+    const budget = (await data(call(admin, 'POST', '/api/aux/budget', { body: { accountYearId: other.accountYearId, code: '0301', name: '备用金', kind: 'OUTCOME' } }), 'budget')).id;
+    const v = await post(w.users.clerk.token, { accountId: other.accountId, kindId: kinds[0].id, markTime: '2040-06-05', items: [line(subj['1001'], true, 700), line(subj['1002'], false, 700, [{ auxTypeId: 6, auxId: budget }])] });
+    await data(act(w.users.auditor.token, v.id, 'audit'), 'audit');
+    await data(act(w.users.auditor.token, v.id, 'bookkeep'), 'bookkeep');
+    for (let i = 0; i < 12; i++) await data(call(settler.token, 'POST', `/api/account/${other.accountId}/roll`, { body: {} }), `roll ${i}`);
+    const next = (await rows<{ id: number }>(sql`select id from account_years where account_id = ${other.accountId} and start_at = '2041-01-01'`))[0].id;
+    const reverse = () => call(w.users.clerk.token, 'POST', '/api/voucher', { lang: 'en_US', body: { accountId: other.accountId, kindId: kinds[0].id, markTime: '2041-02-10', items: [line(subj['1001'], true, 1)], originId: v.id, originKind: 'REVERSAL' } });
+    const item2041 = await rows<{ id: number }>(sql`select id from budgets where account_year_id = ${next} and code = '0301'`);
+    // The year end copied the item: remove it, and the reversal names the row and the item.
+    if (item2041.length) await t.db.db.execute(sql`delete from budgets where id = ${item2041[0].id}`);
+    expect((await refused(reverse(), 'VOUCHER_REVERSAL_BUDGET_UNMAPPED')).msg).toBe('Row 2: budget item 0301 备用金 has no item with the same code in 2041, so the voucher cannot be reversed into 2041');
+    const again = (await data(call(admin, 'POST', '/api/aux/budget', { body: { accountYearId: next, code: '0301', name: '备用金', kind: 'OUTCOME' } }), 'budget 2041')).id;
+    const red = await data(reverse(), 'reversal into 2041');
+    expect(red.accountYearId).toBe(next);
+    expect(red.items.map((i: any) => [i.subjectCode, i.amount, i.auxes.map((a: any) => [a.auxTypeId, a.auxId])])).toEqual([['1001', '-700', []], ['1002', '-700', [[6, again]]]]);
   });
 
   it('names the subjects the next year lacks before the year-end settle is tried (rollInfo and the settle agree); carried openings stay read-only until the year end is reverse-settled', async () => {

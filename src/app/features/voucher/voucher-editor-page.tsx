@@ -39,7 +39,8 @@ import { isDateString, resolveMarkDate, validateVoucherHeader, type VoucherRuleE
 import { voucherGuards, type VoucherAction } from '../../../domain/voucher-lifecycle';
 import { ApiError } from '../../api/client';
 import { periodsQueryOptions, accountsQueryOptions } from '../../queries/account';
-import { useHasRight, useScope, useSession } from '../../session/store';
+import { sessionStore, useHasRight, useScope, useSession } from '../../session/store';
+import { confirmDiscardDirtyTabs } from '../../shell/dirty-guard';
 import { RIGHTS } from '../../../domain/rights';
 import { tabsStore } from '../../shell/tabs-store';
 import { tabStateStore } from '../../shell/tab-state';
@@ -60,7 +61,7 @@ import { matchVoucherKey, VOUCHER_COMMANDS, voucherKeyLabel, type VoucherCommand
 import { auxLabelsOfVoucher, checkVoucherRows, flaggedCells, padCode, refusedCells, voucherLabel, voucherLabelOf } from './voucher-mapping';
 import { useSummaryPicker } from './common-summaries';
 import { auxValuesOptions, codeRuleOptions, createReversal, deleteVoucher, fetchNextCode, leafSubjectsOptions, runVoucherAction, saveVoucher, stepVoucher, voucherKeys, voucherKindsOptions, voucherOptions } from './voucher-queries';
-import { isServerAction, reversalRefusal, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason, readOnlyReason } from './voucher-toolbar-model';
+import { dayWithin, isServerAction, reversalRefusal, reversalTarget, toolbarSnapshot, toolbarViewOf, TOOLBAR_MAIN_ACTIONS, TOOLBAR_MORE_ACTIONS, disabledReason, readOnlyReason } from './voucher-toolbar-model';
 import { SubjectBalanceBar, subjectBalanceKeys } from './subject-balance-bar';
 import { VoucherKeyHelp } from './voucher-key-help';
 import { VoucherProcs } from './voucher-procs';
@@ -166,11 +167,7 @@ interface EditorProps {
   stored: VoucherDto | null;
 }
 
-function todayIn(span: { startAt: string; endAt: string } | null): string {
-  const today = todayIso();
-  if (!span) return today;
-  return today < span.startAt ? span.startAt : today > span.endAt ? span.endAt : today;
-}
+const todayIn = (span: { startAt: string; endAt: string } | null): string => dayWithin(todayIso(), span);
 
 function VoucherEditor(props: EditorProps) {
   const { routeId, companyId, accountId, accountYearId, kinds, codeLength, years, stored } = props;
@@ -331,8 +328,8 @@ function VoucherEditor(props: EditorProps) {
     resolve(ok);
   }));
   // The red reversal's question (it writes a voucher at once), answered the same way.
-  const [reverseAnswer, setReverseAnswer] = useState<{ label: string; date: string; answer: (ok: boolean) => void } | null>(null);
-  const confirmReverse = (label: string, date: string) => new Promise<boolean>((resolve) => setReverseAnswer({ label, date, answer: (ok: boolean) => {
+  const [reverseAnswer, setReverseAnswer] = useState<{ label: string; date: string; year: string | null; answer: (ok: boolean) => void } | null>(null);
+  const confirmReverse = (label: string, date: string, year: string | null) => new Promise<boolean>((resolve) => setReverseAnswer({ label, date, year, answer: (ok: boolean) => {
     setReverseAnswer(null);
     resolve(ok);
   } }));
@@ -654,10 +651,19 @@ function VoucherEditor(props: EditorProps) {
     [accountId, accountYearId, baseSchema, freshHeader, goTo, navigate, qc, routeId, runCommand, send, setBusy, settle, t, year],
   );
 
-  /** The date of a red reversal: today within the voucher's year; its period is the one that holds it (else the year's last, as the server places it). */
-  const reversalDate = todayIn(year);
-  const reversalPeriod = periods.find((p) => p.startAt <= reversalDate && reversalDate <= p.endAt) ?? periods.at(-1);
-  const reversalReason = reversalRefusal({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, targetPeriodSettled: !!reversalPeriod?.rolled });
+  /**
+   * The date of a red reversal: today within the voucher's year; its period is the one that holds it
+   * (else the year's last, as the server places it). When that period is settled (the year is closed)
+   * and a later year of the ledger set holds today, the reversal goes there, dated today: the server
+   * puts its lines on that year's subjects of the same codes (小企业会计准则: an earlier year's error
+   * is corrected in the current year).
+   */
+  const laterYearId = reversalTarget({ today: todayIso(), year, periods, years }).intoYear?.id ?? null;
+  const laterPeriods = useQuery({ ...periodsQueryOptions(laterYearId), enabled: laterYearId !== null && !!state.voucher });
+  const target = reversalTarget({ today: todayIso(), year, periods, years, laterPeriods: laterPeriods.data });
+  const reversalDate = target.date;
+  const reversalReason = reversalRefusal({ voucher: state.voucher, user: user ? { ...user, id: user.id } : null, targetPeriodSettled: !!target.period?.rolled });
+  const reversalYear = target.intoYear ? target.intoYear.startAt.slice(0, 4) : null;
 
   /**
    * Red reversal (红字冲销): the server makes a new voucher of the same kind with the lines negated,
@@ -669,7 +675,7 @@ function VoucherEditor(props: EditorProps) {
     const v = latest.current.get().voucher;
     if (!v) return;
     // It writes a voucher dated today at once: asked first, naming the voucher and the date.
-    if (!(await confirmReverse(labelOf(v), reversalDate))) return;
+    if (!(await confirmReverse(labelOf(v), reversalDate, reversalYear))) return;
     setBusy(true);
     let made: VoucherDto;
     try {
@@ -684,8 +690,13 @@ function VoucherEditor(props: EditorProps) {
     void qc.invalidateQueries({ queryKey: voucherKeys.all(accountId) });
     void qc.invalidateQueries({ queryKey: subjectBalanceKeys.all });
     notifications.show({ color: 'green', message: t('voucher:messages.reversed', { label: labelOf(made) }) });
+    // A reversal into a later year opens in that year (the editor works in the shell's year), as associated vouchers do.
+    if (made.accountYearId !== accountYearId) {
+      if (!(await confirmDiscardDirtyTabs())) return;
+      sessionStore.setScope({ accountId, accountYearId: made.accountYearId });
+    }
     await navigate({ href: `/newVoucher/${made.id}` });
-  }, [accountId, busyNow, labelOf, navigate, qc, reversalDate, setBusy, settle, t]);
+  }, [accountId, accountYearId, busyNow, labelOf, navigate, qc, reversalDate, reversalYear, setBusy, settle, t]);
 
   /**
    * The auditor's flow (F9 / Shift+F9): examine the voucher (as an error: after the reason) and show
@@ -1061,7 +1072,9 @@ function VoucherEditor(props: EditorProps) {
       <ConfirmDialog
         opened={reverseAnswer !== null}
         color="blue"
-        message={reverseAnswer ? t('voucher:messages.confirmReversal', { label: reverseAnswer.label, date: reverseAnswer.date }) : ''}
+        message={!reverseAnswer ? '' : reverseAnswer.year
+          ? t('voucher:messages.confirmReversalIntoYear', { label: reverseAnswer.label, date: reverseAnswer.date, year: reverseAnswer.year })
+          : t('voucher:messages.confirmReversal', { label: reverseAnswer.label, date: reverseAnswer.date })}
         confirmLabel={t('voucher:actions.reversal')}
         onCancel={() => reverseAnswer?.answer(false)}
         onConfirm={() => reverseAnswer?.answer(true)}

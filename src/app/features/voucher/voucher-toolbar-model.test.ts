@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RIGHTS } from '../../../domain/rights';
 import { matchVoucherKey } from './voucher-keys';
-import { readOnlyReason, reversalRefusal, toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
+import { readOnlyReason, reversalRefusal, reversalTarget, toolbarSnapshot, toolbarViewOf, type ToolbarInput } from './voucher-toolbar-model';
 
 const clerk = { id: 1, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_EDIT] };
 const auditor = { id: 2, kind: 'OTHER' as const, rightIds: [RIGHTS.VOUCHER_AUDIT, RIGHTS.VOUCHER_BOOKKEEP] };
@@ -120,5 +120,31 @@ describe('editor keys', () => {
     expect(k('ArrowUp', { altKey: true })).toBe('previous');
     expect(k('ArrowUp', { altKey: true, shiftKey: true })).toBe('first');
     expect(k('PageDown', { altKey: true })).toBeUndefined();
+  });
+});
+
+describe('where a red reversal goes', () => {
+  const y25 = { id: 1, startAt: '2025-01-01', endAt: '2025-12-31' };
+  const y26 = { id: 2, startAt: '2026-01-01', endAt: '2026-12-31' };
+  const months = (year: number, rolledThrough: number) => Array.from({ length: 12 }, (_, i) => {
+    const m = String(i + 1).padStart(2, '0');
+    return { startAt: `${year}-${m}-01`, endAt: `${year}-${m}-${i === 1 ? '28' : ['04', '06', '09', '11'].includes(m) ? '30' : '31'}`, rolled: i + 1 <= rolledThrough };
+  });
+
+  it('stays in the voucher\'s year while its period there is open: today, or the year\'s last day', () => {
+    expect(reversalTarget({ today: '2026-03-05', year: y26, periods: months(2026, 0), years: [y25, y26] })).toMatchObject({ date: '2026-03-05', intoYear: null, period: { startAt: '2026-03-01' } });
+    expect(reversalTarget({ today: '2026-03-05', year: y25, periods: months(2025, 11), years: [y25, y26] })).toMatchObject({ date: '2025-12-31', intoYear: null, period: { rolled: false } });
+  });
+
+  it('goes into the later year holding today, dated today, once the voucher\'s year is closed', () => {
+    const t = reversalTarget({ today: '2026-03-05', year: y25, periods: months(2025, 12), years: [y25, y26] });
+    expect(t).toMatchObject({ date: '2026-03-05', intoYear: y26, period: undefined });
+    expect(reversalTarget({ today: '2026-03-05', year: y25, periods: months(2025, 12), years: [y25, y26], laterPeriods: months(2026, 2) }).period).toMatchObject({ startAt: '2026-03-01', rolled: false });
+    expect(reversalTarget({ today: '2026-03-05', year: y25, periods: months(2025, 12), years: [y25, y26], laterPeriods: months(2026, 3) }).period).toMatchObject({ rolled: true });
+  });
+
+  it('has nowhere else to go when no later year holds today (the settled period refuses it)', () => {
+    expect(reversalTarget({ today: '2027-02-01', year: y25, periods: months(2025, 12), years: [y25, y26] })).toMatchObject({ date: '2025-12-31', intoYear: null, period: { rolled: true } });
+    expect(reversalTarget({ today: '2026-03-05', year: y26, periods: months(2026, 12), years: [y25, y26] })).toMatchObject({ intoYear: null, period: { rolled: true } });
   });
 });

@@ -102,6 +102,27 @@ export function reversalRefusal(input: ReversalInput): ResultCode | null {
   return saved.ok ? null : saved.code;
 }
 
+interface Span { startAt: string; endAt: string }
+
+/** Today within a span (its first or last day when today lies outside it). */
+export const dayWithin = (today: string, span: Span | null): string => (!span ? today : today < span.startAt ? span.startAt : today > span.endAt ? span.endAt : today);
+
+/**
+ * Where a red reversal of a voucher of `year` goes: today within that year, in the period holding
+ * it (else the year's last). When that period is settled (the year is closed) and a later year of
+ * the ledger set holds today, the reversal goes there, dated today (`intoYear`: the server puts its
+ * lines on that year's subjects of the same codes; 小企业会计准则 corrects an earlier year's error
+ * in the current year); its period is read from `laterPeriods` once loaded (undefined until then).
+ */
+export function reversalTarget<Y extends Span & { id: number }, P extends Span & { rolled: boolean }>(o: { today: string; year: Y | null; periods: readonly P[]; years: readonly Y[]; laterPeriods?: readonly P[] }): { date: string; period: P | undefined; intoYear: Y | null } {
+  const date = dayWithin(o.today, o.year);
+  const period = o.periods.find((p) => p.startAt <= date && date <= p.endAt) ?? o.periods.at(-1);
+  const year = o.year;
+  const intoYear = period?.rolled && year ? o.years.find((y) => y.startAt > year.endAt && y.startAt <= o.today && o.today <= y.endAt) ?? null : null;
+  if (!intoYear) return { date, period, intoYear: null };
+  return { date: o.today, period: o.laterPeriods?.find((p) => p.startAt <= o.today && o.today <= p.endAt), intoYear };
+}
+
 /** Toolbar buttons and the split dropdown (spec 01 §2), in display order. */
 export const TOOLBAR_MAIN_ACTIONS = ['save', 'audit', 'auditError', 'delete', 'copy', 'bookkeep', 'cashier'] as const satisfies readonly VoucherAction[];
 export const TOOLBAR_MORE_ACTIONS = ['reverseAudit', 'reverseAuditError', 'reverseBookkeep', 'reverseCashier', 'invalid', 'reverseInvalid'] as const satisfies readonly VoucherAction[];

@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assertVersion, withTx, type Tx } from '../../db/tx';
-import { voucherItems, voucherKinds, voucherProcs, voucherRelations, vouchers } from '../../db/schema';
+import { budgets, subjects, voucherItems, voucherKinds, voucherProcs, voucherRelations, vouchers } from '../../db/schema';
 import { DomainError, type ResultCode } from '../../../domain/result-codes';
 import type { Language } from '../../../domain/enums';
 import { padVoucherCode } from '../../../domain/finance-settings';
@@ -233,6 +233,41 @@ const reversedItems = (items: q.VoucherItemRow[], label: string, lang: Language)
 }));
 
 /**
+ * A red reversal dated in a later year than its original (the original's year is settled): each line's
+ * subject becomes the subject of the same code in that year's chart, and a budget item the item of the
+ * same code (both belong to a year; departments, employees, customers and projects are the company's,
+ * vendors the ledger set's, and stay). The Small Enterprise Accounting Standards correct an earlier
+ * year's error in the current year (未来适用法), so the reversal undoes it there. Codes the year lacks
+ * are refused at once, named (VOUCHER_REVERSAL_UNMAPPED); the year's own checks (a leaf, enabled, its
+ * auxiliary types) follow in checkLines.
+ */
+async function intoYear(tx: Tx, items: VoucherItemInput[], fromYearId: number, toYear: { id: number; startAt: string }): Promise<VoucherItemInput[]> {
+  const year = toYear.startAt.slice(0, 4);
+  const subjectIds = [...new Set(items.map((i) => i.subjectId))];
+  const from = await tx.select({ id: subjects.id, code: subjects.code }).from(subjects).where(and(eq(subjects.accountYearId, fromYearId), inArray(subjects.id, subjectIds)));
+  const codeOf = new Map(from.map((r) => [r.id, r.code]));
+  const codes = [...new Set(from.map((r) => r.code))];
+  const to = codes.length ? await tx.select({ id: subjects.id, code: subjects.code }).from(subjects).where(and(eq(subjects.accountYearId, toYear.id), inArray(subjects.code, codes))) : [];
+  const idOf = new Map(to.map((r) => [r.code, r.id]));
+  const missing = codes.filter((c) => !idOf.has(c)).sort();
+  if (missing.length) fail('VOUCHER_REVERSAL_UNMAPPED', { year, codes: missing.join(', ') });
+  const budgetIds = [...new Set(items.flatMap((i) => i.auxes.filter((x) => AUX_DIMENSION_OF_TYPE[x.auxTypeId] === 'budget').map((x) => x.auxId)))];
+  const budgetCode = new Map(budgetIds.length ? (await tx.select({ id: budgets.id, code: budgets.code, name: budgets.name }).from(budgets).where(and(eq(budgets.accountYearId, fromYearId), inArray(budgets.id, budgetIds)))).map((b) => [b.id, b]) : []);
+  const targetBudget = new Map(budgetCode.size ? (await tx.select({ id: budgets.id, code: budgets.code }).from(budgets).where(and(eq(budgets.accountYearId, toYear.id), inArray(budgets.code, [...budgetCode.values()].map((b) => b.code))))).map((b) => [b.code, b.id]) : []);
+  return items.map((item, index) => ({
+    ...item,
+    subjectId: idOf.get(codeOf.get(item.subjectId)!)!,
+    auxes: item.auxes.map((x) => {
+      if (AUX_DIMENSION_OF_TYPE[x.auxTypeId] !== 'budget') return x;
+      const b = budgetCode.get(x.auxId);
+      const id = b ? targetBudget.get(b.code) : undefined;
+      if (id === undefined) fail('VOUCHER_REVERSAL_BUDGET_UNMAPPED', { row: index + 1, value: b ? `${b.code} ${b.name}` : String(x.auxId), year });
+      return { auxTypeId: x.auxTypeId, auxId: id! };
+    }),
+  }));
+}
+
+/**
  * Saves a new voucher (spec 01 §7 POST /voucher). The period of the mark date is read `for share`
  * so a settle cannot slip in between the check and the commit. With `originKind` COPY the body is
  * the copy the editor made (copyVoucher); with REVERSAL the lines are the original's, negated, and
@@ -261,6 +296,7 @@ export async function createVoucher(db: Db, actor: Actor, companyId: number, bod
         const [kindRow] = await tx.select({ name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(eq(voucherKinds.id, origin.kindId));
         const label = localVoucherLabel(lang, kindRow ?? { name: '' }, padVoucherCode(origin.code, await q.codeLengthOf(tx, origin.accountId)));
         items = reversedItems(await q.itemsOf(tx, origin.id), label, lang);
+        if (origin.accountYearId !== place.accountYearId) items = await intoYear(tx, items, origin.accountYearId, ctx.years.find((y) => y.id === place.accountYearId)!);
       }
     }
     const codeLength = ctx.codeLength;

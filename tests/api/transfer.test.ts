@@ -213,6 +213,13 @@ describe.each(backends())('Excel import / export / template (%s)', (backend) => 
     const d3 = all.find((d) => d.code === 'D3')!;
     expect(d3.parentId).toBe(ids.d1);
     expect(all.find((d) => d.code === 'D31')!.parentId).toBe(d3.id);
+    // Parent codes in another case name the same departments, of the sheet and on file (decision 072).
+    const cased = await importFile('department', await sheet([['部门编码 Code', '部门名称 Name', '上级部门编码 Parent code'], ['D41', '孙部门', 'd4'], ['D4', '又一新部门', 'd1']]), { companyId: w.companyId });
+    expect(cased.json(), cased.body).toMatchObject({ success: true, data: { created: 2 } });
+    const again = (await data(t.call('GET', '/api/aux/department', { token: admin, query: { filter: { companyId: w.companyId } } }), 'deps')).content as Array<{ id: number; code: string; parentId: number | null }>;
+    const d4 = again.find((d) => d.code === 'D4')!;
+    expect(d4.parentId).toBe(ids.d1);
+    expect(again.find((d) => d.code === 'D41')!.parentId).toBe(d4.id);
   });
 
   it('budgets: parents first, amounts of leaves in cents; an amount on a parent is refused by the form rule', async () => {

@@ -18,6 +18,7 @@ import { messageOf, translate } from '../../http/messages';
 import zhVoucher from '../../../../locales/zh_CN/voucher.json' with { type: 'json' };
 import enVoucher from '../../../../locales/en_US/voucher.json' with { type: 'json' };
 import type { AuxDimension } from './usage';
+import { codeKey } from '../../../domain/half-width';
 
 export const VOUCHER_SHEET = { zh: '凭证', en: 'Vouchers', file: 'vouchers' };
 
@@ -250,14 +251,16 @@ export function groupVoucherLines(lines: readonly SheetLine[]): Array<{ key: str
 /** A record referred to by a cell: its code, its name (when unique), or "code name". */
 export function resolveRef(records: ReadonlyArray<{ id: number; code: string | null; name: string }>, text: string): number | null {
   const t = text.trim();
-  const byCode = records.find((r) => r.code !== null && r.code === t);
+  // Codes name one record whatever their letters' case (decision 072).
+  const key = codeKey(t);
+  const byCode = records.find((r) => r.code !== null && codeKey(r.code) === key);
   if (byCode) return byCode.id;
   const byName = records.filter((r) => r.name === t);
   if (byName.length === 1) return byName[0].id;
   const space = t.indexOf(' ');
   if (space > 0) {
-    const code = t.slice(0, space);
-    const hit = records.find((r) => r.code === code);
+    const code = codeKey(t.slice(0, space));
+    const hit = records.find((r) => r.code !== null && codeKey(r.code) === code);
     if (hit) return hit.id;
   }
   return null;

@@ -3,7 +3,7 @@ import { departmentCreateBody, departmentUpdateBody, employeeCreateBody, employe
 import type { Db } from '../../../db/client';
 import { DomainError } from '../../../../domain/result-codes';
 import * as staff from '../../staff/service';
-import { halfWidth } from '../../../../domain/half-width';
+import { codeKey, halfWidth } from '../../../../domain/half-width';
 import type { Parsed, SheetDef, SheetRow, SheetScope } from '../sheet';
 import { byCode, collect, date, flag, keyed, listPaging, optionalText, refByCode } from './cells';
 
@@ -23,7 +23,7 @@ function parentsFirst(rows: SheetRow[]): SheetRow[] {
   const visit = (r: SheetRow, path: Set<SheetRow>) => {
     if (done.has(r) || path.has(r)) return;
     path.add(r);
-    const parent = byKey.get(r.texts.parentId ?? '');
+    const parent = byKey.get(codeKey(r.texts.parentId ?? ''));
     if (parent) visit(parent, path);
     done.add(r);
     out.push(r);
@@ -61,7 +61,7 @@ export const departmentSheet: SheetDef<DepartmentDto, DepartmentCtx, Filter> = {
     const code = row.texts.parentId;
     let parentId: number | null = null;
     if (code) {
-      const parent = (await allDepartments(tx, s.companyId)).find((d) => d.code === code);
+      const parent = (await allDepartments(tx, s.companyId)).find((d) => codeKey(d.code) === codeKey(code));
       if (!parent) throw new DomainError('IMPORT_REFERENCE_UNKNOWN', { code });
       parentId = parent.id;
     }

@@ -14,7 +14,7 @@ import { VoucherEditorModel } from './page-models/voucher-editor';
 import { loginAs, startInLanguage } from './page-models/login';
 import { ShellModel } from './page-models/shell';
 import { restoreDemoState } from './page-models/demo-state';
-import { chooseOpenOption } from './page-models/keys';
+import { chooseOpenOption, pickByKeys } from './page-models/keys';
 import { apiLogin, VoucherListModel } from './page-models/voucher-list';
 import { expectFullText, gridTooltip } from './page-models/full-text';
 
@@ -715,5 +715,42 @@ test('the list filters by maker (制单人) with keys only, and shows a maker\'s
     await expect.poll(() => list.rowIds()).toEqual(made);
   } finally {
     await dropVouchers(request, [...made, ...clerks]);
+  }
+});
+
+test('the list filters by an auxiliary value a line carries (辅助核算 客户, 核算项目 C0001) with keys only', async ({ page, request }, testInfo) => {
+  const AUX = `${QA_TAG} 核算项目`;
+  const admin = await apiLogin(request, 'admin', 'admin123');
+  const clerk = await apiLogin(request, 'clerk', 'clerk123');
+  const { s, kindId: kind } = await ledger2026(admin);
+  const customers = (await admin.get('/api/aux/customer', { filter: { companyId: 1, keyword: 'C0001' }, limit: 10 })).content as Array<{ id: number; code: string }>;
+  const c1 = customers.find((c) => c.code === 'C0001')!.id;
+  const line = (summary: string, subject: string, direction: boolean, auxes: unknown[] = []) => ({ summary, subjectId: s(subject), direction, amount: '1234', auxes });
+  const withClient = await clerk.post('/api/voucher', { accountId: 1, kindId: kind, markTime: '2026-12-27', items: [line(AUX, '1122', true, [{ auxTypeId: 3, auxId: c1 }]), line(AUX, '1002', false)] });
+  const without = await clerk.post('/api/voucher', { accountId: 1, kindId: kind, markTime: '2026-12-27', items: [line(AUX, '1001', true), line(AUX, '1002', false)] });
+  qaMade.push(withClient.id, without.id);
+  try {
+    await loginAs(page, 'auditor', 'audit123', { at: '/voucher/daily/list' });
+    const list = new VoucherListModel(page);
+    await expect(list.rows().first()).toBeVisible({ timeout: 20_000 });
+    await list.filter('summary').fill(AUX);
+    await expect.poll(async () => (await list.rowIds()).sort()).toEqual([withClient.id, without.id].sort());
+    // The value waits for its type; then its code typed and Enter takes the first match.
+    await expect(list.filter('aux-value')).toBeDisabled();
+    await pickByKeys(list.filter('aux-type'), '客户');
+    await expect(list.filter('aux-value')).toBeEnabled();
+    await list.filter('aux-value').focus();
+    await page.keyboard.type('C0001');
+    await expect(page.getByRole('option', { name: /^C0001 / })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(list.filter('aux-value')).toHaveValue(/^C0001 /);
+    await expect.poll(() => list.rowIds()).toEqual([withClient.id]);
+    await page.screenshot({ path: testInfo.outputPath('voucher-list-aux-filter-zh.png'), fullPage: true });
+    // Another type clears the value: the list is the summary's again.
+    await pickByKeys(list.filter('aux-type'), '部门');
+    await expect(list.filter('aux-value')).toHaveValue('');
+    await expect.poll(async () => (await list.rowIds()).sort()).toEqual([withClient.id, without.id].sort());
+  } finally {
+    await dropVouchers(request, [withClient.id, without.id]);
   }
 });

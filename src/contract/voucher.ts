@@ -172,7 +172,12 @@ export const voucherFilter = z.object({
   keyword: z.string().trim().max(50).optional(),
   /** The maker (createdBy). */
   makerId: idSchema.optional(),
-}).superRefine(rangeOrder([['dateFrom', 'dateTo']], VOUCHER_FILTER_VALUE_RANGES));
+  /** An auxiliary value (1 department … 6 budget item, with auxId) a line carries: with the subject, summary and amount filters, on the same line (核算项目). */
+  auxTypeId: z.coerce.number<number>().int().min(1).max(6).optional(),
+  auxId: idSchema.optional(),
+}).superRefine(rangeOrder([['dateFrom', 'dateTo']], VOUCHER_FILTER_VALUE_RANGES)).superRefine((f, ctx) => {
+  if ((f.auxTypeId === undefined) !== (f.auxId === undefined)) ctx.addIssue({ code: 'custom', path: [f.auxTypeId === undefined ? 'auxTypeId' : 'auxId'], message: 'required' });
+});
 export type VoucherFilter = z.output<typeof voucherFilter>;
 
 /**

@@ -63,6 +63,18 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     expect(await ids({ periodId: p, subjectCode: '10' })).toEqual([a.id, c.id, b.id]);
     expect(await ids({ periodId: p, summary: '律师' })).toEqual([a.id, c.id]);
     expect(await ids({ periodId: p, amountFrom: 50_000, amountTo: 99_900 })).toEqual([a.id, c.id]);
+    // An auxiliary value a line carries (核算项目): the department on b's rent line, the project on a's and c's fees;
+    // with a subject, on the same line (the department is on 5602, not on the bank line).
+    expect(await ids({ periodId: p, auxTypeId: 1, auxId: w.departmentId })).toEqual([b.id]);
+    expect(await ids({ periodId: p, auxTypeId: 5, auxId: w.projectId })).toEqual([a.id, c.id]);
+    expect(await ids({ periodId: p, auxTypeId: 1, auxId: w.departmentId, subjectId: w.subject.admin })).toEqual([b.id]);
+    expect(await ids({ periodId: p, auxTypeId: 1, auxId: w.departmentId, subjectId: w.subject.bank })).toEqual([]);
+    expect(await ids({ periodId: p, auxTypeId: 3, auxId: w.departmentId })).toEqual([]);
+    expect((await data(call(w.users.viewer.token, 'GET', '/api/voucher/total', { query: { filter: { accountId: w.accountId, periodId: p, auxTypeId: 5, auxId: w.projectId } } }), 'total')).count).toBe(2);
+    // A value without its type (or a type without a value) is refused, naming the missing field.
+    const half = (await call(w.users.viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, auxId: w.projectId } } })).json();
+    expect(half).toMatchObject({ success: false, code: 'INVALID_INPUT' });
+    await refused(call(w.users.viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, auxTypeId: 7, auxId: 1 } } }), 'INVALID_INPUT');
     // Sorting: by code descending within a kind, by date descending (the editor's "last voucher").
     expect(await ids({ periodId: p, kindId: w.kindId }, { sort: { code: 'desc' } })).toEqual([b.id, a.id]);
     expect(await ids({ periodId: p }, { sort: { markTime: 'desc' }, limit: 1 })).toEqual([b.id]);

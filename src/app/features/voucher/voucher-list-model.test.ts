@@ -41,6 +41,18 @@ describe('toApiFilter', () => {
     expect(toApiFilter({ ...f, periodFrom: 99 }, scope, periods, '')).not.toHaveProperty('periodFrom');
   });
 
+  it('sends an auxiliary value with its type, and a type alone not at all; a saved one is read back only whole', () => {
+    const f = { ...emptyVoucherListFilter(), auxTypeId: 3, auxId: 42 };
+    expect(toApiFilter(f, scope, periods, '')).toMatchObject({ auxTypeId: 3, auxId: 42 });
+    const typeOnly = toApiFilter({ ...f, auxId: null }, scope, periods, '');
+    expect(typeOnly).not.toHaveProperty('auxTypeId');
+    expect(typeOnly).not.toHaveProperty('auxId');
+    expect(readSavedVoucherFilter({ auxTypeId: 3, auxId: 42 })).toMatchObject({ auxTypeId: 3, auxId: 42 });
+    expect(readSavedVoucherFilter({ auxTypeId: 9, auxId: 42 })).toMatchObject({ auxTypeId: null, auxId: null });
+    expect(readSavedVoucherFilter({ auxTypeId: 3 })).toMatchObject({ auxTypeId: null, auxId: null });
+    expect(readSavedVoucherFilter({})).toMatchObject({ auxTypeId: null, auxId: null });
+  });
+
   it('reads codes, amounts in yuan, subject, summary, state and the search box', () => {
     const f = { ...emptyVoucherListFilter(), kindId: 5, codeFrom: '0003', codeTo: 'x', listState: 'TO_AUDIT' as const, subjectCode: '1002', summary: ' 房租 ', amountFrom: '1,200.5', amountTo: 'abc' };
     expect(toApiFilter(f, scope, periods, ' 12 ')).toEqual({

@@ -33,10 +33,13 @@ export interface VoucherListFilterState {
   amountTo: string;
   /** The maker (制单人, a user id): filter.makerId. */
   makerId: number | null;
+  /** An auxiliary value a line carries (核算项目): its type (1 department … 6 budget item) and id. */
+  auxTypeId: number | null;
+  auxId: number | null;
 }
 
 export const emptyVoucherListFilter = (): VoucherListFilterState => ({
-  periodFrom: null, periodTo: null, kindId: null, codeFrom: '', codeTo: '', listState: 'ALL', subjectCode: null, summary: '', amountFrom: '', amountTo: '', makerId: null,
+  periodFrom: null, periodTo: null, kindId: null, codeFrom: '', codeTo: '', listState: 'ALL', subjectCode: null, summary: '', amountFrom: '', amountTo: '', makerId: null, auxTypeId: null, auxId: null,
 });
 
 /** A saved filter from an older version of the screen: keep what still fits. */
@@ -53,8 +56,12 @@ export function readSavedVoucherFilter(saved: unknown): VoucherListFilterState {
     listState: typeof s.listState === 'string' && states.includes(s.listState) ? (s.listState as VoucherListState) : 'ALL',
     subjectCode: typeof s.subjectCode === 'string' && /^\d+$/.test(s.subjectCode) ? s.subjectCode : null,
     summary: str(s.summary), amountFrom: str(s.amountFrom), amountTo: str(s.amountTo), makerId: num(s.makerId),
+    ...auxOf(num(s.auxTypeId), num(s.auxId)),
   };
 }
+
+/** A saved auxiliary filter: a type of 1 … 6 with a value, else none. */
+const auxOf = (type: number | null, id: number | null) => (type !== null && type <= 6 && id !== null ? { auxTypeId: type, auxId: id } : { auxTypeId: null, auxId: null });
 
 /** Amount text in yuan ("1,200.5") as cents, or undefined when empty or not an amount. */
 export function amountFilterCents(text: string): number | undefined {
@@ -124,6 +131,11 @@ export function toApiFilter(
   if (af !== undefined) out.amountFrom = af;
   if (at !== undefined) out.amountTo = at;
   if (f.makerId !== null) out.makerId = f.makerId;
+  // A type alone (its value not chosen yet) narrows nothing.
+  if (f.auxTypeId !== null && f.auxId !== null) {
+    out.auxTypeId = f.auxTypeId;
+    out.auxId = f.auxId;
+  }
   if (keyword.trim()) out.keyword = keyword.trim().slice(0, 50);
   return out;
 }

@@ -51,13 +51,17 @@ import { matchVoucherKey, matchVoucherListKey } from './voucher-keys';
 import { editorHref, noteStepScope } from './voucher-step-scope';
 import { HOLD_MS, typeAhead } from '../../../../grids/type-ahead';
 import { useVoucherExport } from './voucher-export';
-import { deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
+import { auxValuesOptions, deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
+
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 import { vouchersColumns } from './vouchers.columns';
 import { localName } from '../../../domain/names';
 import { useBusy } from '../common/use-busy';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
 import { useOpenedRowCaret } from './voucher-list-caret';
+
+/** The auxiliary types a line may carry (1 department … 6 budget item), as the filter offers them. */
+const AUX_TYPE_IDS = [1, 2, 3, 4, 5, 6] as const;
 
 interface Ctx {
   t: (k: string) => string;
@@ -96,7 +100,7 @@ type ReasonFor = { mode: 'batch' } | { mode: 'one'; id: number; colId: string | 
 
 export function VoucherListPage() {
   const { t, i18n } = useTranslation(['voucher', 'admin', 'common', 'errors', 'periodEnd']);
-  const { accountId, accountYearId } = useScope();
+  const { companyId, accountId, accountYearId } = useScope();
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const router = useRouter();
@@ -110,6 +114,10 @@ export function VoucherListPage() {
   const subjects = useQuery(allSubjectsOptions(accountYearId));
   const makers = useQuery(voucherMakersOptions(accountId));
   const [filter, setFilter] = useTabState<VoucherListFilterState>(`voucherList:${accountYearId}`, emptyVoucherListFilter);
+  // The auxiliary values of the year (the editor's lists, cached), read once the type field is reached
+  // or a type is chosen (a saved filter), so they are there by the time a value is typed.
+  const [auxWanted, setAuxWanted] = useState(false);
+  const auxValues = useQuery({ ...auxValuesOptions(companyId, accountId, accountYearId), enabled: (auxWanted || filter.auxTypeId !== null) && companyId !== null && accountId !== null && accountYearId !== null });
   const [debounced] = useDebouncedValue(filter, 300);
   const [rows, setRows] = useState<VoucherDto[]>([]);
   // The filter of the page last answered (search box included): the footer totals every voucher under it.
@@ -316,6 +324,7 @@ export function VoucherListPage() {
   // The chosen maker stays named while the choices load or after they changed (a saved filter).
   const makerOptions = (makers.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
   const subjectOptions = (subjects.data?.content ?? []).map((s) => ({ value: s.code, label: `${s.code} ${localName(english, s)}` }));
+  const auxOptions = filter.auxTypeId === null ? [] : (auxValues.data?.[filter.auxTypeId] ?? []).map((v) => ({ value: String(v.id), label: `${v.code} ${v.name}` }));
   const patch = (p: Partial<VoucherListFilterState>) => setFilter((f) => ({ ...f, ...p }));
   // Under the field as it is typed; the list is not asked with it (it keeps its rows) until put right.
   const problems = filterProblems(filter, periodList);
@@ -446,6 +455,8 @@ export function VoucherListPage() {
         />
         <FirstMatchSelect size="xs" w={160} label={t('voucher:list.filters.subject')} data={subjectOptions} value={filter.subjectCode} onChange={(v) => patch({ subjectCode: v })} clearable limit={50} placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-subject" />
         <Select size="xs" w={110} label={t('voucher:list.filters.maker')} data={makerOptions} value={filter.makerId === null ? null : String(filter.makerId)} onChange={(v) => patch({ makerId: num(v) })} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-maker" />
+        <Select size="xs" w={95} label={t('voucher:list.filters.auxType')} data={AUX_TYPE_IDS.map((id) => ({ value: String(id), label: t(`voucher:auxTypes.${id}`) }))} value={filter.auxTypeId === null ? null : String(filter.auxTypeId)} onChange={(v) => patch({ auxTypeId: num(v), auxId: null })} onFocus={() => setAuxWanted(true)} clearable placeholder={t('voucher:list.filters.any')} data-testid="voucher-filter-aux-type" />
+        <FirstMatchSelect size="xs" w={170} label={t('voucher:list.filters.auxValue')} data={auxOptions} value={filter.auxId === null ? null : String(filter.auxId)} onChange={(v) => patch({ auxId: num(v) })} disabled={filter.auxTypeId === null} clearable limit={50} placeholder={filter.auxTypeId === null ? t('voucher:list.filters.auxTypeFirst') : t('voucher:list.filters.any')} data-testid="voucher-filter-aux-value" />
         <TextInput size="xs" w={115} label={t('voucher:list.filters.summary')} value={filter.summary} onChange={(e) => patch({ summary: e.currentTarget.value.slice(0, 50) })} data-testid="voucher-filter-summary" />
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountFrom')} value={filter.amountFrom} onChange={(e) => patch({ amountFrom: e.currentTarget.value.slice(0, 20) })} error={problem('amountFrom')} inputMode="decimal" data-testid="voucher-filter-amount-from" />
         <TextInput size="xs" w={82} label={t('voucher:list.filters.amountTo')} value={filter.amountTo} onChange={(e) => patch({ amountTo: e.currentTarget.value.slice(0, 20) })} error={problem('amountTo')} inputMode="decimal" data-testid="voucher-filter-amount-to" />

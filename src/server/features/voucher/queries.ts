@@ -11,6 +11,7 @@ import type { YearWithPeriods } from '../../../domain/voucher-rules';
 import type { VoucherFilter } from '../../../contract/voucher';
 import { orderBy } from '../../db/queries/list';
 import { DomainError } from '../../../domain/result-codes';
+import { AUX_DIMENSION_OF_TYPE } from './usage';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type VoucherItemRow = typeof voucherItems.$inferSelect;
@@ -165,6 +166,7 @@ export function listConditions(f: VoucherFilter): SQL[] {
   if (f.summary) line.push(sql`li.summary ilike ${likePattern(f.summary)}`);
   if (f.amountFrom !== undefined) line.push(sql`li.amount_cents >= ${f.amountFrom}`);
   if (f.amountTo !== undefined) line.push(sql`li.amount_cents <= ${f.amountTo}`);
+  if (f.auxTypeId !== undefined && f.auxId !== undefined) line.push(sql`${sql.raw(`li.${AUX_DIMENSION_OF_TYPE[f.auxTypeId]}_id`)} = ${f.auxId}`);
   if (line.length) {
     c.push(sql`exists (select 1 from voucher_items li join subjects ls on ls.id = li.subject_id where li.voucher_id = ${vouchers.id} and ${sql.join(line, sql` and `)})`);
   }

@@ -70,6 +70,10 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     expect(await ids({ periodId: p, auxTypeId: 1, auxId: w.departmentId, subjectId: w.subject.admin })).toEqual([b.id]);
     expect(await ids({ periodId: p, auxTypeId: 1, auxId: w.departmentId, subjectId: w.subject.bank })).toEqual([]);
     expect(await ids({ periodId: p, auxTypeId: 3, auxId: w.departmentId })).toEqual([]);
+    // A parent department takes in its subtree (lines carry the leaves), as the auxiliary ledgers sum it.
+    const [{ parent_id: parent }] = await rows<{ parent_id: number }>(sql`select parent_id from departments where id = ${w.departmentId}`);
+    expect(parent).toEqual(expect.any(Number));
+    expect(await ids({ periodId: p, auxTypeId: 1, auxId: parent })).toEqual([b.id]);
     expect((await data(call(w.users.viewer.token, 'GET', '/api/voucher/total', { query: { filter: { accountId: w.accountId, periodId: p, auxTypeId: 5, auxId: w.projectId } } }), 'total')).count).toBe(2);
     // A value without its type (or a type without a value) is refused, naming the missing field.
     const half = (await call(w.users.viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, auxId: w.projectId } } })).json();

@@ -166,11 +166,23 @@ export function listConditions(f: VoucherFilter): SQL[] {
   if (f.summary) line.push(sql`li.summary ilike ${likePattern(f.summary)}`);
   if (f.amountFrom !== undefined) line.push(sql`li.amount_cents >= ${f.amountFrom}`);
   if (f.amountTo !== undefined) line.push(sql`li.amount_cents <= ${f.amountTo}`);
-  if (f.auxTypeId !== undefined && f.auxId !== undefined) line.push(sql`${sql.raw(`li.${AUX_DIMENSION_OF_TYPE[f.auxTypeId]}_id`)} = ${f.auxId}`);
+  if (f.auxTypeId !== undefined && f.auxId !== undefined) line.push(auxLineCondition(f.auxTypeId, f.auxId));
   if (line.length) {
     c.push(sql`exists (select 1 from voucher_items li join subjects ls on ls.id = li.subject_id where li.voucher_id = ${vouchers.id} and ${sql.join(line, sql` and `)})`);
   }
   return c;
+}
+
+/**
+ * A line carrying an auxiliary value; a department or budget item takes in its subtree (lines carry
+ * the leaves), as the auxiliary ledgers sum it.
+ */
+function auxLineCondition(auxTypeId: number, auxId: number): SQL {
+  const dim = AUX_DIMENSION_OF_TYPE[auxTypeId];
+  const col = sql.raw(`li.${dim}_id`);
+  if (dim !== 'department' && dim !== 'budget') return sql`${col} = ${auxId}`;
+  const table = sql.raw(dim === 'department' ? 'departments' : 'budgets');
+  return sql`${col} in (with recursive t(id) as (select ${auxId}::integer union all select c.id from ${table} c join t on c.parent_id = t.id) select id from t)`;
 }
 
 /** The list's sort keys (API names) and their columns; the voucher order (date, code, id) settles ties. */

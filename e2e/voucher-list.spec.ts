@@ -750,6 +750,11 @@ test('the list filters by an auxiliary value a line carries (辅助核算 客户
     await pickByKeys(list.filter('aux-type'), '部门');
     await expect(list.filter('aux-value')).toHaveValue('');
     await expect.poll(async () => (await list.rowIds()).sort()).toEqual([withClient.id, without.id].sort());
+    // A parent department is offered too (it stands for its groups), unlike in a voucher line.
+    await list.filter('aux-value').focus();
+    await page.keyboard.type('01');
+    await expect(page.getByRole('option', { name: /^01 业务部/ })).toBeVisible();
+    await page.keyboard.press('Escape');
   } finally {
     await dropVouchers(request, [withClient.id, without.id]);
   }

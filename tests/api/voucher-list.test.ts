@@ -78,7 +78,7 @@ describe.each(backends())('voucher list (%s)', (backend) => {
     // A value without its type (or a type without a value) is refused, naming the missing field.
     const half = (await call(w.users.viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, auxId: w.projectId } } })).json();
     expect(half).toMatchObject({ success: false, code: 'INVALID_INPUT' });
-    await refused(call(w.users.viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, auxTypeId: 7, auxId: 1 } } }), 'INVALID_INPUT');
+    await refused(call(w.users.viewer.token, 'GET', '/api/voucher', { query: { filter: { accountId: w.accountId, auxTypeId: 7, auxId: w.projectId } } }), 'INVALID_INPUT');
     // Sorting: by code descending within a kind, by date descending (the editor's "last voucher").
     expect(await ids({ periodId: p, kindId: w.kindId }, { sort: { code: 'desc' } })).toEqual([b.id, a.id]);
     expect(await ids({ periodId: p }, { sort: { markTime: 'desc' }, limit: 1 })).toEqual([b.id]);

@@ -51,7 +51,7 @@ import { matchVoucherKey, matchVoucherListKey } from './voucher-keys';
 import { editorHref, noteStepScope } from './voucher-step-scope';
 import { HOLD_MS, typeAhead } from '../../../../grids/type-ahead';
 import { useVoucherExport } from './voucher-export';
-import { auxValuesOptions, deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
+import { auxFilterValuesOptions, deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
 
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 import { vouchersColumns } from './vouchers.columns';
@@ -114,10 +114,10 @@ export function VoucherListPage() {
   const subjects = useQuery(allSubjectsOptions(accountYearId));
   const makers = useQuery(voucherMakersOptions(accountId));
   const [filter, setFilter] = useTabState<VoucherListFilterState>(`voucherList:${accountYearId}`, emptyVoucherListFilter);
-  // The auxiliary values of the year (the editor's lists, cached), read once the type field is reached
+  // Every auxiliary value of the year (disabled ones and parents too), read once the type field is reached
   // or a type is chosen (a saved filter), so they are there by the time a value is typed.
   const [auxWanted, setAuxWanted] = useState(false);
-  const auxValues = useQuery({ ...auxValuesOptions(companyId, accountId, accountYearId), enabled: (auxWanted || filter.auxTypeId !== null) && companyId !== null && accountId !== null && accountYearId !== null });
+  const auxValues = useQuery({ ...auxFilterValuesOptions(companyId, accountId, accountYearId), enabled: (auxWanted || filter.auxTypeId !== null) && companyId !== null && accountId !== null && accountYearId !== null });
   const [debounced] = useDebouncedValue(filter, 300);
   const [rows, setRows] = useState<VoucherDto[]>([]);
   // The filter of the page last answered (search box included): the footer totals every voucher under it.

@@ -59,21 +59,44 @@ const valuesOf = <T extends { id: number; code: string; name: string; nameInitia
   rows.filter((r) => !r.disabled).map((r) => ({ id: r.id, code: r.code, name: r.name, initials: r.nameInitials }));
 
 /** The auxiliary values by type: 1 department (with its ancestors), 2 employee, 3 customer, 4 vendor, 5 project, 6 budget. */
+/** Every auxiliary record of the scope by type (budget items: the leaves only, or all). */
+async function loadAuxRecords(companyId: number, accountId: number, accountYearId: number, signal: AbortSignal, budgetLeavesOnly: boolean) {
+  const opts = { signal };
+  const [departments, employees, customers, vendors, projects, budgets] = await Promise.all([
+    loadAllPages((index, size) => call(departmentApi.list, { query: { filter: { companyId }, index, size } }, opts)),
+    loadAllPages((index, size) => call(employeeApi.list, { query: { filter: { companyId }, index, size } }, opts)),
+    // Clients and cases: every one of the company (the books are the company's; the client and case
+    // lists show a user only those they lead), by code and name (/aux/bookValue).
+    loadAllPages((index, size) => call(auxApi.bookValues, { query: { filter: { companyId, type: 'CUSTOMER' }, index, size } }, opts)),
+    loadAllPages((index, size) => call(vendorApi.list, { query: { filter: { accountId }, index, size } }, opts)),
+    loadAllPages((index, size) => call(auxApi.bookValues, { query: { filter: { companyId, type: 'PROJECT' }, index, size } }, opts)),
+    loadAllPages((index, size) => call(budgetApi.list, { query: { filter: budgetLeavesOnly ? { accountYearId, leaf: true } : { accountYearId }, index, size } }, opts)),
+  ]);
+  return { departments, employees, customers, vendors, projects, budgets };
+}
+
+/**
+ * The values a filter of the books offers (the voucher list's 核算项目): every record of each type,
+ * disabled ones and parent departments and budget items included (old lines carry the first, and a
+ * parent stands for its subtree), by code and name.
+ */
+export const auxFilterValuesOptions = (companyId: number | null, accountId: number | null, accountYearId: number | null) =>
+  queryOptions({
+    queryKey: [...voucherKeys.aux(companyId, accountId, accountYearId), 'all'] as const,
+    queryFn: async ({ signal }): Promise<Record<number, Array<{ id: number; code: string; name: string }>>> => {
+      const r = await loadAuxRecords(companyId!, accountId!, accountYearId!, signal, false);
+      const all = (rows: ReadonlyArray<{ id: number; code: string; name: string }>) => rows.map((x) => ({ id: x.id, code: x.code, name: x.name }));
+      return { 1: all(r.departments.content), 2: all(r.employees.content), 3: all(r.customers.content), 4: all(r.vendors.content), 5: all(r.projects.content), 6: all(r.budgets.content) };
+    },
+    enabled: !!companyId && !!accountId && !!accountYearId,
+    staleTime: 60_000,
+  });
+
 export const auxValuesOptions = (companyId: number | null, accountId: number | null, accountYearId: number | null) =>
   queryOptions({
     queryKey: voucherKeys.aux(companyId, accountId, accountYearId),
     queryFn: async ({ signal }): Promise<Record<number, CatalogAuxValue[]>> => {
-      const opts = { signal };
-      const [departments, employees, customers, vendors, projects, budgets] = await Promise.all([
-        loadAllPages((index, size) => call(departmentApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
-        loadAllPages((index, size) => call(employeeApi.list, { query: { filter: { companyId: companyId! }, index, size } }, opts)),
-        // Clients and cases: every one of the company (the books are the company's; the client and case
-        // lists show a user only those they lead), by code and name (/aux/bookValue).
-        loadAllPages((index, size) => call(auxApi.bookValues, { query: { filter: { companyId: companyId!, type: 'CUSTOMER' }, index, size } }, opts)),
-        loadAllPages((index, size) => call(vendorApi.list, { query: { filter: { accountId: accountId! }, index, size } }, opts)),
-        loadAllPages((index, size) => call(auxApi.bookValues, { query: { filter: { companyId: companyId!, type: 'PROJECT' }, index, size } }, opts)),
-        loadAllPages((index, size) => call(budgetApi.list, { query: { filter: { accountYearId: accountYearId!, leaf: true }, index, size } }, opts)),
-      ]);
+      const { departments, employees, customers, vendors, projects, budgets } = await loadAuxRecords(companyId!, accountId!, accountYearId!, signal, true);
       const byId = new Map(departments.content.map((d) => [d.id, d]));
       const pathOf = (parentId: number | null): string[] => {
         const out: string[] = [];

@@ -230,6 +230,7 @@ export const resultCodes = {
   VOUCHER_REVERSAL_FIXED: { status: 409, key: 'errors.VOUCHER_REVERSAL_FIXED' },
   VOUCHER_REVERSAL_UNMAPPED: { status: 409, key: 'errors.VOUCHER_REVERSAL_UNMAPPED' },
   VOUCHER_REVERSAL_BUDGET_UNMAPPED: { status: 409, key: 'errors.VOUCHER_REVERSAL_BUDGET_UNMAPPED' },
+  VOUCHER_REVERSAL_EARLIER_YEAR: { status: 400, key: 'errors.VOUCHER_REVERSAL_EARLIER_YEAR' },
   /** A subject relation must lead to an account year of another ledger set of the same company. */
   SUBJECT_RELATION_SAME_LEDGER: { status: 400, key: 'errors.SUBJECT_RELATION_SAME_LEDGER' },
   /** Only enabled leaf subjects are mapped (a voucher line can name nothing else). */

@@ -325,6 +325,13 @@ describe.each(backends())('period end (%s)', (backend) => {
     expect((await reverse('2031-01-16')).json().success).toBe(false);
     // Reverse the year end: December reopens; the next year stays (it may already hold vouchers).
     expect((await data(call(settler.token, 'POST', `/api/account/${other.accountId}/reverseRoll`, { body: {} }), 'reverse dec')).period.name).toBe('2030-12');
+    // Never into a year before its original: a 2031 voucher reversed into the reopened 2030-12 is refused, nothing written.
+    const v31 = await post(w.users.clerk.token, { accountId: other.accountId, kindId: kinds[0].id, markTime: '2031-02-03', items: [line(cost, true, 300), line(cash2031, false, 300)] });
+    await data(act(w.users.auditor.token, v31.id, 'audit'), 'audit 2031');
+    const count2030 = (await rows(sql`select id from vouchers where account_year_id = ${other.accountYearId}`)).length;
+    const earlier = await refused(call(w.users.clerk.token, 'POST', '/api/voucher', { lang: 'en_US', body: { accountId: other.accountId, kindId: kinds[0].id, markTime: '2030-12-31', items: [line(cash2031, true, 1)], originId: v31.id, originKind: 'REVERSAL' } }), 'VOUCHER_REVERSAL_EARLIER_YEAR');
+    expect(earlier.msg).toBe('A red reversal cannot go into 2030, a year before its original');
+    expect((await rows(sql`select id from vouchers where account_year_id = ${other.accountYearId}`)).length).toBe(count2030);
   });
 
   it('reverses a voucher of a closed year into the next one with its budget item of the same code, or names the item that year lacks', async () => {

@@ -52,7 +52,6 @@ import { editorHref, noteStepScope } from './voucher-step-scope';
 import { HOLD_MS, typeAhead } from '../../../../grids/type-ahead';
 import { useVoucherExport } from './voucher-export';
 import { auxFilterValuesOptions, deleteVoucher, runVoucherAction, voucherKeys, voucherKindsOptions } from './voucher-queries';
-
 import { disabledReason, toolbarSnapshot, type ServerAction } from './voucher-toolbar-model';
 import { vouchersColumns } from './vouchers.columns';
 import { localName } from '../../../domain/names';

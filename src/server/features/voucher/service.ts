@@ -296,7 +296,12 @@ export async function createVoucher(db: Db, actor: Actor, companyId: number, bod
         const [kindRow] = await tx.select({ name: voucherKinds.name, nameEn: voucherKinds.nameEn }).from(voucherKinds).where(eq(voucherKinds.id, origin.kindId));
         const label = localVoucherLabel(lang, kindRow ?? { name: '' }, padVoucherCode(origin.code, await q.codeLengthOf(tx, origin.accountId)));
         items = reversedItems(await q.itemsOf(tx, origin.id), label, lang);
-        if (origin.accountYearId !== place.accountYearId) items = await intoYear(tx, items, origin.accountYearId, ctx.years.find((y) => y.id === place.accountYearId)!);
+        if (origin.accountYearId !== place.accountYearId) {
+          const toYear = ctx.years.find((y) => y.id === place.accountYearId)!;
+          // A reversal undoes its original later, never in a year before it.
+          if (toYear.startAt < origin.markDate) fail('VOUCHER_REVERSAL_EARLIER_YEAR', { year: toYear.startAt.slice(0, 4) });
+          items = await intoYear(tx, items, origin.accountYearId, toYear);
+        }
       }
     }
     const codeLength = ctx.codeLength;

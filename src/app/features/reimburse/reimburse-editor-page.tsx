@@ -48,6 +48,7 @@ import { EmployeeField } from '../pickers/employee-field';
 import { linesOf, loadedReimburseState, newReimburseState, reduceReimburse, reimburseTotals, type ReimburseEditorState, type ReimburseEvent, type ReimburseHeader } from './reimburse-editor-state';
 import { serverLineRefusals, standingLineRefusals, type ServerLineRefusal } from './reimburse-line-refusals';
 import { firstRefusedField, headerRuleBreaks, payAmountCentsOf, REIMBURSE_HEADER_FIELDS, refusedHeaderFields, serverHeaderRefusal, type ReimburseHeaderField, type ReimburseHeaderRule, type ServerHeaderRefusal } from './reimburse-header-refusals';
+import { replacesShown } from '../../queries/stored-record';
 import { checkInvoiceNo, deleteExpense, expenseKeys, expenseKindsOptions, expenseOptions, lockExpenses, saveExpense } from './reimburse-queries';
 import { DateField } from '../common/date-field';
 import { useBusy } from '../common/use-busy';
@@ -192,9 +193,9 @@ function ReimburseEditor({ routeId, companyId, kinds, stored }: { routeId: strin
   );
   const dispatchSheet = useCallback((event: SheetEvent<ReimburseRow>) => send({ type: 'sheet', event }), [send]);
 
-  // A newer stored version replaces a clean editor.
+  // A newer stored version replaces a clean editor (never an older answer drawn late: ../../queries/stored-record.ts).
   useEffect(() => {
-    if (stored && !latest.current.dirty && (latest.current.doc?.id !== stored.id || latest.current.doc.version !== stored.version)) send({ type: 'loaded', doc: stored });
+    if (stored && !latest.current.dirty && replacesShown(latest.current.doc, stored)) send({ type: 'loaded', doc: stored });
   }, [stored, send]);
 
   // ---- the machine: which buttons are enabled --------------------------------------------------

@@ -81,6 +81,7 @@ import { editorRouteId, NEW_ID } from '../common/editor-route-id';
 import { editorHref, STEP_SCOPE_PARAM, stepScopeOf } from './voucher-step-scope';
 import { FIELD_ROW } from '../../../../grids/list/field-row';
 import { commitOpenEditor } from '../../../../grids/commit-open-editor';
+import { replacesShown } from '../../queries/stored-record';
 
 
 /** The slot of the tab state that keeps the editor's state (voucher-editor-store.ts). */
@@ -264,10 +265,10 @@ function VoucherEditor(props: EditorProps) {
   );
   const dispatchSheet = useCallback((event: SheetEvent<VoucherKitRow>) => send({ type: 'sheet', event }), [send]);
 
-  // A newer stored version (another user, an action) replaces a clean editor.
+  // A newer stored version (another user, an action) replaces a clean editor; an older answer drawn late never does (../../queries/stored-record.ts).
   useEffect(() => {
     const now = latest.current.get();
-    if (stored && !now.dirty && (now.voucher?.id !== stored.id || now.voucher.version !== stored.version)) send({ type: 'loaded', voucher: stored });
+    if (stored && !now.dirty && replacesShown(now.voucher, stored)) send({ type: 'loaded', voucher: stored });
   }, [stored, send]);
 
   // The period the header's date falls in (shown beside it), and the stored voucher's own: the

@@ -27,6 +27,7 @@ import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip, rendersWithFullText } from '../full-text';
 import { INDEX_COL_ID, sortParamFromState, toColDefs, widthsFromState, type ListColumn, type SortParam } from './columns';
+import { bindGridApi } from './bind-grid-api';
 import { syncCellKeyDown } from './sync-cell-keys';
 import { moveToEdgeRow } from './edge-rows';
 import { PaginationBar } from './pagination-bar';
@@ -149,6 +150,8 @@ export function ListGrid<T>(props: ListGridProps<T>) {
   const [keyword, setKeyword] = useState(restored?.keyword ?? '');
   const [debouncedKeyword] = useDebouncedValue(keywordInput, SEARCH_DEBOUNCE_MS);
   const apiRef = useRef<GridApi<T> | null>(null);
+  // The API from the moment the grid has one, not from its (queued) onGridReady: ./bind-grid-api.ts.
+  const bindApi = useMemo(() => bindGridApi(apiRef), []);
   const { ref, width } = useElementSize();
   // Without a given height the list fills the page down to the window's bottom edge.
   const box = useRef<HTMLDivElement>(null);
@@ -362,6 +365,7 @@ export function ListGrid<T>(props: ListGridProps<T>) {
       <Box style={{ flex: 1, minHeight: 200 }} className="ld-list-body" data-busy={q.isFetching && !!q.data ? 'true' : undefined} aria-busy={q.isFetching} data-testid="list-body" onKeyDown={syncCellKeyDown(apiRef, onCellKeyDown)}>
         {ready && (
           <AgGridReact<T>
+            ref={bindApi}
             modules={LIST_GRID_MODULES}
             theme={listGridTheme}
             scrollbarWidth={GRID_SCROLLBAR_WIDTH_PX}

@@ -730,13 +730,49 @@ async function screenshot(browser: Browser, testInfo: TestInfo, zoom: 100 | 200,
   await kit.enter('1001');
   await kit.enter('-12.5');
   await kit.expectFocus(8, 'summary');
-  // Crisp rules: every digit column starts and ends on a whole device pixel.
-  const offGrid = await page.locator('[data-testid="kit-grid"] .ld-digit').evaluateAll((spans) =>
-    spans
-      .map((s) => s.getBoundingClientRect())
-      .flatMap((r) => [r.left, r.right].map((x) => x * devicePixelRatio))
-      .filter((x) => Math.abs(x - Math.round(x)) > 0.01),
-  );
+  // Crisp rules: every digit column starts and ends on a whole device pixel, in the header's unit
+  // labels (one box each) and in the cells (one box each, ruled every --ld-digit-width from its left edge).
+  const offGrid = await page.locator('[data-testid="kit-grid"]').evaluate((grid) => {
+    const edges: number[] = [];
+    for (const label of grid.querySelectorAll('.ld-digit')) {
+      const r = label.getBoundingClientRect();
+      edges.push(r.left, r.right);
+    }
+    for (const cell of grid.querySelectorAll('.ld-digits')) {
+      const r = cell.getBoundingClientRect();
+      const width = parseFloat(getComputedStyle(cell).getPropertyValue('--ld-digit-width'));
+      for (let i = 0; i <= 11; i++) edges.push(r.left + i * width);
+      edges.push(r.right);
+    }
+    return edges.map((x) => x * devicePixelRatio).filter((x) => Math.abs(x - Math.round(x)) > 0.01);
+  });
+  expect(await page.locator('[data-testid="kit-grid"] .ag-row:not(.ag-row-pinned) .ld-digits').count()).toBeGreaterThan(0);
+  // Every digit is drawn in its own column: the k-th character of a cell led by n blank columns
+  // takes column n + k, its glyph centred in it (the spacing that fills the column follows it).
+  const misplaced = await page.locator('[data-testid="kit-grid"]').evaluate((grid) => {
+    const wrong: string[] = [];
+    let digits = 0;
+    for (const cell of grid.querySelectorAll('.ld-digits')) {
+      const text = cell.firstChild;
+      if (!(text instanceof Text) || text.data === '') continue;
+      const box = cell.getBoundingClientRect();
+      const width = parseFloat(getComputedStyle(cell).getPropertyValue('--ld-digit-width'));
+      const lead = Number(getComputedStyle(cell).getPropertyValue('--ld-lead'));
+      for (let k = 0; k < text.data.length; k++) {
+        const range = document.createRange();
+        range.setStart(text, k);
+        range.setEnd(text, k + 1);
+        const glyph = range.getBoundingClientRect();
+        const column = box.left + (lead + k) * width;
+        const inset = glyph.left - column;
+        digits++;
+        if (inset < 0 || inset > width / 2 || Math.abs(glyph.width - width) > 0.5) wrong.push(`${text.data}[${k}]: ${inset.toFixed(2)} / ${glyph.width.toFixed(2)}`);
+      }
+    }
+    return { wrong, digits };
+  });
+  expect(misplaced.digits).toBeGreaterThan(10);
+  expect(misplaced.wrong, `digits outside their columns at ${zoom}%`).toEqual([]);
   expect(offGrid, `digit rules off the device-pixel grid at ${zoom}%`).toEqual([]);
   const path = testInfo.outputPath(`grid-kit-${lang}-${zoom}.png`);
   await page.screenshot({ path, fullPage: true });

@@ -24,7 +24,7 @@ export function DigitHeader(props: CustomHeaderProps & DigitHeaderParams) {
   return (
     <div className="ld-digit-header">
       <div className="ld-digit-header__title">{displayName}</div>
-      <div className="ld-digits">
+      <div className="ld-digit-units">
         {units.map((unit, i) => {
           const first = slot;
           slot = Math.min(DIGIT_SLOT_COUNT, slot + Math.max(1, unit.span));

@@ -79,8 +79,12 @@ export class GridKitPage {
   /** The digits a digit cell shows, one character per column ('' → ' '). */
   async digits(rowIndex: number, colId: 'debit' | 'credit'): Promise<string> {
     return this.cell(rowIndex, colId)
-      .locator('.ld-digit')
-      .evaluateAll((spans) => spans.map((s) => s.textContent || ' ').join(''));
+      .locator('.ld-digits')
+      .evaluate((el) => {
+        // One run of text starting --ld-lead columns in (digit-cell.ts); blank columns read as ' '.
+        const lead = Number(getComputedStyle(el).getPropertyValue('--ld-lead'));
+        return ' '.repeat(lead) + (el.firstChild?.nodeType === Node.TEXT_NODE ? (el.firstChild as Text).data : '');
+      });
   }
 
   async isNegative(rowIndex: number, colId: 'debit' | 'credit'): Promise<boolean> {

@@ -4,7 +4,7 @@
  * movable unless a screen says otherwise, and the "no rows" text given as plain text (escaped, not
  * HTML). Rows are not animated (as in the list and entry grids): a report that replaces its rows and
  * soon puts some back (a drill down and back up) could leave the fading rows beside the new ones,
- * the same row twice. Every other AG Grid prop passes through, the ref too.
+ * the same row twice. Every other AG Grid prop passes through, the ref too (merged with the kit's own).
  *
  * No amount is ever cut off (./amount-fit.ts). Ctrl+Home / Ctrl+End reach the first / last row
  * (./edge-rows.ts) unless the screen's own onCellKeyDown took the key.
@@ -14,6 +14,7 @@
  * A grid whose cells take figures (opening balances) keeps Tab between its cells (`tabWalksCells`).
  */
 import { useMemo, useRef, type Ref } from 'react';
+import { useMergedRef } from '@mantine/hooks';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import type { AgGridEvent, CellKeyDownEvent, ColDef, ColTypeDef, GridApi } from 'ag-grid-community';
 import { useAmountFit } from './amount-fit';
@@ -25,6 +26,7 @@ import { GRID_SCROLLBAR_WIDTH_PX } from '../scrollbar';
 import { agGridLocaleText } from './ag-locale';
 import { moveToEdgeRow } from './edge-rows';
 import { syncCellKeyDown } from './sync-cell-keys';
+import { bindGridApi } from './bind-grid-api';
 import { FULL_TEXT_GRID_OPTIONS, fullTextTooltip } from '../full-text';
 import './list-grid.css';
 
@@ -58,6 +60,10 @@ const leaveGridOnTab = () => false as const;
 
 export function ReadGrid<T>({ emptyText, ref, tabWalksCells, onCellKeyDown: screenKeys, onGridReady: screenReady, ...props }: ReadGridProps<T>) {
   const apiRef = useRef<GridApi<T> | null>(null);
+  // The API for the keys as soon as the grid has one (./bind-grid-api.ts): the rows come with the
+  // props and can be drawn, focused and keyed before AG Grid's queued onGridReady arrives.
+  const bindApi = useMemo(() => bindGridApi(apiRef), []);
+  const gridRef = useMergedRef(ref, bindApi);
   const { t, i18n } = useTranslation('grid');
   const localeText = useMemo(() => agGridLocaleText(i18n.language), [i18n.language]);
   const fitAmounts = useAmountFit<T>(props.autoSizeStrategy);
@@ -78,7 +84,7 @@ export function ReadGrid<T>({ emptyText, ref, tabWalksCells, onCellKeyDown: scre
     // `display: contents`: the grid lays out as the wrapper's parent's child, as without it.
     <div style={{ display: 'contents' }} onKeyDown={syncCellKeyDown(apiRef, onCellKeyDown)}>
     <AgGridReact<T>
-      ref={ref}
+      ref={gridRef}
       modules={LIST_GRID_MODULES}
       theme={listGridTheme}
       scrollbarWidth={GRID_SCROLLBAR_WIDTH_PX}

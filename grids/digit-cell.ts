@@ -10,14 +10,7 @@
  */
 import type { ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
 import { formatCents } from '../src/domain/money';
-import { DIGIT_SLOT_COUNT, digitSlots } from './digit-slots';
-
-/** The characters of an amount's digit columns, left-aligned on its first digit, and how many blank columns lead them. */
-export function digitRun(digits: readonly string[]): { text: string; lead: number } {
-  let lead = 0;
-  while (lead < digits.length && digits[lead] === '') lead++;
-  return { text: digits.slice(lead).join(''), lead: lead === digits.length ? DIGIT_SLOT_COUNT : lead };
-}
+import { digitRun, digitSlots } from './digit-slots';
 
 export class DigitCellRenderer implements ICellRendererComp {
   private root!: HTMLDivElement;

@@ -50,3 +50,10 @@ export function slotRule(index: number): SlotRule {
 }
 
 export const SLOT_RULES: readonly SlotRule[] = Array.from({ length: DIGIT_SLOT_COUNT }, (_, i) => slotRule(i));
+
+/** The characters of an amount's digit columns, left-aligned on its first digit, and how many blank columns lead them. */
+export function digitRun(digits: readonly string[]): { text: string; lead: number } {
+  let lead = 0;
+  while (lead < digits.length && digits[lead] === '') lead++;
+  return { text: digits.slice(lead).join(''), lead: lead === digits.length ? DIGIT_SLOT_COUNT : lead };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bindingFor, GRID_KEY_BINDINGS, isImeKey, type KeyLike, keyNameOf, matchKeyBinding, parseChords, shortcutLabel, shortcutText, startsEditing } from './key-bindings';
-import { DIGIT_SLOT_COUNT, SLOT_RULES, digitSlots } from './digit-slots';
+import { readFileSync } from 'node:fs';
+import { DIGIT_SLOT_COUNT, SLOT_RULES, digitRun, digitSlots } from './digit-slots';
 
 function key(k: string, mods: Partial<KeyLike> = {}): KeyLike {
   return { key: k, code: undefined, ctrlKey: false, shiftKey: false, altKey: false, metaKey: false, ...mods };
@@ -109,6 +110,25 @@ describe('digit slots', () => {
   it('rules the columns: thick between 元 and 角 and every three integer digits', () => {
     // 亿 千万 百万 | 十万 万 千 | 百 十 元 ‖ 角 分
     expect(SLOT_RULES).toEqual(['none', 'digit', 'digit', 'group', 'digit', 'digit', 'group', 'digit', 'digit', 'decimal', 'digit']);
+  });
+
+  it('draws a cell as one run of text led by its blank columns (digit-cell.ts)', () => {
+    expect(digitRun(digitSlots(364_550).digits)).toEqual({ text: '364550', lead: 5 });
+    expect(digitRun(digitSlots(5).digits)).toEqual({ text: '005', lead: 8 });
+    expect(digitRun(digitSlots(99_999_999_999).digits)).toEqual({ text: '99999999999', lead: 0 });
+    expect(digitRun(digitSlots(null).digits)).toEqual({ text: '', lead: DIGIT_SLOT_COUNT });
+  });
+
+  it("rules a cell's background where the header's unit labels have their borders (entry-grid.css)", () => {
+    const css = readFileSync(new URL('./entry-grid.css', import.meta.url), 'utf8');
+    const block = css.slice(css.indexOf('.ld-digits {'), css.indexOf('}', css.indexOf('.ld-digits {')));
+    const layers = [...block.matchAll(/linear-gradient\(var\(--ld-rule-(\w+)\)/g)].map((m) => m[1]);
+    const positions = [...block.slice(block.indexOf('background-position')).matchAll(/calc\((\d+) \* var\(--ld-digit-width\)\)/g)].map((m) => Number(m[1]));
+    const widths = [...(block.match(/background-size:([^;]+);/)?.[1] ?? '').matchAll(/(\d)px 100%/g)].map((m) => Number(m[1]));
+    const drawn = Array<string>(DIGIT_SLOT_COUNT).fill('none');
+    layers.forEach((rule, i) => (drawn[positions[i]] = rule));
+    expect(drawn).toEqual(SLOT_RULES);
+    expect(layers.map((rule, i) => [rule, widths[i]])).toEqual(layers.map((rule) => [rule, rule === 'digit' ? 1 : 2]));
   });
 });
 

@@ -636,6 +636,10 @@ test('Alt+I brings the month\'s voucher lines on the bank\'s subject into the jo
     body.data.total = body.data.content.length + 1_200;
     await route.fulfill({ response: res, json: body });
   });
+  let offeredAsked = 0;
+  page.on('request', (r) => {
+    if (/\/api\/cashier\/cash\/fromVoucher\?/.test(r.url())) offeredAsked++;
+  });
   await page.keyboard.press('Enter');
   await expect(page.getByText(`已从凭证引入 ${before.length - 1} 行`)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -646,11 +650,14 @@ test('Alt+I brings the month\'s voucher lines on the bank\'s subject into the jo
   expect(lines.map((l) => l.code)).toEqual(lines.map((_, i) => i + 1));
   await expect(cell(page, 0, 'voucher')).toHaveText(before[1].voucherCode);
   await expect(cell(page, 0, 'summary')).toHaveText(before[1].summary);
+  // The sheet read its lines again, the closed dialog's offer was not asked for again for nobody.
+  expect(offeredAsked).toBe(0);
   // Offered again: only the line left unticked (the answer claims a month of more lines than a page
   // holds, see above: the dialog says it shows the first ones and the rest come in next time).
   await page.keyboard.press('Alt+i');
   await expect(dialog).toBeVisible();
   await expect(count).toHaveText('已勾选 1 / 1');
+  expect(offeredAsked).toBe(1);
   await expect(page.getByTestId('journal-from-voucher-more')).toHaveText('本月共 1201 条分录，这里列出前 1 条：引入后再打开即可继续引入其余分录');
   await page.unroute(/\/api\/cashier\/cash\/fromVoucher\?/);
   await expect(dialog.locator('.ag-row[row-index="0"] .ag-cell[col-id="summary"]')).toHaveText(before[0].summary);

@@ -2,7 +2,7 @@
  * Queries and mutations of the cash and bank journal (decision 035). Keys: ['cashJournal', accountId,
  * …] for lines, balances and openings of a ledger set; a save invalidates them all.
  */
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type InvalidateQueryFilters } from '@tanstack/react-query';
 import { call, download } from '../api/typed-client';
 import { bankAccountApi, cashJournalApi, incomeKindApi, outcomeKindApi } from '../../contract/heads';
 import { MAX_PAGE_LIMIT } from '../../domain/constants';
@@ -18,7 +18,20 @@ export const journalKeys = {
   reconcile: (accountId: number | null, q: unknown) => ['cashJournal', accountId, 'reconcile', q] as const,
   openings: (accountId: number | null) => ['cashJournal', accountId, 'openings'] as const,
   refs: (accountId: number | null) => ['cashJournal', accountId, 'refs'] as const,
+  /** The voucher lines the bring-in dialog offers (one month of one account). */
+  fromVoucher: (accountId: number | null, bankAccountId: number, month: string) => ['cashJournal', accountId, 'fromVoucher', bankAccountId, month] as const,
 };
+
+/** One part of the journal's queries, by the name that follows the ledger set in its key. */
+export type JournalPart = 'sheet' | 'list' | 'balance' | 'reconcile' | 'openings' | 'refs' | 'fromVoucher';
+
+/**
+ * Every query of a ledger set's journal, but `except`: the part a closing dialog showed, which
+ * would otherwise be fetched again (still observed in the moment it closes) for nobody to read.
+ */
+export function journalInvalidation(accountId: number | null, except?: JournalPart): InvalidateQueryFilters {
+  return { queryKey: journalKeys.all(accountId), ...(except ? { predicate: (q) => q.queryKey[2] !== except } : {}) };
+}
 
 export interface JournalFilter {
   bankAccountId?: number;
@@ -158,7 +171,7 @@ export const openingsOptions = (accountId: number | null) =>
 
 export function useJournalInvalidate(accountId: number | null) {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: journalKeys.all(accountId) });
+  return (except?: JournalPart) => qc.invalidateQueries(journalInvalidation(accountId, except));
 }
 
 /**

@@ -38,7 +38,7 @@ export function FromVoucherDialog({ accountId, bankAccount, month, voucherLabel,
   const dateFrom = `${month}-01`;
   const dateTo = dayjs(dateFrom).endOf('month').format('YYYY-MM-DD');
   const lines = useQuery({
-    queryKey: [...journalKeys.all(accountId), 'fromVoucher', bankAccount.id, month],
+    queryKey: journalKeys.fromVoucher(accountId, bankAccount.id, month),
     // One page as large as a page may be: a month with more says so, and the rest comes in next time.
     queryFn: ({ signal }) => call(cashJournalApi.fromVoucherLines, { query: { filter: { bankAccountId: bankAccount.id, dateFrom, dateTo }, limit: MAX_PAGE_LIMIT } }, { signal }),
     staleTime: 0,

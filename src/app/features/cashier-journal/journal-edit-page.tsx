@@ -516,7 +516,8 @@ function JournalSheet({ refs, accountId, bankAccountId, month, loaded, resume, p
           onClose={() => setFromVoucher(false)}
           onDone={() => {
             setFromVoucher(false);
-            void invalidate();
+            // Not the dialog's own lines: it is closing (they are asked for afresh when it opens again).
+            void invalidate('fromVoucher');
           }}
         />
       )}

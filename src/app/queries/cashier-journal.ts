@@ -22,8 +22,8 @@ export const journalKeys = {
   fromVoucher: (accountId: number | null, bankAccountId: number, month: string) => ['cashJournal', accountId, 'fromVoucher', bankAccountId, month] as const,
 };
 
-/** One part of the journal's queries, by the name that follows the ledger set in its key. */
-export type JournalPart = 'sheet' | 'list' | 'balance' | 'reconcile' | 'openings' | 'refs' | 'fromVoucher';
+/** One part of the journal's queries, by the name that follows the ledger set in its key (a key of journalKeys). */
+export type JournalPart = Exclude<keyof typeof journalKeys, 'all'>;
 
 /**
  * Every query of a ledger set's journal, but `except`: the part a closing dialog showed, which

@@ -75,5 +75,5 @@ echo "=== e2e took $(( $(date +%s) - t0 ))s"
 
 echo
 echo "whole run: $(( $(date +%s) - started ))s"
-node scripts/summarize-tests.mjs .tmp/reports || status=1
+node --import tsx scripts/summarize-tests.ts .tmp/reports || status=1
 exit $status

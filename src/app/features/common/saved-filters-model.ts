@@ -29,3 +29,13 @@ export function prunedAfterSave(rows: Pick<UserDataDto, 'id' | 'subKind'>[], kep
   const rest = others.filter((r) => r.subKind !== name);
   return [...sameName, ...rest.slice(Math.max(0, max - 1)).map((r) => r.id)];
 }
+
+/**
+ * The saved filters as the list shows them once a save or rename is answered, before the list is
+ * read again: the answered row first (newest), without the rows the save pruned. So the box shows
+ * the new name, and rename and delete take it, at once (not a round trip later).
+ */
+export function listAfterSave<R extends Pick<UserDataDto, 'id'>>(rows: readonly R[], saved: R, pruned: readonly number[]): R[] {
+  const gone = new Set(pruned);
+  return [saved, ...rows.filter((r) => r.id !== saved.id && !gone.has(r.id))];
+}

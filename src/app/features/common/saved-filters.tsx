@@ -17,11 +17,12 @@ import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { systemApi } from '../../../contract/heads';
+import type { UserDataDto } from '../../../contract/system';
 import { call } from '../../api/typed-client';
 import { queryKeys } from '../../queries/keys';
 import { useTabState } from '../../shell/tab-state';
 import { notifyError } from '../../queries/admin-common';
-import { prunedAfterSave, savedFilterKind, type SavedFilterContent, type SavedFiltersOption } from './saved-filters-model';
+import { listAfterSave, prunedAfterSave, savedFilterKind, type SavedFilterContent, type SavedFiltersOption } from './saved-filters-model';
 import { FirstMatchSelect } from './first-match-select';
 
 export type { SavedFiltersOption } from './saved-filters-model';
@@ -48,6 +49,10 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
   /** The name being typed: for a save, or for renaming the picked filter. */
   const [naming, setNaming] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
+  // The list is read again after every write, without the write waiting for it (a returned promise
+  // would keep the mutation pending, and its dialog's button loading, until the read came back):
+  // each write's own answer has already put the list as it now stands into the cache.
+  const reread = () => void qc.invalidateQueries({ queryKey: key });
   const rows = useQuery({
     queryKey: key,
     queryFn: async () => (await call(systemApi.userData, { query: { filter: { kind }, index: 0, size: 50, sort: { modifiedAt: 'desc' } } })).content,
@@ -64,35 +69,43 @@ export function SavedFilters<F>({ option, keyword, applyKeyword }: { option: Sav
         : await call(systemApi.createUserData, { body: { kind, subKind: name, content } });
       const extras = prunedAfterSave(list, row.id, name);
       if (extras.length) await call(systemApi.deleteUserDataMany, { query: { filter: { id: extras } } });
-      return name;
+      return { name, row, extras };
     },
-    onSuccess: (name) => {
+    onSuccess: ({ name, row, extras }) => {
+      qc.setQueryData<UserDataDto[]>(key, (rows) => listAfterSave(rows ?? [], row, extras));
       setPicked(name);
       setNaming(null);
     },
     onError: notifyError,
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+    onSettled: reread,
   });
   const rename = useMutation({
     mutationFn: async ({ id, name }: { id: number; name: string }) => {
-      await call(systemApi.updateUserData, { params: { id }, body: { subKind: name } });
+      const row = await call(systemApi.updateUserData, { params: { id }, body: { subKind: name } });
       const extras = prunedAfterSave(list, id, name);
       if (extras.length) await call(systemApi.deleteUserDataMany, { query: { filter: { id: extras } } });
-      return name;
+      return { name, row, extras };
     },
-    onSuccess: (name) => {
+    onSuccess: ({ name, row, extras }) => {
+      qc.setQueryData<UserDataDto[]>(key, (rows) => listAfterSave(rows ?? [], row, extras));
       setPicked(name);
       setNaming(null);
       setRenaming(false);
     },
     onError: notifyError,
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+    onSettled: reread,
   });
   const remove = useMutation({
-    mutationFn: async (id: number) => call(systemApi.deleteUserData, { params: { id } }),
-    onSuccess: () => setPicked(null),
+    mutationFn: async (id: number) => {
+      await call(systemApi.deleteUserData, { params: { id } });
+      return id;
+    },
+    onSuccess: (id) => {
+      qc.setQueryData<UserDataDto[]>(key, (rows) => rows?.filter((r) => r.id !== id));
+      setPicked(null);
+    },
     onError: notifyError,
-    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+    onSettled: reread,
   });
 
   const apply = (name: string | null) => {

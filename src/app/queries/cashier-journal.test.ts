@@ -28,3 +28,10 @@ describe('journal invalidation', () => {
     expect(stale()).toEqual({ sheet: true, refs: true, offered: false, otherLedger: false });
   });
 });
+
+describe('journal keys', () => {
+  it('name their part after the ledger set by the key they are under (journalInvalidation leaves a part out by that name)', () => {
+    const parts = Object.entries(journalKeys).filter(([name]) => name !== 'all') as Array<[string, (...args: unknown[]) => readonly unknown[]]>;
+    for (const [name, key] of parts) expect(key(1, 2, '2026-07')[2]).toBe(name);
+  });
+});

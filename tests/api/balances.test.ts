@@ -216,11 +216,15 @@ describe.each(backends())('balance tables (%s)', (backend) => {
         { kind: 'update', at: 0, body: { month: 3, day: 20, pairs: [{ debit: w.subject.cash, credit: w.subject.revenue, cents: 123_400 }] } },
         { kind: 'update', at: 0, body: { month: 4, day: 9, pairs: [{ debit: w.subject.admin, credit: w.subject.bank, cents: 56_700 }, { debit: w.subject.receivable, credit: w.subject.cash, cents: -800 }] } },
         { kind: 'copy', at: 0, month: 5 },
-        { kind: 'reverse', at: 0, month: 6 },
+        // Only an audited voucher is reversed (redReversalRefusal): the original is examined and
+        // bookkept first. Then the copy goes through the reverse steps, invalidation and deletion
+        // (the reversed original and its reversal stay as they are).
         { kind: 'book', at: 0 },
-        { kind: 'unbook', at: 0 },
-        { kind: 'invalidCycle', at: 0, restore: true },
-        { kind: 'delete', at: 0 },
+        { kind: 'reverse', at: 0, month: 6 },
+        { kind: 'book', at: 1 },
+        { kind: 'unbook', at: 1 },
+        { kind: 'invalidCycle', at: 1, restore: true },
+        { kind: 'delete', at: 1 },
       ] satisfies Op[]]],
     });
     // The runs did reach every path, and the world's ledger has lines in several periods.
